@@ -1,0 +1,202 @@
+//! The absent rule: one owner of "no value", used by every kind.
+//!
+//! | spelling | read as | note code |
+//! | --- | --- | --- |
+//! | (property not sent) | absent | none |
+//! | `null` | absent | `null_read_as_absent` |
+//! | `""`, `"   "`, `"\"\""` | absent | `blank_read_as_absent` |
+//! | a placeholder (below) | absent | `placeholder_read_as_absent` |
+//!
+//! Placeholders are the spellings a model copies from schemas, examples and other languages
+//! when it has no value, compared after trimming, unquoting, folding case and diacritics:
+//!
+//! - the null words of programming languages: `null`, `nil`, `none`, `undefined`, `nothing`;
+//! - "not applicable" forms: `n/a`, `n.a.`, `not applicable`, `not specified`, `no value`;
+//! - schema type names and the caller's own kind name: `string`, `str`, and per kind
+//!   (`number`, `boolean`, ...);
+//! - example and to-do markers: `example`, `placeholder`, `value`, `todo`, `tbd`, `tba`,
+//!   `fixme`, `...`, `…`, `?`, `???`, `xxx` (any run of x);
+//! - template holes: `<anything>`, `{anything}`, `{{anything}}`, `${anything}`, `[anything]`
+//!   whose inside is words only (`<string>`, `{{value}}`, `[your id]`);
+//! - "your X here" forms: `your-value-here`, `insert value here`, `enter id here`.
+//!
+//! Deliberately *not* placeholders: `na` and `nan` (language and country codes), `0`, `-`
+//! (a filter's "everything" lives in [`crate::filter`]), `unknown` and `empty` (real enum
+//! values in many schemas). A kind whose own values include a placeholder word (an enum with
+//! the value `none`) reads it as its value first.
+
+use crate::codes::NoteCode;
+use crate::input::Input;
+use crate::outcome::{Note, Outcome};
+use crate::spelling;
+
+/// Why an input reads as absent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Reason {
+    /// Not sent at all.
+    Missing,
+    /// JSON `null`.
+    Null,
+    /// An empty or whitespace-only string (or an empty quoted string).
+    Blank,
+    /// A placeholder spelling.
+    Placeholder,
+}
+
+/// Placeholder words, folded (lower case, no diacritics, single spaces).
+const PLACEHOLDER_WORDS: &[&str] = &[
+    "null",
+    "nil",
+    "none",
+    "undefined",
+    "undef",
+    "nothing",
+    "n/a",
+    "n.a.",
+    "n. a.",
+    "n/d",
+    "not applicable",
+    "not specified",
+    "not set",
+    "no value",
+    "string",
+    "str",
+    "example",
+    "placeholder",
+    "value",
+    "todo",
+    "tbd",
+    "tba",
+    "fixme",
+    "...",
+    "\u{2026}",
+    "?",
+    "??",
+    "???",
+];
+
+/// Kind-independent check: the reason `input` reads as absent, if it does.
+/// `type_words` are the kind's own type names (`"number"`, `"integer"`), also placeholders.
+pub fn check(input: &Input<'_>, type_words: &[&str]) -> Option<Reason> {
+    match input {
+        Input::Missing => Some(Reason::Missing),
+        Input::Null => Some(Reason::Null),
+        Input::String(s) => check_str(s, type_words),
+        _ => None,
+    }
+}
+
+/// The absent check on a string.
+pub fn check_str(s: &str, type_words: &[&str]) -> Option<Reason> {
+    let (inner, _) = spelling::clean_edges(s);
+    if inner.is_empty() {
+        return Some(Reason::Blank);
+    }
+    if inner.len() > 64 {
+        return None;
+    }
+    is_placeholder(inner, type_words).then_some(Reason::Placeholder)
+}
+
+/// True when `s` (already trimmed) is a placeholder spelling.
+pub fn is_placeholder(s: &str, type_words: &[&str]) -> bool {
+    let folded = spelling::fold::fold(s);
+    if PLACEHOLDER_WORDS.contains(&folded.as_str()) || type_words.iter().any(|w| *w == folded) {
+        return true;
+    }
+    if folded.len() >= 3 && folded.chars().all(|c| c == 'x') {
+        return true;
+    }
+    if is_template_hole(&folded) {
+        return true;
+    }
+    let words = spelling::fold::words(&folded);
+    let mut parts = words.split(' ');
+    let first = parts.next().unwrap_or_default();
+    let last = words.rsplit(' ').next().unwrap_or_default();
+    words.contains(' ') && matches!(first, "your" | "insert" | "enter" | "put") && last == "here"
+}
+
+/// `<words>`, `{words}`, `{{words}}`, `${words}`, `[words]`.
+fn is_template_hole(folded: &str) -> bool {
+    let inner = [("${", "}"), ("{{", "}}"), ("<", ">"), ("{", "}"), ("[", "]")]
+        .iter()
+        .find_map(|(open, close)| folded.strip_prefix(open).and_then(|r| r.strip_suffix(close)));
+    inner.is_some_and(|inner| {
+        let inner = inner.trim();
+        !inner.is_empty()
+            && inner.chars().any(char::is_alphabetic)
+            && inner.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.' | ':'))
+    })
+}
+
+/// The absent outcome for `reason`, with its note (no note when nothing was sent).
+pub(crate) fn outcome<T>(input: &Input<'_>, reason: Reason) -> Outcome<T> {
+    let out = Outcome::absent();
+    match note(input, reason) {
+        Some(n) => out.note(n),
+        None => out,
+    }
+}
+
+/// The note that says why `input` reads as absent.
+pub(crate) fn note(input: &Input<'_>, reason: Reason) -> Option<Note> {
+    let received = input.to_json_text();
+    match reason {
+        Reason::Missing => None,
+        Reason::Null => Some(Note::new(NoteCode::NullReadAsAbsent, "Read null as absent.".to_owned())),
+        Reason::Blank => {
+            Some(Note::new(NoteCode::BlankReadAsAbsent, format!("Read {received} as absent: it is blank.")))
+        }
+        Reason::Placeholder => Some(Note::new(
+            NoteCode::PlaceholderReadAsAbsent,
+            format!("Read {received} as absent: it is a placeholder, not a value."),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders() {
+        for s in [
+            "null",
+            "NULL",
+            "None",
+            "undefined",
+            "N/A",
+            "n.a.",
+            "string",
+            "<string>",
+            "example",
+            "TODO",
+            "...",
+            "…",
+            "{{value}}",
+            "${VALUE}",
+            "<your id>",
+            "your-value-here",
+            "Insert value here",
+            "xxx",
+            "[value]",
+        ] {
+            assert!(is_placeholder(s, &[]), "{s}");
+        }
+        for s in ["na", "NaN", "0", "-", "unknown", "Praha", "<", "[1, 2]", "{}", "x", "your value"] {
+            assert!(!is_placeholder(s, &[]), "{s}");
+        }
+        assert!(is_placeholder("Number", &["number"]));
+    }
+
+    #[test]
+    fn blanks() {
+        assert_eq!(check_str("", &[]), Some(Reason::Blank));
+        assert_eq!(check_str(" \u{a0}\t", &[]), Some(Reason::Blank));
+        assert_eq!(check_str("\"\"", &[]), Some(Reason::Blank));
+        assert_eq!(check_str("\" null \"", &[]), Some(Reason::Placeholder));
+        assert_eq!(check_str("a", &[]), None);
+    }
+}

@@ -1,0 +1,173 @@
+//! The boolean kind: yes/no words of many languages, one meaning each.
+//!
+//! | spelling | read as | note code |
+//! | --- | --- | --- |
+//! | `true`, `false` (JSON, or the strings `"true"`, `"false"`) | itself | none |
+//! | `"yes"`, `"y"`, `"on"`, `"1"`, `"True"`, `"enabled"` | true | `boolean_word_read` |
+//! | `"ano"`, `"áno"`, `"ja"`, `"oui"`, `"sí"`, `"sì"`, `"tak"`, `"sim"`, `"vrai"`, `"wahr"`, ... | true | `boolean_word_read` |
+//! | `"no"`, `"ne"`, `"nie"`, `"nein"`, `"non"`, `"não"`, `"nee"`, `"fałsz"`, `"onwaar"`, ... | false | `boolean_word_read` |
+//! | JSON `1`, `0` | true, false | `number_read_as_boolean` |
+//!
+//! Words are matched after folding case and diacritics, in English, Czech, Slovak, German,
+//! French, Spanish, Italian, Polish, Portuguese and Dutch. No word means true in one language
+//! and false in another (checked by a test). Anything else asks `not_a_boolean`: `"maybe"`,
+//! `2`, `"2"`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::codes::{AskCode, NoteCode};
+use crate::error::Error;
+use crate::input::Input;
+use crate::limits::MAX_SCALAR_CHARS;
+use crate::outcome::{Ask, Note, Outcome};
+use crate::{absent, scalar, spelling};
+
+/// Options of the boolean kind (none yet; unknown options are rejected).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BooleanOptions {}
+
+/// Folded words that mean true, by language (en, cs, sk, de, fr, es, it, pl, pt, nl).
+pub(crate) const TRUE_WORDS: &[&str] = &[
+    "true",
+    "t",
+    "yes",
+    "y",
+    "1",
+    "on",
+    "enabled",
+    "enable", // en
+    "ano",
+    "jo",
+    "pravda", // cs, sk ("áno" folds to "ano")
+    "ja",
+    "wahr",
+    "jawohl", // de, nl
+    "oui",
+    "vrai", // fr
+    "si",
+    "verdadero",
+    "verdadera",
+    "cierto", // es ("sí" folds to "si")
+    "vero",   // it
+    "tak",
+    "prawda", // pl
+    "sim",
+    "verdadeiro", // pt
+    "waar",       // nl
+    "\u{2713}",
+    "\u{2714}",
+    "\u{2611}", // check marks
+];
+
+/// Folded words that mean false, by language.
+pub(crate) const FALSE_WORDS: &[&str] = &[
+    "false", "f", "no", "n", "0", "off", "disabled", "disable", // en, es, it
+    "ne", "nepravda", // cs
+    "nie",      // sk, pl
+    "nein", "falsch", // de
+    "non", "faux", // fr, it
+    "falso", "falsa", // es, it, pt
+    "falsz", // pl ("fałsz" folds to "falsz")
+    "nao",   // pt ("não" folds to "nao")
+    "nee", "onwaar", // nl
+    "\u{2717}", "\u{2718}", "\u{2610}", // ballot x, empty box
+];
+
+/// Reads a boolean.
+///
+/// # Outcome
+/// - ok: `true` or `false`;
+/// - absent: missing, null, blank or a placeholder;
+/// - ask: any other value (`not_a_boolean`, `unexpected_type`, `input_too_long`).
+///
+/// # Errors
+/// None today; the `Result` keeps every kind's signature alike.
+///
+/// # Example
+/// ```
+/// use agent_input::{boolean, BooleanOptions};
+/// let out = boolean::read("ano".into(), &BooleanOptions::default())?;
+/// assert_eq!(out.value(), Some(&true));
+/// assert_eq!(out.notes[0].message, "Read \"ano\" as true.");
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+///
+/// # Example: a spelling with no meaning
+/// ```
+/// use agent_input::{boolean, BooleanOptions};
+/// let out = boolean::read("maybe".into(), &BooleanOptions::default())?;
+/// assert_eq!(out.as_ask().map(|a| a.expected.as_str()), Some("true or false"));
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+pub fn read(input: Input<'_>, options: &BooleanOptions) -> Result<Outcome<bool>, Error> {
+    let _ = options;
+    Ok(read_valid(input))
+}
+
+pub(crate) fn read_valid(input: Input<'_>) -> Outcome<bool> {
+    match input {
+        Input::Bool(b) => Outcome::ok(b),
+        Input::Number(n) => match n {
+            "1" | "0" => {
+                let value = n == "1";
+                Outcome::ok(value).note(Note::read_as(NoteCode::NumberReadAsBoolean, &input, &value.to_string(), ""))
+            }
+            _ => Outcome::ask(not_a_boolean(&input)),
+        },
+        Input::String(s) => {
+            if spelling::longer_than(s, MAX_SCALAR_CHARS) {
+                return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
+            }
+            match s {
+                "true" => return Outcome::ok(true),
+                "false" => return Outcome::ok(false),
+                _ => {}
+            }
+            let folded = spelling::fold::fold(spelling::clean_edges(s).0);
+            let value = if TRUE_WORDS.contains(&folded.as_str()) {
+                true
+            } else if FALSE_WORDS.contains(&folded.as_str()) {
+                false
+            } else if let Some(reason) = absent::check(&input, &["boolean", "bool"]) {
+                return absent::outcome(&input, reason);
+            } else {
+                return Outcome::ask(not_a_boolean(&input));
+            };
+            Outcome::ok(value).note(Note::read_as(NoteCode::BooleanWordRead, &input, &value.to_string(), ""))
+        }
+        Input::Array(_) => {
+            scalar::unwrap_single(&input, read_valid).unwrap_or_else(|| Outcome::ask(not_a_boolean(&input)))
+        }
+        Input::Missing | Input::Null => match absent::check(&input, &[]) {
+            Some(reason) => absent::outcome(&input, reason),
+            None => Outcome::absent(),
+        },
+        Input::Object(_) => Outcome::ask(not_a_boolean(&input)),
+    }
+}
+
+fn not_a_boolean(input: &Input<'_>) -> Ask {
+    let code = if matches!(input, Input::String(_) | Input::Number(_)) {
+        AskCode::NotABoolean
+    } else {
+        AskCode::UnexpectedType
+    };
+    Ask::new(code, input, "true or false", "set to true or false (a JSON boolean)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_word_is_both_true_and_false() {
+        for w in TRUE_WORDS {
+            assert!(!FALSE_WORDS.contains(w), "{w}");
+            assert_eq!(spelling::fold::fold(w), *w, "word lists hold folded spellings: {w}");
+        }
+        for w in FALSE_WORDS {
+            assert_eq!(spelling::fold::fold(w), *w, "word lists hold folded spellings: {w}");
+        }
+    }
+}

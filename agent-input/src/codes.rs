@@ -1,0 +1,340 @@
+//! The closed code sets: every note, warning and ask carries one of these codes.
+//!
+//! A code names *what happened*, never where. Codes are never renamed and never reused; a
+//! retired code stays in its enum, documented "no longer emitted". `docs/codes.md` is rendered
+//! from [`render_markdown`], and the census test (`tests/census.rs`) keeps the enums, that
+//! file and the vectors in step.
+
+use serde::{Deserialize, Serialize};
+use strum::IntoEnumIterator;
+
+/// Codes of notes: a repair that was applied, said beside the value.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::EnumIter,
+    strum::IntoStaticStr,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum NoteCode {
+    /// JSON `null` was read as "no value".
+    NullReadAsAbsent,
+    /// An empty or whitespace-only string was read as "no value".
+    BlankReadAsAbsent,
+    /// A placeholder copied from a schema or an example (`"N/A"`, `"<string>"`) was read as "no value".
+    PlaceholderReadAsAbsent,
+    /// A filter word meaning "everything" (`"all"`, `"*"`, `"vše"`) was read as "not filtering".
+    NotFilteringReadAsAbsent,
+    /// No value was sent, so the declared default was used.
+    DefaultApplied,
+    /// Surrounding whitespace or invisible characters were removed.
+    WhitespaceTrimmed,
+    /// Surrounding quotation marks were removed.
+    QuotesRemoved,
+    /// The text was brought to Unicode NFC.
+    UnicodeNormalized,
+    /// A one-item array was read as its single item.
+    SingleItemUnwrapped,
+    /// A JSON number or boolean was read as text.
+    ScalarReadAsText,
+    /// Thousands grouping (spaces, apostrophes, underscores, points or commas) was removed.
+    GroupingRemoved,
+    /// A comma was read as the decimal separator.
+    DecimalCommaRead,
+    /// Non-ASCII decimal digits (fullwidth, Arabic-Indic, ...) were read as ASCII digits.
+    UnicodeDigitsRead,
+    /// A Unicode minus or dash was read as the minus sign.
+    UnicodeMinusRead,
+    /// A plus sign, leading zeros, a bare decimal point or an exponent was rewritten.
+    NumberSpellingNormalized,
+    /// A number outside the declared range was clamped to the nearest bound.
+    OutOfRangeClamped,
+    /// A word (`"yes"`, `"ano"`, `"oui"`) was read as a boolean.
+    BooleanWordRead,
+    /// The JSON number 1 or 0 was read as a boolean.
+    NumberReadAsBoolean,
+    /// Case, separators or diacritics of an enum value were normalised.
+    EnumSpellingNormalized,
+    /// A declared alias was read as its enum value.
+    EnumAliasRead,
+    /// A single value was read as a one-item list.
+    SingleValueReadAsList,
+    /// A string of constrained tokens was split on its commas into a list.
+    ListSplit,
+    /// A JSON array sent inside a string was decoded.
+    JsonArrayDecoded,
+    /// Empty or null items of a list were dropped.
+    EmptyItemsDropped,
+}
+
+/// Codes of warnings: something the caller probably meant, beside the result.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::EnumIter,
+    strum::IntoStaticStr,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum WarningCode {
+    /// A list of set-like tokens named the same value twice; the repeats were removed.
+    DuplicateItemsRemoved,
+}
+
+/// Codes of asks: the input carried no meaning, or more than one.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::EnumIter,
+    strum::IntoStaticStr,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum AskCode {
+    /// The input is longer than the bound of its kind (`limits`).
+    InputTooLong,
+    /// The input has a JSON type the kind cannot read (an object for a number, say).
+    UnexpectedType,
+    /// The text is not a number in any spelling the reader knows.
+    NotANumber,
+    /// `1,234` or `1.234`: the separator groups thousands or marks decimals.
+    AmbiguousDecimalSeparator,
+    /// The number's exponent or precision is beyond what the reader represents exactly.
+    NumberOutOfBounds,
+    /// The number has a fractional part where an integer is required.
+    NotAnInteger,
+    /// The number is outside the declared range and the kind asks rather than clamps.
+    OutOfRange,
+    /// The text is not a boolean word in any language the reader knows.
+    NotABoolean,
+    /// The value is not one of the enum's values, nor an alias of one.
+    UnknownEnumValue,
+    /// Splitting the string on commas gives a list that reads differently from the whole value.
+    AmbiguousListSplit,
+    /// One or more items of a list could not be read.
+    InvalidListItems,
+    /// The list has more items than its bound.
+    TooManyItems,
+    /// A request line (batch input) is not a valid request.
+    InvalidRequest,
+}
+
+impl NoteCode {
+    /// What the code means; the source of `docs/codes.md`.
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            Self::NullReadAsAbsent => "JSON null was read as \"no value\".",
+            Self::BlankReadAsAbsent => "An empty or whitespace-only string was read as \"no value\".",
+            Self::PlaceholderReadAsAbsent => {
+                "A placeholder copied from a schema or an example (\"N/A\", \"<string>\", \"TODO\") was read as \"no value\"."
+            }
+            Self::NotFilteringReadAsAbsent => {
+                "A filter value meaning \"everything\" (\"all\", \"*\", \"-\", \"vše\") was read as \"not filtering\"."
+            }
+            Self::DefaultApplied => "No value was sent, so the declared default was used.",
+            Self::WhitespaceTrimmed => "Surrounding whitespace or invisible characters were removed.",
+            Self::QuotesRemoved => "Surrounding quotation marks were removed.",
+            Self::UnicodeNormalized => "The text was brought to Unicode NFC (composed characters).",
+            Self::SingleItemUnwrapped => "A one-item array sent for a single value was read as its item.",
+            Self::ScalarReadAsText => "A JSON number or boolean sent for text was read as its JSON text.",
+            Self::GroupingRemoved => {
+                "Thousands grouping (spaces, apostrophes, underscores, or points and commas that can only group) was removed."
+            }
+            Self::DecimalCommaRead => "A comma that can only be a decimal separator was read as the decimal point.",
+            Self::UnicodeDigitsRead => "Non-ASCII decimal digits (fullwidth, Arabic-Indic, Devanagari, ...) were read as ASCII digits.",
+            Self::UnicodeMinusRead => "A Unicode minus sign or dash was read as the minus sign.",
+            Self::NumberSpellingNormalized => {
+                "A plus sign, leading zeros, a bare decimal point or an exponent was rewritten in plain decimal form."
+            }
+            Self::OutOfRangeClamped => "A number outside the declared range was clamped to the nearest bound.",
+            Self::BooleanWordRead => "A yes/no word or 1/0 text (in one of the supported languages) was read as a boolean.",
+            Self::NumberReadAsBoolean => "The JSON number 1 or 0 was read as true or false.",
+            Self::EnumSpellingNormalized => "The case, separators or diacritics of an enum value were normalised.",
+            Self::EnumAliasRead => "A declared alias was read as the enum value it stands for.",
+            Self::SingleValueReadAsList => "A single value sent for a list was read as a one-item list.",
+            Self::ListSplit => "A string of constrained tokens was split on its commas into a list.",
+            Self::JsonArrayDecoded => "A JSON array sent inside a string was decoded.",
+            Self::EmptyItemsDropped => "Empty or null items of a list were dropped.",
+        }
+    }
+
+    /// What the caller should do next time; the source of `docs/codes.md`.
+    pub const fn action(self) -> &'static str {
+        match self {
+            Self::NullReadAsAbsent | Self::BlankReadAsAbsent | Self::PlaceholderReadAsAbsent => {
+                "Nothing; to leave an optional property unset, omit it."
+            }
+            Self::NotFilteringReadAsAbsent => "Nothing; to search everything, omit the filter.",
+            Self::DefaultApplied => "Nothing; send a value to override the default.",
+            Self::WhitespaceTrimmed | Self::QuotesRemoved | Self::UnicodeNormalized => {
+                "Nothing; the canonical spelling is in the value."
+            }
+            Self::SingleItemUnwrapped => "Send the value itself, not a one-item array.",
+            Self::ScalarReadAsText => "Send text as a JSON string.",
+            Self::GroupingRemoved
+            | Self::DecimalCommaRead
+            | Self::UnicodeDigitsRead
+            | Self::UnicodeMinusRead
+            | Self::NumberSpellingNormalized => {
+                "Send numbers as JSON numbers: ASCII digits, a point for decimals, no grouping."
+            }
+            Self::OutOfRangeClamped => "Send a value inside the declared range.",
+            Self::BooleanWordRead | Self::NumberReadAsBoolean => "Send JSON true or false.",
+            Self::EnumSpellingNormalized | Self::EnumAliasRead => "Send the enum value exactly as the schema lists it.",
+            Self::SingleValueReadAsList | Self::ListSplit | Self::JsonArrayDecoded | Self::EmptyItemsDropped => {
+                "Send a JSON array of items."
+            }
+        }
+    }
+}
+
+impl WarningCode {
+    /// What the code means; the source of `docs/codes.md`.
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            Self::DuplicateItemsRemoved => {
+                "A list of set-like tokens named the same value twice; the repeats were removed."
+            }
+        }
+    }
+
+    /// What the caller should do next time; the source of `docs/codes.md`.
+    pub const fn action(self) -> &'static str {
+        match self {
+            Self::DuplicateItemsRemoved => "Send each value once.",
+        }
+    }
+}
+
+impl AskCode {
+    /// What the code means; the source of `docs/codes.md`.
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            Self::InputTooLong => "The input is longer than the bound of its kind; the ask states the bound.",
+            Self::UnexpectedType => "The input has a JSON type the kind cannot read (an object for a number, say).",
+            Self::NotANumber => "The text is not a number in any spelling the reader knows.",
+            Self::AmbiguousDecimalSeparator => {
+                "A lone comma or point followed by exactly three digits (\"1,234\", \"1.234\") groups thousands or marks decimals; both readings are named."
+            }
+            Self::NumberOutOfBounds => "The exponent or the precision of the number is beyond the bound the reader represents exactly.",
+            Self::NotAnInteger => "The number has a fractional part where an integer is required.",
+            Self::OutOfRange => "The number is outside the declared range, and the property asks rather than clamps.",
+            Self::NotABoolean => "The text is not a yes/no word in any language the reader knows.",
+            Self::UnknownEnumValue => "The value is not one of the allowed values nor an alias of one; the nearest value is suggested, never applied.",
+            Self::AmbiguousListSplit => {
+                "Split on its commas the string reads as a list, and whole it reads as one item (\"1,5\": [1, 5] or [1.5]); every reading is named."
+            }
+            Self::InvalidListItems => "One or more items of a list could not be read; each is named by its index and the good items are echoed.",
+            Self::TooManyItems => "The list has more items than its bound.",
+            Self::InvalidRequest => "A request (one batch line) is not valid JSON of the request shape, or names an unknown kind or option.",
+        }
+    }
+
+    /// The corrective action the hint is built from; the source of `docs/codes.md`.
+    pub const fn action(self) -> &'static str {
+        match self {
+            Self::InputTooLong => "Call again with a shorter value, within the stated bound.",
+            Self::UnexpectedType => "Call again with a value of the expected JSON type.",
+            Self::NotANumber | Self::NumberOutOfBounds => "Call again with the number as a JSON number.",
+            Self::AmbiguousDecimalSeparator => {
+                "Call again with the reading you meant, as a JSON number without grouping."
+            }
+            Self::NotAnInteger => "Call again with a whole number.",
+            Self::OutOfRange => "Call again with a value inside the stated range.",
+            Self::NotABoolean => "Call again with JSON true or false.",
+            Self::UnknownEnumValue => "Call again with one of the listed values.",
+            Self::AmbiguousListSplit => "Call again with a JSON array holding the reading you meant.",
+            Self::InvalidListItems => "Call again with the good items unchanged and the named items corrected.",
+            Self::TooManyItems => "Call again with at most the stated number of items, or in several calls.",
+            Self::InvalidRequest => {
+                "Send one JSON object per line: {\"kind\": ..., \"input\": ..., \"options\": {...}}."
+            }
+        }
+    }
+}
+
+/// The wire name of a code (its serde and strum name).
+pub fn name<C: Into<&'static str>>(code: C) -> &'static str {
+    code.into()
+}
+
+/// Renders `docs/codes.md`. `example` gives an example message for a code name, taken by the
+/// census test from the first vector that emits it.
+pub fn render_markdown(example: &dyn Fn(&str) -> Option<String>) -> String {
+    let mut out = String::from(
+        "<!-- @generated by `cargo xtask codes` from agent-input/src/codes.rs and tests/vectors. Do not edit. -->\n\
+         # Codes\n\n\
+         Every note, warning and ask carries one code from a closed set. Codes are never renamed or reused.\n\n",
+    );
+    section(
+        &mut out,
+        "Notes",
+        "A repair that was applied; the value is beside it.",
+        NoteCode::iter().map(|c| (c.into(), c.meaning(), c.action())),
+        example,
+    );
+    section(
+        &mut out,
+        "Warnings",
+        "What the caller probably meant; the result is beside it.",
+        WarningCode::iter().map(|c| (c.into(), c.meaning(), c.action())),
+        example,
+    );
+    section(
+        &mut out,
+        "Asks",
+        "The input carried no meaning or more than one; nothing was guessed.",
+        AskCode::iter().map(|c| (c.into(), c.meaning(), c.action())),
+        example,
+    );
+    out
+}
+
+fn section<'a>(
+    out: &mut String,
+    title: &str,
+    lead: &str,
+    codes: impl Iterator<Item = (&'a str, &'a str, &'a str)>,
+    example: &dyn Fn(&str) -> Option<String>,
+) {
+    out.push_str(&format!(
+        "## {title}\n\n{lead}\n\n| code | meaning | next step | example |\n| --- | --- | --- | --- |\n"
+    ));
+    for (code, meaning, action) in codes {
+        let example = example(code).map(|e| e.replace('|', "\\|")).unwrap_or_default();
+        out.push_str(&format!(
+            "| `{code}` | {} | {} | {example} |\n",
+            meaning.replace('|', "\\|"),
+            action.replace('|', "\\|")
+        ));
+    }
+    out.push('\n');
+}

@@ -1,0 +1,232 @@
+//! The enum kind: one of a closed set of values, read through case, separators and diacritics.
+//!
+//! | spelling (values `["date_desc", "relevance"]`) | read as | note code |
+//! | --- | --- | --- |
+//! | `"date_desc"` | itself | none |
+//! | `"Date Desc"`, `"date-desc"`, `"dateDesc"`, `"DATE_DESC"`, `" date desc "` | `"date_desc"` | `enum_spelling_normalized` |
+//! | an alias (`aliases: {"newest": "date_desc"}`), in any of those spellings | `"date_desc"` | `enum_alias_read` |
+//!
+//! Anything else asks `unknown_enum_value`, listing the allowed values; the nearest value is
+//! suggested in the hint and never applied. A value of the enum wins over the absent rule: an
+//! enum with the value `"none"` reads `"none"` as that value.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::codes::{AskCode, NoteCode};
+use crate::error::Error;
+use crate::input::{quoted, Input};
+use crate::limits::{MAX_ENUM_VALUES, MAX_SCALAR_CHARS};
+use crate::outcome::{Ask, Note, Outcome};
+use crate::{absent, scalar, spelling};
+
+/// Options of the enum kind.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnumOptions {
+    /// The allowed values, exactly as the output spells them.
+    pub values: Vec<String>,
+    /// Other names of values: alias to value.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub aliases: BTreeMap<String, String>,
+    #[serde(skip)]
+    index: OnceLock<HashMap<String, Target>>,
+}
+
+impl PartialEq for EnumOptions {
+    fn eq(&self, other: &Self) -> bool {
+        self.values == other.values && self.aliases == other.aliases
+    }
+}
+
+/// Where a folded key leads.
+#[derive(Clone, Copy, Debug)]
+struct Target {
+    value: usize,
+    alias: bool,
+}
+
+/// The matching key of a spelling: folded words.
+fn key(s: &str) -> String {
+    spelling::fold::words(s)
+}
+
+impl EnumOptions {
+    /// An enum of these values.
+    pub fn new<S: Into<String>>(values: impl IntoIterator<Item = S>) -> Self {
+        Self { values: values.into_iter().map(Into::into).collect(), ..Self::default() }
+    }
+
+    /// Adds an alias of `value`.
+    #[must_use]
+    pub fn alias(mut self, alias: impl Into<String>, value: impl Into<String>) -> Self {
+        self.aliases.insert(alias.into(), value.into());
+        self.index = OnceLock::new();
+        self
+    }
+
+    /// Checks the options: values present, unique after folding, aliases pointing at values.
+    pub fn validate(&self) -> Result<(), Error> {
+        self.build_index().map(|_| ())
+    }
+
+    fn build_index(&self) -> Result<HashMap<String, Target>, Error> {
+        let err = |m: String| Error::options(format!("invalid options for kind `enum`: {m}"));
+        if self.values.is_empty() {
+            return Err(err("`values` is empty".into()));
+        }
+        if self.values.len() > MAX_ENUM_VALUES {
+            return Err(err(format!("`values` has {} entries, expected at most {MAX_ENUM_VALUES}", self.values.len())));
+        }
+        let mut index = HashMap::new();
+        for (i, value) in self.values.iter().enumerate() {
+            let k = key(value);
+            if k.is_empty() {
+                return Err(err(format!("value {} has no letters or digits", quoted(value))));
+            }
+            if let Some(prev) = index.insert(k, Target { value: i, alias: false }) {
+                let other = self.values.get(prev.value).map(String::as_str).unwrap_or_default();
+                return Err(err(format!("values {} and {} fold to the same spelling", quoted(other), quoted(value))));
+            }
+        }
+        for (alias, target) in &self.aliases {
+            let Some(i) = self.values.iter().position(|v| v == target) else {
+                return Err(err(format!(
+                    "alias {} points at {}, which is not in `values`",
+                    quoted(alias),
+                    quoted(target)
+                )));
+            };
+            let k = key(alias);
+            match index.get(&k) {
+                Some(t) if t.value != i => {
+                    return Err(err(format!("alias {} folds to the spelling of another value", quoted(alias))));
+                }
+                Some(_) => {}
+                None => {
+                    index.insert(k, Target { value: i, alias: true });
+                }
+            }
+        }
+        Ok(index)
+    }
+
+    fn index(&self) -> &HashMap<String, Target> {
+        self.index.get_or_init(|| self.build_index().unwrap_or_default())
+    }
+
+    /// Matches a spelling against the values and aliases.
+    fn lookup(&self, s: &str) -> Option<(&str, bool)> {
+        let t = self.index().get(&key(s))?;
+        self.values.get(t.value).map(|v| (v.as_str(), t.alias))
+    }
+}
+
+/// Reads an enum value.
+///
+/// # Outcome
+/// - ok: the value exactly as `values` spells it;
+/// - absent: missing, null, blank or a placeholder that is not itself a value;
+/// - ask: `unknown_enum_value` with the allowed values and the nearest one suggested.
+///
+/// # Errors
+/// Invalid options: no values, values that fold to one spelling, an alias of no value.
+///
+/// # Example
+/// ```
+/// use agent_input::{enum_, EnumOptions};
+/// let opts = EnumOptions::new(["date_desc", "relevance"]);
+/// let out = enum_::read("Date Desc".into(), &opts)?;
+/// assert_eq!(out.value().map(String::as_str), Some("date_desc"));
+/// assert_eq!(out.notes[0].message, "Read \"Date Desc\" as \"date_desc\".");
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+///
+/// # Example: an unknown value
+/// ```
+/// use agent_input::{enum_, EnumOptions};
+/// let opts = EnumOptions::new(["date_desc", "relevance"]);
+/// let out = enum_::read("relevanse".into(), &opts)?;
+/// assert!(out.as_ask().is_some_and(|a| a.hint.contains("\"relevance\"")));
+/// assert!(out.value().is_none(), "the nearest value is suggested, never applied");
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+pub fn read(input: Input<'_>, options: &EnumOptions) -> Result<Outcome<String>, Error> {
+    options.validate()?;
+    Ok(read_valid(input, options))
+}
+
+pub(crate) fn read_valid(input: Input<'_>, opts: &EnumOptions) -> Outcome<String> {
+    let text = match input {
+        Input::String(s) => {
+            if spelling::longer_than(s, MAX_SCALAR_CHARS) {
+                return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
+            }
+            if opts.values.iter().any(|v| v == s) {
+                return Outcome::ok(s.to_owned());
+            }
+            spelling::clean_edges(s).0.to_owned()
+        }
+        Input::Number(n) => n.to_owned(),
+        Input::Bool(b) => b.to_string(),
+        Input::Array(_) => {
+            return scalar::unwrap_single(&input, |inner| read_valid(inner, opts))
+                .unwrap_or_else(|| Outcome::ask(unknown(&input, opts, None)));
+        }
+        Input::Missing | Input::Null => {
+            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
+        }
+        Input::Object(_) => return Outcome::ask(unknown(&input, opts, None)),
+    };
+    if let Some((value, alias)) = opts.lookup(&text) {
+        let code = if alias { NoteCode::EnumAliasRead } else { NoteCode::EnumSpellingNormalized };
+        return Outcome::ok(value.to_owned()).note(Note::read_as(code, &input, &quoted(value), ""));
+    }
+    if let Some(reason) = absent::check(&input, &[]) {
+        return absent::outcome(&input, reason);
+    }
+    Outcome::ask(unknown(&input, opts, Some(&text)))
+}
+
+/// How many values an ask lists before it says "and N more".
+const LISTED_VALUES: usize = 20;
+
+/// The allowed values as a list for messages: `"a", "b" and "c"`.
+pub(crate) fn listing(values: &[String]) -> String {
+    let shown: Vec<String> = values.iter().take(LISTED_VALUES).map(|v| quoted(v)).collect();
+    let more = values.len().saturating_sub(LISTED_VALUES);
+    if more > 0 {
+        format!("{} and {more} more", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// The nearest value or alias to a spelling, when one is near enough to suggest.
+fn nearest<'a>(opts: &'a EnumOptions, text: &str) -> Option<&'a str> {
+    let k = key(text);
+    let candidates = opts.values.iter().map(|v| (key(v), v.as_str())).chain(
+        opts.aliases.iter().filter_map(|(a, v)| opts.values.iter().find(|x| *x == v).map(|v| (key(a), v.as_str()))),
+    );
+    candidates
+        .map(|(ck, v)| {
+            let score = strsim::normalized_damerau_levenshtein(&k, &ck);
+            let contains = !k.is_empty() && (ck.contains(&k) || k.contains(&ck));
+            (if contains { score.max(0.75) } else { score }, v)
+        })
+        .filter(|(score, _)| *score >= 0.5)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, v)| v)
+}
+
+fn unknown(input: &Input<'_>, opts: &EnumOptions, text: Option<&str>) -> Ask {
+    let code = if text.is_some() { AskCode::UnknownEnumValue } else { AskCode::UnexpectedType };
+    let list = listing(&opts.values);
+    let suggestion = text
+        .and_then(|t| nearest(opts, t))
+        .map(|v| format!(" ({} is the nearest to {})", quoted(v), input.to_json_text()))
+        .unwrap_or_default();
+    Ask::new(code, input, format!("one of {list}"), format!("set to one of {list}{suggestion}"))
+}

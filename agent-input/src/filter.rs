@@ -1,0 +1,149 @@
+//! The filter kind: an optional search filter, where "everything" means "not filtering".
+//!
+//! | spelling | read as | note code |
+//! | --- | --- | --- |
+//! | `"all"`, `"*"`, `"-"`, `"any"`, `"everything"`, `"vše"`, `"všechny"`, `"alle"`, `"tous"`, `"todos"`, `"tutti"`, `"wszystkie"` | absent | `not_filtering_read_as_absent` |
+//! | null, `" "`, `"N/A"` | absent | the absent rule's notes |
+//! | anything else | read by the item kind (`item`, default text) | the item kind's notes |
+//!
+//! A value the item kind owns wins over the words above: a filter over an enum with the value
+//! `"all"` reads `"all"` as that value.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::codes::NoteCode;
+use crate::error::Error;
+use crate::input::Input;
+use crate::kind::Spec;
+use crate::outcome::{Note, Outcome};
+use crate::{absent, spelling};
+
+/// Options of the filter kind.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FilterOptions {
+    /// The kind of the filter's value, with its options. Defaults to text.
+    #[serde(default)]
+    pub item: Box<Spec>,
+}
+
+impl FilterOptions {
+    /// A filter over values of this kind.
+    pub fn of(item: Spec) -> Self {
+        Self { item: Box::new(item) }
+    }
+
+    pub(crate) fn prepare(&mut self) -> Result<(), Error> {
+        if matches!(*self.item, Spec::Filter(_)) {
+            return Err(Error::options("invalid options for kind `filter`: `item` is itself a filter"));
+        }
+        self.item.prepare()
+    }
+}
+
+/// Folded words that mean "everything", in English, Czech, Slovak, German, French, Spanish,
+/// Italian, Polish, Portuguese and Dutch, plus wildcard marks.
+const EVERYTHING: &[&str] = &[
+    "all",
+    "any",
+    "anything",
+    "every",
+    "everything",
+    "all values",
+    "any value",
+    "no filter",
+    "unfiltered",
+    "-",
+    "--",
+    "*",
+    "%",
+    ".*",
+    "(all)",
+    "(any)",
+    "vse",
+    "vsechno",
+    "vsechny",
+    "cokoli",
+    "cokoliv",
+    "libovolne", // cs
+    "vsetko",
+    "vsetky",
+    "akekolvek", // sk
+    "alle",
+    "beliebig",
+    "egal", // de, nl
+    "tous",
+    "toutes",
+    "tout",
+    "n'importe", // fr
+    "todos",
+    "todas",
+    "todo",
+    "cualquiera",
+    "qualquer", // es, pt
+    "tutti",
+    "tutte",
+    "qualsiasi", // it
+    "wszystkie",
+    "wszystko",
+    "dowolne",  // pl
+    "allemaal", // nl
+];
+
+/// True when `s` means "everything" as a filter value.
+pub(crate) fn means_everything(s: &str) -> bool {
+    let folded = spelling::fold::fold(spelling::clean_edges(s).0);
+    EVERYTHING.contains(&folded.as_str())
+}
+
+/// Reads a filter.
+///
+/// # Outcome
+/// - ok: the item kind's value;
+/// - absent: not filtering ("all", "*", ...), or the absent rule;
+/// - ask: whatever the item kind asks.
+///
+/// # Errors
+/// Invalid item options, or an item that is itself a filter.
+///
+/// # Example
+/// ```
+/// use agent_input::{filter, FilterOptions};
+/// let out = filter::read("vše".into(), &FilterOptions::default())?;
+/// assert!(out.is_absent());
+/// assert_eq!(out.notes[0].message, "Read \"vše\" as no filter.");
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+pub fn read(input: Input<'_>, options: &FilterOptions) -> Result<Outcome<Value>, Error> {
+    let mut opts = options.clone();
+    opts.prepare()?;
+    Ok(read_valid(input, &opts))
+}
+
+pub(crate) fn read_valid(input: Input<'_>, opts: &FilterOptions) -> Outcome<Value> {
+    let word = match input {
+        Input::String(s) => Some(s),
+        Input::Array([Value::String(s)]) => Some(s.as_str()),
+        _ => None,
+    };
+    if let Some(s) = word {
+        if !opts.item.claims(s) {
+            if let Some(reason) = absent::check(&Input::String(s), &[]) {
+                if matches!(input, Input::String(_)) {
+                    return absent::outcome(&input, reason);
+                }
+            }
+            if means_everything(s) {
+                return Outcome::absent().note(Note::new(
+                    NoteCode::NotFilteringReadAsAbsent,
+                    format!("Read {} as no filter.", input.to_json_text()),
+                ));
+            }
+        }
+    }
+    if let Some(reason) = absent::check(&input, &[]) {
+        return absent::outcome(&input, reason);
+    }
+    opts.item.read(input)
+}

@@ -1,0 +1,207 @@
+//! [`Kind`], the closed list of value kinds, and [`Spec`], a kind with its options: the unit a
+//! list item, a filter item and (later) a tool property declare.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::{Error, ErrorKind};
+use crate::input::Input;
+use crate::outcome::Outcome;
+use crate::{boolean, enum_, filter, list, number, text};
+use crate::{BooleanOptions, EnumOptions, FilterOptions, ListOptions, NumberOptions, TextOptions};
+
+/// Every value kind agent-input reads. Closed: the bindings and the CLI walk this list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, strum::EnumIter)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Kind {
+    /// An exact decimal number ([`number`]).
+    Number,
+    /// A boolean ([`boolean`]).
+    Boolean,
+    /// One of a closed set of values ([`enum_`]).
+    Enum,
+    /// An optional search filter ([`filter`]).
+    Filter,
+    /// A plain string ([`text`]).
+    Text,
+    /// A list of items of one kind ([`list`]).
+    List,
+}
+
+impl Kind {
+    /// Every kind, in declaration order.
+    pub const ALL: &'static [Kind] = &[Kind::Number, Kind::Boolean, Kind::Enum, Kind::Filter, Kind::Text, Kind::List];
+
+    /// The wire name (`"number"`, `"enum"`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Number => "number",
+            Self::Boolean => "boolean",
+            Self::Enum => "enum",
+            Self::Filter => "filter",
+            Self::Text => "text",
+            Self::List => "list",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Kind {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Self::ALL.iter().copied().find(|k| k.name() == s).ok_or_else(|| {
+            let names: Vec<String> = Self::ALL.iter().map(|k| format!("`{}`", k.name())).collect();
+            Error::new(ErrorKind::UnknownKind, format!("unknown kind `{s}`, expected one of {}", names.join(", ")))
+        })
+    }
+}
+
+/// A kind with its options, as JSON declares it: `{"kind": "enum", "values": ["a", "b"]}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Spec {
+    /// A number.
+    Number(NumberOptions),
+    /// A boolean.
+    Boolean(BooleanOptions),
+    /// An enum value.
+    Enum(EnumOptions),
+    /// A filter.
+    Filter(FilterOptions),
+    /// A text.
+    Text(TextOptions),
+    /// A list.
+    List(ListOptions),
+}
+
+impl Default for Spec {
+    fn default() -> Self {
+        Self::Text(TextOptions::default())
+    }
+}
+
+impl Spec {
+    /// Builds a spec from its kind and a JSON object of options, validated.
+    ///
+    /// # Errors
+    /// An options value that is not an object, an unknown option, or invalid options.
+    pub fn new(kind: Kind, options: &Value) -> Result<Self, Error> {
+        let mut object = match options {
+            Value::Null => serde_json::Map::new(),
+            Value::Object(o) => o.clone(),
+            other => {
+                return Err(Error::options(format!(
+                    "invalid options for kind `{kind}`: expected a JSON object, found `{other}`"
+                )))
+            }
+        };
+        if object.contains_key("kind") {
+            return Err(Error::options(format!("invalid options for kind `{kind}`: unknown option `kind`")));
+        }
+        object.insert("kind".into(), Value::String(kind.name().into()));
+        Self::from_json(&Value::Object(object))
+    }
+
+    /// Builds a spec from `{"kind": ..., <options>}`, validated.
+    ///
+    /// # Errors
+    /// An unknown kind, an unknown option, or invalid options.
+    pub fn from_json(value: &Value) -> Result<Self, Error> {
+        let kind_name = value.get("kind").and_then(Value::as_str).unwrap_or_default();
+        let kind: Kind = kind_name.parse()?;
+        let mut spec = Self::deserialize(value).map_err(|e| {
+            Error::options(format!("invalid options for kind `{kind}`: {}", e.to_string().replace("field", "option")))
+        })?;
+        spec.prepare()?;
+        Ok(spec)
+    }
+
+    /// Validates the options and precomputes what reads need (presets, indexes).
+    ///
+    /// # Errors
+    /// Invalid options.
+    pub fn prepare(&mut self) -> Result<(), Error> {
+        match self {
+            Self::Number(o) => *o = o.effective()?,
+            Self::Boolean(_) => {}
+            Self::Enum(o) => o.validate()?,
+            Self::Filter(o) => o.prepare()?,
+            Self::Text(o) => o.validate()?,
+            Self::List(o) => o.prepare()?,
+        }
+        Ok(())
+    }
+
+    /// The kind.
+    pub const fn kind(&self) -> Kind {
+        match self {
+            Self::Number(_) => Kind::Number,
+            Self::Boolean(_) => Kind::Boolean,
+            Self::Enum(_) => Kind::Enum,
+            Self::Filter(_) => Kind::Filter,
+            Self::Text(_) => Kind::Text,
+            Self::List(_) => Kind::List,
+        }
+    }
+
+    /// Reads one value of this kind; the value is the kind's canonical JSON.
+    /// The spec must have been [prepared](Self::prepare) (every constructor here does).
+    pub fn read(&self, input: Input<'_>) -> Outcome<Value> {
+        match self {
+            Self::Number(o) => number::read_effective(input, o).map(number::decimal_value),
+            Self::Boolean(_) => boolean::read_valid(input).map(Value::Bool),
+            Self::Enum(o) => enum_::read_valid(input, o).map(Value::String),
+            Self::Filter(o) => filter::read_valid(input, o),
+            Self::Text(o) => text::read_valid(input, o).map(Value::String),
+            Self::List(o) => list::read_valid(input, o).map(Value::Array),
+        }
+    }
+
+    /// True for kinds whose values are tokens that never hold a comma, so a comma-separated
+    /// string of them splits into a list.
+    pub(crate) const fn is_constrained(&self) -> bool {
+        matches!(self, Self::Number(_) | Self::Boolean(_) | Self::Enum(_))
+    }
+
+    /// True for kinds whose lists are sets (a repeat adds nothing).
+    pub(crate) const fn is_set_like(&self) -> bool {
+        matches!(self, Self::Enum(_))
+    }
+
+    /// True when `s` is one of this kind's own values (an enum value or alias), which then
+    /// wins over the absent rule and the filter words.
+    pub(crate) fn claims(&self, s: &str) -> bool {
+        match self {
+            Self::Enum(o) => matches!(enum_::read_valid(Input::String(s), o).status, crate::Status::Ok { .. }),
+            Self::List(o) => o.item.claims(s),
+            _ => false,
+        }
+    }
+}
+
+/// Reads one value of `kind` with JSON `options`: the generic door the CLI and the bindings use.
+///
+/// # Errors
+/// Programmer misuse only: unknown options or invalid ones. Bad input is an ask, never an error.
+///
+/// # Example
+/// ```
+/// use agent_input::{read, Kind};
+/// let out = read(Kind::Number, (&serde_json::json!("1,5")).into(), &serde_json::json!({}))?;
+/// assert_eq!(out.to_json()["value"], serde_json::json!(1.5));
+/// assert_eq!(out.notes[0].message, "Read \"1,5\" as 1.5.");
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+pub fn read(kind: Kind, input: Input<'_>, options: &Value) -> Result<Outcome<Value>, Error> {
+    Ok(Spec::new(kind, options)?.read(input))
+}

@@ -1,0 +1,62 @@
+//! # agent-input
+//!
+//! One lenient reader per value kind, for the tool boundary of MCP servers. The caller of an
+//! MCP tool is a language model; it spells values the way its training data did. Each kind
+//! here auto-normalises every spelling that carries one meaning and says so in a note, and
+//! returns an *ask* naming every reading when a spelling carries two. It never guesses.
+//!
+//! | kind | reads | value | example |
+//! | --- | --- | --- | --- |
+//! | [`number`] | grouping, decimal comma, Unicode digits and minus, exponents; range, integer, page size | exact decimal | `"4 000"` → 4000 |
+//! | [`boolean`] | yes/no words of ten languages, 1/0 | bool | `"ano"` → true |
+//! | [`enum_`] (`"enum"`) | case, separators, camelCase, diacritics, aliases | the declared value | `"Date Desc"` → `"date_desc"` |
+//! | [`filter`] | "not filtering" words, then the item kind | the item's value | `"all"` → absent |
+//! | [`text`] | trimming, NFC | string | `" Praha "` → `"Praha"` |
+//! | [`list`] | lone values, comma splits of constrained tokens, JSON in a string | array | `"cs, de"` → `["cs", "de"]` |
+//!
+//! Every read returns an [`Outcome`]: `ok` with a value, `absent` ([`absent`] is the one owner
+//! of null, blank and placeholders), or `ask` with `code`, `received`, `expected`, `hint` and
+//! `readings`. Codes come from the closed sets in [`codes`]. Only programmer misuse (invalid
+//! options, an unknown kind) is an [`Error`].
+//!
+//! ```
+//! use agent_input::{number, NumberOptions};
+//! let out = number::read("4 000".into(), &NumberOptions::new())?;
+//! assert_eq!(out.to_json()["value"], serde_json::json!(4000));
+//! assert_eq!(out.notes[0].message, "Read \"4 000\" as 4000.");
+//! # Ok::<(), agent_input::Error>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::float_arithmetic))]
+
+pub mod absent;
+pub mod batch;
+pub mod boolean;
+pub mod codes;
+pub mod data;
+pub mod enum_;
+mod error;
+pub mod filter;
+mod input;
+mod kind;
+pub mod limits;
+pub mod list;
+pub mod number;
+mod outcome;
+mod scalar;
+mod spelling;
+pub mod text;
+
+pub use boolean::BooleanOptions;
+pub use codes::{AskCode, NoteCode, WarningCode};
+pub use enum_::EnumOptions;
+pub use error::{Error, ErrorKind};
+pub use filter::FilterOptions;
+pub use input::Input;
+pub use kind::{read, Kind, Spec};
+pub use list::ListOptions;
+pub use number::{NumberOptions, OnOutOfRange, Preset};
+pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};
+pub use rust_decimal::Decimal;
+pub use text::TextOptions;

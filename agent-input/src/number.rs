@@ -1,0 +1,764 @@
+//! The number kind: exact decimals from every spelling with one meaning.
+//!
+//! | spelling | read as | note code |
+//! | --- | --- | --- |
+//! | `4000`, `1.5`, `-0.25` (JSON number or string) | itself | none |
+//! | `"4 000"`, `"4 000"` (no-break), `"4'000"`, `"4_000"`, `"1,234,567"`, `"1.234.567"`, `"12,34,567"` | 4000, 1234567 | `grouping_removed` |
+//! | `"1,5"`, `"0,125"`, `"1.234,56"`, `"1 234,567"` | 1.5, 0.125, 1234.56, 1234.567 | `decimal_comma_read` |
+//! | `"４０００"`, `"٤٠٠٠"` | 4000 | `unicode_digits_read` |
+//! | `"−5"` (U+2212), `"–5"` | -5 | `unicode_minus_read` |
+//! | `"+5"`, `"007"`, `".5"`, `"5."`, `"1e3"` | 5, 7, 0.5, 5, 1000 | `number_spelling_normalized` |
+//! | `" 42 "`, `"\"42\""` | 42 | `whitespace_trimmed`, `quotes_removed` |
+//!
+//! Spellings that ask:
+//! - a lone comma or point followed by exactly three digits, after one to three digits that do
+//!   not start with 0 (`"1,234"`, `"1.234"`, `"-12.345"`): it groups thousands or marks
+//!   decimals, so `ambiguous_decimal_separator` names both readings. A JSON number is never
+//!   ambiguous: `1.234` sent as a number is 1.234;
+//! - an exponent beyond ±[`MAX_EXPONENT`](crate::limits::MAX_EXPONENT) or more precision than
+//!   28 decimal places (`number_out_of_bounds`); anything else (`not_a_number`).
+//!
+//! A string that is already the canonical JSON text of its number (`"42"`) reads with no note:
+//! some MCP clients send every argument as a string, and the value is the same.
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::codes::{AskCode, NoteCode};
+use crate::error::Error;
+use crate::input::Input;
+use crate::limits::{MAX_EXPONENT, MAX_SCALAR_CHARS};
+use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::{absent, scalar, spelling};
+
+/// What a number outside `min`..`max` does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnOutOfRange {
+    /// Ask for a value inside the range (the default).
+    #[default]
+    Ask,
+    /// Clamp to the nearest bound, with a note.
+    Clamp,
+}
+
+/// Ready-made option sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Preset {
+    /// A page size: an integer from 1 (or `min`) to `max` (default 100), clamped with a note,
+    /// defaulting to `default` (20, or `max` when smaller).
+    Limit,
+}
+
+/// The largest page size of the `limit` preset when `max` is not given.
+pub const LIMIT_DEFAULT_MAX: u32 = 100;
+/// The default page size of the `limit` preset when `default` is not given.
+pub const LIMIT_DEFAULT: u32 = 20;
+
+/// Options of the number kind.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub struct NumberOptions {
+    /// The smallest allowed value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<Decimal>,
+    /// The largest allowed value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<Decimal>,
+    /// Only whole numbers are allowed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub integer: bool,
+    /// What a value outside the range does.
+    #[serde(default)]
+    pub on_out_of_range: OnOutOfRange,
+    /// The value used when the input is absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Decimal>,
+    /// A ready-made option set; explicit options override it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preset: Option<Preset>,
+}
+
+impl NumberOptions {
+    /// No constraints.
+    pub const fn new() -> Self {
+        Self { min: None, max: None, integer: false, on_out_of_range: OnOutOfRange::Ask, default: None, preset: None }
+    }
+
+    /// The page-size preset: an integer from 1 to `max`, clamped with a note, defaulting to `default`.
+    pub fn limit(max: u32, default: u32) -> Self {
+        Self { max: Some(max.into()), default: Some(default.into()), preset: Some(Preset::Limit), ..Self::new() }
+    }
+
+    /// Only whole numbers.
+    #[must_use]
+    pub const fn integer(mut self) -> Self {
+        self.integer = true;
+        self
+    }
+
+    /// Values from `min` to `max`, inclusive.
+    #[must_use]
+    pub fn range(mut self, min: impl Into<Decimal>, max: impl Into<Decimal>) -> Self {
+        self.min = Some(min.into());
+        self.max = Some(max.into());
+        self
+    }
+
+    /// Clamp out-of-range values with a note instead of asking.
+    #[must_use]
+    pub const fn clamp(mut self) -> Self {
+        self.on_out_of_range = OnOutOfRange::Clamp;
+        self
+    }
+
+    /// The options with the preset applied, checked for contradictions.
+    pub fn effective(&self) -> Result<Self, Error> {
+        let mut eff = self.clone();
+        if eff.preset == Some(Preset::Limit) {
+            eff.integer = true;
+            eff.on_out_of_range = OnOutOfRange::Clamp;
+            let min = *eff.min.get_or_insert(Decimal::ONE);
+            let max = *eff.max.get_or_insert(LIMIT_DEFAULT_MAX.into());
+            eff.default.get_or_insert(Decimal::from(LIMIT_DEFAULT).min(max).max(min));
+        }
+        if let (Some(min), Some(max)) = (eff.min, eff.max) {
+            if min > max {
+                return Err(Error::options(format!(
+                    "invalid options for kind `number`: `min` {min} is above `max` {max}"
+                )));
+            }
+        }
+        if let Some(default) = eff.default {
+            if eff.integer && !default.is_integer() {
+                return Err(Error::options(format!(
+                    "invalid options for kind `number`: `default` {default} is not an integer, but `integer` is set"
+                )));
+            }
+            if eff.min.is_some_and(|m| default < m) || eff.max.is_some_and(|m| default > m) {
+                return Err(Error::options(format!(
+                    "invalid options for kind `number`: `default` {default} is outside `min`..`max`"
+                )));
+            }
+        }
+        Ok(eff)
+    }
+}
+
+/// Reads a number.
+///
+/// JSON numbers read exactly as sent; strings are repaired through grouping, decimal commas,
+/// Unicode digits and minus signs, each repair with a note. The range and integer options
+/// apply after the spelling is read.
+///
+/// # Outcome
+/// - ok: the value, normalised (no trailing zeros), as an exact [`Decimal`];
+/// - absent: missing, null, blank or a placeholder, unless `default` is set (then ok with it);
+/// - ask: not a number, an ambiguous separator, beyond the bounds, not an integer, or out of
+///   range with `on_out_of_range = "ask"`.
+///
+/// # Errors
+/// Contradictory options (`min` above `max`, a default outside the range).
+///
+/// # Example
+/// ```
+/// use agent_input::{number, NumberOptions};
+/// let out = number::read("4 000".into(), &NumberOptions::new())?;
+/// assert_eq!(out.value().map(ToString::to_string).as_deref(), Some("4000"));
+/// assert_eq!(out.notes[0].message, "Read \"4 000\" as 4000.");
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+///
+/// # Example: a spelling with two meanings
+/// ```
+/// use agent_input::{number, NumberOptions};
+/// let out = number::read("1,234".into(), &NumberOptions::new())?;
+/// let ask = out.as_ask().expect("1,234 asks");
+/// let readings: Vec<String> = ask.readings.iter().map(|r| r.value.to_string()).collect();
+/// assert_eq!(readings, ["1234", "1.234"]);
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+pub fn read(input: Input<'_>, options: &NumberOptions) -> Result<Outcome<Decimal>, Error> {
+    let eff = options.effective()?;
+    Ok(read_effective(input, &eff))
+}
+
+/// Type names that read as placeholders for a number.
+const TYPE_WORDS: &[&str] = &["number", "integer", "int", "float", "double", "decimal"];
+
+/// Reads with options already passed through [`NumberOptions::effective`].
+pub(crate) fn read_effective(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
+    if let Some(reason) = absent::check(&input, TYPE_WORDS) {
+        let out = absent::outcome(&input, reason);
+        return match opts.default {
+            Some(default) => {
+                let mut ok = Outcome::ok(default).with_notes(out.notes);
+                if reason != absent::Reason::Missing {
+                    ok.notes.push(Note::new(
+                        NoteCode::DefaultApplied,
+                        format!("Used the default {default} in place of {}.", input.to_json_text()),
+                    ));
+                }
+                ok
+            }
+            None => out,
+        };
+    }
+    let parsed = match input {
+        Input::Number(text) => parse_json_number(text),
+        Input::String(text) => {
+            if spelling::longer_than(text, MAX_SCALAR_CHARS) {
+                return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
+            }
+            parse_text(text)
+        }
+        Input::Array(_) => {
+            return scalar::unwrap_single(&input, |inner| read_effective(inner, opts))
+                .unwrap_or_else(|| Outcome::ask(unexpected_type(&input)));
+        }
+        _ => return Outcome::ask(unexpected_type(&input)),
+    };
+    match parsed {
+        Parsed::One { value, repairs } => {
+            let value = value.normalize();
+            let notes = repair_notes(&input, &value.to_string(), &repairs);
+            constrain(&input, value, opts).with_notes(notes)
+        }
+        Parsed::Two { grouping, decimal, separator } => Outcome::ask(ambiguous(&input, grouping, decimal, separator)),
+        Parsed::OutOfBounds => Outcome::ask(Ask::new(
+            AskCode::NumberOutOfBounds,
+            &input,
+            format!(
+                "a number with an exponent from -{MAX_EXPONENT} to {MAX_EXPONENT}, at most 28 decimal places and at most 28 digits in all"
+            ),
+            "set to a number within those bounds, written in plain digits",
+        )),
+        Parsed::Invalid => Outcome::ask(Ask::new(
+            AskCode::NotANumber,
+            &input,
+            "a number, such as 4000 or 1.5",
+            "set to a JSON number: ASCII digits, a point for decimals, no grouping (e.g. 1234.5)",
+        )),
+    }
+}
+
+fn unexpected_type(input: &Input<'_>) -> Ask {
+    Ask::new(
+        AskCode::UnexpectedType,
+        input,
+        format!("a number, not {}", input.type_name()),
+        "set to a JSON number such as 1234.5",
+    )
+}
+
+/// Range and integer checks on a read value.
+fn constrain(input: &Input<'_>, value: Decimal, opts: &NumberOptions) -> Outcome<Decimal> {
+    if opts.integer && !value.is_integer() {
+        let (floor, ceil) = (value.floor(), value.ceil());
+        return Outcome::ask(Ask::new(
+            AskCode::NotAnInteger,
+            input,
+            "a whole number",
+            format!("set to a whole number, such as {floor} or {ceil}"),
+        ));
+    }
+    let below = opts.min.filter(|m| value < *m);
+    let above = opts.max.filter(|m| value > *m);
+    let Some(bound) = below.or(above) else { return Outcome::ok(value) };
+    match opts.on_out_of_range {
+        OnOutOfRange::Clamp => {
+            let which = if below.is_some() { "smallest" } else { "largest" };
+            Outcome::ok(bound).note(Note::new(
+                NoteCode::OutOfRangeClamped,
+                format!("Read {} as {bound}: the {which} allowed value is {bound}.", input.to_json_text()),
+            ))
+        }
+        OnOutOfRange::Ask => {
+            Outcome::ask(Ask::new(AskCode::OutOfRange, input, range_text(opts), format!("set to {}", range_text(opts))))
+        }
+    }
+}
+
+fn range_text(opts: &NumberOptions) -> String {
+    let noun = if opts.integer { "a whole number" } else { "a number" };
+    match (opts.min, opts.max) {
+        (Some(min), Some(max)) => format!("{noun} from {min} to {max}"),
+        (Some(min), None) => format!("{noun} of at least {min}"),
+        (None, Some(max)) => format!("{noun} of at most {max}"),
+        (None, None) => noun.to_owned(),
+    }
+}
+
+fn ambiguous(input: &Input<'_>, grouping: Decimal, decimal: Decimal, separator: char) -> Ask {
+    let name = if separator == ',' { "comma" } else { "point" };
+    Ask::new(
+        AskCode::AmbiguousDecimalSeparator,
+        input,
+        "a number whose separator has one meaning: no grouping, a point for decimals",
+        format!(
+            "set to {grouping} if the {name} groups thousands, or to {decimal} if the {name} is the decimal separator"
+        ),
+    )
+    .with_readings(vec![
+        Reading { value: decimal_value(grouping), meaning: format!("{grouping}: the {name} groups thousands") },
+        Reading { value: decimal_value(decimal), meaning: format!("{decimal}: the {name} is the decimal separator") },
+    ])
+}
+
+/// A decimal as an exact JSON number.
+pub(crate) fn decimal_value(d: Decimal) -> serde_json::Value {
+    serde_json::Value::Number(serde_json::Number::from_string_unchecked(d.normalize().to_string()))
+}
+
+/// A repair class, in the order notes are emitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Repair {
+    DecimalComma,
+    Grouping,
+    UnicodeDigits,
+    UnicodeMinus,
+    Spelling,
+    Quotes,
+    Whitespace,
+}
+
+impl Repair {
+    const fn code(self) -> NoteCode {
+        match self {
+            Self::DecimalComma => NoteCode::DecimalCommaRead,
+            Self::Grouping => NoteCode::GroupingRemoved,
+            Self::UnicodeDigits => NoteCode::UnicodeDigitsRead,
+            Self::UnicodeMinus => NoteCode::UnicodeMinusRead,
+            Self::Spelling => NoteCode::NumberSpellingNormalized,
+            Self::Quotes => NoteCode::QuotesRemoved,
+            Self::Whitespace => NoteCode::WhitespaceTrimmed,
+        }
+    }
+
+    /// The sentence a repair adds after the first note's "Read X as Y.".
+    const fn clause(self) -> &'static str {
+        match self {
+            Self::DecimalComma => "The comma is the decimal separator.",
+            Self::Grouping => "The thousands grouping was removed.",
+            Self::UnicodeDigits => "Non-ASCII digits were read as ASCII digits.",
+            Self::UnicodeMinus => "The dash was read as a minus sign.",
+            Self::Spelling => "The number was rewritten in plain decimal form.",
+            Self::Quotes => "The quotation marks were removed.",
+            Self::Whitespace => "The surrounding whitespace was removed.",
+        }
+    }
+}
+
+/// One note per repair class: the first says "Read X as Y.", the others add their clause.
+fn repair_notes(input: &Input<'_>, canonical: &str, repairs: &[Repair]) -> Vec<Note> {
+    let mut sorted = repairs.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            if i == 0 {
+                Note::read_as(r.code(), input, canonical, "")
+            } else {
+                Note::new(r.code(), r.clause().to_owned())
+            }
+        })
+        .collect()
+}
+
+/// What the grammar made of a spelling.
+#[derive(Debug, PartialEq)]
+enum Parsed {
+    One { value: Decimal, repairs: Vec<Repair> },
+    Two { grouping: Decimal, decimal: Decimal, separator: char },
+    OutOfBounds,
+    Invalid,
+}
+
+/// A JSON number's text: exact, never ambiguous, never repaired.
+fn parse_json_number(text: &str) -> Parsed {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], Some(&text[i + 1..])),
+        None => (text, None),
+    };
+    let (negative, digits) = match mantissa.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, mantissa),
+    };
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    build(negative, int, frac, exponent, Vec::new())
+}
+
+/// True for `-?(0|[1-9][0-9]*)(\.[0-9]+)?`: the canonical text of a JSON number without exponent.
+fn is_canonical(s: &str) -> bool {
+    let body = s.strip_prefix('-').unwrap_or(s);
+    let (int, frac) = match body.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (body, None),
+    };
+    let int_ok = !int.is_empty() && int.bytes().all(|b| b.is_ascii_digit()) && (int == "0" || !int.starts_with('0'));
+    int_ok && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Separator classes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sep {
+    Point,
+    Comma,
+    Space,
+    Apostrophe,
+    Underscore,
+}
+
+impl Sep {
+    fn of(c: char) -> Option<Self> {
+        match c {
+            '.' => Some(Self::Point),
+            ',' => Some(Self::Comma),
+            '\'' | '\u{2019}' | '\u{02bc}' | '\u{066c}' => Some(Self::Apostrophe),
+            '_' => Some(Self::Underscore),
+            c if c.is_whitespace() => Some(Self::Space),
+            _ => None,
+        }
+    }
+
+    const fn can_be_decimal(self) -> bool {
+        matches!(self, Self::Point | Self::Comma)
+    }
+}
+
+/// The lenient grammar for a string.
+fn parse_text(raw: &str) -> Parsed {
+    if is_canonical(raw) {
+        return match Decimal::from_str_exact(raw) {
+            Ok(value) => Parsed::One { value, repairs: Vec::new() },
+            Err(_) => Parsed::OutOfBounds,
+        };
+    }
+    let mut repairs = Vec::new();
+    let (text, edges) = spelling::clean_edges(raw);
+    if edges.trimmed {
+        repairs.push(Repair::Whitespace);
+    }
+    if edges.unquoted {
+        repairs.push(Repair::Quotes);
+    }
+    // Fold characters: digits to ASCII, minus signs, fullwidth and Arabic separators.
+    let mut folded = String::with_capacity(text.len());
+    for c in text.chars() {
+        let mapped = match c {
+            '\u{ff0e}' => '.',
+            '\u{ff0c}' | '\u{060c}' => ',',
+            '\u{066b}' => {
+                // The Arabic decimal separator is a decimal point, not a comma.
+                folded.push('.');
+                continue;
+            }
+            '\u{ff0b}' => '+',
+            c if spelling::digits::is_unicode_minus(c) => {
+                repairs.push(Repair::UnicodeMinus);
+                '-'
+            }
+            c if !c.is_ascii_digit() => match spelling::digits::ascii_digit(c) {
+                Some(d) => {
+                    repairs.push(Repair::UnicodeDigits);
+                    d
+                }
+                None => c,
+            },
+            c => c,
+        };
+        folded.push(mapped);
+    }
+    if is_canonical(&folded) {
+        return match Decimal::from_str_exact(&folded) {
+            Ok(value) => Parsed::One { value, repairs },
+            Err(_) => Parsed::OutOfBounds,
+        };
+    }
+    grammar(&folded, repairs)
+}
+
+/// Sign, mantissa with separators, optional exponent.
+fn grammar(s: &str, mut repairs: Vec<Repair>) -> Parsed {
+    let mut rest = s;
+    let mut negative = false;
+    if let Some(r) = rest.strip_prefix('-') {
+        negative = true;
+        rest = r;
+    } else if let Some(r) = rest.strip_prefix('+') {
+        repairs.push(Repair::Spelling);
+        rest = r;
+    }
+    let after_sign = rest.trim_start();
+    if after_sign.len() != rest.len() {
+        repairs.push(Repair::Spelling);
+    }
+    rest = after_sign;
+    let (mantissa, exponent) = match rest.find(['e', 'E']) {
+        Some(i) => {
+            repairs.push(Repair::Spelling);
+            (&rest[..i], Some(&rest[i + 1..]))
+        }
+        None => (rest, None),
+    };
+    // Tokenise the mantissa into digit runs and single separators.
+    let mut groups: Vec<&str> = Vec::new();
+    let mut seps: Vec<(Sep, char)> = Vec::new();
+    let mut start = 0;
+    let mut prev_sep = true;
+    for (i, c) in mantissa.char_indices() {
+        if c.is_ascii_digit() {
+            if prev_sep {
+                start = i;
+            }
+            prev_sep = false;
+            continue;
+        }
+        let Some(sep) = Sep::of(c) else { return Parsed::Invalid };
+        if prev_sep && i != 0 {
+            return Parsed::Invalid; // two separators in a row
+        }
+        groups.push(if i == 0 { "" } else { &mantissa[start..i] });
+        seps.push((sep, c));
+        prev_sep = true;
+    }
+    if prev_sep {
+        // Ends on a separator: only "5." reads (as 5).
+        match seps.last() {
+            Some((Sep::Point, _)) if !groups.last().is_some_and(|g| g.is_empty()) => {
+                seps.pop();
+                repairs.push(Repair::Spelling);
+            }
+            _ => return Parsed::Invalid,
+        }
+    } else {
+        groups.push(&mantissa[start..]);
+    }
+    if groups.is_empty() || groups.iter().all(|g| g.is_empty()) {
+        return Parsed::Invalid;
+    }
+    resolve(negative, &groups, &seps, exponent, repairs)
+}
+
+/// Valid thousands grouping: a head of 1-3 digits not starting with 0, then groups of 3;
+/// or the Indian form (head 1-2, then 2s, then a final 3).
+fn valid_grouping(groups: &[&str]) -> bool {
+    let Some((head, tail)) = groups.split_first() else { return false };
+    if head.is_empty() || head.starts_with('0') || tail.is_empty() {
+        return false;
+    }
+    let western = head.len() <= 3 && tail.iter().all(|g| g.len() == 3);
+    let indian = head.len() <= 2
+        && tail.len() >= 2
+        && tail.split_last().is_some_and(|(last, mid)| last.len() == 3 && mid.iter().all(|g| g.len() == 2));
+    western || indian
+}
+
+fn resolve(
+    negative: bool,
+    groups: &[&str],
+    seps: &[(Sep, char)],
+    exponent: Option<&str>,
+    repairs: Vec<Repair>,
+) -> Parsed {
+    let join = |gs: &[&str]| gs.concat();
+    if seps.is_empty() {
+        let int = groups.first().copied().unwrap_or_default();
+        let mut repairs = repairs;
+        if int.len() > 1 && int.starts_with('0') {
+            repairs.push(Repair::Spelling);
+        }
+        return build(negative, int, "", exponent, repairs);
+    }
+    // Leading separator: ".5" or ",5".
+    if groups.first().is_some_and(|g| g.is_empty()) {
+        return match (seps, groups) {
+            ([(sep, c)], [_, frac]) if sep.can_be_decimal() => {
+                let mut repairs = repairs;
+                repairs.push(Repair::Spelling);
+                if *c == ',' {
+                    repairs.push(Repair::DecimalComma);
+                }
+                build(negative, "0", frac, exponent, repairs)
+            }
+            _ => Parsed::Invalid,
+        };
+    }
+    let first_class = seps.first().map(|s| s.0);
+    let all_same = seps.iter().all(|s| Some(s.0) == first_class);
+    // Reading A: every separator groups thousands.
+    let as_grouping = (all_same && valid_grouping(groups)).then(|| join(groups));
+    // Reading B: the last separator is the decimal separator; any others group.
+    let as_decimal = seps.split_last().and_then(|((last, c), others)| {
+        if !last.can_be_decimal() || others.iter().any(|s| s.0 == *last) {
+            return None;
+        }
+        let (frac, int_groups) = groups.split_last()?;
+        let other_class = others.first().map(|s| s.0);
+        if !others.iter().all(|s| Some(s.0) == other_class) {
+            return None;
+        }
+        if !others.is_empty() && !valid_grouping(int_groups) {
+            return None;
+        }
+        Some((join(int_groups), *frac, *c, !others.is_empty()))
+    });
+    match (as_grouping, as_decimal) {
+        (Some(int), None) => {
+            let mut repairs = repairs;
+            repairs.push(Repair::Grouping);
+            build(negative, &int, "", exponent, repairs)
+        }
+        (None, Some((int, frac, c, grouped))) => {
+            let mut repairs = repairs;
+            if grouped {
+                repairs.push(Repair::Grouping);
+            }
+            if c == ',' {
+                repairs.push(Repair::DecimalComma);
+            }
+            if int.len() > 1 && int.starts_with('0') {
+                repairs.push(Repair::Spelling);
+            }
+            build(negative, &int, frac, exponent, repairs)
+        }
+        (Some(int), Some((dint, frac, c, _))) => {
+            let a = build(negative, &int, "", exponent, Vec::new());
+            let b = build(negative, &dint, frac, exponent, Vec::new());
+            match (a, b) {
+                (Parsed::One { value: grouping, .. }, Parsed::One { value: decimal, .. }) => {
+                    Parsed::Two { grouping: grouping.normalize(), decimal: decimal.normalize(), separator: c }
+                }
+                _ => Parsed::OutOfBounds,
+            }
+        }
+        (None, None) => Parsed::Invalid,
+    }
+}
+
+/// Builds the exact decimal from ASCII digit strings and an optional exponent text.
+fn build(negative: bool, int: &str, frac: &str, exponent: Option<&str>, repairs: Vec<Repair>) -> Parsed {
+    if !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) || int.is_empty() {
+        return Parsed::Invalid;
+    }
+    let int = int.trim_start_matches('0');
+    let int = if int.is_empty() { "0" } else { int };
+    let text = match (negative, frac.is_empty()) {
+        (false, true) => int.to_owned(),
+        (true, true) => format!("-{int}"),
+        (false, false) => format!("{int}.{frac}"),
+        (true, false) => format!("-{int}.{frac}"),
+    };
+    let exp = match exponent.map(parse_exponent) {
+        None => 0,
+        Some(Some(e)) => e,
+        Some(None) => return Parsed::Invalid,
+    };
+    if exp.abs() > MAX_EXPONENT {
+        return Parsed::OutOfBounds;
+    }
+    let Ok(mantissa) = Decimal::from_str_exact(&text) else { return Parsed::OutOfBounds };
+    match apply_exponent(mantissa, exp) {
+        Some(value) => Parsed::One { value, repairs },
+        None => Parsed::OutOfBounds,
+    }
+}
+
+/// An exponent's digits, saturating far beyond any bound (so `1e999999999999` stays cheap).
+fn parse_exponent(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let magnitude = digits.bytes().fold(0i64, |acc, b| acc.saturating_mul(10).saturating_add(i64::from(b - b'0')));
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+/// Multiplies by 10^exp exactly, or `None` when the result does not fit.
+fn apply_exponent(mantissa: Decimal, exp: i64) -> Option<Decimal> {
+    let mut value = mantissa;
+    let scale = i64::from(value.scale());
+    if exp <= scale {
+        let new_scale = u32::try_from(scale - exp).ok()?;
+        if new_scale > Decimal::MAX_SCALE {
+            value = value.normalize();
+            let normalized_scale = i64::from(value.scale()) - exp;
+            value.set_scale(u32::try_from(normalized_scale).ok()?).ok()?;
+            return Some(value);
+        }
+        value.set_scale(new_scale).ok()?;
+        return Some(value);
+    }
+    value.set_scale(0).ok()?;
+    let mut remaining = exp - scale;
+    while remaining > 0 {
+        value = value.checked_mul(Decimal::TEN)?;
+        remaining -= 1;
+    }
+    Some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(s: &str) -> String {
+        match parse_text(s) {
+            Parsed::One { value, .. } => value.normalize().to_string(),
+            other => panic!("{s}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn single_meaning_spellings() {
+        assert_eq!(one("4 000"), "4000");
+        assert_eq!(one("4\u{a0}000"), "4000");
+        assert_eq!(one("4\u{202f}000"), "4000");
+        assert_eq!(one("1,234,567"), "1234567");
+        assert_eq!(one("1.234.567"), "1234567");
+        assert_eq!(one("1.234,56"), "1234.56");
+        assert_eq!(one("1,234.56"), "1234.56");
+        assert_eq!(one("1 234,567"), "1234.567");
+        assert_eq!(one("1,5"), "1.5");
+        assert_eq!(one("0,125"), "0.125");
+        assert_eq!(one("12,34,567"), "1234567");
+        assert_eq!(one("1'234'567.5"), "1234567.5");
+        assert_eq!(one("−5"), "-5");
+        assert_eq!(one("٤٠٠٠"), "4000");
+        assert_eq!(one("１２３４"), "1234");
+        assert_eq!(one("+5"), "5");
+        assert_eq!(one(".5"), "0.5");
+        assert_eq!(one("5."), "5");
+        assert_eq!(one("1e3"), "1000");
+        assert_eq!(one("1.5E-3"), "0.0015");
+        assert_eq!(one("007"), "7");
+        assert_eq!(one("1234.567"), "1234.567");
+    }
+
+    #[test]
+    fn two_meanings() {
+        assert!(matches!(parse_text("1,234"), Parsed::Two { .. }));
+        assert!(matches!(parse_text("1.234"), Parsed::Two { .. }));
+        assert!(matches!(parse_text("-12.345"), Parsed::Two { .. }));
+        assert!(matches!(parse_text("999,999"), Parsed::Two { .. }));
+    }
+
+    #[test]
+    fn invalid_and_bounds() {
+        assert_eq!(parse_text("1,23,4"), Parsed::Invalid);
+        assert_eq!(parse_text("12 34"), Parsed::Invalid);
+        assert_eq!(parse_text("abc"), Parsed::Invalid);
+        assert_eq!(parse_text("1..5"), Parsed::Invalid);
+        assert_eq!(parse_text("1e999999"), Parsed::OutOfBounds);
+        assert_eq!(parse_text("1e99999999999999999999999"), Parsed::OutOfBounds);
+        assert_eq!(parse_json_number("1e-29"), Parsed::OutOfBounds);
+        assert_eq!(parse_text("99999999999999999999999999999999"), Parsed::OutOfBounds);
+    }
+}

@@ -1,0 +1,244 @@
+//! The outcome of one read: the contract every binding speaks.
+//!
+//! ```text
+//! {"status": "ok",     "value": V,     "notes": [...], "warnings": [...]}
+//! {"status": "absent",                 "notes": [...], "warnings": [...]}
+//! {"status": "ask",    "ask": {...},   "notes": [...], "warnings": [...]}
+//! note    = {"code": C, "message": "Read \"4 000\" as 4000."}
+//! warning = {"code": C, "message": "...", "values": [...]}
+//! ask     = {"code": C, "received": <raw input>, "expected": "...", "hint": "...",
+//!            "readings": [{"value": V, "meaning": "..."}]}
+//! ```
+//!
+//! An outcome is a value, never an error: a read of bad input returns an [`Ask`] that names
+//! the next call, and a spelling with two meanings returns every [`Reading`].
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::codes::{AskCode, NoteCode, WarningCode};
+use crate::input::Input;
+
+/// The result of reading one value, with the notes and warnings gathered on the way.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome<T> {
+    /// What the read produced: a value, absence, or an ask.
+    #[serde(flatten)]
+    pub status: Status<T>,
+    /// One note per repair that was applied ("Read \"4 000\" as 4000.").
+    #[serde(default)]
+    pub notes: Vec<Note>,
+    /// What the caller probably meant but did not say; closed codes.
+    #[serde(default)]
+    pub warnings: Vec<Warning>,
+}
+
+/// The three ways a read ends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Status<T> {
+    /// The input carried one meaning; `value` is its canonical form.
+    Ok {
+        /// The canonical value.
+        value: T,
+    },
+    /// The input means "no value" (missing, null, blank, or a placeholder).
+    Absent,
+    /// The input carried no meaning or more than one; the caller must say which.
+    Ask {
+        /// What to ask the caller.
+        ask: Ask,
+    },
+}
+
+/// A repair the reader applied, said in one sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Note {
+    /// The closed code of the repair.
+    pub code: NoteCode,
+    /// A full sentence for the model, quoting what was received.
+    pub message: String,
+    /// The property path the note belongs to, set by the tool factory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+/// Something the caller probably meant, with the values it concerns.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Warning {
+    /// The closed code of the warning.
+    pub code: WarningCode,
+    /// A full sentence for the model.
+    pub message: String,
+    /// The values the warning names.
+    #[serde(default)]
+    pub values: Vec<Value>,
+    /// The property path the warning belongs to, set by the tool factory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+/// A request to the caller for a value with one meaning.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Ask {
+    /// The closed code of what went wrong.
+    pub code: AskCode,
+    /// The raw input, exactly as received.
+    pub received: Value,
+    /// What the reader accepts, in words.
+    pub expected: String,
+    /// The corrective action, naming the next call.
+    pub hint: String,
+    /// Every reading of the input when it carried more than one meaning; empty otherwise.
+    #[serde(default)]
+    pub readings: Vec<Reading>,
+    /// The corrective part of the hint ("set to 1234 or to 1.234"), kept so that the tool
+    /// factory can name the tool and the property in its own hint.
+    #[serde(skip)]
+    pub(crate) fix: String,
+}
+
+/// One meaning a spelling can carry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reading {
+    /// The canonical value of this reading.
+    pub value: Value,
+    /// What the spelling means under this reading.
+    pub meaning: String,
+}
+
+impl Note {
+    /// A note with its code and message.
+    pub(crate) fn new(code: NoteCode, message: String) -> Self {
+        Self { code, message, path: None }
+    }
+
+    /// `Read <received> as <canonical><detail>.`: the one sentence shape of a repair.
+    pub(crate) fn read_as(code: NoteCode, received: &Input<'_>, canonical: &str, detail: &str) -> Self {
+        Self::new(code, format!("Read {} as {canonical}{detail}.", received.to_json_text()))
+    }
+
+    /// The property path this note belongs to.
+    pub fn path(&self) -> Option<&str> {
+        self.path.as_deref()
+    }
+}
+
+impl Warning {
+    /// A warning with its code, message and the values it names.
+    pub(crate) fn new(code: WarningCode, message: String, values: Vec<Value>) -> Self {
+        Self { code, message, values, path: None }
+    }
+}
+
+impl Ask {
+    /// An ask whose hint reads "Call again with the value {fix}.".
+    pub(crate) fn new(
+        code: AskCode,
+        received: &Input<'_>,
+        expected: impl Into<String>,
+        fix: impl Into<String>,
+    ) -> Self {
+        let fix = fix.into();
+        Self {
+            code,
+            received: received.to_value(),
+            expected: expected.into(),
+            hint: format!("Call again with the value {fix}."),
+            readings: Vec::new(),
+            fix,
+        }
+    }
+
+    /// The same ask with every reading named.
+    pub(crate) fn with_readings(mut self, readings: Vec<Reading>) -> Self {
+        self.readings = readings;
+        self
+    }
+
+    /// The corrective part of the hint, e.g. `set to 1234 or to 1.234`.
+    pub fn fix(&self) -> &str {
+        &self.fix
+    }
+
+    /// Rewrites the hint for a property of a tool: "Call `tool` again with `path` {fix}.".
+    pub fn retarget(&mut self, tool: &str, path: &str) {
+        self.hint = format!("Call `{tool}` again with `{path}` {}.", self.fix);
+    }
+}
+
+impl<T> Outcome<T> {
+    /// A clean read: the value, no notes.
+    pub fn ok(value: T) -> Self {
+        Self { status: Status::Ok { value }, notes: Vec::new(), warnings: Vec::new() }
+    }
+
+    /// A read that found no value.
+    pub fn absent() -> Self {
+        Self { status: Status::Absent, notes: Vec::new(), warnings: Vec::new() }
+    }
+
+    /// A read that must ask.
+    pub fn ask(ask: Ask) -> Self {
+        Self { status: Status::Ask { ask }, notes: Vec::new(), warnings: Vec::new() }
+    }
+
+    /// Adds a note.
+    pub(crate) fn note(mut self, note: Note) -> Self {
+        self.notes.push(note);
+        self
+    }
+
+    /// Adds notes gathered before the outcome was known.
+    pub(crate) fn with_notes(mut self, mut notes: Vec<Note>) -> Self {
+        if self.notes.is_empty() {
+            self.notes = notes;
+        } else {
+            notes.append(&mut self.notes);
+            self.notes = notes;
+        }
+        self
+    }
+
+    /// The value, when the read is ok.
+    pub fn value(&self) -> Option<&T> {
+        match &self.status {
+            Status::Ok { value } => Some(value),
+            _ => None,
+        }
+    }
+
+    /// The ask, when the read must ask.
+    pub fn as_ask(&self) -> Option<&Ask> {
+        match &self.status {
+            Status::Ask { ask } => Some(ask),
+            _ => None,
+        }
+    }
+
+    /// True when the input read as absent.
+    pub fn is_absent(&self) -> bool {
+        matches!(self.status, Status::Absent)
+    }
+
+    /// Maps the value, keeping notes and warnings.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Outcome<U> {
+        let status = match self.status {
+            Status::Ok { value } => Status::Ok { value: f(value) },
+            Status::Absent => Status::Absent,
+            Status::Ask { ask } => Status::Ask { ask },
+        };
+        Outcome { status, notes: self.notes, warnings: self.warnings }
+    }
+}
+
+impl<T: Serialize> Outcome<T> {
+    /// The outcome as JSON, in the wire shape above.
+    pub fn to_json(&self) -> Value {
+        // Serialising our own types into a `Value` cannot fail: every map key is a string.
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}

@@ -1,0 +1,103 @@
+//! Folding for matching: case, diacritics, separators and camelCase.
+
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
+
+/// Folds one non-ASCII character for matching: Latin letters lose their diacritics (`ł` to `l`,
+/// `ß` to `ss`, through NFD and then `deunicode` for letters NFD keeps whole); other scripts
+/// keep their letters, lower-cased.
+fn push_folded(out: &mut String, c: char) {
+    if c.is_ascii() {
+        out.push(c.to_ascii_lowercase());
+        return;
+    }
+    for d in std::iter::once(c).nfd() {
+        if is_combining_mark(d) {
+            continue;
+        }
+        if d.is_ascii() {
+            out.push(d.to_ascii_lowercase());
+        } else if is_latin(d) {
+            if let Some(t) = deunicode::deunicode_char(d) {
+                out.extend(t.chars().map(|x| x.to_ascii_lowercase()));
+            }
+        } else {
+            out.extend(d.to_lowercase());
+        }
+    }
+}
+
+/// Latin-script letters outside ASCII (Latin-1 Supplement to Latin Extended Additional).
+const fn is_latin(c: char) -> bool {
+    matches!(c, '\u{00c0}'..='\u{024f}' | '\u{1e00}'..='\u{1eff}' | '\u{2c60}'..='\u{2c7f}' | '\u{a720}'..='\u{a7ff}')
+}
+
+/// Lower case, no diacritics, whitespace runs folded to one space, edges trimmed.
+/// `"  Nejvyšší   Soud "` folds to `"nejvyssi soud"`.
+pub(crate) fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for c in super::trim(s).chars() {
+        if c.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+        }
+        space = false;
+        push_folded(&mut out, c);
+    }
+    out
+}
+
+/// Splits a spelling into folded words: separators (space, `-`, `_`, `.`, `/`) and camelCase
+/// boundaries end a word. `"dateDesc"`, `"Date-Desc"` and `"DATE_DESC"` all give `date desc`.
+pub(crate) fn words(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let chars: Vec<char> = super::trim(s).chars().collect();
+    let mut pending_break = false;
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_whitespace() || matches!(c, '-' | '_' | '.' | '/' | '\u{2010}'..='\u{2015}') {
+            pending_break = true;
+            continue;
+        }
+        if c.is_uppercase() && i > 0 {
+            let prev = chars.get(i - 1).copied().unwrap_or(' ');
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower) {
+                pending_break = true;
+            }
+        }
+        if pending_break && !out.is_empty() {
+            out.push(' ');
+        }
+        pending_break = false;
+        push_folded(&mut out, c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fold_strips_case_and_diacritics() {
+        assert_eq!(fold("  Nejvyšší   Soud "), "nejvyssi soud");
+        assert_eq!(fold("FAŁSZ"), "falsz");
+        assert_eq!(fold("Straße"), "strasse");
+        assert_eq!(fold("Nejvys\u{030c}s\u{030c}i\u{0301}"), "nejvyssi");
+        assert_eq!(fold("Да"), "да");
+    }
+
+    #[test]
+    fn words_split_camel_case_and_separators() {
+        assert_eq!(words("dateDesc"), "date desc");
+        assert_eq!(words("Date-Desc"), "date desc");
+        assert_eq!(words("DATE_DESC"), "date desc");
+        assert_eq!(words("HTTPServer"), "http server");
+        assert_eq!(words("  date   desc "), "date desc");
+        assert_eq!(words("Číslo jednací"), "cislo jednaci");
+    }
+}

@@ -1,0 +1,133 @@
+//! The text kind: a plain string property, trimmed, in Unicode NFC, with the absent rule.
+//!
+//! | spelling | read as | note code |
+//! | --- | --- | --- |
+//! | `"Praha"` | itself | none |
+//! | `"  Praha "` | `"Praha"` | `whitespace_trimmed` |
+//! | `"Cafe\u0301"` (combining accent) | `"Café"` | `unicode_normalized` |
+//! | JSON `42`, `true` | `"42"`, `"true"` | `scalar_read_as_text` |
+//! | `["Praha"]` | `"Praha"` | `single_item_unwrapped` |
+//!
+//! Text is never split and never case-folded: it is the caller's words. Longer than
+//! `max_length` (at most [`MAX_TEXT_CHARS`]) asks `input_too_long` with the bound.
+
+use serde::{Deserialize, Serialize};
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
+use crate::codes::{AskCode, NoteCode};
+use crate::error::Error;
+use crate::input::{quoted, Input};
+use crate::limits::MAX_TEXT_CHARS;
+use crate::outcome::{Ask, Note, Outcome};
+use crate::{absent, scalar, spelling};
+
+/// Options of the text kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextOptions {
+    /// The most characters the text may have (at most [`MAX_TEXT_CHARS`], which is the default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<usize>,
+}
+
+impl TextOptions {
+    /// Checks the options.
+    pub fn validate(&self) -> Result<(), Error> {
+        match self.max_length {
+            Some(0) => Err(Error::options("invalid options for kind `text`: `max_length` is 0")),
+            Some(n) if n > MAX_TEXT_CHARS => Err(Error::options(format!(
+                "invalid options for kind `text`: `max_length` {n} is above the bound {MAX_TEXT_CHARS}"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    fn max(&self) -> usize {
+        self.max_length.unwrap_or(MAX_TEXT_CHARS)
+    }
+}
+
+/// Reads a text.
+///
+/// # Outcome
+/// - ok: the text, trimmed and in NFC;
+/// - absent: missing, null, blank or a placeholder;
+/// - ask: longer than `max_length`, or an object or a list of several items.
+///
+/// # Errors
+/// A `max_length` of 0 or above [`MAX_TEXT_CHARS`].
+///
+/// # Example
+/// ```
+/// use agent_input::{text, TextOptions};
+/// let out = text::read("  Nejvyšší soud ".into(), &TextOptions::default())?;
+/// assert_eq!(out.value().map(String::as_str), Some("Nejvyšší soud"));
+/// assert_eq!(out.notes[0].message, "Read \"  Nejvyšší soud \" as \"Nejvyšší soud\".");
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+pub fn read(input: Input<'_>, options: &TextOptions) -> Result<Outcome<String>, Error> {
+    options.validate()?;
+    Ok(read_valid(input, options))
+}
+
+pub(crate) fn read_valid(input: Input<'_>, opts: &TextOptions) -> Outcome<String> {
+    if let Some(reason) = absent::check(&input, &[]) {
+        return absent::outcome(&input, reason);
+    }
+    let max = opts.max();
+    match input {
+        Input::String(s) => {
+            if spelling::longer_than(s, max) {
+                return Outcome::ask(scalar::too_long(&input, max));
+            }
+            let trimmed = spelling::trim(s);
+            let value = if is_nfc_quick(trimmed.chars()) == IsNormalized::Yes {
+                trimmed.to_owned()
+            } else {
+                trimmed.nfc().collect()
+            };
+            let mut codes = Vec::new();
+            if trimmed.len() != s.len() {
+                codes.push(NoteCode::WhitespaceTrimmed);
+            }
+            if value != trimmed {
+                codes.push(NoteCode::UnicodeNormalized);
+            }
+            let notes = codes
+                .iter()
+                .enumerate()
+                .map(|(i, &code)| match (i, code) {
+                    (0, _) => Note::read_as(code, &input, &quoted(&value), ""),
+                    (_, NoteCode::UnicodeNormalized) => {
+                        Note::new(code, "The text was brought to Unicode NFC.".to_owned())
+                    }
+                    _ => Note::new(code, "The surrounding whitespace was removed.".to_owned()),
+                })
+                .collect();
+            Outcome::ok(value).with_notes(notes)
+        }
+        Input::Number(n) => {
+            let value = n.to_owned();
+            let note = Note::read_as(NoteCode::ScalarReadAsText, &input, &quoted(&value), "");
+            Outcome::ok(value).note(note)
+        }
+        Input::Bool(b) => {
+            let value = b.to_string();
+            let note = Note::read_as(NoteCode::ScalarReadAsText, &input, &quoted(&value), "");
+            Outcome::ok(value).note(note)
+        }
+        Input::Array(_) => {
+            scalar::unwrap_single(&input, |inner| read_valid(inner, opts)).unwrap_or_else(|| unexpected(&input))
+        }
+        _ => unexpected(&input),
+    }
+}
+
+fn unexpected(input: &Input<'_>) -> Outcome<String> {
+    Outcome::ask(Ask::new(
+        AskCode::UnexpectedType,
+        input,
+        format!("a string, not {}", input.type_name()),
+        "set to one JSON string",
+    ))
+}

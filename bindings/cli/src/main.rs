@@ -1,0 +1,117 @@
+//! `agent-input`: the command line over the agent-input core.
+//!
+//! - `agent-input read KIND [VALUE] [--option key=value]... [--options JSON]` prints one outcome.
+//!   VALUE is taken as JSON when it parses as JSON, else as a string; without VALUE the input
+//!   is missing. Option values likewise.
+//! - `agent-input read --batch` reads JSON lines `{"kind", "input", "options"}` from stdin and
+//!   prints one outcome line per input line, in order.
+//! - `agent-input kinds` lists the kinds.
+//!
+//! The CLI holds no parsing logic of values: it passes JSON to the core and prints the outcome.
+
+use std::io::{BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use agent_input::{Input, Kind};
+use clap::{Parser, Subcommand};
+use serde_json::{Map, Value};
+
+#[derive(Parser)]
+#[command(name = "agent-input", version, about = "Read the values language models send to tools.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Read one value (or JSON lines with --batch) and print the outcome as JSON.
+    Read {
+        /// The kind: number, boolean, enum, filter, text, list.
+        #[arg(required_unless_present = "batch")]
+        kind: Option<String>,
+        /// The value: JSON when it parses as JSON, else a string. Omit it for a missing value.
+        #[arg(allow_hyphen_values = true)]
+        value: Option<String>,
+        /// One option, `key=value` (value as JSON when it parses, else a string). Repeatable.
+        #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+        option: Vec<String>,
+        /// All options as one JSON object (merged under --option).
+        #[arg(long, value_name = "JSON")]
+        options: Option<String>,
+        /// Read JSON lines {"kind", "input", "options"} from stdin, one outcome per line.
+        #[arg(long, conflicts_with_all = ["kind", "value", "option", "options"])]
+        batch: bool,
+    },
+    /// List the kinds.
+    Kinds,
+}
+
+/// JSON when the text parses as JSON, else the text as a string.
+fn json_or_string(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_owned()))
+}
+
+fn options_object(pairs: &[String], json: Option<&str>) -> Result<Value, String> {
+    let mut map = match json.map(serde_json::from_str::<Value>) {
+        None => Map::new(),
+        Some(Ok(Value::Object(m))) => m,
+        Some(_) => return Err("--options must be a JSON object".into()),
+    };
+    for pair in pairs {
+        let (key, value) = pair.split_once('=').ok_or_else(|| format!("--option `{pair}` is not key=value"))?;
+        map.insert(key.to_owned(), json_or_string(value));
+    }
+    Ok(Value::Object(map))
+}
+
+fn batch() -> ExitCode {
+    let stdin = std::io::stdin().lock();
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    for line in stdin.split(b'\n') {
+        let Ok(mut bytes) = line else { break };
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let outcome = agent_input::batch::read_line(&text);
+        if serde_json::to_writer(&mut out, &outcome).is_err() || out.write_all(b"\n").is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Kinds => {
+            for kind in Kind::ALL {
+                println!("{kind}");
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Read { batch: true, .. } => batch(),
+        Command::Read { kind, value, option, options, .. } => {
+            let result =
+                options_object(&option, options.as_deref()).map_err(|e| format!("agent-input: {e}")).and_then(|opts| {
+                    let kind: Kind = kind.unwrap_or_default().parse().map_err(|e| format!("agent-input: {e}"))?;
+                    let value = value.as_deref().map(json_or_string);
+                    agent_input::read(kind, Input::from(value.as_ref()), &opts).map_err(|e| format!("agent-input: {e}"))
+                });
+            match result {
+                Ok(outcome) => {
+                    println!("{}", outcome.to_json());
+                    ExitCode::SUCCESS
+                }
+                Err(message) => {
+                    eprintln!("{message}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! `cargo xtask <command>`: the generators of agent-input.
+//!
+//! - `cargo xtask cldr [DIR]`: reads the CLDR JSON packages pinned in `tools/cldr` (installed
+//!   with `npm ci --prefix tools/cldr`; DIR defaults to `tools/cldr/node_modules`) and writes
+//!   the generated tables in `agent-input/src/data/`.
+//! - `cargo xtask codes`: rewrites `docs/codes.md` from the code enums and the vectors (it runs
+//!   the census test in bless mode, so there is one renderer).
+
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = xtask::workspace_root();
+    match args.first().map(String::as_str) {
+        Some("cldr") => {
+            let dir = args.get(1).map_or_else(|| root.join("tools/cldr/node_modules"), PathBuf::from);
+            match xtask::cldr::write_all(&dir, &root) {
+                Ok(written) => {
+                    for path in written {
+                        println!("wrote {}", path.display());
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("xtask cldr: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some("codes") => {
+            let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+                .args(["test", "-q", "-p", "agent-input", "--test", "census", "--", "docs_codes_md_is_fresh"])
+                .env("AGENT_INPUT_BLESS", "1")
+                .current_dir(&root)
+                .status();
+            match status {
+                Ok(s) if s.success() => ExitCode::SUCCESS,
+                _ => ExitCode::FAILURE,
+            }
+        }
+        _ => {
+            eprintln!("usage: cargo xtask cldr [DIR] | cargo xtask codes");
+            ExitCode::from(2)
+        }
+    }
+}
