@@ -16,8 +16,9 @@
 //!   (`number`, `boolean`, ...);
 //! - example and to-do markers: `example`, `placeholder`, `value`, `todo`, `tbd`, `tba`,
 //!   `fixme`, `...`, `…`, `?`, `???`, `xxx` (any run of x);
-//! - template holes: `<anything>`, `{anything}`, `{{anything}}`, `${anything}`, `[anything]`
-//!   whose inside is words only (`<string>`, `{{value}}`, `[your id]`);
+//! - template holes: `<anything>`, `{anything}`, `{{anything}}`, `${anything}` whose inside is
+//!   words only (`<string>`, `{{value}}`, `${ID}`); square brackets are not holes (`[draft]`
+//!   is real text);
 //! - "your X here" forms: `your-value-here`, `insert value here`, `enter id here`.
 //!
 //! Deliberately *not* placeholders: `na` and `nan` (language and country codes), `0`, `-`
@@ -118,9 +119,9 @@ pub fn is_placeholder(s: &str, type_words: &[&str]) -> bool {
     words.contains(' ') && matches!(first, "your" | "insert" | "enter" | "put") && last == "here"
 }
 
-/// `<words>`, `{words}`, `{{words}}`, `${words}`, `[words]`.
+/// `<words>`, `{words}`, `{{words}}`, `${words}`.
 fn is_template_hole(folded: &str) -> bool {
-    let inner = [("${", "}"), ("{{", "}}"), ("<", ">"), ("{", "}"), ("[", "]")]
+    let inner = [("${", "}"), ("{{", "}}"), ("<", ">"), ("{", "}")]
         .iter()
         .find_map(|(open, close)| folded.strip_prefix(open).and_then(|r| r.strip_suffix(close)));
     inner.is_some_and(|inner| {
@@ -181,11 +182,11 @@ mod tests {
             "your-value-here",
             "Insert value here",
             "xxx",
-            "[value]",
+            "{id}",
         ] {
             assert!(is_placeholder(s, &[]), "{s}");
         }
-        for s in ["na", "NaN", "0", "-", "unknown", "Praha", "<", "[1, 2]", "{}", "x", "your value"] {
+        for s in ["na", "NaN", "0", "-", "unknown", "Praha", "<", "[1, 2]", "{}", "x", "your value", "[draft]"] {
             assert!(!is_placeholder(s, &[]), "{s}");
         }
         assert!(is_placeholder("Number", &["number"]));

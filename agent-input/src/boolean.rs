@@ -28,7 +28,7 @@ use crate::{absent, scalar, spelling};
 pub struct BooleanOptions {}
 
 /// Folded words that mean true, by language (en, cs, sk, de, fr, es, it, pl, pt, nl).
-pub(crate) const TRUE_WORDS: &[&str] = &[
+pub const TRUE_WORDS: &[&str] = &[
     "true",
     "t",
     "yes",
@@ -61,7 +61,7 @@ pub(crate) const TRUE_WORDS: &[&str] = &[
 ];
 
 /// Folded words that mean false, by language.
-pub(crate) const FALSE_WORDS: &[&str] = &[
+pub const FALSE_WORDS: &[&str] = &[
     "false", "f", "no", "n", "0", "off", "disabled", "disable", // en, es, it
     "ne", "nepravda", // cs
     "nie",      // sk, pl

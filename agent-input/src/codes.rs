@@ -329,12 +329,13 @@ fn section<'a>(
         "## {title}\n\n{lead}\n\n| code | meaning | next step | example |\n| --- | --- | --- | --- |\n"
     ));
     for (code, meaning, action) in codes {
-        let example = example(code).map(|e| e.replace('|', "\\|")).unwrap_or_default();
-        out.push_str(&format!(
-            "| `{code}` | {} | {} | {example} |\n",
-            meaning.replace('|', "\\|"),
-            action.replace('|', "\\|")
-        ));
+        let example = example(code).map(|e| cell(&e)).unwrap_or_default();
+        out.push_str(&format!("| `{code}` | {} | {} | {example} |\n", cell(meaning), cell(action)));
     }
     out.push('\n');
+}
+
+/// Text safe inside a Markdown table cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('<', "&lt;").replace('\n', " ")
 }

@@ -60,3 +60,8 @@ pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 pub use rust_decimal::Decimal;
 pub use text::TextOptions;
+
+/// The README's Rust examples, run as doctests so the README stays true.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

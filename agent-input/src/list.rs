@@ -5,6 +5,7 @@
 //! | `["a", "b"]` | itself | none |
 //! | `"a"` | `["a"]` | `single_value_read_as_list` |
 //! | `"cs, de"` (enum, number, boolean, ... items) | `["cs", "de"]` | `list_split` |
+//! | `"1,5; 2,5"` (number items): semicolons, when present, split instead of commas | `[1.5, 2.5]` | `list_split` |
 //! | `"Praha, Brno"` (text items) | `["Praha, Brno"]`: free text never splits | `single_value_read_as_list` |
 //! | `"[\"a\", \"b\"]"` | `["a", "b"]` | `json_array_decoded` |
 //! | `["a", null, ""]` | `["a"]` | `empty_items_dropped` |
@@ -164,7 +165,12 @@ fn single(input: &Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
 
 /// A string of constrained tokens with commas: split, unless the split changes the meaning.
 fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<Value>> {
-    let parts: Vec<&str> = text.split([',', ';']).map(spelling::trim).collect();
+    // Semicolons, when present, are the separators, and commas belong to the items.
+    let parts: Vec<&str> = if text.contains(';') {
+        text.split(';').map(spelling::trim).collect()
+    } else {
+        text.split(',').map(spelling::trim).collect()
+    };
     let inputs: Vec<Input<'_>> = parts.iter().map(|p| Input::String(p)).collect();
     let split = read_items(input, &inputs, opts, Vec::new());
     let whole = opts.item.read(Input::String(text));

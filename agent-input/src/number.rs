@@ -402,6 +402,14 @@ fn is_canonical(s: &str) -> bool {
     int_ok && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// True for a canonical text whose point could also group thousands: one to three digits not
+/// starting with 0, a point, exactly three digits (`1.234`, `-12.345`).
+fn looks_grouped(s: &str) -> bool {
+    let body = s.strip_prefix('-').unwrap_or(s);
+    body.split_once('.')
+        .is_some_and(|(int, frac)| (1..=3).contains(&int.len()) && !int.starts_with('0') && frac.len() == 3)
+}
+
 /// Separator classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Sep {
@@ -431,7 +439,7 @@ impl Sep {
 
 /// The lenient grammar for a string.
 fn parse_text(raw: &str) -> Parsed {
-    if is_canonical(raw) {
+    if is_canonical(raw) && !looks_grouped(raw) {
         return match Decimal::from_str_exact(raw) {
             Ok(value) => Parsed::One { value, repairs: Vec::new() },
             Err(_) => Parsed::OutOfBounds,
@@ -472,7 +480,7 @@ fn parse_text(raw: &str) -> Parsed {
         };
         folded.push(mapped);
     }
-    if is_canonical(&folded) {
+    if is_canonical(&folded) && !looks_grouped(&folded) {
         return match Decimal::from_str_exact(&folded) {
             Ok(value) => Parsed::One { value, repairs },
             Err(_) => Parsed::OutOfBounds,

@@ -11,6 +11,11 @@ pub(crate) fn too_long(input: &Input<'_>, max: usize) -> Ask {
         Input::String(s) => spelling::char_count(s),
         _ => input.to_json_text().chars().count(),
     };
+    too_long_value(input, max, len)
+}
+
+/// The ask for a value of `len` characters over `max`, stating the bound.
+pub(crate) fn too_long_value(input: &Input<'_>, max: usize, len: usize) -> Ask {
     Ask::new(
         AskCode::InputTooLong,
         input,

@@ -77,7 +77,8 @@ pub(crate) fn read_valid(input: Input<'_>, opts: &TextOptions) -> Outcome<String
     let max = opts.max();
     match input {
         Input::String(s) => {
-            if spelling::longer_than(s, max) {
+            // A coarse guard before any work; the bound itself applies to the canonical value.
+            if s.len() > 4 * MAX_TEXT_CHARS + 64 {
                 return Outcome::ask(scalar::too_long(&input, max));
             }
             let trimmed = spelling::trim(s);
@@ -86,6 +87,9 @@ pub(crate) fn read_valid(input: Input<'_>, opts: &TextOptions) -> Outcome<String
             } else {
                 trimmed.nfc().collect()
             };
+            if spelling::longer_than(&value, max) {
+                return Outcome::ask(scalar::too_long_value(&input, max, spelling::char_count(&value)));
+            }
             let mut codes = Vec::new();
             if trimmed.len() != s.len() {
                 codes.push(NoteCode::WhitespaceTrimmed);

@@ -1,0 +1,101 @@
+//! Loading the shared vectors (`tests/vectors/*.json`; the format is in `tests/vectors/README.md`).
+
+#![allow(dead_code, reason = "each test binary uses part of this module")]
+
+use std::path::PathBuf;
+
+use agent_input::Outcome;
+use serde_json::Value;
+
+/// One vector case.
+pub struct Case {
+    pub file: String,
+    pub name: String,
+    pub kind: String,
+    pub input: Option<Value>,
+    pub options: Value,
+    pub expect: Value,
+}
+
+pub fn vectors_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors")
+}
+
+/// Every case of every kind file (`<kind>.json`; `batch.json` and `tools/` have their own shapes).
+pub fn cases() -> Vec<Case> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(vectors_dir())
+        .expect("tests/vectors exists")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter(|p| p.file_stem().is_some_and(|s| s.to_str().is_some_and(|s| s.parse::<agent_input::Kind>().is_ok())))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let file = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let cases: Vec<Value> = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file}.json: {e}"));
+        let mut names = std::collections::HashSet::new();
+        for case in cases {
+            let name = case["name"].as_str().unwrap_or_else(|| panic!("{file}.json: a case has no name")).to_owned();
+            assert!(names.insert(name.clone()), "{file}.json: duplicate name {name}");
+            let object = case.as_object().unwrap();
+            for key in object.keys() {
+                assert!(
+                    ["name", "comment", "kind", "input", "options", "expect"].contains(&key.as_str()),
+                    "{file}.json/{name}: unknown key {key}"
+                );
+            }
+            out.push(Case {
+                file: file.clone(),
+                kind: case["kind"].as_str().unwrap().to_owned(),
+                input: object.get("input").cloned(),
+                options: object.get("options").cloned().unwrap_or(Value::Null),
+                expect: case["expect"].clone(),
+                name,
+            });
+        }
+    }
+    out
+}
+
+/// Runs one case through the generic door.
+pub fn run(case: &Case) -> Outcome<Value> {
+    let kind = case.kind.parse().unwrap_or_else(|e| panic!("{}/{}: {e}", case.file, case.name));
+    agent_input::read(kind, case.input.as_ref().into(), &case.options)
+        .unwrap_or_else(|e| panic!("{}/{}: {e}", case.file, case.name))
+}
+
+/// One batch-line case of `tests/vectors/batch.json`.
+pub struct LineCase {
+    pub name: String,
+    pub line: String,
+    pub expect: Value,
+}
+
+pub fn line_cases() -> Vec<LineCase> {
+    let text = std::fs::read_to_string(vectors_dir().join("batch.json")).expect("tests/vectors/batch.json");
+    let cases: Vec<Value> = serde_json::from_str(&text).expect("batch.json parses");
+    cases
+        .into_iter()
+        .map(|c| LineCase {
+            name: c["name"].as_str().unwrap().to_owned(),
+            line: c["line"].as_str().unwrap().to_owned(),
+            expect: c["expect"].clone(),
+        })
+        .collect()
+}
+
+/// Every outcome the vectors produce, with where it came from, in file order.
+pub fn all_outcomes() -> Vec<(String, Value, Option<Value>)> {
+    let mut out: Vec<(String, Value, Option<Value>)> = cases()
+        .iter()
+        .map(|c| (format!("{}/{}", c.file, c.name), run(c).to_json(), Some(c.input.clone().unwrap_or(Value::Null))))
+        .collect();
+    out.extend(
+        line_cases()
+            .into_iter()
+            .map(|c| (format!("batch/{}", c.name), agent_input::batch::read_line(&c.line).to_json(), None)),
+    );
+    out
+}

@@ -1,0 +1,201 @@
+//! Properties over whole spelling classes, not examples.
+
+use agent_input::{
+    boolean, enum_, list, number, text, BooleanOptions, Decimal, EnumOptions, Input, Kind, ListOptions, NumberOptions,
+    Spec, Status, TextOptions,
+};
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+fn decimal_value(out: &agent_input::Outcome<Decimal>) -> Option<Decimal> {
+    out.value().copied()
+}
+
+/// Groups the digits of `n` in threes with `sep`.
+fn group(n: u64, sep: &str) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push_str(sep);
+        }
+        out.push(c);
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A canonical value (a JSON number) reads back unchanged, with no note.
+    #[test]
+    fn number_canonical_is_a_fixed_point(mantissa in any::<i64>(), scale in 0u32..12) {
+        let d = Decimal::new(mantissa, scale).normalize();
+        let json: Value = serde_json::from_str(&d.to_string()).unwrap();
+        let out = number::read(Input::from(&json), &NumberOptions::new()).unwrap();
+        prop_assert_eq!(decimal_value(&out), Some(d));
+        prop_assert!(out.notes.is_empty());
+        let again = number::read(Input::from(&out.to_json()["value"]), &NumberOptions::new()).unwrap();
+        prop_assert_eq!(again.to_json(), out.to_json());
+    }
+
+    /// Every grouping spelling of any integer reads as that integer.
+    #[test]
+    fn number_every_grouping_reads_as_the_integer(
+        n in 1_000u64..u64::MAX,
+        negative in any::<bool>(),
+        sep in prop::sample::select(vec![" ", "\u{a0}", "\u{202f}", "\u{2009}", "'", "\u{2019}", "_", ",", "."]),
+    ) {
+        // One comma or point before three digits is ambiguous by design; two are not.
+        prop_assume!(!(matches!(sep, "," | ".") && n < 1_000_000));
+        let spelled = format!("{}{}", if negative { "-" } else { "" }, group(n, sep));
+        let out = number::read(spelled.as_str().into(), &NumberOptions::new()).unwrap();
+        let expected = if negative { -Decimal::from(n) } else { Decimal::from(n) };
+        prop_assert_eq!(decimal_value(&out), Some(expected), "{}", spelled);
+        prop_assert!(out.notes.iter().any(|n| n.code == agent_input::NoteCode::GroupingRemoved));
+    }
+
+    /// Every decimal-comma spelling of any decimal reads as it.
+    #[test]
+    fn number_every_decimal_comma_reads_as_the_decimal(
+        int in 0u64..10_000_000_000,
+        frac in "[0-9]{1,8}",
+        grouping in prop::sample::select(vec!["", " ", ".", "\u{a0}"]),
+    ) {
+        // "12,345" (one to three digits, a comma, three digits) is ambiguous by design.
+        prop_assume!(!(frac.len() == 3 && (1..1000).contains(&int)));
+        let int_part = if grouping.is_empty() { int.to_string() } else { group(int, grouping) };
+        // A point-grouped integer part below 1000 has no point, so it is a plain decimal comma.
+        let spelled = format!("{int_part},{frac}");
+        let out = number::read(spelled.as_str().into(), &NumberOptions::new()).unwrap();
+        let expected: Decimal = format!("{int}.{frac}").parse().unwrap();
+        prop_assert_eq!(decimal_value(&out), Some(expected.normalize()), "{}", spelled);
+    }
+
+    /// Unicode digits of any numbering system read as their ASCII digits.
+    #[test]
+    fn number_unicode_digits(n in 0u64..1_000_000_000, zero in prop::sample::select(vec!['٠', '۰', '०', '০', '０', '๐'])) {
+        let spelled: String = n.to_string().chars().map(|c| char::from_u32(zero as u32 + c.to_digit(10).unwrap()).unwrap()).collect();
+        let out = number::read(spelled.as_str().into(), &NumberOptions::new()).unwrap();
+        prop_assert_eq!(decimal_value(&out), Some(Decimal::from(n)), "{}", spelled);
+    }
+
+    /// Every boolean word, in any case and with diacritics or not, reads as its value.
+    #[test]
+    fn boolean_every_word_in_any_case(index in any::<prop::sample::Index>(), upper in any::<bool>()) {
+        let words: Vec<(&str, bool)> = boolean::TRUE_WORDS.iter().map(|w| (*w, true))
+            .chain(boolean::FALSE_WORDS.iter().map(|w| (*w, false))).collect();
+        let (word, value) = words[index.index(words.len())];
+        let spelled = if upper { word.to_uppercase() } else { word.to_owned() };
+        let out = boolean::read(spelled.as_str().into(), &BooleanOptions::default()).unwrap();
+        prop_assert_eq!(out.value(), Some(&value), "{}", spelled);
+    }
+
+    /// Every separator, case and camelCase spelling of an enum value reads as that value.
+    #[test]
+    fn enum_every_spelling_of_a_value(words in prop::collection::vec("[a-z]{2,6}", 1..4), style in 0usize..6) {
+        let value = words.join("_");
+        let opts = EnumOptions::new([value.clone(), "zz_other".to_owned()]);
+        let spelled = match style {
+            0 => value.clone(),
+            1 => value.to_uppercase(),
+            2 => words.join("-"),
+            3 => words.join(" "),
+            4 => words.iter().enumerate().map(|(i, w)| if i == 0 { w.clone() } else { format!("{}{}", &w[..1].to_uppercase(), &w[1..]) }).collect(),
+            _ => format!("  {}  ", words.join(" ").to_uppercase()),
+        };
+        prop_assume!(!agent_input::absent::is_placeholder(&spelled, &[]) || spelled == value);
+        let out = enum_::read(spelled.as_str().into(), &opts).unwrap();
+        prop_assert_eq!(out.value().map(String::as_str), Some(value.as_str()), "{}", spelled);
+        prop_assert_eq!(out.notes.is_empty(), spelled == value);
+    }
+
+    /// Comma-joined enum tokens read as the list of those tokens.
+    #[test]
+    fn list_of_tokens_splits(picks in prop::collection::vec(0usize..4, 1..6), sep in prop::sample::select(vec![",", ", ", " , ", ";"])) {
+        let values = ["cs", "de", "en", "sk"];
+        let chosen: Vec<&str> = picks.iter().map(|i| values[*i]).collect();
+        let opts = ListOptions::of(Spec::Enum(EnumOptions::new(values)));
+        let out = list::read(chosen.join(sep).as_str().into(), &opts).unwrap();
+        let mut expected: Vec<Value> = Vec::new();
+        for c in &chosen {
+            if !expected.contains(&json!(c)) { expected.push(json!(c)); }
+        }
+        prop_assert_eq!(out.value(), Some(&expected));
+    }
+
+    /// Text that is already trimmed, NFC and not a placeholder reads as itself with no note.
+    #[test]
+    fn text_canonical_is_a_fixed_point(s in "\\PC{1,60}") {
+        use unicode_normalization::UnicodeNormalization;
+        let canonical: String = s.trim().nfc().collect();
+        prop_assume!(!canonical.is_empty() && canonical.trim() == canonical);
+        let out = text::read(canonical.as_str().into(), &TextOptions::default()).unwrap();
+        if let Some(v) = out.value() {
+            prop_assert_eq!(v, &canonical);
+            prop_assert!(out.notes.is_empty());
+        } else {
+            prop_assert!(out.is_absent(), "canonical text either reads as itself or is a placeholder");
+        }
+    }
+
+    /// No input panics, whatever the kind, and every outcome round-trips through JSON; an ok
+    /// value read again is a fixed point with no notes; an ask always has a hint.
+    #[test]
+    fn no_input_panics(s in "\\PC{0,300}", kind in 0usize..6) {
+        let specs = [
+            json!({"kind": "number"}),
+            json!({"kind": "number", "preset": "limit", "max": 50}),
+            json!({"kind": "boolean"}),
+            json!({"kind": "enum", "values": ["date_desc", "relevance", "none"]}),
+            json!({"kind": "text", "max_length": 100}),
+            json!({"kind": "list", "item": {"kind": "number"}}),
+        ];
+        let spec = Spec::from_json(&specs[kind]).unwrap();
+        let input = Value::String(s);
+        let out = spec.read(Input::from(&input));
+        let json = out.to_json();
+        let back: agent_input::Outcome<Value> = serde_json::from_value(json.clone()).unwrap();
+        prop_assert_eq!(back.to_json(), json);
+        match &out.status {
+            Status::Ok { value } => {
+                let again = spec.read(Input::from(value));
+                prop_assert_eq!(again.value(), Some(value));
+                prop_assert!(again.notes.is_empty(), "{:?}", again.notes);
+            }
+            Status::Ask { ask } => prop_assert!(!ask.hint.is_empty()),
+            Status::Absent => {}
+        }
+    }
+
+    /// Arbitrary JSON values never panic any kind.
+    #[test]
+    fn no_json_value_panics(v in json_value()) {
+        for kind in Kind::ALL {
+            let options = match kind {
+                Kind::Enum => json!({"values": ["a", "b"]}),
+                _ => json!({}),
+            };
+            let out = agent_input::read(*kind, Input::from(&v), &options).unwrap();
+            if let Some(ask) = out.as_ask() {
+                prop_assert_eq!(&ask.received, &v);
+            }
+        }
+    }
+}
+
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        "-?[0-9]{1,30}(\\.[0-9]{1,30})?(e-?[0-9]{1,6})?".prop_map(|t| serde_json::from_str(&t).unwrap_or(Value::Null)),
+        "\\PC{0,40}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::btree_map("[a-z]{1,4}", inner, 0..3).prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}

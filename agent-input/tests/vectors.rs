@@ -1,0 +1,53 @@
+//! Runs every vector in `tests/vectors/` and asserts the whole expected outcome.
+
+mod common;
+
+#[test]
+fn every_vector_reads_as_expected() {
+    let cases = common::cases();
+    assert!(!cases.is_empty(), "no vectors found");
+    let mut failures = Vec::new();
+    for case in &cases {
+        let got = common::run(case).to_json();
+        if got != case.expect {
+            failures.push(format!(
+                "{}/{}:\n  input:  {}\n  expect: {}\n  got:    {}",
+                case.file,
+                case.name,
+                case.input.as_ref().map_or("(missing)".into(), ToString::to_string),
+                case.expect,
+                got
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} vectors failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}
+
+#[test]
+fn every_kind_file_has_at_least_forty_cases() {
+    let cases = common::cases();
+    for kind in agent_input::Kind::ALL {
+        let n = cases.iter().filter(|c| c.file == kind.name()).count();
+        assert!(n >= 40, "tests/vectors/{}.json has {n} cases, expected at least 40", kind.name());
+    }
+}
+
+#[test]
+fn outcomes_round_trip_through_json() {
+    for case in common::cases() {
+        let out = common::run(&case);
+        let json = out.to_json();
+        let back: agent_input::Outcome<serde_json::Value> = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back.to_json(), json, "{}/{}", case.file, case.name);
+    }
+}
+
+#[test]
+fn every_batch_line_reads_as_expected() {
+    let cases = common::line_cases();
+    assert!(cases.len() >= 10);
+    for case in cases {
+        let got = agent_input::batch::read_line(&case.line).to_json();
+        assert_eq!(got, case.expect, "batch/{}: {}", case.name, case.line);
+    }
+}

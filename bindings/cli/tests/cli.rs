@@ -1,0 +1,135 @@
+//! End-to-end tests of the `agent-input` binary: the README's main job, batches of JSON lines
+//! built from the shared vectors, and misuse.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::{json, Value};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_agent-input"))
+}
+
+fn vectors_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors")
+}
+
+fn batch(lines: &[String]) -> Vec<Value> {
+    let mut child = bin().args(["read", "--batch"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = lines.join("\n") + "\n";
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn readme_example_reads_4_000() {
+    let out = bin().args(["read", "number", "4 000"]).output().unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v,
+        json!({"status": "ok", "value": 4000, "notes": [{"code": "grouping_removed", "message": "Read \"4 000\" as 4000."}], "warnings": []})
+    );
+}
+
+#[test]
+fn value_is_json_when_it_parses_else_a_string() {
+    let read = |args: &[&str]| -> Value {
+        let out = bin().args(args).output().unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // `1.234` parses as a JSON number: never ambiguous.
+    assert_eq!(read(&["read", "number", "1.234"])["value"], json!(1.234));
+    // `"1.234"` parses as a JSON string: ambiguous.
+    assert_eq!(read(&["read", "number", "\"1.234\""])["ask"]["code"], "ambiguous_decimal_separator");
+    assert_eq!(read(&["read", "number", "null"])["notes"][0]["code"], "null_read_as_absent");
+    assert_eq!(read(&["read", "number"])["status"], "absent");
+    assert_eq!(read(&["read", "number", "-5"])["value"], json!(-5));
+    assert_eq!(
+        read(&["read", "enum", "Date Desc", "--option", "values=[\"date_desc\",\"relevance\"]"])["value"],
+        "date_desc"
+    );
+    assert_eq!(read(&["read", "number", "500", "-o", "preset=limit", "-o", "max=50"])["value"], json!(50));
+    assert_eq!(
+        read(&["read", "list", "cs, de", "--options", r#"{"item": {"kind": "enum", "values": ["cs", "de"]}}"#])
+            ["value"],
+        json!(["cs", "de"])
+    );
+}
+
+#[test]
+fn misuse_exits_2_with_a_typed_message() {
+    let out = bin().args(["read", "number", "4", "--option", "maxx=3"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("unknown option `maxx`"), "{err}");
+    let out = bin().args(["read", "colour", "red"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("unknown kind `colour`"));
+}
+
+#[test]
+fn batch_reads_every_vector_in_order() {
+    let mut lines = Vec::new();
+    let mut expects = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(vectors_dir()).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    for path in files {
+        let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        if path.extension().is_none_or(|e| e != "json") || stem == "batch" {
+            continue;
+        }
+        let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        for case in cases {
+            let mut request = json!({"kind": case["kind"], "options": case["options"]});
+            if let Some(input) = case.get("input") {
+                request["input"] = input.clone();
+            }
+            lines.push(request.to_string());
+            expects.push((format!("{stem}/{}", case["name"]), case["expect"].clone()));
+        }
+    }
+    let outs = batch(&lines);
+    assert_eq!(outs.len(), lines.len(), "one outcome per line");
+    for ((name, expect), got) in expects.iter().zip(&outs) {
+        assert_eq!(got, expect, "{name}");
+    }
+}
+
+#[test]
+fn batch_answers_malformed_lines_in_place() {
+    let cases: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(vectors_dir().join("batch.json")).unwrap()).unwrap();
+    let lines: Vec<String> = cases.iter().map(|c| c["line"].as_str().unwrap().to_owned()).collect();
+    let outs = batch(&lines);
+    assert_eq!(outs.len(), cases.len());
+    for (case, got) in cases.iter().zip(&outs) {
+        assert_eq!(got, &case["expect"], "batch/{}", case["name"]);
+    }
+}
+
+#[test]
+fn batch_keeps_one_line_per_line_under_load() {
+    let lines: Vec<String> = (0..5000)
+        .map(|i| match i % 4 {
+            0 => format!(r#"{{"kind": "number", "input": "{} 000"}}"#, i % 997 + 1),
+            1 => "not json".to_owned(),
+            2 => r#"{"kind": "boolean", "input": "ano"}"#.to_owned(),
+            _ => format!(r#"{{"kind": "text", "input": " t{i} "}}"#),
+        })
+        .collect();
+    let outs = batch(&lines);
+    assert_eq!(outs.len(), 5000);
+    for (i, out) in outs.iter().enumerate() {
+        match i % 4 {
+            0 => assert_eq!(out["value"].to_string(), format!("{}000", i % 997 + 1)),
+            1 => assert_eq!(out["ask"]["code"], "invalid_request"),
+            2 => assert_eq!(out["value"], json!(true)),
+            _ => assert_eq!(out["value"], json!(format!("t{i}"))),
+        }
+    }
+}
