@@ -15,7 +15,7 @@
 //!   not start with 0 (`"1,234"`, `"1.234"`, `"-12.345"`): it groups thousands or marks
 //!   decimals, so `ambiguous_decimal_separator` names both readings. A JSON number is never
 //!   ambiguous: `1.234` sent as a number is 1.234;
-//! - an exponent beyond ±[`MAX_EXPONENT`](crate::limits::MAX_EXPONENT) or more precision than
+//! - an exponent beyond ±[`crate::limits::MAX_EXPONENT`] or more precision than
 //!   28 decimal places (`number_out_of_bounds`); anything else (`not_a_number`).
 //!
 //! A string that is already the canonical JSON text of its number (`"42"`) reads with no note:

@@ -102,8 +102,13 @@ fn digits(dir: &Path) -> Result<Generated, String> {
         table.len() * 8
     );
     let _ = writeln!(out, "pub static DIGITS: &[(char, u8)] = &[");
+    let mut current = "";
     for (c, (value, system)) in &table {
-        let _ = writeln!(out, "    ('\\u{{{:x}}}', {value}), // {system}", u32::from(*c));
+        if system != current {
+            let _ = writeln!(out, "    // {system}");
+            current = system;
+        }
+        let _ = writeln!(out, "    ('\\u{{{:x}}}', {value}),", u32::from(*c));
     }
     let _ = writeln!(out, "];");
     Ok(Generated { path: "agent-input/src/data/digits.rs", text: out })
