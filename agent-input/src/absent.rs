@@ -45,8 +45,8 @@ pub enum Reason {
     Placeholder,
 }
 
-/// Placeholder words, folded (lower case, no diacritics, single spaces).
-const PLACEHOLDER_WORDS: &[&str] = &[
+/// Words that say "no value" outright, folded: a write reads them as absent too.
+const NULL_WORDS: &[&str] = &[
     "null",
     "nil",
     "none",
@@ -61,6 +61,10 @@ const PLACEHOLDER_WORDS: &[&str] = &[
     "not specified",
     "not set",
     "no value",
+];
+
+/// Other placeholder words, folded (lower case, no diacritics, single spaces).
+const PLACEHOLDER_WORDS: &[&str] = &[
     "string",
     "str",
     "example",
@@ -103,7 +107,10 @@ pub fn check_str(s: &str, type_words: &[&str]) -> Option<Reason> {
 /// True when `s` (already trimmed) is a placeholder spelling.
 pub fn is_placeholder(s: &str, type_words: &[&str]) -> bool {
     let folded = spelling::fold::fold(s);
-    if PLACEHOLDER_WORDS.contains(&folded.as_str()) || type_words.iter().any(|w| *w == folded) {
+    if NULL_WORDS.contains(&folded.as_str())
+        || PLACEHOLDER_WORDS.contains(&folded.as_str())
+        || type_words.iter().any(|w| *w == folded)
+    {
         return true;
     }
     if folded.len() >= 3 && folded.chars().all(|c| c == 'x') {
@@ -119,6 +126,13 @@ pub fn is_placeholder(s: &str, type_words: &[&str]) -> bool {
     words.contains(' ') && matches!(first, "your" | "insert" | "enter" | "put") && last == "here"
 }
 
+/// True when `s` says "no value" outright (`null`, `none`, `N/A`), as opposed to a placeholder
+/// that stands in for a value (`<uuid>`, `example`). A write reads the first kind as absent and
+/// asks about the second.
+pub fn is_null_word(s: &str) -> bool {
+    NULL_WORDS.contains(&spelling::fold::fold(spelling::clean_edges(s).0).as_str())
+}
+
 /// `<words>`, `{words}`, `{{words}}`, `${words}`.
 fn is_template_hole(folded: &str) -> bool {
     let inner = [("${", "}"), ("{{", "}}"), ("<", ">"), ("{", "}")]
@@ -127,7 +141,8 @@ fn is_template_hole(folded: &str) -> bool {
     inner.is_some_and(|inner| {
         let inner = inner.trim();
         !inner.is_empty()
-            && inner.chars().any(char::is_alphabetic)
+            // A word, not a hex id: `{0B5E…}` is a braced GUID, `{id}` is a hole.
+            && inner.chars().any(|c| c.is_alphabetic() && !c.is_ascii_hexdigit())
             && inner.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.' | ':'))
     })
 }

@@ -75,6 +75,10 @@ pub enum NoteCode {
     JsonArrayDecoded,
     /// Empty or null items of a list were dropped.
     EmptyItemsDropped,
+    /// A uuid in another spelling (braces, URN, upper case, no hyphens) was written canonically.
+    UuidSpellingNormalized,
+    /// A value outside the class of issued cursors (`"start"`, `"0"`, `""`) was read as "no cursor".
+    InventedCursorReadAsAbsent,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -145,6 +149,14 @@ pub enum AskCode {
     TooManyItems,
     /// A request line (batch input) is not a valid request.
     InvalidRequest,
+    /// The text is not a uuid.
+    NotAUuid,
+    /// A placeholder or invented id or key was sent for a write.
+    PlaceholderOnWrite,
+    /// A value that looks like an issued cursor did not decode, failed authentication or expired.
+    InvalidCursor,
+    /// An idempotency key that is neither a uuid nor a token of the allowed length and characters.
+    InvalidIdempotencyKey,
 }
 
 impl NoteCode {
@@ -183,6 +195,12 @@ impl NoteCode {
             Self::ListSplit => "A string of constrained tokens was split on its commas into a list.",
             Self::JsonArrayDecoded => "A JSON array sent inside a string was decoded.",
             Self::EmptyItemsDropped => "Empty or null items of a list were dropped.",
+            Self::UuidSpellingNormalized => {
+                "A uuid in another spelling (braces, urn:uuid:, upper case, no hyphens, quotes) was written in lowercase 8-4-4-4-12 form."
+            }
+            Self::InventedCursorReadAsAbsent => {
+                "A cursor value outside the class the server issues (\"\", \" \", \"0\", \"start\", a number) was read as \"no cursor\": the first page is served."
+            }
         }
     }
 
@@ -211,6 +229,10 @@ impl NoteCode {
             Self::EnumSpellingNormalized | Self::EnumAliasRead => "Send the enum value exactly as the schema lists it.",
             Self::SingleValueReadAsList | Self::ListSplit | Self::JsonArrayDecoded | Self::EmptyItemsDropped => {
                 "Send a JSON array of items."
+            }
+            Self::UuidSpellingNormalized => "Send ids exactly as the tool that found them returned them.",
+            Self::InventedCursorReadAsAbsent => {
+                "Omit the cursor on the first call; on later calls send the previous result's next cursor unchanged."
             }
         }
     }
@@ -255,6 +277,14 @@ impl AskCode {
             Self::InvalidListItems => "One or more items of a list could not be read; each is named by its index and the good items are echoed.",
             Self::TooManyItems => "The list has more items than its bound.",
             Self::InvalidRequest => "A request (one batch line) is not valid JSON of the request shape, or names an unknown kind or option.",
+            Self::NotAUuid => "The text is not a uuid (32 hexadecimal digits, 8-4-4-4-12); the ask says what is wrong with it.",
+            Self::PlaceholderOnWrite => {
+                "A placeholder or invented id (the nil uuid, a documentation example, \"<uuid>\") or an example idempotency key was sent for a write, where it would create a record or replay another write."
+            }
+            Self::InvalidCursor => {
+                "A value that looks like an issued cursor did not decode, failed authentication or has expired; it is never restarted at page one silently."
+            }
+            Self::InvalidIdempotencyKey => "The idempotency key is neither a uuid nor a token of 8 to 255 allowed characters.",
         }
     }
 
@@ -277,6 +307,14 @@ impl AskCode {
             Self::InvalidRequest => {
                 "Send one JSON object per line: {\"kind\": ..., \"input\": ..., \"options\": {...}}."
             }
+            Self::NotAUuid => "Call again with the id exactly as the tool that found the record returned it.",
+            Self::PlaceholderOnWrite => {
+                "Call again with the real id from the tool that lists or searches the records (or without it to create), or with a fresh idempotency key."
+            }
+            Self::InvalidCursor => {
+                "Call again without the cursor to start at page one, or with the previous result's next cursor unchanged."
+            }
+            Self::InvalidIdempotencyKey => "Call again with a fresh uuid as the key, resent unchanged on every retry.",
         }
     }
 }

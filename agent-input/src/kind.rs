@@ -7,10 +7,13 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::cursor::CursorOptions;
 use crate::error::{Error, ErrorKind};
+use crate::idempotency_key::IdempotencyKeyOptions;
 use crate::input::Input;
 use crate::outcome::Outcome;
-use crate::{boolean, enum_, filter, list, number, text};
+use crate::uuid::UuidOptions;
+use crate::{boolean, enum_, filter, idempotency_key, list, number, text};
 use crate::{BooleanOptions, EnumOptions, FilterOptions, ListOptions, NumberOptions, TextOptions};
 
 /// Every value kind agent-input reads. Closed: the bindings and the CLI walk this list.
@@ -30,11 +33,27 @@ pub enum Kind {
     Text,
     /// A list of items of one kind ([`list`]).
     List,
+    /// A record id ([`crate::uuid`]).
+    Uuid,
+    /// A page cursor the server issued ([`crate::cursor`]).
+    Cursor,
+    /// An idempotency key ([`crate::idempotency_key`]).
+    IdempotencyKey,
 }
 
 impl Kind {
     /// Every kind, in declaration order.
-    pub const ALL: &'static [Kind] = &[Kind::Number, Kind::Boolean, Kind::Enum, Kind::Filter, Kind::Text, Kind::List];
+    pub const ALL: &'static [Kind] = &[
+        Kind::Number,
+        Kind::Boolean,
+        Kind::Enum,
+        Kind::Filter,
+        Kind::Text,
+        Kind::List,
+        Kind::Uuid,
+        Kind::Cursor,
+        Kind::IdempotencyKey,
+    ];
 
     /// The wire name (`"number"`, `"enum"`, ...).
     pub const fn name(self) -> &'static str {
@@ -45,6 +64,9 @@ impl Kind {
             Self::Filter => "filter",
             Self::Text => "text",
             Self::List => "list",
+            Self::Uuid => "uuid",
+            Self::Cursor => "cursor",
+            Self::IdempotencyKey => "idempotency_key",
         }
     }
 }
@@ -82,6 +104,12 @@ pub enum Spec {
     Text(TextOptions),
     /// A list.
     List(ListOptions),
+    /// A uuid.
+    Uuid(UuidOptions),
+    /// A cursor.
+    Cursor(CursorOptions),
+    /// An idempotency key.
+    IdempotencyKey(IdempotencyKeyOptions),
 }
 
 impl Default for Spec {
@@ -138,6 +166,8 @@ impl Spec {
             Self::Filter(o) => o.prepare()?,
             Self::Text(o) => o.validate()?,
             Self::List(o) => o.prepare()?,
+            Self::Uuid(_) | Self::IdempotencyKey(_) => {}
+            Self::Cursor(o) => o.prepare()?,
         }
         Ok(())
     }
@@ -151,6 +181,9 @@ impl Spec {
             Self::Filter(_) => Kind::Filter,
             Self::Text(_) => Kind::Text,
             Self::List(_) => Kind::List,
+            Self::Uuid(_) => Kind::Uuid,
+            Self::Cursor(_) => Kind::Cursor,
+            Self::IdempotencyKey(_) => Kind::IdempotencyKey,
         }
     }
 
@@ -164,18 +197,21 @@ impl Spec {
             Self::Filter(o) => filter::read_valid(input, o),
             Self::Text(o) => text::read_valid(input, o).map(Value::String),
             Self::List(o) => list::read_valid(input, o).map(Value::Array),
+            Self::Uuid(o) => crate::uuid::read_valid(input, o.mode).map(Value::String),
+            Self::Cursor(o) => o.read_valid(input),
+            Self::IdempotencyKey(_) => idempotency_key::read_valid(input).map(Value::String),
         }
     }
 
     /// True for kinds whose values are tokens that never hold a comma, so a comma-separated
     /// string of them splits into a list.
     pub(crate) const fn is_constrained(&self) -> bool {
-        matches!(self, Self::Number(_) | Self::Boolean(_) | Self::Enum(_))
+        matches!(self, Self::Number(_) | Self::Boolean(_) | Self::Enum(_) | Self::Uuid(_))
     }
 
     /// True for kinds whose lists are sets (a repeat adds nothing).
     pub(crate) const fn is_set_like(&self) -> bool {
-        matches!(self, Self::Enum(_))
+        matches!(self, Self::Enum(_) | Self::Uuid(_))
     }
 
     /// True when `s` is one of this kind's own values (an enum value or alias), which then

@@ -13,6 +13,9 @@
 //! | [`filter`] | "not filtering" words, then the item kind | the item's value | `"all"` → absent |
 //! | [`text`] | trimming, NFC | string | `" Praha "` → `"Praha"` |
 //! | [`list`] | lone values, comma splits of constrained tokens, JSON in a string | array | `"cs, de"` → `["cs", "de"]` |
+//! | [`uuid`] | braces, URN, case, no hyphens; placeholders absent on a read, asked on a write | string | `"{0B5E…}"` → `"0b5e…"` |
+//! | [`cursor`] | a [`cursor::CursorCodec`]'s tamper-evident tokens; invented first-call values absent | the payload | `"start"` → absent |
+//! | [`idempotency_key`] | a uuid or an opaque token; every placeholder asks | string | `"order-4711-retry"` |
 //!
 //! Every read returns an [`Outcome`]: `ok` with a value, `absent` ([`absent`] is the one owner
 //! of null, blank and placeholders), or `ask` with `code`, `received`, `expected`, `hint` and
@@ -34,10 +37,12 @@ pub mod absent;
 pub mod batch;
 pub mod boolean;
 pub mod codes;
+pub mod cursor;
 pub mod data;
 pub mod enum_;
 mod error;
 pub mod filter;
+pub mod idempotency_key;
 mod input;
 mod kind;
 pub mod limits;
@@ -47,6 +52,7 @@ mod outcome;
 mod scalar;
 mod spelling;
 pub mod text;
+pub mod uuid;
 
 pub use boolean::BooleanOptions;
 pub use codes::{AskCode, NoteCode, WarningCode};

@@ -1,5 +1,7 @@
 //! Properties over whole spelling classes, not examples.
 
+mod common;
+
 use agent_input::{
     boolean, enum_, list, number, text, BooleanOptions, Decimal, EnumOptions, Input, Kind, ListOptions, NumberOptions,
     Spec, Status, TextOptions,
@@ -172,8 +174,10 @@ proptest! {
     #[test]
     fn no_json_value_panics(v in json_value()) {
         for kind in Kind::ALL {
+            common::set_vector_key();
             let options = match kind {
                 Kind::Enum => json!({"values": ["a", "b"]}),
+                Kind::Cursor => json!({"key_env": common::VECTOR_KEY_ENV}),
                 _ => json!({}),
             };
             let out = agent_input::read(*kind, Input::from(&v), &options).unwrap();
@@ -198,4 +202,86 @@ fn json_value() -> impl Strategy<Value = Value> {
             prop::collection::btree_map("[a-z]{1,4}", inner, 0..3).prop_map(|m| Value::Object(m.into_iter().collect())),
         ]
     })
+}
+
+mod ids_and_cursors {
+    use agent_input::cursor::{self, CursorCodec};
+    use agent_input::uuid::{self, UuidOptions};
+    use agent_input::{AskCode, Input};
+    use proptest::prelude::*;
+    use serde_json::{json, Value};
+
+    fn codec() -> CursorCodec {
+        CursorCodec::new(b"property test key, 32 bytes long").unwrap()
+    }
+
+    fn payload() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            any::<i64>().prop_map(|n| json!(n)),
+            "\\PC{0,40}".prop_map(Value::String),
+            (any::<u32>(), "[a-z]{0,10}").prop_map(|(n, s)| json!({"after": n, "q": s})),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Every uuid, in every accepted spelling, reads as its canonical form (or, for the rare
+        /// pattern that is a placeholder, as absent on a read).
+        #[test]
+        fn uuid_every_spelling_reads_canonically(bytes in any::<[u8; 16]>(), style in 0usize..7) {
+            let u = ::uuid::Uuid::from_bytes(bytes);
+            let canonical = u.hyphenated().to_string();
+            let spelled = match style {
+                0 => canonical.clone(),
+                1 => canonical.to_uppercase(),
+                2 => format!("{{{canonical}}}"),
+                3 => format!("urn:uuid:{canonical}"),
+                4 => u.simple().to_string(),
+                5 => format!("  \"{}\" ", canonical.to_uppercase()),
+                _ => u.simple().to_string().to_uppercase(),
+            };
+            let out = uuid::read(spelled.as_str().into(), &UuidOptions::default()).unwrap();
+            if uuid::is_placeholder(&canonical) {
+                prop_assert!(out.is_absent());
+            } else {
+                prop_assert_eq!(out.value(), Some(&canonical));
+                prop_assert_eq!(out.notes.is_empty(), style == 0);
+            }
+        }
+
+        /// Every encoded cursor is inside the class and decodes to its payload.
+        #[test]
+        fn cursor_round_trips(p in payload(), expires in proptest::option::of(1u64..u64::MAX)) {
+            let c = codec().encode_json(&p, expires).unwrap();
+            prop_assert!(cursor::in_class(&c));
+            let out = codec().read_at(c.as_str().into(), 0);
+            prop_assert_eq!(out.value(), Some(&p));
+        }
+
+        /// Every single-character change or deletion of an encoded cursor asks
+        /// `invalid_cursor`: it never decodes and never reads as absent.
+        #[test]
+        fn cursor_every_mutation_asks(p in payload(), index in any::<prop::sample::Index>(), replacement in any::<char>(), delete in any::<bool>()) {
+            let c = codec().encode_json(&p, None).unwrap();
+            let chars: Vec<char> = c.chars().collect();
+            let i = index.index(chars.len());
+            prop_assume!(delete || chars[i] != replacement);
+            let mutated: String = chars.iter().enumerate().filter_map(|(j, ch)| {
+                if j != i { Some(*ch) } else if delete { None } else { Some(replacement) }
+            }).collect();
+            let out = codec().read_at(mutated.as_str().into(), 0);
+            prop_assert_eq!(out.as_ask().map(|a| a.code), Some(AskCode::InvalidCursor), "{} -> {}", c, mutated);
+        }
+
+        /// No input panics the cursor reader, and its outcome round-trips through JSON.
+        #[test]
+        fn cursor_no_input_panics(s in "\\PC{0,200}") {
+            let v = Value::String(s);
+            let out = codec().read_at(Input::from(&v), 0);
+            let json = out.to_json();
+            let back: agent_input::Outcome<Value> = serde_json::from_value(json.clone()).unwrap();
+            prop_assert_eq!(back.to_json(), json);
+        }
+    }
 }

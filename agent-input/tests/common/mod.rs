@@ -59,8 +59,19 @@ pub fn cases() -> Vec<Case> {
     out
 }
 
+/// The key the cursor vectors were issued with (`tests/vectors/README.md`).
+pub const VECTOR_KEY_ENV: &str = "AGENT_INPUT_VECTOR_KEY";
+pub const VECTOR_KEY: &str = "agent-input shared vector key, not a secret";
+
+/// Sets the cursor vectors' key once, before any read.
+pub fn set_vector_key() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| std::env::set_var(VECTOR_KEY_ENV, VECTOR_KEY));
+}
+
 /// Runs one case through the generic door.
 pub fn run(case: &Case) -> Outcome<Value> {
+    set_vector_key();
     let kind = case.kind.parse().unwrap_or_else(|e| panic!("{}/{}: {e}", case.file, case.name));
     agent_input::read(kind, case.input.as_ref().into(), &case.options)
         .unwrap_or_else(|e| panic!("{}/{}: {e}", case.file, case.name))

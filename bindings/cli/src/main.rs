@@ -5,6 +5,8 @@
 //!   is missing. Option values likewise.
 //! - `agent-input read --batch` reads JSON lines `{"kind", "input", "options"}` from stdin and
 //!   prints one outcome line per input line, in order.
+//! - `agent-input cursor encode --key-env VAR PAYLOAD [--expires-at T | --ttl S]` issues a cursor;
+//!   `agent-input read cursor VALUE --option key_env=VAR` reads one.
 //! - `agent-input kinds` lists the kinds.
 //!
 //! The CLI holds no parsing logic of values: it passes JSON to the core and prints the outcome.
@@ -27,7 +29,7 @@ struct Cli {
 enum Command {
     /// Read one value (or JSON lines with --batch) and print the outcome as JSON.
     Read {
-        /// The kind: number, boolean, enum, filter, text, list.
+        /// The kind: number, boolean, enum, filter, text, list, uuid, cursor, idempotency_key.
         #[arg(required_unless_present = "batch")]
         kind: Option<String>,
         /// The value: JSON when it parses as JSON, else a string. Omit it for a missing value.
@@ -43,8 +45,53 @@ enum Command {
         #[arg(long, conflicts_with_all = ["kind", "value", "option", "options"])]
         batch: bool,
     },
+    /// Issue cursors with a server key (see `agent_input::cursor`).
+    Cursor {
+        #[command(subcommand)]
+        command: CursorCommand,
+    },
     /// List the kinds.
     Kinds,
+}
+
+#[derive(Subcommand)]
+enum CursorCommand {
+    /// Print a cursor carrying PAYLOAD (JSON when it parses as JSON, else a string).
+    Encode {
+        /// The environment variable that holds the key (at least 16 bytes); never printed.
+        #[arg(long, value_name = "VAR")]
+        key_env: String,
+        /// The payload.
+        payload: String,
+        /// The cursor expires at this unix time (seconds).
+        #[arg(long, value_name = "UNIX_SECONDS", conflicts_with = "ttl")]
+        expires_at: Option<u64>,
+        /// The cursor expires this many seconds from now.
+        #[arg(long, value_name = "SECONDS")]
+        ttl: Option<u64>,
+    },
+}
+
+fn encode_cursor(key_env: &str, payload: &str, expires_at: Option<u64>, ttl: Option<u64>) -> ExitCode {
+    let codec = match agent_input::cursor::CursorCodec::from_env(key_env) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("agent-input: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let expires_at = expires_at.or_else(|| ttl.map(|t| now.saturating_add(t)));
+    match codec.encode_json(&json_or_string(payload), expires_at) {
+        Ok(cursor) => {
+            println!("{cursor}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("agent-input: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// JSON when the text parses as JSON, else the text as a string.
@@ -93,6 +140,9 @@ fn main() -> ExitCode {
                 println!("{kind}");
             }
             ExitCode::SUCCESS
+        }
+        Command::Cursor { command: CursorCommand::Encode { key_env, payload, expires_at, ttl } } => {
+            encode_cursor(&key_env, &payload, expires_at, ttl)
         }
         Command::Read { batch: true, .. } => batch(),
         Command::Read { kind, value, option, options, .. } => {

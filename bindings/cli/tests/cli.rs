@@ -6,8 +6,14 @@ use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
 
+/// The key the cursor vectors were issued with (`tests/vectors/README.md`).
+const VECTOR_KEY_ENV: &str = "AGENT_INPUT_VECTOR_KEY";
+const VECTOR_KEY: &str = "agent-input shared vector key, not a secret";
+
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_agent-input"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_agent-input"));
+    command.env(VECTOR_KEY_ENV, VECTOR_KEY);
+    command
 }
 
 fn vectors_dir() -> std::path::PathBuf {
@@ -132,4 +138,32 @@ fn batch_keeps_one_line_per_line_under_load() {
             _ => assert_eq!(out["value"], json!(format!("t{i}"))),
         }
     }
+}
+
+#[test]
+fn cursor_encode_then_read_and_the_key_is_never_echoed() {
+    let out = bin().args(["cursor", "encode", "--key-env", VECTOR_KEY_ENV, r#"{"after": 40}"#]).output().unwrap();
+    assert!(out.status.success());
+    let cursor = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    assert!(cursor.starts_with("c1."));
+    let option = format!("key_env={VECTOR_KEY_ENV}");
+    let read = bin().args(["read", "cursor", &cursor, "--option", &option]).output().unwrap();
+    let v: Value = serde_json::from_slice(&read.stdout).unwrap();
+    assert_eq!(v["value"], json!({"after": 40}));
+    // Batch lines name the variable the same way.
+    let line = json!({"kind": "cursor", "input": cursor, "options": {"key_env": VECTOR_KEY_ENV}}).to_string();
+    assert_eq!(batch(&[line])[0]["value"], json!({"after": 40}));
+    // A tampered cursor asks; nothing printed anywhere carries the key.
+    let tampered = format!("{}A", &cursor[..cursor.len() - 1]);
+    let read = bin().args(["read", "cursor", &tampered, "--option", &option]).output().unwrap();
+    let text = String::from_utf8(read.stdout).unwrap();
+    assert!(text.contains("invalid_cursor") || tampered == cursor, "{text}");
+    assert!(!text.contains(VECTOR_KEY));
+    // A missing variable is a typed error naming the variable only.
+    let out = bin().args(["read", "cursor", &cursor, "--option", "key_env=AGENT_INPUT_NO_SUCH_VAR"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("`AGENT_INPUT_NO_SUCH_VAR` is not set"), "{err}");
+    let out = bin().args(["cursor", "encode", "--key-env", "AGENT_INPUT_NO_SUCH_VAR", "1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -1,0 +1,377 @@
+//! The uuid kind: the one reader of every id-typed value, and its placeholders.
+//!
+//! | spelling | read as | note code |
+//! | --- | --- | --- |
+//! | `"0b5e2d3c-4f1a-4c2e-9d7b-8e6f5a4b3c2d"` | itself | none |
+//! | `"0B5E2D3C-4F1A-4C2E-9D7B-8E6F5A4B3C2D"`, `"{0b5e…}"`, `"urn:uuid:0b5e…"`, 32 hex digits without hyphens, surrounding spaces or quotes | the lowercase hyphenated form | `uuid_spelling_normalized` |
+//! | a placeholder (below), on a read | absent | `placeholder_read_as_absent` |
+//! | a placeholder, on a write | asks `placeholder_on_write` | |
+//!
+//! Placeholders are ids nobody's record has: the nil and max uuids; ids whose 32 digits are
+//! (almost) one repeated digit (`11111111-…`, `00000000-…-000000000001`); ids whose groups each
+//! count up (`12345678-1234-5678-1234-567812345678`, `abcdef12-3456-7890-abcd-ef1234567890`);
+//! the well-known examples models copy from documentation ([`EXAMPLES`]); templates of the
+//! 8-4-4-4-12 shape with letters outside hex (`xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`); names of
+//! the type (`uuid`, `<uuid>`, `your-uuid-here`, `UUID_OF_RECORD`); and the absent rule's
+//! placeholders.
+//!
+//! On a write (`mode: "write"`) an optional id that is a placeholder asks, because an invented
+//! id would turn an update into a create; null, a missing value and the null words (`"null"`,
+//! `"none"`) stay absent. Anything else that is not a uuid asks `not_a_uuid`.
+//!
+//! This module is the only one that parses uuids; a test over the sources keeps it so.
+
+use serde::{Deserialize, Serialize};
+
+use crate::codes::{AskCode, NoteCode};
+use crate::error::Error;
+use crate::input::{quoted, Input};
+use crate::limits::MAX_SCALAR_CHARS;
+use crate::outcome::{Ask, Note, Outcome};
+use crate::{absent, scalar, spelling};
+
+/// Whether the id is read to look a record up, or written to change one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// A lookup: a placeholder reads as absent.
+    #[default]
+    Read,
+    /// A write: a placeholder asks, because it would create a record.
+    Write,
+}
+
+/// Options of the uuid kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UuidOptions {
+    /// Read (placeholders are absent) or write (placeholders ask). Default read.
+    #[serde(default)]
+    pub mode: Mode,
+}
+
+impl UuidOptions {
+    /// Options for a write.
+    pub const fn write() -> Self {
+        Self { mode: Mode::Write }
+    }
+}
+
+/// Well-known example uuids that documentation, tutorials and generators show, so models copy
+/// them: each from the source named beside it.
+pub const EXAMPLES: &[&str] = &[
+    "123e4567-e89b-12d3-a456-426614174000", // Wikipedia's UUID article and countless tutorials
+    "123e4567-e89b-12d3-a456-426655440000", // the same, older revision
+    "550e8400-e29b-41d4-a716-446655440000", // the classic version-4 example
+    "f81d4fae-7dec-11d0-a765-00a0c91e6bf6", // RFC 4122's URN example
+    "3fa85f64-5717-4562-b3fc-2c963f66afa6", // Swagger UI's default value for format: uuid
+    "d290f1ee-6c54-4b01-90e6-d701748f0851", // the OpenAPI petstore/inventory example
+    "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11", // PostgreSQL's uuid type documentation
+    "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d", // the npm uuid package README (v4)
+    "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", // the npm uuid package README (v1)
+    "6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b", // the npm uuid package README (v4, newer)
+    "a8098c1a-f86e-11da-bd1a-00112444be1e", // Python's uuid module documentation (uuid1)
+    "16fd2706-8baf-433b-82eb-8c7fada847da", // Python's uuid module documentation (uuid4)
+    "886313e1-3b8a-5372-9b90-0c9aee199e5d", // Python's uuid module documentation (uuid5)
+    "6fa459ea-ee8a-3ca4-894e-db77e160355e", // Python's uuid module documentation (uuid3)
+    "6ba7b810-9dad-11d1-80b4-00c04fd430c8", // RFC 4122 DNS namespace
+    "6ba7b811-9dad-11d1-80b4-00c04fd430c8", // RFC 4122 URL namespace
+    "6ba7b812-9dad-11d1-80b4-00c04fd430c8", // RFC 4122 OID namespace
+    "6ba7b814-9dad-11d1-80b4-00c04fd430c8", // RFC 4122 X.500 namespace
+    "c232ab00-9414-11ec-b3c8-9f6bdeced846", // RFC 9562 test vector (v1)
+    "5df41881-3aed-3515-88a7-2f4a814cf09e", // RFC 9562 test vector (v3)
+    "919108f7-52d1-4320-9bac-f847db4148a8", // RFC 9562 test vector (v4)
+    "2ed6657d-e927-568b-95e1-2665a8aea6a2", // RFC 9562 test vector (v5)
+    "1ec9414c-232a-6b00-b3c8-9e6bdeced846", // RFC 9562 test vector (v6)
+    "017f22e2-79b0-7cc3-98c4-dc0c0c07398f", // RFC 9562 test vector (v7)
+    "2489e9ad-2ee2-8e00-8ec9-32d5f69181c0", // RFC 9562 test vector (v8)
+    "936da01f-9abd-4d9d-80c7-02af85c822a8", // the Rust uuid crate's documentation
+    "67e55044-10b1-426f-9247-bb680e5fe0c8", // the Rust uuid crate's documentation
+];
+
+/// Type names that read as placeholders for an id.
+const TYPE_WORDS: &[&str] = &["uuid", "guid", "id", "uuid4", "uuidv4", "uuid v4", "record id"];
+
+/// Why a well-formed uuid is a placeholder.
+fn placeholder_reason(hex: &[u8; 32], canonical: &str) -> Option<&'static str> {
+    if hex.iter().all(|&b| b == b'0') {
+        return Some("the nil uuid");
+    }
+    if hex.iter().all(|&b| b == b'f') {
+        return Some("the max uuid");
+    }
+    if EXAMPLES.contains(&canonical) {
+        return Some("a well-known example id from documentation");
+    }
+    let mut counts = [0u8; 16];
+    for &b in hex {
+        if let Some(c) = hex_value(b).and_then(|v| counts.get_mut(usize::from(v))) {
+            *c += 1;
+        }
+    }
+    if counts.iter().any(|&c| c >= 30) {
+        return Some("an id of one repeated digit");
+    }
+    let groups = canonical.split('-');
+    if groups.clone().all(counts_up) {
+        return Some("an id whose digits count up");
+    }
+    None
+}
+
+/// True when each digit of the group follows the one before (0-9 then a-f), or starts counting
+/// again from 0 or 1.
+fn counts_up(group: &str) -> bool {
+    group.as_bytes().windows(2).all(|w| match w {
+        [a, b] => {
+            let (Some(x), Some(y)) = (hex_value(*a), hex_value(*b)) else { return false };
+            // Counting on, or starting to count again from 0 or 1 (`5678-1234`).
+            y == (x + 1) % 16 || y == 0 || y == 1
+        }
+        _ => true,
+    })
+}
+
+const fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// What the grammar made of a string.
+enum Parsed {
+    /// A uuid: the canonical text and whether the spelling was repaired.
+    Id { canonical: String, repaired: bool, placeholder: Option<&'static str> },
+    /// A placeholder that is not a uuid at all (a template, a type name).
+    Template,
+    /// Not a uuid, with the reason in words.
+    Invalid(String),
+}
+
+/// True for a canonical text: lowercase hex, hyphens at 8, 13, 18 and 23.
+fn is_canonical(s: &str) -> bool {
+    s.len() == 36
+        && s.bytes().enumerate().all(|(i, b)| match i {
+            8 | 13 | 18 | 23 => b == b'-',
+            _ => b.is_ascii_digit() || (b'a'..=b'f').contains(&b),
+        })
+}
+
+fn parse(raw: &str) -> Parsed {
+    let (text, edges) = spelling::clean_edges(raw);
+    let mut repaired = edges.trimmed || edges.unquoted;
+    let mut body = text;
+    if body.len() >= 9 && body.get(..9).is_some_and(|p| p.eq_ignore_ascii_case("urn:uuid:")) {
+        body = body.get(9..).unwrap_or_default();
+        repaired = true;
+    }
+    if let Some(inner) = body.strip_prefix('{').and_then(|b| b.strip_suffix('}')) {
+        body = inner;
+        repaired = true;
+    }
+    let body = spelling::trim(body);
+    if is_canonical(body) {
+        return id(body.to_owned(), repaired);
+    }
+    let hex: String = body.chars().filter(|c| *c != '-').collect();
+    let shape_like = body.len() == 36 && [8, 13, 18, 23].iter().all(|&i| body.as_bytes().get(i) == Some(&b'-'));
+    if shape_like && hex.chars().all(|c| c.is_ascii_alphanumeric()) {
+        // `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`, `xxxxxxxx-xxxx-Mxxx-Nxxx-xxxxxxxxxxxx`: letters
+        // that stand for digits. One stray letter is a typo, not a template.
+        let non_hex: Vec<char> = hex.chars().filter(|c| !c.is_ascii_hexdigit()).collect();
+        let template_letters = non_hex.len() >= 4 && non_hex.iter().all(|c| "xXyYnNmMzZ".contains(*c));
+        if template_letters || non_hex.len() >= 16 {
+            return Parsed::Template;
+        }
+    }
+    let words = spelling::fold::words(body);
+    if words.split(' ').any(|w| matches!(w, "uuid" | "guid")) {
+        return Parsed::Template;
+    }
+    if let Some(c) = hex.chars().find(|c| !c.is_ascii_hexdigit()) {
+        return Parsed::Invalid(format!("it has {}, which is not a hexadecimal digit", quoted(&c.to_string())));
+    }
+    if hex.len() != 32 {
+        return Parsed::Invalid(format!("it has {} hexadecimal digits, not 32", hex.len()));
+    }
+    let lower = hex.to_ascii_lowercase();
+    let canonical = format!(
+        "{}-{}-{}-{}-{}",
+        lower.get(0..8).unwrap_or_default(),
+        lower.get(8..12).unwrap_or_default(),
+        lower.get(12..16).unwrap_or_default(),
+        lower.get(16..20).unwrap_or_default(),
+        lower.get(20..32).unwrap_or_default()
+    );
+    id(canonical, true)
+}
+
+fn id(canonical: String, repaired: bool) -> Parsed {
+    // The uuid crate is the strict parser; the canonical text always parses.
+    match ::uuid::Uuid::try_parse(&canonical) {
+        Ok(u) => {
+            let simple = u.simple().to_string();
+            let mut hex = [0u8; 32];
+            for (slot, b) in hex.iter_mut().zip(simple.bytes()) {
+                *slot = b;
+            }
+            let placeholder = placeholder_reason(&hex, &canonical);
+            Parsed::Id { canonical, repaired, placeholder }
+        }
+        Err(_) => Parsed::Invalid("it is not a uuid".to_owned()),
+    }
+}
+
+/// Reads a uuid.
+///
+/// # Outcome
+/// - ok: the lowercase hyphenated uuid;
+/// - absent: missing, null, blank, the absent rule's placeholders, and (on a read) the uuid
+///   placeholders above;
+/// - ask: a placeholder on a write (`placeholder_on_write`), anything that is not a uuid
+///   (`not_a_uuid`), a value of another JSON type (`unexpected_type`).
+///
+/// # Errors
+/// None today; the `Result` keeps every kind's signature alike.
+///
+/// # Example
+/// ```
+/// use agent_input::uuid::{self, UuidOptions};
+/// let out = uuid::read("{0B5E2D3C-4F1A-4C2E-9D7B-8E6F5A4B3C2D}".into(), &UuidOptions::default())?;
+/// assert_eq!(out.value().map(String::as_str), Some("0b5e2d3c-4f1a-4c2e-9d7b-8e6f5a4b3c2d"));
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+///
+/// # Example: a placeholder on a read and on a write
+/// ```
+/// use agent_input::uuid::{self, UuidOptions};
+/// let nil = "00000000-0000-0000-0000-000000000000";
+/// assert!(uuid::read(nil.into(), &UuidOptions::default())?.is_absent());
+/// let ask = uuid::read(nil.into(), &UuidOptions::write())?;
+/// assert_eq!(ask.as_ask().map(|a| a.code), Some(agent_input::AskCode::PlaceholderOnWrite));
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+pub fn read(input: Input<'_>, options: &UuidOptions) -> Result<Outcome<String>, Error> {
+    Ok(read_valid(input, options.mode))
+}
+
+pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<String> {
+    let text = match input {
+        Input::String(s) => s,
+        Input::Array(_) => {
+            return scalar::unwrap_single(&input, |inner| read_valid(inner, mode))
+                .unwrap_or_else(|| Outcome::ask(unexpected(&input)));
+        }
+        Input::Missing | Input::Null => {
+            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
+        }
+        _ => return Outcome::ask(unexpected(&input)),
+    };
+    if spelling::longer_than(text, MAX_SCALAR_CHARS) {
+        return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
+    }
+    if let Some(reason) = absent::check(&input, TYPE_WORDS) {
+        let null_like = reason != absent::Reason::Placeholder || absent::is_null_word(text);
+        return if mode == Mode::Write && !null_like {
+            Outcome::ask(on_write(&input, "a placeholder"))
+        } else {
+            absent::outcome(&input, reason)
+        };
+    }
+    match parse(text) {
+        Parsed::Id { placeholder: Some(why), .. } => match mode {
+            Mode::Read => Outcome::absent().note(Note::new(
+                NoteCode::PlaceholderReadAsAbsent,
+                format!("Read {} as absent: it is {why}, not a record's id.", input.to_json_text()),
+            )),
+            Mode::Write => Outcome::ask(on_write(&input, why)),
+        },
+        Parsed::Id { canonical, repaired, placeholder: None } => {
+            let note =
+                repaired.then(|| Note::read_as(NoteCode::UuidSpellingNormalized, &input, &quoted(&canonical), ""));
+            let out = Outcome::ok(canonical);
+            match note {
+                Some(n) => out.note(n),
+                None => out,
+            }
+        }
+        Parsed::Template => match mode {
+            Mode::Read => absent::outcome(&input, absent::Reason::Placeholder),
+            Mode::Write => Outcome::ask(on_write(&input, "a template, not an id")),
+        },
+        Parsed::Invalid(why) => Outcome::ask(Ask::new(
+            AskCode::NotAUuid,
+            &input,
+            format!("a uuid: 32 hexadecimal digits written 8-4-4-4-12 ({why})"),
+            "set to the record's id exactly as the tool that found the record returned it",
+        )),
+    }
+}
+
+/// True when `s` is a well-formed uuid that is a placeholder (nil, max, an example, a pattern).
+pub fn is_placeholder(s: &str) -> bool {
+    matches!(parse(s), Parsed::Id { placeholder: Some(_), .. } | Parsed::Template)
+}
+
+/// The canonical uuid of `s` when it is a uuid in any accepted spelling (placeholders included).
+pub(crate) fn canonical(s: &str) -> Option<String> {
+    match parse(s) {
+        Parsed::Id { canonical, .. } => Some(canonical),
+        _ => None,
+    }
+}
+
+fn on_write(input: &Input<'_>, why: &str) -> Ask {
+    Ask::new(
+        AskCode::PlaceholderOnWrite,
+        input,
+        format!(
+            "the id of an existing record; {} is {why}, and writing with an invented id would create a new record",
+            input.to_json_text()
+        ),
+        "set to the real id of the record (from the tool that lists or searches them), or left out to create a new record",
+    )
+}
+
+fn unexpected(input: &Input<'_>) -> Ask {
+    Ask::new(
+        AskCode::UnexpectedType,
+        input,
+        format!("a uuid as a JSON string, not {}", input.type_name()),
+        "set to the record's id as a JSON string",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counting_up_is_a_placeholder_and_random_ids_are_not() {
+        for s in [
+            "12345678-1234-5678-1234-567812345678",
+            "12345678-1234-1234-1234-123456789012",
+            "abcdef12-3456-7890-abcd-ef1234567890",
+            "01234567-89ab-cdef-0123-456789abcdef",
+            "00000000-0000-0000-0000-000000000001",
+            "11111111-1111-1111-1111-111111111111",
+            "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx",
+            "3FA85F64-5717-4562-B3FC-2C963F66AFA6",
+        ] {
+            assert!(is_placeholder(s), "{s}");
+        }
+        for s in ["0b5e2d3c-4f1a-4c2e-9d7b-8e6f5a4b3c2d", "c9bf9e57-1685-4c89-bafb-ff5af830be8a"] {
+            assert!(!is_placeholder(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn every_example_is_canonical() {
+        for e in EXAMPLES {
+            assert!(is_canonical(e), "{e}");
+        }
+    }
+}
