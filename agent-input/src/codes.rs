@@ -79,6 +79,18 @@ pub enum NoteCode {
     UuidSpellingNormalized,
     /// A value outside the class of issued cursors (`"start"`, `"0"`, `""`) was read as "no cursor".
     InventedCursorReadAsAbsent,
+    /// A date in another spelling (dots, slashes, month names) was written as YYYY-MM-DD.
+    DateSpellingNormalized,
+    /// Only one order of day and month named a date that exists, so that order was read.
+    DateOrderInferred,
+    /// The time of a datetime was dropped; the note names the offset the date was taken in.
+    TimeDropped,
+    /// A relative word (`today`, `včera`) was resolved against the `today` option.
+    RelativeDateResolved,
+    /// A year, quarter or month was read as its first or last day for a range bound.
+    BoundExpanded,
+    /// A sentinel date (`0001-01-01`, `9999-12-31`) was read as "no bound".
+    OpenBoundReadAsAbsent,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -157,6 +169,22 @@ pub enum AskCode {
     InvalidCursor,
     /// An idempotency key that is neither a uuid nor a token of the allowed length and characters.
     InvalidIdempotencyKey,
+    /// The text is not a date in any spelling the reader knows.
+    NotADate,
+    /// The spelling names two or more dates (`01/02/2026`).
+    AmbiguousDate,
+    /// The year has two digits, so the century is a guess.
+    TwoDigitYear,
+    /// The fields name no day that exists (`2026-02-30`).
+    ImpossibleDate,
+    /// The written weekday is not the date's weekday.
+    WeekdayMismatch,
+    /// A month, quarter or year was sent for one day, or a day without its year.
+    IncompleteDate,
+    /// A relative word (`yesterday`) was sent, and the reader was not given today's date.
+    RelativeDateWithoutToday,
+    /// The lower bound of a range is after its upper bound.
+    RangeReversed,
 }
 
 impl NoteCode {
@@ -201,6 +229,16 @@ impl NoteCode {
             Self::InventedCursorReadAsAbsent => {
                 "A cursor value outside the class the server issues (\"\", \" \", \"0\", \"start\", a number) was read as \"no cursor\": the first page is served."
             }
+            Self::DateSpellingNormalized => {
+                "A date in another spelling (dots, slashes, compact digits, month names in one of ten languages) was written as YYYY-MM-DD."
+            }
+            Self::DateOrderInferred => {
+                "Day and month could be in either order, and only one order names a date that exists, so that order was read."
+            }
+            Self::TimeDropped => "The time of a datetime was dropped; the date is the one written, in the offset the note names.",
+            Self::RelativeDateResolved => "A relative word (today, yesterday, včera, morgen, ...) was resolved against the given today.",
+            Self::BoundExpanded => "A year, quarter or month was read as its first day (from) or last day (to) of a range.",
+            Self::OpenBoundReadAsAbsent => "A sentinel date (0001-01-01, 9999-12-31, 0000-00-00) was read as \"no bound\".",
         }
     }
 
@@ -234,6 +272,11 @@ impl NoteCode {
             Self::InventedCursorReadAsAbsent => {
                 "Omit the cursor on the first call; on later calls send the previous result's next cursor unchanged."
             }
+            Self::DateSpellingNormalized | Self::DateOrderInferred | Self::TimeDropped | Self::RelativeDateResolved => {
+                "Send dates as YYYY-MM-DD."
+            }
+            Self::BoundExpanded => "Nothing; send YYYY-MM-DD to bound by a day.",
+            Self::OpenBoundReadAsAbsent => "Omit a bound to leave the range open.",
         }
     }
 }
@@ -285,6 +328,14 @@ impl AskCode {
                 "A value that looks like an issued cursor did not decode, failed authentication or has expired; it is never restarted at page one silently."
             }
             Self::InvalidIdempotencyKey => "The idempotency key is neither a uuid nor a token of 8 to 255 allowed characters.",
+            Self::NotADate => "The text is not a date in any spelling the reader knows.",
+            Self::AmbiguousDate => "The spelling names two or more dates (01/02/2026: 1 February or 2 January); every reading is named.",
+            Self::TwoDigitYear => "The year has two digits; every century it could mean is named.",
+            Self::ImpossibleDate => "The fields name no day that exists (2026-02-30); the ask says why and hints the nearest dates.",
+            Self::WeekdayMismatch => "The written weekday is not the date's weekday; the date and the nearest such weekday are named.",
+            Self::IncompleteDate => "A month, quarter or year was sent for a single day, or a day without its year.",
+            Self::RelativeDateWithoutToday => "A relative word (yesterday) was sent, and the reader was not told today's date.",
+            Self::RangeReversed => "The range's from is after its to; both are named, and the swapped range is a reading.",
         }
     }
 
@@ -315,6 +366,13 @@ impl AskCode {
                 "Call again without the cursor to start at page one, or with the previous result's next cursor unchanged."
             }
             Self::InvalidIdempotencyKey => "Call again with a fresh uuid as the key, resent unchanged on every retry.",
+            Self::NotADate | Self::RelativeDateWithoutToday => "Call again with the date as YYYY-MM-DD.",
+            Self::AmbiguousDate | Self::TwoDigitYear | Self::WeekdayMismatch => {
+                "Call again with the reading you meant, as YYYY-MM-DD."
+            }
+            Self::ImpossibleDate => "Call again with a date that exists, such as one of the hinted nearest dates.",
+            Self::IncompleteDate => "Call again with one full date as YYYY-MM-DD, or with a date range.",
+            Self::RangeReversed => "Call again with from on or before to.",
         }
     }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::cursor::CursorOptions;
+use crate::date::{self, DateOptions, DateRangeOptions};
 use crate::error::{Error, ErrorKind};
 use crate::idempotency_key::IdempotencyKeyOptions;
 use crate::input::Input;
@@ -39,6 +40,10 @@ pub enum Kind {
     Cursor,
     /// An idempotency key ([`crate::idempotency_key`]).
     IdempotencyKey,
+    /// A date or a range bound ([`crate::date`]).
+    Date,
+    /// A date range, both bounds read together ([`crate::date::read_range`]).
+    DateRange,
 }
 
 impl Kind {
@@ -53,6 +58,8 @@ impl Kind {
         Kind::Uuid,
         Kind::Cursor,
         Kind::IdempotencyKey,
+        Kind::Date,
+        Kind::DateRange,
     ];
 
     /// The wire name (`"number"`, `"enum"`, ...).
@@ -67,6 +74,8 @@ impl Kind {
             Self::Uuid => "uuid",
             Self::Cursor => "cursor",
             Self::IdempotencyKey => "idempotency_key",
+            Self::Date => "date",
+            Self::DateRange => "date_range",
         }
     }
 }
@@ -110,6 +119,10 @@ pub enum Spec {
     Cursor(CursorOptions),
     /// An idempotency key.
     IdempotencyKey(IdempotencyKeyOptions),
+    /// A date.
+    Date(DateOptions),
+    /// A date range.
+    DateRange(DateRangeOptions),
 }
 
 impl Default for Spec {
@@ -166,7 +179,7 @@ impl Spec {
             Self::Filter(o) => o.prepare()?,
             Self::Text(o) => o.validate()?,
             Self::List(o) => o.prepare()?,
-            Self::Uuid(_) | Self::IdempotencyKey(_) => {}
+            Self::Uuid(_) | Self::IdempotencyKey(_) | Self::Date(_) | Self::DateRange(_) => {}
             Self::Cursor(o) => o.prepare()?,
         }
         Ok(())
@@ -184,6 +197,8 @@ impl Spec {
             Self::Uuid(_) => Kind::Uuid,
             Self::Cursor(_) => Kind::Cursor,
             Self::IdempotencyKey(_) => Kind::IdempotencyKey,
+            Self::Date(_) => Kind::Date,
+            Self::DateRange(_) => Kind::DateRange,
         }
     }
 
@@ -200,18 +215,21 @@ impl Spec {
             Self::Uuid(o) => crate::uuid::read_valid(input, o.mode).map(Value::String),
             Self::Cursor(o) => o.read_valid(input),
             Self::IdempotencyKey(_) => idempotency_key::read_valid(input).map(Value::String),
+            Self::Date(o) => date::read_valid(input, o).map(|d| Value::String(d.to_string())),
+            Self::DateRange(o) => date::read_range_value(input, o)
+                .map(|r| serde_json::json!({"from": r.from.map(|d| d.to_string()), "to": r.to.map(|d| d.to_string())})),
         }
     }
 
     /// True for kinds whose values are tokens that never hold a comma, so a comma-separated
     /// string of them splits into a list.
     pub(crate) const fn is_constrained(&self) -> bool {
-        matches!(self, Self::Number(_) | Self::Boolean(_) | Self::Enum(_) | Self::Uuid(_))
+        matches!(self, Self::Number(_) | Self::Boolean(_) | Self::Enum(_) | Self::Uuid(_) | Self::Date(_))
     }
 
     /// True for kinds whose lists are sets (a repeat adds nothing).
     pub(crate) const fn is_set_like(&self) -> bool {
-        matches!(self, Self::Enum(_) | Self::Uuid(_))
+        matches!(self, Self::Enum(_) | Self::Uuid(_) | Self::Date(_))
     }
 
     /// True when `s` is one of this kind's own values (an enum value or alias), which then

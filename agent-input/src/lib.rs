@@ -15,6 +15,7 @@
 //! | [`list`] | lone values, comma splits of constrained tokens, JSON in a string | array | `"cs, de"` → `["cs", "de"]` |
 //! | [`uuid`] | braces, URN, case, no hyphens; placeholders absent on a read, asked on a write | string | `"{0B5E…}"` → `"0b5e…"` |
 //! | [`cursor`] | a [`cursor::CursorCodec`]'s tamper-evident tokens; invented first-call values absent | the payload | `"start"` → absent |
+//! | [`date`] | ISO, datetimes, dots, slashes, month names of ten languages, relative words, range bounds | date | `"1. 10. 2026"` → `"2026-10-01"` |
 //! | [`idempotency_key`] | a uuid or an opaque token; every placeholder asks | string | `"order-4711-retry"` |
 //!
 //! Every read returns an [`Outcome`]: `ok` with a value, `absent` ([`absent`] is the one owner
@@ -39,6 +40,7 @@ pub mod boolean;
 pub mod codes;
 pub mod cursor;
 pub mod data;
+pub mod date;
 pub mod enum_;
 mod error;
 pub mod filter;
@@ -66,6 +68,17 @@ pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 pub use rust_decimal::Decimal;
 pub use text::TextOptions;
+
+/// The matching key every lookup of this crate uses: lower case, no diacritics (Latin letters
+/// lose their marks, `ł` becomes `l`, `ß` becomes `ss`), whitespace runs folded to one space.
+/// The CLDR generator keys its tables with the same function, so data and reader agree.
+///
+/// ```
+/// assert_eq!(agent_input::fold("  Nejvyšší   Soud "), "nejvyssi soud");
+/// ```
+pub fn fold(s: &str) -> String {
+    spelling::fold::fold(s)
+}
 
 /// The README's Rust examples, run as doctests so the README stays true.
 #[doc = include_str!("../../README.md")]

@@ -41,7 +41,183 @@ fn header(out: &mut String, source: &str, version: &str) {
 
 /// Generates every table from the packages in `dir` (a `node_modules` folder).
 pub fn generate(dir: &Path) -> Result<Vec<Generated>, String> {
-    Ok(vec![digits(dir)?])
+    Ok(vec![digits(dir)?, dates(dir)?])
+}
+
+/// The languages whose month, weekday and relative-day words the date reader knows.
+pub const DATE_LANGUAGES: &[&str] = &["en", "cs", "sk", "de", "fr", "es", "it", "pl", "pt", "nl"];
+
+/// The key a name is matched by: the reader's own fold, without trailing dots (`"janv."`).
+fn name_key(name: &str) -> String {
+    let folded = agent_input::fold(&name.replace(['\u{2019}', '\u{2018}'], "'"));
+    folded.trim_end_matches('.').trim().to_owned()
+}
+
+/// Inserts `key -> value`, recording a conflict when the key already maps to another value.
+fn insert_checked<V: PartialEq + Copy>(
+    table: &mut BTreeMap<String, (V, String)>,
+    conflicts: &mut BTreeMap<String, Vec<String>>,
+    key: String,
+    value: V,
+    source: &str,
+) {
+    match table.get(&key) {
+        Some((old, _)) if *old != value => {
+            conflicts.entry(key).or_default().push(source.to_owned());
+        }
+        Some(_) => {}
+        None => {
+            table.insert(key, (value, source.to_owned()));
+        }
+    }
+}
+
+/// `data/dates.rs`: month names (wide and abbreviated, format and stand-alone forms, with alt
+/// variants), weekday names and the relative-day words of [`DATE_LANGUAGES`], keyed by
+/// [`name_key`]. A name that means two different months (or weekdays) in two languages is left
+/// out and listed in a comment, so the reader never picks one. Sources:
+/// `cldr-dates-full/main/{lang}/ca-gregorian.json` and `dateFields.json`.
+fn dates(dir: &Path) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-dates-full")?;
+    let mut months: BTreeMap<String, (u8, String)> = BTreeMap::new();
+    let mut weekdays: BTreeMap<String, (u8, String)> = BTreeMap::new();
+    let mut relative: BTreeMap<String, (i8, String)> = BTreeMap::new();
+    let mut month_conflicts = BTreeMap::new();
+    let mut weekday_conflicts = BTreeMap::new();
+    let mut relative_conflicts = BTreeMap::new();
+    let mut english = Vec::new();
+    for lang in DATE_LANGUAGES {
+        let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
+        let cal = greg
+            .pointer(&format!("/main/{lang}/dates/calendars/gregorian"))
+            .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
+        for context in ["format", "stand-alone"] {
+            for width in ["wide", "abbreviated"] {
+                let names = cal
+                    .pointer(&format!("/months/{context}/{width}"))
+                    .and_then(Value::as_object)
+                    .ok_or_else(|| format!("{lang}: no months/{context}/{width}"))?;
+                for (k, name) in names {
+                    let number: u8 =
+                        k.split('-').next().and_then(|n| n.parse().ok()).ok_or(format!("{lang}: month key {k}"))?;
+                    let name = name.as_str().ok_or(format!("{lang}: month {k} is not a string"))?;
+                    if *lang == "en" && context == "format" && width == "wide" && !k.contains('-') {
+                        english.push((number, name.to_owned()));
+                    }
+                    let key = name_key(name);
+                    if key.chars().count() >= 3 {
+                        insert_checked(&mut months, &mut month_conflicts, key, number, lang);
+                    }
+                }
+                let days = cal
+                    .pointer(&format!("/days/{context}/{width}"))
+                    .and_then(Value::as_object)
+                    .ok_or_else(|| format!("{lang}: no days/{context}/{width}"))?;
+                for (k, name) in days {
+                    let number = match k.split('-').next().unwrap_or_default() {
+                        "mon" => 1,
+                        "tue" => 2,
+                        "wed" => 3,
+                        "thu" => 4,
+                        "fri" => 5,
+                        "sat" => 6,
+                        "sun" => 7,
+                        other => return Err(format!("{lang}: weekday key {other}")),
+                    };
+                    let name = name.as_str().ok_or(format!("{lang}: weekday {k} is not a string"))?;
+                    let key = name_key(name);
+                    if key.chars().count() >= 2 {
+                        insert_checked(&mut weekdays, &mut weekday_conflicts, key, number, lang);
+                    }
+                }
+            }
+        }
+        let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
+        let day = fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
+        for offset in -2i8..=2 {
+            if let Some(word) = day.get(format!("relative-type-{offset}")).and_then(Value::as_str) {
+                insert_checked(&mut relative, &mut relative_conflicts, name_key(word), offset, lang);
+            }
+        }
+    }
+    for key in month_conflicts.keys() {
+        months.remove(key);
+    }
+    for key in weekday_conflicts.keys() {
+        weekdays.remove(key);
+    }
+    for key in relative_conflicts.keys() {
+        relative.remove(key);
+    }
+    english.sort();
+    if english.len() != 12 {
+        return Err(format!("expected 12 English month names, found {}", english.len()));
+    }
+    let mut out = String::new();
+    header(&mut out, "cldr-dates-full", &version);
+    let _ = writeln!(out, "//! Month, weekday and relative-day words of {}.", DATE_LANGUAGES.join(", "));
+    let _ = writeln!(out, "//! Keys are `agent_input::fold` of the CLDR name, without trailing dots.");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// The CLDR version the tables were generated from.");
+    let _ = writeln!(out, "pub const CLDR_VERSION: &str = \"{version}\";");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// The languages the tables cover.");
+    let list: Vec<String> = DATE_LANGUAGES.iter().map(|l| format!("\"{l}\"")).collect();
+    let _ = writeln!(out, "pub const LANGUAGES: &[&str] = &[{}];", list.join(", "));
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// English month names, for messages.");
+    let _ = writeln!(out, "pub const MONTHS_EN: [&str; 12] = [");
+    for (_, n) in &english {
+        let _ = writeln!(out, "    \"{n}\",");
+    }
+    let _ = writeln!(out, "];");
+    write_table(
+        &mut out,
+        "MONTHS",
+        "u8",
+        "Month names and their numbers (1-12), sorted by key",
+        &months,
+        &month_conflicts,
+    );
+    write_table(
+        &mut out,
+        "WEEKDAYS",
+        "u8",
+        "Weekday names and their ISO numbers (1 = Monday), sorted by key",
+        &weekdays,
+        &weekday_conflicts,
+    );
+    write_table(
+        &mut out,
+        "RELATIVE_DAYS",
+        "i8",
+        "Relative-day words and their offsets from today, sorted by key",
+        &relative,
+        &relative_conflicts,
+    );
+    Ok(Generated { path: "agent-input/src/data/dates.rs", text: out })
+}
+
+fn write_table<V: std::fmt::Display>(
+    out: &mut String,
+    name: &str,
+    ty: &str,
+    doc: &str,
+    table: &BTreeMap<String, (V, String)>,
+    conflicts: &BTreeMap<String, Vec<String>>,
+) {
+    let bytes: usize = table.keys().map(|k| k.len() + 24).sum();
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// {doc} ({} entries, about {bytes} bytes).", table.len());
+    if !conflicts.is_empty() {
+        let keys: Vec<&str> = conflicts.keys().map(String::as_str).collect();
+        let _ = writeln!(out, "/// Left out, as they name two different values: {}.", keys.join(", "));
+    }
+    let _ = writeln!(out, "pub static {name}: &[(&str, {ty})] = &[");
+    for (key, (value, _)) in table {
+        let _ = writeln!(out, "    ({key:?}, {value}),");
+    }
+    let _ = writeln!(out, "];");
 }
 
 /// Writes every generated file under `root`, returning the paths written.

@@ -1,0 +1,494 @@
+//! The date grammar: a spelling in, every reading it could carry out (chrono's "collect, then
+//! resolve"). It never decides between readings; `super` does, and asks when more than one
+//! survives.
+
+use chrono::{Datelike, NaiveDate};
+
+use crate::data::dates::{MONTHS, RELATIVE_DAYS, WEEKDAYS};
+use crate::spelling;
+
+/// A span of time a spelling names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Span {
+    /// One day.
+    Day(NaiveDate),
+    /// A whole month.
+    Month(i32, u32),
+    /// A whole quarter (1-4).
+    Quarter(i32, u32),
+    /// A whole year.
+    Year(i32),
+    /// Days from today.
+    Relative(i64),
+    /// A day and month without a year.
+    DayMonth(u32, u32),
+    /// A far-past or far-future sentinel (`0001-01-01`, `9999-12-31`, `0000-00-00`).
+    Sentinel,
+}
+
+/// Which field order produced a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// The only order the spelling allows (ISO, month names, dots).
+    Fixed,
+    /// Day first (`01/02/2026` as 1 February).
+    DayFirst,
+    /// Month first (`01/02/2026` as 2 January).
+    MonthFirst,
+}
+
+/// A reading of the spelling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Candidate {
+    pub span: Span,
+    pub order: Order,
+}
+
+/// A field triple that names no day, kept to explain why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Impossible {
+    pub year: i32,
+    pub month: u32,
+    pub day: u32,
+}
+
+/// Everything the grammar found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Parsed {
+    pub candidates: Vec<Candidate>,
+    pub impossible: Vec<Impossible>,
+    /// The year was written with two digits: every century is a reading.
+    pub two_digit_year: bool,
+    /// A time of day was dropped; the text says in which offset the date was taken.
+    pub time_dropped: Option<String>,
+    /// A weekday was written beside the date (ISO number, 0 when the name is ambiguous).
+    pub weekday: Option<u8>,
+    /// The spelling is exactly `YYYY-MM-DD`.
+    pub iso: bool,
+}
+
+/// `YYYY-MM-DD` exactly: the fast path, no allocation.
+pub(crate) fn iso(s: &str) -> Option<Result<NaiveDate, Impossible>> {
+    let b = s.as_bytes();
+    if b.len() != 10 || b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<u32> {
+        b.get(r)?.iter().try_fold(0u32, |acc, &c| c.is_ascii_digit().then(|| acc * 10 + u32::from(c - b'0')))
+    };
+    let (year, month, day) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let year = i32::try_from(year).ok()?;
+    Some(NaiveDate::from_ymd_opt(year, month, day).ok_or(Impossible { year, month, day }))
+}
+
+/// True for a far-past or far-future sentinel year.
+pub(crate) const fn sentinel_year(year: i32) -> bool {
+    year <= 1 || year >= 9999
+}
+
+/// A token of a spelling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Num { digits: String, ordinal: bool },
+    Word(String),
+    Sep(char),
+}
+
+/// Words that carry no date meaning between the parts ("1 de octubre de 2026", "the 1st of").
+const FILLERS: &[&str] = &["de", "del", "of", "the", "le", "den", "dne", "am", "el", "il", "on", "der", "du", "van"];
+
+/// Ordinal suffixes after a day number.
+const ORDINALS: &[&str] = &["st", "nd", "rd", "th", "er", "e", "eme", "o", "a", "\u{ba}", "\u{aa}", "\u{b0}"];
+
+fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        if c.is_ascii_digit() {
+            let start = i;
+            while chars.get(i).is_some_and(char::is_ascii_digit) {
+                i += 1;
+            }
+            let digits: String = chars.get(start..i).unwrap_or_default().iter().collect();
+            // An ordinal suffix directly after the digits: 1st, 2nd, 1er, 1º, 1°.
+            let mut j = i;
+            while chars.get(j).is_some_and(|c| c.is_alphabetic() || matches!(c, '\u{ba}' | '\u{aa}' | '\u{b0}')) {
+                j += 1;
+            }
+            let suffix: String = chars.get(i..j).unwrap_or_default().iter().collect::<String>().to_lowercase();
+            let ordinal = !suffix.is_empty() && ORDINALS.contains(&suffix.as_str());
+            if ordinal {
+                i = j;
+            }
+            out.push(Token::Num { digits, ordinal });
+        } else if c.is_alphabetic() {
+            let start = i;
+            while chars.get(i).is_some_and(|c| c.is_alphabetic() || matches!(c, '\'' | '\u{2019}')) {
+                i += 1;
+            }
+            let word: String = chars.get(start..i).unwrap_or_default().iter().collect();
+            out.push(Token::Word(word_key(&word)));
+        } else {
+            if c.is_whitespace() {
+                if !matches!(out.last(), Some(Token::Sep(_))) {
+                    out.push(Token::Sep(' '));
+                }
+            } else {
+                // A separator after a space replaces it: "1 . 10" reads like "1.10".
+                if matches!(out.last(), Some(Token::Sep(' '))) {
+                    out.pop();
+                }
+                out.push(Token::Sep(c));
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The matching key of a word: the crate's fold, without trailing dots, with straight apostrophes.
+fn word_key(word: &str) -> String {
+    let folded = spelling::fold::fold(&word.replace('\u{2019}', "'"));
+    folded.trim_end_matches('.').to_owned()
+}
+
+fn lookup<V: Copy>(table: &[(&str, V)], key: &str) -> Option<V> {
+    table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| table.get(i)).map(|(_, v)| *v)
+}
+
+fn roman_month(key: &str) -> Option<u32> {
+    const ROMAN: [&str; 12] = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"];
+    ROMAN.iter().position(|r| *r == key).and_then(|p| u32::try_from(p + 1).ok())
+}
+
+/// The month a word names, in any supported language or as a Roman numeral.
+fn month_of(key: &str) -> Option<u32> {
+    lookup(MONTHS, key).map(u32::from).or_else(|| roman_month(key))
+}
+
+/// A time-of-day suffix: ` 10:00`, `T10:00:00.5+02:00`, ` 10:00 Z`, ` 10:00 pm`.
+fn split_time(text: &str) -> (&str, Option<String>) {
+    let bytes = text.as_bytes();
+    let Some(colon) = text.find(':') else { return (text, None) };
+    // The time starts at the digits before the first colon.
+    let mut start = colon;
+    while start > 0 && bytes.get(start - 1).is_some_and(u8::is_ascii_digit) {
+        start -= 1;
+    }
+    if start == colon || colon - start > 2 || start == 0 {
+        return (text, None);
+    }
+    let before = bytes.get(start - 1).copied();
+    if !matches!(before, Some(b' ' | b'T' | b't' | b',')) {
+        return (text, None);
+    }
+    let time = &text[start..];
+    if !valid_time(time) {
+        return (text, None);
+    }
+    let date = text[..start - 1].trim_end_matches([' ', ',']);
+    (date, Some(offset_words(time)))
+}
+
+/// `HH:MM[:SS[.fff]][ ][Z|±HH[:MM]|am|pm]`.
+fn valid_time(t: &str) -> bool {
+    let t = t.trim();
+    let (clock, rest) = t.split_at(t.find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.')).unwrap_or(t.len()));
+    let parts: Vec<&str> = clock.split(':').collect();
+    let ok_clock = matches!(parts.len(), 2 | 3)
+        && parts.first().and_then(|h| h.parse::<u32>().ok()).is_some_and(|h| h <= 24)
+        && parts.get(1).is_some_and(|m| m.len() == 2 && m.parse::<u32>().is_ok_and(|m| m < 60))
+        && parts.get(2).is_none_or(|s| {
+            let secs = s.split('.').next().unwrap_or_default();
+            secs.len() == 2 && secs.parse::<u32>().is_ok_and(|s| s <= 60)
+        });
+    let rest = rest.trim();
+    let ok_zone = rest.is_empty()
+        || matches!(rest, "Z" | "z" | "UTC" | "utc" | "GMT" | "am" | "pm" | "AM" | "PM" | "a.m." | "p.m.")
+        || (rest.starts_with(['+', '-'])
+            && rest.len() <= 6
+            && rest.get(1..).is_some_and(|r| r.chars().all(|c| c.is_ascii_digit() || c == ':')));
+    ok_clock && ok_zone
+}
+
+/// How a note names the offset a date was taken in.
+fn offset_words(time: &str) -> String {
+    let t = time.trim();
+    if t.ends_with(['Z', 'z']) || t.ends_with("UTC") || t.ends_with("GMT") {
+        return "UTC".to_owned();
+    }
+    if let Some(i) = t.rfind(['+', '-']) {
+        if i > 2 {
+            return format!("offset {}", &t[i..]);
+        }
+    }
+    "the time as written (no offset)".to_owned()
+}
+
+/// Reads a whole spelling, already trimmed and with ASCII digits.
+pub(crate) fn parse(text: &str) -> Parsed {
+    let mut parsed = Parsed::default();
+    if let Some(result) = iso(text) {
+        parsed.iso = true;
+        match result {
+            Ok(d) if sentinel_year(d.year()) => parsed.candidates.push(fixed(Span::Sentinel)),
+            Ok(d) => parsed.candidates.push(fixed(Span::Day(d))),
+            Err(imp) if imp.year == 0 || imp.year == 9999 => parsed.candidates.push(fixed(Span::Sentinel)),
+            Err(imp) => parsed.impossible.push(imp),
+        }
+        return parsed;
+    }
+    let (date_text, time) = split_time(text);
+    parsed.time_dropped = time;
+    if parsed.time_dropped.is_some() {
+        if let Some(result) = iso(date_text) {
+            parsed.iso = true;
+            match result {
+                Ok(d) if sentinel_year(d.year()) => parsed.candidates.push(fixed(Span::Sentinel)),
+                Ok(d) => parsed.candidates.push(fixed(Span::Day(d))),
+                Err(imp) => parsed.impossible.push(imp),
+            }
+            return parsed;
+        }
+    }
+    let key = word_key(date_text);
+    if let Some(offset) = lookup(RELATIVE_DAYS, &key) {
+        parsed.candidates.push(fixed(Span::Relative(i64::from(offset))));
+        return parsed;
+    }
+    let mut toks = tokens(date_text);
+    // A weekday first: "Thursday, 1 October 2026".
+    if let Some(Token::Word(w)) = toks.first() {
+        if month_of(w).is_none() || toks.len() > 1 && matches!(toks.get(1), Some(Token::Sep(','))) {
+            if let Some(day) = lookup(WEEKDAYS, w) {
+                parsed.weekday = Some(day);
+                toks.remove(0);
+            }
+        }
+    }
+    toks.retain(|t| !matches!(t, Token::Word(w) if FILLERS.contains(&w.as_str())));
+    while matches!(toks.first(), Some(Token::Sep(_))) {
+        toks.remove(0);
+    }
+    while matches!(toks.last(), Some(Token::Sep('.' | ',' | ' '))) {
+        toks.pop();
+    }
+    let words: Vec<&String> = toks.iter().filter_map(|t| if let Token::Word(w) = t { Some(w) } else { None }).collect();
+    let nums: Vec<(&String, bool)> = toks
+        .iter()
+        .filter_map(|t| if let Token::Num { digits, ordinal } = t { Some((digits, *ordinal)) } else { None })
+        .collect();
+    let seps: Vec<char> = toks.iter().filter_map(|t| if let Token::Sep(c) = t { Some(*c) } else { None }).collect();
+    match words.as_slice() {
+        [] => numeric(&mut parsed, &nums, &seps),
+        [q] if q.as_str() == "q" => quarter(&mut parsed, &toks),
+        [w] => {
+            if let Some(month) = month_of(w) {
+                named_month(&mut parsed, month, &nums);
+            }
+        }
+        _ => {}
+    }
+    parsed
+}
+
+const fn fixed(span: Span) -> Candidate {
+    Candidate { span, order: Order::Fixed }
+}
+
+fn value(digits: &str) -> Option<u32> {
+    if digits.len() > 4 {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// A year written with four digits.
+fn year4(digits: &str) -> Option<i32> {
+    (digits.len() == 4).then(|| digits.parse().ok()).flatten()
+}
+
+/// Adds the day (y, m, d) as a candidate with `order`, or records why it is impossible.
+fn day(parsed: &mut Parsed, year: i32, month: u32, dd: u32, order: Order) {
+    if sentinel_year(year) {
+        if !parsed.candidates.iter().any(|x| x.span == Span::Sentinel) {
+            parsed.candidates.push(Candidate { span: Span::Sentinel, order });
+        }
+        return;
+    }
+    match NaiveDate::from_ymd_opt(year, month, dd) {
+        Some(d) => match parsed.candidates.iter_mut().find(|x| x.span == Span::Day(d)) {
+            // Both orders name the same day (05/05/2026): the order does not matter.
+            Some(existing) if existing.order != order => existing.order = Order::Fixed,
+            Some(_) => {}
+            None => parsed.candidates.push(Candidate { span: Span::Day(d), order }),
+        },
+        None => parsed.impossible.push(Impossible { year, month, day: dd }),
+    }
+}
+
+/// Dates without words: `1. 10. 2026`, `13/02/2026`, `2026/10/01`, `20261001`, `2020-02`, `2026`.
+fn numeric(parsed: &mut Parsed, nums: &[(&String, bool)], seps: &[char]) {
+    let dots = !seps.is_empty() && seps.iter().all(|c| *c == '.');
+    match nums {
+        [(only, _)] if only.len() == 8 => {
+            let (a, b, c) = (&only[..4], &only[4..6], &only[6..]);
+            if let (Some(y), Some(m), Some(d)) = (year4(a), value(b), value(c)) {
+                day(parsed, y, m, d, Order::Fixed);
+            }
+            // DDMMYYYY and MMDDYYYY, when they also read as a day.
+            let (p, q, y) = (&only[..2], &only[2..4], &only[4..]);
+            if let (Some(p), Some(q), Some(y)) = (value(p), value(q), year4(y)) {
+                if (1..=12).contains(&q) && NaiveDate::from_ymd_opt(y, q, p).is_some() {
+                    day(parsed, y, q, p, Order::DayFirst);
+                }
+                if (1..=12).contains(&p) && NaiveDate::from_ymd_opt(y, p, q).is_some() {
+                    day(parsed, y, p, q, Order::MonthFirst);
+                }
+            }
+        }
+        [(only, _)] => {
+            if let Some(y) = year4(only) {
+                parsed.candidates.push(fixed(if sentinel_year(y) { Span::Sentinel } else { Span::Year(y) }));
+            }
+        }
+        [(a, _), (b, _)] if seps.len() == 1 && seps.iter().all(|c| matches!(c, '-' | '/' | '.')) => {
+            let (year, month) = match (year4(a), year4(b)) {
+                (Some(y), None) => (y, value(b)),
+                (None, Some(y)) => (y, value(a)),
+                _ => return,
+            };
+            if let Some(m) = month.filter(|m| (1..=12).contains(m)) {
+                parsed.candidates.push(fixed(Span::Month(year, m)));
+            }
+        }
+        [(a, _), (b, _), (c, _)] if seps.len() == 2 && seps.iter().all(|s| matches!(s, '-' | '/' | '.' | ' ')) => {
+            let (Some(x), Some(y), Some(z)) = (value(a), value(b), value(c)) else { return };
+            if let Some(year) = year4(a) {
+                day(parsed, year, y, z, Order::Fixed);
+            } else if let Some(year) = year4(c) {
+                if dots {
+                    day(parsed, year, y, x, Order::Fixed);
+                } else {
+                    day(parsed, year, y, x, Order::DayFirst);
+                    day(parsed, year, x, y, Order::MonthFirst);
+                }
+            } else if c.len() == 2 && a.len() <= 2 && b.len() <= 2 {
+                parsed.two_digit_year = true;
+                for century in [2000, 1900] {
+                    let year = century + i32::try_from(z).unwrap_or(0);
+                    if dots {
+                        day(parsed, year, y, x, Order::Fixed);
+                    } else {
+                        day(parsed, year, y, x, Order::DayFirst);
+                        day(parsed, year, x, y, Order::MonthFirst);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `2026-Q3`, `Q3 2026`, `Q3/2026`, `3Q2026`.
+fn quarter(parsed: &mut Parsed, toks: &[Token]) {
+    let nums: Vec<&String> =
+        toks.iter().filter_map(|t| if let Token::Num { digits, .. } = t { Some(digits) } else { None }).collect();
+    let (year, q) = match nums.as_slice() {
+        [a, b] => match (year4(a), year4(b)) {
+            (Some(y), None) => (y, value(b)),
+            (None, Some(y)) => (y, value(a)),
+            _ => return,
+        },
+        [one] if one.len() == 5 => {
+            // "32026" from "3Q2026" cannot happen (the Q splits it); "Q32026" gives "32026".
+            (one.get(1..).and_then(|y| y.parse().ok()).unwrap_or(0), one.get(..1).and_then(|q| q.parse().ok()))
+        }
+        _ => return,
+    };
+    if let Some(q) = q.filter(|q| (1..=4).contains(q)) {
+        if year > 0 {
+            parsed.candidates.push(fixed(Span::Quarter(year, q)));
+        }
+    }
+}
+
+/// A month name with numbers: `1 October 2026`, `October 1, 2026`, `únor 2020`, `1. října`.
+fn named_month(parsed: &mut Parsed, month: u32, nums: &[(&String, bool)]) {
+    match nums {
+        [(n, _)] => match year4(n) {
+            Some(y) => parsed.candidates.push(fixed(Span::Month(y, month))),
+            None => {
+                if let Some(d) = value(n).filter(|d| (1..=31).contains(d)) {
+                    parsed.candidates.push(fixed(Span::DayMonth(d, month)));
+                }
+            }
+        },
+        [(a, _), (b, _)] => {
+            let (d, y) = match (year4(a), year4(b)) {
+                (None, Some(y)) => (value(a), y),
+                (Some(y), None) => (value(b), y),
+                _ if b.len() == 2 && a.len() <= 2 => {
+                    // "1 Oct 26": the year has two digits.
+                    parsed.two_digit_year = true;
+                    let (Some(d), Some(yy)) = (value(a), value(b)) else { return };
+                    for century in [2000, 1900] {
+                        day(parsed, century + i32::try_from(yy).unwrap_or(0), month, d, Order::Fixed);
+                    }
+                    return;
+                }
+                _ => return,
+            };
+            if let Some(d) = d {
+                day(parsed, y, month, d, Order::Fixed);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn days(s: &str) -> Vec<String> {
+        parse(s)
+            .candidates
+            .iter()
+            .filter_map(|c| if let Span::Day(d) = c.span { Some(d.to_string()) } else { None })
+            .collect()
+    }
+
+    #[test]
+    fn numeric_orders() {
+        assert_eq!(days("1. 10. 2026"), ["2026-10-01"]);
+        assert_eq!(days("01.10.2026"), ["2026-10-01"]);
+        assert_eq!(days("13/02/2026"), ["2026-02-13"]);
+        assert_eq!(days("12/31/2025"), ["2025-12-31"]);
+        assert_eq!(days("01/02/2026"), ["2026-02-01", "2026-01-02"]);
+        assert_eq!(days("05/05/2026"), ["2026-05-05"]);
+        assert_eq!(days("2026/10/01"), ["2026-10-01"]);
+        assert_eq!(days("20261001"), ["2026-10-01"]);
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!(days("1. října 2026"), ["2026-10-01"]);
+        assert_eq!(days("1 Oct 2026"), ["2026-10-01"]);
+        assert_eq!(days("October 1, 2026"), ["2026-10-01"]);
+        assert_eq!(days("1st October 2026"), ["2026-10-01"]);
+        assert_eq!(days("Thursday, 1 October 2026"), ["2026-10-01"]);
+        assert_eq!(days("4. X. 2016"), ["2016-10-04"]);
+        assert_eq!(days("1 de octubre de 2026"), ["2026-10-01"]);
+        assert_eq!(parse("únor 2020").candidates, [fixed(Span::Month(2020, 2))]);
+    }
+
+    #[test]
+    fn times() {
+        assert_eq!(split_time("2026-10-01T10:00:00Z"), ("2026-10-01", Some("UTC".into())));
+        assert_eq!(split_time("1. 10. 2026 10:30"), ("1. 10. 2026", Some("the time as written (no offset)".into())));
+        assert_eq!(split_time("2026-10-01T10:00:00.123+02:00").1, Some("offset +02:00".into()));
+        assert_eq!(split_time("2026-10-01"), ("2026-10-01", None));
+    }
+}

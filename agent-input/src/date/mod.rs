@@ -1,0 +1,636 @@
+//! The date kind and date-range bounds: every spelling a model uses, and never a wrong day.
+//!
+//! | spelling | read as | note code |
+//! | --- | --- | --- |
+//! | `2026-10-01` | itself | none |
+//! | `2026-10-01T10:00:00Z`, `2026-10-01T23:30:00+02:00`, `1. 10. 2026 10:30` | the date as written | `time_dropped` (names the offset) |
+//! | `1. 10. 2026`, `1.10.2026`, `01.10.2026` (dots: always day-month-year) | 2026-10-01 | `date_spelling_normalized` |
+//! | `2026/10/01`, `20261001`, `2026-1-5` (year first) | 2026-10-01 | `date_spelling_normalized` |
+//! | `13/02/2026`, `12/31/2025`, `31-12-2025` (one order is a date) | that date | `date_spelling_normalized`, `date_order_inferred` |
+//! | `05/05/2026` (both orders give one day) | 2026-05-05 | `date_spelling_normalized` |
+//! | `1. října 2026`, `1 Oct 2026`, `October 1, 2026`, `1st October 2026`, `Thursday, 1 October 2026`, `1 de octubre de 2026`, `4. X. 2016` | that date | `date_spelling_normalized` |
+//! | `today`, `včera`, `morgen`, `demain`, `pasado mañana` (with the `today` option) | today ± days | `relative_date_resolved` |
+//! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026` (role `from` / `to`) | its first / last day | `bound_expanded` |
+//! | `0001-01-01`, `9999-12-31`, `0000-00-00` | absent (no bound) | `open_bound_read_as_absent` |
+//!
+//! Spellings that ask, never guess:
+//! - `01/02/2026`: both orders are dates, so `ambiguous_date` names 2026-02-01 and 2026-01-02;
+//! - `01.10.26`, `1 Oct 26`: a two-digit year (`two_digit_year`) names every century;
+//! - `2026-02-30`, `31. 4. 2026`: `impossible_date` says why ("April 2026 has 30 days") and
+//!   hints the nearest dates that exist; there is no silent roll-over;
+//! - `Friday, 1 October 2026` (a Thursday): `weekday_mismatch` names both readings;
+//! - a month, quarter or year for a single day, or a day without a year (`incomplete_date`);
+//! - a relative word without the `today` option (`relative_date_without_today`): the library
+//!   never reads the clock.
+//!
+//! Month, weekday and relative-day words come from CLDR (`data::dates`) for English, Czech,
+//! Slovak, German, French, Spanish, Italian, Polish, Portuguese and Dutch, in wide and
+//! abbreviated, format (genitive) and stand-alone (nominative) forms.
+
+mod grammar;
+
+use chrono::{Datelike, Days, NaiveDate};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::codes::{AskCode, NoteCode};
+use crate::data::dates::MONTHS_EN;
+use crate::error::Error;
+use crate::input::{json_text, quoted, Input};
+use crate::limits::MAX_SCALAR_CHARS;
+use crate::outcome::{Ask, Note, Outcome, Reading, Status};
+use crate::{absent, scalar, spelling};
+use grammar::{Candidate, Impossible, Order, Parsed, Span};
+
+/// What a date is read for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// One day (the default): a month or a year asks.
+    #[default]
+    Point,
+    /// The lower bound of a range: a month or a year reads as its first day.
+    From,
+    /// The upper bound of a range: a month or a year reads as its last day.
+    To,
+}
+
+/// Options of the date kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DateOptions {
+    /// Point (default), from or to.
+    #[serde(default)]
+    pub role: Role,
+    /// Today's date, which relative words resolve against. The library never reads the clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub today: Option<NaiveDate>,
+}
+
+impl DateOptions {
+    /// Options for one role.
+    pub const fn role(role: Role) -> Self {
+        Self { role, today: None }
+    }
+
+    /// The same options with `today` set.
+    #[must_use]
+    pub const fn today(mut self, today: NaiveDate) -> Self {
+        self.today = Some(today);
+        self
+    }
+}
+
+/// Options of the date range kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DateRangeOptions {
+    /// Today's date, which relative words resolve against.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub today: Option<NaiveDate>,
+}
+
+/// A range of days; either bound may be open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DateRange {
+    /// The first day, or `None` for no lower bound.
+    pub from: Option<NaiveDate>,
+    /// The last day, or `None` for no upper bound.
+    pub to: Option<NaiveDate>,
+}
+
+/// Type names and format templates that read as placeholders for a date.
+const TYPE_WORDS: &[&str] =
+    &["date", "datetime", "yyyy-mm-dd", "dd.mm.yyyy", "mm/dd/yyyy", "dd/mm/yyyy", "yyyy/mm/dd", "iso date", "iso 8601"];
+
+/// Reads a date.
+///
+/// # Outcome
+/// - ok: the day;
+/// - absent: missing, null, blank, a placeholder, or a sentinel (`0001-01-01`, `9999-12-31`);
+/// - ask: two readings, a two-digit year, an impossible date, a weekday that does not match,
+///   an incomplete date, or a relative word without `today`.
+///
+/// # Errors
+/// None today; invalid options fail when they are deserialised.
+///
+/// # Example
+/// ```
+/// use agent_input::date::{self, DateOptions};
+/// let out = date::read("1. 10. 2026".into(), &DateOptions::default())?;
+/// assert_eq!(out.value().map(ToString::to_string).as_deref(), Some("2026-10-01"));
+/// assert_eq!(out.notes[0].message, "Read \"1. 10. 2026\" as 2026-10-01.");
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+///
+/// # Example: a spelling with two meanings
+/// ```
+/// use agent_input::date::{self, DateOptions};
+/// let out = date::read("01/02/2026".into(), &DateOptions::default())?;
+/// let readings: Vec<String> = out.as_ask().unwrap().readings.iter().map(|r| r.value.to_string()).collect();
+/// assert_eq!(readings, ["\"2026-02-01\"", "\"2026-01-02\""]);
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+pub fn read(input: Input<'_>, options: &DateOptions) -> Result<Outcome<NaiveDate>, Error> {
+    Ok(read_valid(input, options))
+}
+
+pub(crate) fn read_valid(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
+    let owned_number;
+    let text = match input {
+        Input::String(s) => {
+            // Fast path: canonical ISO, no allocation.
+            if let Some(Ok(d)) = grammar::iso(s) {
+                if !grammar::sentinel_year(d.year()) {
+                    return Outcome::ok(d);
+                }
+            }
+            s
+        }
+        Input::Number(n) => {
+            owned_number = n.to_owned();
+            owned_number.as_str()
+        }
+        Input::Array(_) => {
+            return scalar::unwrap_single(&input, |inner| read_valid(inner, opts))
+                .unwrap_or_else(|| Outcome::ask(unexpected(&input)));
+        }
+        Input::Missing | Input::Null => {
+            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
+        }
+        Input::Bool(_) | Input::Object(_) => return Outcome::ask(unexpected(&input)),
+    };
+    if spelling::longer_than(text, MAX_SCALAR_CHARS) {
+        return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
+    }
+    if let Some(reason) = absent::check(&input, TYPE_WORDS) {
+        return absent::outcome(&input, reason);
+    }
+    let normalized = normalize(text);
+    let mut parsed = grammar::parse(&normalized);
+    // ISO only after repairs (edges, quotes, digits) is a repaired spelling, and says so.
+    parsed.iso &= normalized == text;
+    resolve(&input, &parsed, opts)
+}
+
+/// Edges, quotes, Unicode digits and dashes.
+fn normalize(text: &str) -> String {
+    let (inner, _) = spelling::clean_edges(text);
+    inner
+        .chars()
+        .map(
+            |c| {
+                if spelling::digits::is_unicode_minus(c) {
+                    '-'
+                } else {
+                    spelling::digits::ascii_digit(c).unwrap_or(c)
+                }
+            },
+        )
+        .collect()
+}
+
+fn unexpected(input: &Input<'_>) -> Ask {
+    Ask::new(
+        AskCode::UnexpectedType,
+        input,
+        format!("a date as a JSON string (YYYY-MM-DD), not {}", input.type_name()),
+        "set to the date as a string, YYYY-MM-DD",
+    )
+}
+
+/// "1 October 2026".
+fn words(d: NaiveDate) -> String {
+    format!("{} {} {}", d.day(), month_name(d.month()), d.year())
+}
+
+fn month_name(m: u32) -> &'static str {
+    usize::try_from(m).ok().and_then(|m| m.checked_sub(1)).and_then(|i| MONTHS_EN.get(i)).copied().unwrap_or("?")
+}
+
+fn weekday_name(n: u32) -> &'static str {
+    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        .get(usize::try_from(n.saturating_sub(1)).unwrap_or(0))
+        .copied()
+        .unwrap_or("?")
+}
+
+fn iso_value(d: NaiveDate) -> Value {
+    Value::String(d.to_string())
+}
+
+/// First and last day of a month, quarter or year.
+fn bounds(span: Span) -> Option<(NaiveDate, NaiveDate, String)> {
+    let (first, last_exclusive, name) = match span {
+        Span::Month(y, m) => {
+            let first = NaiveDate::from_ymd_opt(y, m, 1)?;
+            (first, first.checked_add_months(chrono::Months::new(1))?, format!("{} {y}", month_name(m)))
+        }
+        Span::Quarter(y, q) => {
+            let first = NaiveDate::from_ymd_opt(y, 3 * q - 2, 1)?;
+            (first, first.checked_add_months(chrono::Months::new(3))?, format!("Q{q} {y}"))
+        }
+        Span::Year(y) => (NaiveDate::from_ymd_opt(y, 1, 1)?, NaiveDate::from_ymd_opt(y + 1, 1, 1)?, y.to_string()),
+        _ => return None,
+    };
+    Some((first, last_exclusive.pred_opt()?, name))
+}
+
+/// Turns the grammar's readings into one outcome for `role`.
+fn resolve(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<NaiveDate> {
+    let candidates = &parsed.candidates;
+    let Some(first) = candidates.first() else {
+        return Outcome::ask(match parsed.impossible.first() {
+            Some(imp) => impossible(input, *imp),
+            None => Ask::new(
+                AskCode::NotADate,
+                input,
+                "a date, as YYYY-MM-DD (day-month-year with dots, and month names, also read)",
+                "set to the date as YYYY-MM-DD",
+            ),
+        });
+    };
+    if parsed.two_digit_year {
+        let readings: Vec<Reading> = candidates
+            .iter()
+            .filter_map(|c| match c.span {
+                Span::Day(d) => Some(Reading { value: iso_value(d), meaning: meaning(d, c.order) }),
+                _ => None,
+            })
+            .collect();
+        let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
+        return Outcome::ask(
+            Ask::new(
+                AskCode::TwoDigitYear,
+                input,
+                "a date with a four-digit year",
+                format!("set to the date you meant with its four-digit year: {}", options.join(" or ")),
+            )
+            .with_readings(readings),
+        );
+    }
+    if candidates.len() > 1 {
+        let readings: Vec<Reading> = candidates
+            .iter()
+            .filter_map(|c| match c.span {
+                Span::Day(d) => Some(Reading { value: iso_value(d), meaning: meaning(d, c.order) }),
+                _ => None,
+            })
+            .collect();
+        let options: Vec<String> = candidates
+            .iter()
+            .filter_map(|c| match c.span {
+                Span::Day(d) => Some(format!("{} ({} {})", quoted(&d.to_string()), d.day(), month_name(d.month()))),
+                _ => None,
+            })
+            .collect();
+        return Outcome::ask(
+            Ask::new(
+                AskCode::AmbiguousDate,
+                input,
+                "a date with one reading, as YYYY-MM-DD",
+                format!("set to {}", options.join(" or ")),
+            )
+            .with_readings(readings),
+        );
+    }
+    single(input, parsed, *first, opts)
+}
+
+fn meaning(d: NaiveDate, order: Order) -> String {
+    match order {
+        Order::Fixed => words(d),
+        Order::DayFirst => format!("{} (day first)", words(d)),
+        Order::MonthFirst => format!("{} (month first)", words(d)),
+    }
+}
+
+fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateOptions) -> Outcome<NaiveDate> {
+    let received = input.to_json_text();
+    match candidate.span {
+        Span::Sentinel => match opts.role {
+            Role::From | Role::To => {
+                let which = if opts.role == Role::From { "lower" } else { "upper" };
+                Outcome::absent()
+                    .note(Note::new(NoteCode::OpenBoundReadAsAbsent, format!("Read {received} as no {which} bound.")))
+            }
+            Role::Point => Outcome::absent().note(Note::new(
+                NoteCode::PlaceholderReadAsAbsent,
+                format!("Read {received} as absent: it is a placeholder date, not a value."),
+            )),
+        },
+        Span::Day(d) => {
+            if let Some(w) = parsed.weekday.filter(|w| *w != 0) {
+                let actual = d.weekday().number_from_monday();
+                if u32::from(w) != actual {
+                    return Outcome::ask(weekday_mismatch(input, d, u32::from(w)));
+                }
+            }
+            let mut notes = Vec::new();
+            match (&parsed.time_dropped, parsed.iso) {
+                (Some(offset), _) => notes.push(Note::new(
+                    NoteCode::TimeDropped,
+                    format!("Read {received} as {d}: the time was dropped; the date is the one in {offset}."),
+                )),
+                (None, true) => {}
+                (None, false) => notes.push(Note::read_as(NoteCode::DateSpellingNormalized, input, &d.to_string(), "")),
+            }
+            if !parsed.iso && parsed.time_dropped.is_some() {
+                notes.push(Note::new(
+                    NoteCode::DateSpellingNormalized,
+                    "The date was written in another spelling.".into(),
+                ));
+            }
+            match candidate.order {
+                Order::DayFirst => notes.push(Note::new(
+                    NoteCode::DateOrderInferred,
+                    "Only the day-first order of day and month names a date that exists.".into(),
+                )),
+                Order::MonthFirst => notes.push(Note::new(
+                    NoteCode::DateOrderInferred,
+                    "Only the month-first order of day and month names a date that exists.".into(),
+                )),
+                Order::Fixed => {}
+            }
+            Outcome::ok(d).with_notes(notes)
+        }
+        Span::Month(..) | Span::Quarter(..) | Span::Year(_) => {
+            let Some((first, last, name)) = bounds(candidate.span) else {
+                return Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 }));
+            };
+            match opts.role {
+                Role::From => Outcome::ok(first).note(Note::new(
+                    NoteCode::BoundExpanded,
+                    format!("Read {received} as {first}, the first day of {name}."),
+                )),
+                Role::To => Outcome::ok(last).note(Note::new(
+                    NoteCode::BoundExpanded,
+                    format!("Read {received} as {last}, the last day of {name}."),
+                )),
+                Role::Point => Outcome::ask(
+                    Ask::new(
+                        AskCode::IncompleteDate,
+                        input,
+                        format!("one day; {received} is the whole of {name}"),
+                        format!(
+                            "set to one day, such as {} (its first day) or {} (its last day), or use a date range",
+                            quoted(&first.to_string()),
+                            quoted(&last.to_string())
+                        ),
+                    )
+                    .with_readings(vec![
+                        Reading { value: iso_value(first), meaning: format!("the first day of {name}") },
+                        Reading { value: iso_value(last), meaning: format!("the last day of {name}") },
+                    ]),
+                ),
+            }
+        }
+        Span::Relative(offset) => match opts.today {
+            Some(today) => {
+                let day = if offset >= 0 {
+                    today.checked_add_days(Days::new(offset.unsigned_abs()))
+                } else {
+                    today.checked_sub_days(Days::new(offset.unsigned_abs()))
+                };
+                match day {
+                    Some(d) => Outcome::ok(d).note(Note::new(
+                        NoteCode::RelativeDateResolved,
+                        format!("Read {received} as {d} (today is {today})."),
+                    )),
+                    None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
+                }
+            }
+            None => Outcome::ask(Ask::new(
+                AskCode::RelativeDateWithoutToday,
+                input,
+                "an absolute date, as YYYY-MM-DD; this reader does not know today's date",
+                "set to the absolute date as YYYY-MM-DD",
+            )),
+        },
+        Span::DayMonth(day, month) => Outcome::ask(Ask::new(
+            AskCode::IncompleteDate,
+            input,
+            format!("a date with its year; {received} is {day} {} of no year", month_name(month)),
+            "set to the full date with its year, as YYYY-MM-DD",
+        )),
+    }
+}
+
+fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32) -> Ask {
+    let actual = d.weekday().number_from_monday();
+    // The nearest day with the written weekday.
+    let nearest = (1..=3u64)
+        .flat_map(|k| [d.checked_add_days(Days::new(k)), d.checked_sub_days(Days::new(k))])
+        .flatten()
+        .find(|x| x.weekday().number_from_monday() == written);
+    let mut readings = vec![Reading {
+        value: iso_value(d),
+        meaning: format!("{}, a {}, as the numbers say", words(d), weekday_name(actual)),
+    }];
+    if let Some(n) = nearest {
+        readings.push(Reading {
+            value: iso_value(n),
+            meaning: format!("{} {}, the nearest {}", weekday_name(written), words(n), weekday_name(written)),
+        });
+    }
+    let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
+    Ask::new(
+        AskCode::WeekdayMismatch,
+        input,
+        format!(
+            "a weekday that matches the date; {} is a {}, not a {}",
+            words(d),
+            weekday_name(actual),
+            weekday_name(written)
+        ),
+        format!("set to the date you meant, as YYYY-MM-DD: {}", options.join(" or ")),
+    )
+    .with_readings(readings)
+}
+
+fn impossible(input: &Input<'_>, imp: Impossible) -> Ask {
+    let Impossible { year, month, day } = imp;
+    let (why, nearest): (String, Vec<NaiveDate>) = if month == 0 || month > 12 {
+        (format!("there is no month {month}"), Vec::new())
+    } else if day == 0 {
+        ("there is no day 0".to_owned(), NaiveDate::from_ymd_opt(year, month, 1).into_iter().collect())
+    } else if let Some(first) = NaiveDate::from_ymd_opt(year, month, 1) {
+        let next = first.checked_add_months(chrono::Months::new(1));
+        let last = next.and_then(|n| n.pred_opt());
+        let days = last.map_or(0, |l| l.day());
+        let leap = if month == 2 && day == 29 { format!(" ({year} is not a leap year)") } else { String::new() };
+        (format!("{} {year} has {days} days{leap}", month_name(month)), last.into_iter().chain(next).collect())
+    } else {
+        ("the date is outside the calendar this reader knows".to_owned(), Vec::new())
+    };
+    let fix = match nearest.as_slice() {
+        [a, b] => format!(
+            "set to a date that exists, such as {} or {}, the nearest ones",
+            quoted(&a.to_string()),
+            quoted(&b.to_string())
+        ),
+        [a] => format!("set to a date that exists, such as {}", quoted(&a.to_string())),
+        _ => "set to a date that exists, as YYYY-MM-DD".to_owned(),
+    };
+    Ask::new(AskCode::ImpossibleDate, input, format!("a date that exists; {why}"), fix)
+}
+
+/// Reads a date-range bound pair: `from` with role from, `to` with role to.
+///
+/// # Outcome
+/// - ok: the range (a bound is `None` when it is open or absent); the notes of both bounds are
+///   kept, with the path `from` or `to`;
+/// - absent: both bounds are absent;
+/// - ask: a bound asks, or `from` is after `to` (`range_reversed`, naming both).
+///
+/// # Example
+/// ```
+/// use agent_input::date::{self, DateRangeOptions};
+/// let out = date::read_range("2020".into(), "únor 2020".into(), &DateRangeOptions::default());
+/// let range = out.value().unwrap();
+/// assert_eq!(range.from.map(|d| d.to_string()).as_deref(), Some("2020-01-01"));
+/// assert_eq!(range.to.map(|d| d.to_string()).as_deref(), Some("2020-02-29"));
+/// ```
+pub fn read_range(from: Input<'_>, to: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
+    let from_opts = DateOptions { role: Role::From, today: options.today };
+    let to_opts = DateOptions { role: Role::To, today: options.today };
+    let a = read_valid(from, &from_opts);
+    let b = read_valid(to, &to_opts);
+    combine(a, b, None)
+}
+
+/// Combines two bound outcomes. `whole` is the input both came from, when there was one.
+fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Option<&Input<'_>>) -> Outcome<DateRange> {
+    let mut notes = Vec::new();
+    let mut warnings = Vec::new();
+    for (path, out) in [("from", &a), ("to", &b)] {
+        notes.extend(out.notes.iter().cloned().map(|mut n| {
+            n.path = Some(path.to_owned());
+            n
+        }));
+        warnings.extend(out.warnings.iter().cloned());
+    }
+    for (path, out) in [("from", &a), ("to", &b)] {
+        if let Status::Ask { ask } = &out.status {
+            let mut ask = ask.clone();
+            if let Some(whole) = whole {
+                ask.received = whole.to_value();
+            }
+            ask.expected = format!("`{path}`: {}", ask.expected);
+            ask.hint = format!("Call again with `{path}` {}.", ask.fix());
+            ask.fix = format!("with `{path}` {}", ask.fix());
+            return Outcome { status: Status::Ask { ask }, notes, warnings };
+        }
+    }
+    let (from, to) = (a.value().copied(), b.value().copied());
+    if let (Some(f), Some(t)) = (from, to) {
+        if f > t {
+            let received = match whole {
+                Some(w) => w.to_value(),
+                None => json!({"from": f.to_string(), "to": t.to_string()}),
+            };
+            let mut ask = Ask::new(
+                AskCode::RangeReversed,
+                &Input::Null,
+                format!("`from` on or before `to`; `from` is {f} and `to` is {t}"),
+                format!(
+                    "with `from` set to {} and `to` set to {}, or with the wrong bound corrected",
+                    quoted(&t.to_string()),
+                    quoted(&f.to_string())
+                ),
+            )
+            .with_readings(vec![Reading {
+                value: json!({"from": t.to_string(), "to": f.to_string()}),
+                meaning: format!("{t} to {f}: the same days, with the bounds swapped"),
+            }]);
+            ask.received = received;
+            ask.hint = format!(
+                "Call again with `from` set to {} and `to` set to {}, or with the wrong bound corrected.",
+                quoted(&t.to_string()),
+                quoted(&f.to_string())
+            );
+            return Outcome { status: Status::Ask { ask }, notes, warnings };
+        }
+    }
+    let status =
+        if from.is_none() && to.is_none() { Status::Absent } else { Status::Ok { value: DateRange { from, to } } };
+    Outcome { status, notes, warnings }
+}
+
+/// Separators between the two bounds of a range written as one string.
+const RANGE_SEPARATORS: &[&str] =
+    &[" to ", " - ", " \u{2013} ", " \u{2014} ", "..", " až ", " bis ", " until ", " au ", " al "];
+
+/// Reads a whole range: `{"from": …, "to": …}`, `[from, to]`, `"2026-01-01/2026-06-30"`,
+/// `"2026-01-01 to 2026-06-30"`, or one span (`"2020"`, `"únor 2020"`, `"2026-Q3"`) that is
+/// both bounds.
+pub(crate) fn read_range_value(input: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
+    let from_opts = DateOptions { role: Role::From, today: options.today };
+    let to_opts = DateOptions { role: Role::To, today: options.today };
+    match input {
+        Input::Object(map) if map.keys().all(|k| k == "from" || k == "to") => {
+            let a = read_valid(Input::from(map.get("from")), &from_opts);
+            let b = read_valid(Input::from(map.get("to")), &to_opts);
+            combine(a, b, Some(&input))
+        }
+        Input::Array([f, t]) => {
+            combine(read_valid(Input::from(f), &from_opts), read_valid(Input::from(t), &to_opts), Some(&input))
+        }
+        Input::Number(_) => combine(read_valid(input, &from_opts), read_valid(input, &to_opts), Some(&input)),
+        Input::String(s) => {
+            if spelling::longer_than(s, 2 * MAX_SCALAR_CHARS) {
+                return Outcome::ask(scalar::too_long(&input, 2 * MAX_SCALAR_CHARS));
+            }
+            if let Some(reason) = absent::check(&input, TYPE_WORDS) {
+                return absent::outcome(&input, reason);
+            }
+            let trimmed = spelling::trim(s);
+            let split =
+                RANGE_SEPARATORS.iter().find_map(|sep| trimmed.split_once(sep)).or_else(|| iso_interval(trimmed));
+            match split {
+                Some((f, t)) => combine(
+                    read_valid(Input::String(f), &from_opts),
+                    read_valid(Input::String(t), &to_opts),
+                    Some(&input),
+                ),
+                None => combine(read_valid(input, &from_opts), read_valid(input, &to_opts), Some(&input)),
+            }
+        }
+        Input::Missing | Input::Null => {
+            absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r))
+        }
+        _ => Outcome::ask(Ask::new(
+            AskCode::UnexpectedType,
+            &input,
+            format!("a range as {{\"from\": …, \"to\": …}}, not {}", input.type_name()),
+            "set to {\"from\": \"YYYY-MM-DD\", \"to\": \"YYYY-MM-DD\"}",
+        )),
+    }
+}
+
+/// `A/B` where both sides start with a four-digit year (ISO 8601 interval).
+fn iso_interval(s: &str) -> Option<(&str, &str)> {
+    let (a, b) = s.split_once('/')?;
+    let year_first = |x: &str| x.len() >= 4 && x.bytes().take(4).all(|c| c.is_ascii_digit()) && !x.contains('/');
+    (year_first(a) && year_first(b)).then_some((a, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(s: &str, role: Role) -> String {
+        let out = read_valid(s.into(), &DateOptions::role(role));
+        out.value().map(ToString::to_string).unwrap_or_else(|| format!("{:?}", out.to_json()))
+    }
+
+    #[test]
+    fn bounds_of_spans() {
+        assert_eq!(ok("2020", Role::From), "2020-01-01");
+        assert_eq!(ok("2020", Role::To), "2020-12-31");
+        assert_eq!(ok("2020-02", Role::To), "2020-02-29");
+        assert_eq!(ok("únor 2021", Role::To), "2021-02-28");
+        assert_eq!(ok("2026-Q3", Role::From), "2026-07-01");
+        assert_eq!(ok("Q3 2026", Role::To), "2026-09-30");
+    }
+}
