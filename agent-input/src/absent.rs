@@ -106,6 +106,10 @@ pub fn check_str(s: &str, type_words: &[&str]) -> Option<Reason> {
 
 /// True when `s` (already trimmed) is a placeholder spelling.
 pub fn is_placeholder(s: &str, type_words: &[&str]) -> bool {
+    // Every placeholder has a letter or is punctuation only ("...", "?"): digits never are.
+    if s.bytes().any(|b| b.is_ascii_digit()) && !s.bytes().any(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
     let folded = spelling::fold::fold(s);
     if NULL_WORDS.contains(&folded.as_str())
         || PLACEHOLDER_WORDS.contains(&folded.as_str())

@@ -155,7 +155,7 @@ pub(crate) fn read_valid(input: Input<'_>) -> Outcome<String> {
         return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
     }
     if crate::uuid::canonical(raw).is_some() {
-        return crate::uuid::read_valid(input, Mode::Write);
+        return crate::uuid::read_valid(input, Mode::Write).map(|id| id.hyphenated().to_string());
     }
     if let Some(reason) = absent::check(&input, &["idempotency key", "idempotency-key", "key"]) {
         if reason != absent::Reason::Placeholder || absent::is_null_word(raw) {

@@ -212,7 +212,9 @@ impl Spec {
             Self::Filter(o) => filter::read_valid(input, o),
             Self::Text(o) => text::read_valid(input, o).map(Value::String),
             Self::List(o) => list::read_valid(input, o).map(Value::Array),
-            Self::Uuid(o) => crate::uuid::read_valid(input, o.mode).map(Value::String),
+            Self::Uuid(o) => {
+                crate::uuid::read_valid(input, o.mode).map(|id| Value::String(id.hyphenated().to_string()))
+            }
             Self::Cursor(o) => o.read_valid(input),
             Self::IdempotencyKey(_) => idempotency_key::read_valid(input).map(Value::String),
             Self::Date(o) => date::read_valid(input, o).map(|d| Value::String(d.to_string())),

@@ -244,12 +244,16 @@ fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut no
             Status::Absent => dropped += 1,
             Status::Ask { ask } => {
                 values.push(None);
-                failures.push((i, ask));
+                failures.push((i, *ask));
             }
         }
     }
     if !failures.is_empty() {
-        return Outcome { status: Status::Ask { ask: item_failures(input, &values, failures) }, notes, warnings };
+        return Outcome {
+            status: Status::Ask { ask: Box::new(item_failures(input, &values, failures)) },
+            notes,
+            warnings,
+        };
     }
     let mut values: Vec<Value> = values.into_iter().flatten().collect();
     if dropped > 0 {

@@ -123,6 +123,13 @@ impl NumberOptions {
             let max = *eff.max.get_or_insert(LIMIT_DEFAULT_MAX.into());
             eff.default.get_or_insert(Decimal::from(LIMIT_DEFAULT).min(max).max(min));
         }
+        eff.validate()?;
+        Ok(eff)
+    }
+
+    /// Checks the options (as they are, preset not applied) for contradictions.
+    fn validate(&self) -> Result<(), Error> {
+        let eff = self;
         if let (Some(min), Some(max)) = (eff.min, eff.max) {
             if min > max {
                 return Err(Error::options(format!(
@@ -142,7 +149,7 @@ impl NumberOptions {
                 )));
             }
         }
-        Ok(eff)
+        Ok(())
     }
 }
 
@@ -180,6 +187,11 @@ impl NumberOptions {
 /// # Ok::<(), agent_input::Error>(())
 /// ```
 pub fn read(input: Input<'_>, options: &NumberOptions) -> Result<Outcome<Decimal>, Error> {
+    if options.preset.is_none() {
+        // Without a preset the options are already effective: validate them, no copy.
+        options.validate()?;
+        return Ok(read_effective(input, options));
+    }
     let eff = options.effective()?;
     Ok(read_effective(input, &eff))
 }
@@ -189,6 +201,12 @@ const TYPE_WORDS: &[&str] = &["number", "integer", "int", "float", "double", "de
 
 /// Reads with options already passed through [`NumberOptions::effective`].
 pub(crate) fn read_effective(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
+    // Fast path: the canonical text of a number, as a string, parses strictly with no repair.
+    if let Input::String(s) = input {
+        if let Some(value) = fast_canonical(s) {
+            return constrain(&input, value.normalize(), opts);
+        }
+    }
     if let Some(reason) = absent::check(&input, TYPE_WORDS) {
         let out = absent::outcome(&input, reason);
         return match opts.default {
@@ -389,6 +407,42 @@ fn parse_json_number(text: &str) -> Parsed {
     };
     let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
     build(negative, int, frac, exponent, Vec::new())
+}
+
+/// One pass over a short canonical text (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`, at most 18 digits,
+/// not `1.234`-shaped): its exact value, without the general grammar. `None` sends the text
+/// through the full reader, which gives the same value for every canonical text.
+fn fast_canonical(s: &str) -> Option<Decimal> {
+    let bytes = s.as_bytes();
+    let (negative, digits) = match bytes.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, bytes),
+    };
+    let mut mantissa: i64 = 0;
+    let mut int_len = 0usize;
+    let mut frac_len: Option<u32> = None;
+    for &b in digits {
+        match b {
+            b'0'..=b'9' => {
+                mantissa = mantissa * 10 + i64::from(b - b'0');
+                match frac_len.as_mut() {
+                    Some(f) => *f += 1,
+                    None => int_len += 1,
+                }
+            }
+            b'.' if frac_len.is_none() && int_len > 0 => frac_len = Some(0),
+            _ => return None,
+        }
+        if int_len + frac_len.map_or(0, |f| f as usize) > 18 {
+            return None;
+        }
+    }
+    let leading_zero = int_len > 1 && digits.first() == Some(&b'0');
+    let grouped_shape = frac_len == Some(3) && (1..=3).contains(&int_len) && digits.first() != Some(&b'0');
+    if int_len == 0 || frac_len == Some(0) || leading_zero || grouped_shape {
+        return None;
+    }
+    Some(Decimal::new(if negative { -mantissa } else { mantissa }, frac_len.unwrap_or(0)))
 }
 
 /// True for `-?(0|[1-9][0-9]*)(\.[0-9]+)?`: the canonical text of a JSON number without exponent.

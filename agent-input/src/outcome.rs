@@ -46,8 +46,9 @@ pub enum Status<T> {
     Absent,
     /// The input carried no meaning or more than one; the caller must say which.
     Ask {
-        /// What to ask the caller.
-        ask: Ask,
+        /// What to ask the caller (boxed: it keeps every outcome small, so the clean path
+        /// moves a few words, not the whole ask).
+        ask: Box<Ask>,
     },
 }
 
@@ -183,7 +184,7 @@ impl<T> Outcome<T> {
 
     /// A read that must ask.
     pub fn ask(ask: Ask) -> Self {
-        Self { status: Status::Ask { ask }, notes: Vec::new(), warnings: Vec::new() }
+        Self { status: Status::Ask { ask: Box::new(ask) }, notes: Vec::new(), warnings: Vec::new() }
     }
 
     /// Adds a note.

@@ -92,19 +92,21 @@ pub const EXAMPLES: &[&str] = &[
 /// Type names that read as placeholders for an id.
 const TYPE_WORDS: &[&str] = &["uuid", "guid", "id", "uuid4", "uuidv4", "uuid v4", "record id"];
 
-/// Why a well-formed uuid is a placeholder.
-fn placeholder_reason(hex: &[u8; 32], canonical: &str) -> Option<&'static str> {
-    if hex.iter().all(|&b| b == b'0') {
+/// Why a well-formed uuid is a placeholder. Allocation-free.
+fn placeholder_reason(id: ::uuid::Uuid) -> Option<&'static str> {
+    if id.is_nil() {
         return Some("the nil uuid");
     }
-    if hex.iter().all(|&b| b == b'f') {
+    if id.is_max() {
         return Some("the max uuid");
     }
+    let mut buf = [0u8; 36];
+    let canonical: &str = id.hyphenated().encode_lower(&mut buf);
     if EXAMPLES.contains(&canonical) {
         return Some("a well-known example id from documentation");
     }
     let mut counts = [0u8; 16];
-    for &b in hex {
+    for b in canonical.bytes() {
         if let Some(c) = hex_value(b).and_then(|v| counts.get_mut(usize::from(v))) {
             *c += 1;
         }
@@ -112,8 +114,7 @@ fn placeholder_reason(hex: &[u8; 32], canonical: &str) -> Option<&'static str> {
     if counts.iter().any(|&c| c >= 30) {
         return Some("an id of one repeated digit");
     }
-    let groups = canonical.split('-');
-    if groups.clone().all(counts_up) {
+    if canonical.split('-').all(counts_up) {
         return Some("an id whose digits count up");
     }
     None
@@ -143,8 +144,8 @@ const fn hex_value(b: u8) -> Option<u8> {
 
 /// What the grammar made of a string.
 enum Parsed {
-    /// A uuid: the canonical text and whether the spelling was repaired.
-    Id { canonical: String, repaired: bool, placeholder: Option<&'static str> },
+    /// A uuid, whether the spelling was repaired, and why it is a placeholder, if it is one.
+    Id { id: ::uuid::Uuid, repaired: bool, placeholder: Option<&'static str> },
     /// A placeholder that is not a uuid at all (a template, a type name).
     Template,
     /// Not a uuid, with the reason in words.
@@ -174,7 +175,7 @@ fn parse(raw: &str) -> Parsed {
     }
     let body = spelling::trim(body);
     if is_canonical(body) {
-        return id(body.to_owned(), repaired);
+        return id(body, repaired);
     }
     let hex: String = body.chars().filter(|c| *c != '-').collect();
     let shape_like = body.len() == 36 && [8, 13, 18, 23].iter().all(|&i| body.as_bytes().get(i) == Some(&b'-'));
@@ -197,30 +198,13 @@ fn parse(raw: &str) -> Parsed {
     if hex.len() != 32 {
         return Parsed::Invalid(format!("it has {} hexadecimal digits, not 32", hex.len()));
     }
-    let lower = hex.to_ascii_lowercase();
-    let canonical = format!(
-        "{}-{}-{}-{}-{}",
-        lower.get(0..8).unwrap_or_default(),
-        lower.get(8..12).unwrap_or_default(),
-        lower.get(12..16).unwrap_or_default(),
-        lower.get(16..20).unwrap_or_default(),
-        lower.get(20..32).unwrap_or_default()
-    );
-    id(canonical, true)
+    id(&hex, true)
 }
 
-fn id(canonical: String, repaired: bool) -> Parsed {
-    // The uuid crate is the strict parser; the canonical text always parses.
-    match ::uuid::Uuid::try_parse(&canonical) {
-        Ok(u) => {
-            let simple = u.simple().to_string();
-            let mut hex = [0u8; 32];
-            for (slot, b) in hex.iter_mut().zip(simple.bytes()) {
-                *slot = b;
-            }
-            let placeholder = placeholder_reason(&hex, &canonical);
-            Parsed::Id { canonical, repaired, placeholder }
-        }
+/// The strict parse (the uuid crate) of a simple or hyphenated hex text.
+fn id(text: &str, repaired: bool) -> Parsed {
+    match ::uuid::Uuid::try_parse(text) {
+        Ok(id) => Parsed::Id { id, repaired, placeholder: placeholder_reason(id) },
         Err(_) => Parsed::Invalid("it is not a uuid".to_owned()),
     }
 }
@@ -228,7 +212,7 @@ fn id(canonical: String, repaired: bool) -> Parsed {
 /// Reads a uuid.
 ///
 /// # Outcome
-/// - ok: the lowercase hyphenated uuid;
+/// - ok: the uuid (serialised lowercase hyphenated);
 /// - absent: missing, null, blank, the absent rule's placeholders, and (on a read) the uuid
 ///   placeholders above;
 /// - ask: a placeholder on a write (`placeholder_on_write`), anything that is not a uuid
@@ -241,7 +225,7 @@ fn id(canonical: String, repaired: bool) -> Parsed {
 /// ```
 /// use agent_input::uuid::{self, UuidOptions};
 /// let out = uuid::read("{0B5E2D3C-4F1A-4C2E-9D7B-8E6F5A4B3C2D}".into(), &UuidOptions::default())?;
-/// assert_eq!(out.value().map(String::as_str), Some("0b5e2d3c-4f1a-4c2e-9d7b-8e6f5a4b3c2d"));
+/// assert_eq!(out.value().map(ToString::to_string).as_deref(), Some("0b5e2d3c-4f1a-4c2e-9d7b-8e6f5a4b3c2d"));
 /// # Ok::<(), agent_input::Error>(())
 /// ```
 ///
@@ -254,13 +238,23 @@ fn id(canonical: String, repaired: bool) -> Parsed {
 /// assert_eq!(ask.as_ask().map(|a| a.code), Some(agent_input::AskCode::PlaceholderOnWrite));
 /// # Ok::<(), agent_input::Error>(())
 /// ```
-pub fn read(input: Input<'_>, options: &UuidOptions) -> Result<Outcome<String>, Error> {
+pub fn read(input: Input<'_>, options: &UuidOptions) -> Result<Outcome<::uuid::Uuid>, Error> {
     Ok(read_valid(input, options.mode))
 }
 
-pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<String> {
+pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<::uuid::Uuid> {
     let text = match input {
-        Input::String(s) => s,
+        Input::String(s) => {
+            // Fast path: the canonical spelling of a real id, no allocation.
+            if is_canonical(s) {
+                if let Ok(id) = ::uuid::Uuid::try_parse(s) {
+                    if placeholder_reason(id).is_none() {
+                        return Outcome::ok(id);
+                    }
+                }
+            }
+            s
+        }
         Input::Array(_) => {
             return scalar::unwrap_single(&input, |inner| read_valid(inner, mode))
                 .unwrap_or_else(|| Outcome::ask(unexpected(&input)));
@@ -289,10 +283,11 @@ pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<String> {
             )),
             Mode::Write => Outcome::ask(on_write(&input, why)),
         },
-        Parsed::Id { canonical, repaired, placeholder: None } => {
+        Parsed::Id { id, repaired, placeholder: None } => {
+            let canonical = id.hyphenated().to_string();
             let note =
                 repaired.then(|| Note::read_as(NoteCode::UuidSpellingNormalized, &input, &quoted(&canonical), ""));
-            let out = Outcome::ok(canonical);
+            let out = Outcome::ok(id);
             match note {
                 Some(n) => out.note(n),
                 None => out,
@@ -316,10 +311,10 @@ pub fn is_placeholder(s: &str) -> bool {
     matches!(parse(s), Parsed::Id { placeholder: Some(_), .. } | Parsed::Template)
 }
 
-/// The canonical uuid of `s` when it is a uuid in any accepted spelling (placeholders included).
-pub(crate) fn canonical(s: &str) -> Option<String> {
+/// The uuid `s` spells, in any accepted spelling (placeholders included).
+pub(crate) fn canonical(s: &str) -> Option<::uuid::Uuid> {
     match parse(s) {
-        Parsed::Id { canonical, .. } => Some(canonical),
+        Parsed::Id { id, .. } => Some(id),
         _ => None,
     }
 }

@@ -2,6 +2,12 @@
 
 mod common;
 
+/// `n` cases, or `PROPTEST_CASES` when it is set (for long local runs).
+fn cases(n: u32) -> proptest::prelude::ProptestConfig {
+    let n = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(n);
+    proptest::prelude::ProptestConfig::with_cases(n)
+}
+
 use agent_input::{
     boolean, enum_, list, number, text, BooleanOptions, Decimal, EnumOptions, Input, Kind, ListOptions, NumberOptions,
     Spec, Status, TextOptions,
@@ -27,7 +33,7 @@ fn group(n: u64, sep: &str) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::cases(256))]
 
     /// A canonical value (a JSON number) reads back unchanged, with no note.
     #[test]
@@ -224,7 +230,7 @@ mod ids_and_cursors {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(256))]
+        #![proptest_config(crate::cases(256))]
 
         /// Every uuid, in every accepted spelling, reads as its canonical form (or, for the rare
         /// pattern that is a placeholder, as absent on a read).
@@ -245,7 +251,7 @@ mod ids_and_cursors {
             if uuid::is_placeholder(&canonical) {
                 prop_assert!(out.is_absent());
             } else {
-                prop_assert_eq!(out.value(), Some(&canonical));
+                prop_assert_eq!(out.value().map(ToString::to_string), Some(canonical.clone()));
                 prop_assert_eq!(out.notes.is_empty(), style == 0);
             }
         }
@@ -282,6 +288,104 @@ mod ids_and_cursors {
             let json = out.to_json();
             let back: agent_input::Outcome<Value> = serde_json::from_value(json.clone()).unwrap();
             prop_assert_eq!(back.to_json(), json);
+        }
+    }
+}
+
+mod dates {
+    use agent_input::data::dates::{MONTHS, WEEKDAYS};
+    use agent_input::date::{self, DateOptions, Role};
+    use agent_input::{Input, Status};
+    use chrono::{Datelike, NaiveDate};
+    use proptest::prelude::*;
+    use serde_json::Value;
+
+    fn any_date() -> impl Strategy<Value = NaiveDate> {
+        (2i32..9998, 1u32..=12, 1u32..=31)
+            .prop_filter_map("a day that exists", |(y, m, d)| NaiveDate::from_ymd_opt(y, m, d))
+    }
+
+    /// Every spelling the reader supports, for a date (`pick` chooses names from the tables).
+    fn spell(d: NaiveDate, style: usize, pick: usize) -> String {
+        let (y, m, day) = (d.year(), d.month(), d.day());
+        let month_names: Vec<&str> = MONTHS.iter().filter(|(_, n)| u32::from(*n) == m).map(|(k, _)| *k).collect();
+        let name = month_names[pick % month_names.len()];
+        let weekday_names: Vec<&str> = WEEKDAYS
+            .iter()
+            .filter(|(_, n)| u32::from(*n) == d.weekday().number_from_monday())
+            .map(|(k, _)| *k)
+            .collect();
+        let weekday = weekday_names[pick % weekday_names.len()];
+        match style {
+            0 => format!("{y:04}-{m:02}-{day:02}"),
+            1 => format!("{day}. {m}. {y:04}"),
+            2 => format!("{day}.{m}.{y:04}"),
+            3 => format!("{day:02}.{m:02}.{y:04}"),
+            4 => format!("{day:02}/{m:02}/{y:04}"),
+            5 => format!("{m:02}/{day:02}/{y:04}"),
+            6 => format!("{day}-{m}-{y:04}"),
+            7 => format!("{y:04}/{m:02}/{day:02}"),
+            8 => format!("{y:04}{m:02}{day:02}"),
+            9 => format!("{day} {name} {y:04}"),
+            10 => format!("{day}. {name} {y:04}"),
+            11 => format!("{name} {day}, {y:04}"),
+            12 => format!("{weekday}, {day} {name} {y:04}"),
+            13 => format!("{y:04}-{m:02}-{day:02}T12:34:56+05:30"),
+            14 => format!("{y:04}-{m:02}-{day:02}T00:00:00Z"),
+            15 => format!("{}", format!("{day} {name} {y:04}").to_uppercase()),
+            _ => format!("{day}. {m}. {y:04} 10:30"),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(crate::cases(512))]
+
+        /// For every date and every supported spelling of it, the read gives that date, or an
+        /// ask that lists it among the readings; never a different date.
+        #[test]
+        fn every_spelling_gives_the_date_or_asks_with_it(d in any_date(), style in 0usize..17, pick in any::<usize>(), role in 0usize..3) {
+            let spelled = spell(d, style, pick);
+            let role = [Role::Point, Role::From, Role::To][role];
+            let out = date::read(spelled.as_str().into(), &DateOptions::role(role)).unwrap();
+            let iso = Value::String(d.to_string());
+            match &out.status {
+                Status::Ok { value } => prop_assert_eq!(*value, d, "{}", spelled),
+                Status::Ask { ask } => prop_assert!(ask.readings.iter().any(|r| r.value == iso), "{} asked without the date among its readings: {:?}", spelled, ask),
+                Status::Absent => prop_assert!(false, "{} read as absent", spelled),
+            }
+        }
+
+        /// A canonical ISO date reads back unchanged with no note.
+        #[test]
+        fn iso_is_a_fixed_point(d in any_date()) {
+            let s = d.to_string();
+            let out = date::read(s.as_str().into(), &DateOptions::default()).unwrap();
+            prop_assert_eq!(out.value(), Some(&d));
+            prop_assert!(out.notes.is_empty());
+        }
+
+        /// No input panics the date reader or the range reader.
+        #[test]
+        fn no_input_panics(s in "\\PC{0,80}", role in 0usize..3) {
+            let role = [Role::Point, Role::From, Role::To][role];
+            let v = Value::String(s);
+            let out = date::read(Input::from(&v), &DateOptions::role(role)).unwrap();
+            if let Some(ask) = out.as_ask() {
+                prop_assert!(!ask.hint.is_empty());
+            }
+            let _ = date::read_range(Input::from(&v), Input::from(&v), &Default::default());
+        }
+
+        /// Date-shaped noise (digits and separators) never panics and never reads as a day
+        /// that its numbers do not spell.
+        #[test]
+        fn digit_noise_is_safe(a in 0u32..4000, b in 0u32..40, c in 0u32..4000, sep in prop::sample::select(vec![".", "/", "-", " ", ". "])) {
+            let spelled = format!("{a}{sep}{b}{sep}{c}");
+            let out = date::read(spelled.as_str().into(), &DateOptions::default()).unwrap();
+            if let Some(d) = out.value() {
+                let fields = [a, b, c];
+                prop_assert!(fields.contains(&d.day()) && fields.contains(&d.month()), "{} read as {}", spelled, d);
+            }
         }
     }
 }

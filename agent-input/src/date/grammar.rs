@@ -124,7 +124,12 @@ fn tokens(text: &str) -> Vec<Token> {
             out.push(Token::Num { digits, ordinal });
         } else if c.is_alphabetic() {
             let start = i;
-            while chars.get(i).is_some_and(|c| c.is_alphabetic() || matches!(c, '\'' | '\u{2019}')) {
+            // Letters, apostrophes, and hyphens between letters ("segunda-feira").
+            while chars.get(i).is_some_and(|c| {
+                c.is_alphabetic()
+                    || matches!(c, '\'' | '\u{2019}')
+                    || (*c == '-' && chars.get(i + 1).is_some_and(|n| n.is_alphabetic()))
+            }) {
                 i += 1;
             }
             let word: String = chars.get(start..i).unwrap_or_default().iter().collect();

@@ -512,14 +512,14 @@ fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Option<&Input<'_
     }
     for (path, out) in [("from", &a), ("to", &b)] {
         if let Status::Ask { ask } = &out.status {
-            let mut ask = ask.clone();
+            let mut ask = ask.as_ref().clone();
             if let Some(whole) = whole {
                 ask.received = whole.to_value();
             }
             ask.expected = format!("`{path}`: {}", ask.expected);
             ask.hint = format!("Call again with `{path}` {}.", ask.fix());
             ask.fix = format!("with `{path}` {}", ask.fix());
-            return Outcome { status: Status::Ask { ask }, notes, warnings };
+            return Outcome { status: Status::Ask { ask: Box::new(ask) }, notes, warnings };
         }
     }
     let (from, to) = (a.value().copied(), b.value().copied());
@@ -549,7 +549,7 @@ fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Option<&Input<'_
                 quoted(&t.to_string()),
                 quoted(&f.to_string())
             );
-            return Outcome { status: Status::Ask { ask }, notes, warnings };
+            return Outcome { status: Status::Ask { ask: Box::new(ask) }, notes, warnings };
         }
     }
     let status =

@@ -1,0 +1,105 @@
+//! Each kind beside its floor, in the same run: `<kind>/<case>/<subject>`.
+//! Every iteration asserts the value it read, so a broken path cannot look fast.
+
+use std::hint::black_box;
+use std::str::FromStr;
+
+use agent_input::date::{self, DateOptions};
+use agent_input::{boolean, number, uuid, BooleanOptions, NumberOptions};
+use chrono::NaiveDate;
+use criterion::{criterion_group, criterion_main, Criterion};
+use rust_decimal::Decimal;
+
+fn numbers(c: &mut Criterion) {
+    let opts = NumberOptions::new();
+    let mut g = c.benchmark_group("number");
+    g.bench_function("clean/decimal_from_str", |b| {
+        b.iter(|| assert_eq!(Decimal::from_str(black_box("4000")).ok(), Some(Decimal::from(4000))));
+    });
+    g.bench_function("clean/agent_input", |b| {
+        b.iter(|| {
+            assert_eq!(
+                number::read(black_box("4000").into(), &opts).ok().and_then(|o| o.value().copied()),
+                Some(Decimal::from(4000))
+            )
+        });
+    });
+    g.bench_function("grouped/agent_input", |b| {
+        b.iter(|| {
+            assert_eq!(
+                number::read(black_box("4 000").into(), &opts).ok().and_then(|o| o.value().copied()),
+                Some(Decimal::from(4000))
+            )
+        });
+    });
+    g.bench_function("decimal_comma/agent_input", |b| {
+        b.iter(|| assert!(number::read(black_box("1 234,56").into(), &opts).is_ok_and(|o| o.value().is_some())));
+    });
+    g.finish();
+}
+
+fn booleans(c: &mut Criterion) {
+    let opts = BooleanOptions::default();
+    let mut g = c.benchmark_group("boolean");
+    g.bench_function("clean/str_eq", |b| b.iter(|| assert!(black_box("true") == "true")));
+    g.bench_function("clean/agent_input", |b| {
+        b.iter(|| {
+            assert_eq!(boolean::read(black_box("true").into(), &opts).ok().and_then(|o| o.value().copied()), Some(true))
+        });
+    });
+    g.bench_function("word/agent_input", |b| {
+        b.iter(|| {
+            assert_eq!(boolean::read(black_box("ano").into(), &opts).ok().and_then(|o| o.value().copied()), Some(true))
+        });
+    });
+    g.finish();
+}
+
+fn uuids(c: &mut Criterion) {
+    let opts = uuid::UuidOptions::default();
+    let id = "0b5e2d3c-4f1a-4c2e-9d7b-8e6f5a4b3c2d";
+    let mut g = c.benchmark_group("uuid");
+    g.bench_function("clean/uuid_parse_str", |b| b.iter(|| assert!(::uuid::Uuid::parse_str(black_box(id)).is_ok())));
+    g.bench_function("clean/agent_input", |b| {
+        b.iter(|| assert!(uuid::read(black_box(id).into(), &opts).is_ok_and(|o| o.value().is_some())));
+    });
+    g.bench_function("braced_upper/agent_input", |b| {
+        b.iter(|| {
+            assert!(uuid::read(black_box("{0B5E2D3C-4F1A-4C2E-9D7B-8E6F5A4B3C2D}").into(), &opts)
+                .is_ok_and(|o| o.value().is_some()));
+        });
+    });
+    g.finish();
+}
+
+fn dates(c: &mut Criterion) {
+    let opts = DateOptions::default();
+    let expected = NaiveDate::from_ymd_opt(2026, 10, 1);
+    let mut g = c.benchmark_group("date");
+    g.bench_function("iso/chrono_from_str", |b| {
+        b.iter(|| assert_eq!(NaiveDate::from_str(black_box("2026-10-01")).ok(), expected))
+    });
+    g.bench_function("iso/agent_input", |b| {
+        b.iter(|| {
+            assert_eq!(
+                date::read(black_box("2026-10-01").into(), &opts).ok().and_then(|o| o.value().copied()),
+                expected
+            )
+        });
+    });
+    for (case, text) in [
+        ("dotted", "1. 10. 2026"),
+        ("slashed_one_order", "13/02/2026"),
+        ("month_name_cs", "1. října 2026"),
+        ("month_name_en", "October 1, 2026"),
+        ("datetime", "2026-10-01T10:00:00+02:00"),
+    ] {
+        g.bench_function(format!("{case}/agent_input"), |b| {
+            b.iter(|| assert!(date::read(black_box(text).into(), &opts).is_ok_and(|o| o.value().is_some())));
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, numbers, booleans, uuids, dates);
+criterion_main!(benches);

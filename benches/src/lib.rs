@@ -1,0 +1,1 @@
+//! Benchmarks live in `benches/kinds.rs`; run them with `cargo bench -p agent-input-benches`.
