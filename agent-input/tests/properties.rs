@@ -332,7 +332,7 @@ mod dates {
             12 => format!("{weekday}, {day} {name} {y:04}"),
             13 => format!("{y:04}-{m:02}-{day:02}T12:34:56+05:30"),
             14 => format!("{y:04}-{m:02}-{day:02}T00:00:00Z"),
-            15 => format!("{}", format!("{day} {name} {y:04}").to_uppercase()),
+            15 => format!("{day} {name} {y:04}").to_uppercase(),
             _ => format!("{day}. {m}. {y:04} 10:30"),
         }
     }
