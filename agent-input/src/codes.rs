@@ -91,6 +91,28 @@ pub enum NoteCode {
     BoundExpanded,
     /// A sentinel date (`0001-01-01`, `9999-12-31`) was read as "no bound".
     OpenBoundReadAsAbsent,
+    /// A country code in another case or with spaces was written as upper-case alpha-2.
+    CountryCodeNormalized,
+    /// An alpha-3, numeric or former country code was replaced by the alpha-2 code.
+    CountryCodeReplaced,
+    /// A country's name (any of sixty languages, or a former or colloquial name) was read as its code.
+    CountryNameRead,
+    /// A locale's case, separators, POSIX codeset or modifier were written as a canonical BCP 47 tag.
+    LocaleNormalized,
+    /// A deprecated or overlong language or region code was replaced (CLDR aliases).
+    DeprecatedCodeReplaced,
+    /// A language's name (English, Czech or its own) was read as its tag.
+    LanguageNameRead,
+    /// An ELI URI's scheme, host, case or trailing slash was made canonical.
+    EliNormalized,
+    /// A CELEX number was read as the ELI of its act.
+    CelexReadAsEli,
+    /// A citation of an act was read as its ELI.
+    CitationReadAsEli,
+    /// The ELI type read from a CELEX number may be an alias of an implementing or delegated type.
+    EliTypeMayBeAlias,
+    /// A name, abbreviation or other spelling of a stored value was read as its id.
+    VocabularyValueRead,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -114,6 +136,10 @@ pub enum NoteCode {
 pub enum WarningCode {
     /// A list of set-like tokens named the same value twice; the repeats were removed.
     DuplicateItemsRemoved,
+    /// A filter value named no stored value, or several, so it was dropped rather than emptying the search.
+    FilterValueDropped,
+    /// A page under an active filter is empty; the values that would have matched are named.
+    NoHitsFiltered,
 }
 
 /// Codes of asks: the input carried no meaning, or more than one.
@@ -185,6 +211,26 @@ pub enum AskCode {
     RelativeDateWithoutToday,
     /// The lower bound of a range is after its upper bound.
     RangeReversed,
+    /// The name or code carries two or more countries (`Congo`, `Korea`).
+    AmbiguousCountry,
+    /// The value is not a country code or name the reader knows.
+    UnknownCountry,
+    /// `C` or `POSIX`: a locale with no language.
+    PosixLocale,
+    /// The tag's language is not one CLDR knows.
+    UnknownLanguage,
+    /// The name carries two or more languages.
+    AmbiguousLanguage,
+    /// The value is not a language tag, a POSIX locale or a language name.
+    NotALocale,
+    /// A citation without the act's type names two or more acts (`2016/679`).
+    AmbiguousAct,
+    /// The value is not an ELI, a CELEX number or a citation the reader maps.
+    NotAnEli,
+    /// The value names two or more stored values (`Supreme`: two courts).
+    AmbiguousVocabularyValue,
+    /// The value names no stored value.
+    UnknownVocabularyValue,
 }
 
 impl NoteCode {
@@ -239,6 +285,17 @@ impl NoteCode {
             Self::RelativeDateResolved => "A relative word (today, yesterday, včera, morgen, ...) was resolved against the given today.",
             Self::BoundExpanded => "A year, quarter or month was read as its first day (from) or last day (to) of a range.",
             Self::OpenBoundReadAsAbsent => "A sentinel date (0001-01-01, 9999-12-31, 0000-00-00) was read as \"no bound\".",
+            Self::CountryCodeNormalized => "A country code in another case or with spaces was written as upper-case ISO 3166-1 alpha-2.",
+            Self::CountryCodeReplaced => "An alpha-3, numeric or former country code (CZE, 203, UK) was replaced by the alpha-2 code.",
+            Self::CountryNameRead => "A country's name in one of sixty languages, or a former or colloquial name, was read as its alpha-2 code.",
+            Self::LocaleNormalized => "A locale's case, separators, POSIX codeset or modifier (cs_CZ.UTF-8@euro) were written as a BCP 47 tag.",
+            Self::DeprecatedCodeReplaced => "A deprecated or overlong language or region code (iw, ces, en-UK) was replaced by its CLDR replacement.",
+            Self::LanguageNameRead => "A language's name in English, in Czech or in the language itself was read as its tag.",
+            Self::EliNormalized => "An ELI URI's scheme, host, case or trailing slash was made canonical.",
+            Self::CelexReadAsEli => "A CELEX number was read as the ELI of its act.",
+            Self::CitationReadAsEli => "A citation (Regulation (EU) 2016/679, zákon č. 89/2012 Sb.) was read as the act's ELI.",
+            Self::EliTypeMayBeAlias => "CELEX does not tell implementing or delegated acts apart; the ELI type read may be an alias of reg_impl or reg_del.",
+            Self::VocabularyValueRead => "A name, abbreviation, other-language name or inflected form of a stored value was read as its id.",
         }
     }
 
@@ -277,6 +334,17 @@ impl NoteCode {
             }
             Self::BoundExpanded => "Nothing; send YYYY-MM-DD to bound by a day.",
             Self::OpenBoundReadAsAbsent => "Omit a bound to leave the range open.",
+            Self::CountryCodeNormalized | Self::CountryCodeReplaced | Self::CountryNameRead => {
+                "Send ISO 3166-1 alpha-2 codes (\"CZ\")."
+            }
+            Self::LocaleNormalized | Self::DeprecatedCodeReplaced | Self::LanguageNameRead => {
+                "Send canonical BCP 47 tags (\"cs-CZ\")."
+            }
+            Self::EliNormalized | Self::CelexReadAsEli | Self::CitationReadAsEli => "Send the canonical ELI URI.",
+            Self::EliTypeMayBeAlias => {
+                "Send the exact ELI (with reg_impl or reg_del) when the act is implementing or delegated."
+            }
+            Self::VocabularyValueRead => "Send the stored value's id.",
         }
     }
 }
@@ -288,6 +356,10 @@ impl WarningCode {
             Self::DuplicateItemsRemoved => {
                 "A list of set-like tokens named the same value twice; the repeats were removed."
             }
+            Self::FilterValueDropped => {
+                "An optional filter value named no stored value, or several, so it was dropped; the search was not emptied. values names what it could have meant."
+            }
+            Self::NoHitsFiltered => "A page under an active filter is empty; values names the stored values that would have matched.",
         }
     }
 
@@ -295,6 +367,8 @@ impl WarningCode {
     pub const fn action(self) -> &'static str {
         match self {
             Self::DuplicateItemsRemoved => "Send each value once.",
+            Self::FilterValueDropped => "Call again with the filter set to one of the named values, or without it.",
+            Self::NoHitsFiltered => "Call again with the filter set to one of the named values, or without it.",
         }
     }
 }
@@ -336,6 +410,16 @@ impl AskCode {
             Self::IncompleteDate => "A month, quarter or year was sent for a single day, or a day without its year.",
             Self::RelativeDateWithoutToday => "A relative word (yesterday) was sent, and the reader was not told today's date.",
             Self::RangeReversed => "The range's from is after its to; both are named, and the swapped range is a reading.",
+            Self::AmbiguousCountry => "The name or code carries two or more countries (Congo, Korea, SU); every country is named.",
+            Self::UnknownCountry => "The value is not a country code or a country name the reader knows; the nearest name is suggested.",
+            Self::PosixLocale => "C or POSIX: a locale with no language.",
+            Self::UnknownLanguage => "The tag's language is not one CLDR knows.",
+            Self::AmbiguousLanguage => "The name carries two or more languages; every tag is named.",
+            Self::NotALocale => "The value is not a BCP 47 tag, a POSIX locale or a language name.",
+            Self::AmbiguousAct => "A citation without the act's type (2016/679) names two or more acts; every ELI is named.",
+            Self::NotAnEli => "The value is not an ELI URI, a CELEX number or a citation the reader maps; the ask says why.",
+            Self::AmbiguousVocabularyValue => "The value names two or more stored values (Supreme: two courts); every one is named.",
+            Self::UnknownVocabularyValue => "The value names no stored value; the nearest stored values are suggested.",
         }
     }
 
@@ -373,6 +457,12 @@ impl AskCode {
             Self::ImpossibleDate => "Call again with a date that exists, such as one of the hinted nearest dates.",
             Self::IncompleteDate => "Call again with one full date as YYYY-MM-DD, or with a date range.",
             Self::RangeReversed => "Call again with from on or before to.",
+            Self::AmbiguousCountry | Self::UnknownCountry => "Call again with the country's ISO 3166-1 alpha-2 code.",
+            Self::PosixLocale | Self::UnknownLanguage | Self::AmbiguousLanguage | Self::NotALocale => {
+                "Call again with a BCP 47 tag of the language you mean."
+            }
+            Self::AmbiguousAct | Self::NotAnEli => "Call again with the act's ELI URI or a citation with the act's type.",
+            Self::AmbiguousVocabularyValue | Self::UnknownVocabularyValue => "Call again with one stored value's id.",
         }
     }
 }

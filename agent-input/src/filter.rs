@@ -38,6 +38,17 @@ impl FilterOptions {
         if matches!(*self.item, Spec::Filter(_)) {
             return Err(Error::options("invalid options for kind `filter`: `item` is itself a filter"));
         }
+        // A filter over a data-owned vocabulary never empties a search: its unclear values
+        // are dropped with a warning rather than asked about.
+        match self.item.as_mut() {
+            Spec::Vocabulary(v) => v.role = crate::vocabulary::Role::Filter,
+            Spec::List(l) => {
+                if let Spec::Vocabulary(v) = l.item.as_mut() {
+                    v.role = crate::vocabulary::Role::Filter;
+                }
+            }
+            _ => {}
+        }
         self.item.prepare()
     }
 }

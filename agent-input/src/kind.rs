@@ -7,13 +7,17 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::country::{self, CountryOptions};
 use crate::cursor::CursorOptions;
 use crate::date::{self, DateOptions, DateRangeOptions};
+use crate::eli::{self, EliOptions};
 use crate::error::{Error, ErrorKind};
 use crate::idempotency_key::IdempotencyKeyOptions;
 use crate::input::Input;
+use crate::locale::{self, LocaleOptions};
 use crate::outcome::Outcome;
 use crate::uuid::UuidOptions;
+use crate::vocabulary::VocabularyOptions;
 use crate::{boolean, enum_, filter, idempotency_key, list, number, text};
 use crate::{BooleanOptions, EnumOptions, FilterOptions, ListOptions, NumberOptions, TextOptions};
 
@@ -44,6 +48,14 @@ pub enum Kind {
     Date,
     /// A date range, both bounds read together ([`crate::date::read_range`]).
     DateRange,
+    /// An ISO 3166-1 country ([`crate::country`]).
+    Country,
+    /// A BCP 47 locale ([`crate::locale`]).
+    Locale,
+    /// An ELI of an EU or Czech act ([`crate::eli`]).
+    Eli,
+    /// A data-owned value ([`crate::vocabulary`]).
+    Vocabulary,
 }
 
 impl Kind {
@@ -60,6 +72,10 @@ impl Kind {
         Kind::IdempotencyKey,
         Kind::Date,
         Kind::DateRange,
+        Kind::Country,
+        Kind::Locale,
+        Kind::Eli,
+        Kind::Vocabulary,
     ];
 
     /// The wire name (`"number"`, `"enum"`, ...).
@@ -76,6 +92,10 @@ impl Kind {
             Self::IdempotencyKey => "idempotency_key",
             Self::Date => "date",
             Self::DateRange => "date_range",
+            Self::Country => "country",
+            Self::Locale => "locale",
+            Self::Eli => "eli",
+            Self::Vocabulary => "vocabulary",
         }
     }
 }
@@ -123,6 +143,14 @@ pub enum Spec {
     Date(DateOptions),
     /// A date range.
     DateRange(DateRangeOptions),
+    /// A country.
+    Country(CountryOptions),
+    /// A locale.
+    Locale(LocaleOptions),
+    /// An ELI.
+    Eli(EliOptions),
+    /// A vocabulary value.
+    Vocabulary(VocabularyOptions),
 }
 
 impl Default for Spec {
@@ -179,7 +207,14 @@ impl Spec {
             Self::Filter(o) => o.prepare()?,
             Self::Text(o) => o.validate()?,
             Self::List(o) => o.prepare()?,
-            Self::Uuid(_) | Self::IdempotencyKey(_) | Self::Date(_) | Self::DateRange(_) => {}
+            Self::Uuid(_)
+            | Self::IdempotencyKey(_)
+            | Self::Date(_)
+            | Self::DateRange(_)
+            | Self::Country(_)
+            | Self::Locale(_)
+            | Self::Eli(_) => {}
+            Self::Vocabulary(o) => o.prepare()?,
             Self::Cursor(o) => o.prepare()?,
         }
         Ok(())
@@ -199,6 +234,10 @@ impl Spec {
             Self::IdempotencyKey(_) => Kind::IdempotencyKey,
             Self::Date(_) => Kind::Date,
             Self::DateRange(_) => Kind::DateRange,
+            Self::Country(_) => Kind::Country,
+            Self::Locale(_) => Kind::Locale,
+            Self::Eli(_) => Kind::Eli,
+            Self::Vocabulary(_) => Kind::Vocabulary,
         }
     }
 
@@ -220,18 +259,42 @@ impl Spec {
             Self::Date(o) => date::read_valid(input, o).map(|d| Value::String(d.to_string())),
             Self::DateRange(o) => date::read_range_value(input, o)
                 .map(|r| serde_json::json!({"from": r.from.map(|d| d.to_string()), "to": r.to.map(|d| d.to_string())})),
+            Self::Country(_) => country::read_valid(input).map(|c| Value::String(c.to_string())),
+            Self::Locale(_) => locale::read_valid(input).map(|l| Value::String(l.to_string())),
+            Self::Eli(_) => eli::read_valid(input).map(|e| Value::String(e.uri())),
+            Self::Vocabulary(o) => o.read_valid(input).map(Value::String),
         }
     }
 
     /// True for kinds whose values are tokens that never hold a comma, so a comma-separated
     /// string of them splits into a list.
     pub(crate) const fn is_constrained(&self) -> bool {
-        matches!(self, Self::Number(_) | Self::Boolean(_) | Self::Enum(_) | Self::Uuid(_) | Self::Date(_))
+        matches!(
+            self,
+            Self::Number(_)
+                | Self::Boolean(_)
+                | Self::Enum(_)
+                | Self::Uuid(_)
+                | Self::Date(_)
+                | Self::Country(_)
+                | Self::Locale(_)
+                | Self::Eli(_)
+                | Self::Vocabulary(_)
+        )
     }
 
     /// True for kinds whose lists are sets (a repeat adds nothing).
     pub(crate) const fn is_set_like(&self) -> bool {
-        matches!(self, Self::Enum(_) | Self::Uuid(_) | Self::Date(_))
+        matches!(
+            self,
+            Self::Enum(_)
+                | Self::Uuid(_)
+                | Self::Date(_)
+                | Self::Country(_)
+                | Self::Locale(_)
+                | Self::Eli(_)
+                | Self::Vocabulary(_)
+        )
     }
 
     /// True when `s` is one of this kind's own values (an enum value or alias), which then
@@ -240,6 +303,7 @@ impl Spec {
         match self {
             Self::Enum(o) => matches!(enum_::read_valid(Input::String(s), o).status, crate::Status::Ok { .. }),
             Self::List(o) => o.item.claims(s),
+            Self::Vocabulary(o) => o.claims(s),
             _ => false,
         }
     }

@@ -16,6 +16,10 @@
 //! | [`uuid`] | braces, URN, case, no hyphens; placeholders absent on a read, asked on a write | string | `"{0B5E…}"` → `"0b5e…"` |
 //! | [`cursor`] | a [`cursor::CursorCodec`]'s tamper-evident tokens; invented first-call values absent | the payload | `"start"` → absent |
 //! | [`date`] | ISO, datetimes, dots, slashes, month names of ten languages, relative words, range bounds | date | `"1. 10. 2026"` → `"2026-10-01"` |
+//! | [`country`] | ISO 3166-1 alpha-2, alpha-3, numeric; names in sixty languages; former names | `"CZ"` | `"Česko"` → `"CZ"` |
+//! | [`locale`] | BCP 47, POSIX names, CLDR aliases, language names | tag | `"cs_CZ.UTF-8"` → `"cs-CZ"` |
+//! | [`eli`] | EU and Czech ELI URIs, CELEX, citations in five languages | URI | `"89/2012 Sb."` → e-Sbírka ELI |
+//! | [`vocabulary`] | a server's stored values through case, diacritics, abbreviations, names, inflection | id | `"Nejvyssi spravni soud"` → `"NSS"` |
 //! | [`idempotency_key`] | a uuid or an opaque token; every placeholder asks | string | `"order-4711-retry"` |
 //!
 //! Every read returns an [`Outcome`]: `ok` with a value, `absent` ([`absent`] is the one owner
@@ -38,9 +42,11 @@ pub mod absent;
 pub mod batch;
 pub mod boolean;
 pub mod codes;
+pub mod country;
 pub mod cursor;
 pub mod data;
 pub mod date;
+pub mod eli;
 pub mod enum_;
 mod error;
 pub mod filter;
@@ -49,12 +55,14 @@ mod input;
 mod kind;
 pub mod limits;
 pub mod list;
+pub mod locale;
 pub mod number;
 mod outcome;
 mod scalar;
 mod spelling;
 pub mod text;
 pub mod uuid;
+pub mod vocabulary;
 
 pub use boolean::BooleanOptions;
 pub use codes::{AskCode, NoteCode, WarningCode};
@@ -78,6 +86,26 @@ pub use text::TextOptions;
 /// ```
 pub fn fold(s: &str) -> String {
     spelling::fold::fold(s)
+}
+
+/// The matching key of a name (a country, a language, a vocabulary entry): [`fold`], then
+/// every character that is not a letter or a digit becomes a space, and spaces collapse.
+/// `"Côte d’Ivoire"` and `"cote d ivoire"` share a key; so do `"Congo - Kinshasa"` and
+/// `"congo kinshasa"`.
+///
+/// ```
+/// assert_eq!(agent_input::fold_name("Bosnia & Herzegovina"), "bosnia herzegovina");
+/// ```
+pub fn fold_name(s: &str) -> String {
+    let folded = spelling::fold::fold(s);
+    let mut out = String::with_capacity(folded.len());
+    for part in folded.split(|c: char| !c.is_alphanumeric()).filter(|p| !p.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(part);
+    }
+    out
 }
 
 /// The README's Rust examples, run as doctests so the README stays true.

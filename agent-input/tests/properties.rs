@@ -180,12 +180,7 @@ proptest! {
     #[test]
     fn no_json_value_panics(v in json_value()) {
         for kind in Kind::ALL {
-            common::set_vector_key();
-            let options = match kind {
-                Kind::Enum => json!({"values": ["a", "b"]}),
-                Kind::Cursor => json!({"key_env": common::VECTOR_KEY_ENV}),
-                _ => json!({}),
-            };
+            let options = common::sample_options(*kind);
             let out = agent_input::read(*kind, Input::from(&v), &options).unwrap();
             if let Some(ask) = out.as_ask() {
                 prop_assert_eq!(&ask.received, &v);
@@ -385,6 +380,105 @@ mod dates {
             if let Some(d) = out.value() {
                 let fields = [a, b, c];
                 prop_assert!(fields.contains(&d.day()) && fields.contains(&d.month()), "{} read as {}", spelled, d);
+            }
+        }
+    }
+}
+
+mod names {
+    use agent_input::country::{self, CountryOptions};
+    use agent_input::locale::{self, LocaleOptions};
+    use agent_input::vocabulary::{Entry, Role, Vocabulary};
+    use agent_input::{Outcome, Status};
+    use proptest::prelude::*;
+    use serde_json::Value;
+    use unicode_normalization::UnicodeNormalization;
+
+    /// The outcome gives `expected`, or asks with it among the readings.
+    fn reads_as<T: ToString>(out: &Outcome<T>, expected: &str) -> bool {
+        match &out.status {
+            Status::Ok { value } => value.to_string() == expected,
+            Status::Ask { ask } => ask.readings.iter().any(|r| r.value == Value::String(expected.to_owned())),
+            Status::Absent => false,
+        }
+    }
+
+    fn strip_diacritics(s: &str) -> String {
+        s.nfd().filter(|c| !('\u{300}'..='\u{36f}').contains(c)).collect()
+    }
+
+    /// Every stored country name reads as its country, upper-cased and with diacritics stripped.
+    #[test]
+    fn every_country_name_reads_as_its_country() {
+        let mut failures = Vec::new();
+        let mut n = 0;
+        for (key, code) in country::names() {
+            for spelled in [key.to_owned(), key.to_uppercase(), strip_diacritics(key)] {
+                n += 1;
+                let out = country::read(spelled.as_str().into(), &CountryOptions::default()).unwrap();
+                if !reads_as(&out, code) {
+                    failures.push(format!("{spelled} -> {}", out.to_json()));
+                }
+            }
+        }
+        assert!(n > 10_000, "the name table is read whole ({n} spellings)");
+        assert!(
+            failures.is_empty(),
+            "{} of {n} spellings failed, e.g. {:?}",
+            failures.len(),
+            &failures[..failures.len().min(5)]
+        );
+    }
+
+    /// Every stored language name reads as its tag, upper-cased and with diacritics stripped.
+    #[test]
+    fn every_language_name_reads_as_its_tag() {
+        let mut failures = Vec::new();
+        let mut n = 0;
+        for (key, tag) in locale::names() {
+            for spelled in [key.to_owned(), key.to_uppercase(), strip_diacritics(key)] {
+                n += 1;
+                let out = locale::read(spelled.as_str().into(), &LocaleOptions::default()).unwrap();
+                // A name may also be a valid tag of another language ("ido"); the name table
+                // is consulted first for names longer than three letters, as documented.
+                if !reads_as(&out, tag) && spelled.chars().count() > 3 {
+                    failures.push(format!("{spelled} -> {}", out.to_json()));
+                }
+            }
+        }
+        assert!(n > 1_000, "the name table is read whole ({n} spellings)");
+        assert!(
+            failures.is_empty(),
+            "{} of {n} spellings failed, e.g. {:?}",
+            failures.len(),
+            &failures[..failures.len().min(5)]
+        );
+    }
+
+    fn courts() -> Vocabulary {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/czech_courts.json");
+        let entries: Vec<Entry> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        Vocabulary::new(entries).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(crate::cases(256))]
+
+        /// Every stored name of every court, in any case and with diacritics stripped, reads as
+        /// its court or asks with it among the readings.
+        #[test]
+        fn every_court_name_reads_as_its_court(pick in any::<prop::sample::Index>(), upper in any::<bool>(), strip in any::<bool>()) {
+            let v = courts();
+            let all: Vec<(String, String)> = v.entries().iter().flat_map(|e| {
+                e.names.iter().chain(&e.abbreviations).chain(&e.aliases).map(move |n| (n.clone(), e.id.clone()))
+            }).collect();
+            let (name, id) = &all[pick.index(all.len())];
+            let mut spelled = if strip { strip_diacritics(name) } else { name.clone() };
+            if upper { spelled = spelled.to_uppercase(); }
+            for role in [Role::Value, Role::Filter] {
+                let out = v.read(spelled.as_str().into(), role);
+                let in_warning = out.warnings.iter().any(|w| w.values.contains(&Value::String(id.clone())));
+                prop_assert!(reads_as(&out, id) || (role == Role::Filter && in_warning), "{} -> {}", spelled, out.to_json());
             }
         }
     }

@@ -51,3 +51,12 @@ fn every_batch_line_reads_as_expected() {
         assert_eq!(got, case.expect, "batch/{}: {}", case.name, case.line);
     }
 }
+
+#[test]
+fn every_helper_case_returns_as_expected() {
+    let cases = common::helper_cases();
+    assert!(!cases.is_empty());
+    for case in cases {
+        assert_eq!(common::run_helper(&case), case.expect, "helpers/{}", case.name);
+    }
+}

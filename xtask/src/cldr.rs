@@ -41,7 +41,367 @@ fn header(out: &mut String, source: &str, version: &str) {
 
 /// Generates every table from the packages in `dir` (a `node_modules` folder).
 pub fn generate(dir: &Path) -> Result<Vec<Generated>, String> {
-    Ok(vec![digits(dir)?, dates(dir)?])
+    Ok(vec![digits(dir)?, dates(dir)?, countries(dir)?, languages(dir)?])
+}
+
+/// The languages whose country names the country reader knows: the 60 with the most speakers
+/// and every official language of the EU.
+pub const NAME_LANGUAGES: &[&str] = &[
+    "en", "zh", "hi", "es", "fr", "ar", "bn", "pt", "ru", "ur", "id", "de", "ja", "sw", "mr", "te", "tr", "ta", "vi",
+    "ko", "fa", "it", "th", "gu", "pl", "uk", "ro", "nl", "cs", "sk", "el", "hu", "sv", "da", "fi", "nb", "he", "bg",
+    "hr", "sr", "sl", "lt", "lv", "et", "ms", "ca", "fil", "af", "ga", "mt", "is", "sq", "mk", "be", "ka", "hy", "az",
+    "kk", "uz", "kn",
+];
+
+/// Territory keys that are not countries (domain reference, section 3.1).
+const NOT_COUNTRIES: &[&str] =
+    &["EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "XK", "AC", "CP", "DG", "EA", "IC", "TA", "CQ"];
+
+fn is_country(code: &str) -> bool {
+    code.len() == 2 && code.bytes().all(|b| b.is_ascii_uppercase()) && !NOT_COUNTRIES.contains(&code)
+}
+
+/// The parts of a `Myanmar (Burma)`-style name: `Myanmar` and `Burma`.
+fn name_parts(name: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    if let (Some(open), Some(close)) = (name.find('('), name.rfind(')')) {
+        if open < close {
+            keys.push(agent_input::fold_name(&name[..open]));
+            keys.push(agent_input::fold_name(&name[open + 1..close]));
+        }
+    }
+    keys.retain(|k| !k.is_empty());
+    keys
+}
+
+fn object<'a>(json: &'a Value, pointer: &str, what: &str) -> Result<&'a serde_json::Map<String, Value>, String> {
+    json.pointer(pointer).and_then(Value::as_object).ok_or_else(|| format!("{what}: no {pointer}"))
+}
+
+/// `data/countries.rs`: ISO 3166-1 codes, code aliases, and country names in
+/// [`NAME_LANGUAGES`]. Sources: `cldr-core/supplemental/codeMappings.json`, `aliases.json`,
+/// `cldr-localenames-full/main/{lang}/territories.json`.
+fn countries(dir: &Path) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-localenames-full")?;
+    let mappings = read_json(&dir.join("cldr-core/supplemental/codeMappings.json"))?;
+    let mappings = object(&mappings, "/supplemental/codeMappings", "codeMappings")?;
+    let en = read_json(&dir.join("cldr-localenames-full/main/en/territories.json"))?;
+    let en = object(&en, "/main/en/localeDisplayNames/territories", "en territories")?;
+    let mut codes: BTreeMap<String, (String, u16)> = BTreeMap::new();
+    for (code, m) in mappings {
+        if !is_country(code) || !en.contains_key(code) {
+            continue;
+        }
+        let alpha3 = m.get("_alpha3").and_then(Value::as_str).unwrap_or_default();
+        let numeric: u16 = m.get("_numeric").and_then(Value::as_str).and_then(|n| n.parse().ok()).unwrap_or(0);
+        if alpha3.len() != 3 || numeric == 0 {
+            continue;
+        }
+        codes.insert(code.clone(), (alpha3.to_owned(), numeric));
+    }
+    let aliases = read_json(&dir.join("cldr-core/supplemental/aliases.json"))?;
+    let territory_alias = object(&aliases, "/supplemental/metadata/alias/territoryAlias", "aliases")?;
+    let mut code_aliases: BTreeMap<String, String> = BTreeMap::new();
+    for (key, v) in territory_alias {
+        let replacement = v.get("_replacement").and_then(Value::as_str).unwrap_or_default();
+        let targets: Vec<&str> = replacement.split(' ').filter(|t| codes.contains_key(*t)).collect();
+        if targets.is_empty() || codes.contains_key(key) {
+            continue;
+        }
+        code_aliases.insert(key.clone(), targets.join(" "));
+    }
+    let mut names: BTreeMap<String, (String, String)> = BTreeMap::new();
+    let mut conflicts: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut parts: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    // Codes are read before names: a name spelled like a code ("Nga", Vietnamese for Russia,
+    // is Nigeria's alpha-3 NGA) is left out.
+    let code_keys: std::collections::BTreeSet<String> = codes
+        .iter()
+        .flat_map(|(a2, (a3, _))| [a2.to_ascii_lowercase(), a3.to_ascii_lowercase()])
+        .chain(code_aliases.keys().map(|k| k.to_ascii_lowercase()))
+        .collect();
+    for lang in NAME_LANGUAGES {
+        let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/territories.json")))?;
+        let table = object(&json, &format!("/main/{lang}/localeDisplayNames/territories"), lang)?;
+        for (key, name) in table {
+            let code = key.split("-alt-").next().unwrap_or_default();
+            if !codes.contains_key(code) {
+                continue;
+            }
+            let name = name.as_str().ok_or(format!("{lang}: {key} is not a string"))?;
+            for k in name_parts(name) {
+                let entry = parts.entry(k).or_default();
+                if !entry.iter().any(|c| c == code) {
+                    entry.push(code.to_owned());
+                }
+            }
+            for k in [agent_input::fold_name(name)] {
+                // Two-letter Latin names would shadow codes; "德国" is a name.
+                if (k.chars().count() < 3 && k.is_ascii()) || code_keys.contains(&k) {
+                    continue;
+                }
+                match names.get(&k) {
+                    Some((other, _)) if other != code => {
+                        let entry = conflicts.entry(k.clone()).or_default();
+                        for c in [other.clone(), code.to_owned()] {
+                            if !entry.contains(&c) {
+                                entry.push(c);
+                            }
+                        }
+                    }
+                    Some(_) => {}
+                    None => {
+                        names.insert(k, (code.to_owned(), (*lang).to_owned()));
+                    }
+                }
+            }
+        }
+    }
+    for key in conflicts.keys() {
+        names.remove(key);
+    }
+    for codes_of in conflicts.values_mut() {
+        codes_of.sort();
+    }
+    // Parts of names ("Burma" of "Myanmar (Burma)") count only where no full name has the key
+    // and the part names one country in every language ("Francie" of "Svatý Martin (Francie)"
+    // names a qualifier, not a country, and is left out).
+    for (k, of) in parts {
+        if let [code] = of.as_slice() {
+            let usable = (k.chars().count() >= 3 || !k.is_ascii()) && !code_keys.contains(&k);
+            if usable && !names.contains_key(&k) && !conflicts.contains_key(&k) {
+                names.insert(k, (code.clone(), "part".to_owned()));
+            }
+        }
+    }
+    let mut out = String::new();
+    header(&mut out, "cldr-localenames-full and cldr-core", &version);
+    let _ = writeln!(
+        out,
+        "//! ISO 3166-1 countries, their code aliases and their names in {} languages.",
+        NAME_LANGUAGES.len()
+    );
+    let _ = writeln!(out, "//! Name keys are `agent_input::fold_name` of the CLDR display names (and of each part of");
+    let _ = writeln!(out, "//! `Myanmar (Burma)`-style names).");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// The CLDR version the tables were generated from.");
+    let _ = writeln!(out, "pub const CLDR_VERSION: &str = \"{version}\";");
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "/// Countries: alpha-2, alpha-3 and numeric codes, sorted by alpha-2 ({} entries).",
+        codes.len()
+    );
+    let _ = writeln!(out, "pub static COUNTRIES: &[(&str, &str, u16)] = &[");
+    for (code, (alpha3, numeric)) in &codes {
+        let _ = writeln!(out, "    ({code:?}, {alpha3:?}, {numeric}),");
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "/// Other codes of countries (alpha-3, numeric, former alpha-2), to their alpha-2 codes; several\n\
+         /// codes separated by spaces when the country split ({} entries).",
+        code_aliases.len()
+    );
+    let _ = writeln!(out, "pub static CODE_ALIASES: &[(&str, &str)] = &[");
+    for (k, v) in &code_aliases {
+        let _ = writeln!(out, "    ({k:?}, {v:?}),");
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// English names of the countries, by alpha-2, for messages ({} entries).", codes.len());
+    let _ = writeln!(out, "pub static ENGLISH_NAMES: &[(&str, &str)] = &[");
+    for code in codes.keys() {
+        let name = en.get(code).and_then(Value::as_str).unwrap_or_default();
+        let _ = writeln!(out, "    ({code:?}, {name:?}),");
+    }
+    let _ = writeln!(out, "];");
+    let bytes: usize = names.keys().map(|k| k.len() + 2 + 32).sum();
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// Country names by key, to alpha-2 ({} entries, about {bytes} bytes).", names.len());
+    let _ = writeln!(out, "pub static NAMES: &[(&str, &str)] = &[");
+    for (k, (code, _)) in &names {
+        let _ = writeln!(out, "    ({k:?}, {code:?}),");
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "/// Names that name two or more countries across languages ({} entries): a read asks.",
+        conflicts.len()
+    );
+    let _ = writeln!(out, "pub static AMBIGUOUS_NAMES: &[(&str, &str)] = &[");
+    for (k, v) in &conflicts {
+        let _ = writeln!(out, "    ({k:?}, {:?}),", v.join(" "));
+    }
+    let _ = writeln!(out, "];");
+    Ok(Generated { path: "agent-input/src/data/countries.rs", text: out })
+}
+
+/// `data/languages.rs`: language names (English, Czech, and each language's own name), language
+/// and region aliases, likely regions, and the known language subtags. Sources:
+/// `cldr-localenames-full/main/{en,cs,X}/languages.json`, `cldr-core/supplemental/aliases.json`,
+/// `cldr-core/supplemental/likelySubtags.json`.
+fn languages(dir: &Path) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-localenames-full")?;
+    let mut names: BTreeMap<String, (String, String)> = BTreeMap::new();
+    let mut conflicts: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut known: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    let mut add = |names: &mut BTreeMap<String, (String, String)>, key: String, tag: &str, source: &str| {
+        if key.chars().count() < 3 && key.is_ascii() {
+            return;
+        }
+        match names.get(&key) {
+            Some((other, _)) if other != tag => {
+                let entry = conflicts.entry(key).or_default();
+                for t in [other.clone(), tag.to_owned()] {
+                    if !entry.contains(&t) {
+                        entry.push(t);
+                    }
+                }
+            }
+            Some(_) => {}
+            None => {
+                names.insert(key, (tag.to_owned(), source.to_owned()));
+            }
+        }
+    };
+    for lang in ["en", "cs"] {
+        let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/languages.json")))?;
+        let table = object(&json, &format!("/main/{lang}/localeDisplayNames/languages"), lang)?;
+        for (key, name) in table {
+            let tag = key.split("-alt-").next().unwrap_or_default();
+            if !is_plain_tag(tag) {
+                continue; // "ku-menu-core" and the like are menu labels, not tags
+            }
+            if lang == "en" && !tag.contains('-') {
+                known.insert(tag.to_owned());
+            }
+            let name = name.as_str().unwrap_or_default();
+            add(&mut names, agent_input::fold_name(name), tag, lang);
+        }
+    }
+    // Autonyms: each locale's name for its own language.
+    let main = dir.join("cldr-localenames-full/main");
+    let mut locales: Vec<String> = std::fs::read_dir(&main)
+        .map_err(|e| format!("cannot list {}: {e}", main.display()))?
+        .filter_map(|e| e.ok().and_then(|e| e.file_name().into_string().ok()))
+        .filter(|l| !l.contains('-') && l != "und" && l != "root")
+        .collect();
+    locales.sort();
+    for lang in &locales {
+        let path = main.join(lang).join("languages.json");
+        if !path.exists() {
+            continue;
+        }
+        let json = read_json(&path)?;
+        if let Some(name) =
+            json.pointer(&format!("/main/{lang}/localeDisplayNames/languages/{lang}")).and_then(Value::as_str)
+        {
+            add(&mut names, agent_input::fold_name(name), lang, "autonym");
+        }
+    }
+    for key in conflicts.keys() {
+        names.remove(key);
+    }
+    let aliases = read_json(&dir.join("cldr-core/supplemental/aliases.json"))?;
+    let mut language_aliases: BTreeMap<String, String> = BTreeMap::new();
+    for (key, v) in object(&aliases, "/supplemental/metadata/alias/languageAlias", "aliases")? {
+        if let Some(r) = v.get("_replacement").and_then(Value::as_str) {
+            language_aliases.insert(key.to_ascii_lowercase(), r.to_owned());
+        }
+    }
+    let mut region_aliases: BTreeMap<String, String> = BTreeMap::new();
+    for (key, v) in object(&aliases, "/supplemental/metadata/alias/territoryAlias", "aliases")? {
+        if let Some(r) = v.get("_replacement").and_then(Value::as_str) {
+            region_aliases.insert(key.to_ascii_uppercase(), r.to_owned());
+        }
+    }
+    let likely = read_json(&dir.join("cldr-core/supplemental/likelySubtags.json"))?;
+    let mut likely_regions: BTreeMap<String, String> = BTreeMap::new();
+    for (key, v) in object(&likely, "/supplemental/likelySubtags", "likelySubtags")? {
+        if key.contains('-') || key == "und" {
+            continue;
+        }
+        known.insert(key.clone());
+        if let Some(region) = v.as_str().and_then(|t| t.rsplit('-').next()) {
+            likely_regions.insert(key.clone(), region.to_owned());
+        }
+    }
+    let mut out = String::new();
+    header(&mut out, "cldr-localenames-full and cldr-core", &version);
+    let _ = writeln!(out, "//! Language names, language and region aliases, likely regions and known languages.");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// The CLDR version the tables were generated from.");
+    let _ = writeln!(out, "pub const CLDR_VERSION: &str = \"{version}\";");
+    write_pairs(
+        &mut out,
+        "LANGUAGE_NAMES",
+        "Language names (English, Czech, and each language's own), by `fold_name` key, to tags",
+        names.iter().map(|(k, (t, _))| (k.as_str(), t.as_str())),
+    );
+    write_pairs(
+        &mut out,
+        "AMBIGUOUS_LANGUAGE_NAMES",
+        "Names that name two or more languages (tags separated by spaces)",
+        conflicts
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.join(" ")))
+            .collect::<Vec<_>>()
+            .iter()
+            .map(|(k, v)| (*k, v.as_str())),
+    );
+    write_pairs(
+        &mut out,
+        "LANGUAGE_ALIASES",
+        "Deprecated, overlong, bibliographic and legacy language tags, to their replacements",
+        language_aliases.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    write_pairs(
+        &mut out,
+        "REGION_ALIASES",
+        "Region aliases (alpha-3, numeric, former codes), to replacements (several separated by spaces)",
+        region_aliases.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    write_pairs(
+        &mut out,
+        "LIKELY_REGIONS",
+        "The likely region of each language",
+        likely_regions.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// Language subtags CLDR knows, sorted ({} entries).", known.len());
+    let _ = writeln!(out, "pub static KNOWN_LANGUAGES: &[&str] = &[");
+    for k in &known {
+        let _ = writeln!(out, "    {k:?},");
+    }
+    let _ = writeln!(out, "];");
+    Ok(Generated { path: "agent-input/src/data/languages.rs", text: out })
+}
+
+/// `language[-Script][-REGION]`, the tag shapes display names are given for.
+fn is_plain_tag(tag: &str) -> bool {
+    let mut parts = tag.split('-');
+    let lang = parts.next().unwrap_or_default();
+    let lang_ok = (2..=3).contains(&lang.len()) && lang.bytes().all(|b| b.is_ascii_lowercase());
+    lang_ok
+        && parts.all(|p| {
+            (p.len() == 4 && p.bytes().next().is_some_and(|b| b.is_ascii_uppercase()))
+                || (p.len() == 2 && p.bytes().all(|b| b.is_ascii_uppercase()))
+                || (p.len() == 3 && p.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+fn write_pairs<'a>(out: &mut String, name: &str, doc: &str, pairs: impl Iterator<Item = (&'a str, &'a str)>) {
+    let pairs: Vec<(&str, &str)> = pairs.collect();
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// {doc} ({} entries, sorted by key).", pairs.len());
+    let _ = writeln!(out, "pub static {name}: &[(&str, &str)] = &[");
+    for (k, v) in pairs {
+        let _ = writeln!(out, "    ({k:?}, {v:?}),");
+    }
+    let _ = writeln!(out, "];");
 }
 
 /// The languages whose month, weekday and relative-day words the date reader knows.

@@ -1,35 +1,51 @@
 //! Folding for matching: case, diacritics, separators and camelCase.
 
-use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
-/// Folds one non-ASCII character for matching: Latin letters lose their diacritics (`ł` to `l`,
-/// `ß` to `ss`, through NFD and then `deunicode` for letters NFD keeps whole); other scripts
-/// keep their letters, lower-cased.
+/// Combining diacritical marks (accents, carons, rings): dropped for matching. Vowel signs of
+/// Indic and other scripts are letters' parts, not diacritics, and stay.
+const fn is_diacritic(c: char) -> bool {
+    matches!(c, '\u{0300}'..='\u{036f}' | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}' | '\u{fe20}'..='\u{fe2f}')
+}
+
+/// Folds one character for matching: lower case first, compatibility forms decomposed (NFKD:
+/// ligatures, fullwidth letters), then Latin letters lose their
+/// diacritics (`ł` to `l`, `ß` to `ss`, through NFD and then `deunicode` for letters NFD keeps
+/// whole, when it gives ASCII letters); other scripts keep their letters. Lowering first makes
+/// `fold(upper(x)) == fold(x)` for every `x`.
 fn push_folded(out: &mut String, c: char) {
     if c.is_ascii() {
         out.push(c.to_ascii_lowercase());
         return;
     }
-    for d in std::iter::once(c).nfd() {
-        if is_combining_mark(d) {
-            continue;
-        }
-        if d.is_ascii() {
-            out.push(d.to_ascii_lowercase());
-        } else if is_latin(d) {
-            if let Some(t) = deunicode::deunicode_char(d) {
-                out.extend(t.chars().map(|x| x.to_ascii_lowercase()));
+    for lower in c.to_lowercase() {
+        for d in std::iter::once(lower).nfkd() {
+            if is_diacritic(d) {
+                continue;
             }
-        } else {
-            out.extend(d.to_lowercase());
+            if d.is_ascii() {
+                out.push(d.to_ascii_lowercase());
+            } else if d == '\u{3c2}' {
+                // Case folding: the final sigma is a sigma ("ΟΣ" lowers to "οσ", written "ος").
+                out.push('\u{3c3}');
+            } else if is_latin(d) {
+                match deunicode::deunicode_char(d) {
+                    Some(t) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_alphanumeric()) => {
+                        out.extend(t.chars().map(|x| x.to_ascii_lowercase()));
+                    }
+                    _ => out.push(d),
+                }
+            } else {
+                out.push(d);
+            }
         }
     }
 }
 
-/// Latin-script letters outside ASCII (Latin-1 Supplement to Latin Extended Additional).
+/// Latin-script letters outside ASCII (Latin-1 Supplement to Latin Extended Additional, with
+/// the IPA letters African alphabets use).
 const fn is_latin(c: char) -> bool {
-    matches!(c, '\u{00c0}'..='\u{024f}' | '\u{1e00}'..='\u{1eff}' | '\u{2c60}'..='\u{2c7f}' | '\u{a720}'..='\u{a7ff}')
+    matches!(c, '\u{00c0}'..='\u{02af}' | '\u{1e00}'..='\u{1eff}' | '\u{2c60}'..='\u{2c7f}' | '\u{a720}'..='\u{a7ff}')
 }
 
 /// Lower case, no diacritics, whitespace runs folded to one space, edges trimmed.
@@ -89,6 +105,8 @@ mod tests {
         assert_eq!(fold("Straße"), "strasse");
         assert_eq!(fold("Nejvys\u{030c}s\u{030c}i\u{0301}"), "nejvyssi");
         assert_eq!(fold("Да"), "да");
+        assert_eq!(fold("AZƏRBAYCAN"), fold("azərbaycan"));
+        assert_eq!(fold("KPƐLƐƐ"), "kpelee");
     }
 
     #[test]

@@ -97,6 +97,44 @@ pub fn line_cases() -> Vec<LineCase> {
         .collect()
 }
 
+/// One case of `tests/vectors/helpers.json`: a helper function's arguments and its result.
+pub struct HelperCase {
+    pub name: String,
+    pub helper: String,
+    pub args: Value,
+    pub expect: Value,
+}
+
+pub fn helper_cases() -> Vec<HelperCase> {
+    let text = std::fs::read_to_string(vectors_dir().join("helpers.json")).expect("tests/vectors/helpers.json");
+    let cases: Vec<Value> = serde_json::from_str(&text).expect("helpers.json parses");
+    cases
+        .into_iter()
+        .map(|c| HelperCase {
+            name: c["name"].as_str().unwrap().to_owned(),
+            helper: c["helper"].as_str().unwrap().to_owned(),
+            args: c["args"].clone(),
+            expect: c["expect"].clone(),
+        })
+        .collect()
+}
+
+/// Runs one helper case.
+pub fn run_helper(case: &HelperCase) -> Value {
+    match case.helper.as_str() {
+        "no_hits_filtered" => {
+            let would: Vec<Value> = case.args["would_match"].as_array().cloned().unwrap_or_default();
+            let w = agent_input::vocabulary::no_hits_filtered(
+                case.args["property"].as_str().unwrap(),
+                &case.args["filter"],
+                &would,
+            );
+            serde_json::to_value(w).unwrap()
+        }
+        other => panic!("helpers/{}: unknown helper {other}", case.name),
+    }
+}
+
 /// Every outcome the vectors produce, with where it came from, in file order.
 pub fn all_outcomes() -> Vec<(String, Value, Option<Value>)> {
     let mut out: Vec<(String, Value, Option<Value>)> = cases()
@@ -108,5 +146,24 @@ pub fn all_outcomes() -> Vec<(String, Value, Option<Value>)> {
             .into_iter()
             .map(|c| (format!("batch/{}", c.name), agent_input::batch::read_line(&c.line).to_json(), None)),
     );
+    out.extend(
+        helper_cases().iter().map(|c| {
+            (format!("helpers/{}", c.name), serde_json::json!({"notes": [], "warnings": [run_helper(c)]}), None)
+        }),
+    );
     out
+}
+
+/// Valid options for every kind, for tests that range over all kinds.
+pub fn sample_options(kind: agent_input::Kind) -> Value {
+    set_vector_key();
+    match kind {
+        agent_input::Kind::Enum => serde_json::json!({"values": ["a", "b", "date_desc"]}),
+        agent_input::Kind::Cursor => serde_json::json!({"key_env": VECTOR_KEY_ENV}),
+        agent_input::Kind::Vocabulary => serde_json::json!({"entries": [
+            {"id": "NS", "names": ["Nejvyšší soud", "Supreme Court"]},
+            {"id": "NSS", "names": ["Nejvyšší správní soud", "Supreme Administrative Court"]}
+        ]}),
+        _ => serde_json::json!({}),
+    }
 }

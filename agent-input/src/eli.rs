@@ -1,0 +1,545 @@
+//! The ELI kind: European Legislation Identifiers of EU and Czech acts, from URIs, CELEX numbers
+//! and the citations people write.
+//!
+//! | spelling | read as | note code |
+//! | --- | --- | --- |
+//! | `"http://data.europa.eu/eli/reg/2016/679/oj"` | itself | none |
+//! | `"https://eur-lex.europa.eu/eli/reg/2016/679/oj/"`, `"HTTP://DATA.EUROPA.EU/eli/reg/2016/679/oj"`, `"eli/reg/2016/679/oj"`, the Cellar host | `"http://data.europa.eu/eli/reg/2016/679/oj"` | `eli_normalized` |
+//! | `"32016R0679"`, `"32019L1937"`, `"02016R0679-20160504"` (CELEX, sector 3 and consolidated 0) | the ELI | `celex_read_as_eli` |
+//! | `"Regulation (EU) 2016/679"`, `"Directive (EU) 2019/1937"`, `"Regulation (EC) No 1049/2001"`, `"Directive 95/46/EC"`, `"Commission Implementing Regulation (EU) 2023/138"` | the ELI | `citation_read_as_eli` |
+//! | `"nařízení (EU) 2016/679"`, `"nařízení (ES) č. 1049/2001"`, `"směrnice 95/46/ES"`, `"Verordnung (EG) Nr. 1049/2001"`, `"règlement (CE) n° 1049/2001"`, `"prováděcí nařízení Komise (EU) 2023/138"` | the ELI | `citation_read_as_eli` |
+//! | `"89/2012 Sb."`, `"zákon č. 89/2012 Sb."`, `"č. 89/2012 Sb."`, `"Act No. 89/2012 Coll."` | `"https://www.e-sbirka.cz/eli/cz/sb/2012/89"` | `citation_read_as_eli` |
+//! | `"https://e-sbirka.cz/eli/cz/sb/2012/89/"`, with a version date `/2026-01-01` | the canonical e-Sbírka ELI | `eli_normalized` |
+//!
+//! Spellings that ask: a bare `"2016/679"` (regulation, directive or decision? `ambiguous_act`,
+//! every reading named), `"89/2012"` without `Sb.` (a Czech act or an EU regulation?), a
+//! citation of a collection this reader does not map (`"Sb. NSS"` is case law, `"Sb. m. s."`
+//! treaties), and anything else (`not_an_eli`).
+//!
+//! CELEX does not tell implementing or delegated acts apart: `32023R0138` reads as
+//! `reg/2023/138`, which the Publications Office may serve as an alias of `reg_impl/2023/138`;
+//! the note says so. Post-2015 EU numbers (`year/number`) and Czech numbers (`number/year`)
+//! run in opposite orders; the citation rules of the domain reference decide, never a guess.
+
+use serde::{Deserialize, Serialize};
+
+use crate::codes::{AskCode, NoteCode};
+use crate::error::Error;
+use crate::input::{quoted, Input};
+use crate::limits::MAX_SCALAR_CHARS;
+use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::{absent, scalar, spelling};
+
+/// Whose act an ELI names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Jurisdiction {
+    /// The European Union (`http://data.europa.eu/eli/…`).
+    Eu,
+    /// The Czech Republic (`https://www.e-sbirka.cz/eli/cz/…`).
+    Cz,
+}
+
+/// A parsed ELI: the parts and the canonical URI.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Eli {
+    /// Whose act it is.
+    pub jurisdiction: Jurisdiction,
+    /// The EU `typedoc` (`reg`, `dir_impl`, …) or the Czech collection (`sb`).
+    pub kind: String,
+    /// The year of the act.
+    pub year: u16,
+    /// The natural number of the act.
+    pub number: String,
+    /// A point in time (`YYYY-MM-DD`), when the ELI names a version.
+    pub version: Option<String>,
+    /// The remaining path segments (`oj`, a language, a format, structural ids).
+    pub rest: Vec<String>,
+}
+
+impl Eli {
+    /// The canonical URI.
+    pub fn uri(&self) -> String {
+        let mut out = match self.jurisdiction {
+            Jurisdiction::Eu => format!("http://data.europa.eu/eli/{}/{}/{}", self.kind, self.year, self.number),
+            Jurisdiction::Cz => format!("https://www.e-sbirka.cz/eli/cz/{}/{}/{}", self.kind, self.year, self.number),
+        };
+        if let Some(v) = &self.version {
+            out.push('/');
+            out.push_str(v);
+        }
+        for r in &self.rest {
+            out.push('/');
+            out.push_str(r);
+        }
+        out
+    }
+
+    fn eu(kind: &str, year: u16, number: u32) -> Self {
+        Self {
+            jurisdiction: Jurisdiction::Eu,
+            kind: kind.to_owned(),
+            year,
+            number: number.to_string(),
+            version: None,
+            rest: vec!["oj".to_owned()],
+        }
+    }
+
+    fn cz(year: u16, number: u32) -> Self {
+        Self {
+            jurisdiction: Jurisdiction::Cz,
+            kind: "sb".to_owned(),
+            year,
+            number: number.to_string(),
+            version: None,
+            rest: Vec::new(),
+        }
+    }
+}
+
+/// Options of the ELI kind (none yet; unknown options are rejected).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EliOptions {}
+
+/// The earliest year of an EU act (ECSC, 1952) and of a Czech collection act.
+const FIRST_YEAR: u16 = 1945;
+/// The last plausible year of an act.
+const LAST_YEAR: u16 = 2100;
+
+/// What a spelling names.
+enum Found {
+    Eli(Eli, NoteCode, Option<&'static str>),
+    Several(Vec<(Eli, String)>),
+    Refused(String),
+    Nothing,
+}
+
+fn is_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b.get(4) == Some(&b'-')
+        && b.get(7) == Some(&b'-')
+        && s.bytes().filter(u8::is_ascii_digit).count() == 8
+}
+
+/// `http(s)://host/…/eli/…`, `eli/…`: the path segments after `eli`, and whether it was canonical.
+fn uri_path(text: &str) -> Option<(Vec<&str>, Option<Jurisdiction>)> {
+    let lower = text.to_ascii_lowercase();
+    let (host, rest) = if let Some(r) = lower.strip_prefix("http://").or_else(|| lower.strip_prefix("https://")) {
+        let slash = r.find('/')?;
+        (Some(r.get(..slash)?.to_owned()), text.get(text.len() - r.len() + slash + 1..)?)
+    } else {
+        (None, text)
+    };
+    let jurisdiction = match host.as_deref() {
+        Some("data.europa.eu" | "eur-lex.europa.eu" | "publications.europa.eu" | "op.europa.eu") => {
+            Some(Jurisdiction::Eu)
+        }
+        Some("www.e-sbirka.cz" | "e-sbirka.cz" | "opendata.eselpoint.gov.cz" | "opendata.eselpoint.cz") => {
+            Some(Jurisdiction::Cz)
+        }
+        Some(_) => return None,
+        None => None,
+    };
+    let segments: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
+    let at = segments.iter().position(|s| s.eq_ignore_ascii_case("eli"))?;
+    Some((segments.get(at + 1..)?.to_vec(), jurisdiction))
+}
+
+fn from_uri(text: &str) -> Found {
+    let Some((segments, host)) = uri_path(text) else {
+        let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
+        return if lower.starts_with("http://") || lower.starts_with("https://") {
+            Found::Refused("the URI is not an ELI of data.europa.eu, eur-lex.europa.eu or e-sbirka.cz".to_owned())
+        } else {
+            Found::Nothing
+        };
+    };
+    let cz = host == Some(Jurisdiction::Cz) || segments.first().is_some_and(|s| s.eq_ignore_ascii_case("cz"));
+    let (kind, year, number, tail) = if cz {
+        match segments.as_slice() {
+            [c, coll, y, n, tail @ ..] if c.eq_ignore_ascii_case("cz") => (coll.to_ascii_lowercase(), *y, *n, tail),
+            _ => return Found::Refused("an e-Sbírka ELI has the form eli/cz/sb/{year}/{number}".to_owned()),
+        }
+    } else {
+        match segments.as_slice() {
+            [t, y, n, tail @ ..] => (if *t == "C" { "C".to_owned() } else { t.to_ascii_lowercase() }, *y, *n, tail),
+            _ => return Found::Refused("an EU ELI has the form eli/{type}/{year}/{number}".to_owned()),
+        }
+    };
+    let Some(year) = y4(year) else { return Found::Refused(format!("{} is not a year", quoted(year))) };
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Found::Refused(format!("{} is not an act number", quoted(number)));
+    }
+    if !kind.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_') {
+        return Found::Refused(format!("{} is not a document type", quoted(&kind)));
+    }
+    let mut tail: Vec<String> = tail.iter().map(|s| s.to_string()).collect();
+    let version = match tail.first() {
+        Some(v) if is_date(v) => Some(tail.remove(0)),
+        _ => None,
+    };
+    let rest = if cz { tail } else { tail.into_iter().map(|s| s.to_ascii_lowercase()).collect() };
+    let eli = Eli {
+        jurisdiction: if cz { Jurisdiction::Cz } else { Jurisdiction::Eu },
+        kind,
+        year,
+        number: number.trim_start_matches('0').to_owned(),
+        version,
+        rest,
+    };
+    Found::Eli(eli, NoteCode::EliNormalized, None)
+}
+
+fn y4(s: &str) -> Option<u16> {
+    (s.len() == 4).then(|| s.parse().ok()).flatten().filter(|y| (FIRST_YEAR..=LAST_YEAR).contains(y))
+}
+
+/// CELEX: `{sector}{year}{descriptor}{number}` with an optional consolidation date.
+fn from_celex(text: &str) -> Found {
+    let t = text.to_ascii_uppercase();
+    let (base, consolidated) = match t.split_once('-') {
+        Some((b, d)) if d.len() == 8 && d.bytes().all(|c| c.is_ascii_digit()) => (b.to_owned(), Some(d.to_owned())),
+        Some(_) => return Found::Nothing,
+        None => (t.clone(), None),
+    };
+    let b = base.as_bytes();
+    if b.len() < 7 || !b.get(1..5).is_some_and(|y| y.iter().all(u8::is_ascii_digit)) {
+        return Found::Nothing;
+    }
+    let sector = b.first().copied().unwrap_or(0);
+    let letters: String = base.get(5..).unwrap_or_default().chars().take_while(char::is_ascii_alphabetic).collect();
+    let digits = base.get(5 + letters.len()..).unwrap_or_default();
+    if letters.is_empty() || letters.len() > 2 || digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return Found::Nothing;
+    }
+    let Some(year) = base.get(1..5).and_then(y4) else { return Found::Nothing };
+    let kind = match letters.as_str() {
+        "R" => "reg",
+        "L" => "dir",
+        "D" => "dec",
+        "H" => "reco",
+        other => return Found::Refused(format!("the CELEX descriptor {other} has no ELI type this reader maps")),
+    };
+    let Ok(number) = digits.parse::<u32>() else { return Found::Nothing };
+    match (sector, consolidated) {
+        (b'3', None) => Found::Eli(Eli::eu(kind, year, number), NoteCode::CelexReadAsEli, alias_warning(kind)),
+        (b'0', Some(date)) => {
+            let mut eli = Eli::eu(kind, year, number);
+            eli.rest.clear();
+            eli.version = Some(format!("{}-{}-{}", &date[..4], &date[4..6], &date[6..]));
+            Found::Eli(eli, NoteCode::CelexReadAsEli, alias_warning(kind))
+        }
+        (s, _) => Found::Refused(format!("CELEX sector {} is not legislation with an ELI", char::from(s))),
+    }
+}
+
+fn alias_warning(kind: &str) -> Option<&'static str> {
+    matches!(kind, "reg" | "dir" | "dec").then_some(
+        " CELEX does not tell implementing or delegated acts apart, so this ELI may be an alias of the _impl or _del one.",
+    )
+}
+
+/// Document-type words of citations, folded, longest first, in English, Czech, Slovak,
+/// German, French, Polish, Spanish, Italian, Portuguese and Dutch.
+const TYPE_WORDS: &[(&str, &str)] = &[
+    ("implementing regulation", "reg_impl"),
+    ("delegated regulation", "reg_del"),
+    ("implementing directive", "dir_impl"),
+    ("delegated directive", "dir_del"),
+    ("implementing decision", "dec_impl"),
+    ("delegated decision", "dec_del"),
+    ("framework decision", "dec_framw"),
+    ("provadeci narizeni", "reg_impl"),
+    ("provadeci rozhodnuti", "dec_impl"),
+    ("provadeci smernice", "dir_impl"),
+    ("ramcove rozhodnuti", "dec_framw"),
+    ("vykonavacie nariadenie", "reg_impl"),
+    ("delegovane nariadenie", "reg_del"),
+    ("durchfuhrungsverordnung", "reg_impl"),
+    ("delegierte verordnung", "reg_del"),
+    ("durchfuhrungsbeschluss", "dec_impl"),
+    ("delegierter beschluss", "dec_del"),
+    ("durchfuhrungsrichtlinie", "dir_impl"),
+    ("rahmenbeschluss", "dec_framw"),
+    ("reglement d execution", "reg_impl"),
+    ("reglement delegue", "reg_del"),
+    ("decision d execution", "dec_impl"),
+    ("decision deleguee", "dec_del"),
+    ("decision cadre", "dec_framw"),
+    ("regulation", "reg"),
+    ("narizeni", "reg"),
+    ("nariadenie", "reg"),
+    ("verordnung", "reg"),
+    ("reglement", "reg"),
+    ("rozporzadzenie", "reg"),
+    ("reglamento", "reg"),
+    ("regolamento", "reg"),
+    ("regulamento", "reg"),
+    ("verordening", "reg"),
+    ("directive", "dir"),
+    ("smernice", "dir"),
+    ("smernica", "dir"),
+    ("richtlinie", "dir"),
+    ("dyrektywa", "dir"),
+    ("directiva", "dir"),
+    ("direttiva", "dir"),
+    ("richtlijn", "dir"),
+    ("decision", "dec"),
+    ("rozhodnuti", "dec"),
+    ("rozhodnutie", "dec"),
+    ("beschluss", "dec"),
+    ("entscheidung", "dec"),
+    ("decyzja", "dec"),
+    ("decisione", "dec"),
+    ("decisao", "dec"),
+    ("besluit", "dec"),
+    ("recommendation", "reco"),
+    ("doporuceni", "reco"),
+    ("empfehlung", "reco"),
+];
+
+/// "v přenesené pravomoci" / "delegated": turns a regulation into a delegated one (Czech word order).
+const DELEGATED_MARKERS: &[&str] = &["v prenesene pravomoci", "delegated"];
+
+/// Words that mark number/year order: "No", "č.", "Nr.", "n°", "nr".
+const NUMBER_MARKERS: &[&str] = &["no", "c", "nr", "n", "n°", "nº", "num", "number"];
+
+/// Pre-Lisbon domains that put a regulation's number first.
+const OLD_DOMAINS: &[&str] = &["ec", "eec", "ecsc", "es", "ehs", "eg", "ewg", "ce", "cee", "euratom", "esuo"];
+
+/// A citation's parts: the type (if named), the two numbers, the number marker, the domain.
+struct Citation {
+    kind: Option<&'static str>,
+    a: String,
+    b: String,
+    marker: bool,
+    old_domain: bool,
+    czech_collection: Option<String>,
+}
+
+fn citation(text: &str) -> Option<Citation> {
+    let folded = spelling::fold::fold(text).replace(['\u{2019}', '\''], " ");
+    // The numbers: the first `digits/digits` group.
+    let bytes: Vec<char> = folded.chars().collect();
+    let slash = bytes.iter().enumerate().position(|(i, c)| {
+        *c == '/'
+            && bytes.get(i.wrapping_sub(1)).is_some_and(char::is_ascii_digit)
+            && bytes.get(i + 1).is_some_and(char::is_ascii_digit)
+    })?;
+    let start = (0..slash).rev().take_while(|i| bytes.get(*i).is_some_and(char::is_ascii_digit)).last()?;
+    let end = (slash + 1..bytes.len()).take_while(|i| bytes.get(*i).is_some_and(char::is_ascii_digit)).last()? + 1;
+    let a: String = bytes.get(start..slash)?.iter().collect();
+    let b: String = bytes.get(slash + 1..end)?.iter().collect();
+    let before: String = bytes.get(..start)?.iter().collect();
+    let after: String = bytes.get(end..)?.iter().collect();
+    let before_words = crate::fold_name(&before);
+    let words: Vec<&str> = before_words.split(' ').collect();
+    let marker = words.last().is_some_and(|w| NUMBER_MARKERS.contains(w))
+        || before.trim_end().ends_with("n°")
+        || before.trim_end().ends_with("nº");
+    let mut kind = TYPE_WORDS.iter().find(|(w, _)| contains_words(&before_words, w)).map(|(_, k)| *k);
+    if kind == Some("reg") && DELEGATED_MARKERS.iter().any(|m| contains_words(&before_words, m)) {
+        kind = Some("reg_del");
+    }
+    let after_words = crate::fold_name(&after);
+    let domain_words: Vec<&str> = before_words.split(' ').chain(after_words.split(' ')).collect();
+    let old_domain = domain_words.iter().any(|w| OLD_DOMAINS.contains(w));
+    let czech_collection = after_words.split(' ').next().filter(|w| !w.is_empty()).map(|first| {
+        let rest: Vec<&str> = after_words.split(' ').take(4).collect();
+        match (first, rest.as_slice()) {
+            ("sb", [_, "nss", ..]) => "sb nss".to_owned(),
+            ("sb", [_, "m", "s", ..]) => "sb m s".to_owned(),
+            ("sb" | "coll" | "zb", _) => "sb".to_owned(),
+            _ => String::new(),
+        }
+    });
+    let czech_collection = czech_collection.filter(|c| !c.is_empty());
+    Some(Citation { kind, a, b, marker, old_domain, czech_collection })
+}
+
+fn contains_words(haystack: &str, needle: &str) -> bool {
+    format!(" {haystack} ").contains(&format!(" {needle} "))
+}
+
+/// A year as written: four digits, or two (read as 19YY, the EU rule before 1999).
+fn year_of(s: &str) -> Option<u16> {
+    match s.len() {
+        4 => y4(s),
+        2 => s.parse::<u16>().ok().map(|y| 1900 + y),
+        _ => None,
+    }
+}
+
+fn number_of(s: &str) -> Option<u32> {
+    (s.len() <= 6).then(|| s.parse().ok()).flatten().filter(|n| *n > 0)
+}
+
+fn from_citation(text: &str) -> Found {
+    let Some(c) = citation(text) else { return Found::Nothing };
+    match c.czech_collection.as_deref() {
+        Some("sb") => {
+            return match (number_of(&c.a), y4(&c.b)) {
+                (Some(n), Some(y)) => Found::Eli(Eli::cz(y, n), NoteCode::CitationReadAsEli, None),
+                _ => Found::Refused(format!("a Czech act is cited as number/year Sb.; {}/{} is not", c.a, c.b)),
+            };
+        }
+        Some("sb nss") => {
+            return Found::Refused(
+                "\"Sb. NSS\" is the Supreme Administrative Court's case-law collection, not an act".into(),
+            )
+        }
+        Some(_) => return Found::Refused("\"Sb. m. s.\" (international treaties) has no ELI this reader maps".into()),
+        None => {}
+    }
+    let year_first = |kind: &'static str| Some((Eli::eu(kind, year_of(&c.a)?, number_of(&c.b)?), kind));
+    let number_first = |kind: &'static str| Some((Eli::eu(kind, year_of(&c.b)?, number_of(&c.a)?), kind));
+    let Some(kind) = c.kind else {
+        // No type word: a bare "2016/679" or "89/2012".
+        let mut readings = Vec::new();
+        if let Some(a) = y4(&c.a).filter(|_| number_of(&c.b).is_some()) {
+            for (k, name) in [("reg", "regulation"), ("dir", "directive"), ("dec", "decision")] {
+                if let Some((eli, _)) = year_first(k) {
+                    readings.push((eli, format!("EU {name} {a}/{}", c.b)));
+                }
+            }
+        } else if let (Some(n), Some(y)) = (number_of(&c.a), y4(&c.b)) {
+            readings.push((Eli::cz(y, n), format!("Czech act No. {n}/{y} Sb.")));
+            if let Some((eli, _)) = number_first("reg") {
+                readings.push((eli, format!("EU regulation No {n}/{y}")));
+            }
+        }
+        return if readings.is_empty() { Found::Nothing } else { Found::Several(readings) };
+    };
+    let base = kind.split('_').next().unwrap_or(kind);
+    let parsed = if c.marker {
+        number_first(kind)
+    } else if base == "dir" || y4(&c.a).is_some_and(|y| y >= 2015) {
+        year_first(kind)
+    } else if base == "reg" && (c.old_domain || y4(&c.a).is_none()) {
+        number_first(kind)
+    } else {
+        year_first(kind).or_else(|| number_first(kind))
+    };
+    match parsed {
+        Some((eli, _)) => Found::Eli(eli, NoteCode::CitationReadAsEli, None),
+        None => Found::Refused(format!("{}/{} does not read as year and number of an act", c.a, c.b)),
+    }
+}
+
+fn find(text: &str) -> Found {
+    match from_uri(text) {
+        Found::Nothing => {}
+        found => return found,
+    }
+    match from_celex(text) {
+        Found::Nothing => {}
+        found => return found,
+    }
+    from_citation(text)
+}
+
+/// Reads an ELI.
+///
+/// # Outcome
+/// - ok: the canonical ELI URI;
+/// - absent: missing, null, blank or a placeholder;
+/// - ask: a citation with two readings (`ambiguous_act`), or anything else (`not_an_eli`).
+///
+/// # Errors
+/// None today; the `Result` keeps every kind's signature alike.
+///
+/// # Example
+/// ```
+/// use agent_input::eli::{self, EliOptions};
+/// let out = eli::read("Regulation (EU) 2016/679".into(), &EliOptions::default())?;
+/// assert_eq!(out.value().map(|e| e.uri()).as_deref(), Some("http://data.europa.eu/eli/reg/2016/679/oj"));
+/// let out = eli::read("zákon č. 89/2012 Sb.".into(), &EliOptions::default())?;
+/// assert_eq!(out.value().map(|e| e.uri()).as_deref(), Some("https://www.e-sbirka.cz/eli/cz/sb/2012/89"));
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+///
+/// # Example: a citation with two readings
+/// ```
+/// use agent_input::eli::{self, EliOptions};
+/// let out = eli::read("2016/679".into(), &EliOptions::default())?;
+/// assert_eq!(out.as_ask().map(|a| a.readings.len()), Some(3));
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+pub fn read(input: Input<'_>, options: &EliOptions) -> Result<Outcome<Eli>, Error> {
+    let _ = options;
+    Ok(read_valid(input))
+}
+
+pub(crate) fn read_valid(input: Input<'_>) -> Outcome<Eli> {
+    let text = match input {
+        Input::String(s) => s,
+        Input::Array(_) => {
+            return scalar::unwrap_single(&input, read_valid).unwrap_or_else(|| Outcome::ask(unexpected(&input)));
+        }
+        Input::Missing | Input::Null => {
+            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
+        }
+        _ => return Outcome::ask(unexpected(&input)),
+    };
+    if spelling::longer_than(text, MAX_SCALAR_CHARS) {
+        return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
+    }
+    if let Some(reason) = absent::check(&input, &["eli", "eli uri", "celex"]) {
+        return absent::outcome(&input, reason);
+    }
+    let (clean, _) = spelling::clean_edges(text);
+    match find(clean) {
+        Found::Eli(eli, code, extra) => {
+            let uri = eli.uri();
+            if uri == text {
+                return Outcome::ok(eli);
+            }
+            let mut out = Outcome::ok(eli).note(Note::read_as(code, &input, &quoted(&uri), ""));
+            if let Some(extra) = extra {
+                out.notes.push(Note::new(NoteCode::EliTypeMayBeAlias, extra.trim().to_owned()));
+            }
+            out
+        }
+        Found::Several(readings) => {
+            let options: Vec<String> = readings.iter().map(|(e, m)| format!("{} ({m})", quoted(&e.uri()))).collect();
+            let readings: Vec<Reading> = readings
+                .into_iter()
+                .map(|(e, meaning)| Reading { value: serde_json::Value::String(e.uri()), meaning })
+                .collect();
+            Outcome::ask(
+                Ask::new(
+                    AskCode::AmbiguousAct,
+                    &input,
+                    "an act named with its type (regulation, directive, decision, zákon … Sb.) or its ELI",
+                    format!("set to {}", options.join(" or ")),
+                )
+                .with_readings(readings),
+            )
+        }
+        Found::Refused(why) => Outcome::ask(not_an_eli(&input, &why)),
+        Found::Nothing => Outcome::ask(not_an_eli(&input, "it is not an ELI, a CELEX number or a citation of an act")),
+    }
+}
+
+fn not_an_eli(input: &Input<'_>, why: &str) -> Ask {
+    Ask::new(
+        AskCode::NotAnEli,
+        input,
+        format!(
+            "an ELI URI, a CELEX number, or a citation such as \"Regulation (EU) 2016/679\" or \"89/2012 Sb.\" ({why})"
+        ),
+        "set to the act's ELI URI, its CELEX number, or a citation with the act's type",
+    )
+}
+
+fn unexpected(input: &Input<'_>) -> Ask {
+    Ask::new(
+        AskCode::UnexpectedType,
+        input,
+        format!("an ELI or a citation as a JSON string, not {}", input.type_name()),
+        "set to the act's ELI URI as a JSON string",
+    )
+}

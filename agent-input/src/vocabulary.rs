@@ -1,0 +1,404 @@
+//! The vocabulary kind: a data-owned value (a court, say), read through case, diacritics,
+//! Unicode forms, punctuation, abbreviations, other-language names and inflection.
+//!
+//! A server builds a [`Vocabulary`] once from its own entries (an id, names in any languages,
+//! abbreviations, aliases); reads are lookups in the precomputed index.
+//!
+//! | spelling (Czech courts) | read as | note code |
+//! | --- | --- | --- |
+//! | `"NSS"` (the id) | `"NSS"` | none |
+//! | `"nss"`, `"Nejvyšší správní soud"`, `"Nejvyssi spravni soud"`, `"Supreme Administrative Court"`, `"Nejvyššího správního soudu"` | `"NSS"` | `vocabulary_value_read` |
+//! | `"ÚS"`, `"US"`, `"Ústavní soud"` | `"US"` | `vocabulary_value_read` |
+//!
+//! A value that names several entries (`"Supreme"`: NS and NSS) or none:
+//! - role `value` asks (`ambiguous_vocabulary_value` with every candidate as a reading, or
+//!   `unknown_vocabulary_value` with the nearest stored values in the hint);
+//! - role `filter` never empties a search: the value is dropped (absent) with the warning
+//!   `filter_value_dropped`, whose `values` name the stored ones it could have meant.
+//!
+//! [`no_hits_filtered`] builds the warning for an empty page under an active filter.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::codes::{AskCode, NoteCode, WarningCode};
+use crate::error::Error;
+use crate::input::{json_text, quoted, Input};
+use crate::limits::MAX_SCALAR_CHARS;
+use crate::outcome::{Ask, Note, Outcome, Reading, Warning};
+use crate::{absent, scalar, spelling};
+
+/// One stored value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// The canonical id the read returns.
+    pub id: String,
+    /// Names, in any languages; the first is shown in messages.
+    #[serde(default)]
+    pub names: Vec<String>,
+    /// Abbreviations (matched whole, never by words).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abbreviations: Vec<String>,
+    /// Other names (inflected forms, former names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+}
+
+/// What the value is read for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// A value the call needs: unclear values ask.
+    #[default]
+    Value,
+    /// An optional search filter: unclear values are dropped with a warning.
+    Filter,
+}
+
+/// Options of the vocabulary kind.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VocabularyOptions {
+    /// The stored values.
+    pub entries: Vec<Entry>,
+    /// Value (default) or filter.
+    #[serde(default)]
+    pub role: Role,
+    #[serde(skip)]
+    index: OnceLock<Vocabulary>,
+}
+
+impl PartialEq for VocabularyOptions {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries == other.entries && self.role == other.role
+    }
+}
+
+impl VocabularyOptions {
+    pub(crate) fn prepare(&mut self) -> Result<(), Error> {
+        let vocabulary = Vocabulary::new(self.entries.clone())?;
+        self.index = OnceLock::from(vocabulary);
+        Ok(())
+    }
+
+    pub(crate) fn read_valid(&self, input: Input<'_>) -> Outcome<String> {
+        match self.index.get() {
+            Some(v) => v.read(input, self.role),
+            None => {
+                Vocabulary::new(self.entries.clone()).map_or_else(|_| Outcome::absent(), |v| v.read(input, self.role))
+            }
+        }
+    }
+
+    pub(crate) fn claims(&self, s: &str) -> bool {
+        self.index.get().is_some_and(|v| v.exact(&crate::fold_name(s)).len() == 1)
+    }
+}
+
+/// The most entries a vocabulary may have (a programmer bound).
+pub const MAX_ENTRIES: usize = 100_000;
+
+/// A prebuilt index over a server's stored values.
+#[derive(Clone, Debug)]
+pub struct Vocabulary {
+    entries: Vec<Entry>,
+    /// Exact keys (ids, names, abbreviations, aliases, folded) to entries.
+    exact: HashMap<String, BTreeSet<usize>>,
+    /// Words of names and aliases, by their first three characters: (word, entry, name).
+    words: HashMap<String, Vec<(String, usize, usize)>>,
+    /// The number of words of each (entry, name).
+    name_words: HashMap<(usize, usize), usize>,
+}
+
+/// Words that carry no identity in a name or a query.
+const STOP_WORDS: &[&str] =
+    &["v", "ve", "u", "pro", "in", "of", "the", "for", "de", "du", "des", "la", "le", "der", "die", "das", "am", "im"];
+
+fn words_of(key: &str) -> impl Iterator<Item = &str> {
+    key.split(' ').filter(|w| !w.is_empty() && !STOP_WORDS.contains(w))
+}
+
+/// The same word, inflected: equal, or sharing a stem that leaves at most two letters apart
+/// ("soud"/"soudu", "krajsky"/"krajskeho", "brno"/"brne", "praha"/"praze").
+fn same_word(query: &str, stored: &str) -> bool {
+    if query == stored {
+        return true;
+    }
+    let (q, s): (Vec<char>, Vec<char>) = (query.chars().collect(), stored.chars().collect());
+    let common = q.iter().zip(&s).take_while(|(a, b)| a == b).count();
+    let shorter = q.len().min(s.len());
+    shorter >= 4 && common >= 3 && common + 2 >= shorter && q.len().abs_diff(s.len()) <= 3
+}
+
+impl Vocabulary {
+    /// Builds the index.
+    ///
+    /// # Errors
+    /// No entries, more than [`MAX_ENTRIES`], an empty or repeated id.
+    pub fn new(entries: Vec<Entry>) -> Result<Self, Error> {
+        let err = |m: String| Error::options(format!("invalid options for kind `vocabulary`: {m}"));
+        if entries.is_empty() {
+            return Err(err("`entries` is empty".into()));
+        }
+        if entries.len() > MAX_ENTRIES {
+            return Err(err(format!("`entries` has {} entries, expected at most {MAX_ENTRIES}", entries.len())));
+        }
+        let mut exact: HashMap<String, BTreeSet<usize>> = HashMap::new();
+        let mut words: HashMap<String, Vec<(String, usize, usize)>> = HashMap::new();
+        let mut name_words = HashMap::new();
+        let mut ids = std::collections::HashSet::new();
+        for (i, e) in entries.iter().enumerate() {
+            if e.id.trim().is_empty() {
+                return Err(err(format!("entry {i} has an empty id")));
+            }
+            if !ids.insert(e.id.as_str()) {
+                return Err(err(format!("the id {} appears twice", quoted(&e.id))));
+            }
+            for text in std::iter::once(&e.id).chain(&e.names).chain(&e.abbreviations).chain(&e.aliases) {
+                let key = crate::fold_name(text);
+                if !key.is_empty() {
+                    exact.entry(key).or_default().insert(i);
+                }
+            }
+            for (n, name) in e.names.iter().chain(&e.aliases).enumerate() {
+                let key = crate::fold_name(name);
+                let mut count = 0;
+                for w in words_of(&key) {
+                    count += 1;
+                    let prefix: String = w.chars().take(3).collect();
+                    words.entry(prefix).or_default().push((w.to_owned(), i, n));
+                }
+                name_words.insert((i, n), count);
+            }
+        }
+        Ok(Self { entries, exact, words, name_words })
+    }
+
+    /// The entries.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    fn exact(&self, key: &str) -> Vec<usize> {
+        self.exact.get(key).map(|s| s.iter().copied().collect()).unwrap_or_default()
+    }
+
+    /// Entries one of whose names contains every word of the query (inflection allowed).
+    fn by_words(&self, key: &str) -> Vec<usize> {
+        let query: Vec<&str> = words_of(key).collect();
+        if query.is_empty() {
+            return Vec::new();
+        }
+        // For each (entry, name): how many query words it has.
+        let mut hits: HashMap<(usize, usize), usize> = HashMap::new();
+        for q in &query {
+            let prefix: String = q.chars().take(3).collect();
+            let mut seen = BTreeSet::new();
+            for (w, entry, name) in self.words.get(&prefix).into_iter().flatten() {
+                if same_word(q, w) && seen.insert((*entry, *name)) {
+                    *hits.entry((*entry, *name)).or_default() += 1;
+                }
+            }
+        }
+        let mut out: BTreeSet<usize> = BTreeSet::new();
+        for ((entry, name), n) in hits {
+            if n == query.len() && self.name_words.get(&(entry, name)).is_some_and(|w| *w >= n) {
+                out.insert(entry);
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// The stored values nearest to a key, for hints (at most three).
+    fn nearest(&self, key: &str) -> Vec<usize> {
+        let mut scored: Vec<(f64, usize)> = self
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let best = std::iter::once(&e.id)
+                    .chain(&e.names)
+                    .chain(&e.abbreviations)
+                    .map(|n| strsim::normalized_damerau_levenshtein(key, &crate::fold_name(n)))
+                    .fold(0.0_f64, f64::max);
+                (best, i)
+            })
+            .filter(|(s, _)| *s >= 0.5)
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        scored.into_iter().take(3).map(|(_, i)| i).collect()
+    }
+
+    fn label(&self, i: usize) -> String {
+        self.entries.get(i).map_or_else(String::new, |e| match e.names.first() {
+            Some(name) => format!("{} ({name})", quoted(&e.id)),
+            None => quoted(&e.id),
+        })
+    }
+
+    fn id(&self, i: usize) -> String {
+        self.entries.get(i).map(|e| e.id.clone()).unwrap_or_default()
+    }
+
+    /// Reads a value against the vocabulary.
+    ///
+    /// # Outcome
+    /// - ok: the id of the one entry the value names;
+    /// - absent: missing, null, blank, a placeholder, or (role filter) a value that names no
+    ///   entry or several, with a `filter_value_dropped` warning;
+    /// - ask (role value): `ambiguous_vocabulary_value` or `unknown_vocabulary_value`.
+    ///
+    /// # Example
+    /// ```
+    /// use agent_input::vocabulary::{Entry, Role, Vocabulary};
+    /// let courts = Vocabulary::new(vec![
+    ///     Entry { id: "NS".into(), names: vec!["Nejvyšší soud".into(), "Supreme Court".into()], abbreviations: vec![], aliases: vec![] },
+    ///     Entry { id: "NSS".into(), names: vec!["Nejvyšší správní soud".into(), "Supreme Administrative Court".into()], abbreviations: vec![], aliases: vec![] },
+    /// ])?;
+    /// let out = courts.read("Nejvyssi spravni soud".into(), Role::Value);
+    /// assert_eq!(out.value().map(String::as_str), Some("NSS"));
+    /// let out = courts.read("Supreme".into(), Role::Value);
+    /// assert_eq!(out.as_ask().map(|a| a.readings.len()), Some(2));
+    /// let out = courts.read("Supreme".into(), Role::Filter);
+    /// assert!(out.is_absent());
+    /// assert_eq!(out.warnings[0].values, [serde_json::json!("NS"), serde_json::json!("NSS")]);
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn read(&self, input: Input<'_>, role: Role) -> Outcome<String> {
+        let text = match input {
+            Input::String(s) => {
+                if self.entries.iter().any(|e| e.id == s) {
+                    return Outcome::ok(s.to_owned());
+                }
+                s
+            }
+            Input::Array(_) => {
+                return scalar::unwrap_single(&input, |inner| self.read(inner, role))
+                    .unwrap_or_else(|| Outcome::ask(unexpected(&input)));
+            }
+            Input::Missing | Input::Null => {
+                return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
+            }
+            Input::Number(n) => n,
+            Input::Bool(_) | Input::Object(_) => return Outcome::ask(unexpected(&input)),
+        };
+        if spelling::longer_than(text, MAX_SCALAR_CHARS) {
+            return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
+        }
+        let key = crate::fold_name(text);
+        let mut found = self.exact(&key);
+        if found.is_empty() {
+            if let Some(reason) = absent::check(&input, &[]) {
+                return absent::outcome(&input, reason);
+            }
+            found = self.by_words(&key);
+        }
+        match found.as_slice() {
+            [one] => {
+                let id = self.id(*one);
+                let label = self.label(*one);
+                Outcome::ok(id).note(Note::new(
+                    NoteCode::VocabularyValueRead,
+                    format!("Read {} as {label}.", input.to_json_text()),
+                ))
+            }
+            [] => {
+                let near = self.nearest(&key);
+                match role {
+                    Role::Filter => self.dropped(&input, &near, "names no stored value"),
+                    Role::Value => {
+                        let suggestion = if near.is_empty() {
+                            String::new()
+                        } else {
+                            let labels: Vec<String> = near.iter().map(|i| self.label(*i)).collect();
+                            format!(" (the nearest: {})", labels.join(", "))
+                        };
+                        Outcome::ask(Ask::new(
+                            AskCode::UnknownVocabularyValue,
+                            &input,
+                            "one of the stored values, by its id, name or abbreviation",
+                            format!("set to the id of a stored value{suggestion}"),
+                        ))
+                    }
+                }
+            }
+            several => match role {
+                Role::Filter => self.dropped(&input, several, "names several stored values"),
+                Role::Value => {
+                    let readings: Vec<Reading> = several
+                        .iter()
+                        .map(|i| Reading {
+                            value: Value::String(self.id(*i)),
+                            meaning: self.entries.get(*i).and_then(|e| e.names.first().cloned()).unwrap_or_default(),
+                        })
+                        .collect();
+                    let labels: Vec<String> = several.iter().map(|i| self.label(*i)).collect();
+                    Outcome::ask(
+                        Ask::new(
+                            AskCode::AmbiguousVocabularyValue,
+                            &input,
+                            format!("one stored value; {} names {}", input.to_json_text(), several.len()),
+                            format!("set to one of {}", labels.join(", ")),
+                        )
+                        .with_readings(readings),
+                    )
+                }
+            },
+        }
+    }
+
+    fn dropped(&self, input: &Input<'_>, candidates: &[usize], why: &str) -> Outcome<String> {
+        let values: Vec<Value> = candidates.iter().map(|i| Value::String(self.id(*i))).collect();
+        let could = if values.is_empty() {
+            String::new()
+        } else {
+            let labels: Vec<String> = candidates.iter().map(|i| self.label(*i)).collect();
+            format!(" It could have meant {}.", labels.join(", "))
+        };
+        let mut out = Outcome::absent();
+        out.warnings.push(Warning::new(
+            WarningCode::FilterValueDropped,
+            format!(
+                "Dropped the filter {}: it {why}, so the search is not filtered by it.{could}",
+                input.to_json_text()
+            ),
+            values,
+        ));
+        out
+    }
+}
+
+/// The warning for an empty result page under an active filter: it names the filter and the
+/// stored values that would have matched without it, so the next call can widen the filter.
+///
+/// ```
+/// let w = agent_input::vocabulary::no_hits_filtered("court", &serde_json::json!("NS"), &[serde_json::json!("NSS")]);
+/// assert_eq!(w.code, agent_input::WarningCode::NoHitsFiltered);
+/// assert_eq!(w.message, "No results with `court` set to \"NS\"; without that filter, results exist for \"NSS\".");
+/// ```
+pub fn no_hits_filtered(property: &str, filter: &Value, would_match: &[Value]) -> Warning {
+    let matches: Vec<String> = would_match.iter().map(json_text).collect();
+    let tail = if matches.is_empty() {
+        "; without that filter there are no results either".to_owned()
+    } else {
+        format!("; without that filter, results exist for {}", matches.join(", "))
+    };
+    Warning::new(
+        WarningCode::NoHitsFiltered,
+        format!("No results with `{property}` set to {}{tail}.", json_text(filter)),
+        would_match.to_vec(),
+    )
+}
+
+fn unexpected(input: &Input<'_>) -> Ask {
+    Ask::new(
+        AskCode::UnexpectedType,
+        input,
+        format!("a stored value's id or name as a JSON string, not {}", input.type_name()),
+        "set to the id of a stored value as a JSON string",
+    )
+}
