@@ -101,5 +101,61 @@ fn dates(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, numbers, booleans, uuids, dates);
+fn data_kinds(c: &mut Criterion) {
+    use agent_input::country::{self, CountryOptions};
+    use agent_input::locale::{self, LocaleOptions};
+    use agent_input::vocabulary::{Entry, Role, Vocabulary};
+    use std::collections::HashMap;
+
+    // The floor: one HashMap lookup of a short string key.
+    let map: HashMap<String, &str> = country::names().map(|(k, v)| (k.to_owned(), v)).collect();
+    let mut g = c.benchmark_group("country");
+    g.bench_function("lookup/hashmap", |b| b.iter(|| assert_eq!(map.get(black_box("czechia")).copied(), Some("CZ"))));
+    for (case, text) in
+        [("code", "CZ"), ("code_lower", "cz"), ("alpha3", "CZE"), ("name_en", "Czech Republic"), ("name_cs", "Česko")]
+    {
+        g.bench_function(format!("{case}/agent_input"), |b| {
+            b.iter(|| {
+                assert!(country::read(black_box(text).into(), &CountryOptions::default())
+                    .is_ok_and(|o| o.value().is_some()))
+            });
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("locale");
+    g.bench_function("canonical/unic_langid_from_str", |b| {
+        b.iter(|| assert!(unic_langid::LanguageIdentifier::from_str(black_box("cs-CZ")).is_ok()));
+    });
+    for (case, text) in [("canonical", "cs-CZ"), ("posix", "cs_CZ.UTF-8"), ("deprecated", "iw"), ("name", "čeština")]
+    {
+        g.bench_function(format!("{case}/agent_input"), |b| {
+            b.iter(|| {
+                assert!(
+                    locale::read(black_box(text).into(), &LocaleOptions::default()).is_ok_and(|o| o.value().is_some())
+                )
+            });
+        });
+    }
+    g.finish();
+
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/czech_courts.json");
+    let entries: Vec<Entry> = serde_json::from_str(&std::fs::read_to_string(path).expect("fixture")).expect("entries");
+    let courts = Vocabulary::new(entries).expect("vocabulary");
+    let mut g = c.benchmark_group("vocabulary");
+    g.bench_function("lookup/hashmap", |b| b.iter(|| assert_eq!(map.get(black_box("cesko")).copied(), Some("CZ"))));
+    for (case, text) in [
+        ("id", "NSS"),
+        ("name_folded", "Nejvyssi spravni soud"),
+        ("english", "Supreme Administrative Court"),
+        ("inflected", "Krajského soudu v Brně"),
+    ] {
+        g.bench_function(format!("{case}/agent_input"), |b| {
+            b.iter(|| assert!(courts.read(black_box(text).into(), Role::Value).value().is_some()));
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, numbers, booleans, uuids, dates, data_kinds);
 criterion_main!(benches);
