@@ -113,6 +113,10 @@ pub enum NoteCode {
     EliTypeMayBeAlias,
     /// A name, abbreviation or other spelling of a stored value was read as its id.
     VocabularyValueRead,
+    /// A property name in another spelling (`dateFrom`, `date-from`) was read as the declared one.
+    PropertyNameNormalized,
+    /// Tool arguments sent as a JSON string were read as the object it holds.
+    JsonObjectDecoded,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -140,6 +144,10 @@ pub enum WarningCode {
     FilterValueDropped,
     /// A page under an active filter is empty; the values that would have matched are named.
     NoHitsFiltered,
+    /// A property the tool does not declare was ignored; the accepted properties are named.
+    UnknownProperty,
+    /// Two spellings of one property were sent; the exact one was read.
+    DuplicateProperty,
 }
 
 /// Codes of asks: the input carried no meaning, or more than one.
@@ -231,6 +239,8 @@ pub enum AskCode {
     AmbiguousVocabularyValue,
     /// The value names no stored value.
     UnknownVocabularyValue,
+    /// A required argument was not sent, or was null or a placeholder.
+    MissingRequired,
 }
 
 impl NoteCode {
@@ -296,6 +306,8 @@ impl NoteCode {
             Self::CitationReadAsEli => "A citation (Regulation (EU) 2016/679, zákon č. 89/2012 Sb.) was read as the act's ELI.",
             Self::EliTypeMayBeAlias => "CELEX does not tell implementing or delegated acts apart; the ELI type read may be an alias of reg_impl or reg_del.",
             Self::VocabularyValueRead => "A name, abbreviation, other-language name or inflected form of a stored value was read as its id.",
+            Self::PropertyNameNormalized => "A property name in another spelling (dateFrom, DateFrom, date-from) was read as the declared name (date_from).",
+            Self::JsonObjectDecoded => "Tool arguments sent as a JSON string were read as the object the string holds.",
         }
     }
 
@@ -345,6 +357,8 @@ impl NoteCode {
                 "Send the exact ELI (with reg_impl or reg_del) when the act is implementing or delegated."
             }
             Self::VocabularyValueRead => "Send the stored value's id.",
+            Self::PropertyNameNormalized => "Send property names exactly as the input schema declares them.",
+            Self::JsonObjectDecoded => "Send the arguments as a JSON object.",
         }
     }
 }
@@ -360,6 +374,8 @@ impl WarningCode {
                 "An optional filter value named no stored value, or several, so it was dropped; the search was not emptied. values names what it could have meant."
             }
             Self::NoHitsFiltered => "A page under an active filter is empty; values names the stored values that would have matched.",
+            Self::UnknownProperty => "A property the tool does not declare was ignored (not rejected); values names the accepted properties.",
+            Self::DuplicateProperty => "Two spellings of one property were sent (date_from and dateFrom); the exact one was read, the other ignored.",
         }
     }
 
@@ -369,6 +385,8 @@ impl WarningCode {
             Self::DuplicateItemsRemoved => "Send each value once.",
             Self::FilterValueDropped => "Call again with the filter set to one of the named values, or without it.",
             Self::NoHitsFiltered => "Call again with the filter set to one of the named values, or without it.",
+            Self::UnknownProperty => "Send only the declared properties; check the spelling of the ignored one.",
+            Self::DuplicateProperty => "Send each property once, under its declared name.",
         }
     }
 }
@@ -420,6 +438,7 @@ impl AskCode {
             Self::NotAnEli => "The value is not an ELI URI, a CELEX number or a citation the reader maps; the ask says why.",
             Self::AmbiguousVocabularyValue => "The value names two or more stored values (Supreme: two courts); every one is named.",
             Self::UnknownVocabularyValue => "The value names no stored value; the nearest stored values are suggested.",
+            Self::MissingRequired => "A required argument was not sent, or was null or a placeholder.",
         }
     }
 
@@ -463,6 +482,7 @@ impl AskCode {
             }
             Self::AmbiguousAct | Self::NotAnEli => "Call again with the act's ELI URI or a citation with the act's type.",
             Self::AmbiguousVocabularyValue | Self::UnknownVocabularyValue => "Call again with one stored value's id.",
+            Self::MissingRequired => "Call the tool again with the argument.",
         }
     }
 }
@@ -499,6 +519,13 @@ pub fn render_markdown(example: &dyn Fn(&str) -> Option<String>) -> String {
         "Asks",
         "The input carried no meaning or more than one; nothing was guessed.",
         AskCode::iter().map(|c| (c.into(), c.meaning(), c.action())),
+        example,
+    );
+    section(
+        &mut out,
+        "Envelope codes",
+        "Why a whole tool call did not run: the `code` of `{code, message, hint, issues}`.",
+        crate::tool::EnvelopeCode::iter().map(|c| (c.into(), c.meaning(), c.action())),
         example,
     );
     out

@@ -59,8 +59,10 @@ pub mod locale;
 pub mod number;
 mod outcome;
 mod scalar;
+mod schema;
 mod spelling;
 pub mod text;
+pub mod tool;
 pub mod uuid;
 pub mod vocabulary;
 

@@ -5,6 +5,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
+use agent_input::tool::EnvelopeCode;
 use agent_input::{AskCode, NoteCode, WarningCode};
 use serde_json::Value;
 use strum::IntoEnumIterator;
@@ -14,6 +15,7 @@ fn all_codes() -> Vec<(&'static str, Value)> {
     out.extend(NoteCode::iter().map(|c| (<&str>::from(c), serde_json::to_value(c).unwrap())));
     out.extend(WarningCode::iter().map(|c| (<&str>::from(c), serde_json::to_value(c).unwrap())));
     out.extend(AskCode::iter().map(|c| (<&str>::from(c), serde_json::to_value(c).unwrap())));
+    out.extend(EnvelopeCode::iter().map(|c| (<&str>::from(c), serde_json::to_value(c).unwrap())));
     out
 }
 
@@ -39,9 +41,14 @@ fn examples() -> BTreeMap<String, String> {
             map.entry(w["code"].as_str().unwrap().to_owned())
                 .or_insert_with(|| w["message"].as_str().unwrap().to_owned());
         }
-        if let Some(ask) = out.get("ask") {
+        let asks = out.get("ask").into_iter().chain(out["issues"].as_array().into_iter().flatten());
+        for ask in asks {
             map.entry(ask["code"].as_str().unwrap().to_owned())
                 .or_insert_with(|| ask["hint"].as_str().unwrap().to_owned());
+        }
+        if out["status"] == "error" {
+            map.entry(out["code"].as_str().unwrap().to_owned())
+                .or_insert_with(|| out["message"].as_str().unwrap().to_owned());
         }
     }
     map
@@ -57,6 +64,13 @@ fn every_code_is_emitted_by_a_vector() {
 #[test]
 fn every_ask_has_a_hint_and_echoes_its_input() {
     for (place, out, input) in common::all_outcomes() {
+        for issue in out["issues"].as_array().into_iter().flatten() {
+            let hint = issue["hint"].as_str().unwrap_or_default();
+            assert!(
+                hint.starts_with("Call `") && hint.ends_with('.'),
+                "{place}: issue hint {hint:?} does not name the next call"
+            );
+        }
         let Some(ask) = out.get("ask") else { continue };
         let hint = ask["hint"].as_str().unwrap_or_default();
         assert!(hint.ends_with('.') && hint.len() > 20, "{place}: hint {hint:?}");

@@ -135,6 +135,43 @@ pub fn run_helper(case: &HelperCase) -> Value {
     }
 }
 
+/// One tool vector file: the spec and its cases `(name, args, expect)`.
+pub struct ToolFile {
+    pub file: String,
+    pub spec: Value,
+    pub cases: Vec<(String, Value, Value)>,
+}
+
+pub fn tool_files() -> Vec<ToolFile> {
+    set_vector_key();
+    let dir = vectors_dir().join("tools");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/vectors/tools exists")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let file = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let mut names = std::collections::HashSet::new();
+            let cases = doc["cases"]
+                .as_array()
+                .unwrap_or_else(|| panic!("tools/{file}.json has no cases"))
+                .iter()
+                .map(|c| {
+                    let name = c["name"].as_str().unwrap().to_owned();
+                    assert!(names.insert(name.clone()), "tools/{file}.json: duplicate name {name}");
+                    (name, c.get("args").cloned().unwrap_or(Value::Null), c["expect"].clone())
+                })
+                .collect();
+            ToolFile { file, spec: doc["spec"].clone(), cases }
+        })
+        .collect()
+}
+
 /// Every outcome the vectors produce, with where it came from, in file order.
 pub fn all_outcomes() -> Vec<(String, Value, Option<Value>)> {
     let mut out: Vec<(String, Value, Option<Value>)> = cases()
@@ -151,6 +188,12 @@ pub fn all_outcomes() -> Vec<(String, Value, Option<Value>)> {
             (format!("helpers/{}", c.name), serde_json::json!({"notes": [], "warnings": [run_helper(c)]}), None)
         }),
     );
+    for file in tool_files() {
+        let spec = agent_input::tool::ToolSpec::from_json(&file.spec).unwrap();
+        for (name, args, _) in file.cases {
+            out.push((format!("tools/{}/{name}", file.file), spec.read(&args).to_json(), None));
+        }
+    }
     out
 }
 

@@ -7,6 +7,9 @@
 //!   prints one outcome line per input line, in order.
 //! - `agent-input cursor encode --key-env VAR PAYLOAD [--expires-at T | --ttl S]` issues a cursor;
 //!   `agent-input read cursor VALUE --option key_env=VAR` reads one.
+//! - `agent-input schema --tool spec.json` prints a tool's inputSchema; `agent-input call --tool
+//!   spec.json` reads one argument object from stdin (JSON lines with `--batch`) and prints the
+//!   result or the error envelope (`--mcp`: as a CallToolResult).
 //! - `agent-input kinds` lists the kinds.
 //!
 //! The CLI holds no parsing logic of values: it passes JSON to the core and prints the outcome.
@@ -50,8 +53,83 @@ enum Command {
         #[command(subcommand)]
         command: CursorCommand,
     },
+    /// Print the inputSchema of a tool spec (JSON file).
+    Schema {
+        /// The tool spec: {"name", "description", "writes", "properties": {...}}.
+        #[arg(long, value_name = "SPEC.json")]
+        tool: std::path::PathBuf,
+        /// Print the whole MCP tool definition (name, description, inputSchema, annotations).
+        #[arg(long)]
+        definition: bool,
+    },
+    /// Read one JSON argument object from stdin (or JSON lines with --batch) through a tool spec,
+    /// and print the result or the error envelope.
+    Call {
+        /// The tool spec (JSON file).
+        #[arg(long, value_name = "SPEC.json")]
+        tool: std::path::PathBuf,
+        /// Read one argument object per line; print one result per line.
+        #[arg(long)]
+        batch: bool,
+        /// Print the error envelope as an MCP CallToolResult (isError, structuredContent, content).
+        #[arg(long)]
+        mcp: bool,
+    },
     /// List the kinds.
     Kinds,
+}
+
+fn load_tool(path: &std::path::Path) -> Result<agent_input::tool::ToolSpec, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("agent-input: cannot read {}: {e}", path.display()))?;
+    let json: Value =
+        serde_json::from_str(&text).map_err(|e| format!("agent-input: {} is not JSON: {e}", path.display()))?;
+    agent_input::tool::ToolSpec::from_json(&json).map_err(|e| format!("agent-input: {e}"))
+}
+
+fn call_line(spec: &agent_input::tool::ToolSpec, text: &str, mcp: bool) -> Value {
+    let args = serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_owned()));
+    let call = spec.read(&args);
+    match (mcp, call.call_tool_result()) {
+        (true, Some(result)) => result,
+        _ => call.to_json(),
+    }
+}
+
+fn call(path: &std::path::Path, batch: bool, mcp: bool) -> ExitCode {
+    let spec = match load_tool(path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    if batch {
+        for line in std::io::stdin().lock().split(b'\n') {
+            let Ok(bytes) = line else { break };
+            let text = String::from_utf8_lossy(&bytes);
+            let text = text.trim_end_matches('\r');
+            if serde_json::to_writer(&mut out, &call_line(&spec, text, mcp)).is_err() || out.write_all(b"\n").is_err() {
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        let mut text = String::new();
+        if std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).is_err() {
+            eprintln!("agent-input: stdin is not UTF-8");
+            return ExitCode::from(2);
+        }
+        if serde_json::to_writer(&mut out, &call_line(&spec, text.trim(), mcp)).is_err()
+            || out.write_all(b"\n").is_err()
+        {
+            return ExitCode::FAILURE;
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
 
 #[derive(Subcommand)]
@@ -144,6 +222,18 @@ fn main() -> ExitCode {
         Command::Cursor { command: CursorCommand::Encode { key_env, payload, expires_at, ttl } } => {
             encode_cursor(&key_env, &payload, expires_at, ttl)
         }
+        Command::Schema { tool, definition } => match load_tool(&tool) {
+            Ok(spec) => {
+                let v = if definition { spec.definition() } else { spec.input_schema() };
+                println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Call { tool, batch, mcp } => call(&tool, batch, mcp),
         Command::Read { batch: true, .. } => batch(),
         Command::Read { kind, value, option, options, .. } => {
             let result =

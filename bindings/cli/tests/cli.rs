@@ -167,3 +167,87 @@ fn cursor_encode_then_read_and_the_key_is_never_echoed() {
     let out = bin().args(["cursor", "encode", "--key-env", "AGENT_INPUT_NO_SUCH_VAR", "1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+fn tool_files() -> Vec<(std::path::PathBuf, Value)> {
+    let dir = vectors_dir().join("tools");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| {
+            let doc: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            (p, doc)
+        })
+        .collect()
+}
+
+#[test]
+fn call_batch_reads_every_tool_vector() {
+    let tmp = std::env::temp_dir().join(format!("agent-input-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for (path, doc) in tool_files() {
+        let spec_path = tmp.join(path.file_name().unwrap());
+        std::fs::write(&spec_path, doc["spec"].to_string()).unwrap();
+        let cases = doc["cases"].as_array().unwrap();
+        let lines: Vec<String> =
+            cases.iter().map(|c| c.get("args").cloned().unwrap_or(Value::Null).to_string()).collect();
+        let mut child = bin()
+            .args(["call", "--batch", "--tool"])
+            .arg(&spec_path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = lines.join("\n") + "\n";
+        let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
+        let output = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        assert!(output.status.success());
+        let outs: Vec<Value> =
+            String::from_utf8(output.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(outs.len(), cases.len());
+        for (case, got) in cases.iter().zip(&outs) {
+            assert_eq!(got, &case["expect"], "{}/{}", path.display(), case["name"]);
+        }
+    }
+}
+
+#[test]
+fn schema_prints_the_input_schema_and_call_reads_stdin() {
+    let tmp = std::env::temp_dir().join(format!("agent-input-cli-schema-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let spec = tmp.join("t.json");
+    std::fs::write(
+        &spec,
+        r#"{"name": "t", "properties": {"q": {"kind": "text", "required": true}, "limit": {"max": 50}}}"#,
+    )
+    .unwrap();
+    let out = bin().args(["schema", "--tool"]).arg(&spec).output().unwrap();
+    assert!(out.status.success());
+    let schema: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(schema["required"], json!(["q"]));
+    assert_eq!(schema["additionalProperties"], json!(false));
+    assert_eq!(schema["properties"]["limit"]["default"], json!(20));
+    let out = bin().args(["schema", "--definition", "--tool"]).arg(&spec).output().unwrap();
+    let def: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(def["name"], json!("t"));
+    let mut child = bin()
+        .args(["call", "--mcp", "--tool"])
+        .arg(&spec)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"{\"limit\": \"500\"}").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let result: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(result["isError"], json!(true));
+    assert_eq!(result["structuredContent"]["code"], json!("missing_arguments"));
+    let bad = tmp.join("bad.json");
+    std::fs::write(&bad, r#"{"name": "t", "properties": {"q": {}}}"#).unwrap();
+    let out = bin().args(["schema", "--tool"]).arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("the name implies none"));
+}

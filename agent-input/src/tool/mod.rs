@@ -1,0 +1,221 @@
+//! The tool factory: one declared tool spec is the single source of the reader of a whole
+//! argument object, of the error envelope, and of the advertised `inputSchema`.
+//!
+//! ```json
+//! {"name": "search_decisions", "description": "…", "writes": false,
+//!  "properties": {
+//!    "court": {"kind": "vocabulary", "entries": […], "role": "filter", "description": "…"},
+//!    "query": {"kind": "text", "required": true},
+//!    "date_from": {}, "date_to": {},
+//!    "limit": {"max": 50}}}
+//! ```
+//!
+//! Each property holds its kind and that kind's options side by side, plus `required` and
+//! `description`. A property whose name implies a kind may omit `kind` ([`implied`]):
+//! `limit`/`page_size` (page size), `date_from`/`date_to`, `from`/`to`, `since`/`until` (range
+//! bounds, read together), `cursor`, `idempotency_key`, `id` and `*_id` (the uuid reader, in
+//! write mode on a writing tool), `locale`/`language`, `country`.
+//!
+//! A property of kind `list` whose `item` is `{"kind": "object", "properties": {…}}` is a
+//! collection of entries, read best effort: good entries are applied, bad ones come back as
+//! per-entry issues (`entries[2].amount`), unless the tool sets `all_or_nothing`.
+//!
+//! [`ToolSpec::read`] returns a [`ToolCall`]: `ok` with canonical `args` (and per-entry
+//! `issues` of collections, if any), or the error envelope `{code, message, hint, issues}`.
+
+mod envelope;
+pub mod implied;
+mod props;
+
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+use crate::error::Error;
+use crate::outcome::{Note, Warning};
+
+pub use envelope::{EnvelopeCode, Issue, Telemetry};
+pub(crate) use props::PropertySet;
+
+/// A declared tool: its name, description, whether it writes, and its properties.
+#[derive(Clone, Debug)]
+pub struct ToolSpec {
+    name: String,
+    description: String,
+    writes: bool,
+    all_or_nothing: bool,
+    properties: PropertySet,
+}
+
+/// The keys a tool spec may have.
+const SPEC_KEYS: &[&str] = &["name", "description", "writes", "all_or_nothing", "properties"];
+
+impl ToolSpec {
+    /// Builds a tool spec from its JSON document (the shape in the module doc).
+    ///
+    /// # Errors
+    /// Unknown keys, a missing name, a property with no kind and no implying name, invalid
+    /// kind options.
+    pub fn from_json(spec: &Value) -> Result<Self, Error> {
+        let object = spec.as_object().ok_or_else(|| Error::options("a tool spec must be a JSON object"))?;
+        if let Some(k) = object.keys().find(|k| !SPEC_KEYS.contains(&k.as_str())) {
+            return Err(Error::options(format!(
+                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `all_or_nothing`, `properties`"
+            )));
+        }
+        let name = object
+            .get("name")
+            .and_then(Value::as_str)
+            .filter(|n| !n.is_empty())
+            .ok_or_else(|| Error::options("a tool spec needs a non-empty string `name`"))?
+            .to_owned();
+        let description = object.get("description").and_then(Value::as_str).unwrap_or_default().to_owned();
+        let flag = |key: &str| -> Result<bool, Error> {
+            match object.get(key) {
+                None | Some(Value::Null) => Ok(false),
+                Some(Value::Bool(b)) => Ok(*b),
+                Some(other) => {
+                    Err(Error::options(format!("`{key}` of tool `{name}` must be a boolean, found `{other}`")))
+                }
+            }
+        };
+        let writes = flag("writes")?;
+        let all_or_nothing = flag("all_or_nothing")?;
+        let empty = Map::new();
+        let props = match object.get("properties") {
+            None | Some(Value::Null) => &empty,
+            Some(Value::Object(p)) => p,
+            Some(other) => {
+                return Err(Error::options(format!("`properties` of tool `{name}` must be an object, found `{other}`")))
+            }
+        };
+        let properties = PropertySet::from_json(props, writes, &name)?;
+        Ok(Self { name, description, writes, all_or_nothing, properties })
+    }
+
+    /// The tool's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// True when the tool writes (an optional id's placeholder asks).
+    pub const fn writes(&self) -> bool {
+        self.writes
+    }
+
+    /// Reads a whole argument object.
+    ///
+    /// # Example
+    /// ```
+    /// use agent_input::tool::{ToolCall, ToolSpec};
+    /// let spec = ToolSpec::from_json(&serde_json::json!({
+    ///     "name": "search_decisions",
+    ///     "properties": {"query": {"kind": "text", "required": true}, "limit": {"max": 50}, "date_from": {}}
+    /// }))?;
+    /// let call = spec.read(&serde_json::json!({"query": "nájem", "limit": "500", "dateFrom": "1. 10. 2026"}));
+    /// let ToolCall::Ok { args, notes, .. } = call else { panic!("reads") };
+    /// assert_eq!(args, serde_json::json!({"query": "nájem", "limit": 50, "date_from": "2026-10-01"}));
+    /// assert_eq!(notes[0].path(), Some("date_from")); // `dateFrom` read as `date_from`
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn read(&self, args: &Value) -> ToolCall {
+        let read = self.properties.read_root(args, &self.name);
+        let envelope_issues: Vec<Issue> =
+            read.issues.iter().filter(|i| !i.entry || self.all_or_nothing).cloned().collect();
+        if envelope_issues.is_empty() {
+            ToolCall::Ok {
+                args: Value::Object(read.args),
+                notes: read.notes,
+                warnings: read.warnings,
+                issues: read.issues,
+            }
+        } else {
+            let env = envelope::Envelope::new(&self.name, read.issues, self.all_or_nothing);
+            ToolCall::Error { envelope: env, notes: read.notes, warnings: read.warnings }
+        }
+    }
+
+    /// The tool's `inputSchema` (JSON Schema 2020-12).
+    pub fn input_schema(&self) -> Value {
+        let mut schema = self.properties.schema();
+        schema["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
+        schema
+    }
+
+    /// The MCP tool definition: `{"name", "description", "inputSchema"}` (plus `annotations`
+    /// saying whether the tool only reads).
+    pub fn definition(&self) -> Value {
+        json!({
+            "name": self.name,
+            "description": self.description,
+            "inputSchema": self.input_schema(),
+            "annotations": {"readOnlyHint": !self.writes},
+        })
+    }
+}
+
+/// The result of reading one tool call.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum ToolCall {
+    /// Every property read: canonical `args`. `issues` lists entries of collections that were
+    /// left out (best effort); apply the rest and report these.
+    Ok {
+        /// The canonical arguments.
+        args: Value,
+        /// Repairs, each with its property path.
+        notes: Vec<Note>,
+        /// What the caller probably meant, each with its property path.
+        warnings: Vec<Warning>,
+        /// Entries of collections that could not be read.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        issues: Vec<Issue>,
+    },
+    /// The call cannot run: the error envelope.
+    Error {
+        /// `{code, message, hint, issues}`.
+        #[serde(flatten)]
+        envelope: envelope::Envelope,
+        /// Repairs of the properties that did read.
+        notes: Vec<Note>,
+        /// Warnings of the properties that did read.
+        warnings: Vec<Warning>,
+    },
+}
+
+impl ToolCall {
+    /// The call as JSON.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// The envelope, when the call cannot run.
+    pub fn envelope(&self) -> Option<&envelope::Envelope> {
+        match self {
+            Self::Error { envelope, .. } => Some(envelope),
+            Self::Ok { .. } => None,
+        }
+    }
+
+    /// A view of a rejected call for telemetry: the tool, the issue codes and paths, never the
+    /// received values (they carry personal data). `None` for an ok call without issues.
+    pub fn telemetry(&self, tool: &str) -> Option<Telemetry> {
+        let issues = match self {
+            Self::Error { envelope, .. } => &envelope.issues,
+            Self::Ok { issues, .. } if !issues.is_empty() => issues,
+            Self::Ok { .. } => return None,
+        };
+        Some(Telemetry::new(tool, issues))
+    }
+
+    /// The MCP `CallToolResult` for a call that cannot run (`isError: true`, the envelope as
+    /// `structuredContent`, message and hint as text). `None` for an ok call.
+    pub fn call_tool_result(&self) -> Option<Value> {
+        let env = self.envelope()?;
+        let structured = serde_json::to_value(env).unwrap_or(Value::Null);
+        Some(json!({
+            "isError": true,
+            "content": [{"type": "text", "text": format!("{} {}", env.message, env.hint)}],
+            "structuredContent": structured,
+        }))
+    }
+}

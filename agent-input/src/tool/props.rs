@@ -1,0 +1,539 @@
+//! Declared properties and the reading of an argument object.
+
+use std::collections::HashMap;
+
+use serde_json::{json, Map, Value};
+
+use super::envelope::Issue;
+use super::implied::{implied, PAIRS};
+use crate::codes::{AskCode, NoteCode, WarningCode};
+use crate::error::Error;
+use crate::input::{json_text, quoted, Input};
+use crate::kind::Spec;
+use crate::limits::MAX_LIST_ITEMS;
+use crate::outcome::{Note, Reading, Status, Warning};
+use crate::spelling;
+
+/// A set of declared properties (the tool's, or an entry object's).
+#[derive(Clone, Debug)]
+pub(crate) struct PropertySet {
+    props: Vec<Property>,
+    /// Folded word keys of the property names, to their index.
+    keys: HashMap<String, usize>,
+}
+
+#[derive(Clone, Debug)]
+struct Property {
+    name: String,
+    required: bool,
+    description: String,
+    def: Def,
+}
+
+#[derive(Clone, Debug)]
+enum Def {
+    Value(Spec),
+    Entries { item: PropertySet, max_items: usize },
+    Object(PropertySet),
+}
+
+/// What reading an argument object gives.
+pub(crate) struct Read {
+    pub args: Map<String, Value>,
+    pub notes: Vec<Note>,
+    pub warnings: Vec<Warning>,
+    pub issues: Vec<Issue>,
+}
+
+/// The matching key of a property name: `dateFrom`, `DateFrom`, `date-from` all give `date from`.
+fn name_key(name: &str) -> String {
+    spelling::fold::words(name)
+}
+
+fn join(prefix: &str, name: &str) -> String {
+    if prefix.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{prefix}.{name}")
+    }
+}
+
+impl PropertySet {
+    pub(crate) fn from_json(props: &Map<String, Value>, writes: bool, tool: &str) -> Result<Self, Error> {
+        let mut set = Self { props: Vec::with_capacity(props.len()), keys: HashMap::new() };
+        for (name, decl) in props {
+            let err = |m: String| Error::options(format!("property `{name}` of tool `{tool}`: {m}"));
+            let mut obj = match decl {
+                Value::Object(o) => o.clone(),
+                Value::Null => Map::new(),
+                other => return Err(err(format!("expected an object, found `{other}`"))),
+            };
+            let required = match obj.remove("required") {
+                None | Some(Value::Null) => false,
+                Some(Value::Bool(b)) => b,
+                Some(other) => return Err(err(format!("`required` must be a boolean, found `{other}`"))),
+            };
+            let description = match obj.remove("description") {
+                None | Some(Value::Null) => String::new(),
+                Some(Value::String(s)) => s,
+                Some(other) => return Err(err(format!("`description` must be a string, found `{other}`"))),
+            };
+            if !obj.contains_key("kind") {
+                let Some(Value::Object(defaults)) = implied(name, writes) else {
+                    return Err(err("no `kind`, and the name implies none".to_owned()));
+                };
+                for (k, v) in defaults {
+                    obj.entry(k).or_insert(v);
+                }
+            }
+            let def = Self::def(obj, writes, tool).map_err(|e| err(e.to_string()))?;
+            let key = name_key(name);
+            if let Some(other) = set.keys.insert(key, set.props.len()) {
+                let other = set.props.get(other).map(|p| p.name.as_str()).unwrap_or_default();
+                return Err(err(format!("its name folds to the same words as `{other}`")));
+            }
+            set.props.push(Property { name: name.clone(), required, description, def });
+        }
+        Ok(set)
+    }
+
+    fn def(mut obj: Map<String, Value>, writes: bool, tool: &str) -> Result<Def, Error> {
+        let kind = obj.get("kind").and_then(Value::as_str).unwrap_or_default().to_owned();
+        if kind == "object" {
+            let props = match obj.remove("properties") {
+                Some(Value::Object(p)) => p,
+                _ => return Err(Error::options("an `object` needs `properties`")),
+            };
+            if let Some(k) = obj.keys().find(|k| *k != "kind") {
+                return Err(Error::options(format!("unknown option `{k}` for an `object`")));
+            }
+            return Ok(Def::Object(Self::from_json(&props, writes, tool)?));
+        }
+        if kind == "list" {
+            if let Some(Value::Object(item)) = obj.get("item") {
+                if item.get("kind").and_then(Value::as_str) == Some("object") {
+                    let item_def = Self::def(item.clone(), writes, tool)?;
+                    let Def::Object(item) = item_def else {
+                        return Err(Error::options("an entry must be an `object`"));
+                    };
+                    let max_items = match obj.get("max_items") {
+                        None | Some(Value::Null) => MAX_LIST_ITEMS,
+                        Some(v) => v
+                            .as_u64()
+                            .and_then(|n| usize::try_from(n).ok())
+                            .filter(|n| (1..=MAX_LIST_ITEMS).contains(n))
+                            .ok_or_else(|| Error::options(format!("`max_items` must be 1..={MAX_LIST_ITEMS}")))?,
+                    };
+                    return Ok(Def::Entries { item, max_items });
+                }
+            }
+        }
+        if kind == "uuid" && writes && !obj.contains_key("mode") {
+            obj.insert("mode".into(), json!("write"));
+        }
+        Ok(Def::Value(Spec::from_json(&Value::Object(obj))?))
+    }
+
+    /// Reads the whole argument object of a call.
+    pub(crate) fn read_root(&self, args: &Value, tool: &str) -> Read {
+        let mut read = Read { args: Map::new(), notes: Vec::new(), warnings: Vec::new(), issues: Vec::new() };
+        let decoded;
+        let object = match args {
+            Value::Object(o) => o,
+            Value::Null => {
+                decoded = Map::new();
+                &decoded
+            }
+            Value::String(s) => match serde_json::from_str::<Value>(s) {
+                Ok(Value::Object(o)) => {
+                    read.notes.push(Note::new(
+                        NoteCode::JsonObjectDecoded,
+                        "Read the arguments sent as a JSON string as the object it holds.".to_owned(),
+                    ));
+                    decoded = o;
+                    &decoded
+                }
+                _ => {
+                    read.issues.push(not_an_object(tool, "", args, false));
+                    return read;
+                }
+            },
+            other => {
+                read.issues.push(not_an_object(tool, "", other, false));
+                return read;
+            }
+        };
+        self.read_object(object, "", tool, false, &mut read);
+        read
+    }
+
+    /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
+    fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read) {
+        // Match incoming keys to declared properties: exact names first, then folded words.
+        let mut matched: Vec<Option<(&str, &Value)>> = vec![None; self.props.len()];
+        for (key, value) in object {
+            if let Some(i) = self.props.iter().position(|p| p.name == *key) {
+                if let Some(slot) = matched.get_mut(i) {
+                    if let Some((other, _)) = slot {
+                        read.warnings.push(duplicate(prefix, other, key));
+                    }
+                    *slot = Some((key.as_str(), value));
+                }
+            }
+        }
+        for (key, value) in object {
+            if self.props.iter().any(|p| p.name == *key) {
+                continue;
+            }
+            match self.keys.get(&name_key(key)).copied() {
+                Some(i) => {
+                    let name = self.props.get(i).map(|p| p.name.as_str()).unwrap_or_default();
+                    match matched.get_mut(i) {
+                        Some(Some((existing, _))) => read.warnings.push(duplicate(prefix, existing, key)),
+                        Some(slot) => {
+                            *slot = Some((key.as_str(), value));
+                            let mut note = Note::new(
+                                NoteCode::PropertyNameNormalized,
+                                format!("Read the property `{key}` as `{name}`."),
+                            );
+                            note.path = Some(join(prefix, name));
+                            read.notes.push(note);
+                        }
+                        None => {}
+                    }
+                }
+                None => read.warnings.push(self.unknown(prefix, key)),
+            }
+        }
+        let mut values: Vec<Option<Value>> = vec![None; self.props.len()];
+        for (i, prop) in self.props.iter().enumerate() {
+            let path = join(prefix, &prop.name);
+            let raw = matched.get(i).copied().flatten().map(|(_, v)| v);
+            let input = Input::from(raw);
+            let value = match &prop.def {
+                Def::Value(Spec::List(list)) if matches!(raw, Some(Value::Array(_))) => {
+                    read_items(list, raw, &path, tool, read)
+                }
+                Def::Value(spec) => {
+                    let out = spec.read(input);
+                    read.notes.extend(out.notes.into_iter().map(|mut n| {
+                        n.path = Some(path.clone());
+                        n
+                    }));
+                    read.warnings.extend(out.warnings.into_iter().map(|mut w| {
+                        w.path = Some(path.clone());
+                        w
+                    }));
+                    match out.status {
+                        Status::Ok { value } => Some(value),
+                        Status::Absent => None,
+                        Status::Ask { ask } => {
+                            read.issues.push(Issue::from_ask(tool, &path, *ask, entry));
+                            continue;
+                        }
+                    }
+                }
+                Def::Object(set) => match raw {
+                    None | Some(Value::Null) => None,
+                    Some(Value::Object(o)) => {
+                        let mut nested =
+                            Read { args: Map::new(), notes: Vec::new(), warnings: Vec::new(), issues: Vec::new() };
+                        set.read_object(o, &path, tool, entry, &mut nested);
+                        let ok = nested.issues.is_empty();
+                        read.notes.append(&mut nested.notes);
+                        read.warnings.append(&mut nested.warnings);
+                        read.issues.append(&mut nested.issues);
+                        ok.then_some(Value::Object(nested.args))
+                    }
+                    Some(other) => {
+                        read.issues.push(not_an_object(tool, &path, other, entry));
+                        continue;
+                    }
+                },
+                Def::Entries { item, max_items } => read_entries(item, *max_items, raw, &path, tool, read),
+            };
+            match value {
+                Some(v) => {
+                    if let Some(slot) = values.get_mut(i) {
+                        *slot = Some(v);
+                    }
+                }
+                None if prop.required => {
+                    let received = raw.cloned().unwrap_or(Value::Null);
+                    read.issues.push(Issue::missing(tool, &path, received, &self.expected(prop)));
+                }
+                None => {}
+            }
+        }
+        self.check_pairs(&values, prefix, tool, read);
+        let target = &mut read.args;
+        for (prop, value) in self.props.iter().zip(values) {
+            if let Some(v) = value {
+                target.insert(prop.name.clone(), v);
+            }
+        }
+    }
+
+    /// A lower bound after its upper bound: one issue naming both.
+    fn check_pairs(&self, values: &[Option<Value>], prefix: &str, tool: &str, read: &mut Read) {
+        for (from, to) in PAIRS {
+            let at = |name: &str| {
+                self.props.iter().position(|p| p.name == name && matches!(p.def, Def::Value(Spec::Date(_))))
+            };
+            let (Some(a), Some(b)) = (at(from), at(to)) else { continue };
+            let (Some(Some(Value::String(f))), Some(Some(Value::String(t)))) = (values.get(a), values.get(b)) else {
+                continue;
+            };
+            if f > t {
+                let path = join(prefix, from);
+                let fix = format!(
+                    "set to {} and `{}` set to {}, or with the wrong bound corrected",
+                    quoted(t),
+                    join(prefix, to),
+                    quoted(f)
+                );
+                read.issues.push(Issue {
+                    path: path.clone(),
+                    code: AskCode::RangeReversed,
+                    received: json!({ *from: f, *to: t }),
+                    expected: format!("`{from}` on or before `{to}`; `{from}` is {f} and `{to}` is {t}"),
+                    hint: format!("Call `{tool}` again with `{path}` {fix}."),
+                    readings: vec![Reading {
+                        value: json!({ *from: t, *to: f }),
+                        meaning: format!("{t} to {f}: the same days, with the bounds swapped"),
+                    }],
+                    entry: false,
+                    fix,
+                });
+            }
+        }
+    }
+
+    fn expected(&self, prop: &Property) -> String {
+        match &prop.def {
+            Def::Value(spec) => {
+                let schema = spec.schema();
+                let d = schema["description"].as_str().unwrap_or("a value").trim_end_matches('.').to_owned();
+                lower_first(&d)
+            }
+            Def::Entries { .. } => "a JSON array of entries".to_owned(),
+            Def::Object(_) => "a JSON object".to_owned(),
+        }
+    }
+
+    fn unknown(&self, prefix: &str, key: &str) -> Warning {
+        let names: Vec<Value> = self.props.iter().map(|p| Value::String(p.name.clone())).collect();
+        let list: Vec<String> = self.props.iter().map(|p| format!("`{}`", p.name)).collect();
+        let mut w = Warning::new(
+            WarningCode::UnknownProperty,
+            format!("Ignored the unknown property `{key}`; the accepted properties are {}.", list.join(", ")),
+            names,
+        );
+        w.path = Some(join(prefix, key));
+        w
+    }
+
+    /// The object schema of the set.
+    pub(crate) fn schema(&self) -> Value {
+        let mut properties = Map::new();
+        let mut required = Vec::new();
+        for p in &self.props {
+            let mut s = match &p.def {
+                Def::Value(spec) => spec.schema(),
+                Def::Object(set) => json!({"description": "A JSON object.", "anyOf": [set.schema(), {"type": "null"}]}),
+                Def::Entries { item, max_items } => {
+                    let entry = item.schema();
+                    json!({
+                        "description": "A JSON array of entries. Each entry is read on its own: good entries are applied, bad ones are reported by index.",
+                        "anyOf": [
+                            {"type": "array", "items": entry, "maxItems": max_items},
+                            {"description": "Also read: one entry object, as a one-entry list.", "anyOf": [entry, {"type": "null"}]},
+                        ],
+                    })
+                }
+            };
+            let kind_text = s["description"].as_str().unwrap_or_default().to_owned();
+            let presence = if p.required {
+                " Required.".to_owned()
+            } else if s.get("default").is_some() {
+                String::new()
+            } else {
+                " Optional: omit it rather than sending null or a placeholder.".to_owned()
+            };
+            let description = if p.description.is_empty() {
+                format!("{kind_text}{presence}")
+            } else {
+                format!("{} {kind_text}{presence}", p.description.trim_end())
+            };
+            s["description"] = Value::String(description);
+            if p.required {
+                required.push(Value::String(p.name.clone()));
+            }
+            properties.insert(p.name.clone(), s);
+        }
+        json!({"type": "object", "properties": properties, "required": required, "additionalProperties": false})
+    }
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn duplicate(prefix: &str, used: &str, ignored: &str) -> Warning {
+    let mut w = Warning::new(
+        WarningCode::DuplicateProperty,
+        format!("`{used}` and `{ignored}` name the same property; read `{used}` and ignored `{ignored}`."),
+        vec![Value::String(ignored.to_owned())],
+    );
+    w.path = Some(join(prefix, used));
+    w
+}
+
+fn not_an_object(tool: &str, path: &str, received: &Value, entry: bool) -> Issue {
+    let shown = if path.is_empty() { "the arguments".to_owned() } else { format!("`{path}`") };
+    let fix = "set to a JSON object".to_owned();
+    Issue {
+        path: path.to_owned(),
+        code: AskCode::UnexpectedType,
+        received: received.clone(),
+        expected: format!("{shown} as a JSON object, not {}", Input::from(received).type_name()),
+        hint: if path.is_empty() {
+            format!("Call `{tool}` again with the arguments as a JSON object.")
+        } else {
+            format!("Call `{tool}` again with `{path}` {fix}.")
+        },
+        readings: Vec::new(),
+        entry,
+        fix,
+    }
+}
+
+/// An array property of values, best effort: each item on its own.
+fn read_items(
+    list: &crate::ListOptions,
+    raw: Option<&Value>,
+    path: &str,
+    tool: &str,
+    read: &mut Read,
+) -> Option<Value> {
+    let Some(Value::Array(items)) = raw else { return None };
+    let max = list.max_items.unwrap_or(MAX_LIST_ITEMS);
+    if items.len() > max {
+        let spec = Spec::List(list.clone());
+        if let Status::Ask { ask } = spec.read(Input::from(raw)).status {
+            read.issues.push(Issue::from_ask(tool, path, *ask, false));
+        }
+        return None;
+    }
+    let mut good = Vec::with_capacity(items.len());
+    let mut seen = std::collections::HashSet::new();
+    for (i, item) in items.iter().enumerate() {
+        let item_path = format!("{path}[{i}]");
+        let out = list.item.read(Input::from(item));
+        read.notes.extend(out.notes.into_iter().map(|mut n| {
+            n.path = Some(item_path.clone());
+            n
+        }));
+        read.warnings.extend(out.warnings.into_iter().map(|mut w| {
+            w.path = Some(item_path.clone());
+            w
+        }));
+        match out.status {
+            Status::Ok { value } => {
+                if !list.item.is_set_like() || seen.insert(json_text(&value)) {
+                    good.push(value);
+                } else {
+                    let mut w = Warning::new(
+                        WarningCode::DuplicateItemsRemoved,
+                        format!("Removed the repeated {} at `{item_path}`; each value counts once.", json_text(&value)),
+                        vec![value],
+                    );
+                    w.path = Some(item_path);
+                    read.warnings.push(w);
+                }
+            }
+            Status::Absent => {}
+            Status::Ask { ask } => read.issues.push(Issue::from_ask(tool, &item_path, *ask, true)),
+        }
+    }
+    Some(Value::Array(good))
+}
+
+/// A collection of entry objects, best effort: good entries kept, bad ones reported by index.
+fn read_entries(
+    item: &PropertySet,
+    max: usize,
+    raw: Option<&Value>,
+    path: &str,
+    tool: &str,
+    read: &mut Read,
+) -> Option<Value> {
+    let single;
+    let entries: &[Value] = match raw {
+        None | Some(Value::Null) => return None,
+        Some(Value::Array(a)) => a,
+        Some(Value::Object(_)) => {
+            let mut note = Note::new(
+                NoteCode::SingleValueReadAsList,
+                format!("Read the one entry at `{path}` as a one-entry list."),
+            );
+            note.path = Some(path.to_owned());
+            read.notes.push(note);
+            single = [raw.cloned().unwrap_or(Value::Null)];
+            &single
+        }
+        Some(other) => {
+            let fix = "set to a JSON array of entry objects".to_owned();
+            read.issues.push(Issue {
+                path: path.to_owned(),
+                code: AskCode::UnexpectedType,
+                received: other.clone(),
+                expected: format!("a JSON array of entries, not {}", Input::from(other).type_name()),
+                hint: format!("Call `{tool}` again with `{path}` {fix}."),
+                readings: Vec::new(),
+                entry: false,
+                fix,
+            });
+            return None;
+        }
+    };
+    if entries.len() > max {
+        let fix = format!("set to at most {max} entries, or split the work into several calls");
+        read.issues.push(Issue {
+            path: path.to_owned(),
+            code: AskCode::TooManyItems,
+            received: Value::Array(entries.to_vec()),
+            expected: format!("at most {max} entries"),
+            hint: format!("Call `{tool}` again with `{path}` {fix}."),
+            readings: Vec::new(),
+            entry: false,
+            fix,
+        });
+        return None;
+    }
+    let mut good = Vec::with_capacity(entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        let entry_path = format!("{path}[{i}]");
+        let Value::Object(o) = e else {
+            read.issues.push(not_an_object(tool, &entry_path, e, true));
+            continue;
+        };
+        let mut nested = Read { args: Map::new(), notes: Vec::new(), warnings: Vec::new(), issues: Vec::new() };
+        item.read_object(o, &entry_path, tool, true, &mut nested);
+        for issue in &mut nested.issues {
+            issue.entry = true;
+        }
+        let ok = nested.issues.is_empty();
+        read.notes.append(&mut nested.notes);
+        read.warnings.append(&mut nested.warnings);
+        read.issues.append(&mut nested.issues);
+        if ok {
+            good.push(Value::Object(nested.args));
+        }
+    }
+    Some(Value::Array(good))
+}
