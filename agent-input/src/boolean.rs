@@ -100,11 +100,13 @@ pub const FALSE_WORDS: &[&str] = &[
 /// assert_eq!(out.as_ask().map(|a| a.expected.as_str()), Some("true or false"));
 /// # Ok::<(), agent_input::Error>(())
 /// ```
+#[inline]
 pub fn read(input: Input<'_>, options: &BooleanOptions) -> Result<Outcome<bool>, Error> {
     let _ = options;
     Ok(read_valid(input))
 }
 
+#[inline]
 pub(crate) fn read_valid(input: Input<'_>) -> Outcome<bool> {
     match input {
         Input::Bool(b) => Outcome::ok(b),

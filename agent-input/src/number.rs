@@ -129,6 +129,9 @@ impl NumberOptions {
 
     /// Checks the options (as they are, preset not applied) for contradictions.
     fn validate(&self) -> Result<(), Error> {
+        if self.min.is_none() && self.max.is_none() && self.default.is_none() {
+            return Ok(());
+        }
         let eff = self;
         if let (Some(min), Some(max)) = (eff.min, eff.max) {
             if min > max {
@@ -186,6 +189,7 @@ impl NumberOptions {
 /// assert_eq!(readings, ["1234", "1.234"]);
 /// # Ok::<(), agent_input::Error>(())
 /// ```
+#[inline]
 pub fn read(input: Input<'_>, options: &NumberOptions) -> Result<Outcome<Decimal>, Error> {
     if options.preset.is_none() {
         // Without a preset the options are already effective: validate them, no copy.
@@ -200,11 +204,13 @@ pub fn read(input: Input<'_>, options: &NumberOptions) -> Result<Outcome<Decimal
 const TYPE_WORDS: &[&str] = &["number", "integer", "int", "float", "double", "decimal"];
 
 /// Reads with options already passed through [`NumberOptions::effective`].
+#[inline]
 pub(crate) fn read_effective(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
     // Fast path: the canonical text of a number, as a string, parses strictly with no repair.
-    if let Input::String(s) = input {
-        if let Some(value) = fast_canonical(s) {
-            return constrain(&input, value.normalize(), opts);
+    if let Input::String(s) | Input::Number(s) = input {
+        if let Some(value) = fast_canonical(s, matches!(input, Input::Number(_))) {
+            let value = if value.scale() == 0 { value } else { value.normalize() };
+            return constrain(&input, value, opts);
         }
     }
     if let Some(reason) = absent::check(&input, TYPE_WORDS) {
@@ -271,6 +277,7 @@ fn unexpected_type(input: &Input<'_>) -> Ask {
 }
 
 /// Range and integer checks on a read value.
+#[inline]
 fn constrain(input: &Input<'_>, value: Decimal, opts: &NumberOptions) -> Outcome<Decimal> {
     if opts.integer && !value.is_integer() {
         let (floor, ceil) = (value.floor(), value.ceil());
@@ -410,9 +417,10 @@ fn parse_json_number(text: &str) -> Parsed {
 }
 
 /// One pass over a short canonical text (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`, at most 18 digits,
-/// not `1.234`-shaped): its exact value, without the general grammar. `None` sends the text
+/// and in a string not `1.234`-shaped): its exact value, without the general grammar. `None` sends the text
 /// through the full reader, which gives the same value for every canonical text.
-fn fast_canonical(s: &str) -> Option<Decimal> {
+#[inline]
+fn fast_canonical(s: &str, json: bool) -> Option<Decimal> {
     let bytes = s.as_bytes();
     let (negative, digits) = match bytes.split_first() {
         Some((b'-', rest)) => (true, rest),
@@ -438,7 +446,8 @@ fn fast_canonical(s: &str) -> Option<Decimal> {
         }
     }
     let leading_zero = int_len > 1 && digits.first() == Some(&b'0');
-    let grouped_shape = frac_len == Some(3) && (1..=3).contains(&int_len) && digits.first() != Some(&b'0');
+    // In a string, `1.234` may group thousands; a JSON number has one meaning.
+    let grouped_shape = !json && frac_len == Some(3) && (1..=3).contains(&int_len) && digits.first() != Some(&b'0');
     if int_len == 0 || frac_len == Some(0) || leading_zero || grouped_shape {
         return None;
     }

@@ -173,11 +173,13 @@ impl Ask {
 
 impl<T> Outcome<T> {
     /// A clean read: the value, no notes.
+    #[inline]
     pub fn ok(value: T) -> Self {
         Self { status: Status::Ok { value }, notes: Vec::new(), warnings: Vec::new() }
     }
 
     /// A read that found no value.
+    #[inline]
     pub fn absent() -> Self {
         Self { status: Status::Absent, notes: Vec::new(), warnings: Vec::new() }
     }
@@ -205,6 +207,7 @@ impl<T> Outcome<T> {
     }
 
     /// The value, when the read is ok.
+    #[inline]
     pub fn value(&self) -> Option<&T> {
         match &self.status {
             Status::Ok { value } => Some(value),
@@ -226,6 +229,7 @@ impl<T> Outcome<T> {
     }
 
     /// Maps the value, keeping notes and warnings.
+    #[inline]
     pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Outcome<U> {
         let status = match self.status {
             Status::Ok { value } => Status::Ok { value: f(value) },

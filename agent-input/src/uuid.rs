@@ -92,7 +92,34 @@ pub const EXAMPLES: &[&str] = &[
 /// Type names that read as placeholders for an id.
 const TYPE_WORDS: &[&str] = &["uuid", "guid", "id", "uuid4", "uuidv4", "uuid v4", "record id"];
 
+/// The examples as sorted 128-bit values, for a binary search.
+#[inline]
+fn example_values() -> &'static [u128] {
+    static VALUES: std::sync::OnceLock<Vec<u128>> = std::sync::OnceLock::new();
+    VALUES.get_or_init(|| {
+        let mut v: Vec<u128> =
+            EXAMPLES.iter().filter_map(|e| ::uuid::Uuid::try_parse(e).ok()).map(|u| u.as_u128()).collect();
+        v.sort_unstable();
+        v
+    })
+}
+
+/// True when the first group (eight hex digits) could start a repeated-digit or counting-up id.
+#[inline]
+fn first_group_suspicious(id: u128) -> bool {
+    let nibbles: [u8; 8] = std::array::from_fn(|i| ((id >> (124 - 4 * i)) & 0xf) as u8);
+    let mut counts = [0u8; 16];
+    for n in nibbles {
+        if let Some(c) = counts.get_mut(usize::from(n)) {
+            *c += 1;
+        }
+    }
+    let up = nibbles.windows(2).all(|w| matches!(w, [x, y] if *y == (x + 1) % 16 || *y <= 1));
+    counts.iter().any(|&c| c >= 6) || up
+}
+
 /// Why a well-formed uuid is a placeholder. Allocation-free.
+#[inline]
 fn placeholder_reason(id: ::uuid::Uuid) -> Option<&'static str> {
     if id.is_nil() {
         return Some("the nil uuid");
@@ -100,11 +127,14 @@ fn placeholder_reason(id: ::uuid::Uuid) -> Option<&'static str> {
     if id.is_max() {
         return Some("the max uuid");
     }
-    let mut buf = [0u8; 36];
-    let canonical: &str = id.hyphenated().encode_lower(&mut buf);
-    if EXAMPLES.contains(&canonical) {
+    if example_values().binary_search(&id.as_u128()).is_ok() {
         return Some("a well-known example id from documentation");
     }
+    if !first_group_suspicious(id.as_u128()) {
+        return None;
+    }
+    let mut buf = [0u8; 36];
+    let canonical: &str = id.hyphenated().encode_lower(&mut buf);
     let mut counts = [0u8; 16];
     for b in canonical.bytes() {
         if let Some(c) = hex_value(b).and_then(|v| counts.get_mut(usize::from(v))) {
@@ -238,6 +268,7 @@ fn id(text: &str, repaired: bool) -> Parsed {
 /// assert_eq!(ask.as_ask().map(|a| a.code), Some(agent_input::AskCode::PlaceholderOnWrite));
 /// # Ok::<(), agent_input::Error>(())
 /// ```
+#[inline]
 pub fn read(input: Input<'_>, options: &UuidOptions) -> Result<Outcome<::uuid::Uuid>, Error> {
     Ok(read_valid(input, options.mode))
 }
@@ -246,7 +277,7 @@ pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<::uuid::Uuid> 
     let text = match input {
         Input::String(s) => {
             // Fast path: the canonical spelling of a real id, no allocation.
-            if is_canonical(s) {
+            if s.len() == 36 && !s.bytes().any(|b| b.is_ascii_uppercase()) {
                 if let Ok(id) = ::uuid::Uuid::try_parse(s) {
                     if placeholder_reason(id).is_none() {
                         return Outcome::ok(id);

@@ -41,7 +41,9 @@ fn numbers(c: &mut Criterion) {
 fn booleans(c: &mut Criterion) {
     let opts = BooleanOptions::default();
     let mut g = c.benchmark_group("boolean");
-    g.bench_function("clean/str_eq", |b| b.iter(|| assert!(black_box("true") == "true")));
+    g.bench_function("clean/bool_from_str", |b| {
+        b.iter(|| assert_eq!(bool::from_str(black_box("true")).ok(), Some(true)))
+    });
     g.bench_function("clean/agent_input", |b| {
         b.iter(|| {
             assert_eq!(boolean::read(black_box("true").into(), &opts).ok().and_then(|o| o.value().copied()), Some(true))
@@ -157,5 +159,47 @@ fn data_kinds(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, numbers, booleans, uuids, dates, data_kinds);
+fn tool_call(c: &mut Criterion) {
+    use agent_input::tool::{ToolCall, ToolSpec};
+    use serde_json::json;
+
+    #[derive(serde::Deserialize)]
+    #[allow(dead_code, reason = "the floor only deserialises")]
+    struct Args {
+        query: String,
+        court: Option<String>,
+        date_from: Option<String>,
+        date_to: Option<String>,
+        limit: Option<u32>,
+        sort: Option<String>,
+        country: Option<String>,
+        include_dissents: Option<bool>,
+    }
+    let spec = ToolSpec::from_json(&json!({"name": "search", "properties": {
+        "query": {"kind": "text", "required": true},
+        "court": {"kind": "vocabulary", "role": "filter", "entries": [
+            {"id": "NS", "names": ["Nejvyšší soud", "Supreme Court"]},
+            {"id": "NSS", "names": ["Nejvyšší správní soud", "Supreme Administrative Court"]}]},
+        "date_from": {}, "date_to": {}, "limit": {"max": 50},
+        "sort": {"kind": "enum", "values": ["relevance", "date_desc"]},
+        "country": {}, "include_dissents": {"kind": "boolean"}}}))
+    .expect("spec");
+    let canonical = json!({"query": "nájem", "court": "NS", "date_from": "2026-01-01", "date_to": "2026-06-30",
+                           "limit": 10, "sort": "date_desc", "country": "CZ", "include_dissents": true});
+    let repaired = json!({"query": " nájem ", "court": "Nejvyssi soud", "dateFrom": "1. 1. 2026", "date_to": "2026-Q2",
+                          "limit": "500", "sort": "Date Desc", "country": "Česko", "include_dissents": "ano"});
+    let mut g = c.benchmark_group("tool");
+    g.bench_function("call/serde_json_from_value", |b| {
+        b.iter(|| assert!(serde_json::from_value::<Args>(black_box(canonical.clone())).is_ok()));
+    });
+    g.bench_function("call8_canonical/agent_input", |b| {
+        b.iter(|| assert!(matches!(spec.read(black_box(&canonical)), ToolCall::Ok { .. })));
+    });
+    g.bench_function("call8_repaired/agent_input", |b| {
+        b.iter(|| assert!(matches!(spec.read(black_box(&repaired)), ToolCall::Ok { .. })));
+    });
+    g.finish();
+}
+
+criterion_group!(benches, numbers, booleans, uuids, dates, data_kinds, tool_call);
 criterion_main!(benches);

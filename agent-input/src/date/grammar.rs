@@ -68,6 +68,7 @@ pub(crate) struct Parsed {
 }
 
 /// `YYYY-MM-DD` exactly: the fast path, no allocation.
+#[inline]
 pub(crate) fn iso(s: &str) -> Option<Result<NaiveDate, Impossible>> {
     let b = s.as_bytes();
     if b.len() != 10 || b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') {

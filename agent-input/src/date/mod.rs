@@ -131,6 +131,7 @@ const TYPE_WORDS: &[&str] =
 /// assert_eq!(readings, ["\"2026-02-01\"", "\"2026-01-02\""]);
 /// # Ok::<(), agent_input::Error>(())
 /// ```
+#[inline]
 pub fn read(input: Input<'_>, options: &DateOptions) -> Result<Outcome<NaiveDate>, Error> {
     Ok(read_valid(input, options))
 }
