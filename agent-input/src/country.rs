@@ -280,12 +280,19 @@ pub(crate) fn read_valid(input: Input<'_>) -> Outcome<CountryCode> {
     }
 }
 
-/// The country whose English name is nearest to `text`, when one is near enough.
+/// The country whose English name is nearest to `text`, when one is near enough. Names of
+/// countries are short: a text over 64 characters is compared with none.
 fn nearest(text: &str) -> Option<CountryCode> {
+    static FOLDED: std::sync::OnceLock<Vec<(String, &'static str)>> = std::sync::OnceLock::new();
+    if text.len() > 64 {
+        return None;
+    }
     let key = crate::fold_name(text);
-    ENGLISH_NAMES
+    let names =
+        FOLDED.get_or_init(|| ENGLISH_NAMES.iter().map(|(code, name)| (crate::fold_name(name), *code)).collect());
+    names
         .iter()
-        .map(|(code, name)| (strsim::normalized_damerau_levenshtein(&key, &crate::fold_name(name)), *code))
+        .map(|(name, code)| (strsim::normalized_damerau_levenshtein(&key, name), *code))
         .filter(|(score, _)| *score >= 0.7)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .and_then(|(_, code)| CountryCode::new(code))

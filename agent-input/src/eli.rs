@@ -176,6 +176,15 @@ fn from_uri(text: &str) -> Found {
     if !kind.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_') {
         return Found::Refused(format!("{} is not a document type", quoted(&kind)));
     }
+    let number = number.trim_start_matches('0');
+    if number.is_empty() {
+        return Found::Refused("the act number is 0".to_owned());
+    }
+    if let Some(bad) =
+        tail.iter().find(|s| !s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))
+    {
+        return Found::Refused(format!("the path segment {} is not part of an ELI", quoted(bad)));
+    }
     let mut tail: Vec<String> = tail.iter().map(|s| s.to_string()).collect();
     let version = match tail.first() {
         Some(v) if is_date(v) => Some(tail.remove(0)),
@@ -186,7 +195,7 @@ fn from_uri(text: &str) -> Found {
         jurisdiction: if cz { Jurisdiction::Cz } else { Jurisdiction::Eu },
         kind,
         year,
-        number: number.trim_start_matches('0').to_owned(),
+        number: number.to_owned(),
         version,
         rest,
     };
@@ -368,7 +377,7 @@ fn contains_words(haystack: &str, needle: &str) -> bool {
 fn year_of(s: &str) -> Option<u16> {
     match s.len() {
         4 => y4(s),
-        2 => s.parse::<u16>().ok().map(|y| 1900 + y),
+        2 => s.parse::<u16>().ok().map(|y| 1900 + y).filter(|y| (FIRST_YEAR..=LAST_YEAR).contains(y)),
         _ => None,
     }
 }

@@ -206,6 +206,9 @@ pub(crate) fn listing(values: &[String]) -> String {
 
 /// The nearest value or alias to a spelling, when one is near enough to suggest.
 fn nearest<'a>(opts: &'a EnumOptions, text: &str) -> Option<&'a str> {
+    if text.len() > 64 {
+        return None;
+    }
     let k = key(text);
     let candidates = opts.values.iter().map(|v| (key(v), v.as_str())).chain(
         opts.aliases.iter().filter_map(|(a, v)| opts.values.iter().find(|x| *x == v).map(|v| (key(a), v.as_str()))),

@@ -257,8 +257,17 @@ impl Spec {
             Self::Cursor(o) => o.read_valid(input),
             Self::IdempotencyKey(_) => idempotency_key::read_valid(input).map(Value::String),
             Self::Date(o) => date::read_valid(input, o).map(|d| Value::String(d.to_string())),
-            Self::DateRange(o) => date::read_range_value(input, o)
-                .map(|r| serde_json::json!({"from": r.from.map(|d| d.to_string()), "to": r.to.map(|d| d.to_string())})),
+            Self::DateRange(o) => date::read_range_value(input, o).map(|r| {
+                // An open bound is left out, so the canonical range reads back with no note.
+                let mut range = serde_json::Map::new();
+                if let Some(from) = r.from {
+                    range.insert("from".into(), Value::String(from.to_string()));
+                }
+                if let Some(to) = r.to {
+                    range.insert("to".into(), Value::String(to.to_string()));
+                }
+                Value::Object(range)
+            }),
             Self::Country(_) => country::read_valid(input).map(|c| Value::String(c.to_string())),
             Self::Locale(_) => locale::read_valid(input).map(|l| Value::String(l.to_string())),
             Self::Eli(_) => eli::read_valid(input).map(|e| Value::String(e.uri())),

@@ -200,6 +200,11 @@ fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
     }
     let tag = subtags.join("-");
     let id = LanguageIdentifier::from_str(&tag).map_err(|_| Refusal::NotATag)?;
+    // The canonical text must read back as the same tag (a 4-letter "variant" does not: it
+    // would read back as a script).
+    if LanguageIdentifier::from_str(&id.to_string()).ok().as_ref() != Some(&id) {
+        return Err(Refusal::NotATag);
+    }
     let lang = id.language.as_str().to_owned();
     if !known_language(&lang) {
         return Err(Refusal::Unknown(lang));

@@ -432,6 +432,10 @@ fn fast_canonical(s: &str, json: bool) -> Option<Decimal> {
     for &b in digits {
         match b {
             b'0'..=b'9' => {
+                // At most 18 digits, so the mantissa never overflows.
+                if int_len + frac_len.map_or(0, |f| f as usize) >= 18 {
+                    return None;
+                }
                 mantissa = mantissa * 10 + i64::from(b - b'0');
                 match frac_len.as_mut() {
                     Some(f) => *f += 1,
@@ -440,9 +444,6 @@ fn fast_canonical(s: &str, json: bool) -> Option<Decimal> {
             }
             b'.' if frac_len.is_none() && int_len > 0 => frac_len = Some(0),
             _ => return None,
-        }
-        if int_len + frac_len.map_or(0, |f| f as usize) > 18 {
-            return None;
         }
     }
     let leading_zero = int_len > 1 && digits.first() == Some(&b'0');

@@ -20,7 +20,11 @@ use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::input::Input;
 
 /// The result of reading one value, with the notes and warnings gathered on the way.
+///
+/// Deserialising goes through a plain wire struct rather than `#[serde(flatten)]`, because
+/// flattening buffers numbers as floats and would blur exact decimals (`1e-29`, `0.1`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "WireOutcome<T>", bound(deserialize = "T: Deserialize<'de>"))]
 pub struct Outcome<T> {
     /// What the read produced: a value, absence, or an ask.
     #[serde(flatten)]
@@ -31,6 +35,35 @@ pub struct Outcome<T> {
     /// What the caller probably meant but did not say; closed codes.
     #[serde(default)]
     pub warnings: Vec<Warning>,
+}
+
+/// The wire shape an [`Outcome`] deserialises from.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WireOutcome<T> {
+    status: String,
+    #[serde(default = "Option::default")]
+    value: Option<T>,
+    #[serde(default)]
+    ask: Option<Box<Ask>>,
+    #[serde(default)]
+    notes: Vec<Note>,
+    #[serde(default)]
+    warnings: Vec<Warning>,
+}
+
+impl<T> TryFrom<WireOutcome<T>> for Outcome<T> {
+    type Error = String;
+
+    fn try_from(w: WireOutcome<T>) -> Result<Self, String> {
+        let status = match (w.status.as_str(), w.value, w.ask) {
+            ("ok", Some(value), None) => Status::Ok { value },
+            ("absent", None, None) => Status::Absent,
+            ("ask", None, Some(ask)) => Status::Ask { ask },
+            (s, _, _) => return Err(format!("invalid outcome: status `{s}` with the wrong fields")),
+        };
+        Ok(Self { status, notes: w.notes, warnings: w.warnings })
+    }
 }
 
 /// The three ways a read ends.

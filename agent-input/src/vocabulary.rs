@@ -112,6 +112,8 @@ pub struct Vocabulary {
     words: HashMap<String, Vec<(String, usize, usize)>>,
     /// The number of words of each (entry, name).
     name_words: HashMap<(usize, usize), usize>,
+    /// Folded id, names and abbreviations of each entry, for the nearest-value hint.
+    folded: Vec<Vec<String>>,
 }
 
 /// Words that carry no identity in a name or a query.
@@ -175,7 +177,13 @@ impl Vocabulary {
                 name_words.insert((i, n), count);
             }
         }
-        Ok(Self { entries, exact, words, name_words })
+        let folded = entries
+            .iter()
+            .map(|e| {
+                std::iter::once(&e.id).chain(&e.names).chain(&e.abbreviations).map(|n| crate::fold_name(n)).collect()
+            })
+            .collect();
+        Ok(Self { entries, exact, words, name_words, folded })
     }
 
     /// The entries.
@@ -215,16 +223,15 @@ impl Vocabulary {
 
     /// The stored values nearest to a key, for hints (at most three).
     fn nearest(&self, key: &str) -> Vec<usize> {
+        if key.len() > 64 {
+            return Vec::new();
+        }
         let mut scored: Vec<(f64, usize)> = self
-            .entries
+            .folded
             .iter()
             .enumerate()
-            .map(|(i, e)| {
-                let best = std::iter::once(&e.id)
-                    .chain(&e.names)
-                    .chain(&e.abbreviations)
-                    .map(|n| strsim::normalized_damerau_levenshtein(key, &crate::fold_name(n)))
-                    .fold(0.0_f64, f64::max);
+            .map(|(i, names)| {
+                let best = names.iter().map(|n| strsim::normalized_damerau_levenshtein(key, n)).fold(0.0_f64, f64::max);
                 (best, i)
             })
             .filter(|(s, _)| *s >= 0.5)

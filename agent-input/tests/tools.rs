@@ -142,3 +142,29 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_rust_builder_declares_what_the_json_declares() {
+    use agent_input::cursor::{CursorCodec, CursorOptions};
+    use agent_input::tool::Property;
+    use agent_input::{Spec, TextOptions};
+    let codec = CursorCodec::new(b"builder test key 0123456789").unwrap();
+    let cursor = codec.encode_json(&json!({"after": 5}), None).unwrap();
+    let built = ToolSpec::builder("search")
+        .description("Search.")
+        .property("query", Property::of(Spec::Text(TextOptions::default())).required().description("The query."))
+        .property("limit", Property::implied().option("max", json!(50)))
+        .property("date_from", Property::implied())
+        .property("cursor", Property::of(Spec::Cursor(CursorOptions::with_codec(codec))))
+        .build()
+        .unwrap();
+    let from_json = ToolSpec::from_json(&json!({"name": "search", "description": "Search.", "properties": {
+        "query": {"kind": "text", "required": true, "description": "The query."},
+        "limit": {"max": 50}, "date_from": {}, "cursor": {"kind": "text"}}}))
+    .unwrap();
+    let args = json!({"query": " x ", "limit": "500", "dateFrom": "2020"});
+    assert_eq!(built.read(&args), from_json.read(&args));
+    assert_eq!(built.input_schema()["properties"]["limit"], from_json.input_schema()["properties"]["limit"]);
+    let ToolCall::Ok { args, .. } = built.read(&json!({"query": "x", "cursor": cursor})) else { panic!("reads") };
+    assert_eq!(args["cursor"], json!({"after": 5}));
+}

@@ -5,6 +5,7 @@
 //!   the generated tables in `agent-input/src/data/`.
 //! - `cargo xtask codes`: rewrites `docs/codes.md` from the code enums and the vectors (it runs
 //!   the census test in bless mode, so there is one renderer).
+//! - `cargo xtask fuzz-seeds`: writes `fuzz/corpus/<target>/` seeds from the vectors.
 
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
@@ -39,8 +40,18 @@ fn main() -> ExitCode {
                 _ => ExitCode::FAILURE,
             }
         }
+        Some("fuzz-seeds") => match xtask::write_fuzz_seeds(&root) {
+            Ok(n) => {
+                println!("wrote {n} seeds under fuzz/corpus/");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("xtask fuzz-seeds: {e}");
+                ExitCode::FAILURE
+            }
+        },
         _ => {
-            eprintln!("usage: cargo xtask cldr [DIR] | cargo xtask codes");
+            eprintln!("usage: cargo xtask cldr [DIR] | cargo xtask codes | cargo xtask fuzz-seeds");
             ExitCode::from(2)
         }
     }

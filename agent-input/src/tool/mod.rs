@@ -33,7 +33,7 @@ use serde_json::{json, Map, Value};
 use crate::error::Error;
 use crate::outcome::{Note, Warning};
 
-pub use envelope::{EnvelopeCode, Issue, Telemetry};
+pub use envelope::{Envelope, EnvelopeCode, Issue, Telemetry};
 pub(crate) use props::PropertySet;
 
 /// A declared tool: its name, description, whether it writes, and its properties.
@@ -49,7 +49,147 @@ pub struct ToolSpec {
 /// The keys a tool spec may have.
 const SPEC_KEYS: &[&str] = &["name", "description", "writes", "all_or_nothing", "properties"];
 
+/// One property of a [`ToolBuilder`]: a kind with its options (or the kind its name implies),
+/// required or not, with a description.
+#[derive(Clone, Debug, Default)]
+pub struct Property {
+    spec: Option<crate::Spec>,
+    options: Map<String, Value>,
+    required: bool,
+    description: String,
+}
+
+impl Property {
+    /// A property of this kind and options.
+    pub fn of(spec: crate::Spec) -> Self {
+        Self { spec: Some(spec), ..Self::default() }
+    }
+
+    /// A property whose name implies its kind (`limit`, `date_from`, `*_id`, …).
+    pub fn implied() -> Self {
+        Self::default()
+    }
+
+    /// An implied property with options for the implied kind (`limit` with `max`).
+    #[must_use]
+    pub fn option(mut self, key: &str, value: Value) -> Self {
+        self.options.insert(key.to_owned(), value);
+        self
+    }
+
+    /// The property is required.
+    #[must_use]
+    pub const fn required(mut self) -> Self {
+        self.required = true;
+        self
+    }
+
+    /// The property's description.
+    #[must_use]
+    pub fn description(mut self, text: &str) -> Self {
+        self.description = text.to_owned();
+        self
+    }
+}
+
+/// Builds a [`ToolSpec`] in Rust; it goes through the same reader as the JSON document, so both
+/// declare tools identically.
+///
+/// ```
+/// use agent_input::tool::{Property, ToolSpec};
+/// use agent_input::{Spec, TextOptions};
+/// let spec = ToolSpec::builder("search_decisions")
+///     .description("Search decisions.")
+///     .property("query", Property::of(Spec::Text(TextOptions::default())).required())
+///     .property("limit", Property::implied().option("max", serde_json::json!(50)))
+///     .build()?;
+/// assert_eq!(spec.input_schema()["required"], serde_json::json!(["query"]));
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ToolBuilder {
+    name: String,
+    description: String,
+    writes: bool,
+    all_or_nothing: bool,
+    properties: Vec<(String, Property)>,
+}
+
+impl ToolBuilder {
+    /// The tool's description.
+    #[must_use]
+    pub fn description(mut self, text: &str) -> Self {
+        self.description = text.to_owned();
+        self
+    }
+
+    /// The tool writes (placeholder ids ask).
+    #[must_use]
+    pub const fn writes(mut self) -> Self {
+        self.writes = true;
+        self
+    }
+
+    /// The tool applies all entries of its collections or none.
+    #[must_use]
+    pub const fn all_or_nothing(mut self) -> Self {
+        self.all_or_nothing = true;
+        self
+    }
+
+    /// Adds a property.
+    #[must_use]
+    pub fn property(mut self, name: &str, property: Property) -> Self {
+        self.properties.push((name.to_owned(), property));
+        self
+    }
+
+    /// Builds the spec.
+    ///
+    /// # Errors
+    /// As [`ToolSpec::from_json`].
+    pub fn build(self) -> Result<ToolSpec, Error> {
+        let mut props = Map::new();
+        for (name, p) in &self.properties {
+            let mut decl = match &p.spec {
+                // A codec does not serialise; the cursor spec replaces a stand-in below.
+                Some(crate::Spec::Cursor(_)) => json!({"kind": "text"}).as_object().cloned().unwrap_or_default(),
+                Some(spec) => match serde_json::to_value(spec) {
+                    Ok(Value::Object(o)) => o,
+                    _ => Map::new(),
+                },
+                None => Map::new(),
+            };
+            decl.extend(p.options.clone());
+            decl.insert("required".into(), Value::Bool(p.required));
+            decl.insert("description".into(), Value::String(p.description.clone()));
+            props.insert(name.clone(), Value::Object(decl));
+        }
+        let doc = json!({"name": self.name, "description": self.description, "writes": self.writes,
+                         "all_or_nothing": self.all_or_nothing, "properties": props});
+        let mut spec = ToolSpec::from_json(&doc)?;
+        // A spec given in Rust may carry what JSON cannot (a cursor codec): it is used as given.
+        for (name, p) in self.properties {
+            if let Some(given) = p.spec {
+                spec.properties.replace(&name, given)?;
+            }
+        }
+        Ok(spec)
+    }
+}
+
 impl ToolSpec {
+    /// Starts a Rust builder of a tool spec.
+    pub fn builder(name: &str) -> ToolBuilder {
+        ToolBuilder {
+            name: name.to_owned(),
+            description: String::new(),
+            writes: false,
+            all_or_nothing: false,
+            properties: Vec::new(),
+        }
+    }
+
     /// Builds a tool spec from its JSON document (the shape in the module doc).
     ///
     /// # Errors

@@ -134,6 +134,17 @@ impl PropertySet {
         Ok(Def::Value(Spec::from_json(&Value::Object(obj))?))
     }
 
+    /// Replaces a value property's spec with one built in Rust (prepared here).
+    pub(crate) fn replace(&mut self, name: &str, mut spec: Spec) -> Result<(), Error> {
+        spec.prepare()?;
+        if let Some(p) = self.props.iter_mut().find(|p| p.name == name) {
+            if let Def::Value(_) = p.def {
+                p.def = Def::Value(spec);
+            }
+        }
+        Ok(())
+    }
+
     /// Reads the whole argument object of a call.
     pub(crate) fn read_root(&self, args: &Value, tool: &str) -> Read {
         let mut read = Read { args: Map::new(), notes: Vec::new(), warnings: Vec::new(), issues: Vec::new() };

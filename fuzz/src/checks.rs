@@ -1,0 +1,248 @@
+//! Invariants every read keeps, whatever the input. Shared by the cargo-fuzz targets and by the
+//! stable replay test (`agent-input/tests/fuzz_replay.rs` compiles this file as a module).
+//!
+//! Data format of the `read_*` targets: `OPTIONS_JSON \0 INPUT`, or just `INPUT` (the kind's
+//! sample options). `INPUT` is JSON when it parses as JSON, else a string; empty is "missing".
+
+use agent_input::tool::{ToolCall, ToolSpec};
+use agent_input::{Input, Kind, Outcome, Spec, Status};
+use serde_json::{json, Value};
+
+/// The key the cursor vectors and targets use.
+pub const KEY_ENV: &str = "AGENT_INPUT_VECTOR_KEY";
+/// Its value (not a secret: the vectors are public).
+pub const KEY: &str = "agent-input shared vector key, not a secret";
+
+/// Inputs longer than this (in bytes) exceed every kind's bound.
+pub const OVER_EVERY_BOUND: usize = 4 * agent_input::limits::MAX_TEXT_CHARS + 64;
+
+fn set_key() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| std::env::set_var(KEY_ENV, KEY));
+}
+
+/// Valid options for every kind.
+pub fn sample_options(kind: Kind) -> Value {
+    set_key();
+    match kind {
+        Kind::Enum => json!({"values": ["a", "b", "date_desc", "none"]}),
+        Kind::Cursor => json!({"key_env": KEY_ENV, "now": 1_900_000_000}),
+        Kind::Vocabulary => json!({"entries": [
+            {"id": "NS", "names": ["Nejvyšší soud", "Supreme Court"], "abbreviations": ["NS"]},
+            {"id": "NSS", "names": ["Nejvyšší správní soud", "Supreme Administrative Court"]},
+            {"id": "KSBR", "names": ["Krajský soud v Brně"], "aliases": ["Krajského soudu v Brně"]}
+        ]}),
+        Kind::Filter => json!({"item": {"kind": "enum", "values": ["civil", "all"]}}),
+        Kind::List => json!({"item": {"kind": "number"}}),
+        _ => json!({}),
+    }
+}
+
+/// Splits fuzz data into a spec and an input.
+fn decode(kind: Kind, data: &[u8]) -> (Spec, Option<Value>) {
+    set_key();
+    let (options, input) = match data.iter().position(|b| *b == 0) {
+        Some(i) => {
+            let opts = std::str::from_utf8(&data[..i]).ok().and_then(|t| serde_json::from_str::<Value>(t).ok());
+            (opts, &data[i + 1..])
+        }
+        None => (None, data),
+    };
+    let spec = options
+        .and_then(|o| Spec::new(kind, &o).ok())
+        .unwrap_or_else(|| Spec::new(kind, &sample_options(kind)).expect("sample options are valid"));
+    let input = if input.is_empty() {
+        None
+    } else {
+        let text = String::from_utf8_lossy(input);
+        Some(serde_json::from_str::<Value>(&text).unwrap_or(Value::String(text.into_owned())))
+    };
+    (spec, input)
+}
+
+/// The outcome round-trips through JSON; an ask has a hint that names the next call and echoes
+/// its input.
+fn check_outcome(out: &Outcome<Value>, input: Option<&Value>) {
+    let text = serde_json::to_string(out).expect("outcome serialises");
+    let back: Outcome<Value> = serde_json::from_str(&text).expect("outcome JSON deserialises");
+    assert_eq!(serde_json::to_string(&back).expect("serialises"), text, "outcome JSON round-trips");
+    if let Status::Ask { ask } = &out.status {
+        assert!(ask.hint.starts_with("Call ") && ask.hint.ends_with('.'), "hint names the next call: {}", ask.hint);
+        assert!(!ask.expected.is_empty());
+        assert_eq!(&ask.received, input.unwrap_or(&Value::Null), "received echoes the input");
+    }
+}
+
+/// Reads `data` as kind `kind` and checks every invariant.
+pub fn check_read(kind: &str, data: &[u8]) {
+    let kind: Kind = kind.parse().expect("a kind");
+    let (spec, input) = decode(kind, data);
+    let out = spec.read(Input::from(input.as_ref()));
+    check_outcome(&out, input.as_ref());
+    if let Some(Value::String(s)) = &input {
+        if s.len() > OVER_EVERY_BOUND {
+            assert!(!matches!(out.status, Status::Ok { .. }), "an input over every bound never reads ok");
+        }
+    }
+    // An ok value read again is a fixed point with no notes. (A cursor's value is its payload,
+    // which is server state, not a cursor.)
+    if let Status::Ok { value } = &out.status {
+        if kind != Kind::Cursor {
+            let again = spec.read(Input::from(value));
+            assert_eq!(again.value(), Some(value), "the canonical value reads back unchanged");
+            assert!(again.notes.is_empty(), "the canonical value reads back with no note: {:?}", again.notes);
+        }
+    }
+}
+
+/// A batch line never fails and never skips: one outcome, round-tripping.
+pub fn check_batch_line(data: &[u8]) {
+    set_key();
+    let line = String::from_utf8_lossy(data);
+    let out = agent_input::batch::read_line(&line);
+    let text = serde_json::to_string(&out).expect("outcome serialises");
+    let back: Outcome<Value> = serde_json::from_str(&text).expect("outcome JSON deserialises");
+    assert_eq!(serde_json::to_string(&back).expect("serialises"), text);
+    if let Status::Ask { ask } = &out.status {
+        assert!(!ask.hint.is_empty());
+    }
+}
+
+/// The spec the `tool_call` target reads through: a read tool with implied kinds, a filter
+/// and best-effort entries.
+pub fn tool_spec() -> ToolSpec {
+    ToolSpec::from_json(&json!({
+        "name": "fuzz_tool",
+        "writes": true,
+        "properties": {
+            "query": {"kind": "text", "required": true},
+            "court": {"kind": "vocabulary", "role": "filter", "entries": [
+                {"id": "NS", "names": ["Nejvyšší soud", "Supreme Court"]},
+                {"id": "NSS", "names": ["Nejvyšší správní soud", "Supreme Administrative Court"]}]},
+            "date_from": {}, "date_to": {}, "limit": {"max": 50}, "record_id": {}, "idempotency_key": {},
+            "tags": {"kind": "list", "item": {"kind": "enum", "values": ["civil", "criminal"]}},
+            "entries": {"kind": "list", "item": {"kind": "object", "properties": {
+                "amount": {"kind": "number", "required": true}, "date": {"kind": "date"}}}}
+        }
+    }))
+    .expect("the fuzz tool spec is valid")
+}
+
+/// A tool call never panics; an error names the next call; ok args read back unchanged.
+pub fn check_tool_call(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let args = serde_json::from_str::<Value>(&text).unwrap_or(Value::String(text.into_owned()));
+    let spec = tool_spec();
+    let call = spec.read(&args);
+    let _ = call.to_json();
+    match &call {
+        ToolCall::Error { envelope, .. } => {
+            assert!(envelope.hint.starts_with("Call `fuzz_tool` again"), "{}", envelope.hint);
+            assert!(!envelope.issues.is_empty());
+            for issue in &envelope.issues {
+                assert!(issue.hint.starts_with("Call `fuzz_tool` again"), "{}", issue.hint);
+            }
+            assert!(call.call_tool_result().is_some());
+        }
+        ToolCall::Ok { args: canonical, .. } => {
+            let ToolCall::Ok { args: twice, notes, warnings, .. } = spec.read(canonical) else {
+                panic!("canonical args do not read: {canonical}")
+            };
+            assert_eq!(&twice, canonical);
+            assert!(notes.is_empty() && warnings.is_empty(), "{notes:?} {warnings:?}");
+        }
+    }
+}
+
+/// Decoding never panics; whatever decodes re-encodes to a cursor that decodes the same.
+pub fn check_cursor_decode(data: &[u8]) {
+    let codec = agent_input::cursor::CursorCodec::new(KEY.as_bytes()).expect("key");
+    let text = String::from_utf8_lossy(data);
+    if let Ok(payload) = codec.decode(&text, 0) {
+        let again = match &payload {
+            agent_input::cursor::Payload::Json(v) => codec.encode_json(v, None),
+            agent_input::cursor::Payload::Bytes(b) => codec.encode_bytes(b, None),
+        }
+        .expect("a decoded payload fits");
+        assert_eq!(codec.decode(&again, 0).ok(), Some(payload));
+    }
+    let out = codec.read_at(Input::String(&text), 0);
+    check_outcome(&out, Some(&Value::String(text.clone().into_owned())));
+}
+
+/// Seeds for every target from the shared vectors: `(target, name, data)`.
+pub fn seeds(vectors: &std::path::Path) -> Vec<(String, String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let read =
+        |p: std::path::PathBuf| -> Option<Value> { serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok() };
+    let mut files: Vec<std::path::PathBuf> =
+        std::fs::read_dir(vectors).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    files.sort();
+    for path in files {
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()).map(str::to_owned) else { continue };
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let Some(Value::Array(cases)) = read(path.clone()) else { continue };
+        if stem == "batch" {
+            for c in &cases {
+                let line = c["line"].as_str().unwrap_or_default();
+                out.push((
+                    "batch_line".to_owned(),
+                    c["name"].as_str().unwrap_or_default().to_owned(),
+                    line.as_bytes().to_vec(),
+                ));
+            }
+            continue;
+        }
+        if stem.parse::<Kind>().is_err() {
+            continue;
+        }
+        for c in &cases {
+            let mut data = serde_json::to_vec(&c["options"]).unwrap_or_default();
+            data.push(0);
+            if let Some(input) = c.get("input") {
+                match input {
+                    Value::String(s) => data.extend_from_slice(s.as_bytes()),
+                    other => data.extend_from_slice(other.to_string().as_bytes()),
+                }
+            }
+            out.push((format!("read_{stem}"), c["name"].as_str().unwrap_or_default().to_owned(), data));
+            if stem == "cursor" {
+                if let Some(Value::String(s)) = c.get("input") {
+                    out.push((
+                        "cursor_decode".to_owned(),
+                        c["name"].as_str().unwrap_or_default().to_owned(),
+                        s.as_bytes().to_vec(),
+                    ));
+                }
+            }
+        }
+    }
+    let mut tool_files: Vec<std::path::PathBuf> =
+        std::fs::read_dir(vectors.join("tools")).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    tool_files.sort();
+    for path in tool_files {
+        let Some(doc) = read(path.clone()) else { continue };
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+        for c in doc["cases"].as_array().into_iter().flatten() {
+            let args = c.get("args").cloned().unwrap_or(Value::Null).to_string();
+            out.push((
+                "tool_call".to_owned(),
+                format!("{stem}_{}", c["name"].as_str().unwrap_or_default()),
+                args.into_bytes(),
+            ));
+        }
+    }
+    out
+}
+
+/// Runs one target on one input: the replay test and the regression files use it.
+pub fn run_target(target: &str, data: &[u8]) {
+    match target {
+        "batch_line" => check_batch_line(data),
+        "tool_call" => check_tool_call(data),
+        "cursor_decode" => check_cursor_decode(data),
+        other => check_read(other.strip_prefix("read_").expect("a read_ target"), data),
+    }
+}
