@@ -7,7 +7,7 @@ ROOT = os.path.join(os.path.dirname(__file__), "..", "target", "criterion")
 # The floor of each group: the subject every agent_input case is compared with.
 FLOORS = {
     "number": "clean/decimal_from_str",
-    "boolean": "clean/bool_from_str",
+    "boolean": "clean/serde_json_from_str",
     "uuid": "clean/uuid_parse_str",
     "date": "iso/chrono_from_str",
     "country": "lookup/hashmap",
@@ -16,22 +16,20 @@ FLOORS = {
     "tool": "call/serde_json_from_value",
 }
 
-def mean_ns(group, bench):
-    path = os.path.join(ROOT, group, *bench.split("/"), "new", "estimates.json")
-    try:
-        with open(path) as f:
-            return json.load(f)["mean"]["point_estimate"]
-    except OSError:
-        return None
-
-def benches(group):
+def results(group):
+    """{function_id: mean ns} of one group, from criterion's benchmark.json and estimates.json."""
+    out = {}
     base = os.path.join(ROOT, group)
-    out = []
-    for dirpath, dirnames, filenames in os.walk(base):
-        if os.path.basename(dirpath) == "new" and "estimates.json" in filenames:
-            rel = os.path.relpath(os.path.dirname(dirpath), base)
-            out.append(rel.replace(os.sep, "/"))
-    return sorted(out)
+    for name in sorted(os.listdir(base)):
+        new = os.path.join(base, name, "new")
+        try:
+            with open(os.path.join(new, "benchmark.json")) as f:
+                function_id = json.load(f)["function_id"]
+            with open(os.path.join(new, "estimates.json")) as f:
+                out[function_id] = json.load(f)["mean"]["point_estimate"]
+        except (OSError, KeyError):
+            continue
+    return out
 
 def main():
     if not os.path.isdir(ROOT):
@@ -42,13 +40,16 @@ def main():
         floor_name = FLOORS.get(group)
         if floor_name is None:
             continue
-        floor = mean_ns(group, floor_name)
-        for bench in benches(group):
-            if bench == floor_name:
+        res = results(group)
+        floor = res.get(floor_name)
+        for bench, ns in sorted(res.items()):
+            if bench == floor_name or floor is None:
                 continue
-            ns = mean_ns(group, bench)
-            if ns is None or floor is None:
-                continue
-            print(f"| `{group}/{bench}` | {ns:.1f} ns | `{floor_name}` {floor:.1f} ns | {ns / floor:.2f}x |")
+            print(f"| `{group}/{bench}` | {fmt(ns)} | `{floor_name}` {fmt(floor)} | {ns / floor:.2f}x |")
+
+
+def fmt(ns):
+    return f"{ns / 1000:.2f} µs" if ns >= 1000 else f"{ns:.1f} ns"
+
 
 main()

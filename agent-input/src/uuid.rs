@@ -104,48 +104,51 @@ fn example_values() -> &'static [u128] {
     })
 }
 
-/// True when the first group (eight hex digits) could start a repeated-digit or counting-up id.
+/// One bit at the bottom of every nibble of a `u128`.
+const NIBBLE_ONES: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
+
+/// True when at most two of the 32 hex digits differ from the digit `d`.
 #[inline]
-fn first_group_suspicious(id: u128) -> bool {
-    let nibbles: [u8; 8] = std::array::from_fn(|i| ((id >> (124 - 4 * i)) & 0xf) as u8);
-    let mut counts = [0u8; 16];
-    for n in nibbles {
-        if let Some(c) = counts.get_mut(usize::from(n)) {
-            *c += 1;
-        }
-    }
-    let up = nibbles.windows(2).all(|w| matches!(w, [x, y] if *y == (x + 1) % 16 || *y <= 1));
-    counts.iter().any(|&c| c >= 6) || up
+const fn at_most_two_differ(id: u128, d: u128) -> bool {
+    let x = id ^ (d * NIBBLE_ONES);
+    // One bit per differing digit; clearing the lowest set bit twice leaves nothing.
+    let m = (x | (x >> 1) | (x >> 2) | (x >> 3)) & NIBBLE_ONES;
+    let once = m & m.wrapping_sub(1);
+    once & once.wrapping_sub(1) == 0
+}
+
+/// At least 30 of the 32 digits are one digit (that digit is among the first three).
+#[inline]
+const fn repeated_digit(id: u128) -> bool {
+    at_most_two_differ(id, (id >> 124) & 0xf)
+        || at_most_two_differ(id, (id >> 120) & 0xf)
+        || at_most_two_differ(id, (id >> 116) & 0xf)
 }
 
 /// Why a well-formed uuid is a placeholder. Allocation-free.
 #[inline]
 fn placeholder_reason(id: ::uuid::Uuid) -> Option<&'static str> {
-    if id.is_nil() {
+    let v = id.as_u128();
+    if v == 0 {
         return Some("the nil uuid");
     }
-    if id.is_max() {
+    if v == u128::MAX {
         return Some("the max uuid");
     }
-    if example_values().binary_search(&id.as_u128()).is_ok() {
+    if example_values().binary_search(&v).is_ok() {
         return Some("a well-known example id from documentation");
     }
-    if !first_group_suspicious(id.as_u128()) {
-        return None;
-    }
-    let mut buf = [0u8; 36];
-    let canonical: &str = id.hyphenated().encode_lower(&mut buf);
-    let mut counts = [0u8; 16];
-    for b in canonical.bytes() {
-        if let Some(c) = hex_value(b).and_then(|v| counts.get_mut(usize::from(v))) {
-            *c += 1;
-        }
-    }
-    if counts.iter().any(|&c| c >= 30) {
+    if repeated_digit(v) {
         return Some("an id of one repeated digit");
     }
-    if canonical.split('-').all(counts_up) {
-        return Some("an id whose digits count up");
+    // Counting up: only worth a look when the first two digits do.
+    let (d0, d1) = ((v >> 124) & 0xf, (v >> 120) & 0xf);
+    if d1 == (d0 + 1) % 16 || d1 <= 1 {
+        let mut buf = [0u8; 36];
+        let canonical: &str = id.hyphenated().encode_lower(&mut buf);
+        if canonical.split('-').all(counts_up) {
+            return Some("an id whose digits count up");
+        }
     }
     None
 }
@@ -277,9 +280,11 @@ pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<::uuid::Uuid> 
     let text = match input {
         Input::String(s) => {
             // Fast path: the canonical spelling of a real id, no allocation.
-            if s.len() == 36 && !s.bytes().any(|b| b.is_ascii_uppercase()) {
+            if s.len() == 36 {
                 if let Ok(id) = ::uuid::Uuid::try_parse(s) {
-                    if placeholder_reason(id).is_none() {
+                    // Parsed, so every byte is a hex digit or a hyphen: upper case is 0b10xxxxx.
+                    let upper = s.bytes().fold(false, |acc, b| acc | (b & 0x60 == 0x40));
+                    if !upper && placeholder_reason(id).is_none() {
                         return Outcome::ok(id);
                     }
                 }
