@@ -299,10 +299,9 @@ fn nearest(text: &str) -> Option<CountryCode> {
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    Ask::new(
-        AskCode::UnexpectedType,
+    scalar::unexpected(
         input,
-        format!("a country code or name as a JSON string, not {}", input.type_name()),
+        "a country code or name as a JSON string",
         "set to the country's ISO 3166-1 alpha-2 code, such as \"CZ\"",
     )
 }

@@ -545,10 +545,5 @@ fn not_an_eli(input: &Input<'_>, why: &str) -> Ask {
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    Ask::new(
-        AskCode::UnexpectedType,
-        input,
-        format!("an ELI or a citation as a JSON string, not {}", input.type_name()),
-        "set to the act's ELI URI as a JSON string",
-    )
+    scalar::unexpected(input, "an ELI or a citation as a JSON string", "set to the act's ELI URI as a JSON string")
 }

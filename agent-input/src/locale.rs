@@ -335,12 +335,7 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    Ask::new(
-        AskCode::UnexpectedType,
-        input,
-        format!("a language tag as a JSON string, not {}", input.type_name()),
-        "set to a BCP 47 tag such as \"en\" or \"cs-CZ\"",
-    )
+    scalar::unexpected(input, "a language tag as a JSON string", "set to a BCP 47 tag such as \"en\" or \"cs-CZ\"")
 }
 
 /// Every language-name key of the generated table with its tag: for tests and benchmarks.

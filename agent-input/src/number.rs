@@ -268,12 +268,7 @@ pub(crate) fn read_effective(input: Input<'_>, opts: &NumberOptions) -> Outcome<
 }
 
 fn unexpected_type(input: &Input<'_>) -> Ask {
-    Ask::new(
-        AskCode::UnexpectedType,
-        input,
-        format!("a number, not {}", input.type_name()),
-        "set to a JSON number such as 1234.5",
-    )
+    scalar::unexpected(input, "a number", "set to a JSON number such as 1234.5")
 }
 
 /// Range and integer checks on a read value.

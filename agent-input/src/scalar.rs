@@ -24,6 +24,12 @@ pub(crate) fn too_long_value(input: &Input<'_>, max: usize, len: usize) -> Ask {
     )
 }
 
+/// The ask for a JSON type the kind cannot read: `expected` names the kind's shape ("a uuid as a
+/// JSON string"), `fix` the corrective value.
+pub(crate) fn unexpected(input: &Input<'_>, expected: &str, fix: &str) -> Ask {
+    Ask::new(AskCode::UnexpectedType, input, format!("{expected}, not {}", input.type_name()), fix)
+}
+
 /// A one-item array sent for a scalar reads as its item, with a note. `None` for other arrays.
 pub(crate) fn unwrap_single<T>(input: &Input<'_>, read: impl FnOnce(Input<'_>) -> Outcome<T>) -> Option<Outcome<T>> {
     let Input::Array([item]) = input else { return None };

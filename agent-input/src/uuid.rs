@@ -368,12 +368,7 @@ fn on_write(input: &Input<'_>, why: &str) -> Ask {
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    Ask::new(
-        AskCode::UnexpectedType,
-        input,
-        format!("a uuid as a JSON string, not {}", input.type_name()),
-        "set to the record's id as a JSON string",
-    )
+    scalar::unexpected(input, "a uuid as a JSON string", "set to the record's id as a JSON string")
 }
 
 #[cfg(test)]

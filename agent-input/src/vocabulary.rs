@@ -402,10 +402,9 @@ pub fn no_hits_filtered(property: &str, filter: &Value, would_match: &[Value]) -
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    Ask::new(
-        AskCode::UnexpectedType,
+    scalar::unexpected(
         input,
-        format!("a stored value's id or name as a JSON string, not {}", input.type_name()),
+        "a stored value's id or name as a JSON string",
         "set to the id of a stored value as a JSON string",
     )
 }

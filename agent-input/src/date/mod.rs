@@ -192,12 +192,7 @@ fn normalize(text: &str) -> String {
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    Ask::new(
-        AskCode::UnexpectedType,
-        input,
-        format!("a date as a JSON string (YYYY-MM-DD), not {}", input.type_name()),
-        "set to the date as a string, YYYY-MM-DD",
-    )
+    scalar::unexpected(input, "a date as a JSON string (YYYY-MM-DD)", "set to the date as a string, YYYY-MM-DD")
 }
 
 /// "1 October 2026".
@@ -251,15 +246,16 @@ fn resolve(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<Na
             ),
         });
     };
+    // Every day the spelling can name, each with its meaning.
+    let days: Vec<(NaiveDate, Reading)> = candidates
+        .iter()
+        .filter_map(|c| match c.span {
+            Span::Day(d) => Some((d, Reading { value: iso_value(d), meaning: meaning(d, c.order) })),
+            _ => None,
+        })
+        .collect();
     if parsed.two_digit_year {
-        let readings: Vec<Reading> = candidates
-            .iter()
-            .filter_map(|c| match c.span {
-                Span::Day(d) => Some(Reading { value: iso_value(d), meaning: meaning(d, c.order) }),
-                _ => None,
-            })
-            .collect();
-        let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
+        let options: Vec<String> = days.iter().map(|(d, _)| quoted(&d.to_string())).collect();
         return Outcome::ask(
             Ask::new(
                 AskCode::TwoDigitYear,
@@ -267,23 +263,14 @@ fn resolve(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<Na
                 "a date with a four-digit year",
                 format!("set to the date you meant with its four-digit year: {}", options.join(" or ")),
             )
-            .with_readings(readings),
+            .with_readings(days.into_iter().map(|(_, r)| r).collect()),
         );
     }
     if candidates.len() > 1 {
-        let readings: Vec<Reading> = candidates
+        let readings: Vec<Reading> = days.iter().map(|(_, r)| r.clone()).collect();
+        let options: Vec<String> = days
             .iter()
-            .filter_map(|c| match c.span {
-                Span::Day(d) => Some(Reading { value: iso_value(d), meaning: meaning(d, c.order) }),
-                _ => None,
-            })
-            .collect();
-        let options: Vec<String> = candidates
-            .iter()
-            .filter_map(|c| match c.span {
-                Span::Day(d) => Some(format!("{} ({} {})", quoted(&d.to_string()), d.day(), month_name(d.month()))),
-                _ => None,
-            })
+            .map(|(d, _)| format!("{} ({} {})", quoted(&d.to_string()), d.day(), month_name(d.month())))
             .collect();
         return Outcome::ask(
             Ask::new(
