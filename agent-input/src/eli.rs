@@ -232,7 +232,9 @@ fn from_celex(text: &str) -> Found {
         "H" => "reco",
         other => return Found::Refused(format!("the CELEX descriptor {other} has no ELI type this reader maps")),
     };
-    let Ok(number) = digits.parse::<u32>() else { return Found::Nothing };
+    let Some(number) = number_of(digits.trim_start_matches('0')) else {
+        return Found::Refused("the CELEX number has no act number".to_owned());
+    };
     match (sector, consolidated) {
         (b'3', None) => Found::Eli(Eli::eu(kind, year, number), NoteCode::CelexReadAsEli, alias_warning(kind)),
         (b'0', Some(date)) => {
