@@ -128,6 +128,7 @@ impl NumberOptions {
     }
 
     /// Checks the options (as they are, preset not applied) for contradictions.
+    #[inline]
     fn validate(&self) -> Result<(), Error> {
         if self.min.is_none() && self.max.is_none() && self.default.is_none() {
             return Ok(());
@@ -447,7 +448,11 @@ fn fast_canonical(s: &str, json: bool) -> Option<Decimal> {
     if int_len == 0 || frac_len == Some(0) || leading_zero || grouped_shape {
         return None;
     }
-    Some(Decimal::new(if negative { -mantissa } else { mantissa }, frac_len.unwrap_or(0)))
+    let signed = if negative { -mantissa } else { mantissa };
+    Some(match frac_len {
+        None => Decimal::from(signed),
+        Some(scale) => Decimal::new(signed, scale),
+    })
 }
 
 /// True for `-?(0|[1-9][0-9]*)(\.[0-9]+)?`: the canonical text of a JSON number without exponent.
