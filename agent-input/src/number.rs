@@ -128,7 +128,6 @@ impl NumberOptions {
     }
 
     /// Checks the options (as they are, preset not applied) for contradictions.
-    #[inline]
     fn validate(&self) -> Result<(), Error> {
         if self.min.is_none() && self.max.is_none() && self.default.is_none() {
             return Ok(());
