@@ -198,44 +198,31 @@ fn countries(dir: &Path) -> Result<Generated, String> {
     }
     let _ = writeln!(out, "];");
     let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "/// Other codes of countries (alpha-3, numeric, former alpha-2), to their alpha-2 codes; several\n\
-         /// codes separated by spaces when the country split ({} entries).",
-        code_aliases.len()
+    write_pairs(
+        &mut out,
+        "CODE_ALIASES",
+        "Other codes of countries (alpha-3, numeric, former alpha-2), to their alpha-2 codes (several separated by spaces when the country split)",
+        code_aliases.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
-    let _ = writeln!(out, "pub static CODE_ALIASES: &[(&str, &str)] = &[");
-    for (k, v) in &code_aliases {
-        let _ = writeln!(out, "    ({k:?}, {v:?}),");
-    }
-    let _ = writeln!(out, "];");
-    let _ = writeln!(out);
-    let _ = writeln!(out, "/// English names of the countries, by alpha-2, for messages ({} entries).", codes.len());
-    let _ = writeln!(out, "pub static ENGLISH_NAMES: &[(&str, &str)] = &[");
-    for code in codes.keys() {
-        let name = en.get(code).and_then(Value::as_str).unwrap_or_default();
-        let _ = writeln!(out, "    ({code:?}, {name:?}),");
-    }
-    let _ = writeln!(out, "];");
-    let bytes: usize = names.keys().map(|k| k.len() + 2 + 32).sum();
-    let _ = writeln!(out);
-    let _ = writeln!(out, "/// Country names by key, to alpha-2 ({} entries, about {bytes} bytes).", names.len());
-    let _ = writeln!(out, "pub static NAMES: &[(&str, &str)] = &[");
-    for (k, (code, _)) in &names {
-        let _ = writeln!(out, "    ({k:?}, {code:?}),");
-    }
-    let _ = writeln!(out, "];");
-    let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "/// Names that name two or more countries across languages ({} entries): a read asks.",
-        conflicts.len()
+    write_pairs(
+        &mut out,
+        "ENGLISH_NAMES",
+        "English names of the countries, by alpha-2, for messages",
+        codes.keys().map(|code| (code.as_str(), en.get(code).and_then(Value::as_str).unwrap_or_default())),
     );
-    let _ = writeln!(out, "pub static AMBIGUOUS_NAMES: &[(&str, &str)] = &[");
-    for (k, v) in &conflicts {
-        let _ = writeln!(out, "    ({k:?}, {:?}),", v.join(" "));
-    }
-    let _ = writeln!(out, "];");
+    write_pairs(
+        &mut out,
+        "NAMES",
+        "Country names by key, to alpha-2",
+        names.iter().map(|(k, (code, _))| (k.as_str(), code.as_str())),
+    );
+    let joined: Vec<(String, String)> = conflicts.iter().map(|(k, v)| (k.clone(), v.join(" "))).collect();
+    write_pairs(
+        &mut out,
+        "AMBIGUOUS_NAMES",
+        "Names that name two or more countries across languages: a read asks",
+        joined.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
     Ok(Generated { path: "agent-input/src/data/countries.rs", text: out })
 }
 

@@ -259,8 +259,8 @@ pub static COUNTRIES: &[(&str, &str, u16)] = &[
     ("ZW", "ZWE", 716),
 ];
 
-/// Other codes of countries (alpha-3, numeric, former alpha-2), to their alpha-2 codes; several
-/// codes separated by spaces when the country split (552 entries).
+
+/// Other codes of countries (alpha-3, numeric, former alpha-2), to their alpha-2 codes (several separated by spaces when the country split) (552 entries, sorted by key).
 pub static CODE_ALIASES: &[(&str, &str)] = &[
     ("004", "AF"),
     ("008", "AL"),
@@ -816,7 +816,7 @@ pub static CODE_ALIASES: &[(&str, &str)] = &[
     ("ZWE", "ZW"),
 ];
 
-/// English names of the countries, by alpha-2, for messages (249 entries).
+/// English names of the countries, by alpha-2, for messages (249 entries, sorted by key).
 pub static ENGLISH_NAMES: &[(&str, &str)] = &[
     ("AD", "Andorra"),
     ("AE", "United Arab Emirates"),
@@ -1069,7 +1069,7 @@ pub static ENGLISH_NAMES: &[(&str, &str)] = &[
     ("ZW", "Zimbabwe"),
 ];
 
-/// Country names by key, to alpha-2 (10247 entries, about 546650 bytes).
+/// Country names by key, to alpha-2 (10247 entries, sorted by key).
 pub static NAMES: &[(&str, &str)] = &[
     ("a rap xe ut", "SA"),
     ("a s", "US"),
@@ -11320,7 +11320,7 @@ pub static NAMES: &[(&str, &str)] = &[
     ("黑山", "ME"),
 ];
 
-/// Names that name two or more countries across languages (1 entries): a read asks.
+/// Names that name two or more countries across languages: a read asks (1 entries, sorted by key).
 pub static AMBIGUOUS_NAMES: &[(&str, &str)] = &[
     ("kongo", "CD CG"),
 ];

@@ -20,8 +20,9 @@ fn vectors_dir() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors")
 }
 
-fn batch(lines: &[String]) -> Vec<Value> {
-    let mut child = bin().args(["read", "--batch"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+/// Runs the binary with `args`, writes `lines` to its stdin, and parses one JSON value per output line.
+fn lines_through<S: AsRef<std::ffi::OsStr>>(args: &[S], lines: &[String]) -> Vec<Value> {
+    let mut child = bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let input = lines.join("\n") + "\n";
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
@@ -29,6 +30,10 @@ fn batch(lines: &[String]) -> Vec<Value> {
     writer.join().unwrap();
     assert!(output.status.success());
     String::from_utf8(output.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn batch(lines: &[String]) -> Vec<Value> {
+    lines_through(&["read", "--batch"], lines)
 }
 
 #[test]
@@ -192,21 +197,8 @@ fn call_batch_reads_every_tool_vector() {
         let cases = doc["cases"].as_array().unwrap();
         let lines: Vec<String> =
             cases.iter().map(|c| c.get("args").cloned().unwrap_or(Value::Null).to_string()).collect();
-        let mut child = bin()
-            .args(["call", "--batch", "--tool"])
-            .arg(&spec_path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let input = lines.join("\n") + "\n";
-        let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
-        let output = child.wait_with_output().unwrap();
-        writer.join().unwrap();
-        assert!(output.status.success());
-        let outs: Vec<Value> =
-            String::from_utf8(output.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let args = [std::ffi::OsStr::new("call"), "--batch".as_ref(), "--tool".as_ref(), spec_path.as_os_str()];
+        let outs = lines_through(&args, &lines);
         assert_eq!(outs.len(), cases.len());
         for (case, got) in cases.iter().zip(&outs) {
             assert_eq!(got, &case["expect"], "{}/{}", path.display(), case["name"]);
