@@ -110,6 +110,8 @@ impl FromStr for Kind {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self, Error> {
+        // `string_list` is how the foundation issue names the list kind; it is read as `list`.
+        let s = if s == "string_list" { "list" } else { s };
         Self::ALL.iter().copied().find(|k| k.name() == s).ok_or_else(|| {
             let names: Vec<String> = Self::ALL.iter().map(|k| format!("`{}`", k.name())).collect();
             Error::new(ErrorKind::UnknownKind, format!("unknown kind `{s}`, expected one of {}", names.join(", ")))
@@ -131,7 +133,8 @@ pub enum Spec {
     Filter(FilterOptions),
     /// A text.
     Text(TextOptions),
-    /// A list.
+    /// A list (`string_list` is read as `list`).
+    #[serde(alias = "string_list")]
     List(ListOptions),
     /// A uuid.
     Uuid(UuidOptions),
