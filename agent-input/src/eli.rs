@@ -145,13 +145,18 @@ fn uri_path(text: &str) -> Option<(Vec<&str>, Option<Jurisdiction>)> {
     };
     let segments: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
     let at = segments.iter().position(|s| s.eq_ignore_ascii_case("eli"))?;
+    // Without a host, the path itself must start at `eli/`.
+    if jurisdiction.is_none() && at != 0 {
+        return None;
+    }
     Some((segments.get(at + 1..)?.to_vec(), jurisdiction))
 }
 
 fn from_uri(text: &str) -> Found {
     let Some((segments, host)) = uri_path(text) else {
         let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
-        return if lower.starts_with("http://") || lower.starts_with("https://") {
+        let path_like = text.to_ascii_lowercase().contains("eli/");
+        return if lower.starts_with("http://") || lower.starts_with("https://") || path_like {
             Found::Refused("the URI is not an ELI of data.europa.eu, eur-lex.europa.eu or e-sbirka.cz".to_owned())
         } else {
             Found::Nothing
@@ -170,7 +175,10 @@ fn from_uri(text: &str) -> Found {
         }
     };
     let Some(year) = y4(year) else { return Found::Refused(format!("{} is not a year", quoted(year))) };
-    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_alphanumeric()) {
+    let number_ok = number.len() <= 12
+        && number.bytes().all(|b| b.is_ascii_alphanumeric())
+        && number.bytes().any(|b| b.is_ascii_digit());
+    if !number_ok {
         return Found::Refused(format!("{} is not an act number", quoted(number)));
     }
     if !kind.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_') {
@@ -180,8 +188,12 @@ fn from_uri(text: &str) -> Found {
     if number.is_empty() {
         return Found::Refused("the act number is 0".to_owned());
     }
-    if let Some(bad) =
-        tail.iter().find(|s| !s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))
+    if tail.len() > 12 {
+        return Found::Refused("the path is longer than any ELI".to_owned());
+    }
+    if let Some(bad) = tail
+        .iter()
+        .find(|s| s.len() > 40 || !s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))
     {
         return Found::Refused(format!("the path segment {} is not part of an ELI", quoted(bad)));
     }
