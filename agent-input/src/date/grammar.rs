@@ -299,7 +299,13 @@ pub(crate) fn parse(text: &str) -> Parsed {
     parsed
 }
 
+/// A candidate in the only order the spelling allows. A span in a sentinel year
+/// (`0001-01`, `9999-Q4`) is the sentinel itself: it names no real bound.
 const fn fixed(span: Span) -> Candidate {
+    let span = match span {
+        Span::Month(y, _) | Span::Quarter(y, _) | Span::Year(y) if sentinel_year(y) => Span::Sentinel,
+        other => other,
+    };
     Candidate { span, order: Order::Fixed }
 }
 
