@@ -175,9 +175,10 @@ fn from_uri(text: &str) -> Found {
         }
     };
     let Some(year) = y4(year) else { return Found::Refused(format!("{} is not a year", quoted(year))) };
+    // Leading zeros carry nothing; what is left must be a short number (letters may prefix it).
     let number_ok = number.len() <= 12
         && number.bytes().all(|b| b.is_ascii_alphanumeric())
-        && number.bytes().any(|b| b.is_ascii_digit());
+        && number.trim_start_matches('0').bytes().any(|b| b.is_ascii_digit());
     if !number_ok {
         return Found::Refused(format!("{} is not an act number", quoted(number)));
     }
