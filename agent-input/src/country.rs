@@ -26,7 +26,7 @@ use crate::data::Index;
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::outcome::{Ask, Note, Outcome};
 use crate::{absent, scalar, spelling};
 
 /// An ISO 3166-1 alpha-2 country code, upper case, of a country CLDR lists.
@@ -244,24 +244,18 @@ pub(crate) fn read_valid(input: Input<'_>) -> Outcome<CountryCode> {
             Outcome::ok(code).note(note)
         }
         Found::Several(codes) => {
-            let readings: Vec<Reading> = codes
+            let expected = format!("one country; {} names {}", input.to_json_text(), codes.len());
+            let choices = codes
                 .iter()
-                .map(|c| Reading {
-                    value: serde_json::Value::String(c.to_string()),
-                    meaning: c.english_name().to_owned(),
+                .map(|c| {
+                    (
+                        c.to_string(),
+                        c.english_name().to_owned(),
+                        format!("{} ({})", quoted(c.as_str()), c.english_name()),
+                    )
                 })
                 .collect();
-            let options: Vec<String> =
-                codes.iter().map(|c| format!("{} ({})", quoted(c.as_str()), c.english_name())).collect();
-            Outcome::ask(
-                Ask::new(
-                    AskCode::AmbiguousCountry,
-                    &input,
-                    format!("one country; {} names {}", input.to_json_text(), codes.len()),
-                    format!("set to {}", options.join(" or ")),
-                )
-                .with_readings(readings),
-            )
+            Outcome::ask(Ask::choices(AskCode::AmbiguousCountry, &input, expected, choices))
         }
         Found::Nothing => {
             if let Some(reason) = absent::check(&input, &["country", "country code", "iso country code"]) {

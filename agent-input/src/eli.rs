@@ -27,7 +27,7 @@ use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::outcome::{Ask, Note, Outcome};
 use crate::{absent, scalar, spelling};
 
 /// Whose act an ELI names.
@@ -528,20 +528,16 @@ pub(crate) fn read_valid(input: Input<'_>) -> Outcome<Eli> {
             out
         }
         Found::Several(readings) => {
-            let options: Vec<String> = readings.iter().map(|(e, m)| format!("{} ({m})", quoted(&e.uri()))).collect();
-            let readings: Vec<Reading> = readings
+            let choices = readings
                 .into_iter()
-                .map(|(e, meaning)| Reading { value: serde_json::Value::String(e.uri()), meaning })
+                .map(|(e, m)| (e.uri(), m.clone(), format!("{} ({m})", quoted(&e.uri()))))
                 .collect();
-            Outcome::ask(
-                Ask::new(
-                    AskCode::AmbiguousAct,
-                    &input,
-                    "an act named with its type (regulation, directive, decision, zákon … Sb.) or its ELI",
-                    format!("set to {}", options.join(" or ")),
-                )
-                .with_readings(readings),
-            )
+            Outcome::ask(Ask::choices(
+                AskCode::AmbiguousAct,
+                &input,
+                "an act named with its type (regulation, directive, decision, zákon … Sb.) or its ELI",
+                choices,
+            ))
         }
         Found::Refused(why) => Outcome::ask(not_an_eli(&input, &why)),
         Found::Nothing => Outcome::ask(not_an_eli(&input, "it is not an ELI, a CELEX number or a citation of an act")),

@@ -295,18 +295,10 @@ impl Spec {
         )
     }
 
-    /// True for kinds whose lists are sets (a repeat adds nothing).
+    /// True for kinds whose lists are sets (a repeat adds nothing): the constrained tokens but
+    /// numbers and booleans, whose repeats count.
     pub(crate) const fn is_set_like(&self) -> bool {
-        matches!(
-            self,
-            Self::Enum(_)
-                | Self::Uuid(_)
-                | Self::Date(_)
-                | Self::Country(_)
-                | Self::Locale(_)
-                | Self::Eli(_)
-                | Self::Vocabulary(_)
-        )
+        self.is_constrained() && !matches!(self, Self::Number(_) | Self::Boolean(_))
     }
 
     /// True when `s` is one of this kind's own values (an enum value or alias), which then

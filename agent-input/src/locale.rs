@@ -30,7 +30,7 @@ use crate::data::Index;
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::outcome::{Ask, Note, Outcome};
 use crate::{absent, scalar, spelling};
 
 /// A canonical BCP 47 language tag (language, script, region, variants).
@@ -309,21 +309,9 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
             "set to a BCP 47 tag of a known language, such as \"en\", \"de\" or \"cs-CZ\"",
         ),
         Refusal::Ambiguous(tags) => {
-            let readings: Vec<Reading> = tags
-                .iter()
-                .map(|t| Reading {
-                    value: serde_json::Value::String(t.clone()),
-                    meaning: format!("the language `{t}`"),
-                })
-                .collect();
-            let options: Vec<String> = tags.iter().map(|t| quoted(t)).collect();
-            Ask::new(
-                AskCode::AmbiguousLanguage,
-                input,
-                format!("one language; {} names {}", input.to_json_text(), tags.len()),
-                format!("set to {}", options.join(" or ")),
-            )
-            .with_readings(readings)
+            let expected = format!("one language; {} names {}", input.to_json_text(), tags.len());
+            let choices = tags.iter().map(|t| (t.clone(), format!("the language `{t}`"), quoted(t))).collect();
+            Ask::choices(AskCode::AmbiguousLanguage, input, expected, choices)
         }
         Refusal::NotATag => Ask::new(
             AskCode::NotALocale,

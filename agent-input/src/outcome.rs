@@ -187,6 +187,21 @@ impl Ask {
         }
     }
 
+    /// An ask among named choices: each `(value, meaning, label)` is a reading, and the hint
+    /// offers the labels: "Call again with the value set to A or B.".
+    pub(crate) fn choices(
+        code: AskCode,
+        received: &Input<'_>,
+        expected: impl Into<String>,
+        choices: Vec<(String, String, String)>,
+    ) -> Self {
+        let labels: Vec<&str> = choices.iter().map(|(_, _, label)| label.as_str()).collect();
+        let fix = format!("set to {}", labels.join(" or "));
+        let readings =
+            choices.into_iter().map(|(value, meaning, _)| Reading { value: Value::String(value), meaning }).collect();
+        Self::new(code, received, expected, fix).with_readings(readings)
+    }
+
     /// The same ask with every reading named.
     pub(crate) fn with_readings(mut self, readings: Vec<Reading>) -> Self {
         self.readings = readings;

@@ -39,6 +39,12 @@ fn header(out: &mut String, source: &str, version: &str) {
     );
 }
 
+/// `CLDR_VERSION`, the first item of every generated file.
+fn version_const(out: &mut String, version: &str) {
+    let _ = writeln!(out, "/// The CLDR version the tables were generated from.");
+    let _ = writeln!(out, "pub const CLDR_VERSION: &str = \"{version}\";");
+}
+
 /// Generates every table from the packages in `dir` (a `node_modules` folder).
 pub fn generate(dir: &Path) -> Result<Vec<Generated>, String> {
     Ok(vec![digits(dir)?, dates(dir)?, countries(dir)?, languages(dir)?])
@@ -184,8 +190,7 @@ fn countries(dir: &Path) -> Result<Generated, String> {
     let _ = writeln!(out, "//! Name keys are `agent_input::fold_name` of the CLDR display names (and of each part of");
     let _ = writeln!(out, "//! `Myanmar (Burma)`-style names).");
     let _ = writeln!(out);
-    let _ = writeln!(out, "/// The CLDR version the tables were generated from.");
-    let _ = writeln!(out, "pub const CLDR_VERSION: &str = \"{version}\";");
+    version_const(&mut out, &version);
     let _ = writeln!(out);
     let _ = writeln!(
         out,
@@ -320,8 +325,7 @@ fn languages(dir: &Path) -> Result<Generated, String> {
     header(&mut out, "cldr-localenames-full and cldr-core", &version);
     let _ = writeln!(out, "//! Language names, language and region aliases, likely regions and known languages.");
     let _ = writeln!(out);
-    let _ = writeln!(out, "/// The CLDR version the tables were generated from.");
-    let _ = writeln!(out, "pub const CLDR_VERSION: &str = \"{version}\";");
+    version_const(&mut out, &version);
     write_pairs(
         &mut out,
         "LANGUAGE_NAMES",
@@ -505,8 +509,7 @@ fn dates(dir: &Path) -> Result<Generated, String> {
     let _ = writeln!(out, "//! Month, weekday and relative-day words of {}.", DATE_LANGUAGES.join(", "));
     let _ = writeln!(out, "//! Keys are `agent_input::fold` of the CLDR name, without trailing dots.");
     let _ = writeln!(out);
-    let _ = writeln!(out, "/// The CLDR version the tables were generated from.");
-    let _ = writeln!(out, "pub const CLDR_VERSION: &str = \"{version}\";");
+    version_const(&mut out, &version);
     let _ = writeln!(out);
     let _ = writeln!(out, "/// The languages the tables cover.");
     let list: Vec<String> = DATE_LANGUAGES.iter().map(|l| format!("\"{l}\"")).collect();
@@ -614,8 +617,7 @@ fn digits(dir: &Path) -> Result<Generated, String> {
     header(&mut out, "cldr-core", &version);
     let _ = writeln!(out, "//! Decimal digits of every numeric CLDR numbering system except ASCII.");
     let _ = writeln!(out);
-    let _ = writeln!(out, "/// The CLDR version the tables were generated from.");
-    let _ = writeln!(out, "pub const CLDR_VERSION: &str = \"{version}\";");
+    version_const(&mut out, &version);
     let _ = writeln!(out);
     let _ = writeln!(
         out,
