@@ -34,7 +34,7 @@ use crate::spelling;
 /// Why an input reads as absent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Reason {
+pub enum AbsentReason {
     /// Not sent at all.
     Missing,
     /// JSON `null`.
@@ -83,25 +83,25 @@ const PLACEHOLDER_WORDS: &[&str] = &[
 
 /// Kind-independent check: the reason `input` reads as absent, if it does.
 /// `type_words` are the kind's own type names (`"number"`, `"integer"`), also placeholders.
-pub fn check(input: &Input<'_>, type_words: &[&str]) -> Option<Reason> {
+pub fn check(input: &Input<'_>, type_words: &[&str]) -> Option<AbsentReason> {
     match input {
-        Input::Missing => Some(Reason::Missing),
-        Input::Null => Some(Reason::Null),
+        Input::Missing => Some(AbsentReason::Missing),
+        Input::Null => Some(AbsentReason::Null),
         Input::String(s) => check_str(s, type_words),
         _ => None,
     }
 }
 
 /// The absent check on a string.
-pub fn check_str(s: &str, type_words: &[&str]) -> Option<Reason> {
+pub fn check_str(s: &str, type_words: &[&str]) -> Option<AbsentReason> {
     let (inner, _) = spelling::clean_edges(s);
     if inner.is_empty() {
-        return Some(Reason::Blank);
+        return Some(AbsentReason::Blank);
     }
     if inner.len() > 64 {
         return None;
     }
-    is_placeholder(inner, type_words).then_some(Reason::Placeholder)
+    is_placeholder(inner, type_words).then_some(AbsentReason::Placeholder)
 }
 
 /// True when `s` (already trimmed) is a placeholder spelling.
@@ -152,7 +152,7 @@ fn is_template_hole(folded: &str) -> bool {
 }
 
 /// The absent outcome for `reason`, with its note (no note when nothing was sent).
-pub(crate) fn outcome<T>(input: &Input<'_>, reason: Reason) -> Outcome<T> {
+pub(crate) fn outcome<T>(input: &Input<'_>, reason: AbsentReason) -> Outcome<T> {
     let out = Outcome::absent();
     match note(input, reason) {
         Some(n) => out.note(n),
@@ -161,15 +161,15 @@ pub(crate) fn outcome<T>(input: &Input<'_>, reason: Reason) -> Outcome<T> {
 }
 
 /// The note that says why `input` reads as absent.
-pub(crate) fn note(input: &Input<'_>, reason: Reason) -> Option<Note> {
+pub(crate) fn note(input: &Input<'_>, reason: AbsentReason) -> Option<Note> {
     let received = input.to_json_text();
     match reason {
-        Reason::Missing => None,
-        Reason::Null => Some(Note::new(NoteCode::NullReadAsAbsent, "Read null as absent.".to_owned())),
-        Reason::Blank => {
+        AbsentReason::Missing => None,
+        AbsentReason::Null => Some(Note::new(NoteCode::NullReadAsAbsent, "Read null as absent.".to_owned())),
+        AbsentReason::Blank => {
             Some(Note::new(NoteCode::BlankReadAsAbsent, format!("Read {received} as absent: it is blank.")))
         }
-        Reason::Placeholder => Some(Note::new(
+        AbsentReason::Placeholder => Some(Note::new(
             NoteCode::PlaceholderReadAsAbsent,
             format!("Read {received} as absent: it is a placeholder, not a value."),
         )),
@@ -213,10 +213,10 @@ mod tests {
 
     #[test]
     fn blanks() {
-        assert_eq!(check_str("", &[]), Some(Reason::Blank));
-        assert_eq!(check_str(" \u{a0}\t", &[]), Some(Reason::Blank));
-        assert_eq!(check_str("\"\"", &[]), Some(Reason::Blank));
-        assert_eq!(check_str("\" null \"", &[]), Some(Reason::Placeholder));
+        assert_eq!(check_str("", &[]), Some(AbsentReason::Blank));
+        assert_eq!(check_str(" \u{a0}\t", &[]), Some(AbsentReason::Blank));
+        assert_eq!(check_str("\"\"", &[]), Some(AbsentReason::Blank));
+        assert_eq!(check_str("\" null \"", &[]), Some(AbsentReason::Placeholder));
         assert_eq!(check_str("a", &[]), None);
     }
 }

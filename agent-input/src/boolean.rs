@@ -24,6 +24,7 @@ use crate::{absent, scalar, spelling};
 
 /// Options of the boolean kind (none yet; unknown options are rejected).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct BooleanOptions {}
 
@@ -103,11 +104,11 @@ pub const FALSE_WORDS: &[&str] = &[
 #[inline]
 pub fn read(input: Input<'_>, options: &BooleanOptions) -> Result<Outcome<bool>, Error> {
     let _ = options;
-    Ok(read_valid(input))
+    Ok(read_prepared(input))
 }
 
 #[inline]
-pub(crate) fn read_valid(input: Input<'_>) -> Outcome<bool> {
+pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<bool> {
     match input {
         Input::Bool(b) => Outcome::ok(b),
         Input::Number(n) => match n {
@@ -139,7 +140,7 @@ pub(crate) fn read_valid(input: Input<'_>) -> Outcome<bool> {
             Outcome::ok(value).note(Note::read_as(NoteCode::BooleanWordRead, &input, &value.to_string(), ""))
         }
         Input::Array(_) => {
-            scalar::unwrap_single(&input, read_valid).unwrap_or_else(|| Outcome::ask(not_a_boolean(&input)))
+            scalar::unwrap_single(&input, read_prepared).unwrap_or_else(|| Outcome::ask(not_a_boolean(&input)))
         }
         Input::Missing | Input::Null => match absent::check(&input, &[]) {
             Some(reason) => absent::outcome(&input, reason),

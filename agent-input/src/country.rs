@@ -86,6 +86,7 @@ impl<'de> Deserialize<'de> for CountryCode {
 
 /// Options of the country kind (none yet; unknown options are rejected).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CountryOptions {}
 
@@ -209,10 +210,10 @@ fn find(text: &str) -> Found {
 /// ```
 pub fn read(input: Input<'_>, options: &CountryOptions) -> Result<Outcome<CountryCode>, Error> {
     let _ = options;
-    Ok(read_valid(input))
+    Ok(read_prepared(input))
 }
 
-pub(crate) fn read_valid(input: Input<'_>) -> Outcome<CountryCode> {
+pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<CountryCode> {
     let owned;
     let text = match input {
         Input::String(s) => {
@@ -226,7 +227,7 @@ pub(crate) fn read_valid(input: Input<'_>) -> Outcome<CountryCode> {
             owned.as_str()
         }
         Input::Array(_) => {
-            return scalar::unwrap_single(&input, read_valid).unwrap_or_else(|| Outcome::ask(unexpected(&input)));
+            return scalar::unwrap_single(&input, read_prepared).unwrap_or_else(|| Outcome::ask(unexpected(&input)));
         }
         Input::Missing | Input::Null => {
             return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));

@@ -300,6 +300,7 @@ fn invalid_ask(input: &Input<'_>, why: &str) -> Ask {
 
 /// Options of the cursor kind, as the generic door and the CLI take them.
 #[derive(Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CursorOptions {
     /// The environment variable that holds the server key.
@@ -330,6 +331,13 @@ impl CursorOptions {
         Self { key_env: None, now: None, codec: Some(codec) }
     }
 
+    /// Reads with `codec` unless `key_env` names a key of its own.
+    pub(crate) fn use_codec(&mut self, codec: &CursorCodec) {
+        if self.key_env.is_none() && self.codec.is_none() {
+            self.codec = Some(codec.clone());
+        }
+    }
+
     /// Loads the key named by `key_env`.
     pub(crate) fn prepare(&mut self) -> Result<(), Error> {
         if self.codec.is_none() {
@@ -343,7 +351,7 @@ impl CursorOptions {
         Ok(())
     }
 
-    pub(crate) fn read_valid(&self, input: Input<'_>) -> Outcome<Value> {
+    pub(crate) fn read_prepared(&self, input: Input<'_>) -> Outcome<Value> {
         match &self.codec {
             Some(codec) => codec.read_at(input, self.now.unwrap_or_else(unix_now)),
             // `prepare` always sets the codec; an unprepared spec reads nothing as a cursor.

@@ -100,6 +100,7 @@ impl Eli {
 
 /// Options of the ELI kind (none yet; unknown options are rejected).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct EliOptions {}
 
@@ -494,14 +495,14 @@ fn find(text: &str) -> Found {
 /// ```
 pub fn read(input: Input<'_>, options: &EliOptions) -> Result<Outcome<Eli>, Error> {
     let _ = options;
-    Ok(read_valid(input))
+    Ok(read_prepared(input))
 }
 
-pub(crate) fn read_valid(input: Input<'_>) -> Outcome<Eli> {
+pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Eli> {
     let text = match input {
         Input::String(s) => s,
         Input::Array(_) => {
-            return scalar::unwrap_single(&input, read_valid).unwrap_or_else(|| Outcome::ask(unexpected(&input)));
+            return scalar::unwrap_single(&input, read_prepared).unwrap_or_else(|| Outcome::ask(unexpected(&input)));
         }
         Input::Missing | Input::Null => {
             return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));

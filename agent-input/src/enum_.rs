@@ -24,6 +24,7 @@ use crate::{absent, scalar, spelling};
 
 /// Options of the enum kind.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct EnumOptions {
     /// The allowed values, exactly as the output spells them.
@@ -155,10 +156,10 @@ impl EnumOptions {
 /// ```
 pub fn read(input: Input<'_>, options: &EnumOptions) -> Result<Outcome<String>, Error> {
     options.validate()?;
-    Ok(read_valid(input, options))
+    Ok(read_prepared(input, options))
 }
 
-pub(crate) fn read_valid(input: Input<'_>, opts: &EnumOptions) -> Outcome<String> {
+pub(crate) fn read_prepared(input: Input<'_>, opts: &EnumOptions) -> Outcome<String> {
     let text = match input {
         Input::String(s) => {
             if spelling::longer_than(s, MAX_SCALAR_CHARS) {
@@ -172,7 +173,7 @@ pub(crate) fn read_valid(input: Input<'_>, opts: &EnumOptions) -> Outcome<String
         Input::Number(n) => n.to_owned(),
         Input::Bool(b) => b.to_string(),
         Input::Array(_) => {
-            return scalar::unwrap_single(&input, |inner| read_valid(inner, opts))
+            return scalar::unwrap_single(&input, |inner| read_prepared(inner, opts))
                 .unwrap_or_else(|| Outcome::ask(unknown(&input, opts, None)));
         }
         Input::Missing | Input::Null => {

@@ -21,6 +21,7 @@ use crate::{absent, spelling};
 
 /// Options of the filter kind.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FilterOptions {
     /// The kind of the filter's value, with its options. Defaults to text.
@@ -41,10 +42,10 @@ impl FilterOptions {
         // A filter over a data-owned vocabulary never empties a search: its unclear values
         // are dropped with a warning rather than asked about.
         match self.item.as_mut() {
-            Spec::Vocabulary(v) => v.role = crate::vocabulary::Role::Filter,
+            Spec::Vocabulary(v) => v.role = crate::vocabulary::VocabularyRole::Filter,
             Spec::List(l) => {
                 if let Spec::Vocabulary(v) = l.item.as_mut() {
-                    v.role = crate::vocabulary::Role::Filter;
+                    v.role = crate::vocabulary::VocabularyRole::Filter;
                 }
             }
             _ => {}
@@ -129,10 +130,10 @@ pub(crate) fn means_everything(s: &str) -> bool {
 pub fn read(input: Input<'_>, options: &FilterOptions) -> Result<Outcome<Value>, Error> {
     let mut opts = options.clone();
     opts.prepare()?;
-    Ok(read_valid(input, &opts))
+    Ok(read_prepared(input, &opts))
 }
 
-pub(crate) fn read_valid(input: Input<'_>, opts: &FilterOptions) -> Outcome<Value> {
+pub(crate) fn read_prepared(input: Input<'_>, opts: &FilterOptions) -> Outcome<Value> {
     let word = match input {
         Input::String(s) => Some(s),
         Input::Array([Value::String(s)]) => Some(s.as_str()),

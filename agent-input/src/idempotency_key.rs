@@ -21,7 +21,7 @@ use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::outcome::{Ask, Note, Outcome};
-use crate::uuid::Mode;
+use crate::uuid::UuidMode;
 use crate::{absent, scalar, spelling};
 
 /// The fewest characters a token key may have.
@@ -31,6 +31,7 @@ pub const MAX_TOKEN_CHARS: usize = 255;
 
 /// Options of the idempotency key kind (none yet; unknown options are rejected).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct IdempotencyKeyOptions {}
 
@@ -131,13 +132,13 @@ fn invented(token: &str) -> Option<&'static str> {
 /// ```
 pub fn read(input: Input<'_>, options: &IdempotencyKeyOptions) -> Result<Outcome<String>, Error> {
     let _ = options;
-    Ok(read_valid(input))
+    Ok(read_prepared(input))
 }
 
-pub(crate) fn read_valid(input: Input<'_>) -> Outcome<String> {
+pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<String> {
     let Input::String(raw) = input else {
         if let Input::Array(_) = input {
-            if let Some(out) = scalar::unwrap_single(&input, read_valid) {
+            if let Some(out) = scalar::unwrap_single(&input, read_prepared) {
                 return out;
             }
         }
@@ -155,10 +156,10 @@ pub(crate) fn read_valid(input: Input<'_>) -> Outcome<String> {
         return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
     }
     if crate::uuid::canonical(raw).is_some() {
-        return crate::uuid::read_valid(input, Mode::Write).map(|id| id.hyphenated().to_string());
+        return crate::uuid::read_prepared(input, UuidMode::Write).map(|id| id.hyphenated().to_string());
     }
     if let Some(reason) = absent::check(&input, &["idempotency key", "idempotency-key", "key"]) {
-        if reason != absent::Reason::Placeholder || absent::is_null_word(raw) {
+        if reason != absent::AbsentReason::Placeholder || absent::is_null_word(raw) {
             return absent::outcome(&input, reason);
         }
         return Outcome::ask(invented_ask(&input, "a placeholder"));

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::country::{self, CountryOptions};
-use crate::cursor::CursorOptions;
+use crate::cursor::{CursorCodec, CursorOptions};
 use crate::date::{self, DateOptions, DateRangeOptions};
 use crate::eli::{self, EliOptions};
 use crate::error::{Error, ErrorKind};
@@ -121,6 +121,7 @@ impl FromStr for Kind {
 
 /// A kind with its options, as JSON declares it: `{"kind": "enum", "values": ["a", "b"]}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Spec {
     /// A number.
@@ -189,11 +190,22 @@ impl Spec {
     /// # Errors
     /// An unknown kind, an unknown option, or invalid options.
     pub fn from_json(value: &Value) -> Result<Self, Error> {
+        Self::from_json_with(value, None)
+    }
+
+    /// As [`Spec::from_json`]; a cursor spec without `key_env` reads with `codec`.
+    ///
+    /// # Errors
+    /// As [`Spec::from_json`].
+    pub(crate) fn from_json_with(value: &Value, codec: Option<&CursorCodec>) -> Result<Self, Error> {
         let kind_name = value.get("kind").and_then(Value::as_str).unwrap_or_default();
         let kind: Kind = kind_name.parse()?;
         let mut spec = Self::deserialize(value).map_err(|e| {
             Error::options(format!("invalid options for kind `{kind}`: {}", e.to_string().replace("field", "option")))
         })?;
+        if let (Self::Cursor(o), Some(codec)) = (&mut spec, codec) {
+            o.use_codec(codec);
+        }
         spec.prepare()?;
         Ok(spec)
     }
@@ -248,19 +260,19 @@ impl Spec {
     /// The spec must have been [prepared](Self::prepare) (every constructor here does).
     pub fn read(&self, input: Input<'_>) -> Outcome<Value> {
         match self {
-            Self::Number(o) => number::read_effective(input, o).map(number::decimal_value),
-            Self::Boolean(_) => boolean::read_valid(input).map(Value::Bool),
-            Self::Enum(o) => enum_::read_valid(input, o).map(Value::String),
-            Self::Filter(o) => filter::read_valid(input, o),
-            Self::Text(o) => text::read_valid(input, o).map(Value::String),
-            Self::List(o) => list::read_valid(input, o).map(Value::Array),
+            Self::Number(o) => number::read_prepared(input, o).map(number::decimal_value),
+            Self::Boolean(_) => boolean::read_prepared(input).map(Value::Bool),
+            Self::Enum(o) => enum_::read_prepared(input, o).map(Value::String),
+            Self::Filter(o) => filter::read_prepared(input, o),
+            Self::Text(o) => text::read_prepared(input, o).map(Value::String),
+            Self::List(o) => list::read_prepared(input, o).map(Value::Array),
             Self::Uuid(o) => {
-                crate::uuid::read_valid(input, o.mode).map(|id| Value::String(id.hyphenated().to_string()))
+                crate::uuid::read_prepared(input, o.mode).map(|id| Value::String(id.hyphenated().to_string()))
             }
-            Self::Cursor(o) => o.read_valid(input),
-            Self::IdempotencyKey(_) => idempotency_key::read_valid(input).map(Value::String),
-            Self::Date(o) => date::read_valid(input, o).map(|d| Value::String(d.to_string())),
-            Self::DateRange(o) => date::read_range_value(input, o).map(|r| {
+            Self::Cursor(o) => o.read_prepared(input),
+            Self::IdempotencyKey(_) => idempotency_key::read_prepared(input).map(Value::String),
+            Self::Date(o) => date::read_prepared(input, o).map(|d| Value::String(d.to_string())),
+            Self::DateRange(o) => date::read_range_prepared(input, o).map(|r| {
                 // An open bound is left out, so the canonical range reads back with no note.
                 let mut range = serde_json::Map::new();
                 if let Some(from) = r.from {
@@ -271,11 +283,51 @@ impl Spec {
                 }
                 Value::Object(range)
             }),
-            Self::Country(_) => country::read_valid(input).map(|c| Value::String(c.to_string())),
-            Self::Locale(_) => locale::read_valid(input).map(|l| Value::String(l.to_string())),
-            Self::Eli(_) => eli::read_valid(input).map(|e| Value::String(e.uri())),
-            Self::Vocabulary(o) => o.read_valid(input).map(Value::String),
+            Self::Country(_) => country::read_prepared(input).map(|c| Value::String(c.to_string())),
+            Self::Locale(_) => locale::read_prepared(input).map(|l| Value::String(l.to_string())),
+            Self::Eli(_) => eli::read_prepared(input).map(|e| Value::String(e.uri())),
+            Self::Vocabulary(o) => o.read_prepared(input).map(Value::String),
         }
+    }
+
+    /// The canonical JSON `value` of an ok read of this spec, in the kind's own Rust type:
+    /// a number as a [`Decimal`](rust_decimal::Decimal), a date as a [`NaiveDate`](chrono::NaiveDate),
+    /// a list item by item. The bindings turn it into their natives (`int`/`Decimal`,
+    /// `datetime.date`, ...). A value that is not this spec's canonical form stays JSON.
+    ///
+    /// ```
+    /// use agent_input::{Kind, Spec, TypedValue};
+    /// let spec = Spec::new(Kind::Date, &serde_json::json!({}))?;
+    /// let out = spec.read("1. 10. 2026".into());
+    /// let typed = spec.to_typed(out.value().unwrap());
+    /// assert_eq!(typed, TypedValue::Date(chrono::NaiveDate::from_ymd_opt(2026, 10, 1).unwrap()));
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn to_typed(&self, value: &Value) -> TypedValue {
+        let typed = match (self, value) {
+            (Self::Number(_), Value::Number(n)) => number::canonical(n.as_str()).map(TypedValue::Number),
+            (Self::Boolean(_), Value::Bool(b)) => Some(TypedValue::Boolean(*b)),
+            (Self::Date(_), Value::String(s)) => date::canonical(s).map(TypedValue::Date),
+            (Self::DateRange(_), Value::Object(o)) => {
+                let bound = |key: &str| match o.get(key) {
+                    None => Some(None),
+                    Some(Value::String(s)) => date::canonical(s).map(Some),
+                    Some(_) => None,
+                };
+                match (bound("from"), bound("to")) {
+                    (Some(from), Some(to)) => Some(TypedValue::DateRange(date::DateRange { from, to })),
+                    _ => None,
+                }
+            }
+            (Self::List(o), Value::Array(items)) => {
+                Some(TypedValue::List(items.iter().map(|item| o.item.to_typed(item)).collect()))
+            }
+            (Self::Filter(o), v) => Some(o.item.to_typed(v)),
+            (Self::Cursor(_), v) => Some(TypedValue::Json(v.clone())),
+            (_, Value::String(s)) => Some(TypedValue::Text(s.clone())),
+            _ => None,
+        };
+        typed.unwrap_or_else(|| TypedValue::Json(value.clone()))
     }
 
     /// True for kinds whose values are tokens that never hold a comma, so a comma-separated
@@ -305,12 +357,35 @@ impl Spec {
     /// wins over the absent rule and the filter words.
     pub(crate) fn claims(&self, s: &str) -> bool {
         match self {
-            Self::Enum(o) => matches!(enum_::read_valid(Input::String(s), o).status, crate::Status::Ok { .. }),
+            Self::Enum(o) => matches!(enum_::read_prepared(Input::String(s), o).status, crate::Status::Ok { .. }),
             Self::List(o) => o.item.claims(s),
             Self::Vocabulary(o) => o.claims(s),
             _ => false,
         }
     }
+}
+
+/// A read value in its kind's own Rust type ([`Spec::to_typed`]).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum TypedValue {
+    /// A number, exact.
+    Number(rust_decimal::Decimal),
+    /// A boolean.
+    Boolean(bool),
+    /// A string value: text, an enum value, a uuid, an idempotency key, a country code, a
+    /// locale tag, an ELI, a vocabulary id.
+    Text(String),
+    /// A date.
+    Date(chrono::NaiveDate),
+    /// A date range; an open bound is `None`.
+    DateRange(date::DateRange),
+    /// A list, item by item.
+    List(Vec<TypedValue>),
+    /// An object of typed values, in declaration order (a tool's arguments, an entry).
+    Object(Vec<(String, TypedValue)>),
+    /// A JSON value with no type of its own (a cursor's payload).
+    Json(Value),
 }
 
 /// Reads one value of `kind` with JSON `options`: the generic door the CLI and the bindings use.
@@ -328,4 +403,11 @@ impl Spec {
 /// ```
 pub fn read(kind: Kind, input: Input<'_>, options: &Value) -> Result<Outcome<Value>, Error> {
     Ok(Spec::new(kind, options)?.read(input))
+}
+
+/// The JSON Schema of [`Spec`]: every kind with its options, as the generic door and the
+/// bindings take them. The generators of the bindings' type stubs read it (`cargo xtask stubs`).
+#[cfg(feature = "schema")]
+pub fn options_schema() -> Value {
+    serde_json::to_value(schemars::schema_for!(Spec)).unwrap_or(Value::Null)
 }

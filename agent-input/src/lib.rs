@@ -72,7 +72,9 @@ pub use enum_::EnumOptions;
 pub use error::{Error, ErrorKind};
 pub use filter::FilterOptions;
 pub use input::Input;
-pub use kind::{read, Kind, Spec};
+#[cfg(feature = "schema")]
+pub use kind::options_schema;
+pub use kind::{read, Kind, Spec, TypedValue};
 pub use list::ListOptions;
 pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};

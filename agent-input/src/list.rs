@@ -34,6 +34,7 @@ use crate::{absent, scalar, spelling};
 
 /// Options of the list kind.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ListOptions {
     /// The kind of each item, with that kind's options (`{"kind": "enum", "values": [...]}`).
@@ -104,10 +105,10 @@ impl ListOptions {
 pub fn read(input: Input<'_>, options: &ListOptions) -> Result<Outcome<Vec<Value>>, Error> {
     let mut opts = options.clone();
     opts.prepare()?;
-    Ok(read_valid(input, &opts))
+    Ok(read_prepared(input, &opts))
 }
 
-pub(crate) fn read_valid(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
+pub(crate) fn read_prepared(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
     if let Some(reason) = absent::check(&input, &["array", "list"]) {
         return absent::outcome(&input, reason);
     }

@@ -74,6 +74,7 @@ impl Serialize for Locale {
 
 /// Options of the locale kind (none yet; unknown options are rejected).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct LocaleOptions {}
 
@@ -236,10 +237,10 @@ fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
 /// ```
 pub fn read(input: Input<'_>, options: &LocaleOptions) -> Result<Outcome<Locale>, Error> {
     let _ = options;
-    Ok(read_valid(input))
+    Ok(read_prepared(input))
 }
 
-pub(crate) fn read_valid(input: Input<'_>) -> Outcome<Locale> {
+pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
     let text = match input {
         Input::String(s) => {
             if let Some(locale) = Locale::strict(s) {
@@ -251,7 +252,7 @@ pub(crate) fn read_valid(input: Input<'_>) -> Outcome<Locale> {
             s
         }
         Input::Array(_) => {
-            return scalar::unwrap_single(&input, read_valid).unwrap_or_else(|| Outcome::ask(unexpected(&input)));
+            return scalar::unwrap_single(&input, read_prepared).unwrap_or_else(|| Outcome::ask(unexpected(&input)));
         }
         Input::Missing | Input::Null => {
             return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));

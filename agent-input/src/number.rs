@@ -33,6 +33,7 @@ use crate::{absent, scalar, spelling};
 
 /// What a number outside `min`..`max` does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum OnOutOfRange {
     /// Ask for a value inside the range (the default).
@@ -44,6 +45,7 @@ pub enum OnOutOfRange {
 
 /// Ready-made option sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Preset {
     /// A page size: an integer from 1 (or `min`) to `max` (default 100), clamped with a note,
@@ -58,6 +60,7 @@ pub const LIMIT_DEFAULT: u32 = 20;
 
 /// Options of the number kind.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "snake_case")]
 pub struct NumberOptions {
     /// The smallest allowed value.
@@ -194,10 +197,10 @@ pub fn read(input: Input<'_>, options: &NumberOptions) -> Result<Outcome<Decimal
     if options.preset.is_none() {
         // Without a preset the options are already effective: validate them, no copy.
         options.validate()?;
-        return Ok(read_effective(input, options));
+        return Ok(read_prepared(input, options));
     }
     let eff = options.effective()?;
-    Ok(read_effective(input, &eff))
+    Ok(read_prepared(input, &eff))
 }
 
 /// Type names that read as placeholders for a number.
@@ -205,7 +208,7 @@ const TYPE_WORDS: &[&str] = &["number", "integer", "int", "float", "double", "de
 
 /// Reads with options already passed through [`NumberOptions::effective`].
 #[inline]
-pub(crate) fn read_effective(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
+pub(crate) fn read_prepared(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
     // Fast path: the canonical text of a number, as a string, parses strictly with no repair.
     if let Input::String(s) | Input::Number(s) = input {
         if let Some(value) = fast_canonical(s, matches!(input, Input::Number(_))) {
@@ -218,7 +221,7 @@ pub(crate) fn read_effective(input: Input<'_>, opts: &NumberOptions) -> Outcome<
         return match opts.default {
             Some(default) => {
                 let mut ok = Outcome::ok(default).with_notes(out.notes);
-                if reason != absent::Reason::Missing {
+                if reason != absent::AbsentReason::Missing {
                     ok.notes.push(Note::new(
                         NoteCode::DefaultApplied,
                         format!("Used the default {default} in place of {}.", input.to_json_text()),
@@ -238,7 +241,7 @@ pub(crate) fn read_effective(input: Input<'_>, opts: &NumberOptions) -> Outcome<
             parse_text(text)
         }
         Input::Array(_) => {
-            return scalar::unwrap_single(&input, |inner| read_effective(inner, opts))
+            return scalar::unwrap_single(&input, |inner| read_prepared(inner, opts))
                 .unwrap_or_else(|| Outcome::ask(unexpected_type(&input)));
         }
         _ => return Outcome::ask(unexpected_type(&input)),
@@ -324,6 +327,14 @@ fn ambiguous(input: &Input<'_>, grouping: Decimal, decimal: Decimal, separator: 
         Reading { value: decimal_value(grouping), meaning: format!("{grouping}: the {name} groups thousands") },
         Reading { value: decimal_value(decimal), meaning: format!("{decimal}: the {name} is the decimal separator") },
     ])
+}
+
+/// The value of a canonical number text (a JSON number this crate wrote), exactly.
+pub(crate) fn canonical(text: &str) -> Option<Decimal> {
+    match parse_json_number(text) {
+        Parsed::One { value, .. } => Some(value),
+        _ => None,
+    }
 }
 
 /// A decimal as an exact JSON number.

@@ -124,8 +124,8 @@ impl Spec {
             }
             Self::Uuid(o) => fragment(
                 match o.mode {
-                    crate::uuid::Mode::Read => "The record's id, a uuid, exactly as the tool that found the record returned it.".into(),
-                    crate::uuid::Mode::Write => "The id of an existing record, a uuid, exactly as the tool that found it returned it. Omit it to create a record; an invented or example id is asked about.".into(),
+                    crate::uuid::UuidMode::Read => "The record's id, a uuid, exactly as the tool that found the record returned it.".into(),
+                    crate::uuid::UuidMode::Write => "The id of an existing record, a uuid, exactly as the tool that found it returned it. Omit it to create a record; an invented or example id is asked about.".into(),
                 },
                 json!({"type": "string", "format": "uuid"}),
                 &["string", "array", "null"],
@@ -143,9 +143,9 @@ impl Spec {
             ),
             Self::Date(o) => {
                 let role = match o.role {
-                    crate::date::Role::Point => "A date",
-                    crate::date::Role::From => "The first day of the range (inclusive); a year or month means its first day",
-                    crate::date::Role::To => "The last day of the range (inclusive); a year or month means its last day",
+                    crate::date::DateRole::Point => "A date",
+                    crate::date::DateRole::From => "The first day of the range (inclusive); a year or month means its first day",
+                    crate::date::DateRole::To => "The last day of the range (inclusive); a year or month means its last day",
                 };
                 fragment(
                     format!("{role}, as YYYY-MM-DD."),
@@ -190,7 +190,7 @@ impl Spec {
                     })
                     .collect();
                 let canonical = if ids.len() <= 200 { json!({"type": "string", "enum": ids}) } else { json!({"type": "string"}) };
-                let role = if o.role == crate::vocabulary::Role::Filter {
+                let role = if o.role == crate::vocabulary::VocabularyRole::Filter {
                     " As a filter, a value that names no stored value or several is dropped with a warning."
                 } else {
                     ""

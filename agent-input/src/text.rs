@@ -23,6 +23,7 @@ use crate::{absent, scalar, spelling};
 
 /// Options of the text kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TextOptions {
     /// The most characters the text may have (at most [`MAX_TEXT_CHARS`], which is the default).
@@ -67,10 +68,10 @@ impl TextOptions {
 /// ```
 pub fn read(input: Input<'_>, options: &TextOptions) -> Result<Outcome<String>, Error> {
     options.validate()?;
-    Ok(read_valid(input, options))
+    Ok(read_prepared(input, options))
 }
 
-pub(crate) fn read_valid(input: Input<'_>, opts: &TextOptions) -> Outcome<String> {
+pub(crate) fn read_prepared(input: Input<'_>, opts: &TextOptions) -> Outcome<String> {
     if let Some(reason) = absent::check(&input, &[]) {
         return absent::outcome(&input, reason);
     }
@@ -121,7 +122,7 @@ pub(crate) fn read_valid(input: Input<'_>, opts: &TextOptions) -> Outcome<String
             Outcome::ok(value).note(note)
         }
         Input::Array(_) => {
-            scalar::unwrap_single(&input, |inner| read_valid(inner, opts)).unwrap_or_else(|| unexpected(&input))
+            scalar::unwrap_single(&input, |inner| read_prepared(inner, opts)).unwrap_or_else(|| unexpected(&input))
         }
         _ => unexpected(&input),
     }

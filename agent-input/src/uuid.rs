@@ -32,8 +32,9 @@ use crate::{absent, scalar, spelling};
 
 /// Whether the id is read to look a record up, or written to change one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
-pub enum Mode {
+pub enum UuidMode {
     /// A lookup: a placeholder reads as absent.
     #[default]
     Read,
@@ -43,17 +44,18 @@ pub enum Mode {
 
 /// Options of the uuid kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct UuidOptions {
     /// Read (placeholders are absent) or write (placeholders ask). Default read.
     #[serde(default)]
-    pub mode: Mode,
+    pub mode: UuidMode,
 }
 
 impl UuidOptions {
     /// Options for a write.
     pub const fn write() -> Self {
-        Self { mode: Mode::Write }
+        Self { mode: UuidMode::Write }
     }
 }
 
@@ -273,10 +275,10 @@ fn id(text: &str, repaired: bool) -> Parsed {
 /// ```
 #[inline]
 pub fn read(input: Input<'_>, options: &UuidOptions) -> Result<Outcome<::uuid::Uuid>, Error> {
-    Ok(read_valid(input, options.mode))
+    Ok(read_prepared(input, options.mode))
 }
 
-pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<::uuid::Uuid> {
+pub(crate) fn read_prepared(input: Input<'_>, mode: UuidMode) -> Outcome<::uuid::Uuid> {
     let text = match input {
         Input::String(s) => {
             // Fast path: the canonical spelling of a real id, no allocation.
@@ -292,7 +294,7 @@ pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<::uuid::Uuid> 
             s
         }
         Input::Array(_) => {
-            return scalar::unwrap_single(&input, |inner| read_valid(inner, mode))
+            return scalar::unwrap_single(&input, |inner| read_prepared(inner, mode))
                 .unwrap_or_else(|| Outcome::ask(unexpected(&input)));
         }
         Input::Missing | Input::Null => {
@@ -304,8 +306,8 @@ pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<::uuid::Uuid> 
         return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
     }
     if let Some(reason) = absent::check(&input, TYPE_WORDS) {
-        let null_like = reason != absent::Reason::Placeholder || absent::is_null_word(text);
-        return if mode == Mode::Write && !null_like {
+        let null_like = reason != absent::AbsentReason::Placeholder || absent::is_null_word(text);
+        return if mode == UuidMode::Write && !null_like {
             Outcome::ask(on_write(&input, "a placeholder"))
         } else {
             absent::outcome(&input, reason)
@@ -313,11 +315,11 @@ pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<::uuid::Uuid> 
     }
     match parse(text) {
         Parsed::Id { placeholder: Some(why), .. } => match mode {
-            Mode::Read => Outcome::absent().note(Note::new(
+            UuidMode::Read => Outcome::absent().note(Note::new(
                 NoteCode::PlaceholderReadAsAbsent,
                 format!("Read {} as absent: it is {why}, not a record's id.", input.to_json_text()),
             )),
-            Mode::Write => Outcome::ask(on_write(&input, why)),
+            UuidMode::Write => Outcome::ask(on_write(&input, why)),
         },
         Parsed::Id { id, repaired, placeholder: None } => {
             let canonical = id.hyphenated().to_string();
@@ -330,8 +332,8 @@ pub(crate) fn read_valid(input: Input<'_>, mode: Mode) -> Outcome<::uuid::Uuid> 
             }
         }
         Parsed::Template => match mode {
-            Mode::Read => absent::outcome(&input, absent::Reason::Placeholder),
-            Mode::Write => Outcome::ask(on_write(&input, "a template, not an id")),
+            UuidMode::Read => absent::outcome(&input, absent::AbsentReason::Placeholder),
+            UuidMode::Write => Outcome::ask(on_write(&input, "a template, not an id")),
         },
         Parsed::Invalid(why) => Outcome::ask(Ask::new(
             AskCode::NotAUuid,

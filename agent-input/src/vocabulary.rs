@@ -33,6 +33,7 @@ use crate::{absent, scalar, spelling};
 
 /// One stored value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     /// The canonical id the read returns.
@@ -50,8 +51,9 @@ pub struct Entry {
 
 /// What the value is read for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
-pub enum Role {
+pub enum VocabularyRole {
     /// A value the call needs: unclear values ask.
     #[default]
     Value,
@@ -61,13 +63,14 @@ pub enum Role {
 
 /// Options of the vocabulary kind.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct VocabularyOptions {
     /// The stored values.
     pub entries: Vec<Entry>,
     /// Value (default) or filter.
     #[serde(default)]
-    pub role: Role,
+    pub role: VocabularyRole,
     #[serde(skip)]
     index: OnceLock<Vocabulary>,
 }
@@ -85,7 +88,7 @@ impl VocabularyOptions {
         Ok(())
     }
 
-    pub(crate) fn read_valid(&self, input: Input<'_>) -> Outcome<String> {
+    pub(crate) fn read_prepared(&self, input: Input<'_>) -> Outcome<String> {
         match self.index.get() {
             Some(v) => v.read(input, self.role),
             None => {
@@ -261,21 +264,21 @@ impl Vocabulary {
     ///
     /// # Example
     /// ```
-    /// use agent_input::vocabulary::{Entry, Role, Vocabulary};
+    /// use agent_input::vocabulary::{Entry, VocabularyRole, Vocabulary};
     /// let courts = Vocabulary::new(vec![
     ///     Entry { id: "NS".into(), names: vec!["Nejvyšší soud".into(), "Supreme Court".into()], abbreviations: vec![], aliases: vec![] },
     ///     Entry { id: "NSS".into(), names: vec!["Nejvyšší správní soud".into(), "Supreme Administrative Court".into()], abbreviations: vec![], aliases: vec![] },
     /// ])?;
-    /// let out = courts.read("Nejvyssi spravni soud".into(), Role::Value);
+    /// let out = courts.read("Nejvyssi spravni soud".into(), VocabularyRole::Value);
     /// assert_eq!(out.value().map(String::as_str), Some("NSS"));
-    /// let out = courts.read("Supreme".into(), Role::Value);
+    /// let out = courts.read("Supreme".into(), VocabularyRole::Value);
     /// assert_eq!(out.as_ask().map(|a| a.readings.len()), Some(2));
-    /// let out = courts.read("Supreme".into(), Role::Filter);
+    /// let out = courts.read("Supreme".into(), VocabularyRole::Filter);
     /// assert!(out.is_absent());
     /// assert_eq!(out.warnings[0].values, [serde_json::json!("NS"), serde_json::json!("NSS")]);
     /// # Ok::<(), agent_input::Error>(())
     /// ```
-    pub fn read(&self, input: Input<'_>, role: Role) -> Outcome<String> {
+    pub fn read(&self, input: Input<'_>, role: VocabularyRole) -> Outcome<String> {
         let text = match input {
             Input::String(s) => {
                 if self.entries.iter().any(|e| e.id == s) {
@@ -316,8 +319,8 @@ impl Vocabulary {
             [] => {
                 let near = self.nearest(&key);
                 match role {
-                    Role::Filter => self.dropped(&input, &near, "names no stored value"),
-                    Role::Value => {
+                    VocabularyRole::Filter => self.dropped(&input, &near, "names no stored value"),
+                    VocabularyRole::Value => {
                         let suggestion = if near.is_empty() {
                             String::new()
                         } else {
@@ -334,8 +337,8 @@ impl Vocabulary {
                 }
             }
             several => match role {
-                Role::Filter => self.dropped(&input, several, "names several stored values"),
-                Role::Value => {
+                VocabularyRole::Filter => self.dropped(&input, several, "names several stored values"),
+                VocabularyRole::Value => {
                     let readings: Vec<Reading> = several
                         .iter()
                         .map(|i| Reading {

@@ -289,7 +289,7 @@ mod ids_and_cursors {
 
 mod dates {
     use agent_input::data::dates::{MONTHS, WEEKDAYS};
-    use agent_input::date::{self, DateOptions, Role};
+    use agent_input::date::{self, DateOptions, DateRole};
     use agent_input::{Input, Status};
     use chrono::{Datelike, NaiveDate};
     use proptest::prelude::*;
@@ -340,7 +340,7 @@ mod dates {
         #[test]
         fn every_spelling_gives_the_date_or_asks_with_it(d in any_date(), style in 0usize..17, pick in any::<usize>(), role in 0usize..3) {
             let spelled = spell(d, style, pick);
-            let role = [Role::Point, Role::From, Role::To][role];
+            let role = [DateRole::Point, DateRole::From, DateRole::To][role];
             let out = date::read(spelled.as_str().into(), &DateOptions::role(role)).unwrap();
             let iso = Value::String(d.to_string());
             match &out.status {
@@ -362,7 +362,7 @@ mod dates {
         /// No input panics the date reader or the range reader.
         #[test]
         fn no_input_panics(s in "\\PC{0,80}", role in 0usize..3) {
-            let role = [Role::Point, Role::From, Role::To][role];
+            let role = [DateRole::Point, DateRole::From, DateRole::To][role];
             let v = Value::String(s);
             let out = date::read(Input::from(&v), &DateOptions::role(role)).unwrap();
             if let Some(ask) = out.as_ask() {
@@ -388,7 +388,7 @@ mod dates {
 mod names {
     use agent_input::country::{self, CountryOptions};
     use agent_input::locale::{self, LocaleOptions};
-    use agent_input::vocabulary::{Entry, Role, Vocabulary};
+    use agent_input::vocabulary::{Entry, Vocabulary, VocabularyRole};
     use agent_input::{Outcome, Status};
     use proptest::prelude::*;
     use serde_json::Value;
@@ -475,10 +475,10 @@ mod names {
             let (name, id) = &all[pick.index(all.len())];
             let mut spelled = if strip { strip_diacritics(name) } else { name.clone() };
             if upper { spelled = spelled.to_uppercase(); }
-            for role in [Role::Value, Role::Filter] {
+            for role in [VocabularyRole::Value, VocabularyRole::Filter] {
                 let out = v.read(spelled.as_str().into(), role);
                 let in_warning = out.warnings.iter().any(|w| w.values.contains(&Value::String(id.clone())));
-                prop_assert!(reads_as(&out, id) || (role == Role::Filter && in_warning), "{} -> {}", spelled, out.to_json());
+                prop_assert!(reads_as(&out, id) || (role == VocabularyRole::Filter && in_warning), "{} -> {}", spelled, out.to_json());
             }
         }
     }

@@ -108,7 +108,7 @@ fn dates(c: &mut Criterion) {
 fn data_kinds(c: &mut Criterion) {
     use agent_input::country::{self, CountryOptions};
     use agent_input::locale::{self, LocaleOptions};
-    use agent_input::vocabulary::{Entry, Role, Vocabulary};
+    use agent_input::vocabulary::{Entry, Vocabulary, VocabularyRole};
     use std::collections::HashMap;
 
     // The floor: one HashMap lookup of a short string key.
@@ -155,7 +155,7 @@ fn data_kinds(c: &mut Criterion) {
         ("inflected", "Krajského soudu v Brně"),
     ] {
         g.bench_function(format!("{case}/agent_input"), |b| {
-            b.iter(|| assert!(courts.read(black_box(text).into(), Role::Value).value().is_some()));
+            b.iter(|| assert!(courts.read(black_box(text).into(), VocabularyRole::Value).value().is_some()));
         });
     }
     g.finish();

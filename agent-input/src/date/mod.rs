@@ -44,8 +44,9 @@ use grammar::{Candidate, Impossible, Order, Parsed, Span};
 
 /// What a date is read for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
-pub enum Role {
+pub enum DateRole {
     /// One day (the default): a month or a year asks.
     #[default]
     Point,
@@ -57,11 +58,12 @@ pub enum Role {
 
 /// Options of the date kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DateOptions {
     /// Point (default), from or to.
     #[serde(default)]
-    pub role: Role,
+    pub role: DateRole,
     /// Today's date, which relative words resolve against. The library never reads the clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub today: Option<NaiveDate>,
@@ -69,7 +71,7 @@ pub struct DateOptions {
 
 impl DateOptions {
     /// Options for one role.
-    pub const fn role(role: Role) -> Self {
+    pub const fn role(role: DateRole) -> Self {
         Self { role, today: None }
     }
 
@@ -83,6 +85,7 @@ impl DateOptions {
 
 /// Options of the date range kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DateRangeOptions {
     /// Today's date, which relative words resolve against.
@@ -97,6 +100,11 @@ pub struct DateRange {
     pub from: Option<NaiveDate>,
     /// The last day, or `None` for no upper bound.
     pub to: Option<NaiveDate>,
+}
+
+/// The day of a canonical date text (`YYYY-MM-DD`, as this crate writes it).
+pub(crate) fn canonical(s: &str) -> Option<NaiveDate> {
+    grammar::iso(s).and_then(Result::ok)
 }
 
 /// Type names and format templates that read as placeholders for a date.
@@ -133,10 +141,10 @@ const TYPE_WORDS: &[&str] =
 /// ```
 #[inline]
 pub fn read(input: Input<'_>, options: &DateOptions) -> Result<Outcome<NaiveDate>, Error> {
-    Ok(read_valid(input, options))
+    Ok(read_prepared(input, options))
 }
 
-pub(crate) fn read_valid(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
+pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
     let owned_number;
     let text = match input {
         Input::String(s) => {
@@ -153,7 +161,7 @@ pub(crate) fn read_valid(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveD
             owned_number.as_str()
         }
         Input::Array(_) => {
-            return scalar::unwrap_single(&input, |inner| read_valid(inner, opts))
+            return scalar::unwrap_single(&input, |inner| read_prepared(inner, opts))
                 .unwrap_or_else(|| Outcome::ask(unexpected(&input)));
         }
         Input::Missing | Input::Null => {
@@ -297,12 +305,12 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
     let received = input.to_json_text();
     match candidate.span {
         Span::Sentinel => match opts.role {
-            Role::From | Role::To => {
-                let which = if opts.role == Role::From { "lower" } else { "upper" };
+            DateRole::From | DateRole::To => {
+                let which = if opts.role == DateRole::From { "lower" } else { "upper" };
                 Outcome::absent()
                     .note(Note::new(NoteCode::OpenBoundReadAsAbsent, format!("Read {received} as no {which} bound.")))
             }
-            Role::Point => Outcome::absent().note(Note::new(
+            DateRole::Point => Outcome::absent().note(Note::new(
                 NoteCode::PlaceholderReadAsAbsent,
                 format!("Read {received} as absent: it is a placeholder date, not a value."),
             )),
@@ -347,15 +355,15 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
                 return Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 }));
             };
             match opts.role {
-                Role::From => Outcome::ok(first).note(Note::new(
+                DateRole::From => Outcome::ok(first).note(Note::new(
                     NoteCode::BoundExpanded,
                     format!("Read {received} as {first}, the first day of {name}."),
                 )),
-                Role::To => Outcome::ok(last).note(Note::new(
+                DateRole::To => Outcome::ok(last).note(Note::new(
                     NoteCode::BoundExpanded,
                     format!("Read {received} as {last}, the last day of {name}."),
                 )),
-                Role::Point => Outcome::ask(
+                DateRole::Point => Outcome::ask(
                     Ask::new(
                         AskCode::IncompleteDate,
                         input,
@@ -480,10 +488,10 @@ fn impossible(input: &Input<'_>, imp: Impossible) -> Ask {
 /// assert_eq!(range.to.map(|d| d.to_string()).as_deref(), Some("2020-02-29"));
 /// ```
 pub fn read_range(from: Input<'_>, to: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
-    let from_opts = DateOptions { role: Role::From, today: options.today };
-    let to_opts = DateOptions { role: Role::To, today: options.today };
-    let a = read_valid(from, &from_opts);
-    let b = read_valid(to, &to_opts);
+    let from_opts = DateOptions { role: DateRole::From, today: options.today };
+    let to_opts = DateOptions { role: DateRole::To, today: options.today };
+    let a = read_prepared(from, &from_opts);
+    let b = read_prepared(to, &to_opts);
     combine(a, b, None)
 }
 
@@ -552,19 +560,19 @@ const RANGE_SEPARATORS: &[&str] =
 /// Reads a whole range: `{"from": …, "to": …}`, `[from, to]`, `"2026-01-01/2026-06-30"`,
 /// `"2026-01-01 to 2026-06-30"`, or one span (`"2020"`, `"únor 2020"`, `"2026-Q3"`) that is
 /// both bounds.
-pub(crate) fn read_range_value(input: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
-    let from_opts = DateOptions { role: Role::From, today: options.today };
-    let to_opts = DateOptions { role: Role::To, today: options.today };
+pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
+    let from_opts = DateOptions { role: DateRole::From, today: options.today };
+    let to_opts = DateOptions { role: DateRole::To, today: options.today };
     match input {
         Input::Object(map) if map.keys().all(|k| k == "from" || k == "to") => {
-            let a = read_valid(Input::from(map.get("from")), &from_opts);
-            let b = read_valid(Input::from(map.get("to")), &to_opts);
+            let a = read_prepared(Input::from(map.get("from")), &from_opts);
+            let b = read_prepared(Input::from(map.get("to")), &to_opts);
             combine(a, b, Some(&input))
         }
         Input::Array([f, t]) => {
-            combine(read_valid(Input::from(f), &from_opts), read_valid(Input::from(t), &to_opts), Some(&input))
+            combine(read_prepared(Input::from(f), &from_opts), read_prepared(Input::from(t), &to_opts), Some(&input))
         }
-        Input::Number(_) => combine(read_valid(input, &from_opts), read_valid(input, &to_opts), Some(&input)),
+        Input::Number(_) => combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)),
         Input::String(s) => {
             if spelling::longer_than(s, 2 * MAX_SCALAR_CHARS) {
                 return Outcome::ask(scalar::too_long(&input, 2 * MAX_SCALAR_CHARS));
@@ -577,11 +585,11 @@ pub(crate) fn read_range_value(input: Input<'_>, options: &DateRangeOptions) -> 
                 RANGE_SEPARATORS.iter().find_map(|sep| trimmed.split_once(sep)).or_else(|| iso_interval(trimmed));
             match split {
                 Some((f, t)) => combine(
-                    read_valid(Input::String(f), &from_opts),
-                    read_valid(Input::String(t), &to_opts),
+                    read_prepared(Input::String(f), &from_opts),
+                    read_prepared(Input::String(t), &to_opts),
                     Some(&input),
                 ),
-                None => combine(read_valid(input, &from_opts), read_valid(input, &to_opts), Some(&input)),
+                None => combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)),
             }
         }
         Input::Missing | Input::Null => {
@@ -607,18 +615,18 @@ fn iso_interval(s: &str) -> Option<(&str, &str)> {
 mod tests {
     use super::*;
 
-    fn ok(s: &str, role: Role) -> String {
-        let out = read_valid(s.into(), &DateOptions::role(role));
+    fn ok(s: &str, role: DateRole) -> String {
+        let out = read_prepared(s.into(), &DateOptions::role(role));
         out.value().map(ToString::to_string).unwrap_or_else(|| format!("{:?}", out.to_json()))
     }
 
     #[test]
     fn bounds_of_spans() {
-        assert_eq!(ok("2020", Role::From), "2020-01-01");
-        assert_eq!(ok("2020", Role::To), "2020-12-31");
-        assert_eq!(ok("2020-02", Role::To), "2020-02-29");
-        assert_eq!(ok("únor 2021", Role::To), "2021-02-28");
-        assert_eq!(ok("2026-Q3", Role::From), "2026-07-01");
-        assert_eq!(ok("Q3 2026", Role::To), "2026-09-30");
+        assert_eq!(ok("2020", DateRole::From), "2020-01-01");
+        assert_eq!(ok("2020", DateRole::To), "2020-12-31");
+        assert_eq!(ok("2020-02", DateRole::To), "2020-02-29");
+        assert_eq!(ok("únor 2021", DateRole::To), "2021-02-28");
+        assert_eq!(ok("2026-Q3", DateRole::From), "2026-07-01");
+        assert_eq!(ok("Q3 2026", DateRole::To), "2026-09-30");
     }
 }

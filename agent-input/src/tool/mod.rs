@@ -30,11 +30,13 @@ mod props;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
+use crate::cursor::CursorCodec;
 use crate::error::Error;
+use crate::kind::TypedValue;
 use crate::outcome::{Note, Warning};
 
 pub use envelope::{Envelope, EnvelopeCode, Issue, Telemetry};
-pub(crate) use props::PropertySet;
+pub(crate) use props::{Context, PropertySet};
 
 /// A declared tool: its name, description, whether it writes, and its properties.
 #[derive(Clone, Debug)]
@@ -196,6 +198,33 @@ impl ToolSpec {
     /// Unknown keys, a missing name, a property with no kind and no implying name, invalid
     /// kind options.
     pub fn from_json(spec: &Value) -> Result<Self, Error> {
+        Self::from_json_inner(spec, None)
+    }
+
+    /// As [`ToolSpec::from_json`], with the server's cursor codec: every cursor property that
+    /// names no `key_env` of its own reads (and its tool's results issue) cursors with `codec`.
+    ///
+    /// ```
+    /// use agent_input::cursor::CursorCodec;
+    /// use agent_input::tool::{ToolCall, ToolSpec};
+    /// let codec = CursorCodec::new(b"a server key of 16+ bytes")?;
+    /// let spec = ToolSpec::from_json_with_codec(
+    ///     &serde_json::json!({"name": "search", "properties": {"cursor": {}}}),
+    ///     &codec,
+    /// )?;
+    /// let next = codec.encode_json(&serde_json::json!({"after": 40}), None)?;
+    /// let ToolCall::Ok { args, .. } = spec.read(&serde_json::json!({"cursor": next})) else { panic!() };
+    /// assert_eq!(args["cursor"], serde_json::json!({"after": 40}));
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`ToolSpec::from_json`].
+    pub fn from_json_with_codec(spec: &Value, codec: &CursorCodec) -> Result<Self, Error> {
+        Self::from_json_inner(spec, Some(codec))
+    }
+
+    fn from_json_inner(spec: &Value, codec: Option<&CursorCodec>) -> Result<Self, Error> {
         let object = spec.as_object().ok_or_else(|| Error::options("a tool spec must be a JSON object"))?;
         if let Some(k) = object.keys().find(|k| !SPEC_KEYS.contains(&k.as_str())) {
             return Err(Error::options(format!(
@@ -228,7 +257,7 @@ impl ToolSpec {
                 return Err(Error::options(format!("`properties` of tool `{name}` must be an object, found `{other}`")))
             }
         };
-        let properties = PropertySet::from_json(props, writes, &name)?;
+        let properties = PropertySet::from_json(props, &Context { writes, tool: &name, codec })?;
         Ok(Self { name, description, writes, all_or_nothing, properties })
     }
 
@@ -271,6 +300,15 @@ impl ToolSpec {
         } else {
             let env = envelope::Envelope::new(&self.name, read.issues, self.all_or_nothing);
             ToolCall::Error { envelope: env, notes: read.notes, warnings: read.warnings }
+        }
+    }
+
+    /// The canonical arguments of an ok call ([`ToolCall::Ok`]'s `args`) in their kinds' own
+    /// Rust types, in declaration order: what a binding turns into natives.
+    pub fn typed_args(&self, args: &Value) -> TypedValue {
+        match args {
+            Value::Object(o) => TypedValue::Object(self.properties.to_typed(o)),
+            other => TypedValue::Json(other.clone()),
         }
     }
 
@@ -347,15 +385,45 @@ impl ToolCall {
         Some(Telemetry::new(tool, issues))
     }
 
-    /// The MCP `CallToolResult` for a call that cannot run (`isError: true`, the envelope as
-    /// `structuredContent`, message and hint as text). `None` for an ok call.
-    pub fn call_tool_result(&self) -> Option<Value> {
-        let env = self.envelope()?;
-        let structured = serde_json::to_value(env).unwrap_or(Value::Null);
-        Some(json!({
-            "isError": true,
-            "content": [{"type": "text", "text": format!("{} {}", env.message, env.hint)}],
+    /// The MCP `CallToolResult` of this call.
+    ///
+    /// - A call that cannot run: `isError: true`, the envelope `{code, message, hint, issues}` as
+    ///   `structuredContent`, and the same JSON as the text content (for clients that read text
+    ///   only). `output` is not used.
+    /// - An ok call: `isError: false`, `structuredContent` `{"result": output, "notes": [...],
+    ///   "warnings": [...]}` (plus `"issues"` when entries of a collection were left out), and
+    ///   the same JSON as the text content, so the notes reach the model beside the result.
+    ///
+    /// ```
+    /// use agent_input::tool::ToolSpec;
+    /// let spec = ToolSpec::from_json(&serde_json::json!({"name": "t", "properties": {"limit": {}}}))?;
+    /// let result = spec.read(&serde_json::json!({"limit": "4 000"})).to_call_tool_result(&serde_json::json!({"hits": []}));
+    /// assert_eq!(result["isError"], false);
+    /// assert_eq!(result["structuredContent"]["result"], serde_json::json!({"hits": []}));
+    /// assert_eq!(result["structuredContent"]["notes"][0]["path"], "limit");
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn to_call_tool_result(&self, output: &Value) -> Value {
+        let (structured, is_error) = match self {
+            Self::Error { envelope, .. } => (serde_json::to_value(envelope).unwrap_or(Value::Null), true),
+            Self::Ok { notes, warnings, issues, .. } => {
+                let mut s = json!({"result": output, "notes": notes, "warnings": warnings});
+                if !issues.is_empty() {
+                    s["issues"] = serde_json::to_value(issues).unwrap_or(Value::Null);
+                }
+                (s, false)
+            }
+        };
+        json!({
+            "content": [{"type": "text", "text": crate::input::json_text(&structured)}],
             "structuredContent": structured,
-        }))
+            "isError": is_error,
+        })
+    }
+
+    /// The MCP `CallToolResult` of a call that cannot run ([`ToolCall::to_call_tool_result`]);
+    /// `None` for an ok call.
+    pub fn call_tool_result(&self) -> Option<Value> {
+        self.envelope().map(|_| self.to_call_tool_result(&Value::Null))
     }
 }

@@ -7,9 +7,10 @@ use serde_json::{json, Map, Value};
 use super::envelope::Issue;
 use super::implied::{implied, PAIRS};
 use crate::codes::{AskCode, NoteCode, WarningCode};
+use crate::cursor::CursorCodec;
 use crate::error::Error;
 use crate::input::{json_text, quoted, Input};
-use crate::kind::Spec;
+use crate::kind::{Spec, TypedValue};
 use crate::limits::MAX_LIST_ITEMS;
 use crate::outcome::{Note, Reading, Status, Warning};
 use crate::spelling;
@@ -37,6 +38,16 @@ enum Def {
     Object(PropertySet),
 }
 
+/// What building a property set needs to know of its tool.
+pub(crate) struct Context<'a> {
+    /// The tool writes (ids read in write mode).
+    pub writes: bool,
+    /// The tool's name, for messages.
+    pub tool: &'a str,
+    /// The codec of cursor properties that name no key of their own.
+    pub codec: Option<&'a CursorCodec>,
+}
+
 /// What reading an argument object gives.
 pub(crate) struct Read {
     pub args: Map<String, Value>,
@@ -59,7 +70,8 @@ fn join(prefix: &str, name: &str) -> String {
 }
 
 impl PropertySet {
-    pub(crate) fn from_json(props: &Map<String, Value>, writes: bool, tool: &str) -> Result<Self, Error> {
+    pub(crate) fn from_json(props: &Map<String, Value>, ctx: &Context<'_>) -> Result<Self, Error> {
+        let (writes, tool) = (ctx.writes, ctx.tool);
         let mut set = Self { props: Vec::with_capacity(props.len()), keys: HashMap::new() };
         for (name, decl) in props {
             let err = |m: String| Error::options(format!("property `{name}` of tool `{tool}`: {m}"));
@@ -86,7 +98,7 @@ impl PropertySet {
                     obj.entry(k).or_insert(v);
                 }
             }
-            let def = Self::def(obj, writes, tool).map_err(|e| err(e.to_string()))?;
+            let def = Self::def(obj, ctx).map_err(|e| err(e.to_string()))?;
             let key = name_key(name);
             if let Some(other) = set.keys.insert(key, set.props.len()) {
                 let other = set.props.get(other).map(|p| p.name.as_str()).unwrap_or_default();
@@ -97,7 +109,7 @@ impl PropertySet {
         Ok(set)
     }
 
-    fn def(mut obj: Map<String, Value>, writes: bool, tool: &str) -> Result<Def, Error> {
+    fn def(mut obj: Map<String, Value>, ctx: &Context<'_>) -> Result<Def, Error> {
         let kind = obj.get("kind").and_then(Value::as_str).unwrap_or_default().to_owned();
         if kind == "object" {
             let props = match obj.remove("properties") {
@@ -107,12 +119,12 @@ impl PropertySet {
             if let Some(k) = obj.keys().find(|k| *k != "kind") {
                 return Err(Error::options(format!("unknown option `{k}` for an `object`")));
             }
-            return Ok(Def::Object(Self::from_json(&props, writes, tool)?));
+            return Ok(Def::Object(Self::from_json(&props, ctx)?));
         }
         if kind == "list" {
             if let Some(Value::Object(item)) = obj.get("item") {
                 if item.get("kind").and_then(Value::as_str) == Some("object") {
-                    let item_def = Self::def(item.clone(), writes, tool)?;
+                    let item_def = Self::def(item.clone(), ctx)?;
                     let Def::Object(item) = item_def else {
                         return Err(Error::options("an entry must be an `object`"));
                     };
@@ -128,10 +140,10 @@ impl PropertySet {
                 }
             }
         }
-        if kind == "uuid" && writes && !obj.contains_key("mode") {
+        if kind == "uuid" && ctx.writes && !obj.contains_key("mode") {
             obj.insert("mode".into(), json!("write"));
         }
-        Ok(Def::Value(Spec::from_json(&Value::Object(obj))?))
+        Ok(Def::Value(Spec::from_json_with(&Value::Object(obj), ctx.codec)?))
     }
 
     /// Replaces a value property's spec with one built in Rust (prepared here).
@@ -342,6 +354,30 @@ impl PropertySet {
         );
         w.path = Some(join(prefix, key));
         w
+    }
+
+    /// The typed values of an object this set read (its canonical args), in declaration order.
+    pub(crate) fn to_typed(&self, object: &Map<String, Value>) -> Vec<(String, TypedValue)> {
+        let mut out = Vec::with_capacity(object.len());
+        for p in &self.props {
+            let Some(value) = object.get(&p.name) else { continue };
+            let typed = match (&p.def, value) {
+                (Def::Value(spec), v) => spec.to_typed(v),
+                (Def::Object(set), Value::Object(o)) => TypedValue::Object(set.to_typed(o)),
+                (Def::Entries { item, .. }, Value::Array(entries)) => TypedValue::List(
+                    entries
+                        .iter()
+                        .map(|e| match e {
+                            Value::Object(o) => TypedValue::Object(item.to_typed(o)),
+                            other => TypedValue::Json(other.clone()),
+                        })
+                        .collect(),
+                ),
+                (_, other) => TypedValue::Json(other.clone()),
+            };
+            out.push((p.name.clone(), typed));
+        }
+        out
     }
 
     /// The object schema of the set.
