@@ -56,12 +56,10 @@ pub fn read_line(line: &str) -> Outcome<Value> {
 }
 
 fn invalid(received: &Value, why: &str) -> Outcome<Value> {
-    let mut ask = Ask::new(
+    Outcome::ask(Ask::for_line(
         AskCode::InvalidRequest,
         &Input::from(received),
         "one JSON object per line: {\"kind\": <kind>, \"input\": <any JSON>, \"options\": {...}}",
         format!("fixed: {why}"),
-    );
-    ask.hint = format!("Send the line again, fixed: {why}.");
-    Outcome::ask(ask)
+    ))
 }

@@ -19,8 +19,9 @@ use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
 use crate::input::Input;
 use crate::limits::MAX_SCALAR_CHARS;
+use crate::opening::{self, Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome};
-use crate::{absent, scalar, spelling};
+use crate::spelling;
 
 /// Options of the boolean kind (none yet; unknown options are rejected).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,45 +110,36 @@ pub fn read(input: Input<'_>, options: &BooleanOptions) -> Result<Outcome<bool>,
 
 #[inline]
 pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<bool> {
+    // Fast path: a JSON boolean, or its text.
     match input {
-        Input::Bool(b) => Outcome::ok(b),
-        Input::Number(n) => match n {
-            "1" | "0" => {
-                let value = n == "1";
-                Outcome::ok(value).note(Note::read_as(NoteCode::NumberReadAsBoolean, &input, &value.to_string(), ""))
-            }
-            _ => Outcome::ask(not_a_boolean(&input)),
-        },
-        Input::String(s) => {
-            if spelling::longer_than(s, MAX_SCALAR_CHARS) {
-                return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
-            }
-            match s {
-                "true" => return Outcome::ok(true),
-                "false" => return Outcome::ok(false),
-                _ => {}
-            }
-            let folded = spelling::fold::fold(spelling::clean_edges(s).0);
-            let value = if TRUE_WORDS.contains(&folded.as_str()) {
-                true
-            } else if FALSE_WORDS.contains(&folded.as_str()) {
-                false
-            } else if let Some(reason) = absent::check(&input, &["boolean", "bool"]) {
-                return absent::outcome(&input, reason);
-            } else {
-                return Outcome::ask(not_a_boolean(&input));
-            };
-            Outcome::ok(value).note(Note::read_as(NoteCode::BooleanWordRead, &input, &value.to_string(), ""))
-        }
-        Input::Array(_) => {
-            scalar::unwrap_single(&input, read_prepared).unwrap_or_else(|| Outcome::ask(not_a_boolean(&input)))
-        }
-        Input::Missing | Input::Null => match absent::check(&input, &[]) {
-            Some(reason) => absent::outcome(&input, reason),
-            None => Outcome::absent(),
-        },
-        Input::Object(_) => Outcome::ask(not_a_boolean(&input)),
+        Input::Bool(b) => return Outcome::ok(b),
+        Input::String("true") => return Outcome::ok(true),
+        Input::String("false") => return Outcome::ok(false),
+        _ => {}
     }
+    let door = Door::strings(MAX_SCALAR_CHARS).numbers();
+    let scalar = match opening::open(&input, door, read_prepared, not_a_boolean) {
+        Ok(scalar) => scalar,
+        Err(out) => return out,
+    };
+    let (value, code) = match scalar {
+        Scalar::Number("1") => (true, NoteCode::NumberReadAsBoolean),
+        Scalar::Number("0") => (false, NoteCode::NumberReadAsBoolean),
+        Scalar::Number(_) => return Outcome::ask(not_a_boolean(&input)),
+        Scalar::Str(s) => {
+            let folded = spelling::fold::fold(spelling::clean_edges(s).0);
+            if TRUE_WORDS.contains(&folded.as_str()) {
+                (true, NoteCode::BooleanWordRead)
+            } else if FALSE_WORDS.contains(&folded.as_str()) {
+                (false, NoteCode::BooleanWordRead)
+            } else {
+                return opening::placeholder(&input, &["boolean", "bool"])
+                    .unwrap_or_else(|| Outcome::ask(not_a_boolean(&input)));
+            }
+        }
+        Scalar::Bool(b) => return Outcome::ok(b),
+    };
+    Outcome::ok(value).note(Note::read_as(code, &input, &value.to_string(), ""))
 }
 
 fn not_a_boolean(input: &Input<'_>) -> Ask {

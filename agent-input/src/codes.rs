@@ -493,6 +493,61 @@ pub fn name<C: Into<&'static str>>(code: C) -> &'static str {
 }
 
 /// Renders `docs/codes.md`. `example` gives an example message for a code name, taken by the
+/// Codes of the error envelope: why a call cannot run, as a whole.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::EnumIter,
+    strum::IntoStaticStr,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+#[non_exhaustive]
+pub enum EnvelopeCode {
+    /// One or more arguments cannot be read.
+    InvalidArguments,
+    /// Every issue is a value with two or more meanings; the readings are named.
+    AmbiguousArguments,
+    /// Every issue is a required argument that was not sent (or was a placeholder).
+    MissingArguments,
+    /// The tool applies all entries or none, and some entries cannot be read.
+    InvalidEntries,
+}
+
+impl EnvelopeCode {
+    /// What the code means; the source of `docs/codes.md`.
+    pub const fn meaning(self) -> &'static str {
+        match self {
+            Self::InvalidArguments => "One or more arguments cannot be read; each issue names its path and the fix.",
+            Self::AmbiguousArguments => {
+                "Every issue is a value with two or more meanings; each issue names every reading."
+            }
+            Self::MissingArguments => "Every issue is a required argument that was not sent, or was a placeholder.",
+            Self::InvalidEntries => {
+                "The tool applies all entries or none, and some entries of a collection cannot be read."
+            }
+        }
+    }
+
+    /// The corrective action; the source of `docs/codes.md`.
+    pub const fn action(self) -> &'static str {
+        match self {
+            Self::InvalidArguments => "Call the tool again with each named argument fixed as its issue says.",
+            Self::AmbiguousArguments => "Call the tool again with the reading you meant for each named argument.",
+            Self::MissingArguments => "Call the tool again with the named arguments.",
+            Self::InvalidEntries => "Call the tool again with the named entries fixed and the others unchanged.",
+        }
+    }
+}
+
 /// census test from the first vector that emits it.
 pub fn render_markdown(example: &dyn Fn(&str) -> Option<String>) -> String {
     let mut out = String::from(
@@ -525,7 +580,7 @@ pub fn render_markdown(example: &dyn Fn(&str) -> Option<String>) -> String {
         &mut out,
         "Envelope codes",
         "Why a whole tool call did not run: the `code` of `{code, message, hint, issues}`.",
-        crate::tool::EnvelopeCode::iter().map(|c| (c.into(), c.meaning(), c.action())),
+        EnvelopeCode::iter().map(|c| (c.into(), c.meaning(), c.action())),
         example,
     );
     out

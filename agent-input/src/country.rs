@@ -26,8 +26,9 @@ use crate::data::Index;
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
+use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome};
-use crate::{absent, scalar, spelling};
+use crate::spelling;
 
 /// An ISO 3166-1 alpha-2 country code, upper case, of a country CLDR lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -168,7 +169,7 @@ fn find(text: &str) -> Found {
             };
         }
     }
-    let key = crate::fold_name(text);
+    let key = spelling::fold::fold_name(text);
     let key = key.strip_prefix("the ").unwrap_or(&key);
     let curated = |table: &[(&str, &'static str)]| table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
     if let Some(list) = curated(AMBIGUOUS).or_else(|| GENERATED_AMBIGUOUS.get(key)) {
@@ -214,29 +215,17 @@ pub fn read(input: Input<'_>, options: &CountryOptions) -> Result<Outcome<Countr
 }
 
 pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<CountryCode> {
-    let owned;
-    let text = match input {
-        Input::String(s) => {
-            if let Some(code) = CountryCode::new(s) {
-                return Outcome::ok(code);
-            }
-            s
+    // Fast path: an alpha-2 code in upper case.
+    if let Input::String(s) = input {
+        if let Some(code) = CountryCode::new(s) {
+            return Outcome::ok(code);
         }
-        Input::Number(n) => {
-            owned = n.to_owned();
-            owned.as_str()
-        }
-        Input::Array(_) => {
-            return scalar::unwrap_single(&input, read_prepared).unwrap_or_else(|| Outcome::ask(unexpected(&input)));
-        }
-        Input::Missing | Input::Null => {
-            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
-        }
-        Input::Bool(_) | Input::Object(_) => return Outcome::ask(unexpected(&input)),
-    };
-    if spelling::longer_than(text, MAX_SCALAR_CHARS) {
-        return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
     }
+    let door = Door::strings(MAX_SCALAR_CHARS).numbers();
+    let text = match opening::open(&input, door, read_prepared, unexpected) {
+        Ok(scalar) => scalar.text(),
+        Err(out) => return out,
+    };
     let (clean, _) = spelling::clean_edges(text);
     match find(clean) {
         Found::Code(code, note) => {
@@ -259,8 +248,8 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<CountryCode> {
             Outcome::ask(Ask::choices(AskCode::AmbiguousCountry, &input, expected, choices))
         }
         Found::Nothing => {
-            if let Some(reason) = absent::check(&input, &["country", "country code", "iso country code"]) {
-                return absent::outcome(&input, reason);
+            if let Some(out) = opening::placeholder(&input, &["country", "country code", "iso country code"]) {
+                return out;
             }
             let suggestion = nearest(clean)
                 .map(|c| format!(" ({} is the nearest name: {})", quoted(c.as_str()), c.english_name()))
@@ -282,9 +271,9 @@ fn nearest(text: &str) -> Option<CountryCode> {
     if text.len() > 64 {
         return None;
     }
-    let key = crate::fold_name(text);
-    let names =
-        FOLDED.get_or_init(|| ENGLISH_NAMES.iter().map(|(code, name)| (crate::fold_name(name), *code)).collect());
+    let key = spelling::fold::fold_name(text);
+    let names = FOLDED
+        .get_or_init(|| ENGLISH_NAMES.iter().map(|(code, name)| (spelling::fold::fold_name(name), *code)).collect());
     names
         .iter()
         .map(|(name, code)| (strsim::normalized_damerau_levenshtein(&key, name), *code))
@@ -294,7 +283,7 @@ fn nearest(text: &str) -> Option<CountryCode> {
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    scalar::unexpected(
+    Ask::unexpected_type(
         input,
         "a country code or name as a JSON string",
         "set to the country's ISO 3166-1 alpha-2 code, such as \"CZ\"",

@@ -37,6 +37,7 @@ use sha2::Sha256;
 
 use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
+use crate::hint::Fix;
 use crate::input::Input;
 use crate::outcome::{Ask, Note, Outcome};
 use crate::{absent, spelling};
@@ -288,14 +289,12 @@ fn invented(input: &Input<'_>) -> Outcome<Value> {
 }
 
 fn invalid_ask(input: &Input<'_>, why: &str) -> Ask {
-    let mut ask = Ask::new(
+    Ask::new(
         AskCode::InvalidCursor,
         input,
         format!("a cursor exactly as a previous result returned it; this one cannot be used: {why}"),
-        "left out to start again at page one, or set to the next cursor of the previous result, unchanged",
-    );
-    ask.hint = "Call again without the cursor to start at page one, or with the next cursor of the previous result, unchanged.".to_owned();
-    ask
+        Fix::restart(),
+    )
 }
 
 /// Options of the cursor kind, as the generic door and the CLI take them.

@@ -27,8 +27,9 @@ use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
+use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome};
-use crate::{absent, scalar, spelling};
+use crate::spelling;
 
 /// Whose act an ELI names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -360,7 +361,7 @@ fn citation(text: &str) -> Option<Citation> {
     let b: String = bytes.get(slash + 1..end)?.iter().collect();
     let before: String = bytes.get(..start)?.iter().collect();
     let after: String = bytes.get(end..)?.iter().collect();
-    let before_words = crate::fold_name(&before);
+    let before_words = spelling::fold::fold_name(&before);
     let words: Vec<&str> = before_words.split(' ').collect();
     let marker = words.last().is_some_and(|w| NUMBER_MARKERS.contains(w))
         || before.trim_end().ends_with("n°")
@@ -369,7 +370,7 @@ fn citation(text: &str) -> Option<Citation> {
     if kind == Some("reg") && DELEGATED_MARKERS.iter().any(|m| contains_words(&before_words, m)) {
         kind = Some("reg_del");
     }
-    let after_words = crate::fold_name(&after);
+    let after_words = spelling::fold::fold_name(&after);
     let domain_words: Vec<&str> = before_words.split(' ').chain(after_words.split(' ')).collect();
     let old_domain = domain_words.iter().any(|w| OLD_DOMAINS.contains(w));
     let czech_collection = after_words.split(' ').next().filter(|w| !w.is_empty()).map(|first| {
@@ -499,22 +500,10 @@ pub fn read(input: Input<'_>, options: &EliOptions) -> Result<Outcome<Eli>, Erro
 }
 
 pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Eli> {
-    let text = match input {
-        Input::String(s) => s,
-        Input::Array(_) => {
-            return scalar::unwrap_single(&input, read_prepared).unwrap_or_else(|| Outcome::ask(unexpected(&input)));
-        }
-        Input::Missing | Input::Null => {
-            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
-        }
-        _ => return Outcome::ask(unexpected(&input)),
+    let text = match opening::open(&input, Door::strings(MAX_SCALAR_CHARS), read_prepared, unexpected) {
+        Ok(scalar) => scalar.text(),
+        Err(out) => return out,
     };
-    if spelling::longer_than(text, MAX_SCALAR_CHARS) {
-        return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
-    }
-    if let Some(reason) = absent::check(&input, &["eli", "eli uri", "celex"]) {
-        return absent::outcome(&input, reason);
-    }
     let (clean, _) = spelling::clean_edges(text);
     match find(clean) {
         Found::Eli(eli, code, extra) => {
@@ -540,8 +529,13 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Eli> {
                 choices,
             ))
         }
-        Found::Refused(why) => Outcome::ask(not_an_eli(&input, &why)),
-        Found::Nothing => Outcome::ask(not_an_eli(&input, "it is not an ELI, a CELEX number or a citation of an act")),
+        found => opening::placeholder(&input, &["eli", "eli uri", "celex"]).unwrap_or_else(|| {
+            let why = match found {
+                Found::Refused(why) => why,
+                _ => "it is not an ELI, a CELEX number or a citation of an act".to_owned(),
+            };
+            Outcome::ask(not_an_eli(&input, &why))
+        }),
     }
 }
 
@@ -557,5 +551,5 @@ fn not_an_eli(input: &Input<'_>, why: &str) -> Ask {
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    scalar::unexpected(input, "an ELI or a citation as a JSON string", "set to the act's ELI URI as a JSON string")
+    Ask::unexpected_type(input, "an ELI or a citation as a JSON string", "set to the act's ELI URI as a JSON string")
 }

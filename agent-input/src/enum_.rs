@@ -19,8 +19,9 @@ use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::{MAX_ENUM_VALUES, MAX_SCALAR_CHARS};
+use crate::opening::{self, Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome};
-use crate::{absent, scalar, spelling};
+use crate::spelling;
 
 /// Options of the enum kind.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -160,35 +161,24 @@ pub fn read(input: Input<'_>, options: &EnumOptions) -> Result<Outcome<String>, 
 }
 
 pub(crate) fn read_prepared(input: Input<'_>, opts: &EnumOptions) -> Outcome<String> {
-    let text = match input {
-        Input::String(s) => {
-            if spelling::longer_than(s, MAX_SCALAR_CHARS) {
-                return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
-            }
-            if opts.values.iter().any(|v| v == s) {
-                return Outcome::ok(s.to_owned());
-            }
-            spelling::clean_edges(s).0.to_owned()
+    // Fast path: a declared value, exactly.
+    if let Input::String(s) = input {
+        if !spelling::longer_than(s, MAX_SCALAR_CHARS) && opts.values.iter().any(|v| v == s) {
+            return Outcome::ok(s.to_owned());
         }
-        Input::Number(n) => n.to_owned(),
-        Input::Bool(b) => b.to_string(),
-        Input::Array(_) => {
-            return scalar::unwrap_single(&input, |inner| read_prepared(inner, opts))
-                .unwrap_or_else(|| Outcome::ask(unknown(&input, opts, None)));
-        }
-        Input::Missing | Input::Null => {
-            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
-        }
-        Input::Object(_) => return Outcome::ask(unknown(&input, opts, None)),
+    }
+    let door = Door::strings(MAX_SCALAR_CHARS).numbers().booleans();
+    let unexpected = |input: &Input<'_>| unknown(input, opts, None);
+    let text = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected) {
+        Ok(Scalar::Str(s)) => spelling::clean_edges(s).0,
+        Ok(scalar) => scalar.text(),
+        Err(out) => return out,
     };
-    if let Some((value, alias)) = opts.lookup(&text) {
+    if let Some((value, alias)) = opts.lookup(text) {
         let code = if alias { NoteCode::EnumAliasRead } else { NoteCode::EnumSpellingNormalized };
         return Outcome::ok(value.to_owned()).note(Note::read_as(code, &input, &quoted(value), ""));
     }
-    if let Some(reason) = absent::check(&input, &[]) {
-        return absent::outcome(&input, reason);
-    }
-    Outcome::ask(unknown(&input, opts, Some(&text)))
+    opening::placeholder(&input, &[]).unwrap_or_else(|| Outcome::ask(unknown(&input, opts, Some(text))))
 }
 
 /// How many values an ask lists before it says "and N more".

@@ -20,9 +20,10 @@ use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
+use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome};
 use crate::uuid::UuidMode;
-use crate::{absent, scalar, spelling};
+use crate::{absent, spelling};
 
 /// The fewest characters a token key may have.
 pub const MIN_TOKEN_CHARS: usize = 8;
@@ -136,25 +137,10 @@ pub fn read(input: Input<'_>, options: &IdempotencyKeyOptions) -> Result<Outcome
 }
 
 pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<String> {
-    let Input::String(raw) = input else {
-        if let Input::Array(_) = input {
-            if let Some(out) = scalar::unwrap_single(&input, read_prepared) {
-                return out;
-            }
-        }
-        if let Some(reason) = absent::check(&input, &[]) {
-            return absent::outcome(&input, reason);
-        }
-        return Outcome::ask(Ask::new(
-            AskCode::UnexpectedType,
-            &input,
-            format!("an idempotency key as a JSON string, not {}", input.type_name()),
-            "set to a fresh uuid you generate once for this write, as a JSON string",
-        ));
+    let raw = match opening::open(&input, Door::strings(MAX_SCALAR_CHARS), read_prepared, unexpected) {
+        Ok(scalar) => scalar.text(),
+        Err(out) => return out,
     };
-    if spelling::longer_than(raw, MAX_SCALAR_CHARS) {
-        return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
-    }
     if crate::uuid::canonical(raw).is_some() {
         return crate::uuid::read_prepared(input, UuidMode::Write).map(|id| id.hyphenated().to_string());
     }
@@ -194,6 +180,14 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<String> {
         out.notes.push(Note::read_as(NoteCode::QuotesRemoved, &input, &quoted(token), ""));
     }
     out
+}
+
+fn unexpected(input: &Input<'_>) -> Ask {
+    Ask::unexpected_type(
+        input,
+        "an idempotency key as a JSON string",
+        "set to a fresh uuid you generate once for this write, as a JSON string",
+    )
 }
 
 fn invented_ask(input: &Input<'_>, why: &str) -> Ask {

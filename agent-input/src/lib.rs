@@ -49,17 +49,15 @@ pub mod date;
 pub mod eli;
 pub mod enum_;
 mod error;
-pub mod filter;
+mod hint;
 pub mod idempotency_key;
 mod input;
 mod kind;
 pub mod limits;
-pub mod list;
 pub mod locale;
 pub mod number;
+mod opening;
 mod outcome;
-mod scalar;
-mod schema;
 mod spelling;
 pub mod text;
 pub mod tool;
@@ -67,50 +65,22 @@ pub mod uuid;
 pub mod vocabulary;
 
 pub use boolean::BooleanOptions;
-pub use codes::{AskCode, NoteCode, WarningCode};
+pub use codes::{AskCode, EnvelopeCode, NoteCode, WarningCode};
 pub use enum_::EnumOptions;
 pub use error::{Error, ErrorKind};
 pub use filter::FilterOptions;
+pub use hint::Fix;
 pub use input::Input;
 #[cfg(feature = "schema")]
 pub use kind::options_schema;
+pub use kind::{filter, list};
 pub use kind::{read, Kind, Spec, TypedValue};
 pub use list::ListOptions;
 pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 pub use rust_decimal::Decimal;
+pub use spelling::fold::{fold, fold_name};
 pub use text::TextOptions;
-
-/// The matching key every lookup of this crate uses: lower case, no diacritics (Latin letters
-/// lose their marks, `ł` becomes `l`, `ß` becomes `ss`), whitespace runs folded to one space.
-/// The CLDR generator keys its tables with the same function, so data and reader agree.
-///
-/// ```
-/// assert_eq!(agent_input::fold("  Nejvyšší   Soud "), "nejvyssi soud");
-/// ```
-pub fn fold(s: &str) -> String {
-    spelling::fold::fold(s)
-}
-
-/// The matching key of a name (a country, a language, a vocabulary entry): [`fold`], then
-/// every character that is not a letter or a digit becomes a space, and spaces collapse.
-/// `"Côte d’Ivoire"` and `"cote d ivoire"` share a key; so do `"Congo - Kinshasa"` and
-/// `"congo kinshasa"`.
-///
-/// ```
-/// assert_eq!(agent_input::fold_name("Bosnia & Herzegovina"), "bosnia herzegovina");
-/// ```
-pub fn fold_name(s: &str) -> String {
-    let folded = spelling::fold::fold(s);
-    let mut out = String::with_capacity(folded.len());
-    for part in folded.split(|c: char| !c.is_alphanumeric()).filter(|p| !p.is_empty()) {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(part);
-    }
-    out
-}
 
 /// The README's Rust examples, run as doctests so the README stays true.
 #[doc = include_str!("../../README.md")]

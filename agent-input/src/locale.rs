@@ -30,8 +30,9 @@ use crate::data::Index;
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
+use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome};
-use crate::{absent, scalar, spelling};
+use crate::spelling;
 
 /// A canonical BCP 47 language tag (language, script, region, variants).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -124,7 +125,7 @@ fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
         return Err(Refusal::Posix);
     }
     // A language name: "Czech", "čeština", "British English".
-    let key = crate::fold_name(text);
+    let key = spelling::fold::fold_name(text);
     let name_like = text.chars().count() > 3 || !text.is_ascii();
     if text.chars().any(char::is_alphabetic) && name_like && !text.contains(['_', '-', '.', '@']) {
         if let Some(list) = AMBIGUOUS_NAMES.get(&key) {
@@ -241,27 +242,19 @@ pub fn read(input: Input<'_>, options: &LocaleOptions) -> Result<Outcome<Locale>
 }
 
 pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
-    let text = match input {
-        Input::String(s) => {
-            if let Some(locale) = Locale::strict(s) {
-                let whole_alias = LANGUAGE_ALIAS.get(&s.to_ascii_lowercase()).is_some();
-                if LANGUAGE_ALIAS.get(l_lang(&locale)).is_none() && !whole_alias && !has_region_alias(&locale) {
-                    return Outcome::ok(locale);
-                }
+    // Fast path: a well-formed tag that no alias replaces.
+    if let Input::String(s) = input {
+        if let Some(locale) = Locale::strict(s) {
+            let whole_alias = LANGUAGE_ALIAS.get(&s.to_ascii_lowercase()).is_some();
+            if LANGUAGE_ALIAS.get(l_lang(&locale)).is_none() && !whole_alias && !has_region_alias(&locale) {
+                return Outcome::ok(locale);
             }
-            s
         }
-        Input::Array(_) => {
-            return scalar::unwrap_single(&input, read_prepared).unwrap_or_else(|| Outcome::ask(unexpected(&input)));
-        }
-        Input::Missing | Input::Null => {
-            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
-        }
-        _ => return Outcome::ask(unexpected(&input)),
-    };
-    if spelling::longer_than(text, MAX_SCALAR_CHARS) {
-        return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
     }
+    let text = match opening::open(&input, Door::strings(MAX_SCALAR_CHARS), read_prepared, unexpected) {
+        Ok(scalar) => scalar.text(),
+        Err(out) => return out,
+    };
     let (clean, _) = spelling::clean_edges(text);
     match resolve(clean) {
         Ok((locale, repairs)) => {
@@ -279,8 +272,9 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
             Outcome::ok(locale).note(Note::read_as(code, &input, &quoted(&tag), ""))
         }
         Err(refusal) => {
-            if let Some(reason) = absent::check(&input, &["locale", "language", "lang", "language code", "bcp 47"]) {
-                return absent::outcome(&input, reason);
+            if let Some(out) = opening::placeholder(&input, &["locale", "language", "lang", "language code", "bcp 47"])
+            {
+                return out;
             }
             Outcome::ask(refuse(&input, refusal))
         }
@@ -324,7 +318,7 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    scalar::unexpected(input, "a language tag as a JSON string", "set to a BCP 47 tag such as \"en\" or \"cs-CZ\"")
+    Ask::unexpected_type(input, "a language tag as a JSON string", "set to a BCP 47 tag such as \"en\" or \"cs-CZ\"")
 }
 
 /// Every language-name key of the generated table with its tag: for tests and benchmarks.

@@ -28,8 +28,9 @@ use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
 use crate::input::Input;
 use crate::limits::{MAX_EXPONENT, MAX_SCALAR_CHARS};
+use crate::opening::{self, Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome, Reading};
-use crate::{absent, scalar, spelling};
+use crate::spelling;
 
 /// What a number outside `min`..`max` does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -216,36 +217,17 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &NumberOptions) -> Outcome<D
             return constrain(&input, value, opts);
         }
     }
-    if let Some(reason) = absent::check(&input, TYPE_WORDS) {
-        let out = absent::outcome(&input, reason);
-        return match opts.default {
-            Some(default) => {
-                let mut ok = Outcome::ok(default).with_notes(out.notes);
-                if reason != absent::AbsentReason::Missing {
-                    ok.notes.push(Note::new(
-                        NoteCode::DefaultApplied,
-                        format!("Used the default {default} in place of {}.", input.to_json_text()),
-                    ));
-                }
-                ok
-            }
-            None => out,
-        };
-    }
-    let parsed = match input {
-        Input::Number(text) => parse_json_number(text),
-        Input::String(text) => {
-            if spelling::longer_than(text, MAX_SCALAR_CHARS) {
-                return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
-            }
-            parse_text(text)
-        }
-        Input::Array(_) => {
-            return scalar::unwrap_single(&input, |inner| read_prepared(inner, opts))
-                .unwrap_or_else(|| Outcome::ask(unexpected_type(&input)));
-        }
-        _ => return Outcome::ask(unexpected_type(&input)),
+    let door = Door::strings(MAX_SCALAR_CHARS).numbers();
+    let parsed = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected_type) {
+        Ok(Scalar::Number(text)) => parse_json_number(text),
+        Ok(scalar) => parse_text(scalar.text()),
+        Err(out) => return with_default(&input, out, opts),
     };
+    if parsed == Parsed::Invalid {
+        if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
+            return with_default(&input, out, opts);
+        }
+    }
     match parsed {
         Parsed::One { value, repairs } => {
             let value = value.normalize();
@@ -271,7 +253,25 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &NumberOptions) -> Outcome<D
 }
 
 fn unexpected_type(input: &Input<'_>) -> Ask {
-    scalar::unexpected(input, "a number", "set to a JSON number such as 1234.5")
+    Ask::unexpected_type(input, "a number", "set to a JSON number such as 1234.5")
+}
+
+/// An absent read becomes the `default`, when there is one: the absent rule's note, then the
+/// default's (none when nothing was sent).
+fn with_default(input: &Input<'_>, out: Outcome<Decimal>, opts: &NumberOptions) -> Outcome<Decimal> {
+    match opts.default {
+        Some(default) if out.is_absent() => {
+            let mut ok = Outcome::ok(default).with_notes(out.notes);
+            if !matches!(input, Input::Missing) {
+                ok.notes.push(Note::new(
+                    NoteCode::DefaultApplied,
+                    format!("Used the default {default} in place of {}.", input.to_json_text()),
+                ));
+            }
+            ok
+        }
+        _ => out,
+    }
 }
 
 /// Range and integer checks on a read value.

@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::codes::{AskCode, NoteCode, WarningCode};
-use crate::input::Input;
+use crate::hint::{self, At, Fix};
+use crate::input::{quoted, Input};
 
 /// The result of reading one value, with the notes and warnings gathered on the way.
 ///
@@ -129,10 +130,10 @@ pub struct Ask {
     /// Every reading of the input when it carried more than one meaning; empty otherwise.
     #[serde(default)]
     pub readings: Vec<Reading>,
-    /// The corrective part of the hint ("set to 1234 or to 1.234"), kept so that the tool
-    /// factory can name the tool and the property in its own hint.
+    /// The corrective part of the hint, as data: the tool factory renders it again for a
+    /// property (naming the tool and the path), a list for its item.
     #[serde(skip)]
-    pub(crate) fix: String,
+    pub(crate) fix: Fix,
 }
 
 /// One meaning a spelling can carry.
@@ -169,22 +170,24 @@ impl Warning {
 }
 
 impl Ask {
-    /// An ask whose hint reads "Call again with the value {fix}.".
-    pub(crate) fn new(
-        code: AskCode,
-        received: &Input<'_>,
-        expected: impl Into<String>,
-        fix: impl Into<String>,
-    ) -> Self {
+    /// An ask whose hint is rendered from `fix` for a bare read ("Call again with the value …").
+    pub(crate) fn new(code: AskCode, received: &Input<'_>, expected: impl Into<String>, fix: impl Into<Fix>) -> Self {
         let fix = fix.into();
         Self {
             code,
             received: received.to_value(),
             expected: expected.into(),
-            hint: format!("Call again with the value {fix}."),
+            hint: hint::read(&fix),
             readings: Vec::new(),
             fix,
         }
+    }
+
+    /// An ask about a whole line of a batch: "Send the line again, {fix}.".
+    pub(crate) fn for_line(code: AskCode, received: &Input<'_>, expected: &str, fix: impl Into<Fix>) -> Self {
+        let mut ask = Self::new(code, received, expected, fix);
+        ask.hint = hint::line(&ask.fix);
+        ask
     }
 
     /// An ask among named choices: each `(value, meaning, label)` is a reading, and the hint
@@ -202,20 +205,78 @@ impl Ask {
         Self::new(code, received, expected, fix).with_readings(readings)
     }
 
+    /// The ask for a JSON type the kind cannot read: `expected` names the kind's shape ("a uuid
+    /// as a JSON string"), `fix` the corrective value.
+    pub(crate) fn unexpected_type(received: &Input<'_>, expected: &str, fix: impl Into<Fix>) -> Self {
+        Self::new(AskCode::UnexpectedType, received, format!("{expected}, not {}", received.type_name()), fix)
+    }
+
+    /// The ask for an input over `max` characters, stating the bound.
+    pub(crate) fn too_long(received: &Input<'_>, max: usize) -> Self {
+        let len = match received {
+            Input::String(s) => s.chars().count(),
+            _ => received.to_json_text().chars().count(),
+        };
+        Self::too_long_value(received, max, len)
+    }
+
+    /// The ask for a value of `len` characters over `max`, stating the bound.
+    pub(crate) fn too_long_value(received: &Input<'_>, max: usize, len: usize) -> Self {
+        Self::new(
+            AskCode::InputTooLong,
+            received,
+            format!("at most {max} characters"),
+            format!("shortened to at most {max} characters (this value has {len})"),
+        )
+    }
+
+    /// The ask for a range whose lower bound `from` (named `from_name`) is after its upper
+    /// bound `to` (named `to_name`, at `to_at`): the swapped range is its reading.
+    pub(crate) fn range_reversed(
+        received: Value,
+        (from_name, from_at): (&str, At),
+        (to_name, to_at): (&str, At),
+        (from, to): (&str, &str),
+    ) -> Self {
+        let fix = Fix::set(format!("set to {}", quoted(to)))
+            .and(to_at, format!("set to {}", quoted(from)))
+            .otherwise("with the wrong bound corrected");
+        let mut fix = fix;
+        if let At::Part(part) = from_at {
+            fix = fix.within(&part);
+        }
+        let mut ask = Self::new(
+            AskCode::RangeReversed,
+            &Input::Null,
+            format!("`{from_name}` on or before `{to_name}`; `{from_name}` is {from} and `{to_name}` is {to}"),
+            fix,
+        )
+        .with_readings(vec![Reading {
+            value: serde_json::json!({ from_name: to, to_name: from }),
+            meaning: format!("{to} to {from}: the same days, with the bounds swapped"),
+        }]);
+        ask.received = received;
+        ask
+    }
+
     /// The same ask with every reading named.
     pub(crate) fn with_readings(mut self, readings: Vec<Reading>) -> Self {
         self.readings = readings;
         self
     }
 
-    /// The corrective part of the hint, e.g. `set to 1234 or to 1.234`.
-    pub fn fix(&self) -> &str {
-        &self.fix
+    /// The same ask about the part `part` of a larger value (a bound of a range): the
+    /// expectation and the fix name the part.
+    pub(crate) fn within(mut self, part: &str) -> Self {
+        self.expected = format!("`{part}`: {}", self.expected);
+        self.fix = std::mem::take(&mut self.fix).within(part);
+        self.hint = hint::read(&self.fix);
+        self
     }
 
-    /// Rewrites the hint for a property of a tool: "Call `tool` again with `path` {fix}.".
-    pub fn retarget(&mut self, tool: &str, path: &str) {
-        self.hint = format!("Call `{tool}` again with `{path}` {}.", self.fix);
+    /// The corrective part of the hint, as data.
+    pub fn fix(&self) -> &Fix {
+        &self.fix
     }
 }
 

@@ -14,12 +14,13 @@
 use serde::{Deserialize, Serialize};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
-use crate::codes::{AskCode, NoteCode};
+use crate::codes::NoteCode;
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_TEXT_CHARS;
+use crate::opening::{self, Bound, Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome};
-use crate::{absent, scalar, spelling};
+use crate::spelling;
 
 /// Options of the text kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,67 +73,50 @@ pub fn read(input: Input<'_>, options: &TextOptions) -> Result<Outcome<String>, 
 }
 
 pub(crate) fn read_prepared(input: Input<'_>, opts: &TextOptions) -> Outcome<String> {
-    if let Some(reason) = absent::check(&input, &[]) {
-        return absent::outcome(&input, reason);
+    let door = Door { bound: Bound::Canonical, numbers: true, booleans: true };
+    let s = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected) {
+        Ok(Scalar::Str(s)) => s,
+        Ok(scalar) => {
+            let value = scalar.text().to_owned();
+            let note = Note::read_as(NoteCode::ScalarReadAsText, &input, &quoted(&value), "");
+            return Outcome::ok(value).note(note);
+        }
+        Err(out) => return out,
+    };
+    // Text owns no values: the absent rule comes first.
+    if let Some(out) = opening::placeholder(&input, &[]) {
+        return out;
     }
     let max = opts.max();
-    match input {
-        Input::String(s) => {
-            // A coarse guard before any work; the bound itself applies to the canonical value.
-            if s.len() > 4 * MAX_TEXT_CHARS + 64 {
-                return Outcome::ask(scalar::too_long(&input, max));
-            }
-            let trimmed = spelling::trim(s);
-            let value = if is_nfc_quick(trimmed.chars()) == IsNormalized::Yes {
-                trimmed.to_owned()
-            } else {
-                trimmed.nfc().collect()
-            };
-            if spelling::longer_than(&value, max) {
-                return Outcome::ask(scalar::too_long_value(&input, max, spelling::char_count(&value)));
-            }
-            let mut codes = Vec::new();
-            if trimmed.len() != s.len() {
-                codes.push(NoteCode::WhitespaceTrimmed);
-            }
-            if value != trimmed {
-                codes.push(NoteCode::UnicodeNormalized);
-            }
-            let notes = codes
-                .iter()
-                .enumerate()
-                .map(|(i, &code)| match (i, code) {
-                    (0, _) => Note::read_as(code, &input, &quoted(&value), ""),
-                    (_, NoteCode::UnicodeNormalized) => {
-                        Note::new(code, "The text was brought to Unicode NFC.".to_owned())
-                    }
-                    _ => Note::new(code, "The surrounding whitespace was removed.".to_owned()),
-                })
-                .collect();
-            Outcome::ok(value).with_notes(notes)
-        }
-        Input::Number(n) => {
-            let value = n.to_owned();
-            let note = Note::read_as(NoteCode::ScalarReadAsText, &input, &quoted(&value), "");
-            Outcome::ok(value).note(note)
-        }
-        Input::Bool(b) => {
-            let value = b.to_string();
-            let note = Note::read_as(NoteCode::ScalarReadAsText, &input, &quoted(&value), "");
-            Outcome::ok(value).note(note)
-        }
-        Input::Array(_) => {
-            scalar::unwrap_single(&input, |inner| read_prepared(inner, opts)).unwrap_or_else(|| unexpected(&input))
-        }
-        _ => unexpected(&input),
+    // A coarse guard before any work; the bound itself applies to the canonical value.
+    if s.len() > 4 * MAX_TEXT_CHARS + 64 {
+        return Outcome::ask(Ask::too_long(&input, max));
     }
+    let trimmed = spelling::trim(s);
+    let value =
+        if is_nfc_quick(trimmed.chars()) == IsNormalized::Yes { trimmed.to_owned() } else { trimmed.nfc().collect() };
+    if spelling::longer_than(&value, max) {
+        return Outcome::ask(Ask::too_long_value(&input, max, spelling::char_count(&value)));
+    }
+    let mut codes = Vec::new();
+    if trimmed.len() != s.len() {
+        codes.push(NoteCode::WhitespaceTrimmed);
+    }
+    if value != trimmed {
+        codes.push(NoteCode::UnicodeNormalized);
+    }
+    let notes = codes
+        .iter()
+        .enumerate()
+        .map(|(i, &code)| match (i, code) {
+            (0, _) => Note::read_as(code, &input, &quoted(&value), ""),
+            (_, NoteCode::UnicodeNormalized) => Note::new(code, "The text was brought to Unicode NFC.".to_owned()),
+            _ => Note::new(code, "The surrounding whitespace was removed.".to_owned()),
+        })
+        .collect();
+    Outcome::ok(value).with_notes(notes)
 }
 
-fn unexpected(input: &Input<'_>) -> Outcome<String> {
-    Outcome::ask(Ask::new(
-        AskCode::UnexpectedType,
-        input,
-        format!("a string, not {}", input.type_name()),
-        "set to one JSON string",
-    ))
+fn unexpected(input: &Input<'_>) -> Ask {
+    Ask::unexpected_type(input, "a string", "set to one JSON string")
 }

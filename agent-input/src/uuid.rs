@@ -23,12 +23,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::absent;
 use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
+use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome};
-use crate::{absent, scalar, spelling};
+use crate::spelling;
 
 /// Whether the id is read to look a record up, or written to change one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -279,40 +281,22 @@ pub fn read(input: Input<'_>, options: &UuidOptions) -> Result<Outcome<::uuid::U
 }
 
 pub(crate) fn read_prepared(input: Input<'_>, mode: UuidMode) -> Outcome<::uuid::Uuid> {
-    let text = match input {
-        Input::String(s) => {
-            // Fast path: the canonical spelling of a real id, no allocation.
-            if s.len() == 36 {
-                if let Ok(id) = ::uuid::Uuid::try_parse(s) {
-                    // Parsed, so every byte is a hex digit or a hyphen: upper case is 0b10xxxxx.
-                    let upper = s.bytes().fold(false, |acc, b| acc | (b & 0x60 == 0x40));
-                    if !upper && placeholder_reason(id).is_none() {
-                        return Outcome::ok(id);
-                    }
+    // Fast path: the canonical spelling of a real id, no allocation.
+    if let Input::String(s) = input {
+        if s.len() == 36 {
+            if let Ok(id) = ::uuid::Uuid::try_parse(s) {
+                // Parsed, so every byte is a hex digit or a hyphen: upper case is 0b10xxxxx.
+                let upper = s.bytes().fold(false, |acc, b| acc | (b & 0x60 == 0x40));
+                if !upper && placeholder_reason(id).is_none() {
+                    return Outcome::ok(id);
                 }
             }
-            s
         }
-        Input::Array(_) => {
-            return scalar::unwrap_single(&input, |inner| read_prepared(inner, mode))
-                .unwrap_or_else(|| Outcome::ask(unexpected(&input)));
-        }
-        Input::Missing | Input::Null => {
-            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
-        }
-        _ => return Outcome::ask(unexpected(&input)),
+    }
+    let text = match opening::open(&input, Door::strings(MAX_SCALAR_CHARS), |i| read_prepared(i, mode), unexpected) {
+        Ok(scalar) => scalar.text(),
+        Err(out) => return out,
     };
-    if spelling::longer_than(text, MAX_SCALAR_CHARS) {
-        return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
-    }
-    if let Some(reason) = absent::check(&input, TYPE_WORDS) {
-        let null_like = reason != absent::AbsentReason::Placeholder || absent::is_null_word(text);
-        return if mode == UuidMode::Write && !null_like {
-            Outcome::ask(on_write(&input, "a placeholder"))
-        } else {
-            absent::outcome(&input, reason)
-        };
-    }
     match parse(text) {
         Parsed::Id { placeholder: Some(why), .. } => match mode {
             UuidMode::Read => Outcome::absent().note(Note::new(
@@ -335,12 +319,25 @@ pub(crate) fn read_prepared(input: Input<'_>, mode: UuidMode) -> Outcome<::uuid:
             UuidMode::Read => absent::outcome(&input, absent::AbsentReason::Placeholder),
             UuidMode::Write => Outcome::ask(on_write(&input, "a template, not an id")),
         },
+        Parsed::Invalid(_) if absent::check(&input, TYPE_WORDS).is_some() => placeholder(&input, text, mode),
         Parsed::Invalid(why) => Outcome::ask(Ask::new(
             AskCode::NotAUuid,
             &input,
             format!("a uuid: 32 hexadecimal digits written 8-4-4-4-12 ({why})"),
             "set to the record's id exactly as the tool that found the record returned it",
         )),
+    }
+}
+
+/// A placeholder that is no uuid at all (`"<uuid>"`, `"null"`, `"string"`): absent on a read;
+/// on a write the null words stay absent (omitting an id means create) and the rest ask.
+fn placeholder(input: &Input<'_>, text: &str, mode: UuidMode) -> Outcome<::uuid::Uuid> {
+    let reason = absent::check(input, TYPE_WORDS).unwrap_or(absent::AbsentReason::Placeholder);
+    let null_like = reason != absent::AbsentReason::Placeholder || absent::is_null_word(text);
+    if mode == UuidMode::Write && !null_like {
+        Outcome::ask(on_write(input, "a placeholder"))
+    } else {
+        absent::outcome(input, reason)
     }
 }
 
@@ -370,7 +367,7 @@ fn on_write(input: &Input<'_>, why: &str) -> Ask {
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    scalar::unexpected(input, "a uuid as a JSON string", "set to the record's id as a JSON string")
+    Ask::unexpected_type(input, "a uuid as a JSON string", "set to the record's id as a JSON string")
 }
 
 #[cfg(test)]

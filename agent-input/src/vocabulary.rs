@@ -28,8 +28,9 @@ use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::error::Error;
 use crate::input::{json_text, quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
+use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome, Reading, Warning};
-use crate::{absent, scalar, spelling};
+use crate::spelling;
 
 /// One stored value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,7 +99,7 @@ impl VocabularyOptions {
     }
 
     pub(crate) fn claims(&self, s: &str) -> bool {
-        self.index.get().is_some_and(|v| v.exact(&crate::fold_name(s)).len() == 1)
+        self.index.get().is_some_and(|v| v.exact(&spelling::fold::fold_name(s)).len() == 1)
     }
 }
 
@@ -164,13 +165,13 @@ impl Vocabulary {
                 return Err(err(format!("the id {} appears twice", quoted(&e.id))));
             }
             for text in std::iter::once(&e.id).chain(&e.names).chain(&e.abbreviations).chain(&e.aliases) {
-                let key = crate::fold_name(text);
+                let key = spelling::fold::fold_name(text);
                 if !key.is_empty() {
                     exact.entry(key).or_default().insert(i);
                 }
             }
             for (n, name) in e.names.iter().chain(&e.aliases).enumerate() {
-                let key = crate::fold_name(name);
+                let key = spelling::fold::fold_name(name);
                 let mut count = 0;
                 for w in words_of(&key) {
                     count += 1;
@@ -183,7 +184,11 @@ impl Vocabulary {
         let folded = entries
             .iter()
             .map(|e| {
-                std::iter::once(&e.id).chain(&e.names).chain(&e.abbreviations).map(|n| crate::fold_name(n)).collect()
+                std::iter::once(&e.id)
+                    .chain(&e.names)
+                    .chain(&e.abbreviations)
+                    .map(|n| spelling::fold::fold_name(n))
+                    .collect()
             })
             .collect();
         Ok(Self { entries, exact, words, name_words, folded })
@@ -279,31 +284,22 @@ impl Vocabulary {
     /// # Ok::<(), agent_input::Error>(())
     /// ```
     pub fn read(&self, input: Input<'_>, role: VocabularyRole) -> Outcome<String> {
-        let text = match input {
-            Input::String(s) => {
-                if self.entries.iter().any(|e| e.id == s) {
-                    return Outcome::ok(s.to_owned());
-                }
-                s
+        // Fast path: a stored id, exactly.
+        if let Input::String(s) = input {
+            if self.entries.iter().any(|e| e.id == s) {
+                return Outcome::ok(s.to_owned());
             }
-            Input::Array(_) => {
-                return scalar::unwrap_single(&input, |inner| self.read(inner, role))
-                    .unwrap_or_else(|| Outcome::ask(unexpected(&input)));
-            }
-            Input::Missing | Input::Null => {
-                return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
-            }
-            Input::Number(n) => n,
-            Input::Bool(_) | Input::Object(_) => return Outcome::ask(unexpected(&input)),
-        };
-        if spelling::longer_than(text, MAX_SCALAR_CHARS) {
-            return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
         }
-        let key = crate::fold_name(text);
+        let door = Door::strings(MAX_SCALAR_CHARS).numbers();
+        let text = match opening::open(&input, door, |inner| self.read(inner, role), unexpected) {
+            Ok(scalar) => scalar.text(),
+            Err(out) => return out,
+        };
+        let key = spelling::fold::fold_name(text);
         let mut found = self.exact(&key);
         if found.is_empty() {
-            if let Some(reason) = absent::check(&input, &[]) {
-                return absent::outcome(&input, reason);
+            if let Some(out) = opening::placeholder(&input, &[]) {
+                return out;
             }
             found = self.by_words(&key);
         }
@@ -405,7 +401,7 @@ pub fn no_hits_filtered(property: &str, filter: &Value, would_match: &[Value]) -
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    scalar::unexpected(
+    Ask::unexpected_type(
         input,
         "a stored value's id or name as a JSON string",
         "set to the id of a stored value as a JSON string",

@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use agent_input::tool::EnvelopeCode;
+use agent_input::codes::EnvelopeCode;
 use agent_input::{AskCode, NoteCode, WarningCode};
 use serde_json::Value;
 use strum::IntoEnumIterator;

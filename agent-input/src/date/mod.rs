@@ -28,18 +28,23 @@
 //! abbreviated, format (genitive) and stand-alone (nominative) forms.
 
 mod grammar;
+mod range;
+
+pub(crate) use range::read_range_prepared;
+pub use range::{read_range, DateRange, DateRangeOptions};
 
 use chrono::{Datelike, Days, NaiveDate};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::codes::{AskCode, NoteCode};
 use crate::data::dates::MONTHS_EN;
 use crate::error::Error;
 use crate::input::{json_text, quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::outcome::{Ask, Note, Outcome, Reading, Status};
-use crate::{absent, scalar, spelling};
+use crate::opening::{self, Door};
+use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::spelling;
 use grammar::{Candidate, Impossible, Order, Parsed, Span};
 
 /// What a date is read for.
@@ -81,25 +86,6 @@ impl DateOptions {
         self.today = Some(today);
         self
     }
-}
-
-/// Options of the date range kind.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(deny_unknown_fields)]
-pub struct DateRangeOptions {
-    /// Today's date, which relative words resolve against.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub today: Option<NaiveDate>,
-}
-
-/// A range of days; either bound may be open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DateRange {
-    /// The first day, or `None` for no lower bound.
-    pub from: Option<NaiveDate>,
-    /// The last day, or `None` for no upper bound.
-    pub to: Option<NaiveDate>,
 }
 
 /// The day of a canonical date text (`YYYY-MM-DD`, as this crate writes it).
@@ -145,35 +131,23 @@ pub fn read(input: Input<'_>, options: &DateOptions) -> Result<Outcome<NaiveDate
 }
 
 pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
-    let owned_number;
-    let text = match input {
-        Input::String(s) => {
-            // Fast path: canonical ISO, no allocation.
-            if let Some(Ok(d)) = grammar::iso(s) {
-                if !grammar::sentinel_year(d.year()) {
-                    return Outcome::ok(d);
-                }
+    // Fast path: canonical ISO, no allocation.
+    if let Input::String(s) = input {
+        if let Some(Ok(d)) = grammar::iso(s) {
+            if !grammar::sentinel_year(d.year()) {
+                return Outcome::ok(d);
             }
-            s
         }
-        Input::Number(n) => {
-            owned_number = n.to_owned();
-            owned_number.as_str()
-        }
-        Input::Array(_) => {
-            return scalar::unwrap_single(&input, |inner| read_prepared(inner, opts))
-                .unwrap_or_else(|| Outcome::ask(unexpected(&input)));
-        }
-        Input::Missing | Input::Null => {
-            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
-        }
-        Input::Bool(_) | Input::Object(_) => return Outcome::ask(unexpected(&input)),
-    };
-    if spelling::longer_than(text, MAX_SCALAR_CHARS) {
-        return Outcome::ask(scalar::too_long(&input, MAX_SCALAR_CHARS));
     }
-    if let Some(reason) = absent::check(&input, TYPE_WORDS) {
-        return absent::outcome(&input, reason);
+    let door = Door::strings(MAX_SCALAR_CHARS).numbers();
+    let text = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected) {
+        Ok(scalar) => scalar.text(),
+        Err(out) => return out,
+    };
+    // Before the grammar (the opening's written exception): format templates such as
+    // "YYYY-MM-DD" would otherwise read as broken dates.
+    if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
+        return out;
     }
     let normalized = normalize(text);
     let mut parsed = grammar::parse(&normalized);
@@ -200,7 +174,7 @@ fn normalize(text: &str) -> String {
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
-    scalar::unexpected(input, "a date as a JSON string (YYYY-MM-DD)", "set to the date as a string, YYYY-MM-DD")
+    Ask::unexpected_type(input, "a date as a JSON string (YYYY-MM-DD)", "set to the date as a string, YYYY-MM-DD")
 }
 
 /// "1 October 2026".
@@ -469,146 +443,6 @@ fn impossible(input: &Input<'_>, imp: Impossible) -> Ask {
         _ => "set to a date that exists, as YYYY-MM-DD".to_owned(),
     };
     Ask::new(AskCode::ImpossibleDate, input, format!("a date that exists; {why}"), fix)
-}
-
-/// Reads a date-range bound pair: `from` with role from, `to` with role to.
-///
-/// # Outcome
-/// - ok: the range (a bound is `None` when it is open or absent); the notes of both bounds are
-///   kept, with the path `from` or `to`;
-/// - absent: both bounds are absent;
-/// - ask: a bound asks, or `from` is after `to` (`range_reversed`, naming both).
-///
-/// # Example
-/// ```
-/// use agent_input::date::{self, DateRangeOptions};
-/// let out = date::read_range("2020".into(), "únor 2020".into(), &DateRangeOptions::default());
-/// let range = out.value().unwrap();
-/// assert_eq!(range.from.map(|d| d.to_string()).as_deref(), Some("2020-01-01"));
-/// assert_eq!(range.to.map(|d| d.to_string()).as_deref(), Some("2020-02-29"));
-/// ```
-pub fn read_range(from: Input<'_>, to: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
-    let from_opts = DateOptions { role: DateRole::From, today: options.today };
-    let to_opts = DateOptions { role: DateRole::To, today: options.today };
-    let a = read_prepared(from, &from_opts);
-    let b = read_prepared(to, &to_opts);
-    combine(a, b, None)
-}
-
-/// Combines two bound outcomes. `whole` is the input both came from, when there was one.
-fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Option<&Input<'_>>) -> Outcome<DateRange> {
-    let mut notes = Vec::new();
-    let mut warnings = Vec::new();
-    for (path, out) in [("from", &a), ("to", &b)] {
-        notes.extend(out.notes.iter().cloned().map(|mut n| {
-            n.path = Some(path.to_owned());
-            n
-        }));
-        warnings.extend(out.warnings.iter().cloned());
-    }
-    for (path, out) in [("from", &a), ("to", &b)] {
-        if let Status::Ask { ask } = &out.status {
-            let mut ask = ask.as_ref().clone();
-            if let Some(whole) = whole {
-                ask.received = whole.to_value();
-            }
-            ask.expected = format!("`{path}`: {}", ask.expected);
-            ask.hint = format!("Call again with `{path}` {}.", ask.fix());
-            ask.fix = format!("with `{path}` {}", ask.fix());
-            return Outcome { status: Status::Ask { ask: Box::new(ask) }, notes, warnings };
-        }
-    }
-    let (from, to) = (a.value().copied(), b.value().copied());
-    if let (Some(f), Some(t)) = (from, to) {
-        if f > t {
-            let received = match whole {
-                Some(w) => w.to_value(),
-                None => json!({"from": f.to_string(), "to": t.to_string()}),
-            };
-            let mut ask = Ask::new(
-                AskCode::RangeReversed,
-                &Input::Null,
-                format!("`from` on or before `to`; `from` is {f} and `to` is {t}"),
-                format!(
-                    "with `from` set to {} and `to` set to {}, or with the wrong bound corrected",
-                    quoted(&t.to_string()),
-                    quoted(&f.to_string())
-                ),
-            )
-            .with_readings(vec![Reading {
-                value: json!({"from": t.to_string(), "to": f.to_string()}),
-                meaning: format!("{t} to {f}: the same days, with the bounds swapped"),
-            }]);
-            ask.received = received;
-            ask.hint = format!(
-                "Call again with `from` set to {} and `to` set to {}, or with the wrong bound corrected.",
-                quoted(&t.to_string()),
-                quoted(&f.to_string())
-            );
-            return Outcome { status: Status::Ask { ask: Box::new(ask) }, notes, warnings };
-        }
-    }
-    let status =
-        if from.is_none() && to.is_none() { Status::Absent } else { Status::Ok { value: DateRange { from, to } } };
-    Outcome { status, notes, warnings }
-}
-
-/// Separators between the two bounds of a range written as one string.
-const RANGE_SEPARATORS: &[&str] =
-    &[" to ", " - ", " \u{2013} ", " \u{2014} ", "..", " až ", " bis ", " until ", " au ", " al "];
-
-/// Reads a whole range: `{"from": …, "to": …}`, `[from, to]`, `"2026-01-01/2026-06-30"`,
-/// `"2026-01-01 to 2026-06-30"`, or one span (`"2020"`, `"únor 2020"`, `"2026-Q3"`) that is
-/// both bounds.
-pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
-    let from_opts = DateOptions { role: DateRole::From, today: options.today };
-    let to_opts = DateOptions { role: DateRole::To, today: options.today };
-    match input {
-        Input::Object(map) if map.keys().all(|k| k == "from" || k == "to") => {
-            let a = read_prepared(Input::from(map.get("from")), &from_opts);
-            let b = read_prepared(Input::from(map.get("to")), &to_opts);
-            combine(a, b, Some(&input))
-        }
-        Input::Array([f, t]) => {
-            combine(read_prepared(Input::from(f), &from_opts), read_prepared(Input::from(t), &to_opts), Some(&input))
-        }
-        Input::Number(_) => combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)),
-        Input::String(s) => {
-            if spelling::longer_than(s, 2 * MAX_SCALAR_CHARS) {
-                return Outcome::ask(scalar::too_long(&input, 2 * MAX_SCALAR_CHARS));
-            }
-            if let Some(reason) = absent::check(&input, TYPE_WORDS) {
-                return absent::outcome(&input, reason);
-            }
-            let trimmed = spelling::trim(s);
-            let split =
-                RANGE_SEPARATORS.iter().find_map(|sep| trimmed.split_once(sep)).or_else(|| iso_interval(trimmed));
-            match split {
-                Some((f, t)) => combine(
-                    read_prepared(Input::String(f), &from_opts),
-                    read_prepared(Input::String(t), &to_opts),
-                    Some(&input),
-                ),
-                None => combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)),
-            }
-        }
-        Input::Missing | Input::Null => {
-            absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r))
-        }
-        _ => Outcome::ask(Ask::new(
-            AskCode::UnexpectedType,
-            &input,
-            format!("a range as {{\"from\": …, \"to\": …}}, not {}", input.type_name()),
-            "set to {\"from\": \"YYYY-MM-DD\", \"to\": \"YYYY-MM-DD\"}",
-        )),
-    }
-}
-
-/// `A/B` where both sides start with a four-digit year (ISO 8601 interval).
-fn iso_interval(s: &str) -> Option<(&str, &str)> {
-    let (a, b) = s.split_once('/')?;
-    let year_first = |x: &str| x.len() >= 4 && x.bytes().take(4).all(|c| c.is_ascii_digit()) && !x.contains('/');
-    (year_first(a) && year_first(b)).then_some((a, b))
 }
 
 #[cfg(test)]

@@ -48,9 +48,15 @@ const fn is_latin(c: char) -> bool {
     matches!(c, '\u{00c0}'..='\u{02af}' | '\u{1e00}'..='\u{1eff}' | '\u{2c60}'..='\u{2c7f}' | '\u{a720}'..='\u{a7ff}')
 }
 
-/// Lower case, no diacritics, whitespace runs folded to one space, edges trimmed.
-/// `"  Nejvyšší   Soud "` folds to `"nejvyssi soud"`.
-pub(crate) fn fold(s: &str) -> String {
+/// The matching key every lookup of this crate uses: lower case, no diacritics (Latin letters
+/// lose their marks, `ł` becomes `l`, `ß` becomes `ss`), whitespace runs folded to one space,
+/// edges trimmed. The CLDR generator keys its tables with the same function, so data and
+/// reader agree.
+///
+/// ```
+/// assert_eq!(agent_input::fold("  Nejvyšší   Soud "), "nejvyssi soud");
+/// ```
+pub fn fold(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut space = false;
     for c in super::trim(s).chars() {
@@ -63,6 +69,26 @@ pub(crate) fn fold(s: &str) -> String {
         }
         space = false;
         push_folded(&mut out, c);
+    }
+    out
+}
+
+/// The matching key of a name (a country, a language, a vocabulary entry): [`fold`], then
+/// every character that is not a letter or a digit becomes a space, and spaces collapse.
+/// `"Côte d’Ivoire"` and `"cote d ivoire"` share a key; so do `"Congo - Kinshasa"` and
+/// `"congo kinshasa"`.
+///
+/// ```
+/// assert_eq!(agent_input::fold_name("Bosnia & Herzegovina"), "bosnia herzegovina");
+/// ```
+pub fn fold_name(s: &str) -> String {
+    let folded = fold(s);
+    let mut out = String::with_capacity(folded.len());
+    for part in folded.split(|c: char| !c.is_alphanumeric()).filter(|p| !p.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(part);
     }
     out
 }

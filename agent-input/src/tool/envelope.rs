@@ -3,63 +3,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::codes::AskCode;
+use crate::codes::{AskCode, EnvelopeCode};
+use crate::hint::{self, Fix};
 use crate::outcome::{Ask, Reading};
-
-/// Codes of the error envelope: why a call cannot run, as a whole.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    strum::EnumIter,
-    strum::IntoStaticStr,
-)]
-#[serde(rename_all = "snake_case")]
-#[strum(serialize_all = "snake_case")]
-#[non_exhaustive]
-pub enum EnvelopeCode {
-    /// One or more arguments cannot be read.
-    InvalidArguments,
-    /// Every issue is a value with two or more meanings; the readings are named.
-    AmbiguousArguments,
-    /// Every issue is a required argument that was not sent (or was a placeholder).
-    MissingArguments,
-    /// The tool applies all entries or none, and some entries cannot be read.
-    InvalidEntries,
-}
-
-impl EnvelopeCode {
-    /// What the code means; the source of `docs/codes.md`.
-    pub const fn meaning(self) -> &'static str {
-        match self {
-            Self::InvalidArguments => "One or more arguments cannot be read; each issue names its path and the fix.",
-            Self::AmbiguousArguments => {
-                "Every issue is a value with two or more meanings; each issue names every reading."
-            }
-            Self::MissingArguments => "Every issue is a required argument that was not sent, or was a placeholder.",
-            Self::InvalidEntries => {
-                "The tool applies all entries or none, and some entries of a collection cannot be read."
-            }
-        }
-    }
-
-    /// The corrective action; the source of `docs/codes.md`.
-    pub const fn action(self) -> &'static str {
-        match self {
-            Self::InvalidArguments => "Call the tool again with each named argument fixed as its issue says.",
-            Self::AmbiguousArguments => "Call the tool again with the reading you meant for each named argument.",
-            Self::MissingArguments => "Call the tool again with the named arguments.",
-            Self::InvalidEntries => "Call the tool again with the named entries fixed and the others unchanged.",
-        }
-    }
-}
 
 /// One argument (or one entry of a collection) that could not be read.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -80,40 +26,50 @@ pub struct Issue {
     /// True for an entry of a collection (best effort), false for an argument.
     #[serde(skip)]
     pub(crate) entry: bool,
-    /// The corrective part of the hint.
+    /// The corrective part of the hint, as data.
     #[serde(skip)]
-    pub(crate) fix: String,
+    pub(crate) fix: Fix,
 }
 
 impl Issue {
-    /// An issue from a kind's ask at `path`.
-    pub(crate) fn from_ask(tool: &str, path: &str, mut ask: Ask, entry: bool) -> Self {
-        ask.retarget(tool, path);
+    /// An issue at `path`, its hint rendered for a property of `tool`.
+    pub(crate) fn new(
+        tool: &str,
+        path: &str,
+        (code, received): (AskCode, Value),
+        expected: String,
+        fix: Fix,
+        entry: bool,
+    ) -> Self {
         Self {
             path: path.to_owned(),
-            code: ask.code,
-            received: ask.received,
-            expected: ask.expected,
-            hint: ask.hint,
-            readings: ask.readings,
+            code,
+            received,
+            expected,
+            hint: hint::property(tool, path, &fix),
+            readings: Vec::new(),
             entry,
-            fix: ask.fix,
+            fix,
         }
+    }
+
+    /// An issue from a kind's ask at `path`.
+    pub(crate) fn from_ask(tool: &str, path: &str, ask: Ask, entry: bool) -> Self {
+        let Ask { code, received, expected, readings, fix, .. } = ask;
+        Self { readings, ..Self::new(tool, path, (code, received), expected, fix, entry) }
     }
 
     /// A required argument that is absent.
     pub(crate) fn missing(tool: &str, path: &str, received: Value, expected: &str) -> Self {
-        let fix = format!("set to {expected}");
-        Self {
-            path: path.to_owned(),
-            code: AskCode::MissingRequired,
-            received,
-            expected: format!("a value: `{path}` is required"),
-            hint: format!("Call `{tool}` again with `{path}` {fix}."),
-            readings: Vec::new(),
-            entry: false,
-            fix,
-        }
+        let required = format!("a value: `{path}` is required");
+        Self::new(
+            tool,
+            path,
+            (AskCode::MissingRequired, received),
+            required,
+            Fix::set(format!("set to {expected}")),
+            false,
+        )
     }
 }
 
@@ -154,9 +110,16 @@ impl Envelope {
         } else {
             what.replacen("is ", "are ", 1).replacen("has ", "have ", 1).replacen("needs", "need", 1)
         };
-        let message = format!("`{tool}` did not run: argument{plural} {} {verb_note}.", paths.join(", "));
-        let fixes: Vec<String> = issues.iter().map(|i| format!("`{}` {}", i.path, i.fix)).collect();
-        let hint = format!("Call `{tool}` again with {}.", fixes.join(", and "));
+        let message = match issues.as_slice() {
+            // The arguments as a whole (not an object): there is no argument to name.
+            [only] if only.path.is_empty() => {
+                let plural_what =
+                    what.replacen("is ", "are ", 1).replacen("has ", "have ", 1).replacen("needs", "need", 1);
+                format!("`{tool}` did not run: the arguments {plural_what}.")
+            }
+            _ => format!("`{tool}` did not run: argument{plural} {} {verb_note}.", paths.join(", ")),
+        };
+        let hint = hint::envelope(tool, issues.iter().map(|i| (i.path.as_str(), &i.fix)));
         Self { code, message, hint, issues }
     }
 }

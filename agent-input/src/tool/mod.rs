@@ -35,7 +35,7 @@ use crate::error::Error;
 use crate::kind::TypedValue;
 use crate::outcome::{Note, Warning};
 
-pub use envelope::{Envelope, EnvelopeCode, Issue, Telemetry};
+pub use envelope::{Envelope, Issue, Telemetry};
 pub(crate) use props::{Context, PropertySet};
 
 /// A declared tool: its name, description, whether it writes, and its properties.

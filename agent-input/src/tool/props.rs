@@ -9,10 +9,11 @@ use super::implied::{implied, PAIRS};
 use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::cursor::CursorCodec;
 use crate::error::Error;
-use crate::input::{json_text, quoted, Input};
+use crate::hint::{At, Fix};
+use crate::input::{json_text, Input};
 use crate::kind::{Spec, TypedValue};
 use crate::limits::MAX_LIST_ITEMS;
-use crate::outcome::{Note, Reading, Status, Warning};
+use crate::outcome::{Ask, Note, Outcome, Status, Warning};
 use crate::spelling;
 
 /// A set of declared properties (the tool's, or an entry object's).
@@ -54,6 +55,23 @@ pub(crate) struct Read {
     pub notes: Vec<Note>,
     pub warnings: Vec<Warning>,
     pub issues: Vec<Issue>,
+}
+
+impl Read {
+    /// Keeps an outcome's notes and warnings at `path` (a part they name, such as a range's
+    /// `from`, is joined to it: `period.from`) and hands back its status.
+    fn gather<T>(&mut self, out: Outcome<T>, path: &str) -> Status<T> {
+        let under = |sub: Option<String>| Some(sub.map_or_else(|| path.to_owned(), |sub| join(path, &sub)));
+        self.notes.extend(out.notes.into_iter().map(|mut n| {
+            n.path = under(n.path.take());
+            n
+        }));
+        self.warnings.extend(out.warnings.into_iter().map(|mut w| {
+            w.path = under(w.path.take());
+            w
+        }));
+        out.status
+    }
 }
 
 /// The matching key of a property name: `dateFrom`, `DateFrom`, `date-from` all give `date from`.
@@ -237,25 +255,14 @@ impl PropertySet {
                 Def::Value(Spec::List(list)) if matches!(raw, Some(Value::Array(_))) => {
                     read_items(list, raw, &path, tool, read)
                 }
-                Def::Value(spec) => {
-                    let out = spec.read(input);
-                    read.notes.extend(out.notes.into_iter().map(|mut n| {
-                        n.path = Some(path.clone());
-                        n
-                    }));
-                    read.warnings.extend(out.warnings.into_iter().map(|mut w| {
-                        w.path = Some(path.clone());
-                        w
-                    }));
-                    match out.status {
-                        Status::Ok { value } => Some(value),
-                        Status::Absent => None,
-                        Status::Ask { ask } => {
-                            read.issues.push(Issue::from_ask(tool, &path, *ask, entry));
-                            continue;
-                        }
+                Def::Value(spec) => match read.gather(spec.read(input), &path) {
+                    Status::Ok { value } => Some(value),
+                    Status::Absent => None,
+                    Status::Ask { ask } => {
+                        read.issues.push(Issue::from_ask(tool, &path, *ask, entry));
+                        continue;
                     }
-                }
+                },
                 Def::Object(set) => match raw {
                     None | Some(Value::Null) => None,
                     Some(Value::Object(o)) => {
@@ -308,26 +315,14 @@ impl PropertySet {
                 continue;
             };
             if f > t {
-                let path = join(prefix, from);
-                let fix = format!(
-                    "set to {} and `{}` set to {}, or with the wrong bound corrected",
-                    quoted(t),
-                    join(prefix, to),
-                    quoted(f)
+                let received = json!({ *from: f, *to: t });
+                let ask = Ask::range_reversed(
+                    received,
+                    (from, At::Value),
+                    (to, At::Path(join(prefix, to))),
+                    (f.as_str(), t.as_str()),
                 );
-                read.issues.push(Issue {
-                    path: path.clone(),
-                    code: AskCode::RangeReversed,
-                    received: json!({ *from: f, *to: t }),
-                    expected: format!("`{from}` on or before `{to}`; `{from}` is {f} and `{to}` is {t}"),
-                    hint: format!("Call `{tool}` again with `{path}` {fix}."),
-                    readings: vec![Reading {
-                        value: json!({ *from: t, *to: f }),
-                        meaning: format!("{t} to {f}: the same days, with the bounds swapped"),
-                    }],
-                    entry: false,
-                    fix,
-                });
+                read.issues.push(Issue::from_ask(tool, &join(prefix, from), ask, false));
             }
         }
     }
@@ -442,21 +437,9 @@ fn duplicate(prefix: &str, used: &str, ignored: &str) -> Warning {
 
 fn not_an_object(tool: &str, path: &str, received: &Value, entry: bool) -> Issue {
     let shown = if path.is_empty() { "the arguments".to_owned() } else { format!("`{path}`") };
-    let fix = "set to a JSON object".to_owned();
-    Issue {
-        path: path.to_owned(),
-        code: AskCode::UnexpectedType,
-        received: received.clone(),
-        expected: format!("{shown} as a JSON object, not {}", Input::from(received).type_name()),
-        hint: if path.is_empty() {
-            format!("Call `{tool}` again with the arguments as a JSON object.")
-        } else {
-            format!("Call `{tool}` again with `{path}` {fix}.")
-        },
-        readings: Vec::new(),
-        entry,
-        fix,
-    }
+    let expected = format!("{shown} as a JSON object, not {}", Input::from(received).type_name());
+    let fix = Fix::set(if path.is_empty() { "as a JSON object" } else { "set to a JSON object" });
+    Issue::new(tool, path, (AskCode::UnexpectedType, received.clone()), expected, fix, entry)
 }
 
 /// An array property of values, best effort: each item on its own.
@@ -480,16 +463,7 @@ fn read_items(
     let mut seen = std::collections::HashSet::new();
     for (i, item) in items.iter().enumerate() {
         let item_path = format!("{path}[{i}]");
-        let out = list.item.read(Input::from(item));
-        read.notes.extend(out.notes.into_iter().map(|mut n| {
-            n.path = Some(item_path.clone());
-            n
-        }));
-        read.warnings.extend(out.warnings.into_iter().map(|mut w| {
-            w.path = Some(item_path.clone());
-            w
-        }));
-        match out.status {
+        match read.gather(list.item.read(Input::from(item)), &item_path) {
             Status::Ok { value } => {
                 if !list.item.is_set_like() || seen.insert(json_text(&value)) {
                     good.push(value);
@@ -534,32 +508,16 @@ fn read_entries(
             &single
         }
         Some(other) => {
-            let fix = "set to a JSON array of entry objects".to_owned();
-            read.issues.push(Issue {
-                path: path.to_owned(),
-                code: AskCode::UnexpectedType,
-                received: other.clone(),
-                expected: format!("a JSON array of entries, not {}", Input::from(other).type_name()),
-                hint: format!("Call `{tool}` again with `{path}` {fix}."),
-                readings: Vec::new(),
-                entry: false,
-                fix,
-            });
+            let expected = format!("a JSON array of entries, not {}", Input::from(other).type_name());
+            let fix = Fix::set("set to a JSON array of entry objects");
+            read.issues.push(Issue::new(tool, path, (AskCode::UnexpectedType, other.clone()), expected, fix, false));
             return None;
         }
     };
     if entries.len() > max {
-        let fix = format!("set to at most {max} entries, or split the work into several calls");
-        read.issues.push(Issue {
-            path: path.to_owned(),
-            code: AskCode::TooManyItems,
-            received: Value::Array(entries.to_vec()),
-            expected: format!("at most {max} entries"),
-            hint: format!("Call `{tool}` again with `{path}` {fix}."),
-            readings: Vec::new(),
-            entry: false,
-            fix,
-        });
+        let fix = Fix::set(format!("set to at most {max} entries, or split the work into several calls"));
+        let received = (AskCode::TooManyItems, Value::Array(entries.to_vec()));
+        read.issues.push(Issue::new(tool, path, received, format!("at most {max} entries"), fix, false));
         return None;
     }
     let mut good = Vec::with_capacity(entries.len());

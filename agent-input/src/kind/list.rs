@@ -24,13 +24,14 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::Spec;
 use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::error::Error;
+use crate::hint;
 use crate::input::{json_text, Input};
-use crate::kind::Spec;
 use crate::limits::{MAX_LIST_ITEMS, MAX_TEXT_CHARS};
 use crate::outcome::{Ask, Note, Outcome, Reading, Status, Warning};
-use crate::{absent, scalar, spelling};
+use crate::{absent, spelling};
 
 /// Options of the list kind.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -119,7 +120,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec
         }
         Input::String(s) => {
             if spelling::longer_than(s, MAX_TEXT_CHARS) {
-                return Outcome::ask(scalar::too_long(&input, MAX_TEXT_CHARS));
+                return Outcome::ask(Ask::too_long(&input, MAX_TEXT_CHARS));
             }
             let trimmed = spelling::trim(s);
             if trimmed.starts_with('[') && trimmed.ends_with(']') {
@@ -140,12 +141,9 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec
             single(&input, opts)
         }
         Input::Number(_) | Input::Bool(_) => single(&input, opts),
-        Input::Object(_) | Input::Missing | Input::Null => Outcome::ask(Ask::new(
-            AskCode::UnexpectedType,
-            &input,
-            format!("a JSON array of items, not {}", input.type_name()),
-            "set to a JSON array of items",
-        )),
+        Input::Object(_) | Input::Missing | Input::Null => {
+            Outcome::ask(Ask::unexpected_type(&input, "a JSON array of items", "set to a JSON array of items"))
+        }
     }
 }
 
@@ -295,7 +293,7 @@ fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut no
 fn item_failures(input: &Input<'_>, values: &[Option<Value>], failures: Vec<(usize, Ask)>) -> Ask {
     let good: Vec<Value> = values.iter().flatten().cloned().collect();
     let described: Vec<String> =
-        failures.iter().map(|(i, ask)| format!("item {i} ({}) {}", json_text(&ask.received), ask.fix())).collect();
+        failures.iter().map(|(i, ask)| hint::item(*i, &json_text(&ask.received), ask.fix())).collect();
     let expected = failures.first().map(|(_, a)| a.expected.clone()).unwrap_or_default();
     let indexes: Vec<String> = failures.iter().map(|(i, _)| i.to_string()).collect();
     let fix = if good.is_empty() {

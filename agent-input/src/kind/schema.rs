@@ -12,7 +12,7 @@
 
 use serde_json::{json, Value};
 
-use crate::kind::Spec;
+use super::Spec;
 use crate::number::OnOutOfRange;
 
 fn fragment(description: String, canonical: Value, lenient_types: &[&str], lenient_note: &str) -> Value {

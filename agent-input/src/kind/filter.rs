@@ -12,10 +12,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::Spec;
 use crate::codes::NoteCode;
 use crate::error::Error;
 use crate::input::Input;
-use crate::kind::Spec;
 use crate::outcome::{Note, Outcome};
 use crate::{absent, spelling};
 

@@ -1,0 +1,147 @@
+//! The opening of every scalar read: the steps each kind takes before its own grammar, in one
+//! order, written once.
+//!
+//! A kind's read goes top to bottom: **fast path** (its canonical spelling, allocation-free),
+//! **opening** ([`open`]), normalise, grammar, resolve. The opening takes the input through:
+//!
+//! 1. **type dispatch**: a JSON string is the text to read. A JSON number or boolean is handed
+//!    on as a [`Scalar`] when the kind's [`Door`] reads it (a numeric country code, an enum
+//!    value `true`), and is otherwise an `unexpected_type` ask, as an object is;
+//! 2. **the one-item array**: `["x"]` sent for a scalar reads as its item, with the note
+//!    `single_item_unwrapped` (an ask of the item echoes the whole array); any other array is
+//!    an `unexpected_type` ask;
+//! 3. **missing and null**: absent, with the absent rule's note ([`crate::absent`]);
+//! 4. **the length bound**: a string over the door's bound asks `input_too_long`, stating it.
+//!
+//! and hands back the [`Scalar`] to read, or the finished outcome.
+//!
+//! Placeholders (`"N/A"`, `"<uuid>"`, `"string"`) are deliberately *not* an opening step: a
+//! kind's own values beat them (an enum with the value `"none"`, the boolean word `"nil"`),
+//! so each kind asks the absent rule where its own reading found nothing ([`placeholder`]).
+//! The written-down exceptions:
+//! - `text` owns no values, so it asks the absent rule first; it bounds its canonical (NFC)
+//!   value rather than the raw string ([`Bound::Canonical`]);
+//! - `date` asks the absent rule before its grammar, because format templates
+//!   (`"YYYY-MM-DD"`, `"dd.mm.yyyy"`) would otherwise read as broken dates;
+//! - `number` applies its `default` to an absent input;
+//! - `uuid` and `idempotency_key` ask, on a write, about a placeholder that stands for a value
+//!   (`"<uuid>"`), while the null words (`"null"`, `"N/A"`) stay absent.
+
+use serde_json::Value;
+
+use crate::absent::{self, AbsentReason};
+use crate::codes::NoteCode;
+use crate::input::Input;
+use crate::outcome::{Ask, Note, Outcome, Status};
+use crate::spelling;
+
+/// The JSON scalar a kind reads, once the opening is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scalar<'a> {
+    /// A JSON string, as sent (edges not yet trimmed).
+    Str(&'a str),
+    /// A JSON number, as its exact text.
+    Number(&'a str),
+    /// A JSON boolean.
+    Bool(bool),
+}
+
+impl<'a> Scalar<'a> {
+    /// The scalar as text: the string, or the JSON text of a number or boolean.
+    pub(crate) const fn text(self) -> &'a str {
+        match self {
+            Self::Str(s) | Self::Number(s) => s,
+            Self::Bool(true) => "true",
+            Self::Bool(false) => "false",
+        }
+    }
+}
+
+/// Where a kind's length bound applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// At most this many characters of the string as sent.
+    Chars(usize),
+    /// The kind bounds its canonical value itself (`text`, after NFC).
+    Canonical,
+}
+
+/// What a kind's opening lets through.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Door {
+    /// The length bound.
+    pub bound: Bound,
+    /// JSON numbers are read (as their text).
+    pub numbers: bool,
+    /// JSON booleans are read.
+    pub booleans: bool,
+}
+
+impl Door {
+    /// A door for JSON strings only, bounded at `max` characters.
+    pub(crate) const fn strings(max: usize) -> Self {
+        Self { bound: Bound::Chars(max), numbers: false, booleans: false }
+    }
+
+    /// Also read JSON numbers.
+    pub(crate) const fn numbers(mut self) -> Self {
+        self.numbers = true;
+        self
+    }
+
+    /// Also read JSON booleans.
+    pub(crate) const fn booleans(mut self) -> Self {
+        self.booleans = true;
+        self
+    }
+}
+
+/// The opening steps (module doc): the scalar to read, or the finished outcome.
+///
+/// `item` is the kind's own read, applied to the item of a one-item array; `unexpected` builds
+/// the kind's ask for a JSON type it does not read.
+#[inline]
+pub(crate) fn open<'a, T>(
+    input: &Input<'a>,
+    door: Door,
+    item: impl FnOnce(Input<'_>) -> Outcome<T>,
+    unexpected: impl FnOnce(&Input<'_>) -> Ask,
+) -> Result<Scalar<'a>, Outcome<T>> {
+    match *input {
+        Input::String(s) => match door.bound {
+            Bound::Chars(max) if spelling::longer_than(s, max) => Err(Outcome::ask(Ask::too_long(input, max))),
+            _ => Ok(Scalar::Str(s)),
+        },
+        Input::Number(n) if door.numbers => Ok(Scalar::Number(n)),
+        Input::Bool(b) if door.booleans => Ok(Scalar::Bool(b)),
+        Input::Array(_) => Err(unwrap_single(input, item).unwrap_or_else(|| Outcome::ask(unexpected(input)))),
+        Input::Missing => Err(Outcome::absent()),
+        Input::Null => Err(absent::outcome(input, AbsentReason::Null)),
+        Input::Number(_) | Input::Bool(_) | Input::Object(_) => Err(Outcome::ask(unexpected(input))),
+    }
+}
+
+/// The absent rule where a kind's own reading found nothing: blank strings and placeholders
+/// read as absent, with their note. `type_words` are the kind's own type names (`"number"`),
+/// also placeholders.
+#[inline]
+pub(crate) fn placeholder<T>(input: &Input<'_>, type_words: &[&str]) -> Option<Outcome<T>> {
+    absent::check(input, type_words).map(|reason| absent::outcome(input, reason))
+}
+
+/// A one-item array sent for a scalar reads as its item, with a note. `None` for other arrays.
+fn unwrap_single<T>(input: &Input<'_>, read: impl FnOnce(Input<'_>) -> Outcome<T>) -> Option<Outcome<T>> {
+    let Input::Array([item]) = input else { return None };
+    if matches!(item, Value::Array(_) | Value::Object(_)) {
+        return None;
+    }
+    let mut inner = read(Input::from(item));
+    if let Status::Ask { ask } = &mut inner.status {
+        ask.received = input.to_value();
+    }
+    let note = Note::new(
+        NoteCode::SingleItemUnwrapped,
+        format!("Read {} as its single item {}.", input.to_json_text(), Input::from(item).to_json_text()),
+    );
+    Some(Outcome { notes: std::iter::once(note).chain(inner.notes).collect(), ..inner })
+}
