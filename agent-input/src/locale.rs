@@ -118,25 +118,66 @@ fn modifier(m: &str) -> Option<(&'static str, &'static str)> {
     }
 }
 
-/// Resolves a spelling to a canonical tag.
+/// Resolves a spelling to a canonical tag: a language name, or a tag in BCP 47 or POSIX
+/// spelling, step by step.
 fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
-    let mut repairs = Repairs::default();
     if matches!(text.to_ascii_uppercase().as_str(), "C" | "POSIX" | "C.UTF-8" | "C.UTF8") {
         return Err(Refusal::Posix);
     }
-    // A language name: "Czech", "čeština", "British English".
-    let key = spelling::fold::fold_name(text);
-    let name_like = text.chars().count() > 3 || !text.is_ascii();
-    if text.chars().any(char::is_alphabetic) && name_like && !text.contains(['_', '-', '.', '@']) {
-        if let Some(list) = AMBIGUOUS_NAMES.get(&key) {
-            return Err(Refusal::Ambiguous(list.split(' ').map(str::to_owned).collect()));
-        }
-        if let Some(tag) = NAMES.get(&key) {
-            repairs.name = true;
-            return LanguageIdentifier::from_str(tag).map(|id| (Locale(id), repairs)).map_err(|_| Refusal::NotATag);
-        }
+    if let Some(found) = by_name(text) {
+        return found;
     }
-    // POSIX: language[_territory][.codeset][@modifier].
+    let (mut subtags, posix, mut repairs) = posix_parts(text)?;
+    replace_aliases(&mut subtags, &mut repairs);
+    if let Some(script) = posix.script {
+        subtags.insert(1, script.to_owned());
+    }
+    if let Some(variant) = posix.variant {
+        subtags.push(variant.to_owned());
+    }
+    let id = LanguageIdentifier::from_str(&subtags.join("-")).map_err(|_| Refusal::NotATag)?;
+    // The canonical text must read back as the same tag (a 4-letter "variant" does not: it
+    // would read back as a script).
+    if LanguageIdentifier::from_str(&id.to_string()).ok().as_ref() != Some(&id) {
+        return Err(Refusal::NotATag);
+    }
+    let lang = id.language.as_str().to_owned();
+    if !known_language(&lang) {
+        return Err(Refusal::Unknown(lang));
+    }
+    if id != text && !repairs.alias {
+        repairs.spelling = true;
+    }
+    Ok((Locale(id), repairs))
+}
+
+/// A language name: "Czech", "čeština", "British English". `None` when `text` is not
+/// name-like or names no language.
+fn by_name(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
+    let name_like = text.chars().count() > 3 || !text.is_ascii();
+    if !text.chars().any(char::is_alphabetic) || !name_like || text.contains(['_', '-', '.', '@']) {
+        return None;
+    }
+    let key = spelling::fold::fold_name(text);
+    if let Some(list) = AMBIGUOUS_NAMES.get(&key) {
+        return Some(Err(Refusal::Ambiguous(list.split(' ').map(str::to_owned).collect())));
+    }
+    let tag = NAMES.get(&key)?;
+    let repairs = Repairs { name: true, ..Repairs::default() };
+    Some(LanguageIdentifier::from_str(tag).map(|id| (Locale(id), repairs)).map_err(|_| Refusal::NotATag))
+}
+
+/// What a POSIX `@modifier` adds to the tag.
+#[derive(Default)]
+struct Posix {
+    script: Option<&'static str>,
+    variant: Option<&'static str>,
+}
+
+/// POSIX `language[_territory][.codeset][@modifier]` (or BCP 47) into subtags, the language
+/// lower-cased.
+fn posix_parts(text: &str) -> Result<(Vec<String>, Posix, Repairs), Refusal> {
+    let mut repairs = Repairs::default();
     let (base, modif) = match text.split_once('@') {
         Some((b, m)) => (b, Some(m)),
         None => (text, None),
@@ -152,32 +193,35 @@ fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
     if base.contains('_') {
         repairs.spelling = true;
     }
-    let mut extra_script = None;
-    let mut extra_variant = None;
+    let mut posix = Posix::default();
     if let Some(m) = modif {
         repairs.spelling = true;
         match modifier(m) {
-            Some(("script", s)) => extra_script = Some(s),
-            Some(("variant", v)) => extra_variant = Some(v),
+            Some(("script", s)) => posix.script = Some(s),
+            Some(("variant", v)) => posix.variant = Some(v),
             Some(_) => {}
             None => return Err(Refusal::NotATag),
         }
     }
     let Some(first) = subtags.first_mut() else { return Err(Refusal::NotATag) };
     *first = first.to_ascii_lowercase();
-    // Whole-tag aliases first ("art-lojban", "zh-guoyu", "no-bok"), then the language subtag.
+    Ok((subtags, posix, repairs))
+}
+
+/// Whole-tag aliases first ("art-lojban", "zh-guoyu", "no-bok"), then the language subtag's;
+/// then regions: alpha-3, numeric and former codes to alpha-2.
+fn replace_aliases(subtags: &mut Vec<String>, repairs: &mut Repairs) {
     let whole = subtags.join("-").to_ascii_lowercase();
     if let Some(rep) = LANGUAGE_ALIAS.get(&whole).filter(|_| subtags.len() > 1) {
         repairs.alias = true;
-        subtags = rep.split('-').map(str::to_owned).collect();
+        *subtags = rep.split('-').map(str::to_owned).collect();
     } else if let Some(rep) = subtags.first().and_then(|l| LANGUAGE_ALIAS.get(l)) {
         repairs.alias = true;
         let mut replaced: Vec<String> = rep.split('-').map(str::to_owned).collect();
         replaced.extend(subtags.drain(1..));
-        subtags = replaced;
+        *subtags = replaced;
     }
     let language = subtags.first().cloned().unwrap_or_default();
-    // Regions: alpha-3 and numeric codes and former codes to alpha-2.
     for sub in subtags.iter_mut().skip(1) {
         let is_region = (sub.len() == 2 && sub.bytes().all(|b| b.is_ascii_alphabetic()))
             || (sub.len() == 3
@@ -185,8 +229,7 @@ fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
         if !is_region {
             continue;
         }
-        let upper = sub.to_ascii_uppercase();
-        if let Some(rep) = REGION_ALIAS.get(&upper) {
+        if let Some(rep) = REGION_ALIAS.get(&sub.to_ascii_uppercase()) {
             let options: Vec<&str> = rep.split(' ').collect();
             let likely = LIKELY.get(&language);
             let pick = options.iter().find(|r| Some(**r) == likely).or(options.first()).copied().unwrap_or(rep);
@@ -194,27 +237,6 @@ fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
             repairs.alias = true;
         }
     }
-    if let Some(script) = extra_script {
-        subtags.insert(1, script.to_owned());
-    }
-    if let Some(variant) = extra_variant {
-        subtags.push(variant.to_owned());
-    }
-    let tag = subtags.join("-");
-    let id = LanguageIdentifier::from_str(&tag).map_err(|_| Refusal::NotATag)?;
-    // The canonical text must read back as the same tag (a 4-letter "variant" does not: it
-    // would read back as a script).
-    if LanguageIdentifier::from_str(&id.to_string()).ok().as_ref() != Some(&id) {
-        return Err(Refusal::NotATag);
-    }
-    let lang = id.language.as_str().to_owned();
-    if !known_language(&lang) {
-        return Err(Refusal::Unknown(lang));
-    }
-    if id != text && !repairs.alias {
-        repairs.spelling = true;
-    }
-    Ok((Locale(id), repairs))
 }
 
 /// Reads a locale.

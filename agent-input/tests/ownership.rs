@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 const ROWS: &[(&str, &[&str])] = &[
     ("Uuid::", &["agent-input/src/uuid.rs"]),
     ("Uuid::parse_str", &["agent-input/src/uuid.rs"]),
-    ("Decimal::from_str", &["agent-input/src/number.rs"]),
-    ("from_scientific", &["agent-input/src/number.rs"]),
+    ("Decimal::from_str", &["agent-input/src/number/mod.rs", "agent-input/src/number/grammar.rs"]),
+    ("from_scientific", &["agent-input/src/number/mod.rs", "agent-input/src/number/grammar.rs"]),
     ("Hmac::", &["agent-input/src/cursor.rs"]),
     ("URL_SAFE_NO_PAD", &["agent-input/src/cursor.rs"]),
     ("TRUE_WORDS", &["agent-input/src/boolean.rs"]),

@@ -275,114 +275,122 @@ fn meaning(d: NaiveDate, order: Order) -> String {
     }
 }
 
+/// The outcome of the one candidate a spelling names, for the role.
 fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateOptions) -> Outcome<NaiveDate> {
     let received = input.to_json_text();
     match candidate.span {
-        Span::Sentinel => match opts.role {
-            DateRole::From | DateRole::To => {
-                let which = if opts.role == DateRole::From { "lower" } else { "upper" };
-                Outcome::absent()
-                    .note(Note::new(NoteCode::OpenBoundReadAsAbsent, format!("Read {received} as no {which} bound.")))
-            }
-            DateRole::Point => Outcome::absent().note(Note::new(
-                NoteCode::PlaceholderReadAsAbsent,
-                format!("Read {received} as absent: it is a placeholder date, not a value."),
-            )),
+        Span::Sentinel => sentinel(&received, opts.role),
+        Span::Day(d) => day(input, parsed, d, candidate.order),
+        Span::Month(..) | Span::Quarter(..) | Span::Year(_) => match bounds(candidate.span) {
+            Some((first, last, name)) => span(input, (first, last, &name), opts.role),
+            None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
         },
-        Span::Day(d) => {
-            if let Some(w) = parsed.weekday.filter(|w| *w != 0) {
-                let actual = d.weekday().number_from_monday();
-                if u32::from(w) != actual {
-                    return Outcome::ask(weekday_mismatch(input, d, u32::from(w)));
-                }
-            }
-            let mut notes = Vec::new();
-            match (&parsed.time_dropped, parsed.iso) {
-                (Some(offset), _) => notes.push(Note::new(
-                    NoteCode::TimeDropped,
-                    format!("Read {received} as {d}: the time was dropped; the date is the one in {offset}."),
-                )),
-                (None, true) => {}
-                (None, false) => notes.push(Note::read_as(NoteCode::DateSpellingNormalized, input, &d.to_string(), "")),
-            }
-            if !parsed.iso && parsed.time_dropped.is_some() {
-                notes.push(Note::new(
-                    NoteCode::DateSpellingNormalized,
-                    "The date was written in another spelling.".into(),
-                ));
-            }
-            match candidate.order {
-                Order::DayFirst => notes.push(Note::new(
-                    NoteCode::DateOrderInferred,
-                    "Only the day-first order of day and month names a date that exists.".into(),
-                )),
-                Order::MonthFirst => notes.push(Note::new(
-                    NoteCode::DateOrderInferred,
-                    "Only the month-first order of day and month names a date that exists.".into(),
-                )),
-                Order::Fixed => {}
-            }
-            Outcome::ok(d).with_notes(notes)
-        }
-        Span::Month(..) | Span::Quarter(..) | Span::Year(_) => {
-            let Some((first, last, name)) = bounds(candidate.span) else {
-                return Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 }));
-            };
-            match opts.role {
-                DateRole::From => Outcome::ok(first).note(Note::new(
-                    NoteCode::BoundExpanded,
-                    format!("Read {received} as {first}, the first day of {name}."),
-                )),
-                DateRole::To => Outcome::ok(last).note(Note::new(
-                    NoteCode::BoundExpanded,
-                    format!("Read {received} as {last}, the last day of {name}."),
-                )),
-                DateRole::Point => Outcome::ask(
-                    Ask::new(
-                        AskCode::IncompleteDate,
-                        input,
-                        format!("one day; {received} is the whole of {name}"),
-                        format!(
-                            "set to one day, such as {} (its first day) or {} (its last day), or use a date range",
-                            quoted(&first.to_string()),
-                            quoted(&last.to_string())
-                        ),
-                    )
-                    .with_readings(vec![
-                        Reading { value: iso_value(first), meaning: format!("the first day of {name}") },
-                        Reading { value: iso_value(last), meaning: format!("the last day of {name}") },
-                    ]),
-                ),
-            }
-        }
-        Span::Relative(offset) => match opts.today {
-            Some(today) => {
-                let day = if offset >= 0 {
-                    today.checked_add_days(Days::new(offset.unsigned_abs()))
-                } else {
-                    today.checked_sub_days(Days::new(offset.unsigned_abs()))
-                };
-                match day {
-                    Some(d) => Outcome::ok(d).note(Note::new(
-                        NoteCode::RelativeDateResolved,
-                        format!("Read {received} as {d} (today is {today})."),
-                    )),
-                    None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
-                }
-            }
-            None => Outcome::ask(Ask::new(
-                AskCode::RelativeDateWithoutToday,
-                input,
-                "an absolute date, as YYYY-MM-DD; this reader does not know today's date",
-                "set to the absolute date as YYYY-MM-DD",
-            )),
-        },
+        Span::Relative(offset) => relative(input, offset, opts.today),
         Span::DayMonth(day, month) => Outcome::ask(Ask::new(
             AskCode::IncompleteDate,
             input,
             format!("a date with its year; {received} is {day} {} of no year", month_name(month)),
             "set to the full date with its year, as YYYY-MM-DD",
         )),
+    }
+}
+
+/// `0001-01-01`, `9999-12-31`: no bound on a range, a placeholder elsewhere.
+fn sentinel(received: &str, role: DateRole) -> Outcome<NaiveDate> {
+    match role {
+        DateRole::From | DateRole::To => {
+            let which = if role == DateRole::From { "lower" } else { "upper" };
+            Outcome::absent()
+                .note(Note::new(NoteCode::OpenBoundReadAsAbsent, format!("Read {received} as no {which} bound.")))
+        }
+        DateRole::Point => Outcome::absent().note(Note::new(
+            NoteCode::PlaceholderReadAsAbsent,
+            format!("Read {received} as absent: it is a placeholder date, not a value."),
+        )),
+    }
+}
+
+/// One day: its weekday checked, its repairs noted.
+fn day(input: &Input<'_>, parsed: &Parsed, d: NaiveDate, order: Order) -> Outcome<NaiveDate> {
+    if let Some(w) = parsed.weekday.filter(|w| *w != 0) {
+        if u32::from(w) != d.weekday().number_from_monday() {
+            return Outcome::ask(weekday_mismatch(input, d, u32::from(w)));
+        }
+    }
+    let mut notes = Vec::new();
+    match (&parsed.time_dropped, parsed.iso) {
+        (Some(offset), _) => notes.push(Note::new(
+            NoteCode::TimeDropped,
+            format!("Read {} as {d}: the time was dropped; the date is the one in {offset}.", input.to_json_text()),
+        )),
+        (None, true) => {}
+        (None, false) => notes.push(Note::read_as(NoteCode::DateSpellingNormalized, input, &d.to_string(), "")),
+    }
+    if !parsed.iso && parsed.time_dropped.is_some() {
+        notes.push(Note::new(NoteCode::DateSpellingNormalized, "The date was written in another spelling.".into()));
+    }
+    let inferred = match order {
+        Order::DayFirst => Some("day-first"),
+        Order::MonthFirst => Some("month-first"),
+        Order::Fixed => None,
+    };
+    if let Some(which) = inferred {
+        notes.push(Note::new(
+            NoteCode::DateOrderInferred,
+            format!("Only the {which} order of day and month names a date that exists."),
+        ));
+    }
+    Outcome::ok(d).with_notes(notes)
+}
+
+/// A month, quarter or year: its first or last day as a range bound; one day is asked for.
+fn span(input: &Input<'_>, (first, last, name): (NaiveDate, NaiveDate, &str), role: DateRole) -> Outcome<NaiveDate> {
+    let received = input.to_json_text();
+    match role {
+        DateRole::From => Outcome::ok(first)
+            .note(Note::new(NoteCode::BoundExpanded, format!("Read {received} as {first}, the first day of {name}."))),
+        DateRole::To => Outcome::ok(last)
+            .note(Note::new(NoteCode::BoundExpanded, format!("Read {received} as {last}, the last day of {name}."))),
+        DateRole::Point => Outcome::ask(
+            Ask::new(
+                AskCode::IncompleteDate,
+                input,
+                format!("one day; {received} is the whole of {name}"),
+                format!(
+                    "set to one day, such as {} (its first day) or {} (its last day), or use a date range",
+                    quoted(&first.to_string()),
+                    quoted(&last.to_string())
+                ),
+            )
+            .with_readings(vec![
+                Reading { value: iso_value(first), meaning: format!("the first day of {name}") },
+                Reading { value: iso_value(last), meaning: format!("the last day of {name}") },
+            ]),
+        ),
+    }
+}
+
+/// Today, yesterday, tomorrow: resolved against `today`, asked about without it.
+fn relative(input: &Input<'_>, offset: i64, today: Option<NaiveDate>) -> Outcome<NaiveDate> {
+    let Some(today) = today else {
+        return Outcome::ask(Ask::new(
+            AskCode::RelativeDateWithoutToday,
+            input,
+            "an absolute date, as YYYY-MM-DD; this reader does not know today's date",
+            "set to the absolute date as YYYY-MM-DD",
+        ));
+    };
+    let day = if offset >= 0 {
+        today.checked_add_days(Days::new(offset.unsigned_abs()))
+    } else {
+        today.checked_sub_days(Days::new(offset.unsigned_abs()))
+    };
+    match day {
+        Some(d) => Outcome::ok(d).note(Note::new(
+            NoteCode::RelativeDateResolved,
+            format!("Read {} as {d} (today is {today}).", input.to_json_text()),
+        )),
+        None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
     }
 }
 

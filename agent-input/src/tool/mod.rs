@@ -55,7 +55,7 @@ const SPEC_KEYS: &[&str] = &["name", "description", "writes", "all_or_nothing", 
 /// required or not, with a description.
 #[derive(Clone, Debug, Default)]
 pub struct Property {
-    spec: Option<crate::Spec>,
+    spec: Option<crate::kind::Spec>,
     options: Map<String, Value>,
     required: bool,
     description: String,
@@ -63,7 +63,7 @@ pub struct Property {
 
 impl Property {
     /// A property of this kind and options.
-    pub fn of(spec: crate::Spec) -> Self {
+    pub fn of(spec: crate::kind::Spec) -> Self {
         Self { spec: Some(spec), ..Self::default() }
     }
 
@@ -155,7 +155,7 @@ impl ToolBuilder {
         for (name, p) in &self.properties {
             let mut decl = match &p.spec {
                 // A codec does not serialise; the cursor spec replaces a stand-in below.
-                Some(crate::Spec::Cursor(_)) => json!({"kind": "text"}).as_object().cloned().unwrap_or_default(),
+                Some(crate::kind::Spec::Cursor(_)) => json!({"kind": "text"}).as_object().cloned().unwrap_or_default(),
                 Some(spec) => match serde_json::to_value(spec) {
                     Ok(Value::Object(o)) => o,
                     _ => Map::new(),

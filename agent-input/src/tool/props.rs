@@ -49,7 +49,18 @@ pub(crate) struct Context<'a> {
     pub codec: Option<&'a CursorCodec>,
 }
 
+/// What reading one property gives.
+enum Got {
+    /// Its canonical value.
+    Value(Value),
+    /// No value (absent, or a collection with nothing to apply).
+    Nothing,
+    /// An issue, already in the read.
+    Reported,
+}
+
 /// What reading an argument object gives.
+#[derive(Default)]
 pub(crate) struct Read {
     pub args: Map<String, Value>,
     pub notes: Vec<Note>,
@@ -177,7 +188,7 @@ impl PropertySet {
 
     /// Reads the whole argument object of a call.
     pub(crate) fn read_root(&self, args: &Value, tool: &str) -> Read {
-        let mut read = Read { args: Map::new(), notes: Vec::new(), warnings: Vec::new(), issues: Vec::new() };
+        let mut read = Read::default();
         let decoded;
         let object = match args {
             Value::Object(o) => o,
@@ -210,98 +221,110 @@ impl PropertySet {
 
     /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
     fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read) {
-        // Match incoming keys to declared properties: exact names first, then folded words.
+        let matched = self.match_keys(object, prefix, read);
+        let mut values: Vec<Option<Value>> = vec![None; self.props.len()];
+        for ((prop, raw), slot) in self.props.iter().zip(matched).zip(values.iter_mut()) {
+            let path = join(prefix, &prop.name);
+            let raw = raw.map(|(_, v)| v);
+            match self.read_property(prop, raw, &path, (tool, entry), read) {
+                Got::Value(v) => *slot = Some(v),
+                Got::Nothing if prop.required => {
+                    let received = raw.cloned().unwrap_or(Value::Null);
+                    read.issues.push(Issue::missing(tool, &path, received, &self.expected(prop)));
+                }
+                Got::Nothing | Got::Reported => {}
+            }
+        }
+        self.check_pairs(&values, prefix, tool, read);
+        for (prop, value) in self.props.iter().zip(values) {
+            if let Some(v) = value {
+                read.args.insert(prop.name.clone(), v);
+            }
+        }
+    }
+
+    /// Matches incoming keys to declared properties: exact names first, then folded words
+    /// (`dateFrom` is `date_from`, with a note); two keys for one property and unknown keys warn.
+    fn match_keys<'o>(
+        &self,
+        object: &'o Map<String, Value>,
+        prefix: &str,
+        read: &mut Read,
+    ) -> Vec<Option<(&'o str, &'o Value)>> {
         let mut matched: Vec<Option<(&str, &Value)>> = vec![None; self.props.len()];
         for (key, value) in object {
-            if let Some(i) = self.props.iter().position(|p| p.name == *key) {
-                if let Some(slot) = matched.get_mut(i) {
-                    if let Some((other, _)) = slot {
-                        read.warnings.push(duplicate(prefix, other, key));
-                    }
-                    *slot = Some((key.as_str(), value));
+            if let Some(slot) = self.props.iter().position(|p| p.name == *key).and_then(|i| matched.get_mut(i)) {
+                if let Some((other, _)) = slot {
+                    read.warnings.push(duplicate(prefix, other, key));
                 }
+                *slot = Some((key.as_str(), value));
             }
         }
         for (key, value) in object {
             if self.props.iter().any(|p| p.name == *key) {
                 continue;
             }
-            match self.keys.get(&name_key(key)).copied() {
-                Some(i) => {
-                    let name = self.props.get(i).map(|p| p.name.as_str()).unwrap_or_default();
-                    match matched.get_mut(i) {
-                        Some(Some((existing, _))) => read.warnings.push(duplicate(prefix, existing, key)),
-                        Some(slot) => {
-                            *slot = Some((key.as_str(), value));
-                            let mut note = Note::new(
-                                NoteCode::PropertyNameNormalized,
-                                format!("Read the property `{key}` as `{name}`."),
-                            );
-                            note.path = Some(join(prefix, name));
-                            read.notes.push(note);
-                        }
-                        None => {}
-                    }
-                }
-                None => read.warnings.push(self.unknown(prefix, key)),
-            }
-        }
-        let mut values: Vec<Option<Value>> = vec![None; self.props.len()];
-        for (i, prop) in self.props.iter().enumerate() {
-            let path = join(prefix, &prop.name);
-            let raw = matched.get(i).copied().flatten().map(|(_, v)| v);
-            let input = Input::from(raw);
-            let value = match &prop.def {
-                Def::Value(Spec::List(list)) if matches!(raw, Some(Value::Array(_))) => {
-                    read_items(list, raw, &path, tool, read)
-                }
-                Def::Value(spec) => match read.gather(spec.read(input), &path) {
-                    Status::Ok { value } => Some(value),
-                    Status::Absent => None,
-                    Status::Ask { ask } => {
-                        read.issues.push(Issue::from_ask(tool, &path, *ask, entry));
-                        continue;
-                    }
-                },
-                Def::Object(set) => match raw {
-                    None | Some(Value::Null) => None,
-                    Some(Value::Object(o)) => {
-                        let mut nested =
-                            Read { args: Map::new(), notes: Vec::new(), warnings: Vec::new(), issues: Vec::new() };
-                        set.read_object(o, &path, tool, entry, &mut nested);
-                        let ok = nested.issues.is_empty();
-                        read.notes.append(&mut nested.notes);
-                        read.warnings.append(&mut nested.warnings);
-                        read.issues.append(&mut nested.issues);
-                        ok.then_some(Value::Object(nested.args))
-                    }
-                    Some(other) => {
-                        read.issues.push(not_an_object(tool, &path, other, entry));
-                        continue;
-                    }
-                },
-                Def::Entries { item, max_items } => read_entries(item, *max_items, raw, &path, tool, read),
+            let Some(i) = self.keys.get(&name_key(key)).copied() else {
+                read.warnings.push(self.unknown(prefix, key));
+                continue;
             };
-            match value {
-                Some(v) => {
-                    if let Some(slot) = values.get_mut(i) {
-                        *slot = Some(v);
-                    }
-                }
-                None if prop.required => {
-                    let received = raw.cloned().unwrap_or(Value::Null);
-                    read.issues.push(Issue::missing(tool, &path, received, &self.expected(prop)));
+            let name = self.props.get(i).map(|p| p.name.as_str()).unwrap_or_default();
+            match matched.get_mut(i) {
+                Some(Some((existing, _))) => read.warnings.push(duplicate(prefix, existing, key)),
+                Some(slot) => {
+                    *slot = Some((key.as_str(), value));
+                    let mut note =
+                        Note::new(NoteCode::PropertyNameNormalized, format!("Read the property `{key}` as `{name}`."));
+                    note.path = Some(join(prefix, name));
+                    read.notes.push(note);
                 }
                 None => {}
             }
         }
-        self.check_pairs(&values, prefix, tool, read);
-        let target = &mut read.args;
-        for (prop, value) in self.props.iter().zip(values) {
-            if let Some(v) = value {
-                target.insert(prop.name.clone(), v);
+        matched
+    }
+
+    /// Reads one property's raw value at `path`; issues go to `read`.
+    fn read_property(
+        &self,
+        prop: &Property,
+        raw: Option<&Value>,
+        path: &str,
+        at: (&str, bool),
+        read: &mut Read,
+    ) -> Got {
+        let (tool, entry) = at;
+        let value = match &prop.def {
+            Def::Value(Spec::List(list)) if matches!(raw, Some(Value::Array(_))) => {
+                read_items(list, raw, path, tool, read)
             }
-        }
+            Def::Value(spec) => match read.gather(spec.read(Input::from(raw)), path) {
+                Status::Ok { value } => Some(value),
+                Status::Absent => None,
+                Status::Ask { ask } => {
+                    read.issues.push(Issue::from_ask(tool, path, *ask, entry));
+                    return Got::Reported;
+                }
+            },
+            Def::Object(set) => match raw {
+                None | Some(Value::Null) => None,
+                Some(Value::Object(o)) => {
+                    let mut nested = Read::default();
+                    set.read_object(o, path, tool, entry, &mut nested);
+                    let ok = nested.issues.is_empty();
+                    read.notes.append(&mut nested.notes);
+                    read.warnings.append(&mut nested.warnings);
+                    read.issues.append(&mut nested.issues);
+                    ok.then_some(Value::Object(nested.args))
+                }
+                Some(other) => {
+                    read.issues.push(not_an_object(tool, path, other, entry));
+                    return Got::Reported;
+                }
+            },
+            Def::Entries { item, max_items } => read_entries(item, *max_items, raw, path, tool, read),
+        };
+        value.map_or(Got::Nothing, Got::Value)
     }
 
     /// A lower bound after its upper bound: one issue naming both.
@@ -444,7 +467,7 @@ fn not_an_object(tool: &str, path: &str, received: &Value, entry: bool) -> Issue
 
 /// An array property of values, best effort: each item on its own.
 fn read_items(
-    list: &crate::ListOptions,
+    list: &crate::kind::list::ListOptions,
     raw: Option<&Value>,
     path: &str,
     tool: &str,
@@ -527,7 +550,7 @@ fn read_entries(
             read.issues.push(not_an_object(tool, &entry_path, e, true));
             continue;
         };
-        let mut nested = Read { args: Map::new(), notes: Vec::new(), warnings: Vec::new(), issues: Vec::new() };
+        let mut nested = Read::default();
         item.read_object(o, &entry_path, tool, true, &mut nested);
         for issue in &mut nested.issues {
             issue.entry = true;

@@ -1,0 +1,467 @@
+//! The lenient number grammar, as steps: edges and quotes, character folding, then sign,
+//! mantissa (digit groups and separators), exponent; the groups resolve to one reading, two,
+//! or none.
+
+use nom::character::complete::{anychar, digit1, one_of};
+use nom::combinator::{map_opt, opt, rest};
+use nom::multi::many0;
+use nom::sequence::{pair, preceded};
+use nom::{IResult, Parser};
+use rust_decimal::Decimal;
+
+use crate::codes::NoteCode;
+use crate::limits::MAX_EXPONENT;
+use crate::spelling;
+
+/// A repair class, in the order notes are emitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Repair {
+    DecimalComma,
+    Grouping,
+    UnicodeDigits,
+    UnicodeMinus,
+    Spelling,
+    Quotes,
+    Whitespace,
+}
+
+impl Repair {
+    pub(super) const fn code(self) -> NoteCode {
+        match self {
+            Self::DecimalComma => NoteCode::DecimalCommaRead,
+            Self::Grouping => NoteCode::GroupingRemoved,
+            Self::UnicodeDigits => NoteCode::UnicodeDigitsRead,
+            Self::UnicodeMinus => NoteCode::UnicodeMinusRead,
+            Self::Spelling => NoteCode::NumberSpellingNormalized,
+            Self::Quotes => NoteCode::QuotesRemoved,
+            Self::Whitespace => NoteCode::WhitespaceTrimmed,
+        }
+    }
+
+    /// The sentence a repair adds after the first note's "Read X as Y.".
+    pub(super) const fn clause(self) -> &'static str {
+        match self {
+            Self::DecimalComma => "The comma is the decimal separator.",
+            Self::Grouping => "The thousands grouping was removed.",
+            Self::UnicodeDigits => "Non-ASCII digits were read as ASCII digits.",
+            Self::UnicodeMinus => "The dash was read as a minus sign.",
+            Self::Spelling => "The number was rewritten in plain decimal form.",
+            Self::Quotes => "The quotation marks were removed.",
+            Self::Whitespace => "The surrounding whitespace was removed.",
+        }
+    }
+}
+
+/// What the grammar made of a spelling.
+#[derive(Debug, PartialEq)]
+pub(super) enum Parsed {
+    One { value: Decimal, repairs: Vec<Repair> },
+    Two { grouping: Decimal, decimal: Decimal, separator: char },
+    OutOfBounds,
+    Invalid,
+}
+
+/// A JSON number's text: exact, never ambiguous, never repaired.
+pub(super) fn parse_json_number(text: &str) -> Parsed {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], Some(&text[i + 1..])),
+        None => (text, None),
+    };
+    let (negative, digits) = match mantissa.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, mantissa),
+    };
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    build(negative, int, frac, exponent, Vec::new())
+}
+
+/// True for `-?(0|[1-9][0-9]*)(\.[0-9]+)?`: the canonical text of a JSON number without exponent.
+fn is_canonical(s: &str) -> bool {
+    let body = s.strip_prefix('-').unwrap_or(s);
+    let (int, frac) = match body.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (body, None),
+    };
+    let int_ok = !int.is_empty() && int.bytes().all(|b| b.is_ascii_digit()) && (int == "0" || !int.starts_with('0'));
+    int_ok && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// True for a canonical text whose point could also group thousands: one to three digits not
+/// starting with 0, a point, exactly three digits (`1.234`, `-12.345`).
+fn looks_grouped(s: &str) -> bool {
+    let body = s.strip_prefix('-').unwrap_or(s);
+    body.split_once('.')
+        .is_some_and(|(int, frac)| (1..=3).contains(&int.len()) && !int.starts_with('0') && frac.len() == 3)
+}
+
+/// Separator classes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sep {
+    Point,
+    Comma,
+    Space,
+    Apostrophe,
+    Underscore,
+}
+
+impl Sep {
+    fn of(c: char) -> Option<Self> {
+        match c {
+            '.' => Some(Self::Point),
+            ',' => Some(Self::Comma),
+            '\'' | '\u{2019}' | '\u{02bc}' | '\u{066c}' => Some(Self::Apostrophe),
+            '_' => Some(Self::Underscore),
+            c if c.is_whitespace() => Some(Self::Space),
+            _ => None,
+        }
+    }
+
+    const fn can_be_decimal(self) -> bool {
+        matches!(self, Self::Point | Self::Comma)
+    }
+}
+
+/// The lenient grammar for a string.
+pub(super) fn parse_text(raw: &str) -> Parsed {
+    if is_canonical(raw) && !looks_grouped(raw) {
+        return match Decimal::from_str_exact(raw) {
+            Ok(value) => Parsed::One { value, repairs: Vec::new() },
+            Err(_) => Parsed::OutOfBounds,
+        };
+    }
+    let mut repairs = Vec::new();
+    let (text, edges) = spelling::clean_edges(raw);
+    if edges.trimmed {
+        repairs.push(Repair::Whitespace);
+    }
+    if edges.unquoted {
+        repairs.push(Repair::Quotes);
+    }
+    // Fold characters: digits to ASCII, minus signs, fullwidth and Arabic separators.
+    let mut folded = String::with_capacity(text.len());
+    for c in text.chars() {
+        let mapped = match c {
+            '\u{ff0e}' => '.',
+            '\u{ff0c}' | '\u{060c}' => ',',
+            '\u{066b}' => {
+                // The Arabic decimal separator is a decimal point, not a comma.
+                folded.push('.');
+                continue;
+            }
+            '\u{ff0b}' => '+',
+            c if spelling::digits::is_unicode_minus(c) => {
+                repairs.push(Repair::UnicodeMinus);
+                '-'
+            }
+            c if !c.is_ascii_digit() => match spelling::digits::ascii_digit(c) {
+                Some(d) => {
+                    repairs.push(Repair::UnicodeDigits);
+                    d
+                }
+                None => c,
+            },
+            c => c,
+        };
+        folded.push(mapped);
+    }
+    if is_canonical(&folded) && !looks_grouped(&folded) {
+        return match Decimal::from_str_exact(&folded) {
+            Ok(value) => Parsed::One { value, repairs },
+            Err(_) => Parsed::OutOfBounds,
+        };
+    }
+    grammar(&folded, repairs)
+}
+
+/// The parts of a spelling: sign, digit groups with the separators between them, exponent.
+struct Shape<'a> {
+    negative: bool,
+    /// Digit runs; the first is empty when the spelling starts with a separator (`.5`).
+    groups: Vec<&'a str>,
+    /// The separator after each group but the last.
+    seps: Vec<(Sep, char)>,
+    exponent: Option<&'a str>,
+}
+
+/// One separator character and its class.
+fn separator(i: &str) -> IResult<&str, (Sep, char)> {
+    map_opt(anychar, |c| Sep::of(c).map(|sep| (sep, c))).parse(i)
+}
+
+/// Sign, spaces after it, an optional leading separator, digit groups joined by single
+/// separators, an optional trailing separator, an optional exponent, the end: each step one line.
+fn shape(s: &str) -> Option<(Shape<'_>, Vec<Repair>)> {
+    let mut repairs = Vec::new();
+    let (after_sign, sign) = opt(one_of::<_, _, ()>("+-")).parse(s).ok()?;
+    let spaced = after_sign.trim_start();
+    let (i, lead) = opt(separator).parse(spaced).ok()?;
+    let (i, first) = digit1::<_, ()>(i).ok()?;
+    let (i, more) = many0(pair(separator, digit1)).parse(i).ok()?;
+    let (i, trail) = opt(separator).parse(i).ok()?;
+    let (i, exponent) = opt(preceded(one_of::<_, _, ()>("eE"), rest)).parse(i).ok()?;
+    if !i.is_empty() {
+        return None;
+    }
+    if sign == Some('+') || spaced.len() != after_sign.len() {
+        repairs.push(Repair::Spelling);
+    }
+    if exponent.is_some() {
+        repairs.push(Repair::Spelling);
+    }
+    let mut groups: Vec<&str> = lead.map(|_| "").into_iter().chain(std::iter::once(first)).collect();
+    let mut seps: Vec<(Sep, char)> = lead.into_iter().collect();
+    for (sep, digits) in more {
+        seps.push(sep);
+        groups.push(digits);
+    }
+    // A trailing separator: only "5." reads (as 5).
+    match trail {
+        Some((Sep::Point, _)) => repairs.push(Repair::Spelling),
+        Some(_) => return None,
+        None => {}
+    }
+    Some((Shape { negative: sign == Some('-'), groups, seps, exponent }, repairs))
+}
+
+/// Sign, mantissa with separators, optional exponent: one reading, two, or none.
+fn grammar(s: &str, mut repairs: Vec<Repair>) -> Parsed {
+    match shape(s) {
+        Some((shape, more)) => {
+            repairs.extend(more);
+            resolve(&shape, repairs)
+        }
+        None => Parsed::Invalid,
+    }
+}
+
+/// Valid thousands grouping: a head of 1-3 digits not starting with 0, then groups of 3;
+/// or the Indian form (head 1-2, then 2s, then a final 3).
+fn valid_grouping(groups: &[&str]) -> bool {
+    let Some((head, tail)) = groups.split_first() else { return false };
+    if head.is_empty() || head.starts_with('0') || tail.is_empty() {
+        return false;
+    }
+    let western = head.len() <= 3 && tail.iter().all(|g| g.len() == 3);
+    let indian = head.len() <= 2
+        && tail.len() >= 2
+        && tail.split_last().is_some_and(|(last, mid)| last.len() == 3 && mid.iter().all(|g| g.len() == 2));
+    western || indian
+}
+
+/// The readings of a shape: every separator groups thousands, or the last one is the decimal
+/// separator (and any others group). One reading is read, two are both named.
+fn resolve(shape: &Shape<'_>, repairs: Vec<Repair>) -> Parsed {
+    let Shape { negative, ref groups, ref seps, exponent } = *shape;
+    if seps.is_empty() {
+        let int = groups.first().copied().unwrap_or_default();
+        let mut repairs = repairs;
+        if int.len() > 1 && int.starts_with('0') {
+            repairs.push(Repair::Spelling);
+        }
+        return build(negative, int, "", exponent, repairs);
+    }
+    if groups.first().is_some_and(|g| g.is_empty()) {
+        return leading_separator(shape, repairs);
+    }
+    match (as_grouping(groups, seps), as_decimal(groups, seps)) {
+        (Some(int), None) => {
+            let mut repairs = repairs;
+            repairs.push(Repair::Grouping);
+            build(negative, &int, "", exponent, repairs)
+        }
+        (None, Some(decimal)) => {
+            let mut repairs = repairs;
+            if decimal.grouped {
+                repairs.push(Repair::Grouping);
+            }
+            if decimal.separator == ',' {
+                repairs.push(Repair::DecimalComma);
+            }
+            if decimal.int.len() > 1 && decimal.int.starts_with('0') {
+                repairs.push(Repair::Spelling);
+            }
+            build(negative, &decimal.int, decimal.frac, exponent, repairs)
+        }
+        (Some(int), Some(decimal)) => {
+            let a = build(negative, &int, "", exponent, Vec::new());
+            let b = build(negative, &decimal.int, decimal.frac, exponent, Vec::new());
+            match (a, b) {
+                (Parsed::One { value: grouping, .. }, Parsed::One { value: dec, .. }) => Parsed::Two {
+                    grouping: grouping.normalize(),
+                    decimal: dec.normalize(),
+                    separator: decimal.separator,
+                },
+                _ => Parsed::OutOfBounds,
+            }
+        }
+        (None, None) => Parsed::Invalid,
+    }
+}
+
+/// `.5` or `,5`: a decimal with no integer part.
+fn leading_separator(shape: &Shape<'_>, mut repairs: Vec<Repair>) -> Parsed {
+    match (shape.seps.as_slice(), shape.groups.as_slice()) {
+        ([(sep, c)], [_, frac]) if sep.can_be_decimal() => {
+            repairs.push(Repair::Spelling);
+            if *c == ',' {
+                repairs.push(Repair::DecimalComma);
+            }
+            build(shape.negative, "0", frac, shape.exponent, repairs)
+        }
+        _ => Parsed::Invalid,
+    }
+}
+
+/// Reading A: every separator groups thousands; the integer's digits.
+fn as_grouping(groups: &[&str], seps: &[(Sep, char)]) -> Option<String> {
+    let first_class = seps.first().map(|s| s.0);
+    (seps.iter().all(|s| Some(s.0) == first_class) && valid_grouping(groups)).then(|| groups.concat())
+}
+
+/// Reading B of a spelling: the last separator marks decimals.
+struct AsDecimal<'a> {
+    int: String,
+    frac: &'a str,
+    separator: char,
+    /// Other separators grouped the integer part.
+    grouped: bool,
+}
+
+/// Reading B: the last separator is the decimal separator, and any others (all of one other
+/// class) group the integer part validly.
+fn as_decimal<'a>(groups: &[&'a str], seps: &[(Sep, char)]) -> Option<AsDecimal<'a>> {
+    let ((last, c), others) = seps.split_last()?;
+    if !last.can_be_decimal() || others.iter().any(|s| s.0 == *last) {
+        return None;
+    }
+    let (frac, int_groups) = groups.split_last()?;
+    let other_class = others.first().map(|s| s.0);
+    if !others.iter().all(|s| Some(s.0) == other_class) || (!others.is_empty() && !valid_grouping(int_groups)) {
+        return None;
+    }
+    Some(AsDecimal { int: int_groups.concat(), frac, separator: *c, grouped: !others.is_empty() })
+}
+
+/// Builds the exact decimal from ASCII digit strings and an optional exponent text.
+fn build(negative: bool, int: &str, frac: &str, exponent: Option<&str>, repairs: Vec<Repair>) -> Parsed {
+    if !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) || int.is_empty() {
+        return Parsed::Invalid;
+    }
+    let int = int.trim_start_matches('0');
+    let int = if int.is_empty() { "0" } else { int };
+    let text = match (negative, frac.is_empty()) {
+        (false, true) => int.to_owned(),
+        (true, true) => format!("-{int}"),
+        (false, false) => format!("{int}.{frac}"),
+        (true, false) => format!("-{int}.{frac}"),
+    };
+    let exp = match exponent.map(parse_exponent) {
+        None => 0,
+        Some(Some(e)) => e,
+        Some(None) => return Parsed::Invalid,
+    };
+    if exp.abs() > MAX_EXPONENT {
+        return Parsed::OutOfBounds;
+    }
+    let Ok(mantissa) = Decimal::from_str_exact(&text) else { return Parsed::OutOfBounds };
+    match apply_exponent(mantissa, exp) {
+        Some(value) => Parsed::One { value, repairs },
+        None => Parsed::OutOfBounds,
+    }
+}
+
+/// An exponent's digits, saturating far beyond any bound (so `1e999999999999` stays cheap).
+fn parse_exponent(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let magnitude = digits.bytes().fold(0i64, |acc, b| acc.saturating_mul(10).saturating_add(i64::from(b - b'0')));
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+/// Multiplies by 10^exp exactly, or `None` when the result does not fit.
+fn apply_exponent(mantissa: Decimal, exp: i64) -> Option<Decimal> {
+    let mut value = mantissa;
+    let scale = i64::from(value.scale());
+    if exp <= scale {
+        let new_scale = u32::try_from(scale - exp).ok()?;
+        if new_scale > Decimal::MAX_SCALE {
+            value = value.normalize();
+            let normalized_scale = i64::from(value.scale()) - exp;
+            value.set_scale(u32::try_from(normalized_scale).ok()?).ok()?;
+            return Some(value);
+        }
+        value.set_scale(new_scale).ok()?;
+        return Some(value);
+    }
+    value.set_scale(0).ok()?;
+    let mut remaining = exp - scale;
+    while remaining > 0 {
+        value = value.checked_mul(Decimal::TEN)?;
+        remaining -= 1;
+    }
+    Some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(s: &str) -> String {
+        match parse_text(s) {
+            Parsed::One { value, .. } => value.normalize().to_string(),
+            other => panic!("{s}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn single_meaning_spellings() {
+        assert_eq!(one("4 000"), "4000");
+        assert_eq!(one("4\u{a0}000"), "4000");
+        assert_eq!(one("4\u{202f}000"), "4000");
+        assert_eq!(one("1,234,567"), "1234567");
+        assert_eq!(one("1.234.567"), "1234567");
+        assert_eq!(one("1.234,56"), "1234.56");
+        assert_eq!(one("1,234.56"), "1234.56");
+        assert_eq!(one("1 234,567"), "1234.567");
+        assert_eq!(one("1,5"), "1.5");
+        assert_eq!(one("0,125"), "0.125");
+        assert_eq!(one("12,34,567"), "1234567");
+        assert_eq!(one("1'234'567.5"), "1234567.5");
+        assert_eq!(one("−5"), "-5");
+        assert_eq!(one("٤٠٠٠"), "4000");
+        assert_eq!(one("１２３４"), "1234");
+        assert_eq!(one("+5"), "5");
+        assert_eq!(one(".5"), "0.5");
+        assert_eq!(one("5."), "5");
+        assert_eq!(one("1e3"), "1000");
+        assert_eq!(one("1.5E-3"), "0.0015");
+        assert_eq!(one("007"), "7");
+        assert_eq!(one("1234.567"), "1234.567");
+    }
+
+    #[test]
+    fn two_meanings() {
+        assert!(matches!(parse_text("1,234"), Parsed::Two { .. }));
+        assert!(matches!(parse_text("1.234"), Parsed::Two { .. }));
+        assert!(matches!(parse_text("-12.345"), Parsed::Two { .. }));
+        assert!(matches!(parse_text("999,999"), Parsed::Two { .. }));
+    }
+
+    #[test]
+    fn invalid_and_bounds() {
+        assert_eq!(parse_text("1,23,4"), Parsed::Invalid);
+        assert_eq!(parse_text("12 34"), Parsed::Invalid);
+        assert_eq!(parse_text("abc"), Parsed::Invalid);
+        assert_eq!(parse_text("1..5"), Parsed::Invalid);
+        assert_eq!(parse_text("1e999999"), Parsed::OutOfBounds);
+        assert_eq!(parse_text("1e99999999999999999999999"), Parsed::OutOfBounds);
+        assert_eq!(parse_json_number("1e-29"), Parsed::OutOfBounds);
+        assert_eq!(parse_text("99999999999999999999999999999999"), Parsed::OutOfBounds);
+    }
+}
