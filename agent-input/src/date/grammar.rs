@@ -3,9 +3,14 @@
 //! survives.
 
 use chrono::{Datelike, NaiveDate};
+use nom::bytes::complete::{take_while, take_while_m_n};
+use nom::character::complete::char;
+use nom::combinator::opt;
+use nom::sequence::preceded;
 
 use crate::data::dates::{MONTHS, RELATIVE_DAYS, WEEKDAYS};
-use crate::spelling;
+
+use crate::spelling::{self, step};
 
 /// A span of time a spelling names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,18 +202,24 @@ fn split_time(text: &str) -> (&str, Option<String>) {
     (date, Some(offset_words(time)))
 }
 
-/// `HH:MM[:SS[.fff]][ ][Z|±HH[:MM]|am|pm]`.
+/// `HH:MM[:SS[.fff]][ ][Z|±HH[:MM]|am|pm]`: hour, colon, minute, optional seconds and
+/// fraction, then a zone, each one step.
 fn valid_time(t: &str) -> bool {
-    let t = t.trim();
-    let (clock, rest) = t.split_at(t.find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.')).unwrap_or(t.len()));
-    let parts: Vec<&str> = clock.split(':').collect();
-    let ok_clock = matches!(parts.len(), 2 | 3)
-        && parts.first().and_then(|h| h.parse::<u32>().ok()).is_some_and(|h| h <= 24)
-        && parts.get(1).is_some_and(|m| m.len() == 2 && m.parse::<u32>().is_ok_and(|m| m < 60))
-        && parts.get(2).is_none_or(|s| {
-            let secs = s.split('.').next().unwrap_or_default();
-            secs.len() == 2 && secs.parse::<u32>().is_ok_and(|s| s <= 60)
-        });
+    let digit = |c: char| c.is_ascii_digit();
+    let clock = |t| -> Option<(&str, (&str, &str, Option<&str>))> {
+        let (i, hour) = step(take_while_m_n(1, 2, digit), t)?;
+        let (i, minute) = step(preceded(char(':'), take_while_m_n(2, 2, digit)), i)?;
+        let (i, second) = step(opt(preceded(char(':'), take_while_m_n(2, 2, digit))), i)?;
+        let (i, _) = match second {
+            Some(_) => step(opt(preceded(char('.'), take_while(|c: char| digit(c) || c == '.'))), i)?,
+            None => (i, None),
+        };
+        Some((i, (hour, minute, second)))
+    };
+    let Some((rest, (hour, minute, second))) = clock(t.trim()) else { return false };
+    let ok_clock = hour.parse::<u32>().is_ok_and(|h| h <= 24)
+        && minute.parse::<u32>().is_ok_and(|m| m < 60)
+        && second.is_none_or(|s| s.parse::<u32>().is_ok_and(|s| s <= 60));
     let rest = rest.trim();
     let ok_zone = rest.is_empty()
         || matches!(rest, "Z" | "z" | "UTC" | "utc" | "GMT" | "am" | "pm" | "AM" | "PM" | "a.m." | "p.m.")

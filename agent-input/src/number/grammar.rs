@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 
 use crate::codes::NoteCode;
 use crate::limits::MAX_EXPONENT;
-use crate::spelling;
+use crate::spelling::{self, step};
 
 /// A repair class, in the order notes are emitted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -184,7 +184,7 @@ struct Shape<'a> {
 }
 
 /// One separator character and its class.
-fn separator(i: &str) -> IResult<&str, (Sep, char)> {
+fn separator(i: &str) -> IResult<&str, (Sep, char), ()> {
     map_opt(anychar, |c| Sep::of(c).map(|sep| (sep, c))).parse(i)
 }
 
@@ -192,13 +192,13 @@ fn separator(i: &str) -> IResult<&str, (Sep, char)> {
 /// separators, an optional trailing separator, an optional exponent, the end: each step one line.
 fn shape(s: &str) -> Option<(Shape<'_>, Vec<Repair>)> {
     let mut repairs = Vec::new();
-    let (after_sign, sign) = opt(one_of::<_, _, ()>("+-")).parse(s).ok()?;
+    let (after_sign, sign) = step(opt(one_of("+-")), s)?;
     let spaced = after_sign.trim_start();
-    let (i, lead) = opt(separator).parse(spaced).ok()?;
-    let (i, first) = digit1::<_, ()>(i).ok()?;
-    let (i, more) = many0(pair(separator, digit1)).parse(i).ok()?;
-    let (i, trail) = opt(separator).parse(i).ok()?;
-    let (i, exponent) = opt(preceded(one_of::<_, _, ()>("eE"), rest)).parse(i).ok()?;
+    let (i, lead) = step(opt(separator), spaced)?;
+    let (i, first) = step(digit1, i)?;
+    let (i, more) = step(many0(pair(separator, digit1)), i)?;
+    let (i, trail) = step(opt(separator), i)?;
+    let (i, exponent) = step(opt(preceded(one_of("eE"), rest)), i)?;
     if !i.is_empty() {
         return None;
     }

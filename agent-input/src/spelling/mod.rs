@@ -76,3 +76,13 @@ pub(crate) fn char_count(s: &str) -> usize {
 pub(crate) fn longer_than(s: &str, max: usize) -> bool {
     s.len() > max && s.chars().nth(max).is_some()
 }
+
+/// One step of a grammar: runs a nom parser on the rest of the input and hands back the rest
+/// and the value, or `None` (the grammars of this crate name their own failures; nom's error
+/// kinds never reach a message).
+pub(crate) fn step<'a, O>(
+    mut parser: impl nom::Parser<&'a str, Output = O, Error = ()>,
+    input: &'a str,
+) -> Option<(&'a str, O)> {
+    parser.parse(input).ok()
+}

@@ -21,6 +21,8 @@
 //! the note says so. Post-2015 EU numbers (`year/number`) and Czech numbers (`number/year`)
 //! run in opposite orders; the citation rules of the domain reference decide, never a guess.
 
+mod grammar;
+
 use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
@@ -128,12 +130,10 @@ fn is_date(s: &str) -> bool {
 
 /// `http(s)://host/…/eli/…`, `eli/…`: the path segments after `eli`, and whether it was canonical.
 fn uri_path(text: &str) -> Option<(Vec<&str>, Option<Jurisdiction>)> {
-    let lower = text.to_ascii_lowercase();
-    let (host, rest) = if let Some(r) = lower.strip_prefix("http://").or_else(|| lower.strip_prefix("https://")) {
-        let slash = r.find('/')?;
-        (Some(r.get(..slash)?.to_owned()), text.get(text.len() - r.len() + slash + 1..)?)
-    } else {
-        (None, text)
+    let (host, rest) = match grammar::scheme_host(text) {
+        Some((host, rest)) => (Some(host), rest),
+        None if text.get(..4).is_some_and(|s| s.eq_ignore_ascii_case("http")) && text.contains("://") => return None,
+        None => (None, text),
     };
     let jurisdiction = match host.as_deref() {
         Some("data.europa.eu" | "eur-lex.europa.eu" | "publications.europa.eu" | "op.europa.eu") => {
@@ -223,24 +223,12 @@ fn y4(s: &str) -> Option<u16> {
 
 /// CELEX: `{sector}{year}{descriptor}{number}` with an optional consolidation date.
 fn from_celex(text: &str) -> Found {
-    let t = text.to_ascii_uppercase();
-    let (base, consolidated) = match t.split_once('-') {
-        Some((b, d)) if d.len() == 8 && d.bytes().all(|c| c.is_ascii_digit()) => (b.to_owned(), Some(d.to_owned())),
-        Some(_) => return Found::Nothing,
-        None => (t.clone(), None),
-    };
-    let b = base.as_bytes();
-    if b.len() < 7 || !b.get(1..5).is_some_and(|y| y.iter().all(u8::is_ascii_digit)) {
-        return Found::Nothing;
-    }
-    let sector = b.first().copied().unwrap_or(0);
-    let letters: String = base.get(5..).unwrap_or_default().chars().take_while(char::is_ascii_alphabetic).collect();
-    let digits = base.get(5 + letters.len()..).unwrap_or_default();
-    if letters.is_empty() || letters.len() > 2 || digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
-        return Found::Nothing;
-    }
-    let Some(year) = base.get(1..5).and_then(y4) else { return Found::Nothing };
-    let kind = match letters.as_str() {
+    let upper = text.to_ascii_uppercase();
+    let Some(c) = grammar::celex(&upper) else { return Found::Nothing };
+    let Some(year) = y4(c.year) else { return Found::Nothing };
+    let (sector, digits, letters) = (c.sector, c.number, c.descriptor);
+    let consolidated = c.consolidated;
+    let kind = match letters {
         "R" => "reg",
         "L" => "dir",
         "D" => "dec",
@@ -251,14 +239,14 @@ fn from_celex(text: &str) -> Found {
         return Found::Refused("the CELEX number has no act number".to_owned());
     };
     match (sector, consolidated) {
-        (b'3', None) => Found::Eli(Eli::eu(kind, year, number), NoteCode::CelexReadAsEli, alias_warning(kind)),
-        (b'0', Some(date)) => {
+        ('3', None) => Found::Eli(Eli::eu(kind, year, number), NoteCode::CelexReadAsEli, alias_warning(kind)),
+        ('0', Some(date)) => {
             let mut eli = Eli::eu(kind, year, number);
             eli.rest.clear();
             eli.version = Some(format!("{}-{}-{}", &date[..4], &date[4..6], &date[6..]));
             Found::Eli(eli, NoteCode::CelexReadAsEli, alias_warning(kind))
         }
-        (s, _) => Found::Refused(format!("CELEX sector {} is not legislation with an ELI", char::from(s))),
+        (s, _) => Found::Refused(format!("CELEX sector {s} is not legislation with an ELI")),
     }
 }
 
@@ -348,20 +336,9 @@ struct Citation {
 
 fn citation(text: &str) -> Option<Citation> {
     let folded = spelling::fold::fold(text).replace(['\u{2019}', '\''], " ");
-    // The numbers: the first `digits/digits` group.
-    let bytes: Vec<char> = folded.chars().collect();
-    let slash = bytes.iter().enumerate().position(|(i, c)| {
-        *c == '/'
-            && bytes.get(i.wrapping_sub(1)).is_some_and(char::is_ascii_digit)
-            && bytes.get(i + 1).is_some_and(char::is_ascii_digit)
-    })?;
-    let start = (0..slash).rev().take_while(|i| bytes.get(*i).is_some_and(char::is_ascii_digit)).last()?;
-    let end = (slash + 1..bytes.len()).take_while(|i| bytes.get(*i).is_some_and(char::is_ascii_digit)).last()? + 1;
-    let a: String = bytes.get(start..slash)?.iter().collect();
-    let b: String = bytes.get(slash + 1..end)?.iter().collect();
-    let before: String = bytes.get(..start)?.iter().collect();
-    let after: String = bytes.get(end..)?.iter().collect();
-    let before_words = spelling::fold::fold_name(&before);
+    let (before, a, b, after) = grammar::number_pair(&folded)?;
+    let (a, b) = (a.to_owned(), b.to_owned());
+    let before_words = spelling::fold::fold_name(before);
     let words: Vec<&str> = before_words.split(' ').collect();
     let marker = words.last().is_some_and(|w| NUMBER_MARKERS.contains(w))
         || before.trim_end().ends_with("n°")
@@ -370,7 +347,7 @@ fn citation(text: &str) -> Option<Citation> {
     if kind == Some("reg") && DELEGATED_MARKERS.iter().any(|m| contains_words(&before_words, m)) {
         kind = Some("reg_del");
     }
-    let after_words = spelling::fold::fold_name(&after);
+    let after_words = spelling::fold::fold_name(after);
     let domain_words: Vec<&str> = before_words.split(' ').chain(after_words.split(' ')).collect();
     let old_domain = domain_words.iter().any(|w| OLD_DOMAINS.contains(w));
     let czech_collection = after_words.split(' ').next().filter(|w| !w.is_empty()).map(|first| {
