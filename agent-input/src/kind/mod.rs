@@ -361,3 +361,21 @@ pub fn read(kind: Kind, input: Input<'_>, options: &Value) -> Result<Outcome<Val
 pub fn options_schema() -> Value {
     serde_json::to_value(schemars::schema_for!(Spec)).unwrap_or(Value::Null)
 }
+
+#[cfg(test)]
+mod tests {
+    use strum::IntoEnumIterator;
+
+    use super::*;
+
+    #[test]
+    fn one_list_of_kinds() {
+        // `Kind::ALL` (the bindings' and the CLI's list) is every variant, in order, and each
+        // name is its wire name.
+        assert_eq!(Kind::iter().collect::<Vec<_>>(), Kind::ALL);
+        for kind in Kind::ALL {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+            assert_eq!(kind.name().parse::<Kind>().unwrap(), *kind);
+        }
+    }
+}

@@ -32,8 +32,7 @@ struct Cli {
 enum Command {
     /// Read one value (or JSON lines with --batch) and print the outcome as JSON.
     Read {
-        /// The kind: number, boolean, enum, filter, text, list, uuid, cursor, idempotency_key.
-        #[arg(required_unless_present = "batch")]
+        #[arg(required_unless_present = "batch", help = kind_help())]
         kind: Option<String>,
         /// The value: JSON when it parses as JSON, else a string. Omit it for a missing value.
         #[arg(allow_hyphen_values = true)]
@@ -77,6 +76,12 @@ enum Command {
     },
     /// List the kinds.
     Kinds,
+}
+
+/// The help of the KIND argument, from the one list of kinds.
+fn kind_help() -> String {
+    let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+    format!("The kind: {}", names.join(", "))
 }
 
 fn load_tool(path: &std::path::Path) -> Result<agent_input::tool::ToolSpec, String> {

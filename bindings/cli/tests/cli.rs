@@ -243,3 +243,12 @@ fn schema_prints_the_input_schema_and_call_reads_stdin() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("the name implies none"));
 }
+
+#[test]
+fn read_help_lists_every_kind() {
+    let out = bin().args(["read", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for kind in agent_input::Kind::ALL {
+        assert!(help.contains(kind.name()), "`read --help` does not name `{kind}`:\n{help}");
+    }
+}
