@@ -4,7 +4,7 @@
 
 use nom::character::complete::{anychar, digit1, one_of};
 use nom::combinator::{map_opt, opt, rest};
-use nom::multi::many0;
+use nom::multi::fold_many0;
 use nom::sequence::{pair, preceded};
 use nom::{IResult, Parser};
 use rust_decimal::Decimal;
@@ -190,13 +190,21 @@ fn separator(i: &str) -> IResult<&str, (Sep, char), ()> {
 
 /// Sign, spaces after it, an optional leading separator, digit groups joined by single
 /// separators, an optional trailing separator, an optional exponent, the end: each step one line.
-fn shape(s: &str) -> Option<(Shape<'_>, Vec<Repair>)> {
-    let mut repairs = Vec::new();
+fn shape<'a>(s: &'a str, repairs: &mut Vec<Repair>) -> Option<Shape<'a>> {
     let (after_sign, sign) = step(opt(one_of("+-")), s)?;
     let spaced = after_sign.trim_start();
     let (i, lead) = step(opt(separator), spaced)?;
     let (i, first) = step(digit1, i)?;
-    let (i, more) = step(many0(pair(separator, digit1)), i)?;
+    // Room for a thousands-grouped number of up to 10^15 without growing.
+    let (mut groups, mut seps) = (Vec::with_capacity(6), Vec::with_capacity(6));
+    if let Some(lead) = lead {
+        groups.push("");
+        seps.push(lead);
+    }
+    groups.push(first);
+    let mut start = Some((groups, seps));
+    let init = move || start.take().unwrap_or_default();
+    let (i, (groups, seps)) = step(fold_many0(pair(separator, digit1), init, push_group), i)?;
     let (i, trail) = step(opt(separator), i)?;
     let (i, exponent) = step(opt(preceded(one_of("eE"), rest)), i)?;
     if !i.is_empty() {
@@ -208,28 +216,29 @@ fn shape(s: &str) -> Option<(Shape<'_>, Vec<Repair>)> {
     if exponent.is_some() {
         repairs.push(Repair::Spelling);
     }
-    let mut groups: Vec<&str> = lead.map(|_| "").into_iter().chain(std::iter::once(first)).collect();
-    let mut seps: Vec<(Sep, char)> = lead.into_iter().collect();
-    for (sep, digits) in more {
-        seps.push(sep);
-        groups.push(digits);
-    }
     // A trailing separator: only "5." reads (as 5).
     match trail {
         Some((Sep::Point, _)) => repairs.push(Repair::Spelling),
         Some(_) => return None,
         None => {}
     }
-    Some((Shape { negative: sign == Some('-'), groups, seps, exponent }, repairs))
+    Some(Shape { negative: sign == Some('-'), groups, seps, exponent })
+}
+
+/// Adds one separator and the digit group after it.
+fn push_group<'a>(
+    (mut groups, mut seps): (Vec<&'a str>, Vec<(Sep, char)>),
+    (sep, digits): ((Sep, char), &'a str),
+) -> (Vec<&'a str>, Vec<(Sep, char)>) {
+    seps.push(sep);
+    groups.push(digits);
+    (groups, seps)
 }
 
 /// Sign, mantissa with separators, optional exponent: one reading, two, or none.
 fn grammar(s: &str, mut repairs: Vec<Repair>) -> Parsed {
-    match shape(s) {
-        Some((shape, more)) => {
-            repairs.extend(more);
-            resolve(&shape, repairs)
-        }
+    match shape(s, &mut repairs) {
+        Some(shape) => resolve(&shape, repairs),
         None => Parsed::Invalid,
     }
 }
