@@ -202,21 +202,30 @@ fn split_time(text: &str) -> (&str, Option<String>) {
     (date, Some(offset_words(time)))
 }
 
-/// `HH:MM[:SS[.fff]][ ][Z|±HH[:MM]|am|pm]`: hour, colon, minute, optional seconds and
-/// fraction, then a zone, each one step.
-fn valid_time(t: &str) -> bool {
+/// The digits of a time of day.
+struct Clock<'a> {
+    hour: &'a str,
+    minute: &'a str,
+    second: Option<&'a str>,
+}
+
+/// `H[H]:MM[:SS[.fff]]`: hour, colon, minute, optional seconds and fraction, each one step;
+/// the rest of the text after it.
+fn clock(t: &str) -> Option<(&str, Clock<'_>)> {
     let digit = |c: char| c.is_ascii_digit();
-    let clock = |t| -> Option<(&str, (&str, &str, Option<&str>))> {
-        let (i, hour) = step(take_while_m_n(1, 2, digit), t)?;
-        let (i, minute) = step(preceded(char(':'), take_while_m_n(2, 2, digit)), i)?;
-        let (i, second) = step(opt(preceded(char(':'), take_while_m_n(2, 2, digit))), i)?;
-        let (i, _) = match second {
-            Some(_) => step(opt(preceded(char('.'), take_while(|c: char| digit(c) || c == '.'))), i)?,
-            None => (i, None),
-        };
-        Some((i, (hour, minute, second)))
+    let (i, hour) = step(take_while_m_n(1, 2, digit), t)?;
+    let (i, minute) = step(preceded(char(':'), take_while_m_n(2, 2, digit)), i)?;
+    let (i, second) = step(opt(preceded(char(':'), take_while_m_n(2, 2, digit))), i)?;
+    let (i, _) = match second {
+        Some(_) => step(opt(preceded(char('.'), take_while(|c: char| digit(c) || c == '.'))), i)?,
+        None => (i, None),
     };
-    let Some((rest, (hour, minute, second))) = clock(t.trim()) else { return false };
+    Some((i, Clock { hour, minute, second }))
+}
+
+/// `HH:MM[:SS[.fff]][ ][Z|±HH[:MM]|am|pm]`: a clock, then a zone.
+fn valid_time(t: &str) -> bool {
+    let Some((rest, Clock { hour, minute, second })) = clock(t.trim()) else { return false };
     let ok_clock = hour.parse::<u32>().is_ok_and(|h| h <= 24)
         && minute.parse::<u32>().is_ok_and(|m| m < 60)
         && second.is_none_or(|s| s.parse::<u32>().is_ok_and(|s| s <= 60));
