@@ -58,6 +58,8 @@ pub mod locale;
 pub mod number;
 mod opening;
 mod outcome;
+#[cfg(feature = "rmcp")]
+pub mod server;
 mod spelling;
 pub mod text;
 pub mod tool;

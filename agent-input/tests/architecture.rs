@@ -34,6 +34,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("kind dispatch", &["kind"]),
     ("tool factory", &["tool"]),
     ("batch lines", &["batch"]),
+    ("MCP server glue (feature `rmcp`)", &["server"]),
 ];
 
 /// Imports allowed inside one layer: a kind that reads through another kind (an idempotency

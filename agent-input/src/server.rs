@@ -1,0 +1,252 @@
+//! [`ToolServer`]: tool specs and their handlers behind rmcp's [`ServerHandler`], so a Rust MCP
+//! server on the official SDK writes only its handlers (feature `rmcp`).
+//!
+//! rmcp's typed `Parameters<T>` deserialises the arguments before a handler runs, so `"4 000"`
+//! for an integer is refused before any lenient reader sees it. A `ToolServer` routes
+//! `tools/list` and `tools/call` itself:
+//!
+//! - `tools/list` advertises each spec's [`ToolSpec::definition`]: the `inputSchema` that
+//!   accepts every spelling the reader reads, and `readOnlyHint` from `writes`;
+//! - `tools/call` reads the raw arguments through the spec. An ask or an envelope comes back
+//!   as an `isError` result carrying the envelope (text and `structuredContent`) and the
+//!   handler does not run; otherwise the handler gets the canonical arguments ([`ToolArgs`],
+//!   typed with [`ToolArgs::parse`]) and its output goes back with the notes and warnings
+//!   beside it ([`ToolCall::to_call_tool_result`]).
+//!
+//! ```no_run
+//! # // no_run: serving needs a transport; tests drive a ToolServer over an in-memory duplex.
+//! use agent_input::server::{HandlerError, ToolArgs, ToolServer};
+//! use agent_input::tool::ToolSpec;
+//! use rmcp::ServiceExt;
+//!
+//! #[derive(serde::Deserialize)]
+//! struct Search { query: String, limit: u32 }
+//!
+//! # async fn run(transport: tokio::io::DuplexStream) -> Result<(), Box<dyn std::error::Error>> {
+//! let spec = ToolSpec::from_json(&serde_json::json!({"name": "search",
+//!     "properties": {"query": {"kind": "text", "required": true}, "limit": {"max": 50}}}))?;
+//! let server = ToolServer::new("courts", "1.0.0").tool(spec, |args: ToolArgs| async move {
+//!     let search: Search = args.parse()?; // "4 000" arrived as 50, with a note
+//!     Ok::<_, HandlerError>(serde_json::json!({"query": search.query, "limit": search.limit}))
+//! });
+//! server.serve(transport).await?.waiting().await?;
+//! # Ok(()) }
+//! ```
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation, JsonObject, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{RoleServer, ServerHandler};
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+
+use crate::outcome::{Note, Warning};
+use crate::tool::{ToolCall, ToolSpec};
+
+/// The canonical arguments of a call, handed to its handler.
+#[derive(Clone, Debug)]
+pub struct ToolArgs {
+    args: Value,
+    notes: Vec<Note>,
+}
+
+impl ToolArgs {
+    /// The canonical arguments as JSON (`{"limit": 50, "date_from": "2026-10-01"}`).
+    pub fn json(&self) -> &Value {
+        &self.args
+    }
+
+    /// The canonical arguments as a typed struct, through serde: the values are canonical, so
+    /// a struct with the kinds' Rust types (`u32`, `chrono::NaiveDate`, `String`) reads them
+    /// without any leniency of its own.
+    ///
+    /// # Errors
+    /// The struct does not match the spec (a programmer error), as a [`HandlerError`].
+    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, HandlerError> {
+        serde_json::from_value(self.args.clone())
+            .map_err(|e| HandlerError::new(format!("the arguments do not fit the handler's type: {e}")))
+    }
+
+    /// The notes of the repairs the reader made (each with its path).
+    pub fn notes(&self) -> &[Note] {
+        &self.notes
+    }
+}
+
+/// A failure of the handler itself (not of the caller's input): the call returns an
+/// `isError` result with this message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandlerError(String);
+
+impl HandlerError {
+    /// A failure with a message for the caller.
+    pub fn new(message: impl Into<String>) -> Self {
+        Self(message.into())
+    }
+}
+
+impl std::fmt::Display for HandlerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for HandlerError {}
+
+/// What a handler returns: its output, and warnings it adds (`no_hits_filtered` on an empty
+/// filtered page).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reply {
+    output: Value,
+    warnings: Vec<Warning>,
+}
+
+impl Reply {
+    /// The handler's output.
+    pub fn new(output: Value) -> Self {
+        Self { output, warnings: Vec::new() }
+    }
+
+    /// Adds a warning beside the output.
+    #[must_use]
+    pub fn warning(mut self, warning: Warning) -> Self {
+        self.warnings.push(warning);
+        self
+    }
+}
+
+impl From<Value> for Reply {
+    fn from(output: Value) -> Self {
+        Self::new(output)
+    }
+}
+
+type BoxFuture = Pin<Box<dyn Future<Output = Result<Reply, HandlerError>> + Send>>;
+type Handler = Arc<dyn Fn(ToolArgs) -> BoxFuture + Send + Sync>;
+
+/// Tool specs with their handlers: an rmcp [`ServerHandler`].
+#[derive(Clone)]
+pub struct ToolServer {
+    info: Implementation,
+    instructions: Option<String>,
+    tools: Vec<(ToolSpec, Handler)>,
+}
+
+impl std::fmt::Debug for ToolServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.tools.iter().map(|(s, _)| s.name()).collect();
+        f.debug_struct("ToolServer").field("name", &self.info.name).field("tools", &names).finish()
+    }
+}
+
+impl ToolServer {
+    /// A server with this name and version, and no tools yet.
+    pub fn new(name: &str, version: &str) -> Self {
+        Self { info: Implementation::new(name, version), instructions: None, tools: Vec::new() }
+    }
+
+    /// The server's instructions for the model.
+    #[must_use]
+    pub fn instructions(mut self, text: &str) -> Self {
+        self.instructions = Some(text.to_owned());
+        self
+    }
+
+    /// Adds a tool: its spec and the handler that runs with its canonical arguments.
+    #[must_use]
+    pub fn tool<F, Fut, R>(mut self, spec: ToolSpec, handler: F) -> Self
+    where
+        F: Fn(ToolArgs) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<R, HandlerError>> + Send + 'static,
+        R: Into<Reply>,
+    {
+        let handler: Handler = Arc::new(move |args| {
+            let fut = handler(args);
+            Box::pin(async move { fut.await.map(Into::into) })
+        });
+        self.tools.push((spec, handler));
+        self
+    }
+
+    /// The MCP definitions of the tools, as `tools/list` advertises them.
+    pub fn definitions(&self) -> Vec<Value> {
+        self.tools.iter().map(|(spec, _)| spec.definition()).collect()
+    }
+
+    /// Reads a call through its tool's spec and runs the handler when the arguments read:
+    /// the MCP `CallToolResult` as JSON. `None` for an unknown tool.
+    pub async fn call(&self, name: &str, arguments: Value) -> Option<Value> {
+        let (spec, handler) = self.tools.iter().find(|(s, _)| s.name() == name)?;
+        let call = spec.read(&arguments);
+        let ToolCall::Ok { args, notes, warnings, issues } = call else {
+            return Some(call.to_call_tool_result(&Value::Null));
+        };
+        let result = handler(ToolArgs { args: args.clone(), notes: notes.clone() }).await;
+        Some(match result {
+            Ok(reply) => {
+                let mut warnings = warnings;
+                warnings.extend(reply.warnings);
+                ToolCall::Ok { args, notes, warnings, issues }.to_call_tool_result(&reply.output)
+            }
+            Err(e) => json!({
+                "content": [{"type": "text", "text": format!("`{name}` failed: {e}")}],
+                "isError": true,
+            }),
+        })
+    }
+
+    fn tool_list(&self) -> Vec<Tool> {
+        self.tools
+            .iter()
+            .map(|(spec, _)| {
+                let definition = spec.definition();
+                let schema: JsonObject = match definition.get("inputSchema") {
+                    Some(Value::Object(o)) => o.clone(),
+                    _ => JsonObject::new(),
+                };
+                let description = definition["description"].as_str().unwrap_or_default().to_owned();
+                Tool::new(spec.name().to_owned(), description, schema)
+                    .with_annotations(ToolAnnotations::new().read_only(!spec.writes()))
+            })
+            .collect()
+    }
+}
+
+impl ServerHandler for ToolServer {
+    fn get_info(&self) -> ServerConfig {
+        let mut config =
+            ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(self.info.clone());
+        config.instructions.clone_from(&self.instructions);
+        config
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tool_list()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let arguments = request.arguments.map_or(Value::Null, Value::Object);
+        let Some(result) = self.call(&request.name, arguments).await else {
+            let names: Vec<String> = self.tools.iter().map(|(s, _)| format!("`{}`", s.name())).collect();
+            let message = format!("unknown tool `{}`, expected one of {}", request.name, names.join(", "));
+            return Err(ErrorData::invalid_params(message, None));
+        };
+        let result: CallToolResult = serde_json::from_value(result)
+            .map_err(|e| ErrorData::internal_error(format!("a result that is not a CallToolResult: {e}"), None))?;
+        Ok(result.into())
+    }
+}

@@ -1,0 +1,167 @@
+//! An rmcp server of Czech court decisions whose tools read their arguments with agent-input.
+//!
+//! The two tools are declared once, in `examples/specs/` (the same files the Python and
+//! TypeScript examples read). [`courts_server`] puts them behind a [`ToolServer`]: `tools/list`
+//! advertises each spec's definition, and `tools/call` reads the raw arguments through the
+//! spec, so the handlers below receive canonical, typed arguments and never parse a value.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use agent_input::cursor::CursorCodec;
+use agent_input::server::{HandlerError, Reply, ToolArgs, ToolServer};
+use agent_input::tool::ToolSpec;
+use agent_input::vocabulary::no_hits_filtered;
+use chrono::NaiveDate;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+const SEARCH_SPEC: &str = include_str!("../../specs/search_decisions.json");
+const UPDATE_SPEC: &str = include_str!("../../specs/update_decision_notes.json");
+const COURTS: &str = include_str!("../../../tests/fixtures/czech_courts.json");
+const DECISIONS: &str = include_str!("../../data/decisions.json");
+
+/// How long an issued cursor stays valid, in seconds.
+const CURSOR_TTL_SECONDS: u64 = 3600;
+
+/// One stored decision.
+#[derive(Clone, Debug, Deserialize)]
+struct Decision {
+    id: String,
+    court: String,
+    date: NaiveDate,
+    title: String,
+}
+
+/// The canonical arguments of `search_decisions`, typed: serde reads them because agent-input
+/// already turned "4 000" into 50, "1. 10. 2026" into a date and "Nejvyssi soud" into "NS".
+#[derive(Debug, Deserialize)]
+struct Search {
+    query: String,
+    court: Option<String>,
+    date_from: Option<NaiveDate>,
+    date_to: Option<NaiveDate>,
+    limit: usize,
+    /// The decoded payload of a cursor this server issued.
+    cursor: Option<Page>,
+}
+
+/// What a cursor of this server carries.
+#[derive(Debug, Deserialize)]
+struct Page {
+    after: usize,
+}
+
+/// The canonical arguments of `update_decision_notes`.
+#[derive(Debug, Deserialize)]
+struct Update {
+    decision_id: Option<String>,
+    notes: String,
+    idempotency_key: String,
+}
+
+/// The server's state: the decisions, the notes written, the receipts of applied writes.
+struct Store {
+    decisions: Vec<Decision>,
+    notes: Mutex<HashMap<String, String>>,
+    receipts: Mutex<HashMap<String, Value>>,
+}
+
+/// A start-up failure: a spec or the data does not load.
+pub type StartError = Box<dyn std::error::Error + Send + Sync>;
+
+fn spec(text: &str, codec: &CursorCodec) -> Result<ToolSpec, StartError> {
+    let mut json: Value = serde_json::from_str(text)?;
+    if let Some(court) = json.pointer_mut("/properties/court/entries") {
+        *court = serde_json::from_str(COURTS)?;
+    }
+    Ok(ToolSpec::from_json_with_codec(&json, codec)?)
+}
+
+/// The server: `search_decisions` and `update_decision_notes` over the example data, its
+/// cursors issued with `codec`.
+///
+/// # Errors
+/// A spec or the data does not load (a programmer error).
+pub fn courts_server(codec: CursorCodec) -> Result<ToolServer, StartError> {
+    let decisions: Vec<Decision> = serde_json::from_str(DECISIONS)?;
+    let store = Arc::new(Store { decisions, notes: Mutex::default(), receipts: Mutex::default() });
+    let search_store = Arc::clone(&store);
+    let search_codec = codec.clone();
+    let server = ToolServer::new("courts", env!("CARGO_PKG_VERSION"))
+        .instructions("Search Czech court decisions and keep notes on them.")
+        .tool(spec(SEARCH_SPEC, &codec)?, move |args: ToolArgs| {
+            let (store, codec) = (Arc::clone(&search_store), search_codec.clone());
+            async move { search(&store, &codec, &args) }
+        })
+        .tool(spec(UPDATE_SPEC, &codec)?, move |args: ToolArgs| {
+            let store = Arc::clone(&store);
+            async move { update(&store, &args) }
+        });
+    Ok(server)
+}
+
+fn search(store: &Store, codec: &CursorCodec, args: &ToolArgs) -> Result<Reply, HandlerError> {
+    let s: Search = args.parse()?;
+    let words = agent_input::fold(&s.query);
+    let in_range = |d: &Decision| {
+        agent_input::fold(&d.title).contains(&words)
+            && s.date_from.is_none_or(|f| d.date >= f)
+            && s.date_to.is_none_or(|t| d.date <= t)
+    };
+    let unfiltered: Vec<&Decision> = store.decisions.iter().filter(|d| in_range(d)).collect();
+    let matched: Vec<&Decision> =
+        unfiltered.iter().copied().filter(|d| s.court.as_ref().is_none_or(|c| &d.court == c)).collect();
+    let start = s.cursor.map_or(0, |p| p.after).min(matched.len());
+    let page: Vec<Value> = matched
+        .iter()
+        .skip(start)
+        .take(s.limit)
+        .map(|d| json!({"id": d.id, "court": d.court, "date": d.date.to_string(), "title": d.title}))
+        .collect();
+    let next = start + page.len();
+    let next_cursor = if next < matched.len() {
+        let expires = now() + CURSOR_TTL_SECONDS;
+        let cursor = codec
+            .encode_json(&json!({"after": next}), Some(expires))
+            .map_err(|e| HandlerError::new(format!("cannot issue a cursor: {e}")))?;
+        Value::String(cursor)
+    } else {
+        Value::Null
+    };
+    let output =
+        json!({"matched": matched.len(), "returned": page.len(), "decisions": page, "next_cursor": next_cursor});
+    let mut reply = Reply::new(output);
+    if let (Some(court), true) = (&s.court, matched.is_empty()) {
+        let mut would: Vec<Value> = unfiltered.iter().map(|d| Value::String(d.court.clone())).collect();
+        would.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
+        would.dedup();
+        reply = reply.warning(no_hits_filtered("court", &Value::String(court.clone()), &would));
+    }
+    Ok(reply)
+}
+
+fn update(store: &Store, args: &ToolArgs) -> Result<Reply, HandlerError> {
+    let u: Update = args.parse()?;
+    let mut receipts = store.receipts.lock().map_err(|_| HandlerError::new("the store is unavailable"))?;
+    if let Some(receipt) = receipts.get(&u.idempotency_key) {
+        let mut replayed = receipt.clone();
+        replayed["replayed"] = Value::Bool(true);
+        return Ok(Reply::new(replayed));
+    }
+    let created = u.decision_id.is_none();
+    let id = u.decision_id.unwrap_or_else(|| format!("created-{}", receipts.len() + 1));
+    if !created && !store.decisions.iter().any(|d| d.id == id) {
+        return Err(HandlerError::new(format!(
+            "no decision has the id {id}; call `search_decisions` to find the decision's id"
+        )));
+    }
+    store.notes.lock().map_err(|_| HandlerError::new("the store is unavailable"))?.insert(id.clone(), u.notes);
+    let receipt = json!({"decision_id": id, "created": created, "replayed": false});
+    receipts.insert(u.idempotency_key, receipt.clone());
+    Ok(Reply::new(receipt))
+}
+
+fn now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
