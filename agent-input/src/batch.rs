@@ -6,7 +6,9 @@
 use serde_json::Value;
 
 use crate::codes::AskCode;
+use crate::cursor::{CursorCodec, MIN_KEY_BYTES};
 use crate::input::Input;
+use crate::json::{self, JsonError};
 use crate::kind::{Kind, Spec};
 use crate::limits::MAX_BATCH_LINE_BYTES;
 use crate::outcome::{Ask, Outcome};
@@ -14,7 +16,34 @@ use crate::outcome::{Ask, Outcome};
 /// The keys a request line may have.
 const KEYS: &[&str] = &["kind", "input", "options"];
 
-/// Reads one request line. A malformed line gives an `invalid_request` ask.
+/// The prefix of the environment variables a batch line may name as `key_env` without the
+/// operator allowing them one by one ([`Policy::allow_key_env`]).
+pub const KEY_ENV_PREFIX: &str = "AGENT_INPUT_";
+
+/// What a batch's operator allows its lines: the environment variables they may name as a
+/// cursor's `key_env` (those starting with [`KEY_ENV_PREFIX`], and the ones allowed here). A
+/// line cannot read any other variable of the process, and every refusal reads the same
+/// whatever the variable holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Policy {
+    key_envs: Vec<String>,
+}
+
+impl Policy {
+    /// Also allows the variable `name` as a `key_env`.
+    #[must_use]
+    pub fn allow_key_env(mut self, name: &str) -> Self {
+        self.key_envs.push(name.to_owned());
+        self
+    }
+
+    fn allows(&self, name: &str) -> bool {
+        name.starts_with(KEY_ENV_PREFIX) || self.key_envs.iter().any(|k| k == name)
+    }
+}
+
+/// Reads one request line with the default [`Policy`]. A malformed line gives an
+/// `invalid_request` ask.
 ///
 /// # Example
 /// ```
@@ -24,17 +53,27 @@ const KEYS: &[&str] = &["kind", "input", "options"];
 /// assert_eq!(bad.to_json()["ask"]["code"], "invalid_request");
 /// ```
 pub fn read_line(line: &str) -> Outcome<Value> {
-    if line.len() > MAX_BATCH_LINE_BYTES {
-        let received = Value::String(format!("({} bytes)", line.len()));
-        return invalid(
-            &received,
-            &format!("the line has {} bytes, more than the bound {MAX_BATCH_LINE_BYTES}", line.len()),
-        );
-    }
-    let request: Value = match serde_json::from_str(line) {
-        Ok(v) => v,
-        Err(e) => return invalid(&Value::String(line.to_owned()), &format!("the line is not JSON ({e})")),
+    read_line_bytes(line.as_bytes(), &Policy::default())
+}
+
+/// Reads one request line as its bytes: a line that is not UTF-8, not JSON, larger than
+/// [`MAX_BATCH_LINE_BYTES`], holding a key twice, or not a request gives an `invalid_request`
+/// ask naming the byte or the key.
+pub fn read_line_bytes(line: &[u8], policy: &Policy) -> Outcome<Value> {
+    let parsed = match json::parse(line, MAX_BATCH_LINE_BYTES) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            let shown = match e {
+                JsonError::TooLarge { .. } => Value::String(format!("({} bytes)", line.len())),
+                _ => Value::String(String::from_utf8_lossy(line).into_owned()),
+            };
+            return invalid(&shown, &format!("the line cannot be read: {e}"));
+        }
     };
+    let request = parsed.value;
+    if let Some(d) = parsed.duplicates.first() {
+        return invalid(&request, &format!("the key `{}` is in the line twice; send it once", d.path));
+    }
     let Some(object) = request.as_object() else {
         return invalid(&request, "the line is not a JSON object");
     };
@@ -49,10 +88,24 @@ pub fn read_line(line: &str) -> Outcome<Value> {
         Err(e) => return invalid(&request, &e.to_string()),
     };
     let options = object.get("options").unwrap_or(&Value::Null);
+    if let Some(why) = key_env_refused(options, policy) {
+        return invalid(&request, &why);
+    }
     match Spec::new(kind, options) {
         Ok(spec) => spec.read(Input::from(object.get("input"))),
         Err(e) => invalid(&request, &e.to_string()),
     }
+}
+
+/// Why a line's `key_env` cannot be used, the same words whatever the variable holds.
+fn key_env_refused(options: &Value, policy: &Policy) -> Option<String> {
+    let name = options.get("key_env")?.as_str()?;
+    let usable = policy.allows(name) && CursorCodec::from_env(name).is_ok();
+    (!usable).then(|| {
+        format!(
+            "`key_env` names no usable cursor key: name a variable starting with `{KEY_ENV_PREFIX}` (or one the operator allows) that holds at least {MIN_KEY_BYTES} bytes"
+        )
+    })
 }
 
 fn invalid(received: &Value, why: &str) -> Outcome<Value> {

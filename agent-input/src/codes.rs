@@ -117,6 +117,10 @@ pub enum NoteCode {
     PropertyNameNormalized,
     /// Tool arguments sent as a JSON string were read as the object it holds.
     JsonObjectDecoded,
+    /// An ask quotes only the first bytes of a long value in `received`.
+    ReceivedTruncated,
+    /// A call made more notes than it returns; the last note counts the rest.
+    NotesTruncated,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -148,6 +152,8 @@ pub enum WarningCode {
     UnknownProperty,
     /// Two spellings of one property were sent; the exact one was read.
     DuplicateProperty,
+    /// A call made more warnings than it returns; the last warning counts the rest.
+    WarningsTruncated,
 }
 
 /// Codes of asks: the input carried no meaning, or more than one.
@@ -241,6 +247,8 @@ pub enum AskCode {
     UnknownVocabularyValue,
     /// A required argument was not sent, or was null or a placeholder.
     MissingRequired,
+    /// A call had more issues than it lists; this last issue counts the rest.
+    IssuesTruncated,
 }
 
 impl NoteCode {
@@ -308,6 +316,8 @@ impl NoteCode {
             Self::VocabularyValueRead => "A name, abbreviation, other-language name or inflected form of a stored value was read as its id.",
             Self::PropertyNameNormalized => "A property name in another spelling (dateFrom, DateFrom, date-from) was read as the declared name (date_from).",
             Self::JsonObjectDecoded => "Tool arguments sent as a JSON string were read as the object the string holds.",
+            Self::ReceivedTruncated => "An ask's received quotes only the first bytes of a value longer than the bound (limits::MAX_RECEIVED_BYTES); the note gives the whole length.",
+            Self::NotesTruncated => "A call made more notes than it returns (limits::MAX_NOTES); this last note counts the rest.",
         }
     }
 
@@ -359,6 +369,8 @@ impl NoteCode {
             Self::VocabularyValueRead => "Send the stored value's id.",
             Self::PropertyNameNormalized => "Send property names exactly as the input schema declares them.",
             Self::JsonObjectDecoded => "Send the arguments as a JSON object.",
+            Self::ReceivedTruncated => "Send values within the bound the ask states.",
+            Self::NotesTruncated => "Send canonical spellings; the notes of the first values show how.",
         }
     }
 }
@@ -375,7 +387,8 @@ impl WarningCode {
             }
             Self::NoHitsFiltered => "A page under an active filter is empty; values names the stored values that would have matched.",
             Self::UnknownProperty => "A property the tool does not declare was ignored (not rejected); values names the accepted properties.",
-            Self::DuplicateProperty => "Two spellings of one property were sent (date_from and dateFrom); the exact one was read, the other ignored.",
+            Self::DuplicateProperty => "Two spellings of one property were sent (date_from and dateFrom), or one key twice; the exact one (or the last) was read, the other ignored.",
+            Self::WarningsTruncated => "A call made more warnings than it returns (limits::MAX_WARNINGS); this last warning counts the rest.",
         }
     }
 
@@ -387,6 +400,7 @@ impl WarningCode {
             Self::NoHitsFiltered => "Call again with the filter set to one of the named values, or without it.",
             Self::UnknownProperty => "Send only the declared properties; check the spelling of the ignored one.",
             Self::DuplicateProperty => "Send each property once, under its declared name.",
+            Self::WarningsTruncated => "Fix what the listed warnings say; the rest are of the same kinds.",
         }
     }
 }
@@ -411,7 +425,7 @@ impl AskCode {
             }
             Self::InvalidListItems => "One or more items of a list could not be read; each is named by its index and the good items are echoed.",
             Self::TooManyItems => "The list has more items than its bound.",
-            Self::InvalidRequest => "A request (one batch line) is not valid JSON of the request shape, or names an unknown kind or option.",
+            Self::InvalidRequest => "A request (a batch line, or the arguments of a call) is not UTF-8, not valid JSON (the byte offset is named), not of the request shape, or names an unknown kind or option.",
             Self::NotAUuid => "The text is not a uuid (32 hexadecimal digits, 8-4-4-4-12); the ask says what is wrong with it.",
             Self::PlaceholderOnWrite => {
                 "A placeholder or invented id (the nil uuid, a documentation example, \"<uuid>\") or an example idempotency key was sent for a write, where it would create a record or replay another write."
@@ -439,6 +453,7 @@ impl AskCode {
             Self::AmbiguousVocabularyValue => "The value names two or more stored values (Supreme: two courts); every one is named.",
             Self::UnknownVocabularyValue => "The value names no stored value; the nearest stored values are suggested.",
             Self::MissingRequired => "A required argument was not sent, or was null or a placeholder.",
+            Self::IssuesTruncated => "A call had more issues than it lists (limits::MAX_ISSUES); this last issue counts the rest.",
         }
     }
 
@@ -483,6 +498,7 @@ impl AskCode {
             Self::AmbiguousAct | Self::NotAnEli => "Call again with the act's ELI URI or a citation with the act's type.",
             Self::AmbiguousVocabularyValue | Self::UnknownVocabularyValue => "Call again with one stored value's id.",
             Self::MissingRequired => "Call the tool again with the argument.",
+            Self::IssuesTruncated => "Fix the listed issues and call again; the rest are reported then.",
         }
     }
 }

@@ -28,7 +28,7 @@ use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome};
-use crate::spelling;
+use crate::spelling::{self, suggest, suggest::Rule};
 
 /// An ISO 3166-1 alpha-2 country code, upper case, of a country CLDR lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -264,22 +264,15 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<CountryCode> {
     }
 }
 
-/// The country whose English name is nearest to `text`, when one is near enough. Names of
-/// countries are short: a text over 64 characters is compared with none.
+/// The country whose English name is nearest to `text`, when one is near enough.
 fn nearest(text: &str) -> Option<CountryCode> {
     static FOLDED: std::sync::OnceLock<Vec<(String, &'static str)>> = std::sync::OnceLock::new();
-    if text.len() > 64 {
-        return None;
-    }
     let key = spelling::fold::fold_name(text);
     let names = FOLDED
         .get_or_init(|| ENGLISH_NAMES.iter().map(|(code, name)| (spelling::fold::fold_name(name), *code)).collect());
-    names
-        .iter()
-        .map(|(name, code)| (strsim::normalized_damerau_levenshtein(&key, name), *code))
-        .filter(|(score, _)| *score >= 0.7)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .and_then(|(_, code)| CountryCode::new(code))
+    let rule = Rule { threshold: 0.7, containment: None };
+    let found = suggest::ranked(&key, names.iter().map(|(name, code)| (name.as_str(), *code)), rule);
+    found.first().and_then(|(_, code)| CountryCode::new(code))
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {

@@ -17,11 +17,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
-use crate::input::{quoted, Input};
+use crate::input::{listing, quoted, Input};
 use crate::limits::{MAX_ENUM_VALUES, MAX_SCALAR_CHARS};
 use crate::opening::{self, Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome};
-use crate::spelling;
+use crate::spelling::{self, suggest, suggest::Rule};
 
 /// Options of the enum kind.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -34,7 +34,17 @@ pub struct EnumOptions {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub aliases: BTreeMap<String, String>,
     #[serde(skip)]
-    index: OnceLock<HashMap<String, Target>>,
+    index: OnceLock<Index>,
+}
+
+/// The folded keys of the values and aliases, built once.
+#[derive(Clone, Debug, Default)]
+struct Index {
+    /// Key to value.
+    map: HashMap<String, Target>,
+    /// Every key with its value, values first then aliases, in declaration order: the
+    /// candidates of a suggestion.
+    ordered: Vec<(String, usize)>,
 }
 
 impl PartialEq for EnumOptions {
@@ -74,7 +84,7 @@ impl EnumOptions {
         self.build_index().map(|_| ())
     }
 
-    fn build_index(&self) -> Result<HashMap<String, Target>, Error> {
+    fn build_index(&self) -> Result<Index, Error> {
         let err = |m: String| Error::options(format!("invalid options for kind `enum`: {m}"));
         if self.values.is_empty() {
             return Err(err("`values` is empty".into()));
@@ -83,11 +93,13 @@ impl EnumOptions {
             return Err(err(format!("`values` has {} entries, expected at most {MAX_ENUM_VALUES}", self.values.len())));
         }
         let mut index = HashMap::new();
+        let mut ordered = Vec::with_capacity(self.values.len() + self.aliases.len());
         for (i, value) in self.values.iter().enumerate() {
             let k = key(value);
             if k.is_empty() {
                 return Err(err(format!("value {} has no letters or digits", quoted(value))));
             }
+            ordered.push((k.clone(), i));
             if let Some(prev) = index.insert(k, Target { value: i, alias: false }) {
                 let other = self.values.get(prev.value).map(String::as_str).unwrap_or_default();
                 return Err(err(format!("values {} and {} fold to the same spelling", quoted(other), quoted(value))));
@@ -102,6 +114,7 @@ impl EnumOptions {
                 )));
             };
             let k = key(alias);
+            ordered.push((k.clone(), i));
             match index.get(&k) {
                 Some(t) if t.value != i => {
                     return Err(err(format!("alias {} folds to the spelling of another value", quoted(alias))));
@@ -112,16 +125,16 @@ impl EnumOptions {
                 }
             }
         }
-        Ok(index)
+        Ok(Index { map: index, ordered })
     }
 
-    fn index(&self) -> &HashMap<String, Target> {
+    fn index(&self) -> &Index {
         self.index.get_or_init(|| self.build_index().unwrap_or_default())
     }
 
     /// Matches a spelling against the values and aliases.
     fn lookup(&self, s: &str) -> Option<(&str, bool)> {
-        let t = self.index().get(&key(s))?;
+        let t = self.index().map.get(&key(s))?;
         self.values.get(t.value).map(|v| (v.as_str(), t.alias))
     }
 }
@@ -181,43 +194,17 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &EnumOptions) -> Outcome<Str
     opening::placeholder(&input, &[]).unwrap_or_else(|| Outcome::ask(unknown(&input, opts, Some(text))))
 }
 
-/// How many values an ask lists before it says "and N more".
-const LISTED_VALUES: usize = 20;
-
-/// The allowed values as a list for messages: `"a", "b" and "c"`.
-pub(crate) fn listing(values: &[String]) -> String {
-    let shown: Vec<String> = values.iter().take(LISTED_VALUES).map(|v| quoted(v)).collect();
-    let more = values.len().saturating_sub(LISTED_VALUES);
-    if more > 0 {
-        format!("{} and {more} more", shown.join(", "))
-    } else {
-        shown.join(", ")
-    }
-}
-
 /// The nearest value or alias to a spelling, when one is near enough to suggest.
 fn nearest<'a>(opts: &'a EnumOptions, text: &str) -> Option<&'a str> {
-    if text.len() > 64 {
-        return None;
-    }
-    let k = key(text);
-    let candidates = opts.values.iter().map(|v| (key(v), v.as_str())).chain(
-        opts.aliases.iter().filter_map(|(a, v)| opts.values.iter().find(|x| *x == v).map(|v| (key(a), v.as_str()))),
-    );
-    candidates
-        .map(|(ck, v)| {
-            let score = strsim::normalized_damerau_levenshtein(&k, &ck);
-            let contains = !k.is_empty() && (ck.contains(&k) || k.contains(&ck));
-            (if contains { score.max(0.75) } else { score }, v)
-        })
-        .filter(|(score, _)| *score >= 0.5)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, v)| v)
+    let candidates = opts.index().ordered.iter().map(|(k, i)| (k.as_str(), *i));
+    let rule = Rule { threshold: 0.5, containment: Some(0.75) };
+    let (_, best) = suggest::ranked(&key(text), candidates, rule).into_iter().next()?;
+    opts.values.get(best).map(String::as_str)
 }
 
 fn unknown(input: &Input<'_>, opts: &EnumOptions, text: Option<&str>) -> Ask {
     let code = if text.is_some() { AskCode::UnknownEnumValue } else { AskCode::UnexpectedType };
-    let list = listing(&opts.values);
+    let list = listing(&opts.values, |v| quoted(v));
     let suggestion = text
         .and_then(|t| nearest(opts, t))
         .map(|v| format!(" ({} is the nearest to {})", quoted(v), input.to_json_text()))

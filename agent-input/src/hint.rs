@@ -166,7 +166,7 @@ pub(crate) fn property(tool: &str, path: &str, fix: &Fix) -> String {
 /// The hint of an envelope: every issue's fix at its path, in one call.
 pub(crate) fn envelope<'a>(tool: &str, fixes: impl IntoIterator<Item = (&'a str, &'a Fix)>) -> String {
     let mut out = format!("Call `{tool}` again with ");
-    for (i, (path, fix)) in fixes.into_iter().enumerate() {
+    for (i, (path, fix)) in fixes.into_iter().filter(|(_, fix)| !fix.changes.is_empty()).enumerate() {
         if i > 0 {
             out.push_str(", and ");
         }
@@ -174,6 +174,11 @@ pub(crate) fn envelope<'a>(tool: &str, fixes: impl IntoIterator<Item = (&'a str,
     }
     out.push('.');
     out
+}
+
+/// The hint of the issue that counts the issues a call did not list.
+pub(crate) fn more(tool: &str, rest: usize) -> String {
+    format!("Call `{tool}` again with the listed issues fixed; the {rest} issues not listed are reported then.")
 }
 
 /// The hint of a malformed batch line: "Send the line again, {fix}.".

@@ -52,6 +52,7 @@ mod error;
 mod hint;
 pub mod idempotency_key;
 mod input;
+pub mod json;
 mod kind;
 pub mod limits;
 pub mod locale;
@@ -82,6 +83,7 @@ pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 pub use rust_decimal::Decimal;
 pub use spelling::fold::{fold, fold_name};
+pub use spelling::suggest::work_spent;
 pub use text::TextOptions;
 
 /// The README's Rust examples, run as doctests so the README stays true.

@@ -19,3 +19,46 @@ pub const MAX_ENUM_VALUES: usize = 1_000;
 
 /// The most bytes one batch line may have.
 pub const MAX_BATCH_LINE_BYTES: usize = 1 << 20;
+
+/// The most characters a JSON number may have, read as a number or as another kind's text.
+pub const MAX_NUMBER_CHARS: usize = MAX_SCALAR_CHARS;
+
+/// A suggestion ("`"relevance"` is the nearest") compares a spelling of at most this many
+/// characters, counted after folding (some characters fold to many letters: U+FDFA to 18).
+pub const MAX_SUGGESTION_CHARS: usize = 64;
+
+/// The most character comparisons (one spelling's length times a candidate's) one read or one
+/// whole call spends on suggestions. Past it, asks name no nearest value; they still ask.
+pub const MAX_SUGGESTION_WORK: u64 = 500_000;
+
+/// The most values (properties, list items, entry properties) one call reads. The rest are
+/// not read, and one issue says so.
+pub const MAX_VALUES_PER_CALL: usize = 20_000;
+
+/// The most issues an envelope or a call lists; one last issue counts the rest.
+pub const MAX_ISSUES: usize = 50;
+
+/// The most warnings a call returns; one last warning counts the rest.
+pub const MAX_WARNINGS: usize = 50;
+
+/// The most notes a call returns; one last note counts the rest.
+pub const MAX_NOTES: usize = 100;
+
+/// The most items a list's ask describes one by one; the rest are counted.
+pub const MAX_DESCRIBED_ITEMS: usize = 10;
+
+/// The most names a message lists (allowed values, declared properties) before "and N more".
+pub const MAX_LISTED: usize = 20;
+
+/// An ask's `received` holds at most this many bytes of JSON text. A longer value is cut to
+/// its first bytes (as a JSON string of its text), and a note says so.
+pub const MAX_RECEIVED_BYTES: usize = 1_024;
+
+/// Messages quote at most this many characters of a received value, then "…".
+pub const MAX_QUOTED_CHARS: usize = 200;
+
+/// The most bytes the argument object of one call may have, as JSON text.
+pub const MAX_CALL_BYTES: usize = 4 << 20;
+
+/// The deepest nesting of arrays and objects a JSON text may have.
+pub const MAX_JSON_DEPTH: usize = 64;

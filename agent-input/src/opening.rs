@@ -11,7 +11,8 @@
 //!    `single_item_unwrapped` (an ask of the item echoes the whole array); any other array is
 //!    an `unexpected_type` ask;
 //! 3. **missing and null**: absent, with the absent rule's note ([`crate::absent`]);
-//! 4. **the length bound**: a string over the door's bound asks `input_too_long`, stating it.
+//! 4. **the length bound**: a string, or a JSON number's text, over the door's bound asks
+//!    `input_too_long`, stating it.
 //!
 //! and hands back the [`Scalar`] to read, or the finished outcome.
 //!
@@ -32,6 +33,7 @@ use serde_json::Value;
 use crate::absent::{self, AbsentReason};
 use crate::codes::NoteCode;
 use crate::input::Input;
+use crate::limits::MAX_NUMBER_CHARS;
 use crate::outcome::{Ask, Note, Outcome, Status};
 use crate::spelling;
 
@@ -112,7 +114,13 @@ pub(crate) fn open<'a, T>(
             Bound::Chars(max) if spelling::longer_than(s, max) => Err(Outcome::ask(Ask::too_long(input, max))),
             _ => Ok(Scalar::Str(s)),
         },
-        Input::Number(n) if door.numbers => Ok(Scalar::Number(n)),
+        Input::Number(n) if door.numbers => match door.bound {
+            // A JSON number obeys the bound its text would (a 20,000-digit number is no text).
+            Bound::Chars(max) if spelling::longer_than(n, max.min(MAX_NUMBER_CHARS)) => {
+                Err(Outcome::ask(Ask::too_long(input, max.min(MAX_NUMBER_CHARS))))
+            }
+            _ => Ok(Scalar::Number(n)),
+        },
         Input::Bool(b) if door.booleans => Ok(Scalar::Bool(b)),
         Input::Array(_) => Err(unwrap_single(input, item).unwrap_or_else(|| Outcome::ask(unexpected(input)))),
         Input::Missing => Err(Outcome::absent()),
@@ -137,7 +145,7 @@ fn unwrap_single<T>(input: &Input<'_>, read: impl FnOnce(Input<'_>) -> Outcome<T
     }
     let mut inner = read(Input::from(item));
     if let Status::Ask { ask } = &mut inner.status {
-        ask.received = input.to_value();
+        (ask.received, ask.cut_from) = input.received();
     }
     let note = Note::new(
         NoteCode::SingleItemUnwrapped,

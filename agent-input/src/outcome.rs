@@ -19,6 +19,7 @@ use serde_json::Value;
 use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::hint::{self, At, Fix};
 use crate::input::{quoted, Input};
+use crate::limits::MAX_RECEIVED_BYTES;
 
 /// The result of reading one value, with the notes and warnings gathered on the way.
 ///
@@ -134,6 +135,9 @@ pub struct Ask {
     /// property (naming the tool and the path), a list for its item.
     #[serde(skip)]
     pub(crate) fix: Fix,
+    /// The length in bytes of a `received` that was cut to its first bytes.
+    #[serde(skip)]
+    pub(crate) cut_from: Option<usize>,
 }
 
 /// One meaning a spelling can carry.
@@ -173,14 +177,8 @@ impl Ask {
     /// An ask whose hint is rendered from `fix` for a bare read ("Call again with the value …").
     pub(crate) fn new(code: AskCode, received: &Input<'_>, expected: impl Into<String>, fix: impl Into<Fix>) -> Self {
         let fix = fix.into();
-        Self {
-            code,
-            received: received.to_value(),
-            expected: expected.into(),
-            hint: hint::read(&fix),
-            readings: Vec::new(),
-            fix,
-        }
+        let (received, cut_from) = received.received();
+        Self { code, received, expected: expected.into(), hint: hint::read(&fix), readings: Vec::new(), fix, cut_from }
     }
 
     /// An ask about a whole line of a batch: "Send the line again, {fix}.".
@@ -215,7 +213,7 @@ impl Ask {
     pub(crate) fn too_long(received: &Input<'_>, max: usize) -> Self {
         let len = match received {
             Input::String(s) => s.chars().count(),
-            _ => received.to_json_text().chars().count(),
+            _ => received.json_chars(),
         };
         Self::too_long_value(received, max, len)
     }
@@ -293,9 +291,11 @@ impl<T> Outcome<T> {
         Self { status: Status::Absent, notes: Vec::new(), warnings: Vec::new() }
     }
 
-    /// A read that must ask.
+    /// A read that must ask. When the ask's `received` was cut (longer than
+    /// [`MAX_RECEIVED_BYTES`](crate::limits::MAX_RECEIVED_BYTES)), a note says so.
     pub fn ask(ask: Ask) -> Self {
-        Self { status: Status::Ask { ask: Box::new(ask) }, notes: Vec::new(), warnings: Vec::new() }
+        let notes = ask.cut_from.map(received_cut).into_iter().collect();
+        Self { status: Status::Ask { ask: Box::new(ask) }, notes, warnings: Vec::new() }
     }
 
     /// Adds a note.
@@ -347,6 +347,16 @@ impl<T> Outcome<T> {
         };
         Outcome { status, notes: self.notes, warnings: self.warnings }
     }
+}
+
+/// The note of an ask whose `received` holds only the first bytes of the value.
+pub(crate) fn received_cut(total: usize) -> Note {
+    Note::new(
+        NoteCode::ReceivedTruncated,
+        format!(
+            "The ask quotes the first {MAX_RECEIVED_BYTES} bytes of the {total} bytes received; the value is not repeated whole."
+        ),
+    )
 }
 
 impl<T: Serialize> Outcome<T> {

@@ -77,9 +77,13 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &TextOptions) -> Outcome<Str
     let s = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected) {
         Ok(Scalar::Str(s)) => s,
         Ok(scalar) => {
-            let value = scalar.text().to_owned();
-            let note = Note::read_as(NoteCode::ScalarReadAsText, &input, &quoted(&value), "");
-            return Outcome::ok(value).note(note);
+            // A number or boolean read as text obeys the text's bound like any other text.
+            let (max, text) = (opts.max(), scalar.text());
+            if spelling::longer_than(text, max) {
+                return Outcome::ask(Ask::too_long(&input, max));
+            }
+            let note = Note::read_as(NoteCode::ScalarReadAsText, &input, &quoted(text), "");
+            return Outcome::ok(text.to_owned()).note(note);
         }
         Err(out) => return out,
     };

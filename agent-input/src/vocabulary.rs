@@ -30,7 +30,7 @@ use crate::input::{json_text, quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome, Reading, Warning};
-use crate::spelling;
+use crate::spelling::{self, suggest, suggest::Rule};
 
 /// One stored value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -230,22 +230,19 @@ impl Vocabulary {
     }
 
     /// The stored values nearest to a key, for hints (at most three).
+    /// The three entries with a name nearest to `key`, best first.
     fn nearest(&self, key: &str) -> Vec<usize> {
-        if key.len() > 64 {
-            return Vec::new();
+        let names = self.folded.iter().enumerate().flat_map(|(i, names)| names.iter().map(move |n| (n.as_str(), i)));
+        let mut near: Vec<usize> = Vec::with_capacity(3);
+        for (_, i) in suggest::ranked(key, names, Rule { threshold: 0.5, containment: None }) {
+            if !near.contains(&i) {
+                near.push(i);
+            }
+            if near.len() == 3 {
+                break;
+            }
         }
-        let mut scored: Vec<(f64, usize)> = self
-            .folded
-            .iter()
-            .enumerate()
-            .map(|(i, names)| {
-                let best = names.iter().map(|n| strsim::normalized_damerau_levenshtein(key, n)).fold(0.0_f64, f64::max);
-                (best, i)
-            })
-            .filter(|(s, _)| *s >= 0.5)
-            .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        scored.into_iter().take(3).map(|(_, i)| i).collect()
+        near
     }
 
     fn label(&self, i: usize) -> String {

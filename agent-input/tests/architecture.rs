@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, &[&str])] = &[
     ("bounds and data", &["limits", "data"]),
     ("spelling", &["spelling"]),
-    ("values in and codes out", &["input", "error", "codes", "hint"]),
+    ("values in and codes out", &["input", "json", "error", "codes", "hint"]),
     ("outcome", &["outcome"]),
     ("the absent rule", &["absent"]),
     ("the opening", &["opening"]),

@@ -14,9 +14,11 @@ fn every_tool_vector_reads_as_expected() {
     let mut failures = Vec::new();
     for file in &files {
         let spec = ToolSpec::from_json(&file.spec).unwrap_or_else(|e| panic!("tools/{}: {e}", file.file));
-        for (name, args, expect) in &file.cases {
+        let read = file.cases.iter().map(|(name, args, expect)| (name, spec.read(args), expect));
+        let read_text = file.texts.iter().map(|(name, text, expect)| (name, spec.read_json(text.as_bytes()), expect));
+        for (name, call, expect) in read.chain(read_text) {
             n += 1;
-            let got = spec.read(args).to_json();
+            let got = call.to_json();
             if &got != expect {
                 failures.push(format!("tools/{}/{name}:\n  expect: {expect}\n  got:    {got}", file.file));
             }

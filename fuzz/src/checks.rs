@@ -60,16 +60,45 @@ fn decode(kind: Kind, data: &[u8]) -> (Spec, Option<Value>) {
     (spec, input)
 }
 
+/// The most output bytes one read or call may write per input byte, beyond a constant: notes
+/// quote their input once and echo the canonical value once, so output stays linear.
+pub const OUTPUT_PER_INPUT_BYTE: usize = 4;
+/// The output a read or call may write whatever its input (messages, capped lists, quotes).
+pub const OUTPUT_CONSTANT: usize = 64 * 1024;
+
+/// Output is bounded by a constant times the input's size: nothing amplifies.
+fn check_output_size(output: &str, input_bytes: usize) {
+    let bound = OUTPUT_CONSTANT + OUTPUT_PER_INPUT_BYTE * input_bytes;
+    assert!(output.len() <= bound, "{} output bytes for {input_bytes} input bytes (bound {bound})", output.len());
+}
+
+/// Suggestion work of one read or call is within its budget (counted, not timed).
+fn check_work<R>(f: impl FnOnce() -> R) -> R {
+    let before = agent_input::work_spent();
+    let r = f();
+    let spent = agent_input::work_spent() - before;
+    assert!(spent <= agent_input::limits::MAX_SUGGESTION_WORK, "{spent} suggestion comparisons");
+    r
+}
+
 /// The outcome round-trips through JSON; an ask has a hint that names the next call and echoes
-/// its input.
+/// its input (the first bytes of a long one, with a note).
 fn check_outcome(out: &Outcome<Value>, input: Option<&Value>) {
     let text = serde_json::to_string(out).expect("outcome serialises");
     let back: Outcome<Value> = serde_json::from_str(&text).expect("outcome JSON deserialises");
     assert_eq!(serde_json::to_string(&back).expect("serialises"), text, "outcome JSON round-trips");
+    let input_bytes = input.map_or(0, |v| v.to_string().len());
+    check_output_size(&text, input_bytes);
     if let Status::Ask { ask } = &out.status {
         assert!(ask.hint.starts_with("Call ") && ask.hint.ends_with('.'), "hint names the next call: {}", ask.hint);
         assert!(!ask.expected.is_empty());
-        assert_eq!(&ask.received, input.unwrap_or(&Value::Null), "received echoes the input");
+        let cut = out.notes.iter().any(|n| n.code == agent_input::NoteCode::ReceivedTruncated);
+        if cut {
+            let quoted = ask.received.as_str().expect("a cut received is a string");
+            assert!(quoted.ends_with('…') && quoted.len() <= agent_input::limits::MAX_RECEIVED_BYTES + 3);
+        } else {
+            assert_eq!(&ask.received, input.unwrap_or(&Value::Null), "received echoes the input");
+        }
     }
 }
 
@@ -77,7 +106,7 @@ fn check_outcome(out: &Outcome<Value>, input: Option<&Value>) {
 pub fn check_read(kind: &str, data: &[u8]) {
     let kind: Kind = kind.parse().expect("a kind");
     let (spec, input) = decode(kind, data);
-    let out = spec.read(Input::from(input.as_ref()));
+    let out = check_work(|| spec.read(Input::from(input.as_ref())));
     check_outcome(&out, input.as_ref());
     if let Some(Value::String(s)) = &input {
         if s.len() > OVER_EVERY_BOUND {
@@ -98,9 +127,13 @@ pub fn check_read(kind: &str, data: &[u8]) {
 /// A batch line never fails and never skips: one outcome, round-tripping.
 pub fn check_batch_line(data: &[u8]) {
     set_key();
-    let line = String::from_utf8_lossy(data);
-    let out = agent_input::batch::read_line(&line);
+    let out = check_work(|| agent_input::batch::read_line_bytes(data, &agent_input::batch::Policy::default()));
     let text = serde_json::to_string(&out).expect("outcome serialises");
+    check_output_size(&text, data.len());
+    if std::str::from_utf8(data).is_err() {
+        let ask = out.as_ask().expect("a line that is not UTF-8 asks");
+        assert!(ask.hint.contains("is not UTF-8"), "names the byte: {}", ask.hint);
+    }
     let back: Outcome<Value> = serde_json::from_str(&text).expect("outcome JSON deserialises");
     assert_eq!(serde_json::to_string(&back).expect("serialises"), text);
     if let Status::Ask { ask } = &out.status {
@@ -130,11 +163,9 @@ pub fn tool_spec() -> ToolSpec {
 
 /// A tool call never panics; an error names the next call; ok args read back unchanged.
 pub fn check_tool_call(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    let args = serde_json::from_str::<Value>(&text).unwrap_or(Value::String(text.into_owned()));
     let spec = tool_spec();
-    let call = spec.read(&args);
-    let _ = call.to_json();
+    let call = check_work(|| spec.read_json(data));
+    check_output_size(&call.to_json().to_string(), data.len());
     match &call {
         ToolCall::Error { envelope, .. } => {
             assert!(envelope.hint.starts_with("Call `fuzz_tool` again"), "{}", envelope.hint);
@@ -219,6 +250,13 @@ pub fn seeds(vectors: &std::path::Path) -> Vec<(String, String, Vec<u8>)> {
             }
         }
     }
+    // Characters that fold to many letters (U+FDFA to 18): every kind that folds meets them.
+    for (i, c) in ['\u{fdfa}', '\u{fdfb}', '\u{3250}', '\u{33ff}', '\u{fb03}', '\u{2474}'].iter().enumerate() {
+        let text: String = std::iter::repeat_n(*c, 63 / c.len_utf8()).collect();
+        for target in ["read_enum", "read_country", "read_vocabulary", "read_locale", "read_date", "read_boolean"] {
+            out.push((target.to_owned(), format!("expanding_{i}"), text.clone().into_bytes()));
+        }
+    }
     let mut tool_files: Vec<std::path::PathBuf> =
         std::fs::read_dir(vectors.join("tools")).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
     tool_files.sort();
@@ -226,7 +264,10 @@ pub fn seeds(vectors: &std::path::Path) -> Vec<(String, String, Vec<u8>)> {
         let Some(doc) = read(path.clone()) else { continue };
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
         for c in doc["cases"].as_array().into_iter().flatten() {
-            let args = c.get("args").cloned().unwrap_or(Value::Null).to_string();
+            let args = match c.get("args_text").and_then(Value::as_str) {
+                Some(text) => text.to_owned(),
+                None => c.get("args").cloned().unwrap_or(Value::Null).to_string(),
+            };
             out.push((
                 "tool_call".to_owned(),
                 format!("{stem}_{}", c["name"].as_str().unwrap_or_default()),

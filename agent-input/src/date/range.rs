@@ -71,7 +71,7 @@ fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Option<&Input<'_
         if let Status::Ask { ask } = &out.status {
             let mut ask = ask.as_ref().clone().within(part);
             if let Some(whole) = whole {
-                ask.received = whole.to_value();
+                (ask.received, ask.cut_from) = whole.received();
             }
             return Outcome { status: Status::Ask { ask: Box::new(ask) }, notes, warnings };
         }
@@ -80,7 +80,7 @@ fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Option<&Input<'_
     if let (Some(f), Some(t)) = (from, to) {
         if f > t {
             let (f, t) = (f.to_string(), t.to_string());
-            let received = whole.map_or_else(|| json!({"from": f, "to": t}), Input::to_value);
+            let received = whole.map_or_else(|| json!({"from": f, "to": t}), |w| w.received().0);
             let ask = Ask::range_reversed(
                 received,
                 ("from", At::Part("from".to_owned())),

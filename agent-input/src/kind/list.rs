@@ -28,8 +28,8 @@ use super::Spec;
 use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::error::Error;
 use crate::hint;
-use crate::input::{json_text, Input};
-use crate::limits::{MAX_LIST_ITEMS, MAX_TEXT_CHARS};
+use crate::input::{json_text, listing, Input};
+use crate::limits::{MAX_DESCRIBED_ITEMS, MAX_LIST_ITEMS, MAX_TEXT_CHARS};
 use crate::outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 use crate::{absent, spelling};
 
@@ -292,10 +292,17 @@ fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut no
 /// The ask of a list whose items `failures` asked; `values` holds the good items in place.
 fn item_failures(input: &Input<'_>, values: &[Option<Value>], failures: Vec<(usize, Ask)>) -> Ask {
     let good: Vec<Value> = values.iter().flatten().cloned().collect();
-    let described: Vec<String> =
-        failures.iter().map(|(i, ask)| hint::item(*i, &json_text(&ask.received), ask.fix())).collect();
+    let mut described: Vec<String> = failures
+        .iter()
+        .take(MAX_DESCRIBED_ITEMS)
+        .map(|(i, ask)| hint::item(*i, &Input::from(&ask.received).to_json_text(), ask.fix()))
+        .collect();
+    if failures.len() > MAX_DESCRIBED_ITEMS {
+        described
+            .push(format!("the other {} items named above corrected likewise", failures.len() - MAX_DESCRIBED_ITEMS));
+    }
     let expected = failures.first().map(|(_, a)| a.expected.clone()).unwrap_or_default();
-    let indexes: Vec<String> = failures.iter().map(|(i, _)| i.to_string()).collect();
+    let indexes = listing(&failures, |(i, _)| i.to_string());
     let fix = if good.is_empty() {
         format!("set to a list with {}", described.join("; "))
     } else {
@@ -323,9 +330,9 @@ fn item_failures(input: &Input<'_>, values: &[Option<Value>], failures: Vec<(usi
     Ask::new(
         AskCode::InvalidListItems,
         input,
-        match indexes.as_slice() {
-            [one] => format!("a list whose every item is {expected} (item {one} is not)"),
-            _ => format!("a list whose every item is {expected} (items {} are not)", indexes.join(", ")),
+        match failures.as_slice() {
+            [_] => format!("a list whose every item is {expected} (item {indexes} is not)"),
+            _ => format!("a list whose every item is {expected} (items {indexes} are not)"),
         },
         fix,
     )

@@ -28,6 +28,7 @@ use crate::locale::{self, LocaleOptions};
 use crate::number::{self, NumberOptions};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
+use crate::spelling::suggest;
 use crate::text::{self, TextOptions};
 use crate::uuid::UuidOptions;
 use crate::vocabulary::VocabularyOptions;
@@ -271,7 +272,14 @@ impl Spec {
 
     /// Reads one value of this kind; the value is the kind's canonical JSON.
     /// The spec must have been [prepared](Self::prepare) (every constructor here does).
+    ///
+    /// One read is one call of the suggestion budget ([`crate::limits::MAX_SUGGESTION_WORK`]);
+    /// inside a tool call, every property and item shares the call's.
     pub fn read(&self, input: Input<'_>) -> Outcome<Value> {
+        suggest::within_budget(|| self.read_inner(input))
+    }
+
+    fn read_inner(&self, input: Input<'_>) -> Outcome<Value> {
         match self {
             Self::Number(o) => number::read_prepared(input, o).map(number::decimal_value),
             Self::Boolean(_) => boolean::read_prepared(input).map(Value::Bool),

@@ -16,6 +16,7 @@ use super::filter::FilterOptions;
 use super::list::ListOptions;
 use super::Spec;
 use crate::date::DateRole;
+use crate::input::{listing, quoted};
 use crate::number::{NumberOptions, OnOutOfRange};
 use crate::uuid::UuidMode;
 use crate::vocabulary::VocabularyOptions;
@@ -51,7 +52,7 @@ impl Spec {
                 "yes/no, y/n, 1/0, on/off, and the yes/no words of Czech, Slovak, German, French, Spanish, Italian, Polish, Portuguese and Dutch.",
             ),
             Self::Enum(o) => fragment(
-                format!("One of {}.", crate::enum_::listing(&o.values)),
+                format!("One of {}.", listing(&o.values, |v| quoted(v))),
                 json!({"type": "string", "enum": o.values}),
                 &["string", "number", "boolean", "array", "null"],
                 "other case, spaces, hyphens, camelCase and diacritics of a value, and declared aliases. Unknown values are asked about.",

@@ -3,6 +3,7 @@
 
 pub(crate) mod digits;
 pub(crate) mod fold;
+pub(crate) mod suggest;
 
 /// Invisible characters a model or a copy-paste leaves in a value.
 const fn is_invisible(c: char) -> bool {

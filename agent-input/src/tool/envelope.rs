@@ -5,6 +5,8 @@ use serde_json::Value;
 
 use crate::codes::{AskCode, EnvelopeCode};
 use crate::hint::{self, Fix};
+use crate::input::Input;
+use crate::limits::MAX_ISSUES;
 use crate::outcome::{Ask, Reading};
 
 /// One argument (or one entry of a collection) that could not be read.
@@ -29,6 +31,9 @@ pub struct Issue {
     /// The corrective part of the hint, as data.
     #[serde(skip)]
     pub(crate) fix: Fix,
+    /// The length in bytes of a `received` that was cut to its first bytes.
+    #[serde(skip)]
+    pub(crate) cut_from: Option<usize>,
 }
 
 impl Issue {
@@ -36,11 +41,12 @@ impl Issue {
     pub(crate) fn new(
         tool: &str,
         path: &str,
-        (code, received): (AskCode, Value),
+        (code, received): (AskCode, &Input<'_>),
         expected: String,
         fix: Fix,
         entry: bool,
     ) -> Self {
+        let (received, cut_from) = received.received();
         Self {
             path: path.to_owned(),
             code,
@@ -50,17 +56,20 @@ impl Issue {
             readings: Vec::new(),
             entry,
             fix,
+            cut_from,
         }
     }
 
     /// An issue from a kind's ask at `path`.
     pub(crate) fn from_ask(tool: &str, path: &str, ask: Ask, entry: bool) -> Self {
+        // The ask's outcome already carries the note of a cut `received`.
         let Ask { code, received, expected, readings, fix, .. } = ask;
-        Self { readings, ..Self::new(tool, path, (code, received), expected, fix, entry) }
+        let hint = hint::property(tool, path, &fix);
+        Self { path: path.to_owned(), code, received, expected, hint, readings, entry, fix, cut_from: None }
     }
 
     /// A required argument that is absent.
-    pub(crate) fn missing(tool: &str, path: &str, received: Value, expected: &str) -> Self {
+    pub(crate) fn missing(tool: &str, path: &str, received: &Input<'_>, expected: &str) -> Self {
         let required = format!("a value: `{path}` is required");
         Self::new(
             tool,
@@ -88,39 +97,55 @@ pub struct Envelope {
 
 impl Envelope {
     pub(crate) fn new(tool: &str, issues: Vec<Issue>, all_or_nothing: bool) -> Self {
-        let code = if issues.iter().all(|i| i.code == AskCode::MissingRequired) {
+        // The last issue may count those not listed (limits::MAX_ISSUES); it names no argument.
+        let listed: Vec<&Issue> = issues.iter().filter(|i| i.code != AskCode::IssuesTruncated).collect();
+        let more = issues.len() - listed.len();
+        let code = if listed.iter().all(|i| i.code == AskCode::MissingRequired) {
             EnvelopeCode::MissingArguments
-        } else if issues.iter().all(|i| !i.readings.is_empty()) {
+        } else if listed.iter().all(|i| !i.readings.is_empty()) {
             EnvelopeCode::AmbiguousArguments
-        } else if all_or_nothing && issues.iter().all(|i| i.entry) {
+        } else if all_or_nothing && listed.iter().all(|i| i.entry) {
             EnvelopeCode::InvalidEntries
         } else {
             EnvelopeCode::InvalidArguments
         };
-        let paths: Vec<String> = issues.iter().map(|i| format!("`{}`", i.path)).collect();
-        let what = match code {
-            EnvelopeCode::MissingArguments => "is missing",
-            EnvelopeCode::AmbiguousArguments => "has two or more meanings",
-            EnvelopeCode::InvalidEntries => "cannot be read, and the tool applies all entries or none",
-            EnvelopeCode::InvalidArguments => "needs a fix",
+        let (one, many) = match code {
+            EnvelopeCode::MissingArguments => ("is missing", "are missing"),
+            EnvelopeCode::AmbiguousArguments => ("has two or more meanings", "have two or more meanings"),
+            EnvelopeCode::InvalidEntries => (
+                "cannot be read, and the tool applies all entries or none",
+                "cannot be read, and the tool applies all entries or none",
+            ),
+            EnvelopeCode::InvalidArguments => ("needs a fix", "need a fix"),
         };
-        let plural = if issues.len() == 1 { "" } else { "s" };
-        let verb_note = if issues.len() == 1 {
-            what.to_owned()
-        } else {
-            what.replacen("is ", "are ", 1).replacen("has ", "have ", 1).replacen("needs", "need", 1)
-        };
-        let message = match issues.as_slice() {
+        let paths: Vec<String> = listed.iter().map(|i| format!("`{}`", i.path)).collect();
+        let also = if more > 0 { ", and more not listed," } else { "" };
+        let message = match listed.as_slice() {
             // The arguments as a whole (not an object): there is no argument to name.
-            [only] if only.path.is_empty() => {
-                let plural_what =
-                    what.replacen("is ", "are ", 1).replacen("has ", "have ", 1).replacen("needs", "need", 1);
-                format!("`{tool}` did not run: the arguments {plural_what}.")
-            }
-            _ => format!("`{tool}` did not run: argument{plural} {} {verb_note}.", paths.join(", ")),
+            [only] if only.path.is_empty() => format!("`{tool}` did not run: the arguments {many}."),
+            [_] if more == 0 => format!("`{tool}` did not run: argument {} {one}.", paths.join(", ")),
+            _ => format!("`{tool}` did not run: arguments {}{also} {many}.", paths.join(", ")),
         };
-        let hint = hint::envelope(tool, issues.iter().map(|i| (i.path.as_str(), &i.fix)));
+        let hint = hint::envelope(tool, listed.iter().map(|i| (i.path.as_str(), &i.fix)));
         Self { code, message, hint, issues }
+    }
+}
+
+impl Issue {
+    /// The last issue of a call with more than [`MAX_ISSUES`]: it counts the `rest`, the
+    /// first of which is at `first`.
+    pub(crate) fn more(tool: &str, rest: usize, first: &str, entry: bool) -> Self {
+        Self {
+            path: first.to_owned(),
+            code: AskCode::IssuesTruncated,
+            received: Value::Null,
+            expected: format!("at most {MAX_ISSUES} issues are listed; {rest} more were found, from `{first}` on"),
+            hint: hint::more(tool, rest),
+            readings: Vec::new(),
+            entry,
+            fix: Fix::default(),
+            cut_from: None,
+        }
     }
 }
 

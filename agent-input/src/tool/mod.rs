@@ -30,10 +30,17 @@ mod props;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
+use crate::codes::AskCode;
 use crate::cursor::CursorCodec;
 use crate::error::Error;
+use crate::hint::Fix;
+use crate::input::Input;
+use crate::json::{self, Duplicate, JsonError};
 use crate::kind::TypedValue;
+use crate::limits::MAX_CALL_BYTES;
+use crate::outcome::received_cut;
 use crate::outcome::{Note, Warning};
+use crate::spelling::suggest;
 
 pub use envelope::{Envelope, Issue, Telemetry};
 pub(crate) use props::{Context, PropertySet};
@@ -287,10 +294,40 @@ impl ToolSpec {
     /// # Ok::<(), agent_input::Error>(())
     /// ```
     pub fn read(&self, args: &Value) -> ToolCall {
-        let read = self.properties.read_root(args, &self.name);
-        let envelope_issues: Vec<Issue> =
-            read.issues.iter().filter(|i| !i.entry || self.all_or_nothing).cloned().collect();
-        if envelope_issues.is_empty() {
+        self.read_parsed(args, &[])
+    }
+
+    /// Reads a call's arguments as the JSON text the client sent (at most
+    /// [`MAX_CALL_BYTES`]): a key sent twice is a
+    /// `duplicate_property` warning naming both values (JSON parsers keep the last one
+    /// silently); text that is not UTF-8 or not JSON is the envelope, naming the byte.
+    ///
+    /// ```
+    /// use agent_input::tool::{ToolCall, ToolSpec};
+    /// let spec = ToolSpec::from_json(&serde_json::json!({"name": "search", "properties": {"query": {"kind": "text"}}}))?;
+    /// let ToolCall::Ok { args, warnings, .. } = spec.read_json(br#"{"query": "first", "query": "second"}"#) else { panic!() };
+    /// assert_eq!(args["query"], "second");
+    /// assert_eq!(warnings[0].values, [serde_json::json!("first"), serde_json::json!("second")]);
+    /// let bad = spec.read_json(b"{\"query\": \"a\xffb\"}");
+    /// assert!(bad.envelope().unwrap().issues[0].expected.contains("byte 12 is not UTF-8"));
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn read_json(&self, text: &[u8]) -> ToolCall {
+        // An empty body is a call without arguments.
+        if text.trim_ascii().is_empty() {
+            return self.read(&Value::Null);
+        }
+        match json::parse(text, MAX_CALL_BYTES) {
+            Ok(parsed) => self.read_parsed(&parsed.value, &parsed.duplicates),
+            Err(e) => ToolCall::unreadable(&self.name, text, &e),
+        }
+    }
+
+    fn read_parsed(&self, args: &Value, duplicates: &[Duplicate]) -> ToolCall {
+        let mut read = suggest::within_budget(|| self.properties.read_root(args, &self.name));
+        read.duplicate_keys(duplicates);
+        read.cap(&self.name);
+        if read.issues.iter().all(|i| i.entry && !self.all_or_nothing) {
             ToolCall::Ok {
                 args: Value::Object(read.args),
                 notes: read.notes,
@@ -361,6 +398,16 @@ pub enum ToolCall {
 }
 
 impl ToolCall {
+    /// The envelope of arguments that could not be read as JSON at all.
+    fn unreadable(tool: &str, text: &[u8], error: &JsonError) -> Self {
+        let shown = String::from_utf8_lossy(text);
+        let expected = format!("the arguments as one JSON object in UTF-8; {error}");
+        let fix = Fix::set("as one JSON object");
+        let issue = Issue::new(tool, "", (AskCode::InvalidRequest, &Input::String(&shown)), expected, fix, false);
+        let notes = issue.cut_from.map(received_cut).into_iter().collect();
+        Self::Error { envelope: envelope::Envelope::new(tool, vec![issue], false), notes, warnings: Vec::new() }
+    }
+
     /// The call as JSON.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)

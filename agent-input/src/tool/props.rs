@@ -10,10 +10,14 @@ use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::cursor::CursorCodec;
 use crate::error::Error;
 use crate::hint::{At, Fix};
-use crate::input::{json_text, Input};
+use crate::input::{json_text, listing, Input};
+use crate::json::{self, Duplicate, Parsed};
 use crate::kind::{Spec, TypedValue};
-use crate::limits::MAX_LIST_ITEMS;
-use crate::outcome::{Ask, Note, Outcome, Status, Warning};
+use crate::limits::{
+    MAX_CALL_BYTES, MAX_ISSUES, MAX_LISTED, MAX_LIST_ITEMS, MAX_NOTES, MAX_QUOTED_CHARS, MAX_VALUES_PER_CALL,
+    MAX_WARNINGS,
+};
+use crate::outcome::{received_cut, Ask, Note, Outcome, Status, Warning};
 use crate::spelling;
 
 /// A set of declared properties (the tool's, or an entry object's).
@@ -66,21 +70,142 @@ pub(crate) struct Read {
     pub notes: Vec<Note>,
     pub warnings: Vec<Warning>,
     pub issues: Vec<Issue>,
+    /// How many more values the call may read ([`MAX_VALUES_PER_CALL`]).
+    values_left: usize,
+    /// The issue saying the call holds too many values was made.
+    over: bool,
+    /// Notes and warnings past their caps, counted rather than kept.
+    dropped: (usize, usize),
 }
 
 impl Read {
+    /// An empty read of a whole call.
+    pub(crate) fn call() -> Self {
+        Self { values_left: MAX_VALUES_PER_CALL, ..Self::default() }
+    }
+
+    /// An empty read of a nested object, sharing this read's budget of values.
+    fn nested(&self) -> Self {
+        Self { values_left: self.values_left, over: self.over, ..Self::default() }
+    }
+
+    /// Takes a nested read's notes, warnings and issues, and its budget; true when it had no
+    /// issue.
+    fn absorb(&mut self, nested: Self) -> (bool, Map<String, Value>) {
+        let ok = nested.issues.is_empty();
+        for note in nested.notes {
+            self.note(note);
+        }
+        for warning in nested.warnings {
+            self.warn(|| warning);
+        }
+        self.issues.extend(nested.issues);
+        (self.values_left, self.over) = (nested.values_left, nested.over);
+        self.dropped = (self.dropped.0 + nested.dropped.0, self.dropped.1 + nested.dropped.1);
+        (ok, nested.args)
+    }
+
+    /// Keeps a note, or counts it past [`MAX_NOTES`].
+    fn note(&mut self, note: Note) {
+        if self.notes.len() < MAX_NOTES {
+            self.notes.push(note);
+        } else {
+            self.dropped.0 += 1;
+        }
+    }
+
+    /// Keeps a warning (made only when it is kept), or counts it past [`MAX_WARNINGS`].
+    fn warn(&mut self, make: impl FnOnce() -> Warning) {
+        if self.warnings.len() < MAX_WARNINGS {
+            self.warnings.push(make());
+        } else {
+            self.dropped.1 += 1;
+        }
+    }
+
+    /// A warning for each key the arguments held twice, naming both values.
+    pub(crate) fn duplicate_keys(&mut self, duplicates: &[Duplicate]) {
+        for d in duplicates {
+            let mut w = Warning::new(
+                WarningCode::DuplicateProperty,
+                format!(
+                    "The key `{}` was sent twice; read {} and ignored {}.",
+                    d.path,
+                    Input::from(&d.read).to_json_text(),
+                    Input::from(&d.ignored).to_json_text()
+                ),
+                vec![Input::from(&d.ignored).received().0, Input::from(&d.read).received().0],
+            );
+            w.path = Some(d.path.clone());
+            self.warn(|| w);
+        }
+    }
+
+    /// Keeps at most [`MAX_ISSUES`] issues, [`MAX_WARNINGS`] warnings and [`MAX_NOTES`] notes;
+    /// the last of each counts the rest.
+    pub(crate) fn cap(&mut self, tool: &str) {
+        if self.issues.len() > MAX_ISSUES {
+            // Issues of arguments (the call cannot run) come before issues of entries.
+            self.issues.sort_by_key(|i| i.entry);
+            let rest = self.issues.split_off(MAX_ISSUES - 1);
+            let entry = rest.iter().all(|i| i.entry);
+            let first = rest.first().map(|i| i.path.clone()).unwrap_or_default();
+            self.issues.push(Issue::more(tool, rest.len(), &first, entry));
+        }
+        if self.dropped.1 > 0 {
+            let rest = self.warnings.len() + self.dropped.1 - (MAX_WARNINGS - 1);
+            self.warnings.truncate(MAX_WARNINGS - 1);
+            let message =
+                format!("Left out {rest} more warnings of this call; the first {} are listed.", MAX_WARNINGS - 1);
+            self.warnings.push(Warning::new(WarningCode::WarningsTruncated, message, Vec::new()));
+        }
+        if self.dropped.0 > 0 {
+            let rest = self.notes.len() + self.dropped.0 - (MAX_NOTES - 1);
+            self.notes.truncate(MAX_NOTES - 1);
+            let message = format!("Left out {rest} more notes of this call; the first {} are listed.", MAX_NOTES - 1);
+            self.notes.push(Note::new(NoteCode::NotesTruncated, message));
+        }
+    }
+
+    /// Adds an issue; a `received` cut to its first bytes gets its note, at the issue's path.
+    fn report(&mut self, issue: Issue) {
+        if let Some(total) = issue.cut_from {
+            let mut note = received_cut(total);
+            note.path = Some(issue.path.clone());
+            self.note(note);
+        }
+        self.issues.push(issue);
+    }
+
+    /// Takes `n` values from the call's budget; false, with one issue the first time, when the
+    /// call holds more than [`MAX_VALUES_PER_CALL`].
+    fn take_values(&mut self, n: usize, tool: &str, path: &str) -> bool {
+        if let Some(left) = self.values_left.checked_sub(n) {
+            self.values_left = left;
+            return true;
+        }
+        if !self.over {
+            self.over = true;
+            let expected =
+                format!("at most {MAX_VALUES_PER_CALL} values in one call; the values from `{path}` on were not read");
+            let fix = Fix::set(format!("split into several calls of at most {MAX_VALUES_PER_CALL} values each"));
+            self.report(Issue::new(tool, path, (AskCode::TooManyItems, &Input::Null), expected, fix, false));
+        }
+        false
+    }
+
     /// Keeps an outcome's notes and warnings at `path` (a part they name, such as a range's
     /// `from`, is joined to it: `period.from`) and hands back its status.
     fn gather<T>(&mut self, out: Outcome<T>, path: &str) -> Status<T> {
         let under = |sub: Option<String>| Some(sub.map_or_else(|| path.to_owned(), |sub| join(path, &sub)));
-        self.notes.extend(out.notes.into_iter().map(|mut n| {
+        for mut n in out.notes {
             n.path = under(n.path.take());
-            n
-        }));
-        self.warnings.extend(out.warnings.into_iter().map(|mut w| {
+            self.note(n);
+        }
+        for mut w in out.warnings {
             w.path = under(w.path.take());
-            w
-        }));
+            self.warn(|| w);
+        }
         out.status
     }
 }
@@ -188,7 +313,7 @@ impl PropertySet {
 
     /// Reads the whole argument object of a call.
     pub(crate) fn read_root(&self, args: &Value, tool: &str) -> Read {
-        let mut read = Read::default();
+        let mut read = Read::call();
         let decoded;
         let object = match args {
             Value::Object(o) => o,
@@ -196,22 +321,23 @@ impl PropertySet {
                 decoded = Map::new();
                 &decoded
             }
-            Value::String(s) => match serde_json::from_str::<Value>(s) {
-                Ok(Value::Object(o)) => {
+            Value::String(s) => match json::parse(s.as_bytes(), MAX_CALL_BYTES) {
+                Ok(Parsed { value: Value::Object(o), duplicates }) => {
                     read.notes.push(Note::new(
                         NoteCode::JsonObjectDecoded,
                         "Read the arguments sent as a JSON string as the object it holds.".to_owned(),
                     ));
+                    read.duplicate_keys(&duplicates);
                     decoded = o;
                     &decoded
                 }
                 _ => {
-                    read.issues.push(not_an_object(tool, "", args, false));
+                    read.report(not_an_object(tool, "", args, false));
                     return read;
                 }
             },
             other => {
-                read.issues.push(not_an_object(tool, "", other, false));
+                read.report(not_an_object(tool, "", other, false));
                 return read;
             }
         };
@@ -229,8 +355,7 @@ impl PropertySet {
             match self.read_property(prop, raw, &path, (tool, entry), read) {
                 Got::Value(v) => *slot = Some(v),
                 Got::Nothing if prop.required => {
-                    let received = raw.cloned().unwrap_or(Value::Null);
-                    read.issues.push(Issue::missing(tool, &path, received, &self.expected(prop)));
+                    read.report(Issue::missing(tool, &path, &Input::from(raw), &self.expected(prop)));
                 }
                 Got::Nothing | Got::Reported => {}
             }
@@ -255,7 +380,7 @@ impl PropertySet {
         for (key, value) in object {
             if let Some(slot) = self.props.iter().position(|p| p.name == *key).and_then(|i| matched.get_mut(i)) {
                 if let Some((other, _)) = slot {
-                    read.warnings.push(duplicate(prefix, other, key));
+                    read.warn(|| duplicate(prefix, other, key));
                 }
                 *slot = Some((key.as_str(), value));
             }
@@ -265,18 +390,18 @@ impl PropertySet {
                 continue;
             }
             let Some(i) = self.keys.get(&name_key(key)).copied() else {
-                read.warnings.push(self.unknown(prefix, key));
+                read.warn(|| self.unknown(prefix, key));
                 continue;
             };
             let name = self.props.get(i).map(|p| p.name.as_str()).unwrap_or_default();
             match matched.get_mut(i) {
-                Some(Some((existing, _))) => read.warnings.push(duplicate(prefix, existing, key)),
+                Some(Some((existing, _))) => read.warn(|| duplicate(prefix, existing, key)),
                 Some(slot) => {
                     *slot = Some((key.as_str(), value));
                     let mut note =
                         Note::new(NoteCode::PropertyNameNormalized, format!("Read the property `{key}` as `{name}`."));
                     note.path = Some(join(prefix, name));
-                    read.notes.push(note);
+                    read.note(note);
                 }
                 None => {}
             }
@@ -298,7 +423,14 @@ impl PropertySet {
             Def::Value(Spec::List(list)) if matches!(raw, Some(Value::Array(_))) => {
                 read_items(list, raw, path, tool, read)
             }
+            Def::Value(_) if raw.is_some() && !read.take_values(1, tool, path) => return Got::Reported,
             Def::Value(spec) => match read.gather(spec.read(Input::from(raw)), path) {
+                // A list read from a string holds more values than the one taken.
+                Status::Ok { value: Value::Array(items) }
+                    if !read.take_values(items.len().saturating_sub(1), tool, path) =>
+                {
+                    return Got::Reported;
+                }
                 Status::Ok { value } => Some(value),
                 Status::Absent => None,
                 Status::Ask { ask } => {
@@ -309,16 +441,13 @@ impl PropertySet {
             Def::Object(set) => match raw {
                 None | Some(Value::Null) => None,
                 Some(Value::Object(o)) => {
-                    let mut nested = Read::default();
+                    let mut nested = read.nested();
                     set.read_object(o, path, tool, entry, &mut nested);
-                    let ok = nested.issues.is_empty();
-                    read.notes.append(&mut nested.notes);
-                    read.warnings.append(&mut nested.warnings);
-                    read.issues.append(&mut nested.issues);
-                    ok.then_some(Value::Object(nested.args))
+                    let (ok, args) = read.absorb(nested);
+                    ok.then_some(Value::Object(args))
                 }
                 Some(other) => {
-                    read.issues.push(not_an_object(tool, path, other, entry));
+                    read.report(not_an_object(tool, path, other, entry));
                     return Got::Reported;
                 }
             },
@@ -363,11 +492,11 @@ impl PropertySet {
     }
 
     fn unknown(&self, prefix: &str, key: &str) -> Warning {
-        let names: Vec<Value> = self.props.iter().map(|p| Value::String(p.name.clone())).collect();
-        let list: Vec<String> = self.props.iter().map(|p| format!("`{}`", p.name)).collect();
+        let names: Vec<Value> = self.props.iter().take(MAX_LISTED).map(|p| Value::String(p.name.clone())).collect();
+        let list = listing(&self.props, |p| format!("`{}`", p.name));
         let mut w = Warning::new(
             WarningCode::UnknownProperty,
-            format!("Ignored the unknown property `{key}`; the accepted properties are {}.", list.join(", ")),
+            format!("Ignored the unknown property `{}`; the accepted properties are {list}.", cut(key)),
             names,
         );
         w.path = Some(join(prefix, key));
@@ -440,6 +569,14 @@ impl PropertySet {
     }
 }
 
+/// A key as messages quote it: at most [`MAX_QUOTED_CHARS`] characters, then `…`.
+fn cut(key: &str) -> String {
+    match key.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((i, _)) => format!("{}…", key.get(..i).unwrap_or_default()),
+        None => key.to_owned(),
+    }
+}
+
 fn lower_first(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -462,7 +599,7 @@ fn not_an_object(tool: &str, path: &str, received: &Value, entry: bool) -> Issue
     let shown = if path.is_empty() { "the arguments".to_owned() } else { format!("`{path}`") };
     let expected = format!("{shown} as a JSON object, not {}", Input::from(received).type_name());
     let fix = Fix::set(if path.is_empty() { "as a JSON object" } else { "set to a JSON object" });
-    Issue::new(tool, path, (AskCode::UnexpectedType, received.clone()), expected, fix, entry)
+    Issue::new(tool, path, (AskCode::UnexpectedType, &Input::from(received)), expected, fix, entry)
 }
 
 /// An array property of values, best effort: each item on its own.
@@ -482,6 +619,9 @@ fn read_items(
         }
         return None;
     }
+    if !read.take_values(items.len(), tool, path) {
+        return None;
+    }
     let mut good = Vec::with_capacity(items.len());
     let mut seen = std::collections::HashSet::new();
     for (i, item) in items.iter().enumerate() {
@@ -497,7 +637,7 @@ fn read_items(
                         vec![value],
                     );
                     w.path = Some(item_path);
-                    read.warnings.push(w);
+                    read.warn(|| w);
                 }
             }
             Status::Absent => {}
@@ -526,41 +666,42 @@ fn read_entries(
                 format!("Read the one entry at `{path}` as a one-entry list."),
             );
             note.path = Some(path.to_owned());
-            read.notes.push(note);
+            read.note(note);
             single = [raw.cloned().unwrap_or(Value::Null)];
             &single
         }
         Some(other) => {
             let expected = format!("a JSON array of entries, not {}", Input::from(other).type_name());
             let fix = Fix::set("set to a JSON array of entry objects");
-            read.issues.push(Issue::new(tool, path, (AskCode::UnexpectedType, other.clone()), expected, fix, false));
+            read.report(Issue::new(tool, path, (AskCode::UnexpectedType, &Input::from(other)), expected, fix, false));
             return None;
         }
     };
     if entries.len() > max {
         let fix = Fix::set(format!("set to at most {max} entries, or split the work into several calls"));
-        let received = (AskCode::TooManyItems, Value::Array(entries.to_vec()));
-        read.issues.push(Issue::new(tool, path, received, format!("at most {max} entries"), fix, false));
+        let received = (AskCode::TooManyItems, &Input::Array(entries));
+        read.report(Issue::new(tool, path, received, format!("at most {max} entries"), fix, false));
         return None;
     }
     let mut good = Vec::with_capacity(entries.len());
     for (i, e) in entries.iter().enumerate() {
+        if read.over {
+            break;
+        }
         let entry_path = format!("{path}[{i}]");
         let Value::Object(o) = e else {
-            read.issues.push(not_an_object(tool, &entry_path, e, true));
+            read.report(not_an_object(tool, &entry_path, e, true));
             continue;
         };
-        let mut nested = Read::default();
+        let mut nested = read.nested();
         item.read_object(o, &entry_path, tool, true, &mut nested);
         for issue in &mut nested.issues {
-            issue.entry = true;
+            // An entry's issues are best effort, but a call over its budget of values is not.
+            issue.entry = issue.code != AskCode::TooManyItems || !nested.over;
         }
-        let ok = nested.issues.is_empty();
-        read.notes.append(&mut nested.notes);
-        read.warnings.append(&mut nested.warnings);
-        read.issues.append(&mut nested.issues);
+        let (ok, args) = read.absorb(nested);
         if ok {
-            good.push(Value::Object(nested.args));
+            good.push(Value::Object(args));
         }
     }
     Some(Value::Array(good))

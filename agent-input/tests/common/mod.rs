@@ -139,7 +139,11 @@ pub fn run_helper(case: &HelperCase) -> Value {
 pub struct ToolFile {
     pub file: String,
     pub spec: Value,
+    /// Cases whose arguments are JSON (`args`): `(name, args, expect)`.
     pub cases: Vec<(String, Value, Value)>,
+    /// Cases whose arguments are the raw text of the body (`args_text`), read with
+    /// `ToolSpec::read_json`: `(name, text, expect)`.
+    pub texts: Vec<(String, String, Value)>,
 }
 
 pub fn tool_files() -> Vec<ToolFile> {
@@ -157,17 +161,16 @@ pub fn tool_files() -> Vec<ToolFile> {
             let file = path.file_stem().unwrap().to_string_lossy().into_owned();
             let doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             let mut names = std::collections::HashSet::new();
-            let cases = doc["cases"]
-                .as_array()
-                .unwrap_or_else(|| panic!("tools/{file}.json has no cases"))
-                .iter()
-                .map(|c| {
-                    let name = c["name"].as_str().unwrap().to_owned();
-                    assert!(names.insert(name.clone()), "tools/{file}.json: duplicate name {name}");
-                    (name, c.get("args").cloned().unwrap_or(Value::Null), c["expect"].clone())
-                })
-                .collect();
-            ToolFile { file, spec: doc["spec"].clone(), cases }
+            let (mut cases, mut texts) = (Vec::new(), Vec::new());
+            for c in doc["cases"].as_array().unwrap_or_else(|| panic!("tools/{file}.json has no cases")) {
+                let name = c["name"].as_str().unwrap().to_owned();
+                assert!(names.insert(name.clone()), "tools/{file}.json: duplicate name {name}");
+                match c.get("args_text").and_then(Value::as_str) {
+                    Some(text) => texts.push((name, text.to_owned(), c["expect"].clone())),
+                    None => cases.push((name, c.get("args").cloned().unwrap_or(Value::Null), c["expect"].clone())),
+                }
+            }
+            ToolFile { file, spec: doc["spec"].clone(), cases, texts }
         })
         .collect()
 }
@@ -192,6 +195,9 @@ pub fn all_outcomes() -> Vec<(String, Value, Option<Value>)> {
         let spec = agent_input::tool::ToolSpec::from_json(&file.spec).unwrap();
         for (name, args, _) in file.cases {
             out.push((format!("tools/{}/{name}", file.file), spec.read(&args).to_json(), None));
+        }
+        for (name, text, _) in file.texts {
+            out.push((format!("tools/{}/{name}", file.file), spec.read_json(text.as_bytes()).to_json(), None));
         }
     }
     out

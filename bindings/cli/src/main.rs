@@ -46,6 +46,10 @@ enum Command {
         /// Read JSON lines {"kind", "input", "options"} from stdin, one outcome per line.
         #[arg(long, conflicts_with_all = ["kind", "value", "option", "options"])]
         batch: bool,
+        /// With --batch: an environment variable lines may name as a cursor's `key_env`, beside
+        /// those starting with `AGENT_INPUT_`. Repeatable.
+        #[arg(long = "key-env", value_name = "VAR", requires = "batch")]
+        key_env: Vec<String>,
     },
     /// Issue cursors with a server key (see `agent_input::cursor`).
     Cursor {
@@ -70,7 +74,7 @@ enum Command {
         /// Read one argument object per line; print one result per line.
         #[arg(long)]
         batch: bool,
-        /// Print the error envelope as an MCP CallToolResult (isError, structuredContent, content).
+        /// Print the result as an MCP CallToolResult (structuredContent and text; isError for an envelope).
         #[arg(long)]
         mcp: bool,
     },
@@ -92,49 +96,69 @@ fn load_tool(path: &std::path::Path) -> Result<agent_input::tool::ToolSpec, Stri
     agent_input::tool::ToolSpec::from_json(&json).map_err(|e| format!("agent-input: {e}"))
 }
 
-fn call_line(spec: &agent_input::tool::ToolSpec, text: &str, mcp: bool) -> Value {
-    let args = serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_owned()));
-    let call = spec.read(&args);
-    match (mcp, call.call_tool_result()) {
-        (true, Some(result)) => result,
-        _ => call.to_json(),
+fn call_line(spec: &agent_input::tool::ToolSpec, text: &[u8], mcp: bool) -> Value {
+    let call = spec.read_json(text);
+    if mcp {
+        call.to_call_tool_result(&Value::Null)
+    } else {
+        call.to_json()
     }
 }
 
 fn call(path: &std::path::Path, batch: bool, mcp: bool) -> ExitCode {
     let spec = match load_tool(path) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(&e, 2),
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     if batch {
         for line in std::io::stdin().lock().split(b'\n') {
-            let Ok(bytes) = line else { break };
-            let text = String::from_utf8_lossy(&bytes);
-            let text = text.trim_end_matches('\r');
-            if serde_json::to_writer(&mut out, &call_line(&spec, text, mcp)).is_err() || out.write_all(b"\n").is_err() {
-                return ExitCode::FAILURE;
+            let Ok(mut bytes) = line else { return fail("agent-input: cannot read stdin", 1) };
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            if let Err(e) = write_line(&mut out, &call_line(&spec, &bytes, mcp)) {
+                return write_failed(&e);
             }
         }
     } else {
-        let mut text = String::new();
-        if std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).is_err() {
-            eprintln!("agent-input: stdin is not UTF-8");
-            return ExitCode::from(2);
+        // Read at most one byte past the bound: the core then names the size in the envelope.
+        let mut bytes = Vec::new();
+        let limit = u64::try_from(agent_input::limits::MAX_CALL_BYTES + 1).unwrap_or(u64::MAX);
+        if std::io::Read::read_to_end(&mut std::io::Read::take(std::io::stdin().lock(), limit), &mut bytes).is_err() {
+            return fail("agent-input: cannot read stdin", 1);
         }
-        if serde_json::to_writer(&mut out, &call_line(&spec, text.trim(), mcp)).is_err()
-            || out.write_all(b"\n").is_err()
-        {
-            return ExitCode::FAILURE;
+        let text = bytes.trim_ascii();
+        if let Err(e) = write_line(&mut out, &call_line(&spec, text, mcp)) {
+            return write_failed(&e);
         }
     }
-    if out.flush().is_err() {
-        return ExitCode::FAILURE;
+    finish(out)
+}
+
+/// Writes one JSON value and a newline.
+fn write_line(out: &mut impl Write, value: &impl serde::Serialize) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(std::io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// Flushes the output; a closed or broken stdout is an error exit, never a panic.
+fn finish(mut out: impl Write) -> ExitCode {
+    match out.flush() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => write_failed(&e),
     }
-    ExitCode::SUCCESS
+}
+
+/// The exit of a run whose output could not be written (stdout closed: `| head -c 1`).
+fn write_failed(e: &std::io::Error) -> ExitCode {
+    fail(&format!("agent-input: cannot write the output: {e}"), 1)
+}
+
+/// Says why on stderr (if stderr is there) and exits with `code`.
+fn fail(message: &str, code: u8) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "{message}");
+    ExitCode::from(code)
 }
 
 #[derive(Subcommand)]
@@ -158,22 +182,25 @@ enum CursorCommand {
 fn encode_cursor(key_env: &str, payload: &str, expires_at: Option<u64>, ttl: Option<u64>) -> ExitCode {
     let codec = match agent_input::cursor::CursorCodec::from_env(key_env) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("agent-input: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(&format!("agent-input: {e}"), 2),
     };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    if let Some(at) = expires_at.filter(|at| *at <= now) {
+        return fail(&format!("agent-input: --expires-at {at} is not in the future (now is {now}); a cursor that never expires is issued without it"), 2);
+    }
+    if ttl == Some(0) {
+        return fail("agent-input: --ttl 0 would issue an expired cursor; give a positive number of seconds", 2);
+    }
     let expires_at = expires_at.or_else(|| ttl.map(|t| now.saturating_add(t)));
     match codec.encode_json(&json_or_string(payload), expires_at) {
         Ok(cursor) => {
-            println!("{cursor}");
-            ExitCode::SUCCESS
+            let mut out = std::io::stdout().lock();
+            match writeln!(out, "{cursor}") {
+                Ok(()) => finish(out),
+                Err(e) => write_failed(&e),
+            }
         }
-        Err(e) => {
-            eprintln!("agent-input: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => fail(&format!("agent-input: {e}"), 2),
     }
 }
 
@@ -195,34 +222,38 @@ fn options_object(pairs: &[String], json: Option<&str>) -> Result<Value, String>
     Ok(Value::Object(map))
 }
 
-fn batch() -> ExitCode {
+fn batch(key_envs: &[String]) -> ExitCode {
+    let policy = key_envs.iter().fold(agent_input::batch::Policy::default(), |p, name| p.allow_key_env(name));
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     for line in stdin.split(b'\n') {
-        let Ok(mut bytes) = line else { break };
+        let Ok(mut bytes) = line else { return fail("agent-input: cannot read stdin", 1) };
         if bytes.last() == Some(&b'\r') {
             bytes.pop();
         }
-        let text = String::from_utf8_lossy(&bytes);
-        let outcome = agent_input::batch::read_line(&text);
-        if serde_json::to_writer(&mut out, &outcome).is_err() || out.write_all(b"\n").is_err() {
-            return ExitCode::FAILURE;
+        let outcome = agent_input::batch::read_line_bytes(&bytes, &policy);
+        if let Err(e) = write_line(&mut out, &outcome) {
+            return write_failed(&e);
         }
     }
-    if out.flush().is_err() {
-        return ExitCode::FAILURE;
+    finish(out)
+}
+
+/// Prints text and a newline, then flushes.
+fn print(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}") {
+        Ok(()) => finish(out),
+        Err(e) => write_failed(&e),
     }
-    ExitCode::SUCCESS
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Kinds => {
-            for kind in Kind::ALL {
-                println!("{kind}");
-            }
-            ExitCode::SUCCESS
+            let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+            print(&names.join("\n"))
         }
         Command::Cursor { command: CursorCommand::Encode { key_env, payload, expires_at, ttl } } => {
             encode_cursor(&key_env, &payload, expires_at, ttl)
@@ -230,16 +261,12 @@ fn main() -> ExitCode {
         Command::Schema { tool, definition } => match load_tool(&tool) {
             Ok(spec) => {
                 let v = if definition { spec.definition() } else { spec.input_schema() };
-                println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-                ExitCode::SUCCESS
+                print(&serde_json::to_string_pretty(&v).unwrap_or_default())
             }
-            Err(e) => {
-                eprintln!("{e}");
-                ExitCode::from(2)
-            }
+            Err(e) => fail(&e, 2),
         },
         Command::Call { tool, batch, mcp } => call(&tool, batch, mcp),
-        Command::Read { batch: true, .. } => batch(),
+        Command::Read { batch: true, key_env, .. } => batch(&key_env),
         Command::Read { kind, value, option, options, .. } => {
             let result =
                 options_object(&option, options.as_deref()).map_err(|e| format!("agent-input: {e}")).and_then(|opts| {
@@ -248,14 +275,8 @@ fn main() -> ExitCode {
                     agent_input::read(kind, Input::from(value.as_ref()), &opts).map_err(|e| format!("agent-input: {e}"))
                 });
             match result {
-                Ok(outcome) => {
-                    println!("{}", outcome.to_json());
-                    ExitCode::SUCCESS
-                }
-                Err(message) => {
-                    eprintln!("{message}");
-                    ExitCode::from(2)
-                }
+                Ok(outcome) => print(&outcome.to_json().to_string()),
+                Err(message) => fail(&message, 2),
             }
         }
     }

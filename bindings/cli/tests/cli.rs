@@ -195,8 +195,14 @@ fn call_batch_reads_every_tool_vector() {
         let spec_path = tmp.join(path.file_name().unwrap());
         std::fs::write(&spec_path, doc["spec"].to_string()).unwrap();
         let cases = doc["cases"].as_array().unwrap();
-        let lines: Vec<String> =
-            cases.iter().map(|c| c.get("args").cloned().unwrap_or(Value::Null).to_string()).collect();
+        // `args_text` is the body exactly as sent (a key twice, bytes that are not JSON).
+        let lines: Vec<String> = cases
+            .iter()
+            .map(|c| match c.get("args_text").and_then(Value::as_str) {
+                Some(text) => text.to_owned(),
+                None => c.get("args").cloned().unwrap_or(Value::Null).to_string(),
+            })
+            .collect();
         let args = [std::ffi::OsStr::new("call"), "--batch".as_ref(), "--tool".as_ref(), spec_path.as_os_str()];
         let outs = lines_through(&args, &lines);
         assert_eq!(outs.len(), cases.len());
@@ -251,4 +257,94 @@ fn read_help_lists_every_kind() {
     for kind in agent_input::Kind::ALL {
         assert!(help.contains(kind.name()), "`read --help` does not name `{kind}`:\n{help}");
     }
+}
+
+/// Runs the binary with `args` and raw `stdin` bytes; returns its output.
+fn raw_through(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    let mut child =
+        bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+#[test]
+fn invalid_utf8_is_named_by_its_byte_never_replaced() {
+    let out = raw_through(
+        &["read", "--batch"],
+        b"{\"kind\": \"text\", \"input\": \"a\xffb\"}\n{\"kind\": \"text\", \"input\": \"ok\"}\n",
+    );
+    assert!(out.status.success());
+    let lines: Vec<Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "one outcome per line");
+    assert_eq!(lines[0]["ask"]["code"], "invalid_request");
+    assert!(lines[0]["ask"]["hint"].as_str().unwrap().contains("byte 28 is not UTF-8"));
+    assert_eq!(lines[1]["value"], "ok");
+    let dir = std::env::temp_dir().join(format!("agent-input-cli-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join("t.json");
+    std::fs::write(&spec, r#"{"name": "t", "properties": {"q": {"kind": "text"}}}"#).unwrap();
+    let spec = spec.to_str().unwrap();
+    for args in [&["call", "--tool", spec][..], &["call", "--batch", "--tool", spec][..]] {
+        let out = raw_through(args, b"{\"q\": \"a\xffb\"}");
+        assert!(out.status.success(), "{args:?}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["issues"][0]["code"], "invalid_request", "{args:?}");
+        assert!(v["issues"][0]["expected"].as_str().unwrap().contains("byte 8 is not UTF-8"), "{v}");
+    }
+    // A body over the bound is refused by its size, without reading further.
+    let big = format!("{{\"q\": \"{}\"}}", "a".repeat(agent_input::limits::MAX_CALL_BYTES)).into_bytes();
+    let out = raw_through(&["call", "--tool", spec], &big);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["issues"][0]["expected"].as_str().unwrap().contains("more than the"), "{v}");
+}
+
+#[test]
+fn a_closed_stdout_is_an_error_exit_not_a_panic() {
+    for args in [&["kinds"][..], &["read", "number", "4 000"][..], &["read", "--batch"][..]] {
+        let mut child =
+            bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        // Close stdout before the program writes: every write fails with a broken pipe.
+        drop(child.stdout.take());
+        if let Some(mut stdin) = child.stdin.take() {
+            let _ = stdin.write_all(&br#"{"kind": "number", "input": "1"}"#.repeat(50_000));
+        }
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn cursor_expiry_must_be_in_the_future() {
+    let out = bin().args(["cursor", "encode", "--key-env", VECTOR_KEY_ENV, "--expires-at", "0", "1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("is not in the future"));
+    let out = bin().args(["cursor", "encode", "--key-env", VECTOR_KEY_ENV, "--ttl", "0", "1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn batch_key_env_names_only_allowed_variables() {
+    let line =
+        json!({"kind": "cursor", "input": "start", "options": {"key_env": "OPERATOR_CURSOR_KEY"}}).to_string() + "\n";
+    let run = |extra: &[&str]| {
+        let mut args = vec!["read", "--batch"];
+        args.extend_from_slice(extra);
+        let mut command = bin();
+        command.env("OPERATOR_CURSOR_KEY", "an operator's key of 32 bytes....");
+        let mut child = command.args(&args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(line.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    assert_eq!(run(&[])["ask"]["code"], "invalid_request");
+    assert_eq!(run(&["--key-env", "OPERATOR_CURSOR_KEY"])["status"], "absent");
 }

@@ -1,0 +1,172 @@
+//! Bounded work for hostile input (issue 14's reproductions): each bound is asserted by
+//! counting what a call did (suggestion comparisons, output bytes, values read), never by
+//! timing.
+
+mod common;
+
+use agent_input::limits::{MAX_ISSUES, MAX_NOTES, MAX_SUGGESTION_WORK, MAX_VALUES_PER_CALL, MAX_WARNINGS};
+use agent_input::tool::{ToolCall, ToolSpec};
+use agent_input::{work_spent, Input, Kind, Spec};
+use serde_json::{json, Value};
+
+/// Characters that fold to many letters (U+FDFA: 18; ligatures; compatibility forms).
+const EXPANDING: &[char] = &['\u{fdfa}', '\u{fdfb}', '\u{3250}', '\u{33ff}', '\u{fb03}', '\u{2474}'];
+
+fn many_values(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("value_{i:04}_of_a_long_enum")).collect()
+}
+
+fn output_bytes(value: &Value) -> usize {
+    serde_json::to_vec(value).map_or(0, |v| v.len())
+}
+
+#[test]
+fn an_expanding_spelling_is_not_compared_past_the_bound() {
+    let spec = Spec::new(Kind::Enum, &json!({"values": many_values(1000)})).unwrap();
+    for c in EXPANDING {
+        // 63 bytes of the character: under the 64-byte check before folding, far over it after.
+        let text: String = std::iter::repeat_n(*c, 63 / c.len_utf8()).collect();
+        let before = work_spent();
+        let out = spec.read(Input::String(&text));
+        assert!(out.as_ask().is_some(), "{c:?} asks");
+        assert_eq!(work_spent(), before, "{c:?}: no suggestion work for a spelling over the bound");
+    }
+}
+
+#[test]
+fn one_read_spends_at_most_the_suggestion_budget() {
+    let spec = Spec::new(Kind::Enum, &json!({"values": many_values(1000)})).unwrap();
+    let before = work_spent();
+    let _ = spec.read(Input::String("value_zzzz_of_a_long_enum_x"));
+    let spent = work_spent() - before;
+    assert!(spent > 0 && spent <= MAX_SUGGESTION_WORK, "{spent}");
+}
+
+#[test]
+fn a_list_of_a_thousand_unknown_values_shares_one_budget() {
+    // The batch line of the issue: 1,000 unknown country names in one list.
+    let items: Vec<String> = (0..1000).map(|i| format!("Narnia Republic {i}")).collect();
+    let spec = Spec::new(Kind::List, &json!({"item": {"kind": "country"}})).unwrap();
+    let before = work_spent();
+    let input = json!(items);
+    let out = spec.read(Input::from(&input));
+    assert!(out.as_ask().is_some());
+    assert!(work_spent() - before <= MAX_SUGGESTION_WORK);
+    // The ask describes ten items and counts the rest: output does not grow with the list.
+    assert!(output_bytes(&out.to_json()) < 8 * 1024, "{}", output_bytes(&out.to_json()));
+}
+
+fn bounded_spec() -> ToolSpec {
+    ToolSpec::from_json(&json!({"name": "import", "properties": {
+        "countries": {"kind": "list", "item": {"kind": "country"}},
+        "entries": {"kind": "list", "item": {"kind": "object", "properties": {
+            "country": {"kind": "country", "required": true},
+            "tags": {"kind": "list", "item": {"kind": "country"}}}}}}}))
+    .unwrap()
+}
+
+#[test]
+fn a_call_of_many_entries_stops_at_its_budget_of_values() {
+    // The call of the issue: entries of 1,000 country items each.
+    let entry = json!({"country": "Narnia", "tags": vec!["Narnia"; 1000]});
+    let args = json!({"entries": vec![entry; 40]});
+    let before = work_spent();
+    let call = bounded_spec().read(&args);
+    assert!(work_spent() - before <= MAX_SUGGESTION_WORK);
+    let ToolCall::Error { envelope, notes, warnings } = &call else { panic!("over the budget of values") };
+    let over: Vec<_> = envelope.issues.iter().filter(|i| i.expected.contains("values in one call")).collect();
+    assert_eq!(over.len(), 1, "one issue says the call holds too many values");
+    assert!(over[0].expected.contains(&MAX_VALUES_PER_CALL.to_string()));
+    assert!(envelope.issues.len() <= MAX_ISSUES && notes.len() <= MAX_NOTES && warnings.len() <= MAX_WARNINGS);
+    let input = output_bytes(&args);
+    let output = output_bytes(&call.to_json());
+    assert!(output < 64 * 1024, "output {output} for input {input}");
+}
+
+#[test]
+fn unknown_properties_do_not_multiply_the_output() {
+    // 1.68 MB of unknown properties once gave 36 MB of output.
+    let mut props = serde_json::Map::new();
+    for i in 0..30 {
+        props.insert(format!("declared_{i}"), json!({"kind": "text"}));
+    }
+    let spec = ToolSpec::from_json(&json!({"name": "t", "properties": props})).unwrap();
+    let mut args = serde_json::Map::new();
+    for i in 0..20_000 {
+        args.insert(format!("unknown_{i}"), json!(i));
+    }
+    let args = Value::Object(args);
+    let call = spec.read(&args);
+    let ToolCall::Ok { warnings, .. } = &call else { panic!() };
+    assert_eq!(warnings.len(), MAX_WARNINGS);
+    assert_eq!(warnings.last().map(|w| w.code), Some(agent_input::WarningCode::WarningsTruncated));
+    assert!(output_bytes(&call.to_json()) < output_bytes(&args), "the output is smaller than the input");
+}
+
+#[test]
+fn a_long_value_is_not_echoed_whole() {
+    let long = "x".repeat(5 << 20);
+    let spec = Spec::new(Kind::Text, &json!({})).unwrap();
+    let out = spec.read(Input::String(&long));
+    assert!(output_bytes(&out.to_json()) < 4 * 1024);
+    let codes: Vec<_> = out.notes.iter().map(|n| n.code).collect();
+    assert_eq!(codes, [agent_input::NoteCode::ReceivedTruncated]);
+}
+
+#[test]
+fn json_numbers_obey_text_bounds() {
+    let spec = Spec::new(Kind::Text, &json!({"max_length": 5})).unwrap();
+    let number = json!(123_456);
+    assert_eq!(spec.read(Input::from(&number)).as_ask().map(|a| a.code), Some(agent_input::AskCode::InputTooLong));
+    // A 20,000-digit JSON number is not text of 10,000 characters.
+    let digits: Value = serde_json::from_str(&"7".repeat(20_000)).unwrap();
+    for kind in [Kind::Text, Kind::Number, Kind::Enum, Kind::Country, Kind::Date] {
+        let spec = Spec::new(kind, &common::sample_options(kind)).unwrap();
+        let out = spec.read(Input::from(&digits));
+        assert_eq!(out.as_ask().map(|a| a.code), Some(agent_input::AskCode::InputTooLong), "{kind}");
+    }
+}
+
+#[test]
+fn invalid_utf8_and_duplicate_keys_are_never_read_silently() {
+    let line = b"{\"kind\": \"text\", \"input\": \"a\xffb\"}";
+    let out = agent_input::batch::read_line_bytes(line, &agent_input::batch::Policy::default());
+    let ask = out.as_ask().expect("asks");
+    assert_eq!(ask.code, agent_input::AskCode::InvalidRequest);
+    assert!(ask.hint.contains("byte 28 is not UTF-8"), "{}", ask.hint);
+    let call = bounded_spec().read_json(b"{\"countries\": [\"CZ\"], \"countries\": [\"DE\"]}");
+    let ToolCall::Ok { args, warnings, .. } = call else { panic!() };
+    assert_eq!(args["countries"], json!(["DE"]));
+    assert_eq!(warnings[0].values, [json!(["CZ"]), json!(["DE"])]);
+    let bad = bounded_spec().read_json(b"{\"countries\": \"\xc3\x28\"}");
+    assert!(bad.envelope().unwrap().issues[0].expected.contains("byte 15 is not UTF-8"));
+}
+
+#[test]
+fn key_env_is_limited_to_allowed_names_with_one_answer() {
+    use agent_input::batch::{read_line_bytes, Policy};
+    std::env::set_var("AGENT_INPUT_TEST_SHORT_KEY", "short");
+    std::env::set_var("NOT_ALLOWED_BUT_LONG_ENOUGH", "a key that is long enough 0123456789");
+    let hint = |var: &str, policy: &Policy| {
+        let line = format!(r#"{{"kind": "cursor", "input": "start", "options": {{"key_env": "{var}"}}}}"#);
+        read_line_bytes(line.as_bytes(), policy).as_ask().map(|a| a.hint.clone())
+    };
+    let default = Policy::default();
+    let refused = hint("NOT_ALLOWED_BUT_LONG_ENOUGH", &default).expect("not allowed");
+    assert_eq!(hint("AGENT_INPUT_TEST_SHORT_KEY", &default).as_deref(), Some(refused.as_str()));
+    assert_eq!(hint("AGENT_INPUT_TEST_NO_SUCH_VARIABLE", &default).as_deref(), Some(refused.as_str()));
+    assert_eq!(hint("PATH", &default).as_deref(), Some(refused.as_str()));
+    // The operator may allow a variable by name.
+    assert_eq!(hint("NOT_ALLOWED_BUT_LONG_ENOUGH", &default.allow_key_env("NOT_ALLOWED_BUT_LONG_ENOUGH")), None);
+}
+
+#[test]
+fn every_bound_is_in_the_readme() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let limits = std::fs::read_to_string(root.join("agent-input/src/limits.rs")).unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for line in limits.lines().filter(|l| l.starts_with("pub const ")) {
+        let name = line["pub const ".len()..].split(':').next().unwrap();
+        assert!(readme.contains(&format!("| `{name}` |")), "README's table of bounds lacks `{name}`");
+    }
+}

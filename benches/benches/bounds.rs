@@ -1,0 +1,76 @@
+//! The worst case of each kind and of a whole call, at 1x, 10x and 100x the input size, in the
+//! same run: `worst/<case>/<size>`. `python3 benches/ratios.py` prints each case's growth
+//! (time at 10x and 100x over time at 1x): linear work reads about 10 and 100.
+
+use std::hint::black_box;
+
+use agent_input::tool::ToolSpec;
+use agent_input::{Input, Kind, Spec};
+use criterion::{criterion_group, criterion_main, Criterion};
+use serde_json::{json, Value};
+
+/// U+FDFA folds to 18 letters: the spelling that once made suggestions quadratic.
+const EXPANDING: char = '\u{fdfa}';
+
+fn values(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("value_{i:04}_of_a_long_enum")).collect()
+}
+
+fn kinds(c: &mut Criterion) {
+    let mut g = c.benchmark_group("worst");
+    let enum_spec = Spec::new(Kind::Enum, &json!({"values": values(1000)})).expect("spec");
+    let country = Spec::new(Kind::Country, &json!({})).expect("spec");
+    let text = Spec::new(Kind::Text, &json!({})).expect("spec");
+    let list = Spec::new(Kind::List, &json!({"item": {"kind": "country"}})).expect("spec");
+    for (size, label) in [(1, "1x"), (10, "10x"), (100, "100x")] {
+        // An unknown enum value that expands when folded, against 1,000 values (2 to 200 chars).
+        let expanding: String = std::iter::repeat_n(EXPANDING, 2 * size).collect();
+        g.bench_function(format!("enum_expanding/{label}"), |b| {
+            b.iter(|| assert!(enum_spec.read(Input::String(black_box(&expanding))).as_ask().is_some()));
+        });
+        // An unknown country name near many names (2 to 200 chars).
+        let unknown: String = "Zqxv Republic of ".repeat(size).chars().take(2 * size).collect();
+        g.bench_function(format!("country_unknown/{label}"), |b| {
+            b.iter(|| assert!(country.read(Input::String(black_box(&unknown))).as_ask().is_some()));
+        });
+        // A text of 100 to 10,000 characters with whitespace to trim.
+        let long = format!(" {} ", "é".repeat(100 * size - 2));
+        g.bench_function(format!("text_trim/{label}"), |b| {
+            b.iter(|| assert!(text.read(Input::String(black_box(&long))).value().is_some()));
+        });
+        // A list of 10 to 1,000 unknown countries.
+        let items = json!(vec!["Narnia"; 10 * size]);
+        g.bench_function(format!("list_unknown_countries/{label}"), |b| {
+            b.iter(|| assert!(list.read(Input::from(black_box(&items))).as_ask().is_some()));
+        });
+    }
+    g.finish();
+}
+
+fn calls(c: &mut Criterion) {
+    let mut g = c.benchmark_group("worst");
+    let spec = ToolSpec::from_json(&json!({"name": "import", "properties": {
+        "entries": {"kind": "list", "item": {"kind": "object", "properties": {
+            "country": {"kind": "country", "required": true}, "amount": {"kind": "number"},
+            "tags": {"kind": "list", "item": {"kind": "country"}}}}}}}))
+    .expect("spec");
+    for (size, label) in [(1, "1x"), (10, "10x"), (100, "100x")] {
+        // 10 to 1,000 entries, each with an unknown country, an ambiguous number and 10 tags.
+        let entry = json!({"country": "Narnia", "amount": "1,234", "tags": vec!["Narnia"; 10]});
+        let body = json!({"entries": vec![entry; 10 * size]}).to_string();
+        g.bench_function(format!("call_bad_entries/{label}"), |b| {
+            b.iter(|| assert!(spec.read_json(black_box(body.as_bytes())).to_json() != Value::Null));
+        });
+        // 100 to 10,000 unknown properties.
+        let unknown: serde_json::Map<String, Value> =
+            (0..100 * size).map(|i| (format!("unknown_{i}"), json!(i))).collect();
+        let body = Value::Object(unknown).to_string();
+        g.bench_function(format!("call_unknown_properties/{label}"), |b| {
+            b.iter(|| assert!(spec.read_json(black_box(body.as_bytes())).to_json() != Value::Null));
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, kinds, calls);
+criterion_main!(benches);
