@@ -121,6 +121,18 @@ pub enum NoteCode {
     ReceivedTruncated,
     /// A call made more notes than it returns; the last note counts the rest.
     NotesTruncated,
+    /// Invisible characters inside a value (zero-width spaces, joiners, soft hyphens) were removed.
+    InvisibleCharactersRemoved,
+    /// Fullwidth letters or punctuation were read as their ASCII forms.
+    CompatibilityCharactersRead,
+    /// A spelling with two readings was read as the only one the options allow.
+    ReadingChosenByOptions,
+    /// A Python list literal in a string (`['a', 'b']`) was read as the list it holds.
+    PythonListDecoded,
+    /// Punctuation after an identifier (a URI's full stop) was left out.
+    TrailingPunctuationRemoved,
+    /// An act's short title (`GDPR`, `REACH`) was read as its ELI.
+    ShortTitleReadAsEli,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -318,6 +330,12 @@ impl NoteCode {
             Self::JsonObjectDecoded => "Tool arguments sent as a JSON string were read as the object the string holds.",
             Self::ReceivedTruncated => "An ask's received quotes only the first bytes of a value longer than the bound (limits::MAX_RECEIVED_BYTES); the note gives the whole length.",
             Self::NotesTruncated => "A call made more notes than it returns (limits::MAX_NOTES); this last note counts the rest.",
+            Self::InvisibleCharactersRemoved => "Invisible characters inside a code, number, date or name (U+200B to U+200D, U+2060, U+FEFF, soft hyphen) were removed; free text keeps them.",
+            Self::CompatibilityCharactersRead => "Fullwidth letters and punctuation (ＣＺ, ａｎｏ) in a code, number, date or name were read as ASCII (their NFKC form).",
+            Self::ReadingChosenByOptions => "A spelling with two readings (1,234) was read as the only one the options allow (a whole number, a range); the note names the other.",
+            Self::PythonListDecoded => "A Python list literal in a string (['a', 'b'], with True, False, None) was read as the JSON array it holds.",
+            Self::TrailingPunctuationRemoved => "Punctuation after an identifier (the full stop after an ELI URI at the end of a sentence) was left out.",
+            Self::ShortTitleReadAsEli => "The short title of a much-cited EU act (GDPR, REACH, the Digital Services Act) was read as the act's ELI; the note names the act.",
         }
     }
 
@@ -371,6 +389,12 @@ impl NoteCode {
             Self::JsonObjectDecoded => "Send the arguments as a JSON object.",
             Self::ReceivedTruncated => "Send values within the bound the ask states.",
             Self::NotesTruncated => "Send canonical spellings; the notes of the first values show how.",
+            Self::InvisibleCharactersRemoved => "Send the value without invisible characters.",
+            Self::CompatibilityCharactersRead => "Send codes and names in ASCII or their ordinary letters.",
+            Self::ReadingChosenByOptions => "Send the number without grouping, with a point for decimals.",
+            Self::PythonListDecoded => "Send a JSON array.",
+            Self::TrailingPunctuationRemoved => "Send the identifier alone.",
+            Self::ShortTitleReadAsEli => "Send the act's ELI URI.",
         }
     }
 }

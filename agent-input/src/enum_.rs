@@ -45,6 +45,14 @@ struct Index {
     /// Every key with its value, values first then aliases, in declaration order: the
     /// candidates of a suggestion.
     ordered: Vec<(String, usize)>,
+    /// Keys without their separators (`datedesc`), to the one value they name (`None` when
+    /// two values share one: then such a spelling asks).
+    compact: HashMap<String, Option<usize>>,
+}
+
+/// A key without its word separators: `date desc` is `datedesc`.
+fn compact(key: &str) -> String {
+    key.chars().filter(|c| *c != ' ').collect()
 }
 
 impl PartialEq for EnumOptions {
@@ -125,7 +133,18 @@ impl EnumOptions {
                 }
             }
         }
-        Ok(Index { map: index, ordered })
+        let mut compacted: HashMap<String, Option<usize>> = HashMap::new();
+        for (k, i) in &ordered {
+            compacted
+                .entry(compact(k))
+                .and_modify(|v| {
+                    if *v != Some(*i) {
+                        *v = None;
+                    }
+                })
+                .or_insert(Some(*i));
+        }
+        Ok(Index { map: index, ordered, compact: compacted })
     }
 
     fn index(&self) -> &Index {
@@ -134,8 +153,14 @@ impl EnumOptions {
 
     /// Matches a spelling against the values and aliases.
     fn lookup(&self, s: &str) -> Option<(&str, bool)> {
-        let t = self.index().map.get(&key(s))?;
-        self.values.get(t.value).map(|v| (v.as_str(), t.alias))
+        let k = key(s);
+        let index = self.index();
+        if let Some(t) = index.map.get(&k) {
+            return self.values.get(t.value).map(|v| (v.as_str(), t.alias));
+        }
+        // Written without its separators (`datedesc` for `date_desc`): one value only.
+        let i = (*index.compact.get(&compact(&k))?)?;
+        self.values.get(i).map(|v| (v.as_str(), false))
     }
 }
 

@@ -12,7 +12,12 @@
 //!    an `unexpected_type` ask;
 //! 3. **missing and null**: absent, with the absent rule's note ([`crate::absent`]);
 //! 4. **the length bound**: a string, or a JSON number's text, over the door's bound asks
-//!    `input_too_long`, stating it.
+//!    `input_too_long`, stating it;
+//! 5. **plain characters**: invisible characters inside a value (zero-width spaces, joiners,
+//!    soft hyphens), fullwidth letters and decomposed letters carry no meaning in a code, a
+//!    number, a date or a name: the value is read again in its plain spelling, with a note per
+//!    repair (`invisible_characters_removed`, `compatibility_characters_read`,
+//!    `unicode_normalized`). Free text keeps them (a zero-width joiner is part of an emoji).
 //!
 //! and hands back the [`Scalar`] to read, or the finished outcome.
 //!
@@ -35,7 +40,7 @@ use crate::codes::NoteCode;
 use crate::input::Input;
 use crate::limits::MAX_NUMBER_CHARS;
 use crate::outcome::{Ask, Note, Outcome, Status};
-use crate::spelling;
+use crate::spelling::{self, Plain};
 
 /// The JSON scalar a kind reads, once the opening is done.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +117,11 @@ pub(crate) fn open<'a, T>(
     match *input {
         Input::String(s) => match door.bound {
             Bound::Chars(max) if spelling::longer_than(s, max) => Err(Outcome::ask(Ask::too_long(input, max))),
-            _ => Ok(Scalar::Str(s)),
+            Bound::Chars(_) => match spelling::plain(s) {
+                Some(plain) => Err(reread(input, &plain, item)),
+                None => Ok(Scalar::Str(s)),
+            },
+            Bound::Canonical => Ok(Scalar::Str(s)),
         },
         Input::Number(n) if door.numbers => match door.bound {
             // A JSON number obeys the bound its text would (a 20,000-digit number is no text).
@@ -135,6 +144,38 @@ pub(crate) fn open<'a, T>(
 #[inline]
 pub(crate) fn placeholder<T>(input: &Input<'_>, type_words: &[&str]) -> Option<Outcome<T>> {
     absent::check(input, type_words).map(|reason| absent::outcome(input, reason))
+}
+
+/// A value with invisible characters inside, fullwidth letters or decomposed letters reads as
+/// its plain spelling, with a note per repair; an ask echoes the value as received.
+fn reread<T>(input: &Input<'_>, plain: &Plain, read: impl FnOnce(Input<'_>) -> Outcome<T>) -> Outcome<T> {
+    let mut inner = read(Input::String(&plain.text));
+    if let Status::Ask { ask } = &mut inner.status {
+        (ask.received, ask.cut_from) = input.received();
+    }
+    let quoted = input.to_json_text();
+    let plain_text = Input::String(&plain.text).to_json_text();
+    let mut notes = Vec::with_capacity(inner.notes.len() + 3);
+    if plain.invisible {
+        notes.push(Note::new(
+            NoteCode::InvisibleCharactersRemoved,
+            format!("Removed the invisible characters (zero-width spaces, joiners, soft hyphens) inside {quoted}."),
+        ));
+    }
+    if plain.fullwidth {
+        notes.push(Note::new(
+            NoteCode::CompatibilityCharactersRead,
+            format!("Read the fullwidth characters of {quoted} as {plain_text}."),
+        ));
+    }
+    if plain.composed {
+        notes.push(Note::new(
+            NoteCode::UnicodeNormalized,
+            format!("Composed the decomposed letters of {quoted} (Unicode NFC)."),
+        ));
+    }
+    notes.append(&mut inner.notes);
+    Outcome { notes, ..inner }
 }
 
 /// A one-item array sent for a scalar reads as its item, with a note. `None` for other arrays.

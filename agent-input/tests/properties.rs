@@ -483,3 +483,66 @@ mod names {
         }
     }
 }
+
+mod eli {
+    use agent_input::{Input, Kind, Spec, Status};
+    use proptest::prelude::*;
+
+    use super::cases;
+
+    /// An ELI as this library writes it: a known host and path, every segment of letters,
+    /// digits, `_`, `-` and `.`, starting and ending with a letter or digit.
+    fn well_formed(uri: &str) -> bool {
+        let path = uri
+            .strip_prefix("http://data.europa.eu/eli/")
+            .or_else(|| uri.strip_prefix("https://www.e-sbirka.cz/eli/cz/"));
+        path.is_some_and(|p| {
+            p.split('/').count() >= 3
+                && p.split('/').all(|s| {
+                    !s.is_empty()
+                        && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+                        && s.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
+                        && s.bytes().last().is_some_and(|b| b.is_ascii_alphanumeric())
+                })
+        })
+    }
+
+    fn read(s: &str) -> agent_input::Outcome<serde_json::Value> {
+        Spec::new(Kind::Eli, &serde_json::json!({})).unwrap().read(Input::String(s))
+    }
+
+    #[test]
+    fn every_ok_vector_is_a_well_formed_eli() {
+        for case in super::common::cases().iter().filter(|c| c.file == "eli") {
+            let out = super::common::run(case).to_json();
+            if out["status"] == "ok" {
+                let uri = out["value"].as_str().unwrap();
+                assert!(well_formed(uri), "eli/{}: {uri} is not a well-formed ELI", case.name);
+            }
+        }
+    }
+
+    const STARTS: &[&str] = &[
+        "http://data.europa.eu/eli/reg/2016/679/oj",
+        "https://eur-lex.europa.eu/eli/dir/2019/1937/oj/eng",
+        "https://www.e-sbirka.cz/eli/cz/sb/2012/89/2026-01-01",
+        "eli/reg/2016/679",
+        "32016R0679",
+        "CELEX:32019L1937",
+        "Regulation (EU) 2016/679",
+        "zákon č. 89/2012 Sb.",
+        "GDPR",
+    ];
+
+    proptest! {
+        #![proptest_config(cases(512))]
+        #[test]
+        fn ok_values_are_well_formed_whatever_follows(start in prop::sample::select(STARTS), tail in "[./,;:!?)\\]\"' a-z0-9-]{0,6}") {
+            let text = format!("{start}{tail}");
+            if let Status::Ok { value } = read(&text).status {
+                let uri = value.as_str().unwrap_or_default().to_owned();
+                prop_assert!(well_formed(&uri), "{text:?} read as {uri}");
+            }
+        }
+    }
+}

@@ -22,6 +22,7 @@
 //! run in opposite orders; the citation rules of the domain reference decide, never a guess.
 
 mod grammar;
+mod titles;
 
 use serde::{Deserialize, Serialize};
 
@@ -155,6 +156,9 @@ fn uri_path(text: &str) -> Option<(Vec<&str>, Option<Jurisdiction>)> {
 }
 
 fn from_uri(text: &str) -> Found {
+    if let Some(celex) = eur_lex_celex(text) {
+        return from_celex(&celex);
+    }
     let Some((segments, host)) = uri_path(text) else {
         let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
         let path_like = text.to_ascii_lowercase().contains("eli/");
@@ -194,10 +198,13 @@ fn from_uri(text: &str) -> Found {
     if tail.len() > 12 {
         return Found::Refused("the path is longer than any ELI".to_owned());
     }
-    if let Some(bad) = tail
-        .iter()
-        .find(|s| s.len() > 40 || !s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))
-    {
+    if let Some(bad) = tail.iter().find(|s| {
+        // A segment starts and ends with a letter or digit (`oj.` is `oj` and a full stop).
+        s.len() > 40
+            || !s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+            || !s.bytes().last().is_some_and(|b| b.is_ascii_alphanumeric())
+            || !s.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
+    }) {
         return Found::Refused(format!("the path segment {} is not part of an ELI", quoted(bad)));
     }
     let mut tail: Vec<String> = tail.iter().map(|s| s.to_string()).collect();
@@ -217,6 +224,20 @@ fn from_uri(text: &str) -> Found {
     Found::Eli(eli, NoteCode::EliNormalized, None)
 }
 
+/// The CELEX number of a EUR-Lex link: `https://eur-lex.europa.eu/legal-content/EN/TXT/?uri=CELEX:32016R0679`
+/// (also with `%3A`, other languages and views, and more query parameters).
+fn eur_lex_celex(text: &str) -> Option<String> {
+    let (host, rest) = grammar::scheme_host(text)?;
+    if host != "eur-lex.europa.eu" {
+        return None;
+    }
+    let query = rest.split_once('?')?.1;
+    let uri = query.split('&').find_map(|p| p.strip_prefix("uri=").or_else(|| p.strip_prefix("URI=")))?;
+    let decoded = uri.replace("%3A", ":").replace("%3a", ":");
+    let celex = decoded.get(..6).filter(|p| p.eq_ignore_ascii_case("celex:")).map(|_| decoded.get(6..))??;
+    Some(celex.to_owned())
+}
+
 fn y4(s: &str) -> Option<u16> {
     (s.len() == 4).then(|| s.parse().ok()).flatten().filter(|y| (FIRST_YEAR..=LAST_YEAR).contains(y))
 }
@@ -224,6 +245,11 @@ fn y4(s: &str) -> Option<u16> {
 /// CELEX: `{sector}{year}{descriptor}{number}` with an optional consolidation date.
 fn from_celex(text: &str) -> Found {
     let upper = text.to_ascii_uppercase();
+    // `CELEX:32016R0679`, `CELEX 32016R0679`, `celex: 32016R0679`.
+    let upper = match upper.strip_prefix("CELEX") {
+        Some(rest) => rest.trim_start_matches([':', ' ', '\u{a0}']).to_owned(),
+        None => upper,
+    };
     let Some(c) = grammar::celex(&upper) else { return Found::Nothing };
     let Some(year) = y4(c.year) else { return Found::Nothing };
     let (sector, digits, letters) = (c.sector, c.number, c.descriptor);
@@ -432,16 +458,39 @@ fn from_citation(text: &str) -> Found {
     }
 }
 
-fn find(text: &str) -> Found {
-    match from_uri(text) {
+/// An act named by its short title (`GDPR`, `the Digital Services Act`).
+fn short_title(text: &str) -> Option<Found> {
+    let key = spelling::fold::fold_name(text);
+    let (kind, year, number, ..) = titles::TITLES.iter().find(|t| t.5.contains(&key.as_str()))?;
+    Some(Found::Eli(Eli::eu(kind, *year, *number), NoteCode::ShortTitleReadAsEli, None))
+}
+
+/// The citation and the source of an act with a short title, for the note.
+fn title_of(eli: &Eli) -> Option<(&'static str, &'static str)> {
+    let number = eli.number.parse::<u32>().ok()?;
+    titles::TITLES.iter().find(|t| t.0 == eli.kind && t.1 == eli.year && t.2 == number).map(|t| (t.3, t.4))
+}
+
+/// What a spelling names, and whether punctuation after a URI or a CELEX number was left out.
+fn find(text: &str) -> (Found, bool) {
+    let found = from_uri(text);
+    let found = if matches!(found, Found::Nothing) { from_celex(text) } else { found };
+    match found {
+        Found::Eli(..) => return (found, false),
         Found::Nothing => {}
-        found => return found,
+        // A refused identifier may be refused only for the sentence's punctuation after it
+        // (`…/2016/679/oj.`); a citation keeps its own (`89/2012 Sb.`).
+        refused => {
+            let bare = text.trim_end_matches(['.', ',', ';', ':', '!', '?', ')', ']']);
+            if bare.len() != text.len() && !bare.is_empty() {
+                if let found @ Found::Eli(..) = from_uri(bare) {
+                    return (found, true);
+                }
+            }
+            return (refused, false);
+        }
     }
-    match from_celex(text) {
-        Found::Nothing => {}
-        found => return found,
-    }
-    from_citation(text)
+    (short_title(text).unwrap_or_else(|| from_citation(text)), false)
 }
 
 /// Reads an ELI.
@@ -482,13 +531,26 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Eli> {
         Err(out) => return out,
     };
     let (clean, _) = spelling::clean_edges(text);
-    match find(clean) {
+    let (found, punctuation) = find(clean);
+    match found {
         Found::Eli(eli, code, extra) => {
             let uri = eli.uri();
             if uri == text {
                 return Outcome::ok(eli);
             }
-            let mut out = Outcome::ok(eli).note(Note::read_as(code, &input, &quoted(&uri), ""));
+            let detail = match (code, title_of(&eli)) {
+                (NoteCode::ShortTitleReadAsEli, Some((citation, source))) => {
+                    format!(", {citation} (the short title is from {source})")
+                }
+                _ => String::new(),
+            };
+            let mut out = Outcome::ok(eli).note(Note::read_as(code, &input, &quoted(&uri), &detail));
+            if punctuation {
+                out.notes.push(Note::new(
+                    NoteCode::TrailingPunctuationRemoved,
+                    "The punctuation after the identifier belongs to the sentence and was left out.".to_owned(),
+                ));
+            }
             if let Some(extra) = extra {
                 out.notes.push(Note::new(NoteCode::EliTypeMayBeAlias, extra.trim().to_owned()));
             }

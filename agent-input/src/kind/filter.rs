@@ -2,7 +2,7 @@
 //!
 //! | spelling | read as | note code |
 //! | --- | --- | --- |
-//! | `"all"`, `"*"`, `"-"`, `"any"`, `"everything"`, `"vše"`, `"všechny"`, `"alle"`, `"tous"`, `"todos"`, `"tutti"`, `"wszystkie"` | absent | `not_filtering_read_as_absent` |
+//! | `"all"`, `"*"`, `"-"` (and the dashes `–`, `—`, `−`), `"any"`, `"everything"`, `"vše"`, `"všechny"`, `"alle"`, `"tous"`, `"todos"`, `"tutti"`, `"wszystkie"` | absent | `not_filtering_read_as_absent` |
 //! | null, `" "`, `"N/A"` | absent | the absent rule's notes |
 //! | anything else | read by the item kind (`item`, default text) | the item kind's notes |
 //!
@@ -68,6 +68,12 @@ const EVERYTHING: &[&str] = &[
     "unfiltered",
     "-",
     "--",
+    "\u{2013}", // en dash
+    "\u{2014}", // em dash
+    "\u{2012}", // figure dash
+    "\u{2015}", // horizontal bar
+    "\u{2212}", // minus sign
+    "\u{2010}", // hyphen
     "*",
     "%",
     ".*",

@@ -124,13 +124,12 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec
             }
             let trimmed = spelling::trim(s);
             if trimmed.starts_with('[') && trimmed.ends_with(']') {
-                if let Ok(Value::Array(decoded)) = serde_json::from_str::<Value>(trimmed) {
-                    let note = Note::read_as(
-                        NoteCode::JsonArrayDecoded,
-                        &input,
-                        &json_text(&Value::Array(decoded.clone())),
-                        "",
-                    );
+                let decoded = match serde_json::from_str::<Value>(trimmed) {
+                    Ok(Value::Array(items)) => Some((items, NoteCode::JsonArrayDecoded)),
+                    _ => python_list(trimmed).map(|items| (items, NoteCode::PythonListDecoded)),
+                };
+                if let Some((decoded, code)) = decoded {
+                    let note = Note::read_as(code, &input, &json_text(&Value::Array(decoded.clone())), "");
                     let inputs: Vec<Input<'_>> = decoded.iter().map(Input::from).collect();
                     return read_items(&input, &inputs, opts, vec![note]);
                 }
@@ -337,4 +336,48 @@ fn item_failures(input: &Input<'_>, values: &[Option<Value>], failures: Vec<(usi
         fix,
     )
     .with_readings(readings)
+}
+
+/// A Python list literal, as a model prints one (`['a', 'b']`, `[1, 2.5, None]`): quoted
+/// strings (either quote), numbers, `True`, `False`, `None`, each one step. `None` when the
+/// text is anything else.
+fn python_list(text: &str) -> Option<Vec<Value>> {
+    use nom::branch::alt;
+    use nom::bytes::complete::{escaped_transform, is_not, tag};
+    use nom::character::complete::{char, multispace0};
+    use nom::combinator::{map, map_opt, opt, value};
+    use nom::multi::separated_list0;
+    use nom::number::complete::recognize_float;
+    use nom::sequence::{delimited, preceded, terminated};
+
+    let quoted = |q: char| {
+        let escapes =
+            alt((value("\\", char('\\')), value("'", char('\'')), value("\"", char('"')), value("\n", char('n'))));
+        delimited(
+            char(q),
+            map(
+                opt(escaped_transform(is_not(if q == '\'' { "'\\" } else { "\"\\" }), '\\', escapes)),
+                Option::unwrap_or_default,
+            ),
+            char(q),
+        )
+    };
+    let item = alt((
+        map(quoted('\''), Value::String),
+        map(quoted('"'), Value::String),
+        value(Value::Bool(true), tag("True")),
+        value(Value::Bool(false), tag("False")),
+        value(Value::Null, tag("None")),
+        // A number that is also JSON (`1.`, `.5` are not): its exact text.
+        map_opt(recognize_float, |n: &str| serde_json::from_str::<serde_json::Number>(n).ok().map(Value::Number)),
+    ));
+    let space = multispace0::<&str, ()>;
+    let items = separated_list0(delimited(space, char(','), space), item);
+    let list = delimited(
+        terminated(char('['), space),
+        terminated(items, opt(preceded(space, char(',')))),
+        preceded(space, char(']')),
+    );
+    let (rest, values) = spelling::step(list, text)?;
+    rest.is_empty().then_some(values)
 }

@@ -237,7 +237,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &NumberOptions) -> Outcome<D
             let notes = repair_notes(&input, &value.to_string(), &repairs);
             constrain(&input, value, opts).with_notes(notes)
         }
-        Parsed::Two { grouping, decimal, separator } => Outcome::ask(ambiguous(&input, grouping, decimal, separator)),
+        Parsed::Two { grouping, decimal, separator } => two_readings(&input, (grouping, decimal), separator, opts),
         Parsed::OutOfBounds => Outcome::ask(Ask::new(
             AskCode::NumberOutOfBounds,
             &input,
@@ -303,6 +303,46 @@ fn constrain(input: &Input<'_>, value: Decimal, opts: &NumberOptions) -> Outcome
         OnOutOfRange::Ask => {
             Outcome::ask(Ask::new(AskCode::OutOfRange, input, range_text(opts), format!("set to {}", range_text(opts))))
         }
+    }
+}
+
+/// True when the options allow `value` (a value out of range that would be clamped is allowed).
+fn allowed(value: Decimal, opts: &NumberOptions) -> bool {
+    let in_range = opts.min.is_none_or(|m| value >= m) && opts.max.is_none_or(|m| value <= m);
+    (!opts.integer || value.is_integer()) && (in_range || opts.on_out_of_range == OnOutOfRange::Clamp)
+}
+
+/// `1,234` or `1.234`: both readings are asked about, unless the options allow only one (a
+/// whole number, a range), which is then read with a note saying why.
+fn two_readings(
+    input: &Input<'_>,
+    readings: (Decimal, Decimal),
+    separator: char,
+    opts: &NumberOptions,
+) -> Outcome<Decimal> {
+    let (grouping, decimal) = readings;
+    let name = if separator == ',' { "comma" } else { "point" };
+    let why = range_text(opts);
+    match (allowed(grouping, opts), allowed(decimal, opts)) {
+        (true, true) => Outcome::ask(ambiguous(input, grouping, decimal, separator)),
+        (true, false) | (false, true) => {
+            let (value, other) = if allowed(grouping, opts) { (grouping, decimal) } else { (decimal, grouping) };
+            let role = if value == grouping { "groups thousands" } else { "is the decimal separator" };
+            let note = Note::new(
+                NoteCode::ReadingChosenByOptions,
+                format!(
+                    "Read {} as {value}: the {name} {role}, because the other reading, {other}, is not {why}.",
+                    input.to_json_text()
+                ),
+            );
+            constrain(input, value, opts).with_notes(vec![note])
+        }
+        (false, false) => Outcome::ask(Ask::new(
+            AskCode::AmbiguousDecimalSeparator,
+            input,
+            format!("{why}; neither reading of {} ({grouping} or {decimal}) is", input.to_json_text()),
+            format!("set to {why}"),
+        )),
     }
 }
 

@@ -1,6 +1,8 @@
 //! Shared folding helpers every kind uses before its own grammar: whitespace and quotes,
 //! digits and minus signs, case and diacritics. They repair *spelling*, never meaning.
 
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+
 pub(crate) mod digits;
 pub(crate) mod fold;
 pub(crate) mod suggest;
@@ -86,4 +88,53 @@ pub(crate) fn step<'a, O>(
     input: &'a str,
 ) -> Option<(&'a str, O)> {
     parser.parse(input).ok()
+}
+
+/// What [`plain`] did to a spelling.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Plain {
+    /// The spelling without invisible characters inside it, with fullwidth forms as ASCII,
+    /// composed (NFC).
+    pub text: String,
+    /// Zero-width characters or soft hyphens inside the value were removed.
+    pub invisible: bool,
+    /// Fullwidth letters or punctuation (U+FF01 to U+FF5E, U+3000) were read as ASCII: their
+    /// compatibility decomposition (NFKC), and nothing wider (`²` stays `²`). Fullwidth digits
+    /// are left to the kinds that read digits of every script.
+    pub fullwidth: bool,
+    /// Decomposed letters (NFD) were composed (NFC).
+    pub composed: bool,
+}
+
+/// The plain spelling of a code-like value (a number, a code, a date, a name), when it has
+/// characters that carry no meaning there: `None` for ASCII and for text already plain.
+/// Invisible characters at the edges are the edges' business ([`clean_edges`]).
+pub(crate) fn plain(s: &str) -> Option<Plain> {
+    if s.is_ascii() {
+        return None;
+    }
+    let inner = trim(s);
+    let mut out = Plain::default();
+    let mut text = String::with_capacity(s.len());
+    text.push_str(s.get(..s.len() - s.trim_start_matches(is_edge_space).len()).unwrap_or_default());
+    for c in inner.chars() {
+        match c {
+            c if is_invisible(c) => out.invisible = true,
+            // Fullwidth digits are digits: the kinds that read digits read every script's.
+            '\u{ff10}'..='\u{ff19}' => text.push(c),
+            '\u{ff01}'..='\u{ff5e}' | '\u{3000}' => {
+                out.fullwidth = true;
+                text.extend(std::iter::once(c).nfkc());
+            }
+            c => text.push(c),
+        }
+    }
+    text.push_str(s.get(s.trim_end_matches(is_edge_space).len()..).unwrap_or_default());
+    if is_nfc_quick(text.chars()) != IsNormalized::Yes {
+        let composed: String = text.nfc().collect();
+        out.composed = composed != text;
+        text = composed;
+    }
+    out.text = text;
+    (out.invisible || out.fullwidth || out.composed).then_some(out)
 }
