@@ -11,7 +11,7 @@ FLOORS = {
     "uuid": "clean/uuid_parse_str",
     "date": "iso/chrono_from_str",
     "country": "lookup/hashmap",
-    "locale": "canonical/unic_langid_from_str",
+    "locale": "canonical/icu_locale_from_str",
     "vocabulary": "lookup/hashmap",
     "tool": "call/serde_json_from_value",
 }

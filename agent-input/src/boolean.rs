@@ -8,14 +8,17 @@
 //! | `"no"`, `"ne"`, `"nie"`, `"nein"`, `"non"`, `"não"`, `"nee"`, `"fałsz"`, `"onwaar"`, ... | false | `boolean_word_read` |
 //! | JSON `1`, `0` | true, false | `number_read_as_boolean` |
 //!
-//! Words are matched after folding case and diacritics, in English, Czech, Slovak, German,
-//! French, Spanish, Italian, Polish, Portuguese and Dutch. No word means true in one language
-//! and false in another (checked by a test). Anything else asks `not_a_boolean`: `"maybe"`,
-//! `2`, `"2"`.
+//! Words are matched after folding case and diacritics: the hand lists below (English, Czech,
+//! Slovak, German, French, Spanish, Italian, Polish, Portuguese, Dutch, YAML-style words) and
+//! the CLDR `yesstr`/`nostr` words of every modern CLDR locale (`data::booleans`, generated). A
+//! word that means yes in one language and no in another (`"jo"`: Czech yes, Albanian no) asks
+//! `ambiguous_boolean` with both readings. Anything else asks `not_a_boolean`: `"maybe"`, `2`,
+//! `"2"`.
 
 use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
+use crate::data::booleans::{AMBIGUOUS_WORDS, NO_WORDS, YES_WORDS};
 use crate::error::Error;
 use crate::input::Input;
 use crate::limits::MAX_SCALAR_CHARS;
@@ -40,7 +43,6 @@ pub const TRUE_WORDS: &[&str] = &[
     "enabled",
     "enable", // en
     "ano",
-    "jo",
     "pravda", // cs, sk ("áno" folds to "ano")
     "ja",
     "wahr",
@@ -128,18 +130,54 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<bool> {
         Scalar::Number(_) => return Outcome::ask(not_a_boolean(&input)),
         Scalar::Str(s) => {
             let folded = spelling::fold::fold(spelling::clean_edges(s).0);
-            if TRUE_WORDS.contains(&folded.as_str()) {
-                (true, NoteCode::BooleanWordRead)
-            } else if FALSE_WORDS.contains(&folded.as_str()) {
-                (false, NoteCode::BooleanWordRead)
-            } else {
-                return opening::placeholder(&input, &["boolean", "bool"])
-                    .unwrap_or_else(|| Outcome::ask(not_a_boolean(&input)));
+            match word(&folded) {
+                Some(Word::Yes) => (true, NoteCode::BooleanWordRead),
+                Some(Word::No) => (false, NoteCode::BooleanWordRead),
+                Some(Word::Both) => return Outcome::ask(both(&input)),
+                None => {
+                    return opening::placeholder(&input, &["boolean", "bool"])
+                        .unwrap_or_else(|| Outcome::ask(not_a_boolean(&input)))
+                }
             }
         }
         Scalar::Bool(b) => return Outcome::ok(b),
     };
     Outcome::ok(value).note(Note::read_as(code, &input, &value.to_string(), ""))
+}
+
+/// What a folded word means.
+enum Word {
+    Yes,
+    No,
+    /// Yes in one language, no in another.
+    Both,
+}
+
+fn word(folded: &str) -> Option<Word> {
+    let has = |list: &[&str]| list.binary_search(&folded).is_ok();
+    if has(AMBIGUOUS_WORDS) {
+        Some(Word::Both)
+    } else if TRUE_WORDS.contains(&folded) || has(YES_WORDS) {
+        Some(Word::Yes)
+    } else if FALSE_WORDS.contains(&folded) || has(NO_WORDS) {
+        Some(Word::No)
+    } else {
+        None
+    }
+}
+
+/// The ask for a word that means yes in one language and no in another.
+fn both(input: &Input<'_>) -> Ask {
+    let expected = format!("true or false; {} means yes in one language and no in another", input.to_json_text());
+    let choices = vec![
+        ("true".to_owned(), "yes".to_owned(), "true".to_owned()),
+        ("false".to_owned(), "no".to_owned(), "false".to_owned()),
+    ];
+    let mut ask = Ask::choices(AskCode::AmbiguousBoolean, input, expected, choices);
+    for r in &mut ask.readings {
+        r.value = serde_json::Value::Bool(r.value.as_str() == Some("true"));
+    }
+    ask
 }
 
 fn not_a_boolean(input: &Input<'_>) -> Ask {

@@ -95,7 +95,7 @@ pub enum NoteCode {
     CountryCodeNormalized,
     /// An alpha-3, numeric or former country code was replaced by the alpha-2 code.
     CountryCodeReplaced,
-    /// A country's name (any of sixty languages, or a former or colloquial name) was read as its code.
+    /// A country's name (in any modern CLDR language or ISO 3166, or a former or colloquial name) was read as its code.
     CountryNameRead,
     /// A locale's case, separators, POSIX codeset or modifier were written as a canonical BCP 47 tag.
     LocaleNormalized,
@@ -133,6 +133,8 @@ pub enum NoteCode {
     TrailingPunctuationRemoved,
     /// An act's short title (`GDPR`, `REACH`) was read as its ELI.
     ShortTitleReadAsEli,
+    /// A script the language is always written in (`en-Latn`) was left out of the tag.
+    SuppressedScriptRemoved,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -203,6 +205,8 @@ pub enum AskCode {
     OutOfRange,
     /// The text is not a boolean word in any language the reader knows.
     NotABoolean,
+    /// The word means yes in one language and no in another (`jo`: Czech yes, Albanian no).
+    AmbiguousBoolean,
     /// The value is not one of the enum's values, nor an alias of one.
     UnknownEnumValue,
     /// Splitting the string on commas gives a list that reads differently from the whole value.
@@ -247,6 +251,8 @@ pub enum AskCode {
     UnknownLanguage,
     /// The name carries two or more languages.
     AmbiguousLanguage,
+    /// A locale's region is retired and has several successors, none the language's likely region (`en-SU`).
+    AmbiguousRegion,
     /// The value is not a language tag, a POSIX locale or a language name.
     NotALocale,
     /// A citation without the act's type names two or more acts (`2016/679`).
@@ -317,7 +323,7 @@ impl NoteCode {
             Self::OpenBoundReadAsAbsent => "A sentinel date (0001-01-01, 9999-12-31, 0000-00-00) was read as \"no bound\".",
             Self::CountryCodeNormalized => "A country code in another case or with spaces was written as upper-case ISO 3166-1 alpha-2.",
             Self::CountryCodeReplaced => "An alpha-3, numeric or former country code (CZE, 203, UK) was replaced by the alpha-2 code.",
-            Self::CountryNameRead => "A country's name in one of sixty languages, or a former or colloquial name, was read as its alpha-2 code.",
+            Self::CountryNameRead => "A country's name (in any modern CLDR language or ISO 3166, with its translations), or a former or colloquial name, was read as its alpha-2 code.",
             Self::LocaleNormalized => "A locale's case, separators, POSIX codeset or modifier (cs_CZ.UTF-8@euro) were written as a BCP 47 tag.",
             Self::DeprecatedCodeReplaced => "A deprecated or overlong language or region code (iw, ces, en-UK) was replaced by its CLDR replacement.",
             Self::LanguageNameRead => "A language's name in English, in Czech or in the language itself was read as its tag.",
@@ -336,6 +342,7 @@ impl NoteCode {
             Self::PythonListDecoded => "A Python list literal in a string (['a', 'b'], with True, False, None) was read as the JSON array it holds.",
             Self::TrailingPunctuationRemoved => "Punctuation after an identifier (the full stop after an ELI URI at the end of a sentence) was left out.",
             Self::ShortTitleReadAsEli => "The short title of a much-cited EU act (GDPR, REACH, the Digital Services Act) was read as the act's ELI; the note names the act.",
+            Self::SuppressedScriptRemoved => "A script the language is always written in (en-Latn, cs-Latn-CZ) was left out, as BCP 47 canonical form does.",
         }
     }
 
@@ -395,6 +402,7 @@ impl NoteCode {
             Self::PythonListDecoded => "Send a JSON array.",
             Self::TrailingPunctuationRemoved => "Send the identifier alone.",
             Self::ShortTitleReadAsEli => "Send the act's ELI URI.",
+            Self::SuppressedScriptRemoved => "Send canonical BCP 47 tags (\"en\", not \"en-Latn\").",
         }
     }
 }
@@ -443,6 +451,7 @@ impl AskCode {
             Self::NotAnInteger => "The number has a fractional part where an integer is required.",
             Self::OutOfRange => "The number is outside the declared range, and the property asks rather than clamps.",
             Self::NotABoolean => "The text is not a yes/no word in any language the reader knows.",
+            Self::AmbiguousBoolean => "The word means yes in one language and no in another (jo); both readings are named.",
             Self::UnknownEnumValue => "The value is not one of the allowed values nor an alias of one; the nearest value is suggested, never applied.",
             Self::AmbiguousListSplit => {
                 "Split on its commas the string reads as a list, and whole it reads as one item (\"1,5\": [1, 5] or [1.5]); every reading is named."
@@ -471,6 +480,7 @@ impl AskCode {
             Self::PosixLocale => "C or POSIX: a locale with no language.",
             Self::UnknownLanguage => "The tag's language is not one CLDR knows.",
             Self::AmbiguousLanguage => "The name carries two or more languages; every tag is named.",
+            Self::AmbiguousRegion => "The locale's region is retired (SU, YU, CS) and split into several countries, none the language's likely region; every tag is named.",
             Self::NotALocale => "The value is not a BCP 47 tag, a POSIX locale or a language name.",
             Self::AmbiguousAct => "A citation without the act's type (2016/679) names two or more acts; every ELI is named.",
             Self::NotAnEli => "The value is not an ELI URI, a CELEX number or a citation the reader maps; the ask says why.",
@@ -492,7 +502,7 @@ impl AskCode {
             }
             Self::NotAnInteger => "Call again with a whole number.",
             Self::OutOfRange => "Call again with a value inside the stated range.",
-            Self::NotABoolean => "Call again with JSON true or false.",
+            Self::NotABoolean | Self::AmbiguousBoolean => "Call again with JSON true or false.",
             Self::UnknownEnumValue => "Call again with one of the listed values.",
             Self::AmbiguousListSplit => "Call again with a JSON array holding the reading you meant.",
             Self::InvalidListItems => "Call again with the good items unchanged and the named items corrected.",
@@ -516,7 +526,11 @@ impl AskCode {
             Self::IncompleteDate => "Call again with one full date as YYYY-MM-DD, or with a date range.",
             Self::RangeReversed => "Call again with from on or before to.",
             Self::AmbiguousCountry | Self::UnknownCountry => "Call again with the country's ISO 3166-1 alpha-2 code.",
-            Self::PosixLocale | Self::UnknownLanguage | Self::AmbiguousLanguage | Self::NotALocale => {
+            Self::PosixLocale
+            | Self::UnknownLanguage
+            | Self::AmbiguousLanguage
+            | Self::AmbiguousRegion
+            | Self::NotALocale => {
                 "Call again with a BCP 47 tag of the language you mean."
             }
             Self::AmbiguousAct | Self::NotAnEli => "Call again with the act's ELI URI or a citation with the act's type.",

@@ -16,7 +16,7 @@
 //! | [`uuid`] | braces, URN, case, no hyphens; placeholders absent on a read, asked on a write | string | `"{0B5E…}"` → `"0b5e…"` |
 //! | [`cursor`] | a [`cursor::CursorCodec`]'s tamper-evident tokens; invented first-call values absent | the payload | `"start"` → absent |
 //! | [`date`] | ISO, datetimes, dots, slashes, month names of ten languages, relative words, range bounds | date | `"1. 10. 2026"` → `"2026-10-01"` |
-//! | [`country`] | ISO 3166-1 alpha-2, alpha-3, numeric; names in sixty languages; former names | `"CZ"` | `"Česko"` → `"CZ"` |
+//! | [`country`] | ISO 3166-1 alpha-2, alpha-3, numeric; names in every modern CLDR language and ISO 3166; former names | `"CZ"` | `"Česko"` → `"CZ"` |
 //! | [`locale`] | BCP 47, POSIX names, CLDR aliases, language names | tag | `"cs_CZ.UTF-8"` → `"cs-CZ"` |
 //! | [`eli`] | EU and Czech ELI URIs, CELEX, citations in five languages | URI | `"89/2012 Sb."` → e-Sbírka ELI |
 //! | [`vocabulary`] | a server's stored values through case, diacritics, abbreviations, names, inflection | id | `"Nejvyssi spravni soud"` → `"NSS"` |

@@ -24,7 +24,7 @@ fn group(n: u64, sep: &str) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push_str(sep);
         }
         out.push(c);
@@ -303,14 +303,16 @@ mod dates {
     /// Every spelling the reader supports, for a date (`pick` chooses names from the tables).
     fn spell(d: NaiveDate, style: usize, pick: usize) -> String {
         let (y, m, day) = (d.year(), d.month(), d.day());
-        let month_names: Vec<&str> = MONTHS.iter().filter(|(_, n)| u32::from(*n) == m).map(|(k, _)| *k).collect();
-        let name = month_names[pick % month_names.len()];
-        let weekday_names: Vec<&str> = WEEKDAYS
-            .iter()
+        let month_names: Vec<String> =
+            MONTHS.entries().into_iter().filter(|(_, n)| u32::from(*n) == m).map(|(k, _)| k).collect();
+        let name = &month_names[pick % month_names.len()];
+        let weekday_names: Vec<String> = WEEKDAYS
+            .entries()
+            .into_iter()
             .filter(|(_, n)| u32::from(*n) == d.weekday().number_from_monday())
-            .map(|(k, _)| *k)
+            .map(|(k, _)| k)
             .collect();
-        let weekday = weekday_names[pick % weekday_names.len()];
+        let weekday = &weekday_names[pick % weekday_names.len()];
         match style {
             0 => format!("{y:04}-{m:02}-{day:02}"),
             1 => format!("{day}. {m}. {y:04}"),
@@ -413,7 +415,7 @@ mod names {
         let mut failures = Vec::new();
         let mut n = 0;
         for (key, code) in country::names() {
-            for spelled in [key.to_owned(), key.to_uppercase(), strip_diacritics(key)] {
+            for spelled in [key.clone(), key.to_uppercase(), strip_diacritics(&key)] {
                 n += 1;
                 let out = country::read(spelled.as_str().into(), &CountryOptions::default()).unwrap();
                 if !reads_as(&out, code) {
@@ -436,7 +438,7 @@ mod names {
         let mut failures = Vec::new();
         let mut n = 0;
         for (key, tag) in locale::names() {
-            for spelled in [key.to_owned(), key.to_uppercase(), strip_diacritics(key)] {
+            for spelled in [key.clone(), key.to_uppercase(), strip_diacritics(&key)] {
                 n += 1;
                 let out = locale::read(spelled.as_str().into(), &LocaleOptions::default()).unwrap();
                 // A name may also be a valid tag of another language ("ido"); the name table
@@ -542,6 +544,131 @@ mod eli {
             if let Status::Ok { value } = read(&text).status {
                 let uri = value.as_str().unwrap_or_default().to_owned();
                 prop_assert!(well_formed(&uri), "{text:?} read as {uri}");
+            }
+        }
+    }
+}
+
+mod locales {
+    use agent_input::locale::{self, LocaleOptions};
+    use agent_input::Status;
+    use proptest::prelude::*;
+
+    use super::cases;
+
+    fn alnum(s: &str) -> bool {
+        s.bytes().all(|b| b.is_ascii_alphanumeric())
+    }
+
+    fn alpha(s: &str) -> bool {
+        s.bytes().all(|b| b.is_ascii_alphabetic())
+    }
+
+    /// RFC 5646 `langtag` (without grandfathered tags or a lone private use), written here
+    /// from the ABNF, independently of the reader: language (2-3 letters, or 5-8), extlang,
+    /// script, region, variants, extensions (a singleton and subtags of 2-8), private use.
+    fn well_formed(tag: &str) -> bool {
+        let subtags: Vec<&str> = tag.split('-').collect();
+        let mut i = 0;
+        let get = |i: usize| subtags.get(i).copied();
+        let Some(lang) = get(i) else { return false };
+        if !(alpha(lang) && matches!(lang.len(), 2 | 3 | 5..=8)) {
+            return false;
+        }
+        i += 1;
+        let mut ext = 0;
+        while ext < 3 && get(i).is_some_and(|s| s.len() == 3 && alpha(s)) && lang.len() <= 3 {
+            i += 1;
+            ext += 1;
+        }
+        if get(i).is_some_and(|s| s.len() == 4 && alpha(s)) {
+            i += 1;
+        }
+        if get(i).is_some_and(|s| (s.len() == 2 && alpha(s)) || (s.len() == 3 && s.bytes().all(|b| b.is_ascii_digit())))
+        {
+            i += 1;
+        }
+        let mut variants = Vec::new();
+        while let Some(s) = get(i) {
+            let variant = alnum(s)
+                && ((5..=8).contains(&s.len())
+                    || (s.len() == 4 && s.bytes().next().is_some_and(|b| b.is_ascii_digit())));
+            if !variant || variants.contains(&s) {
+                break;
+            }
+            variants.push(s);
+            i += 1;
+        }
+        let mut singletons = Vec::new();
+        while let Some(s) = get(i) {
+            if s.len() != 1 || !alnum(s) || singletons.contains(&s) {
+                return false;
+            }
+            singletons.push(s);
+            i += 1;
+            let private = s.eq_ignore_ascii_case("x");
+            let (min, max) = if private { (1, 8) } else { (2, 8) };
+            let start = i;
+            while get(i).is_some_and(|t| alnum(t) && (min..=max).contains(&t.len()) && (private || t.len() > 1)) {
+                i += 1;
+            }
+            if i == start {
+                return false;
+            }
+            if private {
+                break;
+            }
+        }
+        i == subtags.len()
+    }
+
+    #[test]
+    fn the_checker_knows_bcp47() {
+        for ok in ["cs", "cs-CZ", "sr-Latn-RS", "es-419", "de-CH-1901", "en-US-u-hc-h23", "en-t-es-x-a-b", "zh-yue-HK"]
+        {
+            assert!(well_formed(ok), "{ok}");
+        }
+        for bad in
+            ["es-MX-latn", "en-u", "en--US", "e", "en-US-x", "en-a-b", "en-a-bb-a-cc", "cs_CZ", "en-US-1994-1994"]
+        {
+            assert!(!well_formed(bad), "{bad}");
+        }
+    }
+
+    fn subtag() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::sample::select(vec![
+                "cs", "en", "sr", "zh", "spa", "ces", "iw", "no", "nb", "und", "x", "u", "t", "a", "Latn", "latn",
+                "CYRL", "Hans", "CZ", "cz", "US", "SU", "CS", "YU", "DD", "ZR", "419", "203", "CZE", "valencia",
+                "1901", "posix", "hc", "h23", "ca", "gregory", "private", "oed", "@euro", "@latin", ".UTF-8",
+                "@nynorsk", "@saaho",
+            ])
+            .prop_map(str::to_owned),
+            "[a-zA-Z0-9]{1,9}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(cases(2048))]
+
+        /// Every locale the reader returns as ok is a well-formed BCP 47 tag, in canonical
+        /// form (reading it again gives it back unchanged, with no note).
+        #[test]
+        fn every_ok_locale_is_well_formed(parts in prop::collection::vec(subtag(), 1..7), seps in prop::collection::vec(prop::sample::select(vec!["-", "_", "-", "-"]), 6)) {
+            let mut text = String::new();
+            for (i, part) in parts.iter().enumerate() {
+                if i > 0 && !part.starts_with(['@', '.']) {
+                    text.push_str(seps[i % seps.len()]);
+                }
+                text.push_str(part);
+            }
+            let out = locale::read(text.as_str().into(), &LocaleOptions::default()).unwrap();
+            if let Status::Ok { value } = &out.status {
+                let tag = value.to_string();
+                prop_assert!(well_formed(&tag), "{} -> {}", text, tag);
+                let again = locale::read(tag.as_str().into(), &LocaleOptions::default()).unwrap();
+                prop_assert_eq!(again.value().map(ToString::to_string), Some(tag.clone()), "{}", text);
+                prop_assert!(again.notes.is_empty(), "{} -> {}: {:?}", text, tag, again.notes);
             }
         }
     }

@@ -128,8 +128,8 @@ fn data_kinds(c: &mut Criterion) {
     g.finish();
 
     let mut g = c.benchmark_group("locale");
-    g.bench_function("canonical/unic_langid_from_str", |b| {
-        b.iter(|| assert!(unic_langid::LanguageIdentifier::from_str(black_box("cs-CZ")).is_ok()));
+    g.bench_function("canonical/icu_locale_from_str", |b| {
+        b.iter(|| assert!(icu_locale_core::Locale::try_from_str(black_box("cs-CZ")).is_ok()));
     });
     for (case, text) in [("canonical", "cs-CZ"), ("posix", "cs_CZ.UTF-8"), ("deprecated", "iw"), ("name", "čeština")]
     {

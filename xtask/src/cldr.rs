@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+/// Where `tools/iso-codes/fetch` puts the iso-codes data, relative to the workspace root.
+pub const ISO_CODES: &str = "tools/iso-codes/pycountry";
+
 /// One generated file: its path relative to the workspace root and its full text.
 pub struct Generated {
     /// Path relative to the workspace root.
@@ -45,19 +48,84 @@ fn version_const(out: &mut String, version: &str) {
     let _ = writeln!(out, "pub const CLDR_VERSION: &str = \"{version}\";");
 }
 
-/// Generates every table from the packages in `dir` (a `node_modules` folder).
-pub fn generate(dir: &Path) -> Result<Vec<Generated>, String> {
-    Ok(vec![digits(dir)?, dates(dir)?, countries(dir)?, languages(dir)?])
+/// Generates every table from the packages in `dir` (a `node_modules` folder) and the
+/// iso-codes data in `iso` (`tools/iso-codes/pycountry`).
+pub fn generate(dir: &Path, iso: &Path) -> Result<Vec<Generated>, String> {
+    let modern = modern_locales(dir)?;
+    Ok(vec![
+        digits(dir)?,
+        dates(dir, &modern)?,
+        countries(dir, iso, &modern)?,
+        languages(dir, &modern)?,
+        booleans(dir, &modern)?,
+    ])
 }
 
-/// The languages whose country names the country reader knows: the 60 with the most speakers
-/// and every official language of the EU.
-pub const NAME_LANGUAGES: &[&str] = &[
-    "en", "zh", "hi", "es", "fr", "ar", "bn", "pt", "ru", "ur", "id", "de", "ja", "sw", "mr", "te", "tr", "ta", "vi",
-    "ko", "fa", "it", "th", "gu", "pl", "uk", "ro", "nl", "cs", "sk", "el", "hu", "sv", "da", "fi", "nb", "he", "bg",
-    "hr", "sr", "sl", "lt", "lv", "et", "ms", "ca", "fil", "af", "ga", "mt", "is", "sq", "mk", "be", "ka", "hy", "az",
-    "kk", "uz", "kn",
-];
+/// Every locale CLDR covers at the modern level, without a region (`cs`, `sr-Latn`, `zh-Hant`):
+/// the languages whose names, months, weekdays and yes/no words the readers know. Source:
+/// `cldr-core/coverageLevels.json`.
+fn modern_locales(dir: &Path) -> Result<Vec<String>, String> {
+    let json = read_json(&dir.join("cldr-core/coverageLevels.json"))?;
+    let levels = object(&json, "/effectiveCoverageLevels", "coverageLevels")?;
+    let mut out: Vec<String> = levels
+        .iter()
+        .filter(|(id, level)| {
+            let parts: Vec<&str> = id.split('-').collect();
+            let no_region = match parts.as_slice() {
+                [_] => true,
+                [_, script] => script.len() == 4,
+                _ => false,
+            };
+            level.as_str() == Some("modern") && no_region && id.as_str() != "und"
+        })
+        .map(|(id, _)| id.clone())
+        .collect();
+    out.sort();
+    if out.len() < 100 {
+        return Err(format!("only {} modern locales in coverageLevels.json", out.len()));
+    }
+    Ok(out)
+}
+
+/// Keys per block of a packed table (`agent_input::data::Packed`).
+const BLOCK: usize = 16;
+
+/// Writes a [`agent_input::data::Packed`] table: keys sorted and front-coded into one string
+/// (each key as the suffix it does not share with the one before; every [`BLOCK`]th whole).
+fn write_packed(out: &mut String, name: &str, ty: &str, doc: &str, entries: &[(String, String)]) {
+    let (mut text, mut shared, mut lens, mut blocks) = (String::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut previous = "";
+    for (i, (key, _)) in entries.iter().enumerate() {
+        let common = if i % BLOCK == 0 {
+            blocks.push(text.len().to_string());
+            0
+        } else {
+            // Shared bytes, cut back to a character boundary of both keys.
+            let mut n = key.bytes().zip(previous.bytes()).take_while(|(a, b)| a == b).count().min(255);
+            while !key.is_char_boundary(n) {
+                n -= 1;
+            }
+            n
+        };
+        let suffix = &key[common..];
+        assert!(suffix.len() <= 255, "{name}: the key {key:?} is longer than 255 bytes");
+        text.push_str(suffix);
+        shared.push(common.to_string());
+        lens.push(suffix.len().to_string());
+        previous = key;
+    }
+    let values: Vec<&str> = entries.iter().map(|(_, v)| v.as_str()).collect();
+    let bytes = text.len() + 2 * entries.len() + 4 * blocks.len() + entries.len() * std::mem::size_of::<u16>();
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// {doc} ({} entries, about {bytes} bytes).", entries.len());
+    let _ = writeln!(out, "pub static {name}: super::Packed<{ty}> = super::Packed::new(");
+    let _ = writeln!(out, "    {text:?},");
+    for list in [&shared, &lens, &blocks] {
+        let _ = writeln!(out, "    &[{}],", list.join(", "));
+    }
+    let _ = writeln!(out, "    &[{}],", values.join(", "));
+    let _ = writeln!(out, ");");
+}
 
 /// Territory keys that are not countries (domain reference, section 3.1).
 const NOT_COUNTRIES: &[&str] =
@@ -84,18 +152,26 @@ fn object<'a>(json: &'a Value, pointer: &str, what: &str) -> Result<&'a serde_js
     json.pointer(pointer).and_then(Value::as_object).ok_or_else(|| format!("{what}: no {pointer}"))
 }
 
-/// `data/countries.rs`: ISO 3166-1 codes, code aliases, and country names in
-/// [`NAME_LANGUAGES`]. Sources: `cldr-core/supplemental/codeMappings.json`, `aliases.json`,
-/// `cldr-localenames-full/main/{lang}/territories.json`.
-fn countries(dir: &Path) -> Result<Generated, String> {
-    let version = package_version(dir, "cldr-localenames-full")?;
+/// The country codes, their aliases and English names (CLDR), by alpha-2.
+struct Codes {
+    /// alpha-2 to (alpha-3, numeric).
+    codes: BTreeMap<String, (String, u16)>,
+    /// alpha-2 to its English name.
+    english: BTreeMap<String, String>,
+    /// CLDR's other codes of current countries (alpha-3, numeric, `UK`), to alpha-2 codes.
+    aliases: BTreeMap<String, String>,
+}
+
+fn country_codes(dir: &Path) -> Result<Codes, String> {
     let mappings = read_json(&dir.join("cldr-core/supplemental/codeMappings.json"))?;
     let mappings = object(&mappings, "/supplemental/codeMappings", "codeMappings")?;
     let en = read_json(&dir.join("cldr-localenames-full/main/en/territories.json"))?;
     let en = object(&en, "/main/en/localeDisplayNames/territories", "en territories")?;
-    let mut codes: BTreeMap<String, (String, u16)> = BTreeMap::new();
+    let mut codes = BTreeMap::new();
+    let mut english = BTreeMap::new();
     for (code, m) in mappings {
-        if !is_country(code) || !en.contains_key(code) {
+        let Some(name) = en.get(code).and_then(Value::as_str) else { continue };
+        if !is_country(code) {
             continue;
         }
         let alpha3 = m.get("_alpha3").and_then(Value::as_str).unwrap_or_default();
@@ -104,174 +180,428 @@ fn countries(dir: &Path) -> Result<Generated, String> {
             continue;
         }
         codes.insert(code.clone(), (alpha3.to_owned(), numeric));
+        english.insert(code.clone(), name.to_owned());
     }
-    let aliases = read_json(&dir.join("cldr-core/supplemental/aliases.json"))?;
-    let territory_alias = object(&aliases, "/supplemental/metadata/alias/territoryAlias", "aliases")?;
-    let mut code_aliases: BTreeMap<String, String> = BTreeMap::new();
-    for (key, v) in territory_alias {
+    let aliases_json = read_json(&dir.join("cldr-core/supplemental/aliases.json"))?;
+    let mut aliases = BTreeMap::new();
+    for (key, v) in object(&aliases_json, "/supplemental/metadata/alias/territoryAlias", "aliases")? {
         let replacement = v.get("_replacement").and_then(Value::as_str).unwrap_or_default();
         let targets: Vec<&str> = replacement.split(' ').filter(|t| codes.contains_key(*t)).collect();
-        if targets.is_empty() || codes.contains_key(key) {
-            continue;
+        if !targets.is_empty() && !codes.contains_key(key) {
+            aliases.insert(key.clone(), targets.join(" "));
         }
-        code_aliases.insert(key.clone(), targets.join(" "));
     }
-    let mut names: BTreeMap<String, (String, String)> = BTreeMap::new();
-    let mut conflicts: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut parts: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    // Codes are read before names: a name spelled like a code ("Nga", Vietnamese for Russia,
-    // is Nigeria's alpha-3 NGA) is left out.
+    Ok(Codes { codes, english, aliases })
+}
+
+/// Successors of the ISO 3166-3 states whose alpha-4 code does not name one (`HH`, `XX`):
+/// from the entry's own comment, CLDR's territory aliases, or the state's history.
+const SPLITS: &[(&str, &str, &str)] = &[
+    ("ANHH", "CW SX BQ", "CLDR territoryAlias AN"),
+    ("CSHH", "CZ SK", "Czechoslovakia split into Czechia and Slovakia on 1 January 1993"),
+    ("CSXX", "RS ME", "CLDR territoryAlias CS"),
+    ("FQHH", "AQ TF", "ISO 3166-3 comment: now split between AQ and TF"),
+    ("GEHH", "KI TV", "ISO 3166-3 comment: now split into Kiribati and Tuvalu"),
+    ("NTHH", "SA IQ", "ISO 3166-3 comment: formerly between Saudi Arabia and Iraq"),
+    ("PCHH", "FM MH MP PW", "ISO 3166-3 comment: divided into FM, MH, MP, and PW"),
+    ("SUHH", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ", "CLDR territoryAlias SU"),
+    (
+        "YUCS",
+        "BA HR ME MK RS SI",
+        "the Socialist Federal Republic of Yugoslavia (YU until 1992) and Serbia and Montenegro",
+    ),
+];
+
+/// A retired ISO 3166-1 state (ISO 3166-3): its codes, names, and every successor.
+struct Retired {
+    codes: Vec<String>,
+    names: Vec<String>,
+    successors: Vec<String>,
+}
+
+fn retired_states(iso: &Path, codes: &Codes) -> Result<Vec<Retired>, String> {
+    let json = read_json(&iso.join("databases/iso3166-3.json"))?;
+    let entries = json.get("3166-3").and_then(Value::as_array).ok_or("iso3166-3.json has no 3166-3")?;
+    let mut out = Vec::new();
+    for e in entries {
+        let field = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let (alpha2, alpha4) = (field("alpha_2"), field("alpha_4"));
+        let suffix = alpha4.get(2..).unwrap_or_default();
+        let successors: Vec<String> = if let Some((_, list, _)) = SPLITS.iter().find(|(a4, _, _)| *a4 == alpha4) {
+            list.split(' ').map(str::to_owned).collect()
+        } else if suffix == "AA" {
+            vec![alpha2.clone()]
+        } else {
+            vec![suffix.to_owned()]
+        };
+        if successors.iter().any(|c| !codes.codes.contains_key(c)) {
+            return Err(format!("{alpha4}: successor {successors:?} is not a current country"));
+        }
+        let mut all = vec![alpha2, field("alpha_3")];
+        if !field("numeric").is_empty() {
+            all.push(field("numeric"));
+        }
+        out.push(Retired { codes: all, names: vec![field("name")], successors });
+    }
+    Ok(out)
+}
+
+/// The keys a name is matched by, and for a retired state's `Short, Long` name each part too.
+fn country_keys(name: &str, parts: bool) -> Vec<String> {
+    let mut keys = agent_input::country::name_keys(name);
+    if parts {
+        for part in name.split(',') {
+            for k in agent_input::country::name_keys(part) {
+                if !keys.contains(&k) {
+                    keys.push(k);
+                }
+            }
+        }
+    }
+    keys.retain(|k| k.chars().count() >= 3 || !k.is_ascii());
+    keys
+}
+
+/// The keys of the parts of a `Myanmar (Burma)`-style name, matched at [`Rank::Part`].
+fn part_keys(name: &str) -> Vec<String> {
+    let mut keys: Vec<String> = name_parts(name).iter().flat_map(|p| agent_input::country::name_keys(p)).collect();
+    keys.retain(|k| k.chars().count() >= 3 || !k.is_ascii());
+    keys
+}
+
+/// One iso-codes translation file: its locale folder, and English text to translated text.
+type Translation = (String, BTreeMap<String, String>);
+
+/// The iso-codes translations of `domain` in every locale folder whose language is modern.
+fn iso_translations(iso: &Path, domain: &str, modern: &[String]) -> Result<Vec<Translation>, String> {
+    let base: std::collections::BTreeSet<&str> =
+        modern.iter().map(|l| l.split('-').next().unwrap_or_default()).collect();
+    let dir = iso.join("locales");
+    let mut locales: Vec<String> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("cannot list {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().and_then(|e| e.file_name().into_string().ok()))
+        .filter(|l| base.contains(l.split(['_', '@']).next().unwrap_or_default()))
+        .collect();
+    locales.sort();
+    let mut out = Vec::new();
+    for locale in locales {
+        let path = dir.join(&locale).join("LC_MESSAGES").join(format!("{domain}.mo"));
+        if path.exists() {
+            out.push((locale, crate::mo::read(&path)?));
+        }
+    }
+    Ok(out)
+}
+
+/// The iso-codes version, from the pin in `tools/iso-codes/requirements.txt`.
+fn iso_version(iso: &Path) -> Result<String, String> {
+    let pins = std::fs::read_to_string(iso.join("../requirements.txt")).map_err(|e| format!("iso-codes pin: {e}"))?;
+    pins.lines()
+        .find_map(|l| l.strip_prefix("pycountry==").and_then(|v| v.split_whitespace().next()))
+        .map(str::to_owned)
+        .ok_or_else(|| "tools/iso-codes/requirements.txt pins no pycountry".to_owned())
+}
+
+/// How much a source of names is trusted: a key keeps the codes of its most trusted source, and
+/// asks when two codes share that source's rank.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Rank {
+    /// CLDR's names and ISO 3166's English names.
+    Primary,
+    /// iso-codes translations (volunteer work with a few errors: the Slovak file once gave
+    /// "Republic of the Gambia" as "Slovenská republika").
+    Translation,
+    /// A part of a name in parentheses ("Burma" of "Myanmar (Burma)", "Kina" of "Macao (Kina)").
+    Part,
+}
+
+/// Names by key, with the keys two values share at the same rank (they ask).
+#[derive(Default)]
+struct Names {
+    names: BTreeMap<String, String>,
+    conflicts: BTreeMap<String, Vec<String>>,
+    ranks: BTreeMap<String, Option<Rank>>,
+}
+
+impl Names {
+    fn add(&mut self, key: String, code: &str) {
+        self.add_ranked(key, code, Rank::Primary);
+    }
+
+    fn add_ranked(&mut self, key: String, code: &str, rank: Rank) {
+        match self.ranks.get(&key).copied().flatten() {
+            Some(old) if old < rank => return,
+            Some(old) if old > rank => {
+                self.names.remove(&key);
+                self.conflicts.remove(&key);
+            }
+            _ => {}
+        }
+        self.ranks.insert(key.clone(), Some(rank));
+        if let Some(list) = self.conflicts.get_mut(&key) {
+            if !list.iter().any(|c| c == code) {
+                list.push(code.to_owned());
+            }
+            return;
+        }
+        match self.names.get(&key) {
+            Some(other) if other != code => {
+                let list = vec![other.clone(), code.to_owned()];
+                self.names.remove(&key);
+                self.conflicts.insert(key, list);
+            }
+            Some(_) => {}
+            None => {
+                self.names.insert(key, code.to_owned());
+            }
+        }
+    }
+}
+
+/// `data/countries.rs`: ISO 3166-1 codes, code aliases, the retired codes of ISO 3166-3 with
+/// every successor, and country names in every modern CLDR language and in ISO 3166 (English
+/// short, official and common names, and their iso-codes translations). A key two countries
+/// share, in any source, asks. Sources: `cldr-core/supplemental/{codeMappings,aliases}.json`,
+/// `cldr-localenames-full/main/{lang}/territories.json`, iso-codes `iso3166-1.json`,
+/// `iso3166-3.json` and their `.mo` translations.
+fn countries(dir: &Path, iso: &Path, modern: &[String]) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-localenames-full")?;
+    let iso_version = iso_version(iso)?;
+    let codes = country_codes(dir)?;
+    let retired = retired_states(iso, &codes)?;
     let code_keys: std::collections::BTreeSet<String> = codes
+        .codes
         .iter()
         .flat_map(|(a2, (a3, _))| [a2.to_ascii_lowercase(), a3.to_ascii_lowercase()])
-        .chain(code_aliases.keys().map(|k| k.to_ascii_lowercase()))
+        .chain(codes.aliases.keys().map(|k| k.to_ascii_lowercase()))
+        .chain(retired.iter().flat_map(|r| r.codes.iter().map(|c| c.to_ascii_lowercase())))
         .collect();
-    for lang in NAME_LANGUAGES {
+    let mut names = Names::default();
+    let add = |names: &mut Names, name: &str, code: &str, rank: Rank| {
+        for k in country_keys(name, false) {
+            if !code_keys.contains(&k) {
+                names.add_ranked(k, code, rank);
+            }
+        }
+        for k in part_keys(name) {
+            if !code_keys.contains(&k) {
+                names.add_ranked(k, code, Rank::Part);
+            }
+        }
+    };
+    for lang in modern {
         let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/territories.json")))?;
         let table = object(&json, &format!("/main/{lang}/localeDisplayNames/territories"), lang)?;
         for (key, name) in table {
             let code = key.split("-alt-").next().unwrap_or_default();
-            if !codes.contains_key(code) {
-                continue;
+            if codes.codes.contains_key(code) {
+                add(&mut names, name.as_str().ok_or(format!("{lang}: {key} is not a string"))?, code, Rank::Primary);
             }
-            let name = name.as_str().ok_or(format!("{lang}: {key} is not a string"))?;
-            for k in name_parts(name) {
-                let entry = parts.entry(k).or_default();
-                if !entry.iter().any(|c| c == code) {
-                    entry.push(code.to_owned());
+        }
+    }
+    let iso1 = read_json(&iso.join("databases/iso3166-1.json"))?;
+    let entries = iso1.get("3166-1").and_then(Value::as_array).ok_or("iso3166-1.json has no 3166-1")?;
+    let translations = iso_translations(iso, "iso3166-1", modern)?;
+    let mut english: Vec<(&str, &str)> = Vec::new();
+    for e in entries {
+        let code = e.get("alpha_2").and_then(Value::as_str).unwrap_or_default();
+        if !codes.codes.contains_key(code) {
+            continue;
+        }
+        for field in ["name", "official_name", "common_name"] {
+            if let Some(name) = e.get(field).and_then(Value::as_str) {
+                add(&mut names, name, code, Rank::Primary);
+                english.push((name, code));
+            }
+        }
+    }
+    // A file that gives two countries the same translation has a copy error (the Slovak file
+    // gives "Republic of the Gambia" as "Slovenská republika"): that translation is left out.
+    for (_, t) in &translations {
+        let mut by_text: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for (name, code) in &english {
+            if let Some(translated) = t.get(*name) {
+                let list = by_text.entry(translated.as_str()).or_default();
+                if !list.contains(code) {
+                    list.push(code);
                 }
             }
-            for k in [agent_input::fold_name(name)] {
-                // Two-letter Latin names would shadow codes; "德国" is a name.
-                if (k.chars().count() < 3 && k.is_ascii()) || code_keys.contains(&k) {
-                    continue;
-                }
-                match names.get(&k) {
-                    Some((other, _)) if other != code => {
-                        let entry = conflicts.entry(k.clone()).or_default();
-                        for c in [other.clone(), code.to_owned()] {
-                            if !entry.contains(&c) {
-                                entry.push(c);
-                            }
-                        }
+        }
+        for (translated, list) in by_text {
+            if let [code] = list.as_slice() {
+                add(&mut names, translated, code, Rank::Translation);
+            }
+        }
+    }
+    // Retired states: a rename reads as its successor; a split asks with every successor.
+    let retired_translations = iso_translations(iso, "iso3166-3", modern)?;
+    let mut retired_names: BTreeMap<String, String> = BTreeMap::new();
+    for r in &retired {
+        let list = r.successors.join(" ");
+        for name in &r.names {
+            let translated = retired_translations.iter().filter_map(|(_, t)| t.get(name));
+            for n in std::iter::once(name).chain(translated) {
+                for k in country_keys(n, true) {
+                    if code_keys.contains(&k) || names.names.contains_key(&k) || names.conflicts.contains_key(&k) {
+                        continue;
                     }
-                    Some(_) => {}
-                    None => {
-                        names.insert(k, (code.to_owned(), (*lang).to_owned()));
-                    }
+                    retired_names.entry(k).or_insert_with(|| list.clone());
                 }
             }
         }
     }
-    for key in conflicts.keys() {
-        names.remove(key);
-    }
-    for codes_of in conflicts.values_mut() {
-        codes_of.sort();
-    }
-    // Parts of names ("Burma" of "Myanmar (Burma)") count only where no full name has the key
-    // and the part names one country in every language ("Francie" of "Svatý Martin (Francie)"
-    // names a qualifier, not a country, and is left out).
-    for (k, of) in parts {
-        if let [code] = of.as_slice() {
-            let usable = (k.chars().count() >= 3 || !k.is_ascii()) && !code_keys.contains(&k);
-            if usable && !names.contains_key(&k) && !conflicts.contains_key(&k) {
-                names.insert(k, (code.clone(), "part".to_owned()));
+    let mut retired_codes: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    // A retired code that names a country today is that country's (GE was the Gilbert and
+    // Ellice Islands, and is Georgia; SK was Sikkim, and is Slovakia).
+    let current: std::collections::BTreeSet<String> =
+        codes.codes.iter().flat_map(|(a2, (a3, numeric))| [a2.clone(), a3.clone(), format!("{numeric:03}")]).collect();
+    for r in &retired {
+        for c in r.codes.iter().filter(|c| !current.contains(*c)) {
+            let entry = retired_codes.entry(c.clone()).or_default();
+            for s in &r.successors {
+                if !entry.contains(s) {
+                    entry.push(s.clone());
+                }
             }
         }
     }
+    let aliases: Vec<(String, String)> = codes
+        .aliases
+        .iter()
+        .filter(|(k, _)| !retired_codes.contains_key(*k))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let index: BTreeMap<&str, usize> = codes.codes.keys().enumerate().map(|(i, c)| (c.as_str(), i)).collect();
+    let packed: Vec<(String, String)> =
+        names.names.iter().map(|(k, c)| (k.clone(), index.get(c.as_str()).copied().unwrap_or(0).to_string())).collect();
+    let mut ambiguous: Vec<(String, String)> = names
+        .conflicts
+        .iter()
+        .map(|(k, v)| {
+            let mut v = v.clone();
+            v.sort();
+            (k.clone(), v.join(" "))
+        })
+        .collect();
+    ambiguous.extend(retired_names.iter().filter(|(_, v)| v.contains(' ')).map(|(k, v)| (k.clone(), v.clone())));
+    ambiguous.sort();
+    let renamed: Vec<(String, String)> =
+        retired_names.iter().filter(|(_, v)| !v.contains(' ')).map(|(k, v)| (k.clone(), v.clone())).collect();
     let mut out = String::new();
-    header(&mut out, "cldr-localenames-full and cldr-core", &version);
+    header(
+        &mut out,
+        &format!("cldr-localenames-full and cldr-core {version}, and iso-codes (pycountry)"),
+        &iso_version,
+    );
+    let _ = writeln!(out, "//! ISO 3166-1 countries, their code aliases, the retired codes of ISO 3166-3 with every");
     let _ = writeln!(
         out,
-        "//! ISO 3166-1 countries, their code aliases and their names in {} languages.",
-        NAME_LANGUAGES.len()
+        "//! successor, and country names in {} CLDR locales and in ISO 3166 with its translations.",
+        modern.len()
     );
-    let _ = writeln!(out, "//! Name keys are `agent_input::fold_name` of the CLDR display names (and of each part of");
-    let _ = writeln!(out, "//! `Myanmar (Burma)`-style names).");
+    let _ = writeln!(out, "//! Name keys are `agent_input::country::name_keys` of the names.");
     let _ = writeln!(out);
     version_const(&mut out, &version);
+    let _ = writeln!(out, "/// The iso-codes data the ISO 3166 names come from (the pycountry wheel).");
+    let _ = writeln!(out, "pub const ISO_CODES_VERSION: &str = \"{iso_version}\";");
     let _ = writeln!(out);
     let _ = writeln!(
         out,
         "/// Countries: alpha-2, alpha-3 and numeric codes, sorted by alpha-2 ({} entries).",
-        codes.len()
+        codes.codes.len()
     );
     let _ = writeln!(out, "pub static COUNTRIES: &[(&str, &str, u16)] = &[");
-    for (code, (alpha3, numeric)) in &codes {
+    for (code, (alpha3, numeric)) in &codes.codes {
         let _ = writeln!(out, "    ({code:?}, {alpha3:?}, {numeric}),");
     }
     let _ = writeln!(out, "];");
-    let _ = writeln!(out);
     write_pairs(
         &mut out,
         "CODE_ALIASES",
-        "Other codes of countries (alpha-3, numeric, former alpha-2), to their alpha-2 codes (several separated by spaces when the country split)",
-        code_aliases.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        "Other codes of current countries (alpha-3, numeric, `UK`), to their alpha-2 codes",
+        aliases.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    let retired_pairs: Vec<(String, String)> = retired_codes.iter().map(|(k, v)| (k.clone(), v.join(" "))).collect();
+    write_pairs(
+        &mut out,
+        "RETIRED_CODES",
+        "Codes of states that no longer exist (ISO 3166-3: alpha-2, alpha-3, numeric), to every successor (a rename has one)",
+        retired_pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
     write_pairs(
         &mut out,
         "ENGLISH_NAMES",
         "English names of the countries, by alpha-2, for messages",
-        codes.keys().map(|code| (code.as_str(), en.get(code).and_then(Value::as_str).unwrap_or_default())),
+        codes.english.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    write_packed(
+        &mut out,
+        "NAMES",
+        "u8",
+        "Country names by key, to the index of their country in `COUNTRIES`",
+        &packed,
     );
     write_pairs(
         &mut out,
-        "NAMES",
-        "Country names by key, to alpha-2",
-        names.iter().map(|(k, (code, _))| (k.as_str(), code.as_str())),
+        "RENAMED_NAMES",
+        "Names of renamed states (Zaire, Dahomey), to their one successor",
+        renamed.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
-    let joined: Vec<(String, String)> = conflicts.iter().map(|(k, v)| (k.clone(), v.join(" "))).collect();
     write_pairs(
         &mut out,
         "AMBIGUOUS_NAMES",
-        "Names that name two or more countries across languages: a read asks",
-        joined.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        "Names that name two or more countries in some source, and names of states that split: a read asks",
+        ambiguous.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
     Ok(Generated { path: "agent-input/src/data/countries.rs", text: out })
 }
 
-/// `data/languages.rs`: language names (English, Czech, and each language's own name), language
-/// and region aliases, likely regions, and the known language subtags. Sources:
-/// `cldr-localenames-full/main/{en,cs,X}/languages.json`, `cldr-core/supplemental/aliases.json`,
-/// `cldr-core/supplemental/likelySubtags.json`.
-fn languages(dir: &Path) -> Result<Generated, String> {
-    let version = package_version(dir, "cldr-localenames-full")?;
-    let mut names: BTreeMap<String, (String, String)> = BTreeMap::new();
-    let mut conflicts: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut known: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
-    let mut add = |names: &mut BTreeMap<String, (String, String)>, key: String, tag: &str, source: &str| {
-        if key.chars().count() < 3 && key.is_ascii() {
-            return;
+/// The language names of one locale (`cldr-localenames-full/main/{lang}/languages.json`), as
+/// `(tag, name)`; `keep` says which tags to take.
+fn language_names(dir: &Path, lang: &str, keep: impl Fn(&str) -> bool) -> Result<Vec<(String, String)>, String> {
+    let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/languages.json")))?;
+    let table = object(&json, &format!("/main/{lang}/localeDisplayNames/languages"), lang)?;
+    let mut out = Vec::new();
+    for (key, name) in table {
+        let tag = key.split("-alt-").next().unwrap_or_default();
+        // "ku-menu-core" and the like are menu labels, not tags.
+        if is_plain_tag(tag) && keep(tag) {
+            out.push((tag.to_owned(), name.as_str().unwrap_or_default().to_owned()));
         }
-        match names.get(&key) {
-            Some((other, _)) if other != tag => {
-                let entry = conflicts.entry(key).or_default();
-                for t in [other.clone(), tag.to_owned()] {
-                    if !entry.contains(&t) {
-                        entry.push(t);
-                    }
-                }
-            }
-            Some(_) => {}
-            None => {
-                names.insert(key, (tag.to_owned(), source.to_owned()));
-            }
+    }
+    Ok(out)
+}
+
+/// `data/languages.rs`: language names, language and region aliases, likely regions, the
+/// scripts a language suppresses (IANA), and the known language subtags. Names: every name English
+/// and Czech give, the names every modern CLDR locale gives the modern languages, and each
+/// language's own name; a name two languages share asks. Sources:
+/// `cldr-localenames-full/main/{lang}/languages.json`, `cldr-core/supplemental/aliases.json`,
+/// `cldr-core/supplemental/likelySubtags.json`, `language-subtag-registry/data/json/registry.json`.
+fn languages(dir: &Path, modern: &[String]) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-localenames-full")?;
+    let bases: std::collections::BTreeSet<&str> =
+        modern.iter().map(|l| l.split('-').next().unwrap_or_default()).collect();
+    let mut names = Names::default();
+    let mut known: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    let add = |names: &mut Names, name: &str, tag: &str| {
+        let key = agent_input::fold_name(name);
+        if key.chars().count() >= 3 || !key.is_ascii() {
+            names.add(key, tag);
         }
     };
     for lang in ["en", "cs"] {
-        let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/languages.json")))?;
-        let table = object(&json, &format!("/main/{lang}/localeDisplayNames/languages"), lang)?;
-        for (key, name) in table {
-            let tag = key.split("-alt-").next().unwrap_or_default();
-            if !is_plain_tag(tag) {
-                continue; // "ku-menu-core" and the like are menu labels, not tags
-            }
+        for (tag, name) in language_names(dir, lang, |_| true)? {
             if lang == "en" && !tag.contains('-') {
-                known.insert(tag.to_owned());
+                known.insert(tag.clone());
             }
-            let name = name.as_str().unwrap_or_default();
-            add(&mut names, agent_input::fold_name(name), tag, lang);
+            add(&mut names, &name, &tag);
+        }
+    }
+    for lang in modern {
+        let keep = |tag: &str| bases.contains(tag.split('-').next().unwrap_or_default());
+        for (tag, name) in language_names(dir, lang, keep)? {
+            add(&mut names, &name, &tag);
         }
     }
     // Autonyms: each locale's name for its own language.
@@ -283,19 +613,11 @@ fn languages(dir: &Path) -> Result<Generated, String> {
         .collect();
     locales.sort();
     for lang in &locales {
-        let path = main.join(lang).join("languages.json");
-        if !path.exists() {
-            continue;
+        if main.join(lang).join("languages.json").exists() {
+            for (_, name) in language_names(dir, lang, |tag| tag == lang)? {
+                add(&mut names, &name, lang);
+            }
         }
-        let json = read_json(&path)?;
-        if let Some(name) =
-            json.pointer(&format!("/main/{lang}/localeDisplayNames/languages/{lang}")).and_then(Value::as_str)
-        {
-            add(&mut names, agent_input::fold_name(name), lang, "autonym");
-        }
-    }
-    for key in conflicts.keys() {
-        names.remove(key);
     }
     let aliases = read_json(&dir.join("cldr-core/supplemental/aliases.json"))?;
     let mut language_aliases: BTreeMap<String, String> = BTreeMap::new();
@@ -317,31 +639,86 @@ fn languages(dir: &Path) -> Result<Generated, String> {
             continue;
         }
         known.insert(key.clone());
-        if let Some(region) = v.as_str().and_then(|t| t.rsplit('-').next()) {
-            likely_regions.insert(key.clone(), region.to_owned());
+        let parts: Vec<&str> = v.as_str().unwrap_or_default().split('-').collect();
+        if let [_, _, region] = parts.as_slice() {
+            likely_regions.insert(key.clone(), (*region).to_owned());
         }
     }
+    // Suppress-Script from the IANA Language Subtag Registry (the `language-subtag-registry`
+    // package, CC0): the script a language is written in unless a tag says otherwise.
+    let registry = read_json(&dir.join("language-subtag-registry/data/json/registry.json"))?;
+    let suppress: Vec<(String, String)> = registry
+        .as_array()
+        .ok_or("registry.json is not an array")?
+        .iter()
+        .filter(|r| r.get("Type").and_then(Value::as_str) == Some("language"))
+        .filter_map(|r| {
+            let subtag = r.get("Subtag").and_then(Value::as_str)?;
+            let script = r.get("Suppress-Script").and_then(Value::as_str)?;
+            Some((subtag.to_owned(), script.to_owned()))
+        })
+        .collect::<BTreeMap<_, _>>()
+        .into_iter()
+        .collect();
+    let scripts: Vec<&str> = registry
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r.get("Type").and_then(Value::as_str) == Some("script"))
+        .filter_map(|r| r.get("Subtag").and_then(Value::as_str))
+        .filter(|s| s.len() == 4)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if suppress.len() < 100 {
+        return Err(format!("only {} Suppress-Script entries in the IANA registry", suppress.len()));
+    }
+    let tags: Vec<String> = {
+        let set: std::collections::BTreeSet<&String> = names.names.values().collect();
+        set.into_iter().cloned().collect()
+    };
+    let tag_index: BTreeMap<&str, usize> = tags.iter().enumerate().map(|(i, t)| (t.as_str(), i)).collect();
+    let packed: Vec<(String, String)> = names
+        .names
+        .iter()
+        .map(|(k, t)| (k.clone(), tag_index.get(t.as_str()).copied().unwrap_or(0).to_string()))
+        .collect();
+    let ambiguous: Vec<(String, String)> = names
+        .conflicts
+        .iter()
+        .map(|(k, v)| {
+            let mut v = v.clone();
+            v.sort();
+            (k.clone(), v.join(" "))
+        })
+        .collect();
     let mut out = String::new();
     header(&mut out, "cldr-localenames-full and cldr-core", &version);
-    let _ = writeln!(out, "//! Language names, language and region aliases, likely regions and known languages.");
+    let _ = writeln!(
+        out,
+        "//! Language names, language and region aliases, likely regions and scripts, and known languages."
+    );
     let _ = writeln!(out);
     version_const(&mut out, &version);
-    write_pairs(
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// The tags language names read as, sorted ({} entries).", tags.len());
+    let _ = writeln!(out, "pub static TAGS: &[&str] = &[");
+    for t in &tags {
+        let _ = writeln!(out, "    {t:?},");
+    }
+    let _ = writeln!(out, "];");
+    write_packed(
         &mut out,
         "LANGUAGE_NAMES",
-        "Language names (English, Czech, and each language's own), by `fold_name` key, to tags",
-        names.iter().map(|(k, (t, _))| (k.as_str(), t.as_str())),
+        "u16",
+        "Language names (English and Czech, the modern languages in every modern locale, and autonyms) by `fold_name` key, to their index in `TAGS`",
+        &packed,
     );
-    write_pairs(
+    write_pairs_owned(
         &mut out,
         "AMBIGUOUS_LANGUAGE_NAMES",
         "Names that name two or more languages (tags separated by spaces)",
-        conflicts
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.join(" ")))
-            .collect::<Vec<_>>()
-            .iter()
-            .map(|(k, v)| (*k, v.as_str())),
+        &ambiguous,
     );
     write_pairs(
         &mut out,
@@ -361,6 +738,15 @@ fn languages(dir: &Path) -> Result<Generated, String> {
         "The likely region of each language",
         likely_regions.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
+    write_pairs_owned(&mut out, "SUPPRESSED_SCRIPTS", "Suppress-Script of the IANA Language Subtag Registry: the script a language is written in unless a tag says otherwise", &suppress);
+    let _ = writeln!(out);
+    let _ =
+        writeln!(out, "/// ISO 15924 script codes (the IANA registry's scripts), sorted ({} entries).", scripts.len());
+    let _ = writeln!(out, "pub static KNOWN_SCRIPTS: &[&str] = &[");
+    for s in &scripts {
+        let _ = writeln!(out, "    {s:?},");
+    }
+    let _ = writeln!(out, "];");
     let _ = writeln!(out);
     let _ = writeln!(out, "/// Language subtags CLDR knows, sorted ({} entries).", known.len());
     let _ = writeln!(out, "pub static KNOWN_LANGUAGES: &[&str] = &[");
@@ -395,185 +781,311 @@ fn write_pairs<'a>(out: &mut String, name: &str, doc: &str, pairs: impl Iterator
     let _ = writeln!(out, "];");
 }
 
-/// The languages whose month, weekday and relative-day words the date reader knows.
-pub const DATE_LANGUAGES: &[&str] = &["en", "cs", "sk", "de", "fr", "es", "it", "pl", "pt", "nl"];
-
 /// The key a name is matched by: the reader's own fold, without trailing dots (`"janv."`).
 fn name_key(name: &str) -> String {
     let folded = agent_input::fold(&name.replace(['\u{2019}', '\u{2018}'], "'"));
-    folded.trim_end_matches('.').trim().to_owned()
+    folded.trim_end_matches(['.', '\u{970}']).trim().to_owned()
 }
 
-/// Inserts `key -> value`, recording a conflict when the key already maps to another value.
-fn insert_checked<V: PartialEq + Copy>(
-    table: &mut BTreeMap<String, (V, String)>,
-    conflicts: &mut BTreeMap<String, Vec<String>>,
-    key: String,
-    value: V,
-    source: &str,
-) {
-    match table.get(&key) {
-        Some((old, _)) if *old != value => {
-            conflicts.entry(key).or_default().push(source.to_owned());
+/// A table of keys that each name one value, and the keys that name two or more (they ask).
+struct Words<V> {
+    one: BTreeMap<String, V>,
+    several: BTreeMap<String, Vec<V>>,
+}
+
+impl<V: PartialEq + Copy + Ord> Words<V> {
+    fn new() -> Self {
+        Self { one: BTreeMap::new(), several: BTreeMap::new() }
+    }
+
+    fn add(&mut self, key: String, value: V) {
+        if let Some(list) = self.several.get_mut(&key) {
+            if !list.contains(&value) {
+                list.push(value);
+                list.sort();
+            }
+            return;
         }
-        Some(_) => {}
-        None => {
-            table.insert(key, (value, source.to_owned()));
+        match self.one.get(&key) {
+            Some(old) if *old != value => {
+                let mut list = vec![*old, value];
+                list.sort();
+                self.one.remove(&key);
+                self.several.insert(key, list);
+            }
+            Some(_) => {}
+            None => {
+                self.one.insert(key, value);
+            }
         }
+    }
+
+    fn one_entries(&self) -> Vec<(String, String)>
+    where
+        V: std::fmt::Display,
+    {
+        self.one.iter().map(|(k, v)| (k.clone(), v.to_string())).collect()
+    }
+
+    fn several_entries(&self) -> Vec<(String, String)>
+    where
+        V: std::fmt::Display,
+    {
+        self.several
+            .iter()
+            .map(|(k, v)| (k.clone(), v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")))
+            .collect()
     }
 }
 
-/// `data/dates.rs`: month names (wide and abbreviated, format and stand-alone forms, with alt
-/// variants), weekday names and the relative-day words of [`DATE_LANGUAGES`], keyed by
-/// [`name_key`]. A name that means two different months (or weekdays) in two languages is left
-/// out and listed in a comment, so the reader never picks one. Sources:
-/// `cldr-dates-full/main/{lang}/ca-gregorian.json` and `dateFields.json`.
-fn dates(dir: &Path) -> Result<Generated, String> {
-    let version = package_version(dir, "cldr-dates-full")?;
-    let mut months: BTreeMap<String, (u8, String)> = BTreeMap::new();
-    let mut weekdays: BTreeMap<String, (u8, String)> = BTreeMap::new();
-    let mut relative: BTreeMap<String, (i8, String)> = BTreeMap::new();
-    let mut month_conflicts = BTreeMap::new();
-    let mut weekday_conflicts = BTreeMap::new();
-    let mut relative_conflicts = BTreeMap::new();
-    let mut english = Vec::new();
-    for lang in DATE_LANGUAGES {
-        let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
-        let cal = greg
-            .pointer(&format!("/main/{lang}/dates/calendars/gregorian"))
-            .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
-        for context in ["format", "stand-alone"] {
-            for width in ["wide", "abbreviated"] {
-                let names = cal
-                    .pointer(&format!("/months/{context}/{width}"))
-                    .and_then(Value::as_object)
-                    .ok_or_else(|| format!("{lang}: no months/{context}/{width}"))?;
-                for (k, name) in names {
-                    let number: u8 =
-                        k.split('-').next().and_then(|n| n.parse().ok()).ok_or(format!("{lang}: month key {k}"))?;
-                    let name = name.as_str().ok_or(format!("{lang}: month {k} is not a string"))?;
-                    if *lang == "en" && context == "format" && width == "wide" && !k.contains('-') {
-                        english.push((number, name.to_owned()));
-                    }
-                    let key = name_key(name);
-                    if key.chars().count() >= 3 {
-                        insert_checked(&mut months, &mut month_conflicts, key, number, lang);
-                    }
+/// The decimal digits of every numeric CLDR numbering system (`八` of `hanidec` among them):
+/// the date reader reads them as digits before its grammar.
+fn cldr_digits(dir: &Path) -> Result<std::collections::BTreeSet<char>, String> {
+    let json = read_json(&dir.join("cldr-core/supplemental/numberingSystems.json"))?;
+    let systems = object(&json, "/supplemental/numberingSystems", "numberingSystems")?;
+    Ok(systems
+        .values()
+        .filter(|s| s.get("_type").and_then(Value::as_str) == Some("numeric"))
+        .filter_map(|s| s.get("_digits").and_then(Value::as_str))
+        .flat_map(str::chars)
+        .collect())
+}
+
+/// A word worth keeping as a date word: no digits of any numbering system (`"1月"`, `"八月"`,
+/// `"M01"` are read as numbers: the grammar reads `8月` itself), and at least `min` characters
+/// when it is ASCII.
+fn date_word(key: &str, min: usize, digits: &std::collections::BTreeSet<char>) -> bool {
+    !key.is_empty()
+        && !key.chars().any(|c| c.is_numeric() || digits.contains(&c))
+        && (key.chars().count() >= min || !key.is_ascii() && key.chars().count() >= 2)
+}
+
+/// The gregorian month and weekday names of one locale, into the tables.
+fn calendar_words(
+    dir: &Path,
+    lang: &str,
+    digits: &std::collections::BTreeSet<char>,
+    months: &mut Words<u8>,
+    weekdays: &mut Words<u8>,
+) -> Result<(), String> {
+    let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
+    let cal = greg
+        .pointer(&format!("/main/{lang}/dates/calendars/gregorian"))
+        .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
+    for context in ["format", "stand-alone"] {
+        for width in ["wide", "abbreviated"] {
+            let names = cal
+                .pointer(&format!("/months/{context}/{width}"))
+                .and_then(Value::as_object)
+                .ok_or_else(|| format!("{lang}: no months/{context}/{width}"))?;
+            for (k, name) in names {
+                let number: u8 =
+                    k.split('-').next().and_then(|n| n.parse().ok()).ok_or(format!("{lang}: month key {k}"))?;
+                let key = name_key(name.as_str().ok_or(format!("{lang}: month {k} is not a string"))?);
+                if date_word(&key, 3, digits) {
+                    months.add(key, number);
                 }
-                let days = cal
-                    .pointer(&format!("/days/{context}/{width}"))
-                    .and_then(Value::as_object)
-                    .ok_or_else(|| format!("{lang}: no days/{context}/{width}"))?;
-                for (k, name) in days {
-                    let number = match k.split('-').next().unwrap_or_default() {
-                        "mon" => 1,
-                        "tue" => 2,
-                        "wed" => 3,
-                        "thu" => 4,
-                        "fri" => 5,
-                        "sat" => 6,
-                        "sun" => 7,
-                        other => return Err(format!("{lang}: weekday key {other}")),
-                    };
-                    let name = name.as_str().ok_or(format!("{lang}: weekday {k} is not a string"))?;
-                    let key = name_key(name);
-                    if key.chars().count() >= 2 {
-                        insert_checked(&mut weekdays, &mut weekday_conflicts, key, number, lang);
-                    }
+            }
+            let days = cal
+                .pointer(&format!("/days/{context}/{width}"))
+                .and_then(Value::as_object)
+                .ok_or_else(|| format!("{lang}: no days/{context}/{width}"))?;
+            for (k, name) in days {
+                let number = match k.split('-').next().unwrap_or_default() {
+                    "mon" => 1,
+                    "tue" => 2,
+                    "wed" => 3,
+                    "thu" => 4,
+                    "fri" => 5,
+                    "sat" => 6,
+                    "sun" => 7,
+                    other => return Err(format!("{lang}: weekday key {other}")),
+                };
+                let key = name_key(name.as_str().ok_or(format!("{lang}: weekday {k} is not a string"))?);
+                if date_word(&key, 2, digits) {
+                    weekdays.add(key, number);
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// `data/dates.rs`: month names (wide and abbreviated, format and stand-alone forms, with alt
+/// variants), weekday names and the relative-day words of every modern CLDR locale, keyed by
+/// [`name_key`]. A word that means two different months (or weekdays, or days) in two
+/// languages goes to an `AMBIGUOUS_` table with every meaning, so the reader asks. Sources:
+/// `cldr-dates-full/main/{lang}/ca-gregorian.json` and `dateFields.json`.
+fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-dates-full")?;
+    let mut months = Words::<u8>::new();
+    let mut weekdays = Words::<u8>::new();
+    let mut relative = Words::<i8>::new();
+    let digits = cldr_digits(dir)?;
+    for lang in modern {
+        calendar_words(dir, lang, &digits, &mut months, &mut weekdays)?;
         let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
         let day = fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
         for offset in -2i8..=2 {
             if let Some(word) = day.get(format!("relative-type-{offset}")).and_then(Value::as_str) {
-                insert_checked(&mut relative, &mut relative_conflicts, name_key(word), offset, lang);
+                let key = name_key(word);
+                if date_word(&key, 3, &digits) {
+                    relative.add(key, offset);
+                }
             }
         }
     }
-    for key in month_conflicts.keys() {
-        months.remove(key);
-    }
-    for key in weekday_conflicts.keys() {
-        weekdays.remove(key);
-    }
-    for key in relative_conflicts.keys() {
-        relative.remove(key);
-    }
-    english.sort();
-    if english.len() != 12 {
-        return Err(format!("expected 12 English month names, found {}", english.len()));
-    }
+    let en = read_json(&dir.join("cldr-dates-full/main/en/ca-gregorian.json"))?;
+    let english: Vec<String> = (1..=12)
+        .map(|m| {
+            en.pointer(&format!("/main/en/dates/calendars/gregorian/months/format/wide/{m}"))
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .ok_or(format!("no English name of month {m}"))
+        })
+        .collect::<Result<_, _>>()?;
     let mut out = String::new();
     header(&mut out, "cldr-dates-full", &version);
-    let _ = writeln!(out, "//! Month, weekday and relative-day words of {}.", DATE_LANGUAGES.join(", "));
+    let _ = writeln!(out, "//! Month, weekday and relative-day words of the {} modern CLDR locales.", modern.len());
     let _ = writeln!(out, "//! Keys are `agent_input::fold` of the CLDR name, without trailing dots.");
     let _ = writeln!(out);
     version_const(&mut out, &version);
     let _ = writeln!(out);
-    let _ = writeln!(out, "/// The languages the tables cover.");
-    let list: Vec<String> = DATE_LANGUAGES.iter().map(|l| format!("\"{l}\"")).collect();
+    let _ = writeln!(out, "/// The locales the tables cover (CLDR's modern coverage level).");
+    let list: Vec<String> = modern.iter().map(|l| format!("{l:?}")).collect();
     let _ = writeln!(out, "pub const LANGUAGES: &[&str] = &[{}];", list.join(", "));
     let _ = writeln!(out);
     let _ = writeln!(out, "/// English month names, for messages.");
     let _ = writeln!(out, "pub const MONTHS_EN: [&str; 12] = [");
-    for (_, n) in &english {
+    for n in &english {
         let _ = writeln!(out, "    \"{n}\",");
     }
     let _ = writeln!(out, "];");
-    write_table(
+    write_packed(&mut out, "MONTHS", "u8", "Month names and their numbers (1-12)", &months.one_entries());
+    write_pairs_owned(
         &mut out,
-        "MONTHS",
-        "u8",
-        "Month names and their numbers (1-12), sorted by key",
-        &months,
-        &month_conflicts,
+        "AMBIGUOUS_MONTHS",
+        "Month names that name two or more months in different languages (numbers separated by spaces)",
+        &months.several_entries(),
     );
-    write_table(
+    write_packed(
         &mut out,
         "WEEKDAYS",
         "u8",
-        "Weekday names and their ISO numbers (1 = Monday), sorted by key",
-        &weekdays,
-        &weekday_conflicts,
+        "Weekday names and their ISO numbers (1 = Monday)",
+        &weekdays.one_entries(),
     );
-    write_table(
+    write_pairs_owned(
+        &mut out,
+        "AMBIGUOUS_WEEKDAYS",
+        "Weekday names that name two or more weekdays in different languages",
+        &weekdays.several_entries(),
+    );
+    write_packed(
         &mut out,
         "RELATIVE_DAYS",
         "i8",
-        "Relative-day words and their offsets from today, sorted by key",
-        &relative,
-        &relative_conflicts,
+        "Relative-day words and their offsets from today",
+        &relative.one_entries(),
+    );
+    write_pairs_owned(
+        &mut out,
+        "AMBIGUOUS_RELATIVE_DAYS",
+        "Relative-day words that name two or more offsets in different languages",
+        &relative.several_entries(),
     );
     Ok(Generated { path: "agent-input/src/data/dates.rs", text: out })
 }
 
-fn write_table<V: std::fmt::Display>(
-    out: &mut String,
-    name: &str,
-    ty: &str,
-    doc: &str,
-    table: &BTreeMap<String, (V, String)>,
-    conflicts: &BTreeMap<String, Vec<String>>,
-) {
-    let bytes: usize = table.keys().map(|k| k.len() + 24).sum();
-    let _ = writeln!(out);
-    let _ = writeln!(out, "/// {doc} ({} entries, about {bytes} bytes).", table.len());
-    if !conflicts.is_empty() {
-        let keys: Vec<&str> = conflicts.keys().map(String::as_str).collect();
-        let _ = writeln!(out, "/// Left out, as they name two different values: {}.", keys.join(", "));
+fn write_pairs_owned(out: &mut String, name: &str, doc: &str, pairs: &[(String, String)]) {
+    write_pairs(out, name, doc, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+}
+
+/// The CLDR `yesstr` and `nostr` words of a locale (`"ano:a"`: the word, then abbreviations).
+fn posix_words(dir: &Path, lang: &str) -> Result<(Vec<String>, Vec<String>), String> {
+    let json = read_json(&dir.join(format!("cldr-misc-full/main/{lang}/posix.json")))?;
+    let words = |field: &str| -> Result<Vec<String>, String> {
+        let text = json
+            .pointer(&format!("/main/{lang}/posix/messages/{field}"))
+            .and_then(Value::as_str)
+            .ok_or(format!("{lang}: no posix {field}"))?;
+        let mut out = Vec::new();
+        for (i, alt) in text.split([':', '/']).enumerate() {
+            let alt: String = alt.chars().filter(|c| !matches!(c, '\u{200b}' | '\u{17d6}')).collect();
+            let key = agent_input::fold(alt.trim());
+            // The word itself; an abbreviation only when it is two letters or more ("ja:j").
+            if !key.is_empty() && (key.chars().count() >= 2 || (i == 0 && !key.is_ascii())) {
+                out.push(key);
+            }
+        }
+        Ok(out)
+    };
+    Ok((words("yesstr")?, words("nostr")?))
+}
+
+/// `data/booleans.rs`: the CLDR `yesstr`/`nostr` words of every modern locale that the hand
+/// lists in `boolean.rs` lack, and every word that means yes in one language and no in another
+/// (in CLDR or the hand lists): those ask. Source: `cldr-misc-full/main/{lang}/posix.json`.
+fn booleans(dir: &Path, modern: &[String]) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-misc-full")?;
+    let mut words = Words::<bool>::new();
+    for w in agent_input::boolean::TRUE_WORDS {
+        words.add((*w).to_owned(), true);
     }
-    let _ = writeln!(out, "pub static {name}: &[(&str, {ty})] = &[");
-    for (key, (value, _)) in table {
-        let _ = writeln!(out, "    ({key:?}, {value}),");
+    for w in agent_input::boolean::FALSE_WORDS {
+        words.add((*w).to_owned(), false);
+    }
+    for lang in modern {
+        let (yes, no) = posix_words(dir, lang)?;
+        for w in yes {
+            words.add(w, true);
+        }
+        for w in no {
+            words.add(w, false);
+        }
+    }
+    let hand =
+        |w: &str| agent_input::boolean::TRUE_WORDS.contains(&w) || agent_input::boolean::FALSE_WORDS.contains(&w);
+    let pick = |value: bool| -> Vec<&str> {
+        words.one.iter().filter(|(k, v)| **v == value && !hand(k)).map(|(k, _)| k.as_str()).collect()
+    };
+    let mut out = String::new();
+    header(&mut out, "cldr-misc-full", &version);
+    let _ =
+        writeln!(out, "//! Yes and no words of the {} modern CLDR locales (`posix` `yesstr`, `nostr`).", modern.len());
+    let _ = writeln!(out, "//! Keys are `agent_input::fold` of the word.");
+    let _ = writeln!(out);
+    version_const(&mut out, &version);
+    for (name, value) in [("YES_WORDS", true), ("NO_WORDS", false)] {
+        let list = pick(value);
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "/// Words that mean {}, beyond the hand lists of `boolean.rs`, sorted ({} entries).",
+            if value { "yes" } else { "no" },
+            list.len()
+        );
+        let _ = writeln!(out, "pub static {name}: &[&str] = &[");
+        for w in list {
+            let _ = writeln!(out, "    {w:?},");
+        }
+        let _ = writeln!(out, "];");
+    }
+    let ambiguous: Vec<&str> = words.several.keys().map(String::as_str).collect();
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// Words that mean yes in one language and no in another, sorted: they ask.");
+    let _ = writeln!(out, "pub static AMBIGUOUS_WORDS: &[&str] = &[");
+    for w in ambiguous {
+        let _ = writeln!(out, "    {w:?},");
     }
     let _ = writeln!(out, "];");
+    Ok(Generated { path: "agent-input/src/data/booleans.rs", text: out })
 }
 
 /// Writes every generated file under `root`, returning the paths written.
 pub fn write_all(dir: &Path, root: &Path) -> Result<Vec<PathBuf>, String> {
     let mut written = Vec::new();
-    for file in generate(dir)? {
+    for file in generate(dir, &root.join(ISO_CODES))? {
         let path = root.join(file.path);
         std::fs::write(&path, file.text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         written.push(path);

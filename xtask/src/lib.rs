@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod cldr;
+pub mod mo;
 
 /// The workspace root (the parent of this crate's folder).
 pub fn workspace_root() -> PathBuf {

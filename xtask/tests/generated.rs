@@ -1,20 +1,21 @@
 //! The committed generated tables equal what the generator writes from the pinned CLDR data
 //! (the `ensure_file_contents` pattern). The README's test command installs the data first
-//! (`npm ci --prefix tools/cldr`), so on CI this test never skips.
+//! (`npm ci --prefix tools/cldr`, `tools/iso-codes/fetch`), so on CI this test never skips.
 
 #[test]
 fn cldr_tables_are_fresh() {
     let root = xtask::workspace_root();
     let dir = root.join("tools/cldr/node_modules");
-    if !dir.join("cldr-core").exists() {
+    let iso = root.join(xtask::cldr::ISO_CODES);
+    if !dir.join("cldr-core").exists() || !iso.join("databases").exists() {
         assert!(
             std::env::var_os("CI").is_none(),
-            "the CLDR data is missing on CI: run `npm ci --prefix tools/cldr` before the tests"
+            "the CLDR or iso-codes data is missing on CI: run `npm ci --prefix tools/cldr` and `tools/iso-codes/fetch` before the tests"
         );
-        eprintln!("SKIPPED cldr_tables_are_fresh: CLDR data absent; run `npm ci --prefix tools/cldr` to check it");
+        eprintln!("SKIPPED cldr_tables_are_fresh: data absent; run `npm ci --prefix tools/cldr` and `tools/iso-codes/fetch` to check it");
         return;
     }
-    let files = xtask::cldr::generate(&dir).expect("the generator runs on the pinned data");
+    let files = xtask::cldr::generate(&dir, &iso).expect("the generator runs on the pinned data");
     let mut stale = Vec::new();
     for file in files {
         let path = root.join(file.path);

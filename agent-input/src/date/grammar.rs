@@ -7,8 +7,11 @@ use nom::bytes::complete::{take_while, take_while_m_n};
 use nom::character::complete::char;
 use nom::combinator::opt;
 use nom::sequence::preceded;
+use unicode_normalization::char::is_combining_mark;
 
-use crate::data::dates::{MONTHS, RELATIVE_DAYS, WEEKDAYS};
+use crate::data::dates::{
+    AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, MONTHS, RELATIVE_DAYS, WEEKDAYS,
+};
 
 use crate::spelling::{self, step};
 
@@ -130,10 +133,12 @@ fn tokens(text: &str) -> Vec<Token> {
             out.push(Token::Num { digits, ordinal });
         } else if c.is_alphabetic() {
             let start = i;
-            // Letters, apostrophes, and hyphens between letters ("segunda-feira").
+            // Letters and their marks (the Devanagari nukta), apostrophes, and hyphens between
+            // letters ("segunda-feira").
             while chars.get(i).is_some_and(|c| {
                 c.is_alphabetic()
-                    || matches!(c, '\'' | '\u{2019}')
+                    || is_combining_mark(*c)
+                    || matches!(c, '\'' | '\u{2019}' | '\u{5f3}' | '\u{5f4}' | '\u{200c}' | '\u{200d}')
                     || (*c == '-' && chars.get(i + 1).is_some_and(|n| n.is_alphabetic()))
             }) {
                 i += 1;
@@ -155,13 +160,56 @@ fn tokens(text: &str) -> Vec<Token> {
             i += 1;
         }
     }
+    join_names(out)
+}
+
+/// The most words a month or weekday name has ("ojo aje", "dydd llun").
+const MAX_NAME_WORDS: usize = 4;
+
+/// Joins words that together are one month or weekday name (Yoruba "ojo aje", Welsh
+/// "dydd llun", Thai "พ.ค."): the longest run of words, separated by single spaces or points,
+/// whose key a table has.
+fn join_names(tokens: Vec<Token>) -> Vec<Token> {
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while let Some(token) = tokens.get(i) {
+        let mut best: Option<(String, usize)> = None;
+        if let Token::Word(first) = token {
+            let mut key = first.clone();
+            let mut j = i;
+            for _ in 1..MAX_NAME_WORDS {
+                let (Some(Token::Sep(sep @ (' ' | '.'))), Some(Token::Word(next))) =
+                    (tokens.get(j + 1), tokens.get(j + 2))
+                else {
+                    break;
+                };
+                key.push(*sep);
+                key.push_str(next);
+                j += 2;
+                if !months_of(&key).is_empty() || weekday_of(&key).is_some() {
+                    best = Some((key.clone(), j));
+                }
+            }
+        }
+        match best {
+            Some((name, last)) => {
+                out.push(Token::Word(name));
+                i = last + 1;
+            }
+            None => {
+                out.push(token.clone());
+                i += 1;
+            }
+        }
+    }
     out
 }
 
-/// The matching key of a word: the crate's fold, without trailing dots, with straight apostrophes.
+/// The matching key of a word: the crate's fold, without trailing dots (and the Devanagari
+/// abbreviation sign), with straight apostrophes.
 fn word_key(word: &str) -> String {
     let folded = spelling::fold::fold(&word.replace('\u{2019}', "'"));
-    folded.trim_end_matches('.').to_owned()
+    folded.trim_end_matches(['.', '\u{970}']).to_owned()
 }
 
 fn lookup<V: Copy>(table: &[(&str, V)], key: &str) -> Option<V> {
@@ -173,9 +221,23 @@ fn roman_month(key: &str) -> Option<u32> {
     ROMAN.iter().position(|r| *r == key).and_then(|p| u32::try_from(p + 1).ok())
 }
 
-/// The month a word names, in any supported language or as a Roman numeral.
-fn month_of(key: &str) -> Option<u32> {
-    lookup(MONTHS, key).map(u32::from).or_else(|| roman_month(key))
+/// The values a word names in a table of words that name two or more ("10 11").
+fn several<T: std::str::FromStr>(table: &[(&str, &str)], key: &str) -> Vec<T> {
+    lookup(table, key).map(|list| list.split(' ').filter_map(|v| v.parse().ok()).collect()).unwrap_or_default()
+}
+
+/// The months a word names, in any modern CLDR language or as a Roman numeral: one, or several
+/// when languages disagree (`listopad` is November in Czech and October in Croatian).
+fn months_of(key: &str) -> Vec<u32> {
+    if let Some(m) = MONTHS.get(key).map(u32::from).or_else(|| roman_month(key)) {
+        return vec![m];
+    }
+    several(AMBIGUOUS_MONTHS, key)
+}
+
+/// The ISO weekday a word names; 0 when languages disagree.
+fn weekday_of(key: &str) -> Option<u8> {
+    WEEKDAYS.get(key).or_else(|| lookup(AMBIGUOUS_WEEKDAYS, key).map(|_| 0))
 }
 
 /// A time-of-day suffix: ` 10:00`, `T10:00:00.5+02:00`, ` 10:00 Z`, ` 10:00 pm`.
@@ -279,15 +341,16 @@ pub(crate) fn parse(text: &str) -> Parsed {
         }
     }
     let key = word_key(date_text);
-    if let Some(offset) = lookup(RELATIVE_DAYS, &key) {
-        parsed.candidates.push(fixed(Span::Relative(i64::from(offset))));
+    let offsets = RELATIVE_DAYS.get(&key).map_or_else(|| several::<i8>(AMBIGUOUS_RELATIVE_DAYS, &key), |o| vec![o]);
+    if !offsets.is_empty() {
+        parsed.candidates.extend(offsets.into_iter().map(|o| fixed(Span::Relative(i64::from(o)))));
         return parsed;
     }
     let mut toks = tokens(date_text);
     // A weekday first: "Thursday, 1 October 2026".
     if let Some(Token::Word(w)) = toks.first() {
-        if month_of(w).is_none() || toks.len() > 1 && matches!(toks.get(1), Some(Token::Sep(','))) {
-            if let Some(day) = lookup(WEEKDAYS, w) {
+        if months_of(w).is_empty() || toks.len() > 1 && matches!(toks.get(1), Some(Token::Sep(','))) {
+            if let Some(day) = weekday_of(w) {
                 parsed.weekday = Some(day);
                 toks.remove(0);
             }
@@ -306,11 +369,14 @@ pub(crate) fn parse(text: &str) -> Parsed {
         .filter_map(|t| if let Token::Num { digits, ordinal } = t { Some((digits, *ordinal)) } else { None })
         .collect();
     let seps: Vec<char> = toks.iter().filter_map(|t| if let Token::Sep(c) = t { Some(*c) } else { None }).collect();
+    if cjk(&mut parsed, &toks) {
+        return parsed;
+    }
     match words.as_slice() {
         [] => numeric(&mut parsed, &nums, &seps),
         [q] if q.as_str() == "q" => quarter(&mut parsed, &toks),
         [w] => {
-            if let Some(month) = month_of(w) {
+            for month in months_of(w) {
                 named_month(&mut parsed, month, &nums);
             }
         }
@@ -423,6 +489,48 @@ fn numeric(parsed: &mut Parsed, nums: &[(&String, bool)], seps: &[char]) {
     }
 }
 
+/// The field a Chinese, Japanese or Korean unit word after a number names.
+fn cjk_unit(word: &str) -> Option<usize> {
+    // Words are folded, and folding decomposes Hangul syllables: compose them again.
+    let composed: String = unicode_normalization::UnicodeNormalization::nfc(word.chars()).collect();
+    match composed.as_str() {
+        "年" | "년" => Some(0),
+        "月" | "월" => Some(1),
+        "日" | "일" | "号" | "號" => Some(2),
+        _ => None,
+    }
+}
+
+/// `2026年10月1日`, `2026년 10월 1일`, `2026年10月`: each number followed by its unit, so the
+/// order is fixed. True when the spelling has that shape (then it is read here, or not at all).
+fn cjk(parsed: &mut Parsed, toks: &[Token]) -> bool {
+    let mut fields: [Option<u32>; 3] = [None; 3];
+    let mut rest = toks.iter().filter(|t| !matches!(t, Token::Sep(' ')));
+    let mut any = false;
+    while let Some(token) = rest.next() {
+        let Token::Num { digits, .. } = token else { return false };
+        let Some(Token::Word(unit)) = rest.next() else { return false };
+        let Some(field) = cjk_unit(unit) else { return false };
+        let Some(slot) = fields.get_mut(field).filter(|f| f.is_none()) else { return false };
+        *slot = value(digits);
+        any = true;
+    }
+    if !any {
+        return false;
+    }
+    match fields {
+        [Some(y), Some(m), Some(d)] if y >= 1000 => day(parsed, i32::try_from(y).unwrap_or(0), m, d, Order::Fixed),
+        [Some(y), Some(m), None] if y >= 1000 && (1..=12).contains(&m) => {
+            parsed.candidates.push(fixed(Span::Month(i32::try_from(y).unwrap_or(0), m)));
+        }
+        [None, Some(m), Some(d)] if (1..=12).contains(&m) && (1..=31).contains(&d) => {
+            parsed.candidates.push(fixed(Span::DayMonth(d, m)));
+        }
+        _ => {}
+    }
+    true
+}
+
 /// `2026-Q3`, `Q3 2026`, `Q3/2026`, `3Q2026`.
 fn quarter(parsed: &mut Parsed, toks: &[Token]) {
     let nums: Vec<&String> =
@@ -504,6 +612,36 @@ mod tests {
         assert_eq!(days("20261001"), ["2026-10-01"]);
     }
 
+    /// Every month name of the table, in a day-month-year spelling, reads as its month alone.
+    #[test]
+    fn every_month_name_reads_as_its_month() {
+        let mut failures = Vec::new();
+        for (name, month) in MONTHS.entries() {
+            let want = NaiveDate::from_ymd_opt(2026, u32::from(month), 1).map(|d| d.to_string());
+            for spelled in [format!("1 {name} 2026"), format!("{name} 1, 2026")] {
+                let got = days(&spelled);
+                if got.len() != 1 || got.first() != want.as_ref() {
+                    failures.push(format!("{spelled} -> {got:?}"));
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{} failures: {:?}", failures.len(), &failures[..failures.len().min(20)]);
+    }
+
+    /// Every weekday name of the table, before a date, is read as its weekday.
+    #[test]
+    fn every_weekday_name_is_read_before_a_date() {
+        let mut failures = Vec::new();
+        for (name, weekday) in WEEKDAYS.entries() {
+            let spelled = format!("{name}, 1. 10. 2026");
+            let parsed = parse(&spelled);
+            if parsed.weekday != Some(weekday) || parsed.candidates.len() != 1 {
+                failures.push(format!("{spelled} -> {:?}", parsed.weekday));
+            }
+        }
+        assert!(failures.is_empty(), "{} failures: {:?}", failures.len(), &failures[..failures.len().min(20)]);
+    }
+
     #[test]
     fn names() {
         assert_eq!(days("1. října 2026"), ["2026-10-01"]);
@@ -514,6 +652,11 @@ mod tests {
         assert_eq!(days("4. X. 2016"), ["2016-10-04"]);
         assert_eq!(days("1 de octubre de 2026"), ["2026-10-01"]);
         assert_eq!(parse("únor 2020").candidates, [fixed(Span::Month(2020, 2))]);
+        assert_eq!(days("2026年10月1日"), ["2026-10-01"]);
+        assert_eq!(days("2026년 10월 1일"), ["2026-10-01"]);
+        assert_eq!(parse("2026年10月").candidates, [fixed(Span::Month(2026, 10))]);
+        assert!(parse("2026年13月1日").candidates.is_empty());
+        assert!(parse("10月2026年1日1日").candidates.is_empty());
     }
 
     #[test]

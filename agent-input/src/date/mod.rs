@@ -249,11 +249,7 @@ fn resolve(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<Na
         );
     }
     if candidates.len() > 1 {
-        let readings: Vec<Reading> = days.iter().map(|(_, r)| r.clone()).collect();
-        let options: Vec<String> = days
-            .iter()
-            .map(|(d, _)| format!("{} ({} {})", quoted(&d.to_string()), d.day(), month_name(d.month())))
-            .collect();
+        let (readings, options): (Vec<Reading>, Vec<String>) = candidates.iter().filter_map(choice).unzip();
         return Outcome::ask(
             Ask::new(
                 AskCode::AmbiguousDate,
@@ -265,6 +261,41 @@ fn resolve(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<Na
         );
     }
     single(input, parsed, *first, opts)
+}
+
+/// A reading of one candidate among several, and how the hint offers it.
+fn choice(c: &Candidate) -> Option<(Reading, String)> {
+    let (value, meaning, label) = match c.span {
+        Span::Day(d) => {
+            let label = format!("{} ({} {})", quoted(&d.to_string()), d.day(), month_name(d.month()));
+            (d.to_string(), meaning(d, c.order), label)
+        }
+        Span::Month(y, m) => {
+            let value = format!("{y:04}-{m:02}");
+            let label = format!("{} ({} {y})", quoted(&value), month_name(m));
+            (value, format!("the whole of {} {y}", month_name(m)), label)
+        }
+        Span::DayMonth(d, m) => {
+            let value = format!("{d} {}", month_name(m));
+            (
+                value.clone(),
+                format!("{value}, with its year still to add"),
+                format!("{d} {} with its year", month_name(m)),
+            )
+        }
+        Span::Relative(offset) => {
+            let word = match offset {
+                -2 => "the day before yesterday",
+                -1 => "yesterday",
+                0 => "today",
+                1 => "tomorrow",
+                _ => "the day after tomorrow",
+            };
+            (word.to_owned(), word.to_owned(), quoted(word))
+        }
+        Span::Quarter(..) | Span::Year(_) | Span::Sentinel => return None,
+    };
+    Some((Reading { value: Value::String(value), meaning }, label))
 }
 
 fn meaning(d: NaiveDate, order: Order) -> String {

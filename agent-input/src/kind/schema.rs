@@ -90,11 +90,11 @@ impl Spec {
                 "A country, as its ISO 3166-1 alpha-2 code (\"CZ\").".into(),
                 json!({"type": "string", "pattern": "^[A-Z]{2}$"}),
                 &["string", "number", "array", "null"],
-                "alpha-3 and numeric codes, and country names in sixty languages.",
+                "alpha-3 and numeric codes, and country names in every modern CLDR language and ISO 3166.",
             ),
             Self::Locale(_) => fragment(
                 "A language, as a BCP 47 tag (\"cs\", \"cs-CZ\").".into(),
-                json!({"type": "string", "pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"}),
+                json!({"type": "string", "pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$"}),
                 &["string", "array", "null"],
                 "POSIX names (cs_CZ.UTF-8), deprecated codes, language names in English, Czech or the language itself.",
             ),

@@ -64,6 +64,9 @@ pub fn fold(s: &str) -> String {
             space = true;
             continue;
         }
+        if super::is_invisible(c) {
+            continue; // zero-width joiners inside Persian or Malayalam words carry no meaning for matching
+        }
         if space && !out.is_empty() {
             out.push(' ');
         }
@@ -84,7 +87,8 @@ pub fn fold(s: &str) -> String {
 pub fn fold_name(s: &str) -> String {
     let folded = fold(s);
     let mut out = String::with_capacity(folded.len());
-    for part in folded.split(|c: char| !c.is_alphanumeric()).filter(|p| !p.is_empty()) {
+    let word_char = |c: char| c.is_alphanumeric() || unicode_normalization::char::is_combining_mark(c);
+    for part in folded.split(|c: char| !word_char(c)).filter(|p| !p.is_empty()) {
         if !out.is_empty() {
             out.push(' ');
         }

@@ -308,10 +308,11 @@ fn invalid_utf8_is_named_by_its_byte_never_replaced() {
 #[test]
 fn a_closed_stdout_is_an_error_exit_not_a_panic() {
     for args in [&["kinds"][..], &["read", "number", "4 000"][..], &["read", "--batch"][..]] {
-        let mut child =
-            bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        // Close stdout before the program writes: every write fails with a broken pipe.
-        drop(child.stdout.take());
+        // A pipe whose read end is closed before the program starts: every write to stdout
+        // fails with a broken pipe, however fast the program writes.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let mut child = bin().args(args).stdin(Stdio::piped()).stdout(writer).stderr(Stdio::piped()).spawn().unwrap();
         if let Some(mut stdin) = child.stdin.take() {
             let _ = stdin.write_all(&br#"{"kind": "number", "input": "1"}"#.repeat(50_000));
         }

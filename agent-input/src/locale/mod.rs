@@ -1,0 +1,299 @@
+//! The locale kind: a canonical BCP 47 tag out (checked by `icu_locale_core`), from tags, POSIX
+//! locale names, the C library's locale aliases and language names.
+//!
+//! | spelling | read as | note code |
+//! | --- | --- | --- |
+//! | `"cs-CZ"`, `"cs"` | itself | none |
+//! | `"cs_CZ"`, `"cs-cz"`, `"CS_cz"`, `"cs_CZ.UTF-8"`, `"cs_CZ.UTF-8@euro"` | `"cs-CZ"` | `locale_normalized` |
+//! | `"sr_RS@latin"`, `"ca_ES@valencia"`, `"tt_RU@iqtelif"`, `"aa_ER@saaho"`, `"no_NO@nynorsk"` | `"sr-Latn-RS"`, `"ca-ES-valencia"`, `"tt-Latn-RU"`, `"ssy-ER"`, `"nn-NO"` | `locale_normalized` |
+//! | `"spa-mx-latn"` (a script after the region), `"EN-us-U-HC-H23"`, `"de-DE-x-Private"` | `"es-MX"`, `"en-US-u-hc-h23"`, `"de-DE-x-private"` | `locale_normalized` |
+//! | `"en-Latn"`, `"cs-Latn-CZ"` (a script the language is always written in) | `"en"`, `"cs-CZ"` | `suppressed_script_removed` |
+//! | `"de-DD"`, `"cs_CS"`, `"sr_YU"` (retired regions: a rename, or a split the language settles) | `"de-DE"`, `"cs-CZ"`, `"sr-RS"` | `deprecated_code_replaced` |
+//! | `"iw"`, `"in"`, `"ces"`, `"cze"`, `"en-UK"`, `"cs-CZE"`, `"cs-203"` (deprecated or overlong codes) | `"he"`, `"id"`, `"cs"`, `"cs"`, `"en-GB"`, `"cs-CZ"`, `"cs-CZ"` | `deprecated_code_replaced` |
+//! | `"Czech"`, `"čeština"`, `"cestina"`, `"German"`, `"Deutsch"`, `"němčina"`, `"British English"`, `"japanese.euc"` | `"cs"`, `"de"`, `"en-GB"`, `"ja"` | `language_name_read` |
+//!
+//! Spellings that ask: `"C"` and `"POSIX"` (no language: `posix_locale`), a language CLDR does
+//! not know (`unknown_language`), a name of several languages (`ambiguous_language`), a retired
+//! region with several successors that the language does not settle (`en-SU`:
+//! `ambiguous_region`, every successor named), and anything that is not a well-formed tag
+//! (`not_a_locale`): every ok value is well-formed BCP 47.
+//!
+//! Aliases, likely regions, suppressed scripts and names come from CLDR (`data::languages`,
+//! generated); retired regions and their successors from ISO 3166-3, the same table the country
+//! kind reads (`data::countries::RETIRED_CODES`). CLDR keeps `no` (Norwegian) as its own
+//! language: it is not replaced by `nb`.
+
+mod tag;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::codes::{AskCode, NoteCode};
+use crate::data::languages::{AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, TAGS};
+use crate::data::Index;
+use crate::error::Error;
+use crate::input::{quoted, Input};
+use crate::limits::MAX_SCALAR_CHARS;
+use crate::opening::{self, Door};
+use crate::outcome::{Ask, Note, Outcome};
+use crate::spelling;
+
+use tag::{Modifier, Refusal, Repairs};
+
+/// A canonical, well-formed BCP 47 tag (language, script, region, variants, extensions).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Locale(icu_locale_core::Locale);
+
+impl Locale {
+    /// Parses a canonical tag strictly: `-` separators, canonical casing, a language CLDR knows.
+    ///
+    /// ```
+    /// use agent_input::locale::Locale;
+    /// for valid in ["cs", "cs-CZ", "sr-Latn-RS", "ca-ES-valencia", "es-419", "en-US-u-hc-h23"] {
+    ///     assert!(Locale::strict(valid).is_some(), "{valid}");
+    /// }
+    /// for invalid in ["cs_CZ", "cs-cz", "CS", "cs_CZ.UTF-8", "C", "", "czech", "es-MX-latn"] {
+    ///     assert!(Locale::strict(invalid).is_none(), "{invalid}");
+    /// }
+    /// ```
+    pub fn strict(tag: &str) -> Option<Self> {
+        let locale = icu_locale_core::Locale::try_from_str(tag).ok()?;
+        (locale.to_string() == tag && known_language(locale.id.language.as_str())).then_some(Self(locale))
+    }
+
+    /// The `icu_locale_core` locale.
+    pub fn as_icu(&self) -> &icu_locale_core::Locale {
+        &self.0
+    }
+
+    fn language(&self) -> &str {
+        self.0.id.language.as_str()
+    }
+}
+
+impl fmt::Display for Locale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Serialize for Locale {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+/// Options of the locale kind (none yet; unknown options are rejected).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct LocaleOptions {}
+
+static AMBIGUOUS_NAMES: Index<&str> = Index::new(AMBIGUOUS_LANGUAGE_NAMES);
+
+fn known_language(lang: &str) -> bool {
+    KNOWN_LANGUAGES.binary_search(&lang).is_ok()
+}
+
+/// Resolves a spelling to a canonical tag: a language name, or a tag in BCP 47 or POSIX
+/// spelling, step by step (`tag`).
+fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
+    if matches!(text.to_ascii_uppercase().as_str(), "C" | "POSIX" | "C.UTF-8" | "C.UTF8") {
+        return Err(Refusal::Posix);
+    }
+    // A name, or a C library alias: a name with a codeset or modifier ("japanese.euc").
+    let base = text.split(['.', '@']).next().unwrap_or_default();
+    if let Some(found) = by_name(text).or_else(|| (base != text).then(|| by_name(base)).flatten()) {
+        return found;
+    }
+    let mut repairs = Repairs::default();
+    let (mut head, tail, modifier) = tag::posix_parts(text, &mut repairs)?;
+    tag::replace_language(&mut head, &mut repairs);
+    let language = head.first().cloned().unwrap_or_default();
+    let mut parts = tag::parts(&head, &mut repairs)?;
+    match modifier {
+        Some(Modifier::Script(_)) if parts.script.is_some() => return Err(Refusal::NotATag),
+        Some(Modifier::Script(s)) => parts.script = Some(s.to_owned()),
+        Some(Modifier::Variant(v)) => parts.variants.push(v.to_owned()),
+        _ => {}
+    }
+    let region = parts.region.map(|r| tag::replace_region(&language, &r, &mut repairs)).transpose()?;
+    let script = tag::keep_script(&language, parts.script, &mut repairs)?;
+    let mut subtags = vec![language];
+    subtags.extend(script);
+    subtags.extend(region);
+    subtags.extend(parts.variants);
+    if !tail.is_empty() {
+        subtags.push(tail);
+    }
+    let locale = icu_locale_core::Locale::try_from_str(&subtags.join("-")).map_err(|_| Refusal::NotATag)?;
+    let lang = locale.id.language.as_str().to_owned();
+    if !known_language(&lang) {
+        return Err(Refusal::Unknown(lang));
+    }
+    if locale.to_string() != text && !repairs.alias && repairs.suppressed.is_none() {
+        repairs.spelling = true;
+    }
+    Ok((Locale(locale), repairs))
+}
+
+/// A language name: "Czech", "čeština", "British English". `None` when `text` is not
+/// name-like or names no language.
+fn by_name(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
+    let name_like = text.chars().count() > 3 || !text.is_ascii();
+    if !text.chars().any(char::is_alphabetic) || !name_like || text.contains(['_', '-', '.', '@']) {
+        return None;
+    }
+    let key = spelling::fold::fold_name(text);
+    if let Some(list) = AMBIGUOUS_NAMES.get(&key) {
+        return Some(Err(Refusal::Ambiguous(list.split(' ').map(str::to_owned).collect())));
+    }
+    let tag = TAGS.get(usize::from(LANGUAGE_NAMES.get(&key)?))?;
+    let repairs = Repairs { name: true, ..Repairs::default() };
+    Some(icu_locale_core::Locale::try_from_str(tag).map(|id| (Locale(id), repairs)).map_err(|_| Refusal::NotATag))
+}
+
+/// Reads a locale.
+///
+/// # Outcome
+/// - ok: the canonical tag;
+/// - absent: missing, null, blank or a placeholder;
+/// - ask: `posix_locale`, `unknown_language`, `ambiguous_language` or `not_a_locale`.
+///
+/// # Errors
+/// None today; the `Result` keeps every kind's signature alike.
+///
+/// # Example
+/// ```
+/// use agent_input::locale::{self, LocaleOptions};
+/// let out = locale::read("cs_CZ.UTF-8@euro".into(), &LocaleOptions::default())?;
+/// assert_eq!(out.value().map(ToString::to_string).as_deref(), Some("cs-CZ"));
+/// let out = locale::read("čeština".into(), &LocaleOptions::default())?;
+/// assert_eq!(out.value().map(ToString::to_string).as_deref(), Some("cs"));
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+pub fn read(input: Input<'_>, options: &LocaleOptions) -> Result<Outcome<Locale>, Error> {
+    let _ = options;
+    Ok(read_prepared(input))
+}
+
+pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
+    // Fast path: a well-formed canonical tag that nothing replaces.
+    if let Input::String(s) = input {
+        if let Some(locale) = Locale::strict(s) {
+            let id = &locale.0.id;
+            let script = id.script.as_ref().map(|s| s.as_str());
+            let region = id.region.as_ref().map(|r| r.as_str());
+            let known_script = script.is_none_or(tag::known_script);
+            if known_script && !tag::whole_alias(s) && !tag::needs_repair(locale.language(), script, region) {
+                return Outcome::ok(locale);
+            }
+        }
+    }
+    let text = match opening::open(&input, Door::strings(MAX_SCALAR_CHARS), read_prepared, unexpected) {
+        Ok(scalar) => scalar.text(),
+        Err(out) => return out,
+    };
+    let (clean, _) = spelling::clean_edges(text);
+    match resolve(clean) {
+        Ok((locale, repairs)) => {
+            let tag = locale.to_string();
+            if tag == text {
+                return Outcome::ok(locale);
+            }
+            let notes = notes(&input, &tag, &repairs);
+            Outcome::ok(locale).with_notes(notes)
+        }
+        Err(refusal) => {
+            if let Some(out) = opening::placeholder(&input, &["locale", "language", "lang", "language code", "bcp 47"])
+            {
+                return out;
+            }
+            Outcome::ask(refuse(&input, refusal))
+        }
+    }
+}
+
+/// The notes of a repaired tag: what it was read as, then the rule behind a settled split and
+/// a removed script.
+fn notes(input: &Input<'_>, tag: &str, repairs: &Repairs) -> Vec<Note> {
+    let code = if repairs.name {
+        NoteCode::LanguageNameRead
+    } else if repairs.alias {
+        NoteCode::DeprecatedCodeReplaced
+    } else if repairs.spelling || repairs.suppressed.is_none() {
+        NoteCode::LocaleNormalized
+    } else {
+        NoteCode::SuppressedScriptRemoved
+    };
+    let mut notes = vec![Note::read_as(code, input, &quoted(tag), "")];
+    if let Some((region, successors, chosen)) = &repairs.split {
+        let language = tag.split('-').next().unwrap_or_default();
+        notes.push(Note::new(
+            NoteCode::DeprecatedCodeReplaced,
+            format!(
+                "The retired region `{region}` has several successors ({successors}); read as `{chosen}`, the likely region of `{language}`."
+            ),
+        ));
+    }
+    if let Some((language, script)) = &repairs.suppressed {
+        if code != NoteCode::SuppressedScriptRemoved {
+            notes.push(Note::new(
+                NoteCode::SuppressedScriptRemoved,
+                format!(
+                    "Removed the script `{script}`: `{language}` is written in {script} unless a tag says otherwise."
+                ),
+            ));
+        }
+    }
+    notes
+}
+
+fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
+    match refusal {
+        Refusal::Posix => Ask::new(
+            AskCode::PosixLocale,
+            input,
+            format!("a language tag; {} is the POSIX \"C\" locale, which names no language", input.to_json_text()),
+            "set to the language you mean, as a BCP 47 tag such as \"en\" or \"cs-CZ\"",
+        ),
+        Refusal::Unknown(lang) => Ask::new(
+            AskCode::UnknownLanguage,
+            input,
+            format!("a language CLDR knows; `{lang}` is not one"),
+            "set to a BCP 47 tag of a known language, such as \"en\", \"de\" or \"cs-CZ\"",
+        ),
+        Refusal::Ambiguous(tags) => {
+            let expected = format!("one language; {} names {}", input.to_json_text(), tags.len());
+            let choices = tags.iter().map(|t| (t.clone(), format!("the language `{t}`"), quoted(t))).collect();
+            Ask::choices(AskCode::AmbiguousLanguage, input, expected, choices)
+        }
+        Refusal::Split { region, tags } => {
+            let expected = format!(
+                "one region; `{region}` is retired and has {} successors, and the language's likely region is none of them",
+                tags.len()
+            );
+            let choices = tags
+                .iter()
+                .map(|t| (t.clone(), format!("the language in {}", tag::region_name(t)), quoted(t)))
+                .collect();
+            Ask::choices(AskCode::AmbiguousRegion, input, expected, choices)
+        }
+        Refusal::NotATag => Ask::new(
+            AskCode::NotALocale,
+            input,
+            "a BCP 47 language tag such as \"cs-CZ\", a POSIX locale such as \"cs_CZ.UTF-8\", or a language's name",
+            "set to a BCP 47 tag such as \"en\" or \"cs-CZ\"",
+        ),
+    }
+}
+
+fn unexpected(input: &Input<'_>) -> Ask {
+    Ask::unexpected_type(input, "a language tag as a JSON string", "set to a BCP 47 tag such as \"en\" or \"cs-CZ\"")
+}
+
+/// Every language-name key of the generated table with its tag: for tests and benchmarks.
+pub fn names() -> impl Iterator<Item = (String, &'static str)> {
+    LANGUAGE_NAMES.entries().into_iter().filter_map(|(k, i)| TAGS.get(usize::from(i)).map(|t| (k, *t)))
+}

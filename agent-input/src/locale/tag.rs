@@ -1,0 +1,251 @@
+//! The steps from a spelling to a canonical tag: POSIX parts and modifiers, aliases, the order
+//! of subtags, retired regions, suppressed scripts. Each step says what it repaired, so the
+//! reader can name it in a note.
+
+use crate::data::countries::{ENGLISH_NAMES, RETIRED_CODES};
+use crate::data::languages::{KNOWN_SCRIPTS, LANGUAGE_ALIASES, LIKELY_REGIONS, REGION_ALIASES, SUPPRESSED_SCRIPTS};
+use crate::data::Index;
+
+static LANGUAGE_ALIAS: Index<&str> = Index::new(LANGUAGE_ALIASES);
+static REGION_ALIAS: Index<&str> = Index::new(REGION_ALIASES);
+static RETIRED: Index<&str> = Index::new(RETIRED_CODES);
+static LIKELY: Index<&str> = Index::new(LIKELY_REGIONS);
+static SUPPRESSED: Index<&str> = Index::new(SUPPRESSED_SCRIPTS);
+
+/// What the repairs were, for the notes.
+#[derive(Default, Debug)]
+pub(super) struct Repairs {
+    /// Separators, case, codeset, modifier or the order of subtags.
+    pub spelling: bool,
+    /// A deprecated language or region code was replaced.
+    pub alias: bool,
+    /// A language name was read.
+    pub name: bool,
+    /// A retired region with several successors was settled by the language's likely region:
+    /// (retired code, successors, the one read).
+    pub split: Option<(String, String, String)>,
+    /// A script the language is always written in was removed: (language, script).
+    pub suppressed: Option<(String, String)>,
+}
+
+/// Why a spelling is not a locale.
+#[derive(Debug)]
+pub(super) enum Refusal {
+    Posix,
+    Unknown(String),
+    Ambiguous(Vec<String>),
+    /// A retired region with several successors, none the language's likely region: the tags
+    /// with each successor.
+    Split {
+        region: String,
+        tags: Vec<String>,
+    },
+    NotATag,
+}
+
+/// What a glibc `@modifier` does to the tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Modifier {
+    Script(&'static str),
+    Variant(&'static str),
+    Language(&'static str),
+    /// Says nothing BCP 47 carries (a currency, a collation order, quotation marks).
+    Drop,
+}
+
+/// The modifiers of the C library's locale names (glibc `SUPPORTED` and `locale.alias`).
+pub(super) fn modifier(m: &str) -> Option<Modifier> {
+    Some(match m.to_ascii_lowercase().as_str() {
+        "latin" | "latn" | "iqtelif" => Modifier::Script("Latn"),
+        "cyrillic" | "cyrl" => Modifier::Script("Cyrl"),
+        "devanagari" | "deva" => Modifier::Script("Deva"),
+        "arabic" | "arab" => Modifier::Script("Arab"),
+        "shaw" | "shavian" => Modifier::Script("Shaw"),
+        "valencia" => Modifier::Variant("valencia"),
+        "saaho" => Modifier::Language("ssy"),
+        "nynorsk" => Modifier::Language("nn"),
+        "bokmal" => Modifier::Language("nb"),
+        "euro" | "abegede" | "quot" | "boldquot" => Modifier::Drop,
+        _ => return None,
+    })
+}
+
+/// POSIX `language[_territory][.codeset][@modifier]` (or BCP 47): the subtags before the
+/// first extension, the extension text, and the modifier.
+pub(super) fn posix_parts(
+    text: &str,
+    repairs: &mut Repairs,
+) -> Result<(Vec<String>, String, Option<Modifier>), Refusal> {
+    let (base, modif) = match text.split_once('@') {
+        Some((b, m)) => (b, Some(m)),
+        None => (text, None),
+    };
+    let base = match base.split_once('.') {
+        Some((b, _codeset)) => {
+            repairs.spelling = true;
+            b
+        }
+        None => base,
+    };
+    if base.contains('_') {
+        repairs.spelling = true;
+    }
+    let modifier = match modif {
+        Some(m) => {
+            repairs.spelling = true;
+            Some(modifier(m).ok_or(Refusal::NotATag)?)
+        }
+        None => None,
+    };
+    let all: Vec<&str> = base.split(['-', '_']).collect();
+    let cut = all.iter().skip(1).position(|s| s.len() == 1).map_or(all.len(), |p| p + 1);
+    let mut head: Vec<String> = all.iter().take(cut).map(|s| (*s).to_owned()).collect();
+    let tail = all.get(cut..).unwrap_or_default().join("-");
+    let Some(first) = head.first_mut() else { return Err(Refusal::NotATag) };
+    *first = first.to_ascii_lowercase();
+    if let Some(Modifier::Language(lang)) = modifier {
+        *first = lang.to_owned();
+    }
+    Ok((head, tail, modifier))
+}
+
+/// Whole-tag aliases first ("art-lojban", "zh-guoyu", "no-bok"), then the language subtag's.
+pub(super) fn replace_language(subtags: &mut Vec<String>, repairs: &mut Repairs) {
+    let whole = subtags.join("-").to_ascii_lowercase();
+    if let Some(rep) = LANGUAGE_ALIAS.get(&whole).filter(|_| subtags.len() > 1) {
+        repairs.alias = true;
+        *subtags = rep.split('-').map(str::to_owned).collect();
+    } else if let Some(rep) = subtags.first().and_then(|l| LANGUAGE_ALIAS.get(l)) {
+        repairs.alias = true;
+        let mut replaced: Vec<String> = rep.split('-').map(str::to_owned).collect();
+        replaced.extend(subtags.drain(1..));
+        *subtags = replaced;
+    }
+}
+
+/// The subtags after the language, by what their shape says they are.
+#[derive(Default, Debug)]
+pub(super) struct Parts {
+    pub script: Option<String>,
+    pub region: Option<String>,
+    pub variants: Vec<String>,
+}
+
+fn is_script(s: &str) -> bool {
+    s.len() == 4 && s.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+fn is_region(s: &str) -> bool {
+    (s.len() == 2 && s.bytes().all(|b| b.is_ascii_alphabetic()))
+        || (s.len() == 3 && (s.bytes().all(|b| b.is_ascii_digit()) || s.bytes().all(|b| b.is_ascii_alphabetic())))
+}
+
+/// A variant: five to eight letters or digits, or a digit and three more (RFC 5646).
+pub(super) fn is_variant(s: &str) -> bool {
+    let alnum = s.bytes().all(|b| b.is_ascii_alphanumeric());
+    alnum && ((5..=8).contains(&s.len()) || (s.len() == 4 && s.bytes().next().is_some_and(|b| b.is_ascii_digit())))
+}
+
+/// Sorts the subtags after the language into script, region and variants by their shape, so a
+/// misplaced script (`spa-mx-latn`) finds its place; a subtag of no shape, or a second script
+/// or region, is not a tag.
+pub(super) fn parts(subtags: &[String], repairs: &mut Repairs) -> Result<Parts, Refusal> {
+    let mut parts = Parts::default();
+    for sub in subtags.iter().skip(1) {
+        if is_script(sub) && parts.script.is_none() && parts.variants.is_empty() {
+            if parts.region.is_some() {
+                repairs.spelling = true; // a script after the region
+            }
+            parts.script = Some(sub.clone());
+        } else if is_region(sub) && parts.region.is_none() && parts.variants.is_empty() {
+            parts.region = Some(sub.to_ascii_uppercase());
+        } else if is_variant(sub) {
+            parts.variants.push(sub.to_ascii_lowercase());
+        } else {
+            return Err(Refusal::NotATag);
+        }
+    }
+    Ok(parts)
+}
+
+fn english_name(code: &str) -> &'static str {
+    ENGLISH_NAMES
+        .binary_search_by(|(c, _)| (*c).cmp(code))
+        .ok()
+        .and_then(|i| ENGLISH_NAMES.get(i))
+        .map_or("", |(_, n)| n)
+}
+
+/// The region as today's code: a retired code (ISO 3166-3) by its successor, or with several
+/// successors by the one that is the language's likely region (Czech in `CS` is `CZ`); alpha-3
+/// and numeric codes by alpha-2. Several successors and no rule to pick one: a refusal with
+/// every successor.
+pub(super) fn replace_region(language: &str, region: &str, repairs: &mut Repairs) -> Result<String, Refusal> {
+    let Some(list) = RETIRED.get(region).or_else(|| REGION_ALIAS.get(region)) else {
+        return Ok(region.to_owned());
+    };
+    repairs.alias = true;
+    let options: Vec<&str> = list.split(' ').collect();
+    if let [one] = options.as_slice() {
+        return Ok((*one).to_owned());
+    }
+    match LIKELY.get(language).filter(|likely| options.contains(likely)) {
+        Some(likely) => {
+            repairs.split = Some((region.to_owned(), options.join(", "), likely.to_owned()));
+            Ok(likely.to_owned())
+        }
+        None => Err(Refusal::Split {
+            region: region.to_owned(),
+            tags: options.iter().map(|o| format!("{language}-{o}")).collect(),
+        }),
+    }
+}
+
+/// What the region of a refused tag names, for its reading: "Russia".
+pub(super) fn region_name(tag: &str) -> &'static str {
+    tag.rsplit('-').next().map_or("", english_name)
+}
+
+/// The script in title case, if ISO 15924 has it; unless it is the one the language is always
+/// written in (`en-Latn`): then none.
+pub(super) fn keep_script(
+    language: &str,
+    script: Option<String>,
+    repairs: &mut Repairs,
+) -> Result<Option<String>, Refusal> {
+    let Some(script) = script.map(|s| {
+        let mut c = s.to_ascii_lowercase();
+        if let Some(first) = c.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        c
+    }) else {
+        return Ok(None);
+    };
+    if KNOWN_SCRIPTS.binary_search(&script.as_str()).is_err() {
+        return Err(Refusal::NotATag);
+    }
+    if SUPPRESSED.get(language) == Some(script.as_str()) {
+        repairs.suppressed = Some((language.to_owned(), script));
+        return Ok(None);
+    }
+    Ok(Some(script))
+}
+
+/// True when `script` is an ISO 15924 code.
+pub(super) fn known_script(script: &str) -> bool {
+    KNOWN_SCRIPTS.binary_search(&script).is_ok()
+}
+
+/// True when the language or region of a canonical tag has a replacement, or its script is
+/// one the language suppresses: the fast path must not take it.
+pub(super) fn needs_repair(language: &str, script: Option<&str>, region: Option<&str>) -> bool {
+    LANGUAGE_ALIAS.get(language).is_some()
+        || region.is_some_and(|r| RETIRED.get(r).is_some() || REGION_ALIAS.get(r).is_some())
+        || script.is_some_and(|s| SUPPRESSED.get(language) == Some(s))
+}
+
+/// True when `tag` as a whole is a language alias (`"zh-guoyu"`).
+pub(super) fn whole_alias(tag: &str) -> bool {
+    tag.contains('-') && LANGUAGE_ALIAS.get(&tag.to_ascii_lowercase()).is_some()
+}
