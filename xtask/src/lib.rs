@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 pub mod cldr;
 pub mod mo;
+pub mod stubs;
 
 /// The workspace root (the parent of this crate's folder).
 pub fn workspace_root() -> PathBuf {

@@ -5,6 +5,9 @@
 //!   the generated tables in `agent-input/src/data/`.
 //! - `cargo xtask codes`: rewrites `docs/codes.md` from the code enums and the vectors (it runs
 //!   the census test in bless mode, so there is one renderer).
+//! - `cargo xtask stubs`: writes the Python binding's generated types and per-kind functions
+//!   (`bindings/python/python/agent_input/_types.py`, `_kinds.py`) from the core's options
+//!   schema and code enums.
 //! - `cargo xtask fuzz-seeds`: writes `fuzz/corpus/<target>/` seeds from the vectors.
 
 use std::path::PathBuf;
@@ -40,6 +43,18 @@ fn main() -> ExitCode {
                 _ => ExitCode::FAILURE,
             }
         }
+        Some("stubs") => match xtask::stubs::write_all(&root) {
+            Ok(written) => {
+                for path in written {
+                    println!("wrote {path}");
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("xtask stubs: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("fuzz-seeds") => match xtask::write_fuzz_seeds(&root) {
             Ok(n) => {
                 println!("wrote {n} seeds under fuzz/corpus/");
@@ -51,7 +66,7 @@ fn main() -> ExitCode {
             }
         },
         _ => {
-            eprintln!("usage: cargo xtask cldr [DIR] | cargo xtask codes | cargo xtask fuzz-seeds");
+            eprintln!("usage: cargo xtask cldr [DIR] | cargo xtask codes | cargo xtask stubs | cargo xtask fuzz-seeds");
             ExitCode::from(2)
         }
     }

@@ -1,0 +1,212 @@
+"""Type stubs of the native module `agent_input._agent_input` (checked by `mypy.stubtest`).
+
+The types that mirror the core's Rust types (kinds, codes, option values, specs, wire shapes)
+are generated into `_types.py` by `cargo xtask stubs`; this file types the binding's own
+surface: its classes and functions.
+"""
+
+import datetime
+from typing import Any, ClassVar, Dict, Generic, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union, final
+
+from ._types import (
+    AskDict,
+    CallToolResultDict,
+    EnvelopeDict,
+    IssueDict,
+    Json,
+    JsonValue,
+    Kind,
+    NoteDict,
+    TelemetryDict,
+    VocabularyRole,
+    WarningDict,
+)
+
+_T_co = TypeVar("_T_co", covariant=True)
+
+__all__ = [
+    "ASK_CODES",
+    "AgentInputError",
+    "CursorCodec",
+    "ENVELOPE_CODES",
+    "InvalidOptionsError",
+    "KINDS",
+    "MISSING",
+    "Missing",
+    "NOTE_CODES",
+    "Outcome",
+    "Reader",
+    "Tool",
+    "ToolCall",
+    "UnknownKindError",
+    "Vocabulary",
+    "fold",
+    "WARNING_CODES",
+    "no_hits_filtered",
+    "read",
+    "read_line",
+]
+
+KINDS: Tuple[Kind, ...]
+NOTE_CODES: Tuple[str, ...]
+WARNING_CODES: Tuple[str, ...]
+ASK_CODES: Tuple[str, ...]
+ENVELOPE_CODES: Tuple[str, ...]
+MISSING: Missing
+
+@final
+class Missing:
+    """The value of a property that was not sent (different from `None`, which is JSON `null`)."""
+
+    def __bool__(self) -> bool: ...
+
+class AgentInputError(ValueError):
+    """Misuse of agent-input (never bad input, which reads as an ask)."""
+
+    code: ClassVar[Optional[str]]
+
+class UnknownKindError(AgentInputError):
+    """The kind name is not one of `agent_input.KINDS` (code `unknown_kind`)."""
+
+class InvalidOptionsError(AgentInputError):
+    """Invalid options: unknown, wrong type, contradictory, or a short cursor key (code `invalid_options`)."""
+
+@final
+class Outcome(Generic[_T_co]):
+    """The outcome of one read; true when ok. `to_json()` is the core's own JSON text."""
+
+    @property
+    def status(self) -> str:
+        """`"ok"`, `"absent"` or `"ask"`."""
+    @property
+    def value(self) -> Optional[_T_co]:
+        """The value as Python natives when the read is ok, else `None`."""
+    @property
+    def notes(self) -> List[NoteDict]:
+        """The repairs applied."""
+    @property
+    def warnings(self) -> List[WarningDict]:
+        """What the caller probably meant."""
+    @property
+    def ask(self) -> Optional[AskDict]:
+        """The ask when the status is `"ask"`, else `None`."""
+    def to_json(self) -> str:
+        """The outcome as the JSON text the Rust core serialises."""
+    def to_dict(self) -> Dict[str, Json]:
+        """The outcome's JSON as Python objects (numbers as `int` or `Decimal`)."""
+    def __bool__(self) -> bool: ...
+    def __class_getitem__(cls, key: Any) -> Any:
+        """`Outcome[int]`: the class, parametrised for annotations."""
+
+def read(kind: str, value: Union[JsonValue, Missing] = ..., /, **options: Any) -> Outcome[Any]:
+    """Reads one value of `kind` with its options; leaving `value` out means it was not sent."""
+
+@final
+class Reader:
+    """A kind with its options, checked once; `.read(value)` reads many values."""
+
+    def __new__(cls, kind: str, /, **options: Any) -> "Reader": ...
+    def read(self, value: Union[JsonValue, Missing] = ..., /) -> Outcome[Any]:
+        """Reads one value; leaving it out means the property was not sent."""
+    @property
+    def kind(self) -> Kind:
+        """The kind's wire name."""
+
+def read_line(line: str) -> Outcome[Json]:
+    """Reads one batch request line (`{"kind", "input", "options"}` as JSON text)."""
+
+def fold(text: str) -> str:
+    """The core's matching key of a text: case, diacritics, width and spacing folded."""
+
+def no_hits_filtered(property: str, filter: JsonValue, would_match: Sequence[JsonValue]) -> WarningDict:
+    """The `no_hits_filtered` warning for an empty result page under an active filter."""
+
+@final
+class Vocabulary:
+    """A server's stored values, indexed once."""
+
+    def __new__(cls, entries: Any) -> "Vocabulary": ...
+    def read(self, value: Union[JsonValue, Missing] = ..., /, role: VocabularyRole = "value") -> Outcome[str]:
+        """Reads one value; `role="filter"` drops an unclear value with a warning instead of asking."""
+    @property
+    def entries(self) -> List[Dict[str, Json]]:
+        """The entries, as dicts."""
+
+@final
+class CursorCodec:
+    """Issues and reads tamper-evident page cursors with one server key (at least 16 bytes)."""
+
+    def __new__(cls, key: bytes) -> "CursorCodec": ...
+    @staticmethod
+    def from_env(name: str) -> "CursorCodec":
+        """A codec keyed by the environment variable `name`."""
+    def encode(
+        self,
+        payload: Union[JsonValue, bytes],
+        /,
+        ttl: Union[int, datetime.timedelta, None] = None,
+        *,
+        expires_at: Optional[int] = None,
+    ) -> str:
+        """Issues a cursor carrying `payload`, valid for `ttl` or until `expires_at`."""
+    def read(self, value: Union[JsonValue, Missing] = ..., /, *, now: Optional[int] = None) -> Outcome[Json]:
+        """Reads a cursor value: its payload, absent for an invented one, or an `invalid_cursor` ask."""
+
+@final
+class Tool:
+    """A declared tool: reads a whole argument object, shapes the envelope, emits the schema."""
+
+    @staticmethod
+    def from_spec(spec: Union[Mapping[str, Any], str], /, *, codec: Optional[CursorCodec] = None) -> "Tool":
+        """Builds a tool from its spec (a dict or JSON text)."""
+    def read(self, args: Optional[JsonValue] = None, /) -> ToolCall:
+        """Reads a whole argument object."""
+    def read_json(self, text: Union[str, bytes], /) -> ToolCall:
+        """Reads the raw body of a call (JSON text as a client sent it)."""
+    @property
+    def name(self) -> str:
+        """The tool's name."""
+    @property
+    def writes(self) -> bool:
+        """True when the tool writes."""
+    def input_schema(self) -> Dict[str, Json]:
+        """The tool's MCP `inputSchema`."""
+    def definition(self) -> Dict[str, Json]:
+        """The MCP tool definition."""
+
+@final
+class ToolCall:
+    """The result of reading one tool call; true when ok."""
+
+    @property
+    def ok(self) -> bool:
+        """True when every property read."""
+    @property
+    def status(self) -> str:
+        """`"ok"` or `"error"`."""
+    @property
+    def args(self) -> Optional[Dict[str, Any]]:
+        """The canonical arguments as Python natives when ok, else `None`."""
+    @property
+    def notes(self) -> List[NoteDict]:
+        """The repairs applied, each with its property `path`."""
+    @property
+    def warnings(self) -> List[WarningDict]:
+        """The warnings."""
+    @property
+    def issues(self) -> List[IssueDict]:
+        """Entries left out of an ok call, or the envelope's issues."""
+    @property
+    def envelope(self) -> Optional[EnvelopeDict]:
+        """The error envelope when the call cannot run, else `None`."""
+    def add_warning(self, warning: WarningDict) -> None:
+        """Adds a warning that reaches the caller beside the result."""
+    def to_call_tool_result(self, output: JsonValue = None, /) -> CallToolResultDict:
+        """The MCP `CallToolResult` as a dict."""
+    def telemetry(self) -> Optional[TelemetryDict]:
+        """What telemetry may keep of a rejected call, or `None`."""
+    def to_json(self) -> str:
+        """The call as the JSON text the Rust core serialises."""
+    def to_dict(self) -> Dict[str, Json]:
+        """The call's JSON as Python objects."""
+    def __bool__(self) -> bool: ...

@@ -1,0 +1,606 @@
+//! `agent_input._agent_input`: the Python binding of agent-input.
+//!
+//! Thin by rule (STYLE.md 2.9): every function converts its arguments, makes one core call and
+//! converts the result back. No reading happens here: no `if` on a value's content, no string
+//! handling of values, no default that is not the core's. The Python package `agent_input`
+//! re-exports this module and adds the generated per-kind functions and types.
+
+use std::sync::Arc;
+
+use agent_input::cursor::CursorCodec as CoreCodec;
+use agent_input::tool::{ToolCall as CoreCall, ToolSpec};
+use agent_input::vocabulary::{Entry, Vocabulary as CoreVocabulary, VocabularyRole};
+use agent_input::{Kind, Spec};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyString, PyTuple};
+use serde_json::{json, Value};
+use strum::IntoEnumIterator;
+
+mod convert;
+mod errors;
+
+use convert::{convert, to_json, to_py, typed_to_py, Arg};
+use errors::to_py_err;
+
+/// The value of a property that was not sent (different from `None`, which is JSON `null`).
+/// Leaving the value out of a read means the same.
+#[pyclass(frozen, module = "agent_input._agent_input")]
+pub struct Missing;
+
+#[pymethods]
+impl Missing {
+    fn __repr__(&self) -> &'static str {
+        "MISSING"
+    }
+
+    fn __bool__(&self) -> bool {
+        false
+    }
+}
+
+static MISSING: PyOnceLock<Py<Missing>> = PyOnceLock::new();
+
+/// How an outcome's value becomes Python natives.
+enum Natives {
+    /// Through the spec's own types ([`Spec::to_typed`]).
+    Spec(Arc<Spec>),
+    /// As JSON (a cursor payload, a vocabulary id, a batch line).
+    Json,
+}
+
+/// The outcome of one read: `status` is `"ok"`, `"absent"` or `"ask"`; `value` holds the value
+/// as Python natives when ok; `notes`, `warnings` and `ask` are the core's, as dicts. It is
+/// true when ok. `to_json()` is exactly the JSON text the Rust core serialises.
+#[pyclass(frozen, generic, module = "agent_input._agent_input")]
+pub struct Outcome {
+    inner: agent_input::Outcome<Value>,
+    natives: Natives,
+}
+
+fn json_value_to_py(py: Python<'_>, value: &impl serde::Serialize) -> PyResult<Py<PyAny>> {
+    let json = serde_json::to_value(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(to_py(py, &json)?.unbind())
+}
+
+#[pymethods]
+impl Outcome {
+    /// `"ok"`, `"absent"` or `"ask"`.
+    #[getter]
+    fn status(&self, py: Python<'_>) -> Py<PyString> {
+        let name = match self.inner.status {
+            agent_input::Status::Ok { .. } => pyo3::intern!(py, "ok"),
+            agent_input::Status::Absent => pyo3::intern!(py, "absent"),
+            agent_input::Status::Ask { .. } => pyo3::intern!(py, "ask"),
+        };
+        name.clone().unbind()
+    }
+
+    /// The value as Python natives when the read is ok, else `None`.
+    #[getter]
+    fn value(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let Some(value) = self.inner.value() else { return Ok(py.None()) };
+        let native = match &self.natives {
+            Natives::Spec(spec) => typed_to_py(py, &spec.to_typed(value))?,
+            Natives::Json => to_py(py, value)?,
+        };
+        Ok(native.unbind())
+    }
+
+    /// The repairs applied, each `{"code", "message"}` (and `"path"` in a tool call).
+    #[getter]
+    fn notes(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_value_to_py(py, &self.inner.notes)
+    }
+
+    /// What the caller probably meant, each `{"code", "message", "values"}`.
+    #[getter]
+    fn warnings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_value_to_py(py, &self.inner.warnings)
+    }
+
+    /// The ask (`{"code", "received", "expected", "hint", "readings"}`) when the status is
+    /// `"ask"`, else `None`.
+    #[getter]
+    fn ask(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match self.inner.as_ask() {
+            Some(ask) => json_value_to_py(py, ask),
+            None => Ok(py.None()),
+        }
+    }
+
+    /// The outcome as the JSON text the Rust core serialises (compact).
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.inner).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The outcome's JSON as Python objects (numbers as `int` or `Decimal`).
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_value_to_py(py, &self.inner)
+    }
+
+    fn __bool__(&self) -> bool {
+        self.inner.value().is_some()
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!("Outcome({})", self.to_json()?))
+    }
+}
+
+/// Reads with a prepared spec: convert, one core call (without the GIL for long inputs), wrap.
+fn read_spec(py: Python<'_>, spec: &Arc<Spec>, value: &Arg<'_>) -> PyResult<Outcome> {
+    let (converted, weight) = convert(value)?;
+    let inner = if converted.is_long(weight) {
+        py.detach(|| spec.read(converted.input()))
+    } else {
+        spec.read(converted.input())
+    };
+    Ok(Outcome { inner, natives: Natives::Spec(Arc::clone(spec)) })
+}
+
+/// A kind's spec from a kind name and a dict of options, validated by the core.
+fn spec_of(py: Python<'_>, kind: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Spec> {
+    let kind: Kind = kind.parse().map_err(|e| to_py_err(py, &e))?;
+    let options = match options {
+        Some(o) => to_json(o.as_any(), 0, &mut 0)?,
+        None => Value::Null,
+    };
+    Spec::new(kind, &options).map_err(|e| to_py_err(py, &e))
+}
+
+/// Reads one value of `kind` with its options: `read("number", "4 000")`. Leaving `value` out
+/// means the property was not sent (different from `None`). Never raises on bad input (the
+/// outcome asks); an unknown kind or invalid options raise `AgentInputError` subclasses.
+#[pyfunction]
+#[pyo3(signature = (kind, value = Arg::Missing, /, **options))]
+fn read(py: Python<'_>, kind: &str, value: Arg<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Outcome> {
+    let spec = Arc::new(spec_of(py, kind, options)?);
+    read_spec(py, &spec, &value)
+}
+
+/// A kind with its options, checked once; `.read(value)` then reads many values (the hot path
+/// of a server). Raises `AgentInputError` subclasses for an unknown kind or invalid options.
+#[pyclass(frozen, module = "agent_input._agent_input")]
+pub struct Reader {
+    spec: Arc<Spec>,
+}
+
+#[pymethods]
+impl Reader {
+    #[new]
+    #[pyo3(signature = (kind, /, **options))]
+    fn new(py: Python<'_>, kind: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        Ok(Self { spec: Arc::new(spec_of(py, kind, options)?) })
+    }
+
+    /// Reads one value; leaving it out means the property was not sent.
+    #[pyo3(signature = (value = Arg::Missing, /))]
+    fn read(&self, py: Python<'_>, value: Arg<'_>) -> PyResult<Outcome> {
+        read_spec(py, &self.spec, &value)
+    }
+
+    /// The kind's wire name.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.spec.kind().name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Reader({:?})", self.spec.kind().name())
+    }
+}
+
+/// Reads one batch request line (`{"kind", "input", "options"}` as JSON text), as
+/// `agent-input read --batch` does. A malformed line reads as an `invalid_request` ask.
+#[pyfunction]
+fn read_line(line: &str) -> Outcome {
+    Outcome { inner: agent_input::batch::read_line(line), natives: Natives::Json }
+}
+
+/// The core's matching key of a text: case, diacritics, width and spacing folded, invisible
+/// characters dropped (`"Nájem  Bytu"` → `"najem bytu"`). For a server's own search, so it
+/// matches words the way the readers do.
+#[pyfunction]
+fn fold(text: &str) -> String {
+    agent_input::fold(text)
+}
+
+/// The `no_hits_filtered` warning for an empty result page under an active filter: it names
+/// the filter and the values that would have matched without it.
+#[pyfunction]
+#[pyo3(signature = (property, filter, would_match))]
+fn no_hits_filtered(
+    py: Python<'_>,
+    property: &str,
+    filter: &Bound<'_, PyAny>,
+    would_match: &Bound<'_, PyAny>,
+) -> PyResult<Py<PyAny>> {
+    let filter = to_json(filter, 0, &mut 0)?;
+    let Value::Array(would) = to_json(would_match, 0, &mut 0)? else {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "`would_match` must be a list of the values that would match",
+        ));
+    };
+    json_value_to_py(py, &agent_input::vocabulary::no_hits_filtered(property, &filter, &would))
+}
+
+/// A server's stored values (courts, say), indexed once; `.read(value, role=...)` reads one
+/// through case, diacritics, abbreviations, other-language names and inflection.
+#[pyclass(frozen, module = "agent_input._agent_input")]
+pub struct Vocabulary {
+    inner: CoreVocabulary,
+}
+
+/// The core's own error for options it rejects (used on error paths only, so that the
+/// message is the core's).
+fn core_options_error(py: Python<'_>, kind: Kind, options: &Value) -> PyErr {
+    match Spec::new(kind, options) {
+        Err(e) => to_py_err(py, &e),
+        Ok(_) => PyValueError::new_err(format!("invalid options for kind `{}`", kind.name())),
+    }
+}
+
+#[pymethods]
+impl Vocabulary {
+    #[new]
+    fn new(py: Python<'_>, entries: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let json = to_json(entries, 0, &mut 0)?;
+        let entries: Vec<Entry> = serde_json::from_value(json.clone())
+            .map_err(|_| core_options_error(py, Kind::Vocabulary, &json!({"entries": json})))?;
+        let inner = CoreVocabulary::new(entries).map_err(|e| to_py_err(py, &e))?;
+        Ok(Self { inner })
+    }
+
+    /// Reads one value. `role="value"` (default) asks when a value names several entries or
+    /// none; `role="filter"` drops it with a warning instead.
+    #[pyo3(signature = (value = Arg::Missing, /, role = "value"))]
+    fn read(&self, py: Python<'_>, value: Arg<'_>, role: &str) -> PyResult<Outcome> {
+        let role: VocabularyRole = serde_json::from_value(Value::String(role.to_owned()))
+            .map_err(|_| core_options_error(py, Kind::Vocabulary, &json!({"entries": [{"id": "_"}], "role": role})))?;
+        let (converted, weight) = convert(&value)?;
+        let inner = if converted.is_long(weight) {
+            py.detach(|| self.inner.read(converted.input(), role))
+        } else {
+            self.inner.read(converted.input(), role)
+        };
+        Ok(Outcome { inner: inner.map(Value::String), natives: Natives::Json })
+    }
+
+    /// The entries, as dicts.
+    #[getter]
+    fn entries(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_value_to_py(py, &self.inner.entries())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Vocabulary(<{} entries>)", self.inner.entries().len())
+    }
+}
+
+/// Issues and reads opaque, tamper-evident page cursors with one server key (at least 16
+/// bytes; it never appears in any output). A cursor property of a `Tool` built with
+/// `codec=` reads with it.
+#[pyclass(frozen, module = "agent_input._agent_input")]
+pub struct CursorCodec {
+    inner: CoreCodec,
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// Whole seconds of a `ttl`: an `int`, or a `datetime.timedelta` (rounded up).
+fn ttl_seconds(ttl: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(seconds) = ttl.extract::<u64>() {
+        return Ok(seconds);
+    }
+    let days: u64 = ttl.getattr("days")?.extract().map_err(|_| PyValueError::new_err("`ttl` must not be negative"))?;
+    let seconds: u64 = ttl.getattr("seconds")?.extract()?;
+    let micros: u64 = ttl.getattr("microseconds")?.extract()?;
+    Ok(days * 86_400 + seconds + u64::from(micros > 0))
+}
+
+#[pymethods]
+impl CursorCodec {
+    #[new]
+    fn new(py: Python<'_>, key: &[u8]) -> PyResult<Self> {
+        Ok(Self { inner: CoreCodec::new(key).map_err(|e| to_py_err(py, &e))? })
+    }
+
+    /// A codec keyed by the environment variable `name` (its UTF-8 bytes).
+    #[staticmethod]
+    fn from_env(py: Python<'_>, name: &str) -> PyResult<Self> {
+        Ok(Self { inner: CoreCodec::from_env(name).map_err(|e| to_py_err(py, &e))? })
+    }
+
+    /// Issues a cursor carrying `payload` (a JSON value, or `bytes`), valid for `ttl` (an
+    /// `int` of seconds or a `timedelta`) or until `expires_at` (unix seconds) if given.
+    #[pyo3(signature = (payload, /, ttl = None, *, expires_at = None))]
+    fn encode(
+        &self,
+        py: Python<'_>,
+        payload: &Bound<'_, PyAny>,
+        ttl: Option<&Bound<'_, PyAny>>,
+        expires_at: Option<u64>,
+    ) -> PyResult<String> {
+        let expires_at = match (ttl, expires_at) {
+            (Some(ttl), None) => Some(unix_now() + ttl_seconds(ttl)?),
+            (None, at) => at,
+            (Some(_), Some(_)) => return Err(PyValueError::new_err("give `ttl` or `expires_at`, not both")),
+        };
+        let cursor = if let Ok(bytes) = payload.extract::<&[u8]>() {
+            self.inner.encode_bytes(bytes, expires_at)
+        } else {
+            self.inner.encode_json(&to_json(payload, 0, &mut 0)?, expires_at)
+        };
+        cursor.map_err(|e| to_py_err(py, &e))
+    }
+
+    /// Reads a cursor value: ok with its payload, absent for an invented first-call value
+    /// (`"start"`, `"0"`, `""`), an `invalid_cursor` ask for a damaged, forged or expired one.
+    /// `now` (unix seconds) replaces the clock.
+    #[pyo3(signature = (value = Arg::Missing, /, *, now = None))]
+    fn read(&self, value: Arg<'_>, now: Option<u64>) -> PyResult<Outcome> {
+        let (converted, _) = convert(&value)?;
+        let inner = match now {
+            Some(now) => self.inner.read_at(converted.input(), now),
+            None => self.inner.read(converted.input()),
+        };
+        Ok(Outcome { inner, natives: Natives::Json })
+    }
+
+    fn __repr__(&self) -> &'static str {
+        "CursorCodec(<redacted>)"
+    }
+}
+
+/// A declared tool (the JSON document `ToolSpec::from_json` reads): it reads a whole argument
+/// object, shapes the error envelope and emits the MCP `inputSchema`.
+#[pyclass(frozen, module = "agent_input._agent_input")]
+pub struct Tool {
+    spec: Arc<ToolSpec>,
+}
+
+#[pymethods]
+impl Tool {
+    /// Builds a tool from its spec: a dict, or JSON text. Cursor properties without a
+    /// `key_env` read with `codec`. Raises `InvalidOptionsError` for an invalid spec.
+    #[staticmethod]
+    #[pyo3(signature = (spec, /, *, codec = None))]
+    fn from_spec(py: Python<'_>, spec: &Bound<'_, PyAny>, codec: Option<PyRef<'_, CursorCodec>>) -> PyResult<Self> {
+        let json = match spec.cast::<PyString>() {
+            Ok(text) => serde_json::from_str(&text.to_cow()?).map_err(|e| {
+                errors::InvalidOptionsError::new_err(format!("invalid tool spec: the text is not JSON ({e})"))
+            })?,
+            Err(_) => to_json(spec, 0, &mut 0)?,
+        };
+        let spec = match codec {
+            Some(codec) => ToolSpec::from_json_with_codec(&json, &codec.inner),
+            None => ToolSpec::from_json(&json),
+        };
+        Ok(Self { spec: Arc::new(spec.map_err(|e| to_py_err(py, &e))?) })
+    }
+
+    /// Reads a whole argument object (a dict; `None` or nothing: no arguments at all).
+    #[pyo3(signature = (args = None, /))]
+    fn read(&self, py: Python<'_>, args: Option<&Bound<'_, PyAny>>) -> PyResult<ToolCall> {
+        let mut weight = 0;
+        let args = match args {
+            Some(a) => to_json(a, 0, &mut weight)?,
+            None => Value::Null,
+        };
+        let call = if weight >= convert::DETACH_AT_BYTES {
+            py.detach(|| self.spec.read(&args))
+        } else {
+            self.spec.read(&args)
+        };
+        Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
+    }
+
+    /// Reads the raw body of a call, JSON text as `str` or `bytes`, as a client sent it: a key
+    /// sent twice is read as the last, with a warning; text that is not JSON is the envelope,
+    /// naming the byte; an empty body is a call without arguments.
+    #[pyo3(signature = (text, /))]
+    fn read_json(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<ToolCall> {
+        let (as_str, as_bytes): (Option<pyo3::pybacked::PyBackedStr>, Option<pyo3::pybacked::PyBackedBytes>) =
+            match text.cast::<PyString>() {
+                Ok(s) => (Some(pyo3::pybacked::PyBackedStr::try_from(s.clone())?), None),
+                Err(_) => (None, Some(text.extract()?)),
+            };
+        let body: &[u8] = match (&as_str, &as_bytes) {
+            (Some(s), _) => s.as_bytes(),
+            (None, Some(b)) => b,
+            (None, None) => &[],
+        };
+        let call = if body.len() >= convert::DETACH_AT_BYTES {
+            py.detach(|| self.spec.read_json(body))
+        } else {
+            self.spec.read_json(body)
+        };
+        Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
+    }
+
+    /// The tool's name.
+    #[getter]
+    fn name(&self) -> &str {
+        self.spec.name()
+    }
+
+    /// True when the tool writes (a placeholder id asks instead of reading as absent).
+    #[getter]
+    fn writes(&self) -> bool {
+        self.spec.writes()
+    }
+
+    /// The tool's MCP `inputSchema` (JSON Schema 2020-12), which admits every spelling the
+    /// reader reads.
+    fn input_schema(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(to_py(py, &self.spec.input_schema())?.unbind())
+    }
+
+    /// The MCP tool definition: `{"name", "description", "inputSchema", "annotations"}`.
+    fn definition(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(to_py(py, &self.spec.definition())?.unbind())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Tool({:?})", self.spec.name())
+    }
+}
+
+/// The result of reading one tool call: ok with canonical `args`, or the error envelope.
+/// It is true when ok.
+#[pyclass(module = "agent_input._agent_input")]
+pub struct ToolCall {
+    call: CoreCall,
+    spec: Arc<ToolSpec>,
+}
+
+#[pymethods]
+impl ToolCall {
+    /// True when every property read (the handler may run).
+    #[getter]
+    fn ok(&self) -> bool {
+        matches!(self.call, CoreCall::Ok { .. })
+    }
+
+    /// `"ok"` or `"error"`.
+    #[getter]
+    fn status(&self) -> &'static str {
+        if self.ok() {
+            "ok"
+        } else {
+            "error"
+        }
+    }
+
+    /// The canonical arguments as Python natives (`int`/`Decimal`, `datetime.date`, ...) when
+    /// ok, else `None`. A property that was absent is left out.
+    #[getter]
+    fn args(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match &self.call {
+            CoreCall::Ok { args, .. } => Ok(typed_to_py(py, &self.spec.typed_args(args))?.unbind()),
+            CoreCall::Error { .. } => Ok(py.None()),
+        }
+    }
+
+    /// The repairs applied, each with its property `path`.
+    #[getter]
+    fn notes(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match &self.call {
+            CoreCall::Ok { notes, .. } | CoreCall::Error { notes, .. } => json_value_to_py(py, notes),
+        }
+    }
+
+    /// The warnings, each with its property `path` where it has one.
+    #[getter]
+    fn warnings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match &self.call {
+            CoreCall::Ok { warnings, .. } | CoreCall::Error { warnings, .. } => json_value_to_py(py, warnings),
+        }
+    }
+
+    /// The issues: entries of collections left out of an ok call, or every issue of the envelope.
+    #[getter]
+    fn issues(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match &self.call {
+            CoreCall::Ok { issues, .. } => json_value_to_py(py, issues),
+            CoreCall::Error { envelope, .. } => json_value_to_py(py, &envelope.issues),
+        }
+    }
+
+    /// The error envelope `{"code", "message", "hint", "issues"}` when the call cannot run,
+    /// else `None`.
+    #[getter]
+    fn envelope(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match self.call.envelope() {
+            Some(envelope) => json_value_to_py(py, envelope),
+            None => Ok(py.None()),
+        }
+    }
+
+    /// Adds a warning (a dict as `no_hits_filtered` returns) that reaches the caller beside
+    /// the result.
+    fn add_warning(&mut self, warning: &Bound<'_, PyAny>) -> PyResult<()> {
+        let warning: agent_input::Warning = serde_json::from_value(to_json(warning, 0, &mut 0)?)
+            .map_err(|e| PyValueError::new_err(format!("invalid warning: {e}")))?;
+        match &mut self.call {
+            CoreCall::Ok { warnings, .. } | CoreCall::Error { warnings, .. } => warnings.push(warning),
+        }
+        Ok(())
+    }
+
+    /// The MCP `CallToolResult` as a dict: for an ok call `isError: false` and
+    /// `structuredContent` `{"result": output, "notes", "warnings"}` (plus `"issues"`); for a
+    /// call that cannot run `isError: true` and the envelope. The text content is the same JSON.
+    #[pyo3(signature = (output = None, /))]
+    fn to_call_tool_result(&self, py: Python<'_>, output: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        let output = match output {
+            Some(o) => to_json(o, 0, &mut 0)?,
+            None => Value::Null,
+        };
+        Ok(to_py(py, &self.call.to_call_tool_result(&output))?.unbind())
+    }
+
+    /// What telemetry may keep of a rejected call (`{"tool", "codes", "paths"}`, never the
+    /// values), or `None` for an ok call without issues.
+    fn telemetry(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match self.call.telemetry(self.spec.name()) {
+            Some(t) => json_value_to_py(py, &t),
+            None => Ok(py.None()),
+        }
+    }
+
+    /// The call as the JSON text the Rust core serialises (compact).
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.call).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// The call's JSON as Python objects (numbers as `int` or `Decimal`).
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_value_to_py(py, &self.call)
+    }
+
+    fn __bool__(&self) -> bool {
+        self.ok()
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!("ToolCall({})", self.to_json()?))
+    }
+}
+
+fn names<C: Copy>(codes: impl Iterator<Item = C>) -> Vec<&'static str>
+where
+    &'static str: From<C>,
+{
+    codes.map(<&'static str>::from).collect()
+}
+
+/// The native module.
+#[pymodule]
+fn _agent_input(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Outcome>()?;
+    m.add_class::<Reader>()?;
+    m.add_class::<Tool>()?;
+    m.add_class::<ToolCall>()?;
+    m.add_class::<Vocabulary>()?;
+    m.add_class::<CursorCodec>()?;
+    m.add_class::<Missing>()?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(read_line, m)?)?;
+    m.add_function(wrap_pyfunction!(no_hits_filtered, m)?)?;
+    m.add_function(wrap_pyfunction!(fold, m)?)?;
+    errors::register(m)?;
+    let missing = MISSING.get_or_try_init(py, || Py::new(py, Missing))?;
+    m.add("MISSING", missing.clone_ref(py))?;
+    m.add("KINDS", PyTuple::new(py, Kind::ALL.iter().map(|k| k.name()))?)?;
+    m.add("NOTE_CODES", PyTuple::new(py, names(agent_input::NoteCode::iter()))?)?;
+    m.add("WARNING_CODES", PyTuple::new(py, names(agent_input::WarningCode::iter()))?)?;
+    m.add("ASK_CODES", PyTuple::new(py, names(agent_input::AskCode::iter()))?)?;
+    m.add("ENVELOPE_CODES", PyTuple::new(py, names(agent_input::EnvelopeCode::iter()))?)?;
+    Ok(())
+}
