@@ -52,14 +52,21 @@ fn version_const(out: &mut String, version: &str) {
 /// iso-codes data in `iso` (`tools/iso-codes/pycountry`).
 pub fn generate(dir: &Path, iso: &Path) -> Result<Vec<Generated>, String> {
     let modern = modern_locales(dir)?;
+    let small: Vec<String> = SMALL_NAME_LOCALES.iter().map(|l| (*l).to_owned()).collect();
     Ok(vec![
         digits(dir)?,
         dates(dir, &modern)?,
-        countries(dir, iso, &modern)?,
-        languages(dir, &modern)?,
+        countries(dir, iso, &modern, "agent-input/src/data/countries.rs")?,
+        languages(dir, &modern, "agent-input/src/data/languages.rs")?,
+        // The `small-names` feature (browsers): names in SMALL_NAME_LOCALES only.
+        countries(dir, iso, &small, "agent-input/src/data/small/countries.rs")?,
+        languages(dir, &small, "agent-input/src/data/small/languages.rs")?,
         booleans(dir, &modern)?,
     ])
 }
+
+/// The locales whose country and language names the `small-names` feature keeps.
+pub const SMALL_NAME_LOCALES: &[&str] = &["en", "cs", "sk", "de", "fr", "es", "it", "pl", "pt", "nl"];
 
 /// Every locale CLDR covers at the modern level, without a region (`cs`, `sr-Latn`, `zh-Hant`):
 /// the languages whose names, months, weekdays and yes/no words the readers know. Source:
@@ -364,7 +371,7 @@ impl Names {
 /// share, in any source, asks. Sources: `cldr-core/supplemental/{codeMappings,aliases}.json`,
 /// `cldr-localenames-full/main/{lang}/territories.json`, iso-codes `iso3166-1.json`,
 /// `iso3166-3.json` and their `.mo` translations.
-fn countries(dir: &Path, iso: &Path, modern: &[String]) -> Result<Generated, String> {
+fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-localenames-full")?;
     let iso_version = iso_version(iso)?;
     let codes = country_codes(dir)?;
@@ -553,7 +560,7 @@ fn countries(dir: &Path, iso: &Path, modern: &[String]) -> Result<Generated, Str
         "Names that name two or more countries in some source, and names of states that split: a read asks",
         ambiguous.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
-    Ok(Generated { path: "agent-input/src/data/countries.rs", text: out })
+    Ok(Generated { path, text: out })
 }
 
 /// The language names of one locale (`cldr-localenames-full/main/{lang}/languages.json`), as
@@ -578,7 +585,7 @@ fn language_names(dir: &Path, lang: &str, keep: impl Fn(&str) -> bool) -> Result
 /// language's own name; a name two languages share asks. Sources:
 /// `cldr-localenames-full/main/{lang}/languages.json`, `cldr-core/supplemental/aliases.json`,
 /// `cldr-core/supplemental/likelySubtags.json`, `language-subtag-registry/data/json/registry.json`.
-fn languages(dir: &Path, modern: &[String]) -> Result<Generated, String> {
+fn languages(dir: &Path, modern: &[String], path: &'static str) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-localenames-full")?;
     let bases: std::collections::BTreeSet<&str> =
         modern.iter().map(|l| l.split('-').next().unwrap_or_default()).collect();
@@ -754,7 +761,7 @@ fn languages(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         let _ = writeln!(out, "    {k:?},");
     }
     let _ = writeln!(out, "];");
-    Ok(Generated { path: "agent-input/src/data/languages.rs", text: out })
+    Ok(Generated { path, text: out })
 }
 
 /// `language[-Script][-REGION]`, the tag shapes display names are given for.

@@ -7,13 +7,25 @@ use std::sync::OnceLock;
 // Generated files are written exactly as the generator emits them; rustfmt leaves them alone.
 #[rustfmt::skip]
 pub mod booleans;
+#[cfg(not(feature = "small-names"))]
 #[rustfmt::skip]
+pub mod countries;
+/// Country names in ten languages only (feature `small-names`, for browsers).
+#[cfg(feature = "small-names")]
+#[rustfmt::skip]
+#[path = "small/countries.rs"]
 pub mod countries;
 #[rustfmt::skip]
 pub mod dates;
 #[rustfmt::skip]
 pub mod digits;
+#[cfg(not(feature = "small-names"))]
 #[rustfmt::skip]
+pub mod languages;
+/// Language names in ten languages, and each language's own (feature `small-names`).
+#[cfg(feature = "small-names")]
+#[rustfmt::skip]
+#[path = "small/languages.rs"]
 pub mod languages;
 
 /// Keys per block of a [`Packed`] table: the first key of a block is whole, the others share
