@@ -123,6 +123,9 @@ pub fn is_placeholder(s: &str, type_words: &[&str]) -> bool {
     if is_template_hole(&folded) {
         return true;
     }
+    if !folded.ends_with("here") {
+        return false; // the phrase templates below all end with "here"
+    }
     let words = spelling::fold::words(&folded);
     let mut parts = words.split(' ');
     let first = parts.next().unwrap_or_default();

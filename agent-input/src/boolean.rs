@@ -129,7 +129,18 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<bool> {
         Scalar::Number("0") => (false, NoteCode::NumberReadAsBoolean),
         Scalar::Number(_) => return Outcome::ask(not_a_boolean(&input)),
         Scalar::Str(s) => {
-            let folded = spelling::fold::fold(spelling::clean_edges(s).0);
+            let clean = spelling::clean_edges(s).0;
+            // A short ASCII word folds to its lower case: no string is built for it.
+            let mut buf = [0u8; 16];
+            let short = clean.len() <= buf.len() && clean.bytes().all(|b| b.is_ascii_graphic());
+            let folded: std::borrow::Cow<'_, str> = match buf.get_mut(..clean.len()) {
+                Some(slot) if short => {
+                    slot.copy_from_slice(clean.as_bytes());
+                    slot.make_ascii_lowercase();
+                    std::str::from_utf8(slot).map_or_else(|_| spelling::fold::fold(clean).into(), Into::into)
+                }
+                _ => spelling::fold::fold(clean).into(),
+            };
             match word(&folded) {
                 Some(Word::Yes) => (true, NoteCode::BooleanWordRead),
                 Some(Word::No) => (false, NoteCode::BooleanWordRead),
@@ -142,7 +153,7 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<bool> {
         }
         Scalar::Bool(b) => return Outcome::ok(b),
     };
-    Outcome::ok(value).note(Note::read_as(code, &input, &value.to_string(), ""))
+    Outcome::ok(value).note(Note::read_as(code, &input, if value { "true" } else { "false" }, ""))
 }
 
 /// What a folded word means.

@@ -107,6 +107,9 @@ const CONJUNCTIONS: &[&str] =
 /// ([`CONJUNCTIONS`]) and without a leading "the".
 fn name_key(name: &str) -> String {
     let folded = spelling::fold::fold_name(name);
+    if !folded.starts_with("the ") && !folded.split(' ').any(|w| CONJUNCTIONS.contains(&w)) {
+        return folded; // nearly every name: nothing to leave out
+    }
     let words: Vec<&str> = folded.split(' ').filter(|w| !CONJUNCTIONS.contains(w)).collect();
     let words = match words.split_first() {
         Some((&"the", rest)) if !rest.is_empty() => rest,
@@ -206,7 +209,7 @@ enum Found {
     Nothing,
 }
 
-fn codes_of(list: &str) -> Vec<CountryCode> {
+fn codes_of(list: &str) -> smallvec::SmallVec<[CountryCode; 4]> {
     list.split(' ').filter_map(CountryCode::new).collect()
 }
 
@@ -214,17 +217,27 @@ fn find(text: &str) -> Found {
     if let Some(code) = CountryCode::new(text) {
         return Found::Code(code, None);
     }
-    let upper = text.to_ascii_uppercase();
     let is_letters = text.bytes().all(|b| b.is_ascii_alphabetic());
     let is_digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    if is_letters && upper.len() == 2 {
-        if let Some(code) = CountryCode::new(&upper) {
+    // Codes are at most 4 bytes (`CSHH`): upper-cased (or zero-padded) on the stack.
+    let mut buf = [b'0'; 4];
+    let code_key = match text.len() {
+        n @ 1..=3 if is_digits => buf.get_mut(3 - n..3).map(|slot| slot.copy_from_slice(text.as_bytes())).map(|()| 3),
+        n @ 2..=4 if is_letters => buf.get_mut(..n).map(|slot| {
+            slot.copy_from_slice(text.as_bytes());
+            slot.make_ascii_uppercase();
+            n
+        }),
+        _ => None,
+    };
+    let code_key = code_key.and_then(|n| std::str::from_utf8(buf.get(..n).unwrap_or_default()).ok());
+    if is_letters && text.len() == 2 {
+        if let Some(code) = code_key.and_then(CountryCode::new) {
             return Found::Code(code, Some(NoteCode::CountryCodeNormalized));
         }
     }
-    let alias_key = if is_digits && text.len() <= 3 { format!("{text:0>3}") } else { upper };
-    if (is_letters && (2..=3).contains(&alias_key.len())) || is_digits {
-        if let Some(list) = ALIAS_INDEX.get(&alias_key).or_else(|| retired(&alias_key)) {
+    if let Some(alias_key) = code_key.filter(|k| k.len() <= 3) {
+        if let Some(list) = ALIAS_INDEX.get(alias_key).or_else(|| retired(alias_key)) {
             return match codes_of(list).as_slice() {
                 [one] => Found::Code(*one, Some(NoteCode::CountryCodeReplaced)),
                 [] => Found::Nothing,
@@ -235,7 +248,7 @@ fn find(text: &str) -> Found {
     for key in name_keys(text) {
         let curated = |table: &[(&str, &'static str)]| table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
         if let Some(list) = curated(AMBIGUOUS).or_else(|| GENERATED_AMBIGUOUS.get(&key)) {
-            return Found::Several(codes_of(list));
+            return Found::Several(codes_of(list).into_vec());
         }
         let code = named(&key).or_else(|| RENAMED_INDEX.get(&key)).or_else(|| curated(COLLOQUIAL));
         if let Some(code) = code.and_then(CountryCode::new) {
@@ -294,7 +307,7 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<CountryCode> {
     match find(clean) {
         Found::Code(code, note) => {
             let code_note = note.unwrap_or(NoteCode::CountryCodeNormalized);
-            let note = Note::read_as(code_note, &input, &quoted(code.as_str()), &format!(" ({})", code.english_name()));
+            let note = Note::read_as_named(code_note, &input, code.as_str(), code.english_name());
             Outcome::ok(code).note(note)
         }
         Found::Several(codes) => {

@@ -214,7 +214,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &EnumOptions) -> Outcome<Str
     };
     if let Some((value, alias)) = opts.lookup(text) {
         let code = if alias { NoteCode::EnumAliasRead } else { NoteCode::EnumSpellingNormalized };
-        return Outcome::ok(value.to_owned()).note(Note::read_as(code, &input, &quoted(value), ""));
+        return Outcome::ok(value.to_owned()).note(Note::read_as_quoted(code, &input, value, ""));
     }
     opening::placeholder(&input, &[]).unwrap_or_else(|| Outcome::ask(unknown(&input, opts, Some(text))))
 }

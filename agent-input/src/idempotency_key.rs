@@ -174,10 +174,10 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<String> {
     }
     let mut out = Outcome::ok(token.to_owned());
     if edges.trimmed {
-        out.notes.push(Note::read_as(NoteCode::WhitespaceTrimmed, &input, &quoted(token), ""));
+        out.notes.push(Note::read_as_quoted(NoteCode::WhitespaceTrimmed, &input, token, ""));
     }
     if edges.unquoted {
-        out.notes.push(Note::read_as(NoteCode::QuotesRemoved, &input, &quoted(token), ""));
+        out.notes.push(Note::read_as_quoted(NoteCode::QuotesRemoved, &input, token, ""));
     }
     out
 }

@@ -77,7 +77,34 @@ impl Input<'_> {
     pub fn to_json_text(&self) -> String {
         match *self {
             Input::Missing => "nothing".to_owned(),
+            // Short values without escapes (nearly every value a note quotes): no serialiser.
+            Input::String(s) if s.len() <= MAX_QUOTED_CHARS && !needs_escape(s) => plain_json_string(s),
+            Input::Number(n) if n.len() <= MAX_QUOTED_CHARS => n.to_owned(),
+            Input::Null => "null".to_owned(),
+            Input::Bool(b) => if b { "true" } else { "false" }.to_owned(),
             _ => cut(&self.json_prefix(4 * MAX_QUOTED_CHARS).0, MAX_QUOTED_CHARS),
+        }
+    }
+
+    /// About how long the quoted input is, to size a message.
+    pub(crate) fn json_len_hint(&self) -> usize {
+        match *self {
+            Input::String(s) | Input::Number(s) => s.len().min(4 * MAX_QUOTED_CHARS) + 2,
+            _ => 8,
+        }
+    }
+
+    /// Appends [`to_json_text`](Self::to_json_text) to `out`, without an intermediate string
+    /// for the common short values.
+    pub(crate) fn push_json_text(&self, out: &mut String) {
+        match *self {
+            Input::String(s) if s.len() <= MAX_QUOTED_CHARS && !needs_escape(s) => {
+                out.push('"');
+                out.push_str(s);
+                out.push('"');
+            }
+            Input::Number(n) if n.len() <= MAX_QUOTED_CHARS => out.push_str(n),
+            _ => out.push_str(&self.to_json_text()),
         }
     }
 
@@ -225,5 +252,24 @@ pub(crate) fn listing<T>(items: &[T], show: impl Fn(&T) -> String) -> String {
 
 /// A JSON string literal for `s`, as messages quote a canonical text.
 pub(crate) fn quoted(s: &str) -> String {
-    json_text(&Value::String(s.to_owned()))
+    if needs_escape(s) {
+        json_text(&Value::String(s.to_owned()))
+    } else {
+        plain_json_string(s)
+    }
+}
+
+/// True when `s` has a character a JSON string must escape (`"`, `\\`, a control character).
+#[inline]
+fn needs_escape(s: &str) -> bool {
+    s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20)
+}
+
+/// `"s"` for a text that needs no escape.
+fn plain_json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    out.push_str(s);
+    out.push('"');
+    out
 }

@@ -157,7 +157,48 @@ impl Note {
 
     /// `Read <received> as <canonical><detail>.`: the one sentence shape of a repair.
     pub(crate) fn read_as(code: NoteCode, received: &Input<'_>, canonical: &str, detail: &str) -> Self {
-        Self::new(code, format!("Read {} as {canonical}{detail}.", received.to_json_text()))
+        let mut message = String::with_capacity(16 + received.json_len_hint() + canonical.len() + detail.len());
+        message.push_str("Read ");
+        received.push_json_text(&mut message);
+        message.push_str(" as ");
+        message.push_str(canonical);
+        message.push_str(detail);
+        message.push('.');
+        Self::new(code, message)
+    }
+
+    /// `Read <received> as "<canonical>"<detail>.`: [`read_as`](Self::read_as) with the
+    /// canonical text quoted, without a string for the quotes.
+    pub(crate) fn read_as_quoted(code: NoteCode, received: &Input<'_>, canonical: &str, detail: &str) -> Self {
+        Self::read_as_quoted_named(code, received, canonical, detail, "")
+    }
+
+    /// [`read_as_quoted`](Self::read_as_quoted) with a name in parentheses after the value:
+    /// `Read "Česko" as "CZ" (Czechia).`
+    pub(crate) fn read_as_named(code: NoteCode, received: &Input<'_>, canonical: &str, name: &str) -> Self {
+        Self::read_as_quoted_named(code, received, canonical, "", name)
+    }
+
+    fn read_as_quoted_named(code: NoteCode, received: &Input<'_>, canonical: &str, detail: &str, name: &str) -> Self {
+        if canonical.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+            let detail = if name.is_empty() { detail.to_owned() } else { format!("{detail} ({name})") };
+            return Self::read_as(code, received, &crate::input::quoted(canonical), &detail);
+        }
+        let size = 21 + received.json_len_hint() + canonical.len() + detail.len() + name.len();
+        let mut message = String::with_capacity(size);
+        message.push_str("Read ");
+        received.push_json_text(&mut message);
+        message.push_str(" as \"");
+        message.push_str(canonical);
+        message.push('"');
+        message.push_str(detail);
+        if !name.is_empty() {
+            message.push_str(" (");
+            message.push_str(name);
+            message.push(')');
+        }
+        message.push('.');
+        Self::new(code, message)
     }
 
     /// The property path this note belongs to.

@@ -16,7 +16,7 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::codes::NoteCode;
 use crate::error::Error;
-use crate::input::{quoted, Input};
+use crate::input::Input;
 use crate::limits::MAX_TEXT_CHARS;
 use crate::opening::{self, Bound, Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome};
@@ -82,7 +82,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &TextOptions) -> Outcome<Str
             if spelling::longer_than(text, max) {
                 return Outcome::ask(Ask::too_long(&input, max));
             }
-            let note = Note::read_as(NoteCode::ScalarReadAsText, &input, &quoted(text), "");
+            let note = Note::read_as_quoted(NoteCode::ScalarReadAsText, &input, text, "");
             return Outcome::ok(text.to_owned()).note(note);
         }
         Err(out) => return out,
@@ -113,7 +113,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &TextOptions) -> Outcome<Str
         .iter()
         .enumerate()
         .map(|(i, &code)| match (i, code) {
-            (0, _) => Note::read_as(code, &input, &quoted(&value), ""),
+            (0, _) => Note::read_as_quoted(code, &input, &value, ""),
             (_, NoteCode::UnicodeNormalized) => Note::new(code, "The text was brought to Unicode NFC.".to_owned()),
             _ => Note::new(code, "The surrounding whitespace was removed.".to_owned()),
         })

@@ -200,6 +200,12 @@ fn is_canonical(s: &str) -> bool {
 
 fn parse(raw: &str) -> Parsed {
     let (text, edges) = spelling::clean_edges(raw);
+    // The uuid crate reads the common repairs itself (upper case, braces, `urn:uuid:`, no
+    // hyphens): one pass, no allocation.
+    if let Ok(id) = ::uuid::Uuid::try_parse(text) {
+        let repaired = edges.trimmed || edges.unquoted || !is_canonical(text);
+        return Parsed::Id { id, repaired, placeholder: placeholder_reason(id) };
+    }
     let mut repaired = edges.trimmed || edges.unquoted;
     let mut body = text;
     if body.len() >= 9 && body.get(..9).is_some_and(|p| p.eq_ignore_ascii_case("urn:uuid:")) {
@@ -306,9 +312,9 @@ pub(crate) fn read_prepared(input: Input<'_>, mode: UuidMode) -> Outcome<::uuid:
             UuidMode::Write => Outcome::ask(on_write(&input, why)),
         },
         Parsed::Id { id, repaired, placeholder: None } => {
-            let canonical = id.hyphenated().to_string();
-            let note =
-                repaired.then(|| Note::read_as(NoteCode::UuidSpellingNormalized, &input, &quoted(&canonical), ""));
+            let mut buf = ::uuid::Uuid::encode_buffer();
+            let canonical = id.hyphenated().encode_lower(&mut buf);
+            let note = repaired.then(|| Note::read_as_quoted(NoteCode::UuidSpellingNormalized, &input, canonical, ""));
             let out = Outcome::ok(id);
             match note {
                 Some(n) => out.note(n),

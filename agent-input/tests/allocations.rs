@@ -64,3 +64,66 @@ fn clean_reads_do_not_allocate() {
 }
 
 use agent_input::Input;
+
+/// Repaired reads, pinned: allocations per read, beside what the outcome owns (the notes'
+/// vector and each note's message; a locale's tag). A change that adds a temporary string to a
+/// repaired path fails here. The cases above the minimum say what their extra allocations are.
+#[test]
+fn repaired_reads_allocate_what_their_outcome_owns() {
+    use agent_input::country::{self, CountryOptions};
+    use agent_input::date::{self, DateOptions};
+    use agent_input::locale::{self, LocaleOptions};
+    use agent_input::uuid::{self, UuidOptions};
+    use agent_input::{boolean, number, BooleanOptions, NumberOptions};
+    let n = NumberOptions::new();
+    let d = DateOptions::default();
+    let per_read = |c: usize| c / 100;
+    // (case, allocations per read, what the outcome owns)
+    let cases: Vec<(&str, usize, usize)> = vec![
+        ("number 4 000", per_read(count(|| number::read("4 000".into(), &n).ok())), 2),
+        ("number 1 234,56 (two notes)", per_read(count(|| number::read("1 234,56".into(), &n).ok())), 3),
+        // + the folded text of non-ASCII digits
+        ("number ٤٠٠٠", per_read(count(|| number::read("٤٠٠٠".into(), &n).ok())), 2),
+        ("boolean ano", per_read(count(|| boolean::read("ano".into(), &BooleanOptions::default()).ok())), 2),
+        (
+            "uuid braced",
+            per_read(count(|| {
+                uuid::read("{0B5E2D3C-4F1A-4C2E-9D7B-8E6F5A4B3C2D}".into(), &UuidOptions::default()).ok()
+            })),
+            2,
+        ),
+        (
+            "uuid urn",
+            per_read(count(|| {
+                uuid::read("urn:uuid:0b5e2d3c-4f1a-4c2e-9d7b-8e6f5a4b3c2d".into(), &UuidOptions::default()).ok()
+            })),
+            2,
+        ),
+        ("date 1. 10. 2026", per_read(count(|| date::read("1. 10. 2026".into(), &d).ok())), 2),
+        ("date 13/02/2026 (two notes)", per_read(count(|| date::read("13/02/2026".into(), &d).ok())), 3),
+        ("country cz", per_read(count(|| country::read("cz".into(), &CountryOptions::default()).ok())), 2),
+        ("country CZE", per_read(count(|| country::read("CZE".into(), &CountryOptions::default()).ok())), 2),
+        ("locale cs-CZ (the tag)", per_read(count(|| locale::read("cs-CZ".into(), &LocaleOptions::default()).ok())), 1),
+    ];
+    // The pinned counts: the outcome's own, plus the temporaries named in the comments.
+    let pinned: [usize; 11] = [2, 4, 3, 2, 2, 2, 3, 4, 2, 2, 1];
+    for ((case, got, owned), want) in cases.iter().zip(pinned) {
+        assert_eq!(*got, want, "{case}: {got} allocations per read (the outcome owns {owned})");
+    }
+    // Spellings whose words are folded and looked up allocate their folded words too; these
+    // bounds keep them from growing.
+    let bounded: [(&str, usize, usize); 5] = [
+        ("date 1. října 2026", per_read(count(|| date::read("1. října 2026".into(), &d).ok())), 9),
+        ("date October 1, 2026", per_read(count(|| date::read("October 1, 2026".into(), &d).ok())), 8),
+        ("country Česko", per_read(count(|| country::read("Česko".into(), &CountryOptions::default()).ok())), 5),
+        ("locale čeština", per_read(count(|| locale::read("čeština".into(), &LocaleOptions::default()).ok())), 7),
+        (
+            "locale cs_CZ.UTF-8",
+            per_read(count(|| locale::read("cs_CZ.UTF-8".into(), &LocaleOptions::default()).ok())),
+            20,
+        ),
+    ];
+    for (case, got, max) in bounded {
+        assert!(got <= max, "{case}: {got} allocations per read, more than {max}");
+    }
+}

@@ -203,5 +203,45 @@ fn tool_call(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, numbers, booleans, uuids, dates, data_kinds, tool_call);
+/// Every `ok` case of the kind vectors (about a thousand model spellings), each through its
+/// prepared spec: the mean cost of a read over a realistic mix. Criterion reports it as a
+/// throughput (elements per second); BENCHMARKS.md gives nanoseconds per read.
+fn mix(c: &mut Criterion) {
+    use agent_input::{Input, Kind, Spec};
+    use criterion::Throughput;
+    use serde_json::Value;
+
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors");
+    let mut cases: Vec<(Spec, Value)> = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(dir).expect("vectors").filter_map(Result::ok).map(|e| e.path()).collect();
+    files.sort();
+    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
+        let text = std::fs::read_to_string(path).expect("vector file");
+        let Ok(list) = serde_json::from_str::<Vec<Value>>(&text) else { continue };
+        for case in list {
+            let ok = case.pointer("/expect/status").and_then(Value::as_str) == Some("ok");
+            let kind = case.get("kind").and_then(Value::as_str).and_then(|k| k.parse::<Kind>().ok());
+            let (Some(kind), Some(input), true) = (kind, case.get("input"), ok) else { continue };
+            let options = case.get("options").cloned().unwrap_or(Value::Null);
+            if let Ok(spec) = Spec::new(kind, &options) {
+                if spec.read(Input::from(input)).value().is_some() {
+                    cases.push((spec, input.clone()));
+                }
+            }
+        }
+    }
+    assert!(cases.len() > 500, "the vectors hold a realistic mix ({} ok cases)", cases.len());
+    let mut g = c.benchmark_group("mix");
+    g.throughput(Throughput::Elements(cases.len() as u64));
+    g.bench_function(format!("vectors_ok_{}/agent_input", cases.len()), |b| {
+        b.iter(|| {
+            for (spec, input) in &cases {
+                black_box(spec.read(Input::from(black_box(input))));
+            }
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, numbers, booleans, uuids, dates, data_kinds, tool_call, mix);
 criterion_main!(benches);

@@ -1,9 +1,6 @@
 //! Tables generated from Unicode CLDR by `cargo xtask cldr` (see `tools/cldr`). Every file here
 //! but this one is generated; the Unicode licence notice is in `LICENSES/Unicode-3.0.txt`.
 
-use std::collections::HashMap;
-use std::sync::OnceLock;
-
 // Generated files are written exactly as the generator emits them; rustfmt leaves them alone.
 #[rustfmt::skip]
 pub mod booleans;
@@ -75,17 +72,22 @@ impl<V: Copy + 'static> Packed<V> {
         self.text.get(start..start + len).unwrap_or_default()
     }
 
-    /// Calls `f` with each key of block `b` and its index, until `f` returns `Some`.
-    fn scan<T>(&self, b: usize, mut f: impl FnMut(&str, usize) -> Option<T>) -> Option<T> {
-        let mut key = String::new();
+    /// Calls `f` with each key of block `b` and its index, until `f` returns `Some`. Keys are
+    /// rebuilt in a buffer on the stack (a shared prefix and a suffix are at most 255 bytes each).
+    fn scan<T>(&self, b: usize, mut f: impl FnMut(&[u8], usize) -> Option<T>) -> Option<T> {
+        let mut key = [0u8; 512];
         let mut at = self.blocks.get(b).copied().unwrap_or(0) as usize;
+        let text = self.text.as_bytes();
         for i in b * BLOCK..((b + 1) * BLOCK).min(self.len()) {
             let shared = self.shared.get(i).copied().unwrap_or(0) as usize;
-            let len = self.lens.get(i).copied().unwrap_or(0) as usize;
-            key.truncate(shared);
-            key.push_str(self.text.get(at..at + len).unwrap_or_default());
-            at += len;
-            if let Some(found) = f(&key, i) {
+            let own = self.lens.get(i).copied().unwrap_or(0) as usize;
+            let suffix = text.get(at..at + own).unwrap_or_default();
+            if let Some(slot) = key.get_mut(shared..shared + own) {
+                slot.copy_from_slice(suffix);
+            }
+            let len = shared + own;
+            at += own;
+            if let Some(found) = f(key.get(..len).unwrap_or_default(), i) {
                 return Some(found);
             }
         }
@@ -105,6 +107,7 @@ impl<V: Copy + 'static> Packed<V> {
             }
         }
         let b = low.checked_sub(1)?;
+        let key = key.as_bytes();
         self.scan(b, |k, i| match k.cmp(key) {
             std::cmp::Ordering::Equal => Some(self.values.get(i).copied()),
             std::cmp::Ordering::Greater => Some(None),
@@ -119,7 +122,7 @@ impl<V: Copy + 'static> Packed<V> {
         for b in 0..self.blocks.len() {
             let _ = self.scan(b, |k, i| {
                 if let Some(v) = self.values.get(i) {
-                    out.push((k.to_owned(), *v));
+                    out.push((String::from_utf8_lossy(k).into_owned(), *v));
                 }
                 None::<()>
             });
@@ -128,19 +131,41 @@ impl<V: Copy + 'static> Packed<V> {
     }
 }
 
-/// A hash index over a generated `(key, value)` table, built once on first use.
+/// A lookup over a generated `(key, value)` table, sorted by key (the generator writes every
+/// table from a `BTreeMap`): a binary search, nothing built at start-up, no hashing.
 pub(crate) struct Index<V: 'static> {
     table: &'static [(&'static str, V)],
-    map: OnceLock<HashMap<&'static str, V>>,
 }
 
 impl<V: Copy + Send + Sync + 'static> Index<V> {
     pub(crate) const fn new(table: &'static [(&'static str, V)]) -> Self {
-        Self { table, map: OnceLock::new() }
+        Self { table }
     }
 
     /// The value of `key`, if the table has it.
     pub(crate) fn get(&self, key: &str) -> Option<V> {
-        self.map.get_or_init(|| self.table.iter().copied().collect()).get(key).copied()
+        self.table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| self.table.get(i)).map(|(_, v)| *v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every table an [`super::Index`] searches is sorted by key, with no key twice.
+    #[test]
+    fn indexed_tables_are_sorted() {
+        let tables: [(&str, &[(&str, &str)]); 9] = [
+            ("CODE_ALIASES", super::countries::CODE_ALIASES),
+            ("RETIRED_CODES", super::countries::RETIRED_CODES),
+            ("RENAMED_NAMES", super::countries::RENAMED_NAMES),
+            ("AMBIGUOUS_NAMES", super::countries::AMBIGUOUS_NAMES),
+            ("LANGUAGE_ALIASES", super::languages::LANGUAGE_ALIASES),
+            ("REGION_ALIASES", super::languages::REGION_ALIASES),
+            ("LIKELY_REGIONS", super::languages::LIKELY_REGIONS),
+            ("SUPPRESSED_SCRIPTS", super::languages::SUPPRESSED_SCRIPTS),
+            ("AMBIGUOUS_LANGUAGE_NAMES", super::languages::AMBIGUOUS_LANGUAGE_NAMES),
+        ];
+        for (name, table) in tables {
+            assert!(table.windows(2).all(|w| w[0].0 < w[1].0), "{name} is not strictly sorted");
+        }
     }
 }

@@ -7,6 +7,7 @@ use nom::bytes::complete::{take_while, take_while_m_n};
 use nom::character::complete::char;
 use nom::combinator::opt;
 use nom::sequence::preceded;
+use smallvec::SmallVec;
 use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
@@ -63,8 +64,8 @@ pub(crate) struct Impossible {
 /// Everything the grammar found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Parsed {
-    pub candidates: Vec<Candidate>,
-    pub impossible: Vec<Impossible>,
+    pub candidates: SmallVec<[Candidate; 4]>,
+    pub impossible: SmallVec<[Impossible; 2]>,
     /// The year was written with two digits: every century is a reading.
     pub two_digit_year: bool,
     /// A time of day was dropped; the text says in which offset the date was taken.
@@ -97,8 +98,8 @@ pub(crate) const fn sentinel_year(year: i32) -> bool {
 
 /// A token of a spelling.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Token {
-    Num { digits: String, ordinal: bool },
+enum Token<'a> {
+    Num { digits: &'a str, ordinal: bool },
     Word(String),
     Sep(char),
 }
@@ -109,42 +110,49 @@ const FILLERS: &[&str] = &["de", "del", "of", "the", "le", "den", "dne", "am", "
 /// Ordinal suffixes after a day number.
 const ORDINALS: &[&str] = &["st", "nd", "rd", "th", "er", "e", "eme", "o", "a", "\u{ba}", "\u{aa}", "\u{b0}"];
 
-fn tokens(text: &str) -> Vec<Token> {
-    let mut out = Vec::new();
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while let Some(&c) = chars.get(i) {
+/// The tokens of a spelling: a date has a handful, kept on the stack.
+type Tokens<'a> = SmallVec<[Token<'a>; 12]>;
+
+fn tokens(text: &str) -> Tokens<'_> {
+    let mut out = Tokens::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
         if c.is_ascii_digit() {
-            let start = i;
-            while chars.get(i).is_some_and(char::is_ascii_digit) {
-                i += 1;
-            }
-            let digits: String = chars.get(start..i).unwrap_or_default().iter().collect();
+            let end = rest.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(rest.len());
+            let (digits, after) = rest.split_at(end);
             // An ordinal suffix directly after the digits: 1st, 2nd, 1er, 1º, 1°.
-            let mut j = i;
-            while chars.get(j).is_some_and(|c| c.is_alphabetic() || matches!(c, '\u{ba}' | '\u{aa}' | '\u{b0}')) {
-                j += 1;
-            }
-            let suffix: String = chars.get(i..j).unwrap_or_default().iter().collect::<String>().to_lowercase();
-            let ordinal = !suffix.is_empty() && ORDINALS.contains(&suffix.as_str());
-            if ordinal {
-                i = j;
-            }
+            let suffix_len = after
+                .char_indices()
+                .find(|(_, c)| !(c.is_alphabetic() || matches!(c, '\u{ba}' | '\u{aa}' | '\u{b0}')))
+                .map_or(after.len(), |(i, _)| i);
+            let suffix = after.get(..suffix_len).unwrap_or_default();
+            let ordinal = !suffix.is_empty()
+                && if suffix.is_ascii() {
+                    ORDINALS.iter().any(|o| o.eq_ignore_ascii_case(suffix))
+                } else {
+                    ORDINALS.contains(&suffix.to_lowercase().as_str())
+                };
+            rest = if ordinal { after.get(suffix_len..).unwrap_or_default() } else { after };
             out.push(Token::Num { digits, ordinal });
         } else if c.is_alphabetic() {
-            let start = i;
             // Letters and their marks (the Devanagari nukta), apostrophes, and hyphens between
             // letters ("segunda-feira").
-            while chars.get(i).is_some_and(|c| {
-                c.is_alphabetic()
-                    || is_combining_mark(*c)
+            let mut end = rest.len();
+            let mut chars = rest.char_indices().peekable();
+            while let Some((i, c)) = chars.next() {
+                let next_is_letter = chars.peek().is_some_and(|(_, n)| n.is_alphabetic());
+                let in_word = c.is_alphabetic()
+                    || is_combining_mark(c)
                     || matches!(c, '\'' | '\u{2019}' | '\u{5f3}' | '\u{5f4}' | '\u{200c}' | '\u{200d}')
-                    || (*c == '-' && chars.get(i + 1).is_some_and(|n| n.is_alphabetic()))
-            }) {
-                i += 1;
+                    || (c == '-' && next_is_letter);
+                if !in_word {
+                    end = i;
+                    break;
+                }
             }
-            let word: String = chars.get(start..i).unwrap_or_default().iter().collect();
-            out.push(Token::Word(word_key(&word)));
+            let (word, after) = rest.split_at(end);
+            out.push(Token::Word(word_key(word)));
+            rest = after;
         } else {
             if c.is_whitespace() {
                 if !matches!(out.last(), Some(Token::Sep(_))) {
@@ -157,7 +165,7 @@ fn tokens(text: &str) -> Vec<Token> {
                 }
                 out.push(Token::Sep(c));
             }
-            i += 1;
+            rest = rest.get(c.len_utf8()..).unwrap_or_default();
         }
     }
     join_names(out)
@@ -169,8 +177,12 @@ const MAX_NAME_WORDS: usize = 4;
 /// Joins words that together are one month or weekday name (Yoruba "ojo aje", Welsh
 /// "dydd llun", Thai "พ.ค."): the longest run of words, separated by single spaces or points,
 /// whose key a table has.
-fn join_names(tokens: Vec<Token>) -> Vec<Token> {
-    let mut out = Vec::with_capacity(tokens.len());
+fn join_names(tokens: Tokens<'_>) -> Tokens<'_> {
+    let joinable = tokens.windows(3).any(|w| matches!(w, [Token::Word(_), Token::Sep(' ' | '.'), Token::Word(_)]));
+    if !joinable {
+        return tokens;
+    }
+    let mut out = Tokens::new();
     let mut i = 0;
     while let Some(token) = tokens.get(i) {
         let mut best: Option<(String, usize)> = None;
@@ -340,11 +352,14 @@ pub(crate) fn parse(text: &str) -> Parsed {
             return parsed;
         }
     }
-    let key = word_key(date_text);
-    let offsets = RELATIVE_DAYS.get(&key).map_or_else(|| several::<i8>(AMBIGUOUS_RELATIVE_DAYS, &key), |o| vec![o]);
-    if !offsets.is_empty() {
-        parsed.candidates.extend(offsets.into_iter().map(|o| fixed(Span::Relative(i64::from(o)))));
-        return parsed;
+    // A relative-day word has no digits ("today", "zítra", "明日").
+    if !date_text.bytes().any(|b| b.is_ascii_digit()) {
+        let key = word_key(date_text);
+        let offsets = RELATIVE_DAYS.get(&key).map_or_else(|| several::<i8>(AMBIGUOUS_RELATIVE_DAYS, &key), |o| vec![o]);
+        if !offsets.is_empty() {
+            parsed.candidates.extend(offsets.into_iter().map(|o| fixed(Span::Relative(i64::from(o)))));
+            return parsed;
+        }
     }
     let mut toks = tokens(date_text);
     // A weekday first: "Thursday, 1 October 2026".
@@ -363,12 +378,14 @@ pub(crate) fn parse(text: &str) -> Parsed {
     while matches!(toks.last(), Some(Token::Sep('.' | ',' | ' '))) {
         toks.pop();
     }
-    let words: Vec<&String> = toks.iter().filter_map(|t| if let Token::Word(w) = t { Some(w) } else { None }).collect();
-    let nums: Vec<(&String, bool)> = toks
+    let words: SmallVec<[&String; 4]> =
+        toks.iter().filter_map(|t| if let Token::Word(w) = t { Some(w) } else { None }).collect();
+    let nums: SmallVec<[(&str, bool); 4]> = toks
         .iter()
-        .filter_map(|t| if let Token::Num { digits, ordinal } = t { Some((digits, *ordinal)) } else { None })
+        .filter_map(|t| if let Token::Num { digits, ordinal } = t { Some((*digits, *ordinal)) } else { None })
         .collect();
-    let seps: Vec<char> = toks.iter().filter_map(|t| if let Token::Sep(c) = t { Some(*c) } else { None }).collect();
+    let seps: SmallVec<[char; 8]> =
+        toks.iter().filter_map(|t| if let Token::Sep(c) = t { Some(*c) } else { None }).collect();
     if cjk(&mut parsed, &toks) {
         return parsed;
     }
@@ -427,7 +444,7 @@ fn day(parsed: &mut Parsed, year: i32, month: u32, dd: u32, order: Order) {
 }
 
 /// Dates without words: `1. 10. 2026`, `13/02/2026`, `2026/10/01`, `20261001`, `2020-02`, `2026`.
-fn numeric(parsed: &mut Parsed, nums: &[(&String, bool)], seps: &[char]) {
+fn numeric(parsed: &mut Parsed, nums: &[(&str, bool)], seps: &[char]) {
     let dots = !seps.is_empty() && seps.iter().all(|c| *c == '.');
     match nums {
         [(only, _)] if only.len() == 8 => {
@@ -533,8 +550,8 @@ fn cjk(parsed: &mut Parsed, toks: &[Token]) -> bool {
 
 /// `2026-Q3`, `Q3 2026`, `Q3/2026`, `3Q2026`.
 fn quarter(parsed: &mut Parsed, toks: &[Token]) {
-    let nums: Vec<&String> =
-        toks.iter().filter_map(|t| if let Token::Num { digits, .. } = t { Some(digits) } else { None }).collect();
+    let nums: SmallVec<[&str; 4]> =
+        toks.iter().filter_map(|t| if let Token::Num { digits, .. } = t { Some(*digits) } else { None }).collect();
     let (year, q) = match nums.as_slice() {
         [a, b] => match (year4(a), year4(b)) {
             (Some(y), None) => (y, value(b)),
@@ -555,7 +572,7 @@ fn quarter(parsed: &mut Parsed, toks: &[Token]) {
 }
 
 /// A month name with numbers: `1 October 2026`, `October 1, 2026`, `únor 2020`, `1. října`.
-fn named_month(parsed: &mut Parsed, month: u32, nums: &[(&String, bool)]) {
+fn named_month(parsed: &mut Parsed, month: u32, nums: &[(&str, bool)]) {
     match nums {
         [(n, _)] => match year4(n) {
             Some(y) => parsed.candidates.push(fixed(Span::Month(y, month))),
@@ -651,10 +668,10 @@ mod tests {
         assert_eq!(days("Thursday, 1 October 2026"), ["2026-10-01"]);
         assert_eq!(days("4. X. 2016"), ["2016-10-04"]);
         assert_eq!(days("1 de octubre de 2026"), ["2026-10-01"]);
-        assert_eq!(parse("únor 2020").candidates, [fixed(Span::Month(2020, 2))]);
+        assert_eq!(parse("únor 2020").candidates.as_slice(), [fixed(Span::Month(2020, 2))]);
         assert_eq!(days("2026年10月1日"), ["2026-10-01"]);
         assert_eq!(days("2026년 10월 1일"), ["2026-10-01"]);
-        assert_eq!(parse("2026年10月").candidates, [fixed(Span::Month(2026, 10))]);
+        assert_eq!(parse("2026年10月").candidates.as_slice(), [fixed(Span::Month(2026, 10))]);
         assert!(parse("2026年13月1日").candidates.is_empty());
         assert!(parse("10月2026年1日1日").candidates.is_empty());
     }

@@ -144,21 +144,33 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<Nai
         Ok(scalar) => scalar.text(),
         Err(out) => return out,
     };
-    // Before the grammar (the opening's written exception): format templates such as
-    // "YYYY-MM-DD" would otherwise read as broken dates.
-    if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
-        return out;
-    }
     let normalized = normalize(text);
+    // Before the grammar (the opening's written exception): format templates such as
+    // "YYYY-MM-DD" would otherwise read as broken dates. A spelling with digits is a
+    // placeholder only when the grammar finds no date in it, so it is checked after.
+    let has_digits = normalized.bytes().any(|b| b.is_ascii_digit());
+    if !has_digits {
+        if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
+            return out;
+        }
+    }
     let mut parsed = grammar::parse(&normalized);
+    if has_digits && parsed.candidates.is_empty() && parsed.impossible.is_empty() {
+        if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
+            return out;
+        }
+    }
     // ISO only after repairs (edges, quotes, digits) is a repaired spelling, and says so.
     parsed.iso &= normalized == text;
     resolve(&input, &parsed, opts)
 }
 
 /// Edges, quotes, Unicode digits and dashes.
-fn normalize(text: &str) -> String {
+fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
     let (inner, _) = spelling::clean_edges(text);
+    if inner.is_ascii() {
+        return inner.into(); // nothing to map: the minus signs and digits it maps are not ASCII
+    }
     inner
         .chars()
         .map(
@@ -170,7 +182,8 @@ fn normalize(text: &str) -> String {
                 }
             },
         )
-        .collect()
+        .collect::<String>()
+        .into()
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
@@ -194,7 +207,33 @@ fn weekday_name(n: u32) -> &'static str {
 }
 
 fn iso_value(d: NaiveDate) -> Value {
-    Value::String(d.to_string())
+    Value::String(iso_text(d))
+}
+
+/// `YYYY-MM-DD`, written digit by digit (chrono's `Display` goes through the formatter, several
+/// times slower, and this runs for every value and note); other years through chrono.
+pub(crate) fn iso_text(d: NaiveDate) -> String {
+    with_iso_text(d, str::to_owned)
+}
+
+/// Calls `f` with `YYYY-MM-DD` written on the stack (years 0-9999; others through chrono).
+pub(crate) fn with_iso_text<T>(d: NaiveDate, f: impl FnOnce(&str) -> T) -> T {
+    let Some(year) = u32::try_from(d.year()).ok().filter(|y| *y <= 9999) else { return f(&d.to_string()) };
+    let digit = |n: u32| b'0' + u8::try_from(n % 10).unwrap_or(0);
+    let (m, day) = (d.month(), d.day());
+    let text = [
+        digit(year / 1000),
+        digit(year / 100),
+        digit(year / 10),
+        digit(year),
+        b'-',
+        digit(m / 10),
+        digit(m),
+        b'-',
+        digit(day / 10),
+        digit(day),
+    ];
+    f(std::str::from_utf8(&text).unwrap_or_default())
 }
 
 /// First and last day of a month, quarter or year.
@@ -228,15 +267,15 @@ fn resolve(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<Na
             ),
         });
     };
-    // Every day the spelling can name, each with its meaning.
-    let days: Vec<(NaiveDate, Reading)> = candidates
-        .iter()
-        .filter_map(|c| match c.span {
-            Span::Day(d) => Some((d, Reading { value: iso_value(d), meaning: meaning(d, c.order) })),
-            _ => None,
-        })
-        .collect();
     if parsed.two_digit_year {
+        // Every day the spelling can name, each with its meaning.
+        let days: Vec<(NaiveDate, Reading)> = candidates
+            .iter()
+            .filter_map(|c| match c.span {
+                Span::Day(d) => Some((d, Reading { value: iso_value(d), meaning: meaning(d, c.order) })),
+                _ => None,
+            })
+            .collect();
         let options: Vec<String> = days.iter().map(|(d, _)| quoted(&d.to_string())).collect();
         return Outcome::ask(
             Ask::new(
@@ -355,7 +394,9 @@ fn day(input: &Input<'_>, parsed: &Parsed, d: NaiveDate, order: Order) -> Outcom
             format!("Read {} as {d}: the time was dropped; the date is the one in {offset}.", input.to_json_text()),
         )),
         (None, true) => {}
-        (None, false) => notes.push(Note::read_as(NoteCode::DateSpellingNormalized, input, &d.to_string(), "")),
+        (None, false) => {
+            notes.push(with_iso_text(d, |t| Note::read_as(NoteCode::DateSpellingNormalized, input, t, "")));
+        }
     }
     if !parsed.iso && parsed.time_dropped.is_some() {
         notes.push(Note::new(NoteCode::DateSpellingNormalized, "The date was written in another spelling.".into()));

@@ -544,7 +544,7 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Eli> {
                 }
                 _ => String::new(),
             };
-            let mut out = Outcome::ok(eli).note(Note::read_as(code, &input, &quoted(&uri), &detail));
+            let mut out = Outcome::ok(eli).note(Note::read_as_quoted(code, &input, &uri, &detail));
             if punctuation {
                 out.notes.push(Note::new(
                     NoteCode::TrailingPunctuationRemoved,

@@ -287,25 +287,26 @@ impl Spec {
             Self::Filter(o) => filter::read_prepared(input, o),
             Self::Text(o) => text::read_prepared(input, o).map(Value::String),
             Self::List(o) => list::read_prepared(input, o).map(Value::Array),
-            Self::Uuid(o) => {
-                crate::uuid::read_prepared(input, o.mode).map(|id| Value::String(id.hyphenated().to_string()))
-            }
+            Self::Uuid(o) => crate::uuid::read_prepared(input, o.mode).map(|id| {
+                let mut buf = ::uuid::Uuid::encode_buffer();
+                Value::String(id.hyphenated().encode_lower(&mut buf).to_owned())
+            }),
             Self::Cursor(o) => o.read_prepared(input),
             Self::IdempotencyKey(_) => idempotency_key::read_prepared(input).map(Value::String),
-            Self::Date(o) => date::read_prepared(input, o).map(|d| Value::String(d.to_string())),
+            Self::Date(o) => date::read_prepared(input, o).map(|d| Value::String(date::iso_text(d))),
             Self::DateRange(o) => date::read_range_prepared(input, o).map(|r| {
                 // An open bound is left out, so the canonical range reads back with no note.
                 let mut range = serde_json::Map::new();
                 if let Some(from) = r.from {
-                    range.insert("from".into(), Value::String(from.to_string()));
+                    range.insert("from".into(), Value::String(date::iso_text(from)));
                 }
                 if let Some(to) = r.to {
-                    range.insert("to".into(), Value::String(to.to_string()));
+                    range.insert("to".into(), Value::String(date::iso_text(to)));
                 }
                 Value::Object(range)
             }),
             Self::Country(_) => country::read_prepared(input).map(|c| Value::String(c.to_string())),
-            Self::Locale(_) => locale::read_prepared(input).map(|l| Value::String(l.to_string())),
+            Self::Locale(_) => locale::read_prepared(input).map(|l| Value::String(l.into_string())),
             Self::Eli(_) => eli::read_prepared(input).map(|e| Value::String(e.uri())),
             Self::Vocabulary(o) => o.read_prepared(input).map(Value::String),
         }

@@ -43,7 +43,11 @@ use tag::{Modifier, Refusal, Repairs};
 
 /// A canonical, well-formed BCP 47 tag (language, script, region, variants, extensions).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Locale(icu_locale_core::Locale);
+pub struct Locale {
+    id: icu_locale_core::Locale,
+    /// The canonical text, written once.
+    tag: String,
+}
 
 impl Locale {
     /// Parses a canonical tag strictly: `-` separators, canonical casing, a language CLDR knows.
@@ -58,29 +62,46 @@ impl Locale {
     /// }
     /// ```
     pub fn strict(tag: &str) -> Option<Self> {
-        let locale = icu_locale_core::Locale::try_from_str(tag).ok()?;
-        (locale.to_string() == tag && known_language(locale.id.language.as_str())).then_some(Self(locale))
+        let id = icu_locale_core::Locale::try_from_str(tag).ok()?;
+        let canonical = id.strict_cmp(tag.as_bytes()) == std::cmp::Ordering::Equal;
+        (canonical && known_language(id.id.language.as_str())).then(|| Self { id, tag: tag.to_owned() })
+    }
+
+    /// A locale from a parsed identifier.
+    fn of(id: icu_locale_core::Locale) -> Self {
+        let tag = id.to_string();
+        Self { id, tag }
     }
 
     /// The `icu_locale_core` locale.
     pub fn as_icu(&self) -> &icu_locale_core::Locale {
-        &self.0
+        &self.id
+    }
+
+    /// The canonical tag.
+    pub fn as_str(&self) -> &str {
+        &self.tag
+    }
+
+    /// The canonical tag, owned.
+    pub fn into_string(self) -> String {
+        self.tag
     }
 
     fn language(&self) -> &str {
-        self.0.id.language.as_str()
+        self.id.id.language.as_str()
     }
 }
 
 impl fmt::Display for Locale {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
+        f.write_str(&self.tag)
     }
 }
 
 impl Serialize for Locale {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&self.0)
+        s.serialize_str(&self.tag)
     }
 }
 
@@ -135,7 +156,7 @@ fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
     if locale.to_string() != text && !repairs.alias && repairs.suppressed.is_none() {
         repairs.spelling = true;
     }
-    Ok((Locale(locale), repairs))
+    Ok((Locale::of(locale), repairs))
 }
 
 /// A language name: "Czech", "čeština", "British English". `None` when `text` is not
@@ -151,7 +172,7 @@ fn by_name(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
     }
     let tag = TAGS.get(usize::from(LANGUAGE_NAMES.get(&key)?))?;
     let repairs = Repairs { name: true, ..Repairs::default() };
-    Some(icu_locale_core::Locale::try_from_str(tag).map(|id| (Locale(id), repairs)).map_err(|_| Refusal::NotATag))
+    Some(icu_locale_core::Locale::try_from_str(tag).map(|id| (Locale::of(id), repairs)).map_err(|_| Refusal::NotATag))
 }
 
 /// Reads a locale.
@@ -182,7 +203,7 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
     // Fast path: a well-formed canonical tag that nothing replaces.
     if let Input::String(s) = input {
         if let Some(locale) = Locale::strict(s) {
-            let id = &locale.0.id;
+            let id = &locale.id.id;
             let script = id.script.as_ref().map(|s| s.as_str());
             let region = id.region.as_ref().map(|r| r.as_str());
             let known_script = script.is_none_or(tag::known_script);
@@ -227,7 +248,7 @@ fn notes(input: &Input<'_>, tag: &str, repairs: &Repairs) -> Vec<Note> {
     } else {
         NoteCode::SuppressedScriptRemoved
     };
-    let mut notes = vec![Note::read_as(code, input, &quoted(tag), "")];
+    let mut notes = vec![Note::read_as_quoted(code, input, tag, "")];
     if let Some((region, successors, chosen)) = &repairs.split {
         let language = tag.split('-').next().unwrap_or_default();
         notes.push(Note::new(

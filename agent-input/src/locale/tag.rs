@@ -247,5 +247,13 @@ pub(super) fn needs_repair(language: &str, script: Option<&str>, region: Option<
 
 /// True when `tag` as a whole is a language alias (`"zh-guoyu"`).
 pub(super) fn whole_alias(tag: &str) -> bool {
-    tag.contains('-') && LANGUAGE_ALIAS.get(&tag.to_ascii_lowercase()).is_some()
+    let Some((language, _)) = tag.split_once('-') else { return false };
+    // Only a language some whole-tag alias starts with needs the full lookup.
+    let prefix_len = language.len() + 1;
+    let first = LANGUAGE_ALIASES
+        .partition_point(|(k, _)| k.get(..prefix_len).unwrap_or(k) < tag.get(..prefix_len).unwrap_or(tag));
+    let has_prefix = LANGUAGE_ALIASES
+        .get(first)
+        .is_some_and(|(k, _)| k.len() > prefix_len && k.get(..prefix_len) == tag.get(..prefix_len));
+    has_prefix && LANGUAGE_ALIAS.get(&tag.to_ascii_lowercase()).is_some()
 }

@@ -52,10 +52,35 @@ impl Repair {
     }
 }
 
+/// The repairs a reading made: a set, iterated in note order (no allocation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Repairs(u8);
+
+impl Repairs {
+    const ALL: [Repair; 7] = [
+        Repair::DecimalComma,
+        Repair::Grouping,
+        Repair::UnicodeDigits,
+        Repair::UnicodeMinus,
+        Repair::Spelling,
+        Repair::Quotes,
+        Repair::Whitespace,
+    ];
+
+    pub(super) fn push(&mut self, r: Repair) {
+        self.0 |= 1 << (r as u8);
+    }
+
+    /// The repairs in note order, each once.
+    pub(super) fn iter(self) -> impl Iterator<Item = Repair> {
+        Self::ALL.into_iter().filter(move |r| self.0 & (1 << (*r as u8)) != 0)
+    }
+}
+
 /// What the grammar made of a spelling.
 #[derive(Debug, PartialEq)]
 pub(super) enum Parsed {
-    One { value: Decimal, repairs: Vec<Repair> },
+    One { value: Decimal, repairs: Repairs },
     Two { grouping: Decimal, decimal: Decimal, separator: char },
     OutOfBounds,
     Invalid,
@@ -72,7 +97,7 @@ pub(super) fn parse_json_number(text: &str) -> Parsed {
         None => (false, mantissa),
     };
     let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    build(negative, int, frac, exponent, Vec::new())
+    build(negative, &[int], frac, exponent, Repairs::default())
 }
 
 /// True for `-?(0|[1-9][0-9]*)(\.[0-9]+)?`: the canonical text of a JSON number without exponent.
@@ -125,17 +150,26 @@ impl Sep {
 pub(super) fn parse_text(raw: &str) -> Parsed {
     if is_canonical(raw) && !looks_grouped(raw) {
         return match Decimal::from_str_exact(raw) {
-            Ok(value) => Parsed::One { value, repairs: Vec::new() },
+            Ok(value) => Parsed::One { value, repairs: Repairs::default() },
             Err(_) => Parsed::OutOfBounds,
         };
     }
-    let mut repairs = Vec::new();
+    let mut repairs = Repairs::default();
     let (text, edges) = spelling::clean_edges(raw);
     if edges.trimmed {
         repairs.push(Repair::Whitespace);
     }
     if edges.unquoted {
         repairs.push(Repair::Quotes);
+    }
+    if text.is_ascii() {
+        if is_canonical(text) && !looks_grouped(text) {
+            return match Decimal::from_str_exact(text) {
+                Ok(value) => Parsed::One { value, repairs },
+                Err(_) => Parsed::OutOfBounds,
+            };
+        }
+        return grammar(text, repairs);
     }
     // Fold characters: digits to ASCII, minus signs, fullwidth and Arabic separators.
     let mut folded = String::with_capacity(text.len());
@@ -173,13 +207,18 @@ pub(super) fn parse_text(raw: &str) -> Parsed {
     grammar(&folded, repairs)
 }
 
+/// Digit groups of a spelling: a thousands-grouped number up to 10^21 stays on the stack.
+type Groups<'a> = smallvec::SmallVec<[&'a str; 8]>;
+/// The separators between the groups.
+type Seps = smallvec::SmallVec<[(Sep, char); 8]>;
+
 /// The parts of a spelling: sign, digit groups with the separators between them, exponent.
 struct Shape<'a> {
     negative: bool,
     /// Digit runs; the first is empty when the spelling starts with a separator (`.5`).
-    groups: Vec<&'a str>,
+    groups: Groups<'a>,
     /// The separator after each group but the last.
-    seps: Vec<(Sep, char)>,
+    seps: Seps,
     exponent: Option<&'a str>,
 }
 
@@ -190,13 +229,13 @@ fn separator(i: &str) -> IResult<&str, (Sep, char), ()> {
 
 /// Sign, spaces after it, an optional leading separator, digit groups joined by single
 /// separators, an optional trailing separator, an optional exponent, the end: each step one line.
-fn shape<'a>(s: &'a str, repairs: &mut Vec<Repair>) -> Option<Shape<'a>> {
+fn shape<'a>(s: &'a str, repairs: &mut Repairs) -> Option<Shape<'a>> {
     let (after_sign, sign) = step(opt(one_of("+-")), s)?;
     let spaced = after_sign.trim_start();
     let (i, lead) = step(opt(separator), spaced)?;
     let (i, first) = step(digit1, i)?;
     // Room for a thousands-grouped number of up to 10^15 without growing.
-    let (mut groups, mut seps) = (Vec::with_capacity(6), Vec::with_capacity(6));
+    let (mut groups, mut seps) = (Groups::new(), Seps::new());
     if let Some(lead) = lead {
         groups.push("");
         seps.push(lead);
@@ -227,16 +266,16 @@ fn shape<'a>(s: &'a str, repairs: &mut Vec<Repair>) -> Option<Shape<'a>> {
 
 /// Adds one separator and the digit group after it.
 fn push_group<'a>(
-    (mut groups, mut seps): (Vec<&'a str>, Vec<(Sep, char)>),
+    (mut groups, mut seps): (Groups<'a>, Seps),
     (sep, digits): ((Sep, char), &'a str),
-) -> (Vec<&'a str>, Vec<(Sep, char)>) {
+) -> (Groups<'a>, Seps) {
     seps.push(sep);
     groups.push(digits);
     (groups, seps)
 }
 
 /// Sign, mantissa with separators, optional exponent: one reading, two, or none.
-fn grammar(s: &str, mut repairs: Vec<Repair>) -> Parsed {
+fn grammar(s: &str, mut repairs: Repairs) -> Parsed {
     match shape(s, &mut repairs) {
         Some(shape) => resolve(&shape, repairs),
         None => Parsed::Invalid,
@@ -259,7 +298,7 @@ fn valid_grouping(groups: &[&str]) -> bool {
 
 /// The readings of a shape: every separator groups thousands, or the last one is the decimal
 /// separator (and any others group). One reading is read, two are both named.
-fn resolve(shape: &Shape<'_>, repairs: Vec<Repair>) -> Parsed {
+fn resolve(shape: &Shape<'_>, repairs: Repairs) -> Parsed {
     let Shape { negative, ref groups, ref seps, exponent } = *shape;
     if seps.is_empty() {
         let int = groups.first().copied().unwrap_or_default();
@@ -267,18 +306,18 @@ fn resolve(shape: &Shape<'_>, repairs: Vec<Repair>) -> Parsed {
         if int.len() > 1 && int.starts_with('0') {
             repairs.push(Repair::Spelling);
         }
-        return build(negative, int, "", exponent, repairs);
+        return build(negative, &[int], "", exponent, repairs);
     }
     if groups.first().is_some_and(|g| g.is_empty()) {
         return leading_separator(shape, repairs);
     }
     match (as_grouping(groups, seps), as_decimal(groups, seps)) {
-        (Some(int), None) => {
+        (true, None) => {
             let mut repairs = repairs;
             repairs.push(Repair::Grouping);
-            build(negative, &int, "", exponent, repairs)
+            build(negative, groups, "", exponent, repairs)
         }
-        (None, Some(decimal)) => {
+        (false, Some(decimal)) => {
             let mut repairs = repairs;
             if decimal.grouped {
                 repairs.push(Repair::Grouping);
@@ -286,14 +325,14 @@ fn resolve(shape: &Shape<'_>, repairs: Vec<Repair>) -> Parsed {
             if decimal.separator == ',' {
                 repairs.push(Repair::DecimalComma);
             }
-            if decimal.int.len() > 1 && decimal.int.starts_with('0') {
+            if decimal.int.len() == 1 && decimal.int.first().is_some_and(|g| g.len() > 1 && g.starts_with('0')) {
                 repairs.push(Repair::Spelling);
             }
-            build(negative, &decimal.int, decimal.frac, exponent, repairs)
+            build(negative, decimal.int, decimal.frac, exponent, repairs)
         }
-        (Some(int), Some(decimal)) => {
-            let a = build(negative, &int, "", exponent, Vec::new());
-            let b = build(negative, &decimal.int, decimal.frac, exponent, Vec::new());
+        (true, Some(decimal)) => {
+            let a = build(negative, groups, "", exponent, Repairs::default());
+            let b = build(negative, decimal.int, decimal.frac, exponent, Repairs::default());
             match (a, b) {
                 (Parsed::One { value: grouping, .. }, Parsed::One { value: dec, .. }) => Parsed::Two {
                     grouping: grouping.normalize(),
@@ -303,33 +342,33 @@ fn resolve(shape: &Shape<'_>, repairs: Vec<Repair>) -> Parsed {
                 _ => Parsed::OutOfBounds,
             }
         }
-        (None, None) => Parsed::Invalid,
+        (false, None) => Parsed::Invalid,
     }
 }
 
 /// `.5` or `,5`: a decimal with no integer part.
-fn leading_separator(shape: &Shape<'_>, mut repairs: Vec<Repair>) -> Parsed {
+fn leading_separator(shape: &Shape<'_>, mut repairs: Repairs) -> Parsed {
     match (shape.seps.as_slice(), shape.groups.as_slice()) {
         ([(sep, c)], [_, frac]) if sep.can_be_decimal() => {
             repairs.push(Repair::Spelling);
             if *c == ',' {
                 repairs.push(Repair::DecimalComma);
             }
-            build(shape.negative, "0", frac, shape.exponent, repairs)
+            build(shape.negative, &["0"], frac, shape.exponent, repairs)
         }
         _ => Parsed::Invalid,
     }
 }
 
-/// Reading A: every separator groups thousands; the integer's digits.
-fn as_grouping(groups: &[&str], seps: &[(Sep, char)]) -> Option<String> {
+/// Reading A: every separator groups thousands (the groups are the integer's digits).
+fn as_grouping(groups: &[&str], seps: &[(Sep, char)]) -> bool {
     let first_class = seps.first().map(|s| s.0);
-    (seps.iter().all(|s| Some(s.0) == first_class) && valid_grouping(groups)).then(|| groups.concat())
+    seps.iter().all(|s| Some(s.0) == first_class) && valid_grouping(groups)
 }
 
 /// Reading B of a spelling: the last separator marks decimals.
-struct AsDecimal<'a> {
-    int: String,
+struct AsDecimal<'s, 'a> {
+    int: &'s [&'a str],
     frac: &'a str,
     separator: char,
     /// Other separators grouped the integer part.
@@ -338,7 +377,7 @@ struct AsDecimal<'a> {
 
 /// Reading B: the last separator is the decimal separator, and any others (all of one other
 /// class) group the integer part validly.
-fn as_decimal<'a>(groups: &[&'a str], seps: &[(Sep, char)]) -> Option<AsDecimal<'a>> {
+fn as_decimal<'s, 'a>(groups: &'s [&'a str], seps: &[(Sep, char)]) -> Option<AsDecimal<'s, 'a>> {
     let ((last, c), others) = seps.split_last()?;
     if !last.can_be_decimal() || others.iter().any(|s| s.0 == *last) {
         return None;
@@ -348,22 +387,19 @@ fn as_decimal<'a>(groups: &[&'a str], seps: &[(Sep, char)]) -> Option<AsDecimal<
     if !others.iter().all(|s| Some(s.0) == other_class) || (!others.is_empty() && !valid_grouping(int_groups)) {
         return None;
     }
-    Some(AsDecimal { int: int_groups.concat(), frac, separator: *c, grouped: !others.is_empty() })
+    Some(AsDecimal { int: int_groups, frac, separator: *c, grouped: !others.is_empty() })
 }
 
-/// Builds the exact decimal from ASCII digit strings and an optional exponent text.
-fn build(negative: bool, int: &str, frac: &str, exponent: Option<&str>, repairs: Vec<Repair>) -> Parsed {
-    if !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) || int.is_empty() {
+/// The most significant digits a `Decimal` holds (a 96-bit mantissa).
+const MAX_DIGITS: usize = 28;
+
+/// Builds the exact decimal from the integer's digit groups, the fraction's digits and an
+/// optional exponent text, digit by digit (no text is assembled).
+fn build(negative: bool, int: &[&str], frac: &str, exponent: Option<&str>, repairs: Repairs) -> Parsed {
+    let digits = |g: &str| g.bytes().all(|b| b.is_ascii_digit());
+    if int.iter().all(|g| g.is_empty()) || !int.iter().all(|g| digits(g)) || !digits(frac) {
         return Parsed::Invalid;
     }
-    let int = int.trim_start_matches('0');
-    let int = if int.is_empty() { "0" } else { int };
-    let text = match (negative, frac.is_empty()) {
-        (false, true) => int.to_owned(),
-        (true, true) => format!("-{int}"),
-        (false, false) => format!("{int}.{frac}"),
-        (true, false) => format!("-{int}.{frac}"),
-    };
     let exp = match exponent.map(parse_exponent) {
         None => 0,
         Some(Some(e)) => e,
@@ -372,8 +408,21 @@ fn build(negative: bool, int: &str, frac: &str, exponent: Option<&str>, repairs:
     if exp.abs() > MAX_EXPONENT {
         return Parsed::OutOfBounds;
     }
-    let Ok(mantissa) = Decimal::from_str_exact(&text) else { return Parsed::OutOfBounds };
-    match apply_exponent(mantissa, exp) {
+    // Leading zeros carry nothing; trailing fraction digits do (they set the scale).
+    let mut significant = int.iter().flat_map(|g| g.bytes()).skip_while(|b| *b == b'0').chain(frac.bytes());
+    let mut mantissa: i128 = 0;
+    let mut count = 0usize;
+    for b in significant.by_ref() {
+        count += 1;
+        if count > MAX_DIGITS + 1 {
+            return Parsed::OutOfBounds;
+        }
+        mantissa = mantissa * 10 + i128::from(b - b'0');
+    }
+    let Ok(scale) = u32::try_from(frac.len()) else { return Parsed::OutOfBounds };
+    let mantissa = if negative { -mantissa } else { mantissa };
+    let Ok(value) = Decimal::try_from_i128_with_scale(mantissa, scale) else { return Parsed::OutOfBounds };
+    match apply_exponent(value, exp) {
         Some(value) => Parsed::One { value, repairs },
         None => Parsed::OutOfBounds,
     }

@@ -33,7 +33,7 @@ use crate::limits::{MAX_EXPONENT, MAX_SCALAR_CHARS};
 use crate::opening::{self, Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome, Reading};
 
-use grammar::{parse_json_number, parse_text, Parsed, Repair};
+use grammar::{parse_json_number, parse_text, Parsed, Repairs};
 
 /// What a number outside `min`..`max` does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -234,7 +234,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &NumberOptions) -> Outcome<D
     match parsed {
         Parsed::One { value, repairs } => {
             let value = value.normalize();
-            let notes = repair_notes(&input, &value.to_string(), &repairs);
+            let notes = with_decimal_text(value, |text| repair_notes(&input, text, repairs));
             constrain(&input, value, opts).with_notes(notes)
         }
         Parsed::Two { grouping, decimal, separator } => two_readings(&input, (grouping, decimal), separator, opts),
@@ -380,27 +380,60 @@ pub(crate) fn canonical(text: &str) -> Option<Decimal> {
     }
 }
 
+/// The text of a decimal, as `Display` writes it: whole numbers that fit an `i64` digit by digit
+/// (the formatter is several times slower, and this runs for every value and note).
+pub(crate) fn decimal_text(d: Decimal) -> String {
+    with_decimal_text(d, str::to_owned)
+}
+
+/// Calls `f` with the text of a decimal; a whole number that fits an `i64` is written on the
+/// stack (a note quotes it without a string of its own).
+pub(crate) fn with_decimal_text<T>(d: Decimal, f: impl FnOnce(&str) -> T) -> T {
+    if d.scale() == 0 && !(d.is_zero() && d.is_sign_negative()) {
+        if let Ok(n) = i64::try_from(d.mantissa()) {
+            let mut digits = [0u8; 21];
+            let mut at = digits.len();
+            let mut rest = n.unsigned_abs();
+            loop {
+                at -= 1;
+                if let Some(slot) = digits.get_mut(at) {
+                    *slot = b'0' + u8::try_from(rest % 10).unwrap_or(0);
+                }
+                rest /= 10;
+                if rest == 0 || at <= 1 {
+                    break;
+                }
+            }
+            if n < 0 {
+                at -= 1;
+                if let Some(slot) = digits.get_mut(at) {
+                    *slot = b'-';
+                }
+            }
+            if let Ok(text) = std::str::from_utf8(digits.get(at..).unwrap_or_default()) {
+                return f(text);
+            }
+        }
+    }
+    f(&d.to_string())
+}
+
 /// A decimal as an exact JSON number.
 pub(crate) fn decimal_value(d: Decimal) -> serde_json::Value {
-    serde_json::Value::Number(serde_json::Number::from_string_unchecked(d.normalize().to_string()))
+    serde_json::Value::Number(serde_json::Number::from_string_unchecked(decimal_text(d.normalize())))
 }
 
 /// One note per repair class: the first says "Read X as Y.", the others add their clause.
-fn repair_notes(input: &Input<'_>, canonical: &str, repairs: &[Repair]) -> Vec<Note> {
-    let mut sorted = repairs.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    sorted
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            if i == 0 {
-                Note::read_as(r.code(), input, canonical, "")
-            } else {
-                Note::new(r.code(), r.clause().to_owned())
-            }
-        })
-        .collect()
+fn repair_notes(input: &Input<'_>, canonical: &str, repairs: Repairs) -> Vec<Note> {
+    let mut notes = Vec::with_capacity(repairs.iter().count());
+    for (i, r) in repairs.iter().enumerate() {
+        notes.push(if i == 0 {
+            Note::read_as(r.code(), input, canonical, "")
+        } else {
+            Note::new(r.code(), r.clause().to_owned())
+        });
+    }
+    notes
 }
 
 /// One pass over a short canonical text (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`, at most 18 digits,

@@ -113,7 +113,14 @@ pub(crate) fn plain(s: &str) -> Option<Plain> {
     if s.is_ascii() {
         return None;
     }
+    // Most non-ASCII values ("Česko", "1. října") need nothing: find out without a copy.
     let inner = trim(s);
+    let special = |c: char| is_invisible(c) || matches!(c, '\u{ff01}'..='\u{ff5e}' | '\u{3000}');
+    if !inner.chars().any(|c| special(c) && !matches!(c, '\u{ff10}'..='\u{ff19}'))
+        && is_nfc_quick(s.chars()) == IsNormalized::Yes
+    {
+        return None;
+    }
     let mut out = Plain::default();
     let mut text = String::with_capacity(s.len());
     text.push_str(s.get(..s.len() - s.trim_start_matches(is_edge_space).len()).unwrap_or_default());

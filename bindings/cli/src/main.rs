@@ -224,6 +224,7 @@ fn options_object(pairs: &[String], json: Option<&str>) -> Result<Value, String>
 
 fn batch(key_envs: &[String]) -> ExitCode {
     let policy = key_envs.iter().fold(agent_input::batch::Policy::default(), |p, name| p.allow_key_env(name));
+    let mut reader = agent_input::batch::Batch::new(policy);
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     for line in stdin.split(b'\n') {
@@ -231,7 +232,7 @@ fn batch(key_envs: &[String]) -> ExitCode {
         if bytes.last() == Some(&b'\r') {
             bytes.pop();
         }
-        let outcome = agent_input::batch::read_line_bytes(&bytes, &policy);
+        let outcome = reader.read(&bytes);
         if let Err(e) = write_line(&mut out, &outcome) {
             return write_failed(&e);
         }
