@@ -135,6 +135,8 @@ pub enum NoteCode {
     ShortTitleReadAsEli,
     /// A script the language is always written in (`en-Latn`) was left out of the tag.
     SuppressedScriptRemoved,
+    /// The person at the client chose one reading of an ambiguous value (an `input_required` answer).
+    ReadingChosenByPerson,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -267,6 +269,14 @@ pub enum AskCode {
     MissingRequired,
     /// A call had more issues than it lists; this last issue counts the rest.
     IssuesTruncated,
+    /// The person asked to choose a reading declined, cancelled or did not answer.
+    AnswerDeclined,
+    /// The person's answer is not one of the readings they were offered.
+    AnswerNotOffered,
+    /// An answer came for a property no question was asked about.
+    AnswerNotAsked,
+    /// The answers' state is not one this server issued for these arguments (forged, expired, or the arguments changed).
+    AnswerOutOfDate,
 }
 
 impl NoteCode {
@@ -343,6 +353,7 @@ impl NoteCode {
             Self::TrailingPunctuationRemoved => "Punctuation after an identifier (the full stop after an ELI URI at the end of a sentence) was left out.",
             Self::ShortTitleReadAsEli => "The short title of a much-cited EU act (GDPR, REACH, the Digital Services Act) was read as the act's ELI; the note names the act.",
             Self::SuppressedScriptRemoved => "A script the language is always written in (en-Latn, cs-Latn-CZ) was left out, as BCP 47 canonical form does.",
+            Self::ReadingChosenByPerson => "The person at the client was asked which reading of an ambiguous value they meant (MCP input_required) and chose this one.",
         }
     }
 
@@ -403,6 +414,7 @@ impl NoteCode {
             Self::TrailingPunctuationRemoved => "Send the identifier alone.",
             Self::ShortTitleReadAsEli => "Send the act's ELI URI.",
             Self::SuppressedScriptRemoved => "Send canonical BCP 47 tags (\"en\", not \"en-Latn\").",
+            Self::ReadingChosenByPerson => "Nothing; the person's choice was applied.",
         }
     }
 }
@@ -488,6 +500,10 @@ impl AskCode {
             Self::UnknownVocabularyValue => "The value names no stored value; the nearest stored values are suggested.",
             Self::MissingRequired => "A required argument was not sent, or was null or a placeholder.",
             Self::IssuesTruncated => "A call had more issues than it lists (limits::MAX_ISSUES); this last issue counts the rest.",
+            Self::AnswerDeclined => "The person asked which reading they meant declined, cancelled or did not answer; the readings are named again.",
+            Self::AnswerNotOffered => "The person's answer is not one of the readings the question offered.",
+            Self::AnswerNotAsked => "An answer (inputResponses) came for a property the question did not ask about.",
+            Self::AnswerOutOfDate => "The answers' requestState was not issued by this server for these arguments: forged, expired, or the arguments changed since the question.",
         }
     }
 
@@ -537,6 +553,10 @@ impl AskCode {
             Self::AmbiguousVocabularyValue | Self::UnknownVocabularyValue => "Call again with one stored value's id.",
             Self::MissingRequired => "Call the tool again with the argument.",
             Self::IssuesTruncated => "Fix the listed issues and call again; the rest are reported then.",
+            Self::AnswerDeclined => "Call again with one of the readings, or ask the person in the conversation.",
+            Self::AnswerNotOffered | Self::AnswerNotAsked | Self::AnswerOutOfDate => {
+                "Call again with the same arguments and no answers: the question is asked again."
+            }
         }
     }
 }

@@ -175,6 +175,20 @@ impl CursorCodec {
         Ok(format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(body)))
     }
 
+    /// A codec whose key is derived from this one for another purpose (`label`): what one
+    /// issues, the other does not read (an `input_required` state is no cursor).
+    pub(crate) fn derive(&self, label: &str) -> Self {
+        // HMAC takes a key of any length: the fallback is never taken.
+        let key = match <Hmac<Sha256> as KeyInit>::new_from_slice(&self.key) {
+            Ok(mut mac) => {
+                mac.update(label.as_bytes());
+                mac.finalize().into_bytes().to_vec()
+            }
+            Err(_) => self.key.clone(),
+        };
+        Self { key }
+    }
+
     /// Issues a cursor carrying raw bytes, valid until `expires_at` (unix seconds) if given.
     ///
     /// # Errors

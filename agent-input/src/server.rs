@@ -12,6 +12,11 @@
 //!   handler does not run; otherwise the handler gets the canonical arguments ([`ToolArgs`],
 //!   typed with [`ToolArgs::parse`]) and its output goes back with the notes and warnings
 //!   beside it ([`ToolCall::to_call_tool_result`]).
+//! - asks a person answers: with a key ([`ToolServer::person_key`]), a tool (or property)
+//!   declared `"answered_by": "user"` answers an ambiguous call with an `input_required`
+//!   result (MCP 2026-07-28) when the client declared form elicitation on a 2026-07-28
+//!   connection, and reads the retry's answers ([`ToolSpec::read_answers`]); otherwise, and
+//!   for older clients, the envelope goes to the model as always.
 //!
 //! ```no_run
 //! # // no_run: serving needs a transport; tests drive a ToolServer over an in-memory duplex.
@@ -38,14 +43,16 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation, JsonObject, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation, InputRequests,
+    InputRequiredResult, JsonObject, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities,
+    ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler};
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
+use crate::cursor::CursorCodec;
 use crate::outcome::{Note, Warning};
 use crate::tool::{ToolCall, ToolSpec};
 
@@ -136,6 +143,27 @@ pub struct ToolServer {
     info: Implementation,
     instructions: Option<String>,
     tools: Vec<(ToolSpec, Handler)>,
+    person_key: Option<CursorCodec>,
+}
+
+/// What a call can do about asking a person, and what it brings back from one.
+#[derive(Clone, Debug, Default)]
+pub struct Asking {
+    /// The client can ask a person: form elicitation on a 2026-07-28 connection.
+    pub can_ask: bool,
+    /// A retry's `inputResponses`.
+    pub input_responses: Option<Value>,
+    /// A retry's `requestState`.
+    pub request_state: Option<String>,
+}
+
+/// The answer to a `tools/call`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Response {
+    /// A `CallToolResult`, as JSON.
+    Result(Value),
+    /// An `input_required` result asking the person (`{"resultType", "inputRequests", "requestState"}`).
+    InputRequired(Value),
 }
 
 impl std::fmt::Debug for ToolServer {
@@ -148,13 +176,21 @@ impl std::fmt::Debug for ToolServer {
 impl ToolServer {
     /// A server with this name and version, and no tools yet.
     pub fn new(name: &str, version: &str) -> Self {
-        Self { info: Implementation::new(name, version), instructions: None, tools: Vec::new() }
+        Self { info: Implementation::new(name, version), instructions: None, tools: Vec::new(), person_key: None }
     }
 
     /// The server's instructions for the model.
     #[must_use]
     pub fn instructions(mut self, text: &str) -> Self {
         self.instructions = Some(text.to_owned());
+        self
+    }
+
+    /// The key that seals questions to a person (usually the server's cursor codec): with it,
+    /// tools declared `"answered_by": "user"` ask the person when the client can.
+    #[must_use]
+    pub fn person_key(mut self, codec: CursorCodec) -> Self {
+        self.person_key = Some(codec);
         self
     }
 
@@ -182,13 +218,35 @@ impl ToolServer {
     /// Reads a call through its tool's spec and runs the handler when the arguments read:
     /// the MCP `CallToolResult` as JSON. `None` for an unknown tool.
     pub async fn call(&self, name: &str, arguments: Value) -> Option<Value> {
+        match self.respond(name, arguments, &Asking::default()).await? {
+            Response::Result(result) | Response::InputRequired(result) => Some(result),
+        }
+    }
+
+    /// [`call`](Self::call), with what the client can do about asking a person: an ambiguous
+    /// call under the user policy asks the person when `asking.can_ask`; a retry's answers are
+    /// read. `None` for an unknown tool.
+    pub async fn respond(&self, name: &str, arguments: Value, asking: &Asking) -> Option<Response> {
         let (spec, handler) = self.tools.iter().find(|(s, _)| s.name() == name)?;
-        let call = spec.read(&arguments);
+        let call = match (&self.person_key, &asking.request_state) {
+            (Some(key), Some(state)) => {
+                let responses = asking.input_responses.clone().unwrap_or(Value::Null);
+                spec.read_answers(&arguments, &responses, state, key, now())
+            }
+            _ => spec.read(&arguments),
+        };
         let ToolCall::Ok { args, notes, warnings, issues } = call else {
-            return Some(call.to_call_tool_result(&Value::Null));
+            // A retry is not asked again: what the person left open goes to the model.
+            let retry = asking.request_state.is_some();
+            if let (Some(key), true, false) = (&self.person_key, asking.can_ask, retry) {
+                if let Some(question) = spec.ask_person(&call, &arguments, key, now()) {
+                    return Some(Response::InputRequired(question));
+                }
+            }
+            return Some(Response::Result(call.to_call_tool_result(&Value::Null)));
         };
         let result = handler(ToolArgs { args: args.clone(), notes: notes.clone() }).await;
-        Some(match result {
+        Some(Response::Result(match result {
             Ok(reply) => {
                 let mut warnings = warnings;
                 warnings.extend(reply.warnings);
@@ -198,7 +256,7 @@ impl ToolServer {
                 "content": [{"type": "text", "text": format!("`{name}` failed: {e}")}],
                 "isError": true,
             }),
-        })
+        }))
     }
 
     fn tool_list(&self) -> Vec<Tool> {
@@ -237,16 +295,41 @@ impl ServerHandler for ToolServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        let modern = context.protocol_version().is_some_and(|v| v >= ProtocolVersion::V_2026_07_28);
+        let form = context
+            .client_capabilities()
+            .and_then(|c| c.elicitation)
+            .is_some_and(|e| e.form.is_some() || e.url.is_none());
+        let asking = Asking {
+            can_ask: modern && form,
+            input_responses: request.input_responses.map(|r| serde_json::to_value(r).unwrap_or(Value::Null)),
+            request_state: request.request_state,
+        };
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
-        let Some(result) = self.call(&request.name, arguments).await else {
+        let Some(response) = self.respond(&request.name, arguments, &asking).await else {
             let names: Vec<String> = self.tools.iter().map(|(s, _)| format!("`{}`", s.name())).collect();
             let message = format!("unknown tool `{}`, expected one of {}", request.name, names.join(", "));
             return Err(ErrorData::invalid_params(message, None));
         };
-        let result: CallToolResult = serde_json::from_value(result)
-            .map_err(|e| ErrorData::internal_error(format!("a result that is not a CallToolResult: {e}"), None))?;
-        Ok(result.into())
+        match response {
+            Response::Result(result) => {
+                let result: CallToolResult = serde_json::from_value(result).map_err(|e| {
+                    ErrorData::internal_error(format!("a result that is not a CallToolResult: {e}"), None)
+                })?;
+                Ok(result.into())
+            }
+            Response::InputRequired(question) => {
+                let requests: InputRequests = serde_json::from_value(question["inputRequests"].clone())
+                    .map_err(|e| ErrorData::internal_error(format!("a question rmcp cannot send: {e}"), None))?;
+                let state = question["requestState"].as_str().map(str::to_owned);
+                Ok(CallToolResponse::InputRequired(InputRequiredResult::new(Some(requests), state)))
+            }
+        }
     }
+}
+
+fn now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }

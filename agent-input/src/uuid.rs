@@ -286,6 +286,12 @@ pub fn read(input: Input<'_>, options: &UuidOptions) -> Result<Outcome<::uuid::U
     Ok(read_prepared(input, options.mode))
 }
 
+/// The canonical text of an id (lower-case, hyphenated), written without the formatter.
+pub(crate) fn text(id: ::uuid::Uuid) -> String {
+    let mut buf = ::uuid::Uuid::encode_buffer();
+    id.hyphenated().encode_lower(&mut buf).to_owned()
+}
+
 pub(crate) fn read_prepared(input: Input<'_>, mode: UuidMode) -> Outcome<::uuid::Uuid> {
     // Fast path: the canonical spelling of a real id, no allocation.
     if let Input::String(s) = input {

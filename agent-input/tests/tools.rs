@@ -28,6 +28,46 @@ fn every_tool_vector_reads_as_expected() {
     assert!(failures.is_empty(), "{} tool vectors failed:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// Every case that asks a person: the question (or none), and the retry with the answers.
+/// `AGENT_INPUT_BLESS=1` prints what the core computes, to write new cases.
+#[test]
+fn every_question_vector_asks_and_reads_the_answers_as_expected() {
+    let bless = std::env::var_os("AGENT_INPUT_BLESS").is_some();
+    let mut n = 0;
+    let mut failures = Vec::new();
+    for file in common::tool_files() {
+        let spec = ToolSpec::from_json(&file.spec).unwrap();
+        for q in &file.questions {
+            n += 1;
+            let (question, answered) = q.run(&spec);
+            if bless {
+                println!(
+                    "BLESS {}/{}\t{}\t{}\t{}",
+                    file.file,
+                    q.name,
+                    question,
+                    answered,
+                    spec.read(&q.args).to_json()
+                );
+            }
+            if question != q.question {
+                failures.push(format!(
+                    "tools/{}/{} question:\n  expect: {}\n  got:    {question}",
+                    file.file, q.name, q.question
+                ));
+            }
+            if answered != q.answered {
+                failures.push(format!(
+                    "tools/{}/{} answered:\n  expect: {}\n  got:    {answered}",
+                    file.file, q.name, q.answered
+                ));
+            }
+        }
+    }
+    assert!(n >= 10, "only {n} question vectors");
+    assert!(failures.is_empty(), "{} question vectors failed:\n{}", failures.len(), failures.join("\n"));
+}
+
 /// Feeding the canonical args of every ok vector back reads the same args, with no notes and no
 /// warnings. (The cursor's canonical value is the decoded payload, which is server-side state,
 /// not a cursor: tools with a cursor are left out, as documented in `tool/implied.rs`.)
@@ -169,4 +209,70 @@ fn the_rust_builder_declares_what_the_json_declares() {
     assert_eq!(built.input_schema()["properties"]["limit"], from_json.input_schema()["properties"]["limit"]);
     let ToolCall::Ok { args, .. } = built.read(&json!({"query": "x", "cursor": cursor})) else { panic!("reads") };
     assert_eq!(args["cursor"], json!({"after": 5}));
+}
+
+/// Any ask with readings, under the user policy: answering the question with each reading in
+/// turn reads ok, with that reading's value and no ask (one retry closes every ambiguity).
+mod asking_a_person {
+    use agent_input::cursor::CursorCodec;
+    use agent_input::tool::{ToolCall, ToolSpec};
+    use proptest::prelude::*;
+    use serde_json::{json, Value};
+
+    fn ambiguous() -> impl Strategy<Value = (&'static str, String)> {
+        prop_oneof![
+            (1u32..=12, 1u32..=12, 2000i32..2100)
+                .prop_filter("two different days", |(a, b, _)| a != b)
+                .prop_map(|(a, b, y)| ("when", format!("{a:02}/{b:02}/{y}"))),
+            (1u32..=999, 0u32..=999).prop_map(|(a, b)| ("amount", format!("{a},{b:03}"))),
+            (1u32..=999, 0u32..=999).prop_map(|(a, b)| ("amount", format!("{a}.{b:03}"))),
+            prop::sample::select(vec!["Congo", "Korea", "Guiana", "Virgin Islands", "Czechoslovakia"])
+                .prop_map(|c| ("country", c.to_owned())),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn each_reading_answered_reads_ok_with_that_value((path, value) in ambiguous()) {
+            let spec = ToolSpec::from_json(&json!({"name": "t", "answered_by": "user", "properties": {
+                "when": {"kind": "date"}, "amount": {"kind": "number"}, "country": {"kind": "country"}}})).unwrap();
+            let codec = CursorCodec::new(b"a server key of 16+ bytes").unwrap();
+            let args = json!({path: value});
+            let call = spec.read(&args);
+            let question = spec.ask_person(&call, &args, &codec, 1_800_000_000);
+            let readings = call.envelope().map(|e| e.issues[0].readings.clone()).unwrap_or_default();
+            prop_assert!(readings.len() >= 2, "{value} asks with readings");
+            let question = question.expect("a question for every ambiguity under the user policy");
+            let state = question["requestState"].as_str().unwrap();
+            let offered = question["inputRequests"][path]["params"]["requestedSchema"]["properties"]["value"]["oneOf"]
+                .as_array().unwrap().clone();
+            prop_assert_eq!(offered.len(), readings.len());
+            for (choice, reading) in offered.iter().zip(&readings) {
+                let responses = json!({path: {"action": "accept", "content": {"value": choice["const"]}}});
+                let answered = spec.read_answers(&args, &responses, state, &codec, 1_800_000_100);
+                let ToolCall::Ok { args: read, notes, .. } = answered else {
+                    return Err(TestCaseError::fail(format!("{value}: {choice} did not read")));
+                };
+                prop_assert_eq!(&read[path], &reading.value, "{}", value);
+                prop_assert!(notes.iter().any(|n| n.code == agent_input::NoteCode::ReadingChosenByPerson));
+            }
+        }
+    }
+
+    #[test]
+    fn the_answer_key_is_not_the_cursor_key() {
+        // A state is sealed with a key derived from the cursor key: a cursor is no state.
+        let spec =
+            ToolSpec::from_json(&json!({"name": "t", "answered_by": "user", "properties": {"when": {"kind": "date"}}}))
+                .unwrap();
+        let codec = CursorCodec::new(b"a server key of 16+ bytes").unwrap();
+        let args = json!({"when": "01/02/2026"});
+        let cursor = codec.encode_json(&json!({"t": "ask", "tool": "t"}), None).unwrap();
+        let answered = spec.read_answers(&args, &json!({}), &cursor, &codec, 1_800_000_000);
+        let codes: Vec<Value> =
+            answered.to_json()["issues"].as_array().unwrap().iter().map(|i| i["code"].clone()).collect();
+        assert_eq!(codes, [json!("answer_out_of_date")]);
+    }
 }

@@ -194,3 +194,85 @@ def test_handlers_stay_plain_functions() -> None:
     out = courts_server.search_decisions(**call.args, call=call)
     assert [(d["court"], d["date"]) for d in out["decisions"]] == [("NS", "2026-11-03"), ("NS", "2026-11-18")]
     assert isinstance(agent_input.read_number("4 000").value, int)
+
+
+def _choose(index: int, asked: List[str]) -> Any:
+    """An elicitation answer that picks the `index`-th reading offered, recording the question."""
+    from mcp_types import ElicitResult
+
+    def answer(message: str, schema: Dict[str, Any]) -> Any:
+        asked.append(message)
+        choice = schema["properties"]["value"]["oneOf"][index]["const"]
+        return ElicitResult(action="accept", content={"value": choice})
+
+    return answer
+
+
+@pytest.mark.parametrize("server", SERVERS)
+def test_an_ambiguous_date_is_asked_of_the_person_in_two_round_trips(server: str) -> None:
+    asked: List[str] = []
+    answer = _choose(1, asked)
+    rounds: List[int] = []
+
+    async def scenario() -> None:
+        args = {"query": "nájem", "date_to": "01/02/2027"}
+        if server == "mcp":
+            from mcp import Client
+
+            async def callback(context: Any, params: Any) -> Any:
+                rounds.append(1)
+                return answer(params.message, params.requested_schema)
+
+            async with Client(courts_server.official_server(), elicitation_callback=callback) as client:
+                assert client.protocol_version == "2026-07-28"
+                result = await client.call_tool("search_decisions", args)
+                structured = dict(result.structured_content or {})
+                is_error = bool(result.is_error)
+        else:
+            from fastmcp import Client as FastMCPClient
+
+            async def handler(message: str, response_type: Any, params: Any, context: Any) -> Any:
+                rounds.append(1)
+                return answer(message, params.requested_schema)
+
+            async with FastMCPClient(courts_server.mcp, elicitation_handler=handler) as fclient:
+                fresult = await fclient.call_tool_mcp("search_decisions", args)
+                structured = dict(fresult.structured_content or {})
+                is_error = bool(fresult.is_error)
+        assert not is_error, structured
+        assert codes(structured["notes"], "date_to") == ["reading_chosen_by_person"]
+        # The person chose the second reading, 2 January 2027: every matching decision is before it.
+        assert structured["result"]["matched"] == 4
+        # One question, asked once: the call completed in two round trips.
+        assert rounds == [1] and len(asked) == 1
+        assert asked[0].startswith('"01/02/2027" (date to) can mean 1 February 2027 (day first)')
+
+    anyio.run(scenario)
+
+
+def test_a_client_without_elicitation_gets_the_envelope() -> None:
+    async def scenario() -> None:
+        from mcp import Client
+
+        async with Client(courts_server.official_server()) as client:
+            result = await client.call_tool("search_decisions", {"query": "nájem", "date_to": "01/02/2027"})
+        assert result.is_error
+        assert dict(result.structured_content or {})["code"] == "ambiguous_arguments"
+
+    anyio.run(scenario)
+
+
+def test_a_declined_question_goes_back_to_the_model() -> None:
+    async def scenario() -> None:
+        from mcp import Client
+        from mcp_types import ElicitResult
+
+        async def decline(context: Any, params: Any) -> Any:
+            return ElicitResult(action="decline")
+
+        async with Client(courts_server.official_server(), elicitation_callback=decline) as client:
+            result = await client.call_tool("search_decisions", {"query": "nájem", "date_to": "01/02/2027"})
+        assert result.is_error
+        assert dict(result.structured_content or {})["issues"][0]["code"] == "answer_declined"
+
+    anyio.run(scenario)

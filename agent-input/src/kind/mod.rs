@@ -287,10 +287,7 @@ impl Spec {
             Self::Filter(o) => filter::read_prepared(input, o),
             Self::Text(o) => text::read_prepared(input, o).map(Value::String),
             Self::List(o) => list::read_prepared(input, o).map(Value::Array),
-            Self::Uuid(o) => crate::uuid::read_prepared(input, o.mode).map(|id| {
-                let mut buf = ::uuid::Uuid::encode_buffer();
-                Value::String(id.hyphenated().encode_lower(&mut buf).to_owned())
-            }),
+            Self::Uuid(o) => crate::uuid::read_prepared(input, o.mode).map(|id| Value::String(crate::uuid::text(id))),
             Self::Cursor(o) => o.read_prepared(input),
             Self::IdempotencyKey(_) => idempotency_key::read_prepared(input).map(Value::String),
             Self::Date(o) => date::read_prepared(input, o).map(|d| Value::String(date::iso_text(d))),

@@ -25,6 +25,7 @@
 
 mod envelope;
 pub mod implied;
+mod person;
 mod props;
 
 use serde::Serialize;
@@ -43,6 +44,7 @@ use crate::outcome::{Note, Warning};
 use crate::spelling::suggest;
 
 pub use envelope::{Envelope, Issue, Telemetry};
+pub use person::{AnsweredBy, ASK_TTL_SECONDS};
 pub(crate) use props::{Context, PropertySet};
 
 /// A declared tool: its name, description, whether it writes, and its properties.
@@ -52,11 +54,12 @@ pub struct ToolSpec {
     description: String,
     writes: bool,
     all_or_nothing: bool,
+    answered_by: AnsweredBy,
     properties: PropertySet,
 }
 
 /// The keys a tool spec may have.
-const SPEC_KEYS: &[&str] = &["name", "description", "writes", "all_or_nothing", "properties"];
+const SPEC_KEYS: &[&str] = &["name", "description", "writes", "all_or_nothing", "answered_by", "properties"];
 
 /// One property of a [`ToolBuilder`]: a kind with its options (or the kind its name implies),
 /// required or not, with a description.
@@ -121,10 +124,19 @@ pub struct ToolBuilder {
     description: String,
     writes: bool,
     all_or_nothing: bool,
+    answered_by: AnsweredBy,
     properties: Vec<(String, Property)>,
 }
 
 impl ToolBuilder {
+    /// Who answers the tool's ambiguities ([`AnsweredBy`]; a property may say otherwise with
+    /// the option `answered_by`).
+    #[must_use]
+    pub const fn answered_by(mut self, who: AnsweredBy) -> Self {
+        self.answered_by = who;
+        self
+    }
+
     /// The tool's description.
     #[must_use]
     pub fn description(mut self, text: &str) -> Self {
@@ -175,7 +187,8 @@ impl ToolBuilder {
             props.insert(name.clone(), Value::Object(decl));
         }
         let doc = json!({"name": self.name, "description": self.description, "writes": self.writes,
-                         "all_or_nothing": self.all_or_nothing, "properties": props});
+                         "all_or_nothing": self.all_or_nothing, "answered_by": self.answered_by,
+                         "properties": props});
         let mut spec = ToolSpec::from_json(&doc)?;
         // A spec given in Rust may carry what JSON cannot (a cursor codec): it is used as given.
         for (name, p) in self.properties {
@@ -195,6 +208,7 @@ impl ToolSpec {
             description: String::new(),
             writes: false,
             all_or_nothing: false,
+            answered_by: AnsweredBy::Model,
             properties: Vec::new(),
         }
     }
@@ -235,7 +249,7 @@ impl ToolSpec {
         let object = spec.as_object().ok_or_else(|| Error::options("a tool spec must be a JSON object"))?;
         if let Some(k) = object.keys().find(|k| !SPEC_KEYS.contains(&k.as_str())) {
             return Err(Error::options(format!(
-                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `all_or_nothing`, `properties`"
+                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `all_or_nothing`, `answered_by`, `properties`"
             )));
         }
         let name = object
@@ -256,6 +270,9 @@ impl ToolSpec {
         };
         let writes = flag("writes")?;
         let all_or_nothing = flag("all_or_nothing")?;
+        let answered_by = props::answered_by(object.get("answered_by"))
+            .map_err(|m| Error::options(format!("`answered_by` of tool `{name}` {m}")))?
+            .unwrap_or_default();
         let empty = Map::new();
         let props = match object.get("properties") {
             None | Some(Value::Null) => &empty,
@@ -265,7 +282,7 @@ impl ToolSpec {
             }
         };
         let properties = PropertySet::from_json(props, &Context { writes, tool: &name, codec })?;
-        Ok(Self { name, description, writes, all_or_nothing, properties })
+        Ok(Self { name, description, writes, all_or_nothing, answered_by, properties })
     }
 
     /// The tool's name.

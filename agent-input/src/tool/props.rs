@@ -6,6 +6,7 @@ use serde_json::{json, Map, Value};
 
 use super::envelope::Issue;
 use super::implied::{implied, PAIRS};
+use super::person::AnsweredBy;
 use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::cursor::CursorCodec;
 use crate::error::Error;
@@ -33,6 +34,8 @@ struct Property {
     name: String,
     required: bool,
     description: String,
+    /// Who answers this property's ambiguities, when it says so itself.
+    answered_by: Option<AnsweredBy>,
     def: Def,
 }
 
@@ -210,6 +213,16 @@ impl Read {
     }
 }
 
+/// A spec's `answered_by` (`"model"` or `"user"`), if given; the error says why not.
+pub(crate) fn answered_by(value: Option<&Value>) -> Result<Option<AnsweredBy>, String> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s == "model" => Ok(Some(AnsweredBy::Model)),
+        Some(Value::String(s)) if s == "user" => Ok(Some(AnsweredBy::User)),
+        Some(other) => Err(format!("must be \"model\" or \"user\", found `{other}`")),
+    }
+}
+
 /// The matching key of a property name: `dateFrom`, `DateFrom`, `date-from` all give `date from`.
 fn name_key(name: &str) -> String {
     spelling::fold::words(name)
@@ -244,6 +257,8 @@ impl PropertySet {
                 Some(Value::String(s)) => s,
                 Some(other) => return Err(err(format!("`description` must be a string, found `{other}`"))),
             };
+            let answered_by =
+                answered_by(obj.remove("answered_by").as_ref()).map_err(|m| err(format!("`answered_by` {m}")))?;
             if !obj.contains_key("kind") {
                 let Some(Value::Object(defaults)) = implied(name, writes) else {
                     return Err(err("no `kind`, and the name implies none".to_owned()));
@@ -258,7 +273,7 @@ impl PropertySet {
                 let other = set.props.get(other).map(|p| p.name.as_str()).unwrap_or_default();
                 return Err(err(format!("its name folds to the same words as `{other}`")));
             }
-            set.props.push(Property { name: name.clone(), required, description, def });
+            set.props.push(Property { name: name.clone(), required, description, answered_by, def });
         }
         Ok(set)
     }
@@ -298,6 +313,23 @@ impl PropertySet {
             obj.insert("mode".into(), json!("write"));
         }
         Ok(Def::Value(Spec::from_json_with(&Value::Object(obj), ctx.codec)?))
+    }
+
+    /// The policy a top-level property declares for its ambiguities.
+    pub(crate) fn answered_by(&self, name: &str) -> Option<AnsweredBy> {
+        self.props.iter().find(|p| p.name == name).and_then(|p| p.answered_by)
+    }
+
+    /// `args` with the top-level properties of `values` set to their values: every key that
+    /// matches the property (its name, or a spelling of it such as `dateTo`) is replaced.
+    pub(crate) fn with_values(&self, args: &Value, values: &[(String, Value, String)]) -> Value {
+        let mut object = args.as_object().cloned().unwrap_or_default();
+        for (name, value, _) in values {
+            let key = name_key(name);
+            object.retain(|k, _| k != name && name_key(k) != key);
+            object.insert(name.clone(), value.clone());
+        }
+        Value::Object(object)
     }
 
     /// Replaces a value property's spec with one built in Rust (prepared here).

@@ -144,6 +144,42 @@ pub struct ToolFile {
     /// Cases whose arguments are the raw text of the body (`args_text`), read with
     /// `ToolSpec::read_json`: `(name, text, expect)`.
     pub texts: Vec<(String, String, Value)>,
+    /// Cases that ask a person (`now`): the question and, with `answers`, the retry.
+    pub questions: Vec<QuestionCase>,
+}
+
+/// A tool case about asking a person: `ToolSpec::ask_person` at `now` gives `question`; the
+/// retry with `answers` (`input_responses`, and `request_state`, or the question's own when it
+/// is absent) gives `answered`.
+pub struct QuestionCase {
+    pub name: String,
+    pub args: Value,
+    pub now: u64,
+    pub question: Value,
+    pub answers: Option<Value>,
+    pub answered: Value,
+}
+
+impl QuestionCase {
+    /// `(question, answered)` as the core computes them, with the vector key.
+    pub fn run(&self, spec: &agent_input::tool::ToolSpec) -> (Value, Value) {
+        let codec = agent_input::cursor::CursorCodec::new(VECTOR_KEY.as_bytes()).expect("the vector key");
+        let call = spec.read(&self.args);
+        let question = spec.ask_person(&call, &self.args, &codec, self.now).unwrap_or(Value::Null);
+        let answered = match &self.answers {
+            None => Value::Null,
+            Some(a) => {
+                let state = a
+                    .get("request_state")
+                    .and_then(Value::as_str)
+                    .or_else(|| question.get("requestState").and_then(Value::as_str))
+                    .unwrap_or_default();
+                let responses = a.get("input_responses").cloned().unwrap_or(Value::Null);
+                spec.read_answers(&self.args, &responses, state, &codec, self.now).to_json()
+            }
+        };
+        (question, answered)
+    }
 }
 
 pub fn tool_files() -> Vec<ToolFile> {
@@ -161,16 +197,26 @@ pub fn tool_files() -> Vec<ToolFile> {
             let file = path.file_stem().unwrap().to_string_lossy().into_owned();
             let doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             let mut names = std::collections::HashSet::new();
-            let (mut cases, mut texts) = (Vec::new(), Vec::new());
+            let (mut cases, mut texts, mut questions) = (Vec::new(), Vec::new(), Vec::new());
             for c in doc["cases"].as_array().unwrap_or_else(|| panic!("tools/{file}.json has no cases")) {
                 let name = c["name"].as_str().unwrap().to_owned();
                 assert!(names.insert(name.clone()), "tools/{file}.json: duplicate name {name}");
+                if let Some(now) = c.get("now").and_then(Value::as_u64) {
+                    questions.push(QuestionCase {
+                        name: name.clone(),
+                        args: c.get("args").cloned().unwrap_or(Value::Null),
+                        now,
+                        question: c.get("question").cloned().unwrap_or(Value::Null),
+                        answers: c.get("answers").cloned(),
+                        answered: c.get("answered").cloned().unwrap_or(Value::Null),
+                    });
+                }
                 match c.get("args_text").and_then(Value::as_str) {
                     Some(text) => texts.push((name, text.to_owned(), c["expect"].clone())),
                     None => cases.push((name, c.get("args").cloned().unwrap_or(Value::Null), c["expect"].clone())),
                 }
             }
-            ToolFile { file, spec: doc["spec"].clone(), cases, texts }
+            ToolFile { file, spec: doc["spec"].clone(), cases, texts, questions }
         })
         .collect()
 }
@@ -198,6 +244,12 @@ pub fn all_outcomes() -> Vec<(String, Value, Option<Value>)> {
         }
         for (name, text, _) in file.texts {
             out.push((format!("tools/{}/{name}", file.file), spec.read_json(text.as_bytes()).to_json(), None));
+        }
+        for q in &file.questions {
+            let (_, answered) = q.run(&spec);
+            if !answered.is_null() {
+                out.push((format!("tools/{}/{}/answered", file.file, q.name), answered, None));
+            }
         }
     }
     out

@@ -361,6 +361,8 @@ impl CursorCodec {
 #[pyclass(frozen, module = "agent_input._agent_input")]
 pub struct Tool {
     spec: Arc<ToolSpec>,
+    /// The server key given at construction: it also seals questions to a person.
+    codec: Option<CoreCodec>,
 }
 
 #[pymethods]
@@ -376,11 +378,12 @@ impl Tool {
             })?,
             Err(_) => to_json(spec, 0, &mut 0)?,
         };
-        let spec = match codec {
+        let spec = match &codec {
             Some(codec) => ToolSpec::from_json_with_codec(&json, &codec.inner),
             None => ToolSpec::from_json(&json),
         };
-        Ok(Self { spec: Arc::new(spec.map_err(|e| to_py_err(py, &e))?) })
+        let codec = codec.map(|c| c.inner.clone());
+        Ok(Self { spec: Arc::new(spec.map_err(|e| to_py_err(py, &e))?), codec })
     }
 
     /// Reads a whole argument object (a dict; `None` or nothing: no arguments at all).
@@ -422,6 +425,59 @@ impl Tool {
         Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
     }
 
+    /// Who answers an ambiguity at the top-level property `path`: `"model"` or `"user"`.
+    fn answered_by(&self, path: &str) -> &'static str {
+        match self.spec.answered_by(path) {
+            agent_input::tool::AnsweredBy::Model => "model",
+            agent_input::tool::AnsweredBy::User => "user",
+        }
+    }
+
+    /// The MCP `input_required` result that asks the person which reading they meant (a dict
+    /// `{"resultType", "inputRequests", "requestState"}`), for a call whose every issue is an
+    /// ambiguity answered by the user; `None` otherwise. Send it only when the client can ask a
+    /// person (form elicitation on a 2026-07-28 connection). The state is sealed with `codec`,
+    /// or the codec the tool was built with; `now` is unix seconds (default: the clock).
+    #[pyo3(signature = (call, args = None, /, *, codec = None, now = None))]
+    fn ask_person(
+        &self,
+        py: Python<'_>,
+        call: PyRef<'_, ToolCall>,
+        args: Option<&Bound<'_, PyAny>>,
+        codec: Option<PyRef<'_, CursorCodec>>,
+        now: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let key = self.person_key(codec.as_deref())?;
+        let args = match args {
+            Some(a) => to_json(a, 0, &mut 0)?,
+            None => Value::Null,
+        };
+        match self.spec.ask_person(&call.call, &args, &key, now.unwrap_or_else(unix_now)) {
+            Some(question) => Ok(to_py(py, &question)?.unbind()),
+            None => Ok(py.None()),
+        }
+    }
+
+    /// Reads the retry of a call `ask_person` answered: the same `args`, the client's
+    /// `input_responses` (a dict of elicitation results) and the echoed `request_state`. An
+    /// accepted choice replaces its value, with a note; anything else is the envelope.
+    #[pyo3(signature = (args, input_responses, request_state, /, *, codec = None, now = None))]
+    fn read_answers(
+        &self,
+        args: Option<&Bound<'_, PyAny>>,
+        input_responses: Option<&Bound<'_, PyAny>>,
+        request_state: &str,
+        codec: Option<PyRef<'_, CursorCodec>>,
+        now: Option<u64>,
+    ) -> PyResult<ToolCall> {
+        let key = self.person_key(codec.as_deref())?;
+        let json =
+            |v: Option<&Bound<'_, PyAny>>| -> PyResult<Value> { v.map_or(Ok(Value::Null), |v| to_json(v, 0, &mut 0)) };
+        let (args, responses) = (json(args)?, json(input_responses)?);
+        let call = self.spec.read_answers(&args, &responses, request_state, &key, now.unwrap_or_else(unix_now));
+        Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
+    }
+
     /// The tool's name.
     #[getter]
     fn name(&self) -> &str {
@@ -447,6 +503,17 @@ impl Tool {
 
     fn __repr__(&self) -> String {
         format!("Tool({:?})", self.spec.name())
+    }
+}
+
+impl Tool {
+    /// The key that seals questions: the one given, else the tool's own.
+    fn person_key(&self, given: Option<&CursorCodec>) -> PyResult<CoreCodec> {
+        given.map(|c| c.inner.clone()).or_else(|| self.codec.clone()).ok_or_else(|| {
+            errors::InvalidOptionsError::new_err(
+                "asking a person needs a server key: build the tool with Tool.from_spec(spec, codec=CursorCodec(...)) or pass codec=",
+            )
+        })
     }
 }
 

@@ -419,3 +419,22 @@ def test_generated_files_carry_their_header() -> None:
 def test_fold_is_the_cores_matching_key() -> None:
     assert agent_input.fold("  Nájem\u200b  Bytu ") == "najem bytu"
     assert agent_input.fold("ÚSTAVNÍ") == agent_input.fold("ustavni")
+
+
+def test_a_person_is_asked_and_the_answer_read() -> None:
+    codec = agent_input.CursorCodec(b"a server key of 16+ bytes")
+    tool = agent_input.Tool.from_spec(
+        {"name": "hearings", "answered_by": "user", "properties": {"date_to": {}}}, codec=codec
+    )
+    args = {"date_to": "01/02/2026"}
+    question = tool.ask_person(tool.read(args), args, now=1_800_000_000)
+    assert question is not None and question["resultType"] == "input_required"
+    offered = question["inputRequests"]["date_to"]["params"]["requestedSchema"]["properties"]["value"]["oneOf"]
+    assert [o["const"] for o in offered] == ["2026-02-01", "2026-01-02"]
+    answers = {"date_to": {"action": "accept", "content": {"value": "2026-01-02"}}}
+    call = tool.read_answers(args, answers, question["requestState"], now=1_800_000_100)
+    assert call.ok and call.args == {"date_to": datetime.date(2026, 1, 2)}
+    assert [n["code"] for n in call.notes] == ["reading_chosen_by_person"]
+    assert tool.answered_by("date_to") == "user"
+    with pytest.raises(agent_input.InvalidOptionsError):
+        agent_input.Tool.from_spec({"name": "t", "properties": {}}).ask_person(tool.read(args), args)

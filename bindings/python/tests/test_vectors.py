@@ -71,6 +71,20 @@ def test_tool_vector(where: str, spec: Any, case: Dict[str, Any], exact: Dict[st
         return
     call = tool.read(case["args"]) if "args" in case else tool.read()
     check(where, call.to_json(), exact["expect"])
+    if "now" in case:
+        # A case that asks a person: the question at `now` with the vector key, and the retry.
+        from vectors import VECTOR_KEY
+
+        codec = agent_input.CursorCodec(VECTOR_KEY.encode())
+        question = tool.ask_person(call, case.get("args"), codec=codec, now=case["now"])
+        assert question == case["question"], f"{where} question\n  expect: {case['question']}\n  got:    {question}"
+        if "answers" in case:
+            answers = case["answers"]
+            state = answers.get("request_state") or (question or {}).get("requestState", "")
+            answered = tool.read_answers(
+                case.get("args"), answers.get("input_responses"), state, codec=codec, now=case["now"]
+            )
+            check(f"{where} answered", answered.to_json(), exact["answered"])
 
 
 def test_every_vector_file_is_run() -> None:

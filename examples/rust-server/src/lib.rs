@@ -89,6 +89,9 @@ pub fn courts_server(codec: CursorCodec) -> Result<ToolServer, StartError> {
     let search_store = Arc::clone(&store);
     let search_codec = codec.clone();
     let server = ToolServer::new("courts", env!("CARGO_PKG_VERSION"))
+        // Ambiguous dates, numbers and courts ask the person when the client can (the search
+        // spec says `"answered_by": "user"`); the questions are sealed with the cursor key.
+        .person_key(codec.clone())
         .instructions("Search Czech court decisions and keep notes on them.")
         .tool(spec(SEARCH_SPEC, &codec)?, move |args: ToolArgs| {
             let (store, codec) = (Arc::clone(&search_store), search_codec.clone());

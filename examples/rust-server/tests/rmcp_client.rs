@@ -176,3 +176,86 @@ async fn an_unknown_tool_is_a_protocol_error() {
         .unwrap_err();
     assert!(err.to_string().contains("unknown tool `delete_everything`"), "{err}");
 }
+
+/// A client on the 2026-07-28 revision that can ask a person (form elicitation): the person
+/// picks the `pick`-th reading offered, or declines.
+#[derive(Clone)]
+struct Person {
+    pick: Option<usize>,
+    asked: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl rmcp::ClientHandler for Person {
+    fn get_info(&self) -> rmcp::model::ClientConfig {
+        let mut config = rmcp::model::ClientConfig::default();
+        config.capabilities = rmcp::model::ClientCapabilities::builder().enable_elicitation().build();
+        config
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: rmcp::model::ElicitRequestParams,
+        _context: rmcp::service::RequestContext<RoleClient>,
+    ) -> Result<rmcp::model::ElicitResult, rmcp::model::ErrorData> {
+        use rmcp::model::{ElicitRequestParams, ElicitResult, ElicitationAction};
+        let ElicitRequestParams::FormElicitationParams { message, requested_schema, .. } = request else {
+            return Ok(ElicitResult::new(ElicitationAction::Decline));
+        };
+        self.asked.lock().unwrap().push(message);
+        let schema = serde_json::to_value(&requested_schema).unwrap();
+        Ok(match self.pick {
+            Some(i) => ElicitResult::new(ElicitationAction::Accept)
+                .with_content(json!({"value": schema["properties"]["value"]["oneOf"][i]["const"].clone()})),
+            None => ElicitResult::new(ElicitationAction::Decline),
+        })
+    }
+}
+
+async fn connect_person(pick: Option<usize>) -> (RunningService<RoleClient, Person>, Person) {
+    use rmcp::{ClientLifecycleMode, ClientServiceExt};
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let server = courts_server(CursorCodec::new(KEY).unwrap()).unwrap();
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let person = Person { pick, asked: std::sync::Arc::default() };
+    let modern = ClientLifecycleMode::Discover { preferred_versions: vec![rmcp::model::ProtocolVersion::V_2026_07_28] };
+    (person.clone().serve_with_lifecycle(client_io, modern).await.unwrap(), person)
+}
+
+#[tokio::test]
+async fn an_ambiguous_date_is_asked_of_the_person_and_the_choice_is_read() {
+    let (client, person) = connect_person(Some(1)).await;
+    let args = json!({"query": "nájem", "date_to": "01/02/2027"});
+    let Value::Object(map) = args else { unreachable!() };
+    // rmcp's client answers the input_required result through the person and retries.
+    let result = client.call_tool(CallToolRequestParams::new("search_decisions").with_arguments(map)).await.unwrap();
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    let s = structured(&result);
+    assert_eq!(codes_at(&s["notes"], "date_to"), ["reading_chosen_by_person"], "{s}");
+    let asked = person.asked.lock().unwrap().clone();
+    assert_eq!(asked.len(), 1);
+    assert!(asked[0].contains("\"01/02/2027\" (date to) can mean 1 February 2027"), "{}", asked[0]);
+    // The second reading (2 January 2027, month first) was chosen: every decision is before it.
+    assert_eq!(s["result"]["matched"], 4, "{s}");
+}
+
+#[tokio::test]
+async fn a_declined_question_comes_back_to_the_model() {
+    let (client, _) = connect_person(None).await;
+    let Value::Object(map) = json!({"query": "nájem", "date_to": "01/02/2027"}) else { unreachable!() };
+    let result = client.call_tool(CallToolRequestParams::new("search_decisions").with_arguments(map)).await.unwrap();
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(structured(&result)["issues"][0]["code"], "answer_declined");
+}
+
+#[tokio::test]
+async fn a_client_that_cannot_ask_gets_the_envelope() {
+    // The legacy handshake (2025-11-25), no elicitation: the model gets the readings.
+    let client = connect().await;
+    let result = call(&client, "search_decisions", json!({"query": "nájem", "date_to": "01/02/2027"})).await;
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(structured(&result)["code"], "ambiguous_arguments");
+}

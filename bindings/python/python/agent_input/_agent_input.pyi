@@ -163,6 +163,29 @@ class Tool:
         """Reads a whole argument object."""
     def read_json(self, text: Union[str, bytes], /) -> ToolCall:
         """Reads the raw body of a call (JSON text as a client sent it)."""
+    def answered_by(self, path: str) -> str:
+        """Who answers an ambiguity at the top-level property `path`: `"model"` or `"user"`."""
+    def ask_person(
+        self,
+        call: ToolCall,
+        args: Optional[JsonValue] = None,
+        /,
+        *,
+        codec: Optional[CursorCodec] = None,
+        now: Optional[int] = None,
+    ) -> Optional[Dict[str, Json]]:
+        """The MCP `input_required` result asking the person which reading they meant, or `None`."""
+    def read_answers(
+        self,
+        args: Optional[JsonValue],
+        input_responses: Optional[JsonValue],
+        request_state: str,
+        /,
+        *,
+        codec: Optional[CursorCodec] = None,
+        now: Optional[int] = None,
+    ) -> ToolCall:
+        """Reads the retry of a call `ask_person` answered."""
     @property
     def name(self) -> str:
         """The tool's name."""

@@ -17,6 +17,14 @@ A handler may declare one parameter annotated `agent_input.ToolCall`; it then al
 call, and can add a warning to it (`call.add_warning(agent_input.no_hits_filtered(...))`).
 Sync handlers run in a worker thread, as FastMCP runs them.
 
+Asks a person answers: a tool (or property) whose spec says `"answered_by": "user"`, built
+with a server key (`Tool.from_spec(spec, codec=...)`), answers an ambiguous call with an MCP
+`input_required` result when the client can ask a person (form elicitation on a 2026-07-28
+connection): one question per ambiguous property, offering exactly its readings. The retry's
+answers are read (`Tool.read_answers`): the chosen reading replaces the value, with a note; a
+declined question comes back to the model as the envelope. Clients that cannot ask get the
+envelope, as always.
+
 Two servers are supported:
 
 - the `fastmcp` package's `FastMCP` (tested with fastmcp 4.1.6): `add_tool(server, tool, handler)`
@@ -28,17 +36,52 @@ Two servers are supported:
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import typing
-from typing import Any, Awaitable, Callable, Dict, Optional, TypeVar, Union, cast
+from typing import Any, Awaitable, Callable, Dict, Mapping, Optional, TypeVar, Union, cast
 
 import anyio.to_thread
 
 from ._agent_input import Tool, ToolCall
 from ._types import CallToolResultDict
 
-__all__ = ["add_tool", "mcp_tool", "run_call", "tool"]
+__all__ = ["Asking", "add_tool", "can_ask", "mcp_tool", "run_call", "tool"]
+
+#: The first MCP revision with `input_required` results (multi round-trip requests).
+MRTR_VERSION = "2026-07-28"
+
+
+@dataclasses.dataclass(frozen=True)
+class Asking:
+    """What a call can do about asking a person, and what a retry brings back from one."""
+
+    can_ask: bool = False
+    input_responses: Optional[Dict[str, Any]] = None
+    request_state: Optional[str] = None
+
+
+def can_ask(protocol_version: Optional[str], client_capabilities: Any) -> bool:
+    """True when a client can ask a person: form elicitation declared on a 2026-07-28 (or
+    later) connection. `{}` for elicitation means form, as the spec says."""
+    if not protocol_version or protocol_version < MRTR_VERSION:
+        return False
+    elicitation = getattr(client_capabilities, "elicitation", None)
+    if elicitation is None:
+        return False
+    return getattr(elicitation, "form", None) is not None or getattr(elicitation, "url", None) is None
+
+
+def _responses(responses: Optional[Mapping[str, Any]]) -> Optional[Dict[str, Any]]:
+    """The input responses as plain JSON dicts (the SDKs hand typed models)."""
+    if responses is None:
+        return None
+    out: Dict[str, Any] = {}
+    for key, value in responses.items():
+        dump = getattr(value, "model_dump", None)
+        out[key] = dump(by_alias=True, exclude_none=True, mode="json") if dump is not None else value
+    return out
 
 Handler = Callable[..., Any]
 _H = TypeVar("_H", bound=Handler)
@@ -71,13 +114,26 @@ def _result(call: ToolCall, output: Any) -> CallToolResultDict:
         return call.to_call_tool_result(pydantic_core.to_jsonable_python(output))
 
 
-async def run_call(tool: Tool, handler: Handler, arguments: Optional[Dict[str, Any]]) -> CallToolResultDict:
+async def run_call(
+    tool: Tool, handler: Handler, arguments: Optional[Dict[str, Any]], asking: Optional[Asking] = None
+) -> Dict[str, Any]:
     """Reads `arguments` with `tool` and, when they read, runs `handler` with the canonical
-    arguments; returns the MCP `CallToolResult` as a dict (the envelope when they do not read).
-    The framework-free core of the glue below."""
-    call = tool.read(arguments)
+    arguments; returns the MCP `CallToolResult` as a dict (the envelope when they do not read),
+    or, when `asking` says the client can ask a person and the tool's policy is the user, the
+    `input_required` result (`{"resultType": "input_required", ...}`). A retry's answers in
+    `asking` are read first. The framework-free core of the glue below."""
+    asking = asking or Asking()
+    retry = asking.request_state is not None
+    if retry:
+        call = tool.read_answers(arguments, asking.input_responses or {}, cast(str, asking.request_state))
+    else:
+        call = tool.read(arguments)
     if not call.ok:
-        return call.to_call_tool_result()
+        if asking.can_ask and not retry:
+            question = tool.ask_person(call, arguments)
+            if question is not None:
+                return question
+        return dict(call.to_call_tool_result())
     kwargs: Dict[str, Any] = dict(call.args or {})
     call_name = _call_parameter(handler)
     if call_name is not None:
@@ -86,7 +142,24 @@ async def run_call(tool: Tool, handler: Handler, arguments: Optional[Dict[str, A
         output = await cast(Callable[..., Awaitable[Any]], handler)(**kwargs)
     else:
         output = await anyio.to_thread.run_sync(functools.partial(handler, **kwargs))
-    return _result(call, output)
+    return dict(_result(call, output))
+
+
+def _fastmcp_asking() -> Asking:
+    """What the current FastMCP request can do about asking a person."""
+    try:
+        from fastmcp.server.dependencies import get_context
+
+        ctx = get_context()
+    except (ImportError, LookupError, RuntimeError):
+        return Asking()
+    version = getattr(getattr(ctx, "request_context", None), "protocol_version", None)
+    capabilities = getattr(getattr(ctx, "session", None), "client_capabilities", None)
+    return Asking(
+        can_ask=can_ask(version, capabilities),
+        input_responses=_responses(getattr(ctx, "input_responses", None)),
+        request_state=getattr(ctx, "request_state", None),
+    )
 
 
 def _fastmcp_tool(tool: Tool, handler: Handler, **fields: Any) -> Any:
@@ -102,7 +175,12 @@ def _fastmcp_tool(tool: Tool, handler: Handler, **fields: Any) -> Any:
         _handler: Handler = PrivateAttr()
 
         async def run(self, arguments: Dict[str, Any]) -> Any:
-            result = await run_call(self._spec, self._handler, arguments)
+            result = await run_call(self._spec, self._handler, arguments, _fastmcp_asking())
+            if result.get("resultType") == "input_required":
+                from fastmcp.tools import InputRequiredToolResult
+                from mcp_types import InputRequiredResult
+
+                return InputRequiredToolResult(InputRequiredResult.model_validate(result))
             return ToolResult.from_mcp_result(CallToolResult.model_validate(result))
 
     definition = tool.definition()
@@ -148,7 +226,16 @@ def mcp_tool(spec: Union[Tool, Dict[str, Any], str], handler: Handler) -> Any:
         """An MCPServer tool whose arguments agent-input reads."""
 
         async def run(self, arguments: Dict[str, Any], context: Any, convert_result: bool = False) -> Any:
-            result = await run_call(made_from, handler, arguments)
+            asking = Asking(
+                can_ask=can_ask(getattr(context, "protocol_version", None), getattr(context, "client_capabilities", None)),
+                input_responses=_responses(getattr(context, "input_responses", None)),
+                request_state=getattr(context, "request_state", None),
+            )
+            result = await run_call(made_from, handler, arguments, asking)
+            if result.get("resultType") == "input_required":
+                from mcp_types import InputRequiredResult
+
+                return InputRequiredResult.model_validate(result)
             return CallToolResult.model_validate(result)
 
     # `Tool.from_function` fills MCPServer's required fields; the schema and `run` are replaced.
