@@ -118,7 +118,7 @@ fn name_key(name: &str) -> String {
     words.join(" ")
 }
 
-/// The keys a country name is matched by: its [`name_key`], and for an ISO-style inverted name
+/// The keys a country name is matched by: its folded name (without joining words such as "and" and "&", or a leading "the"), and for an ISO-style inverted name
 /// (`"Korea, Republic of"`, `"Virgin Islands, U.S."`) the key of the name read in order
 /// (`"Republic of Korea"`). The generator keys its tables with the same function.
 ///

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 pub mod cldr;
 pub mod mo;
 pub mod stubs;
+pub mod ts;
 
 /// The workspace root (the parent of this crate's folder).
 pub fn workspace_root() -> PathBuf {

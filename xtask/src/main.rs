@@ -8,6 +8,9 @@
 //! - `cargo xtask stubs`: writes the Python binding's generated types and per-kind functions
 //!   (`bindings/python/python/agent_input/_types.py`, `_kinds.py`) from the core's options
 //!   schema and code enums.
+//! - `cargo xtask ts`: writes the JavaScript/TypeScript binding's generated kinds, codes,
+//!   per-kind functions and types (`bindings/js/lib/generated.js`, `generated.d.ts`) from the
+//!   same sources.
 //! - `cargo xtask fuzz-seeds`: writes `fuzz/corpus/<target>/` seeds from the vectors.
 
 use std::path::PathBuf;
@@ -55,6 +58,18 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some("ts") => match xtask::ts::write_all(&root) {
+            Ok(written) => {
+                for path in written {
+                    println!("wrote {path}");
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("xtask ts: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some("fuzz-seeds") => match xtask::write_fuzz_seeds(&root) {
             Ok(n) => {
                 println!("wrote {n} seeds under fuzz/corpus/");
@@ -66,7 +81,7 @@ fn main() -> ExitCode {
             }
         },
         _ => {
-            eprintln!("usage: cargo xtask cldr [DIR] | cargo xtask codes | cargo xtask stubs | cargo xtask fuzz-seeds");
+            eprintln!("usage: cargo xtask cldr [DIR] | cargo xtask codes | cargo xtask stubs | cargo xtask ts | cargo xtask fuzz-seeds");
             ExitCode::from(2)
         }
     }

@@ -16,6 +16,8 @@ pub mod countries;
 pub mod dates;
 #[rustfmt::skip]
 pub mod digits;
+#[rustfmt::skip]
+pub mod latin;
 #[cfg(not(feature = "small-names"))]
 #[rustfmt::skip]
 pub mod languages;
@@ -31,7 +33,7 @@ pub(crate) const BLOCK: usize = 16;
 
 /// A generated table of sorted string keys, front-coded into one string. Each key is written as
 /// the suffix it does not share with the key before it (`shared[i]` bytes are shared,
-/// `lens[i]` bytes are its own); every [`BLOCK`]th key is written whole and `blocks[b]` is
+/// `lens[i]` bytes are its own); every 16th key is written whole and `blocks[b]` is
 /// where block `b` starts in `text`. Thirty thousand country names cost about 60% of their
 /// bytes and two bytes each; a lookup is a binary search over the blocks' first keys and a scan
 /// of one block, with nothing built at start-up.

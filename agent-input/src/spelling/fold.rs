@@ -2,6 +2,8 @@
 
 use unicode_normalization::UnicodeNormalization;
 
+use crate::data::latin::LATIN;
+
 /// Combining diacritical marks (accents, carons, rings): dropped for matching. Vowel signs of
 /// Indic and other scripts are letters' parts, not diacritics, and stay.
 const fn is_diacritic(c: char) -> bool {
@@ -10,7 +12,7 @@ const fn is_diacritic(c: char) -> bool {
 
 /// Folds one character for matching: lower case first, compatibility forms decomposed (NFKD:
 /// ligatures, fullwidth letters), then Latin letters lose their
-/// diacritics (`ł` to `l`, `ß` to `ss`, through NFD and then `deunicode` for letters NFD keeps
+/// diacritics (`ł` to `l`, `ß` to `ss`, through NFD and then `data::latin` for letters NFD keeps
 /// whole, when it gives ASCII letters); other scripts keep their letters. Lowering first makes
 /// `fold(upper(x)) == fold(x)` for every `x`.
 fn push_folded(out: &mut String, c: char) {
@@ -29,11 +31,9 @@ fn push_folded(out: &mut String, c: char) {
                 // Case folding: the final sigma is a sigma ("ΟΣ" lowers to "οσ", written "ος").
                 out.push('\u{3c3}');
             } else if is_latin(d) {
-                match deunicode::deunicode_char(d) {
-                    Some(t) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_alphanumeric()) => {
-                        out.extend(t.chars().map(|x| x.to_ascii_lowercase()));
-                    }
-                    _ => out.push(d),
+                match LATIN.binary_search_by_key(&d, |(c, _)| *c).ok().and_then(|i| LATIN.get(i)) {
+                    Some((_, ascii)) => out.push_str(ascii),
+                    None => out.push(d),
                 }
             } else {
                 out.push(d);

@@ -1,0 +1,565 @@
+/**
+ * The typed API of agent-input over its WebAssembly module. Thin by rule: every read goes
+ * through the core; this file only moves values across the boundary and wraps the results.
+ *
+ * What crosses (the Rust side is `src/convert.rs`):
+ * - in: a string as itself, a safe integer as a number, every other value as JSON text written
+ *   by `jsonText` below (`bigint` and `JsonNumber` keep all their digits, `-0` its sign, and
+ *   `NaN` or `Infinity` cross as their text so that the reader asks about them);
+ * - out: a code per read; the clean paths (no note, no warning) build the outcome here from the
+ *   value the code points at, every other outcome crosses as JSON text. A number that a double
+ *   cannot hold exactly arrives as its decimal text, and the outcome says `exact: false`.
+ */
+
+import * as w from "../pkg/agent_input.js";
+
+// The answers of a read (`code` in src/convert.rs).
+const OK_SAME = 0;
+const OK_NUMBER = 1;
+const OK_TRUE = 2;
+const OK_FALSE = 3;
+const OK_TEXT = 4;
+const ABSENT = 5;
+
+let exportsOfWasm = null;
+
+/** Called by the entry points once the module is instantiated. @internal */
+export function setWasm(instanceExports) {
+  exportsOfWasm = instanceExports;
+}
+
+/** The module's memory (for diagnostics, such as checking that it does not grow). */
+export function wasmMemory() {
+  if (exportsOfWasm === null) throw new Error("agent-input: the WebAssembly module is not initialised; call `await init()` first");
+  return exportsOfWasm.memory;
+}
+
+// --- errors ------------------------------------------------------------------------------------
+
+/** Misuse of agent-input (never bad input, which reads as an ask); `.code` names the misuse. */
+export class AgentInputError extends Error {
+  constructor(message, code = null) {
+    super(message);
+    this.name = "AgentInputError";
+    this.code = code;
+  }
+}
+
+/** The kind name is not one of `KINDS` (code `unknown_kind`). */
+export class UnknownKindError extends AgentInputError {
+  constructor(message) {
+    super(message, "unknown_kind");
+    this.name = "UnknownKindError";
+  }
+}
+
+/** The options are not valid for the kind: an unknown option, a wrong type, a contradiction, a
+ * short cursor key (code `invalid_options`). */
+export class InvalidOptionsError extends AgentInputError {
+  constructor(message) {
+    super(message, "invalid_options");
+    this.name = "InvalidOptionsError";
+  }
+}
+
+/** The error a WebAssembly call threw (`"<code>:<message>"`, src/errors.rs) as its JS class. */
+function typed(e) {
+  if (typeof e !== "string") return e;
+  const at = e.indexOf(":");
+  const code = e.slice(0, at);
+  const message = e.slice(at + 1);
+  switch (code) {
+    case "unknown_kind":
+      return new UnknownKindError(message);
+    case "invalid_options":
+      return new InvalidOptionsError(message);
+    case "type":
+      return new TypeError(message);
+    case "range":
+      return new RangeError(message);
+    default:
+      return new AgentInputError(message, code);
+  }
+}
+
+function guard(f) {
+  try {
+    return f();
+  } catch (e) {
+    throw typed(e);
+  }
+}
+
+// --- values in ---------------------------------------------------------------------------------
+
+/**
+ * A JSON number given by its exact text (`new JsonNumber("0.10")`, `new JsonNumber("1e400")`):
+ * how a caller sends a number that a JavaScript `number` cannot hold. Integers can also be sent
+ * as `bigint`.
+ */
+export class JsonNumber {
+  #text;
+  constructor(text) {
+    if (typeof text !== "string" || !w.is_json_number(text)) {
+      throw new TypeError(`JsonNumber: ${JSON.stringify(String(text))} is not a JSON number`);
+    }
+    this.#text = text;
+  }
+
+  /** The number's text, exactly as given. */
+  get text() {
+    return this.#text;
+  }
+
+  toString() {
+    return this.#text;
+  }
+
+  toJSON() {
+    return this.#text;
+  }
+}
+
+/** The JSON text of a string: well-formed first (a lone surrogate becomes U+FFFD, as when a
+ * string crosses directly). */
+function stringText(s) {
+  return JSON.stringify(wellFormed(s));
+}
+
+/**
+ * A value as the JSON text the core reads, as `JSON.stringify` would write it (`toJSON`
+ * honoured, `undefined` and functions left out of objects and `null` in arrays) except that
+ * numbers keep what a caller meant: `bigint` and `JsonNumber` all their digits, `-0` its sign,
+ * and `NaN`/`Infinity` cross as strings (the reader then asks). Returns `undefined` for a value
+ * that is not sent at all.
+ */
+export function jsonText(value) {
+  return isPlain(value, 0) ? JSON.stringify(value) : writeJson(value);
+}
+
+/** True when `JSON.stringify` writes the value as the core should read it: only well-formed
+ * strings, finite numbers other than `-0`, booleans, `null`, and plain arrays and objects of
+ * them (the common case, which then takes the engine's own serializer). */
+function isPlain(value, depth) {
+  switch (typeof value) {
+    case "string":
+      return value.isWellFormed();
+    case "number":
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case "boolean":
+      return true;
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (depth > 64) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isPlain(value[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) return false;
+    if (!key.isWellFormed() || !isPlain(value[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+/** `jsonText` for values `JSON.stringify` would change. */
+function writeJson(value) {
+  switch (typeof value) {
+    case "string":
+      return stringText(value);
+    case "number":
+      if (Number.isFinite(value)) return Object.is(value, -0) ? "-0" : String(value);
+      return stringText(String(value));
+    case "boolean":
+      return value ? "true" : "false";
+    case "bigint":
+      return value.toString();
+    case "object":
+      break;
+    default:
+      return undefined;
+  }
+  if (value === null) return "null";
+  if (value instanceof JsonNumber) return value.text;
+  if (typeof value.toJSON === "function") return writeJson(value.toJSON());
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ",";
+      out += writeJson(value[i]) ?? "null";
+    }
+    return out + "]";
+  }
+  let out = "{";
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const text = writeJson(value[key]);
+    if (text === undefined) continue;
+    if (!first) out += ",";
+    out += stringText(key) + ":" + text;
+    first = false;
+  }
+  return out + "}";
+}
+
+// --- outcomes out ------------------------------------------------------------------------------
+
+/** The outcome a read's answer stands for; `input` is the string that was read, if any. */
+function answer(code, input) {
+  switch (code) {
+    case OK_SAME:
+      return { status: "ok", value: input, notes: [], warnings: [] };
+    case OK_NUMBER:
+      return { status: "ok", value: w.take_number(), notes: [], warnings: [] };
+    case OK_TRUE:
+      return { status: "ok", value: true, notes: [], warnings: [] };
+    case OK_FALSE:
+      return { status: "ok", value: false, notes: [], warnings: [] };
+    case OK_TEXT:
+      return { status: "ok", value: w.take_text(), notes: [], warnings: [] };
+    case ABSENT:
+      return { status: "absent", notes: [], warnings: [] };
+    default:
+      return JSON.parse(w.take_text());
+  }
+}
+
+/** A string as it crosses: well-formed (a lone surrogate becomes U+FFFD, as UTF-8 has none), so
+ * that a value equal to it can be the very string. */
+function wellFormed(s) {
+  return s.isWellFormed() ? s : s.toWellFormed();
+}
+
+/** True for a number that crosses as itself (JavaScript prints it as its decimal digits). */
+function isPlainInteger(value) {
+  return Number.isSafeInteger(value) && !Object.is(value, -0);
+}
+
+function optionsText(options) {
+  return options === undefined || options === null ? undefined : jsonText(options);
+}
+
+/**
+ * Reads one value of `kind` with its options: `read("number", "4 000")`. Leaving `value` out
+ * (or `undefined`) means the property was not sent, which is not `null` (JSON null). Never throws
+ * on bad input (the outcome asks); an unknown kind or invalid options throw.
+ */
+export function read(kind, value, options) {
+  const opts = optionsText(options);
+  if (typeof value === "string") {
+    const s = wellFormed(value);
+    return answer(guard(() => w.read_str(kind, opts, s)), s);
+  }
+  if (typeof value === "number" && isPlainInteger(value)) return answer(guard(() => w.read_int(kind, opts, value)));
+  return answer(guard(() => w.read_json(kind, opts, jsonText(value))));
+}
+
+const dispose = Symbol.dispose ?? Symbol.for("Symbol.dispose");
+
+/**
+ * A kind with its options, checked once (an unknown kind or invalid options throw here);
+ * `.read(value)` then reads many values, the hot path of a server. `free()` releases it at once
+ * (otherwise the garbage collector does).
+ */
+export class Reader {
+  #r;
+  constructor(kind, options) {
+    this.#r = guard(() => new w.Reader(kind, optionsText(options)));
+  }
+
+  /** The kind's wire name. */
+  get kind() {
+    return this.#r.kind;
+  }
+
+  /** Reads one value; leaving it out means the property was not sent. */
+  read(value) {
+    const r = this.#r;
+    if (typeof value === "string") {
+      const s = wellFormed(value);
+      return answer(r.read_str(s), s);
+    }
+    if (typeof value === "number" && isPlainInteger(value)) return answer(r.read_int(value));
+    return answer(guard(() => r.read_json(jsonText(value))));
+  }
+
+  free() {
+    this.#r.free();
+  }
+
+  [dispose]() {
+    this.free();
+  }
+}
+
+// --- vocabularies ------------------------------------------------------------------------------
+
+/**
+ * A server's stored values (courts, say), indexed once; `.read(value, {role})` reads one through
+ * case, diacritics, abbreviations, other-language names and inflection.
+ */
+export class Vocabulary {
+  #v;
+  constructor(entries) {
+    this.#v = guard(() => new w.Vocabulary(jsonText(entries) ?? "null"));
+  }
+
+  /** The entries. */
+  get entries() {
+    return JSON.parse(this.#v.entries());
+  }
+
+  /** Reads one value; `role: "value"` (default) asks when a value names several entries or
+   * none, `role: "filter"` drops it with a warning instead. */
+  read(value, { role = "value" } = {}) {
+    const v = this.#v;
+    if (typeof value === "string") {
+      const s = wellFormed(value);
+      return answer(guard(() => v.read_str(s, role)), s);
+    }
+    return answer(guard(() => v.read_json(jsonText(value), role)));
+  }
+
+  free() {
+    this.#v.free();
+  }
+
+  [dispose]() {
+    this.free();
+  }
+}
+
+// --- cursors -----------------------------------------------------------------------------------
+
+const codecs = new WeakMap();
+
+function seconds(value) {
+  return value === undefined || value === null ? NaN : value;
+}
+
+/**
+ * Issues and reads opaque, tamper-evident page cursors with one server key (a `Uint8Array` or a
+ * string's UTF-8, at least 16 bytes). The key stays inside the WebAssembly module: no output,
+ * message or inspection shows it.
+ */
+export class CursorCodec {
+  constructor(key) {
+    const bytes = typeof key === "string" ? new TextEncoder().encode(key) : key;
+    if (!(bytes instanceof Uint8Array)) throw new TypeError("CursorCodec: the key must be a Uint8Array or a string");
+    codecs.set(this, guard(() => new w.CursorCodec(bytes)));
+  }
+
+  /** A codec keyed by the environment variable `name` (`process.env` in Node). */
+  static fromEnv(name) {
+    const codec = Object.create(CursorCodec.prototype);
+    codecs.set(codec, guard(() => w.CursorCodec.from_env(name)));
+    return codec;
+  }
+
+  /** Issues a cursor carrying `payload` (JSON, or a `Uint8Array`), valid for `ttl` seconds or
+   * until `expiresAt` (unix seconds) if given. */
+  encode(payload, { ttl, expiresAt } = {}) {
+    const c = codecs.get(this);
+    if (payload instanceof Uint8Array) return guard(() => c.encode_bytes(payload, seconds(ttl), seconds(expiresAt)));
+    return guard(() => c.encode_json(jsonText(payload) ?? "null", seconds(ttl), seconds(expiresAt)));
+  }
+
+  /** Reads a cursor value: ok with its payload, absent for an invented first-call value
+   * (`"start"`, `"0"`, `""`), an `invalid_cursor` ask for a damaged, forged or expired one.
+   * `now` (unix seconds) replaces the clock. */
+  read(value, { now } = {}) {
+    const c = codecs.get(this);
+    if (typeof value === "string") {
+      const s = wellFormed(value);
+      return answer(guard(() => c.read_str(s, seconds(now))), s);
+    }
+    return answer(guard(() => c.read_json(jsonText(value), seconds(now))));
+  }
+
+  free() {
+    codecs.get(this).free();
+  }
+
+  [dispose]() {
+    this.free();
+  }
+
+  toString() {
+    return "CursorCodec(<redacted>)";
+  }
+
+  [Symbol.for("nodejs.util.inspect.custom")]() {
+    return "CursorCodec(<redacted>)";
+  }
+}
+
+// --- tools -------------------------------------------------------------------------------------
+
+/**
+ * The result of reading one tool call. Its own properties are exactly the core's JSON
+ * (`{status: "ok", args, notes, warnings, issues?}` or the envelope `{status: "error", code,
+ * message, hint, issues, notes, warnings}`); the methods are on the prototype.
+ */
+export class ToolCall {
+  #tool;
+  constructor(data, tool) {
+    Object.assign(this, data);
+    this.#tool = tool;
+  }
+
+  /** True when every property read (the handler may run). */
+  get ok() {
+    return this.status === "ok";
+  }
+
+  /** The envelope `{code, message, hint, issues}` when the call cannot run, else `null`. */
+  get envelope() {
+    if (this.status !== "error") return null;
+    return { code: this.code, message: this.message, hint: this.hint, issues: this.issues };
+  }
+
+  /** Adds a warning (as `noHitsFiltered` returns) that reaches the caller beside the result. */
+  addWarning(warning) {
+    this.warnings.push(JSON.parse(guard(() => w.check_warning(jsonText(warning) ?? "null"))));
+  }
+
+  /** The MCP `CallToolResult`: for an ok call `isError: false` and `structuredContent`
+   * `{result: output, notes, warnings}` (plus `issues`); for a call that cannot run `isError:
+   * true` and the envelope. The text content is the same JSON. */
+  toCallToolResult(output) {
+    return JSON.parse(guard(() => w.call_tool_result(jsonText(this), output === undefined ? undefined : jsonText(output))));
+  }
+
+  /** What telemetry may keep of a rejected call (`{tool, codes, paths}`, never the values), or
+   * `null` for an ok call without issues. */
+  telemetry() {
+    const text = guard(() => w.call_telemetry(jsonText(this), this.#tool));
+    return text === undefined ? null : JSON.parse(text);
+  }
+
+  /** The call as the core's JSON (a plain object). */
+  toJSON() {
+    return { ...this };
+  }
+}
+
+/**
+ * A declared tool (the JSON document of the README's "Tools"): it reads a whole argument object,
+ * shapes the error envelope and emits the MCP `inputSchema`.
+ */
+export class Tool {
+  #t;
+  #name;
+  #codec;
+  constructor(inner, codec) {
+    if (!(inner instanceof w.Tool)) throw new TypeError("use Tool.fromSpec(spec)");
+    this.#t = inner;
+    this.#name = inner.name;
+    this.#codec = codec;
+  }
+
+  /** A tool from its spec (an object, or JSON text). Cursor properties without a `key_env` read
+   * with `codec`. Throws `InvalidOptionsError` for an invalid spec. */
+  static fromSpec(spec, { codec } = {}) {
+    const text = typeof spec === "string" ? spec : (jsonText(spec) ?? "null");
+    if (codec === undefined || codec === null) return new Tool(guard(() => w.Tool.from_spec(text)));
+    const inner = codecs.get(codec);
+    if (inner === undefined) throw new TypeError("Tool.fromSpec: `codec` must be a CursorCodec");
+    return new Tool(guard(() => w.Tool.from_spec_with_codec(text, inner)), inner);
+  }
+
+  /** The tool's name. */
+  get name() {
+    return this.#name;
+  }
+
+  /** True when the tool writes (a placeholder id asks instead of reading as absent). */
+  get writes() {
+    return this.#t.writes;
+  }
+
+  /** Reads a whole argument object (leaving it out, `undefined` or `null`: no arguments). */
+  read(args) {
+    return new ToolCall(JSON.parse(this.#t.read(jsonText(args))), this.#name);
+  }
+
+  /** Reads the raw body of a call as a client sent it (JSON text, or its UTF-8 bytes): a key
+   * sent twice is read as the last, with a warning; text that is not JSON is the envelope. */
+  readJson(text) {
+    const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
+    if (!(bytes instanceof Uint8Array)) throw new TypeError("Tool.readJson: expected a string or a Uint8Array");
+    return new ToolCall(JSON.parse(this.#t.read_body(bytes)), this.#name);
+  }
+
+  /** The key that seals a question to a person: the codec given, else the tool's own. */
+  #personKey(codec) {
+    const inner = codec === undefined || codec === null ? this.#codec : codecs.get(codec);
+    if (inner === undefined) {
+      throw new InvalidOptionsError("asking a person needs a server key: build the tool with Tool.fromSpec(spec, { codec }) or pass { codec }");
+    }
+    return inner;
+  }
+
+  /** The MCP 2026-07-28 `input_required` result asking the person at the client about the
+   * call `args` read to (one elicitation form per ambiguous property the spec lets the user
+   * answer, `answered_by: "user"`), or `null` when that call is not such an ask. */
+  askPerson(args, { codec, now } = {}) {
+    const key = this.#personKey(codec);
+    const text = guard(() => this.#t.ask_person(jsonText(args), key, seconds(now)));
+    return text === undefined ? null : JSON.parse(text);
+  }
+
+  /** Reads the retry of a call `askPerson` answered: the same `args`, the client's
+   * `inputResponses` and the echoed `requestState`. A chosen reading replaces its value, with a
+   * note; a declined, cancelled, unoffered or out-of-date answer is the envelope. */
+  readAnswers(args, inputResponses, requestState, { codec, now } = {}) {
+    const key = this.#personKey(codec);
+    const text = guard(() => this.#t.read_answers(jsonText(args), jsonText(inputResponses), String(requestState ?? ""), key, seconds(now)));
+    return new ToolCall(JSON.parse(text), this.#name);
+  }
+
+  /** The tool's MCP `inputSchema` (JSON Schema 2020-12), which admits every spelling the
+   * reader reads. */
+  inputSchema() {
+    return JSON.parse(this.#t.input_schema());
+  }
+
+  /** The MCP tool definition: `{name, description, inputSchema, annotations}`. */
+  definition() {
+    return JSON.parse(this.#t.definition());
+  }
+
+  free() {
+    this.#t.free();
+  }
+
+  [dispose]() {
+    this.free();
+  }
+}
+
+// --- helpers -----------------------------------------------------------------------------------
+
+/** Reads one batch request line (`{"kind", "input", "options"}` as JSON text), as
+ * `agent-input read --batch` does; a malformed line reads as an `invalid_request` ask. */
+export function readLine(line) {
+  return JSON.parse(w.read_line(line));
+}
+
+/** The `no_hits_filtered` warning for an empty result page under an active filter: it names the
+ * filter and the values that would have matched without it. */
+export function noHitsFiltered(property, filter, wouldMatch) {
+  return JSON.parse(guard(() => w.no_hits_filtered(property, jsonText(filter) ?? "null", jsonText(wouldMatch) ?? "null")));
+}
+
+/** The core's matching key of a text (`"Nájem  Bytu"` → `"najem bytu"`): for a server's own
+ * search, so that it matches words the way the readers do. */
+export function fold(text) {
+  return w.fold(text);
+}

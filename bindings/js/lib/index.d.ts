@@ -1,0 +1,227 @@
+/**
+ * agent-input: the lenient reader of each value kind, for the tool boundary of MCP servers.
+ *
+ * Every read goes through the Rust core (compiled to WebAssembly): a spelling with one meaning
+ * reads, with a note; a spelling with two meanings asks, naming every reading. Reads never throw
+ * on bad input; misuse (an unknown kind, invalid options) throws `AgentInputError` subclasses
+ * with the core's message.
+ *
+ * The kinds, their options, the codes and the per-kind functions (`readNumber`, `readDate`, ...)
+ * are generated from the core (`generated.d.ts`, `cargo xtask ts`); this file declares the rest.
+ */
+
+import type {
+  CallToolResult,
+  Entry,
+  ErrorCall,
+  InputRequired,
+  Envelope,
+  JsonValue,
+  Kind,
+  KindValues,
+  OkCall,
+  OptionsArg,
+  Outcome,
+  Telemetry,
+  ToolCallData,
+  ToolDefinition,
+  VocabularyRole,
+  Warning,
+} from "./generated.js";
+
+export * from "./generated.js";
+
+// --- start-up ----------------------------------------------------------------------------------
+
+/**
+ * Instantiates the WebAssembly module, once. In a browser, call it before the first read: it
+ * fetches `agent_input_bg.wasm` beside the package's glue, or uses `source` (a URL, a `Response`,
+ * the bytes or a compiled `WebAssembly.Module`). In Node the module is instantiated while the
+ * package loads, and this resolves at once.
+ */
+export declare function init(source?: string | URL | ArrayBuffer | ArrayBufferView | WasmModule | { arrayBuffer(): Promise<ArrayBuffer> }): Promise<void>;
+
+/** Instantiates the WebAssembly module synchronously from its bytes or a compiled module
+ * (browsers; in Node it is already done). */
+export declare function initSync(options: { module: ArrayBuffer | ArrayBufferView | WasmModule }): void;
+
+/** A compiled `WebAssembly.Module` (typed as an object, so that these types need no DOM library). */
+export type WasmModule = object;
+
+/** The module's `WebAssembly.Memory`, for diagnostics (it does not grow across reads). */
+export declare function wasmMemory(): { readonly buffer: ArrayBuffer };
+
+// --- errors ------------------------------------------------------------------------------------
+
+/** Misuse of agent-input (never bad input, which reads as an ask); `code` names the misuse. */
+export declare class AgentInputError extends Error {
+  constructor(message: string, code?: string | null);
+  /** `"unknown_kind"`, `"invalid_options"`, or `null` for the base class. */
+  readonly code: string | null;
+}
+
+/** The kind name is not one of `KINDS`. */
+export declare class UnknownKindError extends AgentInputError {
+  readonly code: "unknown_kind";
+}
+
+/** The options are not valid for the kind: an unknown option, a wrong type, a contradiction, a
+ * short cursor key, an invalid tool spec. */
+export declare class InvalidOptionsError extends AgentInputError {
+  readonly code: "invalid_options";
+}
+
+// --- values ------------------------------------------------------------------------------------
+
+/**
+ * A JSON number by its exact text (`new JsonNumber("0.10")`, `new JsonNumber("1e400")`): how a
+ * caller sends a number that a JavaScript `number` cannot hold. Integers can also be `bigint`s.
+ * Throws a `TypeError` for text that is not a JSON number.
+ */
+export declare class JsonNumber {
+  constructor(text: string);
+  /** The number's text, exactly as given. */
+  readonly text: string;
+  toJSON(): string;
+}
+
+// --- reads -------------------------------------------------------------------------------------
+
+/**
+ * Reads one value of `kind` with its options: `read("number", "4 000")`. Leaving `value` out (or
+ * `undefined`) means the property was not sent, which is not `null` (JSON null). Values cross as
+ * JSON (`bigint` and `JsonNumber` with every digit). Never throws on bad input: the outcome asks.
+ */
+export declare function read<K extends Kind>(kind: K, value?: unknown, ...options: OptionsArg<K>): Outcome<KindValues[K]>;
+
+/**
+ * A kind with its options, checked once (an unknown kind or invalid options throw here);
+ * `read(value)` then reads many values, the hot path of a server.
+ */
+export declare class Reader<K extends Kind = Kind> {
+  constructor(kind: K, ...options: OptionsArg<K>);
+  /** The kind's wire name. */
+  readonly kind: K;
+  /** Reads one value; leaving it out means the property was not sent. */
+  read(value?: unknown): Outcome<KindValues[K]>;
+  /** Releases the reader's memory now (otherwise the garbage collector does; `using` works too
+   * where `Symbol.dispose` exists). */
+  free(): void;
+}
+
+/** Reads one batch request line (`{"kind", "input", "options"}` as JSON text), as
+ * `agent-input read --batch` does; a malformed line reads as an `invalid_request` ask. */
+export declare function readLine(line: string): Outcome;
+
+/** The `no_hits_filtered` warning for an empty result page under an active filter. */
+export declare function noHitsFiltered(property: string, filter: unknown, wouldMatch: readonly unknown[]): Warning;
+
+/** The core's matching key of a text (`"Nájem  Bytu"` → `"najem bytu"`): for a server's own
+ * search, so that it matches words the way the readers do. */
+export declare function fold(text: string): string;
+
+// --- vocabularies ------------------------------------------------------------------------------
+
+/** A server's stored values (courts, say), indexed once. */
+export declare class Vocabulary {
+  /** Throws `InvalidOptionsError` for entries the core rejects (empty, clashing names). */
+  constructor(entries: readonly Entry[]);
+  /** The entries. */
+  readonly entries: Entry[];
+  /** Reads one value: `role: "value"` (default) asks when it names several entries or none;
+   * `role: "filter"` drops it with a warning instead. */
+  read(value?: unknown, options?: { role?: VocabularyRole }): Outcome<string>;
+  free(): void;
+}
+
+// --- cursors -----------------------------------------------------------------------------------
+
+/**
+ * Issues and reads opaque, tamper-evident page cursors with one server key (a `Uint8Array`, or a
+ * string's UTF-8; at least 16 bytes). The key stays inside the WebAssembly module.
+ */
+export declare class CursorCodec {
+  constructor(key: Uint8Array | string);
+  /** A codec keyed by the environment variable `name` (`process.env` in Node). */
+  static fromEnv(name: string): CursorCodec;
+  /** Issues a cursor carrying `payload` (JSON, or raw bytes), valid for `ttl` seconds or until
+   * `expiresAt` (unix seconds) if given. */
+  encode(payload: unknown, options?: { ttl?: number; expiresAt?: number }): string;
+  /** Reads a cursor value: ok with its payload, absent for an invented first-call value, an
+   * `invalid_cursor` ask for a damaged, forged or expired one. `now` (unix seconds) replaces the
+   * clock. */
+  read(value?: unknown, options?: { now?: number }): Outcome<JsonValue>;
+  free(): void;
+}
+
+// --- tools -------------------------------------------------------------------------------------
+
+/** One property of a tool spec: a kind with its options (or the kind its name implies), plus
+ * `required` and `description` (the README's "Tools"). */
+export interface PropertyDecl {
+  kind?: Kind | "string_list" | "object";
+  required?: boolean;
+  description?: string;
+  [option: string]: unknown;
+}
+
+/** A tool spec: the JSON document `Tool.fromSpec` reads. */
+export interface ToolSpec {
+  name: string;
+  description?: string;
+  writes?: boolean;
+  all_or_nothing?: boolean;
+  properties?: { [property: string]: PropertyDecl | null };
+}
+
+/** What a tool call offers beside its data. */
+export interface ToolCallMethods {
+  /** True when every property read (the handler may run). */
+  readonly ok: boolean;
+  /** The envelope `{code, message, hint, issues}` when the call cannot run, else `null`. */
+  readonly envelope: Envelope | null;
+  /** Adds a warning (as `noHitsFiltered` returns) that reaches the caller beside the result. */
+  addWarning(warning: Warning): void;
+  /** The MCP `CallToolResult`: an ok call's `structuredContent` is `{result: output, notes,
+   * warnings}` (plus `issues`); a call that cannot run has `isError: true` and the envelope. */
+  toCallToolResult(output?: unknown): CallToolResult;
+  /** What telemetry may keep of a rejected call (never the values), or `null`. */
+  telemetry(): Telemetry | null;
+  /** The call as the core's JSON. */
+  toJSON(): ToolCallData;
+}
+
+/** The result of reading one tool call: its own properties are the core's JSON (`OkCall` or
+ * `ErrorCall`, discriminated by `status`), the methods come with it. */
+export type ToolCall = ToolCallMethods & (OkCall | ErrorCall);
+export declare const ToolCall: abstract new (...args: never[]) => ToolCall;
+
+/** A declared tool: it reads a whole argument object, shapes the error envelope and emits the
+ * MCP `inputSchema`. */
+export declare class Tool {
+  private constructor();
+  /** A tool from its spec (an object, or JSON text). Cursor properties without a `key_env` read
+   * with `codec`. Throws `InvalidOptionsError` for an invalid spec. */
+  static fromSpec(spec: ToolSpec | string, options?: { codec?: CursorCodec }): Tool;
+  /** The tool's name. */
+  readonly name: string;
+  /** True when the tool writes (a placeholder id asks instead of reading as absent). */
+  readonly writes: boolean;
+  /** Reads a whole argument object (left out, `undefined` or `null`: no arguments). */
+  read(args?: unknown): ToolCall;
+  /** Reads the raw body of a call (JSON text or its UTF-8 bytes): a key sent twice is read as
+   * the last, with a warning; text that is not JSON is the envelope, naming the byte. */
+  readJson(text: string | Uint8Array): ToolCall;
+  /** The MCP 2026-07-28 `input_required` result asking the person at the client about the call
+   * `args` read to (one elicitation form per ambiguous property declared `answered_by: "user"`),
+   * or `null` when that call is not such an ask. Sealed with the tool's codec (or `codec`). */
+  askPerson(args: unknown, options?: { codec?: CursorCodec; now?: number }): InputRequired | null;
+  /** Reads the retry of a call `askPerson` answered: the same `args`, the client's
+   * `inputResponses` and the echoed `requestState`. */
+  readAnswers(args: unknown, inputResponses: unknown, requestState: string, options?: { codec?: CursorCodec; now?: number }): ToolCall;
+  /** The MCP `inputSchema` (JSON Schema 2020-12), which admits every spelling the reader reads. */
+  inputSchema(): { [key: string]: JsonValue };
+  /** The MCP tool definition: `{name, description, inputSchema, annotations}`. */
+  definition(): ToolDefinition;
+  free(): void;
+}

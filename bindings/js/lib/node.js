@@ -1,0 +1,36 @@
+/**
+ * The Node entry point (`import ... from "agent-input"` in Node 20+): the WebAssembly module is
+ * compiled and instantiated synchronously while this module loads, so a server can read at its
+ * own module load. `init()` is here too (already done), so code written for browsers runs as is.
+ */
+
+import { readFileSync } from "node:fs";
+
+import { initSync as instantiate } from "../pkg/agent_input.js";
+import { setWasm } from "./api.js";
+
+setWasm(instantiate({ module: readFileSync(new URL("../pkg/agent_input_bg.wasm", import.meta.url)) }));
+
+/** Already initialised in Node; resolves at once. */
+export async function init() {}
+
+/** Already initialised in Node; does nothing. */
+export function initSync() {}
+
+export {
+  AgentInputError,
+  CursorCodec,
+  InvalidOptionsError,
+  JsonNumber,
+  Reader,
+  Tool,
+  ToolCall,
+  UnknownKindError,
+  Vocabulary,
+  fold,
+  noHitsFiltered,
+  read,
+  readLine,
+  wasmMemory,
+} from "./api.js";
+export * from "./generated.js";

@@ -1,0 +1,503 @@
+//! `agent_input_js`: the WebAssembly side of the JavaScript/TypeScript binding of agent-input.
+//!
+//! Thin by rule, as the Python binding: every export converts its arguments, makes one core
+//! call and converts the result back. No reading happens here: no `if` on a value's content, no
+//! string handling of values, no default that is not the core's. The npm package in this
+//! folder (`lib/`) wraps these exports in the typed API (`read`, `readNumber`, `Reader`,
+//! `Tool`, `Vocabulary`, `CursorCodec`); [`convert`] says what crosses and how.
+//!
+//! Two things the core takes from its host are supplied by JavaScript, because
+//! `wasm32-unknown-unknown` has neither: environment variables (a cursor's `key_env`) and the
+//! clock (cursor expiry); see [`host`] and [`specs`].
+
+use agent_input::cursor::CursorCodec as CoreCodec;
+use agent_input::tool::{Envelope, Issue, ToolCall};
+use agent_input::vocabulary::{Entry, Vocabulary as CoreVocabulary, VocabularyRole};
+use agent_input::{Input, Kind, Note, Outcome, Warning};
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+pub mod convert;
+pub mod errors;
+pub mod host;
+pub mod specs;
+
+use convert::{integer_text, parse, respond};
+use errors::GlueError;
+use specs::{ReaderSpec, ToolState};
+
+type Result<T> = std::result::Result<T, GlueError>;
+
+/// Takes the text the last read left (a string value, or an outcome's JSON).
+#[wasm_bindgen]
+pub fn take_text() -> String {
+    convert::take_text()
+}
+
+/// The number the last read left.
+#[wasm_bindgen]
+pub fn take_number() -> f64 {
+    convert::take_number()
+}
+
+// --- one-shot reads (`read(kind, value, options)`) -------------------------------------------
+
+/// Reads a string value of `kind` with `options` (JSON text, or nothing).
+///
+/// # Errors
+/// An unknown kind or invalid options (the core's error).
+#[wasm_bindgen]
+pub fn read_str(kind: &str, options: Option<String>, value: &str) -> std::result::Result<u32, JsValue> {
+    let spec = ReaderSpec::new(kind, &convert::options(options)?)?;
+    Ok(respond(spec.read(Input::String(value)), Some(value)))
+}
+
+/// Reads a safe integer value of `kind` with `options`.
+///
+/// # Errors
+/// As [`read_str`].
+#[wasm_bindgen]
+pub fn read_int(kind: &str, options: Option<String>, value: f64) -> std::result::Result<u32, JsValue> {
+    let spec = ReaderSpec::new(kind, &convert::options(options)?)?;
+    let mut buf = String::new();
+    Ok(respond(spec.read(Input::Number(integer_text(value, &mut buf))), None))
+}
+
+/// Reads a value of `kind` sent as JSON text (`None`: the property was not sent).
+///
+/// # Errors
+/// As [`read_str`]; a value nested deeper than serde_json reads.
+#[wasm_bindgen]
+pub fn read_json(kind: &str, options: Option<String>, value: Option<String>) -> std::result::Result<u32, JsValue> {
+    let spec = ReaderSpec::new(kind, &convert::options(options)?)?;
+    Ok(read_json_with(|input| spec.read(input), value)?)
+}
+
+fn read_json_with(read: impl FnOnce(Input<'_>) -> Outcome<Value>, value: Option<String>) -> Result<u32> {
+    match value {
+        None => Ok(respond(read(Input::Missing), None)),
+        Some(text) => {
+            let value = parse(&text)?;
+            Ok(respond(read(Input::from(&value)), None))
+        }
+    }
+}
+
+// --- Reader ----------------------------------------------------------------------------------
+
+/// A kind with its options, checked once; reads many values.
+#[wasm_bindgen]
+pub struct Reader {
+    spec: ReaderSpec,
+}
+
+#[wasm_bindgen]
+impl Reader {
+    /// The reader of `kind` with `options` (JSON text, or nothing).
+    ///
+    /// # Errors
+    /// An unknown kind or invalid options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(kind: &str, options: Option<String>) -> std::result::Result<Reader, JsValue> {
+        Ok(Self { spec: ReaderSpec::new(kind, &convert::options(options)?)? })
+    }
+
+    /// The kind's wire name.
+    #[wasm_bindgen(getter)]
+    pub fn kind(&self) -> String {
+        self.spec.kind().to_owned()
+    }
+
+    /// Reads a string.
+    pub fn read_str(&self, value: &str) -> u32 {
+        respond(self.spec.read(Input::String(value)), Some(value))
+    }
+
+    /// Reads a safe integer.
+    pub fn read_int(&self, value: f64) -> u32 {
+        let mut buf = String::new();
+        respond(self.spec.read(Input::Number(integer_text(value, &mut buf))), None)
+    }
+
+    /// Reads a value sent as JSON text (`None`: not sent).
+    ///
+    /// # Errors
+    /// A value nested deeper than serde_json reads.
+    pub fn read_json(&self, value: Option<String>) -> std::result::Result<u32, JsValue> {
+        Ok(read_json_with(|input| self.spec.read(input), value)?)
+    }
+}
+
+// --- Vocabulary ------------------------------------------------------------------------------
+
+/// The core's error for options it rejects (used on error paths only, so that the message is
+/// the core's).
+fn core_options_error(kind: Kind, options: &Value) -> GlueError {
+    match agent_input::Spec::new(kind, options) {
+        Err(e) => e.into(),
+        Ok(_) => GlueError::options(format!("invalid options for kind `{}`", kind.name())),
+    }
+}
+
+/// A server's stored values, indexed once.
+#[wasm_bindgen]
+pub struct Vocabulary {
+    inner: CoreVocabulary,
+}
+
+fn role(role: &str) -> Result<VocabularyRole> {
+    serde_json::from_value(Value::String(role.to_owned()))
+        .map_err(|_| core_options_error(Kind::Vocabulary, &json!({"entries": [{"id": "_"}], "role": role})))
+}
+
+#[wasm_bindgen]
+impl Vocabulary {
+    /// The vocabulary of `entries` (JSON text of an array of entries).
+    ///
+    /// # Errors
+    /// Entries of the wrong shape, or that the core rejects.
+    #[wasm_bindgen(constructor)]
+    pub fn new(entries: &str) -> std::result::Result<Vocabulary, JsValue> {
+        let json = parse(entries)?;
+        let entries: Vec<Entry> = serde_json::from_value(json.clone())
+            .map_err(|_| core_options_error(Kind::Vocabulary, &json!({ "entries": json })))?;
+        Ok(Self { inner: CoreVocabulary::new(entries).map_err(GlueError::from)? })
+    }
+
+    /// The entries, as JSON text.
+    pub fn entries(&self) -> String {
+        serde_json::to_string(self.inner.entries()).unwrap_or_default()
+    }
+
+    /// Reads a string with `role` (`"value"` or `"filter"`).
+    ///
+    /// # Errors
+    /// An unknown role.
+    pub fn read_str(&self, value: &str, role_name: &str) -> std::result::Result<u32, JsValue> {
+        let role = role(role_name)?;
+        Ok(respond(self.inner.read(Input::String(value), role).map(Value::String), Some(value)))
+    }
+
+    /// Reads a value sent as JSON text (`None`: not sent) with `role`.
+    ///
+    /// # Errors
+    /// An unknown role; a value nested deeper than serde_json reads.
+    pub fn read_json(&self, value: Option<String>, role_name: &str) -> std::result::Result<u32, JsValue> {
+        let role = role(role_name)?;
+        Ok(read_json_with(|input| self.inner.read(input, role).map(Value::String), value)?)
+    }
+}
+
+// --- CursorCodec -----------------------------------------------------------------------------
+
+/// Issues and reads cursors with one server key (never in any output).
+#[wasm_bindgen]
+pub struct CursorCodec {
+    inner: CoreCodec,
+}
+
+/// Unix seconds from JavaScript: a whole number of seconds, 0 or more.
+fn seconds(value: f64, name: &str) -> Result<u64> {
+    if value.is_finite() && value >= 0.0 && value.fract() == 0.0 && value <= 9_007_199_254_740_991.0 {
+        // Checked just above: whole, non-negative and a safe integer.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Ok(value as u64)
+    } else {
+        Err(GlueError::range(format!("`{name}` must be a whole number of seconds, 0 or more, found {value}")))
+    }
+}
+
+#[wasm_bindgen]
+impl CursorCodec {
+    /// A codec with this key (at least 16 bytes).
+    ///
+    /// # Errors
+    /// A key that is too short.
+    #[wasm_bindgen(constructor)]
+    pub fn new(key: &[u8]) -> std::result::Result<CursorCodec, JsValue> {
+        Ok(Self { inner: CoreCodec::new(key).map_err(GlueError::from)? })
+    }
+
+    /// A codec keyed by the environment variable `name` (`process.env` in Node).
+    ///
+    /// # Errors
+    /// The variable is unset or its key too short (the core's messages).
+    pub fn from_env(name: &str) -> std::result::Result<CursorCodec, JsValue> {
+        let codec = match host::env_var(name) {
+            None => CoreCodec::from_env(name).map_err(GlueError::from)?,
+            Some(key) => CoreCodec::new(key.as_bytes()).map_err(|_| {
+                GlueError::options(format!(
+                    "invalid cursor key: `{name}` has fewer than {} bytes",
+                    agent_input::cursor::MIN_KEY_BYTES
+                ))
+            })?,
+        };
+        Ok(Self { inner: codec })
+    }
+
+    /// Issues a cursor carrying a JSON payload (JSON text), valid for `ttl` seconds or until
+    /// `expires_at` (unix seconds) when given (NaN: not given).
+    ///
+    /// # Errors
+    /// Both `ttl` and `expires_at`; a payload over the core's bound.
+    pub fn encode_json(&self, payload: &str, ttl: f64, expires_at: f64) -> std::result::Result<String, JsValue> {
+        let payload = parse(payload)?;
+        let at = expiry(ttl, expires_at)?;
+        Ok(self.inner.encode_json(&payload, at).map_err(GlueError::from)?)
+    }
+
+    /// Issues a cursor carrying raw bytes, as [`CursorCodec::encode_json`].
+    ///
+    /// # Errors
+    /// As [`CursorCodec::encode_json`].
+    pub fn encode_bytes(&self, payload: &[u8], ttl: f64, expires_at: f64) -> std::result::Result<String, JsValue> {
+        let at = expiry(ttl, expires_at)?;
+        Ok(self.inner.encode_bytes(payload, at).map_err(GlueError::from)?)
+    }
+
+    /// Reads a string at `now` (unix seconds; NaN: the clock).
+    ///
+    /// # Errors
+    /// A `now` that is not a whole number of seconds.
+    pub fn read_str(&self, value: &str, now: f64) -> std::result::Result<u32, JsValue> {
+        let now = at(now)?;
+        Ok(respond(self.inner.read_at(Input::String(value), now), Some(value)))
+    }
+
+    /// Reads a value sent as JSON text (`None`: not sent) at `now`.
+    ///
+    /// # Errors
+    /// As [`CursorCodec::read_str`]; a value nested deeper than serde_json reads.
+    pub fn read_json(&self, value: Option<String>, now: f64) -> std::result::Result<u32, JsValue> {
+        let now = at(now)?;
+        Ok(read_json_with(|input| self.inner.read_at(input, now), value)?)
+    }
+}
+
+fn at(now: f64) -> Result<u64> {
+    if now.is_nan() {
+        Ok(host::now_secs())
+    } else {
+        seconds(now, "now")
+    }
+}
+
+fn expiry(ttl: f64, expires_at: f64) -> Result<Option<u64>> {
+    match (ttl.is_nan(), expires_at.is_nan()) {
+        (true, true) => Ok(None),
+        (false, true) => Ok(Some(host::now_secs().saturating_add(seconds(ttl.ceil(), "ttl")?))),
+        (true, false) => Ok(Some(seconds(expires_at, "expiresAt")?)),
+        (false, false) => Err(GlueError::type_error("give `ttl` or `expiresAt`, not both")),
+    }
+}
+
+// --- Tool ------------------------------------------------------------------------------------
+
+/// A declared tool: reads whole argument objects, emits its schema.
+#[wasm_bindgen]
+pub struct Tool {
+    state: std::cell::RefCell<ToolState>,
+}
+
+#[wasm_bindgen]
+impl Tool {
+    /// A tool from its spec (JSON text).
+    ///
+    /// # Errors
+    /// An invalid spec (the core's error), or text that is not JSON.
+    pub fn from_spec(spec: &str) -> std::result::Result<Tool, JsValue> {
+        Ok(Self::build(spec, None)?)
+    }
+
+    /// A tool from its spec (JSON text) whose cursor properties read with `codec`.
+    ///
+    /// # Errors
+    /// As [`Tool::from_spec`].
+    pub fn from_spec_with_codec(spec: &str, codec: &CursorCodec) -> std::result::Result<Tool, JsValue> {
+        Ok(Self::build(spec, Some(&codec.inner))?)
+    }
+
+    fn build(spec: &str, codec: Option<&CoreCodec>) -> Result<Tool> {
+        let json: Value = serde_json::from_str(spec)
+            .map_err(|e| GlueError::options(format!("invalid tool spec: the text is not JSON ({e})")))?;
+        Ok(Self { state: std::cell::RefCell::new(ToolState::new(json, codec)?) })
+    }
+
+    /// The tool's name.
+    #[wasm_bindgen(getter)]
+    pub fn name(&self) -> String {
+        self.state.borrow().spec().name().to_owned()
+    }
+
+    /// True when the tool writes.
+    #[wasm_bindgen(getter)]
+    pub fn writes(&self) -> bool {
+        self.state.borrow().spec().writes()
+    }
+
+    /// Reads a whole argument object sent as JSON text (`None`: no arguments at all); the
+    /// call's JSON text. A value nested deeper than serde_json reads goes to the core's checked
+    /// reader instead, which answers with the envelope.
+    pub fn read(&self, args: Option<String>) -> String {
+        let mut state = self.state.borrow_mut();
+        let spec = state.current();
+        let call = match args {
+            None => spec.read(&Value::Null),
+            Some(text) => match serde_json::from_str::<Value>(&text) {
+                Ok(args) => spec.read(&args),
+                Err(_) => spec.read_json(text.as_bytes()),
+            },
+        };
+        convert::call_text(call)
+    }
+
+    /// Reads the raw body of a call as a client sent it (UTF-8 bytes); the call's JSON text.
+    pub fn read_body(&self, body: &[u8]) -> String {
+        let mut state = self.state.borrow_mut();
+        convert::call_text(state.current().read_json(body))
+    }
+
+    /// The MCP 2026-07-28 `input_required` result that asks the person at the client about the
+    /// call `args` (JSON text, or nothing) reads to, as JSON text: one elicitation form per
+    /// ambiguous property the spec lets the user answer; nothing when the call is not such an
+    /// ask. The state is sealed with a key derived from `codec`; `now` is unix seconds (NaN:
+    /// the clock). The core needs its own call, so the arguments are read again here (a read
+    /// depends on nothing but the arguments and the spec).
+    ///
+    /// # Errors
+    /// A `now` that is not a whole number of seconds; arguments nested deeper than can cross.
+    pub fn ask_person(
+        &self,
+        args: Option<String>,
+        codec: &CursorCodec,
+        now: f64,
+    ) -> std::result::Result<Option<String>, JsValue> {
+        let now = at(now)?;
+        let args = convert::options(args)?;
+        let mut state = self.state.borrow_mut();
+        let spec = state.current();
+        let call = spec.read(&args);
+        Ok(spec.ask_person(&call, &args, &codec.inner, now).map(convert::json_text_unflagged))
+    }
+
+    /// Reads the retry of a call `ask_person` answered: the same `args`, the client's
+    /// `inputResponses` and the echoed `requestState`, with the same `codec` and `now`; the
+    /// call's JSON text.
+    ///
+    /// # Errors
+    /// As [`Tool::ask_person`].
+    pub fn read_answers(
+        &self,
+        args: Option<String>,
+        responses: Option<String>,
+        request_state: &str,
+        codec: &CursorCodec,
+        now: f64,
+    ) -> std::result::Result<String, JsValue> {
+        let now = at(now)?;
+        let (args, responses) = (convert::options(args)?, convert::options(responses)?);
+        let mut state = self.state.borrow_mut();
+        let call = state.current().read_answers(&args, &responses, request_state, &codec.inner, now);
+        Ok(convert::call_text(call))
+    }
+
+    /// The MCP `inputSchema`, as JSON text.
+    pub fn input_schema(&self) -> String {
+        convert::json_text(self.state.borrow().spec().input_schema())
+    }
+
+    /// The MCP tool definition, as JSON text.
+    pub fn definition(&self) -> String {
+        convert::json_text(self.state.borrow().spec().definition())
+    }
+}
+
+/// A tool call rebuilt from its JSON (what `Tool.read` returned, with warnings the handler added).
+fn call_of(call: &str) -> Result<ToolCall> {
+    let invalid = |e: serde_json::Error| GlueError::type_error(format!("not a tool call: {e}"));
+    let value = parse(call)?;
+    let field = |name: &str| value.get(name).cloned().unwrap_or(Value::Array(Vec::new()));
+    let notes: Vec<Note> = serde_json::from_value(field("notes")).map_err(invalid)?;
+    let warnings: Vec<Warning> = serde_json::from_value(field("warnings")).map_err(invalid)?;
+    let issues: Vec<Issue> = serde_json::from_value(field("issues")).map_err(invalid)?;
+    match value.get("status").and_then(Value::as_str) {
+        Some("ok") => {
+            Ok(ToolCall::Ok { args: value.get("args").cloned().unwrap_or(Value::Null), notes, warnings, issues })
+        }
+        Some("error") => {
+            let envelope: Envelope = serde_json::from_value(json!({
+                "code": value.get("code"), "message": value.get("message"), "hint": value.get("hint"), "issues": issues,
+            }))
+            .map_err(invalid)?;
+            Ok(ToolCall::Error { envelope, notes, warnings })
+        }
+        _ => Err(GlueError::type_error("not a tool call: `status` is neither \"ok\" nor \"error\"")),
+    }
+}
+
+/// The MCP `CallToolResult` of a call (its JSON text) with the handler's `output` (JSON text,
+/// or nothing), as JSON text.
+///
+/// # Errors
+/// A call that is not one `Tool.read` returned.
+#[wasm_bindgen]
+pub fn call_tool_result(call: &str, output: Option<String>) -> std::result::Result<String, JsValue> {
+    let output = convert::options(output)?;
+    // A result is an MCP message: its numbers a double cannot hold become their text in
+    // `structuredContent` (the text content keeps every digit), with no flag of ours added.
+    Ok(convert::json_text_unflagged(call_of(call)?.to_call_tool_result(&output)))
+}
+
+/// What telemetry may keep of a call (`{"tool", "codes", "paths"}`), as JSON text, or nothing
+/// for an ok call without issues.
+///
+/// # Errors
+/// As [`call_tool_result`].
+#[wasm_bindgen]
+pub fn call_telemetry(call: &str, tool: &str) -> std::result::Result<Option<String>, JsValue> {
+    Ok(call_of(call)?.telemetry(tool).map(|t| serde_json::to_string(&t).unwrap_or_default()))
+}
+
+/// A warning a handler adds, checked against the core's shape; its JSON text.
+///
+/// # Errors
+/// Not a warning (an unknown code, a missing field).
+#[wasm_bindgen]
+pub fn check_warning(warning: &str) -> std::result::Result<String, JsValue> {
+    let warning: Warning =
+        serde_json::from_value(parse(warning)?).map_err(|e| GlueError::type_error(format!("invalid warning: {e}")))?;
+    Ok(convert::json_text(serde_json::to_value(&warning).unwrap_or(Value::Null)))
+}
+
+/// The `no_hits_filtered` warning (JSON text) for an empty page under an active filter.
+///
+/// # Errors
+/// `would_match` that is not an array.
+#[wasm_bindgen]
+pub fn no_hits_filtered(property: &str, filter: &str, would_match: &str) -> std::result::Result<String, JsValue> {
+    let filter = parse(filter)?;
+    let Value::Array(would) = parse(would_match)? else {
+        return Err(GlueError::type_error("`wouldMatch` must be an array of the values that would match").into());
+    };
+    let warning = agent_input::vocabulary::no_hits_filtered(property, &filter, &would);
+    Ok(convert::json_text(serde_json::to_value(&warning).unwrap_or(Value::Null)))
+}
+
+/// Reads one batch request line, as `agent-input read --batch` does; the outcome's JSON text.
+#[wasm_bindgen]
+pub fn read_line(line: &str) -> String {
+    convert::outcome_text(agent_input::batch::read_line(line))
+}
+
+/// The core's matching key of a text (`"Nájem  Bytu"` → `"najem bytu"`), for a server's own
+/// search, so that it matches words the way the readers do.
+#[wasm_bindgen]
+pub fn fold(text: &str) -> String {
+    agent_input::fold(text)
+}
+
+/// True when `text` is a JSON number (what `JsonNumber` accepts).
+#[wasm_bindgen]
+pub fn is_json_number(text: &str) -> bool {
+    text.parse::<serde_json::Number>().is_ok()
+}

@@ -1,0 +1,124 @@
+// @ts-check
+/**
+ * An MCP server of Czech court decisions, on the official MCP TypeScript SDK, whose tools read
+ * their arguments with agent-input.
+ *
+ * Run it with `node courts_server.js` (stdio). Its two tools show the whole idiom:
+ *
+ * - `search_decisions` (reads): `query`, `court` (the courts vocabulary, as a filter),
+ *   `date_from`, `date_to`, `limit` and `cursor`. A model may send `"4 000"`, `"1. 10. 2026"`,
+ *   `"Nejvyssi soud"`, `"start"` or `null`: each is read, and a note says how.
+ * - `update_decision_notes` (writes): `decision_id`, `notes` and `idempotency_key`; a placeholder
+ *   id such as the documentation's `123e4567-…` asks instead of silently creating a record.
+ *
+ * The tools are declared once for every example server in `examples/specs/` over the decisions
+ * of `examples/data/decisions.json` (the Rust and Python servers read the same files); the search
+ * returns `{matched, returned, decisions, next_cursor}`.
+ *
+ * The handlers receive canonical arguments (a number, ISO dates, the court's id, the cursor's
+ * payload) and never parse a value themselves.
+ */
+
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CursorCodec, fold, noHitsFiltered, Tool } from "agent-input";
+import { registerTool } from "agent-input/mcp";
+
+const ROOT = new URL("../../", import.meta.url);
+/** @param {string} path */
+const readJson = (path) => JSON.parse(readFileSync(new URL(path, ROOT), "utf8"));
+
+/** @type {import("agent-input").Entry[]} */
+const COURTS = readJson("tests/fixtures/czech_courts.json");
+const CURSOR_TTL_SECONDS = 3600;
+
+/**
+ * @typedef {{ id: string, court: string, date: string, title: string }} Decision
+ * @typedef {{ query: string, limit: number, court?: string, date_from?: string, date_to?: string, cursor?: { after: number } }} Search
+ * @typedef {{ idempotency_key: string, notes: string, decision_id?: string }} Update
+ * @typedef {{ decision_id: string, created: boolean, replayed: boolean }} Receipt
+ */
+
+/** @type {Decision[]} */
+const DECISIONS = readJson("examples/data/decisions.json");
+
+/**
+ * The server's cursor key: from the environment in production; a fresh random key otherwise
+ * (cursors then stop working across restarts, which is what a cursor should do anyway).
+ */
+export function cursorCodec() {
+  return process.env.COURTS_CURSOR_KEY ? CursorCodec.fromEnv("COURTS_CURSOR_KEY") : new CursorCodec(randomBytes(32));
+}
+
+/**
+ * One of the tool specs every example server shares (`examples/specs/`), with the courts
+ * vocabulary filled in.
+ * @param {string} name
+ * @param {CursorCodec} codec
+ */
+export function spec(name, codec) {
+  const json = readJson(`examples/specs/${name}.json`);
+  if (json.properties.court) json.properties.court.entries = COURTS;
+  return Tool.fromSpec(json, { codec });
+}
+
+/**
+ * The courts server: both tools on a fresh SDK `Server`, cursors issued with `codec`.
+ * @param {CursorCodec} [codec]
+ */
+export function courtsServer(codec = cursorCodec()) {
+  /** @type {Map<string, string>} */
+  const notesById = new Map();
+  /** @type {Map<string, Receipt>} */
+  const receipts = new Map();
+  const server = new Server({ name: "courts", version: "1.0.0" }, { instructions: "Search Czech court decisions and keep notes on them." });
+
+  registerTool(server, spec("search_decisions", codec), /** @param {Search} s */ (s, call) => {
+    // Arguments arrive canonical: "4 000" as 50, "1. 10. 2026" as "2026-10-01", "Nejvyssi soud"
+    // as "NS", "start" as no cursor at all.
+    const words = fold(s.query);
+    /** @param {Decision} d */
+    const inRange = (d) =>
+      fold(d.title).includes(words) && (s.date_from === undefined || d.date >= s.date_from) && (s.date_to === undefined || d.date <= s.date_to);
+    const unfiltered = DECISIONS.filter(inRange);
+    const matched = unfiltered.filter((d) => s.court === undefined || d.court === s.court);
+    const start = Math.min(s.cursor ? s.cursor.after : 0, matched.length);
+    const page = matched.slice(start, start + s.limit);
+    const after = start + page.length;
+    if (s.court !== undefined && matched.length === 0) {
+      const would = [...new Set(unfiltered.map((d) => d.court))].sort();
+      call.addWarning(noHitsFiltered("court", s.court, would));
+    }
+    return {
+      matched: matched.length,
+      returned: page.length,
+      decisions: page.map(({ id, court, date, title }) => ({ id, court, date, title })),
+      next_cursor: after < matched.length ? codec.encode({ after }, { ttl: CURSOR_TTL_SECONDS }) : null,
+    };
+  });
+
+  registerTool(server, spec("update_decision_notes", codec), /** @param {Update} u */ (u) => {
+    const first = receipts.get(u.idempotency_key);
+    if (first !== undefined) return { ...first, replayed: true };
+    const created = u.decision_id === undefined;
+    const id = u.decision_id ?? `created-${receipts.size + 1}`;
+    if (!created && !DECISIONS.some((d) => d.id === id)) {
+      throw new Error(`no decision has the id ${id}; call \`search_decisions\` to find the decision's id`);
+    }
+    notesById.set(id, u.notes);
+    /** @type {Receipt} */
+    const receipt = { decision_id: id, created, replayed: false };
+    receipts.set(u.idempotency_key, receipt);
+    return receipt;
+  });
+
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await courtsServer().connect(new StdioServerTransport());
+}
