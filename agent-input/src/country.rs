@@ -195,8 +195,12 @@ pub(crate) fn retired(code: &str) -> Option<&'static str> {
 }
 
 fn english(code: &str) -> &'static str {
+    // Every code of the table is two ASCII letters (a test checks it): compared as two bytes,
+    // which orders them as text does, without a call to compare slices.
+    let pair = |c: &str| (c.as_bytes().first().copied(), c.as_bytes().get(1).copied(), c.len());
+    let wanted = pair(code);
     ENGLISH_NAMES
-        .binary_search_by(|(c, _)| (*c).cmp(code))
+        .binary_search_by(|(c, _)| pair(c).cmp(&wanted))
         .ok()
         .and_then(|i| ENGLISH_NAMES.get(i))
         .map_or("", |(_, n)| n)
@@ -363,4 +367,21 @@ fn unexpected(input: &Input<'_>) -> Ask {
 /// Every name key of the generated table with its country: for tests and benchmarks.
 pub fn names() -> impl Iterator<Item = (String, &'static str)> {
     NAMES.entries().into_iter().filter_map(|(k, i)| COUNTRIES.get(usize::from(i)).map(|(code, _, _)| (k, *code)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_names_are_keyed_by_two_letters_in_order() {
+        assert!(ENGLISH_NAMES.iter().all(|(c, _)| c.len() == 2 && c.bytes().all(|b| b.is_ascii_uppercase())));
+        assert!(ENGLISH_NAMES.windows(2).all(|w| matches!(w, [a, b] if a.0 < b.0)));
+        for (code, name) in ENGLISH_NAMES {
+            assert_eq!(english(code), *name);
+        }
+        assert_eq!(english("ZZ"), "");
+        assert_eq!(english("C"), "");
+        assert_eq!(english("CZE"), "");
+    }
 }

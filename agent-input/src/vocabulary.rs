@@ -302,12 +302,14 @@ impl Vocabulary {
         }
         match found.as_slice() {
             [one] => {
-                let id = self.id(*one);
-                let label = self.label(*one);
-                Outcome::ok(id).note(Note::new(
-                    NoteCode::VocabularyValueRead,
-                    format!("Read {} as {label}.", input.to_json_text()),
-                ))
+                let note = match self.entries.get(*one) {
+                    Some(e) => match e.names.first() {
+                        Some(name) => Note::read_as_named(NoteCode::VocabularyValueRead, &input, &e.id, name),
+                        None => Note::read_as_quoted(NoteCode::VocabularyValueRead, &input, &e.id, ""),
+                    },
+                    None => Note::new(NoteCode::VocabularyValueRead, format!("Read {}.", input.to_json_text())),
+                };
+                Outcome::ok(self.id(*one)).note(note)
             }
             [] => {
                 let near = self.nearest(&key);

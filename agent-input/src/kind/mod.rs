@@ -302,7 +302,7 @@ impl Spec {
                 }
                 Value::Object(range)
             }),
-            Self::Country(_) => country::read_prepared(input).map(|c| Value::String(c.to_string())),
+            Self::Country(_) => country::read_prepared(input).map(|c| Value::String(c.as_str().to_owned())),
             Self::Locale(_) => locale::read_prepared(input).map(|l| Value::String(l.into_string())),
             Self::Eli(_) => eli::read_prepared(input).map(|e| Value::String(e.uri())),
             Self::Vocabulary(o) => o.read_prepared(input).map(Value::String),

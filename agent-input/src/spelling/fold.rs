@@ -20,6 +20,41 @@ fn push_folded(out: &mut String, c: char) {
         out.push(c.to_ascii_lowercase());
         return;
     }
+    if let Some(folded) = latin_folded(c) {
+        out.push_str(folded);
+        return;
+    }
+    push_folded_slow(out, c);
+}
+
+/// The first and last character of the range whose folds [`latin_folded`] keeps.
+const CACHED: (u32, u32) = (0x00a0, 0x02af);
+
+/// The fold of a character of Latin-1 Supplement to IPA Extensions (the accented letters of
+/// most names), worked out once by [`push_folded_slow`] and kept: the same text, without the
+/// case mapping and normalisation iterators on every read.
+fn latin_folded(c: char) -> Option<&'static str> {
+    static FOLDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let i = (c as u32).checked_sub(CACHED.0)?;
+    if c as u32 > CACHED.1 {
+        return None;
+    }
+    let folds = FOLDS.get_or_init(|| {
+        (CACHED.0..=CACHED.1)
+            .map(|u| {
+                let mut s = String::new();
+                if let Some(c) = char::from_u32(u) {
+                    push_folded_slow(&mut s, c);
+                }
+                s
+            })
+            .collect()
+    });
+    folds.get(usize::try_from(i).ok()?).map(String::as_str)
+}
+
+/// [`push_folded`] of a character outside ASCII, through case mapping and NFKD.
+fn push_folded_slow(out: &mut String, c: char) {
     for lower in c.to_lowercase() {
         for d in std::iter::once(lower).nfkd() {
             if is_diacritic(d) {
@@ -86,8 +121,13 @@ pub fn fold(s: &str) -> String {
 /// ```
 pub fn fold_name(s: &str) -> String {
     let folded = fold(s);
-    let mut out = String::with_capacity(folded.len());
     let word_char = |c: char| c.is_alphanumeric() || unicode_normalization::char::is_combining_mark(c);
+    // Most names are words and single spaces already: then the key is the fold itself.
+    let spaced = !folded.starts_with(' ') && !folded.ends_with(' ') && !folded.contains("  ");
+    if spaced && folded.chars().all(|c| c == ' ' || word_char(c)) {
+        return folded;
+    }
+    let mut out = String::with_capacity(folded.len());
     for part in folded.split(|c: char| !word_char(c)).filter(|p| !p.is_empty()) {
         if !out.is_empty() {
             out.push(' ');
@@ -137,6 +177,29 @@ mod tests {
         assert_eq!(fold("Да"), "да");
         assert_eq!(fold("AZƏRBAYCAN"), fold("azərbaycan"));
         assert_eq!(fold("KPƐLƐƐ"), "kpelee");
+    }
+
+    #[test]
+    fn kept_latin_folds_are_the_slow_folds() {
+        for u in CACHED.0..=CACHED.1 {
+            let Some(c) = char::from_u32(u) else { continue };
+            let mut slow = String::new();
+            push_folded_slow(&mut slow, c);
+            assert_eq!(latin_folded(c), Some(slow.as_str()), "U+{u:04X}");
+        }
+        assert_eq!(latin_folded('\u{9f}'), None);
+        assert_eq!(latin_folded('\u{2b0}'), None);
+        assert_eq!(latin_folded('š'), Some("s"));
+        assert_eq!(latin_folded('ß'), Some("ss"));
+    }
+
+    #[test]
+    fn name_keys_with_and_without_separators() {
+        assert_eq!(fold_name("Nejvyšší správní soud"), "nejvyssi spravni soud");
+        assert_eq!(fold_name("Côte d’Ivoire"), "cote d ivoire");
+        assert_eq!(fold_name("a \u{301}"), "a");
+        assert_eq!(fold_name("\u{301} a"), "a");
+        assert_eq!(fold_name("Congo - Kinshasa"), "congo kinshasa");
     }
 
     #[test]
