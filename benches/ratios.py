@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Prints the ratio of every agent-input benchmark to the floor of its group, from the
-estimates criterion wrote in the same run (target/criterion). Usage: python3 benches/ratios.py"""
+estimates criterion wrote in the same run (target/criterion), and, when the `peers` bench has
+run, agent-input's time over each peer's on every spelling that peer reads right (below 1x
+agent-input is faster). Usage: python3 benches/ratios.py"""
 import json, os, sys
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "target", "criterion")
@@ -46,6 +48,48 @@ def main():
             if bench == floor_name or floor is None:
                 continue
             print(f"| `{group}/{bench}` | {fmt(ns)} | `{floor_name}` {fmt(floor)} | {ns / floor:.2f}x |")
+    peers()
+    growth()
+
+
+def growth():
+    """The `worst` and `length` groups (ids `<case>/<size>`): each case's time at every size over
+    its time at the smallest, beside how many times larger the input is."""
+    for group in ("worst", "length"):
+        if not os.path.isdir(os.path.join(ROOT, group)):
+            continue
+        cases = {}
+        for bench, ns in results(group).items():
+            case, _, size = bench.rpartition("/")
+            scale = int(size.rstrip("x"))
+            cases.setdefault(case, []).append((scale, ns))
+        print()
+        print(f"| `{group}` case | at the smallest size | growth at each larger size (input n times larger: time ratio) |")
+        print("| --- | --- | --- |")
+        for case, points in sorted(cases.items()):
+            points.sort()
+            (base_scale, base), rest = points[0], points[1:]
+            steps = ", ".join(f"{scale // base_scale}x: {ns / base:.1f}" for scale, ns in rest)
+            print(f"| `{case}` | {fmt(base)} | {steps} |")
+
+
+def peers():
+    """The peers groups (`peers_<domain>`, ids `<spelling>/<subject>`): one row per spelling and
+    peer that read it right, beside agent-input's read of the same spelling."""
+    groups = [g for g in sorted(os.listdir(ROOT)) if g.startswith("peers_")]
+    if not groups:
+        return
+    print()
+    print("| spelling | agent-input | peer | peer's time | agent-input / peer |")
+    print("| --- | --- | --- | --- | --- |")
+    for group in groups:
+        res = results(group)
+        for bench, ns in sorted(res.items()):
+            spelling, _, subject = bench.rpartition("/")
+            ours = res.get(f"{spelling}/agent_input")
+            if subject == "agent_input" or ours is None:
+                continue
+            print(f"| `{group[6:]}/{spelling}` | {fmt(ours)} | {subject} | {fmt(ns)} | {ours / ns:.2f}x |")
 
 
 def fmt(ns):

@@ -1,6 +1,9 @@
 //! The worst case of each kind and of a whole call, at 1x, 10x and 100x the input size, in the
-//! same run: `worst/<case>/<size>`. `python3 benches/ratios.py` prints each case's growth
-//! (time at 10x and 100x over time at 1x): linear work reads about 10 and 100.
+//! same run: `worst/<case>/<size>`; and every kind's read of a model spelling repeated to 10,
+//! 100 and 1,000 characters: `length/<kind>/<chars>` (scalars stop at their bound, 256
+//! characters, with an ask that says so). `python3 benches/ratios.py` prints each case's growth
+//! (time at 10x and 100x over time at 1x): linear work reads about 10 and 100, and a scalar past
+//! its bound less.
 
 use std::hint::black_box;
 
@@ -72,5 +75,41 @@ fn calls(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, kinds, calls);
+/// Each kind's model spelling, repeated to `chars` characters.
+fn repeated(unit: &str, chars: usize) -> String {
+    unit.chars().cycle().take(chars).collect()
+}
+
+fn lengths(c: &mut Criterion) {
+    let mut g = c.benchmark_group("length");
+    let courts = json!({"entries": [
+        {"id": "NS", "names": ["Nejvyšší soud", "Supreme Court"]},
+        {"id": "NSS", "names": ["Nejvyšší správní soud", "Supreme Administrative Court"]}]});
+    let cases: [(&str, Kind, Value, &str); 12] = [
+        ("number", Kind::Number, json!({}), "4 000 "),
+        ("boolean", Kind::Boolean, json!({}), "ano "),
+        ("uuid", Kind::Uuid, json!({}), "{0B5E2D3C-4F1A-4C2E-9D7B-8E6F5A4B3C2D}"),
+        ("date", Kind::Date, json!({}), "1. října 2026 "),
+        ("country", Kind::Country, json!({}), "Česko "),
+        ("locale", Kind::Locale, json!({}), "cs_CZ.UTF-8 "),
+        ("eli", Kind::Eli, json!({}), "Regulation (EU) 2016/679 "),
+        ("vocabulary", Kind::Vocabulary, courts, "Nejvyssi soud "),
+        ("enum", Kind::Enum, json!({"values": ["relevance", "date_desc"]}), "Date Desc "),
+        ("text", Kind::Text, json!({}), " Praha "),
+        ("filter", Kind::Filter, json!({}), "- "),
+        ("list", Kind::List, json!({"item": {"kind": "country"}}), "CZ; SK; "),
+    ];
+    for (name, kind, options, unit) in cases {
+        let spec = Spec::new(kind, &options).expect("spec");
+        for chars in [10, 100, 1000] {
+            let text = repeated(unit, chars);
+            g.bench_function(format!("{name}/{chars}"), |b| {
+                b.iter(|| black_box(spec.read(Input::String(black_box(&text)))));
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, kinds, calls, lengths);
 criterion_main!(benches);

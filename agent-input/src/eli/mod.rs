@@ -369,8 +369,8 @@ fn citation(text: &str) -> Option<Citation> {
     let marker = words.last().is_some_and(|w| NUMBER_MARKERS.contains(w))
         || before.trim_end().ends_with("n°")
         || before.trim_end().ends_with("nº");
-    let mut kind = TYPE_WORDS.iter().find(|(w, _)| contains_words(&before_words, w)).map(|(_, k)| *k);
-    if kind == Some("reg") && DELEGATED_MARKERS.iter().any(|m| contains_words(&before_words, m)) {
+    let mut kind = TYPE_WORDS.iter().find(|(w, _)| words_contain(&words, w)).map(|(_, k)| *k);
+    if kind == Some("reg") && DELEGATED_MARKERS.iter().any(|m| words_contain(&words, m)) {
         kind = Some("reg_del");
     }
     let after_words = spelling::fold::fold_name(after);
@@ -389,8 +389,13 @@ fn citation(text: &str) -> Option<Citation> {
     Some(Citation { kind, a, b, marker, old_domain, czech_collection })
 }
 
-fn contains_words(haystack: &str, needle: &str) -> bool {
-    format!(" {haystack} ").contains(&format!(" {needle} "))
+/// True when the words of `needle` (split on single spaces) follow one another in `words`:
+/// the words of a name key (`fold_name`: single spaces, no empty word), so this is
+/// `" {haystack} "` containing `" {needle} "`, without building text for each of the type
+/// words of every language.
+fn words_contain(words: &[&str], needle: &str) -> bool {
+    let n = needle.split(' ').count();
+    words.windows(n).any(|w| w.iter().copied().eq(needle.split(' ')))
 }
 
 /// A year as written: four digits, or two (read as 19YY, the EU rule before 1999).
@@ -591,4 +596,54 @@ fn not_an_eli(input: &Input<'_>, why: &str) -> Ask {
 
 fn unexpected(input: &Input<'_>) -> Ask {
     Ask::unexpected_type(input, "an ELI or a citation as a JSON string", "set to the act's ELI URI as a JSON string")
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    fn padded(haystack: &str, needle: &str) -> bool {
+        format!(" {haystack} ").contains(&format!(" {needle} "))
+    }
+
+    fn contains(haystack: &str, needle: &str) -> bool {
+        let words: Vec<&str> = haystack.split(' ').collect();
+        super::words_contain(&words, needle)
+    }
+
+    #[test]
+    fn type_words_and_markers_are_single_spaced_words() {
+        let words = super::TYPE_WORDS.iter().map(|(w, _)| *w).chain(super::DELEGATED_MARKERS.iter().copied());
+        for w in words {
+            assert!(!w.is_empty() && w.split(' ').all(|p| !p.is_empty()), "{w:?}");
+            assert_eq!(crate::spelling::fold::fold_name(w), w, "{w:?} is a name key");
+        }
+    }
+
+    #[test]
+    fn whole_words_as_the_padded_text_finds_them() {
+        for (h, n) in [
+            ("regulation of the council", "regulation"),
+            ("council regulation", "regulation"),
+            ("deregulation", "regulation"),
+            ("ba a a", "a a"),
+            ("narizeni vlady", "narizeni"),
+            ("", "x"),
+            ("x", "x y"),
+            ("commission delegated regulation", "delegated regulation"),
+        ] {
+            assert_eq!(contains(h, n), padded(h, n), "{h:?} {n:?}");
+        }
+    }
+
+    proptest! {
+        /// For a name key and a type word (single spaces, no empty word), the same as the
+        /// padded rule.
+        #[test]
+        fn whole_words_match_the_padded_rule(h in proptest::collection::vec("[abé]{1,3}", 0..6),
+                                             n in proptest::collection::vec("[abé]{1,3}", 1..3)) {
+            let (h, n) = (h.join(" "), n.join(" "));
+            prop_assert_eq!(contains(&h, &n), padded(&h, &n));
+        }
+    }
 }

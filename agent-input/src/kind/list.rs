@@ -171,7 +171,8 @@ fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<
     };
     let inputs: Vec<Input<'_>> = parts.iter().map(|p| Input::String(p)).collect();
     let split = read_items(input, &inputs, opts, Vec::new());
-    let whole = opts.item.read(Input::String(text));
+    // Only the whole reading's status and readings decide; its hint is never shown.
+    let whole = spelling::suggest::without_suggestions(|| opts.item.read(Input::String(text)));
     let split_ok = parts.len() > 1 && matches!(split.status, Status::Ok { .. });
     let whole_readings: Vec<Value> = match &whole.status {
         Status::Ok { value } => vec![value.clone()],

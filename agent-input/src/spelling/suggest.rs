@@ -20,6 +20,26 @@ thread_local! {
     static BUDGET: Cell<Option<u64>> = const { Cell::new(None) };
     /// Every character pair this thread compared (for the tests that bound the work).
     static SPENT: Cell<u64> = const { Cell::new(0) };
+    /// True inside [`without_suggestions`]: scans compare nothing.
+    static MUTED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Puts back what [`MUTED`] was when the scope ends, even on unwinding.
+struct Muted(bool);
+
+impl Drop for Muted {
+    fn drop(&mut self) {
+        MUTED.set(self.0);
+    }
+}
+
+/// Runs `f` with no suggestion scans (they find nothing and spend nothing): for a read whose
+/// ask is only looked at for its status and readings, never shown, such as a list's reading of
+/// its whole text as one item. Its hint then names no nearest value, and the call's budget is
+/// left for the reads whose asks are shown.
+pub(crate) fn without_suggestions<R>(f: impl FnOnce() -> R) -> R {
+    let _restore = Muted(MUTED.replace(true));
+    f()
 }
 
 /// Resets the budget when the outermost scope ends, even on unwinding.
@@ -51,6 +71,9 @@ pub fn work_spent() -> u64 {
 /// Takes `cost` from the running budget (or from a fresh one outside a call); false when it
 /// does not fit.
 fn charge(cost: u64) -> bool {
+    if MUTED.get() {
+        return false;
+    }
     let left = BUDGET.get().unwrap_or(MAX_SUGGESTION_WORK);
     if cost > left {
         BUDGET.set(BUDGET.get().map(|_| 0));
@@ -80,7 +103,7 @@ pub(crate) fn ranked<'a, T>(
     rule: Rule,
 ) -> Vec<(f64, T)> {
     let key_len = key.chars().count();
-    if key_len > MAX_SUGGESTION_CHARS || key_len == 0 || BUDGET.get() == Some(0) {
+    if key_len > MAX_SUGGESTION_CHARS || key_len == 0 || BUDGET.get() == Some(0) || MUTED.get() {
         return Vec::new();
     }
     let mut found: Vec<(f64, T)> = Vec::new();
