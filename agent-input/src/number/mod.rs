@@ -33,7 +33,7 @@ use crate::limits::{MAX_EXPONENT, MAX_SCALAR_CHARS};
 use crate::opening::{self, Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome, Reading};
 
-use grammar::{parse_json_number, parse_text, Parsed, Repairs};
+use grammar::{parse_json_number, parse_text, Parsed, Repair, Repairs};
 
 /// What a number outside `min`..`max` does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -220,6 +220,24 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &NumberOptions) -> Outcome<D
             return constrain(&input, value, opts);
         }
     }
+    // Fast path: digits grouped by spaces, the commonest repaired spelling ("4 000", "1 234,5").
+    if let Input::String(s) = input {
+        if let Some((value, repairs)) = fast_grouped(s) {
+            return one_reading(&input, value, repairs, opts);
+        }
+    }
+    read_general(input, opts)
+}
+
+/// A value read with its repairs: the notes, then the options' checks.
+fn one_reading(input: &Input<'_>, value: Decimal, repairs: Repairs, opts: &NumberOptions) -> Outcome<Decimal> {
+    let value = value.normalize();
+    let notes = with_decimal_text(value, |text| repair_notes(input, text, repairs));
+    constrain(input, value, opts).with_notes(notes)
+}
+
+/// Every spelling, through the opening and the grammar.
+fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
     let door = Door::strings(MAX_SCALAR_CHARS).numbers();
     let parsed = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected_type) {
         Ok(Scalar::Number(text)) => parse_json_number(text),
@@ -232,11 +250,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &NumberOptions) -> Outcome<D
         }
     }
     match parsed {
-        Parsed::One { value, repairs } => {
-            let value = value.normalize();
-            let notes = with_decimal_text(value, |text| repair_notes(&input, text, repairs));
-            constrain(&input, value, opts).with_notes(notes)
-        }
+        Parsed::One { value, repairs } => one_reading(&input, value, repairs, opts),
         Parsed::Two { grouping, decimal, separator } => two_readings(&input, (grouping, decimal), separator, opts),
         Parsed::OutOfBounds => Outcome::ask(Ask::new(
             AskCode::NumberOutOfBounds,
@@ -386,31 +400,41 @@ pub(crate) fn decimal_text(d: Decimal) -> String {
     with_decimal_text(d, str::to_owned)
 }
 
-/// Calls `f` with the text of a decimal; a whole number that fits an `i64` is written on the
-/// stack (a note quotes it without a string of its own).
+/// Calls `f` with the text of a decimal (its `Display`); one whose mantissa fits an `i64` is
+/// written on the stack, digit by digit with the point placed by its scale (a note quotes it
+/// without a string of its own; a test compares it with `Display`).
 pub(crate) fn with_decimal_text<T>(d: Decimal, f: impl FnOnce(&str) -> T) -> T {
-    if d.scale() == 0 && !(d.is_zero() && d.is_sign_negative()) {
+    let scale = d.scale() as usize;
+    if !(d.is_zero() && d.is_sign_negative()) && scale <= 18 {
         if let Ok(n) = i64::try_from(d.mantissa()) {
-            let mut digits = [0u8; 21];
-            let mut at = digits.len();
+            // 19 digits, a point, leading zeros up to 18 places and a sign fit in 40 bytes.
+            let mut text = [0u8; 40];
+            let mut at = text.len();
             let mut rest = n.unsigned_abs();
-            loop {
+            let mut written = 0usize;
+            // Digits from the last, with the point after `scale` of them and at least one
+            // digit before it ("0.05").
+            while rest > 0 || written <= scale {
+                if written == scale && scale > 0 {
+                    at -= 1;
+                    if let Some(slot) = text.get_mut(at) {
+                        *slot = b'.';
+                    }
+                }
                 at -= 1;
-                if let Some(slot) = digits.get_mut(at) {
+                if let Some(slot) = text.get_mut(at) {
                     *slot = b'0' + u8::try_from(rest % 10).unwrap_or(0);
                 }
                 rest /= 10;
-                if rest == 0 || at <= 1 {
-                    break;
-                }
+                written += 1;
             }
             if n < 0 {
                 at -= 1;
-                if let Some(slot) = digits.get_mut(at) {
+                if let Some(slot) = text.get_mut(at) {
                     *slot = b'-';
                 }
             }
-            if let Ok(text) = std::str::from_utf8(digits.get(at..).unwrap_or_default()) {
+            if let Ok(text) = std::str::from_utf8(text.get(at..).unwrap_or_default()) {
                 return f(text);
             }
         }
@@ -434,6 +458,59 @@ fn repair_notes(input: &Input<'_>, canonical: &str, repairs: Repairs) -> Vec<Not
         });
     }
     notes
+}
+
+/// One pass over digits grouped in threes by one kind of space (`-?[1-9][0-9]{0,2}( [0-9]{3})+`,
+/// the space ASCII, no-break or narrow no-break), with an optional decimal comma and digits
+/// (`,[0-9]+`), at most 18 digits: the value and the repairs the grammar finds in the same
+/// text (a test compares every such spelling with the general reader). `None` sends the text
+/// through the general reader.
+#[inline]
+fn fast_grouped(s: &str) -> Option<(Decimal, Repairs)> {
+    let (negative, rest) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let (int_part, frac_part) = match rest.split_once(',') {
+        Some((i, f)) => (i, Some(f)),
+        None => (rest, None),
+    };
+    let separator = int_part.chars().find(|c| !c.is_ascii_digit())?;
+    if !matches!(separator, ' ' | '\u{a0}' | '\u{202f}') {
+        return None;
+    }
+    let mut mantissa: i64 = 0;
+    let mut digits = 0usize;
+    let mut push = |b: u8| -> Option<()> {
+        if !b.is_ascii_digit() || digits >= 18 {
+            return None;
+        }
+        mantissa = mantissa * 10 + i64::from(b - b'0');
+        digits += 1;
+        Some(())
+    };
+    for (i, group) in int_part.split(separator).enumerate() {
+        let ok_len = if i == 0 { (1..=3).contains(&group.len()) && !group.starts_with('0') } else { group.len() == 3 };
+        if !ok_len {
+            return None;
+        }
+        group.bytes().try_for_each(&mut push)?;
+    }
+    let mut scale = 0u32;
+    if let Some(frac) = frac_part {
+        if frac.is_empty() {
+            return None;
+        }
+        frac.bytes().try_for_each(&mut push)?;
+        scale = u32::try_from(frac.len()).ok()?;
+    }
+    let mut repairs = Repairs::default();
+    if frac_part.is_some() {
+        repairs.push(Repair::DecimalComma);
+    }
+    repairs.push(Repair::Grouping);
+    let signed = if negative { -mantissa } else { mantissa };
+    Some((Decimal::new(signed, scale), repairs))
 }
 
 /// One pass over a short canonical text (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`, at most 18 digits,
@@ -477,4 +554,104 @@ fn fast_canonical(s: &str, json: bool) -> Option<Decimal> {
         None => Decimal::from(signed),
         Some(scale) => Decimal::new(signed, scale),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The fast path's outcome is the general reader's, JSON for JSON, under plain options and
+    /// options that check the value.
+    fn same_as_general(text: &str) -> Result<(), TestCaseError> {
+        let plain = NumberOptions::default();
+        let integer: NumberOptions = serde_json::from_value(serde_json::json!({"integer": true, "max": 5000})).unwrap();
+        for opts in [&plain, &integer] {
+            let fast = read_prepared(Input::String(text), opts);
+            let general = read_general(Input::String(text), opts);
+            prop_assert_eq!(fast.to_json(), general.to_json(), "{:?}", text);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn grouped_spellings_read_as_the_general_reader_reads_them() {
+        for text in [
+            "4 000",
+            "-4 000",
+            "1 234,56",
+            "1\u{a0}234\u{a0}567",
+            "12\u{202f}345,0",
+            "999 999 999 999 999 999",
+            "1 234,5678",
+        ] {
+            assert!(fast_grouped(text).is_some(), "{text:?} takes the fast path");
+            same_as_general(text).unwrap();
+        }
+        for text in [
+            "4000",
+            "04 000",
+            "4 00",
+            "4  000",
+            "4 000,",
+            "4 000.5",
+            "1 234 567 890 123 456 789",
+            "4 000 ",
+            "4\u{a0}000 000",
+        ] {
+            assert!(fast_grouped(text).is_none(), "{text:?} takes the general path");
+            same_as_general(text).unwrap();
+        }
+    }
+
+    #[test]
+    fn decimal_text_is_display() {
+        for d in [
+            "0",
+            "-1",
+            "0.05",
+            "-0.5",
+            "1234.56",
+            "1.50",
+            "0.00",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "0.000000000000000001",
+            "123456789012345678.9",
+            "1e-28",
+            "79228162514264337593543950335",
+            "-0",
+        ] {
+            let d: Decimal = d.parse().or_else(|_| Decimal::from_scientific(d)).unwrap();
+            assert_eq!(with_decimal_text(d, str::to_owned), d.to_string(), "{d:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_decimal_text_is_display(m in any::<i64>(), scale in 0u32..=28) {
+            let d = Decimal::new(m, scale);
+            prop_assert_eq!(with_decimal_text(d, str::to_owned), d.to_string());
+            let n = d.normalize();
+            prop_assert_eq!(with_decimal_text(n, str::to_owned), n.to_string());
+        }
+
+        #[test]
+        fn any_grouped_spelling_reads_as_the_general_reader_reads_it(
+            text in r"-?[0-9]{1,4}([ \u{a0}\u{202f}][0-9]{2,4}){0,6}(,[0-9]{0,5})?"
+        ) {
+            same_as_general(&text)?;
+        }
+
+        #[test]
+        fn every_well_grouped_spelling_takes_the_fast_path_and_reads_the_same(
+            sign in "-?", head in "[1-9][0-9]{0,2}", groups in proptest::collection::vec("[0-9]{3}", 1..6),
+            separator in prop_oneof![Just(' '), Just('\u{a0}'), Just('\u{202f}')], fraction in "(,[0-9]{1,4})?"
+        ) {
+            let text = format!("{sign}{head}{separator}{}{fraction}", groups.join(&separator.to_string()));
+            prop_assert_eq!(fast_grouped(&text).is_some(), text.chars().filter(char::is_ascii_digit).count() <= 18);
+            same_as_general(&text)?;
+        }
+    }
 }
