@@ -347,9 +347,8 @@ fn meaning(d: NaiveDate, order: Order) -> String {
 
 /// The outcome of the one candidate a spelling names, for the role.
 fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateOptions) -> Outcome<NaiveDate> {
-    let received = input.to_json_text();
     match candidate.span {
-        Span::Sentinel => sentinel(&received, opts.role),
+        Span::Sentinel => sentinel(&input.to_json_text(), opts.role),
         Span::Day(d) => day(input, parsed, d, candidate.order),
         Span::Month(..) | Span::Quarter(..) | Span::Year(_) => match bounds(candidate.span) {
             Some((first, last, name)) => span(input, (first, last, &name), opts.role),
@@ -359,7 +358,7 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
         Span::DayMonth(day, month) => Outcome::ask(Ask::new(
             AskCode::IncompleteDate,
             input,
-            format!("a date with its year; {received} is {day} {} of no year", month_name(month)),
+            format!("a date with its year; {} is {day} {} of no year", input.to_json_text(), month_name(month)),
             "set to the full date with its year, as YYYY-MM-DD",
         )),
     }
