@@ -134,10 +134,10 @@ fn same_word(query: &str, stored: &str) -> bool {
     if query == stored {
         return true;
     }
-    let (q, s): (Vec<char>, Vec<char>) = (query.chars().collect(), stored.chars().collect());
-    let common = q.iter().zip(&s).take_while(|(a, b)| a == b).count();
-    let shorter = q.len().min(s.len());
-    shorter >= 4 && common >= 3 && common + 2 >= shorter && q.len().abs_diff(s.len()) <= 3
+    let (q_len, s_len) = (query.chars().count(), stored.chars().count());
+    let common = query.chars().zip(stored.chars()).take_while(|(a, b)| a == b).count();
+    let shorter = q_len.min(s_len);
+    shorter >= 4 && common >= 3 && common + 2 >= shorter && q_len.abs_diff(s_len) <= 3
 }
 
 impl Vocabulary {
@@ -209,24 +209,33 @@ impl Vocabulary {
         if query.is_empty() {
             return Vec::new();
         }
-        // For each (entry, name): how many query words it has.
-        let mut hits: HashMap<(usize, usize), usize> = HashMap::new();
+        // For each (entry, name): how many query words it has (a few names share a query's
+        // words, so small vectors beat maps here).
+        let mut hits: Vec<((usize, usize), usize)> = Vec::new();
+        let mut seen: Vec<(usize, usize)> = Vec::new();
         for q in &query {
-            let prefix: String = q.chars().take(3).collect();
-            let mut seen = BTreeSet::new();
-            for (w, entry, name) in self.words.get(&prefix).into_iter().flatten() {
-                if same_word(q, w) && seen.insert((*entry, *name)) {
-                    *hits.entry((*entry, *name)).or_default() += 1;
+            // The first three characters, as the index keys words.
+            let prefix = q.char_indices().nth(3).and_then(|(i, _)| q.get(..i)).unwrap_or(q);
+            seen.clear();
+            for (w, entry, name) in self.words.get(prefix).into_iter().flatten() {
+                let key = (*entry, *name);
+                if same_word(q, w) && !seen.contains(&key) {
+                    seen.push(key);
+                    match hits.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, n)) => *n += 1,
+                        None => hits.push((key, 1)),
+                    }
                 }
             }
         }
-        let mut out: BTreeSet<usize> = BTreeSet::new();
-        for ((entry, name), n) in hits {
-            if n == query.len() && self.name_words.get(&(entry, name)).is_some_and(|w| *w >= n) {
-                out.insert(entry);
-            }
-        }
-        out.into_iter().collect()
+        let mut out: Vec<usize> = hits
+            .into_iter()
+            .filter(|(key, n)| *n == query.len() && self.name_words.get(key).is_some_and(|w| w >= n))
+            .map(|((entry, _), _)| entry)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// The stored values nearest to a key, for hints (at most three).
