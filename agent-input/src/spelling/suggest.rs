@@ -13,6 +13,8 @@
 
 use std::cell::Cell;
 
+use rapidfuzz::distance::osa;
+
 use crate::limits::{MAX_SUGGESTION_CHARS, MAX_SUGGESTION_WORK};
 
 thread_local! {
@@ -107,6 +109,8 @@ pub(crate) fn ranked<'a, T>(
         return Vec::new();
     }
     let mut found: Vec<(f64, T)> = Vec::new();
+    // The key's bit vectors, built at the first comparison.
+    let mut scorer: Option<osa::BatchComparator<char>> = None;
     for (candidate, value) in candidates {
         let len = candidate.chars().count();
         // Similarity is 1 - distance / max(len); the distance is at least the length gap.
@@ -118,7 +122,8 @@ pub(crate) fn ranked<'a, T>(
         if !charge(u64::try_from(key_len.saturating_mul(len.max(1))).unwrap_or(u64::MAX)) {
             break;
         }
-        let score = similarity(key, candidate, key_len.max(len));
+        let scorer = scorer.get_or_insert_with(|| osa::BatchComparator::new(key.chars()));
+        let score = similarity(scorer.distance(candidate.chars()), key_len.max(len));
         let score = match rule.containment {
             Some(floor) if contained && !key.is_empty() => score.max(floor),
             _ => score,
@@ -132,13 +137,14 @@ pub(crate) fn ranked<'a, T>(
 }
 
 /// 1 - distance / longer length, with the optimal-string-alignment distance (edits and
-/// adjacent transpositions; no table of the alphabet, so every comparison is one pass).
+/// adjacent transpositions), which `rapidfuzz` computes bit-parallel for a key of at most 64
+/// characters (a test checks it against `strsim`'s reference).
 #[expect(clippy::float_arithmetic, reason = "a similarity score, never a value read")]
-fn similarity(a: &str, b: &str, longer: usize) -> f64 {
+fn similarity(distance: usize, longer: usize) -> f64 {
     if longer == 0 {
         return 1.0;
     }
-    let distance = u32::try_from(strsim::osa_distance(a, b)).unwrap_or(u32::MAX);
+    let distance = u32::try_from(distance).unwrap_or(u32::MAX);
     1.0 - f64::from(distance) / f64::from(u32::try_from(longer).unwrap_or(u32::MAX))
 }
 
@@ -157,7 +163,20 @@ fn within_reach(short: usize, long: usize, threshold: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    proptest! {
+        /// The bit-parallel distance is the reference one: the same hints as before.
+        #[test]
+        fn osa_distance_is_the_reference(key in "[abcé ]{0,64}", candidates in proptest::collection::vec("[abcdé ]{0,80}", 1..6)) {
+            let scorer = osa::BatchComparator::new(key.chars());
+            for c in &candidates {
+                prop_assert_eq!(scorer.distance(c.chars()), strsim::osa_distance(&key, c), "{:?} {:?}", key, c);
+            }
+        }
+    }
 
     const RULE: Rule = Rule { threshold: 0.5, containment: None };
 
