@@ -27,6 +27,55 @@ pub mod languages;
 #[path = "small/languages.rs"]
 pub mod languages;
 
+/// The place of a code of two or three ASCII letters or digits among all such codes (letters
+/// of either case and digits: 62 symbols), or `None` for any other text.
+fn short_code_slot(code: &str) -> Option<usize> {
+    let symbol = |b: u8| match b {
+        b'a'..=b'z' => Some(usize::from(b - b'a') + 1),
+        b'A'..=b'Z' => Some(usize::from(b - b'A') + 27),
+        b'0'..=b'9' => Some(usize::from(b - b'0') + 53),
+        _ => None,
+    };
+    match *code.as_bytes() {
+        [a, b] => Some(symbol(a)? * 63 + symbol(b)?),
+        [a, b, c] => Some(63 * 63 + (symbol(a)? * 63 + symbol(b)?) * 63 + symbol(c)?),
+        _ => None,
+    }
+}
+
+/// Every slot [`short_code_slot`] gives, and one.
+const SHORT_CODE_SLOTS: usize = 63 * 63 + 63 * 63 * 63;
+
+/// Which codes of two or three letters or digits a table holds, as one bit each (32 KB, built
+/// from the table at its first use): the language and region codes of a locale checked without
+/// a binary search. Any other text is not answered, so the table is searched for it.
+pub(crate) struct ShortCodes(std::sync::OnceLock<Vec<u64>>);
+
+impl ShortCodes {
+    pub(crate) const fn new() -> Self {
+        Self(std::sync::OnceLock::new())
+    }
+
+    /// Whether `keys` holds `code`, when `code` has two or three letters or digits.
+    pub(crate) fn contains<'k, I: IntoIterator<Item = &'k str>>(
+        &self,
+        code: &str,
+        keys: impl FnOnce() -> I,
+    ) -> Option<bool> {
+        let slot = short_code_slot(code)?;
+        let bits = self.0.get_or_init(|| {
+            let mut bits = vec![0u64; SHORT_CODE_SLOTS.div_ceil(64)];
+            for key in keys() {
+                if let Some(word) = short_code_slot(key).and_then(|s| bits.get_mut(s / 64).map(|w| (w, s % 64))) {
+                    *word.0 |= 1 << word.1;
+                }
+            }
+            bits
+        });
+        Some(bits.get(slot / 64).is_some_and(|w| w & (1 << (slot % 64)) != 0))
+    }
+}
+
 /// Keys per block of a [`Packed`] table: the first key of a block is whole, the others share
 /// a prefix with the key before them.
 pub(crate) const BLOCK: usize = 16;
@@ -144,6 +193,11 @@ impl<V: Copy + Send + Sync + 'static> Index<V> {
         Self { table }
     }
 
+    /// Every key, in order.
+    pub(crate) fn keys(&self) -> impl Iterator<Item = &'static str> {
+        self.table.iter().map(|(k, _)| *k)
+    }
+
     /// The value of `key`, if the table has it.
     pub(crate) fn get(&self, key: &str) -> Option<V> {
         self.table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| self.table.get(i)).map(|(_, v)| *v)
@@ -152,6 +206,28 @@ impl<V: Copy + Send + Sync + 'static> Index<V> {
 
 #[cfg(test)]
 mod tests {
+    /// Every code of two or three letters or digits is in the bit set exactly when it is in
+    /// the table (and text of any other shape is left to the table).
+    #[test]
+    fn short_codes_answer_as_the_table() {
+        let table: &[&str] = &["cs", "de", "zh", "yue", "CZ", "830", "aA", "ZZ9"];
+        let set = super::ShortCodes::new();
+        let symbols: Vec<char> = ('a'..='z').chain('A'..='Z').chain('0'..='9').collect();
+        for a in &symbols {
+            for b in &symbols {
+                let two = format!("{a}{b}");
+                assert_eq!(set.contains(&two, || table.iter().copied()), Some(table.contains(&two.as_str())), "{two}");
+                for c in &symbols {
+                    let three = format!("{a}{b}{c}");
+                    assert_eq!(set.contains(&three, || table.iter().copied()), Some(table.contains(&three.as_str())));
+                }
+            }
+        }
+        for other in ["", "c", "zh-guoyu", "cs_", "čš", "abcd"] {
+            assert_eq!(set.contains(other, || table.iter().copied()), None, "{other}");
+        }
+    }
+
     /// Every table an [`super::Index`] searches is sorted by key, with no key twice.
     #[test]
     fn indexed_tables_are_sorted() {

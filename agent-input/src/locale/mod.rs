@@ -114,7 +114,10 @@ pub struct LocaleOptions {}
 static AMBIGUOUS_NAMES: Index<&str> = Index::new(AMBIGUOUS_LANGUAGE_NAMES);
 
 fn known_language(lang: &str) -> bool {
-    KNOWN_LANGUAGES.binary_search(&lang).is_ok()
+    static KNOWN: crate::data::ShortCodes = crate::data::ShortCodes::new();
+    KNOWN
+        .contains(lang, || KNOWN_LANGUAGES.iter().copied())
+        .unwrap_or_else(|| KNOWN_LANGUAGES.binary_search(&lang).is_ok())
 }
 
 /// Resolves a spelling to a canonical tag: a language name, or a tag in BCP 47 or POSIX

@@ -4,13 +4,18 @@
 
 use crate::data::countries::{ENGLISH_NAMES, RETIRED_CODES};
 use crate::data::languages::{KNOWN_SCRIPTS, LANGUAGE_ALIASES, LIKELY_REGIONS, REGION_ALIASES, SUPPRESSED_SCRIPTS};
-use crate::data::Index;
+use crate::data::{Index, ShortCodes};
 
 static LANGUAGE_ALIAS: Index<&str> = Index::new(LANGUAGE_ALIASES);
 static REGION_ALIAS: Index<&str> = Index::new(REGION_ALIASES);
 static RETIRED: Index<&str> = Index::new(RETIRED_CODES);
 static LIKELY: Index<&str> = Index::new(LIKELY_REGIONS);
 static SUPPRESSED: Index<&str> = Index::new(SUPPRESSED_SCRIPTS);
+
+/// The short keys of those tables as bit sets, for the fast path of canonical tags.
+static ALIASED_LANGUAGES: ShortCodes = ShortCodes::new();
+static REPLACED_REGIONS: ShortCodes = ShortCodes::new();
+static WHOLE_ALIAS_LANGUAGES: ShortCodes = ShortCodes::new();
 
 /// What the repairs were, for the notes.
 #[derive(Default, Debug)]
@@ -240,15 +245,27 @@ pub(super) fn known_script(script: &str) -> bool {
 /// True when the language or region of a canonical tag has a replacement, or its script is
 /// one the language suppresses: the fast path must not take it.
 pub(super) fn needs_repair(language: &str, script: Option<&str>, region: Option<&str>) -> bool {
-    LANGUAGE_ALIAS.get(language).is_some()
-        || region.is_some_and(|r| RETIRED.get(r).is_some() || REGION_ALIAS.get(r).is_some())
-        || script.is_some_and(|s| SUPPRESSED.get(language) == Some(s))
+    let aliased = ALIASED_LANGUAGES
+        .contains(language, || LANGUAGE_ALIAS.keys())
+        .unwrap_or_else(|| LANGUAGE_ALIAS.get(language).is_some());
+    let replaced = |r: &str| {
+        REPLACED_REGIONS
+            .contains(r, || RETIRED.keys().chain(REGION_ALIAS.keys()))
+            .unwrap_or_else(|| RETIRED.get(r).is_some() || REGION_ALIAS.get(r).is_some())
+    };
+    aliased || region.is_some_and(replaced) || script.is_some_and(|s| SUPPRESSED.get(language) == Some(s))
 }
 
 /// True when `tag` as a whole is a language alias (`"zh-guoyu"`).
 pub(super) fn whole_alias(tag: &str) -> bool {
     let Some((language, _)) = tag.split_once('-') else { return false };
     // Only a language some whole-tag alias starts with needs the full lookup.
+    let starts_an_alias = WHOLE_ALIAS_LANGUAGES.contains(language, || {
+        LANGUAGE_ALIAS.keys().filter_map(|k| k.split_once('-').filter(|(_, rest)| !rest.is_empty()).map(|(l, _)| l))
+    });
+    if starts_an_alias == Some(false) {
+        return false;
+    }
     let prefix_len = language.len() + 1;
     let first = LANGUAGE_ALIASES
         .partition_point(|(k, _)| k.get(..prefix_len).unwrap_or(k) < tag.get(..prefix_len).unwrap_or(tag));
@@ -256,4 +273,52 @@ pub(super) fn whole_alias(tag: &str) -> bool {
         .get(first)
         .is_some_and(|(k, _)| k.len() > prefix_len && k.get(..prefix_len) == tag.get(..prefix_len));
     has_prefix && LANGUAGE_ALIAS.get(&tag.to_ascii_lowercase()).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The checks as they were, over the tables alone.
+    fn needs_repair_by_tables(language: &str, script: Option<&str>, region: Option<&str>) -> bool {
+        LANGUAGE_ALIAS.get(language).is_some()
+            || region.is_some_and(|r| RETIRED.get(r).is_some() || REGION_ALIAS.get(r).is_some())
+            || script.is_some_and(|s| SUPPRESSED.get(language) == Some(s))
+    }
+
+    fn whole_alias_by_tables(tag: &str) -> bool {
+        let Some((language, _)) = tag.split_once('-') else { return false };
+        let prefix = format!("{language}-");
+        LANGUAGE_ALIASES.iter().any(|(k, _)| k.len() > prefix.len() && k.starts_with(&prefix))
+            && LANGUAGE_ALIAS.get(&tag.to_ascii_lowercase()).is_some()
+    }
+
+    #[test]
+    fn bit_sets_answer_as_the_tables() {
+        let letters: Vec<char> = ('a'..='z').collect();
+        let mut languages: Vec<String> = Vec::new();
+        for a in &letters {
+            for b in &letters {
+                languages.push(format!("{a}{b}"));
+                languages.extend(letters.iter().map(|c| format!("{a}{b}{c}")));
+            }
+        }
+        languages.extend(["i", "x", "sgn", "zh", "art", "no", "en", "iw", "toolong"].map(String::from));
+        let regions = ["CZ", "CS", "YU", "DD", "SU", "830", "200", "US", "BU", "TP", "ZR", "XK", "cz"];
+        for l in &languages {
+            assert_eq!(needs_repair(l, None, None), needs_repair_by_tables(l, None, None), "{l}");
+            for tag in [format!("{l}-guoyu"), format!("{l}-bok"), format!("{l}-lojban"), format!("{l}-hakka")] {
+                assert_eq!(whole_alias(&tag), whole_alias_by_tables(&tag), "{tag}");
+            }
+        }
+        for r in regions {
+            assert_eq!(needs_repair("cs", None, Some(r)), needs_repair_by_tables("cs", None, Some(r)), "{r}");
+        }
+        for (k, _) in LANGUAGE_ALIASES {
+            assert_eq!(whole_alias(k), whole_alias_by_tables(k), "{k}");
+        }
+        for (k, _) in REGION_ALIASES.iter().chain(RETIRED_CODES.iter()) {
+            assert!(needs_repair("cs", None, Some(k)), "{k}");
+        }
+    }
 }
