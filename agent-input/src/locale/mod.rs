@@ -123,7 +123,7 @@ fn known_language(lang: &str) -> bool {
 /// Resolves a spelling to a canonical tag: a language name, or a tag in BCP 47 or POSIX
 /// spelling, step by step (`tag`).
 fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
-    if matches!(text.to_ascii_uppercase().as_str(), "C" | "POSIX" | "C.UTF-8" | "C.UTF8") {
+    if ["C", "POSIX", "C.UTF-8", "C.UTF8"].iter().any(|p| p.eq_ignore_ascii_case(text)) {
         return Err(Refusal::Posix);
     }
     // A name, or a C library alias: a name with a codeset or modifier ("japanese.euc").
@@ -156,10 +156,11 @@ fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
     if !known_language(&lang) {
         return Err(Refusal::Unknown(lang));
     }
-    if locale.to_string() != text && !repairs.alias && repairs.suppressed.is_none() {
+    let tag = locale.to_string();
+    if tag != text && !repairs.alias && repairs.suppressed.is_none() {
         repairs.spelling = true;
     }
-    Ok((Locale::of(locale), repairs))
+    Ok((Locale { id: locale, tag }, repairs))
 }
 
 /// A language name: "Czech", "čeština", "British English". `None` when `text` is not
@@ -222,11 +223,10 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
     let (clean, _) = spelling::clean_edges(text);
     match resolve(clean) {
         Ok((locale, repairs)) => {
-            let tag = locale.to_string();
-            if tag == text {
+            if locale.as_str() == text {
                 return Outcome::ok(locale);
             }
-            let notes = notes(&input, &tag, &repairs);
+            let notes = notes(&input, locale.as_str(), &repairs);
             Outcome::ok(locale).with_notes(notes)
         }
         Err(refusal) => {

@@ -116,8 +116,11 @@ pub(super) fn posix_parts(
 
 /// Whole-tag aliases first ("art-lojban", "zh-guoyu", "no-bok"), then the language subtag's.
 pub(super) fn replace_language(subtags: &mut Vec<String>, repairs: &mut Repairs) {
-    let whole = subtags.join("-").to_ascii_lowercase();
-    if let Some(rep) = LANGUAGE_ALIAS.get(&whole).filter(|_| subtags.len() > 1) {
+    // A whole-tag alias has several subtags and starts with a language some alias starts with.
+    let may_be_whole = subtags.len() > 1
+        && subtags.first().is_some_and(|l| starts_whole_alias(&l.to_ascii_lowercase()) != Some(false));
+    let whole = may_be_whole.then(|| subtags.join("-").to_ascii_lowercase());
+    if let Some(rep) = whole.as_deref().and_then(|w| LANGUAGE_ALIAS.get(w)) {
         repairs.alias = true;
         *subtags = rep.split('-').map(str::to_owned).collect();
     } else if let Some(rep) = subtags.first().and_then(|l| LANGUAGE_ALIAS.get(l)) {
@@ -256,14 +259,19 @@ pub(super) fn needs_repair(language: &str, script: Option<&str>, region: Option<
     aliased || region.is_some_and(replaced) || script.is_some_and(|s| SUPPRESSED.get(language) == Some(s))
 }
 
+/// Whether some whole-tag alias starts with `language` and a hyphen, for a language of two or
+/// three letters (`None` otherwise: the table decides).
+fn starts_whole_alias(language: &str) -> Option<bool> {
+    WHOLE_ALIAS_LANGUAGES.contains(language, || {
+        LANGUAGE_ALIAS.keys().filter_map(|k| k.split_once('-').filter(|(_, rest)| !rest.is_empty()).map(|(l, _)| l))
+    })
+}
+
 /// True when `tag` as a whole is a language alias (`"zh-guoyu"`).
 pub(super) fn whole_alias(tag: &str) -> bool {
     let Some((language, _)) = tag.split_once('-') else { return false };
     // Only a language some whole-tag alias starts with needs the full lookup.
-    let starts_an_alias = WHOLE_ALIAS_LANGUAGES.contains(language, || {
-        LANGUAGE_ALIAS.keys().filter_map(|k| k.split_once('-').filter(|(_, rest)| !rest.is_empty()).map(|(l, _)| l))
-    });
-    if starts_an_alias == Some(false) {
+    if starts_whole_alias(language) == Some(false) {
         return false;
     }
     let prefix_len = language.len() + 1;
