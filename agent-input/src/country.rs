@@ -59,9 +59,11 @@ impl CountryCode {
     /// }
     /// ```
     pub fn new(code: &str) -> Option<Self> {
-        let b = code.as_bytes();
-        match b {
-            [x, y] if COUNTRIES.binary_search_by(|(c, _, _)| c.as_bytes().cmp(b)).is_ok() => Some(Self([*x, *y])),
+        static LISTED: crate::data::ShortCodes = crate::data::ShortCodes::new();
+        match *code.as_bytes() {
+            [x, y] if LISTED.contains(code, || COUNTRIES.iter().map(|(c, _, _)| *c)) == Some(true) => {
+                Some(Self([x, y]))
+            }
             _ => None,
         }
     }
@@ -372,6 +374,18 @@ pub fn names() -> impl Iterator<Item = (String, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_code_is_listed_exactly_when_the_table_lists_it() {
+        let symbols: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
+        for a in &symbols {
+            for b in &symbols {
+                let code = format!("{a}{b}");
+                let listed = COUNTRIES.iter().any(|(c, _, _)| *c == code);
+                assert_eq!(CountryCode::new(&code).is_some(), listed, "{code}");
+            }
+        }
+    }
 
     #[test]
     fn english_names_are_keyed_by_two_letters_in_order() {
