@@ -220,8 +220,14 @@ fn join_names(tokens: Tokens<'_>) -> Tokens<'_> {
 /// The matching key of a word: the crate's fold, without trailing dots (and the Devanagari
 /// abbreviation sign), with straight apostrophes.
 fn word_key(word: &str) -> String {
-    let folded = spelling::fold::fold(&word.replace('\u{2019}', "'"));
-    folded.trim_end_matches(['.', '\u{970}']).to_owned()
+    let mut folded = if word.contains('\u{2019}') {
+        spelling::fold::fold(&word.replace('\u{2019}', "'"))
+    } else {
+        spelling::fold::fold(word)
+    };
+    let kept = folded.trim_end_matches(['.', '\u{970}']).len();
+    folded.truncate(kept);
+    folded
 }
 
 fn lookup<V: Copy>(table: &[(&str, V)], key: &str) -> Option<V> {
@@ -240,11 +246,11 @@ fn several<T: std::str::FromStr>(table: &[(&str, &str)], key: &str) -> Vec<T> {
 
 /// The months a word names, in any modern CLDR language or as a Roman numeral: one, or several
 /// when languages disagree (`listopad` is November in Czech and October in Croatian).
-fn months_of(key: &str) -> Vec<u32> {
+fn months_of(key: &str) -> SmallVec<[u32; 4]> {
     if let Some(m) = MONTHS.get(key).map(u32::from).or_else(|| roman_month(key)) {
-        return vec![m];
+        return smallvec::smallvec![m];
     }
-    several(AMBIGUOUS_MONTHS, key)
+    several::<u32>(AMBIGUOUS_MONTHS, key).into_iter().collect()
 }
 
 /// The ISO weekday a word names; 0 when languages disagree.
