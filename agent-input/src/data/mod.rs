@@ -158,13 +158,35 @@ impl<V: Copy + 'static> Packed<V> {
             }
         }
         let b = low.checked_sub(1)?;
-        let key = key.as_bytes();
-        self.scan(b, |k, i| match k.cmp(key) {
-            std::cmp::Ordering::Equal => Some(self.values.get(i).copied()),
-            std::cmp::Ordering::Greater => Some(None),
-            std::cmp::Ordering::Less => None,
-        })
-        .flatten()
+        self.find_in_block(b, key.as_bytes())
+    }
+
+    /// The value of `key` in block `b`, whose first key is not after it, read from the front
+    /// coding without rebuilding a key: `matched` is how many bytes `key` shares with the last
+    /// key passed (which sorts before it). A key sharing more than that with the one before it
+    /// sorts before `key` too and is skipped; any other is compared from its shared bytes on.
+    fn find_in_block(&self, b: usize, key: &[u8]) -> Option<V> {
+        let text = self.text.as_bytes();
+        let mut at = self.blocks.get(b).copied()? as usize;
+        let mut matched = 0usize;
+        for i in b * BLOCK..((b + 1) * BLOCK).min(self.len()) {
+            let shared = if i == b * BLOCK { 0 } else { usize::from(self.shared.get(i).copied()?) };
+            let own = usize::from(self.lens.get(i).copied()?);
+            let suffix = text.get(at..at + own)?;
+            at += own;
+            if shared > matched {
+                continue;
+            }
+            let rest = key.get(shared..)?;
+            let common = suffix.iter().zip(rest).take_while(|(a, b)| a == b).count();
+            match (suffix.get(common), rest.get(common)) {
+                (None, None) => return self.values.get(i).copied(),
+                (Some(s), Some(r)) if s < r => matched = shared + common,
+                (None, Some(_)) => matched = shared + common,
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// Every entry, in key order.
@@ -206,6 +228,68 @@ impl<V: Copy + Send + Sync + 'static> Index<V> {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
+    /// Front-codes sorted keys as the generator does (shared bytes cut back to a character
+    /// boundary), leaked for the `'static` table.
+    fn pack(keys: &[String]) -> super::Packed<u16> {
+        let (mut text, mut shared, mut lens, mut blocks) = (String::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut previous = "";
+        for (i, key) in keys.iter().enumerate() {
+            let common = if i % super::BLOCK == 0 {
+                blocks.push(u32::try_from(text.len()).unwrap());
+                0
+            } else {
+                let mut n = key.bytes().zip(previous.bytes()).take_while(|(a, b)| a == b).count().min(255);
+                while !key.is_char_boundary(n) {
+                    n -= 1;
+                }
+                n
+            };
+            text.push_str(&key[common..]);
+            shared.push(u8::try_from(common).unwrap());
+            lens.push(u8::try_from(key.len() - common).unwrap());
+            previous = key;
+        }
+        let values: Vec<u16> = (0..keys.len()).map(|i| u16::try_from(i).unwrap()).collect();
+        super::Packed::new(
+            Box::leak(text.into_boxed_str()),
+            Box::leak(shared.into_boxed_slice()),
+            Box::leak(lens.into_boxed_slice()),
+            Box::leak(blocks.into_boxed_slice()),
+            Box::leak(values.into_boxed_slice()),
+        )
+    }
+
+    proptest! {
+        /// A lookup finds every key with its value and nothing else, in keys that share
+        /// prefixes, multi-byte characters cut mid-way and keys that are prefixes of others.
+        #[test]
+        fn packed_lookup_finds_exactly_the_keys(
+            keys in proptest::collection::btree_set("[ab č ć]{0,6}", 0..60),
+            probes in proptest::collection::vec("[ab č ć]{0,7}", 0..40),
+        ) {
+            let keys: Vec<String> = keys.into_iter().collect();
+            let table = pack(&keys);
+            for (i, k) in keys.iter().enumerate() {
+                prop_assert_eq!(table.get(k), Some(u16::try_from(i).unwrap()), "{:?}", k);
+            }
+            for p in &probes {
+                prop_assert_eq!(table.get(p), keys.iter().position(|k| k == p).map(|i| u16::try_from(i).unwrap()), "{:?}", p);
+            }
+        }
+    }
+
+    #[test]
+    fn generated_tables_find_every_key() {
+        for (key, value) in super::countries::NAMES.entries() {
+            assert_eq!(super::countries::NAMES.get(&key), Some(value), "{key}");
+        }
+        for (key, value) in super::dates::MONTHS.entries() {
+            assert_eq!(super::dates::MONTHS.get(&key), Some(value), "{key}");
+        }
+    }
+
     /// Every code of two or three letters or digits is in the bit set exactly when it is in
     /// the table (and text of any other shape is left to the table).
     #[test]
