@@ -75,7 +75,7 @@ impl CountryCode {
 
     /// The English name (CLDR).
     pub fn english_name(&self) -> &'static str {
-        english(self.as_str())
+        crate::data::english_country_name(self.as_str())
     }
 }
 
@@ -194,18 +194,6 @@ fn named(key: &str) -> Option<&'static str> {
 /// The successors of a retired code (`"CS"`, `"SUN"`, `"810"`), each state in its history.
 pub(crate) fn retired(code: &str) -> Option<&'static str> {
     RETIRED_INDEX.get(code)
-}
-
-fn english(code: &str) -> &'static str {
-    // Every code of the table is two ASCII letters (a test checks it): compared as two bytes,
-    // which orders them as text does, without a call to compare slices.
-    let pair = |c: &str| (c.as_bytes().first().copied(), c.as_bytes().get(1).copied(), c.len());
-    let wanted = pair(code);
-    ENGLISH_NAMES
-        .binary_search_by(|(c, _)| pair(c).cmp(&wanted))
-        .ok()
-        .and_then(|i| ENGLISH_NAMES.get(i))
-        .map_or("", |(_, n)| n)
 }
 
 /// What a spelling names.
@@ -385,17 +373,5 @@ mod tests {
                 assert_eq!(CountryCode::new(&code).is_some(), listed, "{code}");
             }
         }
-    }
-
-    #[test]
-    fn english_names_are_keyed_by_two_letters_in_order() {
-        assert!(ENGLISH_NAMES.iter().all(|(c, _)| c.len() == 2 && c.bytes().all(|b| b.is_ascii_uppercase())));
-        assert!(ENGLISH_NAMES.windows(2).all(|w| matches!(w, [a, b] if a.0 < b.0)));
-        for (code, name) in ENGLISH_NAMES {
-            assert_eq!(english(code), *name);
-        }
-        assert_eq!(english("ZZ"), "");
-        assert_eq!(english("C"), "");
-        assert_eq!(english("CZE"), "");
     }
 }

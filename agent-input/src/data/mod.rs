@@ -27,6 +27,17 @@ pub mod languages;
 #[path = "small/languages.rs"]
 pub mod languages;
 
+/// A country's English name (CLDR) by its alpha-2 code, `""` for a code the table lacks: the
+/// one lookup behind the country kind's notes and the locale kind's region names.
+pub(crate) fn english_country_name(code: &str) -> &'static str {
+    // Every code of the table is two ASCII letters (a test checks it): compared as two bytes,
+    // which orders them as text does, without a call to compare slices.
+    let pair = |c: &str| (c.as_bytes().first().copied(), c.as_bytes().get(1).copied(), c.len());
+    let wanted = pair(code);
+    let names = countries::ENGLISH_NAMES;
+    names.binary_search_by(|(c, _)| pair(c).cmp(&wanted)).ok().and_then(|i| names.get(i)).map_or("", |(_, n)| n)
+}
+
 /// The place of a code of two or three ASCII letters or digits among all such codes (letters
 /// of either case and digits: 62 symbols), or `None` for any other text.
 fn short_code_slot(code: &str) -> Option<usize> {
@@ -229,6 +240,19 @@ impl<V: Copy + Send + Sync + 'static> Index<V> {
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
+
+    #[test]
+    fn english_names_are_keyed_by_two_letters_in_order() {
+        let names = super::countries::ENGLISH_NAMES;
+        assert!(names.iter().all(|(c, _)| c.len() == 2 && c.bytes().all(|b| b.is_ascii_uppercase())));
+        assert!(names.windows(2).all(|w| matches!(w, [a, b] if a.0 < b.0)));
+        for (code, name) in names {
+            assert_eq!(super::english_country_name(code), *name);
+        }
+        assert_eq!(super::english_country_name("ZZ"), "");
+        assert_eq!(super::english_country_name("C"), "");
+        assert_eq!(super::english_country_name("CZE"), "");
+    }
 
     /// Front-codes sorted keys as the generator does (shared bytes cut back to a character
     /// boundary), leaked for the `'static` table.

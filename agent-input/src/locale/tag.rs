@@ -2,7 +2,7 @@
 //! of subtags, retired regions, suppressed scripts. Each step says what it repaired, so the
 //! reader can name it in a note.
 
-use crate::data::countries::{ENGLISH_NAMES, RETIRED_CODES};
+use crate::data::countries::RETIRED_CODES;
 use crate::data::languages::{KNOWN_SCRIPTS, LANGUAGE_ALIASES, LIKELY_REGIONS, REGION_ALIASES, SUPPRESSED_SCRIPTS};
 use crate::data::{Index, ShortCodes};
 
@@ -176,14 +176,6 @@ pub(super) fn parts(subtags: &[String], repairs: &mut Repairs) -> Result<Parts, 
     Ok(parts)
 }
 
-fn english_name(code: &str) -> &'static str {
-    ENGLISH_NAMES
-        .binary_search_by(|(c, _)| (*c).cmp(code))
-        .ok()
-        .and_then(|i| ENGLISH_NAMES.get(i))
-        .map_or("", |(_, n)| n)
-}
-
 /// The region as today's code: a retired code (ISO 3166-3) by its successor, or with several
 /// successors by the one that is the language's likely region (Czech in `CS` is `CZ`); alpha-3
 /// and numeric codes by alpha-2. Several successors and no rule to pick one: a refusal with
@@ -211,7 +203,7 @@ pub(super) fn replace_region(language: &str, region: &str, repairs: &mut Repairs
 
 /// What the region of a refused tag names, for its reading: "Russia".
 pub(super) fn region_name(tag: &str) -> &'static str {
-    tag.rsplit('-').next().map_or("", english_name)
+    tag.rsplit('-').next().map_or("", crate::data::english_country_name)
 }
 
 /// The script in title case, if ISO 15924 has it; unless it is the one the language is always
