@@ -216,14 +216,18 @@ impl<V: Copy + 'static> Packed<V> {
 }
 
 /// A lookup over a generated `(key, value)` table, sorted by key (the generator writes every
-/// table from a `BTreeMap`): a binary search, nothing built at start-up, no hashing.
+/// table from a `BTreeMap`): a binary search, nothing built at start-up, no hashing. Keys of
+/// two or three letters or digits (codes: `"iw"`, `"CZE"`, `"203"`) are searched as numbers
+/// ([`short_code_slot`]) in a copy of the table's short keys made at its first such lookup,
+/// without comparing text.
 pub(crate) struct Index<V: 'static> {
     table: &'static [(&'static str, V)],
+    short: std::sync::OnceLock<Vec<(u32, V)>>,
 }
 
 impl<V: Copy + Send + Sync + 'static> Index<V> {
     pub(crate) const fn new(table: &'static [(&'static str, V)]) -> Self {
-        Self { table }
+        Self { table, short: std::sync::OnceLock::new() }
     }
 
     /// Every key, in order.
@@ -233,6 +237,16 @@ impl<V: Copy + Send + Sync + 'static> Index<V> {
 
     /// The value of `key`, if the table has it.
     pub(crate) fn get(&self, key: &str) -> Option<V> {
+        if let Some(slot) = short_code_slot(key).and_then(|s| u32::try_from(s).ok()) {
+            let short = self.short.get_or_init(|| {
+                let mut short: Vec<(u32, V)> = (self.table.iter())
+                    .filter_map(|(k, v)| short_code_slot(k).and_then(|s| u32::try_from(s).ok()).map(|s| (s, *v)))
+                    .collect();
+                short.sort_unstable_by_key(|(s, _)| *s);
+                short
+            });
+            return short.binary_search_by_key(&slot, |(s, _)| *s).ok().and_then(|i| short.get(i)).map(|(_, v)| *v);
+        }
         self.table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| self.table.get(i)).map(|(_, v)| *v)
     }
 }
@@ -352,6 +366,21 @@ mod tests {
         ];
         for (name, table) in tables {
             assert!(table.windows(2).all(|w| w[0].0 < w[1].0), "{name} is not strictly sorted");
+            // A lookup (short codes by number, other keys by text) finds every key with its
+            // value, and every code of two or three symbols exactly when the table has it.
+            let index = super::Index::new(table);
+            for (k, v) in table {
+                assert_eq!(index.get(k), Some(*v), "{name}: {k}");
+            }
+            let symbols: Vec<char> = ('a'..='z').chain('A'..='Z').chain('0'..='9').chain(['-', 'é']).collect();
+            for a in &symbols {
+                for b in &symbols {
+                    for probe in std::iter::once(format!("{a}{b}")).chain(symbols.iter().map(|c| format!("{a}{b}{c}"))) {
+                        let by_text = table.binary_search_by(|(k, _)| (*k).cmp(probe.as_str())).ok().map(|i| table[i].1);
+                        assert_eq!(index.get(&probe), by_text, "{name}: {probe}");
+                    }
+                }
+            }
         }
     }
 }

@@ -62,9 +62,7 @@ impl Locale {
     /// }
     /// ```
     pub fn strict(tag: &str) -> Option<Self> {
-        let id = icu_locale_core::Locale::try_from_str(tag).ok()?;
-        let canonical = id.strict_cmp(tag.as_bytes()) == std::cmp::Ordering::Equal;
-        (canonical && known_language(id.id.language.as_str())).then(|| Self { id, tag: tag.to_owned() })
+        strict_id(tag).map(|id| Self { id, tag: tag.to_owned() })
     }
 
     /// A locale from a parsed identifier.
@@ -86,10 +84,6 @@ impl Locale {
     /// The canonical tag, owned.
     pub fn into_string(self) -> String {
         self.tag
-    }
-
-    fn language(&self) -> &str {
-        self.id.id.language.as_str()
     }
 }
 
@@ -113,6 +107,13 @@ pub struct LocaleOptions {}
 
 static AMBIGUOUS_NAMES: Index<&str> = Index::new(AMBIGUOUS_LANGUAGE_NAMES);
 
+/// The identifier of a canonical tag of a known language ([`Locale::strict`]), nothing owned.
+fn strict_id(tag: &str) -> Option<icu_locale_core::Locale> {
+    let id = icu_locale_core::Locale::try_from_str(tag).ok()?;
+    let canonical = id.strict_cmp(tag.as_bytes()) == std::cmp::Ordering::Equal;
+    (canonical && known_language(id.id.language.as_str())).then_some(id)
+}
+
 fn known_language(lang: &str) -> bool {
     static KNOWN: crate::data::ShortCodes = crate::data::ShortCodes::new();
     KNOWN
@@ -123,6 +124,116 @@ fn known_language(lang: &str) -> bool {
 /// Resolves a spelling to a canonical tag: a language name, or a tag in BCP 47 or POSIX
 /// spelling, step by step (`tag`).
 fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
+    match resolve_simple(text) {
+        Some(found) => Ok(found),
+        None => resolve_general(text),
+    }
+}
+
+/// The commonest repaired spellings, resolved on the stack: a language of two or three
+/// letters, then optionally a region of two letters (after `-` or `_`), a codeset (`.UTF-8`)
+/// and a modifier that says nothing BCP 47 carries (`@euro`): `"cs_CZ.UTF-8"`, `"cs-cz"`,
+/// `"iw"`, `"en_UK"`. The steps of [`resolve_general`], in the same order; `None` leaves the
+/// text to it (a property test compares the two on generated spellings).
+fn resolve_simple(text: &str) -> Option<(Locale, Repairs)> {
+    // Two or three letters, then the end or a separator: anything else is the general path's.
+    let letters = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let after = text.as_bytes().get(letters);
+    if !(2..=3).contains(&letters) || !matches!(after, None | Some(b'-' | b'_' | b'.' | b'@')) {
+        return None;
+    }
+    let mut repairs = Repairs::default();
+    let (base, modif) = text.split_once('@').map_or((text, None), |(b, m)| (b, Some(m)));
+    if let Some(m) = modif {
+        if tag::modifier(m)? != Modifier::Drop {
+            return None;
+        }
+        repairs.spelling = true;
+    }
+    let base = match base.split_once('.') {
+        Some((b, _codeset)) => {
+            repairs.spelling = true;
+            b
+        }
+        None => base,
+    };
+    repairs.spelling |= base.contains('_');
+    let (language, region) = base.split_once(['-', '_']).map_or((base, None), |(l, r)| (l, Some(r)));
+    let mut language_buf = [0u8; 3];
+    let language = on_stack(&mut language_buf, language, 2..=3, <[u8]>::make_ascii_lowercase)?;
+    let mut region_buf = [0u8; 2];
+    let region = match region {
+        Some(r) => Some(on_stack(&mut region_buf, r, 2..=2, <[u8]>::make_ascii_uppercase)?),
+        None => None,
+    };
+    if let Some(r) = region.filter(|_| tag::starts_whole_alias(language) != Some(false)) {
+        // A whole-tag alias ("en-gb-oed" starts as "en-GB" does) is the general path's.
+        let mut whole = [0u8; 6];
+        let key = whole.get_mut(..language.len() + 3)?;
+        let (l, rest) = key.split_at_mut(language.len());
+        l.copy_from_slice(language.as_bytes());
+        rest.copy_from_slice(&[
+            b'-',
+            r.as_bytes().first()?.to_ascii_lowercase(),
+            r.as_bytes().get(1)?.to_ascii_lowercase(),
+        ]);
+        if tag::language_alias(std::str::from_utf8(key).ok()?).is_some() {
+            return None;
+        }
+    }
+    let language = match tag::language_alias(language) {
+        Some(rep) if (2..=3).contains(&rep.len()) && rep.bytes().all(|b| b.is_ascii_lowercase()) => {
+            repairs.alias = true;
+            rep
+        }
+        Some(_) => return None,
+        None => language,
+    };
+    let region = match region.map(|r| (r, tag::region_successors(r))) {
+        Some((_, Some(one))) if !one.contains(' ') => {
+            repairs.alias = true;
+            Some(one)
+        }
+        Some((_, Some(_several))) => return None,
+        Some((r, None)) => Some(r),
+        None => None,
+    };
+    if !known_language(language) {
+        return None;
+    }
+    let language = icu_locale_core::subtags::Language::try_from_str(language).ok()?;
+    let region = region.map(icu_locale_core::subtags::Region::try_from_str).transpose().ok()?;
+    let mut tag = String::with_capacity(language.as_str().len() + region.map_or(0, |r| r.as_str().len() + 1));
+    tag.push_str(language.as_str());
+    if let Some(r) = region {
+        tag.push('-');
+        tag.push_str(r.as_str());
+    }
+    if tag != text && !repairs.alias {
+        repairs.spelling = true;
+    }
+    let id = icu_locale_core::LanguageIdentifier::from((language, None, region));
+    Some((Locale { id: id.into(), tag }, repairs))
+}
+
+/// `text` copied into `buf` when its length is in `lens` and it is ASCII letters, then cased.
+fn on_stack<'b>(
+    buf: &'b mut [u8],
+    text: &str,
+    lens: std::ops::RangeInclusive<usize>,
+    case: fn(&mut [u8]),
+) -> Option<&'b str> {
+    if !lens.contains(&text.len()) || !text.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    let slot = buf.get_mut(..text.len())?;
+    slot.copy_from_slice(text.as_bytes());
+    case(slot);
+    std::str::from_utf8(slot).ok()
+}
+
+/// Every spelling, step by step.
+fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
     if ["C", "POSIX", "C.UTF-8", "C.UTF8"].iter().any(|p| p.eq_ignore_ascii_case(text)) {
         return Err(Refusal::Posix);
     }
@@ -204,31 +315,42 @@ pub fn read(input: Input<'_>, options: &LocaleOptions) -> Result<Outcome<Locale>
 }
 
 pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
-    // Fast path: a well-formed canonical tag that nothing replaces.
     if let Input::String(s) = input {
-        if let Some(locale) = Locale::strict(s) {
-            let id = &locale.id.id;
+        // Fast path: a short ASCII spelling with letters or digits at both ends, which the
+        // opening and the edge cleaning leave as it is, of the shape the stack path reads.
+        let bytes = s.as_bytes();
+        let edges = bytes
+            .first()
+            .zip(bytes.last())
+            .is_some_and(|(a, z)| a.is_ascii_alphanumeric() && z.is_ascii_alphanumeric());
+        if edges && s.len() <= 32 && s.is_ascii() {
+            if let Some((locale, repairs)) = resolve_simple(s) {
+                return finish(&input, s, locale, &repairs);
+            }
+        }
+        // Fast path: a well-formed canonical tag that nothing replaces.
+        if let Some(locale) = strict_id(s) {
+            let id = &locale.id;
             let script = id.script.as_ref().map(|s| s.as_str());
             let region = id.region.as_ref().map(|r| r.as_str());
             let known_script = script.is_none_or(tag::known_script);
-            if known_script && !tag::whole_alias(s) && !tag::needs_repair(locale.language(), script, region) {
-                return Outcome::ok(locale);
+            if known_script && !tag::whole_alias(s) && !tag::needs_repair(id.language.as_str(), script, region) {
+                return Outcome::ok(Locale { id: locale, tag: s.to_owned() });
             }
         }
     }
+    read_opened(input)
+}
+
+/// Every spelling, through the opening.
+fn read_opened(input: Input<'_>) -> Outcome<Locale> {
     let text = match opening::open(&input, Door::strings(MAX_SCALAR_CHARS), read_prepared, unexpected) {
         Ok(scalar) => scalar.text(),
         Err(out) => return out,
     };
     let (clean, _) = spelling::clean_edges(text);
     match resolve(clean) {
-        Ok((locale, repairs)) => {
-            if locale.as_str() == text {
-                return Outcome::ok(locale);
-            }
-            let notes = notes(&input, locale.as_str(), &repairs);
-            Outcome::ok(locale).with_notes(notes)
-        }
+        Ok((locale, repairs)) => finish(&input, text, locale, &repairs),
         Err(refusal) => {
             if let Some(out) = opening::placeholder(&input, &["locale", "language", "lang", "language code", "bcp 47"])
             {
@@ -237,6 +359,15 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
             Outcome::ask(refuse(&input, refusal))
         }
     }
+}
+
+/// The locale read from `text`, with the notes of its repairs (none when it is `text`).
+fn finish(input: &Input<'_>, text: &str, locale: Locale, repairs: &Repairs) -> Outcome<Locale> {
+    if locale.as_str() == text {
+        return Outcome::ok(locale);
+    }
+    let notes = notes(input, locale.as_str(), repairs);
+    Outcome::ok(locale).with_notes(notes)
 }
 
 /// The notes of a repaired tag: what it was read as, then the rule behind a settled split and
@@ -320,4 +451,82 @@ fn unexpected(input: &Input<'_>) -> Ask {
 /// Every language-name key of the generated table with its tag: for tests and benchmarks.
 pub fn names() -> impl Iterator<Item = (String, &'static str)> {
     LANGUAGE_NAMES.entries().into_iter().filter_map(|(k, i)| TAGS.get(usize::from(i)).map(|t| (k, *t)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::countries::RETIRED_CODES;
+    use crate::data::languages::{LANGUAGE_ALIASES, REGION_ALIASES};
+    use proptest::prelude::*;
+
+    /// The stack path gives what the general path gives, or leaves the text to it.
+    fn same_as_general(text: &str) -> Result<(), TestCaseError> {
+        if let Some((locale, repairs)) = resolve_simple(text) {
+            match resolve_general(text) {
+                Ok((general, general_repairs)) => {
+                    prop_assert_eq!(&locale, &general, "{:?}", text);
+                    prop_assert_eq!(&repairs, &general_repairs, "{:?}", text);
+                }
+                Err(refusal) => prop_assert!(false, "{text:?}: simple {locale:?}, general {refusal:?}"),
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_commonest_repairs_take_the_stack_path() {
+        for (text, tag) in [
+            ("cs_CZ.UTF-8", "cs-CZ"),
+            ("cs-cz", "cs-CZ"),
+            ("CS_cz", "cs-CZ"),
+            ("iw", "he"),
+            ("en_UK", "en-GB"),
+            ("de_DD@euro", "de-DE"),
+            ("ces", "cs"),
+        ] {
+            let (locale, _) = resolve_simple(text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(locale.as_str(), tag);
+            same_as_general(text).unwrap();
+        }
+        for text in ["cs_CS", "sh", "sr_RS@latin", "zh-guoyu", "cs-203", "cs-Latn-CZ", "C", "czech", "xx-CZ", "cs-"] {
+            assert!(resolve_simple(text).is_none(), "{text}");
+        }
+    }
+
+    fn language() -> impl Strategy<Value = String> {
+        let aliases: Vec<String> = LANGUAGE_ALIASES.iter().map(|(k, _)| (*k).to_owned()).collect();
+        prop_oneof![
+            "[a-zA-Z]{1,4}",
+            proptest::sample::select(aliases),
+            proptest::sample::select(vec!["cs", "en", "sr", "zh", "no", "iw", "und", "sgn", "art"])
+                .prop_map(String::from),
+        ]
+    }
+
+    fn region() -> impl Strategy<Value = String> {
+        let codes: Vec<String> = REGION_ALIASES.iter().chain(RETIRED_CODES).map(|(k, _)| (*k).to_owned()).collect();
+        prop_oneof!["[a-zA-Z0-9]{0,5}", proptest::sample::select(codes), Just("CZ".to_owned())]
+    }
+
+    proptest! {
+        /// The fast path before the opening reads what the opening's way reads.
+        #[test]
+        fn short_ascii_spellings_read_as_through_the_opening(
+            text in "[a-zA-Z]{1,4}([-_][a-zA-Z0-9]{0,4})?(\\.[a-zA-Z0-9-]{0,4})?(@[a-zA-Z]{0,6})?[\"' .]?",
+        ) {
+            prop_assert_eq!(read_prepared(Input::String(&text)).to_json(), read_opened(Input::String(&text)).to_json());
+        }
+
+        #[test]
+        fn the_stack_path_reads_as_the_general_path(
+            language in language(),
+            region in proptest::option::of((prop_oneof![Just('-'), Just('_')], region())),
+            codeset in "(\\.[a-zA-Z0-9-]{0,6})?",
+            modifier in "(@(euro|EURO|latin|quot|valencia|x|))?",
+        ) {
+            let region = region.map(|(sep, r)| format!("{sep}{r}")).unwrap_or_default();
+            same_as_general(&format!("{language}{region}{codeset}{modifier}"))?;
+        }
+    }
 }

@@ -18,7 +18,7 @@ static REPLACED_REGIONS: ShortCodes = ShortCodes::new();
 static WHOLE_ALIAS_LANGUAGES: ShortCodes = ShortCodes::new();
 
 /// What the repairs were, for the notes.
-#[derive(Default, Debug)]
+#[derive(Default, Debug, PartialEq, Eq)]
 pub(super) struct Repairs {
     /// Separators, case, codeset, modifier or the order of subtags.
     pub spelling: bool,
@@ -58,19 +58,24 @@ pub(super) enum Modifier {
     Drop,
 }
 
-/// The modifiers of the C library's locale names (glibc `SUPPORTED` and `locale.alias`).
+/// The modifiers of the C library's locale names (glibc `SUPPORTED` and `locale.alias`),
+/// in any case (lower-cased on the stack: no modifier is longer than 16 bytes).
 pub(super) fn modifier(m: &str) -> Option<Modifier> {
-    Some(match m.to_ascii_lowercase().as_str() {
-        "latin" | "latn" | "iqtelif" => Modifier::Script("Latn"),
-        "cyrillic" | "cyrl" => Modifier::Script("Cyrl"),
-        "devanagari" | "deva" => Modifier::Script("Deva"),
-        "arabic" | "arab" => Modifier::Script("Arab"),
-        "shaw" | "shavian" => Modifier::Script("Shaw"),
-        "valencia" => Modifier::Variant("valencia"),
-        "saaho" => Modifier::Language("ssy"),
-        "nynorsk" => Modifier::Language("nn"),
-        "bokmal" => Modifier::Language("nb"),
-        "euro" | "abegede" | "quot" | "boldquot" => Modifier::Drop,
+    let mut buf = [0u8; 16];
+    let lower = buf.get_mut(..m.len())?;
+    lower.copy_from_slice(m.as_bytes());
+    lower.make_ascii_lowercase();
+    Some(match &*lower {
+        b"latin" | b"latn" | b"iqtelif" => Modifier::Script("Latn"),
+        b"cyrillic" | b"cyrl" => Modifier::Script("Cyrl"),
+        b"devanagari" | b"deva" => Modifier::Script("Deva"),
+        b"arabic" | b"arab" => Modifier::Script("Arab"),
+        b"shaw" | b"shavian" => Modifier::Script("Shaw"),
+        b"valencia" => Modifier::Variant("valencia"),
+        b"saaho" => Modifier::Language("ssy"),
+        b"nynorsk" => Modifier::Language("nn"),
+        b"bokmal" => Modifier::Language("nb"),
+        b"euro" | b"abegede" | b"quot" | b"boldquot" => Modifier::Drop,
         _ => return None,
     })
 }
@@ -131,6 +136,23 @@ pub(super) fn replace_language(subtags: &mut Vec<String>, repairs: &mut Repairs)
     }
 }
 
+/// The replacement of a language subtag in lower case (`"iw"`: `"he"`), the bit set asked first.
+pub(super) fn language_alias(language: &str) -> Option<&'static str> {
+    match ALIASED_LANGUAGES.contains(language, || LANGUAGE_ALIAS.keys()) {
+        Some(false) => None,
+        _ => LANGUAGE_ALIAS.get(language),
+    }
+}
+
+/// The successors of a region subtag in upper case, retired (ISO 3166-3) or an alias (alpha-3,
+/// numeric, `UK`), space-separated: what [`replace_region`] reads, the bit set asked first.
+pub(super) fn region_successors(region: &str) -> Option<&'static str> {
+    match REPLACED_REGIONS.contains(region, || RETIRED.keys().chain(REGION_ALIAS.keys())) {
+        Some(false) => None,
+        _ => RETIRED.get(region).or_else(|| REGION_ALIAS.get(region)),
+    }
+}
+
 /// The subtags after the language, by what their shape says they are.
 #[derive(Default, Debug)]
 pub(super) struct Parts {
@@ -181,7 +203,7 @@ pub(super) fn parts(subtags: &[String], repairs: &mut Repairs) -> Result<Parts, 
 /// and numeric codes by alpha-2. Several successors and no rule to pick one: a refusal with
 /// every successor.
 pub(super) fn replace_region(language: &str, region: &str, repairs: &mut Repairs) -> Result<String, Refusal> {
-    let Some(list) = RETIRED.get(region).or_else(|| REGION_ALIAS.get(region)) else {
+    let Some(list) = region_successors(region) else {
         return Ok(region.to_owned());
     };
     repairs.alias = true;
@@ -240,20 +262,14 @@ pub(super) fn known_script(script: &str) -> bool {
 /// True when the language or region of a canonical tag has a replacement, or its script is
 /// one the language suppresses: the fast path must not take it.
 pub(super) fn needs_repair(language: &str, script: Option<&str>, region: Option<&str>) -> bool {
-    let aliased = ALIASED_LANGUAGES
-        .contains(language, || LANGUAGE_ALIAS.keys())
-        .unwrap_or_else(|| LANGUAGE_ALIAS.get(language).is_some());
-    let replaced = |r: &str| {
-        REPLACED_REGIONS
-            .contains(r, || RETIRED.keys().chain(REGION_ALIAS.keys()))
-            .unwrap_or_else(|| RETIRED.get(r).is_some() || REGION_ALIAS.get(r).is_some())
-    };
-    aliased || region.is_some_and(replaced) || script.is_some_and(|s| SUPPRESSED.get(language) == Some(s))
+    language_alias(language).is_some()
+        || region.is_some_and(|r| region_successors(r).is_some())
+        || script.is_some_and(|s| SUPPRESSED.get(language) == Some(s))
 }
 
 /// Whether some whole-tag alias starts with `language` and a hyphen, for a language of two or
 /// three letters (`None` otherwise: the table decides).
-fn starts_whole_alias(language: &str) -> Option<bool> {
+pub(super) fn starts_whole_alias(language: &str) -> Option<bool> {
     WHOLE_ALIAS_LANGUAGES.contains(language, || {
         LANGUAGE_ALIAS.keys().filter_map(|k| k.split_once('-').filter(|(_, rest)| !rest.is_empty()).map(|(l, _)| l))
     })

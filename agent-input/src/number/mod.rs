@@ -467,47 +467,61 @@ fn repair_notes(input: &Input<'_>, canonical: &str, repairs: Repairs) -> Vec<Not
 /// through the general reader.
 #[inline]
 fn fast_grouped(s: &str) -> Option<(Decimal, Repairs)> {
-    let (negative, rest) = match s.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, s),
-    };
-    let (int_part, frac_part) = match rest.split_once(',') {
-        Some((i, f)) => (i, Some(f)),
-        None => (rest, None),
-    };
-    let separator = int_part.chars().find(|c| !c.is_ascii_digit())?;
-    if !matches!(separator, ' ' | '\u{a0}' | '\u{202f}') {
-        return None;
-    }
-    let mut mantissa: i64 = 0;
-    let mut digits = 0usize;
-    let mut push = |b: u8| -> Option<()> {
-        if !b.is_ascii_digit() || digits >= 18 {
+    let bytes = s.as_bytes();
+    let negative = bytes.first() == Some(&b'-');
+    let mut at = usize::from(negative);
+    let (mut mantissa, mut digits) = (0i64, 0usize);
+    // The digits of the group being read, the groups closed so far, the separator's bytes.
+    let (mut group, mut groups) = (0usize, 0usize);
+    let mut separator: &[u8] = &[];
+    let mut fraction: Option<u32> = None;
+    while let Some(&b) = bytes.get(at) {
+        if b.is_ascii_digit() {
+            if digits >= 18 || (b == b'0' && group == 0 && groups == 0 && fraction.is_none()) {
+                return None;
+            }
+            mantissa = mantissa * 10 + i64::from(b - b'0');
+            digits += 1;
+            group += 1;
+            at += 1;
+            continue;
+        }
+        let closes = if groups == 0 { (1..=3).contains(&group) } else { group == 3 };
+        if fraction.is_some() || !closes {
             return None;
         }
-        mantissa = mantissa * 10 + i64::from(b - b'0');
-        digits += 1;
-        Some(())
-    };
-    for (i, group) in int_part.split(separator).enumerate() {
-        let ok_len = if i == 0 { (1..=3).contains(&group.len()) && !group.starts_with('0') } else { group.len() == 3 };
-        if !ok_len {
+        let rest = bytes.get(at..).unwrap_or_default();
+        if b == b',' && groups > 0 {
+            fraction = Some(0);
+            group = 0;
+            at += 1;
+            continue;
+        }
+        let len = match b {
+            b' ' => 1,
+            0xc2 if rest.starts_with("\u{a0}".as_bytes()) => 2,
+            0xe2 if rest.starts_with("\u{202f}".as_bytes()) => 3,
+            _ => return None,
+        };
+        let this = rest.get(..len).unwrap_or_default();
+        if groups > 0 && this != separator {
             return None;
         }
-        group.bytes().try_for_each(&mut push)?;
-    }
-    let mut scale = 0u32;
-    if let Some(frac) = frac_part {
-        if frac.is_empty() {
-            return None;
-        }
-        frac.bytes().try_for_each(&mut push)?;
-        scale = u32::try_from(frac.len()).ok()?;
+        separator = this;
+        groups += 1;
+        group = 0;
+        at += len;
     }
     let mut repairs = Repairs::default();
-    if frac_part.is_some() {
-        repairs.push(Repair::DecimalComma);
-    }
+    let scale = match fraction {
+        Some(_) if group == 0 => return None,
+        Some(_) => {
+            repairs.push(Repair::DecimalComma);
+            u32::try_from(group).ok()?
+        }
+        None if groups == 0 || group != 3 => return None,
+        None => 0,
+    };
     repairs.push(Repair::Grouping);
     let signed = if negative { -mantissa } else { mantissa };
     Some((Decimal::new(signed, scale), repairs))
@@ -639,7 +653,7 @@ mod tests {
 
         #[test]
         fn any_grouped_spelling_reads_as_the_general_reader_reads_it(
-            text in r"-?[0-9]{1,4}([ \u{a0}\u{202f}][0-9]{2,4}){0,6}(,[0-9]{0,5})?"
+            text in r"-?[0-9]{0,4}([ \u{a0}\u{202f},.x][0-9]{0,4}){0,6}(,[0-9]{0,5})? ?"
         ) {
             same_as_general(&text)?;
         }
