@@ -341,7 +341,11 @@ impl<T> Outcome<T> {
 
     /// Adds a note.
     pub(crate) fn note(mut self, note: Note) -> Self {
-        self.notes.push(note);
+        if self.notes.capacity() == 0 {
+            self.notes = vec![note]; // exactly one note's room: most outcomes have one
+        } else {
+            self.notes.push(note);
+        }
         self
     }
 

@@ -116,8 +116,10 @@ pub(crate) fn plain(s: &str) -> Option<Plain> {
     // Most non-ASCII values ("Česko", "1. října") need nothing: find out without a copy.
     let inner = trim(s);
     let special = |c: char| is_invisible(c) || matches!(c, '\u{ff01}'..='\u{ff5e}' | '\u{3000}');
+    // Below the combining marks (U+0300) every character is composed already (a test checks
+    // each): Latin text skips the normalisation tables.
     if !inner.chars().any(|c| special(c) && !matches!(c, '\u{ff10}'..='\u{ff19}'))
-        && is_nfc_quick(s.chars()) == IsNormalized::Yes
+        && (s.chars().all(|c| c < '\u{300}') || is_nfc_quick(s.chars()) == IsNormalized::Yes)
     {
         return None;
     }
@@ -144,4 +146,17 @@ pub(crate) fn plain(s: &str) -> Option<Plain> {
     }
     out.text = text;
     (out.invisible || out.fullwidth || out.composed).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use unicode_normalization::{is_nfc_quick, IsNormalized};
+
+    /// What [`super::plain`] relies on to skip the normalisation tables.
+    #[test]
+    fn every_character_below_the_combining_marks_is_composed() {
+        for c in '\0'..'\u{300}' {
+            assert_eq!(is_nfc_quick(std::iter::once(c)), IsNormalized::Yes, "{c:?}");
+        }
+    }
 }
