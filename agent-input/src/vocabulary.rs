@@ -18,7 +18,7 @@
 //!
 //! [`no_hits_filtered`] builds the warning for an empty page under an active filter.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
@@ -103,6 +103,10 @@ impl VocabularyOptions {
     }
 }
 
+/// The vocabulary's maps: built once from the server's data, then only looked up, so a fast
+/// hasher (foldhash) in place of SipHash.
+type Map<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
+
 /// The most entries a vocabulary may have (a programmer bound).
 pub const MAX_ENTRIES: usize = 100_000;
 
@@ -110,12 +114,14 @@ pub const MAX_ENTRIES: usize = 100_000;
 #[derive(Clone, Debug)]
 pub struct Vocabulary {
     entries: Vec<Entry>,
-    /// Exact keys (ids, names, abbreviations, aliases, folded) to entries.
-    exact: HashMap<String, BTreeSet<usize>>,
+    /// The entries in the order of their ids, for the exact id's binary search.
+    by_id: Vec<usize>,
+    /// Exact keys (ids, names, abbreviations, aliases, folded) to entries, ascending.
+    exact: Map<String, Vec<usize>>,
     /// Words of names and aliases, by their first three characters: (word, entry, name).
-    words: HashMap<String, Vec<(String, usize, usize)>>,
+    words: Map<String, Vec<(String, usize, usize)>>,
     /// The number of words of each (entry, name).
-    name_words: HashMap<(usize, usize), usize>,
+    name_words: Map<(usize, usize), usize>,
     /// Folded id, names and abbreviations of each entry, for the nearest-value hint.
     folded: Vec<Vec<String>>,
 }
@@ -153,9 +159,9 @@ impl Vocabulary {
         if entries.len() > MAX_ENTRIES {
             return Err(err(format!("`entries` has {} entries, expected at most {MAX_ENTRIES}", entries.len())));
         }
-        let mut exact: HashMap<String, BTreeSet<usize>> = HashMap::new();
-        let mut words: HashMap<String, Vec<(String, usize, usize)>> = HashMap::new();
-        let mut name_words = HashMap::new();
+        let mut exact: Map<String, Vec<usize>> = Map::default();
+        let mut words: Map<String, Vec<(String, usize, usize)>> = Map::default();
+        let mut name_words = Map::default();
         let mut ids = std::collections::HashSet::new();
         for (i, e) in entries.iter().enumerate() {
             if e.id.trim().is_empty() {
@@ -167,7 +173,11 @@ impl Vocabulary {
             for text in std::iter::once(&e.id).chain(&e.names).chain(&e.abbreviations).chain(&e.aliases) {
                 let key = spelling::fold::fold_name(text);
                 if !key.is_empty() {
-                    exact.entry(key).or_default().insert(i);
+                    // Entries come in order: each list stays ascending without repeats.
+                    let list = exact.entry(key).or_default();
+                    if list.last() != Some(&i) {
+                        list.push(i);
+                    }
                 }
             }
             for (n, name) in e.names.iter().chain(&e.aliases).enumerate() {
@@ -191,7 +201,9 @@ impl Vocabulary {
                     .collect()
             })
             .collect();
-        Ok(Self { entries, exact, words, name_words, folded })
+        let mut by_id: Vec<usize> = (0..entries.len()).collect();
+        by_id.sort_unstable_by(|a, b| entries.get(*a).map(|e| &e.id).cmp(&entries.get(*b).map(|e| &e.id)));
+        Ok(Self { entries, by_id, exact, words, name_words, folded })
     }
 
     /// The entries.
@@ -199,8 +211,14 @@ impl Vocabulary {
         &self.entries
     }
 
-    fn exact(&self, key: &str) -> Vec<usize> {
-        self.exact.get(key).map(|s| s.iter().copied().collect()).unwrap_or_default()
+    fn exact(&self, key: &str) -> &[usize] {
+        self.exact.get(key).map_or(&[], Vec::as_slice)
+    }
+
+    /// The entry whose id is `id`, exactly.
+    fn with_id(&self, id: &str) -> Option<usize> {
+        let at = self.by_id.binary_search_by(|i| self.entries.get(*i).map_or("", |e| e.id.as_str()).cmp(id));
+        at.ok().and_then(|at| self.by_id.get(at).copied())
     }
 
     /// Entries one of whose names contains every word of the query (inflection allowed).
@@ -292,7 +310,7 @@ impl Vocabulary {
     pub fn read(&self, input: Input<'_>, role: VocabularyRole) -> Outcome<String> {
         // Fast path: a stored id, exactly.
         if let Input::String(s) = input {
-            if self.entries.iter().any(|e| e.id == s) {
+            if self.with_id(s).is_some() {
                 return Outcome::ok(s.to_owned());
             }
         }
@@ -302,12 +320,12 @@ impl Vocabulary {
             Err(out) => return out,
         };
         let key = spelling::fold::fold_name(text);
-        let mut found = self.exact(&key);
+        let mut found: smallvec::SmallVec<[usize; 4]> = smallvec::SmallVec::from_slice(self.exact(&key));
         if found.is_empty() {
             if let Some(out) = opening::placeholder(&input, &[]) {
                 return out;
             }
-            found = self.by_words(&key);
+            found = self.by_words(&key).into();
         }
         match found.as_slice() {
             [one] => {

@@ -65,12 +65,6 @@ impl Locale {
         strict_id(tag).map(|id| Self { id, tag: tag.to_owned() })
     }
 
-    /// A locale from a parsed identifier.
-    fn of(id: icu_locale_core::Locale) -> Self {
-        let tag = id.to_string();
-        Self { id, tag }
-    }
-
     /// The `icu_locale_core` locale.
     pub fn as_icu(&self) -> &icu_locale_core::Locale {
         &self.id
@@ -277,8 +271,10 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
 /// A language name: "Czech", "čeština", "British English". `None` when `text` is not
 /// name-like or names no language.
 fn by_name(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
-    let name_like = text.chars().count() > 3 || !text.is_ascii();
-    if !text.chars().any(char::is_alphabetic) || !name_like || text.contains(['_', '-', '.', '@']) {
+    let name_like = !text.is_ascii() || text.len() > 3;
+    // An ASCII letter answers without the Unicode tables.
+    let letter = text.bytes().any(|b| b.is_ascii_alphabetic()) || text.chars().any(char::is_alphabetic);
+    if !letter || !name_like || text.contains(['_', '-', '.', '@']) {
         return None;
     }
     let key = spelling::fold::fold_name(text);
@@ -287,7 +283,9 @@ fn by_name(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
     }
     let tag = TAGS.get(usize::from(LANGUAGE_NAMES.get(&key)?))?;
     let repairs = Repairs { name: true, ..Repairs::default() };
-    Some(icu_locale_core::Locale::try_from_str(tag).map(|id| (Locale::of(id), repairs)).map_err(|_| Refusal::NotATag))
+    // The table's tags are canonical (a test checks): the tag is the text, not written again.
+    let id = icu_locale_core::Locale::try_from_str(tag).map_err(|_| Refusal::NotATag);
+    Some(id.map(|id| (Locale { id, tag: (*tag).to_owned() }, repairs)))
 }
 
 /// Reads a locale.
@@ -472,6 +470,14 @@ mod tests {
             }
         }
         Ok(())
+    }
+
+    /// What [`by_name`] relies on: every tag of the names table is canonical.
+    #[test]
+    fn the_names_table_holds_canonical_tags() {
+        for tag in TAGS {
+            assert_eq!(icu_locale_core::Locale::try_from_str(tag).map(|l| l.to_string()).as_deref(), Ok(*tag));
+        }
     }
 
     #[test]

@@ -92,9 +92,48 @@ const fn is_latin(c: char) -> bool {
 /// assert_eq!(agent_input::fold("  Nejvyšší   Soud "), "nejvyssi soud");
 /// ```
 pub fn fold(s: &str) -> String {
+    let trimmed = super::trim(s);
+    if trimmed.is_ascii() {
+        return fold_ascii(trimmed);
+    }
+    fold_chars(trimmed)
+}
+
+/// [`fold_chars`] of trimmed ASCII text, a byte at a time (a test compares the two).
+fn fold_ascii(s: &str) -> String {
+    // The ASCII characters `char::is_whitespace` names: `u8::is_ascii_whitespace` and the line
+    // tabulation. Most text has words and single spaces only: then lower case is the fold.
+    let white = |b: u8| b.is_ascii_whitespace() || b == 0x0b;
+    let mut after_space = false;
+    let single_spaces = s.bytes().all(|b| {
+        let ok = if b == b' ' { !after_space } else { !white(b) };
+        after_space = b == b' ';
+        ok
+    });
+    if single_spaces {
+        return s.to_ascii_lowercase();
+    }
     let mut out = String::with_capacity(s.len());
     let mut space = false;
-    for c in super::trim(s).chars() {
+    for b in s.bytes() {
+        if white(b) {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+        }
+        space = false;
+        out.push(char::from(b.to_ascii_lowercase()));
+    }
+    out
+}
+
+/// [`fold`] of trimmed text, a character at a time.
+fn fold_chars(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for c in s.chars() {
         if c.is_whitespace() {
             space = true;
             continue;
@@ -209,6 +248,12 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn ascii_folds_as_every_character_does(s in "[ -~\t\n\x0b\x0c\r\x00-\x08\x1c-\x1f]{0,16}") {
+            let trimmed = crate::spelling::trim(&s);
+            proptest::prop_assert_eq!(fold_ascii(trimmed), fold_chars(trimmed));
+        }
+
         /// The shortcut for names already words and single spaces gives the key the split gives.
         #[test]
         fn name_keys_are_the_words_of_the_fold(s in "[a-zA-Z0-9 \u{a8}\u{301}.,&'’Ñß-]{0,12}") {
