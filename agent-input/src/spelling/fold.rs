@@ -101,9 +101,9 @@ pub fn fold(s: &str) -> String {
 
 /// [`fold_chars`] of trimmed ASCII text, a byte at a time (a test compares the two).
 fn fold_ascii(s: &str) -> String {
-    // The ASCII characters `char::is_whitespace` names: `u8::is_ascii_whitespace` and the line
-    // tabulation. Most text has words and single spaces only: then lower case is the fold.
-    let white = |b: u8| b.is_ascii_whitespace() || b == 0x0b;
+    // The ASCII characters `char::is_whitespace` names: the space and `\t` to `\r`. Most text
+    // has words and single spaces only: then lower case is the fold.
+    let white = |b: u8| b == b' ' || (b'\t'..=b'\r').contains(&b);
     let mut after_space = false;
     let single_spaces = s.bytes().all(|b| {
         let ok = if b == b' ' { !after_space } else { !white(b) };
