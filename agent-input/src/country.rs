@@ -300,12 +300,31 @@ pub fn read(input: Input<'_>, options: &CountryOptions) -> Result<Outcome<Countr
 }
 
 pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<CountryCode> {
-    // Fast path: an alpha-2 code in upper case.
     if let Input::String(s) = input {
+        // Fast path: an alpha-2 code in upper case.
         if let Some(code) = CountryCode::new(s) {
             return Outcome::ok(code);
         }
+        // Fast path: another code of one country ("cz", "CZE", "203"), which the opening and
+        // the edge cleaning leave as it is (ASCII letters and digits only).
+        if (2..=4).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            if let Found::Code(code, note) = find(s) {
+                return found_code(&input, code, note);
+            }
+        }
     }
+    read_opened(input)
+}
+
+/// A country found, with the note that says how it was read.
+fn found_code(input: &Input<'_>, code: CountryCode, note: Option<NoteCode>) -> Outcome<CountryCode> {
+    let code_note = note.unwrap_or(NoteCode::CountryCodeNormalized);
+    let note = Note::read_as_named(code_note, input, code.as_str(), code.english_name());
+    Outcome::ok(code).note(note)
+}
+
+/// Every spelling, through the opening.
+fn read_opened(input: Input<'_>) -> Outcome<CountryCode> {
     let door = Door::strings(MAX_SCALAR_CHARS).numbers();
     let text = match opening::open(&input, door, read_prepared, unexpected) {
         Ok(scalar) => scalar.text(),
@@ -313,11 +332,7 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<CountryCode> {
     };
     let (clean, _) = spelling::clean_edges(text);
     match find(clean) {
-        Found::Code(code, note) => {
-            let code_note = note.unwrap_or(NoteCode::CountryCodeNormalized);
-            let note = Note::read_as_named(code_note, &input, code.as_str(), code.english_name());
-            Outcome::ok(code).note(note)
-        }
+        Found::Code(code, note) => found_code(&input, code, note),
         Found::Several(codes) => {
             let expected = format!("one country; {} names {}", input.to_json_text(), codes.len());
             let choices = codes
@@ -376,6 +391,23 @@ pub fn names() -> impl Iterator<Item = (String, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The fast path for short codes reads what the opening's way reads.
+        #[test]
+        fn short_codes_read_as_through_the_opening(text in "[a-zA-Z0-9]{1,5}") {
+            proptest::prop_assume!(CountryCode::new(&text).is_none(), "a canonical code reads before either");
+            proptest::prop_assert_eq!(read_prepared(Input::String(&text)).to_json(), read_opened(Input::String(&text)).to_json());
+        }
+    }
+
+    #[test]
+    fn short_codes_of_every_kind_take_the_fast_path() {
+        for (text, code) in [("cz", "CZ"), ("CZE", "CZ"), ("cze", "CZ"), ("203", "CZ"), ("UK", "GB"), ("DD", "DE")] {
+            assert_eq!(read_prepared(Input::String(text)).to_json(), read_opened(Input::String(text)).to_json());
+            assert_eq!(read_prepared(Input::String(text)).value().map(CountryCode::as_str), Some(code), "{text}");
+        }
+    }
 
     /// What [`find`] relies on to read a name before asking the ambiguous names.
     #[test]

@@ -114,8 +114,8 @@ pub const MAX_ENTRIES: usize = 100_000;
 #[derive(Clone, Debug)]
 pub struct Vocabulary {
     entries: Vec<Entry>,
-    /// The entries in the order of their ids, for the exact id's binary search.
-    by_id: Vec<usize>,
+    /// Each entry's id, exactly, to the entry.
+    by_id: Map<String, usize>,
     /// Exact keys (ids, names, abbreviations, aliases, folded) to entries, ascending.
     exact: Map<String, Vec<usize>>,
     /// Words of names and aliases, by their first three characters: (word, entry, name).
@@ -201,8 +201,7 @@ impl Vocabulary {
                     .collect()
             })
             .collect();
-        let mut by_id: Vec<usize> = (0..entries.len()).collect();
-        by_id.sort_unstable_by(|a, b| entries.get(*a).map(|e| &e.id).cmp(&entries.get(*b).map(|e| &e.id)));
+        let by_id = entries.iter().enumerate().map(|(i, e)| (e.id.clone(), i)).collect();
         Ok(Self { entries, by_id, exact, words, name_words, folded })
     }
 
@@ -217,8 +216,7 @@ impl Vocabulary {
 
     /// The entry whose id is `id`, exactly.
     fn with_id(&self, id: &str) -> Option<usize> {
-        let at = self.by_id.binary_search_by(|i| self.entries.get(*i).map_or("", |e| e.id.as_str()).cmp(id));
-        at.ok().and_then(|at| self.by_id.get(at).copied())
+        self.by_id.get(id).copied()
     }
 
     /// Entries one of whose names contains every word of the query (inflection allowed).
