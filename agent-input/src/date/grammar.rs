@@ -113,6 +113,17 @@ const ORDINALS: &[&str] = &["st", "nd", "rd", "th", "er", "e", "eme", "o", "a", 
 /// The tokens of a spelling: a date has a handful, kept on the stack.
 type Tokens<'a> = SmallVec<[Token<'a>; 12]>;
 
+/// `char::is_alphabetic`, with Latin-1 and Latin Extended-A and B answered without the
+/// Unicode tables (a test compares every character below U+0800).
+fn is_letter(c: char) -> bool {
+    match c {
+        'a'..='z' | 'A'..='Z' => true,
+        '\0'..='\u{7f}' => false,
+        '\u{c0}'..='\u{24f}' => c != '\u{d7}' && c != '\u{f7}',
+        _ => c.is_alphabetic(),
+    }
+}
+
 fn tokens(text: &str) -> Tokens<'_> {
     let mut out = Tokens::new();
     let mut rest = text;
@@ -123,7 +134,7 @@ fn tokens(text: &str) -> Tokens<'_> {
             // An ordinal suffix directly after the digits: 1st, 2nd, 1er, 1º, 1°.
             let suffix_len = after
                 .char_indices()
-                .find(|(_, c)| !(c.is_alphabetic() || matches!(c, '\u{ba}' | '\u{aa}' | '\u{b0}')))
+                .find(|(_, c)| !(is_letter(*c) || matches!(c, '\u{ba}' | '\u{aa}' | '\u{b0}')))
                 .map_or(after.len(), |(i, _)| i);
             let suffix = after.get(..suffix_len).unwrap_or_default();
             let ordinal = !suffix.is_empty()
@@ -134,17 +145,16 @@ fn tokens(text: &str) -> Tokens<'_> {
                 };
             rest = if ordinal { after.get(suffix_len..).unwrap_or_default() } else { after };
             out.push(Token::Num { digits, ordinal });
-        } else if c.is_alphabetic() {
+        } else if is_letter(c) {
             // Letters and their marks (the Devanagari nukta), apostrophes, and hyphens between
             // letters ("segunda-feira").
             let mut end = rest.len();
             let mut chars = rest.char_indices().peekable();
             while let Some((i, c)) = chars.next() {
-                let next_is_letter = chars.peek().is_some_and(|(_, n)| n.is_alphabetic());
-                let in_word = c.is_alphabetic()
+                let in_word = is_letter(c)
                     || is_combining_mark(c)
                     || matches!(c, '\'' | '\u{2019}' | '\u{5f3}' | '\u{5f4}' | '\u{200c}' | '\u{200d}')
-                    || (c == '-' && next_is_letter);
+                    || (c == '-' && chars.peek().is_some_and(|(_, n)| is_letter(*n)));
                 if !in_word {
                     end = i;
                     break;
@@ -614,6 +624,13 @@ fn named_month(parsed: &mut Parsed, month: u32, nums: &[(&str, bool)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn letters_are_the_alphabetic_characters() {
+        for c in ('\0'..'\u{800}').chain(['\u{1e9e}', '\u{3042}', '\u{ff21}', '\u{10400}']) {
+            assert_eq!(is_letter(c), c.is_alphabetic(), "{c:?}");
+        }
+    }
 
     fn days(s: &str) -> Vec<String> {
         parse(s)

@@ -168,8 +168,9 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<Nai
 /// Edges, quotes, Unicode digits and dashes.
 fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
     let (inner, _) = spelling::clean_edges(text);
-    if inner.is_ascii() {
-        return inner.into(); // nothing to map: the minus signs and digits it maps are not ASCII
+    // Nothing to map below U+0660: the minus signs and digits it maps are above (a test checks).
+    if inner.is_ascii() || inner.chars().all(|c| c < '\u{660}') {
+        return inner.into();
     }
     inner
         .chars()

@@ -22,6 +22,15 @@ pub(crate) const fn is_unicode_minus(c: char) -> bool {
 mod tests {
     use super::*;
 
+    /// What the date kind's normalising relies on to leave Latin text as it is.
+    #[test]
+    fn below_arabic_indic_digits_only_ascii_digits_map() {
+        for c in '\u{80}'..'\u{660}' {
+            assert_eq!(ascii_digit(c), None, "{c:?}");
+            assert!(!is_unicode_minus(c), "{c:?}");
+        }
+    }
+
     #[test]
     fn digits_of_several_systems() {
         assert_eq!(ascii_digit('٣'), Some('3'));

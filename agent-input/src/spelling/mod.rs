@@ -113,11 +113,14 @@ pub(crate) fn plain(s: &str) -> Option<Plain> {
     if s.is_ascii() {
         return None;
     }
-    // Most non-ASCII values ("Česko", "1. října") need nothing: find out without a copy.
-    let inner = trim(s);
+    // Most non-ASCII values ("Česko", "1. října") need nothing: find out without a copy. Below
+    // the combining marks (U+0300) every character is composed already (a test checks each):
+    // Latin text with nothing special anywhere is answered in one pass.
     let special = |c: char| is_invisible(c) || matches!(c, '\u{ff01}'..='\u{ff5e}' | '\u{3000}');
-    // Below the combining marks (U+0300) every character is composed already (a test checks
-    // each): Latin text skips the normalisation tables.
+    if s.chars().all(|c| c < '\u{300}' && !special(c)) {
+        return None;
+    }
+    let inner = trim(s);
     if !inner.chars().any(|c| special(c) && !matches!(c, '\u{ff10}'..='\u{ff19}'))
         && (s.chars().all(|c| c < '\u{300}') || is_nfc_quick(s.chars()) == IsNormalized::Yes)
     {
