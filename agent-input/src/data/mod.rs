@@ -120,6 +120,9 @@ pub struct Packed<V: 'static> {
     /// made at the first lookup: the search over blocks compares numbers, and text only
     /// between blocks whose first keys share those eight bytes.
     prefixes: std::sync::OnceLock<Vec<u64>>,
+    /// The same for every key, made at the first lookup of a key of at most eight bytes: such
+    /// a key is found by its number and its length alone.
+    key_prefixes: std::sync::OnceLock<Vec<u64>>,
 }
 
 /// The first eight bytes of `key` as a big-endian number, zero-padded: a smaller number is a
@@ -142,7 +145,15 @@ impl<V: Copy + 'static> Packed<V> {
         blocks: &'static [u32],
         values: &'static [V],
     ) -> Self {
-        Self { text, shared, lens, blocks, values, prefixes: std::sync::OnceLock::new() }
+        Self {
+            text,
+            shared,
+            lens,
+            blocks,
+            values,
+            prefixes: std::sync::OnceLock::new(),
+            key_prefixes: std::sync::OnceLock::new(),
+        }
     }
 
     /// How many keys the table has.
@@ -186,6 +197,9 @@ impl<V: Copy + 'static> Packed<V> {
 
     /// The value of `key`, if the table has it.
     pub fn get(&self, key: &str) -> Option<V> {
+        if key.len() <= 8 && !key.as_bytes().contains(&0) {
+            return self.get_short(key);
+        }
         // The last block whose first key is not after `key`: blocks whose first keys' prefixes
         // are smaller start before it, those with larger ones after it; text decides between.
         let prefixes = self
@@ -204,6 +218,27 @@ impl<V: Copy + 'static> Packed<V> {
         }
         let b = low.checked_sub(1)?;
         self.find_in_block(b, key.as_bytes())
+    }
+
+    /// [`get`](Self::get) of a key of at most eight bytes, none zero: the first key whose
+    /// eight bytes (zero-padded) are the key's is the key when it is as long (any other key
+    /// with those bytes is longer: the key is its prefix, so sorts first).
+    fn get_short(&self, key: &str) -> Option<V> {
+        let all = self.key_prefixes.get_or_init(|| {
+            let mut all = Vec::with_capacity(self.len());
+            for b in 0..self.blocks.len() {
+                let _ = self.scan(b, |k, _| {
+                    all.push(prefix(k));
+                    None::<()>
+                });
+            }
+            all
+        });
+        let wanted = prefix(key.as_bytes());
+        let i = all.partition_point(|&p| p < wanted);
+        let own = usize::from(self.lens.get(i).copied()?);
+        let shared = if i % BLOCK == 0 { 0 } else { usize::from(self.shared.get(i).copied()?) };
+        (all.get(i) == Some(&wanted) && shared + own == key.len()).then(|| self.values.get(i).copied()).flatten()
     }
 
     /// The value of `key` in block `b`, whose first key is not after it, read from the front
@@ -346,7 +381,7 @@ mod tests {
             for (i, k) in keys.iter().enumerate() {
                 prop_assert_eq!(table.get(k), Some(u16::try_from(i).unwrap()), "{:?}", k);
             }
-            for p in &probes {
+            for p in probes.iter().chain(&["a\0".to_owned(), "\0".to_owned(), "abababab\0".to_owned()]) {
                 prop_assert_eq!(table.get(p), keys.iter().position(|k| k == p).map(|i| u16::try_from(i).unwrap()), "{:?}", p);
             }
         }
