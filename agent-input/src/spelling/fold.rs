@@ -164,11 +164,20 @@ pub fn fold_name(s: &str) -> String {
     // Most names are words and single spaces already (no space at an edge or after a space):
     // then the key is the fold itself.
     let mut after_space = true;
-    let words = folded.chars().all(|c| {
-        let ok = if c == ' ' { !after_space } else { c.is_ascii_alphanumeric() || (!c.is_ascii() && word_char(c)) };
-        after_space = c == ' ';
+    let words = if folded.is_ascii() {
+        let mut ok = true;
+        for &b in folded.as_bytes() {
+            ok &= if b == b' ' { !after_space } else { b.is_ascii_alphanumeric() };
+            after_space = b == b' ';
+        }
         ok
-    });
+    } else {
+        folded.chars().all(|c| {
+            let ok = if c == ' ' { !after_space } else { c.is_ascii_alphanumeric() || (!c.is_ascii() && word_char(c)) };
+            after_space = c == ' ';
+            ok
+        })
+    };
     if words && !after_space {
         return folded;
     }
