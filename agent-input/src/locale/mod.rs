@@ -278,10 +278,13 @@ fn by_name(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
         return None;
     }
     let key = spelling::fold::fold_name(text);
-    if let Some(list) = AMBIGUOUS_NAMES.get(&key) {
+    // The names table has none of the ambiguous names (a test checks): a name it has is read
+    // without asking them.
+    let Some(found) = LANGUAGE_NAMES.get(&key) else {
+        let list = AMBIGUOUS_NAMES.get(&key)?;
         return Some(Err(Refusal::Ambiguous(list.split(' ').map(str::to_owned).collect())));
-    }
-    let tag = TAGS.get(usize::from(LANGUAGE_NAMES.get(&key)?))?;
+    };
+    let tag = TAGS.get(usize::from(found))?;
     let repairs = Repairs { name: true, ..Repairs::default() };
     // The table's tags are canonical (a test checks): the tag is the text, not written again.
     let id = icu_locale_core::Locale::try_from_str(tag).map_err(|_| Refusal::NotATag);
@@ -470,6 +473,14 @@ mod tests {
             }
         }
         Ok(())
+    }
+
+    /// What [`by_name`] relies on: no ambiguous name is in the names table.
+    #[test]
+    fn no_language_name_is_also_ambiguous() {
+        for (key, _) in AMBIGUOUS_LANGUAGE_NAMES {
+            assert_eq!(LANGUAGE_NAMES.get(key), None, "{key}");
+        }
     }
 
     /// What [`by_name`] relies on: every tag of the names table is canonical.

@@ -216,7 +216,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &NumberOptions) -> Outcome<D
     // Fast path: the canonical text of a number, as a string, parses strictly with no repair.
     if let Input::String(s) | Input::Number(s) = input {
         if let Some(value) = fast_canonical(s, matches!(input, Input::Number(_))) {
-            let value = if value.scale() == 0 { value } else { value.normalize() };
+            let value = normalized(value);
             return constrain(&input, value, opts);
         }
     }
@@ -229,9 +229,19 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &NumberOptions) -> Outcome<D
     read_general(input, opts)
 }
 
+/// `d.normalize()`, without its work for a whole number that is not zero (a zero may be
+/// negative).
+fn normalized(d: Decimal) -> Decimal {
+    if d.scale() == 0 && !d.is_zero() {
+        d
+    } else {
+        d.normalize()
+    }
+}
+
 /// A value read with its repairs: the notes, then the options' checks.
 fn one_reading(input: &Input<'_>, value: Decimal, repairs: Repairs, opts: &NumberOptions) -> Outcome<Decimal> {
-    let value = value.normalize();
+    let value = normalized(value);
     let notes = with_decimal_text(value, |text| repair_notes(input, text, repairs));
     constrain(input, value, opts).with_notes(notes)
 }
@@ -643,6 +653,17 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn normalized_is_normalize(m in any::<i64>(), scale in 0u32..=28, negative_zero in any::<bool>()) {
+            let mut d = Decimal::new(if negative_zero { 0 } else { m }, scale);
+            if negative_zero {
+                d.set_sign_negative(true);
+            }
+            prop_assert_eq!(normalized(d).to_string(), d.normalize().to_string());
+            prop_assert_eq!(normalized(d).scale(), d.normalize().scale());
+            prop_assert_eq!(normalized(d).is_sign_negative(), d.normalize().is_sign_negative());
+        }
+
         #[test]
         fn any_decimal_text_is_display(m in any::<i64>(), scale in 0u32..=28) {
             let d = Decimal::new(m, scale);
