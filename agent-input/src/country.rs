@@ -109,7 +109,8 @@ const CONJUNCTIONS: &[&str] =
 /// ([`CONJUNCTIONS`]) and without a leading "the".
 fn name_key(name: &str) -> String {
     let folded = spelling::fold::fold_name(name);
-    if !folded.starts_with("the ") && !folded.split(' ').any(|w| CONJUNCTIONS.contains(&w)) {
+    let joining = folded.as_bytes().split(|&b| b == b' ').any(|w| CONJUNCTIONS.iter().any(|c| c.as_bytes() == w));
+    if !folded.starts_with("the ") && !joining {
         return folded; // nearly every name: nothing to leave out
     }
     let words: Vec<&str> = folded.split(' ').filter(|w| !CONJUNCTIONS.contains(w)).collect();
@@ -136,7 +137,8 @@ pub fn name_keys(name: &str) -> Vec<String> {
 /// [`name_keys`] without a vector on the heap.
 fn keys_of(name: &str) -> smallvec::SmallVec<[String; 2]> {
     let mut keys = smallvec::smallvec![name_key(name)];
-    if let Some((head, tail)) = name.rsplit_once(',') {
+    let comma = name.bytes().rposition(|b| b == b',');
+    if let Some((head, tail)) = comma.map(|at| (name.get(..at).unwrap_or_default(), name.get(at + 1..).unwrap_or_default())) {
         let inverted = name_key(&format!("{tail} {head}"));
         if !keys.contains(&inverted) {
             keys.push(inverted);
