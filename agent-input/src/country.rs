@@ -138,7 +138,9 @@ pub fn name_keys(name: &str) -> Vec<String> {
 fn keys_of(name: &str) -> smallvec::SmallVec<[String; 2]> {
     let mut keys = smallvec::smallvec![name_key(name)];
     let comma = name.bytes().rposition(|b| b == b',');
-    if let Some((head, tail)) = comma.map(|at| (name.get(..at).unwrap_or_default(), name.get(at + 1..).unwrap_or_default())) {
+    if let Some((head, tail)) =
+        comma.map(|at| (name.get(..at).unwrap_or_default(), name.get(at + 1..).unwrap_or_default()))
+    {
         let inverted = name_key(&format!("{tail} {head}"));
         if !keys.contains(&inverted) {
             keys.push(inverted);

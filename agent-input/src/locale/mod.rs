@@ -286,8 +286,12 @@ fn by_name(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
     };
     let tag = TAGS.get(usize::from(found))?;
     let repairs = Repairs { name: true, ..Repairs::default() };
-    // The table's tags are canonical (a test checks): the tag is the text, not written again.
-    let id = icu_locale_core::Locale::try_from_str(tag).map_err(|_| Refusal::NotATag);
+    // The table's tags are canonical (a test checks): the tag is the text, not written again,
+    // and a tag of a language alone is its language subtag.
+    let id = match icu_locale_core::subtags::Language::try_from_str(tag) {
+        Ok(language) => Ok(icu_locale_core::LanguageIdentifier::from((language, None, None)).into()),
+        Err(_) => icu_locale_core::Locale::try_from_str(tag).map_err(|_| Refusal::NotATag),
+    };
     Some(id.map(|id| (Locale { id, tag: (*tag).to_owned() }, repairs)))
 }
 
@@ -329,8 +333,8 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
                 return finish(&input, s, locale, &repairs);
             }
         }
-        // Fast path: a well-formed canonical tag that nothing replaces.
-        if let Some(locale) = strict_id(s) {
+        // Fast path: a well-formed canonical tag (ASCII, as every tag is) that nothing replaces.
+        if let Some(locale) = s.is_ascii().then(|| strict_id(s)).flatten() {
             let id = &locale.id;
             let script = id.script.as_ref().map(|s| s.as_str());
             let region = id.region.as_ref().map(|r| r.as_str());
@@ -487,7 +491,13 @@ mod tests {
     #[test]
     fn the_names_table_holds_canonical_tags() {
         for tag in TAGS {
-            assert_eq!(icu_locale_core::Locale::try_from_str(tag).map(|l| l.to_string()).as_deref(), Ok(*tag));
+            let parsed = icu_locale_core::Locale::try_from_str(tag);
+            assert_eq!(parsed.as_ref().map(ToString::to_string).as_deref(), Ok(*tag));
+            if let Ok(language) = icu_locale_core::subtags::Language::try_from_str(tag) {
+                let alone: icu_locale_core::Locale =
+                    icu_locale_core::LanguageIdentifier::from((language, None, None)).into();
+                assert_eq!(Ok(&alone), parsed.as_ref(), "{tag}");
+            }
         }
     }
 
