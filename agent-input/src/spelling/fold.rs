@@ -203,8 +203,43 @@ pub fn fold_name(s: &str) -> String {
 /// Splits a spelling into folded words: separators (space, `-`, `_`, `.`, `/`) and camelCase
 /// boundaries end a word. `"dateDesc"`, `"Date-Desc"` and `"DATE_DESC"` all give `date desc`.
 pub(crate) fn words(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let chars: Vec<char> = super::trim(s).chars().collect();
+    let trimmed = super::trim(s);
+    if trimmed.is_ascii() {
+        return words_ascii(trimmed.as_bytes());
+    }
+    words_chars(trimmed)
+}
+
+/// [`words_chars`] of ASCII text, a byte at a time with nothing collected (a test compares the
+/// two).
+fn words_ascii(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    let mut pending_break = false;
+    for (i, &c) in bytes.iter().enumerate() {
+        if c == b' ' || (b'\t'..=b'\r').contains(&c) || matches!(c, b'-' | b'_' | b'.' | b'/') {
+            pending_break = true;
+            continue;
+        }
+        if c.is_ascii_uppercase() && i > 0 {
+            let prev = bytes.get(i - 1).copied().unwrap_or(b' ');
+            let next_lower = bytes.get(i + 1).is_some_and(u8::is_ascii_lowercase);
+            if prev.is_ascii_lowercase() || prev.is_ascii_digit() || (prev.is_ascii_uppercase() && next_lower) {
+                pending_break = true;
+            }
+        }
+        if pending_break && !out.is_empty() {
+            out.push(' ');
+        }
+        pending_break = false;
+        out.push(char::from(c.to_ascii_lowercase()));
+    }
+    out
+}
+
+/// [`words`] of trimmed text, a character at a time.
+fn words_chars(trimmed: &str) -> String {
+    let mut out = String::with_capacity(trimmed.len());
+    let chars: Vec<char> = trimmed.chars().collect();
     let mut pending_break = false;
     for (i, &c) in chars.iter().enumerate() {
         if c.is_whitespace() || matches!(c, '-' | '_' | '.' | '/' | '\u{2010}'..='\u{2015}') {
@@ -290,6 +325,12 @@ mod tests {
         #[test]
         fn folds_as_the_reference_does(s in "[a-zA-Z0-9 \t\u{a0}\u{ad}\u{200b}ÁáŘřßŁłİıΣσς日\u{301}.,-]{0,16}") {
             proptest::prop_assert_eq!(fold(&s), fold_reference(&s));
+        }
+
+        #[test]
+        fn ascii_words_as_every_character_does(s in "[ -~\t\n\x0b\x0c\r\x00-\x08]{0,16}") {
+            let trimmed = crate::spelling::trim(&s);
+            proptest::prop_assert_eq!(words_ascii(trimmed.as_bytes()), words_chars(trimmed));
         }
 
         #[test]
