@@ -382,7 +382,9 @@ impl PropertySet {
         let matched = self.match_keys(object, prefix, read);
         let mut values: Vec<Option<Value>> = vec![None; self.props.len()];
         for ((prop, raw), slot) in self.props.iter().zip(matched).zip(values.iter_mut()) {
-            let path = join(prefix, &prop.name);
+            // A root property's path is its name, borrowed: no string per property per call.
+            let path: std::borrow::Cow<'_, str> =
+                if prefix.is_empty() { prop.name.as_str().into() } else { join(prefix, &prop.name).into() };
             let raw = raw.map(|(_, v)| v);
             match self.read_property(prop, raw, &path, (tool, entry), read) {
                 Got::Value(v) => *slot = Some(v),
@@ -393,6 +395,10 @@ impl PropertySet {
             }
         }
         self.check_pairs(&values, prefix, tool, read);
+        if read.args.is_empty() {
+            // Room for every value at once: the map does not grow (and rehash) insert by insert.
+            read.args = Map::with_capacity(values.iter().flatten().count());
+        }
         for (prop, value) in self.props.iter().zip(values) {
             if let Some(v) = value {
                 read.args.insert(prop.name.clone(), v);
