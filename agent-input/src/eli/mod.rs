@@ -369,7 +369,7 @@ fn citation(text: &str) -> Option<Citation> {
     let marker = words.last().is_some_and(|w| NUMBER_MARKERS.contains(w))
         || before.trim_end().ends_with("n°")
         || before.trim_end().ends_with("nº");
-    let mut kind = TYPE_WORDS.iter().find(|(w, _)| words_contain(&words, w)).map(|(_, k)| *k);
+    let mut kind = type_of(&words);
     if kind == Some("reg") && DELEGATED_MARKERS.iter().any(|m| words_contain(&words, m)) {
         kind = Some("reg_del");
     }
@@ -387,6 +387,35 @@ fn citation(text: &str) -> Option<Citation> {
     });
     let czech_collection = czech_collection.filter(|c| !c.is_empty());
     Some(Citation { kind, a, b, marker, old_domain, czech_collection })
+}
+
+/// The kind of the first entry of [`TYPE_WORDS`] (in its order) whose words follow one another
+/// in `words`: each word of the citation is looked up among the entries' first words, rather
+/// than every entry tried (a test compares the two).
+fn type_of(words: &[&str]) -> Option<&'static str> {
+    type ByFirst = std::collections::HashMap<&'static str, Vec<usize>, foldhash::fast::RandomState>;
+    static BY_FIRST: std::sync::OnceLock<ByFirst> = std::sync::OnceLock::new();
+    let by_first = BY_FIRST.get_or_init(|| {
+        let mut map = ByFirst::default();
+        for (i, (w, _)) in TYPE_WORDS.iter().enumerate() {
+            map.entry(w.split(' ').next().unwrap_or(w)).or_default().push(i);
+        }
+        map
+    });
+    let mut best: Option<usize> = None;
+    for (at, word) in words.iter().enumerate() {
+        for &i in by_first.get(word).into_iter().flatten() {
+            if best.is_some_and(|b| b <= i) {
+                continue;
+            }
+            let Some((needle, _)) = TYPE_WORDS.get(i) else { continue };
+            let n = needle.split(' ').count();
+            if words.get(at..at + n).is_some_and(|w| w.iter().copied().eq(needle.split(' '))) {
+                best = Some(i);
+            }
+        }
+    }
+    best.and_then(|i| TYPE_WORDS.get(i)).map(|(_, k)| *k)
 }
 
 /// True when the words of `needle` (split on single spaces) follow one another in `words`:
@@ -609,6 +638,22 @@ mod tests {
     fn contains(haystack: &str, needle: &str) -> bool {
         let words: Vec<&str> = haystack.split(' ').collect();
         super::words_contain(&words, needle)
+    }
+
+    proptest! {
+        /// The lookup by first words finds the entry the scan of every entry finds.
+        #[test]
+        fn type_of_is_the_first_entry_contained(
+            picks in proptest::collection::vec(prop_oneof![
+                proptest::sample::select(super::TYPE_WORDS.iter().map(|(w, _)| *w).collect::<Vec<_>>()),
+                proptest::sample::select(vec!["eu", "the", "of", "commission", "regulation", "nariadenie", "x"]),
+            ], 0..5),
+        ) {
+            let text = picks.join(" ");
+            let words: Vec<&str> = text.split(' ').collect();
+            let scanned = super::TYPE_WORDS.iter().find(|(w, _)| super::words_contain(&words, w)).map(|(_, k)| *k);
+            prop_assert_eq!(super::type_of(&words), scanned);
+        }
     }
 
     #[test]
