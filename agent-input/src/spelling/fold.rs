@@ -21,7 +21,10 @@ fn push_folded(out: &mut String, c: char) {
         return;
     }
     if let Some(folded) = latin_folded(c) {
-        out.push_str(folded);
+        match *folded.as_bytes() {
+            [b] => out.push(char::from(b)), // most folds are one ASCII letter: no copy call
+            _ => out.push_str(folded),
+        }
         return;
     }
     push_folded_slow(out, c);
