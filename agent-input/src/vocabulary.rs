@@ -162,12 +162,12 @@ impl Vocabulary {
         let mut exact: Map<String, Vec<usize>> = Map::default();
         let mut words: Map<String, Vec<(String, usize, usize)>> = Map::default();
         let mut name_words = Map::default();
-        let mut ids = std::collections::HashSet::new();
+        let mut by_id = Map::default();
         for (i, e) in entries.iter().enumerate() {
             if e.id.trim().is_empty() {
                 return Err(err(format!("entry {i} has an empty id")));
             }
-            if !ids.insert(e.id.as_str()) {
+            if by_id.insert(e.id.clone(), i).is_some() {
                 return Err(err(format!("the id {} appears twice", quoted(&e.id))));
             }
             for text in std::iter::once(&e.id).chain(&e.names).chain(&e.abbreviations).chain(&e.aliases) {
@@ -201,7 +201,6 @@ impl Vocabulary {
                     .collect()
             })
             .collect();
-        let by_id = entries.iter().enumerate().map(|(i, e)| (e.id.clone(), i)).collect();
         Ok(Self { entries, by_id, exact, words, name_words, folded })
     }
 

@@ -108,21 +108,18 @@ pub(crate) const BLOCK: usize = 16;
 /// the suffix it does not share with the key before it (`shared[i]` bytes are shared,
 /// `lens[i]` bytes are its own); every 16th key is written whole and `blocks[b]` is
 /// where block `b` starts in `text`. Thirty thousand country names cost about 60% of their
-/// bytes and two bytes each; a lookup is a binary search over the blocks' first keys and a scan
-/// of one block, with nothing built at start-up.
+/// bytes and two bytes each; a lookup is a binary search over a number per key (made at the
+/// first lookup, nothing at start-up) and, for a key longer than eight bytes, a scan of its block.
 pub struct Packed<V: 'static> {
     text: &'static str,
     shared: &'static [u8],
     lens: &'static [u8],
     blocks: &'static [u32],
     values: &'static [V],
-    /// The first eight bytes of each block's first key as a big-endian number (zero-padded),
-    /// made at the first lookup: the search over blocks compares numbers, and text only
-    /// between blocks whose first keys share those eight bytes.
+    /// The first eight bytes of every key as a big-endian number (zero-padded), made at the
+    /// first lookup: a lookup compares numbers, and text only among the keys that share its
+    /// eight bytes.
     prefixes: std::sync::OnceLock<Vec<u64>>,
-    /// The same for every key, made at the first lookup of a key of at most eight bytes: such
-    /// a key is found by its number and its length alone.
-    key_prefixes: std::sync::OnceLock<Vec<u64>>,
 }
 
 /// The first eight bytes of `key` as a big-endian number, zero-padded: a smaller number is a
@@ -145,15 +142,7 @@ impl<V: Copy + 'static> Packed<V> {
         blocks: &'static [u32],
         values: &'static [V],
     ) -> Self {
-        Self {
-            text,
-            shared,
-            lens,
-            blocks,
-            values,
-            prefixes: std::sync::OnceLock::new(),
-            key_prefixes: std::sync::OnceLock::new(),
-        }
+        Self { text, shared, lens, blocks, values, prefixes: std::sync::OnceLock::new() }
     }
 
     /// How many keys the table has.
@@ -164,13 +153,6 @@ impl<V: Copy + 'static> Packed<V> {
     /// True when the table has no key.
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
-    }
-
-    /// The first key of block `b`, which is written whole.
-    fn first_key(&self, b: usize) -> &'static str {
-        let start = self.blocks.get(b).copied().unwrap_or(0) as usize;
-        let len = self.lens.get(b * BLOCK).copied().unwrap_or(0) as usize;
-        self.text.get(start..start + len).unwrap_or_default()
     }
 
     /// Calls `f` with each key of block `b` and its index, until `f` returns `Some`. Keys are
@@ -195,36 +177,13 @@ impl<V: Copy + 'static> Packed<V> {
         None
     }
 
-    /// The value of `key`, if the table has it.
+    /// The value of `key`, if the table has it. Keys whose first eight bytes are a smaller
+    /// number sort before `key`, larger after it: the table has `key` only among the keys with
+    /// its number. A key of at most eight bytes, none zero, is the first of them when it is as
+    /// long (any other with those bytes is longer: the key is its prefix, so sorts first);
+    /// a longer one is looked for in their blocks.
     pub fn get(&self, key: &str) -> Option<V> {
-        if key.len() <= 8 && !key.as_bytes().contains(&0) {
-            return self.get_short(key);
-        }
-        // The last block whose first key is not after `key`: blocks whose first keys' prefixes
-        // are smaller start before it, those with larger ones after it; text decides between.
-        let prefixes = self
-            .prefixes
-            .get_or_init(|| (0..self.blocks.len()).map(|b| prefix(self.first_key(b).as_bytes())).collect());
-        let wanted = prefix(key.as_bytes());
-        let mut low = prefixes.partition_point(|&p| p < wanted);
-        let mut high = low + prefixes.get(low..).unwrap_or_default().partition_point(|&p| p == wanted);
-        while low < high {
-            let mid = low + (high - low) / 2;
-            if self.first_key(mid) <= key {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        let b = low.checked_sub(1)?;
-        self.find_in_block(b, key.as_bytes())
-    }
-
-    /// [`get`](Self::get) of a key of at most eight bytes, none zero: the first key whose
-    /// eight bytes (zero-padded) are the key's is the key when it is as long (any other key
-    /// with those bytes is longer: the key is its prefix, so sorts first).
-    fn get_short(&self, key: &str) -> Option<V> {
-        let all = self.key_prefixes.get_or_init(|| {
+        let all = self.prefixes.get_or_init(|| {
             let mut all = Vec::with_capacity(self.len());
             for b in 0..self.blocks.len() {
                 let _ = self.scan(b, |k, _| {
@@ -235,13 +194,20 @@ impl<V: Copy + 'static> Packed<V> {
             all
         });
         let wanted = prefix(key.as_bytes());
-        let i = all.partition_point(|&p| p < wanted);
-        let own = usize::from(self.lens.get(i).copied()?);
-        let shared = if i % BLOCK == 0 { 0 } else { usize::from(self.shared.get(i).copied()?) };
-        (all.get(i) == Some(&wanted) && shared + own == key.len()).then(|| self.values.get(i).copied()).flatten()
+        let first = all.partition_point(|&p| p < wanted);
+        if all.get(first) != Some(&wanted) {
+            return None;
+        }
+        if key.len() <= 8 && !key.as_bytes().contains(&0) {
+            let own = usize::from(self.lens.get(first).copied()?);
+            let shared = if first % BLOCK == 0 { 0 } else { usize::from(self.shared.get(first).copied()?) };
+            return (shared + own == key.len()).then(|| self.values.get(first).copied()).flatten();
+        }
+        let last = first + all.get(first..).unwrap_or_default().partition_point(|&p| p == wanted);
+        (first / BLOCK..=(last - 1) / BLOCK).find_map(|b| self.find_in_block(b, key.as_bytes()))
     }
 
-    /// The value of `key` in block `b`, whose first key is not after it, read from the front
+    /// The value of `key` in block `b` (`None` as soon as a key after it is met), read from the front
     /// coding without rebuilding a key: `matched` is how many bytes `key` shares with the last
     /// key passed (which sorts before it). A key sharing more than that with the one before it
     /// sorts before `key` too and is skipped; any other is compared from its shared bytes on.

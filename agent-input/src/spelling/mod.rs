@@ -122,7 +122,7 @@ pub(crate) fn plain(s: &str) -> Option<Plain> {
     }
     let inner = trim(s);
     if !inner.chars().any(|c| special(c) && !matches!(c, '\u{ff10}'..='\u{ff19}'))
-        && (s.chars().all(|c| c < '\u{300}') || is_nfc_quick(s.chars()) == IsNormalized::Yes)
+        && is_nfc_quick(s.chars()) == IsNormalized::Yes
     {
         return None;
     }
