@@ -106,6 +106,43 @@ pub fn check_str(s: &str, type_words: &[&str]) -> Option<AbsentReason> {
 
 /// True when `s` (already trimmed) is a placeholder spelling.
 pub fn is_placeholder(s: &str, type_words: &[&str]) -> bool {
+    // The fold of text ending in a visible ASCII character ends in that character, lower
+    // cased: when no placeholder's fold can end so (`"nájem"`, `"Praha"`), nothing need be
+    // folded. A test compares this with the full check.
+    match spelling::trim(s).as_bytes().last() {
+        Some(&last) if last.is_ascii_graphic() && !may_end_placeholder(last.to_ascii_lowercase(), type_words) => false,
+        _ => is_placeholder_folded(s, type_words),
+    }
+}
+
+/// True when a placeholder's fold may end in `last` (lower case ASCII): a listed or type
+/// word's last character, `x` (`xxx`), `}` or `>` (template holes) or `e` (`... here`).
+fn may_end_placeholder(last: u8, type_words: &[&str]) -> bool {
+    (LAST_BYTES >> (last & 0x7f)) & 1 == 1 || type_words.iter().any(|w| w.as_bytes().last() == Some(&last))
+}
+
+/// The set of [`may_end_placeholder`]'s ASCII bytes of the listed words, a bit per byte.
+const LAST_BYTES: u128 = {
+    let mut set = (1u128 << b'x') | (1 << b'}') | (1 << b'>') | (1 << b'e');
+    let lists = [NULL_WORDS, PLACEHOLDER_WORDS];
+    let mut l = 0;
+    while l < lists.len() {
+        let mut i = 0;
+        while i < lists[l].len() {
+            let w = lists[l][i].as_bytes();
+            if let Some(&b) = w.last() {
+                // A word ending outside ASCII ("…") ends in a byte no ASCII text ends in.
+                set |= 1 << (b & 0x7f);
+            }
+            i += 1;
+        }
+        l += 1;
+    }
+    set
+};
+
+/// [`is_placeholder`] through the fold of `s`.
+fn is_placeholder_folded(s: &str, type_words: &[&str]) -> bool {
     // Every placeholder has a letter or is punctuation only ("...", "?"): digits never are.
     if s.bytes().any(|b| b.is_ascii_digit()) && !s.bytes().any(|b| b.is_ascii_alphabetic()) {
         return false;
@@ -212,6 +249,33 @@ mod tests {
             assert!(!is_placeholder(s, &[]), "{s}");
         }
         assert!(is_placeholder("Number", &["number"]));
+    }
+
+    /// The last-character shortcut answers as the full check does: every listed word, type
+    /// word and template, in three cases, alone and followed by each visible ASCII character,
+    /// and a few words of other scripts.
+    #[test]
+    fn last_character_shortcut_equals_the_full_check() {
+        let type_words = ["number", "integer", "date", "uuid", "id"];
+        let stems: Vec<String> = NULL_WORDS
+            .iter()
+            .chain(PLACEHOLDER_WORDS)
+            .chain(&type_words)
+            .chain(&["<your id>", "{{value}}", "${v}", "xxx", "your value here", "Praha", "nájem", "Česko", "Ab"])
+            .flat_map(|w| [w.to_string(), w.to_uppercase(), format!(" {w}\t")])
+            .collect();
+        let mut checked = 0;
+        for stem in &stems {
+            let mut spellings = vec![stem.clone(), format!("{stem}\u{200b}"), format!("{stem}\u{0301}")];
+            spellings.extend((0x21u8..0x7f).map(|b| format!("{stem}{}", char::from(b))));
+            for s in &spellings {
+                for words in [&type_words[..], &[]] {
+                    assert_eq!(is_placeholder(s, words), is_placeholder_folded(s, words), "{s:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} spellings");
     }
 
     #[test]

@@ -105,12 +105,27 @@ impl<'de> Deserialize<'de> for CountryCode {
 const CONJUNCTIONS: &[&str] =
     &["and", "et", "und", "y", "e", "en", "a", "i", "og", "och", "ja", "es", "ve", "si", "ir", "un"];
 
+/// The joining words are all one to three letters long ([`name_key`] relies on it).
+const _: () = {
+    let mut i = 0;
+    while i < CONJUNCTIONS.len() {
+        assert!(!CONJUNCTIONS[i].is_empty() && CONJUNCTIONS[i].len() <= 3);
+        i += 1;
+    }
+};
+
+/// True when a folded name has a joining word.
+fn has_joining_word(folded: &str) -> bool {
+    // Joining words are one to three letters: longer words are not compared.
+    folded.as_bytes().split(|&b| b == b' ').any(|w| w.len() <= 3 && CONJUNCTIONS.iter().any(|c| c.as_bytes() == w))
+}
+
 /// The matching key of a country name: [`fold_name`](crate::fold_name), without joining words
 /// ([`CONJUNCTIONS`]) and without a leading "the".
 fn name_key(name: &str) -> String {
     let folded = spelling::fold::fold_name(name);
-    let joining = folded.as_bytes().split(|&b| b == b' ').any(|w| CONJUNCTIONS.iter().any(|c| c.as_bytes() == w));
-    if !folded.starts_with("the ") && !joining {
+    // Joining words are one to three letters: longer words are not compared.
+    if !folded.starts_with("the ") && !has_joining_word(&folded) {
         return folded; // nearly every name: nothing to leave out
     }
     let words: Vec<&str> = folded.split(' ').filter(|w| !CONJUNCTIONS.contains(w)).collect();
@@ -251,23 +266,43 @@ fn find(text: &str) -> Found {
             };
         }
     }
+    // A name of words without a comma, joining word or leading "the" (nearly every name): its
+    // key folded on the stack, without a string (a test compares it with `keys_of`).
+    let mut buf = [0; 64];
+    if let Some(key) = plain_name_key(text, &mut buf) {
+        return find_key(key).unwrap_or(Found::Nothing);
+    }
     for key in keys_of(text) {
-        let curated = |table: &[(&str, &'static str)]| table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
-        if let Some(list) = curated(AMBIGUOUS) {
-            return Found::Several(codes_of(list).into_vec());
-        }
-        // The generated table's names are none of its ambiguous names (a test checks): a name
-        // it has is read without asking the ambiguous ones.
-        let code = named(&key);
-        if let Some(list) = code.is_none().then(|| GENERATED_AMBIGUOUS.get(&key)).flatten() {
-            return Found::Several(codes_of(list).into_vec());
-        }
-        let code = code.or_else(|| RENAMED_INDEX.get(&key)).or_else(|| curated(COLLOQUIAL));
-        if let Some(code) = code.and_then(CountryCode::new) {
-            return Found::Code(code, Some(NoteCode::CountryNameRead));
+        if let Some(found) = find_key(&key) {
+            return found;
         }
     }
     Found::Nothing
+}
+
+/// The one key of a name without a comma, joining word or leading "the", folded on the stack.
+fn plain_name_key<'b>(text: &str, buf: &'b mut [u8; 64]) -> Option<&'b str> {
+    if text.contains(',') {
+        return None;
+    }
+    spelling::fold::fold_name_on_stack(text, buf)
+        .filter(|key| !key.is_empty() && !key.starts_with("the ") && !has_joining_word(key))
+}
+
+/// The country a name key names, if any.
+fn find_key(key: &str) -> Option<Found> {
+    let curated = |table: &[(&str, &'static str)]| table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+    if let Some(list) = curated(AMBIGUOUS) {
+        return Some(Found::Several(codes_of(list).into_vec()));
+    }
+    // The generated table's names are none of its ambiguous names (a test checks): a name
+    // it has is read without asking the ambiguous ones.
+    let code = named(key);
+    if let Some(list) = code.is_none().then(|| GENERATED_AMBIGUOUS.get(key)).flatten() {
+        return Some(Found::Several(codes_of(list).into_vec()));
+    }
+    let code = code.or_else(|| RENAMED_INDEX.get(key)).or_else(|| curated(COLLOQUIAL));
+    code.and_then(CountryCode::new).map(|code| Found::Code(code, Some(NoteCode::CountryNameRead)))
 }
 
 /// Reads a country.
@@ -403,6 +438,42 @@ mod tests {
             proptest::prop_assume!(CountryCode::new(&text).is_none(), "a canonical code reads before either");
             proptest::prop_assert_eq!(read_prepared(Input::String(&text)).to_json(), read_opened(Input::String(&text)).to_json());
         }
+
+        /// A name's key folded on the stack is its one key folded on the heap; the stack fold is
+        /// `fold_name` whenever it answers.
+        #[test]
+        fn stack_name_keys_are_the_heap_keys(
+            text in "[a-zA-Z0-9 ,.&'\\-\t\u{a0}\u{1}ČôßÆøłıſ×¼ª\u{ad}\u{200b}\u{2019}\u{2013}Ω語ǅ\u{30c}\u{3000}]{0,14}"
+        ) {
+            let mut buf = [0; 64];
+            if let Some(key) = spelling::fold::fold_name_on_stack(&text, &mut buf) {
+                proptest::prop_assert_eq!(key, spelling::fold::fold_name(&text));
+            }
+            let mut buf = [0; 64];
+            if let Some(key) = plain_name_key(&text, &mut buf) {
+                proptest::prop_assert_eq!(vec![key.to_owned()], keys_of(&text).into_vec());
+            }
+        }
+    }
+
+    /// Names of Latin letters, with or without marks, take the stack path; longer ones fold
+    /// on the heap, and read alike.
+    #[test]
+    fn stack_name_keys_of_real_names() {
+        for name in
+            ["Česko", "Czech Republic", "Côte d’Ivoire", "São Tomé & Príncipe", "Åland", "Österreich", "Türkiye"]
+        {
+            let mut buf = [0; 64];
+            let key = plain_name_key(name, &mut buf).map(str::to_owned);
+            let heap = keys_of(name).into_vec();
+            assert!(key.is_some() || name.contains('&'), "{name} folds on the stack");
+            if let Some(key) = key {
+                assert_eq!(vec![key], heap, "{name}");
+            }
+        }
+        let long = "The United Kingdom of Great Britain and Northern Ireland of the North Sea and more";
+        assert!(plain_name_key(long, &mut [0; 64]).is_none());
+        assert!(matches!(find(&"Česko ".repeat(12)), Found::Nothing));
     }
 
     #[test]

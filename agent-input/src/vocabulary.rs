@@ -316,13 +316,15 @@ impl Vocabulary {
             Ok(scalar) => scalar.text(),
             Err(out) => return out,
         };
-        let key = spelling::fold::fold_name(text);
-        let mut found: smallvec::SmallVec<[usize; 4]> = smallvec::SmallVec::from_slice(self.exact(&key));
+        // The key of a name of Latin letters folded on the stack; any other on the heap.
+        let (mut buf, mut heap) = ([0; 64], String::new());
+        let key = spelling::fold::fold_name_in(text, &mut buf, &mut heap);
+        let mut found: smallvec::SmallVec<[usize; 4]> = smallvec::SmallVec::from_slice(self.exact(key));
         if found.is_empty() {
             if let Some(out) = opening::placeholder(&input, &[]) {
                 return out;
             }
-            found = self.by_words(&key).into();
+            found = self.by_words(key).into();
         }
         match found.as_slice() {
             [one] => {
@@ -336,7 +338,7 @@ impl Vocabulary {
                 Outcome::ok(self.id(*one)).note(note)
             }
             [] => {
-                let near = self.nearest(&key);
+                let near = self.nearest(key);
                 match role {
                     VocabularyRole::Filter => self.dropped(&input, &near, "names no stored value"),
                     VocabularyRole::Value => {

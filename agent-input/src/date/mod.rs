@@ -237,18 +237,36 @@ pub(crate) fn with_iso_text<T>(d: NaiveDate, f: impl FnOnce(&str) -> T) -> T {
     f(std::str::from_utf8(&text).unwrap_or_default())
 }
 
+/// `<head> <year>` (`October 2026`, `Q2 2026`), or the year alone for an empty head; years
+/// 1000-9999 written digit by digit, others through the formatter.
+fn span_name(head: &str, y: i32) -> String {
+    let mut name = String::with_capacity(head.len() + 6);
+    if !head.is_empty() {
+        name.push_str(head);
+        name.push(' ');
+    }
+    match u32::try_from(y).ok().filter(|y| (1000..=9999).contains(y)) {
+        Some(y) => {
+            name.extend([y / 1000, y / 100, y / 10, y].map(|n| char::from(b'0' + u8::try_from(n % 10).unwrap_or(0))))
+        }
+        None => name.push_str(&y.to_string()),
+    }
+    name
+}
+
 /// First and last day of a month, quarter or year.
 fn bounds(span: Span) -> Option<(NaiveDate, NaiveDate, String)> {
     let (first, last_exclusive, name) = match span {
         Span::Month(y, m) => {
             let first = NaiveDate::from_ymd_opt(y, m, 1)?;
-            (first, first.checked_add_months(chrono::Months::new(1))?, format!("{} {y}", month_name(m)))
+            (first, first.checked_add_months(chrono::Months::new(1))?, span_name(month_name(m), y))
         }
         Span::Quarter(y, q) => {
             let first = NaiveDate::from_ymd_opt(y, 3 * q - 2, 1)?;
-            (first, first.checked_add_months(chrono::Months::new(3))?, format!("Q{q} {y}"))
+            let quarter = ["Q1", "Q2", "Q3", "Q4"].get(usize::try_from(q).ok()?.checked_sub(1)?)?;
+            (first, first.checked_add_months(chrono::Months::new(3))?, span_name(quarter, y))
         }
-        Span::Year(y) => (NaiveDate::from_ymd_opt(y, 1, 1)?, NaiveDate::from_ymd_opt(y + 1, 1, 1)?, y.to_string()),
+        Span::Year(y) => (NaiveDate::from_ymd_opt(y, 1, 1)?, NaiveDate::from_ymd_opt(y + 1, 1, 1)?, span_name("", y)),
         _ => return None,
     };
     Some((first, last_exclusive.pred_opt()?, name))
@@ -415,14 +433,28 @@ fn day(input: &Input<'_>, parsed: &Parsed, d: NaiveDate, order: Order) -> Outcom
     Outcome::ok(d).with_notes(notes)
 }
 
+/// `Read <input> as <day>, the <which> day of <name>.`, without the formatter (a test compares
+/// it with `format!`).
+fn bound_note(input: &Input<'_>, day: NaiveDate, which: &str, name: &str) -> Note {
+    let mut m = String::with_capacity(40 + input.json_len_hint() + name.len());
+    m.push_str("Read ");
+    input.push_json_text(&mut m);
+    m.push_str(" as ");
+    with_iso_text(day, |t| m.push_str(t));
+    m.push_str(", the ");
+    m.push_str(which);
+    m.push_str(" day of ");
+    m.push_str(name);
+    m.push('.');
+    Note::new(NoteCode::BoundExpanded, m)
+}
+
 /// A month, quarter or year: its first or last day as a range bound; one day is asked for.
 fn span(input: &Input<'_>, (first, last, name): (NaiveDate, NaiveDate, &str), role: DateRole) -> Outcome<NaiveDate> {
     let received = input.to_json_text();
     match role {
-        DateRole::From => Outcome::ok(first)
-            .note(Note::new(NoteCode::BoundExpanded, format!("Read {received} as {first}, the first day of {name}."))),
-        DateRole::To => Outcome::ok(last)
-            .note(Note::new(NoteCode::BoundExpanded, format!("Read {received} as {last}, the last day of {name}."))),
+        DateRole::From => Outcome::ok(first).note(bound_note(input, first, "first", name)),
+        DateRole::To => Outcome::ok(last).note(bound_note(input, last, "last", name)),
         DateRole::Point => Outcome::ask(
             Ask::new(
                 AskCode::IncompleteDate,
@@ -532,6 +564,22 @@ mod tests {
     fn ok(s: &str, role: DateRole) -> String {
         let out = read_prepared(s.into(), &DateOptions::role(role));
         out.value().map(ToString::to_string).unwrap_or_else(|| format!("{:?}", out.to_json()))
+    }
+
+    /// The names and notes written without the formatter say what `format!` said.
+    #[test]
+    fn span_names_and_bound_notes_are_the_formatted_text() {
+        for y in [-44, 0, 7, 999, 1000, 2026, 9999, 10_000, 262_143] {
+            assert_eq!(span_name("", y), y.to_string());
+            assert_eq!(span_name("Q2", y), format!("Q2 {y}"));
+            assert_eq!(span_name("October", y), format!("October {y}"));
+        }
+        let day = NaiveDate::from_ymd_opt(2026, 6, 30).unwrap();
+        for input in [Input::from("2026-Q2"), Input::from("a \"quoted\" text"), Input::Number("2026")] {
+            let note = bound_note(&input, day, "last", "Q2 2026");
+            let said = format!("Read {} as {day}, the last day of Q2 2026.", input.to_json_text());
+            assert_eq!(note.message, said);
+        }
     }
 
     #[test]

@@ -277,11 +277,13 @@ fn by_name(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
     if !letter || !name_like || text.contains(['_', '-', '.', '@']) {
         return None;
     }
-    let key = spelling::fold::fold_name(text);
+    // The key of a name of Latin letters folded on the stack; any other on the heap.
+    let (mut buf, mut heap) = ([0; 64], String::new());
+    let key = spelling::fold::fold_name_in(text, &mut buf, &mut heap);
     // The names table has none of the ambiguous names (a test checks): a name it has is read
     // without asking them.
-    let Some(found) = LANGUAGE_NAMES.get(&key) else {
-        let list = AMBIGUOUS_NAMES.get(&key)?;
+    let Some(found) = LANGUAGE_NAMES.get(key) else {
+        let list = AMBIGUOUS_NAMES.get(key)?;
         return Some(Err(Refusal::Ambiguous(list.split(' ').map(str::to_owned).collect())));
     };
     let tag = TAGS.get(usize::from(found))?;

@@ -318,11 +318,21 @@ fn constrain(input: &Input<'_>, value: Decimal, opts: &NumberOptions) -> Outcome
     let Some(bound) = below.or(above) else { return Outcome::ok(value) };
     match opts.on_out_of_range {
         OnOutOfRange::Clamp => {
-            let which = if below.is_some() { "smallest" } else { "largest" };
-            Outcome::ok(bound).note(Note::new(
-                NoteCode::OutOfRangeClamped,
-                format!("Read {} as {bound}: the {which} allowed value is {bound}.", input.to_json_text()),
-            ))
+            let which =
+                if below.is_some() { ": the smallest allowed value is " } else { ": the largest allowed value is " };
+            // `Read <input> as <bound>: the <which> allowed value is <bound>.`, without the formatter.
+            let message = with_decimal_text(bound, |bound| {
+                let mut m = String::with_capacity(8 + input.json_len_hint() + 2 * bound.len() + which.len());
+                m.push_str("Read ");
+                input.push_json_text(&mut m);
+                m.push_str(" as ");
+                m.push_str(bound);
+                m.push_str(which);
+                m.push_str(bound);
+                m.push('.');
+                m
+            });
+            Outcome::ok(bound).note(Note::new(NoteCode::OutOfRangeClamped, message))
         }
         OnOutOfRange::Ask => {
             Outcome::ask(Ask::new(AskCode::OutOfRange, input, range_text(opts), format!("set to {}", range_text(opts))))

@@ -203,6 +203,49 @@ pub fn fold_name(s: &str) -> String {
     out
 }
 
+/// [`fold_name`] of `s` written into `buf`, when every character of `s` is ASCII, whitespace,
+/// or a Latin letter whose fold is ASCII letters or digits (`Česko`, `Côte d'Ivoire`, `São
+/// Tomé`), or a curly apostrophe (`Côte d’Ivoire`), and the key fits; `None` otherwise (the caller folds on the heap). Letters and
+/// digits make the words, every other character ends one. A test compares it with
+/// [`fold_name`].
+pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&'b str> {
+    let mut len = 0;
+    let mut gap = false;
+    let mut put = |b: u8, gap: &mut bool| -> Option<()> {
+        if std::mem::take(gap) && len > 0 {
+            *buf.get_mut(len)? = b' ';
+            len += 1;
+        }
+        *buf.get_mut(len)? = b.to_ascii_lowercase();
+        len += 1;
+        Some(())
+    };
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() {
+            put(c as u8, &mut gap)?;
+        } else if c.is_ascii() || c.is_whitespace() || matches!(c, '\u{2018}' | '\u{2019}') {
+            gap = true;
+        } else {
+            let folded = latin_folded(c).filter(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_alphanumeric()))?;
+            for b in folded.bytes() {
+                put(b, &mut gap)?;
+            }
+        }
+    }
+    std::str::from_utf8(buf.get(..len)?).ok()
+}
+
+/// [`fold_name`] of `s`: on the stack in `buf` when [`fold_name_on_stack`] can, else in `heap`.
+pub(crate) fn fold_name_in<'b>(s: &str, buf: &'b mut [u8; 64], heap: &'b mut String) -> &'b str {
+    match fold_name_on_stack(s, buf) {
+        Some(key) => key,
+        None => {
+            *heap = fold_name(s);
+            heap.as_str()
+        }
+    }
+}
+
 /// Splits a spelling into folded words: separators (space, `-`, `_`, `.`, `/`) and camelCase
 /// boundaries end a word. `"dateDesc"`, `"Date-Desc"` and `"DATE_DESC"` all give `date desc`.
 pub(crate) fn words(s: &str) -> String {

@@ -19,7 +19,15 @@ pub(crate) fn is_edge_space(c: char) -> bool {
 
 /// Removes surrounding whitespace and invisible characters.
 pub(crate) fn trim(s: &str) -> &str {
-    s.trim_matches(is_edge_space)
+    // An edge that is a visible ASCII character (nearly every value's) has nothing to trim:
+    // no character to decode and classify there.
+    let visible = |b: Option<&u8>| b.is_some_and(u8::is_ascii_graphic);
+    let s = if visible(s.as_bytes().first()) { s } else { s.trim_start_matches(is_edge_space) };
+    if visible(s.as_bytes().last()) {
+        s
+    } else {
+        s.trim_end_matches(is_edge_space)
+    }
 }
 
 /// Pairs of quotation marks a value may be wrapped in.
@@ -154,6 +162,26 @@ pub(crate) fn plain(s: &str) -> Option<Plain> {
 #[cfg(test)]
 mod tests {
     use unicode_normalization::{is_nfc_quick, IsNormalized};
+
+    /// The ASCII-edge shortcut trims as `trim_matches` does: every pair of edge characters
+    /// from a set of spaces, invisibles, controls, ASCII and other letters, around a word.
+    #[test]
+    fn trim_equals_trim_matches() {
+        let edges = [
+            "", " ", "\t", "\n", "\u{a0}", "\u{200b}", "\u{feff}", "\u{ad}", "\u{7f}", "\u{1}", "\u{3000}", "a", "Z",
+            "~", "!", "0", "Č", "ř", "\u{301}", "語", "\u{2028}",
+        ];
+        for a in edges {
+            for b in edges {
+                for c in edges {
+                    for word in ["", "x", "Praha", " a b "] {
+                        let s = format!("{a}{c}{word}{c}{b}");
+                        assert_eq!(super::trim(&s), s.trim_matches(super::is_edge_space), "{s:?}");
+                    }
+                }
+            }
+        }
+    }
 
     /// What [`super::plain`] relies on to skip the normalisation tables.
     #[test]

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
+use smallvec::{smallvec, SmallVec};
 
 use super::envelope::Issue;
 use super::implied::{implied, PAIRS};
@@ -27,7 +28,14 @@ pub(crate) struct PropertySet {
     props: Vec<Property>,
     /// Folded word keys of the property names, to their index.
     keys: HashMap<String, usize>,
+    /// Every property name to `null`, in declared order: the arguments of a call that sends
+    /// most properties start as a copy of it (copying a map reuses its keys' hashes; inserting
+    /// hashes each key again).
+    template: Map<String, Value>,
 }
+
+/// One slot per declared property, on the stack for the usual tool.
+type Slots<T> = SmallVec<[T; 12]>;
 
 #[derive(Clone, Debug)]
 struct Property {
@@ -239,7 +247,7 @@ fn join(prefix: &str, name: &str) -> String {
 impl PropertySet {
     pub(crate) fn from_json(props: &Map<String, Value>, ctx: &Context<'_>) -> Result<Self, Error> {
         let (writes, tool) = (ctx.writes, ctx.tool);
-        let mut set = Self { props: Vec::with_capacity(props.len()), keys: HashMap::new() };
+        let mut set = Self { props: Vec::with_capacity(props.len()), keys: HashMap::new(), template: Map::new() };
         for (name, decl) in props {
             let err = |m: String| Error::options(format!("property `{name}` of tool `{tool}`: {m}"));
             let mut obj = match decl {
@@ -274,6 +282,7 @@ impl PropertySet {
                 return Err(err(format!("its name folds to the same words as `{other}`")));
             }
             set.props.push(Property { name: name.clone(), required, description, answered_by, def });
+            set.template.insert(name.clone(), Value::Null);
         }
         Ok(set)
     }
@@ -380,7 +389,7 @@ impl PropertySet {
     /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
     fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read) {
         let matched = self.match_keys(object, prefix, read);
-        let mut values: Vec<Option<Value>> = vec![None; self.props.len()];
+        let mut values: Slots<Option<Value>> = smallvec![None; self.props.len()];
         for ((prop, raw), slot) in self.props.iter().zip(matched).zip(values.iter_mut()) {
             // A root property's path is its name, borrowed: no string per property per call.
             let path: std::borrow::Cow<'_, str> =
@@ -395,15 +404,50 @@ impl PropertySet {
             }
         }
         self.check_pairs(&values, prefix, tool, read);
-        if read.args.is_empty() {
-            // Room for every value at once: the map does not grow (and rehash) insert by insert.
-            read.args = Map::with_capacity(values.iter().flatten().count());
+        read.args = self.args_of(values);
+    }
+
+    /// The arguments map of the values read, in declared order. When at least half the
+    /// properties hold a value, a copy of [`Self::template`] with the absent ones removed;
+    /// otherwise each value inserted (both give the same map: a test compares them).
+    fn args_of(&self, values: Slots<Option<Value>>) -> Map<String, Value> {
+        let present = values.iter().flatten().count();
+        if present > 0 && 2 * present >= values.len() {
+            // Entries sized to the template: a plain clone sizes them to its hash table's
+            // capacity, past what the allocator keeps at hand for reuse.
+            let mut args = Map::with_capacity(values.len());
+            args.clone_from(&self.template);
+            if present < values.len() {
+                let mut keep = values.iter().map(Option::is_some);
+                args.retain(|_, _| keep.next().unwrap_or(false));
+            }
+            for (slot, value) in args.values_mut().zip(values.into_iter().flatten()) {
+                *slot = value;
+            }
+            return args;
         }
+        self.args_inserted(values)
+    }
+
+    /// [`Self::args_of`] a value at a time.
+    fn args_inserted(&self, values: Slots<Option<Value>>) -> Map<String, Value> {
+        // Room for every value at once: the map does not grow (and rehash) insert by insert.
+        let mut args = Map::with_capacity(values.iter().flatten().count());
         for (prop, value) in self.props.iter().zip(values) {
             if let Some(v) = value {
-                read.args.insert(prop.name.clone(), v);
+                args.insert(prop.name.clone(), v);
             }
         }
+        args
+    }
+
+    /// The index of the property named exactly `key`: the one after `after` first, as keys
+    /// mostly come in declared order.
+    fn exact(&self, key: &str, after: usize) -> Option<usize> {
+        if self.props.get(after).is_some_and(|p| p.name == key) {
+            return Some(after);
+        }
+        self.props.iter().position(|p| p.name == key)
     }
 
     /// Matches incoming keys to declared properties: exact names first, then folded words
@@ -413,18 +457,27 @@ impl PropertySet {
         object: &'o Map<String, Value>,
         prefix: &str,
         read: &mut Read,
-    ) -> Vec<Option<(&'o str, &'o Value)>> {
-        let mut matched: Vec<Option<(&str, &Value)>> = vec![None; self.props.len()];
+    ) -> Slots<Option<(&'o str, &'o Value)>> {
+        let mut matched: Slots<Option<(&str, &Value)>> = smallvec![None; self.props.len()];
+        let (mut next, mut inexact) = (0, false);
         for (key, value) in object {
-            if let Some(slot) = self.props.iter().position(|p| p.name == *key).and_then(|i| matched.get_mut(i)) {
+            let Some(i) = self.exact(key, next) else {
+                inexact = true;
+                continue;
+            };
+            next = i + 1;
+            if let Some(slot) = matched.get_mut(i) {
                 if let Some((other, _)) = slot {
                     read.warn(|| duplicate(prefix, other, key));
                 }
                 *slot = Some((key.as_str(), value));
             }
         }
+        if !inexact {
+            return matched;
+        }
         for (key, value) in object {
-            if self.props.iter().any(|p| p.name == *key) {
+            if self.exact(key, 0).is_some() {
                 continue;
             }
             let Some(i) = self.keys.get(&name_key(key)).copied() else {
@@ -436,8 +489,8 @@ impl PropertySet {
                 Some(Some((existing, _))) => read.warn(|| duplicate(prefix, existing, key)),
                 Some(slot) => {
                     *slot = Some((key.as_str(), value));
-                    let mut note =
-                        Note::new(NoteCode::PropertyNameNormalized, format!("Read the property `{key}` as `{name}`."));
+                    let message = ["Read the property `", key, "` as `", name, "`."].concat();
+                    let mut note = Note::new(NoteCode::PropertyNameNormalized, message);
                     note.path = Some(join(prefix, name));
                     read.note(note);
                 }
@@ -743,4 +796,30 @@ fn read_entries(
         }
     }
     Some(Value::Array(good))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The copied template and the inserted map agree for every subset of present values: same
+    /// keys, same values, same (declared) order.
+    #[test]
+    fn args_of_equals_inserting_each_value() {
+        let props = json!({"q": {"kind": "text"}, "limit": {}, "date_from": {}, "b": {"kind": "boolean"},
+                           "country": {}, "z": {"kind": "text"}});
+        let Value::Object(props) = props else { unreachable!("an object literal") };
+        let set = PropertySet::from_json(&props, &Context { writes: false, tool: "t", codec: None }).expect("set");
+        let n = set.props.len();
+        for mask in 0..(1u32 << n) {
+            let values: Slots<Option<Value>> =
+                (0..n).map(|i| (mask >> i & 1 == 1).then(|| json!(format!("v{i}")))).collect();
+            let (copied, inserted) = (set.args_of(values.clone()), set.args_inserted(values));
+            assert_eq!(copied, inserted, "mask {mask:b}");
+            assert_eq!(inserted, copied, "mask {mask:b}: the copy's keys are found by lookup");
+            let order = |m: &Map<String, Value>| m.keys().cloned().collect::<Vec<_>>();
+            assert_eq!(order(&copied), order(&inserted), "mask {mask:b}");
+            assert_eq!(copied.len(), mask.count_ones() as usize);
+        }
+    }
 }
