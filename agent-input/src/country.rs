@@ -70,7 +70,10 @@ impl CountryCode {
 
     /// The code as text.
     pub fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.0).unwrap_or("??")
+        // A slice of every pair of letters written out once: no UTF-8 check per call.
+        let [x, y] = self.0;
+        let at = 2 * (usize::from(x.wrapping_sub(b'A')) * 26 + usize::from(y.wrapping_sub(b'A')));
+        PAIRS.get(at..at + 2).unwrap_or("??")
     }
 
     /// The English name (CLDR).
@@ -164,6 +167,25 @@ fn keys_of(name: &str) -> smallvec::SmallVec<[String; 2]> {
     keys.retain(|k: &mut String| !k.is_empty());
     keys
 }
+
+/// Every pair of upper-case letters, in order: `AAABAC…ZZ`.
+static PAIR_BYTES: [u8; 2 * 26 * 26] = {
+    let mut all = [0u8; 2 * 26 * 26];
+    let mut i = 0;
+    while i < 26 * 26 {
+        // Both below 26: the casts keep every bit.
+        all[2 * i] = b'A' + (i / 26) as u8;
+        all[2 * i + 1] = b'A' + (i % 26) as u8;
+        i += 1;
+    }
+    all
+};
+
+/// [`PAIR_BYTES`] as text ([`CountryCode::as_str`] slices it).
+static PAIRS: &str = match std::str::from_utf8(&PAIR_BYTES) {
+    Ok(all) => all,
+    Err(_) => "",
+};
 
 /// Options of the country kind (none yet; unknown options are rejected).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -453,6 +475,15 @@ mod tests {
             if let Some(key) = plain_name_key(&text, &mut buf) {
                 proptest::prop_assert_eq!(vec![key.to_owned()], keys_of(&text).into_vec());
             }
+        }
+    }
+
+    /// Every code reads back as the text it was made from.
+    #[test]
+    fn as_str_is_the_code() {
+        assert_eq!(PAIRS.len(), 2 * 26 * 26);
+        for (code, _, _) in COUNTRIES {
+            assert_eq!(CountryCode::new(code).map(|c| c.as_str().to_owned()).as_deref(), Some(*code));
         }
     }
 

@@ -32,6 +32,8 @@ pub(crate) struct PropertySet {
     /// most properties start as a copy of it (copying a map reuses its keys' hashes; inserting
     /// hashes each key again).
     template: Map<String, Value>,
+    /// The date properties that bound one range, as indices (`date_from` and `date_to`).
+    pairs: Vec<(usize, usize)>,
 }
 
 /// One slot per declared property, on the stack for the usual tool.
@@ -208,16 +210,24 @@ impl Read {
     /// Keeps an outcome's notes and warnings at `path` (a part they name, such as a range's
     /// `from`, is joined to it: `period.from`) and hands back its status.
     fn gather<T>(&mut self, out: Outcome<T>, path: &str) -> Status<T> {
+        let Outcome { status, notes, warnings } = out;
+        if notes.is_empty() && warnings.is_empty() {
+            return status; // a canonical value: nothing to keep
+        }
         let under = |sub: Option<String>| Some(sub.map_or_else(|| path.to_owned(), |sub| join(path, &sub)));
-        for mut n in out.notes {
+        if self.notes.is_empty() {
+            // Room for a note per property of a usual call at once.
+            self.notes.reserve(8);
+        }
+        for mut n in notes {
             n.path = under(n.path.take());
             self.note(n);
         }
-        for mut w in out.warnings {
+        for mut w in warnings {
             w.path = under(w.path.take());
             self.warn(|| w);
         }
-        out.status
+        status
     }
 }
 
@@ -247,7 +257,7 @@ fn join(prefix: &str, name: &str) -> String {
 impl PropertySet {
     pub(crate) fn from_json(props: &Map<String, Value>, ctx: &Context<'_>) -> Result<Self, Error> {
         let (writes, tool) = (ctx.writes, ctx.tool);
-        let mut set = Self { props: Vec::with_capacity(props.len()), keys: HashMap::new(), template: Map::new() };
+        let mut set = Self { props: Vec::with_capacity(props.len()), keys: HashMap::new(), template: Map::new(), pairs: Vec::new() };
         for (name, decl) in props {
             let err = |m: String| Error::options(format!("property `{name}` of tool `{tool}`: {m}"));
             let mut obj = match decl {
@@ -284,6 +294,7 @@ impl PropertySet {
             set.props.push(Property { name: name.clone(), required, description, answered_by, def });
             set.template.insert(name.clone(), Value::Null);
         }
+        set.pairs = Self::date_pairs(&set.props);
         Ok(set)
     }
 
@@ -349,6 +360,7 @@ impl PropertySet {
                 p.def = Def::Value(spec);
             }
         }
+        self.pairs = Self::date_pairs(&self.props);
         Ok(())
     }
 
@@ -549,16 +561,14 @@ impl PropertySet {
 
     /// A lower bound after its upper bound: one issue naming both.
     fn check_pairs(&self, values: &[Option<Value>], prefix: &str, tool: &str, read: &mut Read) {
-        for (from, to) in PAIRS {
-            let at = |name: &str| {
-                self.props.iter().position(|p| p.name == name && matches!(p.def, Def::Value(Spec::Date(_))))
-            };
-            let (Some(a), Some(b)) = (at(from), at(to)) else { continue };
+        for &(a, b) in &self.pairs {
             let (Some(Some(Value::String(f))), Some(Some(Value::String(t)))) = (values.get(a), values.get(b)) else {
                 continue;
             };
+            let (Some(from), Some(to)) = (self.props.get(a), self.props.get(b)) else { continue };
+            let (from, to) = (from.name.as_str(), to.name.as_str());
             if f > t {
-                let received = json!({ *from: f, *to: t });
+                let received = json!({ from: f, to: t });
                 let ask = Ask::range_reversed(
                     received,
                     (from, At::Value),
@@ -568,6 +578,12 @@ impl PropertySet {
                 read.issues.push(Issue::from_ask(tool, &join(prefix, from), ask, false));
             }
         }
+    }
+
+    /// The indices of the date properties named as a range's two bounds ([`PAIRS`]).
+    fn date_pairs(props: &[Property]) -> Vec<(usize, usize)> {
+        let at = |name: &str| props.iter().position(|p| p.name == name && matches!(p.def, Def::Value(Spec::Date(_))));
+        PAIRS.iter().filter_map(|(from, to)| at(from).zip(at(to))).collect()
     }
 
     fn expected(&self, prop: &Property) -> String {
