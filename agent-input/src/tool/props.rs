@@ -215,10 +215,6 @@ impl Read {
             return status; // a canonical value: nothing to keep
         }
         let under = |sub: Option<String>| Some(sub.map_or_else(|| path.to_owned(), |sub| join(path, &sub)));
-        if self.notes.is_empty() {
-            // Room for a note per property of a usual call at once.
-            self.notes.reserve(8);
-        }
         for mut n in notes {
             n.path = under(n.path.take());
             self.note(n);
