@@ -253,7 +253,12 @@ fn join(prefix: &str, name: &str) -> String {
 impl PropertySet {
     pub(crate) fn from_json(props: &Map<String, Value>, ctx: &Context<'_>) -> Result<Self, Error> {
         let (writes, tool) = (ctx.writes, ctx.tool);
-        let mut set = Self { props: Vec::with_capacity(props.len()), keys: HashMap::new(), template: Map::new(), pairs: Vec::new() };
+        let mut set = Self {
+            props: Vec::with_capacity(props.len()),
+            keys: HashMap::new(),
+            template: Map::new(),
+            pairs: Vec::new(),
+        };
         for (name, decl) in props {
             let err = |m: String| Error::options(format!("property `{name}` of tool `{tool}`: {m}"));
             let mut obj = match decl {
