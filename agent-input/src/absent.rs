@@ -130,9 +130,12 @@ const LAST_BYTES: u128 = {
         let mut i = 0;
         while i < lists[l].len() {
             let w = lists[l][i].as_bytes();
+            // A word ending outside ASCII ("…") is left to the full check: text ending in a
+            // visible ASCII character never folds to it.
             if let Some(&b) = w.last() {
-                // A word ending outside ASCII ("…") ends in a byte no ASCII text ends in.
-                set |= 1 << (b & 0x7f);
+                if b.is_ascii() {
+                    set |= 1 << b;
+                }
             }
             i += 1;
         }

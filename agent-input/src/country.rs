@@ -127,7 +127,6 @@ fn has_joining_word(folded: &str) -> bool {
 /// ([`CONJUNCTIONS`]) and without a leading "the".
 fn name_key(name: &str) -> String {
     let folded = spelling::fold::fold_name(name);
-    // Joining words are one to three letters: longer words are not compared.
     if !folded.starts_with("the ") && !has_joining_word(&folded) {
         return folded; // nearly every name: nothing to leave out
     }

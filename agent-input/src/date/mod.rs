@@ -451,7 +451,6 @@ fn bound_note(input: &Input<'_>, day: NaiveDate, which: &str, name: &str) -> Not
 
 /// A month, quarter or year: its first or last day as a range bound; one day is asked for.
 fn span(input: &Input<'_>, (first, last, name): (NaiveDate, NaiveDate, &str), role: DateRole) -> Outcome<NaiveDate> {
-    let received = input.to_json_text();
     match role {
         DateRole::From => Outcome::ok(first).note(bound_note(input, first, "first", name)),
         DateRole::To => Outcome::ok(last).note(bound_note(input, last, "last", name)),
@@ -459,7 +458,7 @@ fn span(input: &Input<'_>, (first, last, name): (NaiveDate, NaiveDate, &str), ro
             Ask::new(
                 AskCode::IncompleteDate,
                 input,
-                format!("one day; {received} is the whole of {name}"),
+                format!("one day; {} is the whole of {name}", input.to_json_text()),
                 format!(
                     "set to one day, such as {} (its first day) or {} (its last day), or use a date range",
                     quoted(&first.to_string()),

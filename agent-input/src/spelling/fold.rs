@@ -204,9 +204,9 @@ pub fn fold_name(s: &str) -> String {
 }
 
 /// [`fold_name`] of `s` written into `buf`, when every character of `s` is ASCII, whitespace,
-/// or a Latin letter whose fold is ASCII letters or digits (`Česko`, `Côte d'Ivoire`, `São
-/// Tomé`), or a curly apostrophe (`Côte d’Ivoire`), and the key fits; `None` otherwise (the caller folds on the heap). Letters and
-/// digits make the words, every other character ends one. A test compares it with
+/// a curly apostrophe (`Côte d’Ivoire`) or a Latin letter whose fold is ASCII letters or digits
+/// (`Česko`, `São Tomé`), and the key fits; `None` otherwise (the caller folds on the heap).
+/// Letters and digits make the words, every other character ends one. A test compares it with
 /// [`fold_name`].
 pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&'b str> {
     let mut len = 0;
