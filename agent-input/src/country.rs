@@ -120,7 +120,22 @@ const _: () = {
 /// True when a folded name has a joining word.
 fn has_joining_word(folded: &str) -> bool {
     // Joining words are one to three letters: longer words are not compared.
-    folded.as_bytes().split(|&b| b == b' ').any(|w| w.len() <= 3 && CONJUNCTIONS.iter().any(|c| c.as_bytes() == w))
+    // One pass: the length of the word so far, compared only when a short word ends.
+    let bytes = folded.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b' ' {
+            if i - start <= 3 && is_conjunction(bytes.get(start..i).unwrap_or_default()) {
+                return true;
+            }
+            start = i + 1;
+        }
+    }
+    bytes.len() - start <= 3 && is_conjunction(bytes.get(start..).unwrap_or_default())
+}
+
+fn is_conjunction(word: &[u8]) -> bool {
+    CONJUNCTIONS.iter().any(|c| c.as_bytes() == word)
 }
 
 /// The matching key of a country name: [`fold_name`](crate::fold_name), without joining words

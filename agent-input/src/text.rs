@@ -97,10 +97,14 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &TextOptions) -> Outcome<Str
         return Outcome::ask(Ask::too_long(&input, max));
     }
     let trimmed = spelling::trim(s);
-    let value =
-        if is_nfc_quick(trimmed.chars()) == IsNormalized::Yes { trimmed.to_owned() } else { trimmed.nfc().collect() };
+    // Below U+0300 every character is NFC on its own and combines with nothing before it.
+    let nfc = trimmed.chars().all(|c| c < '\u{300}') || is_nfc_quick(trimmed.chars()) == IsNormalized::Yes;
+    let value = if nfc { trimmed.to_owned() } else { trimmed.nfc().collect() };
     if spelling::longer_than(&value, max) {
         return Outcome::ask(Ask::too_long_value(&input, max, spelling::char_count(&value)));
+    }
+    if nfc && trimmed.len() == s.len() {
+        return Outcome::ok(value); // canonical: nothing to say
     }
     let mut codes = Vec::new();
     if trimmed.len() != s.len() {
@@ -123,4 +127,20 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &TextOptions) -> Outcome<Str
 
 fn unexpected(input: &Input<'_>) -> Ask {
     Ask::unexpected_type(input, "a string", "set to one JSON string")
+}
+
+#[cfg(test)]
+mod tests {
+    use unicode_normalization::char::canonical_combining_class;
+    use unicode_normalization::{is_nfc_quick, IsNormalized};
+
+    /// The shortcut of `read_prepared`: below U+0300 every character passes the NFC quick check
+    /// on its own and combines with nothing (class 0), so text of them is NFC as it stands.
+    #[test]
+    fn text_below_u0300_is_nfc() {
+        for c in (0..0x300u32).filter_map(char::from_u32) {
+            assert_eq!(canonical_combining_class(c), 0, "{c:?}");
+            assert_eq!(is_nfc_quick([c].into_iter()), IsNormalized::Yes, "{c:?}");
+        }
+    }
 }

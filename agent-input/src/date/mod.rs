@@ -130,6 +130,19 @@ pub fn read(input: Input<'_>, options: &DateOptions) -> Result<Outcome<NaiveDate
     Ok(read_prepared(input, options))
 }
 
+/// [`read_prepared`] as its JSON value: a canonical `YYYY-MM-DD` is its own text (copied, not
+/// written again from the date).
+pub(crate) fn read_value(input: Input<'_>, opts: &DateOptions) -> Outcome<Value> {
+    if let Input::String(s) = input {
+        if let Some(Ok(d)) = grammar::iso(s) {
+            if !grammar::sentinel_year(d.year()) {
+                return Outcome::ok(Value::String(s.to_owned()));
+            }
+        }
+    }
+    read_prepared(input, opts).map(iso_value)
+}
+
 pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
     // Fast path: canonical ISO, no allocation.
     if let Input::String(s) = input {
@@ -578,6 +591,23 @@ mod tests {
             let note = bound_note(&input, day, "last", "Q2 2026");
             let said = format!("Read {} as {day}, the last day of Q2 2026.", input.to_json_text());
             assert_eq!(note.message, said);
+        }
+    }
+
+    /// `read_value`'s shortcut (a canonical date is its own text) gives what the reader and
+    /// `iso_text` give, for every `YYYY-MM-DD` shape: valid, impossible, sentinel and
+    /// short-year dates.
+    #[test]
+    fn read_value_is_read_prepared_as_iso_text() {
+        let opts = DateOptions::role(DateRole::To);
+        let years = [0, 1, 2, 999, 1000, 1900, 2024, 2026, 9998, 9999];
+        for (y, m, d) in
+            years.iter().flat_map(|&y| (0..=13).flat_map(move |m| [0, 1, 28, 29, 30, 31, 32].map(|d| (y, m, d))))
+        {
+            let s = format!("{y:04}-{m:02}-{d:02}");
+            let shortcut = read_value(Input::from(s.as_str()), &opts);
+            let full = read_prepared(Input::from(s.as_str()), &opts).map(iso_value);
+            assert_eq!(shortcut.to_json(), full.to_json(), "{s}");
         }
     }
 

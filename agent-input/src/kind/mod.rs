@@ -290,7 +290,7 @@ impl Spec {
             Self::Uuid(o) => crate::uuid::read_prepared(input, o.mode).map(|id| Value::String(crate::uuid::text(id))),
             Self::Cursor(o) => o.read_prepared(input),
             Self::IdempotencyKey(_) => idempotency_key::read_prepared(input).map(Value::String),
-            Self::Date(o) => date::read_prepared(input, o).map(|d| Value::String(date::iso_text(d))),
+            Self::Date(o) => date::read_value(input, o),
             Self::DateRange(o) => date::read_range_prepared(input, o).map(|r| {
                 // An open bound is left out, so the canonical range reads back with no note.
                 let mut range = serde_json::Map::new();

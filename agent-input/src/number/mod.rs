@@ -464,7 +464,7 @@ pub(crate) fn with_decimal_text<T>(d: Decimal, f: impl FnOnce(&str) -> T) -> T {
 
 /// A decimal as an exact JSON number.
 pub(crate) fn decimal_value(d: Decimal) -> serde_json::Value {
-    serde_json::Value::Number(serde_json::Number::from_string_unchecked(decimal_text(d.normalize())))
+    serde_json::Value::Number(serde_json::Number::from_string_unchecked(decimal_text(normalized(d))))
 }
 
 /// One note per repair class: the first says "Read X as Y.", the others add their clause.

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
-use smallvec::{smallvec, SmallVec};
+use smallvec::SmallVec;
 
 use super::envelope::Issue;
 use super::implied::{implied, PAIRS};
@@ -192,11 +192,19 @@ impl Read {
 
     /// Takes `n` values from the call's budget; false, with one issue the first time, when the
     /// call holds more than [`MAX_VALUES_PER_CALL`].
+    #[inline]
     fn take_values(&mut self, n: usize, tool: &str, path: &str) -> bool {
         if let Some(left) = self.values_left.checked_sub(n) {
             self.values_left = left;
             return true;
         }
+        self.over_budget(tool, path);
+        false
+    }
+
+    /// The issue of [`Self::take_values`] past the budget, made once.
+    #[cold]
+    fn over_budget(&mut self, tool: &str, path: &str) {
         if !self.over {
             self.over = true;
             let expected =
@@ -204,16 +212,21 @@ impl Read {
             let fix = Fix::set(format!("split into several calls of at most {MAX_VALUES_PER_CALL} values each"));
             self.report(Issue::new(tool, path, (AskCode::TooManyItems, &Input::Null), expected, fix, false));
         }
-        false
     }
 
     /// Keeps an outcome's notes and warnings at `path` (a part they name, such as a range's
     /// `from`, is joined to it: `period.from`) and hands back its status.
+    #[inline]
     fn gather<T>(&mut self, out: Outcome<T>, path: &str) -> Status<T> {
-        let Outcome { status, notes, warnings } = out;
-        if notes.is_empty() && warnings.is_empty() {
-            return status; // a canonical value: nothing to keep
+        if out.notes.is_empty() && out.warnings.is_empty() {
+            return out.status; // a canonical value: nothing to keep
         }
+        self.keep(out, path)
+    }
+
+    /// [`Self::gather`] of an outcome with notes or warnings.
+    fn keep<T>(&mut self, out: Outcome<T>, path: &str) -> Status<T> {
+        let Outcome { status, notes, warnings } = out;
         let under = |sub: Option<String>| Some(sub.map_or_else(|| path.to_owned(), |sub| join(path, &sub)));
         for mut n in notes {
             n.path = under(n.path.take());
@@ -402,28 +415,31 @@ impl PropertySet {
     /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
     fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read) {
         let matched = self.match_keys(object, prefix, read);
-        let mut values: Slots<Option<Value>> = smallvec![None; self.props.len()];
-        for ((prop, raw), slot) in self.props.iter().zip(matched).zip(values.iter_mut()) {
+        // Pushed as read (not filled first), and lent rather than moved: a slot holds a whole
+        // `Value`, and copying a dozen of them costs more than reading a canonical one.
+        let mut values: Slots<Option<Value>> = SmallVec::new();
+        for (prop, raw) in self.props.iter().zip(&matched) {
             // A root property's path is its name, borrowed: no string per property per call.
             let path: std::borrow::Cow<'_, str> =
                 if prefix.is_empty() { prop.name.as_str().into() } else { join(prefix, &prop.name).into() };
             let raw = raw.map(|(_, v)| v);
-            match self.read_property(prop, raw, &path, (tool, entry), read) {
-                Got::Value(v) => *slot = Some(v),
+            values.push(match self.read_property(prop, raw, &path, (tool, entry), read) {
+                Got::Value(v) => Some(v),
                 Got::Nothing if prop.required => {
                     read.report(Issue::missing(tool, &path, &Input::from(raw), &self.expected(prop)));
+                    None
                 }
-                Got::Nothing | Got::Reported => {}
-            }
+                Got::Nothing | Got::Reported => None,
+            });
         }
         self.check_pairs(&values, prefix, tool, read);
-        read.args = self.args_of(values);
+        read.args = self.args_of(&mut values);
     }
 
-    /// The arguments map of the values read, in declared order. When at least half the
-    /// properties hold a value, a copy of [`Self::template`] with the absent ones removed;
-    /// otherwise each value inserted (both give the same map: a test compares them).
-    fn args_of(&self, values: Slots<Option<Value>>) -> Map<String, Value> {
+    /// The arguments map of the values read (taken out of `values`), in declared order. When at
+    /// least half the properties hold a value, a copy of [`Self::template`] with the absent ones
+    /// removed; otherwise each value inserted (both give the same map: a test compares them).
+    fn args_of(&self, values: &mut [Option<Value>]) -> Map<String, Value> {
         let present = values.iter().flatten().count();
         if present > 0 && 2 * present >= values.len() {
             // Entries sized to the template: a plain clone sizes them to its hash table's
@@ -434,8 +450,12 @@ impl PropertySet {
                 let mut keep = values.iter().map(Option::is_some);
                 args.retain(|_, _| keep.next().unwrap_or(false));
             }
-            for (slot, value) in args.values_mut().zip(values.into_iter().flatten()) {
-                *slot = value;
+            for (slot, value) in args.values_mut().zip(values.iter_mut().filter_map(Option::take)) {
+                // The template's null owns nothing: matched, it needs no drop call.
+                match std::mem::replace(slot, value) {
+                    Value::Null => {}
+                    other => drop(other),
+                }
             }
             return args;
         }
@@ -443,11 +463,11 @@ impl PropertySet {
     }
 
     /// [`Self::args_of`] a value at a time.
-    fn args_inserted(&self, values: Slots<Option<Value>>) -> Map<String, Value> {
+    fn args_inserted(&self, values: &mut [Option<Value>]) -> Map<String, Value> {
         // Room for every value at once: the map does not grow (and rehash) insert by insert.
         let mut args = Map::with_capacity(values.iter().flatten().count());
         for (prop, value) in self.props.iter().zip(values) {
-            if let Some(v) = value {
+            if let Some(v) = value.take() {
                 args.insert(prop.name.clone(), v);
             }
         }
@@ -471,7 +491,9 @@ impl PropertySet {
         prefix: &str,
         read: &mut Read,
     ) -> Slots<Option<(&'o str, &'o Value)>> {
-        let mut matched: Slots<Option<(&str, &Value)>> = smallvec![None; self.props.len()];
+        // `resize`, not `smallvec![None; n]`: the macro clones the first `None` into each slot.
+        let mut matched: Slots<Option<(&str, &Value)>> = SmallVec::new();
+        matched.resize(self.props.len(), None);
         let (mut next, mut inexact) = (0, false);
         for (key, value) in object {
             let Some(i) = self.exact(key, next) else {
@@ -831,7 +853,7 @@ mod tests {
         for mask in 0..(1u32 << n) {
             let values: Slots<Option<Value>> =
                 (0..n).map(|i| (mask >> i & 1 == 1).then(|| json!(format!("v{i}")))).collect();
-            let (copied, inserted) = (set.args_of(values.clone()), set.args_inserted(values));
+            let (copied, inserted) = (set.args_of(&mut values.clone()), set.args_inserted(&mut values.clone()));
             assert_eq!(copied, inserted, "mask {mask:b}");
             assert_eq!(inserted, copied, "mask {mask:b}: the copy's keys are found by lookup");
             let order = |m: &Map<String, Value>| m.keys().cloned().collect::<Vec<_>>();
