@@ -14,7 +14,7 @@
 //! 4. **the length bound**: a string, or a JSON number's text, over the door's bound asks
 //!    `input_too_long`, stating it;
 //! 5. **plain characters**: invisible characters inside a value (zero-width spaces, joiners,
-//!    soft hyphens), fullwidth letters and decomposed letters carry no meaning in a code, a
+//!    soft hyphens, direction marks), fullwidth letters and decomposed letters carry no meaning in a code, a
 //!    number, a date or a name: the value is read again in its plain spelling, with a note per
 //!    repair (`invisible_characters_removed`, `compatibility_characters_read`,
 //!    `unicode_normalized`). Free text keeps them (a zero-width joiner is part of an emoji).
@@ -160,6 +160,11 @@ fn reread<T>(input: &Input<'_>, plain: &Plain, read: impl FnOnce(Input<'_>) -> O
         notes.push(Note::new(
             NoteCode::InvisibleCharactersRemoved,
             format!("Removed the invisible characters (zero-width spaces, joiners, soft hyphens) inside {quoted}."),
+        ));
+    } else if plain.marks {
+        notes.push(Note::new(
+            NoteCode::InvisibleCharactersRemoved,
+            format!("Removed the invisible direction marks (right-to-left and left-to-right marks) inside {quoted}."),
         ));
     }
     if plain.fullwidth {

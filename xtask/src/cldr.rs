@@ -919,6 +919,75 @@ fn calendar_words(
     Ok(())
 }
 
+/// The quoted literals of a CLDR date pattern (`d MMMM y 'г'.` gives `г`; `''` is an
+/// apostrophe inside or outside quotes).
+fn pattern_literals(pattern: &str) -> Vec<String> {
+    let (mut out, mut current, mut quoted) = (Vec::new(), String::new(), false);
+    let mut chars = pattern.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\'' {
+            if chars.peek() == Some(&'\'') {
+                chars.next();
+                if quoted {
+                    current.push('\'');
+                }
+                continue;
+            }
+            if quoted && !current.is_empty() {
+                out.push(std::mem::take(&mut current));
+            }
+            quoted = !quoted;
+        } else if quoted {
+            current.push(c);
+        }
+    }
+    out
+}
+
+/// The words a locale's date patterns write around the numbers (`г.` after a Russian year,
+/// `gada` in Latvian, `m.` and `d.` in Lithuanian), and its name of the common era (`ค.ศ.`):
+/// from the date formats and the year-month-day skeletons of `ca-gregorian.json`.
+fn pattern_words(dir: &Path, lang: &str, digits: &std::collections::BTreeSet<char>) -> Result<Vec<String>, String> {
+    let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
+    let cal = greg
+        .pointer(&format!("/main/{lang}/dates/calendars/gregorian"))
+        .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
+    let mut texts: Vec<String> = Vec::new();
+    for width in ["full", "long", "medium", "short"] {
+        if let Some(p) = cal.pointer(&format!("/dateFormats/{width}")).and_then(Value::as_str) {
+            texts.extend(pattern_literals(p));
+        }
+    }
+    if let Some(formats) = cal.pointer("/dateTimeFormats/availableFormats").and_then(Value::as_object) {
+        for (skeleton, p) in formats {
+            let skeleton = skeleton.split("-alt-").next().unwrap_or_default();
+            let dated = skeleton.contains('y') && skeleton.chars().all(|c| matches!(c, 'y' | 'M' | 'd' | 'E'));
+            if let (true, Some(p)) = (dated, p.as_str()) {
+                texts.extend(pattern_literals(p));
+            }
+        }
+    }
+    if let Some(eras) = cal.pointer("/eras/eraAbbr").and_then(Value::as_object) {
+        texts.extend(
+            eras.iter()
+                .filter(|(k, _)| k.split('-').next() == Some("1"))
+                .filter_map(|(_, v)| v.as_str())
+                .map(str::to_owned),
+        );
+    }
+    let mut words = Vec::new();
+    for text in texts {
+        // Split as the date reader splits: at spaces, dots, hyphens and slashes.
+        for word in name_key(&text).split([' ', '.', '-', '/']) {
+            let word = word.trim_end_matches('\u{970}');
+            if !word.is_empty() && !word.chars().any(|c| c.is_numeric() || digits.contains(&c)) {
+                words.push(word.to_owned());
+            }
+        }
+    }
+    Ok(words)
+}
+
 /// `data/dates.rs`: month names (wide and abbreviated, format and stand-alone forms, with alt
 /// variants), weekday names and the relative-day words of every modern CLDR locale, keyed by
 /// [`name_key`]. A word that means two different months (or weekdays, or days) in two
@@ -930,8 +999,10 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let mut weekdays = Words::<u8>::new();
     let mut relative = Words::<i8>::new();
     let digits = cldr_digits(dir)?;
+    let mut literals = std::collections::BTreeSet::new();
     for lang in modern {
         calendar_words(dir, lang, &digits, &mut months, &mut weekdays)?;
+        literals.extend(pattern_words(dir, lang, &digits)?);
         let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
         let day = fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
         for offset in -2i8..=2 {
@@ -1002,6 +1073,28 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         "Relative-day words that name two or more offsets in different languages",
         &relative.several_entries(),
     );
+    // A word that is a month, weekday or relative day somewhere keeps that meaning.
+    let named = |w: &String| {
+        [&months, &weekdays].iter().any(|t| t.one.contains_key(w) || t.several.contains_key(w))
+            || relative.one.contains_key(w)
+            || relative.several.contains_key(w)
+    };
+    let literals: Vec<&String> = literals.iter().filter(|w| !named(w)).collect();
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "/// Words the date patterns write around the numbers (`г`, `gada`, `m`, `d`) and the names of the"
+    );
+    let _ = writeln!(
+        out,
+        "/// common era, of every modern locale: no month, weekday or day ({} words, sorted).",
+        literals.len()
+    );
+    let _ = writeln!(out, "pub static PATTERN_WORDS: &[&str] = &[");
+    for w in &literals {
+        let _ = writeln!(out, "    {w:?},");
+    }
+    let _ = writeln!(out, "];");
     Ok(Generated { path: "agent-input/src/data/dates.rs", text: out })
 }
 

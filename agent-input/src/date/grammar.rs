@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
-    AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, MONTHS, RELATIVE_DAYS, WEEKDAYS,
+    AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, MONTHS, PATTERN_WORDS, RELATIVE_DAYS, WEEKDAYS,
 };
 
 use crate::spelling::{self, step};
@@ -106,6 +106,12 @@ enum Token<'a> {
 
 /// Words that carry no date meaning between the parts ("1 de octubre de 2026", "the 1st of").
 const FILLERS: &[&str] = &["de", "del", "of", "the", "le", "den", "dne", "am", "el", "il", "on", "der", "du", "van"];
+
+/// A word with no date meaning: a [`FILLERS`] word, or one the CLDR date patterns write
+/// around the numbers (`г.` after a Russian year, `gada`, the era `n. Chr.`).
+fn is_filler(word: &str) -> bool {
+    FILLERS.contains(&word) || PATTERN_WORDS.binary_search(&word).is_ok()
+}
 
 /// Ordinal suffixes after a day number.
 const ORDINALS: &[&str] = &["st", "nd", "rd", "th", "er", "e", "eme", "o", "a", "\u{ba}", "\u{aa}", "\u{b0}"];
@@ -342,6 +348,41 @@ fn offset_words(time: &str) -> String {
     "the time as written (no offset)".to_owned()
 }
 
+/// Takes a weekday written first ("Thursday, 1 October 2026") or last ("23 Kasım 2026
+/// Pazartesi", as CLDR's full formats of Turkish or Hungarian write it) out of the tokens, with
+/// the filler words and the separators left at either end; the weekday's ISO number.
+fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> Option<u8> {
+    let mut weekday = None;
+    if let Some(Token::Word(w)) = toks.first() {
+        if months_of(w).is_empty() || toks.len() > 1 && matches!(toks.get(1), Some(Token::Sep(','))) {
+            if let Some(day) = weekday_of(w) {
+                weekday = Some(day);
+                toks.remove(0);
+            }
+        }
+    }
+    toks.retain(|t| !matches!(t, Token::Word(w) if is_filler(w)));
+    while matches!(toks.first(), Some(Token::Sep(_))) {
+        toks.remove(0);
+    }
+    let trim_end = |toks: &mut Tokens<'_>| {
+        while matches!(toks.last(), Some(Token::Sep('.' | ',' | ' '))) {
+            toks.pop();
+        }
+    };
+    trim_end(toks);
+    // Set apart by a space or comma: a word right after a number is its unit ("1일", "1日").
+    let last_two = toks.len().checked_sub(2).and_then(|i| toks.get(i..));
+    if let (None, Some([Token::Sep(_), Token::Word(w)])) = (weekday, last_two) {
+        if let (true, Some(day)) = (months_of(w).is_empty(), weekday_of(w)) {
+            weekday = Some(day);
+            toks.pop();
+            trim_end(toks);
+        }
+    }
+    weekday
+}
+
 /// Reads a whole spelling, already trimmed and with ASCII digits.
 pub(crate) fn parse(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
@@ -378,22 +419,7 @@ pub(crate) fn parse(text: &str) -> Parsed {
         }
     }
     let mut toks = tokens(date_text);
-    // A weekday first: "Thursday, 1 October 2026".
-    if let Some(Token::Word(w)) = toks.first() {
-        if months_of(w).is_empty() || toks.len() > 1 && matches!(toks.get(1), Some(Token::Sep(','))) {
-            if let Some(day) = weekday_of(w) {
-                parsed.weekday = Some(day);
-                toks.remove(0);
-            }
-        }
-    }
-    toks.retain(|t| !matches!(t, Token::Word(w) if FILLERS.contains(&w.as_str())));
-    while matches!(toks.first(), Some(Token::Sep(_))) {
-        toks.remove(0);
-    }
-    while matches!(toks.last(), Some(Token::Sep('.' | ',' | ' '))) {
-        toks.pop();
-    }
+    parsed.weekday = strip_weekday_and_fillers(&mut toks);
     let words: SmallVec<[&String; 4]> =
         toks.iter().filter_map(|t| if let Token::Word(w) = t { Some(w) } else { None }).collect();
     let nums: SmallVec<[(&str, bool); 4]> = toks
@@ -689,6 +715,15 @@ mod tests {
         assert_eq!(days("October 1, 2026"), ["2026-10-01"]);
         assert_eq!(days("1st October 2026"), ["2026-10-01"]);
         assert_eq!(days("Thursday, 1 October 2026"), ["2026-10-01"]);
+        // A weekday last (CLDR's Turkish and Hungarian full formats), and the words CLDR's
+        // patterns write around the numbers: a Russian year's "г.", Latvian "gada", an era.
+        assert_eq!(days("1 Ekim 2026 Perşembe"), ["2026-10-01"]);
+        assert_eq!(days("2026. október 1., csütörtök"), ["2026-10-01"]);
+        assert_eq!(parse("1 Ekim 2026 Cuma").weekday, Some(5));
+        assert_eq!(days("1 окт. 2026 г."), ["2026-10-01"]);
+        assert_eq!(days("2026. gada 1. okt."), ["2026-10-01"]);
+        assert_eq!(days("2026 m. spalio 1 d."), ["2026-10-01"]);
+        assert_eq!(days("1 Oct 2026 AD"), ["2026-10-01"]);
         assert_eq!(days("4. X. 2016"), ["2016-10-04"]);
         assert_eq!(days("1 de octubre de 2026"), ["2026-10-01"]);
         assert_eq!(parse("únor 2020").candidates.as_slice(), [fixed(Span::Month(2020, 2))]);

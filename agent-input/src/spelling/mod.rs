@@ -7,9 +7,17 @@ pub(crate) mod digits;
 pub(crate) mod fold;
 pub(crate) mod suggest;
 
-/// Invisible characters a model or a copy-paste leaves in a value.
+/// Invisible characters a model or a copy-paste leaves in a value: zero-width characters and
+/// soft hyphens, and the direction marks ([`is_direction_mark`]).
 const fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{00ad}')
+    matches!(c, '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{00ad}') || is_direction_mark(c)
+}
+
+/// The bidirectional marks, embeddings and isolates (U+200E, U+200F, U+061C, U+202A to
+/// U+202E, U+2066 to U+2069): right-to-left interfaces write them into dates and numbers they
+/// format (`23\u{200f}/11\u{200f}/2026`), and they carry no meaning in a code, number or date.
+pub(crate) const fn is_direction_mark(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Characters that are whitespace or invisible at the edges of a value.
@@ -106,6 +114,8 @@ pub(crate) struct Plain {
     pub text: String,
     /// Zero-width characters or soft hyphens inside the value were removed.
     pub invisible: bool,
+    /// Direction marks ([`is_direction_mark`]) inside the value were removed.
+    pub marks: bool,
     /// Fullwidth letters or punctuation (U+FF01 to U+FF5E, U+3000) were read as ASCII: their
     /// compatibility decomposition (NFKC), and nothing wider (`²` stays `²`). Fullwidth digits
     /// are left to the kinds that read digits of every script.
@@ -139,6 +149,7 @@ pub(crate) fn plain(s: &str) -> Option<Plain> {
     text.push_str(s.get(..s.len() - s.trim_start_matches(is_edge_space).len()).unwrap_or_default());
     for c in inner.chars() {
         match c {
+            c if is_direction_mark(c) => out.marks = true,
             c if is_invisible(c) => out.invisible = true,
             // Fullwidth digits are digits: the kinds that read digits read every script's.
             '\u{ff10}'..='\u{ff19}' => text.push(c),
@@ -156,12 +167,26 @@ pub(crate) fn plain(s: &str) -> Option<Plain> {
         text = composed;
     }
     out.text = text;
-    (out.invisible || out.fullwidth || out.composed).then_some(out)
+    (out.invisible || out.marks || out.fullwidth || out.composed).then_some(out)
 }
 
 #[cfg(test)]
 mod tests {
     use unicode_normalization::{is_nfc_quick, IsNormalized};
+
+    /// Direction marks inside a value are removed (and said apart from the zero-width
+    /// characters); at its edges they are edge space.
+    #[test]
+    fn direction_marks_are_plain_invisible_characters() {
+        let plain = super::plain("23\u{200f}/11\u{200f}/2026").expect("marks inside");
+        assert_eq!((plain.text.as_str(), plain.marks, plain.invisible), ("23/11/2026", true, false));
+        let both = super::plain("1\u{200e}2\u{200b}3").expect("both kinds");
+        assert_eq!((both.text.as_str(), both.marks, both.invisible), ("123", true, true));
+        for c in ['\u{200e}', '\u{200f}', '\u{61c}', '\u{202a}', '\u{202e}', '\u{2066}', '\u{2069}'] {
+            assert_eq!(super::trim(&format!("{c}CZ{c}")), "CZ", "{c:?}");
+        }
+        assert!(super::plain("Česko").is_none());
+    }
 
     /// The ASCII-edge shortcut trims as `trim_matches` does: every pair of edge characters
     /// from a set of spaces, invisibles, controls, ASCII and other letters, around a word.
