@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::data::countries::{
-    AMBIGUOUS_NAMES, CODE_ALIASES, COUNTRIES, ENGLISH_NAMES, NAMES, RENAMED_NAMES, RETIRED_CODES,
+    AMBIGUOUS_NAMES, CODE_ALIASES, CODE_LIKE_NAMES, COUNTRIES, ENGLISH_NAMES, NAMES, RENAMED_NAMES, RETIRED_CODES,
 };
 use crate::data::Index;
 use crate::error::Error;
@@ -290,13 +290,13 @@ fn find(text: &str) -> Found {
     let code_key = code_key.and_then(|n| std::str::from_utf8(buf.get(..n).unwrap_or_default()).ok());
     if is_letters && text.len() == 2 {
         if let Some(code) = code_key.and_then(CountryCode::new) {
-            return Found::Code(code, Some(NoteCode::CountryCodeNormalized));
+            return or_name(text, Found::Code(code, Some(NoteCode::CountryCodeNormalized)));
         }
     }
     if let Some(alias_key) = code_key.filter(|k| k.len() <= 3) {
         if let Some(list) = ALIAS_INDEX.get(alias_key).or_else(|| retired(alias_key)) {
             return match codes_of(list).as_slice() {
-                [one] => Found::Code(*one, Some(NoteCode::CountryCodeReplaced)),
+                [one] => or_name(text, Found::Code(*one, Some(NoteCode::CountryCodeReplaced))),
                 [] => Found::Nothing,
                 several => Found::Several(several.to_vec()),
             };
@@ -314,6 +314,32 @@ fn find(text: &str) -> Found {
         }
     }
     Found::Nothing
+}
+
+/// A code spelled in lower or mixed case that is also the name of another country (`"Nga"`,
+/// Russia in Vietnamese, is Nigeria's `NGA` in lower case): both readings, so the reader asks
+/// ([`CODE_LIKE_NAMES`], generated: the names the name table leaves to the codes).
+fn or_name(text: &str, found: Found) -> Found {
+    let Found::Code(code, _) = found else { return found };
+    if text.len() > 3 || text.bytes().all(|b| b.is_ascii_uppercase()) {
+        return found;
+    }
+    let mut key = [0u8; 3];
+    let Some(key) = key.get_mut(..text.len()).and_then(|k| {
+        k.copy_from_slice(text.as_bytes());
+        k.make_ascii_lowercase();
+        std::str::from_utf8(k).ok()
+    }) else {
+        return found;
+    };
+    let Ok(i) = CODE_LIKE_NAMES.binary_search_by_key(&key, |(k, _)| k) else { return found };
+    let others = CODE_LIKE_NAMES.get(i).map(|(_, list)| codes_of(list)).unwrap_or_default();
+    if others.iter().all(|c| *c == code) {
+        return found;
+    }
+    let mut several = vec![code];
+    several.extend(others.into_iter().filter(|c| *c != code));
+    Found::Several(several)
 }
 
 /// The one key of a name without a comma, joining word or leading "the", folded on the stack.
@@ -493,6 +519,27 @@ mod tests {
     }
 
     /// Every code reads back as the text it was made from.
+    /// A code in lower or mixed case that is also a name of another country asks; the code
+    /// in capitals, and a code whose name names the same country, read.
+    #[test]
+    fn code_like_names_ask() {
+        let read = |s: &str| super::read(s.into(), &CountryOptions::default()).map(|o| o.to_json());
+        for s in ["Nga", "nga"] {
+            let out = read(s).expect("read");
+            assert_eq!(out["ask"]["code"], "ambiguous_country", "{s}");
+            assert_eq!(out["ask"]["readings"][1]["value"], "RU", "{s}");
+        }
+        for (s, code) in [("NGA", "NG"), ("usa", "US"), ("Lao", "LA"), ("cz", "CZ")] {
+            assert_eq!(read(s).expect("read")["value"], code, "{s}");
+        }
+        for (key, _) in CODE_LIKE_NAMES {
+            assert!(
+                key.len() <= 3 && !key.bytes().any(|b| b.is_ascii_uppercase()),
+                "{key}: or_name looks up three lower-case letters"
+            );
+        }
+    }
+
     #[test]
     fn as_str_is_the_code() {
         assert_eq!(PAIRS.len(), 2 * 26 * 26);

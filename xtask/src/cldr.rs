@@ -385,9 +385,14 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         .chain(retired.iter().flat_map(|r| r.codes.iter().map(|c| c.to_ascii_lowercase())))
         .collect();
     let mut names = Names::default();
+    // Names spelled like a code (Vietnamese `Nga`, Russia, is Nigeria's `NGA`): kept apart, so
+    // a code in lower or mixed case that is also a name asks.
+    let code_like = std::cell::RefCell::new(BTreeMap::<String, std::collections::BTreeSet<String>>::new());
     let add = |names: &mut Names, name: &str, code: &str, rank: Rank| {
         for k in country_keys(name, false) {
-            if !code_keys.contains(&k) {
+            if code_keys.contains(&k) {
+                code_like.borrow_mut().entry(k).or_default().insert(code.to_owned());
+            } else {
                 names.add_ranked(k, code, rank);
             }
         }
@@ -560,6 +565,14 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         "AMBIGUOUS_NAMES",
         "Names that name two or more countries in some source, and names of states that split: a read asks",
         ambiguous.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    let code_like: Vec<(String, String)> =
+        code_like.into_inner().into_iter().map(|(k, v)| (k, v.into_iter().collect::<Vec<_>>().join(" "))).collect();
+    write_pairs_owned(
+        &mut out,
+        "CODE_LIKE_NAMES",
+        "Names spelled like a code or code alias (lower case), to the countries they name (separated by spaces)",
+        &code_like,
     );
     Ok(Generated { path, text: out })
 }
@@ -859,6 +872,39 @@ fn cldr_digits(dir: &Path) -> Result<std::collections::BTreeSet<char>, String> {
         .collect())
 }
 
+/// The value of every digit of CLDR's numeric numbering systems (`一` is 1 in `hanidec`).
+fn cldr_digit_values(dir: &Path) -> Result<BTreeMap<char, u32>, String> {
+    let json = read_json(&dir.join("cldr-core/supplemental/numberingSystems.json"))?;
+    let systems = object(&json, "/supplemental/numberingSystems", "numberingSystems")?;
+    let mut values = BTreeMap::new();
+    for digits in systems
+        .values()
+        .filter(|s| s.get("_type").and_then(Value::as_str) == Some("numeric"))
+        .filter_map(|s| s.get("_digits").and_then(Value::as_str))
+    {
+        for (value, c) in (0u32..).zip(digits.chars()) {
+            values.insert(c, value);
+        }
+    }
+    Ok(values)
+}
+
+/// The word the names of Monday to Saturday start with, when each is that word and the
+/// weekday's number in digits of some numbering system (Chinese `星期一` to `星期六`), folded.
+fn weekday_prefix(days: &serde_json::Map<String, Value>, values: &BTreeMap<char, u32>) -> Option<String> {
+    let mut prefix: Option<String> = None;
+    for (n, key) in (1u32..).zip(["mon", "tue", "wed", "thu", "fri", "sat"]) {
+        let name = days.get(key)?.as_str()?;
+        let last = name.chars().last()?;
+        let head = name.strip_suffix(last)?;
+        if values.get(&last) != Some(&n) || head.is_empty() || prefix.as_deref().is_some_and(|p| p != head) {
+            return None;
+        }
+        prefix = Some(head.to_owned());
+    }
+    prefix.map(|p| name_key(&p))
+}
+
 /// A word worth keeping as a date word: no digits of any numbering system (`"1月"`, `"八月"`,
 /// `"M01"` are read as numbers: the grammar reads `8月` itself), and at least `min` characters
 /// when it is ASCII.
@@ -868,6 +914,29 @@ fn date_word(key: &str, min: usize, digits: &std::collections::BTreeSet<char>) -
         && (key.chars().count() >= min || !key.is_ascii() && key.chars().count() >= 2)
 }
 
+/// The word every month name of a set starts with, when each is that word and the month's
+/// number (Vietnamese `tháng 11`, `thg 11`), folded.
+fn month_prefix(names: &serde_json::Map<String, Value>) -> Option<String> {
+    let mut prefix: Option<String> = None;
+    for (k, name) in names {
+        let number = k.split('-').next()?;
+        let head = name.as_str()?.strip_suffix(number)?.trim_end();
+        if head.is_empty() || head.chars().any(char::is_numeric) || prefix.as_deref().is_some_and(|p| p != head) {
+            return None;
+        }
+        prefix = Some(head.to_owned());
+    }
+    prefix.map(|p| name_key(&p))
+}
+
+/// The words that name a month or weekday with its number (`tháng 11`, `星期一`), and the
+/// digit values they are read with.
+struct Prefixes {
+    months: std::collections::BTreeSet<String>,
+    weekdays: std::collections::BTreeSet<String>,
+    digits: BTreeMap<char, u32>,
+}
+
 /// The gregorian month and weekday names of one locale, into the tables.
 fn calendar_words(
     dir: &Path,
@@ -875,6 +944,7 @@ fn calendar_words(
     digits: &std::collections::BTreeSet<char>,
     months: &mut Words<u8>,
     weekdays: &mut Words<u8>,
+    prefixes: &mut Prefixes,
 ) -> Result<(), String> {
     let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
     let cal = greg
@@ -886,6 +956,9 @@ fn calendar_words(
                 .pointer(&format!("/months/{context}/{width}"))
                 .and_then(Value::as_object)
                 .ok_or_else(|| format!("{lang}: no months/{context}/{width}"))?;
+            if let Some(prefix) = month_prefix(names) {
+                prefixes.months.insert(prefix);
+            }
             for (k, name) in names {
                 let number: u8 =
                     k.split('-').next().and_then(|n| n.parse().ok()).ok_or(format!("{lang}: month key {k}"))?;
@@ -898,6 +971,9 @@ fn calendar_words(
                 .pointer(&format!("/days/{context}/{width}"))
                 .and_then(Value::as_object)
                 .ok_or_else(|| format!("{lang}: no days/{context}/{width}"))?;
+            if let Some(prefix) = weekday_prefix(days, &prefixes.digits) {
+                prefixes.weekdays.insert(prefix);
+            }
             for (k, name) in days {
                 let number = match k.split('-').next().unwrap_or_default() {
                     "mon" => 1,
@@ -1000,8 +1076,13 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let mut relative = Words::<i8>::new();
     let digits = cldr_digits(dir)?;
     let mut literals = std::collections::BTreeSet::new();
+    let mut prefixes = Prefixes {
+        months: std::collections::BTreeSet::new(),
+        weekdays: std::collections::BTreeSet::new(),
+        digits: cldr_digit_values(dir)?,
+    };
     for lang in modern {
-        calendar_words(dir, lang, &digits, &mut months, &mut weekdays)?;
+        calendar_words(dir, lang, &digits, &mut months, &mut weekdays, &mut prefixes)?;
         literals.extend(pattern_words(dir, lang, &digits)?);
         let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
         let day = fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
@@ -1021,6 +1102,15 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
                 .and_then(Value::as_str)
                 .map(str::to_owned)
                 .ok_or(format!("no English name of month {m}"))
+        })
+        .collect::<Result<_, _>>()?;
+    let weekdays_en: Vec<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        .iter()
+        .map(|d| {
+            en.pointer(&format!("/main/en/dates/calendars/gregorian/days/format/wide/{d}"))
+                .and_then(Value::as_str)
+                .map(name_key)
+                .ok_or(format!("no English name of weekday {d}"))
         })
         .collect::<Result<_, _>>()?;
     let mut out = String::new();
@@ -1093,6 +1183,30 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let _ = writeln!(out, "pub static PATTERN_WORDS: &[&str] = &[");
     for w in &literals {
         let _ = writeln!(out, "    {w:?},");
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// Words that, before a month's number, name that month (Vietnamese `tháng 11`), sorted.");
+    let _ = writeln!(out, "pub static MONTH_PREFIXES: &[&str] = &[");
+    for w in &prefixes.months {
+        let _ = writeln!(out, "    {w:?},");
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "/// Words that, before a weekday's number (1 = Monday to 6), name that weekday (Chinese `星期一`), sorted."
+    );
+    let _ = writeln!(out, "pub static WEEKDAY_PREFIXES: &[&str] = &[");
+    for w in &prefixes.weekdays {
+        let _ = writeln!(out, "    {w:?},");
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// English weekday names from Monday, keys of `WEEKDAYS`.");
+    let _ = writeln!(out, "pub const WEEKDAYS_EN: [&str; 7] = [");
+    for n in &weekdays_en {
+        let _ = writeln!(out, "    {n:?},");
     }
     let _ = writeln!(out, "];");
     Ok(Generated { path: "agent-input/src/data/dates.rs", text: out })

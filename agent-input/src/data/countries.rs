@@ -3827,3 +3827,10 @@ pub static AMBIGUOUS_NAMES: &[(&str, &str)] = &[
     ("蘇維埃社會主義共和國聯邦", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
     ("ꭷꮒꭺ", "CD CG"),
 ];
+
+/// Names spelled like a code or code alias (lower case), to the countries they name (separated by spaces) (3 entries, sorted by key).
+pub static CODE_LIKE_NAMES: &[(&str, &str)] = &[
+    ("lao", "LA"),
+    ("nga", "RU"),
+    ("usa", "US"),
+];

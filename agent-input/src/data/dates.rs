@@ -234,3 +234,27 @@ pub static PATTERN_WORDS: &[&str] = &[
     "西暦",
     "西暦紀元",
 ];
+
+/// Words that, before a month's number, name that month (Vietnamese `tháng 11`), sorted.
+pub static MONTH_PREFIXES: &[&str] = &[
+    "thang",
+    "thg",
+];
+
+/// Words that, before a weekday's number (1 = Monday to 6), name that weekday (Chinese `星期一`), sorted.
+pub static WEEKDAY_PREFIXES: &[&str] = &[
+    "周",
+    "星期",
+    "週",
+];
+
+/// English weekday names from Monday, keys of `WEEKDAYS`.
+pub const WEEKDAYS_EN: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];

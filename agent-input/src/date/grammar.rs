@@ -11,7 +11,8 @@ use smallvec::SmallVec;
 use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
-    AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, MONTHS, PATTERN_WORDS, RELATIVE_DAYS, WEEKDAYS,
+    AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS,
+    RELATIVE_DAYS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
 };
 
 use crate::spelling::{self, step};
@@ -348,6 +349,59 @@ fn offset_words(time: &str) -> String {
     "the time as written (no offset)".to_owned()
 }
 
+/// A month or weekday written as a word and its number (Vietnamese `tháng 11`, every
+/// [`MONTH_PREFIXES`] word; Chinese `星期一`, read with its digit as `星期1`, every
+/// [`WEEKDAY_PREFIXES`] word, also right after the day's unit: `23日星期一`) becomes the
+/// month's or weekday's name, so it reads as a named one.
+fn name_numbered_words(toks: &mut Tokens<'_>) {
+    let mut i = 0;
+    while i < toks.len() {
+        // The names of the numbers, and the day's unit written before the word.
+        let (names, unit): (&[&str], Option<char>) = match toks.get(i) {
+            Some(Token::Word(w)) if MONTH_PREFIXES.contains(&w.as_str()) => (&MONTHS_EN, None),
+            Some(Token::Word(w)) if WEEKDAY_PREFIXES.contains(&w.as_str()) => (&WEEKDAYS_EN[..6], None),
+            Some(Token::Word(w)) => match w.chars().next() {
+                // The table first: the unit check composes a string.
+                Some(c)
+                    if w.get(c.len_utf8()..).is_some_and(|rest| WEEKDAY_PREFIXES.contains(&rest))
+                        && cjk_unit(c.encode_utf8(&mut [0; 4])) == Some(2) =>
+                {
+                    (&WEEKDAYS_EN[..6], Some(c))
+                }
+                _ => (&[], None),
+            },
+            _ => (&[], None),
+        };
+        let at = if matches!(toks.get(i + 1), Some(Token::Sep(' '))) { i + 2 } else { i + 1 };
+        let name = match toks.get(at) {
+            Some(Token::Num { digits, ordinal: false }) => {
+                value(digits).and_then(|n| names.get(usize::try_from(n).ok()?.checked_sub(1)?))
+            }
+            _ => None,
+        };
+        if let Some(name) = name {
+            toks.drain(i + 1..=at);
+            let word = Token::Word(name.to_lowercase());
+            match unit {
+                Some(unit) => {
+                    if let Some(slot) = toks.get_mut(i) {
+                        *slot = Token::Word(unit.to_string());
+                    }
+                    toks.insert(i + 1, Token::Sep(' '));
+                    toks.insert(i + 2, word);
+                    i += 2;
+                }
+                None => {
+                    if let Some(slot) = toks.get_mut(i) {
+                        *slot = word;
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+}
+
 /// Takes a weekday written first ("Thursday, 1 October 2026") or last ("23 Kasım 2026
 /// Pazartesi", as CLDR's full formats of Turkish or Hungarian write it) out of the tokens, with
 /// the filler words and the separators left at either end; the weekday's ISO number.
@@ -371,6 +425,15 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> Option<u8> {
         }
     };
     trim_end(toks);
+    // In parentheses last: "2026年11月23日（月）", "23 Nov 2026 (Mon)".
+    let last_three = toks.len().checked_sub(3).and_then(|i| toks.get(i..));
+    if let (None, Some([Token::Sep('('), Token::Word(w), Token::Sep(')')])) = (weekday, last_three) {
+        if let (true, Some(day)) = (months_of(w).is_empty(), weekday_of(w)) {
+            weekday = Some(day);
+            toks.truncate(toks.len() - 3);
+            trim_end(toks);
+        }
+    }
     // Set apart by a space or comma: a word right after a number is its unit ("1일", "1日").
     let last_two = toks.len().checked_sub(2).and_then(|i| toks.get(i..));
     if let (None, Some([Token::Sep(_), Token::Word(w)])) = (weekday, last_two) {
@@ -419,6 +482,7 @@ pub(crate) fn parse(text: &str) -> Parsed {
         }
     }
     let mut toks = tokens(date_text);
+    name_numbered_words(&mut toks);
     parsed.weekday = strip_weekday_and_fillers(&mut toks);
     let words: SmallVec<[&String; 4]> =
         toks.iter().filter_map(|t| if let Token::Word(w) = t { Some(w) } else { None }).collect();
@@ -560,6 +624,15 @@ fn cjk_unit(word: &str) -> Option<usize> {
     }
 }
 
+/// The day's unit with the weekday written right after it (`日月曜日`, `日星期一`): the day's
+/// field and the weekday.
+fn day_and_weekday(word: &str) -> Option<(usize, Option<u8>)> {
+    let first = word.chars().next()?;
+    let rest = word.get(first.len_utf8()..)?;
+    let day = weekday_of(rest).filter(|d| *d > 0)?;
+    cjk_unit(first.encode_utf8(&mut [0; 4])).filter(|f| *f == 2).map(|field| (field, Some(day)))
+}
+
 /// `2026年10月1日`, `2026년 10월 1일`, `2026年10月`: each number followed by its unit, so the
 /// order is fixed. True when the spelling has that shape (then it is read here, or not at all).
 fn cjk(parsed: &mut Parsed, toks: &[Token]) -> bool {
@@ -569,7 +642,12 @@ fn cjk(parsed: &mut Parsed, toks: &[Token]) -> bool {
     while let Some(token) = rest.next() {
         let Token::Num { digits, .. } = token else { return false };
         let Some(Token::Word(unit)) = rest.next() else { return false };
-        let Some(field) = cjk_unit(unit) else { return false };
+        let Some((field, weekday)) = cjk_unit(unit).map(|f| (f, None)).or_else(|| day_and_weekday(unit)) else {
+            return false;
+        };
+        if weekday.is_some() {
+            parsed.weekday = weekday;
+        }
         let Some(slot) = fields.get_mut(field).filter(|f| f.is_none()) else { return false };
         *slot = value(digits);
         any = true;
@@ -724,6 +802,18 @@ mod tests {
         assert_eq!(days("2026. gada 1. okt."), ["2026-10-01"]);
         assert_eq!(days("2026 m. spalio 1 d."), ["2026-10-01"]);
         assert_eq!(days("1 Oct 2026 AD"), ["2026-10-01"]);
+        // A month or weekday as a word and its number (Vietnamese, Chinese), a weekday glued
+        // to the day's unit (Japanese, Chinese) or in parentheses.
+        assert_eq!(days("1 thg 10, 2026"), ["2026-10-01"]);
+        assert_eq!(days("1 tháng 10 năm 2026"), ["2026-10-01"]);
+        assert!(parse("1 thg 13, 2026").candidates.is_empty());
+        assert_eq!(days("2026年10月1日木曜日"), ["2026-10-01"]);
+        // The grammar reads digits made ASCII: `星期四` arrives as `星期4`.
+        assert_eq!(days("2026年10月1日星期4"), ["2026-10-01"]);
+        assert_eq!(parse("2026年10月1日星期4").weekday, Some(4));
+        assert_eq!(parse("2026年10月1日周5").weekday, Some(5));
+        assert_eq!(parse("星期4, 2026年10月1日").weekday, Some(4));
+        assert_eq!(parse("1 Oct 2026 (Thu)").weekday, Some(4));
         assert_eq!(days("4. X. 2016"), ["2016-10-04"]);
         assert_eq!(days("1 de octubre de 2026"), ["2026-10-01"]);
         assert_eq!(parse("únor 2020").candidates.as_slice(), [fixed(Span::Month(2020, 2))]);

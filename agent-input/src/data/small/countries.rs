@@ -1590,3 +1590,8 @@ pub static AMBIGUOUS_NAMES: &[(&str, &str)] = &[
     ("zwiazek socjalistycznych republik radzieckich", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
     ("zwiazek socjalistycznych republik radzieckich zssr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
 ];
+
+/// Names spelled like a code or code alias (lower case), to the countries they name (separated by spaces) (1 entries, sorted by key).
+pub static CODE_LIKE_NAMES: &[(&str, &str)] = &[
+    ("usa", "US"),
+];
