@@ -92,6 +92,36 @@ pub(crate) fn iso(s: &str) -> Option<Result<NaiveDate, Impossible>> {
     Some(NaiveDate::from_ymd_opt(year, month, day).ok_or(Impossible { year, month, day }))
 }
 
+/// The other ISO 8601 spellings of a day: with a zone and no time (`2026-11-23+01:00`, as XML
+/// Schema writes a date), a week date (`2026-W48-1`, `2026W481`) and an ordinal date
+/// (`2026-327`). `Some(None)` for such a spelling of no day (week 54).
+fn iso_forms(s: &str) -> Option<Option<NaiveDate>> {
+    let b = s.as_bytes();
+    let num = |r: std::ops::Range<usize>| -> Option<u32> {
+        let digits = b.get(r)?;
+        digits.iter().try_fold(0u32, |acc, &c| c.is_ascii_digit().then(|| acc * 10 + u32::from(c - b'0')))
+    };
+    let year = i32::try_from(num(0..4)?).ok()?;
+    if let (Some(Ok(d)), Some(zone)) = (s.get(..10).and_then(iso), s.get(10..)) {
+        let offset = zone.len() == 6
+            && zone.starts_with(['+', '-'])
+            && zone.get(3..4) == Some(":")
+            && num(11..13).is_some()
+            && num(14..16).is_some();
+        return (zone == "Z" || offset).then_some(Some(d));
+    }
+    let week = |w: usize, d: usize| {
+        let weekday = chrono::Weekday::try_from(u8::try_from(num(d..d + 1)?.checked_sub(1)?).ok()?).ok()?;
+        Some(NaiveDate::from_isoywd_opt(year, num(w..w + 2)?, weekday))
+    };
+    match b {
+        [_, _, _, _, b'-', b'W', _, _, b'-', _] => week(6, 9),
+        [_, _, _, _, b'W', _, _, _] => week(5, 7),
+        [_, _, _, _, b'-', _, _, _] => Some(NaiveDate::from_yo_opt(year, num(5..8)?)),
+        _ => None,
+    }
+}
+
 /// True for a far-past or far-future sentinel year.
 pub(crate) const fn sentinel_year(year: i32) -> bool {
     year <= 1 || year >= 9999
@@ -275,28 +305,34 @@ fn weekday_of(key: &str) -> Option<u8> {
     WEEKDAYS.get(key).or_else(|| lookup(AMBIGUOUS_WEEKDAYS, key).map(|_| 0))
 }
 
-/// A time-of-day suffix: ` 10:00`, `T10:00:00.5+02:00`, ` 10:00 Z`, ` 10:00 pm`.
-fn split_time(text: &str) -> (&str, Option<String>) {
+/// A time of day: a suffix (` 10:00`, `T10:00:00.5+02:00`, ` 10:00 Z`, ` 10:00 pm`,
+/// ` 10:00:00 GMT+0100 (Central European Standard Time)`, as JavaScript writes it), or before
+/// the year, as C's `asctime` and `date` write it (`Mon Nov 23 10:00:00 UTC 2026`).
+fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
     let bytes = text.as_bytes();
-    let Some(colon) = text.find(':') else { return (text, None) };
+    let Some(colon) = text.find(':') else { return (text.into(), None) };
     // The time starts at the digits before the first colon.
     let mut start = colon;
     while start > 0 && bytes.get(start - 1).is_some_and(u8::is_ascii_digit) {
         start -= 1;
     }
     if start == colon || colon - start > 2 || start == 0 {
-        return (text, None);
+        return (text.into(), None);
     }
     let before = bytes.get(start - 1).copied();
     if !matches!(before, Some(b' ' | b'T' | b't' | b',')) {
-        return (text, None);
+        return (text.into(), None);
     }
-    let time = &text[start..];
-    if !valid_time(time) {
-        return (text, None);
+    let (head, time) = (&text[..start - 1], &text[start..]);
+    if valid_time(time) {
+        return (head.trim_end_matches([' ', ',']).into(), Some(offset_words(time)));
     }
-    let date = text[..start - 1].trim_end_matches([' ', ',']);
-    (date, Some(offset_words(time)))
+    // A year after the time: the date is the head and the year.
+    let Some((time, year)) = time.rsplit_once(' ') else { return (text.into(), None) };
+    if year.len() != 4 || !year.bytes().all(|b| b.is_ascii_digit()) || !valid_time(time) {
+        return (text.into(), None);
+    }
+    (format!("{} {year}", head.trim_end_matches([' ', ','])).into(), Some(offset_words(time)))
 }
 
 /// The digits of a time of day.
@@ -326,18 +362,39 @@ fn valid_time(t: &str) -> bool {
     let ok_clock = hour.parse::<u32>().is_ok_and(|h| h <= 24)
         && minute.parse::<u32>().is_ok_and(|m| m < 60)
         && second.is_none_or(|s| s.parse::<u32>().is_ok_and(|s| s <= 60));
-    let rest = rest.trim();
-    let ok_zone = rest.is_empty()
-        || matches!(rest, "Z" | "z" | "UTC" | "utc" | "GMT" | "am" | "pm" | "AM" | "PM" | "a.m." | "p.m.")
-        || (rest.starts_with(['+', '-'])
-            && rest.len() <= 6
-            && rest.get(1..).is_some_and(|r| r.chars().all(|c| c.is_ascii_digit() || c == ':')));
-    ok_clock && ok_zone
+    ok_clock && valid_zone(rest.trim())
+}
+
+/// What may follow a clock: nothing, `am`/`pm`, then a zone: `Z`, `±HH[:MM]`, `UTC` or `GMT`
+/// with an offset (`GMT+0100`), or an abbreviation (`CET`), with its name in parentheses after
+/// it, as JavaScript writes it (`GMT+0100 (Central European Standard Time)`).
+fn valid_zone(rest: &str) -> bool {
+    let rest = match rest.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
+        Some((zone, name)) if !name.contains(['(', ')']) => zone.trim(),
+        _ => rest,
+    };
+    let rest = ["am", "pm", "AM", "PM", "a.m.", "p.m."]
+        .iter()
+        .find_map(|m| rest.strip_prefix(m).filter(|r| r.is_empty() || r.starts_with(' ')))
+        .map_or(rest, str::trim);
+    let offset = |r: &str| {
+        r.starts_with(['+', '-'])
+            && r.len() <= 6
+            && r.get(1..).is_some_and(|r| r.chars().all(|c| c.is_ascii_digit() || c == ':'))
+    };
+    let named = |r: &str| ["UTC", "GMT"].iter().any(|z| r.strip_prefix(z).is_some_and(|o| o.is_empty() || offset(o)));
+    rest.is_empty()
+        || matches!(rest, "Z" | "z" | "utc")
+        || offset(rest)
+        || named(rest)
+        || (2..=5).contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_uppercase())
 }
 
 /// How a note names the offset a date was taken in.
 fn offset_words(time: &str) -> String {
     let t = time.trim();
+    // A zone's name in parentheses after it says nothing the zone does not.
+    let t = t.strip_suffix(')').and_then(|r| r.rsplit_once(" (")).map_or(t, |(zone, _)| zone.trim_end());
     if t.ends_with(['Z', 'z']) || t.ends_with("UTC") || t.ends_with("GMT") {
         return "UTC".to_owned();
     }
@@ -346,7 +403,16 @@ fn offset_words(time: &str) -> String {
             return format!("offset {}", &t[i..]);
         }
     }
-    "the time as written (no offset)".to_owned()
+    match t.rsplit_once(' ') {
+        Some((_, zone))
+            if (2..=5).contains(&zone.len())
+                && zone.bytes().all(|b| b.is_ascii_uppercase())
+                && !matches!(zone, "AM" | "PM") =>
+        {
+            format!("time zone {zone}")
+        }
+        _ => "the time as written (no offset)".to_owned(),
+    }
 }
 
 /// A month or weekday written as a word and its number (Vietnamese `tháng 11`, every
@@ -459,7 +525,12 @@ pub(crate) fn parse(text: &str) -> Parsed {
         }
         return parsed;
     }
+    if let Some(day) = iso_forms(text) {
+        parsed.candidates.extend(day.map(|d| fixed(Span::Day(d))));
+        return parsed;
+    }
     let (date_text, time) = split_time(text);
+    let date_text = &*date_text;
     parsed.time_dropped = time;
     if parsed.time_dropped.is_some() {
         if let Some(result) = iso(date_text) {
@@ -826,9 +897,35 @@ mod tests {
 
     #[test]
     fn times() {
-        assert_eq!(split_time("2026-10-01T10:00:00Z"), ("2026-10-01", Some("UTC".into())));
-        assert_eq!(split_time("1. 10. 2026 10:30"), ("1. 10. 2026", Some("the time as written (no offset)".into())));
+        assert_eq!(split_time("2026-10-01T10:00:00Z"), ("2026-10-01".into(), Some("UTC".into())));
+        assert_eq!(
+            split_time("1. 10. 2026 10:30"),
+            ("1. 10. 2026".into(), Some("the time as written (no offset)".into()))
+        );
         assert_eq!(split_time("2026-10-01T10:00:00.123+02:00").1, Some("offset +02:00".into()));
-        assert_eq!(split_time("2026-10-01"), ("2026-10-01", None));
+        assert_eq!(split_time("2026-10-01"), ("2026-10-01".into(), None));
+        // JavaScript's Date.toString, C's asctime and `date`, a zone abbreviation.
+        let js = "Thu Oct 01 2026 10:00:00 GMT+0200 (Central European Summer Time)";
+        assert_eq!(split_time(js), ("Thu Oct 01 2026".into(), Some("offset +0200".into())));
+        assert_eq!(split_time("Thu Oct  1 10:00:00 2026").0, "Thu Oct  1 2026");
+        assert_eq!(split_time("Thu Oct 1 10:00:00 UTC 2026"), ("Thu Oct 1 2026".into(), Some("UTC".into())));
+        assert_eq!(split_time("2026-10-01 10:00 CEST").1, Some("time zone CEST".into()));
+        assert_eq!(split_time("10/01/2026 10:00 PM").1, Some("the time as written (no offset)".into()));
+        assert_eq!(split_time("1 Oct 10:00 2026x").1, None);
+        assert_eq!(split_time("2026-10-01 10:00 (zone").1, None);
+    }
+
+    /// ISO 8601's other spellings of a day: a date with a zone, week dates, ordinal dates.
+    #[test]
+    fn iso_week_ordinal_and_zoned_dates() {
+        assert_eq!(days("2026-10-01+02:00"), ["2026-10-01"]);
+        assert_eq!(days("2026-10-01Z"), ["2026-10-01"]);
+        assert_eq!(days("2026-W40-4"), ["2026-10-01"]);
+        assert_eq!(days("2026W404"), ["2026-10-01"]);
+        assert_eq!(days("2026-274"), ["2026-10-01"]);
+        assert_eq!(days("2024-366"), ["2024-12-31"]);
+        for none in ["2026-366", "2026-W54-1", "2026-W40-8", "2026-W40-0", "2026-10-01+2", "2026-000"] {
+            assert!(parse(none).candidates.is_empty(), "{none}");
+        }
     }
 }

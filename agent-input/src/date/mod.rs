@@ -3,12 +3,14 @@
 //! | spelling | read as | note code |
 //! | --- | --- | --- |
 //! | `2026-10-01` | itself | none |
-//! | `2026-10-01T10:00:00Z`, `2026-10-01T23:30:00+02:00`, `1. 10. 2026 10:30` | the date as written | `time_dropped` (names the offset) |
+//! | `2026-10-01T10:00:00Z`, `2026-10-01T23:30:00+02:00`, `1. 10. 2026 10:30`, `2026-10-01 10:00 CEST`, `Thu Oct 01 2026 10:00:00 GMT+0200 (…)` (JavaScript), `Thu Oct  1 10:00:00 UTC 2026` (C's `asctime`, `date`) | the date as written | `time_dropped` (names the offset or zone) |
+//! | `2026-10-01+02:00`, `2026-W40-4`, `2026W404`, `2026-274` (ISO 8601: a date with a zone, week and ordinal dates) | 2026-10-01 | `date_spelling_normalized` |
 //! | `1. 10. 2026`, `1.10.2026`, `01.10.2026` (dots: always day-month-year) | 2026-10-01 | `date_spelling_normalized` |
 //! | `2026/10/01`, `20261001`, `2026-1-5` (year first) | 2026-10-01 | `date_spelling_normalized` |
 //! | `13/02/2026`, `12/31/2025`, `31-12-2025` (one order is a date) | that date | `date_spelling_normalized`, `date_order_inferred` |
 //! | `05/05/2026` (both orders give one day) | 2026-05-05 | `date_spelling_normalized` |
 //! | `1. října 2026`, `1 Oct 2026`, `October 1, 2026`, `1st October 2026`, `Thursday, 1 October 2026`, `1 de octubre de 2026`, `4. X. 2016` | that date | `date_spelling_normalized` |
+//! | CLDR's formats of every modern locale: `1 окт. 2026 г.`, `2026. gada 1. okt.`, `1 Ekim 2026 Perşembe`, `1 thg 10, 2026`, `2026年10月1日木曜日`, `2026年10月1日星期四`, `23\u{200f}/11\u{200f}/2026` (direction marks) | that date | `date_spelling_normalized` |
 //! | `today`, `včera`, `morgen`, `demain`, `pasado mañana` (with the `today` option) | today ± days | `relative_date_resolved` |
 //! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026` (role `from` / `to`) | its first / last day | `bound_expanded` |
 //! | `0001-01-01`, `9999-12-31`, `0000-00-00` | absent (no bound) | `open_bound_read_as_absent` |
@@ -23,9 +25,11 @@
 //! - a relative word without the `today` option (`relative_date_without_today`): the library
 //!   never reads the clock.
 //!
-//! Month, weekday and relative-day words come from CLDR (`data::dates`) for English, Czech,
-//! Slovak, German, French, Spanish, Italian, Polish, Portuguese and Dutch, in wide and
-//! abbreviated, format (genitive) and stand-alone (nominative) forms.
+//! Month, weekday and relative-day words come from CLDR (`data::dates`) for every locale of
+//! CLDR's modern coverage, in wide and abbreviated, format (genitive) and stand-alone
+//! (nominative) forms; so do the words the date patterns write around the numbers (`г.`,
+//! `gada`, eras such as `n. Chr.`), which are skipped, and the words that name a month or
+//! weekday by its number (`tháng`, `星期`).
 
 mod grammar;
 mod range;
