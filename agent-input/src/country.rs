@@ -321,18 +321,11 @@ fn find(text: &str) -> Found {
 /// ([`CODE_LIKE_NAMES`], generated: the names the name table leaves to the codes).
 fn or_name(text: &str, found: Found) -> Found {
     let Found::Code(code, _) = found else { return found };
-    if text.len() > 3 || text.bytes().all(|b| b.is_ascii_uppercase()) {
+    if text.bytes().all(|b| b.is_ascii_uppercase()) {
         return found;
     }
-    let mut key = [0u8; 3];
-    let Some(key) = key.get_mut(..text.len()).and_then(|k| {
-        k.copy_from_slice(text.as_bytes());
-        k.make_ascii_lowercase();
-        std::str::from_utf8(k).ok()
-    }) else {
-        return found;
-    };
-    let Ok(i) = CODE_LIKE_NAMES.binary_search_by_key(&key, |(k, _)| k) else { return found };
+    // A handful of names (a test checks): compared in place, lengths first.
+    let Some(i) = CODE_LIKE_NAMES.iter().position(|(k, _)| k.eq_ignore_ascii_case(text)) else { return found };
     let others = CODE_LIKE_NAMES.get(i).map(|(_, list)| codes_of(list)).unwrap_or_default();
     if others.iter().all(|c| *c == code) {
         return found;

@@ -1170,21 +1170,14 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
             || relative.several.contains_key(w)
     };
     let literals: Vec<&String> = literals.iter().filter(|w| !named(w)).collect();
-    let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "/// Words the date patterns write around the numbers (`г`, `gada`, `m`, `d`) and the names of the"
+    let entries: Vec<(String, String)> = literals.iter().map(|w| ((*w).clone(), "1".to_owned())).collect();
+    write_packed(
+        &mut out,
+        "PATTERN_WORDS",
+        "u8",
+        "Words the date patterns write around the numbers (`г`, `gada`, `m`, `d`) and the names of the common era, of every modern locale: no month, weekday or day (the value is 1)",
+        &entries,
     );
-    let _ = writeln!(
-        out,
-        "/// common era, of every modern locale: no month, weekday or day ({} words, sorted).",
-        literals.len()
-    );
-    let _ = writeln!(out, "pub static PATTERN_WORDS: &[&str] = &[");
-    for w in &literals {
-        let _ = writeln!(out, "    {w:?},");
-    }
-    let _ = writeln!(out, "];");
     let _ = writeln!(out);
     let _ = writeln!(out, "/// Words that, before a month's number, name that month (Vietnamese `tháng 11`), sorted.");
     let _ = writeln!(out, "pub static MONTH_PREFIXES: &[&str] = &[");

@@ -97,6 +97,10 @@ pub(crate) fn iso(s: &str) -> Option<Result<NaiveDate, Impossible>> {
 /// (`2026-327`). `Some(None)` for such a spelling of no day (week 54).
 fn iso_forms(s: &str) -> Option<Option<NaiveDate>> {
     let b = s.as_bytes();
+    // Every such spelling is 8, 10, 11 or 16 bytes and starts with the year's four digits.
+    if !matches!(b.len(), 8 | 10 | 11 | 16) || !b.get(..4).is_some_and(|y| y.iter().all(u8::is_ascii_digit)) {
+        return None;
+    }
     let num = |r: std::ops::Range<usize>| -> Option<u32> {
         let digits = b.get(r)?;
         digits.iter().try_fold(0u32, |acc, &c| c.is_ascii_digit().then(|| acc * 10 + u32::from(c - b'0')))
@@ -141,7 +145,7 @@ const FILLERS: &[&str] = &["de", "del", "of", "the", "le", "den", "dne", "am", "
 /// A word with no date meaning: a [`FILLERS`] word, or one the CLDR date patterns write
 /// around the numbers (`г.` after a Russian year, `gada`, the era `n. Chr.`).
 fn is_filler(word: &str) -> bool {
-    FILLERS.contains(&word) || PATTERN_WORDS.binary_search(&word).is_ok()
+    FILLERS.contains(&word) || PATTERN_WORDS.get(word).is_some()
 }
 
 /// Ordinal suffixes after a day number.
@@ -421,7 +425,9 @@ fn offset_words(time: &str) -> String {
 /// month's or weekday's name, so it reads as a named one.
 fn name_numbered_words(toks: &mut Tokens<'_>) {
     let mut i = 0;
-    while i < toks.len() {
+    // Only words can start one: spellings of numbers alone are passed over in one scan.
+    while let Some(found) = toks.get(i..).and_then(|rest| rest.iter().position(|t| matches!(t, Token::Word(_)))) {
+        i += found;
         // The names of the numbers, and the day's unit written before the word.
         let (names, unit): (&[&str], Option<char>) = match toks.get(i) {
             Some(Token::Word(w)) if MONTH_PREFIXES.contains(&w.as_str()) => (&MONTHS_EN, None),
@@ -438,6 +444,10 @@ fn name_numbered_words(toks: &mut Tokens<'_>) {
             },
             _ => (&[], None),
         };
+        if names.is_empty() {
+            i += 1;
+            continue;
+        }
         let at = if matches!(toks.get(i + 1), Some(Token::Sep(' '))) { i + 2 } else { i + 1 };
         let name = match toks.get(at) {
             Some(Token::Num { digits, ordinal: false }) => {
