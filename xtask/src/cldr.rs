@@ -58,10 +58,10 @@ pub fn generate(dir: &Path, iso: &Path) -> Result<Vec<Generated>, String> {
         dates(dir, &modern)?,
         latin(),
         countries(dir, iso, &modern, "agent-input/src/data/countries.rs")?,
-        languages(dir, &modern, "agent-input/src/data/languages.rs")?,
+        languages(dir, iso, &modern, "agent-input/src/data/languages.rs")?,
         // The `small-names` feature (browsers): names in SMALL_NAME_LOCALES only.
         countries(dir, iso, &small, "agent-input/src/data/small/countries.rs")?,
-        languages(dir, &small, "agent-input/src/data/small/languages.rs")?,
+        languages(dir, iso, &small, "agent-input/src/data/small/languages.rs")?,
         booleans(dir, &modern)?,
     ])
 }
@@ -577,6 +577,46 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     Ok(Generated { path, text: out })
 }
 
+/// ISO 639's English names of the languages CLDR names, below every CLDR name: the IANA
+/// registry's descriptions (`Modern Greek (1453-)`, `Fulah`, `Limburgan`, `Chichewa`; a
+/// deprecated subtag's names go to its preferred value) and iso-codes' inverted names
+/// (`Greek, Modern (1453-)`, `Frisian, Western`).
+fn iso_language_names(
+    registry: &Value,
+    iso: &Path,
+    known: &std::collections::BTreeSet<String>,
+    names: &mut Names,
+) -> Result<(), String> {
+    let mut add = |name: &str, tag: &str| {
+        let key = agent_input::fold_name(name);
+        if known.contains(tag) && (key.chars().count() >= 3 || !key.is_ascii()) {
+            names.add_ranked(key, tag, Rank::Translation);
+        }
+    };
+    for r in registry.as_array().into_iter().flatten() {
+        let (Some("language"), Some(subtag)) =
+            (r.get("Type").and_then(Value::as_str), r.get("Subtag").and_then(Value::as_str))
+        else {
+            continue;
+        };
+        let tag = r.get("Preferred-Value").and_then(Value::as_str).unwrap_or(subtag);
+        for d in r.get("Description").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+            add(d, tag);
+        }
+    }
+    let iso639 = read_json(&iso.join("databases/iso639-3.json"))?;
+    let entries = iso639.get("639-3").and_then(Value::as_array).ok_or("iso639-3.json has no 639-3")?;
+    for e in entries {
+        let Some(tag) = e.get("alpha_2").or_else(|| e.get("alpha_3")).and_then(Value::as_str) else { continue };
+        for field in ["name", "inverted_name"] {
+            if let Some(name) = e.get(field).and_then(Value::as_str) {
+                add(name, tag);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The language names of one locale (`cldr-localenames-full/main/{lang}/languages.json`), as
 /// `(tag, name)`; `keep` says which tags to take.
 fn language_names(dir: &Path, lang: &str, keep: impl Fn(&str) -> bool) -> Result<Vec<(String, String)>, String> {
@@ -599,7 +639,7 @@ fn language_names(dir: &Path, lang: &str, keep: impl Fn(&str) -> bool) -> Result
 /// language's own name; a name two languages share asks. Sources:
 /// `cldr-localenames-full/main/{lang}/languages.json`, `cldr-core/supplemental/aliases.json`,
 /// `cldr-core/supplemental/likelySubtags.json`, `language-subtag-registry/data/json/registry.json`.
-fn languages(dir: &Path, modern: &[String], path: &'static str) -> Result<Generated, String> {
+fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-localenames-full")?;
     let bases: std::collections::BTreeSet<&str> =
         modern.iter().map(|l| l.split('-').next().unwrap_or_default()).collect();
@@ -694,6 +734,10 @@ fn languages(dir: &Path, modern: &[String], path: &'static str) -> Result<Genera
     if suppress.len() < 100 {
         return Err(format!("only {} Suppress-Script entries in the IANA registry", suppress.len()));
     }
+    // Only the languages CLDR names: the tables stay the size of CLDR's list.
+    let named: std::collections::BTreeSet<String> =
+        names.names.values().chain(names.conflicts.values().flatten()).cloned().collect();
+    iso_language_names(&registry, iso, &named, &mut names)?;
     let tags: Vec<String> = {
         let set: std::collections::BTreeSet<&String> = names.names.values().collect();
         set.into_iter().cloned().collect()

@@ -226,8 +226,20 @@ fn on_stack<'b>(
     std::str::from_utf8(slot).ok()
 }
 
-/// Every spelling, step by step.
+/// Every spelling, step by step; a name with a hyphen (`Serbo-Croatian`, `Luba-Katanga`) is
+/// looked up once the text proves no tag.
 fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
+    let result = resolve_tag_or_name(text);
+    if result.is_err() && text.contains('-') && !text.contains(['_', '.', '@']) {
+        if let Some(found @ Ok(_)) = by_name(&text.replace('-', " ")) {
+            return found;
+        }
+    }
+    result
+}
+
+/// A tag, a POSIX locale, or a name without a hyphen.
+fn resolve_tag_or_name(text: &str) -> Result<(Locale, Repairs), Refusal> {
     if ["C", "POSIX", "C.UTF-8", "C.UTF8"].iter().any(|p| p.eq_ignore_ascii_case(text)) {
         return Err(Refusal::Posix);
     }
@@ -490,6 +502,31 @@ mod tests {
     }
 
     /// What [`by_name`] relies on: every tag of the names table is canonical.
+    /// ISO 639's English names (the IANA registry's descriptions and iso-codes' inverted
+    /// names) read, hyphenated ones once the text proves no tag; tags with a hyphen stay tags.
+    #[test]
+    fn iso_639_names_read() {
+        let read = |s: &str| {
+            let out = read(s.into(), &LocaleOptions::default()).expect("read");
+            out.value().map(ToString::to_string).unwrap_or_else(|| out.to_json()["ask"]["code"].to_string())
+        };
+        for (name, tag) in [
+            ("Modern Greek (1453-)", "el"),
+            ("Greek, Modern (1453-)", "el"),
+            ("Frisian, Western", "fy"),
+            ("Fulah", "ff"),
+            ("Chichewa", "ny"),
+            ("Limburgan", "li"),
+            ("Luba-Katanga", "lu"),
+            ("Malay (macrolanguage)", "ms"),
+            ("cs-CZ", "cs-CZ"),
+            ("sr-Latn", "sr-Latn"),
+        ] {
+            assert_eq!(read(name), tag, "{name}");
+        }
+        assert_eq!(read("xx-YY"), "\"unknown_language\"");
+    }
+
     #[test]
     fn the_names_table_holds_canonical_tags() {
         for tag in TAGS {
