@@ -1262,7 +1262,8 @@ fn posix_words(dir: &Path, lang: &str) -> Result<(Vec<String>, Vec<String>), Str
             .and_then(Value::as_str)
             .ok_or(format!("{lang}: no posix {field}"))?;
         let mut out = Vec::new();
-        for (i, alt) in text.split([':', '/']).enumerate() {
+        // Marathi's entry writes its colon as a visarga (U+0903): "होयःहो".
+        for (i, alt) in text.split([':', '/', '\u{903}']).enumerate() {
             let alt: String = alt.chars().filter(|c| !matches!(c, '\u{200b}' | '\u{17d6}')).collect();
             let key = agent_input::fold(alt.trim());
             // The word itself; an abbreviation only when it is two letters or more ("ja:j").
