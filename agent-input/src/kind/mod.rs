@@ -279,7 +279,9 @@ impl Spec {
         suggest::within_budget(|| self.read_inner(input))
     }
 
-    fn read_inner(&self, input: Input<'_>) -> Outcome<Value> {
+    /// [`Self::read`] inside a budget already running: a tool call's properties and items
+    /// share the call's ([`crate::tool::ToolSpec::read`] opens it).
+    pub(crate) fn read_inner(&self, input: Input<'_>) -> Outcome<Value> {
         match self {
             Self::Number(o) => number::read_prepared(input, o).map(number::decimal_value),
             Self::Boolean(_) => boolean::read_prepared(input).map(Value::Bool),

@@ -550,7 +550,8 @@ impl PropertySet {
                 read_items(list, raw, path, tool, read)
             }
             Def::Value(_) if raw.is_some() && !read.take_values(1, tool, path) => return Got::Reported,
-            Def::Value(spec) => match read.gather(spec.read(Input::from(raw)), path) {
+            // The call's budget is running (`ToolSpec::read_parsed`): no scope per property.
+            Def::Value(spec) => match read.gather(spec.read_inner(Input::from(raw)), path) {
                 // A list read from a string holds more values than the one taken.
                 Status::Ok { value: Value::Array(items) }
                     if !read.take_values(items.len().saturating_sub(1), tool, path) =>
@@ -756,7 +757,7 @@ fn read_items(
     let mut seen = std::collections::HashSet::new();
     for (i, item) in items.iter().enumerate() {
         let item_path = format!("{path}[{i}]");
-        match read.gather(list.item.read(Input::from(item)), &item_path) {
+        match read.gather(list.item.read_inner(Input::from(item)), &item_path) {
             Status::Ok { value } => {
                 if !list.item.is_set_like() || seen.insert(json_text(&value)) {
                     good.push(value);
