@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Reads spellings other projects' data writes through `agent-input read --batch` and counts,
+per source, how many read right, read wrong (a silent wrong value: the one count that must
+stay 0) or ask. Not a test: the sources change with their versions. Run it after a change to
+a kind's grammar or tables and compare the counts (closing notes quote them).
+
+    pip install babel==2.16.0        # CLDR's formats of 700 locales (dates, numbers, names)
+    cargo build --release -p agent-input-cli
+    python3 tools/audit/formats.py [--show-wrong] [--show-asks KIND]
+
+Sources: babel (dates in four widths, decimals, territory names of CLDR's modern languages),
+glibc's and X11's locale.alias, glibc's yesstr/nostr (/usr/share/i18n/locales), iso-codes
+(ISO 3166-1 names and ISO 639-3 names, tools/iso-codes/fetch). A missing source is skipped.
+"""
+import collections
+import datetime
+import decimal
+import json
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+BIN = os.path.join(ROOT, "target", "release", "agent-input")
+
+
+def run(cases):
+    """cases: (source, kind, input, expected value or None for 'either reading is fine')."""
+    lines = "".join(json.dumps({"kind": k, "input": v}, ensure_ascii=False) + "\n" for _, k, v, _ in cases)
+    out = subprocess.run([BIN, "read", "--batch"], input=lines, capture_output=True, text=True, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def same(got, want):
+    if got == want:
+        return True
+    try:
+        return decimal.Decimal(str(got)) == decimal.Decimal(str(want))
+    except decimal.InvalidOperation:
+        return False
+
+
+def babel_cases():
+    try:
+        from babel import Locale, dates, localedata, numbers
+    except ImportError:
+        print("babel not installed: its sources are skipped", file=sys.stderr)
+        return []
+    cases = []
+    days = [datetime.date(2026, 11, 23), datetime.date(2026, 10, 1), datetime.date(2026, 3, 5)]
+    for loc in sorted(localedata.locale_identifiers()):
+        for width in ["short", "medium", "long", "full"]:
+            for d in days:
+                cases.append(("babel dates", "date", dates.format_date(d, format=width, locale=loc), d.isoformat()))
+        for v in ["1234567.891", "4000", "0.5", "-1234.5"]:
+            s = numbers.format_decimal(decimal.Decimal(v), locale=loc, decimal_quantization=False)
+            cases.append(("babel numbers", "number", s, v))
+    coverage = os.path.join(ROOT, "tools/cldr/node_modules/cldr-core/coverageLevels.json")
+    if os.path.exists(coverage):
+        levels = json.load(open(coverage))["effectiveCoverageLevels"]
+        for lang in sorted(k for k, v in levels.items() if v == "modern" and "-" not in k):
+            try:
+                names = Locale.parse(lang).territories
+            except Exception:  # a language babel's CLDR lacks
+                continue
+            for code, name in names.items():
+                if re.fullmatch(r"[A-Z]{2}", code) and code not in ("EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "XK"):
+                    cases.append(("babel country names", "country", name, code))
+    return cases
+
+
+def system_cases():
+    cases = []
+    for path in ["/usr/share/locale/locale.alias", "/usr/share/X11/locale/locale.alias"]:
+        if not os.path.exists(path):
+            continue
+        for line in open(path, encoding="latin-1"):
+            parts = line.replace(":", " ").split()
+            if len(parts) < 2 or parts[0].startswith(("#", "XCOMM")):
+                continue
+            m = re.match(r"^([a-z]{2,3})(?:_([A-Z]{2}))?(?:\.[^@]*)?$", parts[1])
+            if m:
+                # The alias names the language; the region is the system's default, not read.
+                cases.append((path, "locale", parts[0], m.group(1)))
+    base = "/usr/share/i18n/locales"
+    if os.path.isdir(base):
+        for f in sorted(os.listdir(base)):
+            text = open(os.path.join(base, f), encoding="utf-8", errors="replace").read()
+            for key, want in (("yesstr", True), ("nostr", False)):
+                m = re.search(r'^\s*' + key + r'\s+"([^"]+)"', text, re.M)
+                if m:
+                    word = re.sub(r"<U([0-9A-Fa-f]{4,8})>", lambda u: chr(int(u.group(1), 16)), m.group(1))
+                    cases.append(("glibc yesstr/nostr", "boolean", word, want))
+    return cases
+
+
+def iso_cases():
+    db = os.path.join(ROOT, "tools/iso-codes/pycountry/databases")
+    if not os.path.isdir(db):
+        return []
+    cases = []
+    for e in json.load(open(os.path.join(db, "iso3166-1.json")))["3166-1"]:
+        for field in ("name", "official_name", "common_name"):
+            if field in e:
+                cases.append(("ISO 3166-1 names", "country", e[field], e["alpha_2"]))
+    for e in json.load(open(os.path.join(db, "iso639-3.json")))["639-3"]:
+        for field in ("name", "inverted_name"):
+            if "alpha_2" in e and field in e:
+                cases.append(("ISO 639-3 names", "locale", e[field], e["alpha_2"]))
+    return cases
+
+
+def main():
+    cases = babel_cases() + system_cases() + iso_cases()
+    outs = run(cases)
+    by = collections.defaultdict(collections.Counter)
+    wrong, asks = [], collections.defaultdict(list)
+    for (source, kind, text, want), out in zip(cases, outs):
+        if out["status"] == "ok":
+            value = out["value"]
+            locale_language = kind == "locale" and str(value).split("-")[0] == want
+            codes = {n.get("code") for n in out.get("notes", [])}
+            if same(value, want) or locale_language:
+                by[source]["right"] += 1
+            elif kind == "locale" and "deprecated_code_replaced" in codes:
+                # CLDR replaces the code the source keeps (tl is fil, tw is ak).
+                by[source]["right by a CLDR alias"] += 1
+            else:
+                by[source]["WRONG"] += 1
+                wrong.append((source, text, want, value))
+        else:
+            code = out.get("ask", {}).get("code", out["status"])
+            by[source]["ask " + code] += 1
+            asks[kind].append((source, text, code))
+    for source, counts in by.items():
+        print(f"{source}: {sum(counts.values())} spellings, " + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
+    if "--show-wrong" in sys.argv:
+        for w in wrong:
+            print("WRONG", *w)
+    if "--show-asks" in sys.argv:
+        kind = sys.argv[sys.argv.index("--show-asks") + 1]
+        for a in asks[kind]:
+            print("ask", *a)
+
+
+if __name__ == "__main__":
+    main()
