@@ -10,7 +10,7 @@
 //! | `13/02/2026`, `12/31/2025`, `31-12-2025` (one order is a date) | that date | `date_spelling_normalized`, `date_order_inferred` |
 //! | `05/05/2026` (both orders give one day) | 2026-05-05 | `date_spelling_normalized` |
 //! | `1. října 2026`, `1 Oct 2026`, `October 1, 2026`, `1st October 2026`, `Thursday, 1 October 2026`, `1 de octubre de 2026`, `4. X. 2016` | that date | `date_spelling_normalized` |
-//! | CLDR's formats of every modern locale: `1 окт. 2026 г.`, `2026. gada 1. okt.`, `1 Ekim 2026 Perşembe`, `1 thg 10, 2026`, `2026年10月1日木曜日`, `2026年10月1日星期四`, `23\u{200f}/11\u{200f}/2026` (direction marks) | that date | `date_spelling_normalized` |
+//! | CLDR's formats of every modern locale: `1 окт. 2026 г.`, `2026. gada 1. okt.`, `1 Ekim 2026 Perşembe`, `1 thg 10, 2026`, `2026年10月1日木曜日`, `2026年10月1日星期四`, `23\u{200f}/11\u{200f}/2026` (direction marks) | that date | `date_spelling_normalized` (`invisible_characters_removed` for the marks) |
 //! | `today`, `včera`, `morgen`, `demain`, `pasado mañana` (with the `today` option) | today ± days | `relative_date_resolved` |
 //! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026` (role `from` / `to`) | its first / last day | `bound_expanded` |
 //! | `0001-01-01`, `9999-12-31`, `0000-00-00` | absent (no bound) | `open_bound_read_as_absent` |
