@@ -903,20 +903,8 @@ impl<V: PartialEq + Copy + Ord> Words<V> {
     }
 }
 
-/// The decimal digits of every numeric CLDR numbering system (`八` of `hanidec` among them):
-/// the date reader reads them as digits before its grammar.
-fn cldr_digits(dir: &Path) -> Result<std::collections::BTreeSet<char>, String> {
-    let json = read_json(&dir.join("cldr-core/supplemental/numberingSystems.json"))?;
-    let systems = object(&json, "/supplemental/numberingSystems", "numberingSystems")?;
-    Ok(systems
-        .values()
-        .filter(|s| s.get("_type").and_then(Value::as_str) == Some("numeric"))
-        .filter_map(|s| s.get("_digits").and_then(Value::as_str))
-        .flat_map(str::chars)
-        .collect())
-}
-
-/// The value of every digit of CLDR's numeric numbering systems (`一` is 1 in `hanidec`).
+/// The decimal digits of every numeric CLDR numbering system and their values (`八` of
+/// `hanidec` is 8): the date reader reads them as digits before its grammar.
 fn cldr_digit_values(dir: &Path) -> Result<BTreeMap<char, u32>, String> {
     let json = read_json(&dir.join("cldr-core/supplemental/numberingSystems.json"))?;
     let systems = object(&json, "/supplemental/numberingSystems", "numberingSystems")?;
@@ -1118,12 +1106,13 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let mut months = Words::<u8>::new();
     let mut weekdays = Words::<u8>::new();
     let mut relative = Words::<i8>::new();
-    let digits = cldr_digits(dir)?;
+    let digit_values = cldr_digit_values(dir)?;
+    let digits: std::collections::BTreeSet<char> = digit_values.keys().copied().collect();
     let mut literals = std::collections::BTreeSet::new();
     let mut prefixes = Prefixes {
         months: std::collections::BTreeSet::new(),
         weekdays: std::collections::BTreeSet::new(),
-        digits: cldr_digit_values(dir)?,
+        digits: digit_values,
     };
     for lang in modern {
         calendar_words(dir, lang, &digits, &mut months, &mut weekdays, &mut prefixes)?;
@@ -1222,31 +1211,36 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         "Words the date patterns write around the numbers (`г`, `gada`, `m`, `d`) and the names of the common era, of every modern locale: no month, weekday or day (the value is 1)",
         &entries,
     );
-    let _ = writeln!(out);
-    let _ = writeln!(out, "/// Words that, before a month's number, name that month (Vietnamese `tháng 11`), sorted.");
-    let _ = writeln!(out, "pub static MONTH_PREFIXES: &[&str] = &[");
-    for w in &prefixes.months {
-        let _ = writeln!(out, "    {w:?},");
-    }
-    let _ = writeln!(out, "];");
-    let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "/// Words that, before a weekday's number (1 = Monday to 6), name that weekday (Chinese `星期一`), sorted."
+    write_strings(
+        &mut out,
+        "Words that, before a month's number, name that month (Vietnamese `tháng 11`), sorted.",
+        "pub static MONTH_PREFIXES: &[&str] = &",
+        &prefixes.months,
     );
-    let _ = writeln!(out, "pub static WEEKDAY_PREFIXES: &[&str] = &[");
-    for w in &prefixes.weekdays {
-        let _ = writeln!(out, "    {w:?},");
-    }
-    let _ = writeln!(out, "];");
-    let _ = writeln!(out);
-    let _ = writeln!(out, "/// English weekday names from Monday, keys of `WEEKDAYS`.");
-    let _ = writeln!(out, "pub const WEEKDAYS_EN: [&str; 7] = [");
-    for n in &weekdays_en {
-        let _ = writeln!(out, "    {n:?},");
-    }
-    let _ = writeln!(out, "];");
+    write_strings(
+        &mut out,
+        "Words that, before a weekday's number (1 = Monday to 6), name that weekday (Chinese `星期一`), sorted.",
+        "pub static WEEKDAY_PREFIXES: &[&str] = &",
+        &prefixes.weekdays,
+    );
+    write_strings(
+        &mut out,
+        "English weekday names from Monday, keys of `WEEKDAYS`.",
+        "pub const WEEKDAYS_EN: [&str; 7] = ",
+        &weekdays_en,
+    );
     Ok(Generated { path: "agent-input/src/data/dates.rs", text: out })
+}
+
+/// A blank line, then `/// {doc}` and `{declaration}[` with one quoted string a line and `];`.
+fn write_strings<'a>(out: &mut String, doc: &str, declaration: &str, items: impl IntoIterator<Item = &'a String>) {
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// {doc}");
+    let _ = writeln!(out, "{declaration}[");
+    for item in items {
+        let _ = writeln!(out, "    {item:?},");
+    }
+    let _ = writeln!(out, "];");
 }
 
 fn write_pairs_owned(out: &mut String, name: &str, doc: &str, pairs: &[(String, String)]) {
