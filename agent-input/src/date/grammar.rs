@@ -373,10 +373,7 @@ fn valid_time(t: &str) -> bool {
 /// with an offset (`GMT+0100`), or an abbreviation (`CET`), with its name in parentheses after
 /// it, as JavaScript writes it (`GMT+0100 (Central European Standard Time)`).
 fn valid_zone(rest: &str) -> bool {
-    let rest = match rest.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
-        Some((zone, name)) if !name.contains(['(', ')']) => zone.trim(),
-        _ => rest,
-    };
+    let rest = without_zone_name(rest);
     let rest = ["am", "pm", "AM", "PM", "a.m.", "p.m."]
         .iter()
         .find_map(|m| rest.strip_prefix(m).filter(|r| r.is_empty() || r.starts_with(' ')))
@@ -387,18 +384,26 @@ fn valid_zone(rest: &str) -> bool {
             && r.get(1..).is_some_and(|r| r.chars().all(|c| c.is_ascii_digit() || c == ':'))
     };
     let named = |r: &str| ["UTC", "GMT"].iter().any(|z| r.strip_prefix(z).is_some_and(|o| o.is_empty() || offset(o)));
-    rest.is_empty()
-        || matches!(rest, "Z" | "z" | "utc")
-        || offset(rest)
-        || named(rest)
-        || (2..=5).contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_uppercase())
+    rest.is_empty() || matches!(rest, "Z" | "z" | "utc") || offset(rest) || named(rest) || is_zone_abbreviation(rest)
+}
+
+/// A zone without its name in parentheses after it (JavaScript's `GMT+0100 (Central European
+/// Standard Time)`): the name says nothing the zone does not.
+fn without_zone_name(t: &str) -> &str {
+    match t.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
+        Some((zone, name)) if !name.contains(['(', ')']) => zone.trim_end(),
+        _ => t,
+    }
+}
+
+/// A zone's abbreviation: two to five capital letters (`CET`, `AEST`).
+fn is_zone_abbreviation(z: &str) -> bool {
+    (2..=5).contains(&z.len()) && z.bytes().all(|b| b.is_ascii_uppercase())
 }
 
 /// How a note names the offset a date was taken in.
 fn offset_words(time: &str) -> String {
-    let t = time.trim();
-    // A zone's name in parentheses after it says nothing the zone does not.
-    let t = t.strip_suffix(')').and_then(|r| r.rsplit_once(" (")).map_or(t, |(zone, _)| zone.trim_end());
+    let t = without_zone_name(time.trim());
     if t.ends_with(['Z', 'z']) || t.ends_with("UTC") || t.ends_with("GMT") {
         return "UTC".to_owned();
     }
@@ -408,11 +413,7 @@ fn offset_words(time: &str) -> String {
         }
     }
     match t.rsplit_once(' ') {
-        Some((_, zone))
-            if (2..=5).contains(&zone.len())
-                && zone.bytes().all(|b| b.is_ascii_uppercase())
-                && !matches!(zone, "AM" | "PM") =>
-        {
+        Some((_, zone)) if is_zone_abbreviation(zone) && !matches!(zone, "AM" | "PM") => {
             format!("time zone {zone}")
         }
         _ => "the time as written (no offset)".to_owned(),
