@@ -55,7 +55,7 @@ pub fn generate(dir: &Path, iso: &Path) -> Result<Vec<Generated>, String> {
     let small: Vec<String> = SMALL_NAME_LOCALES.iter().map(|l| (*l).to_owned()).collect();
     Ok(vec![
         digits(dir)?,
-        dates(dir, &modern)?,
+        dates(dir, &date_locales(dir, &modern)?)?,
         latin(),
         countries(dir, iso, &modern, "agent-input/src/data/countries.rs")?,
         languages(dir, iso, &modern, "agent-input/src/data/languages.rs")?,
@@ -93,6 +93,41 @@ fn modern_locales(dir: &Path) -> Result<Vec<String>, String> {
         return Err(format!("only {} modern locales in coverageLevels.json", out.len()));
     }
     Ok(out)
+}
+
+/// The locales whose month and weekday names the date reader knows: every locale CLDR covers
+/// at the modern level, regional ones included (Austrian German writes `Jänner`, Levantine
+/// Arabic `تشرين الثاني`, European Portuguese's weekdays are `segunda` to `sexta`, Bosnian and
+/// Montenegrin Serbian write `ponedjeljak`); then, apart, the script variants of the modern
+/// languages that CLDR covers at the basic level (Uzbek and Bosnian in Cyrillic), whose words
+/// are only added where no modern locale uses them (Konkani in Latin letters writes `Mon` for
+/// Tuesday).
+struct DateLocales {
+    modern: Vec<String>,
+    basic: Vec<String>,
+}
+
+fn date_locales(dir: &Path, modern: &[String]) -> Result<DateLocales, String> {
+    let json = read_json(&dir.join("cldr-core/coverageLevels.json"))?;
+    let levels = object(&json, "/effectiveCoverageLevels", "coverageLevels")?;
+    let languages: std::collections::BTreeSet<&str> = modern.iter().filter_map(|l| l.split('-').next()).collect();
+    let at = |wanted: &str| -> Vec<String> {
+        let mut out: Vec<String> = levels
+            .iter()
+            .filter(|(id, level)| {
+                let parts: Vec<&str> = id.split('-').collect();
+                let script_variant = parts.len() == 2 && parts.get(1).is_some_and(|s| s.len() == 4);
+                level.as_str() == Some(wanted)
+                    && id.as_str() != "und"
+                    && (wanted == "modern" || script_variant && parts.first().is_some_and(|l| languages.contains(l)))
+            })
+            .map(|(id, _)| id.clone())
+            .filter(|id| dir.join(format!("cldr-dates-full/main/{id}/ca-gregorian.json")).exists())
+            .collect();
+        out.sort();
+        out
+    };
+    Ok(DateLocales { modern: at("modern"), basic: at("basic") })
 }
 
 /// Keys per block of a packed table (`agent_input::data::Packed`).
@@ -885,6 +920,24 @@ impl<V: PartialEq + Copy + Ord> Words<V> {
         }
     }
 
+    fn has(&self, key: &str) -> bool {
+        self.one.contains_key(key) || self.several.contains_key(key)
+    }
+
+    /// The words of `other` that `self` lacks, with every meaning `other` gives them.
+    fn add_new(&mut self, other: Self) {
+        for (key, value) in other.one {
+            if !self.has(&key) {
+                self.one.insert(key, value);
+            }
+        }
+        for (key, values) in other.several {
+            if !self.has(&key) {
+                self.several.insert(key, values);
+            }
+        }
+    }
+
     fn one_entries(&self) -> Vec<(String, String)>
     where
         V: std::fmt::Display,
@@ -959,6 +1012,19 @@ fn month_prefix(names: &serde_json::Map<String, Value>) -> Option<String> {
         prefix = Some(head.to_owned());
     }
     prefix.map(|p| name_key(&p))
+}
+
+/// The month, weekday and relative-day words of a set of locales.
+struct DateWords {
+    months: Words<u8>,
+    weekdays: Words<u8>,
+    relative: Words<i8>,
+}
+
+impl DateWords {
+    fn new() -> Self {
+        Self { months: Words::new(), weekdays: Words::new(), relative: Words::new() }
+    }
 }
 
 /// The words that name a month or weekday with its number (`tháng 11`, `星期一`), and the
@@ -1052,28 +1118,186 @@ fn pattern_literals(pattern: &str) -> Vec<String> {
     out
 }
 
-/// The words a locale's date patterns write around the numbers (`г.` after a Russian year,
-/// `gada` in Latvian, `m.` and `d.` in Lithuanian), and its name of the common era (`ค.ศ.`):
-/// from the date formats and the year-month-day skeletons of `ca-gregorian.json`.
-fn pattern_words(dir: &Path, lang: &str, digits: &std::collections::BTreeSet<char>) -> Result<Vec<String>, String> {
+/// The pieces of a CLDR date pattern: fields (`MMMM` as `('M', 4)`) and the literal text
+/// between them, quoted or not (an unquoted letter outside A-Z and a-z is literal: Hebrew
+/// `d בMMMM y`); `''` is an apostrophe.
+enum Piece {
+    Field(char, usize),
+    Literal(String),
+}
+
+fn pattern_pieces(pattern: &str) -> Vec<Piece> {
+    let (mut out, mut literal, mut quoted) = (Vec::new(), String::new(), false);
+    let mut chars = pattern.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\'' {
+            if chars.peek() == Some(&'\'') {
+                chars.next();
+                literal.push('\'');
+            } else {
+                quoted = !quoted;
+            }
+        } else if !quoted && c.is_ascii_alphabetic() {
+            let mut n = 1;
+            while chars.peek() == Some(&c) {
+                chars.next();
+                n += 1;
+            }
+            if !literal.is_empty() {
+                out.push(Piece::Literal(std::mem::take(&mut literal)));
+            }
+            out.push(Piece::Field(c, n));
+        } else {
+            literal.push(c);
+        }
+    }
+    if !literal.is_empty() {
+        out.push(Piece::Literal(literal));
+    }
+    out
+}
+
+/// The letters a pattern glues to a month or weekday name with no space between (Hebrew
+/// `בMMMM`, "in November"; Basque `MMMM'ren'`; Mongolian `MMMM'ын'`; Thai `EEEEที่`), folded.
+#[derive(Default)]
+struct Glued {
+    month_prefixes: std::collections::BTreeSet<String>,
+    month_suffixes: std::collections::BTreeSet<String>,
+    weekday_suffixes: std::collections::BTreeSet<String>,
+}
+
+impl Glued {
+    fn add(&mut self, pieces: &[Piece]) {
+        let letter = |c: char| c.is_alphabetic() || unicode_normalization::char::is_combining_mark(c);
+        for (i, piece) in pieces.iter().enumerate() {
+            let Piece::Field(field, n) = piece else { continue };
+            let (month, weekday) = (matches!(field, 'M' | 'L'), matches!(field, 'E' | 'c'));
+            if *n < 3 || !(month || weekday) {
+                continue;
+            }
+            let before = i.checked_sub(1).and_then(|j| pieces.get(j));
+            if let (true, Some(Piece::Literal(text))) = (month, before) {
+                let start = text.char_indices().rev().find(|(_, c)| !letter(*c)).map_or(0, |(j, c)| j + c.len_utf8());
+                if let Some(glued) = text.get(start..).filter(|g| !g.is_empty()) {
+                    self.month_prefixes.insert(name_key(glued));
+                }
+            }
+            if let Some(Piece::Literal(text)) = pieces.get(i + 1) {
+                let end = text.char_indices().find(|(_, c)| !letter(*c)).map_or(text.len(), |(j, _)| j);
+                if let Some(glued) = text.get(..end).filter(|g| !g.is_empty()) {
+                    let set = if month { &mut self.month_suffixes } else { &mut self.weekday_suffixes };
+                    set.insert(name_key(glued));
+                }
+            }
+        }
+    }
+}
+
+/// The words a locale writes beside a time of day, folded: its names of the two day periods
+/// (`am`, `pm`: abbreviated and wide, format and stand-alone), the literal words of its time
+/// formats and hour-minute-second skeletons (German `HH 'Uhr'`, Bulgarian `H:mm 'ч'.`), and the
+/// words its date-time formats join a date and a time with (`at`, `à`, `kl.`, `a las`).
+fn time_words(
+    dir: &Path,
+    lang: &str,
+    digits: &std::collections::BTreeSet<char>,
+    out: &mut std::collections::BTreeSet<String>,
+) -> Result<(), String> {
     let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
     let cal = greg
         .pointer(&format!("/main/{lang}/dates/calendars/gregorian"))
         .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
     let mut texts: Vec<String> = Vec::new();
-    for width in ["full", "long", "medium", "short"] {
-        if let Some(p) = cal.pointer(&format!("/dateFormats/{width}")).and_then(Value::as_str) {
-            texts.extend(pattern_literals(p));
+    for context in ["format", "stand-alone"] {
+        for width in ["abbreviated", "wide"] {
+            if let Some(periods) = cal.pointer(&format!("/dayPeriods/{context}/{width}")).and_then(Value::as_object) {
+                let am_pm = periods.iter().filter(|(k, _)| matches!(k.split('-').next(), Some("am" | "pm")));
+                texts.extend(am_pm.filter_map(|(_, v)| v.as_str()).map(str::to_owned));
+            }
         }
     }
+    let mut patterns: Vec<&str> = ["full", "long", "medium", "short"]
+        .iter()
+        .filter_map(|width| cal.pointer(&format!("/timeFormats/{width}")).and_then(Value::as_str))
+        .collect();
+    if let Some(formats) = cal.pointer("/dateTimeFormats/availableFormats").and_then(Value::as_object) {
+        for (skeleton, p) in formats {
+            let skeleton = skeleton.split("-alt-").next().unwrap_or_default();
+            if skeleton.chars().all(|c| matches!(c, 'H' | 'h' | 'K' | 'k' | 'm' | 's' | 'a' | 'B' | 'v' | 'z')) {
+                patterns.extend(p.as_str());
+            }
+        }
+    }
+    for p in patterns {
+        for piece in pattern_pieces(p) {
+            if let Piece::Literal(text) = piece {
+                texts.extend(text.split(|c: char| c.is_whitespace() || matches!(c, ':' | '.')).map(str::to_owned));
+            }
+        }
+    }
+    // The words that join a date and its time (`{1} 'at' {0}`, `{1} 'a' 'las' {0}`): each
+    // word, and the words together.
+    let mut joins: Vec<&str> = Vec::new();
+    for path in ["/dateTimeFormats", "/dateTimeFormats-atTime/standard"] {
+        for width in ["full", "long", "medium", "short"] {
+            joins.extend(cal.pointer(&format!("{path}/{width}")).and_then(Value::as_str));
+        }
+    }
+    for p in joins {
+        for piece in pattern_pieces(&p.replace("{0}", " ").replace("{1}", " ")) {
+            if let Piece::Literal(text) = piece {
+                let words: Vec<&str> =
+                    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '\u{60c}')).collect();
+                texts.push(words.iter().filter(|w| !w.is_empty()).copied().collect::<Vec<_>>().join(" "));
+                texts.extend(words.into_iter().map(str::to_owned));
+            }
+        }
+    }
+    for text in texts {
+        let key = name_key(&text);
+        if key.chars().any(char::is_alphabetic) && !key.chars().any(|c| c.is_numeric() || digits.contains(&c)) {
+            out.insert(key);
+        }
+    }
+    Ok(())
+}
+
+/// The date patterns of a locale: its date formats and its year-month-day skeletons.
+fn date_patterns(cal: &Value) -> Vec<&str> {
+    let mut out: Vec<&str> = ["full", "long", "medium", "short"]
+        .iter()
+        .filter_map(|width| cal.pointer(&format!("/dateFormats/{width}")).and_then(Value::as_str))
+        .collect();
     if let Some(formats) = cal.pointer("/dateTimeFormats/availableFormats").and_then(Value::as_object) {
         for (skeleton, p) in formats {
             let skeleton = skeleton.split("-alt-").next().unwrap_or_default();
             let dated = skeleton.contains('y') && skeleton.chars().all(|c| matches!(c, 'y' | 'M' | 'd' | 'E'));
             if let (true, Some(p)) = (dated, p.as_str()) {
-                texts.extend(pattern_literals(p));
+                out.push(p);
             }
         }
+    }
+    out
+}
+
+/// The words a locale's date patterns write around the numbers (`г.` after a Russian year,
+/// `gada` in Latvian, `m.` and `d.` in Lithuanian), and its name of the common era (`ค.ศ.`):
+/// from the date formats and the year-month-day skeletons of `ca-gregorian.json`. The letters
+/// glued to a month or weekday name go to `glued`.
+fn pattern_words(
+    dir: &Path,
+    lang: &str,
+    digits: &std::collections::BTreeSet<char>,
+    glued: &mut Glued,
+) -> Result<Vec<String>, String> {
+    let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
+    let cal = greg
+        .pointer(&format!("/main/{lang}/dates/calendars/gregorian"))
+        .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
+    let mut texts: Vec<String> = Vec::new();
+    for p in date_patterns(cal) {
+        texts.extend(pattern_literals(p));
+        glued.add(&pattern_pieces(p));
     }
     if let Some(eras) = cal.pointer("/eras/eraAbbr").and_then(Value::as_object) {
         texts.extend(
@@ -1097,15 +1321,12 @@ fn pattern_words(dir: &Path, lang: &str, digits: &std::collections::BTreeSet<cha
 }
 
 /// `data/dates.rs`: month names (wide and abbreviated, format and stand-alone forms, with alt
-/// variants), weekday names and the relative-day words of every modern CLDR locale, keyed by
+/// variants), weekday names and the relative-day words of the [`date_locales`], keyed by
 /// [`name_key`]. A word that means two different months (or weekdays, or days) in two
 /// languages goes to an `AMBIGUOUS_` table with every meaning, so the reader asks. Sources:
 /// `cldr-dates-full/main/{lang}/ca-gregorian.json` and `dateFields.json`.
-fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
+fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-dates-full")?;
-    let mut months = Words::<u8>::new();
-    let mut weekdays = Words::<u8>::new();
-    let mut relative = Words::<i8>::new();
     let digit_values = cldr_digit_values(dir)?;
     let digits: std::collections::BTreeSet<char> = digit_values.keys().copied().collect();
     let mut literals = std::collections::BTreeSet::new();
@@ -1114,20 +1335,32 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         weekdays: std::collections::BTreeSet::new(),
         digits: digit_values,
     };
-    for lang in modern {
-        calendar_words(dir, lang, &digits, &mut months, &mut weekdays, &mut prefixes)?;
-        literals.extend(pattern_words(dir, lang, &digits)?);
-        let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
-        let day = fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
-        for offset in -2i8..=2 {
-            if let Some(word) = day.get(format!("relative-type-{offset}")).and_then(Value::as_str) {
-                let key = name_key(word);
-                if date_word(&key, 3, &digits) {
-                    relative.add(key, offset);
+    let mut glued = Glued::default();
+    let mut times = std::collections::BTreeSet::new();
+    let mut tables = [DateWords::new(), DateWords::new()];
+    for (list, words) in [&locales.modern, &locales.basic].into_iter().zip(tables.iter_mut()) {
+        for lang in list {
+            calendar_words(dir, lang, &digits, &mut words.months, &mut words.weekdays, &mut prefixes)?;
+            time_words(dir, lang, &digits, &mut times)?;
+            literals.extend(pattern_words(dir, lang, &digits, &mut glued)?);
+            let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
+            let day =
+                fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
+            for offset in -2i8..=2 {
+                if let Some(word) = day.get(format!("relative-type-{offset}")).and_then(Value::as_str) {
+                    let key = name_key(word);
+                    if date_word(&key, 3, &digits) {
+                        words.relative.add(key, offset);
+                    }
                 }
             }
         }
     }
+    let [mut main, basic] = tables;
+    main.months.add_new(basic.months);
+    main.weekdays.add_new(basic.weekdays);
+    main.relative.add_new(basic.relative);
+    let DateWords { months, weekdays, relative } = main;
     let en = read_json(&dir.join("cldr-dates-full/main/en/ca-gregorian.json"))?;
     let english: Vec<String> = (1..=12)
         .map(|m| {
@@ -1148,13 +1381,13 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         .collect::<Result<_, _>>()?;
     let mut out = String::new();
     header(&mut out, "cldr-dates-full", &version);
-    let _ = writeln!(out, "//! Month, weekday and relative-day words of the {} modern CLDR locales.", modern.len());
+    let list: Vec<String> = locales.modern.iter().chain(&locales.basic).map(|l| format!("{l:?}")).collect();
+    let _ = writeln!(out, "//! Month, weekday and relative-day words of {} CLDR locales.", list.len());
     let _ = writeln!(out, "//! Keys are `agent_input::fold` of the CLDR name, without trailing dots.");
     let _ = writeln!(out);
     version_const(&mut out, &version);
     let _ = writeln!(out);
-    let _ = writeln!(out, "/// The locales the tables cover (CLDR's modern coverage level).");
-    let list: Vec<String> = modern.iter().map(|l| format!("{l:?}")).collect();
+    let _ = writeln!(out, "/// The locales the tables cover: every locale CLDR covers at the modern level, then the script variants of modern languages covered at the basic level (their words only where no modern locale uses them).");
     let _ = writeln!(out, "pub const LANGUAGES: &[&str] = &[{}];", list.join(", "));
     let _ = writeln!(out);
     let _ = writeln!(out, "/// English month names, for messages.");
@@ -1208,7 +1441,7 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         &mut out,
         "PATTERN_WORDS",
         "u8",
-        "Words the date patterns write around the numbers (`г`, `gada`, `m`, `d`) and the names of the common era, of every modern locale: no month, weekday or day (the value is 1)",
+        "Words the date patterns write around the numbers (`г`, `gada`, `m`, `d`) and the names of the common era, of every locale: no month, weekday or day (the value is 1)",
         &entries,
     );
     write_strings(
@@ -1222,6 +1455,30 @@ fn dates(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         "Words that, before a weekday's number (1 = Monday to 6), name that weekday (Chinese `星期一`), sorted.",
         "pub static WEEKDAY_PREFIXES: &[&str] = &",
         &prefixes.weekdays,
+    );
+    write_strings(
+        &mut out,
+        "Words written beside a time of day: the day periods (`a. m`, `π.μ`, `ص`, `午前`), the words of the time patterns (`Uhr`, `ч`) and the words that join a date and a time (`at`, `kl`, `a las`), sorted.",
+        "pub static TIME_WORDS: &[&str] = &",
+        &times,
+    );
+    write_strings(
+        &mut out,
+        "Letters a date pattern glues before a month's name (Hebrew `בנובמבר`, \"in November\"), sorted.",
+        "pub static GLUED_MONTH_PREFIXES: &[&str] = &",
+        &glued.month_prefixes,
+    );
+    write_strings(
+        &mut out,
+        "Letters a date pattern glues after a month's name (Basque `azaroaren`, Mongolian `сарын`), sorted.",
+        "pub static GLUED_MONTH_SUFFIXES: &[&str] = &",
+        &glued.month_suffixes,
+    );
+    write_strings(
+        &mut out,
+        "Letters a date pattern glues after a weekday's name (Thai `วันจันทร์ที่`), sorted.",
+        "pub static GLUED_WEEKDAY_SUFFIXES: &[&str] = &",
+        &glued.weekday_suffixes,
     );
     write_strings(
         &mut out,
@@ -1433,4 +1690,38 @@ fn digits(dir: &Path) -> Result<Generated, String> {
     }
     let _ = writeln!(out, "];");
     Ok(Generated { path: "agent-input/src/data/digits.rs", text: out })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pattern_pieces, Glued};
+
+    fn glued(patterns: &[&str]) -> Glued {
+        let mut glued = Glued::default();
+        for p in patterns {
+            glued.add(&pattern_pieces(p));
+        }
+        glued
+    }
+
+    #[test]
+    fn letters_glued_to_month_and_weekday_names() {
+        let g = glued(&["EEEE, d בMMMM y", "y('e')'ko' MMMM'ren' d('a')", "EEEEที่ d MMMM G y"]);
+        assert_eq!(g.month_prefixes.iter().collect::<Vec<_>>(), ["ב"]);
+        assert_eq!(g.month_suffixes.iter().collect::<Vec<_>>(), ["ren"]);
+        assert_eq!(g.weekday_suffixes.len(), 1);
+        // Spaces, punctuation, numeric fields and short (numeric) months glue nothing.
+        let none = glued(&["d MMMM y", "MMMM d, y", "EEEE, d. MMMM y", "d.M.y", "dd-MMM-y", "y年M月d日EEEE"]);
+        assert!(none.month_prefixes.is_empty() && none.month_suffixes.is_empty() && none.weekday_suffixes.is_empty());
+    }
+
+    #[test]
+    fn pattern_pieces_keep_quoted_and_unquoted_literals() {
+        let pieces = pattern_pieces("d בMMMM y 'г'.");
+        let literals: Vec<&str> = pieces
+            .iter()
+            .filter_map(|p| if let super::Piece::Literal(l) = p { Some(l.as_str()) } else { None })
+            .collect();
+        assert_eq!(literals, [" ב", " ", " г."]);
+    }
 }

@@ -11,8 +11,9 @@ use smallvec::SmallVec;
 use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
-    AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS,
-    RELATIVE_DAYS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
+    AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, GLUED_MONTH_PREFIXES, GLUED_MONTH_SUFFIXES,
+    GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS, RELATIVE_DAYS, TIME_WORDS, WEEKDAYS,
+    WEEKDAYS_EN, WEEKDAY_PREFIXES,
 };
 
 use crate::spelling::{self, step};
@@ -296,17 +297,35 @@ fn several<T: std::str::FromStr>(table: &[(&str, &str)], key: &str) -> Vec<T> {
 }
 
 /// The months a word names, in any modern CLDR language or as a Roman numeral: one, or several
-/// when languages disagree (`listopad` is November in Czech and October in Croatian).
+/// when languages disagree (`listopad` is November in Czech and October in Croatian); with the
+/// letters a CLDR date pattern glues to a month's name (Hebrew `בנובמבר`, Basque `azaroaren`).
 fn months_of(key: &str) -> SmallVec<[u32; 4]> {
+    let months = month_names(key);
+    if !months.is_empty() {
+        return months;
+    }
+    let stems = GLUED_MONTH_PREFIXES
+        .iter()
+        .filter_map(|p| key.strip_prefix(p))
+        .chain(GLUED_MONTH_SUFFIXES.iter().filter_map(|s| key.strip_suffix(s)));
+    stems.filter(|stem| !stem.is_empty()).map(month_names).find(|m| !m.is_empty()).unwrap_or_default()
+}
+
+/// The months a word names, as it is.
+fn month_names(key: &str) -> SmallVec<[u32; 4]> {
     if let Some(m) = MONTHS.get(key).map(u32::from).or_else(|| roman_month(key)) {
         return smallvec::smallvec![m];
     }
     several::<u32>(AMBIGUOUS_MONTHS, key).into_iter().collect()
 }
 
-/// The ISO weekday a word names; 0 when languages disagree.
+/// The ISO weekday a word names; 0 when languages disagree; with the letters a CLDR date
+/// pattern glues to a weekday's name (Thai `วันจันทร์ที่`).
 fn weekday_of(key: &str) -> Option<u8> {
-    WEEKDAYS.get(key).or_else(|| lookup(AMBIGUOUS_WEEKDAYS, key).map(|_| 0))
+    let named = |key: &str| WEEKDAYS.get(key).or_else(|| lookup(AMBIGUOUS_WEEKDAYS, key).map(|_| 0));
+    named(key).or_else(|| {
+        GLUED_WEEKDAY_SUFFIXES.iter().filter_map(|s| key.strip_suffix(s)).filter(|k| !k.is_empty()).find_map(named)
+    })
 }
 
 /// A time of day: a suffix (` 10:00`, `T10:00:00.5+02:00`, ` 10:00 Z`, ` 10:00 pm`,
@@ -314,7 +333,12 @@ fn weekday_of(key: &str) -> Option<u8> {
 /// the year, as C's `asctime` and `date` write it (`Mon Nov 23 10:00:00 UTC 2026`).
 fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
     let bytes = text.as_bytes();
-    let Some(colon) = text.find(':') else { return (text.into(), None) };
+    let Some(colon) = text.find(':') else {
+        if !has_dotted_clock(text.as_bytes()) {
+            return (text.into(), None);
+        }
+        return dotted_time(text).unwrap_or((text.into(), None));
+    };
     // The time starts at the digits before the first colon.
     let mut start = colon;
     while start > 0 && bytes.get(start - 1).is_some_and(u8::is_ascii_digit) {
@@ -323,20 +347,107 @@ fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
     if start == colon || colon - start > 2 || start == 0 {
         return (text.into(), None);
     }
-    let before = bytes.get(start - 1).copied();
-    if !matches!(before, Some(b' ' | b'T' | b't' | b',')) {
-        return (text.into(), None);
-    }
-    let (head, time) = (&text[..start - 1], &text[start..]);
+    let Some(head) = time_head(&text[..start]) else { return (text.into(), None) };
+    let time = &text[start..];
     if valid_time(time) {
-        return (head.trim_end_matches([' ', ',']).into(), Some(offset_words(time)));
+        return (head.into(), Some(offset_words(time)));
     }
     // A year after the time: the date is the head and the year.
     let Some((time, year)) = time.rsplit_once(' ') else { return (text.into(), None) };
     if year.len() != 4 || !year.bytes().all(|b| b.is_ascii_digit()) || !valid_time(time) {
         return (text.into(), None);
     }
-    (format!("{} {year}", head.trim_end_matches([' ', ','])).into(), Some(offset_words(time)))
+    (format!("{head} {year}").into(), Some(offset_words(time)))
+}
+
+/// The date before a time of day, from the text before the time's first digit: the time must
+/// be set apart by a space of any width (Czech `date` writes no-break spaces), `T`, a comma, or
+/// a day period (`2026. 10. 1. PM 10:30`, `2026/10/01 上午10:30`); the comma, the day period
+/// and a word such as Danish `kl.` are not part of the date.
+fn time_head(before: &str) -> Option<&str> {
+    let last = before.chars().next_back()?;
+    let head = if last.is_whitespace() || matches!(last, 'T' | 't' | ',') {
+        &before[..before.len() - last.len_utf8()]
+    } else if last.is_alphabetic() && !last.is_ascii() {
+        // A day period glued to the time (Chinese, Japanese): one of the table's words ends it.
+        let glued = TIME_WORDS.iter().filter(|w| before.ends_with(**w)).map(|w| w.len()).max()?;
+        &before[..before.len() - glued]
+    } else {
+        return None;
+    };
+    let head = head.trim_end_matches(is_date_time_glue);
+    Some(without_time_word_last(head).trim_end_matches(is_date_time_glue))
+}
+
+/// What stands between a date and its time: spaces, commas (the Arabic comma too).
+fn is_date_time_glue(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | '\u{60c}' | '\u{3001}' | '\u{ff0c}')
+}
+
+/// The text before a day period or time word (`PM`, `kl.`) that ends it, when what is left
+/// ends with a number's digit or its point (the end of a date).
+fn without_time_word_last(head: &str) -> &str {
+    let mut end = head.len();
+    for _ in 0..3 {
+        let Some(start) = head.get(..end).and_then(|h| h.rfind(char::is_whitespace)) else { break };
+        let (date, word) = head.split_at(start);
+        let date = date.trim_end_matches(is_date_time_glue);
+        let date_end = date.ends_with(|c: char| c.is_ascii_digit() || c == '.');
+        if date_end && !word.bytes().any(|b| b.is_ascii_digit()) && is_time_word(word) {
+            return date;
+        }
+        end = start;
+    }
+    head
+}
+
+/// A day period or a word of the time patterns (`a. m.`, `Uhr`, `ص`): [`TIME_WORDS`].
+fn is_time_word(text: &str) -> bool {
+    TIME_WORDS.binary_search(&word_key(text).as_str()).is_ok()
+}
+
+/// Whether the text has what [`dotted_time`] reads, cheaply: one or two digits after a space
+/// or comma, a point, two digits, and no digit after them (`23.11.2026 10.05`; not
+/// `1. 10. 2026`).
+#[inline]
+fn has_dotted_clock(bytes: &[u8]) -> bool {
+    bytes.iter().enumerate().filter(|(_, b)| **b == b'.').any(|(p, _)| {
+        let minutes = bytes.get(p + 1..p + 3).is_some_and(|m| m.iter().all(u8::is_ascii_digit));
+        let end = !bytes.get(p + 3).is_some_and(u8::is_ascii_digit);
+        let run = bytes.get(..p).map_or(0, |h| h.iter().rev().take_while(|b| b.is_ascii_digit()).count());
+        let set_apart = p > run && matches!(bytes.get(p - run - 1), Some(b' ' | b',' | 0xa0 | 0xaf));
+        minutes && end && (1..=2).contains(&run) && set_apart
+    })
+}
+
+/// A time of day written with points (`10.05`, `22.30.00`: Danish, Finnish, Indonesian) after a
+/// date with a four-digit year and one more part: `(date, time)` with the time's points made
+/// colons, for [`valid_time`] and the note.
+fn dotted_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
+    // The last run of digits and points set apart by a space or comma.
+    let starts = text.char_indices().filter(|(_, c)| c.is_whitespace() || *c == ',').map(|(i, c)| i + c.len_utf8());
+    let starts: SmallVec<[usize; 8]> = starts.collect();
+    for start in starts.iter().rev().take(4) {
+        let rest = &text[*start..];
+        let end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(rest.len());
+        let (clock, after) = rest.split_at(end);
+        let clock = clock.trim_end_matches('.');
+        let parts: SmallVec<[&str; 3]> = clock.split('.').collect();
+        let shaped = matches!(parts.as_slice(), [h, m] | [h, m, _] if (1..=2).contains(&h.len()) && m.len() == 2)
+            && parts.iter().skip(1).all(|p| p.len() == 2);
+        if !shaped {
+            continue;
+        }
+        let head = time_head(&text[..*start])?;
+        let year = head.split(|c: char| !c.is_ascii_digit()).any(|n| n.len() == 4);
+        let pieces = head.split(|c: char| c.is_whitespace() || matches!(c, '.' | '/' | '-' | ','));
+        if !year || pieces.filter(|p| !p.is_empty()).count() < 2 {
+            return None;
+        }
+        let time = format!("{}{}", clock.replace('.', ":"), after.trim_start_matches('.'));
+        return valid_time(&time).then(|| (head.into(), Some(offset_words(&time))));
+    }
+    None
 }
 
 /// The digits of a time of day.
@@ -374,10 +485,18 @@ fn valid_time(t: &str) -> bool {
 /// it, as JavaScript writes it (`GMT+0100 (Central European Standard Time)`).
 fn valid_zone(rest: &str) -> bool {
     let rest = without_zone_name(rest);
-    let rest = ["am", "pm", "AM", "PM", "a.m.", "p.m."]
-        .iter()
-        .find_map(|m| rest.strip_prefix(m).filter(|r| r.is_empty() || r.starts_with(' ')))
-        .map_or(rest, str::trim);
+    if is_zone(rest) {
+        return true;
+    }
+    // A day period or a time word first (`a. m.`, `π.μ.`, `ص`, `Uhr`), as CLDR writes them.
+    let ends = rest.char_indices().filter(|(_, c)| c.is_whitespace()).map(|(i, _)| i).chain([rest.len()]);
+    let ends: SmallVec<[usize; 8]> = ends.filter(|e| *e > 0).take(3).collect();
+    ends.iter().rev().any(|e| is_time_word(&rest[..*e]) && is_zone(rest[*e..].trim()))
+}
+
+/// A zone after a time, or nothing: `Z`, `±HH[:MM]`, `UTC` or `GMT` with an offset, or an
+/// abbreviation (`CET`, also `AM` and `PM`).
+fn is_zone(rest: &str) -> bool {
     let offset = |r: &str| {
         r.starts_with(['+', '-'])
             && r.len() <= 6
@@ -412,7 +531,7 @@ fn offset_words(time: &str) -> String {
             return format!("offset {}", &t[i..]);
         }
     }
-    match t.rsplit_once(' ') {
+    match t.rsplit_once(char::is_whitespace) {
         Some((_, zone)) if is_zone_abbreviation(zone) && !matches!(zone, "AM" | "PM") => {
             format!("time zone {zone}")
         }
@@ -485,7 +604,13 @@ fn name_numbered_words(toks: &mut Tokens<'_>) {
 fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> Option<u8> {
     let mut weekday = None;
     if let Some(Token::Word(w)) = toks.first() {
-        if months_of(w).is_empty() || toks.len() > 1 && matches!(toks.get(1), Some(Token::Sep(','))) {
+        // A first word that also names a month (`lun` is Irish August, French Monday) is the
+        // weekday when a comma follows it or another word names the month (`lun 23 nov 2026`).
+        let weekday_first = || {
+            matches!(toks.get(1), Some(Token::Sep(',')))
+                || toks.iter().skip(1).any(|t| matches!(t, Token::Word(m) if !months_of(m).is_empty()))
+        };
+        if months_of(w).is_empty() || weekday_first() {
             if let Some(day) = weekday_of(w) {
                 weekday = Some(day);
                 toks.remove(0);
@@ -878,6 +1003,11 @@ mod tests {
         // A weekday last (CLDR's Turkish and Hungarian full formats), and the words CLDR's
         // patterns write around the numbers: a Russian year's "г.", Latvian "gada", an era.
         assert_eq!(days("1 Ekim 2026 Perşembe"), ["2026-10-01"]);
+        // A first word that names a month in one language and a weekday in another is the
+        // weekday when another word names the month (`lun` is Irish August).
+        assert_eq!(days("lun 5 oct 2026"), ["2026-10-05"]);
+        assert_eq!(parse("lun 5 oct 2026").weekday, Some(1));
+        assert_eq!(parse("lun 2026").candidates.as_slice(), [fixed(Span::Month(2026, 8))]);
         assert_eq!(days("2026. október 1., csütörtök"), ["2026-10-01"]);
         assert_eq!(parse("1 Ekim 2026 Cuma").weekday, Some(5));
         assert_eq!(days("1 окт. 2026 г."), ["2026-10-01"]);
@@ -896,6 +1026,16 @@ mod tests {
         assert_eq!(parse("2026年10月1日周5").weekday, Some(5));
         assert_eq!(parse("星期4, 2026年10月1日").weekday, Some(4));
         assert_eq!(parse("1 Oct 2026 (Thu)").weekday, Some(4));
+        // Letters a CLDR pattern glues to a month or weekday (Hebrew "in", Basque and Mongolian
+        // genitives, Thai "the"), only where the rest is a name; and regional months.
+        assert_eq!(days("1 באוקטובר 2026"), ["2026-10-01"]);
+        assert_eq!(days("2026(e)ko urriaren 1(a)"), ["2026-10-01"]);
+        assert_eq!(days("2026 оны аравдугаар сарын 1"), ["2026-10-01"]);
+        assert_eq!(parse("วันพฤหัสบดีที่ 1 ตุลาคม 2026").weekday, Some(4));
+        assert!(parse("1 בשבוע 2026").candidates.is_empty());
+        assert!(parse("1 ren 2026").candidates.is_empty());
+        assert_eq!(days("1. Jänner 2026"), ["2026-01-01"]);
+        assert_eq!(days("1 تشرين الأول 2026"), ["2026-10-01"]);
         assert_eq!(days("4. X. 2016"), ["2016-10-04"]);
         assert_eq!(days("1 de octubre de 2026"), ["2026-10-01"]);
         assert_eq!(parse("únor 2020").candidates.as_slice(), [fixed(Span::Month(2020, 2))]);
@@ -924,6 +1064,30 @@ mod tests {
         assert_eq!(split_time("10/01/2026 10:00 PM").1, Some("the time as written (no offset)".into()));
         assert_eq!(split_time("1 Oct 10:00 2026x").1, None);
         assert_eq!(split_time("2026-10-01 10:00 (zone").1, None);
+        // CLDR's day periods and time words after the time, before it, or glued to it; the
+        // words that join a date and a time; any space, and the Arabic comma, between them.
+        assert_eq!(
+            split_time("1 oct 2026, 10:00:00\u{202f}a.\u{202f}m. UTC"),
+            ("1 oct 2026".into(), Some("UTC".into()))
+        );
+        assert_eq!(split_time("1/10/2026، 10:00 ص").0, "1/10/2026");
+        assert_eq!(split_time("1.10.2026, 10:00 Uhr").0, "1.10.2026");
+        assert_eq!(split_time("2026. 10. 1. PM 10:30").0, "2026. 10. 1.");
+        assert_eq!(split_time("2026/10/01 上午10:30").0, "2026/10/01");
+        assert_eq!(split_time("October 1, 2026 at 10:00 AM").0, "October 1, 2026");
+        assert_eq!(split_time("1 de octubre de 2026 a las 10:00").0, "1 de octubre de 2026");
+        assert_eq!(split_time("Čt\u{a0}1.\u{a0}října\u{a0}2026,\u{a0}10:00\u{a0}CET").1, Some("time zone CET".into()));
+        assert_eq!(split_time("1 Oct 2026 10:00 xyz").1, None);
+        assert_eq!(split_time("1 Oct 2026 xyz10:00").1, None);
+        // A time with points after a date with a four-digit year and one more part.
+        assert_eq!(split_time("1.10.2026 10.05"), ("1.10.2026".into(), Some("the time as written (no offset)".into())));
+        assert_eq!(split_time("1. okt. 2026 kl. 10.05.00").0, "1. okt. 2026");
+        assert_eq!(split_time("to 1.10.2026 10.00.00 +0300").1, Some("offset +0300".into()));
+        assert_eq!(split_time("2026 10.05").1, None);
+        assert_eq!(split_time("1. 10. 2026").1, None);
+        assert_eq!(split_time("1.10.2026 25.05").1, None);
+        assert_eq!(split_time("1.10.2026 12.10.2026").1, None);
+        assert!(!has_dotted_clock(b"1. 10. 2026") && has_dotted_clock(b"1.10.2026 10.05"));
     }
 
     /// ISO 8601's other spellings of a day: a date with a zone, week dates, ordinal dates.

@@ -3,14 +3,14 @@
 //! | spelling | read as | note code |
 //! | --- | --- | --- |
 //! | `2026-10-01` | itself | none |
-//! | `2026-10-01T10:00:00Z`, `2026-10-01T23:30:00+02:00`, `1. 10. 2026 10:30`, `2026-10-01 10:00 CEST`, `Thu Oct 01 2026 10:00:00 GMT+0200 (…)` (JavaScript), `Thu Oct  1 10:00:00 UTC 2026` (C's `asctime`, `date`) | the date as written | `time_dropped` (names the offset or zone) |
+//! | `2026-10-01T10:00:00Z`, `2026-10-01T23:30:00+02:00`, `1. 10. 2026 10:30`, `2026-10-01 10:00 CEST`, `Thu Oct 01 2026 10:00:00 GMT+0200 (…)` (JavaScript), `Thu Oct  1 10:00:00 UTC 2026` (C's `asctime`, `date`); CLDR's date-times: `October 1, 2026 at 10:00 AM`, `1 oct 2026, 10:00 a. m.`, `1.10.2026 um 10:00 Uhr`, `1.10.2026 kl. 10.00` (a time with points), `2026. 10. 1. PM 10:30`, `2026/10/01 上午10:30` | the date as written | `time_dropped` (names the offset or zone) |
 //! | `2026-10-01+02:00`, `2026-W40-4`, `2026W404`, `2026-274` (ISO 8601: a date with a zone, week and ordinal dates) | 2026-10-01 | `date_spelling_normalized` |
 //! | `1. 10. 2026`, `1.10.2026`, `01.10.2026` (dots: always day-month-year) | 2026-10-01 | `date_spelling_normalized` |
 //! | `2026/10/01`, `20261001`, `2026-1-5` (year first) | 2026-10-01 | `date_spelling_normalized` |
 //! | `13/02/2026`, `12/31/2025`, `31-12-2025` (one order is a date) | that date | `date_spelling_normalized`, `date_order_inferred` |
 //! | `05/05/2026` (both orders give one day) | 2026-05-05 | `date_spelling_normalized` |
 //! | `1. října 2026`, `1 Oct 2026`, `October 1, 2026`, `1st October 2026`, `Thursday, 1 October 2026`, `1 de octubre de 2026`, `4. X. 2016` | that date | `date_spelling_normalized` |
-//! | CLDR's formats of every modern locale: `1 окт. 2026 г.`, `2026. gada 1. okt.`, `1 Ekim 2026 Perşembe`, `1 thg 10, 2026`, `2026年10月1日木曜日`, `2026年10月1日星期四`, `23\u{200f}/11\u{200f}/2026` (direction marks) | that date | `date_spelling_normalized` (`invisible_characters_removed` for the marks) |
+//! | CLDR's formats of every modern locale, regional ones included: `1 окт. 2026 г.`, `2026. gada 1. okt.`, `1 Ekim 2026 Perşembe`, `1 thg 10, 2026`, `2026年10月1日木曜日`, `2026年10月1日星期四`, `23\u{200f}/11\u{200f}/2026` (direction marks), `1. Jänner 2026`, `1 تشرين الأول 2026`, letters glued to a month or weekday (`1 באוקטובר 2026`, `2026(e)ko urriaren 1(a)`, `วันพฤหัสบดีที่ 1 ตุลาคม 2026`) | that date | `date_spelling_normalized` (`invisible_characters_removed` for the marks) |
 //! | `today`, `včera`, `morgen`, `demain`, `pasado mañana` (with the `today` option) | today ± days | `relative_date_resolved` |
 //! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026` (role `from` / `to`) | its first / last day | `bound_expanded` |
 //! | `0001-01-01`, `9999-12-31`, `0000-00-00` | absent (no bound) | `open_bound_read_as_absent` |
@@ -26,10 +26,13 @@
 //!   never reads the clock.
 //!
 //! Month, weekday and relative-day words come from CLDR (`data::dates`) for every locale of
-//! CLDR's modern coverage, in wide and abbreviated, format (genitive) and stand-alone
-//! (nominative) forms; so do the words the date patterns write around the numbers (`г.`,
-//! `gada`, eras such as `n. Chr.`), which are skipped, and the words that name a month or
-//! weekday by its number (`tháng`, `星期`).
+//! CLDR's modern coverage, regional ones included (and the basic-level script variants of the
+//! modern languages, where their words are new), in wide and abbreviated, format (genitive)
+//! and stand-alone (nominative) forms; so do the words the date patterns write around the
+//! numbers (`г.`, `gada`, eras such as `n. Chr.`), which are skipped, the words that name a
+//! month or weekday by its number (`tháng`, `星期`), the letters a pattern glues to a month or
+//! weekday (Hebrew `ב`, Basque `-ren`, Thai `ที่`), and the words written beside a time: day
+//! periods, time-pattern words and the words joining a date and a time (`a. m.`, `Uhr`, `at`).
 
 mod grammar;
 mod range;
