@@ -8,8 +8,9 @@ a kind's grammar or tables and compare the counts (closing notes quote them).
     cargo build --release -p agent-input-cli
     python3 tools/audit/formats.py [--show-wrong] [--show-asks KIND]
 
-Sources: babel (dates in four widths, decimals, territory names of CLDR's modern languages),
-glibc's and X11's locale.alias, glibc's yesstr/nostr (/usr/share/i18n/locales), iso-codes
+Sources: babel (dates in four widths, date-times in three, decimals, territory names of CLDR's
+modern languages), glibc's and X11's locale.alias, glibc's yesstr/nostr and its LC_TIME date
+formats (d_fmt, d_t_fmt and date_fmt, as `date` prints them; /usr/share/i18n/locales), iso-codes
 (ISO 3166-1 names and ISO 639-3 names, tools/iso-codes/fetch). A missing source is skipped.
 """
 import collections
@@ -53,6 +54,11 @@ def babel_cases():
         for width in ["short", "medium", "long", "full"]:
             for d in days:
                 cases.append(("babel dates", "date", dates.format_date(d, format=width, locale=loc), d.isoformat()))
+        for width in ["short", "medium", "long"]:
+            for d in days[:2]:
+                at = datetime.datetime(d.year, d.month, d.day, 10, 5)
+                text = dates.format_datetime(at, format=width, locale=loc, tzinfo=None)
+                cases.append(("babel date-times", "date", text, d.isoformat()))
         for v in ["1234567.891", "4000", "0.5", "-1234.5"]:
             s = numbers.format_decimal(decimal.Decimal(v), locale=loc, decimal_quantization=False)
             cases.append(("babel numbers", "number", s, v))
@@ -95,6 +101,89 @@ def system_cases():
     return cases
 
 
+def glibc_section(base, name, seen=()):
+    """A locale file's LC_TIME keywords and their strings, with `copy` followed."""
+    path = os.path.join(base, name)
+    if name in seen or not os.path.exists(path):
+        return {}
+    text = open(path, encoding="utf-8", errors="replace").read()
+    comment = (re.search(r"^comment_char\s+(\S)", text, re.M) or [None, "%"])[1]
+    escape = (re.search(r"^escape_char\s+(\S)", text, re.M) or [None, "/"])[1]
+    m = re.search(r"^LC_TIME\s*$(.*?)^END LC_TIME", text, re.M | re.S)
+    if not m:
+        return {}
+    lines, current = [], ""
+    for line in m.group(1).split("\n"):
+        line = line.rstrip()
+        if line.lstrip().startswith(comment):
+            continue
+        if line.endswith(escape):
+            current += line[:-1]
+            continue
+        lines.append(current + line)
+        current = ""
+    out = {}
+    for line in filter(None, (l.strip() for l in lines)):
+        key, rest = line.split()[0], line[len(line.split()[0]):].strip()
+        if key == "copy":
+            for k, v in glibc_section(base, rest.strip('"'), (*seen, name)).items():
+                out.setdefault(k, v)
+            continue
+        values = [re.sub(re.escape(escape) + "(.)", r"\1", v) for v in re.findall(r'"([^"]*)"', rest)]
+        out[key] = [re.sub(r"<U([0-9A-Fa-f]{4,8})>", lambda u: chr(int(u.group(1), 16)), v) for v in values]
+    return out
+
+
+def strftime(fmt, d, t):
+    """glibc's strftime of a date at 10:00:00 CET, for the conversions date formats use; None
+    for a conversion it does not know."""
+    out, i = "", 0
+    while i < len(fmt):
+        if fmt[i] != "%":
+            out, i = out + fmt[i], i + 1
+            continue
+        flag = fmt[i + 1] if fmt[i + 1] in "-_0^#" else ""
+        i += 1 + len(flag)
+        i += fmt[i] in "EO"  # the alternative forms: the plain one
+        k, i = fmt[i], i + 1
+        pad = lambda v: str(v) if flag == "-" else str(v).rjust(2) if flag == "_" else str(v).zfill(2)
+        fields = {
+            "a": lambda: t["abday"][d.isoweekday() % 7], "A": lambda: t["day"][d.isoweekday() % 7],
+            "b": lambda: t["abmon"][d.month - 1], "h": lambda: t["abmon"][d.month - 1],
+            "B": lambda: t["mon"][d.month - 1], "d": lambda: pad(d.day), "m": lambda: pad(d.month),
+            "e": lambda: str(d.day) if flag == "-" else str(d.day).rjust(2), "Y": lambda: str(d.year),
+            "y": lambda: pad(d.year % 100), "C": lambda: "20", "H": lambda: "10", "I": lambda: "10",
+            "M": lambda: "00", "S": lambda: "00", "Z": lambda: "CET", "z": lambda: "+0100",
+            "p": lambda: (t.get("am_pm") or ["AM"])[0], "T": lambda: "10:00:00", "R": lambda: "10:00",
+            "F": lambda: d.isoformat(), "n": lambda: " ", "t": lambda: " ", "%": lambda: "%",
+        }
+        if k not in fields:
+            return None
+        out += fields[k]()
+    return out
+
+
+def glibc_time_cases():
+    """glibc's date formats (d_fmt, d_t_fmt, date_fmt) of every locale, for three dates."""
+    base = "/usr/share/i18n/locales"
+    if not os.path.isdir(base):
+        return []
+    days = [datetime.date(2026, 11, 23), datetime.date(2026, 10, 1), datetime.date(2026, 3, 5)]
+    cases = []
+    for name in sorted(os.listdir(base)):
+        if not re.match(r"^[a-z]{2,3}_[A-Z]{2}(@\w+)?$", name):
+            continue
+        t = glibc_section(base, name)
+        if not all(len(t.get(k, [])) >= n for k, n in (("abday", 7), ("day", 7), ("abmon", 12), ("mon", 12))):
+            continue
+        for field in ("d_fmt", "d_t_fmt", "date_fmt"):
+            for d in days:
+                text = strftime((t.get(field) or [""])[0], d, t)
+                if text:
+                    cases.append((f"glibc {field}", "date", text.strip(), d.isoformat()))
+    return cases
+
+
 def iso_cases():
     db = os.path.join(ROOT, "tools/iso-codes/pycountry/databases")
     if not os.path.isdir(db):
@@ -112,7 +201,7 @@ def iso_cases():
 
 
 def main():
-    cases = babel_cases() + system_cases() + iso_cases()
+    cases = babel_cases() + system_cases() + glibc_time_cases() + iso_cases()
     outs = run(cases)
     by = collections.defaultdict(collections.Counter)
     wrong, asks = [], collections.defaultdict(list)
