@@ -8,6 +8,7 @@
 //! | `"CZE"`, `"203"`, JSON `203`, `"UK"` (a former or alias code) | `"CZ"`, `"GB"` | `country_code_replaced` |
 //! | `"Czechia"`, `"Czech Republic"`, `"Česko"`, `"Ceska republika"`, `"Tschechien"`, `"République tchèque"`, `"Чехия"` | `"CZ"` | `country_name_read` |
 //! | `"Swaziland"`, `"Burma"`, `"Ivory Coast"`, `"Holland"`, `"Great Britain"`, `"Persia"` (former and colloquial names) | their country | `country_name_read` |
+//! | `"la France"`, `"die Schweiz"`, `"l'Italie"`, `"los Estados Unidos"` (a leading article, left out when the name is not found with it) | their country | `country_name_read` |
 //!
 //! Spellings that ask: names that carry two or more countries (`"Congo"`, `"Korea"`,
 //! `"Virgin Islands"`, `"Czechoslovakia"`, and every name two languages give to different
@@ -316,6 +317,27 @@ fn find(text: &str) -> Found {
     Found::Nothing
 }
 
+/// Definite articles a model may write before a country's name in English, French, Spanish,
+/// Portuguese, Galician, Italian, Catalan, German and Dutch (`la France`, `die Schweiz`,
+/// `los Estados Unidos`), where CLDR's names have none. Grammar, not names: a name that holds
+/// its article (`El Salvador`, `La Réunion`) is found whole first.
+const ARTICLES: &[&str] = &[
+    "the", "le", "la", "les", "el", "los", "las", "o", "a", "os", "as", "il", "lo", "gli", "i", "els", "der", "die",
+    "das", "den", "dem", "de", "het",
+];
+
+/// The name after a leading definite article ([`ARTICLES`], or an elided `l'`: `l'Italie`),
+/// when the name is not found with it.
+fn without_article(text: &str) -> Option<&str> {
+    let elided = ["l'", "L'", "l\u{2019}", "L\u{2019}"].iter().find_map(|a| text.strip_prefix(a));
+    let rest = elided.or_else(|| {
+        let (article, rest) = text.split_once(' ')?;
+        ARTICLES.iter().any(|a| a.eq_ignore_ascii_case(article)).then_some(rest)
+    })?;
+    let rest = rest.trim_start();
+    (!rest.is_empty()).then_some(rest)
+}
+
 /// A code spelled in lower or mixed case that is also the name of another country (`"Nga"`,
 /// Russia in Vietnamese, is Nigeria's `NGA` in lower case): both readings, so the reader asks
 /// ([`CODE_LIKE_NAMES`], generated: the names the name table leaves to the codes).
@@ -425,7 +447,11 @@ fn read_opened(input: Input<'_>) -> Outcome<CountryCode> {
         Err(out) => return out,
     };
     let (clean, _) = spelling::clean_edges(text);
-    match find(clean) {
+    let found = match find(clean) {
+        Found::Nothing => without_article(clean).map_or(Found::Nothing, find),
+        found => found,
+    };
+    match found {
         Found::Code(code, note) => found_code(&input, code, note),
         Found::Several(codes) => {
             let expected = format!("one country; {} names {}", input.to_json_text(), codes.len());
@@ -531,6 +557,28 @@ mod tests {
                 "{key}: or_name looks up three lower-case letters"
             );
         }
+    }
+
+    #[test]
+    fn a_leading_article_is_left_out_only_when_the_name_lacks_it() {
+        let code = |s: &str| super::read(s.into(), &CountryOptions::default()).ok().and_then(|o| o.value().copied());
+        for (text, want) in [
+            ("la France", "FR"),
+            ("die Schweiz", "CH"),
+            ("l'Italie", "IT"),
+            ("L\u{2019}Espagne", "ES"),
+            ("los Estados Unidos", "US"),
+            ("Os Estados Unidos", "US"),
+            ("de Verenigde Staten", "US"),
+            ("El Salvador", "SV"),
+        ] {
+            assert_eq!(code(text).map(|c| c.to_string()), Some(want.to_owned()), "{text}");
+        }
+        for text in ["the", "los Angeles", "le monde"] {
+            assert_eq!(code(text), None, "{text}");
+        }
+        assert_eq!(without_article("La Réunion"), Some("Réunion"));
+        assert_eq!(without_article("Laos"), None);
     }
 
     #[test]
