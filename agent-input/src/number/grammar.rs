@@ -134,7 +134,9 @@ impl Sep {
         match c {
             '.' => Some(Self::Point),
             ',' => Some(Self::Comma),
-            '\'' | '\u{2019}' | '\u{02bc}' | '\u{066c}' => Some(Self::Apostrophe),
+            // Group-only signs: apostrophes, the Arabic thousands separator and the reversed
+            // comma of CLDR's Adlam locales (`4⹁000`); no locale writes decimals with them.
+            '\'' | '\u{2019}' | '\u{02bc}' | '\u{066c}' | '\u{2e41}' => Some(Self::Apostrophe),
             '_' => Some(Self::Underscore),
             c if c.is_whitespace() => Some(Self::Space),
             _ => None,
@@ -482,6 +484,8 @@ mod tests {
         assert_eq!(one("4 000"), "4000");
         assert_eq!(one("4\u{a0}000"), "4000");
         assert_eq!(one("4\u{202f}000"), "4000");
+        assert_eq!(one("4\u{2e41}000"), "4000");
+        assert_eq!(one("-1\u{2e41}234.5"), "-1234.5");
         assert_eq!(one("1,234,567"), "1234567");
         assert_eq!(one("1.234.567"), "1234567");
         assert_eq!(one("1.234,56"), "1234.56");
