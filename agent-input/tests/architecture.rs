@@ -38,8 +38,9 @@ const LAYERS: &[(&str, &[&str])] = &[
 ];
 
 /// Imports allowed inside one layer: a kind that reads through another kind (an idempotency
-/// key shaped like a uuid is read by the uuid kind).
-const SIDEWAYS: &[(&str, &str)] = &[("idempotency_key", "uuid")];
+/// key shaped like a uuid is read by the uuid kind; the country named in a locale's display
+/// name, `English (United States)`, by the country kind: one reader of country names).
+const SIDEWAYS: &[(&str, &str)] = &[("idempotency_key", "uuid"), ("locale", "country")];
 
 /// The longest a function of the core may be, in lines (signature to closing brace).
 const MAX_FUNCTION_LINES: usize = 80;

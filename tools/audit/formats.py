@@ -9,7 +9,7 @@ a kind's grammar or tables and compare the counts (closing notes quote them).
     python3 tools/audit/formats.py [--show-wrong] [--show-asks KIND]
 
 Sources: babel (dates in four widths, date-times in three, decimals, territory names of CLDR's
-modern languages), glibc's and X11's locale.alias, glibc's yesstr/nostr and its LC_TIME date
+modern languages, and their display names of ten locales), glibc's and X11's locale.alias, glibc's yesstr/nostr and its LC_TIME date
 formats (d_fmt, d_t_fmt and date_fmt, as `date` prints them; /usr/share/i18n/locales), iso-codes
 (ISO 3166-1 names and ISO 639-3 names, tools/iso-codes/fetch). A missing source is skipped.
 """
@@ -70,6 +70,13 @@ def babel_cases():
                 names = Locale.parse(lang).territories
             except Exception:  # a language babel's CLDR lacks
                 continue
+            for tag in ["en_US", "cs_CZ", "de_AT", "fr_CA", "pt_BR", "es_MX", "ja_JP", "ru_RU", "ar_EG", "hi_IN"]:
+                try:
+                    name = Locale.parse(tag).get_display_name(lang)
+                except Exception:  # a language babel's CLDR lacks
+                    continue
+                if name:
+                    cases.append(("babel locale display names", "locale", name, tag.replace("_", "-")))
             for code, name in names.items():
                 if re.fullmatch(r"[A-Z]{2}", code) and code not in ("EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "XK", "AC", "CP", "DG", "EA", "IC", "TA", "CQ"):
                     cases.append(("babel country names", "country", name, code))

@@ -11,6 +11,7 @@
 //! | `"de-DD"`, `"cs_CS"`, `"sr_YU"` (retired regions: a rename, or a split the language settles) | `"de-DE"`, `"cs-CZ"`, `"sr-RS"` | `deprecated_code_replaced` |
 //! | `"iw"`, `"in"`, `"ces"`, `"cze"`, `"en-UK"`, `"cs-CZE"`, `"cs-203"` (deprecated or overlong codes) | `"he"`, `"id"`, `"cs"`, `"cs"`, `"en-GB"`, `"cs-CZ"`, `"cs-CZ"` | `deprecated_code_replaced` |
 //! | `"Czech"`, `"čeština"`, `"cestina"`, `"German"`, `"Deutsch"`, `"němčina"`, `"British English"`, `"japanese.euc"` | `"cs"`, `"de"`, `"en-GB"`, `"ja"` | `language_name_read` |
+//! | `"English (United States)"`, `"čeština (Česko)"` (CLDR's display names), `"English_United States.1252"`, `"German_Germany"` (the Windows C runtime's names) | `"en-US"`, `"cs-CZ"`, `"de-DE"` | `language_name_read` |
 //!
 //! Spellings that ask: `"C"` and `"POSIX"` (no language: `posix_locale`), a language CLDR does
 //! not know (`unknown_language`), a name of several languages (`ambiguous_language`), a retired
@@ -235,7 +236,38 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
             return found;
         }
     }
+    if result.is_err() {
+        if let Some(found) = by_language_and_region(text) {
+            return Ok(found);
+        }
+    }
     result
+}
+
+/// A language's name and a country's name or code together, as CLDR's display names write a
+/// locale (`English (United States)`, `čeština (Česko)`) and as the Windows C runtime names one
+/// (`English_United States.1252`, `German_Germany`): the language's tag with the country's
+/// region. `None` unless both parts read, each with one meaning.
+fn by_language_and_region(text: &str) -> Option<(Locale, Repairs)> {
+    let (language, region) = if let Some(head) = text.strip_suffix(')') {
+        let (language, region) = head.rsplit_once('(')?;
+        (language.trim_end(), region.trim())
+    } else {
+        // The Windows form: the codeset after the last point is left out (`.1252`, `.UTF-8`).
+        let base =
+            text.rsplit_once('.').map_or(text, |(base, codeset)| if codeset.contains(' ') { text } else { base });
+        let (language, region) = base.split_once('_')?;
+        (language.trim(), region.trim())
+    };
+    let Ok((locale, _)) = by_name(language)? else { return None };
+    let country = crate::country::read_prepared(Input::String(region));
+    let code = country.value()?;
+    let id = &locale.id.id;
+    if id.region.is_some() || id.script.is_some() || !id.variants.is_empty() {
+        return None;
+    }
+    let (tagged, _) = resolve_tag_or_name(&format!("{}-{}", id.language.as_str(), code.as_str())).ok()?;
+    Some((tagged, Repairs { name: true, ..Repairs::default() }))
 }
 
 /// A tag, a POSIX locale, or a name without a hyphen.
@@ -504,6 +536,35 @@ mod tests {
     /// What [`by_name`] relies on: every tag of the names table is canonical.
     /// ISO 639's English names (the IANA registry's descriptions and iso-codes' inverted
     /// names) read, hyphenated ones once the text proves no tag; tags with a hyphen stay tags.
+    #[test]
+    fn a_language_and_a_country_read_together() {
+        let tag = |s: &str| read_prepared(s.into()).value().map(|l| l.as_str().to_owned());
+        for (text, want) in [
+            ("English (United States)", "en-US"),
+            ("čeština (Česko)", "cs-CZ"),
+            ("English (US)", "en-US"),
+            ("English_United States.1252", "en-US"),
+            ("German_Germany", "de-DE"),
+            ("Norwegian Bokmål_Norway", "nb-NO"),
+            ("Czech_Czech Republic.1250", "cs-CZ"),
+        ] {
+            assert_eq!(tag(text).as_deref(), Some(want), "{text}");
+        }
+        // Each part must read with one meaning: an ambiguous or unknown country, a name that
+        // already has a region, or no language name at all reads nothing.
+        for text in [
+            "English (Congo)",
+            "English (Mars)",
+            "British English (United Kingdom)",
+            "xx (United States)",
+            "English (n/a)",
+        ] {
+            assert_eq!(tag(text), None, "{text}");
+        }
+        let out = read_prepared("English (United States)".into());
+        assert_eq!(out.notes.first().map(|n| n.code), Some(NoteCode::LanguageNameRead));
+    }
+
     #[test]
     fn iso_639_names_read() {
         let read = |s: &str| {
