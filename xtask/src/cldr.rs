@@ -105,6 +105,9 @@ fn modern_locales(dir: &Path) -> Result<Vec<String>, String> {
 struct DateLocales {
     modern: Vec<String>,
     basic: Vec<String>,
+    /// Every other locale of `cldr-dates-full`: month, weekday and relative-day words only
+    /// where no locale above uses the word for any of them.
+    rest: Vec<String>,
 }
 
 fn date_locales(dir: &Path, modern: &[String]) -> Result<DateLocales, String> {
@@ -127,7 +130,14 @@ fn date_locales(dir: &Path, modern: &[String]) -> Result<DateLocales, String> {
         out.sort();
         out
     };
-    Ok(DateLocales { modern: at("modern"), basic: at("basic") })
+    let (modern, basic) = (at("modern"), at("basic"));
+    let mut rest: Vec<String> = std::fs::read_dir(dir.join("cldr-dates-full/main"))
+        .map_err(|e| format!("cldr-dates-full/main: {e}"))?
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|id| id != "und" && id != "root" && !modern.contains(id) && !basic.contains(id))
+        .collect();
+    rest.sort();
+    Ok(DateLocales { modern, basic, rest })
 }
 
 /// Keys per block of a packed table (`agent_input::data::Packed`).
@@ -924,6 +934,13 @@ impl<V: PartialEq + Copy + Ord> Words<V> {
         self.one.contains_key(key) || self.several.contains_key(key)
     }
 
+    /// These words without the ones `known` names.
+    fn without(mut self, known: impl Fn(&str) -> bool) -> Self {
+        self.one.retain(|k, _| !known(k));
+        self.several.retain(|k, _| !known(k));
+        self
+    }
+
     /// The words of `other` that `self` lacks, with every meaning `other` gives them.
     fn add_new(&mut self, other: Self) {
         for (key, value) in other.one {
@@ -1014,6 +1031,19 @@ fn month_prefix(names: &serde_json::Map<String, Value>) -> Option<String> {
     prefix.map(|p| name_key(&p))
 }
 
+/// A name the date reader's tokens can hold: letters and their marks, with at most four words
+/// (`MAX_NAME_WORDS` of the grammar) joined by spaces, hyphens, apostrophes or points. The
+/// modern and basic locales' names all are (the grammar's tests read every one); of the rest,
+/// the others (`mwai wa ikumi na ili`, Shavian's `·` before a name) are left out.
+fn readable_name(key: &str) -> bool {
+    key.split(' ').count() <= 4
+        && key.chars().all(|c| {
+            c.is_alphabetic()
+                || unicode_normalization::char::is_combining_mark(c)
+                || matches!(c, ' ' | '-' | '\'' | '.')
+        })
+}
+
 /// The month, weekday and relative-day words of a set of locales.
 struct DateWords {
     months: Words<u8>,
@@ -1024,6 +1054,17 @@ struct DateWords {
 impl DateWords {
     fn new() -> Self {
         Self { months: Words::new(), weekdays: Words::new(), relative: Words::new() }
+    }
+
+    /// The words of `other` that none of `self`'s tables has, with every meaning `other` gives.
+    fn add_new(&mut self, other: Self) {
+        let known = |w: &str| self.months.has(w) || self.weekdays.has(w) || self.relative.has(w);
+        let months = other.months.without(known);
+        let weekdays = other.weekdays.without(known);
+        let relative = other.relative.without(known);
+        self.months.add_new(months);
+        self.weekdays.add_new(weekdays);
+        self.relative.add_new(relative);
     }
 }
 
@@ -1043,13 +1084,14 @@ fn calendar_words(
     months: &mut Words<u8>,
     weekdays: &mut Words<u8>,
     prefixes: &mut Prefixes,
+    widths: &[&str],
 ) -> Result<(), String> {
     let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
     let cal = greg
         .pointer(&format!("/main/{lang}/dates/calendars/gregorian"))
         .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
     for context in ["format", "stand-alone"] {
-        for width in ["wide", "abbreviated"] {
+        for width in widths {
             let names = cal
                 .pointer(&format!("/months/{context}/{width}"))
                 .and_then(Value::as_object)
@@ -1337,12 +1379,38 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     };
     let mut glued = Glued::default();
     let mut times = std::collections::BTreeSet::new();
-    let mut tables = [DateWords::new(), DateWords::new()];
-    for (list, words) in [&locales.modern, &locales.basic].into_iter().zip(tables.iter_mut()) {
+    let mut tables = [DateWords::new(), DateWords::new(), DateWords::new()];
+    let mut rest_wide = DateWords::new();
+    let tiers = [&locales.modern, &locales.basic, &locales.rest];
+    for (tier, (list, words)) in tiers.into_iter().zip(tables.iter_mut()).enumerate() {
         for lang in list {
-            calendar_words(dir, lang, &digits, &mut words.months, &mut words.weekdays, &mut prefixes)?;
-            time_words(dir, lang, &digits, &mut times)?;
-            literals.extend(pattern_words(dir, lang, &digits, &mut glued)?);
+            if tier == 2 {
+                // The rest add their wide names only (their prefixes, glued letters and time
+                // words stay out); their abbreviations count as meanings, so a wide name that
+                // is another locale's abbreviation of another month asks.
+                let mut unused = Prefixes {
+                    months: Default::default(),
+                    weekdays: Default::default(),
+                    digits: prefixes.digits.clone(),
+                };
+                let (months, weekdays) = (&mut words.months, &mut words.weekdays);
+                calendar_words(dir, lang, &digits, months, weekdays, &mut unused, &["wide", "abbreviated"])?;
+                calendar_words(
+                    dir,
+                    lang,
+                    &digits,
+                    &mut rest_wide.months,
+                    &mut rest_wide.weekdays,
+                    &mut unused,
+                    &["wide"],
+                )?;
+                literals.extend(pattern_words(dir, lang, &digits, &mut Glued::default())?);
+            } else {
+                let widths = ["wide", "abbreviated"];
+                calendar_words(dir, lang, &digits, &mut words.months, &mut words.weekdays, &mut prefixes, &widths)?;
+                time_words(dir, lang, &digits, &mut times)?;
+                literals.extend(pattern_words(dir, lang, &digits, &mut glued)?);
+            }
             let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
             let day =
                 fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
@@ -1356,10 +1424,15 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
             }
         }
     }
-    let [mut main, basic] = tables;
-    main.months.add_new(basic.months);
-    main.weekdays.add_new(basic.weekdays);
-    main.relative.add_new(basic.relative);
+    let [mut main, basic, mut rest] = tables;
+    rest.months.one.retain(|k, _| rest_wide.months.has(k));
+    rest.weekdays.one.retain(|k, _| rest_wide.weekdays.has(k));
+    for words in [&mut rest.months, &mut rest.weekdays] {
+        words.one.retain(|k, _| readable_name(k));
+        words.several.retain(|k, _| readable_name(k));
+    }
+    main.add_new(basic);
+    main.add_new(rest);
     let DateWords { months, weekdays, relative } = main;
     let en = read_json(&dir.join("cldr-dates-full/main/en/ca-gregorian.json"))?;
     let english: Vec<String> = (1..=12)
@@ -1387,7 +1460,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let _ = writeln!(out);
     version_const(&mut out, &version);
     let _ = writeln!(out);
-    let _ = writeln!(out, "/// The locales the tables cover: every locale CLDR covers at the modern level, then the script variants of modern languages covered at the basic level (their words only where no modern locale uses them).");
+    let _ = writeln!(out, "/// The locales whose every date word the tables hold: every locale CLDR covers at the modern level, then the script variants of modern languages covered at the basic level (their words only where no modern locale uses them). Every other locale of cldr-dates-full adds its wide month and weekday names and its relative-day words where no locale before uses the word.");
     let _ = writeln!(out, "pub const LANGUAGES: &[&str] = &[{}];", list.join(", "));
     let _ = writeln!(out);
     let _ = writeln!(out, "/// English month names, for messages.");
