@@ -105,8 +105,8 @@ fn modern_locales(dir: &Path) -> Result<Vec<String>, String> {
 struct DateLocales {
     modern: Vec<String>,
     basic: Vec<String>,
-    /// Every other locale of `cldr-dates-full`: month, weekday and relative-day words only
-    /// where no locale above uses the word for any of them.
+    /// Every other locale of `cldr-dates-full`: wide month and weekday names only, where no
+    /// locale above uses the word for any date meaning.
     rest: Vec<String>,
 }
 
@@ -1411,6 +1411,11 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
                 time_words(dir, lang, &digits, &mut times)?;
                 literals.extend(pattern_words(dir, lang, &digits, &mut glued)?);
             }
+            if tier == 2 {
+                // Their relative-day words stay out: short everyday words elsewhere (`more`,
+                // `pan`, `len`) that a single-word value would be read as.
+                continue;
+            }
             let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
             let day =
                 fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
@@ -1460,7 +1465,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let _ = writeln!(out);
     version_const(&mut out, &version);
     let _ = writeln!(out);
-    let _ = writeln!(out, "/// The locales whose every date word the tables hold: every locale CLDR covers at the modern level, then the script variants of modern languages covered at the basic level (their words only where no modern locale uses them). Every other locale of cldr-dates-full adds its wide month and weekday names and its relative-day words where no locale before uses the word.");
+    let _ = writeln!(out, "/// The locales whose every date word the tables hold: every locale CLDR covers at the modern level, then the script variants of modern languages covered at the basic level (their words only where no modern locale uses them). Every other locale of cldr-dates-full adds its wide month and weekday names where no locale before uses the word.");
     let _ = writeln!(out, "pub const LANGUAGES: &[&str] = &[{}];", list.join(", "));
     let _ = writeln!(out);
     let _ = writeln!(out, "/// English month names, for messages.");

@@ -27,8 +27,8 @@
 //!
 //! Month, weekday and relative-day words come from CLDR (`data::dates`) for every locale of
 //! CLDR's modern coverage, regional ones included (and, where their words are new, the
-//! basic-level script variants of the modern languages and the wide names of every other
-//! locale CLDR has), in wide and abbreviated, format (genitive)
+//! basic-level script variants of the modern languages and the wide month and weekday names
+//! of every other locale CLDR has), in wide and abbreviated, format (genitive)
 //! and stand-alone (nominative) forms; so do the words the date patterns write around the
 //! numbers (`г.`, `gada`, eras such as `n. Chr.`), which are skipped, the words that name a
 //! month or weekday by its number (`tháng`, `星期`), the letters a pattern glues to a month or
