@@ -344,8 +344,11 @@ fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
     while start > 0 && bytes.get(start - 1).is_some_and(u8::is_ascii_digit) {
         start -= 1;
     }
-    if start == colon || colon - start > 2 || start == 0 {
+    if start == colon || colon - start > 2 {
         return (text.into(), None);
+    }
+    if start == 0 {
+        return time_first(text).unwrap_or((text.into(), None));
     }
     let Some(head) = time_head(&text[..start]) else { return (text.into(), None) };
     let time = &text[start..];
@@ -358,6 +361,26 @@ fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
         return (text.into(), None);
     }
     (format!("{head} {year}").into(), Some(offset_words(time)))
+}
+
+/// A time of day before the date, as Vietnamese and Quechua write them (`10:05:00 23 thg 11,
+/// 2026`, `10:05 a.m. UTC 23 Noviembre 2026`): the clock, then up to three day-period, time or
+/// zone words, then a date with at least one digit.
+fn time_first(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
+    let (mut tail, _) = clock(text)?;
+    for _ in 0..3 {
+        let word = tail.trim_start();
+        let word = word.get(..word.find(char::is_whitespace).unwrap_or(word.len()))?;
+        let digits = word.bytes().any(|b| b.is_ascii_digit());
+        if word.is_empty() || !(is_zone(word) || !digits && is_time_word(word)) {
+            break;
+        }
+        tail = tail.trim_start().get(word.len()..)?;
+    }
+    let time = text.get(..text.len() - tail.len())?;
+    let date = tail.trim_start_matches(is_date_time_glue);
+    let dated = date.bytes().any(|b| b.is_ascii_digit());
+    (dated && valid_time(time)).then(|| (date.into(), Some(offset_words(time))))
 }
 
 /// The date before a time of day, from the text before the time's first digit: the time must
@@ -1088,6 +1111,18 @@ mod tests {
         assert_eq!(split_time("1.10.2026 25.05").1, None);
         assert_eq!(split_time("1.10.2026 12.10.2026").1, None);
         assert!(!has_dotted_clock(b"1. 10. 2026") && has_dotted_clock(b"1.10.2026 10.05"));
+        // A time before the date (Vietnamese, Quechua).
+        assert_eq!(
+            split_time("10:05:00 1 thg 10, 2026"),
+            ("1 thg 10, 2026".into(), Some("the time as written (no offset)".into()))
+        );
+        assert_eq!(
+            split_time("10:05:00\u{202f}a.m. UTC 1 Octubre 2026"),
+            ("1 Octubre 2026".into(), Some("UTC".into()))
+        );
+        assert_eq!(split_time("10:05 1/10/2026").0, "1/10/2026");
+        assert_eq!(split_time("10:05 pm").1, None);
+        assert_eq!(split_time("10:65 1/10/2026").1, None);
     }
 
     /// ISO 8601's other spellings of a day: a date with a zone, week dates, ordinal dates.
