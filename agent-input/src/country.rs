@@ -59,6 +59,7 @@ impl CountryCode {
     ///     assert!(CountryCode::new(invalid).is_none(), "{invalid}");
     /// }
     /// ```
+    #[inline]
     pub fn new(code: &str) -> Option<Self> {
         static LISTED: crate::data::ShortCodes = crate::data::ShortCodes::new();
         match *code.as_bytes() {
@@ -317,6 +318,32 @@ fn find(text: &str) -> Found {
     Found::Nothing
 }
 
+/// [`find`], then without a leading article when that finds nothing.
+#[inline]
+fn find_with_article(clean: &str) -> Found {
+    match find(clean) {
+        Found::Nothing => find_without_article(clean),
+        found => found,
+    }
+}
+
+/// [`find`] of the name after a leading article (a rare path: out of line).
+#[cold]
+#[inline(never)]
+fn find_without_article(clean: &str) -> Found {
+    without_article(clean).map_or(Found::Nothing, find)
+}
+
+/// The one country a name or code names, for a kind that reads a country inside its own value
+/// (the locale kind's display names, `English (United States)`): no outcome, no notes.
+#[inline(never)]
+pub(crate) fn code_of(text: &str) -> Option<CountryCode> {
+    match find_with_article(spelling::clean_edges(text).0) {
+        Found::Code(code, _) => Some(code),
+        Found::Several(_) | Found::Nothing => None,
+    }
+}
+
 /// Definite articles a model may write before a country's name in English, French, Spanish,
 /// Portuguese, Galician, Italian, Catalan, German and Dutch (`la France`, `die Schweiz`,
 /// `los Estados Unidos`), where CLDR's names have none. Grammar, not names: a name that holds
@@ -447,11 +474,7 @@ fn read_opened(input: Input<'_>) -> Outcome<CountryCode> {
         Err(out) => return out,
     };
     let (clean, _) = spelling::clean_edges(text);
-    let found = match find(clean) {
-        Found::Nothing => without_article(clean).map_or(Found::Nothing, find),
-        found => found,
-    };
-    match found {
+    match find_with_article(clean) {
         Found::Code(code, note) => found_code(&input, code, note),
         Found::Several(codes) => {
             let expected = format!("one country; {} names {}", input.to_json_text(), codes.len());

@@ -260,8 +260,7 @@ fn by_language_and_region(text: &str) -> Option<(Locale, Repairs)> {
         (language.trim(), region.trim())
     };
     let Ok((locale, _)) = by_name(language)? else { return None };
-    let country = crate::country::read_prepared(Input::String(region));
-    let code = country.value()?;
+    let code = crate::country::code_of(region)?;
     let id = &locale.id.id;
     if id.region.is_some() || id.script.is_some() || !id.variants.is_empty() {
         return None;
