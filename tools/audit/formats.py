@@ -11,7 +11,8 @@ a kind's grammar or tables and compare the counts (closing notes quote them).
 Sources: babel (dates in four widths, date-times in three, decimals, territory names of CLDR's
 modern languages, and their display names of ten locales), glibc's and X11's locale.alias, glibc's yesstr/nostr and its LC_TIME date
 formats (d_fmt, d_t_fmt and date_fmt, as `date` prints them; /usr/share/i18n/locales), iso-codes
-(ISO 3166-1 names and ISO 639-3 names, tools/iso-codes/fetch). A missing source is skipped.
+(ISO 3166-1 names and ISO 639-3 names, tools/iso-codes/fetch), and the pinned CLDR's own date
+formats of every locale (tools/cldr, `npm ci --prefix tools/cldr`). A missing source is skipped.
 """
 import collections
 import datetime
@@ -191,6 +192,81 @@ def glibc_time_cases():
     return cases
 
 
+def cldr_pattern_pieces(pattern):
+    """A CLDR date pattern as ("f", letter, count) fields and ("l", text) literals."""
+    out, literal, quoted, i = [], "", False, 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "'":
+            if pattern[i + 1:i + 2] == "'":
+                literal, i = literal + "'", i + 2
+                continue
+            quoted, i = not quoted, i + 1
+            continue
+        if not quoted and c.isascii() and c.isalpha():
+            j = i
+            while j < len(pattern) and pattern[j] == c:
+                j += 1
+            if literal:
+                out.append(("l", literal))
+                literal = ""
+            out.append(("f", c, j - i))
+            i = j
+            continue
+        literal, i = literal + c, i + 1
+    return out + ([("l", literal)] if literal else [])
+
+
+def cldr_format(pattern, d, cal):
+    """A date in a CLDR pattern with the calendar's names; None for a field it does not write."""
+    text = ""
+    for piece in cldr_pattern_pieces(pattern):
+        if piece[0] == "l":
+            text += piece[1]
+            continue
+        _, c, n = piece
+        context = "format" if c in "ME" else "stand-alone"
+        if c == "d":
+            text += str(d.day).zfill(n)
+        elif c in "ML":
+            width = "wide" if n >= 4 else "abbreviated"
+            text += cal["months"][context][width][str(d.month)] if n >= 3 else str(d.month).zfill(n)
+        elif c == "y":
+            text += str(d.year) if n != 2 else str(d.year % 100).zfill(2)
+        elif c in "Ec":
+            day = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][d.weekday()]
+            text += cal["days"][context]["wide" if n >= 4 else "abbreviated"][day]
+        elif c == "G":
+            text += cal["eras"]["eraAbbr"]["1"]
+        else:
+            return None
+    return text
+
+
+def cldr_date_cases():
+    """The pinned CLDR's own full, long and medium date formats of every locale it has (the
+    version the tables are generated from: a wrong read here is the reader's, not a version's)."""
+    base = os.path.join(ROOT, "tools/cldr/node_modules/cldr-dates-full/main")
+    coverage = os.path.join(ROOT, "tools/cldr/node_modules/cldr-core/coverageLevels.json")
+    if not os.path.isdir(base) or not os.path.exists(coverage):
+        return []
+    levels = json.load(open(coverage))["effectiveCoverageLevels"]
+    days = [datetime.date(2026, 11, 23), datetime.date(2026, 10, 1), datetime.date(2026, 3, 5)]
+    cases = []
+    for loc in sorted(os.listdir(base)):
+        path = os.path.join(base, loc, "ca-gregorian.json")
+        if not os.path.exists(path):
+            continue
+        cal = json.load(open(path))["main"][loc]["dates"]["calendars"]["gregorian"]
+        source = "CLDR dates, modern locales" if levels.get(loc) == "modern" else "CLDR dates, other locales"
+        for width in ["full", "long", "medium"]:
+            for d in days:
+                text = cldr_format(cal["dateFormats"][width], d, cal)
+                if text:
+                    cases.append((source, "date", text, d.isoformat()))
+    return cases
+
+
 def iso_cases():
     db = os.path.join(ROOT, "tools/iso-codes/pycountry/databases")
     if not os.path.isdir(db):
@@ -208,7 +284,7 @@ def iso_cases():
 
 
 def main():
-    cases = babel_cases() + system_cases() + glibc_time_cases() + iso_cases()
+    cases = babel_cases() + cldr_date_cases() + system_cases() + glibc_time_cases() + iso_cases()
     outs = run(cases)
     by = collections.defaultdict(collections.Counter)
     wrong, asks = [], collections.defaultdict(list)
