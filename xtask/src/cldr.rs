@@ -1078,7 +1078,7 @@ struct Prefixes {
 
 /// The gregorian month and weekday names of one locale, into the tables.
 fn calendar_words(
-    dir: &Path,
+    cal: &Value,
     lang: &str,
     digits: &std::collections::BTreeSet<char>,
     months: &mut Words<u8>,
@@ -1086,10 +1086,6 @@ fn calendar_words(
     prefixes: &mut Prefixes,
     widths: &[&str],
 ) -> Result<(), String> {
-    let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
-    let cal = greg
-        .pointer(&format!("/main/{lang}/dates/calendars/gregorian"))
-        .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
     for context in ["format", "stand-alone"] {
         for width in widths {
             let names = cal
@@ -1239,16 +1235,7 @@ impl Glued {
 /// (`am`, `pm`: abbreviated and wide, format and stand-alone), the literal words of its time
 /// formats and hour-minute-second skeletons (German `HH 'Uhr'`, Bulgarian `H:mm 'ч'.`), and the
 /// words its date-time formats join a date and a time with (`at`, `à`, `kl.`, `a las`).
-fn time_words(
-    dir: &Path,
-    lang: &str,
-    digits: &std::collections::BTreeSet<char>,
-    out: &mut std::collections::BTreeSet<String>,
-) -> Result<(), String> {
-    let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
-    let cal = greg
-        .pointer(&format!("/main/{lang}/dates/calendars/gregorian"))
-        .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
+fn time_words(cal: &Value, digits: &std::collections::BTreeSet<char>, out: &mut std::collections::BTreeSet<String>) {
     let mut texts: Vec<String> = Vec::new();
     for context in ["format", "stand-alone"] {
         for width in ["abbreviated", "wide"] {
@@ -1258,19 +1245,10 @@ fn time_words(
             }
         }
     }
-    let mut patterns: Vec<&str> = ["full", "long", "medium", "short"]
-        .iter()
-        .filter_map(|width| cal.pointer(&format!("/timeFormats/{width}")).and_then(Value::as_str))
-        .collect();
-    if let Some(formats) = cal.pointer("/dateTimeFormats/availableFormats").and_then(Value::as_object) {
-        for (skeleton, p) in formats {
-            let skeleton = skeleton.split("-alt-").next().unwrap_or_default();
-            if skeleton.chars().all(|c| matches!(c, 'H' | 'h' | 'K' | 'k' | 'm' | 's' | 'a' | 'B' | 'v' | 'z')) {
-                patterns.extend(p.as_str());
-            }
-        }
-    }
-    for p in patterns {
+    let timed = |skeleton: &str| {
+        skeleton.chars().all(|c| matches!(c, 'H' | 'h' | 'K' | 'k' | 'm' | 's' | 'a' | 'B' | 'v' | 'z'))
+    };
+    for p in patterns(cal, "/timeFormats", timed) {
         for piece in pattern_pieces(p) {
             if let Piece::Literal(text) = piece {
                 texts.extend(text.split(|c: char| c.is_whitespace() || matches!(c, ':' | '.')).map(str::to_owned));
@@ -1301,21 +1279,19 @@ fn time_words(
             out.insert(key);
         }
     }
-    Ok(())
 }
 
-/// The date patterns of a locale: its date formats and its year-month-day skeletons.
-fn date_patterns(cal: &Value) -> Vec<&str> {
+/// A locale's patterns: the four widths under `formats` (`/dateFormats`, `/timeFormats`), then
+/// the available formats whose skeleton (without its `-alt-` suffix) `wanted` accepts.
+fn patterns<'a>(cal: &'a Value, formats: &str, wanted: impl Fn(&str) -> bool) -> Vec<&'a str> {
     let mut out: Vec<&str> = ["full", "long", "medium", "short"]
         .iter()
-        .filter_map(|width| cal.pointer(&format!("/dateFormats/{width}")).and_then(Value::as_str))
+        .filter_map(|width| cal.pointer(&format!("{formats}/{width}")).and_then(Value::as_str))
         .collect();
-    if let Some(formats) = cal.pointer("/dateTimeFormats/availableFormats").and_then(Value::as_object) {
-        for (skeleton, p) in formats {
-            let skeleton = skeleton.split("-alt-").next().unwrap_or_default();
-            let dated = skeleton.contains('y') && skeleton.chars().all(|c| matches!(c, 'y' | 'M' | 'd' | 'E'));
-            if let (true, Some(p)) = (dated, p.as_str()) {
-                out.push(p);
+    if let Some(available) = cal.pointer("/dateTimeFormats/availableFormats").and_then(Value::as_object) {
+        for (skeleton, p) in available {
+            if wanted(skeleton.split("-alt-").next().unwrap_or_default()) {
+                out.extend(p.as_str());
             }
         }
     }
@@ -1326,18 +1302,10 @@ fn date_patterns(cal: &Value) -> Vec<&str> {
 /// `gada` in Latvian, `m.` and `d.` in Lithuanian), and its name of the common era (`ค.ศ.`):
 /// from the date formats and the year-month-day skeletons of `ca-gregorian.json`. The letters
 /// glued to a month or weekday name go to `glued`.
-fn pattern_words(
-    dir: &Path,
-    lang: &str,
-    digits: &std::collections::BTreeSet<char>,
-    glued: &mut Glued,
-) -> Result<Vec<String>, String> {
-    let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
-    let cal = greg
-        .pointer(&format!("/main/{lang}/dates/calendars/gregorian"))
-        .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
+fn pattern_words(cal: &Value, digits: &std::collections::BTreeSet<char>, glued: &mut Glued) -> Vec<String> {
     let mut texts: Vec<String> = Vec::new();
-    for p in date_patterns(cal) {
+    let dated = |skeleton: &str| skeleton.contains('y') && skeleton.chars().all(|c| matches!(c, 'y' | 'M' | 'd' | 'E'));
+    for p in patterns(cal, "/dateFormats", dated) {
         texts.extend(pattern_literals(p));
         glued.add(&pattern_pieces(p));
     }
@@ -1359,7 +1327,7 @@ fn pattern_words(
             }
         }
     }
-    Ok(words)
+    words
 }
 
 /// `data/dates.rs`: month names (wide and abbreviated, format and stand-alone forms, with alt
@@ -1382,40 +1350,32 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut tables = [DateWords::new(), DateWords::new(), DateWords::new()];
     let mut rest_wide = DateWords::new();
     let tiers = [&locales.modern, &locales.basic, &locales.rest];
+    // The rest's prefixes, glued letters and time words stay out: collected here, unused.
+    let mut unused =
+        Prefixes { months: Default::default(), weekdays: Default::default(), digits: prefixes.digits.clone() };
+    let both = ["wide", "abbreviated"];
     for (tier, (list, words)) in tiers.into_iter().zip(tables.iter_mut()).enumerate() {
         for lang in list {
+            let mut greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
+            let cal = greg
+                .pointer_mut(&format!("/main/{lang}/dates/calendars/gregorian"))
+                .map(Value::take)
+                .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
+            let (months, weekdays) = (&mut words.months, &mut words.weekdays);
             if tier == 2 {
-                // The rest add their wide names only (their prefixes, glued letters and time
-                // words stay out); their abbreviations count as meanings, so a wide name that
-                // is another locale's abbreviation of another month asks.
-                let mut unused = Prefixes {
-                    months: Default::default(),
-                    weekdays: Default::default(),
-                    digits: prefixes.digits.clone(),
-                };
-                let (months, weekdays) = (&mut words.months, &mut words.weekdays);
-                calendar_words(dir, lang, &digits, months, weekdays, &mut unused, &["wide", "abbreviated"])?;
-                calendar_words(
-                    dir,
-                    lang,
-                    &digits,
-                    &mut rest_wide.months,
-                    &mut rest_wide.weekdays,
-                    &mut unused,
-                    &["wide"],
-                )?;
-                literals.extend(pattern_words(dir, lang, &digits, &mut Glued::default())?);
-            } else {
-                let widths = ["wide", "abbreviated"];
-                calendar_words(dir, lang, &digits, &mut words.months, &mut words.weekdays, &mut prefixes, &widths)?;
-                time_words(dir, lang, &digits, &mut times)?;
-                literals.extend(pattern_words(dir, lang, &digits, &mut glued)?);
-            }
-            if tier == 2 {
+                // The rest add their wide names only; their abbreviations count as meanings,
+                // so a wide name that is another locale's abbreviation of another month asks.
                 // Their relative-day words stay out: short everyday words elsewhere (`more`,
                 // `pan`, `len`) that a single-word value would be read as.
+                calendar_words(&cal, lang, &digits, months, weekdays, &mut unused, &both)?;
+                let (wide_months, wide_weekdays) = (&mut rest_wide.months, &mut rest_wide.weekdays);
+                calendar_words(&cal, lang, &digits, wide_months, wide_weekdays, &mut unused, &["wide"])?;
+                literals.extend(pattern_words(&cal, &digits, &mut Glued::default()));
                 continue;
             }
+            calendar_words(&cal, lang, &digits, months, weekdays, &mut prefixes, &both)?;
+            time_words(&cal, &digits, &mut times);
+            literals.extend(pattern_words(&cal, &digits, &mut glued));
             let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
             let day =
                 fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
