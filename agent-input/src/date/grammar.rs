@@ -27,6 +27,8 @@ pub(crate) enum Span {
     Month(i32, u32),
     /// A whole quarter (1-4).
     Quarter(i32, u32),
+    /// A whole ISO 8601 week (1-53), Monday to Sunday.
+    Week(i32, u32),
     /// A whole year.
     Year(i32),
     /// Days from today.
@@ -74,6 +76,9 @@ pub(crate) struct Parsed {
     pub time_dropped: Option<String>,
     /// A weekday was written beside the date (ISO number, 0 when the name is ambiguous).
     pub weekday: Option<u8>,
+    /// The weekday's word has three or more letters: long enough to choose between readings
+    /// (two-letter abbreviations such as `Ne` name other days in languages CLDR lacks).
+    pub weekday_settles: bool,
     /// The spelling is exactly `YYYY-MM-DD`.
     pub iso: bool,
 }
@@ -125,6 +130,18 @@ fn iso_forms(s: &str) -> Option<Option<NaiveDate>> {
         [_, _, _, _, b'-', _, _, _] => Some(NaiveDate::from_yo_opt(year, num(5..8)?)),
         _ => None,
     }
+}
+
+/// An ISO 8601 week without its day (`2026-W48`, `2026W48`): the whole week, `Some(None)` for
+/// a week the year does not have (week 53 of 2026).
+fn iso_week(s: &str) -> Option<Option<Span>> {
+    let (year, week) = s.split_once("-W").or_else(|| s.split_once('W'))?;
+    let digits = |t: &str, n: usize| t.len() == n && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(year, 4) || !digits(week, 2) {
+        return None;
+    }
+    let (year, week) = (year.parse().ok()?, week.parse().ok()?);
+    Some(NaiveDate::from_isoywd_opt(year, week, chrono::Weekday::Mon).map(|_| Span::Week(year, week)))
 }
 
 /// True for a far-past or far-future sentinel year.
@@ -334,15 +351,29 @@ fn weekday_of(key: &str) -> Option<u8> {
 fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
     let bytes = text.as_bytes();
     let Some(colon) = text.find(':') else {
-        if !has_dotted_clock(text.as_bytes()) {
-            return (text.into(), None);
+        if has_dotted_clock(bytes) {
+            return dotted_time(text).unwrap_or((text.into(), None));
         }
-        return dotted_time(text).unwrap_or((text.into(), None));
+        if !text.is_ascii() {
+            return unit_time(text).unwrap_or((text.into(), None));
+        }
+        if bytes.last().is_some_and(|b| matches!(b, b'm' | b'M' | b'.')) {
+            return hour_with_period(text).unwrap_or((text.into(), None));
+        }
+        return (text.into(), None);
     };
     // The time starts at the digits before the first colon.
     let mut start = colon;
     while start > 0 && bytes.get(start - 1).is_some_and(u8::is_ascii_digit) {
         start -= 1;
+    }
+    if colon - start == 4 && start > 0 {
+        // A year the time follows after a colon, as web servers log it (`23/Nov/2026:10:00:00
+        // +0100`, the Common Log Format).
+        let time = text.get(colon + 1..).unwrap_or_default();
+        if valid_time(time) {
+            return (text.get(..colon).unwrap_or_default().into(), Some(offset_words(time)));
+        }
     }
     if start == colon || colon - start > 2 {
         return (text.into(), None);
@@ -391,6 +422,11 @@ fn time_head(before: &str) -> Option<&str> {
     let last = before.chars().next_back()?;
     let head = if last.is_whitespace() || matches!(last, 'T' | 't' | ',') {
         &before[..before.len() - last.len_utf8()]
+    } else if let Some(h) =
+        ["AM", "PM", "am", "pm"].iter().find_map(|p| before.strip_suffix(p)).filter(|h| h.ends_with(' '))
+    {
+        // `AM10:00:00`, as glibc's Tagalog and Filipino formats write it.
+        h
     } else if last.is_alphabetic() && !last.is_ascii() {
         // A day period glued to the time (Chinese, Japanese): one of the table's words ends it.
         let glued = TIME_WORDS.iter().filter(|w| before.ends_with(**w)).map(|w| w.len()).max()?;
@@ -415,7 +451,9 @@ fn without_time_word_last(head: &str) -> &str {
         let Some(start) = head.get(..end).and_then(|h| h.rfind(char::is_whitespace)) else { break };
         let (date, word) = head.split_at(start);
         let date = date.trim_end_matches(is_date_time_glue);
-        let date_end = date.ends_with(|c: char| c.is_ascii_digit() || c == '.');
+        // A digit, a point, a weekday in parentheses (`23일 (월)`) or a day's unit (`23日`).
+        let date_end = date.ends_with(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '\u{ff09}'))
+            || date.chars().next_back().is_some_and(|c| cjk_unit(c.encode_utf8(&mut [0; 4])) == Some(2));
         if date_end && !word.bytes().any(|b| b.is_ascii_digit()) && is_time_word(word) {
             return date;
         }
@@ -473,6 +511,58 @@ fn dotted_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)
     None
 }
 
+/// The characters that end an hour written with its unit: Japanese and Traditional Chinese
+/// `時`, Simplified `时`, `點`/`点`, Korean `시`.
+const HOUR_UNITS: [char; 5] = ['\u{6642}', '\u{65f6}', '\u{9ede}', '\u{70b9}', '\u{c2dc}'];
+
+/// A time written with the units of Chinese, Japanese and Korean (`10時05分`, `10时05分00秒`,
+/// `오전 10시 05분 00초`), as their `strftime` and CLDR's long times write it, after the date:
+/// `(date, time)` with the time written with colons, for [`valid_time`] and the note.
+fn unit_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
+    let at = text.find(HOUR_UNITS)?;
+    let before = text.get(..at)?;
+    let start = before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    // The hour, then the minutes and seconds, each digits and a unit, spaces between them.
+    let mut parts: SmallVec<[&str; 3]> = smallvec::smallvec![before.get(start..)?];
+    let unit = text.get(at..)?.chars().next()?;
+    let mut rest = text.get(at + unit.len_utf8()..)?;
+    for units in [&['\u{5206}', '\u{bd84}'], &['\u{79d2}', '\u{cd08}']] {
+        let t = rest.trim_start();
+        let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let Some(unit) = t.get(digits..).and_then(|u| u.chars().next()).filter(|u| units.contains(u)) else { break };
+        parts.push(t.get(..digits)?);
+        rest = t.get(digits + unit.len_utf8()..)?;
+    }
+    let shaped = parts.len() >= 2 && parts.iter().all(|p| (1..=2).contains(&p.len()));
+    if !shaped || !rest.trim().is_empty() {
+        return None;
+    }
+    let mut time = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        let sep = if i == 0 { "" } else { ":" };
+        time.push_str(&format!("{sep}{p:0>2}"));
+    }
+    let head = time_head(text.get(..start)?)?;
+    valid_time(&time).then(|| (head.into(), Some(offset_words(&time))))
+}
+
+/// An hour with a day period and no minutes, as English writes it (`November 23, 2026 at
+/// 10am`, `23 Nov 2026 10 a.m.`, `2026-11-23 3 PM`): `(date, time)` with the hour written
+/// `10:00 am`.
+fn hour_with_period(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
+    let period_at = ["am", "pm", "a.m.", "p.m."]
+        .iter()
+        .find(|p| text.len() > p.len() && text.get(text.len() - p.len()..).is_some_and(|t| t.eq_ignore_ascii_case(p)))
+        .map(|p| text.len() - p.len())?;
+    let before = text.get(..period_at)?.trim_end();
+    let start = before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let hour = before.get(start..)?;
+    let h: u32 = hour.parse().ok().filter(|h| (1..=12).contains(h) && hour.len() <= 2)?;
+    let head = time_head(before.get(..start)?)?;
+    let time = format!("{h}:00 {}", text.get(period_at..)?.to_ascii_lowercase());
+    Some((head.into(), Some(offset_words(&time))))
+}
+
 /// The digits of a time of day.
 struct Clock<'a> {
     hour: &'a str,
@@ -526,12 +616,29 @@ fn is_zone(rest: &str) -> bool {
             && r.get(1..).is_some_and(|r| r.chars().all(|c| c.is_ascii_digit() || c == ':'))
     };
     let named = |r: &str| ["UTC", "GMT"].iter().any(|z| r.strip_prefix(z).is_some_and(|o| o.is_empty() || offset(o)));
-    rest.is_empty() || matches!(rest, "Z" | "z" | "utc") || offset(rest) || named(rest) || is_zone_abbreviation(rest)
+    // An offset and the zone's abbreviation, as Go's `time.String` writes them (`+0100 CET`).
+    let offset_named = || rest.split_once(' ').is_some_and(|(o, z)| offset(o) && is_zone_abbreviation(z));
+    rest.is_empty()
+        || matches!(rest, "Z" | "z" | "utc")
+        || offset(rest)
+        || named(rest)
+        || is_zone_abbreviation(rest)
+        || offset_named()
 }
 
 /// A zone without its name in parentheses after it (JavaScript's `GMT+0100 (Central European
 /// Standard Time)`): the name says nothing the zone does not.
 fn without_zone_name(t: &str) -> &str {
+    // RFC 9557's annotations after an offset (`+01:00[Europe/Prague]`, Java's and Temporal's
+    // date-times): the zone's name and keys such as `[u-ca=gregory]`; the offset says the day.
+    let mut t = t;
+    while let Some(inner) = t.strip_suffix(']').and_then(|r| r.rsplit_once('[')) {
+        let annotation = inner.1;
+        if annotation.is_empty() || !annotation.chars().all(|c| c.is_ascii_alphanumeric() || "/_-+=!".contains(c)) {
+            break;
+        }
+        t = inner.0.trim_end();
+    }
     match t.strip_suffix(')').and_then(|r| r.rsplit_once(" (")) {
         Some((zone, name)) if !name.contains(['(', ')']) => zone.trim_end(),
         _ => t,
@@ -551,7 +658,8 @@ fn offset_words(time: &str) -> String {
     }
     if let Some(i) = t.rfind(['+', '-']) {
         if i > 2 {
-            return format!("offset {}", &t[i..]);
+            let offset = &t[i..];
+            return format!("offset {}", offset.split(' ').next().unwrap_or(offset));
         }
     }
     match t.rsplit_once(char::is_whitespace) {
@@ -623,8 +731,11 @@ fn name_numbered_words(toks: &mut Tokens<'_>) {
 
 /// Takes a weekday written first ("Thursday, 1 October 2026") or last ("23 Kasım 2026
 /// Pazartesi", as CLDR's full formats of Turkish or Hungarian write it) out of the tokens, with
-/// the filler words and the separators left at either end; the weekday's ISO number.
-fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> Option<u8> {
+/// the filler words and the separators left at either end; the weekday's ISO number, and
+/// whether its word has three or more letters.
+fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
+    let long = |w: &str| w.chars().nth(2).is_some();
+    let mut settles = false;
     let mut weekday = None;
     if let Some(Token::Word(w)) = toks.first() {
         // A first word that also names a month (`lun` is Irish August, French Monday) is the
@@ -636,6 +747,7 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> Option<u8> {
         if months_of(w).is_empty() || weekday_first() {
             if let Some(day) = weekday_of(w) {
                 weekday = Some(day);
+                settles = long(w);
                 toks.remove(0);
             }
         }
@@ -655,6 +767,7 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> Option<u8> {
     if let (None, Some([Token::Sep('('), Token::Word(w), Token::Sep(')')])) = (weekday, last_three) {
         if let (true, Some(day)) = (months_of(w).is_empty(), weekday_of(w)) {
             weekday = Some(day);
+            settles = long(w);
             toks.truncate(toks.len() - 3);
             trim_end(toks);
         }
@@ -664,11 +777,12 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> Option<u8> {
     if let (None, Some([Token::Sep(_), Token::Word(w)])) = (weekday, last_two) {
         if let (true, Some(day)) = (months_of(w).is_empty(), weekday_of(w)) {
             weekday = Some(day);
+            settles = long(w);
             toks.pop();
             trim_end(toks);
         }
     }
-    weekday
+    (weekday, settles)
 }
 
 /// Reads a whole spelling, already trimmed and with ASCII digits.
@@ -682,6 +796,10 @@ pub(crate) fn parse(text: &str) -> Parsed {
             Err(imp) if imp.year == 0 || imp.year == 9999 => parsed.candidates.push(fixed(Span::Sentinel)),
             Err(imp) => parsed.impossible.push(imp),
         }
+        return parsed;
+    }
+    if let Some(week) = iso_week(text) {
+        parsed.candidates.extend(week.map(fixed));
         return parsed;
     }
     if let Some(day) = iso_forms(text) {
@@ -713,7 +831,7 @@ pub(crate) fn parse(text: &str) -> Parsed {
     }
     let mut toks = tokens(date_text);
     name_numbered_words(&mut toks);
-    parsed.weekday = strip_weekday_and_fillers(&mut toks);
+    (parsed.weekday, parsed.weekday_settles) = strip_weekday_and_fillers(&mut toks);
     let words: SmallVec<[&String; 4]> =
         toks.iter().filter_map(|t| if let Token::Word(w) = t { Some(w) } else { None }).collect();
     let nums: SmallVec<[(&str, bool); 4]> = toks
@@ -742,7 +860,9 @@ pub(crate) fn parse(text: &str) -> Parsed {
 /// (`0001-01`, `9999-Q4`) is the sentinel itself: it names no real bound.
 const fn fixed(span: Span) -> Candidate {
     let span = match span {
-        Span::Month(y, _) | Span::Quarter(y, _) | Span::Year(y) if sentinel_year(y) => Span::Sentinel,
+        Span::Month(y, _) | Span::Quarter(y, _) | Span::Week(y, _) | Span::Year(y) if sentinel_year(y) => {
+            Span::Sentinel
+        }
         other => other,
     };
     Candidate { span, order: Order::Fixed }
@@ -808,6 +928,15 @@ fn numeric(parsed: &mut Parsed, nums: &[(&str, bool)], seps: &[char]) {
             let (year, month) = match (year4(a), year4(b)) {
                 (Some(y), None) => (y, value(b)),
                 (None, Some(y)) => (y, value(a)),
+                // `1. 10.`: a day and month with dots, of no year (asked for).
+                (None, None) if dots && a.len() <= 2 && b.len() <= 2 => {
+                    if let (Some(d), Some(m)) = (value(a), value(b)) {
+                        if (1..=12).contains(&m) && NaiveDate::from_ymd_opt(2024, m, d).is_some() {
+                            parsed.candidates.push(fixed(Span::DayMonth(d, m)));
+                        }
+                    }
+                    return;
+                }
                 _ => return,
             };
             if let Some(m) = month.filter(|m| (1..=12).contains(m)) {
@@ -877,6 +1006,7 @@ fn cjk(parsed: &mut Parsed, toks: &[Token]) -> bool {
         };
         if weekday.is_some() {
             parsed.weekday = weekday;
+            parsed.weekday_settles = true;
         }
         let Some(slot) = fields.get_mut(field).filter(|f| f.is_none()) else { return false };
         *slot = value(digits);
@@ -1111,6 +1241,26 @@ mod tests {
         assert_eq!(split_time("1.10.2026 25.05").1, None);
         assert_eq!(split_time("1.10.2026 12.10.2026").1, None);
         assert!(!has_dotted_clock(b"1. 10. 2026") && has_dotted_clock(b"1.10.2026 10.05"));
+        // Chinese, Japanese and Korean times with their units; an hour with a day period; Go's
+        // offset and zone; RFC 9557's annotations; the Common Log Format's year and time.
+        assert_eq!(split_time("2026年11月23日 午前10時05分").0, "2026年11月23日");
+        assert_eq!(split_time("2026年11月23日 10点5分").0, "2026年11月23日");
+        assert_eq!(split_time("2026년 11월 23일 (월) 오후 10시 00분 00초").0, "2026년 11월 23일 (월)");
+        assert_eq!(split_time("2026年11月23日 10時").1, None);
+        assert_eq!(split_time("2026年11月23日 25時00分").1, None);
+        assert_eq!(split_time("2026年11月23日 10時00分 xyz").1, None);
+        assert_eq!(split_time("November 23, 2026 at 10am").0, "November 23, 2026");
+        assert_eq!(split_time("23 Nov 2026 3 P.M.").0, "23 Nov 2026");
+        assert_eq!(split_time("23 Nov 2026 13pm").1, None);
+        assert_eq!(split_time("23 Nov 2026 am").1, None);
+        assert_eq!(split_time("Nov 2026pm").1, None);
+        assert_eq!(split_time("2026-11-23 10:00:00 +0100 CET").1, Some("offset +0100".into()));
+        assert_eq!(split_time("2026-11-23 10:00:00 +0100 cet").1, None);
+        assert_eq!(split_time("2026-11-23T10:00+01:00[Europe/Prague][u-ca=gregory]").1, Some("offset +01:00".into()));
+        assert_eq!(split_time("2026-11-23T10:00+01:00[Europe Prague]").1, None);
+        assert_eq!(split_time("23/Nov/2026:10:00:00 +0100"), ("23/Nov/2026".into(), Some("offset +0100".into())));
+        assert_eq!(split_time("23/Nov/2026:99:00:00").1, None);
+        assert_eq!(split_time("Monday, November 23, 2026 AM10:00:00").0, "Monday, November 23, 2026");
         // A time before the date (Vietnamese, Quechua).
         assert_eq!(
             split_time("10:05:00 1 thg 10, 2026"),

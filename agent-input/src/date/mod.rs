@@ -3,7 +3,7 @@
 //! | spelling | read as | note code |
 //! | --- | --- | --- |
 //! | `2026-10-01` | itself | none |
-//! | `2026-10-01T10:00:00Z`, `2026-10-01T23:30:00+02:00`, `1. 10. 2026 10:30`, `2026-10-01 10:00 CEST`, `Thu Oct 01 2026 10:00:00 GMT+0200 (…)` (JavaScript), `Thu Oct  1 10:00:00 UTC 2026` (C's `asctime`, `date`); CLDR's date-times: `October 1, 2026 at 10:00 AM`, `1 oct 2026, 10:00 a. m.`, `1.10.2026 um 10:00 Uhr`, `1.10.2026 kl. 10.00` (a time with points), `2026. 10. 1. PM 10:30`, `2026/10/01 上午10:30`, a time first (`10:00:00 1 thg 10, 2026`) | the date as written | `time_dropped` (names the offset or zone) |
+//! | `2026-10-01T10:00:00Z`, `2026-10-01T23:30:00+02:00`, `1. 10. 2026 10:30`, `2026-10-01 10:00 CEST`, `Thu Oct 01 2026 10:00:00 GMT+0200 (…)` (JavaScript), `Thu Oct  1 10:00:00 UTC 2026` (C's `asctime`, `date`); CLDR's date-times: `October 1, 2026 at 10:00 AM`, `1 oct 2026, 10:00 a. m.`, `1.10.2026 um 10:00 Uhr`, `1.10.2026 kl. 10.00` (a time with points), `2026. 10. 1. PM 10:30`, `2026/10/01 上午10:30`, a time first (`10:00:00 1 thg 10, 2026`); times with units (`2026年10月1日 10時00分`, `2026년 10월 1일 오전 10시 00분`), an hour with a day period (`October 1, 2026 at 10am`), Go's `2026-10-01 10:00:00 +0200 CEST`, RFC 9557's `2026-10-01T10:00+02:00[Europe/Prague]`, web servers' `01/Oct/2026:10:00:00 +0200` | the date as written | `time_dropped` (names the offset or zone) |
 //! | `2026-10-01+02:00`, `2026-W40-4`, `2026W404`, `2026-274` (ISO 8601: a date with a zone, week and ordinal dates) | 2026-10-01 | `date_spelling_normalized` |
 //! | `1. 10. 2026`, `1.10.2026`, `01.10.2026` (dots: always day-month-year) | 2026-10-01 | `date_spelling_normalized` |
 //! | `2026/10/01`, `20261001`, `2026-1-5` (year first) | 2026-10-01 | `date_spelling_normalized` |
@@ -12,7 +12,8 @@
 //! | `1. října 2026`, `1 Oct 2026`, `October 1, 2026`, `1st October 2026`, `Thursday, 1 October 2026`, `1 de octubre de 2026`, `4. X. 2016` | that date | `date_spelling_normalized` |
 //! | CLDR's formats of every modern locale, regional ones included: `1 окт. 2026 г.`, `2026. gada 1. okt.`, `1 Ekim 2026 Perşembe`, `1 thg 10, 2026`, `2026年10月1日木曜日`, `2026年10月1日星期四`, `23\u{200f}/11\u{200f}/2026` (direction marks), `1. Jänner 2026`, `1 تشرين الأول 2026`, letters glued to a month or weekday (`1 באוקטובר 2026`, `2026(e)ko urriaren 1(a)`, `วันพฤหัสบดีที่ 1 ตุลาคม 2026`) | that date | `date_spelling_normalized` (`invisible_characters_removed` for the marks) |
 //! | `today`, `včera`, `morgen`, `demain`, `pasado mañana` (with the `today` option) | today ± days | `relative_date_resolved` |
-//! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026` (role `from` / `to`) | its first / last day | `bound_expanded` |
+//! | `Sun 01/02/2026`, `pon, 23 lis 2026`, `Mon 23 Nov 26` (readings of which one only is the weekday written, in a word of three or more letters) | that day | `date_spelling_normalized` (a second note names the other readings) |
+//! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026`, `2026-W48` (role `from` / `to`) | its first / last day | `bound_expanded` |
 //! | `0001-01-01`, `9999-12-31`, `0000-00-00` | absent (no bound) | `open_bound_read_as_absent` |
 //!
 //! Spellings that ask, never guess:
@@ -21,7 +22,8 @@
 //! - `2026-02-30`, `31. 4. 2026`: `impossible_date` says why ("April 2026 has 30 days") and
 //!   hints the nearest dates that exist; there is no silent roll-over;
 //! - `Friday, 1 October 2026` (a Thursday): `weekday_mismatch` names both readings;
-//! - a month, quarter or year for a single day, or a day without a year (`incomplete_date`);
+//! - a month, quarter, ISO week or year for a single day, or a day without a year (`1 Oct`,
+//!   `1. 10.`: `incomplete_date`);
 //! - a relative word without the `today` option (`relative_date_without_today`): the library
 //!   never reads the clock.
 //!
@@ -288,6 +290,10 @@ fn bounds(span: Span) -> Option<(NaiveDate, NaiveDate, String)> {
             (first, first.checked_add_months(chrono::Months::new(3))?, span_name(quarter, y))
         }
         Span::Year(y) => (NaiveDate::from_ymd_opt(y, 1, 1)?, NaiveDate::from_ymd_opt(y + 1, 1, 1)?, span_name("", y)),
+        Span::Week(y, w) => {
+            let first = NaiveDate::from_isoywd_opt(y, w, chrono::Weekday::Mon)?;
+            (first, first.checked_add_days(Days::new(7))?, format!("ISO week {w} of {y}"))
+        }
         _ => return None,
     };
     Some((first, last_exclusive.pred_opt()?, name))
@@ -307,6 +313,11 @@ fn resolve(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<Na
             ),
         });
     };
+    if candidates.len() > 1 {
+        if let Some(out) = settled_by_weekday(input, parsed) {
+            return out;
+        }
+    }
     if parsed.two_digit_year {
         // Every day the spelling can name, each with its meaning.
         let days: Vec<(NaiveDate, Reading)> = candidates
@@ -342,6 +353,34 @@ fn resolve(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<Na
     single(input, parsed, *first, opts)
 }
 
+/// Several days (two orders, a month word of two languages, two centuries) of which exactly
+/// one is the weekday the text also names (`pon, 23 lis 2026`: 23 October or 23 November, and
+/// only 23 November 2026 is a Monday): that day, with a note naming the readings it was chosen
+/// from. The text carries one meaning; every other case still asks.
+#[cold]
+#[inline(never)]
+fn settled_by_weekday(input: &Input<'_>, parsed: &Parsed) -> Option<Outcome<NaiveDate>> {
+    let written = u32::from(parsed.weekday.filter(|w| *w != 0 && parsed.weekday_settles)?);
+    let days: Vec<NaiveDate> = parsed
+        .candidates
+        .iter()
+        .map(|c| if let Span::Day(d) = c.span { Some(d) } else { None })
+        .collect::<Option<_>>()?;
+    let mut matching = days.iter().filter(|d| d.weekday().number_from_monday() == written);
+    let (Some(&d), None) = (matching.next(), matching.next()) else { return None };
+    let others: Vec<String> = days.iter().filter(|x| **x != d).map(|x| words(*x)).collect();
+    let out = day(input, parsed, d, Order::Fixed);
+    Some(out.note(Note::new(
+        NoteCode::DateSpellingNormalized,
+        format!(
+            "The text also reads as {}, but only {} is a {}, the weekday it names.",
+            others.join(" or "),
+            words(d),
+            weekday_name(written)
+        ),
+    )))
+}
+
 /// A reading of one candidate among several, and how the hint offers it.
 fn choice(c: &Candidate) -> Option<(Reading, String)> {
     let (value, meaning, label) = match c.span {
@@ -372,7 +411,7 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
             };
             (word.to_owned(), word.to_owned(), quoted(word))
         }
-        Span::Quarter(..) | Span::Year(_) | Span::Sentinel => return None,
+        Span::Quarter(..) | Span::Week(..) | Span::Year(_) | Span::Sentinel => return None,
     };
     Some((Reading { value: Value::String(value), meaning }, label))
 }
@@ -390,7 +429,7 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
     match candidate.span {
         Span::Sentinel => sentinel(&input.to_json_text(), opts.role),
         Span::Day(d) => day(input, parsed, d, candidate.order),
-        Span::Month(..) | Span::Quarter(..) | Span::Year(_) => match bounds(candidate.span) {
+        Span::Month(..) | Span::Quarter(..) | Span::Week(..) | Span::Year(_) => match bounds(candidate.span) {
             Some((first, last, name)) => span(input, (first, last, &name), opts.role),
             None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
         },
