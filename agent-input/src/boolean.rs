@@ -42,6 +42,9 @@ pub const TRUE_WORDS: &[&str] = &[
     "on",
     "enabled",
     "enable", // en
+    "yeah",
+    "yep",
+    "yup", // en, informal
     "ano",
     "pravda", // cs, sk ("áno" folds to "ano")
     "ja",
@@ -67,6 +70,7 @@ pub const TRUE_WORDS: &[&str] = &[
 /// Folded words that mean false, by language.
 pub const FALSE_WORDS: &[&str] = &[
     "false", "f", "no", "n", "0", "off", "disabled", "disable", // en, es, it
+    "nope", "nah", // en, informal
     "ne", "nepravda", // cs
     "nie",      // sk, pl
     "nein", "falsch", // de
