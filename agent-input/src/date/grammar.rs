@@ -135,9 +135,12 @@ fn iso_forms(s: &str) -> Option<Option<NaiveDate>> {
 /// An ISO 8601 week without its day (`2026-W48`, `2026W48`): the whole week, `Some(None)` for
 /// a week the year does not have (week 53 of 2026).
 fn iso_week(s: &str) -> Option<Option<Span>> {
-    let (year, week) = s.split_once("-W").or_else(|| s.split_once('W'))?;
-    let digits = |t: &str, n: usize| t.len() == n && t.bytes().all(|b| b.is_ascii_digit());
-    if !digits(year, 4) || !digits(week, 2) {
+    let (year, week) = match s.as_bytes() {
+        [_, _, _, _, b'-', b'W', _, _] => (s.get(..4)?, s.get(6..)?),
+        [_, _, _, _, b'W', _, _] => (s.get(..4)?, s.get(5..)?),
+        _ => return None,
+    };
+    if !year.bytes().chain(week.bytes()).all(|b| b.is_ascii_digit()) {
         return None;
     }
     let (year, week) = (year.parse().ok()?, week.parse().ok()?);
@@ -289,7 +292,8 @@ fn join_names(tokens: Tokens<'_>) -> Tokens<'_> {
 /// The matching key of a word: the crate's fold, without trailing dots (and the Devanagari
 /// abbreviation sign), with straight apostrophes.
 fn word_key(word: &str) -> String {
-    let mut folded = if word.contains('\u{2019}') {
+    // U+2019's first UTF-8 byte first: most words have none, and no string search runs.
+    let mut folded = if word.as_bytes().contains(&0xe2) && word.contains('\u{2019}') {
         spelling::fold::fold(&word.replace('\u{2019}', "'"))
     } else {
         spelling::fold::fold(word)
@@ -354,7 +358,8 @@ fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
         if has_dotted_clock(bytes) {
             return dotted_time(text).unwrap_or((text.into(), None));
         }
-        if !text.is_ascii() {
+        // The units' first UTF-8 bytes (`時` E6, `点` E7, `點` E9, `시` EC): one scan of bytes.
+        if !text.is_ascii() && bytes.iter().any(|b| matches!(b, 0xe6 | 0xe7 | 0xe9 | 0xec)) {
             return unit_time(text).unwrap_or((text.into(), None));
         }
         if bytes.last().is_some_and(|b| matches!(b, b'm' | b'M' | b'.')) {
@@ -368,11 +373,8 @@ fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
         start -= 1;
     }
     if colon - start == 4 && start > 0 {
-        // A year the time follows after a colon, as web servers log it (`23/Nov/2026:10:00:00
-        // +0100`, the Common Log Format).
-        let time = text.get(colon + 1..).unwrap_or_default();
-        if valid_time(time) {
-            return (text.get(..colon).unwrap_or_default().into(), Some(offset_words(time)));
+        if let Some(split) = year_then_time(text, colon) {
+            return split;
         }
     }
     if start == colon || colon - start > 2 {
@@ -511,6 +513,15 @@ fn dotted_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)
     None
 }
 
+/// A year the time follows after a colon, as web servers log it (`23/Nov/2026:10:00:00
+/// +0100`, the Common Log Format): `(date, time)`.
+#[cold]
+#[inline(never)]
+fn year_then_time(text: &str, colon: usize) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
+    let time = text.get(colon + 1..)?;
+    valid_time(time).then(|| (text.get(..colon).unwrap_or_default().into(), Some(offset_words(time))))
+}
+
 /// The characters that end an hour written with its unit: Japanese and Traditional Chinese
 /// `時`, Simplified `时`, `點`/`点`, Korean `시`.
 const HOUR_UNITS: [char; 5] = ['\u{6642}', '\u{65f6}', '\u{9ede}', '\u{70b9}', '\u{c2dc}'];
@@ -518,6 +529,8 @@ const HOUR_UNITS: [char; 5] = ['\u{6642}', '\u{65f6}', '\u{9ede}', '\u{70b9}', '
 /// A time written with the units of Chinese, Japanese and Korean (`10時05分`, `10时05分00秒`,
 /// `오전 10시 05분 00초`), as their `strftime` and CLDR's long times write it, after the date:
 /// `(date, time)` with the time written with colons, for [`valid_time`] and the note.
+#[cold]
+#[inline(never)]
 fn unit_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
     let at = text.find(HOUR_UNITS)?;
     let before = text.get(..at)?;
@@ -549,6 +562,8 @@ fn unit_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> 
 /// An hour with a day period and no minutes, as English writes it (`November 23, 2026 at
 /// 10am`, `23 Nov 2026 10 a.m.`, `2026-11-23 3 PM`): `(date, time)` with the hour written
 /// `10:00 am`.
+#[cold]
+#[inline(never)]
 fn hour_with_period(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
     let period_at = ["am", "pm", "a.m.", "p.m."]
         .iter()
