@@ -1016,6 +1016,31 @@ fn date_word(key: &str, min: usize, digits: &std::collections::BTreeSet<char>) -
         && (key.chars().count() >= min || !key.is_ascii() && key.chars().count() >= 2)
 }
 
+/// A locale's relative-time patterns with a count (`dateFields.json`: `relativeTime-type-past`
+/// and `-future` of the day, week, month and year fields in their wide, short and narrow
+/// forms), keyed `before#after` around the count ([`name_key`] of each side).
+fn relative_counts(fields: &Value, lang: &str, counts: &mut Words<i8>) {
+    for (unit, field) in [(1i8, "day"), (2, "week"), (3, "month"), (4, "year")] {
+        for width in ["", "-short", "-narrow"] {
+            for (sign, kind) in [(1i8, "future"), (-1, "past")] {
+                let at = format!("/main/{lang}/dates/fields/{field}{width}/relativeTime-type-{kind}");
+                let Some(patterns) = fields.pointer(&at).and_then(Value::as_object) else { continue };
+                for pattern in patterns.values().filter_map(Value::as_str) {
+                    if let Some((before, after)) = pattern.split_once("{0}") {
+                        let key = format!("{}#{}", name_key(before), name_key(after));
+                        // Letters enough to name a unit: `+{0} j` and `{0}w` are too short to
+                        // tell a day from a minute or a metre in a value meant as a date.
+                        let letters = key.chars().filter(|c| c.is_alphabetic()).count();
+                        if letters >= 3 || !key.is_ascii() && letters >= 2 {
+                            counts.add(key, sign * unit);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The word every month name of a set starts with, when each is that word and the month's
 /// number (Vietnamese `tháng 11`, `thg 11`), folded.
 fn month_prefix(names: &serde_json::Map<String, Value>) -> Option<String> {
@@ -1348,6 +1373,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut glued = Glued::default();
     let mut times = std::collections::BTreeSet::new();
     let mut tables = [DateWords::new(), DateWords::new(), DateWords::new()];
+    let mut counts = Words::<i8>::new();
     let mut rest_wide = DateWords::new();
     let tiers = [&locales.modern, &locales.basic, &locales.rest];
     // The rest's prefixes, glued letters and time words stay out: collected here, unused.
@@ -1387,6 +1413,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
                     }
                 }
             }
+            relative_counts(&fields, lang, &mut counts);
         }
     }
     let [mut main, basic, mut rest] = tables;
@@ -1466,6 +1493,13 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "AMBIGUOUS_RELATIVE_DAYS",
         "Relative-day words that name two or more offsets in different languages",
         &relative.several_entries(),
+    );
+    write_packed(
+        &mut out,
+        "RELATIVE_COUNTS",
+        "i8",
+        "Relative-time patterns with a count (`{0} days ago`, `za {0} dní`, `vor {0} Tagen`), keyed by the folded words before and after the count joined by `#` (`#days ago`, `za#dni`), and their unit: 1 day, 2 week, 3 month, 4 year, negative for the past. A pattern two locales give different meanings is left out (a spelling of it asks `not_a_date`)",
+        &counts.one_entries(),
     );
     // A word that is a month, weekday or relative day somewhere keeps that meaning.
     let named = |w: &String| {

@@ -12,8 +12,8 @@ use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
     AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, GLUED_MONTH_PREFIXES, GLUED_MONTH_SUFFIXES,
-    GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS, RELATIVE_DAYS, TIME_WORDS, WEEKDAYS,
-    WEEKDAYS_EN, WEEKDAY_PREFIXES,
+    GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS, RELATIVE_COUNTS, RELATIVE_DAYS,
+    TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
 };
 
 use crate::spelling::{self, step};
@@ -33,6 +33,8 @@ pub(crate) enum Span {
     Year(i32),
     /// Days from today.
     Relative(i64),
+    /// Months from today (`3 months ago`, `in 2 years`).
+    RelativeMonths(i64),
     /// A day and month without a year.
     DayMonth(u32, u32),
     /// A far-past or far-future sentinel (`0001-01-01`, `9999-12-31`, `0000-00-00`).
@@ -868,7 +870,36 @@ pub(crate) fn parse(text: &str) -> Parsed {
         }
         _ => {}
     }
+    if parsed.candidates.is_empty() && parsed.impossible.is_empty() {
+        relative_count(&mut parsed, date_text);
+    }
     parsed
+}
+
+/// A count of days, weeks, months or years from today, as CLDR's relative-time patterns of
+/// every modern locale write it (`3 days ago`, `in 2 weeks`, `před 3 dny`, `vor 2 Monaten`,
+/// `hace 1 año`, `3日前`): [`RELATIVE_COUNTS`], keyed by the words before and after the one
+/// number. Tried only when nothing else read (a rare path: out of line).
+#[cold]
+#[inline(never)]
+fn relative_count(parsed: &mut Parsed, text: &str) {
+    let Some(start) = text.find(|c: char| c.is_ascii_digit()) else { return };
+    let (before, rest) = text.split_at(start);
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let (number, after) = rest.split_at(digits);
+    if digits > 5 || after.bytes().any(|b| b.is_ascii_digit()) {
+        return;
+    }
+    let key = format!("{}#{}", word_key(before), word_key(after));
+    let (Some(code), Ok(n)) = (RELATIVE_COUNTS.get(&key), number.parse::<i64>()) else { return };
+    let n = n * i64::from(code.signum());
+    let span = match code.abs() {
+        1 => Span::Relative(n),
+        2 => Span::Relative(7 * n),
+        3 => Span::RelativeMonths(n),
+        _ => Span::RelativeMonths(12 * n),
+    };
+    parsed.candidates.push(fixed(span));
 }
 
 /// A candidate in the only order the spelling allows. A span in a sentinel year

@@ -12,6 +12,7 @@
 //! | `1. října 2026`, `1 Oct 2026`, `October 1, 2026`, `1st October 2026`, `Thursday, 1 October 2026`, `1 de octubre de 2026`, `4. X. 2016` | that date | `date_spelling_normalized` |
 //! | CLDR's formats of every modern locale, regional ones included: `1 окт. 2026 г.`, `2026. gada 1. okt.`, `1 Ekim 2026 Perşembe`, `1 thg 10, 2026`, `2026年10月1日木曜日`, `2026年10月1日星期四`, `23\u{200f}/11\u{200f}/2026` (direction marks), `1. Jänner 2026`, `1 تشرين الأول 2026`, letters glued to a month or weekday (`1 באוקטובר 2026`, `2026(e)ko urriaren 1(a)`, `วันพฤหัสบดีที่ 1 ตุลาคม 2026`) | that date | `date_spelling_normalized` (`invisible_characters_removed` for the marks) |
 //! | `today`, `včera`, `morgen`, `demain`, `pasado mañana` (with the `today` option) | today ± days | `relative_date_resolved` |
+//! | `3 days ago`, `in 2 weeks`, `před 3 dny`, `vor 2 Monaten`, `hace 1 año`, `3日前` (CLDR's relative-time patterns of every modern locale, with the `today` option) | today ± days, weeks, months, years (a month without today's day: its last day, said in the note) | `relative_date_resolved` |
 //! | `Sun 01/02/2026`, `pon, 23 lis 2026`, `Mon 23 Nov 26` (readings of which one only is the weekday written, in a word of three or more letters) | that day | `date_spelling_normalized` (a second note names the other readings) |
 //! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026`, `2026-W48` (role `from` / `to`) | its first / last day | `bound_expanded` |
 //! | `0001-01-01`, `9999-12-31`, `0000-00-00` | absent (no bound) | `open_bound_read_as_absent` |
@@ -403,13 +404,18 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
         }
         Span::Relative(offset) => {
             let word = match offset {
-                -2 => "the day before yesterday",
-                -1 => "yesterday",
-                0 => "today",
-                1 => "tomorrow",
-                _ => "the day after tomorrow",
+                -2 => "the day before yesterday".to_owned(),
+                -1 => "yesterday".to_owned(),
+                0 => "today".to_owned(),
+                1 => "tomorrow".to_owned(),
+                2 => "the day after tomorrow".to_owned(),
+                _ => counted(offset, "day"),
             };
-            (word.to_owned(), word.to_owned(), quoted(word))
+            (word.clone(), word.clone(), quoted(&word))
+        }
+        Span::RelativeMonths(offset) => {
+            let word = counted(offset, "month");
+            (word.clone(), word.clone(), quoted(&word))
         }
         Span::Quarter(..) | Span::Week(..) | Span::Year(_) | Span::Sentinel => return None,
     };
@@ -434,6 +440,7 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
             None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
         },
         Span::Relative(offset) => relative(input, offset, opts.today),
+        Span::RelativeMonths(months) => relative_months(input, months, opts.today),
         Span::DayMonth(day, month) => Outcome::ask(Ask::new(
             AskCode::IncompleteDate,
             input,
@@ -531,6 +538,35 @@ fn span(input: &Input<'_>, (first, last, name): (NaiveDate, NaiveDate, &str), ro
             ]),
         ),
     }
+}
+
+/// `3 days ago`, `in 2 months`: a count of a unit from today, in English.
+fn counted(offset: i64, unit: &str) -> String {
+    let n = offset.unsigned_abs();
+    let plural = if n == 1 { "" } else { "s" };
+    if offset < 0 {
+        format!("{n} {unit}{plural} ago")
+    } else {
+        format!("in {n} {unit}{plural}")
+    }
+}
+
+/// `3 months ago`, `in 2 years`: resolved against `today` (the same day of the month, or the
+/// month's last day when it has no such day, which the note says), asked about without it.
+fn relative_months(input: &Input<'_>, months: i64, today: Option<NaiveDate>) -> Outcome<NaiveDate> {
+    let Some(today) = today else { return relative(input, 0, None) };
+    let by = chrono::Months::new(u32::try_from(months.unsigned_abs()).unwrap_or(u32::MAX));
+    let day = if months >= 0 { today.checked_add_months(by) } else { today.checked_sub_months(by) };
+    let Some(d) = day else { return Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })) };
+    let clamped = if d.day() == today.day() {
+        String::new()
+    } else {
+        format!("; {} {} has no day {}, so its last day", month_name(d.month()), d.year(), today.day())
+    };
+    Outcome::ok(d).note(Note::new(
+        NoteCode::RelativeDateResolved,
+        format!("Read {} as {d} (today is {today}{clamped}).", input.to_json_text()),
+    ))
 }
 
 /// Today, yesterday, tomorrow: resolved against `today`, asked about without it.
