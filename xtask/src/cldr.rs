@@ -1041,6 +1041,25 @@ fn relative_counts(fields: &Value, lang: &str, counts: &mut Words<i8>) {
     }
 }
 
+/// A locale's words of the month, quarter and year before, of and after today's
+/// (`dateFields.json`: `relative-type--1`, `-0`, `-1` of those fields in every width), keyed
+/// by [`name_key`], with the digit-free words of three or more letters [`date_word`] keeps.
+fn relative_periods(fields: &Value, lang: &str, digits: &std::collections::BTreeSet<char>, periods: &mut Words<i8>) {
+    for (unit, field) in [(3i8, "month"), (4, "year"), (5, "quarter")] {
+        for width in ["", "-short", "-narrow"] {
+            for offset in -1i8..=1 {
+                let at = format!("/main/{lang}/dates/fields/{field}{width}/relative-type-{offset}");
+                if let Some(word) = fields.pointer(&at).and_then(Value::as_str) {
+                    let key = name_key(word);
+                    if date_word(&key, 3, digits) {
+                        periods.add(key, 10 * unit + offset + 1);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The word every month name of a set starts with, when each is that word and the month's
 /// number (Vietnamese `tháng 11`, `thg 11`), folded.
 fn month_prefix(names: &serde_json::Map<String, Value>) -> Option<String> {
@@ -1374,6 +1393,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut times = std::collections::BTreeSet::new();
     let mut tables = [DateWords::new(), DateWords::new(), DateWords::new()];
     let mut counts = Words::<i8>::new();
+    let mut periods = Words::<i8>::new();
     let mut rest_wide = DateWords::new();
     let tiers = [&locales.modern, &locales.basic, &locales.rest];
     // The rest's prefixes, glued letters and time words stay out: collected here, unused.
@@ -1414,6 +1434,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
                 }
             }
             relative_counts(&fields, lang, &mut counts);
+            relative_periods(&fields, lang, &digits, &mut periods);
         }
     }
     let [mut main, basic, mut rest] = tables;
@@ -1500,6 +1521,16 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "i8",
         "Relative-time patterns with a count (`{0} days ago`, `za {0} dní`, `vor {0} Tagen`), keyed by the folded words before and after the count joined by `#` (`#days ago`, `za#dni`), and their unit: 1 day, 2 week, 3 month, 4 year, negative for the past. A pattern two locales give different meanings is left out (a spelling of it asks `not_a_date`)",
         &counts.one_entries(),
+    );
+    // A relative-day word keeps its meaning: a period word that is also one is left out.
+    periods.one.retain(|k, _| !relative.has(k));
+    periods.several.retain(|k, _| !relative.has(k));
+    write_packed(
+        &mut out,
+        "RELATIVE_PERIODS",
+        "i8",
+        "Words of the month, quarter or year before, of or after today's (`last month`, `this year`, `příští čtvrtletí`, `letztes Jahr`), and their period: ten times the unit (3 month, 4 year, 5 quarter) plus the offset plus one (`last month` is 30, `next year` 42). Words two locales give different periods are left out (they ask `not_a_date`); weeks are left out, as where a week starts differs by region",
+        &periods.one_entries(),
     );
     // A word that is a month, weekday or relative day somewhere keeps that meaning.
     let named = |w: &String| {

@@ -13,7 +13,7 @@ use unicode_normalization::char::is_combining_mark;
 use crate::data::dates::{
     AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, GLUED_MONTH_PREFIXES, GLUED_MONTH_SUFFIXES,
     GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS, RELATIVE_COUNTS, RELATIVE_DAYS,
-    TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
+    RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
 };
 
 use crate::spelling::{self, step};
@@ -35,6 +35,9 @@ pub(crate) enum Span {
     Relative(i64),
     /// Months from today (`3 months ago`, `in 2 years`).
     RelativeMonths(i64),
+    /// The month (3), year (4) or quarter (5) before (-1), of (0) or after (1) today's
+    /// (`last month`, `this year`).
+    RelativePeriod(u8, i8),
     /// A day and month without a year.
     DayMonth(u32, u32),
     /// A far-past or far-future sentinel (`0001-01-01`, `9999-12-31`, `0000-00-00`).
@@ -843,6 +846,11 @@ pub(crate) fn parse(text: &str) -> Parsed {
         let offsets = RELATIVE_DAYS.get(&key).map_or_else(|| several::<i8>(AMBIGUOUS_RELATIVE_DAYS, &key), |o| vec![o]);
         if !offsets.is_empty() {
             parsed.candidates.extend(offsets.into_iter().map(|o| fixed(Span::Relative(i64::from(o)))));
+            return parsed;
+        }
+        if let Some(code) = RELATIVE_PERIODS.get(&key) {
+            let (unit, offset) = (code / 10, code % 10 - 1);
+            parsed.candidates.push(fixed(Span::RelativePeriod(unit.unsigned_abs(), offset)));
             return parsed;
         }
     }

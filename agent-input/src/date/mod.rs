@@ -15,6 +15,7 @@
 //! | `3 days ago`, `in 2 weeks`, `před 3 dny`, `vor 2 Monaten`, `hace 1 año`, `3日前` (CLDR's relative-time patterns of every modern locale, with the `today` option) | today ± days, weeks, months, years (a month without today's day: its last day, said in the note) | `relative_date_resolved` |
 //! | `Sun 01/02/2026`, `pon, 23 lis 2026`, `Mon 23 Nov 26` (readings of which one only is the weekday written, in a word of three or more letters) | that day | `date_spelling_normalized` (a second note names the other readings) |
 //! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026`, `2026-W48` (role `from` / `to`) | its first / last day | `bound_expanded` |
+//! | `last month`, `this year`, `next quarter`, `minulý měsíc`, `letztes Jahr`, `上个月` (CLDR's words of every modern locale, with the `today` option; role `from` / `to`; weeks are not read, as where a week starts differs by region) | the period's first / last day | `bound_expanded`, `relative_date_resolved` |
 //! | `0001-01-01`, `9999-12-31`, `0000-00-00` | absent (no bound) | `open_bound_read_as_absent` |
 //!
 //! Spellings that ask, never guess:
@@ -417,7 +418,7 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
             let word = counted(offset, "month");
             (word.clone(), word.clone(), quoted(&word))
         }
-        Span::Quarter(..) | Span::Week(..) | Span::Year(_) | Span::Sentinel => return None,
+        Span::Quarter(..) | Span::Week(..) | Span::Year(_) | Span::RelativePeriod(..) | Span::Sentinel => return None,
     };
     Some((Reading { value: Value::String(value), meaning }, label))
 }
@@ -441,6 +442,7 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
         },
         Span::Relative(offset) => relative(input, offset, opts.today),
         Span::RelativeMonths(months) => relative_months(input, months, opts.today),
+        Span::RelativePeriod(unit, offset) => relative_period(input, unit, offset, opts),
         Span::DayMonth(day, month) => Outcome::ask(Ask::new(
             AskCode::IncompleteDate,
             input,
@@ -566,6 +568,36 @@ fn relative_months(input: &Input<'_>, months: i64, today: Option<NaiveDate>) -> 
     Outcome::ok(d).note(Note::new(
         NoteCode::RelativeDateResolved,
         format!("Read {} as {d} (today is {today}{clamped}).", input.to_json_text()),
+    ))
+}
+
+/// `last month`, `this year`, `next quarter`: the period before, of or after today's, read as
+/// that month, quarter or year is (a range bound is its first or last day), with a note of
+/// today; asked about without `today`.
+fn relative_period(input: &Input<'_>, unit: u8, offset: i8, opts: &DateOptions) -> Outcome<NaiveDate> {
+    let Some(today) = opts.today else { return relative(input, 0, None) };
+    let months = today.year() * 12 + i32::try_from(today.month0()).unwrap_or(0);
+    let period = match unit {
+        3 => {
+            let m = months + i32::from(offset);
+            Span::Month(m.div_euclid(12), u32::try_from(m.rem_euclid(12) + 1).unwrap_or(1))
+        }
+        5 => {
+            let q = months.div_euclid(3) + i32::from(offset);
+            Span::Quarter(q.div_euclid(4), u32::try_from(q.rem_euclid(4) + 1).unwrap_or(1))
+        }
+        _ => Span::Year(today.year() + i32::from(offset)),
+    };
+    let Some((first, last, name)) = bounds(period) else {
+        return Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 }));
+    };
+    let out = span(input, (first, last, &name), opts.role);
+    if out.value().is_none() {
+        return out; // one day was asked for: the ask names the period's first and last day
+    }
+    out.note(Note::new(
+        NoteCode::RelativeDateResolved,
+        format!("Read {} as {name} (today is {today}).", input.to_json_text()),
     ))
 }
 
