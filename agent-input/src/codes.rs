@@ -199,6 +199,9 @@ pub enum AskCode {
     NotANumber,
     /// `1,234` or `1.234`: the separator groups thousands or marks decimals.
     AmbiguousDecimalSeparator,
+    /// `2 billion`, `3 bn`: the scale word stands for different powers of ten in different
+    /// languages.
+    AmbiguousScale,
     /// The number's exponent or precision is beyond what the reader represents exactly.
     NumberOutOfBounds,
     /// The number has a fractional part where an integer is required.
@@ -459,6 +462,9 @@ impl AskCode {
             Self::AmbiguousDecimalSeparator => {
                 "A lone comma or point followed by exactly three digits (\"1,234\", \"1.234\") groups thousands or marks decimals; both readings are named."
             }
+            Self::AmbiguousScale => {
+                "A scale word after a number (\"billion\", \"bn\") stands for different powers of ten in different languages (billion: 10^9 in English, 10^12 in German); every reading is named."
+            }
             Self::NumberOutOfBounds => "The exponent or the precision of the number is beyond the bound the reader represents exactly.",
             Self::NotAnInteger => "The number has a fractional part where an integer is required.",
             Self::OutOfRange => "The number is outside the declared range, and the property asks rather than clamps.",
@@ -513,7 +519,7 @@ impl AskCode {
             Self::InputTooLong => "Call again with a shorter value, within the stated bound.",
             Self::UnexpectedType => "Call again with a value of the expected JSON type.",
             Self::NotANumber | Self::NumberOutOfBounds => "Call again with the number as a JSON number.",
-            Self::AmbiguousDecimalSeparator => {
+            Self::AmbiguousDecimalSeparator | Self::AmbiguousScale => {
                 "Call again with the reading you meant, as a JSON number without grouping."
             }
             Self::NotAnInteger => "Call again with a whole number.",

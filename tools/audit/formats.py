@@ -8,7 +8,7 @@ a kind's grammar or tables and compare the counts (closing notes quote them).
     cargo build --release -p agent-input-cli
     python3 tools/audit/formats.py [--show-wrong] [--show-asks KIND]
 
-Sources: babel (dates in four widths, date-times in three, decimals, territory names of CLDR's
+Sources: babel (dates in four widths, date-times in three, decimals, compact numbers, territory names of CLDR's
 modern languages, and their display names of ten locales), glibc's and X11's locale.alias, glibc's yesstr/nostr and its LC_TIME date
 formats (d_fmt, d_t_fmt and date_fmt, as `date` prints them; /usr/share/i18n/locales), iso-codes
 (ISO 3166-1 names and ISO 639-3 names, tools/iso-codes/fetch), and the pinned CLDR's own date
@@ -63,6 +63,13 @@ def babel_cases():
         for v in ["1234567.891", "4000", "0.5", "-1234.5"]:
             s = numbers.format_decimal(decimal.Decimal(v), locale=loc, decimal_quantization=False)
             cases.append(("babel numbers", "number", s, v))
+        for v in ["4000", "30000", "3000000", "2000000000"]:
+            for kind in ["short", "long"]:
+                try:
+                    s = numbers.format_compact_decimal(decimal.Decimal(v), format_type=kind, locale=loc)
+                except Exception:  # a locale without compact formats
+                    continue
+                cases.append(("babel compact numbers", "number", s, v))
     coverage = os.path.join(ROOT, "tools/cldr/node_modules/cldr-core/coverageLevels.json")
     if os.path.exists(coverage):
         levels = json.load(open(coverage))["effectiveCoverageLevels"]

@@ -63,6 +63,7 @@ pub fn generate(dir: &Path, iso: &Path) -> Result<Vec<Generated>, String> {
         countries(dir, iso, &small, "agent-input/src/data/small/countries.rs")?,
         languages(dir, iso, &small, "agent-input/src/data/small/languages.rs")?,
         booleans(dir, &modern)?,
+        scales(dir, &modern)?,
     ])
 }
 
@@ -1735,6 +1736,112 @@ pub fn write_all(dir: &Path, root: &Path) -> Result<Vec<PathBuf>, String> {
         written.push(path);
     }
     Ok(written)
+}
+
+/// `data/scales.rs`: the words and letters CLDR's compact number formats write after a number
+/// (`0K`, `0 tis.`, `0 Mio.`, `0 million`, `0万`), in every locale and numbering
+/// system, short and long, with the power of ten each stands for. A word two locales give
+/// different powers (`billion`: 10^9 in English, 10^12 in German; `mil`: 10^3 in Spanish,
+/// 10^6 in Czech) goes to `AMBIGUOUS_SCALES` with every power, so the reader asks. Formats
+/// that write their word before the number are left out. Source:
+/// `cldr-numbers-full/main/{lang}/numbers.json`.
+fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-numbers-full")?;
+    let mut words = Words::<u8>::new();
+    // Every locale CLDR has, regional and non-modern ones too: Ligurian's `mia` is a thousand,
+    // Danish `mia.` a milliard, so the word asks.
+    let all = locale_dirs(&dir.join("cldr-numbers-full/main"))?;
+    for lang in &all {
+        let json = read_json(&dir.join(format!("cldr-numbers-full/main/{lang}/numbers.json")))?;
+        let numbers = object(&json, &format!("/main/{lang}/numbers"), "numbers.json")?;
+        let systems = numbers.iter().filter(|(k, _)| k.starts_with("decimalFormats-numberSystem-"));
+        for (_, formats) in systems {
+            for width in ["short", "long"] {
+                let Some(patterns) = formats.pointer(&format!("/{width}/decimalFormat")).and_then(Value::as_object)
+                else {
+                    continue;
+                };
+                for (key, pattern) in patterns {
+                    let (Some(pattern), Some(kind)) = (pattern.as_str(), key.split('-').next()) else { continue };
+                    let pattern = pattern.split(';').next().unwrap_or_default().replace('\'', "");
+                    let zeros = pattern.matches('0').count();
+                    let (Some(first), Some(last)) = (pattern.find('0'), pattern.rfind('0')) else { continue };
+                    let (before, after) = (&pattern[..first], &pattern[last + 1..]);
+                    // The power of the format's type (`10000`: 4) less the digits it writes.
+                    let power = (kind.len() + 1).checked_sub(zeros + 1);
+                    let word = name_key(after);
+                    if !before.trim().is_empty() || word.is_empty() || pattern[first..=last].contains(|c| c != '0') {
+                        continue;
+                    }
+                    if let Some(power) = power.and_then(|p| u8::try_from(p).ok()).filter(|p| *p > 0) {
+                        words.add(word, power);
+                    }
+                }
+            }
+        }
+    }
+    // A word that is also a unit's symbol somewhere (`k`: Estonian months, Norwegian cups, and
+    // kelvin; `km`; `min`; `mil`: a mile) carries a unit the property does not state: left out.
+    let units = unit_words(dir, &locale_dirs(&dir.join("cldr-units-full/main"))?)?;
+    words.one.retain(|k, _| !units.contains(k));
+    words.several.retain(|k, _| !units.contains(k));
+    let mut out = String::new();
+    header(&mut out, "cldr-numbers-full", &version);
+    let _ = writeln!(
+        out,
+        "//! Scale words of compact numbers (`3 Mio.`, `1,5 tis.`, `2.5 million`) of the {} CLDR locales ({} modern).",
+        all.len(),
+        modern.len()
+    );
+    let _ = writeln!(out, "//! Keys are `agent_input::fold` of the word, without trailing dots.");
+    let _ = writeln!(out);
+    version_const(&mut out, &version);
+    write_packed(&mut out, "SCALES", "u8", "Scale words and the power of ten each stands for", &words.one_entries());
+    write_pairs_owned(
+        &mut out,
+        "AMBIGUOUS_SCALES",
+        "Scale words that stand for two or more powers of ten in different languages (powers separated by spaces)",
+        &words.several_entries(),
+    );
+    Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
+}
+
+/// The locales of a CLDR package's `main` folder, sorted, without `root` and `und`.
+fn locale_dirs(main: &Path) -> Result<Vec<String>, String> {
+    let mut out: Vec<String> = std::fs::read_dir(main)
+        .map_err(|e| format!("{}: {e}", main.display()))?
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|id| id != "und" && id != "root")
+        .collect();
+    out.sort();
+    Ok(out)
+}
+
+/// The words every given locale writes after a number to name a unit (`km`, `min`, `K`,
+/// `mil`), in the long, short and narrow forms of `cldr-units-full/main/{lang}/units.json`,
+/// keyed by [`name_key`]; the SI prefixes' own patterns (`k{0}`) are not unit words.
+fn unit_words(dir: &Path, locales: &[String]) -> Result<std::collections::BTreeSet<String>, String> {
+    let mut words = std::collections::BTreeSet::new();
+    for lang in locales {
+        let json = read_json(&dir.join(format!("cldr-units-full/main/{lang}/units.json")))?;
+        for width in ["long", "short", "narrow"] {
+            let units = object(&json, &format!("/main/{lang}/units/{width}"), "units.json")?;
+            for (unit, forms) in units {
+                if unit.starts_with("10p") || unit.starts_with("1024p") {
+                    continue;
+                }
+                let Some(forms) = forms.as_object() else { continue };
+                let patterns =
+                    forms.iter().filter(|(k, _)| k.starts_with("unitPattern")).filter_map(|(_, p)| p.as_str());
+                for pattern in patterns {
+                    if let Some(("", after)) = pattern.split_once("{0}").map(|(b, a)| (b.trim(), a)) {
+                        words.insert(name_key(after));
+                    }
+                }
+            }
+        }
+    }
+    Ok(words)
 }
 
 /// `data/digits.rs`: every decimal digit of every numeric numbering system CLDR knows,

@@ -18,6 +18,8 @@ pub mod dates;
 pub mod digits;
 #[rustfmt::skip]
 pub mod latin;
+#[rustfmt::skip]
+pub mod scales;
 #[cfg(not(feature = "small-names"))]
 #[rustfmt::skip]
 pub mod languages;

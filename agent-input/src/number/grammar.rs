@@ -23,6 +23,8 @@ pub(super) enum Repair {
     Spelling,
     Quotes,
     Whitespace,
+    /// A scale word after the number (`3 Mio.`, `1,5 tis.`) was multiplied out.
+    Scale,
 }
 
 impl Repair {
@@ -35,6 +37,7 @@ impl Repair {
             Self::Spelling => NoteCode::NumberSpellingNormalized,
             Self::Quotes => NoteCode::QuotesRemoved,
             Self::Whitespace => NoteCode::WhitespaceTrimmed,
+            Self::Scale => NoteCode::NumberSpellingNormalized,
         }
     }
 
@@ -48,6 +51,7 @@ impl Repair {
             Self::Spelling => "The number was rewritten in plain decimal form.",
             Self::Quotes => "The quotation marks were removed.",
             Self::Whitespace => "The surrounding whitespace was removed.",
+            Self::Scale => "The scale word after the number (tis., Mio., million) was multiplied out.",
         }
     }
 }
@@ -57,7 +61,7 @@ impl Repair {
 pub(super) struct Repairs(u8);
 
 impl Repairs {
-    const ALL: [Repair; 7] = [
+    const ALL: [Repair; 8] = [
         Repair::DecimalComma,
         Repair::Grouping,
         Repair::UnicodeDigits,
@@ -65,6 +69,7 @@ impl Repairs {
         Repair::Spelling,
         Repair::Quotes,
         Repair::Whitespace,
+        Repair::Scale,
     ];
 
     pub(super) fn push(&mut self, r: Repair) {

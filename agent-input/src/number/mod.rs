@@ -9,12 +9,16 @@
 //! | `"−5"` (U+2212), `"–5"` | -5 | `unicode_minus_read` |
 //! | `"+5"`, `"007"`, `".5"`, `"5."`, `"1e3"` | 5, 7, 0.5, 5, 1000 | `number_spelling_normalized` |
 //! | `" 42 "`, `"\"42\""` | 42 | `whitespace_trimmed`, `quotes_removed` |
+//! | `"3 Mio."`, `"1,5 tis."`, `"2.5 million"`, `"5万"`, `"12 lakh"` (a scale word of CLDR's compact formats, in any locale) | 3000000, 1500, 2500000, 50000, 1200000 | `number_spelling_normalized` |
 //!
 //! Spellings that ask:
 //! - a lone comma or point followed by exactly three digits, after one to three digits that do
 //!   not start with 0 (`"1,234"`, `"1.234"`, `"-12.345"`): it groups thousands or marks
 //!   decimals, so `ambiguous_decimal_separator` names both readings. A JSON number is never
 //!   ambiguous: `1.234` sent as a number is 1.234;
+//! - a scale word of two powers of ten in different languages (`"2 billion"`: 10^9 in English,
+//!   10^12 in German), with every reading (`ambiguous_scale`); a scale letter that is also a
+//!   unit's symbol (`"4k"`, `"1.5M"`, `"5 km"`) is a unit, and asks `not_a_number`;
 //! - an exponent beyond ±[`crate::limits::MAX_EXPONENT`] or more precision than
 //!   28 decimal places (`number_out_of_bounds`); anything else (`not_a_number`).
 //!
@@ -34,6 +38,11 @@ use crate::opening::{self, Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome, Reading};
 
 use grammar::{parse_json_number, parse_text, Parsed, Repair, Repairs};
+use smallvec::SmallVec;
+
+use crate::data::scales::{AMBIGUOUS_SCALES, SCALES};
+use crate::input::quoted;
+use crate::spelling;
 
 /// What a number outside `min`..`max` does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -249,27 +258,23 @@ fn one_reading(input: &Input<'_>, value: Decimal, repairs: Repairs, opts: &Numbe
 /// Every spelling, through the opening and the grammar.
 fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
     let door = Door::strings(MAX_SCALAR_CHARS).numbers();
-    let parsed = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected_type) {
-        Ok(Scalar::Number(text)) => parse_json_number(text),
-        Ok(scalar) => parse_text(scalar.text()),
+    let (parsed, text) = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected_type) {
+        Ok(Scalar::Number(text)) => (parse_json_number(text), ""),
+        Ok(scalar) => (parse_text(scalar.text()), scalar.text()),
         Err(out) => return with_default(&input, out, opts),
     };
     if parsed == Parsed::Invalid {
         if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
             return with_default(&input, out, opts);
         }
+        if let Some(out) = scaled(&input, text, opts) {
+            return out;
+        }
     }
     match parsed {
         Parsed::One { value, repairs } => one_reading(&input, value, repairs, opts),
         Parsed::Two { grouping, decimal, separator } => two_readings(&input, (grouping, decimal), separator, opts),
-        Parsed::OutOfBounds => Outcome::ask(Ask::new(
-            AskCode::NumberOutOfBounds,
-            &input,
-            format!(
-                "a number with an exponent from -{MAX_EXPONENT} to {MAX_EXPONENT}, at most 28 decimal places and at most 28 digits in all"
-            ),
-            "set to a number within those bounds, written in plain digits",
-        )),
+        Parsed::OutOfBounds => Outcome::ask(out_of_bounds(&input)),
         Parsed::Invalid => Outcome::ask(Ask::new(
             AskCode::NotANumber,
             &input,
@@ -277,6 +282,84 @@ fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
             "set to a JSON number: ASCII digits, a point for decimals, no grouping (e.g. 1234.5)",
         )),
     }
+}
+
+/// A number with the scale word of CLDR's compact formats after it (`3 Mio.`, `1,5 tis.`,
+/// `2.5 million`, `3 Mrd.`, `5万`, `12 lakh`): the number, read as any other, times the power
+/// of ten the word stands for ([`SCALES`]). A word of several powers in different languages
+/// (`billion`, `bn`) asks `ambiguous_scale` with every reading. Words that are also a unit's
+/// symbol (`k`, `M`, `km`, `mil`) are not in the tables: the text asks `not_a_number`, as a
+/// unit does. `None` when the text has no such word after a number.
+#[cold]
+#[inline(never)]
+fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
+    let (text, _) = spelling::clean_edges(text);
+    let end = text.char_indices().rfind(|(_, c)| c.is_numeric()).map(|(i, c)| i + c.len_utf8())?;
+    let (head, word) = text.split_at(end);
+    let key = spelling::fold::fold(&word.replace(['\u{2019}', '\u{2018}'], "'"));
+    let key = key.trim_end_matches(['.', '\u{970}']).trim();
+    let powers: SmallVec<[u8; 3]> = match SCALES.get(key) {
+        Some(power) => smallvec::smallvec![power],
+        None => AMBIGUOUS_SCALES.iter().find(|(k, _)| *k == key)?.1.split(' ').filter_map(|p| p.parse().ok()).collect(),
+    };
+    let scale =
+        |value: Decimal, power: u8| value.checked_mul(Decimal::from_i128_with_scale(10i128.pow(u32::from(power)), 0));
+    let out_of_bounds = || Outcome::ask(out_of_bounds(input));
+    let readings: SmallVec<[(Decimal, u8); 6]> = match parse_text(head) {
+        Parsed::One { value, mut repairs } if powers.len() == 1 => {
+            let power = powers.first().copied().unwrap_or(0);
+            repairs.push(Repair::Scale);
+            return Some(scale(value, power).map_or_else(out_of_bounds, |v| one_reading(input, v, repairs, opts)));
+        }
+        Parsed::Two { grouping, decimal, separator } if powers.len() == 1 => {
+            let power = powers.first().copied().unwrap_or(0);
+            let (Some(g), Some(d)) = (scale(grouping, power), scale(decimal, power)) else {
+                return Some(out_of_bounds());
+            };
+            return Some(two_readings(input, (normalized(g), normalized(d)), separator, opts));
+        }
+        Parsed::One { value, .. } => powers.iter().map(|p| (value, *p)).collect(),
+        Parsed::Two { grouping, decimal, .. } => powers.iter().flat_map(|p| [(grouping, *p), (decimal, *p)]).collect(),
+        Parsed::OutOfBounds => return Some(out_of_bounds()),
+        Parsed::Invalid => return None,
+    };
+    let mut values = Vec::new();
+    for (value, power) in readings {
+        let Some(v) = scale(value, power) else { return Some(out_of_bounds()) };
+        values.push((normalized(v), power));
+    }
+    let options: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();
+    Some(Outcome::ask(
+        Ask::new(
+            AskCode::AmbiguousScale,
+            input,
+            format!(
+                "a number whose scale has one meaning; {} stands for different powers of ten in different languages",
+                quoted(word.trim())
+            ),
+            format!("set to the number you meant, written out: {}", options.join(" or ")),
+        )
+        .with_readings(
+            values
+                .iter()
+                .map(|(v, p)| Reading {
+                    value: decimal_value(*v),
+                    meaning: format!("{v}: {} as 10^{p}", quoted(word.trim())),
+                })
+                .collect(),
+        ),
+    ))
+}
+
+fn out_of_bounds(input: &Input<'_>) -> Ask {
+    Ask::new(
+        AskCode::NumberOutOfBounds,
+        input,
+        format!(
+            "a number with an exponent from -{MAX_EXPONENT} to {MAX_EXPONENT}, at most 28 decimal places and at most 28 digits in all"
+        ),
+        "set to a number within those bounds, written in plain digits",
+    )
 }
 
 fn unexpected_type(input: &Input<'_>) -> Ask {
