@@ -434,8 +434,15 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     // Names spelled like a code (Vietnamese `Nga`, Russia, is Nigeria's `NGA`): kept apart, so
     // a code in lower or mixed case that is also a name asks.
     let code_like = std::cell::RefCell::new(BTreeMap::<String, std::collections::BTreeSet<String>>::new());
+    // The parts in parentheses, added once every whole name is known; the countries each word
+    // of a whole name belongs to.
+    let parts = std::cell::RefCell::new(Vec::<(String, String)>::new());
+    let word_countries = std::cell::RefCell::new(BTreeMap::<String, std::collections::BTreeSet<String>>::new());
     let add = |names: &mut Names, name: &str, code: &str, rank: Rank| {
         for k in country_keys(name, false) {
+            for word in k.split(' ') {
+                word_countries.borrow_mut().entry(word.to_owned()).or_default().insert(code.to_owned());
+            }
             if code_keys.contains(&k) {
                 code_like.borrow_mut().entry(k).or_default().insert(code.to_owned());
             } else {
@@ -444,7 +451,7 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         }
         for k in part_keys(name) {
             if !code_keys.contains(&k) {
-                names.add_ranked(k, code, Rank::Part);
+                parts.borrow_mut().push((k, code.to_owned()));
             }
         }
     };
@@ -490,6 +497,15 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
             if let [code] = list.as_slice() {
                 add(&mut names, translated, code, Rank::Translation);
             }
+        }
+    }
+    // A part in parentheses that is one word of the names of two or more countries is a
+    // qualifier, not a name (`Republic` of `Congo (Republic)`, `SAR` of `Hong Kong SAR`).
+    let word_countries = word_countries.into_inner();
+    for (k, code) in parts.into_inner() {
+        let shared = !k.contains(' ') && word_countries.get(&k).is_some_and(|c| c.len() >= 2);
+        if !shared {
+            names.add_ranked(k, &code, Rank::Part);
         }
     }
     // Retired states: a rename reads as its successor; a split asks with every successor.
