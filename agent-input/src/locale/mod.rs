@@ -11,7 +11,7 @@
 //! | `"de-DD"`, `"cs_CS"`, `"sr_YU"` (retired regions: a rename, or a split the language settles) | `"de-DE"`, `"cs-CZ"`, `"sr-RS"` | `deprecated_code_replaced` |
 //! | `"iw"`, `"in"`, `"ces"`, `"cze"`, `"en-UK"`, `"cs-CZE"`, `"cs-203"` (deprecated or overlong codes) | `"he"`, `"id"`, `"cs"`, `"cs"`, `"en-GB"`, `"cs-CZ"`, `"cs-CZ"` | `deprecated_code_replaced` |
 //! | `"Czech"`, `"čeština"`, `"cestina"`, `"German"`, `"Deutsch"`, `"němčina"`, `"British English"`, `"japanese.euc"` | `"cs"`, `"de"`, `"en-GB"`, `"ja"` | `language_name_read` |
-//! | `"English (United States)"`, `"čeština (Česko)"` (CLDR's display names), `"English_United States.1252"`, `"German_Germany"` (the Windows C runtime's names) | `"en-US"`, `"cs-CZ"`, `"de-DE"` | `language_name_read` |
+//! | `"English (United States)"`, `"čeština (Česko)"` (CLDR's display names), `"English_United States.1252"`, `"German_Germany"` (the Windows C runtime's names), `"English UK"`, `"Portuguese Brazil"`, `"English, United States"`, `"English/US"` (a language's name, then a country's name or code) | `"en-US"`, `"cs-CZ"`, `"de-DE"`, `"en-GB"`, `"pt-BR"` | `language_name_read` |
 //!
 //! Spellings that ask: `"C"` and `"POSIX"` (no language: `posix_locale`), a language CLDR does
 //! not know (`unknown_language`), a name of several languages (`ambiguous_language`), a retired
@@ -252,13 +252,34 @@ fn by_language_and_region(text: &str) -> Option<(Locale, Repairs)> {
     let (language, region) = if let Some(head) = text.strip_suffix(')') {
         let (language, region) = head.rsplit_once('(')?;
         (language.trim_end(), region.trim())
-    } else {
+    } else if text.contains('_') {
         // The Windows form: the codeset after the last point is left out (`.1252`, `.UTF-8`).
         let base =
             text.rsplit_once('.').map_or(text, |(base, codeset)| if codeset.contains(' ') { text } else { base });
         let (language, region) = base.split_once('_')?;
         (language.trim(), region.trim())
+    } else {
+        return by_language_then_region(text);
     };
+    language_with_region(language, region)
+}
+
+/// A language's name, then a country's name or code after a comma, a dash, a slash or a space
+/// (`English, United States`, `English - UK`, `English/US`, `Portuguese Brazil`), each split
+/// tried from the left until both parts read.
+fn by_language_then_region(text: &str) -> Option<(Locale, Repairs)> {
+    for separator in [",", " - ", " \u{2013} ", "/"] {
+        if let Some((language, region)) = text.split_once(separator) {
+            return language_with_region(language.trim(), region.trim());
+        }
+    }
+    let spaces = text.char_indices().filter(|(_, c)| *c == ' ').map(|(i, _)| i).take(4);
+    spaces.filter_map(|at| language_with_region(text.get(..at)?.trim(), text.get(at + 1..)?.trim())).next()
+}
+
+/// The language `language` names with the region `region` names (`None` unless each has one
+/// meaning and the language's tag has no region, script or variant of its own).
+fn language_with_region(language: &str, region: &str) -> Option<(Locale, Repairs)> {
     let Ok((locale, _)) = by_name(language)? else { return None };
     let code = crate::country::code_of(region)?;
     let id = &locale.id.id;
