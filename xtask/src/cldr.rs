@@ -1398,6 +1398,20 @@ fn pattern_words(cal: &Value, digits: &std::collections::BTreeSet<char>, glued: 
 /// `cldr-dates-full/main/{lang}/ca-gregorian.json` and `dateFields.json`.
 fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-dates-full")?;
+    // The date grammar reads CLDR's root month names as `M` glued to the month's two digits
+    // (`M01`-`M12`): the generator fails when the pinned data says otherwise.
+    let root = read_json(&dir.join("cldr-dates-full/main/und/ca-gregorian.json"))?;
+    for width in ["abbreviated", "wide"] {
+        for m in 1..=12 {
+            let at = format!("/main/und/dates/calendars/gregorian/months/format/{width}/{m}");
+            let name = root.pointer(&at).and_then(Value::as_str).unwrap_or_default();
+            if name != format!("M{m:02}") {
+                return Err(format!(
+                    "CLDR's root month {m} is {name:?}, not M{m:02}: the date grammar's M01-M12 rule needs a look"
+                ));
+            }
+        }
+    }
     let digit_values = cldr_digit_values(dir)?;
     let digits: std::collections::BTreeSet<char> = digit_values.keys().copied().collect();
     let mut literals = std::collections::BTreeSet::new();

@@ -690,7 +690,7 @@ fn offset_words(time: &str) -> String {
     }
 }
 
-/// A month or weekday written as a word and its number (Vietnamese `tháng 11`, every
+/// A month or weekday written as a word and its number (CLDR's root names `M01`-`M12`; Vietnamese `tháng 11`, every
 /// [`MONTH_PREFIXES`] word; Chinese `星期一`, read with its digit as `星期1`, every
 /// [`WEEKDAY_PREFIXES`] word, also right after the day's unit: `23日星期一`) becomes the
 /// month's or weekday's name, so it reads as a named one.
@@ -699,6 +699,19 @@ fn name_numbered_words(toks: &mut Tokens<'_>) {
     // Only words can start one: spellings of numbers alone are passed over in one scan.
     while let Some(found) = toks.get(i..).and_then(|rest| rest.iter().position(|t| matches!(t, Token::Word(_)))) {
         i += found;
+        // CLDR's root month names (`M01`-`M12`), which locales without month names of their own
+        // write (`5 M03, 2026`, `M10 1, 2026`): an `M` glued to the month's two digits.
+        if let (Some(Token::Word(w)), Some(Token::Num { digits, ordinal: false })) = (toks.get(i), toks.get(i + 1)) {
+            let month = (w == "m" && digits.len() == 2).then(|| value(digits)).flatten();
+            if let Some(name) = month.and_then(|m| MONTHS_EN.get(usize::try_from(m).ok()?.checked_sub(1)?)) {
+                toks.remove(i + 1);
+                if let Some(slot) = toks.get_mut(i) {
+                    *slot = Token::Word(name.to_lowercase());
+                }
+                i += 1;
+                continue;
+            }
+        }
         // The names of the numbers, and the day's unit written before the word.
         let (names, unit): (&[&str], Option<char>) = match toks.get(i) {
             Some(Token::Word(w)) if MONTH_PREFIXES.contains(&w.as_str()) => (&MONTHS_EN, None),
