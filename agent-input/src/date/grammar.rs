@@ -368,7 +368,12 @@ fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
             return unit_time(text).unwrap_or((text.into(), None));
         }
         if bytes.last().is_some_and(|b| matches!(b, b'm' | b'M' | b'.')) {
-            return hour_with_period(text).unwrap_or((text.into(), None));
+            if let Some(split) = hour_with_period(text) {
+                return split;
+            }
+        }
+        if bytes.contains(&b'h') {
+            return hour_h_time(text).unwrap_or((text.into(), None));
         }
         return (text.into(), None);
     };
@@ -581,6 +586,40 @@ fn hour_with_period(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<Str
     let head = time_head(before.get(..start)?)?;
     let time = format!("{h}:00 {}", text.get(period_at..)?.to_ascii_lowercase());
     Some((head.into(), Some(offset_words(&time))))
+}
+
+/// A time written with `h` between the hours and the minutes, as French, Occitan and Breton
+/// write it (`1 octobre 2026 à 10 h 05`, `10h05`, `10 h 05 min 00 s TU`, CLDR's Canadian French
+/// times): `(date, time)` with the time written with colons, for [`valid_time`] and the note.
+#[cold]
+#[inline(never)]
+fn hour_h_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
+    let digits = |t: &str| t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    for (at, _) in text.match_indices('h') {
+        let before = text.get(..at)?.trim_end();
+        let start = before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let hour = before.get(start..)?;
+        let after = text.get(at + 1..)?.trim_start();
+        let minutes = after.get(..digits(after))?;
+        if !(1..=2).contains(&hour.len()) || minutes.len() != 2 {
+            continue;
+        }
+        // Then `min`, seconds and `s`, a zone or a time word, as `valid_time` reads them.
+        let rest = after.get(2..)?.trim_start();
+        let rest = rest.strip_prefix("min").map_or(rest, str::trim_start);
+        let (seconds, rest) = match rest.get(..digits(rest)).filter(|s| s.len() == 2) {
+            Some(s) => (Some(s), rest.get(2..)?.trim_start()),
+            None => (None, rest),
+        };
+        let rest = if seconds.is_some() { rest.strip_prefix('s').map_or(rest, str::trim_start) } else { rest };
+        let time = match seconds {
+            Some(s) => format!("{hour}:{minutes}:{s} {rest}"),
+            None => format!("{hour}:{minutes} {rest}"),
+        };
+        let head = time_head(text.get(..start)?)?;
+        return valid_time(time.trim_end()).then(|| (head.into(), Some(offset_words(time.trim_end()))));
+    }
+    None
 }
 
 /// The digits of a time of day.
@@ -1328,6 +1367,16 @@ mod tests {
         assert_eq!(split_time("23/Nov/2026:10:00:00 +0100"), ("23/Nov/2026".into(), Some("offset +0100".into())));
         assert_eq!(split_time("23/Nov/2026:99:00:00").1, None);
         assert_eq!(split_time("Monday, November 23, 2026 AM10:00:00").0, "Monday, November 23, 2026");
+        // Hours and minutes with `h` between them (French).
+        assert_eq!(split_time("1 octobre 2026 à 10 h 05").0, "1 octobre 2026");
+        assert_eq!(
+            split_time("1 octobre 2026, 10 h 05 min 00 s TU"),
+            ("1 octobre 2026".into(), Some("time zone TU".into()))
+        );
+        assert_eq!(split_time("1.10.2026 10h05").0, "1.10.2026");
+        assert_eq!(split_time("1 march 2026").1, None);
+        assert_eq!(split_time("1.10.2026 25h05").1, None);
+        assert_eq!(split_time("1.10.2026 10h05 xyz").1, None);
         // A time before the date (Vietnamese, Quechua).
         assert_eq!(
             split_time("10:05:00 1 thg 10, 2026"),
