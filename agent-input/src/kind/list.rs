@@ -6,6 +6,7 @@
 //! | `"a"` | `["a"]` | `single_value_read_as_list` |
 //! | `"cs, de"` (enum, number, boolean, ... items) | `["cs", "de"]` | `list_split` |
 //! | `"1,5; 2,5"` (number items): semicolons, when present, split instead of commas | `[1.5, 2.5]` | `list_split` |
+//! | `"cs\nde"`, `"- cs\n- de"`, `"1. cs\n2. de"` (lines, with or without Markdown bullets or numbers), `"cs \| de"` | `["cs", "de"]` | `list_split` |
 //! | `"Praha, Brno"` (text items) | `["Praha, Brno"]`: free text never splits | `single_value_read_as_list` |
 //! | `"[\"a\", \"b\"]"` | `["a", "b"]` | `json_array_decoded` |
 //! | `["a", null, ""]` | `["a"]` | `empty_items_dropped` |
@@ -134,7 +135,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec
                     return read_items(&input, &inputs, opts, vec![note]);
                 }
             }
-            if opts.item.is_constrained() && trimmed.contains([',', ';']) {
+            if opts.item.is_constrained() && trimmed.contains([',', ';', '\n', '|']) {
                 return read_split(&input, trimmed, opts);
             }
             single(&input, opts)
@@ -163,11 +164,16 @@ fn single(input: &Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
 
 /// A string of constrained tokens with commas: split, unless the split changes the meaning.
 fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<Value>> {
-    // Semicolons, when present, are the separators, and commas belong to the items.
-    let parts: Vec<&str> = if text.contains(';') {
-        text.split(';').map(spelling::trim).collect()
+    // Lines, when there are several, are the items (a bullet or a number before each is left
+    // out); then semicolons, commas or vertical bars, the first of them the text has.
+    let (parts, separators): (Vec<&str>, &str) = if text.contains('\n') {
+        (text.lines().map(|line| without_bullet(spelling::trim(line))).collect(), "lines")
+    } else if text.contains(';') {
+        (text.split(';').map(spelling::trim).collect(), "semicolons")
+    } else if text.contains(',') {
+        (text.split(',').map(spelling::trim).collect(), "commas")
     } else {
-        text.split(',').map(spelling::trim).collect()
+        (text.split('|').map(spelling::trim).collect(), "vertical bars")
     };
     let inputs: Vec<Input<'_>> = parts.iter().map(|p| Input::String(p)).collect();
     let split = read_items(input, &inputs, opts, Vec::new());
@@ -184,7 +190,7 @@ fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<
             let Status::Ok { value: items } = &split.status else { return split };
             let mut readings = vec![Reading {
                 value: Value::Array(items.clone()),
-                meaning: format!("{} items, split on the commas", items.len()),
+                meaning: format!("{} items, split on the {separators}", items.len()),
             }];
             readings.extend(whole_readings.into_iter().map(|v| Reading {
                 value: Value::Array(vec![v.clone()]),
@@ -216,6 +222,19 @@ fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<
             split
         }
         (false, _) => single(input, opts),
+    }
+}
+
+/// A line of a list without the bullet or number a Markdown list writes before it (`- `, `* `,
+/// `• `, `1. `, `2) `).
+fn without_bullet(line: &str) -> &str {
+    if let Some(rest) = ["- ", "* ", "\u{2022} ", "\u{b7} "].iter().find_map(|b| line.strip_prefix(b)) {
+        return rest.trim_start();
+    }
+    let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    match line.get(digits..).and_then(|rest| rest.strip_prefix(". ").or_else(|| rest.strip_prefix(") "))) {
+        Some(rest) if (1..=3).contains(&digits) => rest.trim_start(),
+        _ => line,
     }
 }
 
