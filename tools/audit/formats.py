@@ -8,7 +8,7 @@ a kind's grammar or tables and compare the counts (closing notes quote them).
     cargo build --release -p agent-input-cli
     python3 tools/audit/formats.py [--show-wrong] [--show-asks KIND]
 
-Sources: babel (dates in four widths, date-times in three, decimals, compact numbers, territory names of CLDR's
+Sources: babel (dates in four widths, date-times in three, date intervals, decimals, compact numbers, territory names of CLDR's
 modern languages, and their display names of ten locales), glibc's and X11's locale.alias, glibc's yesstr/nostr and its LC_TIME date
 formats (d_fmt, d_t_fmt and date_fmt, as `date` prints them; /usr/share/i18n/locales), iso-codes
 (ISO 3166-1 names and ISO 639-3 names, tools/iso-codes/fetch), and the pinned CLDR's own date
@@ -60,6 +60,14 @@ def babel_cases():
                 at = datetime.datetime(d.year, d.month, d.day, 10, 5)
                 text = dates.format_datetime(at, format=width, locale=loc, tzinfo=None)
                 cases.append(("babel date-times", "date", text, d.isoformat()))
+        for skeleton in ["yMMMd", "yMMMMd", "yMd"]:
+            for start, end in [(days[0], datetime.date(2026, 11, 25)), (days[0], datetime.date(2026, 12, 5))]:
+                try:
+                    text = dates.format_interval(start, end, skeleton, locale=loc)
+                except Exception:  # a locale without interval formats for the skeleton
+                    continue
+                want = {"from": start.isoformat(), "to": end.isoformat()}
+                cases.append(("babel date intervals", "date_range", text, want))
         for v in ["1234567.891", "4000", "0.5", "-1234.5"]:
             s = numbers.format_decimal(decimal.Decimal(v), locale=loc, decimal_quantization=False)
             cases.append(("babel numbers", "number", s, v))

@@ -190,6 +190,37 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<Nai
     resolve(&input, &parsed, opts)
 }
 
+/// The order of day and month a spelling proves: its one reading is day first (`23/11/2026`)
+/// or month first (`11/23/2026`).
+pub(super) fn proven_order(text: &str) -> Option<Order> {
+    let parsed = grammar::parse(&normalize(text));
+    match parsed.candidates.as_slice() {
+        [c] if matches!(c.order, Order::DayFirst | Order::MonthFirst) => Some(c.order),
+        _ => None,
+    }
+}
+
+/// Reads a spelling of two orders (`5/12/2026`) in `order`, the one the other bound of its
+/// range proves (`23/11/2026 – 5/12/2026`: both bounds are written one way), with a note;
+/// any other spelling as [`read_prepared`] reads it.
+pub(super) fn read_in_order(text: &str, opts: &DateOptions, order: Order) -> Outcome<NaiveDate> {
+    let input = Input::String(text);
+    let mut parsed = grammar::parse(&normalize(text));
+    let two = parsed.candidates.len() == 2
+        && parsed.candidates.iter().all(|c| matches!(c.span, Span::Day(_)) && c.order != Order::Fixed);
+    if !two || parsed.two_digit_year || parsed.weekday.is_some() {
+        return read_prepared(input, opts);
+    }
+    parsed.candidates.retain(|c| c.order == order);
+    let Some(c) = parsed.candidates.first_mut() else { return read_prepared(input, opts) };
+    c.order = Order::Fixed;
+    let which = if order == Order::DayFirst { "day first" } else { "month first" };
+    resolve(&input, &parsed, opts).note(Note::new(
+        NoteCode::DateOrderInferred,
+        format!("Read {which}, as the range's other bound is written (there only {which} names a date)."),
+    ))
+}
+
 /// Edges, quotes, Unicode digits and dashes.
 fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
     let (inner, _) = spelling::clean_edges(text);

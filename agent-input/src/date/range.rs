@@ -1,5 +1,13 @@
 //! The date range kind and range bounds read in pairs: `{"from", "to"}`, `[from, to]`, an ISO
 //! interval, "… to …", or one span (`"2020"`, `"únor 2020"`) that is both bounds.
+//!
+//! A range written as one string may also be written with words (`from … until …`, `between
+//! … and …`, `od … do …`, `vom … bis …`, `du … au …`; one bound: `since 2020`, `until
+//! 2026-06-30`, `before 2026` (ends 2025-12-31), `after 2026-01-01` (starts 2026-01-02)), or as
+//! CLDR's interval formats write it, each bound leaving out what the other says (`Jan 1 – 31,
+//! 2026`, `1–31 January 2026`, `1.–31.1.2026`, `2026 Nov 23 – Dec 5`, `January–March 2026`,
+//! `2020-2022`). Both bounds share one order of day and month: `23/11/2026 – 5/12/2026` reads
+//! the second day first, as the first proves (`date_order_inferred`).
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -7,10 +15,11 @@ use serde_json::json;
 
 use super::{read_prepared, DateOptions, DateRole, TYPE_WORDS};
 use crate::absent;
+use crate::codes::NoteCode;
 use crate::hint::At;
 use crate::input::Input;
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::outcome::{Ask, Outcome, Status};
+use crate::outcome::{Ask, Note, Outcome, Status};
 use crate::spelling;
 
 /// Options of the date range kind.
@@ -123,14 +132,16 @@ pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) 
                 return absent::outcome(&input, reason);
             }
             let trimmed = spelling::trim(s);
-            let split =
-                RANGE_SEPARATORS.iter().find_map(|sep| trimmed.split_once(sep)).or_else(|| iso_interval(trimmed));
+            if let Some(out) = worded(&input, trimmed, (&from_opts, &to_opts)) {
+                return out;
+            }
+            let split = RANGE_SEPARATORS
+                .iter()
+                .find_map(|sep| trimmed.split_once(sep))
+                .or_else(|| iso_interval(trimmed))
+                .or_else(|| unspaced_dash(trimmed));
             match split {
-                Some((f, t)) => combine(
-                    read_prepared(Input::String(f), &from_opts),
-                    read_prepared(Input::String(t), &to_opts),
-                    Some(&input),
-                ),
+                Some((f, t)) => pair(&input, (f.trim(), t.trim()), (&from_opts, &to_opts)),
                 None => combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)),
             }
         }
@@ -143,6 +154,168 @@ pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) 
             "set to {\"from\": \"YYYY-MM-DD\", \"to\": \"YYYY-MM-DD\"}",
         )),
     }
+}
+
+/// The words a range is written with, by language (English, Czech, Slovak, Polish, German,
+/// French, Spanish, Italian, Portuguese): grammar, like the date reader's fillers, not data.
+/// Each pair is the word before the first bound and the words between the bounds (`from … to
+/// …`, `between … and …`, `od … do …`, `vom … bis …`, `du … au …`, `del … al …`).
+const OPENERS: &[(&str, &[&str])] = &[
+    ("from", &["to", "until", "till", "through", "thru"]),
+    ("between", &["and"]),
+    ("od", &["do"]),
+    ("von", &["bis"]),
+    ("vom", &["bis", "bis zum"]),
+    ("du", &["au"]),
+    ("desde", &["hasta", "até"]),
+    ("del", &["al"]),
+    ("dal", &["al"]),
+];
+
+/// Words before one bound only: the first day on (`since 2020`, `od 1. 1. 2026`, `ab März`) or
+/// the last day up to (`until 2026-06-30`, `do konce`, `bis`), both inclusive.
+const SINCE: &[&str] = &["since", "from", "starting", "od", "seit", "ab", "depuis", "desde", "dal", "a partir de"];
+const UNTIL: &[&str] = &["until", "till", "through", "up to", "do", "bis", "jusqu'au", "hasta", "fino al", "até"];
+
+/// Words before one bound that leave it out: `before 2026` ends on 2025-12-31, `after
+/// 2026-01-01` starts on 2026-01-02.
+const BEFORE: &[&str] = &["before", "p\u{159}ed", "vor", "avant", "antes de", "prima del"];
+const AFTER: &[&str] = &["after", "nach", "apr\u{e8}s", "despu\u{e9}s de", "dopo"];
+
+/// The text after a leading word of `words` (any case, a space after it), if it starts so.
+fn after_word<'t>(text: &'t str, words: &[&str]) -> Option<&'t str> {
+    words.iter().find_map(|w| {
+        let head = text.get(..w.len())?;
+        let rest = text.get(w.len()..)?;
+        (head.eq_ignore_ascii_case(w) || head.to_lowercase() == *w)
+            .then(|| rest.strip_prefix(' '))
+            .flatten()
+            .map(str::trim_start)
+            .filter(|r| !r.is_empty())
+    })
+}
+
+/// A range written with words (`from 2026-01-01 to 2026-01-31`, `between … and …`, `od … do
+/// …`, `since 2020`, `until 2026-06-30`, `before 2026`, `after 2026-01-01`): `None` when the
+/// text has none of the words, so the other spellings are tried.
+#[cold]
+#[inline(never)]
+fn worded(
+    input: &Input<'_>,
+    text: &str,
+    (from_opts, to_opts): (&DateOptions, &DateOptions),
+) -> Option<Outcome<DateRange>> {
+    for (opener, joiners) in OPENERS {
+        let Some(rest) = after_word(text, &[opener]) else { continue };
+        // Joiners are matched in any ASCII case (ASCII lower-casing keeps every byte's place).
+        let lower = rest.to_ascii_lowercase();
+        for joiner in *joiners {
+            let at = lower.find(&format!(" {joiner} "));
+            if let Some((f, t)) = at.and_then(|i| Some((rest.get(..i)?, rest.get(i + joiner.len() + 2..)?))) {
+                let (a, b) = (read_prepared(Input::String(f), from_opts), read_prepared(Input::String(t), to_opts));
+                return Some(combine(a, b, Some(input)));
+            }
+        }
+    }
+    if let Some(rest) = after_word(text, SINCE) {
+        return Some(combine(read_prepared(Input::String(rest), from_opts), Outcome::absent(), Some(input)));
+    }
+    if let Some(rest) = after_word(text, UNTIL) {
+        return Some(combine(Outcome::absent(), read_prepared(Input::String(rest), to_opts), Some(input)));
+    }
+    if let Some(rest) = after_word(text, BEFORE) {
+        // The day before the first day the bound names.
+        let first = read_prepared(Input::String(rest), from_opts);
+        let day = first.value().and_then(|d| d.pred_opt());
+        return Some(combine(Outcome::absent(), shifted(input, first, day, "before"), Some(input)));
+    }
+    if let Some(rest) = after_word(text, AFTER) {
+        let last = read_prepared(Input::String(rest), to_opts);
+        let day = last.value().and_then(|d| d.succ_opt());
+        return Some(combine(shifted(input, last, day, "after"), Outcome::absent(), Some(input)));
+    }
+    None
+}
+
+/// A bound one day beside the day `out` read (`before`, `after`), with a note saying so; `out`
+/// itself when it did not read a day.
+fn shifted(input: &Input<'_>, out: Outcome<NaiveDate>, day: Option<NaiveDate>, which: &str) -> Outcome<NaiveDate> {
+    let (Some(read), Some(day)) = (out.value().copied(), day) else { return out };
+    let note =
+        Note::new(NoteCode::BoundExpanded, format!("Read {} as {day}, the day {which} {read}.", input.to_json_text()));
+    Outcome::ok(day).note(note)
+}
+
+/// `A–B` with an en dash and no spaces (`1–31 January 2026`, `1.–31.1.2026`, CLDR's interval
+/// formats), or `YYYY-YYYY` with a hyphen (`2020-2022`; a hyphen elsewhere is a date's own).
+fn unspaced_dash(s: &str) -> Option<(&str, &str)> {
+    if let Some(split) = s.split_once('\u{2013}') {
+        return Some(split);
+    }
+    let (a, b) = s.split_once('-')?;
+    let year = |x: &str| x.len() == 4 && x.bytes().all(|c| c.is_ascii_digit());
+    (year(a) && year(b)).then_some((a, b))
+}
+
+/// Two bounds written as one range, the fields one leaves out taken from the other, as CLDR's
+/// interval formats write them: `Jan 1 – 31, 2026` (the month from the first, the year from
+/// the second), `1–31 January 2026`, `1.–31.1.2026`, `January–March 2026`.
+fn pair(
+    input: &Input<'_>,
+    (f, t): (&str, &str),
+    (from_opts, to_opts): (&DateOptions, &DateOptions),
+) -> Outcome<DateRange> {
+    let read = |text: &str, opts: &DateOptions| read_prepared(Input::String(text), opts);
+    let (mut a, mut b) = (read(f, from_opts), read(t, to_opts));
+    // One order of day and month for both bounds: the bound that proves it settles the other.
+    match (a.value().is_some(), b.value().is_some()) {
+        (true, false) => {
+            if let Some(order) = super::proven_order(f) {
+                b = super::read_in_order(t, to_opts, order);
+            }
+        }
+        (false, true) => {
+            if let Some(order) = super::proven_order(t) {
+                a = super::read_in_order(f, from_opts, order);
+            }
+        }
+        _ => {}
+    }
+    if a.value().is_some() && b.value().is_some() || a.is_absent() || b.is_absent() {
+        return combine(a, b, Some(input));
+    }
+    // The second bound with the words before the first bound's last number (`Jan ` + `31, 2026`).
+    let head = f.get(
+        ..f.rfind(|c: char| c.is_ascii_digit())
+            .map_or(0, |end| f.get(..=end).map_or(0, |s| s.trim_end_matches(|c: char| c.is_ascii_digit()).len())),
+    );
+    // Or with the first bound's year when it leads (`2026 Nov 23 – Dec 5`).
+    let year = f.get(..4).filter(|y| y.bytes().all(|c| c.is_ascii_digit()) && f.get(4..5) == Some(" "));
+    let seconds = match (b.value(), head.filter(|h| !h.trim().is_empty())) {
+        (None, Some(head)) => [Some(format!("{head}{t}")), year.map(|y| format!("{y} {t}"))],
+        (None, None) => [year.map(|y| format!("{y} {t}")), None],
+        _ => [Some(t.to_owned()), None],
+    };
+    let Some(b2) = seconds.into_iter().flatten().map(|s| read(&s, to_opts)).find(|out| out.value().is_some()) else {
+        return combine(a, b, Some(input));
+    };
+    if a.value().is_some() {
+        return combine(a, b2, Some(input));
+    }
+    // The first bound with what follows one of the second bound's numbers or words, the fewest
+    // fields first (`1` + ` January 2026`; `Jan 1` + `, 2026` of `Feb 3, 2026`).
+    let ends = t.char_indices().zip(t.chars().skip(1)).filter_map(|((i, c), next)| {
+        let word = |x: char| x.is_ascii_digit() || x.is_alphabetic();
+        (word(c) && !word(next)).then(|| i + c.len_utf8())
+    });
+    for end in ends.take(4) {
+        let first = format!("{}{}", f.trim_end_matches('.'), t.get(end..).unwrap_or_default());
+        let a2 = read(&first, from_opts);
+        if a2.value().is_some() {
+            return combine(a2, b2, Some(input));
+        }
+    }
+    combine(a, b, Some(input))
 }
 
 /// `A/B` where both sides start with a four-digit year (ISO 8601 interval).
