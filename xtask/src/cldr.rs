@@ -1424,6 +1424,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut times = std::collections::BTreeSet::new();
     let mut tables = [DateWords::new(), DateWords::new(), DateWords::new()];
     let mut counts = Words::<i8>::new();
+    let mut joiners = std::collections::BTreeSet::new();
     let mut periods = Words::<i8>::new();
     let mut rest_wide = DateWords::new();
     let tiers = [&locales.modern, &locales.basic, &locales.rest];
@@ -1452,6 +1453,14 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
             }
             calendar_words(&cal, lang, &digits, months, weekdays, &mut prefixes, &both)?;
             time_words(&cal, &digits, &mut times);
+            if let Some(fallback) =
+                cal.pointer("/dateTimeFormats/intervalFormats/intervalFormatFallback").and_then(Value::as_str)
+            {
+                let joiner = fallback.split_once("{0}").and_then(|(_, r)| r.split_once("{1}")).map(|(j, _)| j.trim());
+                if let Some(joiner) = joiner.filter(|j| !j.is_empty()) {
+                    joiners.insert(joiner.to_owned());
+                }
+            }
             literals.extend(pattern_words(&cal, &digits, &mut glued));
             let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
             let day =
@@ -1552,6 +1561,18 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "i8",
         "Relative-time patterns with a count (`{0} days ago`, `za {0} dní`, `vor {0} Tagen`), keyed by the folded words before and after the count joined by `#` (`#days ago`, `za#dni`), and their unit: 1 day, 2 week, 3 month, 4 year, negative for the past. A pattern two locales give different meanings is left out (a spelling of it asks `not_a_date`)",
         &counts.one_entries(),
+    );
+    let mut joiners: Vec<String> = joiners.into_iter().collect();
+    joiners.sort_by_key(|j| std::cmp::Reverse(j.len()));
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "/// What stands between the two dates of a range in the modern locales' interval fallback (`{{0}} – {{1}}`, `{{0}} a el {{1}}`, `{{0}}至{{1}}`), without its spaces, longest first."
+    );
+    let _ = writeln!(
+        out,
+        "pub static INTERVAL_JOINERS: &[&str] = &[{}];",
+        joiners.iter().map(|j| format!("{j:?}")).collect::<Vec<_>>().join(", ")
     );
     // A relative-day word keeps its meaning: a period word that is also one is left out.
     periods.one.retain(|k, _| !relative.has(k));

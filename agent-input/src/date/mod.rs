@@ -193,7 +193,8 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<Nai
 /// The order of day and month a spelling proves: its one reading is day first (`23/11/2026`)
 /// or month first (`11/23/2026`).
 pub(super) fn proven_order(text: &str) -> Option<Order> {
-    let parsed = grammar::parse(&normalize(text));
+    let plain = spelling::plain(text).map(|p| p.text);
+    let parsed = grammar::parse(&normalize(plain.as_deref().unwrap_or(text)));
     match parsed.candidates.as_slice() {
         [c] if matches!(c.order, Order::DayFirst | Order::MonthFirst) => Some(c.order),
         _ => None,
@@ -205,7 +206,8 @@ pub(super) fn proven_order(text: &str) -> Option<Order> {
 /// any other spelling as [`read_prepared`] reads it.
 pub(super) fn read_in_order(text: &str, opts: &DateOptions, order: Order) -> Outcome<NaiveDate> {
     let input = Input::String(text);
-    let mut parsed = grammar::parse(&normalize(text));
+    let plain = spelling::plain(text).map(|p| p.text);
+    let mut parsed = grammar::parse(&normalize(plain.as_deref().unwrap_or(text)));
     let two = parsed.candidates.len() == 2
         && parsed.candidates.iter().all(|c| matches!(c.span, Span::Day(_)) && c.order != Order::Fixed);
     if !two || parsed.two_digit_year || parsed.weekday.is_some() {

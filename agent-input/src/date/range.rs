@@ -16,6 +16,7 @@ use serde_json::json;
 use super::{read_prepared, DateOptions, DateRole, TYPE_WORDS};
 use crate::absent;
 use crate::codes::NoteCode;
+use crate::data::dates::INTERVAL_JOINERS;
 use crate::hint::At;
 use crate::input::Input;
 use crate::limits::MAX_SCALAR_CHARS;
@@ -139,6 +140,7 @@ pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) 
                 .iter()
                 .find_map(|sep| trimmed.split_once(sep))
                 .or_else(|| iso_interval(trimmed))
+                .or_else(|| joined(trimmed))
                 .or_else(|| unspaced_dash(trimmed));
             match split {
                 Some((f, t)) => pair(&input, (f.trim(), t.trim()), (&from_opts, &to_opts)),
@@ -246,12 +248,26 @@ fn shifted(input: &Input<'_>, out: Outcome<NaiveDate>, day: Option<NaiveDate>, w
     Outcome::ok(day).note(note)
 }
 
-/// `A–B` with an en dash and no spaces (`1–31 January 2026`, `1.–31.1.2026`, CLDR's interval
-/// formats), or `YYYY-YYYY` with a hyphen (`2020-2022`; a hyphen elsewhere is a date's own).
-fn unspaced_dash(s: &str) -> Option<(&str, &str)> {
-    if let Some(split) = s.split_once('\u{2013}') {
-        return Some(split);
+/// Two dates joined as the modern locales' interval formats join them ([`INTERVAL_JOINERS`]):
+/// an en dash, `至`, `～` or `~` with or without spaces (`1–31 January 2026`,
+/// `2026年11月23日～25日`), a word (`a el`, `تا`, `al`) or a hyphen with spaces of any width
+/// around it (CLDR writes thin spaces: `Jan 1\u{2009}–\u{2009}31, 2026`).
+fn joined(s: &str) -> Option<(&str, &str)> {
+    for joiner in INTERVAL_JOINERS {
+        let spaced_only = *joiner == "-" || joiner.chars().all(char::is_alphabetic);
+        for (i, _) in s.match_indices(joiner) {
+            let (before, after) = (s.get(..i)?, s.get(i + joiner.len()..)?);
+            let spaced = before.ends_with(char::is_whitespace) && after.starts_with(char::is_whitespace);
+            if (spaced || !spaced_only) && !before.trim().is_empty() && !after.trim().is_empty() {
+                return Some((before.trim(), after.trim()));
+            }
+        }
     }
+    None
+}
+
+/// `YYYY-YYYY` with a hyphen and no spaces (`2020-2022`; a hyphen elsewhere is a date's own).
+fn unspaced_dash(s: &str) -> Option<(&str, &str)> {
     let (a, b) = s.split_once('-')?;
     let year = |x: &str| x.len() == 4 && x.bytes().all(|c| c.is_ascii_digit());
     (year(a) && year(b)).then_some((a, b))
