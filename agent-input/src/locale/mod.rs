@@ -292,7 +292,9 @@ fn language_with_region(language: &str, region: &str) -> Option<(Locale, Repairs
 
 /// A tag, a POSIX locale, or a name without a hyphen.
 fn resolve_tag_or_name(text: &str) -> Result<(Locale, Repairs), Refusal> {
-    if ["C", "POSIX", "C.UTF-8", "C.UTF8"].iter().any(|p| p.eq_ignore_ascii_case(text)) {
+    // `C` and `POSIX`, with any codeset or modifier (`C.UTF-8`, `POSIX.UTF-8`, `C.iso88591`).
+    let posix_base = text.split(['.', '@']).next().unwrap_or_default();
+    if ["C", "POSIX"].iter().any(|p| p.eq_ignore_ascii_case(posix_base)) {
         return Err(Refusal::Posix);
     }
     // A name, or a C library alias: a name with a codeset or modifier ("japanese.euc").
