@@ -363,18 +363,8 @@ fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
         if has_dotted_clock(bytes) {
             return dotted_time(text).unwrap_or((text.into(), None));
         }
-        // The units' first UTF-8 bytes (`時` E6, `点` E7, `點` E9, `시` EC): one scan of bytes.
-        if !text.is_ascii() && bytes.iter().any(|b| matches!(b, 0xe6 | 0xe7 | 0xe9 | 0xec)) {
-            return unit_time(text).unwrap_or((text.into(), None));
-        }
-        if bytes.last().is_some_and(|b| matches!(b, b'm' | b'M' | b'.')) {
-            if let Some(split) = hour_with_period(text) {
-                return split;
-            }
-        }
-        if bytes.contains(&b'h') {
-            return hour_h_time(text).unwrap_or((text.into(), None));
-        }
+        // Times without a colon in other shapes are tried only when the date does not read
+        // ([`late_time`]): the common spellings pay nothing for them.
         return (text.into(), None);
     };
     // The time starts at the digits before the first colon.
@@ -521,6 +511,30 @@ fn dotted_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)
         return valid_time(&time).then(|| (head.into(), Some(offset_words(&time))));
     }
     None
+}
+
+/// A time without a colon after the date, in the shapes tried only when the whole text reads
+/// as no date: with the units of Chinese, Japanese and Korean, an hour with a day period, an
+/// hour and minutes with `h` between them.
+#[cold]
+#[inline(never)]
+fn late_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
+    if text.contains(':') {
+        return None;
+    }
+    // The units' first UTF-8 bytes (`時` E6, `点` E7, `點` E9, `시` EC).
+    let bytes = text.as_bytes();
+    if !text.is_ascii() && bytes.iter().any(|b| matches!(b, 0xe6 | 0xe7 | 0xe9 | 0xec)) {
+        if let Some(split) = unit_time(text) {
+            return Some(split);
+        }
+    }
+    if bytes.last().is_some_and(|b| matches!(b, b'm' | b'M' | b'.')) {
+        if let Some(split) = hour_with_period(text) {
+            return Some(split);
+        }
+    }
+    hour_h_time(text)
 }
 
 /// A year the time follows after a colon, as web servers log it (`23/Nov/2026:10:00:00
@@ -859,6 +873,26 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
 
 /// Reads a whole spelling, already trimmed and with ASCII digits.
 pub(crate) fn parse(text: &str) -> Parsed {
+    let parsed = parse_with_time(text);
+    if !parsed.candidates.is_empty() || !parsed.impossible.is_empty() || parsed.time_dropped.is_some() {
+        return parsed;
+    }
+    // A time in a shape the first pass does not split off (`10時05分`, `at 10am`, `10 h 05`).
+    match late_time(text) {
+        Some((date, Some(time))) => {
+            let mut dated = parse_with_time(&date);
+            if dated.candidates.is_empty() && dated.impossible.is_empty() {
+                return parsed;
+            }
+            dated.time_dropped = Some(time);
+            dated
+        }
+        _ => parsed,
+    }
+}
+
+/// [`parse`] with the times that have a colon or points split off.
+fn parse_with_time(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
     if let Some(result) = iso(text) {
         parsed.iso = true;
@@ -1305,6 +1339,14 @@ mod tests {
         assert!(parse("10月2026年1日1日").candidates.is_empty());
     }
 
+    /// A time split off in the first pass, or else in the late one ([`late_time`]).
+    fn split(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
+        match split_time(text) {
+            (_, None) => late_time(text).unwrap_or((text.into(), None)),
+            done => done,
+        }
+    }
+
     #[test]
     fn times() {
         assert_eq!(split_time("2026-10-01T10:00:00Z"), ("2026-10-01".into(), Some("UTC".into())));
@@ -1349,17 +1391,17 @@ mod tests {
         assert!(!has_dotted_clock(b"1. 10. 2026") && has_dotted_clock(b"1.10.2026 10.05"));
         // Chinese, Japanese and Korean times with their units; an hour with a day period; Go's
         // offset and zone; RFC 9557's annotations; the Common Log Format's year and time.
-        assert_eq!(split_time("2026年11月23日 午前10時05分").0, "2026年11月23日");
-        assert_eq!(split_time("2026年11月23日 10点5分").0, "2026年11月23日");
-        assert_eq!(split_time("2026년 11월 23일 (월) 오후 10시 00분 00초").0, "2026년 11월 23일 (월)");
-        assert_eq!(split_time("2026年11月23日 10時").1, None);
-        assert_eq!(split_time("2026年11月23日 25時00分").1, None);
-        assert_eq!(split_time("2026年11月23日 10時00分 xyz").1, None);
-        assert_eq!(split_time("November 23, 2026 at 10am").0, "November 23, 2026");
-        assert_eq!(split_time("23 Nov 2026 3 P.M.").0, "23 Nov 2026");
-        assert_eq!(split_time("23 Nov 2026 13pm").1, None);
-        assert_eq!(split_time("23 Nov 2026 am").1, None);
-        assert_eq!(split_time("Nov 2026pm").1, None);
+        assert_eq!(split("2026年11月23日 午前10時05分").0, "2026年11月23日");
+        assert_eq!(split("2026年11月23日 10点5分").0, "2026年11月23日");
+        assert_eq!(split("2026년 11월 23일 (월) 오후 10시 00분 00초").0, "2026년 11월 23일 (월)");
+        assert_eq!(split("2026年11月23日 10時").1, None);
+        assert_eq!(split("2026年11月23日 25時00分").1, None);
+        assert_eq!(split("2026年11月23日 10時00分 xyz").1, None);
+        assert_eq!(split("November 23, 2026 at 10am").0, "November 23, 2026");
+        assert_eq!(split("23 Nov 2026 3 P.M.").0, "23 Nov 2026");
+        assert_eq!(split("23 Nov 2026 13pm").1, None);
+        assert_eq!(split("23 Nov 2026 am").1, None);
+        assert_eq!(split("Nov 2026pm").1, None);
         assert_eq!(split_time("2026-11-23 10:00:00 +0100 CET").1, Some("offset +0100".into()));
         assert_eq!(split_time("2026-11-23 10:00:00 +0100 cet").1, None);
         assert_eq!(split_time("2026-11-23T10:00+01:00[Europe/Prague][u-ca=gregory]").1, Some("offset +01:00".into()));
@@ -1368,15 +1410,15 @@ mod tests {
         assert_eq!(split_time("23/Nov/2026:99:00:00").1, None);
         assert_eq!(split_time("Monday, November 23, 2026 AM10:00:00").0, "Monday, November 23, 2026");
         // Hours and minutes with `h` between them (French).
-        assert_eq!(split_time("1 octobre 2026 à 10 h 05").0, "1 octobre 2026");
+        assert_eq!(split("1 octobre 2026 à 10 h 05").0, "1 octobre 2026");
         assert_eq!(
-            split_time("1 octobre 2026, 10 h 05 min 00 s TU"),
+            split("1 octobre 2026, 10 h 05 min 00 s TU"),
             ("1 octobre 2026".into(), Some("time zone TU".into()))
         );
-        assert_eq!(split_time("1.10.2026 10h05").0, "1.10.2026");
-        assert_eq!(split_time("1 march 2026").1, None);
+        assert_eq!(split("1.10.2026 10h05").0, "1.10.2026");
+        assert_eq!(split("1 march 2026").1, None);
         assert_eq!(split_time("1.10.2026 25h05").1, None);
-        assert_eq!(split_time("1.10.2026 10h05 xyz").1, None);
+        assert_eq!(split("1.10.2026 10h05 xyz").1, None);
         // A time before the date (Vietnamese, Quechua).
         assert_eq!(
             split_time("10:05:00 1 thg 10, 2026"),
