@@ -136,13 +136,7 @@ pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) 
             if let Some(out) = worded(&input, trimmed, (&from_opts, &to_opts)) {
                 return out;
             }
-            let split = RANGE_SEPARATORS
-                .iter()
-                .find_map(|sep| trimmed.split_once(sep))
-                .or_else(|| iso_interval(trimmed))
-                .or_else(|| joined(trimmed))
-                .or_else(|| unspaced_dash(trimmed));
-            match split {
+            match split_range(trimmed) {
                 Some((f, t)) => pair(&input, (f.trim(), t.trim()), (&from_opts, &to_opts)),
                 None => combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)),
             }
@@ -220,6 +214,10 @@ fn worded(
         }
     }
     if let Some(rest) = after_word(text, SINCE) {
+        // `from 2026-01-01 - 2026-01-31`: a range after the word, split as any other.
+        if let Some((f, t)) = split_range(rest) {
+            return Some(pair(input, (f.trim(), t.trim()), (from_opts, to_opts)));
+        }
         return Some(combine(read_prepared(Input::String(rest), from_opts), Outcome::absent(), Some(input)));
     }
     if let Some(rest) = after_word(text, UNTIL) {
@@ -301,10 +299,8 @@ fn pair(
         return combine(a, b, Some(input));
     }
     // The second bound with the words before the first bound's last number (`Jan ` + `31, 2026`).
-    let head = f.get(
-        ..f.rfind(|c: char| c.is_ascii_digit())
-            .map_or(0, |end| f.get(..=end).map_or(0, |s| s.trim_end_matches(|c: char| c.is_ascii_digit()).len())),
-    );
+    let last_number = f.rfind(|c: char| c.is_ascii_digit()).and_then(|end| f.get(..=end));
+    let head = last_number.and_then(|upto| f.get(..upto.trim_end_matches(|c: char| c.is_ascii_digit()).len()));
     // Or with the first bound's year when it leads (`2026 Nov 23 – Dec 5`).
     let year = f.get(..4).filter(|y| y.bytes().all(|c| c.is_ascii_digit()) && f.get(4..5) == Some(" "));
     let seconds = match (b.value(), head.filter(|h| !h.trim().is_empty())) {
@@ -332,6 +328,16 @@ fn pair(
         }
     }
     combine(a, b, Some(input))
+}
+
+/// The two bounds of a range written as one string, split where a separator stands.
+fn split_range(s: &str) -> Option<(&str, &str)> {
+    RANGE_SEPARATORS
+        .iter()
+        .find_map(|sep| s.split_once(sep))
+        .or_else(|| iso_interval(s))
+        .or_else(|| joined(s))
+        .or_else(|| unspaced_dash(s))
 }
 
 /// `A/B` where both sides start with a four-digit year (ISO 8601 interval).
