@@ -342,8 +342,10 @@ fn find_with_article(clean: &str) -> Found {
     }
 }
 
-/// [`find`] of the name after a leading article, then of a flag or a name in two parts (a
-/// rare path: out of line).
+/// [`find`] of the name after a leading article, then of a flag, a name in two parts or a
+/// name with abbreviated words (a rare path: out of line). The last two look their parts up
+/// with [`find_plain`] only, never with themselves again: a value's parentheses cannot make
+/// the lookups multiply.
 #[cold]
 #[inline(never)]
 fn find_without_article(clean: &str) -> Found {
@@ -352,6 +354,14 @@ fn find_without_article(clean: &str) -> Found {
             Found::Nothing => find_abbreviated(clean),
             found => found,
         }),
+        found => found,
+    }
+}
+
+/// [`find`], then without a leading article: the lookups of a name's parts.
+fn find_plain(clean: &str) -> Found {
+    match find(clean) {
+        Found::Nothing => without_article(clean).map_or(Found::Nothing, find),
         found => found,
     }
 }
@@ -410,7 +420,7 @@ fn find_abbreviated(text: &str) -> Found {
     if !expanded {
         return Found::Nothing;
     }
-    if let found @ (Found::Code(..) | Found::Several(_)) = find_with_article(&full) {
+    if let found @ (Found::Code(..) | Found::Several(_)) = find_plain(&full) {
         return found;
     }
     // `of` after `Republic`: after a comma the name inverted (`Korea, Republic`), or before the
@@ -425,7 +435,7 @@ fn find_abbreviated(text: &str) -> Found {
         },
     };
     for name in joined {
-        if let found @ Found::Code(..) = find_with_article(&name) {
+        if let found @ Found::Code(..) = find_plain(&name) {
             return found;
         }
     }
@@ -468,10 +478,10 @@ fn find_flag(text: &str) -> Option<Found> {
 fn find_in_two_parts(text: &str) -> Found {
     let Some((a, b)) = two_parts(text) else { return Found::Nothing };
     if b.eq_ignore_ascii_case("the") {
-        return find_with_article(a);
+        return find_plain(a);
     }
     for joined in [format!("{b} {a}"), format!("{a} {b}")] {
-        if let found @ Found::Code(..) = find_with_article(&joined) {
+        if let found @ Found::Code(..) = find_plain(&joined) {
             return found;
         }
     }
@@ -480,7 +490,7 @@ fn find_in_two_parts(text: &str) -> Found {
         Found::Several(codes) => codes,
         Found::Nothing => Vec::new(),
     };
-    let (first, second) = (codes(find_with_article(a)), codes(find_with_article(b)));
+    let (first, second) = (codes(find_plain(a)), codes(find_plain(b)));
     if first.is_empty() || second.is_empty() {
         return Found::Nothing;
     }
