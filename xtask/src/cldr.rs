@@ -1292,8 +1292,9 @@ impl Glued {
     }
 }
 
-/// The words a locale writes beside a time of day, folded: its names of the two day periods
-/// (`am`, `pm`: abbreviated and wide, format and stand-alone), the literal words of its time
+/// The words a locale writes beside a time of day, folded: its names of the day periods (`am`,
+/// `pm`, and the flexible `in the morning`, `noon`, `காலை`: abbreviated and wide, format and
+/// stand-alone), the literal words of its time
 /// formats and hour-minute-second skeletons (German `HH 'Uhr'`, Bulgarian `H:mm 'ч'.`), and the
 /// words its date-time formats join a date and a time with (`at`, `à`, `kl.`, `a las`).
 fn time_words(cal: &Value, digits: &std::collections::BTreeSet<char>, out: &mut std::collections::BTreeSet<String>) {
@@ -1301,8 +1302,9 @@ fn time_words(cal: &Value, digits: &std::collections::BTreeSet<char>, out: &mut 
     for context in ["format", "stand-alone"] {
         for width in ["abbreviated", "wide"] {
             if let Some(periods) = cal.pointer(&format!("/dayPeriods/{context}/{width}")).and_then(Value::as_object) {
-                let am_pm = periods.iter().filter(|(k, _)| matches!(k.split('-').next(), Some("am" | "pm")));
-                texts.extend(am_pm.filter_map(|(_, v)| v.as_str()).map(str::to_owned));
+                // Every period: am and pm, and the flexible ones (`in the morning`, `காலை`,
+                // `noon`) that CLDR's `B` patterns write beside a time.
+                texts.extend(periods.values().filter_map(Value::as_str).map(str::to_owned));
             }
         }
     }
@@ -1613,7 +1615,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     );
     write_strings(
         &mut out,
-        "Words written beside a time of day: the day periods (`a. m`, `π.μ`, `ص`, `午前`), the words of the time patterns (`Uhr`, `ч`) and the words that join a date and a time (`at`, `kl`, `a las`), sorted.",
+        "Words written beside a time of day: the day periods (`a. m`, `π.μ`, `ص`, `午前`, `in the morning`), the words of the time patterns (`Uhr`, `ч`) and the words that join a date and a time (`at`, `kl`, `a las`), sorted.",
         "pub static TIME_WORDS: &[&str] = &",
         &times,
     );

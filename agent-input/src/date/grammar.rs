@@ -663,7 +663,8 @@ fn valid_time(t: &str) -> bool {
     let ok_clock = hour.parse::<u32>().is_ok_and(|h| h <= 24)
         && minute.parse::<u32>().is_ok_and(|m| m < 60)
         && second.is_none_or(|s| s.parse::<u32>().is_ok_and(|s| s <= 60));
-    ok_clock && valid_zone(rest.trim())
+    // A comma may stand before the zone (`10:00:00, CET`, Italian `date`).
+    ok_clock && valid_zone(rest.trim().trim_start_matches(',').trim_start())
 }
 
 /// What may follow a clock: nothing, `am`/`pm`, then a zone: `Z`, `±HH[:MM]`, `UTC` or `GMT`
