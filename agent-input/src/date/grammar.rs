@@ -664,7 +664,8 @@ fn valid_time(t: &str) -> bool {
         && minute.parse::<u32>().is_ok_and(|m| m < 60)
         && second.is_none_or(|s| s.parse::<u32>().is_ok_and(|s| s <= 60));
     // A comma may stand before the zone (`10:00:00, CET`, Italian `date`).
-    ok_clock && valid_zone(rest.trim().trim_start_matches(',').trim_start())
+    let rest = rest.trim();
+    ok_clock && valid_zone(rest.strip_prefix(',').map_or(rest, str::trim_start))
 }
 
 /// What may follow a clock: nothing, `am`/`pm`, then a zone: `Z`, `±HH[:MM]`, `UTC` or `GMT`
@@ -706,7 +707,7 @@ fn without_zone_name(t: &str) -> &str {
     // RFC 9557's annotations after an offset (`+01:00[Europe/Prague]`, Java's and Temporal's
     // date-times): the zone's name and keys such as `[u-ca=gregory]`; the offset says the day.
     let mut t = t;
-    while let Some(inner) = t.strip_suffix(']').and_then(|r| r.rsplit_once('[')) {
+    while let Some(inner) = t.ends_with(']').then(|| t.get(..t.len() - 1)?.rsplit_once('[')).flatten() {
         let annotation = inner.1;
         if annotation.is_empty() || !annotation.chars().all(|c| c.is_ascii_alphanumeric() || "/_-+=!".contains(c)) {
             break;
