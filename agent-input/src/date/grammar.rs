@@ -29,6 +29,8 @@ pub(crate) enum Span {
     Quarter(i32, u32),
     /// A whole ISO 8601 week (1-53), Monday to Sunday.
     Week(i32, u32),
+    /// A whole half-year (1-2).
+    Half(i32, u32),
     /// A whole year.
     Year(i32),
     /// Days from today.
@@ -745,6 +747,35 @@ fn offset_words(time: &str) -> String {
     }
 }
 
+/// A letter glued to a number that is one word with it: CLDR's root month names (`M01`-`M12`,
+/// which locales without month names of their own write: `5 M03, 2026`, `M10 1, 2026`) become
+/// the month's name; a half-year's `H` (`H2`, `2H`) becomes one word `h2`, so that the letter,
+/// also a word CLDR's date patterns write, is not dropped as one (`2026-H2` is no February).
+/// The place to go on from, when the word at `i` was one.
+fn glued_letter(toks: &mut Tokens<'_>, i: usize) -> Option<usize> {
+    let Some(Token::Word(w)) = toks.get(i) else { return None };
+    if w == "m" {
+        let Some(Token::Num { digits, ordinal: false }) = toks.get(i + 1) else { return None };
+        let month = (digits.len() == 2).then(|| value(digits)).flatten()?;
+        let name = MONTHS_EN.get(usize::try_from(month).ok()?.checked_sub(1)?)?;
+        toks.remove(i + 1);
+        *toks.get_mut(i)? = Token::Word(name.to_lowercase());
+        return Some(i + 1);
+    }
+    if w != "h" {
+        return None;
+    }
+    let (first, last, digits) = match (i.checked_sub(1).and_then(|p| toks.get(p)), toks.get(i + 1)) {
+        (_, Some(Token::Num { digits, ordinal: false })) => (i, i + 1, *digits),
+        (Some(Token::Num { digits, ordinal: false }), _) => (i - 1, i, *digits),
+        _ => return None,
+    };
+    let word = Token::Word(format!("h{digits}"));
+    toks.drain(first + 1..=last);
+    *toks.get_mut(first)? = word;
+    Some(first + 1)
+}
+
 /// A month or weekday written as a word and its number (CLDR's root names `M01`-`M12`; Vietnamese `tháng 11`, every
 /// [`MONTH_PREFIXES`] word; Chinese `星期一`, read with its digit as `星期1`, every
 /// [`WEEKDAY_PREFIXES`] word, also right after the day's unit: `23日星期一`) becomes the
@@ -754,18 +785,9 @@ fn name_numbered_words(toks: &mut Tokens<'_>) {
     // Only words can start one: spellings of numbers alone are passed over in one scan.
     while let Some(found) = toks.get(i..).and_then(|rest| rest.iter().position(|t| matches!(t, Token::Word(_)))) {
         i += found;
-        // CLDR's root month names (`M01`-`M12`), which locales without month names of their own
-        // write (`5 M03, 2026`, `M10 1, 2026`): an `M` glued to the month's two digits.
-        if let (Some(Token::Word(w)), Some(Token::Num { digits, ordinal: false })) = (toks.get(i), toks.get(i + 1)) {
-            let month = (w == "m" && digits.len() == 2).then(|| value(digits)).flatten();
-            if let Some(name) = month.and_then(|m| MONTHS_EN.get(usize::try_from(m).ok()?.checked_sub(1)?)) {
-                toks.remove(i + 1);
-                if let Some(slot) = toks.get_mut(i) {
-                    *slot = Token::Word(name.to_lowercase());
-                }
-                i += 1;
-                continue;
-            }
+        if let Some(next) = glued_letter(toks, i) {
+            i = next;
+            continue;
         }
         // The names of the numbers, and the day's unit written before the word.
         let (names, unit): (&[&str], Option<char>) = match toks.get(i) {
@@ -959,6 +981,9 @@ fn parse_with_time(text: &str) -> Parsed {
     match words.as_slice() {
         [] => numeric(&mut parsed, &nums, &seps),
         [q] if q.as_str() == "q" => quarter(&mut parsed, &toks),
+        [h] if h.starts_with('h') && h.len() > 1 && h.bytes().skip(1).all(|b| b.is_ascii_digit()) => {
+            half(&mut parsed, h, &nums);
+        }
         [w] => {
             for month in months_of(w) {
                 named_month(&mut parsed, month, &nums);
@@ -1002,7 +1027,9 @@ fn relative_count(parsed: &mut Parsed, text: &str) {
 /// (`0001-01`, `9999-Q4`) is the sentinel itself: it names no real bound.
 const fn fixed(span: Span) -> Candidate {
     let span = match span {
-        Span::Month(y, _) | Span::Quarter(y, _) | Span::Week(y, _) | Span::Year(y) if sentinel_year(y) => {
+        Span::Month(y, _) | Span::Quarter(y, _) | Span::Week(y, _) | Span::Half(y, _) | Span::Year(y)
+            if sentinel_year(y) =>
+        {
             Span::Sentinel
         }
         other => other,
@@ -1168,6 +1195,16 @@ fn cjk(parsed: &mut Parsed, toks: &[Token]) -> bool {
         _ => {}
     }
     true
+}
+
+/// `H2 2026`, `2026-H2`, `2H 2026`: a half-year (the word is `h` and the half's number).
+fn half(parsed: &mut Parsed, word: &str, nums: &[(&str, bool)]) {
+    let h = word.get(1..).and_then(value);
+    if let (Some(h @ 1..=2), [(year, _)]) = (h, nums) {
+        if let Some(y) = year4(year) {
+            parsed.candidates.push(fixed(Span::Half(y, h)));
+        }
+    }
 }
 
 /// `2026-Q3`, `Q3 2026`, `Q3/2026`, `3Q2026`.

@@ -14,7 +14,7 @@
 //! | `today`, `včera`, `morgen`, `demain`, `pasado mañana` (with the `today` option) | today ± days | `relative_date_resolved` |
 //! | `3 days ago`, `in 2 weeks`, `před 3 dny`, `vor 2 Monaten`, `hace 1 año`, `3日前` (CLDR's relative-time patterns of every modern locale, with the `today` option) | today ± days, weeks, months, years (a month without today's day: its last day, said in the note) | `relative_date_resolved` |
 //! | `Sun 01/02/2026`, `pon, 23 lis 2026`, `Mon 23 Nov 26` (readings of which one only is the weekday written, in a word of three or more letters) | that day | `date_spelling_normalized` (a second note names the other readings) |
-//! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026`, `2026-W48` (role `from` / `to`) | its first / last day | `bound_expanded` |
+//! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026`, `2026-H2`, `H1 2026`, `2026-W48` (role `from` / `to`) | its first / last day | `bound_expanded` |
 //! | `last month`, `this year`, `next quarter`, `minulý měsíc`, `letztes Jahr`, `上个月` (CLDR's words of every modern locale, with the `today` option; role `from` / `to`; weeks are not read, as where a week starts differs by region) | the period's first / last day | `bound_expanded`, `relative_date_resolved` |
 //! | `0001-01-01`, `9999-12-31`, `0000-00-00` | absent (no bound) | `open_bound_read_as_absent` |
 //!
@@ -325,6 +325,11 @@ fn bounds(span: Span) -> Option<(NaiveDate, NaiveDate, String)> {
             (first, first.checked_add_months(chrono::Months::new(3))?, span_name(quarter, y))
         }
         Span::Year(y) => (NaiveDate::from_ymd_opt(y, 1, 1)?, NaiveDate::from_ymd_opt(y + 1, 1, 1)?, span_name("", y)),
+        Span::Half(y, h) => {
+            let first = NaiveDate::from_ymd_opt(y, 6 * h - 5, 1)?;
+            let half = ["H1", "H2"].get(usize::try_from(h).ok()?.checked_sub(1)?)?;
+            (first, first.checked_add_months(chrono::Months::new(6))?, span_name(half, y))
+        }
         Span::Week(y, w) => {
             let first = NaiveDate::from_isoywd_opt(y, w, chrono::Weekday::Mon)?;
             (first, first.checked_add_days(Days::new(7))?, format!("ISO week {w} of {y}"))
@@ -451,7 +456,12 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
             let word = counted(offset, "month");
             (word.clone(), word.clone(), quoted(&word))
         }
-        Span::Quarter(..) | Span::Week(..) | Span::Year(_) | Span::RelativePeriod(..) | Span::Sentinel => return None,
+        Span::Quarter(..)
+        | Span::Half(..)
+        | Span::Week(..)
+        | Span::Year(_)
+        | Span::RelativePeriod(..)
+        | Span::Sentinel => return None,
     };
     Some((Reading { value: Value::String(value), meaning }, label))
 }
@@ -469,10 +479,12 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
     match candidate.span {
         Span::Sentinel => sentinel(&input.to_json_text(), opts.role),
         Span::Day(d) => day(input, parsed, d, candidate.order),
-        Span::Month(..) | Span::Quarter(..) | Span::Week(..) | Span::Year(_) => match bounds(candidate.span) {
-            Some((first, last, name)) => span(input, (first, last, &name), opts.role),
-            None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
-        },
+        Span::Month(..) | Span::Quarter(..) | Span::Half(..) | Span::Week(..) | Span::Year(_) => {
+            match bounds(candidate.span) {
+                Some((first, last, name)) => span(input, (first, last, &name), opts.role),
+                None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
+            }
+        }
         Span::Relative(offset) => relative(input, offset, opts.today),
         Span::RelativeMonths(months) => relative_months(input, months, opts.today),
         Span::RelativePeriod(unit, offset) => relative_period(input, unit, offset, opts),
