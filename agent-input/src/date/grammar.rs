@@ -749,20 +749,26 @@ fn offset_words(time: &str) -> String {
 
 /// A letter glued to a number that is one word with it: CLDR's root month names (`M01`-`M12`,
 /// which locales without month names of their own write: `5 M03, 2026`, `M10 1, 2026`) become
-/// the month's name; a half-year's `H` (`H2`, `2H`) becomes one word `h2`, so that the letter,
-/// also a word CLDR's date patterns write, is not dropped as one (`2026-H2` is no February).
+/// the month's name; any other one letter but the quarter's `Q` becomes one word with its
+/// number (`H2`, `2H`: `h2`, a half-year; `S2`: `s2`, no date), so that the letter, also a word
+/// CLDR's date patterns write, is not dropped as one (`2026-H2` is no February).
 /// The place to go on from, when the word at `i` was one.
 fn glued_letter(toks: &mut Tokens<'_>, i: usize) -> Option<usize> {
     let Some(Token::Word(w)) = toks.get(i) else { return None };
-    if w == "m" {
-        let Some(Token::Num { digits, ordinal: false }) = toks.get(i + 1) else { return None };
-        let month = (digits.len() == 2).then(|| value(digits)).flatten()?;
-        let name = MONTHS_EN.get(usize::try_from(month).ok()?.checked_sub(1)?)?;
+    let root_month = match (w.as_str(), toks.get(i + 1)) {
+        ("m", Some(Token::Num { digits, ordinal: false })) if digits.len() == 2 => {
+            value(digits).and_then(|m| MONTHS_EN.get(usize::try_from(m).ok()?.checked_sub(1)?))
+        }
+        _ => None,
+    };
+    if let Some(name) = root_month {
         toks.remove(i + 1);
         *toks.get_mut(i)? = Token::Word(name.to_lowercase());
         return Some(i + 1);
     }
-    if w != "h" {
+    // Any other letter glued to a number is part of a code too (`S2`, `T3`, `2026-d2`), never a
+    // pattern's word to drop; only the quarter's `Q` is read as one.
+    if w.len() != 1 || !w.is_ascii() || w == "q" {
         return None;
     }
     let (first, last, digits) = match (i.checked_sub(1).and_then(|p| toks.get(p)), toks.get(i + 1)) {
@@ -770,7 +776,7 @@ fn glued_letter(toks: &mut Tokens<'_>, i: usize) -> Option<usize> {
         (Some(Token::Num { digits, ordinal: false }), _) => (i - 1, i, *digits),
         _ => return None,
     };
-    let word = Token::Word(format!("h{digits}"));
+    let word = Token::Word(format!("{w}{digits}"));
     toks.drain(first + 1..=last);
     *toks.get_mut(first)? = word;
     Some(first + 1)
