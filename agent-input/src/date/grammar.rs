@@ -869,7 +869,10 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
         }
     }
     toks.retain(|t| !matches!(t, Token::Word(w) if is_filler(w)));
-    while matches!(toks.first(), Some(Token::Sep(_))) {
+    // Separators before the date go, but not a comparison or an approximation (`< 2026-01-01`,
+    // `~2026`): those change what the date means, so the spelling reads as nothing.
+    while matches!(toks.first(), Some(Token::Sep(c)) if !matches!(c, '<' | '>' | '=' | '~' | '\u{2264}' | '\u{2265}' | '\u{2248}'))
+    {
         toks.remove(0);
     }
     let trim_end = |toks: &mut Tokens<'_>| {
@@ -996,6 +999,11 @@ fn parse_with_time(text: &str) -> Parsed {
             }
         }
         _ => {}
+    }
+    // A weekday names a day: beside a month, quarter or year it is no weekday the reader knows
+    // (`mid 2026`: `mid` is a weekday somewhere), and the spelling reads as nothing.
+    if parsed.weekday.is_some() {
+        parsed.candidates.retain(|c| matches!(c.span, Span::Day(_) | Span::Sentinel));
     }
     if parsed.candidates.is_empty() && parsed.impossible.is_empty() {
         relative_count(&mut parsed, date_text);

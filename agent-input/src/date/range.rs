@@ -213,6 +213,21 @@ fn worded(
             }
         }
     }
+    // Comparisons: `>= 2026-01-01` and `<= …` include the day, `> 2026` and `< …` leave it out.
+    let compared = [
+        (">=", "since"),
+        ("\u{2265}", "since"),
+        ("<=", "until"),
+        ("\u{2264}", "until"),
+        (">", "after"),
+        ("<", "before"),
+    ]
+    .iter()
+    .find_map(|(op, word)| Some((text.strip_prefix(op)?.trim_start(), *word)))
+    .filter(|(rest, _)| !rest.is_empty());
+    if let Some((rest, word)) = compared {
+        return worded(input, &format!("{word} {rest}"), (from_opts, to_opts));
+    }
     if let Some(rest) = after_word(text, SINCE) {
         // `from 2026-01-01 - 2026-01-31`: a range after the word, split as any other.
         if let Some((f, t)) = split_range(rest) {
