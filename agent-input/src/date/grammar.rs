@@ -924,6 +924,21 @@ pub(crate) fn parse(text: &str) -> Parsed {
     }
 }
 
+/// A relative-day word (`today`, `zítra`, `明日`) or a period before, of or after today's
+/// (`last month`): its candidates, and true when the text is one.
+fn relative_words(parsed: &mut Parsed, text: &str) -> bool {
+    let key = word_key(text);
+    let offsets = RELATIVE_DAYS.get(&key).map_or_else(|| several::<i8>(AMBIGUOUS_RELATIVE_DAYS, &key), |o| vec![o]);
+    if !offsets.is_empty() {
+        parsed.candidates.extend(offsets.into_iter().map(|o| fixed(Span::Relative(i64::from(o)))));
+        return true;
+    }
+    let Some(code) = RELATIVE_PERIODS.get(&key) else { return false };
+    let (unit, offset) = (code / 10, code % 10 - 1);
+    parsed.candidates.push(fixed(Span::RelativePeriod(unit.unsigned_abs(), offset)));
+    true
+}
+
 /// [`parse`] with the times that have a colon or points split off.
 fn parse_with_time(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
@@ -959,19 +974,9 @@ fn parse_with_time(text: &str) -> Parsed {
             return parsed;
         }
     }
-    // A relative-day word has no digits ("today", "zítra", "明日").
-    if !date_text.bytes().any(|b| b.is_ascii_digit()) {
-        let key = word_key(date_text);
-        let offsets = RELATIVE_DAYS.get(&key).map_or_else(|| several::<i8>(AMBIGUOUS_RELATIVE_DAYS, &key), |o| vec![o]);
-        if !offsets.is_empty() {
-            parsed.candidates.extend(offsets.into_iter().map(|o| fixed(Span::Relative(i64::from(o)))));
-            return parsed;
-        }
-        if let Some(code) = RELATIVE_PERIODS.get(&key) {
-            let (unit, offset) = (code / 10, code % 10 - 1);
-            parsed.candidates.push(fixed(Span::RelativePeriod(unit.unsigned_abs(), offset)));
-            return parsed;
-        }
+    // A relative-day or relative-period word has no digits ("today", "zítra", "last month").
+    if !date_text.bytes().any(|b| b.is_ascii_digit()) && relative_words(&mut parsed, date_text) {
+        return parsed;
     }
     let mut toks = tokens(date_text);
     name_numbered_words(&mut toks);
