@@ -365,6 +365,11 @@ fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
         if has_dotted_clock(bytes) {
             return dotted_time(text).unwrap_or((text.into(), None));
         }
+        if matches!(bytes.get(8), Some(b'T' | b't')) || matches!(bytes.get(10), Some(b'T' | b't')) {
+            if let Some(split) = basic_time(text) {
+                return split;
+            }
+        }
         // Times without a colon in other shapes are tried only when the date does not read
         // ([`late_time`]): the common spellings pay nothing for them.
         return (text.into(), None);
@@ -513,6 +518,39 @@ fn dotted_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)
         return valid_time(&time).then(|| (head.into(), Some(offset_words(&time))));
     }
     None
+}
+
+/// ISO 8601's basic time after a date (`20261123T100000Z`, as iCalendar writes it;
+/// `2026-11-23T1000+0100`, `2026-11-23T10Z`): hours, then minutes and seconds if written, each
+/// two digits, a fraction, then a zone: `(date, time)` with the time written with colons.
+fn basic_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
+    let at = text.find(['T', 't'])?;
+    let date = text.get(..at)?;
+    let iso_date = |d: &str| match d.len() {
+        8 => d.bytes().all(|b| b.is_ascii_digit()),
+        10 => iso(d).is_some(),
+        _ => false,
+    };
+    if !iso_date(date) {
+        return None;
+    }
+    let rest = text.get(at + 1..)?;
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if !matches!(digits, 2 | 4 | 6) {
+        return None;
+    }
+    let (clock, zone) = rest.split_at(digits);
+    let zone = zone.strip_prefix('.').map_or(zone, |f| f.trim_start_matches(|c: char| c.is_ascii_digit()));
+    let mut time = String::with_capacity(16);
+    for (i, pair) in [(0, 2), (2, 4), (4, 6)].iter().filter_map(|(a, b)| clock.get(*a..*b)).enumerate() {
+        time.push_str(if i == 0 { "" } else { ":" });
+        time.push_str(pair);
+    }
+    if digits == 2 {
+        time.push_str(":00");
+    }
+    time.push_str(zone);
+    valid_time(&time).then(|| (date.into(), Some(offset_words(&time))))
 }
 
 /// A time without a colon after the date, in the shapes tried only when the whole text reads
@@ -1467,6 +1505,11 @@ mod tests {
         assert_eq!(split_time("23/Nov/2026:10:00:00 +0100"), ("23/Nov/2026".into(), Some("offset +0100".into())));
         assert_eq!(split_time("23/Nov/2026:99:00:00").1, None);
         assert_eq!(split_time("Monday, November 23, 2026 AM10:00:00").0, "Monday, November 23, 2026");
+        // ISO 8601's basic time.
+        assert_eq!(split_time("20261123T100000Z"), ("20261123".into(), Some("UTC".into())));
+        assert_eq!(split_time("2026-11-23T1000+0100").1, Some("offset +0100".into()));
+        assert_eq!(split_time("20261123T10000Z").1, None);
+        assert_eq!(split_time("20261123T2500Z").1, None);
         // Hours and minutes with `h` between them (French).
         assert_eq!(split("1 octobre 2026 à 10 h 05").0, "1 octobre 2026");
         assert_eq!(
