@@ -9,6 +9,7 @@
 //! | `"−5"` (U+2212), `"–5"` | -5 | `unicode_minus_read` |
 //! | `"+5"`, `"007"`, `".5"`, `"5."`, `"1e3"` | 5, 7, 0.5, 5, 1000 | `number_spelling_normalized` |
 //! | `" 42 "`, `"\"42\""` | 42 | `whitespace_trimmed`, `quotes_removed` |
+//! | `"1 500,-"`, `"1.500,-"`, `"12.-"` (a whole amount with a dash for its decimals, as prices are written) | 1500, 1500, 12 | `number_spelling_normalized` |
 //! | `"3 Mio."`, `"1,5 tis."`, `"2.5 million"`, `"5万"`, `"12 lakh"` (a scale word of CLDR's compact formats, in any locale) | 3000000, 1500, 2500000, 50000, 1200000 | `number_spelling_normalized` |
 //!
 //! Spellings that ask:
@@ -267,7 +268,7 @@ fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
         if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
             return with_default(&input, out, opts);
         }
-        if let Some(out) = scaled(&input, text, opts) {
+        if let Some(out) = scaled(&input, text, opts).or_else(|| without_dash(&input, text, opts)) {
             return out;
         }
     }
@@ -349,6 +350,30 @@ fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome
                 .collect(),
         ),
     ))
+}
+
+/// A whole amount written as prices are in Czech, Slovak, German and Swiss usage, with a dash
+/// for the decimals (`1 500,-`, `12.-`, `12,–`): the number before the separator and dash.
+#[cold]
+#[inline(never)]
+fn without_dash(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
+    let (text, _) = spelling::clean_edges(text);
+    let dashes = [",-", ".-", ",\u{2013}", ".\u{2013}", ",\u{2014}"];
+    let (head, decimal) = dashes.iter().find_map(|d| Some((text.strip_suffix(d)?, d.chars().next()?)))?;
+    match parse_text(head) {
+        Parsed::One { value, mut repairs } if value.is_integer() => {
+            repairs.push(Repair::Spelling);
+            Some(one_reading(input, value, repairs, opts))
+        }
+        // `1.500,-`: the comma before the dash is the decimal separator, so the point groups.
+        Parsed::Two { grouping, separator, .. } if separator != decimal => {
+            let mut repairs = Repairs::default();
+            repairs.push(Repair::Grouping);
+            repairs.push(Repair::Spelling);
+            Some(one_reading(input, grouping, repairs, opts))
+        }
+        _ => None,
+    }
 }
 
 fn out_of_bounds(input: &Input<'_>) -> Ask {
