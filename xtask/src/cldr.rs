@@ -1794,15 +1794,15 @@ pub fn write_all(dir: &Path, root: &Path) -> Result<Vec<PathBuf>, String> {
 /// `data/scales.rs`: the words and letters CLDR's compact number formats write after a number
 /// (`0K`, `0 tis.`, `0 Mio.`, `0 million`, `0万`), in every locale and numbering
 /// system, short and long, with the power of ten each stands for. A word two locales give
-/// different powers (`billion`: 10^9 in English, 10^12 in German; `mil`: 10^3 in Spanish,
-/// 10^6 in Czech) goes to `AMBIGUOUS_SCALES` with every power, so the reader asks. Formats
+/// different powers (`billion`: 10^9 in English, 10^12 in German; `miu`: 10^3 in Nheengatu,
+/// 10^6 in Romansh) goes to `AMBIGUOUS_SCALES` with every power, so the reader asks. Formats
 /// that write their word before the number are left out. Source:
 /// `cldr-numbers-full/main/{lang}/numbers.json`.
 fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-numbers-full")?;
     let mut words = Words::<u8>::new();
-    // Every locale CLDR has, regional and non-modern ones too: Ligurian's `mia` is a thousand,
-    // Danish `mia.` a milliard, so the word asks.
+    // Every locale CLDR has, regional and non-modern ones too: Nheengatu's `miu` is a thousand,
+    // Romansh `miu.` a million, so the word asks.
     let all = locale_dirs(&dir.join("cldr-numbers-full/main"))?;
     for lang in &all {
         let json = read_json(&dir.join(format!("cldr-numbers-full/main/{lang}/numbers.json")))?;
