@@ -906,18 +906,18 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
             }
         }
     }
-    // An abbreviation of one letter and a point before the date's first number is no pattern's
-    // word to drop: `c. 2026` is circa 2026 (CLDR's patterns write such letters after a number,
-    // `2026 m. spalio 1 d.`; glibc's Estonian weekdays, `E 23 nov 2026`, have no point).
-    let first_number = toks.iter().position(|t| matches!(t, Token::Num { .. })).unwrap_or(toks.len());
-    let abbreviation = (0..first_number).find(|&i| {
-        matches!((toks.get(i), toks.get(i + 1)), (Some(Token::Word(w)), Some(Token::Sep('.'))) if w.len() == 1 && w.is_ascii())
-    });
-    let mut at = 0;
-    toks.retain(|t| {
-        at += 1;
-        Some(at - 1) == abbreviation || !matches!(t, Token::Word(w) if is_filler(w))
-    });
+    // An abbreviation of one letter and a point that starts the date is no pattern's word to
+    // drop: `c. 2026` is circa 2026 (CLDR's patterns write such letters after a number, `2026
+    // m. spalio 1 d.`; glibc's Estonian weekdays, `E 23 nov 2026`, have no point).
+    let abbreviation = matches!(
+        (toks.first(), toks.get(1)),
+        (Some(Token::Word(w)), Some(Token::Sep('.'))) if w.len() == 1 && w.is_ascii()
+    );
+    let kept = if abbreviation { Some(toks.remove(0)) } else { None };
+    toks.retain(|t| !matches!(t, Token::Word(w) if is_filler(w)));
+    if let Some(first) = kept {
+        toks.insert(0, first);
+    }
     // Separators before the date go, but not a comparison or an approximation (`< 2026-01-01`,
     // `~2026`): those change what the date means, so the spelling reads as nothing.
     while matches!(toks.first(), Some(Token::Sep(c)) if !matches!(c, '<' | '>' | '=' | '~' | '\u{2264}' | '\u{2265}' | '\u{2248}'))
