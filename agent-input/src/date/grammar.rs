@@ -1092,14 +1092,17 @@ fn relative_count(parsed: &mut Parsed, text: &str) {
 }
 
 /// A candidate in the only order the spelling allows. A span in a sentinel year
-/// (`0001-01`, `9999-Q4`) is the sentinel itself: it names no real bound.
-const fn fixed(span: Span) -> Candidate {
+/// (`0001-01`, `9999-Q4`, `0001-011`) is the sentinel itself: it names no real bound.
+fn fixed(span: Span) -> Candidate {
     let span = match span {
         Span::Month(y, _) | Span::Quarter(y, _) | Span::Week(y, _) | Span::Half(y, _) | Span::Year(y)
             if sentinel_year(y) =>
         {
             Span::Sentinel
         }
+        // A day in a sentinel year, however spelled (`0001-011`, ISO's ordinal date), is the
+        // sentinel too, as `0001-01-11` is: the value read back must read the same.
+        Span::Day(d) if sentinel_year(d.year()) => Span::Sentinel,
         other => other,
     };
     Candidate { span, order: Order::Fixed }
