@@ -132,12 +132,10 @@ fn date_locales(dir: &Path, modern: &[String]) -> Result<DateLocales, String> {
         out
     };
     let (modern, basic) = (at("modern"), at("basic"));
-    let mut rest: Vec<String> = std::fs::read_dir(dir.join("cldr-dates-full/main"))
-        .map_err(|e| format!("cldr-dates-full/main: {e}"))?
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .filter(|id| id != "und" && id != "root" && !modern.contains(id) && !basic.contains(id))
+    let rest: Vec<String> = locale_dirs(&dir.join("cldr-dates-full/main"))?
+        .into_iter()
+        .filter(|id| !modern.contains(id) && !basic.contains(id))
         .collect();
-    rest.sort();
     Ok(DateLocales { modern, basic, rest })
 }
 
@@ -729,12 +727,7 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     }
     // Autonyms: each locale's name for its own language.
     let main = dir.join("cldr-localenames-full/main");
-    let mut locales: Vec<String> = std::fs::read_dir(&main)
-        .map_err(|e| format!("cannot list {}: {e}", main.display()))?
-        .filter_map(|e| e.ok().and_then(|e| e.file_name().into_string().ok()))
-        .filter(|l| !l.contains('-') && l != "und" && l != "root")
-        .collect();
-    locales.sort();
+    let locales: Vec<String> = locale_dirs(&main)?.into_iter().filter(|l| !l.contains('-')).collect();
     for lang in &locales {
         if main.join(lang).join("languages.json").exists() {
             for (_, name) in language_names(dir, lang, |tag| tag == lang)? {
