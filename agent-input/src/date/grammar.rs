@@ -535,7 +535,7 @@ fn basic_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)>
         return None;
     }
     let rest = text.get(at + 1..)?;
-    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let digits = leading_digits(rest);
     if !matches!(digits, 2 | 4 | 6) {
         return None;
     }
@@ -551,6 +551,11 @@ fn basic_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)>
     }
     time.push_str(zone);
     valid_time(&time).then(|| (date.into(), Some(offset_words(&time))))
+}
+
+/// How many ASCII digits `t` starts with (bytes).
+fn leading_digits(t: &str) -> usize {
+    t.bytes().take_while(u8::is_ascii_digit).count()
 }
 
 /// A time without a colon after the date, in the shapes tried only when the whole text reads
@@ -605,7 +610,7 @@ fn unit_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> 
     let mut rest = text.get(at + unit.len_utf8()..)?;
     for units in [&['\u{5206}', '\u{bd84}'], &['\u{79d2}', '\u{cd08}']] {
         let t = rest.trim_start();
-        let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let digits = leading_digits(t);
         let Some(unit) = t.get(digits..).and_then(|u| u.chars().next()).filter(|u| units.contains(u)) else { break };
         parts.push(t.get(..digits)?);
         rest = t.get(digits + unit.len_utf8()..)?;
@@ -648,20 +653,19 @@ fn hour_with_period(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<Str
 #[cold]
 #[inline(never)]
 fn hour_h_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
-    let digits = |t: &str| t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     for (at, _) in text.match_indices('h') {
         let before = text.get(..at)?.trim_end();
         let start = before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
         let hour = before.get(start..)?;
         let after = text.get(at + 1..)?.trim_start();
-        let minutes = after.get(..digits(after))?;
+        let minutes = after.get(..leading_digits(after))?;
         if !(1..=2).contains(&hour.len()) || minutes.len() != 2 {
             continue;
         }
         // Then `min`, seconds and `s`, a zone or a time word, as `valid_time` reads them.
         let rest = after.get(2..)?.trim_start();
         let rest = rest.strip_prefix("min").map_or(rest, str::trim_start);
-        let (seconds, rest) = match rest.get(..digits(rest)).filter(|s| s.len() == 2) {
+        let (seconds, rest) = match rest.get(..leading_digits(rest)).filter(|s| s.len() == 2) {
             Some(s) => (Some(s), rest.get(2..)?.trim_start()),
             None => (None, rest),
         };
@@ -1074,7 +1078,7 @@ fn parse_with_time(text: &str) -> Parsed {
 fn relative_count(parsed: &mut Parsed, text: &str) {
     let Some(start) = text.find(|c: char| c.is_ascii_digit()) else { return };
     let (before, rest) = text.split_at(start);
-    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let digits = leading_digits(rest);
     let (number, after) = rest.split_at(digits);
     if digits > 5 || after.bytes().any(|b| b.is_ascii_digit()) {
         return;

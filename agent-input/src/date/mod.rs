@@ -193,9 +193,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<Nai
 /// The order of day and month a spelling proves: its one reading is day first (`23/11/2026`)
 /// or month first (`11/23/2026`).
 pub(super) fn proven_order(text: &str) -> Option<Order> {
-    let plain = spelling::plain(text).map(|p| p.text);
-    let parsed = grammar::parse(&normalize(plain.as_deref().unwrap_or(text)));
-    match parsed.candidates.as_slice() {
+    match parse_plain(text).candidates.as_slice() {
         [c] if matches!(c.order, Order::DayFirst | Order::MonthFirst) => Some(c.order),
         _ => None,
     }
@@ -206,8 +204,7 @@ pub(super) fn proven_order(text: &str) -> Option<Order> {
 /// any other spelling as [`read_prepared`] reads it.
 pub(super) fn read_in_order(text: &str, opts: &DateOptions, order: Order) -> Outcome<NaiveDate> {
     let input = Input::String(text);
-    let plain = spelling::plain(text).map(|p| p.text);
-    let mut parsed = grammar::parse(&normalize(plain.as_deref().unwrap_or(text)));
+    let mut parsed = parse_plain(text);
     let two = parsed.candidates.len() == 2
         && parsed.candidates.iter().all(|c| matches!(c.span, Span::Day(_)) && c.order != Order::Fixed);
     if !two || parsed.two_digit_year || parsed.weekday.is_some() {
@@ -221,6 +218,13 @@ pub(super) fn read_in_order(text: &str, opts: &DateOptions, order: Order) -> Out
         NoteCode::DateOrderInferred,
         format!("Read {which}, as the range's other bound is written (there only {which} names a date)."),
     ))
+}
+
+/// The grammar's readings of one bound of a range, its invisible marks and fullwidth forms
+/// read plain first (`23\u{200f}/11\u{200f}/2026`), as the opening reads them.
+fn parse_plain(text: &str) -> Parsed {
+    let plain = spelling::plain(text).map(|p| p.text);
+    grammar::parse(&normalize(plain.as_deref().unwrap_or(text)))
 }
 
 /// Edges, quotes, Unicode digits and dashes.
@@ -601,7 +605,7 @@ fn counted(offset: i64, unit: &str) -> String {
 /// `3 months ago`, `in 2 years`: resolved against `today` (the same day of the month, or the
 /// month's last day when it has no such day, which the note says), asked about without it.
 fn relative_months(input: &Input<'_>, months: i64, today: Option<NaiveDate>) -> Outcome<NaiveDate> {
-    let Some(today) = today else { return relative(input, 0, None) };
+    let Some(today) = today else { return without_today(input) };
     let by = chrono::Months::new(u32::try_from(months.unsigned_abs()).unwrap_or(u32::MAX));
     let day = if months >= 0 { today.checked_add_months(by) } else { today.checked_sub_months(by) };
     let Some(d) = day else { return Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })) };
@@ -620,7 +624,7 @@ fn relative_months(input: &Input<'_>, months: i64, today: Option<NaiveDate>) -> 
 /// that month, quarter or year is (a range bound is its first or last day), with a note of
 /// today; asked about without `today`.
 fn relative_period(input: &Input<'_>, unit: u8, offset: i8, opts: &DateOptions) -> Outcome<NaiveDate> {
-    let Some(today) = opts.today else { return relative(input, 0, None) };
+    let Some(today) = opts.today else { return without_today(input) };
     let months = today.year() * 12 + i32::try_from(today.month0()).unwrap_or(0);
     let period = match unit {
         3 => {
@@ -646,16 +650,19 @@ fn relative_period(input: &Input<'_>, unit: u8, offset: i8, opts: &DateOptions) 
     ))
 }
 
+/// A relative spelling read without the `today` option: the reader never reads the clock.
+fn without_today(input: &Input<'_>) -> Outcome<NaiveDate> {
+    Outcome::ask(Ask::new(
+        AskCode::RelativeDateWithoutToday,
+        input,
+        "an absolute date, as YYYY-MM-DD; this reader does not know today's date",
+        "set to the absolute date as YYYY-MM-DD",
+    ))
+}
+
 /// Today, yesterday, tomorrow: resolved against `today`, asked about without it.
 fn relative(input: &Input<'_>, offset: i64, today: Option<NaiveDate>) -> Outcome<NaiveDate> {
-    let Some(today) = today else {
-        return Outcome::ask(Ask::new(
-            AskCode::RelativeDateWithoutToday,
-            input,
-            "an absolute date, as YYYY-MM-DD; this reader does not know today's date",
-            "set to the absolute date as YYYY-MM-DD",
-        ));
-    };
+    let Some(today) = today else { return without_today(input) };
     let day = if offset >= 0 {
         today.checked_add_days(Days::new(offset.unsigned_abs()))
     } else {
