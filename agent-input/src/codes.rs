@@ -69,7 +69,7 @@ pub enum NoteCode {
     EnumAliasRead,
     /// A single value was read as a one-item list.
     SingleValueReadAsList,
-    /// A string of constrained tokens was split on its commas into a list.
+    /// A string of constrained tokens was split into a list (on its lines, tabs, semicolons, commas or bars, or at the "and" of a list).
     ListSplit,
     /// A JSON array sent inside a string was decoded.
     JsonArrayDecoded,
@@ -315,7 +315,7 @@ impl NoteCode {
             Self::EnumSpellingNormalized => "The case, separators or diacritics of an enum value were normalised.",
             Self::EnumAliasRead => "A declared alias was read as the enum value it stands for.",
             Self::SingleValueReadAsList => "A single value sent for a list was read as a one-item list.",
-            Self::ListSplit => "A string of constrained tokens was split on its commas into a list.",
+            Self::ListSplit => "A string of constrained tokens was split into a list (on its lines, tabs, semicolons, commas or bars, or at the \"and\" of a list).",
             Self::JsonArrayDecoded => "A JSON array sent inside a string was decoded.",
             Self::EmptyItemsDropped => "Empty or null items of a list were dropped.",
             Self::UuidSpellingNormalized => {

@@ -4,6 +4,9 @@
 //! | --- | --- | --- |
 //! | `"date_desc"` | itself | none |
 //! | `"Date Desc"`, `"date-desc"`, `"dateDesc"`, `"DATE_DESC"`, `" date desc "` | `"date_desc"` | `enum_spelling_normalized` |
+//! | `"date:desc"`, `"Date (desc)"`, `"[relevance]"` (punctuation between or around the words) | `"date_desc"`, `"relevance"` | `enum_spelling_normalized` |
+//! | `"date descending"` (a sort direction written out; `"desc"` for a value `"descending"`) | `"date_desc"` | `enum_spelling_normalized` |
+//! | `"relevance (default)"` (a remark in brackets after a value, when the remark names no value) | `"relevance"` | `enum_spelling_normalized` |
 //! | an alias (`aliases: {"newest": "date_desc"}`), in any of those spellings | `"date_desc"` | `enum_alias_read` |
 //!
 //! Anything else asks `unknown_enum_value`, listing the allowed values; the nearest value is
@@ -159,9 +162,60 @@ impl EnumOptions {
             return self.values.get(t.value).map(|v| (v.as_str(), t.alias));
         }
         // Written without its separators (`datedesc` for `date_desc`): one value only.
-        let i = (*index.compact.get(&compact(&k))?)?;
-        self.values.get(i).map(|v| (v.as_str(), false))
+        if let Some(found) = index.compact.get(&compact(&k)) {
+            return found.and_then(|i| self.values.get(i)).map(|v| (v.as_str(), false));
+        }
+        self.lookup_loose(s).and_then(|i| self.values.get(i)).map(|v| (v.as_str(), false))
     }
+
+    /// The one value a spelling names once punctuation separates words too (`date:desc`,
+    /// `Date (desc)`), a sort direction is written out (`date descending` for `date_desc`,
+    /// `date desc` for `date_descending`), or a trailing remark in brackets is left out
+    /// (`relevance (default)`); `None` when no value or more than one matches.
+    fn lookup_loose(&self, s: &str) -> Option<usize> {
+        let index = self.index();
+        let spaced: String = s.chars().map(|c| if LOOSE_SEPARATORS.contains(c) { ' ' } else { c }).collect();
+        let k = key(&spaced);
+        if let Some(t) = index.map.get(&k) {
+            return Some(t.value);
+        }
+        let short = directions(&k);
+        let mut found = index.ordered.iter().filter(|(key, _)| directions(key) == short).map(|(_, i)| *i);
+        let first = found.next();
+        if first.is_some() {
+            return first.filter(|f| found.all(|i| i == *f));
+        }
+        // A remark that names a value itself (`standard (express)`) is a second meaning.
+        let (rest, remark) = s.trim_end().strip_suffix(')')?.rsplit_once('(')?;
+        let named = |text: &str| {
+            let k = key(text);
+            index.map.get(&k).map(|t| t.value).or_else(|| index.compact.get(&compact(&k)).copied().flatten())
+        };
+        let rest = rest.trim_end();
+        let plain = !rest.is_empty() && !rest.contains(['(', ')']);
+        if plain && named(remark).is_none() {
+            named(rest)
+        } else {
+            None
+        }
+    }
+}
+
+/// Punctuation that separates an enum value's words only in loose spellings (`date:desc`,
+/// `Date (desc)`, `[relevance]`).
+const LOOSE_SEPARATORS: &str = ":()[]{},;=+|";
+
+/// Sort directions written out, shortened (`date descending` is `date desc`): a key's words
+/// with `ascending` as `asc` and `descending` as `desc`.
+fn directions(key: &str) -> String {
+    key.split(' ')
+        .map(|w| match w {
+            "ascending" => "asc",
+            "descending" => "desc",
+            w => w,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Reads an enum value.

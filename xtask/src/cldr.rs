@@ -64,6 +64,7 @@ pub fn generate(dir: &Path, iso: &Path) -> Result<Vec<Generated>, String> {
         languages(dir, iso, &small, "agent-input/src/data/small/languages.rs")?,
         booleans(dir, &modern)?,
         scales(dir, &modern)?,
+        lists(dir)?,
     ])
 }
 
@@ -1850,6 +1851,60 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         &words.several_entries(),
     );
     Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
+}
+
+/// `data/lists.rs`: the text CLDR's "and" list patterns write between two items (`{0}, {1}`,
+/// `{0} and {1}`, `{0}, & {1}`, `{0}、{1}`, `{0} و{1}`), of every locale, in the standard, short
+/// and narrow widths and their start, middle, end and two-item patterns: what a list formatter
+/// (`Intl.ListFormat`, ICU's `ListFormatter`) writes. The plain comma is left out (the list
+/// reader splits on it first), and so are joiners of spaces only, with brackets, or a dash (a
+/// dash joins a range). "Or" lists (`listPattern-type-or`) are left out: "a or b" names one of
+/// them. Source: `cldr-misc-full/main/{lang}/listPatterns.json`.
+fn lists(dir: &Path) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-misc-full")?;
+    let all = locale_dirs(&dir.join("cldr-misc-full/main"))?;
+    let mut joiners = std::collections::BTreeSet::new();
+    for lang in &all {
+        let json = read_json(&dir.join(format!("cldr-misc-full/main/{lang}/listPatterns.json")))?;
+        let patterns = object(&json, &format!("/main/{lang}/listPatterns"), "listPatterns.json")?;
+        for width in
+            ["listPattern-type-standard", "listPattern-type-standard-short", "listPattern-type-standard-narrow"]
+        {
+            let Some(parts) = patterns.get(width).and_then(Value::as_object) else { continue };
+            for pattern in parts.values().filter_map(Value::as_str) {
+                let (Some(a), Some(b)) = (pattern.find("{0}"), pattern.find("{1}")) else {
+                    return Err(format!("{lang} {width}: pattern {pattern:?} lacks {{0}} or {{1}}"));
+                };
+                let joiner = pattern.get(a + 3..b).unwrap_or_default();
+                let dash = joiner.trim().chars().all(|c| matches!(c, '-' | '\u{2010}'..='\u{2015}'));
+                if joiner.trim().is_empty() || joiner == ", " || dash || joiner.contains(['(', ')']) {
+                    continue;
+                }
+                joiners.insert(joiner.to_owned());
+            }
+        }
+    }
+    if !joiners.contains(" and ") || !joiners.contains(" a ") || !joiners.contains("\u{3001}") {
+        return Err("listPatterns.json: the English, Czech or Japanese joiner is missing".into());
+    }
+    let mut sorted: Vec<String> = joiners.into_iter().collect();
+    sorted.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+    let mut out = String::new();
+    header(&mut out, "cldr-misc-full", &version);
+    let _ =
+        writeln!(out, "//! What CLDR's \"and\" list patterns of the {} locales write between two items.", all.len());
+    let _ = writeln!(out);
+    version_const(&mut out, &version);
+    write_strings(
+        &mut out,
+        &format!(
+            "Joiners of list items (`\" and \"`, `\", & \"`, `\"、\"`), spaces kept, longest first ({} entries).",
+            sorted.len()
+        ),
+        "pub static LIST_JOINERS: &[&str] = &",
+        &sorted,
+    );
+    Ok(Generated { path: "agent-input/src/data/lists.rs", text: out })
 }
 
 /// The locales of a CLDR package's `main` folder, sorted, without `root` and `und`.

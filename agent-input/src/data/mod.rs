@@ -19,6 +19,8 @@ pub mod digits;
 #[rustfmt::skip]
 pub mod latin;
 #[rustfmt::skip]
+pub mod lists;
+#[rustfmt::skip]
 pub mod scales;
 #[cfg(not(feature = "small-names"))]
 #[rustfmt::skip]

@@ -2,7 +2,7 @@
 //!
 //! | spelling | read as | note code |
 //! | --- | --- | --- |
-//! | `"all"`, `"*"`, `"-"` (and the dashes `–`, `—`, `−`), `"any"`, `"everything"`, `"vše"`, `"všechny"`, `"alle"`, `"tous"`, `"todos"`, `"tutti"`, `"wszystkie"` | absent | `not_filtering_read_as_absent` |
+//! | `"all"`, `"*"`, `"*.*"`, `"[*]"`, `"-"` (and the dashes `–`, `—`, `−`), `"any"`, `"everything"`, `"all of them"`, `"no preference"`, `"no filter"`, `"vše"`, `"všechny"`, `"libovolný"`, `"alle"`, `"alles"`, `"tous"`, `"sans filtre"`, `"todos"`, `"tutti"`, `"tutto"`, `"wszystkie"`, `"dowolny"` | absent | `not_filtering_read_as_absent` |
 //! | null, `" "`, `"N/A"` | absent | the absent rule's notes |
 //! | anything else | read by the item kind (`item`, default text) | the item kind's notes |
 //!
@@ -65,7 +65,13 @@ const EVERYTHING: &[&str] = &[
     "all values",
     "any value",
     "no filter",
+    "no filtering",
     "unfiltered",
+    "all of them",
+    "any of them",
+    "no preference",
+    "no restriction",
+    "no restrictions",
     "-",
     "--",
     "\u{2013}", // en dash
@@ -75,8 +81,14 @@ const EVERYTHING: &[&str] = &[
     "\u{2212}", // minus sign
     "\u{2010}", // hyphen
     "*",
+    "**",
     "%",
+    "%%",
     ".*",
+    "*.*",
+    "[*]",
+    "[all]",
+    "[any]",
     "(all)",
     "(any)",
     "vse",
@@ -84,29 +96,54 @@ const EVERYTHING: &[&str] = &[
     "vsechny",
     "cokoli",
     "cokoliv",
-    "libovolne", // cs
+    "libovolne",
+    "libovolny",
+    "jakykoli",
+    "jakykoliv",
+    "bez filtru",
+    "nezalezi", // cs
     "vsetko",
     "vsetky",
-    "akekolvek", // sk
+    "akekolvek",
+    "lubovolne",
+    "bez filtra", // sk
     "alle",
     "beliebig",
-    "egal", // de, nl
+    "egal",
+    "alles",
+    "kein filter",
+    "ohne filter", // de
     "tous",
     "toutes",
     "tout",
-    "n'importe", // fr
+    "n'importe",
+    "n'importe quoi",
+    "peu importe",
+    "sans filtre", // fr
     "todos",
     "todas",
     "todo",
     "cualquiera",
-    "qualquer", // es, pt
+    "qualquer",
+    "cualquier",
+    "sin filtro",
+    "da igual",
+    "tudo",
+    "sem filtro", // es, pt
     "tutti",
     "tutte",
-    "qualsiasi", // it
+    "qualsiasi",
+    "qualunque",
+    "tutto",
+    "senza filtro", // it
     "wszystkie",
     "wszystko",
-    "dowolne",  // pl
-    "allemaal", // nl
+    "dowolne",
+    "dowolny",
+    "obojetnie", // pl (and "bez filtra", as in Slovak)
+    "allemaal",
+    "geen filter",
+    "maakt niet uit", // nl
 ];
 
 /// True when `s` means "everything" as a filter value.
@@ -164,4 +201,21 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &FilterOptions) -> Outcome<V
         return absent::outcome(&input, reason);
     }
     opts.item.read(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{means_everything, EVERYTHING};
+    use crate::spelling;
+
+    #[test]
+    fn every_everything_word_is_folded_and_found() {
+        for word in EVERYTHING {
+            assert_eq!(spelling::fold::fold(word), *word, "{word} is not written folded: it could never match");
+            assert!(means_everything(word) && means_everything(&word.to_uppercase()), "{word}");
+        }
+        for word in ["allow", "alle Werte", "Praha", "all types", "none"] {
+            assert!(!means_everything(word), "{word}");
+        }
+    }
 }

@@ -7,17 +7,22 @@
 //! | `"cs, de"` (enum, number, boolean, ... items) | `["cs", "de"]` | `list_split` |
 //! | `"1,5; 2,5"` (number items): semicolons, when present, split instead of commas | `[1.5, 2.5]` | `list_split` |
 //! | `"cs\nde"`, `"- cs\n- de"`, `"1. cs\n2. de"` (lines, with or without Markdown bullets or numbers), `"cs \| de"` | `["cs", "de"]` | `list_split` |
+//! | `"cs\tde"` (tabs), `"cs，de"`, `"cs；de"` (full-width forms of the separators) | `["cs", "de"]` | `list_split` |
+//! | `"cs and de"`, `"cs, de, and en"`, `"cs a de"`, `"cs und de"`, `"cs & de"`, `"cs、de"`, `"cs和de"` (the joiners of CLDR's "and" list patterns, every locale), when the text is no one item and every piece reads | `["cs", "de"]`, `["cs", "de", "en"]` | `list_split` |
+//! | `"[cs, de]"`, `"(cs, de)"`, `"{cs, de}"` (brackets around items that are not quoted), when the whole is no one item | `["cs", "de"]` | `list_split` |
 //! | `"Praha, Brno"` (text items) | `["Praha, Brno"]`: free text never splits | `single_value_read_as_list` |
 //! | `"[\"a\", \"b\"]"` | `["a", "b"]` | `json_array_decoded` |
 //! | `["a", null, ""]` | `["a"]` | `empty_items_dropped` |
 //! | `["ano", "ne"]` (boolean) | `[true, false]` | the items' own notes |
 //!
 //! Spellings that ask:
-//! - a split that changes the meaning: `"1,5"` with number items is `[1, 5]` or `[1.5]`, so
-//!   `ambiguous_list_split` names every reading;
+//! - a split that changes the meaning: `"1,5"` with number items is `[1, 5]` or `[1.5]`, and
+//!   `"1,5 and 2"` is `[1, 5, 2]` or `[1.5, 2]`, so `ambiguous_list_split` names every reading;
 //! - any item that asks: `invalid_list_items` names each failing item by its index (from 0)
 //!   and echoes the good items in the hint, so the next call resends them unchanged;
 //! - more than `max_items` items (`too_many_items`).
+//!
+//! "Or" (`"cs or de"`) never splits: it names one of the items, not both.
 //!
 //! Items of set-like kinds (enum) that repeat are removed with the warning
 //! `duplicate_items_removed`.
@@ -27,6 +32,7 @@ use serde_json::Value;
 
 use super::Spec;
 use crate::codes::{AskCode, NoteCode, WarningCode};
+use crate::data::lists::LIST_JOINERS;
 use crate::error::Error;
 use crate::hint;
 use crate::input::{json_text, listing, Input};
@@ -135,10 +141,18 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec
                     return read_items(&input, &inputs, opts, vec![note]);
                 }
             }
-            if opts.item.is_constrained() && trimmed.contains([',', ';', '\n', '|']) {
-                return read_split(&input, trimmed, opts);
+            if !opts.item.is_constrained() {
+                return single(&input, opts);
             }
-            single(&input, opts)
+            if let Some(inner) = unbracketed(trimmed) {
+                // `[cs, de]`, `(cs, de)`, `{cs, de}`: brackets around items that are not
+                // quoted, unless the whole text is itself one item.
+                let whole = spelling::suggest::without_suggestions(|| opts.item.read(Input::String(trimmed)));
+                if !matches!(whole.status, Status::Ok { .. }) {
+                    return read_text(&input, inner, opts);
+                }
+            }
+            read_text(&input, trimmed, opts)
         }
         Input::Number(_) | Input::Bool(_) => single(&input, opts),
         Input::Object(_) | Input::Missing | Input::Null => {
@@ -147,9 +161,131 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec
     }
 }
 
+/// The text of constrained items: split at its separators, or one item; an item that does not
+/// read split at the joiners of CLDR's "and" lists (`"cs and de"`, `"cs、de"`) when every piece
+/// reads.
+fn read_text(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<Value>> {
+    if text.contains(['\n', '\t', ';', ',', '|'])
+        || text.chars().any(|c| !c.is_ascii() && compat_separator(c).is_some())
+    {
+        return read_split(input, text, opts);
+    }
+    let item = if std::ptr::eq(text, input_text(input)) { *input } else { Input::String(text) };
+    let out = single_of(input, item, opts);
+    if matches!(&out.status, Status::Ask { ask } if ask.readings.is_empty()) {
+        if let Some(joined) = split_joined(text).and_then(|pieces| read_pieces(input, &pieces, opts)) {
+            return joined;
+        }
+    }
+    out
+}
+
+/// The text of a string input (`""` for any other input).
+fn input_text<'a>(input: &Input<'a>) -> &'a str {
+    match input {
+        Input::String(s) => spelling::trim(s),
+        _ => "",
+    }
+}
+
+/// The items of `pieces` when every one reads, with the `list_split` note; `None` otherwise.
+fn read_pieces(input: &Input<'_>, pieces: &[&str], opts: &ListOptions) -> Option<Outcome<Vec<Value>>> {
+    if pieces.len() < 2 {
+        return None;
+    }
+    let out = read_items(input, &as_inputs(pieces), opts, Vec::new());
+    matches!(out.status, Status::Ok { .. }).then(|| with_split_note(input, out))
+}
+
+/// The text inside one pair of brackets that hold the whole text (`[cs, de]`, `(cs)`,
+/// `{cs,de}`), trimmed; `None` when the text is not so bracketed or holds nothing.
+fn unbracketed(text: &str) -> Option<&str> {
+    let inner = ["[]", "()", "{}"].iter().find_map(|pair| {
+        let (open, close) = pair.split_at(1);
+        text.strip_prefix(open)?.strip_suffix(close)
+    })?;
+    let inner = spelling::trim(inner);
+    let nested = inner.contains(['[', ']', '(', ')', '{', '}', '"']);
+    (!inner.is_empty() && !nested).then_some(inner)
+}
+
+/// The ASCII separator (`,`, `;`, `|`) a full-width or small form stands for (`，`, `；`, `｜`,
+/// `﹐`): Unicode's compatibility decomposition of the character.
+fn compat_separator(c: char) -> Option<char> {
+    use unicode_normalization::UnicodeNormalization;
+    if c.is_ascii() {
+        return None;
+    }
+    let mut decomposed = std::iter::once(c).nfkc();
+    match (decomposed.next(), decomposed.next()) {
+        (Some(d @ (',' | ';' | '|')), None) => Some(d),
+        _ => None,
+    }
+}
+
+/// `c` as the separator it stands for: itself, or the ASCII form of a full-width one.
+fn separator(c: char) -> char {
+    compat_separator(c).unwrap_or(c)
+}
+
+/// The pieces of `text` between the joiners of CLDR's "and" list patterns
+/// ([`LIST_JOINERS`]: `" and "`, `" a "`, `" und "`, `" & "`, `"、"`, `"和"`), trimmed, with a
+/// joiner that opens the text left out (`"and en"`, the last part of `"cs, de, and en"`
+/// split at its commas). Letters match in either ASCII case; a joiner of punctuation only
+/// (`"、"`, `"، "`, `" & "`) matches with or without its spaces. `None` when there is no joiner.
+fn split_joined(text: &str) -> Option<Vec<&str>> {
+    let mut pieces = Vec::new();
+    let (mut start, mut i) = (0, 0);
+    let bytes = text.as_bytes();
+    while i < bytes.len() {
+        let b = bytes.get(i).copied().unwrap_or(0);
+        let candidate = i == 0 || matches!(b, b' ' | b',' | b'&') || b >= 0xc0;
+        let found = if candidate { joiner_at(text, i) } else { None };
+        match found {
+            Some(len) => {
+                pieces.push(spelling::trim(text.get(start..i).unwrap_or_default()));
+                i += len;
+                start = i;
+            }
+            None => i += 1,
+        }
+    }
+    pieces.push(spelling::trim(text.get(start..).unwrap_or_default()));
+    if pieces.len() < 2 {
+        return None;
+    }
+    if pieces.first().is_some_and(|p| p.is_empty()) {
+        pieces.remove(0);
+    }
+    Some(pieces)
+}
+
+/// The length of the joiner that starts at byte `i` of `text`, if one does. At the start of
+/// the text a joiner's leading spaces and punctuation are not needed (`"and en"`).
+fn joiner_at(text: &str, i: usize) -> Option<usize> {
+    let rest = text.get(i..)?;
+    LIST_JOINERS.iter().find_map(|j| {
+        let core = j.trim();
+        let spelled = if !core.chars().any(char::is_alphanumeric) {
+            core
+        } else if i == 0 {
+            j.trim_start_matches(|c: char| !c.is_alphanumeric())
+        } else {
+            j
+        };
+        let head = rest.get(..spelled.len())?;
+        (!spelled.is_empty() && head.eq_ignore_ascii_case(spelled)).then_some(spelled.len())
+    })
+}
+
 /// A lone value as a one-item list.
 fn single(input: &Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
-    let out = read_items(input, &[*input], opts, Vec::new());
+    single_of(input, *input, opts)
+}
+
+/// The item `item` (the input, or the text inside its brackets) as a one-item list.
+fn single_of(input: &Input<'_>, item: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
+    let out = read_items(input, &[item], opts, Vec::new());
     match out.status {
         Status::Ok { ref value } => {
             let note =
@@ -162,40 +298,44 @@ fn single(input: &Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
     }
 }
 
-/// A string of constrained tokens with commas: split, unless the split changes the meaning.
+/// A string of constrained tokens with separators: split, unless the split changes the
+/// meaning.
 fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<Value>> {
-    // Lines, when there are several, are the items (a bullet or a number before each is left
-    // out); then semicolons, commas or vertical bars, the first of them the text has.
-    let (parts, separators): (Vec<&str>, &str) = if text.contains('\n') {
-        (text.lines().map(|line| without_bullet(spelling::trim(line))).collect(), "lines")
-    } else if text.contains(';') {
-        (text.split(';').map(spelling::trim).collect(), "semicolons")
-    } else if text.contains(',') {
-        (text.split(',').map(spelling::trim).collect(), "commas")
-    } else {
-        (text.split('|').map(spelling::trim).collect(), "vertical bars")
-    };
-    let inputs: Vec<Input<'_>> = parts.iter().map(|p| Input::String(p)).collect();
-    let split = read_items(input, &inputs, opts, Vec::new());
-    // Only the whole reading's status and readings decide; its hint is never shown.
-    let whole = spelling::suggest::without_suggestions(|| opts.item.read(Input::String(text)));
+    let (parts, separators) = split_parts(text);
+    let mut at_and = "";
+    let mut split = read_items(input, &as_inputs(&parts), opts, Vec::new());
+    // Only another reading's status and readings decide; its hint is never shown.
+    let other = |f: &dyn Fn() -> Outcome<Vec<Value>>| spelling::suggest::without_suggestions(f);
+    let whole = other(&|| opts.item.read(Input::String(text)).map(|v| vec![v]));
+    let mut others =
+        readings_of(&whole, |items| format!("one item, {}", items.first().map(json_text).unwrap_or_default()));
+    if !matches!(split.status, Status::Ok { .. }) {
+        // A part that does not read, split at the joiners of an "and" list when every piece
+        // reads (`"cs, de and en"`, `"cs, de, & en"`); the text split at its joiners alone is
+        // then another reading (`"1,5 and 2"`: [1, 5, 2] or [1.5, 2]).
+        let pieces = joined_parts(&parts, opts);
+        let joined = read_items(input, &as_inputs(&pieces), opts, Vec::new());
+        if pieces != parts && matches!(joined.status, Status::Ok { .. }) {
+            split = joined;
+            at_and = " and the word \"and\"";
+            if let Some(alone) = split_joined(text) {
+                let alone = other(&|| read_items(input, &as_inputs(&alone), opts, Vec::new()));
+                others.extend(readings_of(&alone, |items| {
+                    format!("{} items, split on the word \"and\" only", items.len())
+                }));
+            }
+        }
+    }
     let split_ok = parts.len() > 1 && matches!(split.status, Status::Ok { .. });
-    let whole_readings: Vec<Value> = match &whole.status {
-        Status::Ok { value } => vec![value.clone()],
-        Status::Ask { ask } => ask.readings.iter().map(|r| r.value.clone()).collect(),
-        Status::Absent => Vec::new(),
-    };
-    match (split_ok, whole_readings.is_empty()) {
+    match (split_ok, others.is_empty()) {
         (true, false) => {
             let Status::Ok { value: items } = &split.status else { return split };
-            let mut readings = vec![Reading {
-                value: Value::Array(items.clone()),
-                meaning: format!("{} items, split on the {separators}", items.len()),
-            }];
-            readings.extend(whole_readings.into_iter().map(|v| Reading {
-                value: Value::Array(vec![v.clone()]),
-                meaning: format!("one item, {}", json_text(&v)),
-            }));
+            let meaning = format!("{} items, split on the {separators}{at_and}", items.len());
+            let mut readings = vec![Reading { value: Value::Array(items.clone()), meaning }];
+            readings.extend(others.into_iter().filter(|r| r.value != Value::Array(items.clone())));
+            if readings.len() == 1 {
+                return with_split_note(input, split);
+            }
             let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
             Outcome::ask(
                 Ask::new(
@@ -207,14 +347,7 @@ fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<
                 .with_readings(readings),
             )
         }
-        (true, true) => {
-            let mut out = split;
-            if let Status::Ok { value } = &out.status {
-                let note = Note::read_as(NoteCode::ListSplit, input, &json_text(&Value::Array(value.clone())), "");
-                out.notes.insert(0, note);
-            }
-            out
-        }
+        (true, true) => with_split_note(input, split),
         (false, _) if matches!(whole.status, Status::Ok { .. }) => single(input, opts),
         (false, _)
             if parts.len() > 1 && !matches!(whole.status, Status::Ask { ref ask } if !ask.readings.is_empty()) =>
@@ -223,6 +356,69 @@ fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<
         }
         (false, _) => single(input, opts),
     }
+}
+
+/// Each piece as a string input.
+fn as_inputs<'a>(pieces: &[&'a str]) -> Vec<Input<'a>> {
+    pieces.iter().map(|p| Input::String(p)).collect()
+}
+
+/// The readings of another way to read the text: its value, or the readings it asks about.
+fn readings_of(out: &Outcome<Vec<Value>>, meaning: impl Fn(&Vec<Value>) -> String) -> Vec<Reading> {
+    match &out.status {
+        Status::Ok { value } => vec![Reading { value: Value::Array(value.clone()), meaning: meaning(value) }],
+        Status::Ask { ask } => ask
+            .readings
+            .iter()
+            .map(|r| match &r.value {
+                Value::Array(items) => Reading { value: r.value.clone(), meaning: meaning(items) },
+                v => Reading { value: Value::Array(vec![v.clone()]), meaning: meaning(&vec![v.clone()]) },
+            })
+            .collect(),
+        Status::Absent => Vec::new(),
+    }
+}
+
+/// A split list with the `list_split` note first.
+fn with_split_note(input: &Input<'_>, mut out: Outcome<Vec<Value>>) -> Outcome<Vec<Value>> {
+    if let Status::Ok { value } = &out.status {
+        let note = Note::read_as(NoteCode::ListSplit, input, &json_text(&Value::Array(value.clone())), "");
+        out.notes.insert(0, note);
+    }
+    out
+}
+
+/// The parts of a text and the name of what split it: lines, when there are several (a bullet
+/// or a number before each is left out); then tabs, semicolons, commas or vertical bars (or
+/// their full-width forms), the first of them the text has.
+fn split_parts(text: &str) -> (Vec<&str>, &'static str) {
+    let has = |sep: char| text.chars().any(|c| separator(c) == sep);
+    let split_at = |sep: char| text.split(move |c: char| separator(c) == sep).map(spelling::trim).collect();
+    if text.contains('\n') {
+        (text.lines().map(|line| without_bullet(spelling::trim(line))).collect(), "lines")
+    } else if text.contains('\t') {
+        (split_at('\t'), "tabs")
+    } else if has(';') {
+        (split_at(';'), "semicolons")
+    } else if has(',') {
+        (split_at(','), "commas")
+    } else {
+        (split_at('|'), "vertical bars")
+    }
+}
+
+/// `parts` with each part that does not read on its own replaced by the pieces between its
+/// "and" joiners, when every piece reads.
+fn joined_parts<'a>(parts: &[&'a str], opts: &ListOptions) -> Vec<&'a str> {
+    let mut out = Vec::with_capacity(parts.len());
+    for part in parts {
+        let reads = |p: &str| matches!(opts.item.read(Input::String(p)).status, Status::Ok { .. } | Status::Absent);
+        match split_joined(part) {
+            Some(pieces) if !reads(part) && pieces.iter().all(|p| reads(p)) => out.extend(pieces),
+            _ => out.push(*part),
+        }
+    }
+    out
 }
 
 /// A line of a list without the bullet or number a Markdown list writes before it (`- `, `* `,
@@ -400,4 +596,49 @@ fn python_list(text: &str) -> Option<Vec<Value>> {
     );
     let (rest, values) = spelling::step(list, text)?;
     rest.is_empty().then_some(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{compat_separator, split_joined, unbracketed};
+
+    #[test]
+    fn joiners_of_and_lists_split_and_nothing_else_does() {
+        let cases: &[(&str, &[&str])] = &[
+            ("cs and de", &["cs", "de"]),
+            ("cs AND de", &["cs", "de"]),
+            ("and en", &["en"]),
+            ("& en", &["en"]),
+            ("cs & de", &["cs", "de"]),
+            ("cs&de", &["cs", "de"]),
+            ("cs a de", &["cs", "de"]),
+            ("cs und de und en", &["cs", "de", "en"]),
+            ("cs、de", &["cs", "de"]),
+            ("cs和de", &["cs", "de"]),
+            ("cs، de و en", &["cs", "de", "en"]),
+        ];
+        for (text, pieces) in cases {
+            assert_eq!(split_joined(text).as_deref(), Some(*pieces), "{text}");
+        }
+        // A joiner of letters needs its spaces: words that hold one are not split.
+        for text in ["Andorra", "Candor", "cs or de", "cs", "banana", "cs-de", "2026-01-01 - 2026-02-01", "Iran"] {
+            assert_eq!(split_joined(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn brackets_and_full_width_separators() {
+        assert_eq!(unbracketed("[cs, de]"), Some("cs, de"));
+        assert_eq!(unbracketed("( cs )"), Some("cs"));
+        assert_eq!(unbracketed("{cs,de}"), Some("cs,de"));
+        assert_eq!(unbracketed("[]"), None);
+        assert_eq!(unbracketed("[cs, (de)]"), None);
+        assert_eq!(unbracketed("[cs)"), None);
+        assert_eq!(unbracketed("cs"), None);
+        assert_eq!(compat_separator('\u{ff0c}'), Some(','));
+        assert_eq!(compat_separator('\u{ff1b}'), Some(';'));
+        assert_eq!(compat_separator('\u{fe50}'), Some(','));
+        assert_eq!(compat_separator(','), None);
+        assert_eq!(compat_separator('\u{3001}'), None, "the ideographic comma is a joiner, not a compatibility form");
+    }
 }
