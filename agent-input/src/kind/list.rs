@@ -263,18 +263,28 @@ fn split_joined(text: &str) -> Option<Vec<&str>> {
 /// The length of the joiner that starts at byte `i` of `text`, if one does. At the start of
 /// the text a joiner's leading spaces and punctuation are not needed (`"and en"`).
 fn joiner_at(text: &str, i: usize) -> Option<usize> {
+    // Each joiner as it is matched inside the text and at its start, worked out once: one of
+    // punctuation only by its marks alone (`"、"`, `"&"`), one of words with its spaces.
+    static SPELLED: std::sync::OnceLock<Vec<(&'static str, &'static str)>> = std::sync::OnceLock::new();
+    let spelled = SPELLED.get_or_init(|| {
+        LIST_JOINERS
+            .iter()
+            .map(|j| {
+                let core = j.trim();
+                if core.chars().any(char::is_alphanumeric) {
+                    (*j, j.trim_start_matches(|c: char| !c.is_alphanumeric()))
+                } else {
+                    (core, core)
+                }
+            })
+            .filter(|(inside, opening)| !inside.is_empty() && !opening.is_empty())
+            .collect()
+    });
     let rest = text.get(i..)?;
-    LIST_JOINERS.iter().find_map(|j| {
-        let core = j.trim();
-        let spelled = if !core.chars().any(char::is_alphanumeric) {
-            core
-        } else if i == 0 {
-            j.trim_start_matches(|c: char| !c.is_alphanumeric())
-        } else {
-            j
-        };
-        let head = rest.get(..spelled.len())?;
-        (!spelled.is_empty() && head.eq_ignore_ascii_case(spelled)).then_some(spelled.len())
+    spelled.iter().find_map(|&(inside, opening)| {
+        let joiner = if i == 0 { opening } else { inside };
+        let head = rest.get(..joiner.len())?;
+        head.eq_ignore_ascii_case(joiner).then_some(joiner.len())
     })
 }
 
