@@ -606,7 +606,10 @@ impl PropertySet {
 
     /// The indices of the date properties named as a range's two bounds ([`PAIRS`]).
     fn date_pairs(props: &[Property]) -> Vec<(usize, usize)> {
-        let at = |name: &str| props.iter().position(|p| p.name == name && matches!(p.def, Def::Value(Spec::Date(_))));
+        let at = |name: &str| {
+            let key = name_key(name);
+            props.iter().position(|p| name_key(&p.name) == key && matches!(p.def, Def::Value(Spec::Date(_))))
+        };
         PAIRS.iter().filter_map(|(from, to)| at(from).zip(at(to))).collect()
     }
 
