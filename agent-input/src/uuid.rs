@@ -4,6 +4,7 @@
 //! | --- | --- | --- |
 //! | `"0b5e2d3c-4f1a-4c2e-9d7b-8e6f5a4b3c2d"` | itself | none |
 //! | `"0B5E2D3C-4F1A-4C2E-9D7B-8E6F5A4B3C2D"`, `"{0b5e…}"`, `"urn:uuid:0b5e…"`, 32 hex digits without hyphens, surrounding spaces or quotes | the lowercase hyphenated form | `uuid_spelling_normalized` |
+//! | `"uuid:0b5e…"`, `"<0b5e…>"`, `"(0b5e…)"`, `"[0b5e…]"`, `"UUID('0b5e…')"` (Python), `"new Guid(\"0B5E…\")"` (.NET), `"0b5e….` (a full stop after it), groups joined by dashes, underscores or spaces (`0b5e2d3c–4f1a–…`, `0b5e2d3c 4f1a …`) | the lowercase hyphenated form | `uuid_spelling_normalized` |
 //! | a placeholder (below), on a read | absent | `placeholder_read_as_absent` |
 //! | a placeholder, on a write | asks `placeholder_on_write` | |
 //!
@@ -276,6 +277,14 @@ fn parse(raw: &str) -> Parsed {
     if is_canonical(body) {
         return id(body, repaired);
     }
+    // An id inside what else a model writes around it, or with other dashes between its
+    // groups; what is not an id inside (`<uuid>`) is read as written, below.
+    let (inner, _) = unwrapped(text);
+    if let Some(found) = dashed(inner).or_else(|| (inner.len() < body.len()).then(|| inner.to_owned())) {
+        if let Parsed::Id { id, placeholder, .. } = id(&found, true) {
+            return Parsed::Id { id, repaired: true, placeholder };
+        }
+    }
     let hex: String = body.chars().filter(|c| *c != '-').collect();
     let shape_like = body.len() == 36 && [8, 13, 18, 23].iter().all(|&i| body.as_bytes().get(i) == Some(&b'-'));
     if shape_like && hex.chars().all(|c| c.is_ascii_alphanumeric()) {
@@ -298,6 +307,57 @@ fn parse(raw: &str) -> Parsed {
         return Parsed::Invalid(format!("it has {} hexadecimal digits, not 32", hex.len()));
     }
     id(&hex, true)
+}
+
+/// An id without what a model writes around it: `urn:uuid:` or `uuid:`, braces, angle, round
+/// or square brackets, Python's and .NET's constructors (`UUID('…')`, `new Guid("…")`), quotes
+/// inside those, and a full stop or comma after it; true when something was left out.
+fn unwrapped(text: &str) -> (&str, bool) {
+    let mut body = text;
+    let mut repaired = false;
+    loop {
+        let before = body.len();
+        for prefix in ["urn:uuid:", "uuid:", "guid:"] {
+            if body.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix)) {
+                body = body.get(prefix.len()..).unwrap_or_default();
+            }
+        }
+        if let Some(inner) = body.strip_suffix(['.', ',', ';']) {
+            body = inner;
+        }
+        if let Some(open) = body.strip_suffix(')').and_then(|b| b.find('(').map(|at| (b, at))) {
+            let (b, at) = open;
+            let call = b.get(..at).unwrap_or_default().trim().to_ascii_lowercase();
+            if matches!(call.as_str(), "" | "uuid" | "uuid.uuid" | "guid" | "new guid" | "system.guid" | "uuid.parse") {
+                body = b.get(at + 1..).unwrap_or_default();
+            }
+        }
+        for (open, close) in [('{', '}'), ('<', '>'), ('[', ']')] {
+            if let Some(inner) = body.strip_prefix(open).and_then(|b| b.strip_suffix(close)) {
+                body = inner;
+            }
+        }
+        body = spelling::trim(body);
+        if let Some(inner) = ["'", "\"", "`"].iter().find_map(|q| body.strip_prefix(q)?.strip_suffix(q)) {
+            body = inner;
+        }
+        if body.len() == before {
+            return (body, repaired);
+        }
+        repaired = true;
+    }
+}
+
+/// The hyphenated id of a text whose groups of 8-4-4-4-12 hex digits are joined by dashes,
+/// underscores or spaces (`0b5e2d3c–7c1a–…`, `0b5e2d3c_7c1a_…`, `0b5e2d3c 7c1a …`).
+fn dashed(body: &str) -> Option<String> {
+    let joiner = |c: char| matches!(c, '\u{2010}'..='\u{2015}' | '\u{2212}' | '_' | ' ' | '\u{a0}');
+    if !body.chars().any(joiner) {
+        return None;
+    }
+    let text: String = body.chars().map(|c| if joiner(c) { '-' } else { c }).collect();
+    let shape = text.len() == 36 && [8, 13, 18, 23].iter().all(|&i| text.as_bytes().get(i) == Some(&b'-'));
+    (shape && ::uuid::Uuid::try_parse(&text).is_ok()).then_some(text)
 }
 
 /// The strict parse (the uuid crate) of a simple or hyphenated hex text.
