@@ -325,7 +325,7 @@ impl NoteCode {
                 "A cursor value outside the class the server issues (\"\", \" \", \"0\", \"start\", a number) was read as \"no cursor\": the first page is served."
             }
             Self::DateSpellingNormalized => {
-                "A date in another spelling (dots, slashes, compact digits, month names in one of ten languages) was written as YYYY-MM-DD."
+                "A date in another spelling (dots, slashes, compact digits, month names in any major language) was written as YYYY-MM-DD."
             }
             Self::DateOrderInferred => {
                 "Day and month could be in either order, and only one order names a date that exists, so that order was read."

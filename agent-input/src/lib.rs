@@ -8,14 +8,14 @@
 //! | kind | reads | value | example |
 //! | --- | --- | --- | --- |
 //! | [`number`] | grouping, decimal comma, Unicode digits and minus, exponents; range, integer, page size | exact decimal | `"4 000"` → 4000 |
-//! | [`boolean`] | yes/no words of ten languages, 1/0 | bool | `"ano"` → true |
+//! | [`boolean`] | yes/no words of every modern CLDR language, 1/0 | bool | `"ano"` → true |
 //! | [`enum_`] (`"enum"`) | case, separators, camelCase, diacritics, aliases | the declared value | `"Date Desc"` → `"date_desc"` |
 //! | [`filter`] | "not filtering" words, then the item kind | the item's value | `"all"` → absent |
 //! | [`text`] | trimming, NFC | string | `" Praha "` → `"Praha"` |
 //! | [`list`] | lone values, comma splits of constrained tokens, JSON in a string | array | `"cs, de"` → `["cs", "de"]` |
 //! | [`uuid`] | braces, URN, case, no hyphens; placeholders absent on a read, asked on a write | string | `"{0B5E…}"` → `"0b5e…"` |
 //! | [`cursor`] | a [`cursor::CursorCodec`]'s tamper-evident tokens; invented first-call values absent | the payload | `"start"` → absent |
-//! | [`date`] | ISO, datetimes, dots, slashes, month names of ten languages, relative words, range bounds | date | `"1. 10. 2026"` → `"2026-10-01"` |
+//! | [`date`] | ISO, datetimes, dots, slashes, month and weekday names of every modern CLDR language, relative words, range bounds | date | `"1. 10. 2026"` → `"2026-10-01"` |
 //! | [`country`] | ISO 3166-1 alpha-2, alpha-3, numeric; names in every modern CLDR language and ISO 3166; former names | `"CZ"` | `"Česko"` → `"CZ"` |
 //! | [`locale`] | BCP 47, POSIX names, CLDR aliases, language names | tag | `"cs_CZ.UTF-8"` → `"cs-CZ"` |
 //! | [`eli`] | EU and Czech ELI URIs, CELEX, citations in five languages | URI | `"89/2012 Sb."` → e-Sbírka ELI |

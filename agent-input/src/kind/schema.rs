@@ -221,6 +221,6 @@ fn date(role: DateRole) -> Value {
         format!("{role}, as YYYY-MM-DD."),
         json!({"type": "string", "format": "date"}),
         &["string", "number", "array", "null"],
-        "datetimes (the time is dropped), 1. 10. 2026 (day first with dots), month names in ten languages, today/yesterday/tomorrow when the server knows today. 01/02/2026 and two-digit years are asked about.",
+        "datetimes (the time is dropped), 1. 10. 2026 (day first with dots), month and weekday names of every major language, relative words (today, 3 days ago, last month) when the server knows today. 01/02/2026 and two-digit years are asked about.",
     )
 }
