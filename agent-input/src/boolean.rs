@@ -3,9 +3,9 @@
 //! | spelling | read as | note code |
 //! | --- | --- | --- |
 //! | `true`, `false` (JSON, or the strings `"true"`, `"false"`) | itself | none |
-//! | `"yes"`, `"y"`, `"on"`, `"1"`, `"True"`, `"enabled"` | true | `boolean_word_read` |
+//! | `"yes"`, `"y"`, `"on"`, `"1"`, `"True"`, `"enabled"`, `"ok"`, `"Yes."`, `"✓"`, `"✅"`, `"[x]"` | true | `boolean_word_read` |
 //! | `"ano"`, `"áno"`, `"ja"`, `"oui"`, `"sí"`, `"sì"`, `"tak"`, `"sim"`, `"vrai"`, `"wahr"`, ... | true | `boolean_word_read` |
-//! | `"no"`, `"ne"`, `"nie"`, `"nein"`, `"non"`, `"não"`, `"nee"`, `"fałsz"`, `"onwaar"`, ... | false | `boolean_word_read` |
+//! | `"no"`, `"ne"`, `"nie"`, `"nein"`, `"non"`, `"não"`, `"nee"`, `"fałsz"`, `"onwaar"`, `"No!"`, `"❌"`, `"[ ]"`, ... | false | `boolean_word_read` |
 //! | JSON `1`, `0` | true, false | `number_read_as_boolean` |
 //!
 //! Words are matched after folding case and diacritics: the hand lists below (English, Czech,
@@ -44,7 +44,13 @@ pub const TRUE_WORDS: &[&str] = &[
     "enable", // en
     "yeah",
     "yep",
-    "yup", // en, informal
+    "yup",
+    "ok",
+    "okay",
+    "sure",
+    "affirmative",
+    "correct", // en, informal
+    "haan",    // Hindi and Urdu in Latin letters
     "ano",
     "pravda", // cs, sk ("áno" folds to "ano")
     "ja",
@@ -64,22 +70,48 @@ pub const TRUE_WORDS: &[&str] = &[
     "waar",       // nl
     "\u{2713}",
     "\u{2714}",
-    "\u{2611}", // check marks
+    "\u{2611}",
+    "\u{2705}",
+    "[x]",       // check marks, a ticked Markdown box
+    "\u{1f44d}", // thumbs up
 ];
 
 /// Folded words that mean false, by language.
 pub const FALSE_WORDS: &[&str] = &[
-    "false", "f", "no", "n", "0", "off", "disabled", "disable", // en, es, it
-    "nope", "nah", // en, informal
-    "ne", "nepravda", // cs
+    "false",
+    "f",
+    "no",
+    "n",
+    "0",
+    "off",
+    "disabled",
+    "disable", // en, es, it
+    "nope",
+    "nah",
+    "negative",
+    "incorrect", // en, informal
+    "nahi",
+    "nahin", // Hindi and Urdu in Latin letters
+    "ne",
+    "nepravda", // cs
     "nie",      // sk, pl
-    "nein", "falsch", // de
-    "non", "faux", // fr, it
-    "falso", "falsa", // es, it, pt
+    "nein",
+    "falsch", // de
+    "non",
+    "faux", // fr, it
+    "falso",
+    "falsa", // es, it, pt
     "falsz", // pl ("fałsz" folds to "falsz")
     "nao",   // pt ("não" folds to "nao")
-    "nee", "onwaar", // nl
-    "\u{2717}", "\u{2718}", "\u{2610}", // ballot x, empty box
+    "nee",
+    "onwaar", // nl
+    "\u{2717}",
+    "\u{2718}",
+    "\u{2610}",
+    "\u{2716}",
+    "\u{274c}",
+    "[ ]",       // ballot x, empty box, crosses, an empty Markdown box
+    "\u{1f44e}", // thumbs down
 ];
 
 /// Reads a boolean.
@@ -145,7 +177,10 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<bool> {
                 }
                 _ => spelling::fold::fold(clean).into(),
             };
-            match word(&folded) {
+            // A word with a full stop or an exclamation mark after it, as a sentence ends
+            // (`"Yes."`, `"no!"`).
+            let word = word(&folded).or_else(|| folded.strip_suffix(['.', '!']).and_then(word));
+            match word {
                 Some(Word::Yes) => (true, NoteCode::BooleanWordRead),
                 Some(Word::No) => (false, NoteCode::BooleanWordRead),
                 Some(Word::Both) => return Outcome::ask(both(&input)),
