@@ -1790,8 +1790,9 @@ pub fn write_all(dir: &Path, root: &Path) -> Result<Vec<PathBuf>, String> {
 /// system, short and long, with the power of ten each stands for. A word two locales give
 /// different powers (`billion`: 10^9 in English, 10^12 in German; `miu`: 10^3 in Nheengatu,
 /// 10^6 in Romansh) goes to `AMBIGUOUS_SCALES` with every power, so the reader asks. Formats
-/// that write their word before the number are left out. Source:
-/// `cldr-numbers-full/main/{lang}/numbers.json`.
+/// that write their word before the number are left out, and so are words that are a unit's
+/// symbol or an ordinal's ending somewhere. Source: `cldr-numbers-full/main/{lang}/numbers.json`,
+/// `cldr-units-full`, `cldr-rbnf`.
 fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-numbers-full")?;
     let mut words = Words::<u8>::new();
@@ -1832,6 +1833,12 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let units = unit_words(dir, &locale_dirs(&dir.join("cldr-units-full/main"))?)?;
     words.one.retain(|k, _| !units.contains(k));
     words.several.retain(|k, _| !units.contains(k));
+    // A word that is also an ordinal's ending (`th`: English `5th`, and Icelandic `þ.`, a
+    // thousand, folded; `n`: Catalan `2n`, and Vietnamese `N`) makes the number an ordinal in
+    // another language: left out, so `5th` asks rather than reading 5000.
+    let ordinals = ordinal_suffixes(dir)?;
+    words.one.retain(|k, _| !ordinals.contains(k));
+    words.several.retain(|k, _| !ordinals.contains(k));
     let mut out = String::new();
     header(&mut out, "cldr-numbers-full", &version);
     let _ = writeln!(
@@ -1915,6 +1922,34 @@ fn locale_dirs(main: &Path) -> Result<Vec<String>, String> {
         .filter(|id| id != "und" && id != "root")
         .collect();
     out.sort();
+    Ok(out)
+}
+
+/// What CLDR's ordinal rules of every locale write after an ordinal's digits (`st`, `nd`,
+/// `rd`, `th`; `e`, `er`; `º`; `-й`), keyed by [`name_key`]: the literal after the last number
+/// substitution of every rule of `cldr-rbnf/rbnf/{lang}.json`'s `OrdinalRules`, and each
+/// plural case of a `$(ordinal,…)$` there.
+fn ordinal_suffixes(dir: &Path) -> Result<std::collections::BTreeSet<String>, String> {
+    let mut out = std::collections::BTreeSet::new();
+    let folder = dir.join("cldr-rbnf/rbnf");
+    let files = std::fs::read_dir(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    for file in files.filter_map(Result::ok).map(|f| f.path()).filter(|p| p.extension().is_some_and(|e| e == "json")) {
+        let json = read_json(&file)?;
+        let Some(sets) = json.pointer("/rbnf/rbnf/OrdinalRules").and_then(Value::as_object) else { continue };
+        let rules = sets.values().filter_map(Value::as_array).flatten().filter_map(|r| r.get(1)?.as_str());
+        for rule in rules {
+            let after = rule.trim_end_matches(';').rsplit(['=', '\u{2192}', '\u{2190}']).next().unwrap_or_default();
+            let cases: Vec<&str> = if after.contains("$(") {
+                after.split('{').skip(1).filter_map(|c| c.split('}').next()).collect()
+            } else {
+                vec![after]
+            };
+            out.extend(cases.into_iter().map(name_key).filter(|k| k.chars().any(char::is_alphabetic)));
+        }
+    }
+    if !out.contains("th") || !out.contains("er") {
+        return Err(format!("{}: the English or French ordinal endings are missing", folder.display()));
+    }
     Ok(out)
 }
 
