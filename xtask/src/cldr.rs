@@ -1052,11 +1052,14 @@ fn relative_counts(fields: &Value, lang: &str, counts: &mut Words<i8>) {
     }
 }
 
-/// A locale's words of the month, quarter and year before, of and after today's
-/// (`dateFields.json`: `relative-type--1`, `-0`, `-1` of those fields in every width), keyed
-/// by [`name_key`], with the digit-free words of three or more letters [`date_word`] keeps.
+/// A locale's words of the month, quarter and year before, of and after today's, and of a
+/// weekday of the week before, of and after today's (`dateFields.json`: `relative-type--1`,
+/// `-0`, `-1` of those fields in every width: `last month`, `next Friday`), keyed by
+/// [`name_key`], with the digit-free words of three or more letters [`date_word`] keeps. The
+/// unit is 3 month, 4 year, 5 quarter, 6 to 12 Monday to Sunday.
 fn relative_periods(fields: &Value, lang: &str, digits: &std::collections::BTreeSet<char>, periods: &mut Words<i8>) {
-    for (unit, field) in [(3i8, "month"), (4, "year"), (5, "quarter")] {
+    let weekdays = (6i8..).zip(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]);
+    for (unit, field) in [(3i8, "month"), (4, "year"), (5, "quarter")].into_iter().chain(weekdays) {
         for width in ["", "-short", "-narrow"] {
             for offset in -1i8..=1 {
                 let at = format!("/main/{lang}/dates/fields/{field}{width}/relative-type-{offset}");
@@ -1469,6 +1472,15 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
                     }
                 }
             }
+            // `now` (the second field's `relative-type-0`): today, as a date.
+            if let Some(now) =
+                fields.pointer(&format!("/main/{lang}/dates/fields/second/relative-type-0")).and_then(Value::as_str)
+            {
+                let key = name_key(now);
+                if date_word(&key, 3, &digits) {
+                    words.relative.add(key, 0);
+                }
+            }
             relative_counts(&fields, lang, &mut counts);
             relative_periods(&fields, lang, &digits, &mut periods);
         }
@@ -1570,14 +1582,16 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "pub static INTERVAL_JOINERS: &[&str] = &[{}];",
         joiners.iter().map(|j| format!("{j:?}")).collect::<Vec<_>>().join(", ")
     );
-    // A relative-day word keeps its meaning: a period word that is also one is left out.
-    periods.one.retain(|k, _| !relative.has(k));
-    periods.several.retain(|k, _| !relative.has(k));
+    // A relative-day word, a month or a weekday keeps its meaning: a period word that is also
+    // one is left out.
+    let keeps = |k: &String| relative.has(k) || months.has(k) || weekdays.has(k);
+    periods.one.retain(|k, _| !keeps(k));
+    periods.several.retain(|k, _| !keeps(k));
     write_packed(
         &mut out,
         "RELATIVE_PERIODS",
         "i8",
-        "Words of the month, quarter or year before, of or after today's (`last month`, `this year`, `příští čtvrtletí`, `letztes Jahr`), and their period: ten times the unit (3 month, 4 year, 5 quarter) plus the offset plus one (`last month` is 30, `next year` 42). Words two locales give different periods are left out (they ask `not_a_date`); weeks are left out, as where a week starts differs by region",
+        "Words of the month, quarter or year before, of or after today's (`last month`, `this year`, `příští čtvrtletí`, `letztes Jahr`) and of a weekday of the week before, of or after today's (`next Friday`, `minulé pondělí`), and their period: ten times the unit (3 month, 4 year, 5 quarter, 6 to 12 Monday to Sunday) plus the offset plus one (`last month` is 30, `next year` 42, `next Friday` 102). Words two locales give different periods are left out (they ask `not_a_date`); weeks are left out, as where a week starts differs by region",
         &periods.one_entries(),
     );
     // A word that is a month, weekday or relative day somewhere keeps that meaning.

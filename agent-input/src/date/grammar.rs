@@ -40,6 +40,9 @@ pub(crate) enum Span {
     /// The month (3), year (4) or quarter (5) before (-1), of (0) or after (1) today's
     /// (`last month`, `this year`).
     RelativePeriod(u8, i8),
+    /// A weekday (1 Monday to 7 Sunday) of the week before (-1), of (0) or after (1) today's
+    /// (`last Monday`, `next Friday`).
+    RelativeWeekday(u8, i8),
     /// A day and month without a year.
     DayMonth(u32, u32),
     /// A far-past or far-future sentinel (`0001-01-01`, `9999-12-31`, `0000-00-00`).
@@ -988,7 +991,11 @@ fn relative_words(parsed: &mut Parsed, text: &str) -> bool {
     }
     let Some(code) = RELATIVE_PERIODS.get(&key) else { return false };
     let (unit, offset) = (code / 10, code % 10 - 1);
-    parsed.candidates.push(fixed(Span::RelativePeriod(unit.unsigned_abs(), offset)));
+    let span = match unit.unsigned_abs() {
+        weekday @ 6..=12 => Span::RelativeWeekday(weekday - 5, offset),
+        unit => Span::RelativePeriod(unit, offset),
+    };
+    parsed.candidates.push(fixed(span));
     true
 }
 

@@ -11,7 +11,8 @@
 //! | `05/05/2026` (both orders give one day) | 2026-05-05 | `date_spelling_normalized` |
 //! | `1. října 2026`, `1 Oct 2026`, `October 1, 2026`, `1st October 2026`, `Thursday, 1 October 2026`, `1 de octubre de 2026`, `4. X. 2016` | that date | `date_spelling_normalized` |
 //! | CLDR's formats of every modern locale, regional ones included: `1 окт. 2026 г.`, `2026. gada 1. okt.`, `1 Ekim 2026 Perşembe`, `1 thg 10, 2026`, `2026年10月1日木曜日`, `2026年10月1日星期四`, `23\u{200f}/11\u{200f}/2026` (direction marks), `1. Jänner 2026`, `1 تشرين الأول 2026`, letters glued to a month or weekday (`1 באוקטובר 2026`, `2026(e)ko urriaren 1(a)`, `วันพฤหัสบดีที่ 1 ตุลาคม 2026`), CLDR's root month names of locales without their own (`5 M03, 2026`) | that date | `date_spelling_normalized` (`invisible_characters_removed` for the marks) |
-//! | `today`, `včera`, `morgen`, `demain`, `pasado mañana` (with the `today` option) | today ± days | `relative_date_resolved` |
+//! | `today`, `včera`, `morgen`, `demain`, `pasado mañana`, `now`, `jetzt` (with the `today` option) | today ± days | `relative_date_resolved` |
+//! | `next Monday`, `last Friday`, `this Friday`, `příští pondělí`, `el viernes pasado` (CLDR's words of every modern locale, with the `today` option) | that weekday in the week after, before or of today's, when every reading gives one day; `next Friday` said on a Tuesday (this week's or next week's Friday) and weeks that start on Sunday ask `ambiguous_date` with each day | `relative_date_resolved` |
 //! | `3 days ago`, `in 2 weeks`, `před 3 dny`, `vor 2 Monaten`, `hace 1 año`, `3日前` (CLDR's relative-time patterns of every modern locale, with the `today` option) | today ± days, weeks, months, years (a month without today's day: its last day, said in the note) | `relative_date_resolved` |
 //! | `Sun 01/02/2026`, `pon, 23 lis 2026`, `Mon 23 Nov 26` (readings of which one only is the weekday written, in a word of three or more letters) | that day | `date_spelling_normalized` (a second note names the other readings) |
 //! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026`, `2026-H2`, `H1 2026`, `2026-W48` (role `from` / `to`) | its first / last day | `bound_expanded` |
@@ -465,6 +466,7 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
         | Span::Week(..)
         | Span::Year(_)
         | Span::RelativePeriod(..)
+        | Span::RelativeWeekday(..)
         | Span::Sentinel => return None,
     };
     Some((Reading { value: Value::String(value), meaning }, label))
@@ -492,6 +494,7 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
         Span::Relative(offset) => relative(input, offset, opts.today),
         Span::RelativeMonths(months) => relative_months(input, months, opts.today),
         Span::RelativePeriod(unit, offset) => relative_period(input, unit, offset, opts),
+        Span::RelativeWeekday(weekday, offset) => relative_weekday(input, weekday, offset, opts.today),
         Span::DayMonth(day, month) => Outcome::ask(Ask::new(
             AskCode::IncompleteDate,
             input,
@@ -650,6 +653,78 @@ fn relative_period(input: &Input<'_>, unit: u8, offset: i8, opts: &DateOptions) 
     ))
 }
 
+/// `next Friday`, `last Monday`, `this Sunday`: that weekday in the week after, before or of
+/// today's. Said on a Tuesday, "next Friday" is this week's Friday to some and next week's to
+/// others, and a week starts on Monday in some regions and on Sunday in others: every day
+/// those readings give is a reading, so one day reads (with a note of today) and several ask
+/// `ambiguous_date` with each. Asked about without `today`.
+fn relative_weekday(input: &Input<'_>, weekday: u8, offset: i8, today: Option<NaiveDate>) -> Outcome<NaiveDate> {
+    let Some(today) = today else { return without_today(input) };
+    let (wanted, now) = (i64::from(weekday) - 1, i64::from(today.weekday().num_days_from_monday()));
+    // Days from today: the weekday in the week `offset` weeks away, weeks from Monday and from
+    // Sunday; then the nearest such weekday after (next), before (last) or from (this) today.
+    let mut days: Vec<i64> = [0, 6]
+        .iter()
+        .map(|start| (wanted - start).rem_euclid(7) - (now - start).rem_euclid(7) + 7 * i64::from(offset))
+        .collect();
+    let ahead = (wanted - now).rem_euclid(7);
+    days.push(match offset {
+        1 if ahead == 0 => 7,
+        -1 => ahead - 7,
+        _ => ahead,
+    });
+    days.sort_unstable();
+    days.dedup();
+    let dated: Vec<NaiveDate> =
+        days.iter().filter_map(|&n| today.checked_add_signed(chrono::TimeDelta::days(n))).collect();
+    match dated.as_slice() {
+        [d] => Outcome::ok(*d).note(Note::new(
+            NoteCode::RelativeDateResolved,
+            format!("Read {} as {d} (today is {today}, a {}).", input.to_json_text(), weekday_name(now_number(today))),
+        )),
+        [] => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
+        several => {
+            let readings: Vec<Reading> = several
+                .iter()
+                .map(|d| Reading {
+                    value: iso_value(*d),
+                    meaning: format!(
+                        "{} {}, {} today ({today})",
+                        weekday_name(now_number(*d)),
+                        words(*d),
+                        counted_days(*d - today)
+                    ),
+                })
+                .collect();
+            let options: Vec<String> = several.iter().map(|d| quoted(&d.to_string())).collect();
+            Outcome::ask(
+                Ask::new(
+                    AskCode::AmbiguousDate,
+                    input,
+                    "a date with one reading, as YYYY-MM-DD",
+                    format!("set to {}", options.join(" or ")),
+                )
+                .with_readings(readings),
+            )
+        }
+    }
+}
+
+/// A day's weekday, 1 Monday to 7 Sunday.
+fn now_number(d: NaiveDate) -> u32 {
+    d.weekday().number_from_monday()
+}
+
+/// `3 days after`, `1 day before`: how far a day is from today, in a meaning's words.
+fn counted_days(delta: chrono::TimeDelta) -> String {
+    let n = delta.num_days();
+    let side = if n < 0 { "before" } else { "after" };
+    match n.unsigned_abs() {
+        1 => format!("1 day {side}"),
+        n => format!("{n} days {side}"),
+    }
+}
+
 /// A relative spelling read without the `today` option: the reader never reads the clock.
 fn without_today(input: &Input<'_>) -> Outcome<NaiveDate> {
     Outcome::ask(Ask::new(
@@ -739,6 +814,43 @@ fn impossible(input: &Input<'_>, imp: Impossible) -> Ask {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn relative_weekdays_name_that_weekday_in_the_week_asked_for() {
+        let monday = NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+        for start in 0..7u64 {
+            let today = monday + Days::new(start);
+            for weekday in 1..=7u8 {
+                for offset in -1i8..=1 {
+                    let out = relative_weekday(&Input::String("x"), weekday, offset, Some(today));
+                    let days: Vec<NaiveDate> = match (&out.status, out.value()) {
+                        (_, Some(d)) => vec![*d],
+                        (crate::outcome::Status::Ask { ask }, None) => ask
+                            .readings
+                            .iter()
+                            .map(|r| r.value.as_str().unwrap().parse::<NaiveDate>().unwrap())
+                            .collect(),
+                        _ => panic!("{today} {weekday} {offset}: {:?}", out.to_json()),
+                    };
+                    assert!((1..=3).contains(&days.len()), "{today} {weekday} {offset}");
+                    for d in &days {
+                        assert_eq!(d.weekday().number_from_monday(), u32::from(weekday));
+                        let gap = (*d - today).num_days();
+                        match offset {
+                            1 => assert!((1..=13).contains(&gap), "next: {today} {d}"),
+                            -1 => assert!((-13..=-1).contains(&gap), "last: {today} {d}"),
+                            _ => assert!((-6..=6).contains(&gap), "this: {today} {d}"),
+                        }
+                    }
+                    // "Next" reads as one day only when every reading is the first such
+                    // weekday after today, at most a week ahead.
+                    if offset == 1 && days.len() == 1 {
+                        assert!((*days.first().unwrap() - today).num_days() <= 7);
+                    }
+                }
+            }
+        }
+    }
 
     fn ok(s: &str, role: DateRole) -> String {
         let out = read_prepared(s.into(), &DateOptions::role(role));
