@@ -93,6 +93,17 @@ def babel_cases():
                     continue
                 if name:
                     cases.append(("babel locale display names", "locale", name, tag.replace("_", "-")))
+            for tag in ["zh_Hans", "zh_Hant", "sr_Latn", "sr_Cyrl", "uz_Cyrl", "pa_Arab", "es_419", "en_001", "en_150", "zh_Hans_CN"]:
+                # Without the script or group: where babel's data writes no name for it, the
+                # display name is the bare language's, and the text names no script.
+                bare = "_".join(p for p in tag.split("_") if not (len(p) == 4 or p.isdigit()))
+                try:
+                    name = Locale.parse(tag).get_display_name(lang)
+                    plain = Locale.parse(bare).get_display_name(lang)
+                except Exception:  # a language babel's CLDR lacks
+                    continue
+                if name and name != plain:
+                    cases.append(("babel locale display names, scripts and groups", "locale", name, tag.replace("_", "-")))
             for code, name in names.items():
                 if re.fullmatch(r"[A-Z]{2}", code) and code not in ("EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "XK", "AC", "CP", "DG", "EA", "IC", "TA", "CQ"):
                     cases.append(("babel country names", "country", name, code))

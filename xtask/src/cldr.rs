@@ -860,6 +860,19 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         likely_regions.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
     write_pairs_owned(&mut out, "SUPPRESSED_SCRIPTS", "Suppress-Script of the IANA Language Subtag Registry: the script a language is written in unless a tag says otherwise", &suppress);
+    let (script_names, group_names) = qualifier_names(dir, modern)?;
+    write_pairs_owned(
+        &mut out,
+        "SCRIPT_NAMES",
+        "Script names as a display name's qualifier writes them (`Chinese (Simplified)`, `Serbian (Latin)`), of the same locales, by `fold_name` key, to the script code; a name of two scripts is left out",
+        &script_names,
+    );
+    write_pairs_owned(
+        &mut out,
+        "REGION_GROUP_NAMES",
+        "Names of the UN M.49 groups of countries (`Latin America`, `world`, `Europe`), of the same locales, by `fold_name` key, to their three-digit region code; a name of two groups is left out",
+        &group_names,
+    );
     let _ = writeln!(out);
     let _ =
         writeln!(out, "/// ISO 15924 script codes (the IANA registry's scripts), sorted ({} entries).", scripts.len());
@@ -1797,6 +1810,59 @@ pub fn write_all(dir: &Path, root: &Path) -> Result<Vec<PathBuf>, String> {
         written.push(path);
     }
     Ok(written)
+}
+
+/// Key and value pairs of a generated table.
+type Pairs = Vec<(String, String)>;
+
+/// The names of the scripts and UN M.49 groups of countries that CLDR's locales use as
+/// subtags (`zh-Hans`, `sr-Latn`, `es-419`, `en-001`: `cldr-core/availableLocales.json`), in
+/// `locales` (`cldr-localenames-full/main/{lang}/scripts.json` with the stand-alone, short and
+/// variant forms, and `territories.json`), each by [`agent_input::fold_name`] key, sorted; a
+/// key that names two scripts or two groups, or that is shorter than three letters, is left
+/// out.
+fn qualifier_names(dir: &Path, locales: &[String]) -> Result<(Pairs, Pairs), String> {
+    let available = read_json(&dir.join("cldr-core/availableLocales.json"))?;
+    let used: std::collections::BTreeSet<&str> = available
+        .pointer("/availableLocales/full")
+        .and_then(Value::as_array)
+        .ok_or("availableLocales.json has no full list")?
+        .iter()
+        .filter_map(Value::as_str)
+        .flat_map(|l| l.split('-').skip(1))
+        .collect();
+    let mut scripts: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
+    let mut groups: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
+    for lang in locales {
+        for (file, field, table) in [("scripts", "scripts", &mut scripts), ("territories", "territories", &mut groups)]
+        {
+            let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/{file}.json")))?;
+            for (key, name) in object(&json, &format!("/main/{lang}/localeDisplayNames/{field}"), file)? {
+                let code = key.split("-alt-").next().unwrap_or_default();
+                let wanted = used.contains(code) && if field == "scripts" { code.len() == 4 } else { code.len() == 3 };
+                let Some(name) = name.as_str().filter(|_| wanted) else { continue };
+                let folded = agent_input::fold_name(name);
+                if folded.chars().count() >= 3 || !folded.is_ascii() {
+                    table.entry(folded).or_default().insert(code.to_owned());
+                }
+            }
+        }
+    }
+    let one = |table: BTreeMap<String, std::collections::BTreeSet<String>>| -> Pairs {
+        table
+            .into_iter()
+            .filter_map(|(k, codes)| match codes.into_iter().collect::<Vec<_>>().as_slice() {
+                [code] => Some((k, code.clone())),
+                _ => None,
+            })
+            .collect()
+    };
+    let (scripts, groups) = (one(scripts), one(groups));
+    let has = |t: &Pairs, k: &str, v: &str| t.iter().any(|(a, b)| a == k && b == v);
+    if !has(&scripts, "simplified", "Hans") || !has(&groups, "latin america", "419") {
+        return Err("scripts.json or territories.json: `Simplified` or `Latin America` is missing".into());
+    }
+    Ok((scripts, groups))
 }
 
 /// `data/scales.rs`: the words and letters CLDR's compact number formats write after a number

@@ -31,7 +31,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
-use crate::data::languages::{AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, TAGS};
+use crate::data::languages::{
+    AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, REGION_GROUP_NAMES, SCRIPT_NAMES, TAGS,
+};
 use crate::data::Index;
 use crate::error::Error;
 use crate::input::{quoted, Input};
@@ -281,13 +283,36 @@ fn by_language_then_region(text: &str) -> Option<(Locale, Repairs)> {
 /// meaning and the language's tag has no region, script or variant of its own).
 fn language_with_region(language: &str, region: &str) -> Option<(Locale, Repairs)> {
     let Ok((locale, _)) = by_name(language)? else { return None };
-    let code = crate::country::code_of(region)?;
     let id = &locale.id.id;
     if id.region.is_some() || id.script.is_some() || !id.variants.is_empty() {
         return None;
     }
-    let (tagged, _) = resolve_tag_or_name(&format!("{}-{}", id.language.as_str(), code.as_str())).ok()?;
+    let subtags = qualifier_subtags(region)?;
+    let (tagged, _) = resolve_tag_or_name(&format!("{}-{subtags}", id.language.as_str())).ok()?;
     Some((tagged, Repairs { name: true, ..Repairs::default() }))
+}
+
+/// The subtags a display name's qualifier names: a country's region (`Česko`, `US`), a script
+/// (`Simplified`, `Latin`: [`SCRIPT_NAMES`]), a group of countries CLDR's locales use
+/// (`Latin America`: 419, [`REGION_GROUP_NAMES`]), or a script and a country after it
+/// (`Simplified, China`, as CLDR writes `zh-Hans-CN`). A qualifier that names a country and a
+/// script or group (Catalan `Món`, the world, is the Isle of Man's name elsewhere) names none.
+fn qualifier_subtags(qualifier: &str) -> Option<String> {
+    static SCRIPTS: Index<&str> = Index::new(SCRIPT_NAMES);
+    static GROUPS: Index<&str> = Index::new(REGION_GROUP_NAMES);
+    if let Some((script, country)) = qualifier.split_once(',') {
+        let script = SCRIPTS.get(&spelling::fold::fold_name(script));
+        if let (Some(script), Some(code)) = (script, crate::country::code_of(country.trim())) {
+            return Some(format!("{script}-{}", code.as_str()));
+        }
+    }
+    let key = spelling::fold::fold_name(qualifier);
+    let named = SCRIPTS.get(&key).or_else(|| GROUPS.get(&key));
+    match (crate::country::code_of(qualifier), named) {
+        (Some(code), None) => Some(code.as_str().to_owned()),
+        (None, Some(subtag)) => Some(subtag.to_owned()),
+        _ => None,
+    }
 }
 
 /// A tag, a POSIX locale, or a name without a hyphen.
