@@ -751,6 +751,18 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     }
     let likely = read_json(&dir.join("cldr-core/supplemental/likelySubtags.json"))?;
     let mut likely_regions: BTreeMap<String, String> = BTreeMap::new();
+    // The likely language of each country (`und-CZ`: `cs-Latn-CZ`; `und`, `en-Latn-US`, for
+    // the United States).
+    let mut likely_languages: BTreeMap<String, String> = BTreeMap::new();
+    for (key, v) in object(&likely, "/supplemental/likelySubtags", "likelySubtags")? {
+        let value = v.as_str().unwrap_or_default();
+        let (language, region) =
+            (value.split('-').next().unwrap_or_default(), value.rsplit('-').next().unwrap_or_default());
+        let country = key.strip_prefix("und-").unwrap_or(if key == "und" { region } else { "" });
+        if country.len() == 2 && country.bytes().all(|b| b.is_ascii_uppercase()) && region == country {
+            likely_languages.entry(country.to_owned()).or_insert_with(|| language.to_owned());
+        }
+    }
     for (key, v) in object(&likely, "/supplemental/likelySubtags", "likelySubtags")? {
         if key.contains('-') || key == "und" {
             continue;
@@ -858,6 +870,12 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         "LIKELY_REGIONS",
         "The likely region of each language",
         likely_regions.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    write_pairs(
+        &mut out,
+        "LIKELY_LANGUAGES",
+        "The likely language of each country (by its alpha-2 code)",
+        likely_languages.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
     write_pairs_owned(&mut out, "SUPPRESSED_SCRIPTS", "Suppress-Script of the IANA Language Subtag Registry: the script a language is written in unless a tag says otherwise", &suppress);
     let (script_names, group_names) = qualifier_names(dir, modern)?;

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::data::languages::{
-    AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, REGION_GROUP_NAMES, SCRIPT_NAMES, TAGS,
+    AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, LIKELY_LANGUAGES, REGION_GROUP_NAMES, SCRIPT_NAMES, TAGS,
 };
 use crate::data::Index;
 use crate::error::Error;
@@ -118,6 +118,19 @@ fn known_language(lang: &str) -> bool {
         .unwrap_or_else(|| KNOWN_LANGUAGES.binary_search(&lang).is_ok())
 }
 
+/// The text before a codeset (`cs_CZ` of `cs_CZ.UTF-8`, said in `repairs`); `None` for two
+/// letters after the point, which are a region (`en.US`), not a codeset: the general path's.
+fn without_codeset<'a>(base: &'a str, repairs: &mut Repairs) -> Option<&'a str> {
+    match base.split_once('.') {
+        Some((_, codeset)) if codeset.len() == 2 => None,
+        Some((b, _codeset)) => {
+            repairs.spelling = true;
+            Some(b)
+        }
+        None => Some(base),
+    }
+}
+
 /// Resolves a spelling to a canonical tag: a language name, or a tag in BCP 47 or POSIX
 /// spelling, step by step (`tag`).
 fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
@@ -147,13 +160,7 @@ fn resolve_simple(text: &str) -> Option<(Locale, Repairs)> {
         }
         repairs.spelling = true;
     }
-    let base = match base.split_once('.') {
-        Some((b, _codeset)) => {
-            repairs.spelling = true;
-            b
-        }
-        None => base,
-    };
+    let base = without_codeset(base, &mut repairs)?;
     repairs.spelling |= base.contains('_');
     let (language, region) = base.split_once(['-', '_']).map_or((base, None), |(l, r)| (l, Some(r)));
     let mut language_buf = [0u8; 3];
@@ -511,12 +518,7 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
             format!("a language tag; {} is the POSIX \"C\" locale, which names no language", input.to_json_text()),
             "set to the language you mean, as a BCP 47 tag such as \"en\" or \"cs-CZ\"",
         ),
-        Refusal::Unknown(lang) => Ask::new(
-            AskCode::UnknownLanguage,
-            input,
-            format!("a language CLDR knows; `{lang}` is not one"),
-            "set to a BCP 47 tag of a known language, such as \"en\", \"de\" or \"cs-CZ\"",
-        ),
+        Refusal::Unknown(lang) => unknown_language(input, &lang),
         Refusal::Ambiguous(tags) => {
             let expected = format!("one language; {} names {}", input.to_json_text(), tags.len());
             let choices = tags.iter().map(|t| (t.clone(), format!("the language `{t}`"), quoted(t))).collect();
@@ -538,6 +540,46 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
             input,
             "a BCP 47 language tag such as \"cs-CZ\", a POSIX locale such as \"cs_CZ.UTF-8\", or a language's name",
             "set to a BCP 47 tag such as \"en\" or \"cs-CZ\"",
+        ),
+    }
+}
+
+/// The ask of a language CLDR does not know. A country's code written as a language (`cz`,
+/// `jp`, `gr`: Czechia's, Japan's, Greece's) names that country's likely language as the one
+/// reading: `cs`, `ja`, `el` (never applied: the code is not a language's).
+fn unknown_language(input: &Input<'_>, lang: &str) -> Ask {
+    static LIKELY: Index<&str> = Index::new(LIKELY_LANGUAGES);
+    let country = lang.to_ascii_uppercase();
+    let country_name = crate::data::english_country_name(&country);
+    let expected = format!("a language CLDR knows; `{lang}` is not one");
+    match LIKELY.get(&country).filter(|_| lang.len() == 2 && !country_name.is_empty()) {
+        Some(language) => {
+            // A region written after it stays (`cz_CZ`: `cs-CZ`).
+            let region = match input {
+                Input::String(s) => s
+                    .trim()
+                    .split(['-', '_'])
+                    .nth(1)
+                    .filter(|r| r.len() == 2 && r.bytes().all(|b| b.is_ascii_alphabetic())),
+                _ => None,
+            };
+            let tag = region.map_or_else(|| language.to_owned(), |r| format!("{language}-{}", r.to_ascii_uppercase()));
+            Ask::new(
+                AskCode::UnknownLanguage,
+                input,
+                format!("{expected} (`{country}` is the country code of {country_name})"),
+                format!("set to {} (the language of {country_name}), or another BCP 47 tag", quoted(&tag)),
+            )
+            .with_readings(vec![crate::outcome::Reading {
+                value: serde_json::Value::String(tag),
+                meaning: format!("the language of {country_name}, whose country code is {country}"),
+            }])
+        }
+        None => Ask::new(
+            AskCode::UnknownLanguage,
+            input,
+            expected,
+            "set to a BCP 47 tag of a known language, such as \"en\", \"de\" or \"cs-CZ\"",
         ),
     }
 }

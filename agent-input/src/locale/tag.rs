@@ -90,7 +90,18 @@ pub(super) fn posix_parts(
         Some((b, m)) => (b, Some(m)),
         None => (text, None),
     };
+    let region_after_point;
     let base = match base.split_once('.') {
+        // Two letters after the point are no codeset (`UTF-8`, `ISO8859-1`, `eucJP`, `1252`):
+        // a region written after a point (`en.US`), read as one where the base has none.
+        Some((b, codeset)) if codeset.len() == 2 && codeset.bytes().all(|c| c.is_ascii_alphabetic()) => {
+            if b.contains(['_', '-']) {
+                return Err(Refusal::NotATag);
+            }
+            repairs.spelling = true;
+            region_after_point = format!("{b}_{codeset}");
+            region_after_point.as_str()
+        }
         Some((b, _codeset)) => {
             repairs.spelling = true;
             b
