@@ -6,8 +6,13 @@
 //! 2026-06-30`, `before 2026` (ends 2025-12-31), `after 2026-01-01` (starts 2026-01-02)), or as
 //! CLDR's interval formats write it, each bound leaving out what the other says (`Jan 1 – 31,
 //! 2026`, `1–31 January 2026`, `1.–31.1.2026`, `2026 Nov 23 – Dec 5`, `January–March 2026`,
-//! `2020-2022`). Both bounds share one order of day and month: `23/11/2026 – 5/12/2026` reads
-//! the second day first, as the first proves (`date_order_inferred`).
+//! `2020-2022`, `2020–22` (not `2020–12`, which is also December 2020), `Jan-Mar 2026`). Both bounds share one order of day and month:
+//! `23/11/2026 – 5/12/2026` reads the second day first, as the first proves
+//! (`date_order_inferred`).
+//!
+//! An ISO 8601 interval may leave one end open (`2026-01-01/..`, `../2026-03-31`, or empty:
+//! `2026-01-01/`, `/2026-03-31`): that bound is absent (`open_bound_read_as_absent`). An
+//! object with keys other than `from` and `to` asks (`unexpected_type`).
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -18,7 +23,7 @@ use crate::absent;
 use crate::codes::NoteCode;
 use crate::data::dates::INTERVAL_JOINERS;
 use crate::hint::At;
-use crate::input::Input;
+use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::outcome::{Ask, Note, Outcome, Status};
 use crate::spelling;
@@ -136,9 +141,17 @@ pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) 
             if let Some(out) = worded(&input, trimmed, (&from_opts, &to_opts)) {
                 return out;
             }
+            if let Some(out) = open_interval(&input, trimmed, (&from_opts, &to_opts)) {
+                return out;
+            }
+            let whole = || combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input));
             match split_range(trimmed) {
                 Some((f, t)) => pair(&input, (f.trim(), t.trim()), (&from_opts, &to_opts)),
-                None => combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)),
+                // `Jan-Mar 2026`: a hyphen between two words, when both bounds read.
+                None => match letter_dash(trimmed).map(|(f, t)| pair(&input, (f, t), (&from_opts, &to_opts))) {
+                    Some(out) if out.value().is_some() => out,
+                    _ => whole(),
+                },
             }
         }
         Input::Missing | Input::Null => {
@@ -279,6 +292,17 @@ fn joined(s: &str) -> Option<(&str, &str)> {
     None
 }
 
+/// Two words joined by a hyphen without spaces (`Jan-Mar 2026`, `January-March`): letters on
+/// both sides of the first such hyphen.
+fn letter_dash(s: &str) -> Option<(&str, &str)> {
+    let at = s.char_indices().find_map(|(i, c)| {
+        let before = s.get(..i)?.chars().next_back()?;
+        let after = s.get(i + 1..)?.chars().next()?;
+        (c == '-' && before.is_alphabetic() && after.is_alphabetic()).then_some(i)
+    })?;
+    Some((s.get(..at)?, s.get(at + 1..)?))
+}
+
 /// `YYYY-YYYY` with a hyphen and no spaces (`2020-2022`; a hyphen elsewhere is a date's own).
 fn unspaced_dash(s: &str) -> Option<(&str, &str)> {
     let (a, b) = s.split_once('-')?;
@@ -295,6 +319,9 @@ fn pair(
     (from_opts, to_opts): (&DateOptions, &DateOptions),
 ) -> Outcome<DateRange> {
     let read = |text: &str, opts: &DateOptions| read_prepared(Input::String(text), opts);
+    // `2020–22`: the one year of the century from the first on that ends in the two digits.
+    let full_year = two_digit_end(f, t);
+    let t = full_year.as_deref().unwrap_or(t);
     let (mut a, mut b) = (read(f, from_opts), read(t, to_opts));
     // One order of day and month for both bounds: the bound that proves it settles the other.
     match (a.value().is_some(), b.value().is_some()) {
@@ -345,6 +372,31 @@ fn pair(
     combine(a, b, Some(input))
 }
 
+/// The second year of `2020–22` or `1995–00` written out (`2022`, `2000`): a later year of the
+/// same century, or of the next one after a year in the nineties. `None` unless `f` is a
+/// four-digit year and `t` two digits that so name a year and no month: `2020–12` and
+/// `1998–02` are a month to some (December 2020, February 1998) and years to others, so they
+/// are read as written and ask.
+fn two_digit_end(f: &str, t: &str) -> Option<String> {
+    let digits = |x: &str, n: usize| x.len() == n && x.bytes().all(|c| c.is_ascii_digit());
+    if !digits(f, 4) || !digits(t, 2) {
+        return None;
+    }
+    let (first, end) = (f.parse::<u32>().ok()?, t.parse::<u32>().ok()?);
+    if (1..=12).contains(&end) {
+        return None;
+    }
+    let (century, within) = (first - first % 100, first % 100);
+    let year = if end > within {
+        century + end
+    } else if within >= 90 && end < 10 {
+        century + 100 + end
+    } else {
+        return None;
+    };
+    Some(year.to_string())
+}
+
 /// The two bounds of a range written as one string, split where a separator stands.
 fn split_range(s: &str) -> Option<(&str, &str)> {
     RANGE_SEPARATORS
@@ -353,6 +405,34 @@ fn split_range(s: &str) -> Option<(&str, &str)> {
         .or_else(|| iso_interval(s))
         .or_else(|| joined(s))
         .or_else(|| unspaced_dash(s))
+}
+
+/// An ISO 8601 interval with an open end (`2026-01-01/..`, `../2026-03-31`, and with the open
+/// side left empty: `2026-01-01/`, `/2026-03-31`): the one bound it has, the other absent
+/// with a note. `None` for any other text.
+fn open_interval(
+    input: &Input<'_>,
+    text: &str,
+    (from_opts, to_opts): (&DateOptions, &DateOptions),
+) -> Option<Outcome<DateRange>> {
+    let (a, b) = text.split_once('/')?;
+    let (a, b) = (a.trim(), b.trim());
+    let open = |x: &str| x.is_empty() || x == "..";
+    let year_first = |x: &str| x.len() >= 4 && x.bytes().take(4).all(|c| c.is_ascii_digit()) && !x.contains('/');
+    let none = |side: &str, which: &str| {
+        let side =
+            if side.is_empty() { format!("the empty {which} side of {}", input.to_json_text()) } else { quoted(side) };
+        Outcome::absent().note(Note::new(NoteCode::OpenBoundReadAsAbsent, format!("Read {side} as no {which} bound.")))
+    };
+    match (open(a), open(b)) {
+        (true, false) if year_first(b) => {
+            Some(combine(none(a, "lower"), read_prepared(Input::String(b), to_opts), Some(input)))
+        }
+        (false, true) if year_first(a) => {
+            Some(combine(read_prepared(Input::String(a), from_opts), none(b, "upper"), Some(input)))
+        }
+        _ => None,
+    }
 }
 
 /// `A/B` where both sides start with a four-digit year (ISO 8601 interval).
