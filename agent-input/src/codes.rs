@@ -354,7 +354,7 @@ impl NoteCode {
             Self::ReadingChosenByOptions => "A spelling with two readings (1,234) was read as the only one the options allow (a whole number, a range); the note names the other.",
             Self::PythonListDecoded => "A Python list literal in a string (['a', 'b'], with True, False, None) was read as the JSON array it holds.",
             Self::TrailingPunctuationRemoved => "Punctuation after an identifier (the full stop after an ELI URI at the end of a sentence) was left out.",
-            Self::ShortTitleReadAsEli => "The short title of a much-cited EU act (GDPR, REACH, the Digital Services Act) was read as the act's ELI; the note names the act.",
+            Self::ShortTitleReadAsEli => "The short title of a much-cited EU or Czech act (GDPR, REACH, the Digital Services Act, občanský zákoník) was read as the act's ELI; the note names the act.",
             Self::SuppressedScriptRemoved => "A script the language is always written in (en-Latn, cs-Latn-CZ) was left out, as BCP 47 canonical form does.",
             Self::ReadingChosenByPerson => "The person at the client was asked which reading of an ambiguous value they meant (MCP input_required) and chose this one.",
         }

@@ -496,7 +496,8 @@ fn from_citation(text: &str) -> Found {
 fn short_title(text: &str) -> Option<Found> {
     let key = spelling::fold::fold_name(text);
     let (kind, year, number, ..) = titles::TITLES.iter().find(|t| t.5.contains(&key.as_str()))?;
-    Some(Found::Eli(Eli::eu(kind, *year, *number), NoteCode::ShortTitleReadAsEli, None))
+    let eli = if *kind == "sb" { Eli::cz(*year, *number) } else { Eli::eu(kind, *year, *number) };
+    Some(Found::Eli(eli, NoteCode::ShortTitleReadAsEli, None))
 }
 
 /// The citation and the source of an act with a short title, for the note.

@@ -1,5 +1,6 @@
-//! Short titles of much-cited EU acts: the names lawyers and models use for them (`GDPR`,
-//! `REACH`, `the Digital Services Act`), each with the act and the source of the short title.
+//! Short titles of much-cited EU and Czech acts: the names lawyers and models use for them
+//! (`GDPR`, `REACH`, `the Digital Services Act`, `občanský zákoník`), each with the act and the
+//! source of the short title.
 //!
 //! The table is small and curated: an act is here when its short title is in common use, and
 //! the source says where the title is given (the act's own title, in parentheses, or the
@@ -391,6 +392,118 @@ pub(super) const TITLES: &[Title] = &[
         "Regulation (EU) 2025/327",
         "EUR-Lex summary: the European Health Data Space (EHDS)",
         &["ehds", "european health data space", "european health data space regulation"],
+    ),
+    // Czech acts (`sb`: Sbírka zákonů), by the short titles their citations carry ("zákon č.
+    // 89/2012 Sb., občanský zákoník"), with the genitive a citation inside a sentence uses.
+    (
+        "sb",
+        2012,
+        89,
+        "zákon č. 89/2012 Sb., občanský zákoník",
+        "the act's title: občanský zákoník",
+        &["obcansky zakonik", "obcanskeho zakoniku", "novy obcansky zakonik", "noz", "czech civil code"],
+    ),
+    (
+        "sb",
+        2006,
+        262,
+        "zákon č. 262/2006 Sb., zákoník práce",
+        "the act's title: zákoník práce",
+        &["zakonik prace", "zakoniku prace", "czech labour code", "czech labor code"],
+    ),
+    (
+        "sb",
+        2009,
+        40,
+        "zákon č. 40/2009 Sb., trestní zákoník",
+        "the act's title: trestní zákoník",
+        &["trestni zakonik", "trestniho zakoniku", "czech criminal code"],
+    ),
+    (
+        "sb",
+        1963,
+        99,
+        "zákon č. 99/1963 Sb., občanský soudní řád",
+        "the act's title: občanský soudní řád",
+        &["obcansky soudni rad", "obcanskeho soudniho radu", "czech code of civil procedure"],
+    ),
+    (
+        "sb",
+        1961,
+        141,
+        "zákon č. 141/1961 Sb., o trestním řízení soudním (trestní řád)",
+        "the act's title: (trestní řád)",
+        &["trestni rad", "trestniho radu", "czech code of criminal procedure"],
+    ),
+    (
+        "sb",
+        2004,
+        500,
+        "zákon č. 500/2004 Sb., správní řád",
+        "the act's title: správní řád",
+        &["spravni rad", "spravniho radu", "czech code of administrative procedure"],
+    ),
+    (
+        "sb",
+        2002,
+        150,
+        "zákon č. 150/2002 Sb., soudní řád správní",
+        "the act's title: soudní řád správní",
+        &["soudni rad spravni", "soudniho radu spravniho"],
+    ),
+    (
+        "sb",
+        2009,
+        280,
+        "zákon č. 280/2009 Sb., daňový řád",
+        "the act's title: daňový řád",
+        &["danovy rad", "danoveho radu"],
+    ),
+    (
+        "sb",
+        2012,
+        90,
+        "zákon č. 90/2012 Sb., o obchodních společnostech a družstvech (zákon o obchodních korporacích)",
+        "the act's title: (zákon o obchodních korporacích)",
+        &["zakon o obchodnich korporacich", "zakona o obchodnich korporacich", "zok"],
+    ),
+    (
+        "sb",
+        2006,
+        182,
+        "zákon č. 182/2006 Sb., o úpadku a způsobech jeho řešení (insolvenční zákon)",
+        "the act's title: (insolvenční zákon)",
+        &["insolvencni zakon", "insolvencniho zakona"],
+    ),
+    (
+        "sb",
+        1993,
+        1,
+        "ústavní zákon č. 1/1993 Sb., Ústava České republiky",
+        "the act's title: Ústava České republiky",
+        &[
+            "ustava ceske republiky",
+            "ustava cr",
+            "ustavy ceske republiky",
+            "constitution of the czech republic",
+            "czech constitution",
+        ],
+    ),
+    (
+        "sb",
+        2016,
+        134,
+        "zákon č. 134/2016 Sb., o zadávání veřejných zakázek",
+        "the act's title: zákon o zadávání veřejných zakázek",
+        &["zakon o zadavani verejnych zakazek", "zakona o zadavani verejnych zakazek", "zzvz"],
+    ),
+    (
+        "sb",
+        1999,
+        106,
+        "zákon č. 106/1999 Sb., o svobodném přístupu k informacím",
+        "the act's title: zákon o svobodném přístupu k informacím",
+        &["zakon o svobodnem pristupu k informacim", "zakona o svobodnem pristupu k informacim"],
     ),
 ];
 
