@@ -1058,6 +1058,41 @@ fn date_word(key: &str, min: usize, digits: &std::collections::BTreeSet<char>) -
         && (key.chars().count() >= min || !key.is_ascii() && key.chars().count() >= 2)
 }
 
+/// The numbers one to twelve as `locales` spell them out (`cldr-rbnf/rbnf/{lang}.json`: the
+/// rules `1` to `12` of `%spellout-numbering` and every `%spellout-cardinal…` set whose text is
+/// a plain word), keyed by [`name_key`]; a word of two numbers is left out.
+fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut words = Words::<u8>::new();
+    for lang in locales {
+        let path = dir.join(format!("cldr-rbnf/rbnf/{lang}.json"));
+        if !path.exists() {
+            continue;
+        }
+        let json = read_json(&path)?;
+        let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
+        let cardinal =
+            sets.iter().filter(|(name, _)| *name == "%spellout-numbering" || name.starts_with("%spellout-cardinal"));
+        for (_, rules) in cardinal {
+            for rule in rules.as_array().into_iter().flatten() {
+                let (Some(n), Some(text)) = (rule.get(0).and_then(Value::as_str), rule.get(1).and_then(Value::as_str))
+                else {
+                    continue;
+                };
+                let (Ok(n), word) = (n.parse::<u8>(), text.trim_end_matches(';').trim()) else { continue };
+                let plain = !word.is_empty() && word.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
+                if (1..=12).contains(&n) && plain {
+                    words.add(name_key(word), n);
+                }
+            }
+        }
+    }
+    let entries = words.one_entries();
+    if !entries.iter().any(|(k, v)| k == "two" && v == "2") || !entries.iter().any(|(k, v)| k == "dva" && v == "2") {
+        return Err("cldr-rbnf: the English or Czech number words are missing".into());
+    }
+    Ok(entries)
+}
+
 /// A locale's relative-time patterns with a count (`dateFields.json`: `relativeTime-type-past`
 /// and `-future` of the day, week, month and year fields in their wide, short and narrow
 /// forms), keyed `before#after` around the count ([`name_key`] of each side).
@@ -1600,6 +1635,13 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "i8",
         "Relative-time patterns with a count (`{0} days ago`, `za {0} dní`, `vor {0} Tagen`), keyed by the folded words before and after the count joined by `#` (`#days ago`, `za#dni`), and their unit: 1 day, 2 week, 3 month, 4 year, negative for the past. A pattern two locales give different meanings is left out (a spelling of it asks `not_a_date`)",
         &counts.one_entries(),
+    );
+    write_packed(
+        &mut out,
+        "COUNT_WORDS",
+        "u8",
+        "Numbers one to twelve written as words (`two`, `zwei`, `deux`, `dva`, `tři`), of the modern locales' rule-based number spellings (cldr-rbnf, cardinal rule sets), for relative-time patterns written with one (`two days ago`). A word two locales give different numbers is left out",
+        &count_words(dir, &locales.modern)?,
     );
     let mut joiners: Vec<String> = joiners.into_iter().collect();
     joiners.sort_by_key(|j| std::cmp::Reverse(j.len()));

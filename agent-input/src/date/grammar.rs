@@ -11,9 +11,9 @@ use smallvec::SmallVec;
 use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
-    AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, GLUED_MONTH_PREFIXES, GLUED_MONTH_SUFFIXES,
-    GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS, RELATIVE_COUNTS, RELATIVE_DAYS,
-    RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
+    AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, COUNT_WORDS, GLUED_MONTH_PREFIXES,
+    GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS, RELATIVE_COUNTS,
+    RELATIVE_DAYS, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
 };
 
 use crate::spelling::{self, step};
@@ -1083,15 +1083,13 @@ fn parse_with_time(text: &str) -> Parsed {
 #[cold]
 #[inline(never)]
 fn relative_count(parsed: &mut Parsed, text: &str) {
-    let Some(start) = text.find(|c: char| c.is_ascii_digit()) else { return };
-    let (before, rest) = text.split_at(start);
-    let digits = leading_digits(rest);
-    let (number, after) = rest.split_at(digits);
-    if digits > 5 || after.bytes().any(|b| b.is_ascii_digit()) {
-        return;
+    // English's `3 days from now` is CLDR's `in 3 days`.
+    let lower = text.trim_end().to_ascii_lowercase();
+    if let Some(head) = lower.strip_suffix(" from now").filter(|h| !h.trim().is_empty()) {
+        let len = head.len();
+        return relative_count(parsed, &format!("in {}", text.get(..len).unwrap_or(head)));
     }
-    let key = format!("{}#{}", word_key(before), word_key(after));
-    let (Some(code), Ok(n)) = (RELATIVE_COUNTS.get(&key), number.parse::<i64>()) else { return };
+    let Some((code, n)) = counted(text).or_else(|| counted_in_words(text)) else { return };
     let n = n * i64::from(code.signum());
     let span = match code.abs() {
         1 => Span::Relative(n),
@@ -1100,6 +1098,47 @@ fn relative_count(parsed: &mut Parsed, text: &str) {
         _ => Span::RelativeMonths(12 * n),
     };
     parsed.candidates.push(fixed(span));
+}
+
+/// The unit code and the count of a relative-time pattern written with digits (`3 days ago`).
+fn counted(text: &str) -> Option<(i8, i64)> {
+    let start = text.find(|c: char| c.is_ascii_digit())?;
+    let (before, rest) = text.split_at(start);
+    let digits = leading_digits(rest);
+    let (number, after) = rest.split_at(digits);
+    if digits > 5 || after.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let key = format!("{}#{}", word_key(before), word_key(after));
+    Some((RELATIVE_COUNTS.get(&key)?, number.parse::<i64>().ok()?))
+}
+
+/// The unit code and the count of a relative-time pattern whose count is a word: one to twelve
+/// in a modern locale's words ([`COUNT_WORDS`]: `two days ago`, `vor zwei Tagen`) or
+/// English's article (`a week ago`, `in a month`). The one word whose place leaves a known
+/// pattern around it; `None` when no word does, or two give different counts.
+fn counted_in_words(text: &str) -> Option<(i8, i64)> {
+    let mut found = None;
+    let mut at = 0;
+    for word in text.split(' ') {
+        let start = at;
+        at += word.len() + 1;
+        let n = match word.to_ascii_lowercase().as_str() {
+            "a" | "an" => 1,
+            _ => match COUNT_WORDS.get(&word_key(word)) {
+                Some(n) => i64::from(n),
+                None => continue,
+            },
+        };
+        let (before, after) = (text.get(..start)?, text.get(start + word.len()..)?);
+        let key = format!("{}#{}", word_key(before), word_key(after));
+        if let Some(code) = RELATIVE_COUNTS.get(&key) {
+            if found.replace((code, n)).is_some_and(|f| f != (code, n)) {
+                return None;
+            }
+        }
+    }
+    found
 }
 
 /// A candidate in the only order the spelling allows. A span in a sentinel year
