@@ -743,6 +743,27 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
             language_aliases.insert(key.to_ascii_lowercase(), r.to_owned());
         }
     }
+    // A name reads as its language's canonical tag: an aliased tag (`tw` and `fat`, Twi and
+    // Fanti, are `ak`; `sh` is `sr-Latn`) is replaced as the tag itself would be.
+    let canonical =
+        |tag: &String| language_aliases.get(&tag.to_ascii_lowercase()).cloned().unwrap_or_else(|| tag.clone());
+    for tag in names.names.values_mut() {
+        *tag = canonical(tag);
+    }
+    let mut settled = Vec::new();
+    for (key, tags) in &mut names.conflicts {
+        let mut replaced: Vec<String> = tags.iter().map(canonical).collect();
+        replaced.sort();
+        replaced.dedup();
+        if let [one] = replaced.as_slice() {
+            settled.push((key.clone(), one.clone()));
+        }
+        *tags = replaced;
+    }
+    for (key, tag) in settled {
+        names.conflicts.remove(&key);
+        names.names.insert(key, tag);
+    }
     let mut region_aliases: BTreeMap<String, String> = BTreeMap::new();
     for (key, v) in object(&aliases, "/supplemental/metadata/alias/territoryAlias", "aliases")? {
         if let Some(r) = v.get("_replacement").and_then(Value::as_str) {
