@@ -966,6 +966,13 @@ pub(crate) fn parse(text: &str) -> Parsed {
     if !parsed.candidates.is_empty() || !parsed.impossible.is_empty() || parsed.time_dropped.is_some() {
         return parsed;
     }
+    // An ISO week written with its mark apart from the year (`W48 2026`, `KW 48/2026`).
+    if let Some(week) = written_week(text) {
+        let dated = parse_with_time(&week);
+        if !dated.candidates.is_empty() {
+            return dated;
+        }
+    }
     // A time in a shape the first pass does not split off (`10時05分`, `at 10am`, `10 h 05`).
     match late_time(text) {
         Some((date, Some(time))) => {
@@ -978,6 +985,29 @@ pub(crate) fn parse(text: &str) -> Parsed {
         }
         _ => parsed,
     }
+}
+
+/// An ISO 8601 week written as people write it, the mark apart from the year: `W48 2026`,
+/// `2026 W48`, `W48/2026`, and German's and English's calendar-week marks, which count weeks as
+/// ISO 8601 does (`KW 48 2026`, `KW48/2026`, `CW 48 2026`). The ISO spelling (`2026-W48`);
+/// `None` for any other text (a bare `week 48` is left alone: weeks are numbered otherwise in
+/// some regions).
+fn written_week(text: &str) -> Option<String> {
+    let upper = text.trim().to_ascii_uppercase();
+    let parts: Vec<&str> = upper.split([' ', '/', '-', ',', '.']).filter(|p| !p.is_empty()).collect();
+    fn marked(p: &str) -> Option<&str> {
+        ["KW", "CW", "W"].iter().find_map(|m| p.strip_prefix(m))
+    }
+    let (week, year) = match parts.as_slice() {
+        [m, y] if marked(m).is_some_and(|w| !w.is_empty()) => (marked(m)?, *y),
+        [m, w, y] if marked(m) == Some("") => (*w, *y),
+        [y, m] if marked(m).is_some_and(|w| !w.is_empty()) => (marked(m)?, *y),
+        [y, m, w] if marked(m) == Some("") => (*w, *y),
+        _ => return None,
+    };
+    let digits =
+        |x: &str, n: std::ops::RangeInclusive<usize>| n.contains(&x.len()) && x.bytes().all(|b| b.is_ascii_digit());
+    (digits(week, 1..=2) && digits(year, 4..=4)).then(|| format!("{year}-W{week:0>2}"))
 }
 
 /// A relative-day word (`today`, `zítra`, `明日`) or a period before, of or after today's
