@@ -137,6 +137,8 @@ pub enum NoteCode {
     SuppressedScriptRemoved,
     /// The person at the client chose one reading of an ambiguous value (an `input_required` answer).
     ReadingChosenByPerson,
+    /// Tool arguments sent inside one wrapper key (`{"arguments": {…}}`) were read as the arguments.
+    ArgumentsUnwrapped,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -357,6 +359,7 @@ impl NoteCode {
             Self::ShortTitleReadAsEli => "The short title of a much-cited EU or Czech act (GDPR, REACH, the Digital Services Act, občanský zákoník) was read as the act's ELI; the note names the act.",
             Self::SuppressedScriptRemoved => "A script the language is always written in (en-Latn, cs-Latn-CZ) was left out, as BCP 47 canonical form does.",
             Self::ReadingChosenByPerson => "The person at the client was asked which reading of an ambiguous value they meant (MCP input_required) and chose this one.",
+            Self::ArgumentsUnwrapped => "Tool arguments sent inside one wrapper key (arguments, args, input, params, parameters) that is no property of the tool were read as the arguments.",
         }
     }
 
@@ -418,6 +421,7 @@ impl NoteCode {
             Self::ShortTitleReadAsEli => "Send the act's ELI URI.",
             Self::SuppressedScriptRemoved => "Send canonical BCP 47 tags (\"en\", not \"en-Latn\").",
             Self::ReadingChosenByPerson => "Nothing; the person's choice was applied.",
+            Self::ArgumentsUnwrapped => "Send the arguments as the object itself, without a wrapper key.",
         }
     }
 }

@@ -408,8 +408,28 @@ impl PropertySet {
                 return read;
             }
         };
+        let object = match self.wrapped(object) {
+            Some((key, inner)) => {
+                let message = format!("Read the arguments sent inside `{key}` as the tool's arguments.");
+                read.notes.push(Note::new(NoteCode::ArgumentsUnwrapped, message));
+                inner
+            }
+            None => object,
+        };
         self.read_object(object, "", tool, false, &mut read);
         read
+    }
+
+    /// The arguments a client or model wrapped in one key (`{"arguments": {…}}`, `input`,
+    /// `params`): the only key, an object, and no property of the tool. `None` otherwise.
+    fn wrapped<'a>(&self, object: &'a Map<String, Value>) -> Option<(&'a str, &'a Map<String, Value>)> {
+        if object.len() != 1 {
+            return None;
+        }
+        let (key, Value::Object(inner)) = object.iter().next()? else { return None };
+        let words = name_key(key);
+        let wrapper = matches!(words.as_str(), "arguments" | "args" | "input" | "params" | "parameters" | "kwargs");
+        (wrapper && !self.keys.contains_key(&words)).then_some((key.as_str(), inner))
     }
 
     /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
