@@ -170,6 +170,8 @@ fn read_text(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<V
     {
         return read_split(input, text, opts);
     }
+    // The whole input reads as itself, as before (the item kind trims it and says so); the text
+    // inside brackets reads as a string of its own.
     let item = if std::ptr::eq(text, input_text(input)) { *input } else { Input::String(text) };
     let out = single_of(input, item, opts);
     if matches!(&out.status, Status::Ask { ask } if ask.readings.is_empty()) {
