@@ -773,23 +773,20 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     let likely = read_json(&dir.join("cldr-core/supplemental/likelySubtags.json"))?;
     let mut likely_regions: BTreeMap<String, String> = BTreeMap::new();
     // The likely language of each country (`und-CZ`: `cs-Latn-CZ`; `und`, `en-Latn-US`, for
-    // the United States).
+    // the United States), and the likely region of each language.
     let mut likely_languages: BTreeMap<String, String> = BTreeMap::new();
     for (key, v) in object(&likely, "/supplemental/likelySubtags", "likelySubtags")? {
-        let value = v.as_str().unwrap_or_default();
+        let parts: Vec<&str> = v.as_str().unwrap_or_default().split('-').collect();
         let (language, region) =
-            (value.split('-').next().unwrap_or_default(), value.rsplit('-').next().unwrap_or_default());
+            (parts.first().copied().unwrap_or_default(), parts.last().copied().unwrap_or_default());
         let country = key.strip_prefix("und-").unwrap_or(if key == "und" { region } else { "" });
         if country.len() == 2 && country.bytes().all(|b| b.is_ascii_uppercase()) && region == country {
             likely_languages.entry(country.to_owned()).or_insert_with(|| language.to_owned());
         }
-    }
-    for (key, v) in object(&likely, "/supplemental/likelySubtags", "likelySubtags")? {
         if key.contains('-') || key == "und" {
             continue;
         }
         known.insert(key.clone());
-        let parts: Vec<&str> = v.as_str().unwrap_or_default().split('-').collect();
         if let [_, _, region] = parts.as_slice() {
             likely_regions.insert(key.clone(), (*region).to_owned());
         }

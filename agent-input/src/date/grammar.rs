@@ -1130,6 +1130,11 @@ fn relative_count(parsed: &mut Parsed, text: &str) {
     parsed.candidates.push(fixed(span));
 }
 
+/// The key of [`RELATIVE_COUNTS`] for the words before and after a count (`#days ago`).
+fn count_key(before: &str, after: &str) -> String {
+    format!("{}#{}", word_key(before), word_key(after))
+}
+
 /// The unit code and the count of a relative-time pattern written with digits (`3 days ago`).
 fn counted(text: &str) -> Option<(i8, i64)> {
     let start = text.find(|c: char| c.is_ascii_digit())?;
@@ -1139,8 +1144,7 @@ fn counted(text: &str) -> Option<(i8, i64)> {
     if digits > 5 || after.bytes().any(|b| b.is_ascii_digit()) {
         return None;
     }
-    let key = format!("{}#{}", word_key(before), word_key(after));
-    Some((RELATIVE_COUNTS.get(&key)?, number.parse::<i64>().ok()?))
+    Some((RELATIVE_COUNTS.get(&count_key(before, after))?, number.parse::<i64>().ok()?))
 }
 
 /// The unit code and the count of a relative-time pattern whose count is a word: one to twelve
@@ -1161,8 +1165,7 @@ fn counted_in_words(text: &str) -> Option<(i8, i64)> {
             },
         };
         let (before, after) = (text.get(..start)?, text.get(start + word.len()..)?);
-        let key = format!("{}#{}", word_key(before), word_key(after));
-        if let Some(code) = RELATIVE_COUNTS.get(&key) {
+        if let Some(code) = RELATIVE_COUNTS.get(&count_key(before, after)) {
             if found.replace((code, n)).is_some_and(|f| f != (code, n)) {
                 return None;
             }

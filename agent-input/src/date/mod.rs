@@ -385,17 +385,21 @@ fn resolve(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<Na
     }
     if candidates.len() > 1 {
         let (readings, options): (Vec<Reading>, Vec<String>) = candidates.iter().filter_map(choice).unzip();
-        return Outcome::ask(
-            Ask::new(
-                AskCode::AmbiguousDate,
-                input,
-                "a date with one reading, as YYYY-MM-DD",
-                format!("set to {}", options.join(" or ")),
-            )
-            .with_readings(readings),
-        );
+        return Outcome::ask(ambiguous(input, readings, &options));
     }
     single(input, parsed, *first, opts)
+}
+
+/// The `ambiguous_date` ask of a spelling with several readings, each offered in the hint as
+/// `options` writes it.
+fn ambiguous(input: &Input<'_>, readings: Vec<Reading>, options: &[String]) -> Ask {
+    Ask::new(
+        AskCode::AmbiguousDate,
+        input,
+        "a date with one reading, as YYYY-MM-DD",
+        format!("set to {}", options.join(" or ")),
+    )
+    .with_readings(readings)
 }
 
 /// Several days (two orders, a month word of two languages, two centuries) of which exactly
@@ -680,7 +684,11 @@ fn relative_weekday(input: &Input<'_>, weekday: u8, offset: i8, today: Option<Na
     match dated.as_slice() {
         [d] => Outcome::ok(*d).note(Note::new(
             NoteCode::RelativeDateResolved,
-            format!("Read {} as {d} (today is {today}, a {}).", input.to_json_text(), weekday_name(now_number(today))),
+            format!(
+                "Read {} as {d} (today is {today}, a {}).",
+                input.to_json_text(),
+                weekday_name(today.weekday().number_from_monday())
+            ),
         )),
         [] => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
         several => {
@@ -690,29 +698,16 @@ fn relative_weekday(input: &Input<'_>, weekday: u8, offset: i8, today: Option<Na
                     value: iso_value(*d),
                     meaning: format!(
                         "{} {}, {} today ({today})",
-                        weekday_name(now_number(*d)),
+                        weekday_name(d.weekday().number_from_monday()),
                         words(*d),
                         counted_days(*d - today)
                     ),
                 })
                 .collect();
             let options: Vec<String> = several.iter().map(|d| quoted(&d.to_string())).collect();
-            Outcome::ask(
-                Ask::new(
-                    AskCode::AmbiguousDate,
-                    input,
-                    "a date with one reading, as YYYY-MM-DD",
-                    format!("set to {}", options.join(" or ")),
-                )
-                .with_readings(readings),
-            )
+            Outcome::ask(ambiguous(input, readings, &options))
         }
     }
-}
-
-/// A day's weekday, 1 Monday to 7 Sunday.
-fn now_number(d: NaiveDate) -> u32 {
-    d.weekday().number_from_monday()
 }
 
 /// `3 days after`, `1 day before`: how far a day is from today, in a meaning's words.

@@ -418,7 +418,6 @@ fn open_interval(
     let (a, b) = text.split_once('/')?;
     let (a, b) = (a.trim(), b.trim());
     let open = |x: &str| x.is_empty() || x == "..";
-    let year_first = |x: &str| x.len() >= 4 && x.bytes().take(4).all(|c| c.is_ascii_digit()) && !x.contains('/');
     let none = |side: &str, which: &str| {
         let side =
             if side.is_empty() { format!("the empty {which} side of {}", input.to_json_text()) } else { quoted(side) };
@@ -435,9 +434,13 @@ fn open_interval(
     }
 }
 
+/// One side of an ISO 8601 interval: a four-digit year first, and no second slash.
+fn year_first(x: &str) -> bool {
+    x.len() >= 4 && x.bytes().take(4).all(|c| c.is_ascii_digit()) && !x.contains('/')
+}
+
 /// `A/B` where both sides start with a four-digit year (ISO 8601 interval).
 fn iso_interval(s: &str) -> Option<(&str, &str)> {
     let (a, b) = s.split_once('/')?;
-    let year_first = |x: &str| x.len() >= 4 && x.bytes().take(4).all(|c| c.is_ascii_digit()) && !x.contains('/');
     (year_first(a) && year_first(b)).then_some((a, b))
 }
