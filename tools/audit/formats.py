@@ -309,9 +309,19 @@ def iso_cases():
     return cases
 
 
+def language_aliases():
+    """CLDR's language aliases (`tl` -> `fil`, `sh` -> `sr-Latn`), by lower-case code."""
+    path = os.path.join(ROOT, "tools/cldr/node_modules/cldr-core/supplemental/aliases.json")
+    if not os.path.exists(path):
+        return {}
+    table = json.load(open(path))["supplemental"]["metadata"]["alias"]["languageAlias"]
+    return {k.lower(): v["_replacement"].replace("_", "-") for k, v in table.items() if "_replacement" in v}
+
+
 def main():
     cases = babel_cases() + cldr_date_cases() + system_cases() + glibc_time_cases() + iso_cases()
     outs = run(cases)
+    aliases = language_aliases()
     by = collections.defaultdict(collections.Counter)
     wrong, asks = [], collections.defaultdict(list)
     for (source, kind, text, want), out in zip(cases, outs):
@@ -321,8 +331,9 @@ def main():
             codes = {n.get("code") for n in out.get("notes", [])}
             if same(value, want) or locale_language:
                 by[source]["right"] += 1
-            elif kind == "locale" and "deprecated_code_replaced" in codes:
-                # CLDR replaces the code the source keeps (tl is fil, tw is ak).
+            elif kind == "locale" and ("deprecated_code_replaced" in codes or aliases.get(str(want).lower()) == value):
+                # CLDR replaces the code the source keeps (tl is fil, tw is ak), as a code or
+                # as the name's tag.
                 by[source]["right by a CLDR alias"] += 1
             else:
                 by[source]["WRONG"] += 1
