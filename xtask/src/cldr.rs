@@ -1158,6 +1158,23 @@ fn relative_periods(fields: &Value, lang: &str, digits: &std::collections::BTree
     }
 }
 
+/// A locale's words of the week before, of and after today's (`dateFields.json`: the week
+/// field's `relative-type--1`, `-0`, `-1` in every width: `last week`, `tento týden`, `nächste
+/// Woche`), keyed by [`name_key`], with the words [`date_word`] keeps; the value is the offset.
+fn relative_weeks(fields: &Value, lang: &str, digits: &std::collections::BTreeSet<char>, weeks: &mut Words<i8>) {
+    for width in ["", "-short", "-narrow"] {
+        for offset in -1i8..=1 {
+            let at = format!("/main/{lang}/dates/fields/week{width}/relative-type-{offset}");
+            if let Some(word) = fields.pointer(&at).and_then(Value::as_str) {
+                let key = name_key(word);
+                if date_word(&key, 3, digits) {
+                    weeks.add(key, offset);
+                }
+            }
+        }
+    }
+}
+
 /// The word every month name of a set starts with, when each is that word and the month's
 /// number (Vietnamese `tháng 11`, `thg 11`), folded.
 fn month_prefix(names: &serde_json::Map<String, Value>) -> Option<String> {
@@ -1509,6 +1526,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut counts = Words::<i8>::new();
     let mut joiners = std::collections::BTreeSet::new();
     let mut periods = Words::<i8>::new();
+    let mut weeks = Words::<i8>::new();
     let mut rest_wide = DateWords::new();
     let tiers = [&locales.modern, &locales.basic, &locales.rest];
     // The rest's prefixes, glued letters and time words stay out: collected here, unused.
@@ -1567,6 +1585,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
             }
             relative_counts(&fields, lang, &mut counts);
             relative_periods(&fields, lang, &digits, &mut periods);
+            relative_weeks(&fields, lang, &digits, &mut weeks);
         }
     }
     let [mut main, basic, mut rest] = tables;
@@ -1684,6 +1703,15 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "i8",
         "Words of the month, quarter or year before, of or after today's (`last month`, `this year`, `příští čtvrtletí`, `letztes Jahr`) and of a weekday of the week before, of or after today's (`next Friday`, `minulé pondělí`), and their period: ten times the unit (3 month, 4 year, 5 quarter, 6 to 12 Monday to Sunday) plus the offset plus one (`last month` is 30, `next year` 42, `next Friday` 102). Words two locales give different periods are left out (they ask `not_a_date`); weeks are left out, as where a week starts differs by region",
         &periods.one_entries(),
+    );
+    // A week word that is a day, month, weekday or other period somewhere keeps that meaning.
+    weeks.one.retain(|k, _| !keeps(k) && !periods.one.contains_key(k) && !periods.several.contains_key(k));
+    write_packed(
+        &mut out,
+        "RELATIVE_WEEKS",
+        "i8",
+        "Words of the week before, of or after today's (`last week`, `tento týden`, `nächste Woche`, `上周`) and their offset (-1, 0, 1), for date ranges: where a week starts differs by region, so a range reader names both weeks. Words two locales give different offsets are left out",
+        &weeks.one_entries(),
     );
     // A word that is a month, weekday or relative day somewhere keeps that meaning.
     let named = |w: &String| {

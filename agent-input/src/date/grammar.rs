@@ -301,7 +301,7 @@ fn join_names(tokens: Tokens<'_>) -> Tokens<'_> {
 
 /// The matching key of a word: the crate's fold, without trailing dots (and the Devanagari
 /// abbreviation sign), with straight apostrophes.
-fn word_key(word: &str) -> String {
+pub(super) fn word_key(word: &str) -> String {
     // U+2019's first UTF-8 byte first: most words have none, and no string search runs.
     let mut folded = if word.as_bytes().contains(&0xe2) && word.contains('\u{2019}') {
         spelling::fold::fold(&word.replace('\u{2019}', "'"))

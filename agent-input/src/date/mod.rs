@@ -42,6 +42,7 @@
 
 mod grammar;
 mod range;
+mod recent;
 
 pub(crate) use range::read_range_prepared;
 pub use range::{read_range, DateRange, DateRangeOptions};

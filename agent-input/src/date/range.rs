@@ -13,14 +13,18 @@
 //! An ISO 8601 interval may leave one end open (`2026-01-01/..`, `../2026-03-31`, or empty:
 //! `2026-01-01/`, `/2026-03-31`): that bound is absent (`open_bound_read_as_absent`). An
 //! object with keys other than `from` and `to` asks (`unexpected_type`).
+//!
+//! With the `today` option, a text no date reads may name a range around today
+//! ([`recent`](super::recent)): a period so far (`year to date`) reads; `last week` and `last 30
+//! days` ask, naming each range they mean to someone.
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{read_prepared, DateOptions, DateRole, TYPE_WORDS};
+use super::{read_prepared, recent, DateOptions, DateRole, TYPE_WORDS};
 use crate::absent;
-use crate::codes::NoteCode;
+use crate::codes::{AskCode, NoteCode};
 use crate::data::dates::INTERVAL_JOINERS;
 use crate::hint::At;
 use crate::input::{quoted, Input};
@@ -72,7 +76,7 @@ pub fn read_range(from: Input<'_>, to: Input<'_>, options: &DateRangeOptions) ->
 }
 
 /// Combines two bound outcomes. `whole` is the input both came from, when there was one.
-fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Option<&Input<'_>>) -> Outcome<DateRange> {
+pub(super) fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Option<&Input<'_>>) -> Outcome<DateRange> {
     let mut notes = Vec::new();
     let mut warnings = Vec::new();
     for (path, out) in [("from", &a), ("to", &b)] {
@@ -138,15 +142,22 @@ pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) 
                 return absent::outcome(&input, reason);
             }
             let trimmed = spelling::trim(s);
+            // `last week`, `last 30 days`, `year to date`, `od začátku roku`: read around today
+            // when no date is.
+            let or_recent = |out: Outcome<DateRange>| match out.as_ask().map(|a| a.code) {
+                Some(AskCode::NotADate) => recent::read(&input, trimmed, options.today).unwrap_or(out),
+                _ => out,
+            };
             if let Some(out) = worded(&input, trimmed, (&from_opts, &to_opts)) {
-                return out;
+                return or_recent(out);
             }
             if let Some(out) = open_interval(&input, trimmed, (&from_opts, &to_opts)) {
                 return out;
             }
-            let whole = || combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input));
+            let whole =
+                || or_recent(combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)));
             match split_range(trimmed) {
-                Some((f, t)) => pair(&input, (f.trim(), t.trim()), (&from_opts, &to_opts)),
+                Some((f, t)) => or_recent(pair(&input, (f.trim(), t.trim()), (&from_opts, &to_opts))),
                 // `Jan-Mar 2026`: a hyphen between two words, when both bounds read.
                 None => match letter_dash(trimmed).map(|(f, t)| pair(&input, (f, t), (&from_opts, &to_opts))) {
                     Some(out) if out.value().is_some() => out,

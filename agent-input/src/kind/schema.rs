@@ -84,7 +84,7 @@ impl Spec {
                 "A date range: {\"from\": YYYY-MM-DD, \"to\": YYYY-MM-DD}, either bound optional.".into(),
                 json!({"type": "object", "properties": {"from": {"type": ["string", "null"], "format": "date"}, "to": {"type": ["string", "null"], "format": "date"}}, "additionalProperties": false}),
                 &["object", "array", "string", "number", "null"],
-                "[from, to], \"2020\" or \"únor 2020\" (the whole span), \"2026-01-01/2026-06-30\".",
+                "[from, to], \"2020\" or \"únor 2020\" (the whole span), \"2026-01-01/2026-06-30\", \"from … to …\", and, when the server knows today, \"last month\" and \"year to date\"; \"last week\" and \"last 30 days\" are asked about.",
             ),
             Self::Country(_) => fragment(
                 "A country, as its ISO 3166-1 alpha-2 code (\"CZ\").".into(),
