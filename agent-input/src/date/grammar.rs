@@ -474,6 +474,35 @@ fn without_time_word_last(head: &str) -> &str {
     head
 }
 
+/// A relative day with day-period or time words after it (`yesterday morning`, `today at` of
+/// `today at 10:00`, `zítra odpoledne`, `tomorrow in the evening`): the text before them.
+/// `None` when no word is left before them or none follows.
+#[cold]
+fn without_time_words(text: &str) -> Option<&str> {
+    let mut end = text.len();
+    for _ in 0..4 {
+        let head = text.get(..end)?.trim_end();
+        // The longest run of last words (up to three) that is one time word, or one word.
+        let cut = head
+            .char_indices()
+            .filter(|(i, c)| c.is_whitespace() && *i > 0)
+            .map(|(i, _)| i)
+            .rev()
+            .take(3)
+            .filter(|i| head.get(*i..).is_some_and(is_time_word))
+            .last()?;
+        end = cut;
+        let day = text.get(..end)?.trim_end();
+        if day.is_empty() {
+            return None;
+        }
+        if !day.contains(char::is_whitespace) || RELATIVE_DAYS.get(&word_key(day)).is_some() {
+            return Some(day);
+        }
+    }
+    None
+}
+
 /// A day period or a word of the time patterns (`a. m.`, `Uhr`, `ص`): [`TIME_WORDS`].
 fn is_time_word(text: &str) -> bool {
     TIME_WORDS.binary_search(&word_key(text).as_str()).is_ok()
@@ -1010,11 +1039,27 @@ fn written_week(text: &str) -> Option<String> {
     (digits(week, 1..=2) && digits(year, 4..=4)).then(|| format!("{year}-W{week:0>2}"))
 }
 
+/// English's words of the day before, of and after today, which `the day before …` and `the day
+/// after …` count from.
+const RELATIVE_DAYS_EN: [(&str, i8); 3] = [("yesterday", -1), ("today", 0), ("tomorrow", 1)];
+
 /// A relative-day word (`today`, `zítra`, `明日`) or a period before, of or after today's
 /// (`last month`): its candidates, and true when the text is one.
 fn relative_words(parsed: &mut Parsed, text: &str) -> bool {
     let key = word_key(text);
     let offsets = RELATIVE_DAYS.get(&key).map_or_else(|| several::<i8>(AMBIGUOUS_RELATIVE_DAYS, &key), |o| vec![o]);
+    if offsets.is_empty() && key.contains("day ") {
+        // English writes no one word for two days away (CLDR's `en` has none): `the day before
+        // yesterday`, `the day after tomorrow`, a day beside an English relative day.
+        let beside =
+            [("the day before ", -1i8), ("day before ", -1), ("the day after ", 1), ("day after ", 1)].iter().find_map(
+                |(head, by)| Some((RELATIVE_DAYS_EN.iter().find(|(w, _)| Some(*w) == key.strip_prefix(head))?.1, by)),
+            );
+        if let Some((offset, by)) = beside {
+            parsed.candidates.push(fixed(Span::Relative(i64::from(offset + by))));
+            return true;
+        }
+    }
     if !offsets.is_empty() {
         parsed.candidates.extend(offsets.into_iter().map(|o| fixed(Span::Relative(i64::from(o)))));
         return true;
@@ -1065,7 +1110,10 @@ fn parse_with_time(text: &str) -> Parsed {
         }
     }
     // A relative-day or relative-period word has no digits ("today", "zítra", "last month").
-    if !date_text.bytes().any(|b| b.is_ascii_digit()) && relative_words(&mut parsed, date_text) {
+    if !date_text.bytes().any(|b| b.is_ascii_digit())
+        && (relative_words(&mut parsed, date_text)
+            || without_time_words(date_text).is_some_and(|day| relative_words(&mut parsed, day)))
+    {
         return parsed;
     }
     let mut toks = tokens(date_text);

@@ -13,6 +13,7 @@
 //! | CLDR's formats of every modern locale, regional ones included: `1 окт. 2026 г.`, `2026. gada 1. okt.`, `1 Ekim 2026 Perşembe`, `1 thg 10, 2026`, `2026年10月1日木曜日`, `2026年10月1日星期四`, `23\u{200f}/11\u{200f}/2026` (direction marks), `1. Jänner 2026`, `1 تشرين الأول 2026`, letters glued to a month or weekday (`1 באוקטובר 2026`, `2026(e)ko urriaren 1(a)`, `วันพฤหัสบดีที่ 1 ตุลาคม 2026`), CLDR's root month names of locales without their own (`5 M03, 2026`) | that date | `date_spelling_normalized` (`invisible_characters_removed` for the marks) |
 //! | `today`, `včera`, `morgen`, `demain`, `pasado mañana`, `now`, `jetzt` (with the `today` option) | today ± days | `relative_date_resolved` |
 //! | `next Monday`, `last Friday`, `this Friday`, `příští pondělí`, `el viernes pasado` (CLDR's words of every modern locale, with the `today` option) | that weekday in the week after, before or of today's, when every reading gives one day; `next Friday` said on a Tuesday (this week's or next week's Friday) and weeks that start on Sunday ask `ambiguous_date` with each day | `relative_date_resolved` |
+//! | `yesterday morning`, `today at 10:00`, `zítra odpoledne` (a relative day with CLDR's day-period and time words after it), English's `the day before yesterday` and `the day after tomorrow` (with the `today` option) | that day | `relative_date_resolved` |
 //! | `3 days ago`, `in 2 weeks`, `před 3 dny`, `vor 2 Monaten`, `hace 1 año`, `3日前` (CLDR's relative-time patterns of every modern locale, with the `today` option), the count also as a word (`two days ago`, `vor zwei Tagen`, `a week ago`: CLDR's number words one to twelve) and English's `3 days from now` | today ± days, weeks, months, years (a month without today's day: its last day, said in the note) | `relative_date_resolved` |
 //! | `Sun 01/02/2026`, `pon, 23 lis 2026`, `Mon 23 Nov 26` (readings of which one only is the weekday written, in a word of three or more letters) | that day | `date_spelling_normalized` (a second note names the other readings) |
 //! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026`, `2026-H2`, `H1 2026`, `2026-W48`, `W48 2026`, `KW 48/2026`, `CW 48 2026` (ISO weeks; a bare `week 48` is not read, as some regions number weeks otherwise) (role `from` / `to`) | its first / last day | `bound_expanded` |
@@ -26,7 +27,8 @@
 //!   hints the nearest dates that exist; there is no silent roll-over;
 //! - `Friday, 1 October 2026` (a Thursday): `weekday_mismatch` names both readings;
 //! - a month, quarter, ISO week or year for a single day, or a day without a year (`1 Oct`,
-//!   `1. 10.`: `incomplete_date`);
+//!   `1. 10.`: `incomplete_date`; with `today`, a day without a year names the last such day
+//!   on or before today and the next one after it);
 //! - a relative word without the `today` option (`relative_date_without_today`): the library
 //!   never reads the clock.
 //!
@@ -500,13 +502,33 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
         Span::RelativeMonths(months) => relative_months(input, months, opts.today),
         Span::RelativePeriod(unit, offset) => relative_period(input, unit, offset, opts),
         Span::RelativeWeekday(weekday, offset) => relative_weekday(input, weekday, offset, opts.today),
-        Span::DayMonth(day, month) => Outcome::ask(Ask::new(
-            AskCode::IncompleteDate,
-            input,
-            format!("a date with its year; {} is {day} {} of no year", input.to_json_text(), month_name(month)),
-            "set to the full date with its year, as YYYY-MM-DD",
-        )),
+        Span::DayMonth(day, month) => Outcome::ask(no_year(input, day, month, opts.today)),
     }
+}
+
+/// The ask of a day and month without a year (`1 Oct`). With `today`, its readings are the
+/// last such day on or before today and the next one after it (29 February: in leap years).
+fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) -> Ask {
+    let expected = format!("a date with its year; {} is {day} {} of no year", input.to_json_text(), month_name(month));
+    let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day);
+    let nearest = today.and_then(|t| {
+        let last = (0..8).filter_map(|k| on(t.year() - k)).find(|d| *d <= t)?;
+        let next = (0..9).filter_map(|k| on(t.year() + k)).find(|d| *d > t)?;
+        Some((t, last, next))
+    });
+    let Some((today, last, next)) = nearest else {
+        return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
+    };
+    let readings = vec![
+        Reading {
+            value: iso_value(last),
+            meaning: format!("{}, the last one on or before today ({today})", words(last)),
+        },
+        Reading { value: iso_value(next), meaning: format!("{}, the next one after today ({today})", words(next)) },
+    ];
+    let options = [quoted(&iso_text(last)), quoted(&iso_text(next))];
+    Ask::new(AskCode::IncompleteDate, input, expected, format!("set to {}", options.join(" or ")))
+        .with_readings(readings)
 }
 
 /// `0001-01-01`, `9999-12-31`: no bound on a range, a placeholder elsewhere.
