@@ -3,7 +3,8 @@
 //! | spelling | read as | note code |
 //! | --- | --- | --- |
 //! | `true`, `false` (JSON, or the strings `"true"`, `"false"`) | itself | none |
-//! | `"yes"`, `"y"`, `"on"`, `"1"`, `"True"`, `"enabled"`, `"ok"`, `"Yes."`, `"✓"`, `"✅"`, `"[x]"` | true | `boolean_word_read` |
+//! | `"yes"`, `"y"`, `"on"`, `"1"`, `"True"`, `"enabled"`, `"ok"`, `"Yes."`, `"✓"`, `"✅"`, `"[x]"`, `"checked"`, `"active"` | true | `boolean_word_read` |
+//! | switch and box words: `"zapnuto"`, `"Ein"`, `"aktiviert"`, `"activé"`, `"activado"`, `"attivo"`, `"włączone"`, `"aan"` (and `"unchecked"`, `"vypnuto"`, `"Aus"`, `"désactivé"`, `"uit"`: false) | true | `boolean_word_read` |
 //! | `"ano"`, `"áno"`, `"ja"`, `"oui"`, `"sí"`, `"sì"`, `"tak"`, `"sim"`, `"vrai"`, `"wahr"`, ... | true | `boolean_word_read` |
 //! | `"no"`, `"ne"`, `"nie"`, `"nein"`, `"non"`, `"não"`, `"nee"`, `"fałsz"`, `"onwaar"`, `"No!"`, `"❌"`, `"[ ]"`, ... | false | `boolean_word_read` |
 //! | JSON `1`, `0` | true, false | `number_read_as_boolean` |
@@ -74,6 +75,29 @@ pub const TRUE_WORDS: &[&str] = &[
     "\u{2705}",
     "[x]",       // check marks, a ticked Markdown box
     "\u{1f44d}", // thumbs up
+    "checked",
+    "ticked",
+    "activated",
+    "active", // en: a box or switch that is on (French `activé` folds to `active`)
+    "zapnuto",
+    "zapnute",
+    "aktivni", // cs, sk: switched on
+    "ein",
+    "eingeschaltet",
+    "aktiviert", // de
+    "activado",
+    "activo",
+    "activada",
+    "activa", // es
+    "attivo",
+    "attivato",
+    "attiva", // it
+    "ativado",
+    "ativo",
+    "ativada", // pt
+    "wlaczone",
+    "wlaczony", // pl (`włączone`)
+    "aan",      // nl
 ];
 
 /// Folded words that mean false, by language.
@@ -112,6 +136,30 @@ pub const FALSE_WORDS: &[&str] = &[
     "\u{274c}",
     "[ ]",       // ballot x, empty box, crosses, an empty Markdown box
     "\u{1f44e}", // thumbs down
+    "unchecked",
+    "unticked",
+    "deactivated",
+    "inactive",
+    "desactive", // en, fr (`désactivé`)
+    "vypnuto",
+    "vypnute",
+    "neaktivni", // cs, sk: switched off
+    "aus",
+    "ausgeschaltet",
+    "deaktiviert", // de
+    "desactivado",
+    "inactivo",
+    "desactivada",
+    "inactiva", // es
+    "disattivo",
+    "disattivato",
+    "disattiva", // it
+    "desativado",
+    "inativo",
+    "desativada", // pt
+    "wylaczone",
+    "wylaczony", // pl (`wyłączone`)
+    "uit",       // nl
 ];
 
 /// Reads a boolean.
