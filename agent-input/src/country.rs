@@ -38,7 +38,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::data::countries::{
-    AMBIGUOUS_NAMES, CODE_ALIASES, CODE_LIKE_NAMES, COUNTRIES, ENGLISH_NAMES, NAMES, RENAMED_NAMES, RETIRED_CODES,
+    AMBIGUOUS_NAMES, CODE_ALIASES, CODE_LIKE_NAMES, COUNTRIES, ENGLISH_NAMES, ENGLISH_VARIANTS, NAMES, RENAMED_NAMES,
+    RETIRED_CODES,
 };
 use crate::data::Index;
 use crate::error::Error;
@@ -685,12 +686,18 @@ fn read_opened(input: Input<'_>) -> Outcome<CountryCode> {
     }
 }
 
-/// The country whose English name is nearest to `text`, when one is near enough.
+/// The country whose English name is nearest to `text`, when one is near enough: the names of
+/// messages and the other English names (`Czech Republic` for `Czech Repulic`).
 fn nearest(text: &str) -> Option<CountryCode> {
     static FOLDED: std::sync::OnceLock<Vec<(String, &'static str)>> = std::sync::OnceLock::new();
     let key = spelling::fold::fold_name(text);
-    let names = FOLDED
-        .get_or_init(|| ENGLISH_NAMES.iter().map(|(code, name)| (spelling::fold::fold_name(name), *code)).collect());
+    let names = FOLDED.get_or_init(|| {
+        let names = ENGLISH_NAMES.iter().map(|(code, name)| (*name, *code));
+        names
+            .chain(ENGLISH_VARIANTS.iter().copied())
+            .map(|(name, code)| (spelling::fold::fold_name(name), code))
+            .collect()
+    });
     let rule = Rule { threshold: 0.7, containment: None };
     let found = suggest::ranked(&key, names.iter().map(|(name, code)| (name.as_str(), *code)), rule);
     found.first().and_then(|(_, code)| CountryCode::new(code))

@@ -561,6 +561,24 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     ambiguous.sort();
     let renamed: Vec<(String, String)> =
         retired_names.iter().filter(|(_, v)| !v.contains(' ')).map(|(k, v)| (k.clone(), v.clone())).collect();
+    // English names beside the one of messages, each naming one country.
+    let en = read_json(&dir.join("cldr-localenames-full/main/en/territories.json"))?;
+    let en = object(&en, "/main/en/localeDisplayNames/territories", "en")?;
+    let alternates = en.iter().filter(|(k, _)| k.contains("-alt-")).filter_map(|(k, v)| {
+        let code = k.split("-alt-").next()?;
+        Some((v.as_str()?.to_owned(), code.to_owned()))
+    });
+    let mut variants: BTreeMap<String, String> = BTreeMap::new();
+    let mut several: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for (name, code) in alternates.chain(english.iter().map(|(n, c)| ((*n).to_owned(), (*c).to_owned()))) {
+        if !codes.codes.contains_key(&code) || codes.english.get(&code) == Some(&name) {
+            continue;
+        }
+        if variants.insert(name.clone(), code.clone()).is_some_and(|other| other != code) {
+            several.insert(name);
+        }
+    }
+    variants.retain(|name, _| !several.contains(name));
     let mut out = String::new();
     header(
         &mut out,
@@ -607,6 +625,12 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         "ENGLISH_NAMES",
         "English names of the countries, by alpha-2, for messages",
         codes.english.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    write_pairs(
+        &mut out,
+        "ENGLISH_VARIANTS",
+        "Other English names of the countries (CLDR's `en` short and variant names, ISO 3166's official and common names), to their alpha-2 codes, for the nearest-name hint of a misspelled name",
+        variants.iter().map(|(k, v)| (k.as_str(), v.as_str())),
     );
     write_packed(
         &mut out,
