@@ -4,7 +4,7 @@
 //! | --- | --- | --- |
 //! | `"0b5e2d3c-4f1a-4c2e-9d7b-8e6f5a4b3c2d"` | itself | none |
 //! | `"0B5E2D3C-4F1A-4C2E-9D7B-8E6F5A4B3C2D"`, `"{0b5e…}"`, `"urn:uuid:0b5e…"`, 32 hex digits without hyphens, surrounding spaces or quotes | the lowercase hyphenated form | `uuid_spelling_normalized` |
-//! | `"uuid:0b5e…"`, `"<0b5e…>"`, `"(0b5e…)"`, `"[0b5e…]"`, `"UUID('0b5e…')"` (Python), `"new Guid(\"0B5E…\")"` (.NET), `"0b5e….` (a full stop after it), groups joined by dashes, underscores or spaces (`0b5e2d3c–4f1a–…`, `0b5e2d3c 4f1a …`) | the lowercase hyphenated form | `uuid_spelling_normalized` |
+//! | `"uuid:0b5e…"`, `"<0b5e…>"`, `"(0b5e…)"`, `"[0b5e…]"`, `"UUID('0b5e…')"` (Python), `"new Guid(\"0B5E…\")"` (.NET), `"0b5e….` (a full stop after it), a label before it (`"id: 0b5e…"`, `"user_id=0b5e…"`, `"Order ID: {0B5E…}"`), groups joined by dashes, underscores or spaces (`0b5e2d3c–4f1a–…`, `0b5e2d3c 4f1a …`) | the lowercase hyphenated form | `uuid_spelling_normalized` |
 //! | a placeholder (below), on a read | absent | `placeholder_read_as_absent` |
 //! | a placeholder, on a write | asks `placeholder_on_write` | |
 //!
@@ -324,6 +324,14 @@ fn unwrapped(text: &str) -> (&str, bool) {
         }
         if let Some(inner) = body.strip_suffix(['.', ',', ';']) {
             body = inner;
+        }
+        // A label before the id (`id: …`, `user_id=…`, `Order ID: …`): words of letters.
+        if let Some(at) = body.find([':', '=']).filter(|at| (1..=40).contains(at)) {
+            let label = body.get(..at).unwrap_or_default();
+            let word = |c: char| c.is_ascii_alphabetic() || matches!(c, '_' | '-' | ' ');
+            if label.chars().all(word) && label.chars().any(|c| c.is_ascii_alphabetic()) {
+                body = body.get(at + 1..).unwrap_or_default().trim_start();
+            }
         }
         if let Some(open) = body.strip_suffix(')').and_then(|b| b.find('(').map(|at| (b, at))) {
             let (b, at) = open;
