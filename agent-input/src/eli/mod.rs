@@ -8,7 +8,7 @@
 //! | `"32016R0679"`, `"32019L1937"`, `"02016R0679-20160504"` (CELEX, sector 3 and consolidated 0) | the ELI | `celex_read_as_eli` |
 //! | `"Regulation (EU) 2016/679"`, `"Directive (EU) 2019/1937"`, `"Regulation (EC) No 1049/2001"`, `"Directive 95/46/EC"`, `"Commission Implementing Regulation (EU) 2023/138"` | the ELI | `citation_read_as_eli` |
 //! | `"nařízení (EU) 2016/679"`, `"nařízení (ES) č. 1049/2001"`, `"směrnice 95/46/ES"`, `"Verordnung (EG) Nr. 1049/2001"`, `"règlement (CE) n° 1049/2001"`, `"prováděcí nařízení Komise (EU) 2023/138"` | the ELI | `citation_read_as_eli` |
-//! | `"89/2012 Sb."`, `"zákon č. 89/2012 Sb."`, `"č. 89/2012 Sb."`, `"Act No. 89/2012 Coll."` | `"https://www.e-sbirka.cz/eli/cz/sb/2012/89"` | `citation_read_as_eli` |
+//! | `"89/2012 Sb."`, `"zákon č. 89/2012 Sb."`, `"č. 89/2012 Sb."`, `"Act No. 89/2012 Coll."`, a Czech act's type without `Sb.` (`"zákon č. 89/2012"`, `"nařízení vlády č. 361/2007"`, `"vyhláška 500/2002"`), `"Sb. 89/2012"` | `"https://www.e-sbirka.cz/eli/cz/sb/2012/89"` | `citation_read_as_eli` |
 //! | `"https://e-sbirka.cz/eli/cz/sb/2012/89/"`, with a version date `/2026-01-01` | the canonical e-Sbírka ELI | `eli_normalized` |
 //!
 //! Spellings that ask: a bare `"2016/679"` (regulation, directive or decision? `ambiguous_act`,
@@ -360,6 +360,24 @@ struct Citation {
     czech_collection: Option<String>,
 }
 
+/// The types of Czech acts (name keys, in the cases a citation writes them): an act, a
+/// constitutional act, a decree, a government regulation (`nařízení` alone is an EU
+/// regulation), a legal measure.
+const CZECH_ACT_WORDS: &[&str] = &[
+    "zakon",
+    "zakona",
+    "zakonu",
+    "zakonem",
+    "vyhlaska",
+    "vyhlasky",
+    "vyhlasce",
+    "vyhlaskou",
+    "narizeni vlady",
+    "narizenim vlady",
+    "zakonne opatreni",
+    "zakonneho opatreni",
+];
+
 fn citation(text: &str) -> Option<Citation> {
     let folded = spelling::fold::fold(text).replace(['\u{2019}', '\''], " ");
     let (before, a, b, after) = grammar::number_pair(&folded)?;
@@ -382,10 +400,19 @@ fn citation(text: &str) -> Option<Citation> {
             ("sb", [_, "nss", ..]) => "sb nss".to_owned(),
             ("sb", [_, "m", "s", ..]) => "sb m s".to_owned(),
             ("sb" | "coll" | "zb", _) => "sb".to_owned(),
+            ("z", [_, "z", ..]) => "z z".to_owned(),
             _ => String::new(),
         }
     });
-    let czech_collection = czech_collection.filter(|c| !c.is_empty());
+    let czech_collection = czech_collection.filter(|c| !c.is_empty()).or_else(|| {
+        // A Czech act's type (`zákon`, `vyhláška`, `nařízení vlády`) or the collection's mark
+        // before the number (`Sb. 89/2012`) names the Czech collection without `Sb.` after it;
+        // Slovakia's `Z. z.` after the number names Slovakia's, which has no ELI here.
+        let slovak = after_words.split(' ').next() == Some("z");
+        let named = CZECH_ACT_WORDS.iter().any(|w| words_contain(&words, w))
+            || words.last().is_some_and(|w| matches!(*w, "sb" | "coll"));
+        (named && !slovak).then(|| "sb".to_owned())
+    });
     Some(Citation { kind, a, b, marker, old_domain, czech_collection })
 }
 
@@ -452,6 +479,11 @@ fn from_citation(text: &str) -> Found {
         Some("sb nss") => {
             return Found::Refused(
                 "\"Sb. NSS\" is the Supreme Administrative Court's case-law collection, not an act".into(),
+            )
+        }
+        Some("z z") => {
+            return Found::Refused(
+                "\"Z. z.\" is Slovakia's collection of laws; this reader maps Czech acts (Sb.) and EU acts".into(),
             )
         }
         Some(_) => return Found::Refused("\"Sb. m. s.\" (international treaties) has no ELI this reader maps".into()),
