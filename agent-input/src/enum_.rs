@@ -6,6 +6,7 @@
 //! | `"Date Desc"`, `"date-desc"`, `"dateDesc"`, `"DATE_DESC"`, `" date desc "` | `"date_desc"` | `enum_spelling_normalized` |
 //! | `"date:desc"`, `"Date (desc)"`, `"[relevance]"` (punctuation between or around the words) | `"date_desc"`, `"relevance"` | `enum_spelling_normalized` |
 //! | `"date descending"` (a sort direction written out; `"desc"` for a value `"descending"`) | `"date_desc"` | `enum_spelling_normalized` |
+//! | `"-date"`, `"+date"` (JSON:API's and Django's sort signs), `"date ↓"`, `"date ▲"`, `"sort by date descending"`, `"order by date desc"` | `"date_desc"`, `"date_asc"` | `enum_spelling_normalized` |
 //! | `"relevance (default)"` (a remark in brackets after a value, when the remark names no value) | `"relevance"` | `enum_spelling_normalized` |
 //! | an alias (`aliases: {"newest": "date_desc"}`), in any of those spellings | `"date_desc"` | `enum_alias_read` |
 //!
@@ -174,6 +175,8 @@ impl EnumOptions {
     /// (`relevance (default)`); `None` when no value or more than one matches.
     fn lookup_loose(&self, s: &str) -> Option<usize> {
         let index = self.index();
+        let directed = signed_direction(s);
+        let s = directed.as_deref().unwrap_or(s);
         let spaced: String = s.chars().map(|c| if LOOSE_SEPARATORS.contains(c) { ' ' } else { c }).collect();
         let k = key(&spaced);
         if let Some(t) = index.map.get(&k) {
@@ -199,6 +202,35 @@ impl EnumOptions {
             None
         }
     }
+}
+
+/// A sort written as APIs and tables write one, as its words: a sign before the field
+/// (`-date` descending, `+date` ascending, as JSON:API's and Django's `sort` write it), an arrow
+/// after it (`date ↓`, `date ▲`), or `sort by` / `order by` before it (`sort by date
+/// descending`). `None` for any other text.
+fn signed_direction(s: &str) -> Option<String> {
+    let s = s.trim();
+    let lower = s.to_ascii_lowercase();
+    if let Some(rest) =
+        ["sort by ", "order by ", "sorted by ", "ordered by "].iter().find_map(|p| lower.strip_prefix(p))
+    {
+        let rest = rest.trim_start();
+        return Some(signed_direction(rest).unwrap_or_else(|| rest.to_owned()));
+    }
+    let letter_after = |rest: &str| rest.chars().next().is_some_and(char::is_alphabetic);
+    if let Some(field) = s.strip_prefix('-').filter(|r| letter_after(r)) {
+        return Some(format!("{field} desc"));
+    }
+    if let Some(field) = s.strip_prefix('+').filter(|r| letter_after(r)) {
+        return Some(format!("{field} asc"));
+    }
+    let (field, arrow) = s.char_indices().next_back().map(|(at, c)| (s.get(..at).unwrap_or_default().trim_end(), c))?;
+    let direction = match arrow {
+        '\u{2193}' | '\u{25bc}' | '\u{25be}' | '\u{1f53d}' => "desc",
+        '\u{2191}' | '\u{25b2}' | '\u{25b4}' | '\u{1f53c}' => "asc",
+        _ => return None,
+    };
+    (!field.is_empty()).then(|| format!("{field} {direction}"))
 }
 
 /// Punctuation that separates an enum value's words only in loose spellings (`date:desc`,
