@@ -8,7 +8,8 @@
 //! | --- | --- | --- |
 //! | `"NSS"` (the id) | `"NSS"` | none |
 //! | `"nss"`, `"Nejvyšší správní soud"`, `"Nejvyssi spravni soud"`, `"Supreme Administrative Court"`, `"Nejvyššího správního soudu"` | `"NSS"` | `vocabulary_value_read` |
-//! | `"ÚS"`, `"US"`, `"Ústavní soud"` | `"US"` | `vocabulary_value_read` |
+//! | `"ÚS"`, `"US"`, `"Ústavní soud"`, `"Ú.S."` (an abbreviation with points between its letters) | `"US"` | `vocabulary_value_read` |
+//! | `"Nejvyšším soudě"`, `"the Supreme Court"` (every word of one entry's name, inflected; a part of a longer name, `Nejvyšší správní soud`, is no second meaning) | `"NS"` | `vocabulary_value_read` |
 //!
 //! A value that names several entries (`"Supreme"`: NS and NSS) or none:
 //! - role `value` asks (`ambiguous_vocabulary_value` with every candidate as a reading, or
@@ -243,11 +244,17 @@ impl Vocabulary {
                 }
             }
         }
-        let mut out: Vec<usize> = hits
-            .into_iter()
-            .filter(|(key, n)| *n == query.len() && self.name_words.get(key).is_some_and(|w| w >= n))
-            .map(|((entry, _), _)| entry)
-            .collect();
+        hits.retain(|(key, n)| *n == query.len() && self.name_words.get(key).is_some_and(|w| w >= n));
+        // A whole name, inflected (`Nejvyšším soudě` is every word of `Nejvyšší soud`), names its
+        // entry when it is no other entry's whole name: a part of a longer name (`Nejvyšší
+        // správní soud`) is no second meaning of it.
+        let mut whole: Vec<usize> =
+            hits.iter().filter(|(key, n)| self.name_words.get(key) == Some(n)).map(|((entry, _), _)| *entry).collect();
+        whole.dedup();
+        if let [one] = whole.as_slice() {
+            return vec![*one];
+        }
+        let mut out: Vec<usize> = hits.into_iter().map(|((entry, _), _)| entry).collect();
         out.sort_unstable();
         out.dedup();
         out
@@ -325,6 +332,14 @@ impl Vocabulary {
                 return out;
             }
             found = self.by_words(key).into();
+        }
+        if found.is_empty() {
+            // An abbreviation written with points or spaces between its letters (`N.S.S.`,
+            // `K S Brno` stays words): the letters joined, when every word is one letter.
+            if key.len() >= 3 && key.split(' ').all(|w| w.chars().count() == 1) {
+                let joined: String = key.split(' ').collect();
+                found = smallvec::SmallVec::from_slice(self.exact(&joined));
+            }
         }
         match found.as_slice() {
             [one] => {
