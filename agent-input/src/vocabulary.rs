@@ -260,6 +260,17 @@ impl Vocabulary {
         out
     }
 
+    /// The entries a key names by its words ([`Self::by_words`]) or, when every word is one
+    /// letter, as an abbreviation written with points or spaces between its letters (`N.S.S.`).
+    fn inexact(&self, key: &str) -> smallvec::SmallVec<[usize; 4]> {
+        let found = self.by_words(key);
+        if found.is_empty() && key.len() >= 3 && key.split(' ').all(|w| w.chars().count() == 1) {
+            let joined: String = key.split(' ').collect();
+            return smallvec::SmallVec::from_slice(self.exact(&joined));
+        }
+        found.into()
+    }
+
     /// The stored values nearest to a key, for hints (at most three).
     /// The three entries with a name nearest to `key`, best first.
     fn nearest(&self, key: &str) -> Vec<usize> {
@@ -331,15 +342,7 @@ impl Vocabulary {
             if let Some(out) = opening::placeholder(&input, &[]) {
                 return out;
             }
-            found = self.by_words(key).into();
-        }
-        if found.is_empty() {
-            // An abbreviation written with points or spaces between its letters (`N.S.S.`,
-            // `K S Brno` stays words): the letters joined, when every word is one letter.
-            if key.len() >= 3 && key.split(' ').all(|w| w.chars().count() == 1) {
-                let joined: String = key.split(' ').collect();
-                found = smallvec::SmallVec::from_slice(self.exact(&joined));
-            }
+            found = self.inexact(key);
         }
         match found.as_slice() {
             [one] => {

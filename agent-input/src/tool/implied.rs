@@ -18,6 +18,12 @@
 //! The pairs `date_from`/`date_to`, `from`/`to`, `since`/`until`, `start_date`/`end_date` and
 //! `from_date`/`to_date` (in any of those spellings) are read together: a lower bound after its
 //! upper bound is one `range_reversed` issue naming both.
+//!
+//! A tool with one such pair reads its bounds under the other pairs' names too (`from`,
+//! `since`, `start_date` for `date_from`; `to`, `until`, `end_date` for `date_to`), and a whole
+//! range sent for it (`"date_range": {"from": …, "to": …}`, `"period": [from, to]`, under a key
+//! whose last word is `range`, `period`, `dates`, `interval` or `timeframe`) into both bounds,
+//! each with a `property_name_normalized` note. With two pairs, such a key is unknown.
 
 use serde_json::{json, Value};
 

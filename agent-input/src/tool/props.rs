@@ -535,8 +535,11 @@ impl PropertySet {
             if self.exact(key, 0).is_some() {
                 continue;
             }
-            let Some(i) = self.keys.get(&name_key(key)).copied() else {
-                read.warn(|| self.unknown(prefix, key));
+            let words = name_key(key);
+            let Some(i) = self.keys.get(&words).copied().or_else(|| self.bound_named(&words)) else {
+                if !self.range_for_pair(&words, (key, value), &mut matched, prefix, read) {
+                    read.warn(|| self.unknown(prefix, key));
+                }
                 continue;
             };
             let name = self.props.get(i).map(|p| p.name.as_str()).unwrap_or_default();
@@ -553,6 +556,63 @@ impl PropertySet {
             }
         }
         matched
+    }
+
+    /// The bound of the tool's one date range a key names by another pair's words (`from`,
+    /// `since`, `start_date` for `date_from`; `to`, `until`, `end_date` for `date_to`): one
+    /// meaning only when the tool has one range.
+    #[cold]
+    fn bound_named(&self, words: &str) -> Option<usize> {
+        let [(a, b)] = self.pairs.as_slice() else { return None };
+        if PAIRS.iter().any(|(from, _)| name_key(from) == words) {
+            Some(*a)
+        } else if PAIRS.iter().any(|(_, to)| name_key(to) == words) {
+            Some(*b)
+        } else {
+            None
+        }
+    }
+
+    /// A whole range sent for the tool's one pair of bounds (`"date_range": {"from": …, "to":
+    /// …}` or `[from, to]` for `date_from` and `date_to`, under a key whose last word is
+    /// `range`, `period`, `dates`, `interval` or `timeframe`): each bound into its slot, with a
+    /// note. False, and nothing done, for any other key or value, or when a bound is already
+    /// sent.
+    #[cold]
+    fn range_for_pair<'o>(
+        &self,
+        words: &str,
+        (key, value): (&'o str, &'o Value),
+        matched: &mut Slots<Option<(&'o str, &'o Value)>>,
+        prefix: &str,
+        read: &mut Read,
+    ) -> bool {
+        let [(a, b)] = self.pairs.as_slice() else { return false };
+        let last = words.rsplit(' ').next().unwrap_or_default();
+        if !matches!(last, "range" | "period" | "dates" | "interval" | "timeframe") {
+            return false;
+        }
+        let (from, to) = match value {
+            Value::Object(o) if !o.is_empty() && o.keys().all(|k| k == "from" || k == "to") => {
+                (o.get("from"), o.get("to"))
+            }
+            Value::Array(items) if items.len() == 2 => (items.first(), items.get(1)),
+            _ => return false,
+        };
+        if matched.get(*a).is_some_and(Option::is_some) || matched.get(*b).is_some_and(Option::is_some) {
+            return false;
+        }
+        let (Some(f), Some(t)) = (self.props.get(*a), self.props.get(*b)) else { return false };
+        for (slot, bound) in [(*a, from), (*b, to)] {
+            if let (Some(s), Some(v)) = (matched.get_mut(slot), bound) {
+                *s = Some((key, v));
+            }
+        }
+        let message = ["Read the property `", key, "` as `", &f.name, "` and `", &t.name, "`."].concat();
+        let mut note = Note::new(NoteCode::PropertyNameNormalized, message);
+        note.path = Some(join(prefix, &f.name));
+        read.note(note);
+        true
     }
 
     /// Reads one property's raw value at `path`; issues go to `read`.
