@@ -11,6 +11,7 @@
 //! | `" 42 "`, `"\"42\""` | 42 | `whitespace_trimmed`, `quotes_removed` |
 //! | `"1 500,-"`, `"1.500,-"`, `"12.-"` (a whole amount with a dash for its decimals, as prices are written) | 1500, 1500, 12 | `number_spelling_normalized` |
 //! | `"3 Mio."`, `"1,5 tis."`, `"2.5 million"`, `"5万"`, `"12 lakh"` (a scale word of CLDR's compact formats, in any locale) | 3000000, 1500, 2500000, 50000, 1200000 | `number_spelling_normalized` |
+//! | `"all"`, `"max"`, `"unlimited"`, `"∞"`, `"vše"` for the `limit` preset (as many as it allows) | its `max` | `out_of_range_clamped` |
 //!
 //! Spellings that ask:
 //! - a lone comma or point followed by exactly three digits, after one to three digits that do
@@ -271,6 +272,9 @@ fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
         if let Some(out) = scaled(&input, text, opts).or_else(|| without_dash(&input, text, opts)) {
             return out;
         }
+        if let Some(out) = most(&input, text, opts) {
+            return out;
+        }
     }
     match parsed {
         Parsed::One { value, repairs } => one_reading(&input, value, repairs, opts),
@@ -283,6 +287,45 @@ fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
             "set to a JSON number: ASCII digits, a point for decimals, no grouping (e.g. 1234.5)",
         )),
     }
+}
+
+/// Words asking a page size for as many as it allows (`max`, `all`, `unlimited`, `∞`), folded;
+/// the filter kind's words for "everything" count too.
+const MOST_WORDS: &[&str] = &[
+    "max",
+    "maximum",
+    "max.",
+    "unlimited",
+    "no limit",
+    "infinity",
+    "inf",
+    "\u{221e}",
+    "as many as possible",
+    "maximal",
+    "neomezene",
+    "bez omezeni", // cs
+    "unbegrenzt",
+    "unbeschrankt", // de
+    "illimite",
+    "sans limite", // fr
+    "ilimitado",
+    "sin limite", // es
+];
+
+/// The `limit` preset's largest value for a word asking for as many as it allows (`"all"`,
+/// `"max"`, `"unlimited"`), with the clamp's note; `None` for any other text or options.
+#[cold]
+fn most(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
+    let max = opts.max.filter(|_| opts.preset == Some(Preset::Limit))?;
+    let key = spelling::fold::fold(spelling::clean_edges(text).0);
+    // A dash means "everything" to a filter, and nothing to a number.
+    let everything = key.chars().any(char::is_alphabetic) && crate::kind::filter::means_everything(text);
+    if !MOST_WORDS.contains(&key.as_str()) && !everything {
+        return None;
+    }
+    let message =
+        with_decimal_text(max, |m| format!("Read {} as {m}: the largest allowed value is {m}.", input.to_json_text()));
+    Some(Outcome::ok(max).note(Note::new(NoteCode::OutOfRangeClamped, message)))
 }
 
 /// A number with the scale word of CLDR's compact formats after it (`3 Mio.`, `1,5 tis.`,
