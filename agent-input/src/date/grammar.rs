@@ -1146,7 +1146,7 @@ fn parse_with_time(text: &str) -> Parsed {
     // A weekday names a day: beside a month, quarter or year it is no weekday the reader knows
     // (`mid 2026`: `mid` is a weekday somewhere), and the spelling reads as nothing.
     if parsed.weekday.is_some() {
-        parsed.candidates.retain(|c| matches!(c.span, Span::Day(_) | Span::Sentinel));
+        parsed.candidates.retain(|c| matches!(c.span, Span::Day(_) | Span::DayMonth(..) | Span::Sentinel));
     }
     if parsed.candidates.is_empty() && parsed.impossible.is_empty() {
         relative_count(&mut parsed, date_text);

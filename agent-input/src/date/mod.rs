@@ -28,7 +28,8 @@
 //! - `Friday, 1 October 2026` (a Thursday): `weekday_mismatch` names both readings;
 //! - a month, quarter, ISO week or year for a single day, or a day without a year (`1 Oct`,
 //!   `1. 10.`: `incomplete_date`; with `today`, a day without a year names the last such day
-//!   on or before today and the next one after it);
+//!   on or before today and the next one after it, and one with a weekday (`Mon 30 Nov`)
+//!   reads as the one such day within a year of today that is that weekday);
 //! - a relative word without the `today` option (`relative_date_without_today`): the library
 //!   never reads the clock.
 //!
@@ -502,8 +503,34 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
         Span::RelativeMonths(months) => relative_months(input, months, opts.today),
         Span::RelativePeriod(unit, offset) => relative_period(input, unit, offset, opts),
         Span::RelativeWeekday(weekday, offset) => relative_weekday(input, weekday, offset, opts.today),
-        Span::DayMonth(day, month) => Outcome::ask(no_year(input, day, month, opts.today)),
+        Span::DayMonth(day, month) => {
+            let weekday = parsed.weekday.filter(|w| *w != 0).map(u32::from);
+            match (weekday, opts.today) {
+                (Some(w), Some(today)) => weekday_year(input, (day, month, w), today),
+                _ => Outcome::ask(no_year(input, day, month, opts.today)),
+            }
+        }
     }
+}
+
+/// A day and month with a weekday and no year (`Mon 30 Nov`, as short date formats without a
+/// year write one), with `today`: the one such day within a year of today that is that weekday,
+/// read with a note; no such day, or two, ask as a day without a year does.
+fn weekday_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today: NaiveDate) -> Outcome<NaiveDate> {
+    let fits: Vec<NaiveDate> = (-1..=1)
+        .filter_map(|k| NaiveDate::from_ymd_opt(today.year() + k, month, day))
+        .filter(|d| d.weekday().number_from_monday() == weekday && (*d - today).num_days().abs() <= 366)
+        .collect();
+    let [d] = fits.as_slice() else { return Outcome::ask(no_year(input, day, month, Some(today))) };
+    Outcome::ok(*d).note(Note::new(
+        NoteCode::RelativeDateResolved,
+        format!(
+            "Read {} as {d}: the {day} {} within a year of today ({today}) that is a {}.",
+            input.to_json_text(),
+            month_name(month),
+            weekday_name(weekday)
+        ),
+    ))
 }
 
 /// The ask of a day and month without a year (`1 Oct`). With `today`, its readings are the
