@@ -815,6 +815,17 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
             likely_regions.insert(key.clone(), (*region).to_owned());
         }
     }
+    // A country CLDR leaves out (`und-GB`) takes the language of `und` (`en-Latn-US`) with its
+    // own region, as CLDR's likely-subtags algorithm does: the entries it would derive.
+    let und_language = likely
+        .pointer("/supplemental/likelySubtags/und")
+        .and_then(Value::as_str)
+        .and_then(|v| v.split('-').next())
+        .ok_or("likelySubtags has no und")?
+        .to_owned();
+    for country in country_codes(dir)?.codes.keys() {
+        likely_languages.entry(country.clone()).or_insert_with(|| und_language.clone());
+    }
     // Suppress-Script from the IANA Language Subtag Registry (the `language-subtag-registry`
     // package, CC0): the script a language is written in unless a tag says otherwise.
     let registry = read_json(&dir.join("language-subtag-registry/data/json/registry.json"))?;

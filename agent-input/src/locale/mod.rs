@@ -14,7 +14,11 @@
 //! | `"English (United States)"`, `"čeština (Česko)"` (CLDR's display names), `"English_United States.1252"`, `"German_Germany"` (the Windows C runtime's names), `"English UK"`, `"Portuguese Brazil"`, `"English, United States"`, `"English/US"` (a language's name, then a country's name or code) | `"en-US"`, `"cs-CZ"`, `"de-DE"`, `"en-GB"`, `"pt-BR"` | `language_name_read` |
 //!
 //! Spellings that ask: `"C"` and `"POSIX"` (no language: `posix_locale`), a language CLDR does
-//! not know (`unknown_language`), a name of several languages (`ambiguous_language`), a retired
+//! not know (`unknown_language`; a country's code written as a language, `cz` or `GB`, names
+//! the country's likely language as its reading), a name of several languages
+//! (`ambiguous_language`), two capitals that are a language's code and the code of a country
+//! whose language is another (`UK`: Ukrainian or the United Kingdom's English; `SE`, `CA`,
+//! `TW`: `ambiguous_language` with both; `DE` names German either way and reads), a retired
 //! region with several successors that the language does not settle (`en-SU`:
 //! `ambiguous_region`, every successor named), and anything that is not a well-formed tag
 //! (`not_a_locale`): every ok value is well-formed BCP 47.
@@ -421,6 +425,11 @@ pub fn read(input: Input<'_>, options: &LocaleOptions) -> Result<Outcome<Locale>
 
 pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
     if let Input::String(s) = input {
+        if s.len() == 2 && s.bytes().all(|b| b.is_ascii_uppercase()) {
+            if let Some(ask) = country_or_language(&input, s) {
+                return Outcome::ask(ask);
+            }
+        }
         // Fast path: a short ASCII spelling with letters or digits at both ends, which the
         // opening and the edge cleaning leave as it is, of the shape the stack path reads.
         let bytes = s.as_bytes();
@@ -547,6 +556,33 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
 /// The ask of a language CLDR does not know. A country's code written as a language (`cz`,
 /// `jp`, `gr`: Czechia's, Japan's, Greece's) names that country's likely language as the one
 /// reading: `cs`, `ja`, `el` (never applied: the code is not a language's).
+/// Two capital letters that are a language's code and a country's code whose likely language
+/// is another one (`UK`: Ukrainian, or the United Kingdom's English; `SE`, `CA`, `BR`, `TW`):
+/// capitals are how a country's code is written, so both readings are named. `None` when the
+/// letters name one language either way (`DE`, `FR`) or are not both.
+#[cold]
+fn country_or_language(input: &Input<'_>, text: &str) -> Option<Ask> {
+    static LIKELY: Index<&str> = Index::new(LIKELY_LANGUAGES);
+    let country = crate::country::code_of(text)?;
+    let spoken = LIKELY.get(country.as_str())?;
+    let (locale, _) = resolve_simple(&text.to_ascii_lowercase())?;
+    let language = locale.tag;
+    if language == spoken || locale.id.id.region.is_some() {
+        return None;
+    }
+    let country_name = crate::data::english_country_name(country.as_str());
+    let expected = format!("one language; {} is the code of a language and of {country_name}", input.to_json_text());
+    let choices = vec![
+        (language.clone(), format!("the language whose code is `{language}`"), quoted(&language)),
+        (
+            spoken.to_owned(),
+            format!("the language of {country_name}, whose country code is {text}"),
+            format!("{} (the language of {country_name})", quoted(spoken)),
+        ),
+    ];
+    Some(Ask::choices(AskCode::AmbiguousLanguage, input, expected, choices))
+}
+
 fn unknown_language(input: &Input<'_>, lang: &str) -> Ask {
     static LIKELY: Index<&str> = Index::new(LIKELY_LANGUAGES);
     let country = lang.to_ascii_uppercase();
