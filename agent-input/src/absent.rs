@@ -22,7 +22,7 @@
 //! - "your X here" forms: `your-value-here`, `insert value here`, `enter id here`.
 //!
 //! Deliberately *not* placeholders: `na` and `nan` (language and country codes), `0`, `-`
-//! (a filter's "everything" lives in [`crate::filter`]), `unknown` and `empty` (real enum
+//! (a filter's "everything": [`EVERYTHING`], below, read by the filter kind), `unknown` and `empty` (real enum
 //! values in many schemas). A kind whose own values include a placeholder word (an enum with
 //! the value `none`) reads it as its value first.
 
@@ -217,6 +217,104 @@ pub(crate) fn note(input: &Input<'_>, reason: AbsentReason) -> Option<Note> {
             format!("Read {received} as absent: it is a placeholder, not a value."),
         )),
     }
+}
+
+/// Folded words that mean "everything", in English, Czech, Slovak, German, French, Spanish,
+/// Italian, Polish, Portuguese and Dutch, plus wildcard marks.
+pub(crate) const EVERYTHING: &[&str] = &[
+    "all",
+    "any",
+    "anything",
+    "every",
+    "everything",
+    "all values",
+    "any value",
+    "no filter",
+    "no filtering",
+    "unfiltered",
+    "all of them",
+    "any of them",
+    "no preference",
+    "no restriction",
+    "no restrictions",
+    "-",
+    "--",
+    "\u{2013}", // en dash
+    "\u{2014}", // em dash
+    "\u{2012}", // figure dash
+    "\u{2015}", // horizontal bar
+    "\u{2212}", // minus sign
+    "\u{2010}", // hyphen
+    "*",
+    "**",
+    "%",
+    "%%",
+    ".*",
+    "*.*",
+    "[*]",
+    "[all]",
+    "[any]",
+    "(all)",
+    "(any)",
+    "vse",
+    "vsechno",
+    "vsechny",
+    "cokoli",
+    "cokoliv",
+    "libovolne",
+    "libovolny",
+    "jakykoli",
+    "jakykoliv",
+    "bez filtru",
+    "nezalezi", // cs
+    "vsetko",
+    "vsetky",
+    "akekolvek",
+    "lubovolne",
+    "bez filtra", // sk
+    "alle",
+    "beliebig",
+    "egal",
+    "alles",
+    "kein filter",
+    "ohne filter", // de
+    "tous",
+    "toutes",
+    "tout",
+    "n'importe",
+    "n'importe quoi",
+    "peu importe",
+    "sans filtre", // fr
+    "todos",
+    "todas",
+    "todo",
+    "cualquiera",
+    "qualquer",
+    "cualquier",
+    "sin filtro",
+    "da igual",
+    "tudo",
+    "sem filtro", // es, pt
+    "tutti",
+    "tutte",
+    "qualsiasi",
+    "qualunque",
+    "tutto",
+    "senza filtro", // it
+    "wszystkie",
+    "wszystko",
+    "dowolne",
+    "dowolny",
+    "obojetnie", // pl (and "bez filtra", as in Slovak)
+    "allemaal",
+    "geen filter",
+    "maakt niet uit", // nl
+];
+
+/// True when `s` means "everything" as a filter value (and as a page size: as many as allowed).
+pub(crate) fn means_everything(s: &str) -> bool {
+    let folded = spelling::fold::fold(spelling::clean_edges(s).0);
+    EVERYTHING.contains(&folded.as_str())
 }
 
 #[cfg(test)]

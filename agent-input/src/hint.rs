@@ -85,6 +85,19 @@ impl Fix {
         self
     }
 
+    /// The same fix with the parts `from` and `to` of a value moved to two other properties (a
+    /// range sent under one key for a tool's `date_from` and `date_to`).
+    pub(crate) fn parts_onto(mut self, from: &str, to: &str) -> Self {
+        for change in &mut self.changes {
+            match &change.at {
+                At::Part(p) if p == "from" => change.at = At::Path(from.to_owned()),
+                At::Part(p) if p == "to" => change.at = At::Path(to.to_owned()),
+                _ => {}
+            }
+        }
+        self
+    }
+
     /// The first change's phrase (`set to …`), for texts that quote the fix.
     pub fn phrase(&self) -> &str {
         match self.changes.first().map(|c| &c.action) {

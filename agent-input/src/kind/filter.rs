@@ -13,11 +13,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::Spec;
+use crate::absent;
 use crate::codes::NoteCode;
 use crate::error::Error;
 use crate::input::Input;
 use crate::outcome::{Note, Outcome};
-use crate::{absent, spelling};
 
 /// Options of the filter kind.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -52,104 +52,6 @@ impl FilterOptions {
         }
         self.item.prepare()
     }
-}
-
-/// Folded words that mean "everything", in English, Czech, Slovak, German, French, Spanish,
-/// Italian, Polish, Portuguese and Dutch, plus wildcard marks.
-const EVERYTHING: &[&str] = &[
-    "all",
-    "any",
-    "anything",
-    "every",
-    "everything",
-    "all values",
-    "any value",
-    "no filter",
-    "no filtering",
-    "unfiltered",
-    "all of them",
-    "any of them",
-    "no preference",
-    "no restriction",
-    "no restrictions",
-    "-",
-    "--",
-    "\u{2013}", // en dash
-    "\u{2014}", // em dash
-    "\u{2012}", // figure dash
-    "\u{2015}", // horizontal bar
-    "\u{2212}", // minus sign
-    "\u{2010}", // hyphen
-    "*",
-    "**",
-    "%",
-    "%%",
-    ".*",
-    "*.*",
-    "[*]",
-    "[all]",
-    "[any]",
-    "(all)",
-    "(any)",
-    "vse",
-    "vsechno",
-    "vsechny",
-    "cokoli",
-    "cokoliv",
-    "libovolne",
-    "libovolny",
-    "jakykoli",
-    "jakykoliv",
-    "bez filtru",
-    "nezalezi", // cs
-    "vsetko",
-    "vsetky",
-    "akekolvek",
-    "lubovolne",
-    "bez filtra", // sk
-    "alle",
-    "beliebig",
-    "egal",
-    "alles",
-    "kein filter",
-    "ohne filter", // de
-    "tous",
-    "toutes",
-    "tout",
-    "n'importe",
-    "n'importe quoi",
-    "peu importe",
-    "sans filtre", // fr
-    "todos",
-    "todas",
-    "todo",
-    "cualquiera",
-    "qualquer",
-    "cualquier",
-    "sin filtro",
-    "da igual",
-    "tudo",
-    "sem filtro", // es, pt
-    "tutti",
-    "tutte",
-    "qualsiasi",
-    "qualunque",
-    "tutto",
-    "senza filtro", // it
-    "wszystkie",
-    "wszystko",
-    "dowolne",
-    "dowolny",
-    "obojetnie", // pl (and "bez filtra", as in Slovak)
-    "allemaal",
-    "geen filter",
-    "maakt niet uit", // nl
-];
-
-/// True when `s` means "everything" as a filter value.
-pub(crate) fn means_everything(s: &str) -> bool {
-    let folded = spelling::fold::fold(spelling::clean_edges(s).0);
-    EVERYTHING.contains(&folded.as_str())
 }
 
 /// Reads a filter.
@@ -189,7 +91,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &FilterOptions) -> Outcome<V
                     return absent::outcome(&input, reason);
                 }
             }
-            if means_everything(s) {
+            if absent::means_everything(s) {
                 return Outcome::absent().note(Note::new(
                     NoteCode::NotFilteringReadAsAbsent,
                     format!("Read {} as no filter.", input.to_json_text()),
@@ -205,7 +107,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &FilterOptions) -> Outcome<V
 
 #[cfg(test)]
 mod tests {
-    use super::{means_everything, EVERYTHING};
+    use crate::absent::{means_everything, EVERYTHING};
     use crate::spelling;
 
     #[test]

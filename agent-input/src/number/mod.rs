@@ -319,7 +319,7 @@ fn most(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<D
     let max = opts.max.filter(|_| opts.preset == Some(Preset::Limit))?;
     let key = spelling::fold::fold(spelling::clean_edges(text).0);
     // A dash means "everything" to a filter, and nothing to a number.
-    let everything = key.chars().any(char::is_alphabetic) && crate::kind::filter::means_everything(text);
+    let everything = key.chars().any(char::is_alphabetic) && crate::absent::means_everything(text);
     if !MOST_WORDS.contains(&key.as_str()) && !everything {
         return None;
     }

@@ -21,7 +21,8 @@
 //!
 //! A tool with one such pair reads its bounds under the other pairs' names too (`from`,
 //! `since`, `start_date` for `date_from`; `to`, `until`, `end_date` for `date_to`), and a whole
-//! range sent for it (`"date_range": {"from": …, "to": …}`, `"period": [from, to]`, under a key
+//! range sent for it (`"date_range": {"from": …, "to": …}`, `"period": [from, to]`, `"period":
+//! "Q1 2026"` read as the date range kind reads it, under a key
 //! whose last word is `range`, `period`, `dates`, `interval` or `timeframe`) into both bounds,
 //! each with a `property_name_normalized` note. With two pairs, such a key is unknown.
 

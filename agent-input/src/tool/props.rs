@@ -39,6 +39,9 @@ pub(crate) struct PropertySet {
 /// One slot per declared property, on the stack for the usual tool.
 type Slots<T> = SmallVec<[T; 12]>;
 
+/// The sent key and value matched to each declared property.
+type Matched<'o> = Slots<Option<(&'o str, &'o Value)>>;
+
 #[derive(Clone, Debug)]
 struct Property {
     name: String,
@@ -434,7 +437,22 @@ impl PropertySet {
 
     /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
     fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read) {
-        let matched = self.match_keys(object, prefix, read);
+        let (matched, range_text) = self.match_keys(object, prefix, read);
+        // A range sent as one string for the tool's pair of bounds: its bounds, owned here.
+        let split = range_text.and_then(|range| {
+            let sent = self.pairs.first().is_some_and(|(a, b)| {
+                matched.get(*a).is_some_and(Option::is_some) || matched.get(*b).is_some_and(Option::is_some)
+            });
+            self.split_range(range, (prefix, tool), sent, read).map(|bounds| (range.0, bounds))
+        });
+        let mut matched: Slots<Option<(&str, &Value)>> = matched;
+        if let (Some((key, bounds)), Some((a, b))) = (&split, self.pairs.first()) {
+            for (slot, value) in [(*a, &bounds[0]), (*b, &bounds[1])] {
+                if let Some(s) = matched.get_mut(slot).filter(|_| !value.is_null()) {
+                    *s = Some((key, value));
+                }
+            }
+        }
         // Pushed as read (not filled first), and lent rather than moved: a slot holds a whole
         // `Value`, and copying a dozen of them costs more than reading a canonical one.
         let mut values: Slots<Option<Value>> = SmallVec::new();
@@ -510,7 +528,7 @@ impl PropertySet {
         object: &'o Map<String, Value>,
         prefix: &str,
         read: &mut Read,
-    ) -> Slots<Option<(&'o str, &'o Value)>> {
+    ) -> (Matched<'o>, Option<(&'o str, &'o str)>) {
         // `resize`, not `smallvec![None; n]`: the macro clones the first `None` into each slot.
         let mut matched: Slots<Option<(&str, &Value)>> = SmallVec::new();
         matched.resize(self.props.len(), None);
@@ -529,16 +547,21 @@ impl PropertySet {
             }
         }
         if !inexact {
-            return matched;
+            return (matched, None);
         }
+        let mut range_text = None;
         for (key, value) in object {
             if self.exact(key, 0).is_some() {
                 continue;
             }
             let words = name_key(key);
             let Some(i) = self.keys.get(&words).copied().or_else(|| self.bound_named(&words)) else {
-                if !self.range_for_pair(&words, (key, value), &mut matched, prefix, read) {
-                    read.warn(|| self.unknown(prefix, key));
+                match value {
+                    Value::String(text) if range_text.is_none() && self.range_key(&words) => {
+                        range_text = Some((key.as_str(), text.as_str()));
+                    }
+                    _ if self.range_for_pair(&words, (key, value), &mut matched, prefix, read) => {}
+                    _ => read.warn(|| self.unknown(prefix, key)),
                 }
                 continue;
             };
@@ -555,7 +578,7 @@ impl PropertySet {
                 None => {}
             }
         }
-        matched
+        (matched, range_text)
     }
 
     /// The bound of the tool's one date range a key names by another pair's words (`from`,
@@ -570,6 +593,69 @@ impl PropertySet {
             Some(*b)
         } else {
             None
+        }
+    }
+
+    /// A key a whole range may be sent under, for a tool with one pair of bounds: its last word
+    /// is `range`, `period`, `dates`, `interval` or `timeframe`.
+    fn range_key(&self, words: &str) -> bool {
+        let last = words.rsplit(' ').next().unwrap_or_default();
+        self.pairs.len() == 1 && matches!(last, "range" | "period" | "dates" | "interval" | "timeframe")
+    }
+
+    /// A range written as one string for the tool's one pair of bounds (`"date_range": "Q1
+    /// 2026"`, `"period": "2026-01-01 to 2026-03-31"`), read as the date range kind reads it
+    /// (with the bounds' `today`): its bounds as values for their slots, the read's notes at
+    /// their paths, or its ask as an issue at the key. `None` when a bound was sent itself or
+    /// the range reads as absent (the key is then unknown, as before).
+    #[cold]
+    fn split_range(
+        &self,
+        (key, text): (&str, &str),
+        at: (&str, &str),
+        sent: bool,
+        read: &mut Read,
+    ) -> Option<[Value; 2]> {
+        let (prefix, tool) = at;
+        let [(a, b)] = self.pairs.as_slice() else { return None };
+        let (Some(f), Some(t)) = (self.props.get(*a), self.props.get(*b)) else { return None };
+        if sent {
+            read.warn(|| self.unknown(prefix, key));
+            return None;
+        }
+        let today = match &f.def {
+            Def::Value(Spec::Date(o)) => o.today,
+            _ => None,
+        };
+        let out = crate::date::read_range_prepared(Input::String(text), &crate::date::DateRangeOptions { today });
+        let (from_path, to_path) = (join(prefix, &f.name), join(prefix, &t.name));
+        let message = ["Read the property `", key, "` as `", &f.name, "` and `", &t.name, "`."].concat();
+        let mut renamed = Note::new(NoteCode::PropertyNameNormalized, message);
+        renamed.path = Some(from_path.clone());
+        let Outcome { status, notes, warnings } = out;
+        match status {
+            Status::Ok { value } => {
+                read.note(renamed);
+                for mut n in notes {
+                    n.path = Some(if n.path.as_deref() == Some("to") { to_path.clone() } else { from_path.clone() });
+                    read.note(n);
+                }
+                for w in warnings {
+                    read.warn(|| w);
+                }
+                let iso = |d: Option<chrono::NaiveDate>| d.map_or(Value::Null, |d| Value::String(d.to_string()));
+                Some([iso(value.from), iso(value.to)])
+            }
+            Status::Absent => {
+                read.warn(|| self.unknown(prefix, key));
+                None
+            }
+            Status::Ask { mut ask } => {
+                // The next call sets the tool's bounds, or the range again under the same key.
+                ask.fix = std::mem::take(&mut ask.fix).parts_onto(&from_path, &to_path);
+                read.issues.push(Issue::from_ask(tool, &join(prefix, key), *ask, false));
+                None
+            }
         }
     }
 
@@ -588,8 +674,7 @@ impl PropertySet {
         read: &mut Read,
     ) -> bool {
         let [(a, b)] = self.pairs.as_slice() else { return false };
-        let last = words.rsplit(' ').next().unwrap_or_default();
-        if !matches!(last, "range" | "period" | "dates" | "interval" | "timeframe") {
+        if !self.range_key(words) {
             return false;
         }
         let (from, to) = match value {
