@@ -437,30 +437,36 @@ impl PropertySet {
 
     /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
     fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read) {
-        let (matched, range_text) = self.match_keys(object, prefix, read);
+        let mut range_text = None;
+        let matched = self.match_keys(object, prefix, read, &mut range_text);
         // A range sent as one string for the tool's pair of bounds: its bounds, owned here.
-        let split = range_text.and_then(|range| {
+        let split: Option<(&str, [Value; 2])> = range_text.and_then(|range| {
             let sent = self.pairs.first().is_some_and(|(a, b)| {
                 matched.get(*a).is_some_and(Option::is_some) || matched.get(*b).is_some_and(Option::is_some)
             });
             self.split_range(range, (prefix, tool), sent, read).map(|bounds| (range.0, bounds))
         });
-        let mut matched: Slots<Option<(&str, &Value)>> = matched;
-        if let (Some((key, bounds)), Some((a, b))) = (&split, self.pairs.first()) {
-            for (slot, value) in [(*a, &bounds[0]), (*b, &bounds[1])] {
-                if let Some(s) = matched.get_mut(slot).filter(|_| !value.is_null()) {
-                    *s = Some((key, value));
-                }
-            }
-        }
+        // A bound of that range, for the slot `i` nothing was sent for (the slots are not
+        // rewritten: moving a dozen of them costs the canonical call more than this check).
+        let bound = |i: usize| {
+            let ((_, bounds), (a, b)) = (split.as_ref()?, self.pairs.first()?);
+            let value = if i == *a {
+                bounds.first()
+            } else if i == *b {
+                bounds.get(1)
+            } else {
+                None
+            };
+            value.filter(|v| !v.is_null())
+        };
         // Pushed as read (not filled first), and lent rather than moved: a slot holds a whole
         // `Value`, and copying a dozen of them costs more than reading a canonical one.
         let mut values: Slots<Option<Value>> = SmallVec::new();
-        for (prop, raw) in self.props.iter().zip(&matched) {
+        for (i, (prop, raw)) in self.props.iter().zip(&matched).enumerate() {
             // A root property's path is its name, borrowed: no string per property per call.
             let path: std::borrow::Cow<'_, str> =
                 if prefix.is_empty() { prop.name.as_str().into() } else { join(prefix, &prop.name).into() };
-            let raw = raw.map(|(_, v)| v);
+            let raw = raw.map(|(_, v)| v).or_else(|| bound(i));
             values.push(match self.read_property(prop, raw, &path, (tool, entry), read) {
                 Got::Value(v) => Some(v),
                 Got::Nothing if prop.required => {
@@ -523,12 +529,14 @@ impl PropertySet {
 
     /// Matches incoming keys to declared properties: exact names first, then folded words
     /// (`dateFrom` is `date_from`, with a note); two keys for one property and unknown keys warn.
+    /// A range written as one string for the tool's pair of bounds is left in `range_text`.
     fn match_keys<'o>(
         &self,
         object: &'o Map<String, Value>,
         prefix: &str,
         read: &mut Read,
-    ) -> (Matched<'o>, Option<(&'o str, &'o str)>) {
+        range_text: &mut Option<(&'o str, &'o str)>,
+    ) -> Matched<'o> {
         // `resize`, not `smallvec![None; n]`: the macro clones the first `None` into each slot.
         let mut matched: Slots<Option<(&str, &Value)>> = SmallVec::new();
         matched.resize(self.props.len(), None);
@@ -547,9 +555,8 @@ impl PropertySet {
             }
         }
         if !inexact {
-            return (matched, None);
+            return matched;
         }
-        let mut range_text = None;
         for (key, value) in object {
             if self.exact(key, 0).is_some() {
                 continue;
@@ -558,7 +565,7 @@ impl PropertySet {
             let Some(i) = self.keys.get(&words).copied().or_else(|| self.bound_named(&words)) else {
                 match value {
                     Value::String(text) if range_text.is_none() && self.range_key(&words) => {
-                        range_text = Some((key.as_str(), text.as_str()));
+                        *range_text = Some((key.as_str(), text.as_str()));
                     }
                     _ if self.range_for_pair(&words, (key, value), &mut matched, prefix, read) => {}
                     _ => read.warn(|| self.unknown(prefix, key)),
@@ -578,7 +585,7 @@ impl PropertySet {
                 None => {}
             }
         }
-        (matched, range_text)
+        matched
     }
 
     /// The bound of the tool's one date range a key names by another pair's words (`from`,
