@@ -258,6 +258,14 @@ fn name_key(name: &str) -> String {
     spelling::fold::words(name)
 }
 
+/// The note of a range sent under `key` for the bounds `from` and `to`, at the first bound.
+fn pair_note(prefix: &str, key: &str, (from, to): (&Property, &Property)) -> Note {
+    let message = ["Read the property `", key, "` as `", &from.name, "` and `", &to.name, "`."].concat();
+    let mut note = Note::new(NoteCode::PropertyNameNormalized, message);
+    note.path = Some(join(prefix, &from.name));
+    note
+}
+
 fn join(prefix: &str, name: &str) -> String {
     if prefix.is_empty() {
         name.to_owned()
@@ -636,9 +644,7 @@ impl PropertySet {
         };
         let out = crate::date::read_range_prepared(Input::String(text), &crate::date::DateRangeOptions { today });
         let (from_path, to_path) = (join(prefix, &f.name), join(prefix, &t.name));
-        let message = ["Read the property `", key, "` as `", &f.name, "` and `", &t.name, "`."].concat();
-        let mut renamed = Note::new(NoteCode::PropertyNameNormalized, message);
-        renamed.path = Some(from_path.clone());
+        let renamed = pair_note(prefix, key, (f, t));
         let Outcome { status, notes, warnings } = out;
         match status {
             Status::Ok { value } => {
@@ -676,7 +682,7 @@ impl PropertySet {
         &self,
         words: &str,
         (key, value): (&'o str, &'o Value),
-        matched: &mut Slots<Option<(&'o str, &'o Value)>>,
+        matched: &mut Matched<'o>,
         prefix: &str,
         read: &mut Read,
     ) -> bool {
@@ -700,10 +706,7 @@ impl PropertySet {
                 *s = Some((key, v));
             }
         }
-        let message = ["Read the property `", key, "` as `", &f.name, "` and `", &t.name, "`."].concat();
-        let mut note = Note::new(NoteCode::PropertyNameNormalized, message);
-        note.path = Some(join(prefix, &f.name));
-        read.note(note);
+        read.note(pair_note(prefix, key, (f, t)));
         true
     }
 
