@@ -463,6 +463,11 @@ fn read_opened(input: Input<'_>) -> Outcome<Locale> {
         Err(out) => return out,
     };
     let (clean, _) = spelling::clean_edges(text);
+    if clean.len() == 2 && clean.bytes().all(|b| b.is_ascii_uppercase()) {
+        if let Some(ask) = country_or_language(&input, clean) {
+            return Outcome::ask(ask);
+        }
+    }
     match resolve(clean) {
         Ok((locale, repairs)) => finish(&input, text, locale, &repairs),
         Err(refusal) => {
