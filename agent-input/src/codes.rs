@@ -113,7 +113,8 @@ pub enum NoteCode {
     EliTypeMayBeAlias,
     /// A name, abbreviation or other spelling of a stored value was read as its id.
     VocabularyValueRead,
-    /// A property name in another spelling (`dateFrom`, `date-from`) was read as the declared one.
+    /// A property name in another spelling (`dateFrom`, `date-from`) was read as the declared one,
+    /// or a range sent under one key (`period`) as a tool's pair of bounds.
     PropertyNameNormalized,
     /// Tool arguments sent as a JSON string were read as the object it holds.
     JsonObjectDecoded,
@@ -256,7 +257,8 @@ pub enum AskCode {
     PosixLocale,
     /// The tag's language is not one CLDR knows.
     UnknownLanguage,
-    /// The name carries two or more languages.
+    /// The name carries two or more languages, or two capitals are a language's code and a
+    /// country's (`UK`).
     AmbiguousLanguage,
     /// A locale's region is retired and has several successors, none the language's likely region (`en-SU`).
     AmbiguousRegion,
@@ -347,7 +349,7 @@ impl NoteCode {
             Self::CitationReadAsEli => "A citation (Regulation (EU) 2016/679, zákon č. 89/2012 Sb.) was read as the act's ELI.",
             Self::EliTypeMayBeAlias => "CELEX does not tell implementing or delegated acts apart; the ELI type read may be an alias of reg_impl or reg_del.",
             Self::VocabularyValueRead => "A name, abbreviation, other-language name or inflected form of a stored value was read as its id.",
-            Self::PropertyNameNormalized => "A property name in another spelling (dateFrom, DateFrom, date-from) was read as the declared name (date_from).",
+            Self::PropertyNameNormalized => "A property name in another spelling (dateFrom, DateFrom, date-from, or another pair's from for date_from) was read as the declared name (date_from), or a range sent under one key (period) as the tool's pair of bounds.",
             Self::JsonObjectDecoded => "Tool arguments sent as a JSON string were read as the object the string holds.",
             Self::ReceivedTruncated => "An ask's received quotes only the first bytes of a value longer than the bound (limits::MAX_RECEIVED_BYTES); the note gives the whole length.",
             Self::NotesTruncated => "A call made more notes than it returns (limits::MAX_NOTES); this last note counts the rest.",
@@ -494,14 +496,14 @@ impl AskCode {
             Self::TwoDigitYear => "The year has two digits; every century it could mean is named.",
             Self::ImpossibleDate => "The fields name no day that exists (2026-02-30); the ask says why and hints the nearest dates.",
             Self::WeekdayMismatch => "The written weekday is not the date's weekday; the date and the nearest such weekday are named.",
-            Self::IncompleteDate => "A month, quarter or year was sent for a single day, or a day without its year.",
+            Self::IncompleteDate => "A month, quarter or year was sent for a single day, or a day without its year (with today, the last and the next such day are named).",
             Self::RelativeDateWithoutToday => "A relative word (yesterday) was sent, and the reader was not told today's date.",
             Self::RangeReversed => "The range's from is after its to; both are named, and the swapped range is a reading.",
             Self::AmbiguousCountry => "The name or code carries two or more countries (Congo, Korea, SU); every country is named.",
             Self::UnknownCountry => "The value is not a country code or a country name the reader knows; the nearest name is suggested.",
             Self::PosixLocale => "C or POSIX: a locale with no language.",
             Self::UnknownLanguage => "The tag's language is not one CLDR knows.",
-            Self::AmbiguousLanguage => "The name carries two or more languages; every tag is named.",
+            Self::AmbiguousLanguage => "The name carries two or more languages, or two capitals are the code of a language and of a country whose language is another (UK); every tag is named.",
             Self::AmbiguousRegion => "The locale's region is retired (SU, YU, CS) and split into several countries, none the language's likely region; every tag is named.",
             Self::NotALocale => "The value is not a BCP 47 tag, a POSIX locale or a language name.",
             Self::AmbiguousAct => "A citation without the act's type (2016/679) names two or more acts; every ELI is named.",
