@@ -19,12 +19,15 @@
 //! `from_date`/`to_date` (in any of those spellings) are read together: a lower bound after its
 //! upper bound is one `range_reversed` issue naming both.
 //!
-//! A tool with one such pair reads its bounds under the other pairs' names too (`from`,
-//! `since`, `start_date` for `date_from`; `to`, `until`, `end_date` for `date_to`), and a whole
-//! range sent for it (`"date_range": {"from": …, "to": …}`, `"period": [from, to]`, `"period":
-//! "Q1 2026"` read as the date range kind reads it, under a key
-//! whose last word is `range`, `period`, `dates`, `interval` or `timeframe`) into both bounds,
-//! each with a `property_name_normalized` note. With two pairs, such a key is unknown.
+//! A key the tool does not declare whose name is in the group of exactly one declared
+//! property's name reads as that property, with a `property_name_normalized` note: `country`
+//! for `countryCode`, `limit` for `page_size`, `lang` for `locale`, `page_token` for `cursor`,
+//! and, for a tool with one pair of bounds, `from`, `since`, `start_date` for `date_from` and
+//! `to`, `until`, `end_date` for `date_to`. A whole range sent for that one pair
+//! (`"date_range": {"from": …, "to": …}`, `"period": [from, to]`, `"period": "Q1 2026"` read as
+//! the date range kind reads it, under a key whose last word is `range`, `period`, `dates`,
+//! `interval` or `timeframe`) goes into both bounds, with the same note. With two pairs, such a
+//! key is unknown.
 
 use serde_json::{json, Value};
 
@@ -38,19 +41,35 @@ pub const PAIRS: &[(&str, &str)] = &[
     ("from_date", "to_date"),
 ];
 
+/// The group of names that imply one kind (`limit`, `page_size`, `per_page` and `max_results`
+/// are one), by a name's words; `None` for a name that implies no kind, or an id (ids of
+/// different things share no group).
+pub(crate) fn group(words: &str) -> Option<&'static str> {
+    Some(match words {
+        "limit" | "page size" | "per page" | "max results" => "limit",
+        "date from" | "from" | "since" | "start date" | "from date" => "from",
+        "date to" | "to" | "until" | "end date" | "to date" => "to",
+        "cursor" | "page token" => "cursor",
+        "idempotency key" => "idempotency key",
+        "locale" | "language" | "lang" | "language code" => "locale",
+        "country" | "country code" => "country",
+        _ => return None,
+    })
+}
+
 /// The kind and default options a property name implies, if any; the name is matched by its
 /// words (`pageSize` is `page_size`).
 pub fn implied(name: &str, writes: bool) -> Option<Value> {
     let words = crate::spelling::fold::words(name);
-    Some(match words.as_str() {
-        "limit" | "page size" | "per page" | "max results" => json!({"kind": "number", "preset": "limit"}),
-        "date from" | "from" | "since" | "start date" | "from date" => json!({"kind": "date", "role": "from"}),
-        "date to" | "to" | "until" | "end date" | "to date" => json!({"kind": "date", "role": "to"}),
-        "cursor" | "page token" => json!({"kind": "cursor"}),
-        "idempotency key" => json!({"kind": "idempotency_key"}),
-        "locale" | "language" | "lang" | "language code" => json!({"kind": "locale"}),
-        "country" | "country code" => json!({"kind": "country"}),
-        n if n == "id" || n.ends_with(" id") => {
+    Some(match group(&words) {
+        Some("limit") => json!({"kind": "number", "preset": "limit"}),
+        Some("from") => json!({"kind": "date", "role": "from"}),
+        Some("to") => json!({"kind": "date", "role": "to"}),
+        Some("cursor") => json!({"kind": "cursor"}),
+        Some("idempotency key") => json!({"kind": "idempotency_key"}),
+        Some("locale") => json!({"kind": "locale"}),
+        Some("country") => json!({"kind": "country"}),
+        _ if words == "id" || words.ends_with(" id") => {
             json!({"kind": "uuid", "mode": if writes { "write" } else { "read" }})
         }
         _ => return None,

@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 use smallvec::SmallVec;
 
 use super::envelope::Issue;
-use super::implied::{implied, PAIRS};
+use super::implied::{group, implied, PAIRS};
 use super::person::AnsweredBy;
 use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::cursor::CursorCodec;
@@ -570,7 +570,7 @@ impl PropertySet {
                 continue;
             }
             let words = name_key(key);
-            let Some(i) = self.keys.get(&words).copied().or_else(|| self.bound_named(&words)) else {
+            let Some(i) = self.keys.get(&words).copied().or_else(|| self.synonym(&words)) else {
                 match value {
                     Value::String(text) if range_text.is_none() && self.range_key(&words) => {
                         *range_text = Some((key.as_str(), text.as_str()));
@@ -596,19 +596,18 @@ impl PropertySet {
         matched
     }
 
-    /// The bound of the tool's one date range a key names by another pair's words (`from`,
-    /// `since`, `start_date` for `date_from`; `to`, `until`, `end_date` for `date_to`): one
-    /// meaning only when the tool has one range.
+    /// The one declared property a key the tool does not declare names by another name of its
+    /// group ([`group`]: `country` for `countryCode`, `limit` for `page_size`); for the bounds
+    /// of a range (`from` for `date_from`), only when the tool has one pair of them.
     #[cold]
-    fn bound_named(&self, words: &str) -> Option<usize> {
-        let [(a, b)] = self.pairs.as_slice() else { return None };
-        if PAIRS.iter().any(|(from, _)| name_key(from) == words) {
-            Some(*a)
-        } else if PAIRS.iter().any(|(_, to)| name_key(to) == words) {
-            Some(*b)
-        } else {
-            None
+    fn synonym(&self, words: &str) -> Option<usize> {
+        let g = group(words)?;
+        if matches!(g, "from" | "to") && self.pairs.len() != 1 {
+            return None;
         }
+        let mut found = self.props.iter().enumerate().filter(|(_, p)| group(&name_key(&p.name)) == Some(g));
+        let (i, _) = found.next()?;
+        found.next().is_none().then_some(i)
     }
 
     /// A key a whole range may be sent under, for a tool with one pair of bounds: its last word
