@@ -339,7 +339,7 @@ impl NoteCode {
             Self::BoundExpanded => "A year, quarter or month was read as its first day (from) or last day (to) of a range.",
             Self::OpenBoundReadAsAbsent => "A sentinel date (0001-01-01, 9999-12-31, 0000-00-00) was read as \"no bound\".",
             Self::CountryCodeNormalized => "A country code in another case or with spaces was written as upper-case ISO 3166-1 alpha-2.",
-            Self::CountryCodeReplaced => "An alpha-3, numeric or former country code (CZE, 203, UK) was replaced by the alpha-2 code.",
+            Self::CountryCodeReplaced => "An alpha-3, numeric or former country code (CZE, 203, UK), or a locale tag's region (cs-CZ), was replaced by the alpha-2 code.",
             Self::CountryNameRead => "A country's name (in any modern CLDR language or ISO 3166, with its translations), or a former or colloquial name, was read as its alpha-2 code.",
             Self::LocaleNormalized => "A locale's case, separators, POSIX codeset or modifier (cs_CZ.UTF-8@euro) were written as a BCP 47 tag.",
             Self::DeprecatedCodeReplaced => "A deprecated or overlong language or region code (iw, ces, en-UK) was replaced by its CLDR replacement.",

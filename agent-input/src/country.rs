@@ -6,6 +6,7 @@
 //! | `"CZ"` | `"CZ"` | none |
 //! | `"cz"`, `" Cz "` | `"CZ"` | `country_code_normalized` |
 //! | `"CZE"`, `"203"`, JSON `203`, `"UK"` (a former or alias code) | `"CZ"`, `"GB"` | `country_code_replaced` |
+//! | `"cs-CZ"`, `"en_GB.UTF-8"`, `"zh-Hant-TW"` (a locale tag or POSIX name: its region; `es-419` names no country) | `"CZ"`, `"GB"`, `"TW"` | `country_code_replaced` |
 //! | `"Czechia"`, `"Czech Republic"`, `"Česko"`, `"Ceska republika"`, `"Tschechien"`, `"République tchèque"`, `"Чехия"` | `"CZ"` | `country_name_read` |
 //! | `"Swaziland"`, `"Burma"`, `"Ivory Coast"`, `"Holland"`, `"Great Britain"`, `"Persia"` (former and colloquial names) | their country | `country_name_read` |
 //! | `"la France"`, `"die Schweiz"`, `"l'Italie"`, `"los Estados Unidos"` (a leading article, left out when the name is not found with it) | their country | `country_name_read` |
@@ -673,6 +674,9 @@ fn read_opened(input: Input<'_>) -> Outcome<CountryCode> {
             if let Some(out) = opening::placeholder(&input, &["country", "country code", "iso country code"]) {
                 return out;
             }
+            if let Some(code) = locale_region(clean) {
+                return found_code(&input, code, Some(NoteCode::CountryCodeReplaced));
+            }
             let suggestion = nearest(clean)
                 .map(|c| format!(" ({} is the nearest name: {})", quoted(c.as_str()), c.english_name()))
                 .unwrap_or_default();
@@ -683,6 +687,32 @@ fn read_opened(input: Input<'_>) -> Outcome<CountryCode> {
                 format!("set to the country's ISO 3166-1 alpha-2 code{suggestion}"),
             ))
         }
+    }
+}
+
+/// The country a locale tag names by its region (`cs-CZ`, `cs_CZ.UTF-8`, `zh-Hant-TW`, `en-UK`):
+/// a language of two or three lower-case letters, a script of four if any, then a country's two-letter
+/// code, and a POSIX codeset or modifier after it. `None` for any other text (`es-419` names
+/// a group of countries).
+fn locale_region(text: &str) -> Option<CountryCode> {
+    let base = text.split(['.', '@']).next()?;
+    let parts: Vec<&str> = base.split(['-', '_']).collect();
+    let letters = |p: &str, n: std::ops::RangeInclusive<usize>| {
+        n.contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphabetic())
+    };
+    // A language in lower case, as tags and POSIX names write it (`CZ-SK` is two countries).
+    let language = |p: &str| letters(p, 2..=3) && p.bytes().all(|b| b.is_ascii_lowercase());
+    let region = match parts.as_slice() {
+        [lang, region] if language(lang) => *region,
+        [lang, script, region] if language(lang) && letters(script, 4..=4) => *region,
+        _ => return None,
+    };
+    if !letters(region, 2..=2) {
+        return None;
+    }
+    match find(region) {
+        Found::Code(code, _) => Some(code),
+        Found::Several(_) | Found::Nothing => None,
     }
 }
 
