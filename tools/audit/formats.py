@@ -264,6 +264,10 @@ def cldr_format(pattern, d, cal):
             text += cal["days"][context]["wide" if n >= 4 else "abbreviated"][day]
         elif c == "G":
             text += cal["eras"]["eraAbbr"]["1"]
+        elif c in "Qq":
+            quarter = str((d.month - 1) // 3 + 1)
+            context = "format" if c == "Q" else "stand-alone"
+            text += cal["quarters"][context]["wide" if n >= 4 else "abbreviated"][quarter] if n >= 3 else quarter
         else:
             return None
     return text
@@ -290,6 +294,17 @@ def cldr_date_cases():
                 text = cldr_format(cal["dateFormats"][width], d, cal)
                 if text:
                     cases.append((source, "date", text, d.isoformat()))
+        # A quarter of a year, as the `yQQQ` and `yQQQQ` formats write it (`Q4 2026`, `4th
+        # quarter 2026`, `4. čtvrtletí 2026`), read as a range.
+        formats = cal["dateTimeFormats"]["availableFormats"]
+        for skeleton in ["yQQQ", "yQQQQ"]:
+            if skeleton not in formats:
+                continue
+            for first, last in [((2026, 1, 1), (2026, 3, 31)), ((2026, 10, 1), (2026, 12, 31))]:
+                text = cldr_format(formats[skeleton], datetime.date(*first), cal)
+                want = {"from": datetime.date(*first).isoformat(), "to": datetime.date(*last).isoformat()}
+                if text:
+                    cases.append((source.replace("dates", "quarters"), "date_range", text, want))
     return cases
 
 

@@ -1210,6 +1210,31 @@ fn relative_weeks(fields: &Value, lang: &str, digits: &std::collections::BTreeSe
     }
 }
 
+/// A locale's names of the quarters (`quarters`, format and stand-alone, abbreviated and wide:
+/// `Q1`, `1st quarter`, `T1`, `1. čtvrtletí`, `I kwartał`, `第1四半期`), keyed by [`name_key`]
+/// of the name with its digits as ASCII, their value the quarter's number. The narrow forms are
+/// the bare digits, left out.
+fn quarter_names(cal: &Value, digits: &BTreeMap<char, u32>, quarters: &mut Words<u8>) {
+    for context in ["format", "stand-alone"] {
+        for width in ["abbreviated", "wide"] {
+            let Some(names) = cal.pointer(&format!("/quarters/{context}/{width}")).and_then(Value::as_object) else {
+                continue;
+            };
+            for (k, name) in names {
+                let (Ok(n), Some(name)) = (k.parse::<u8>(), name.as_str()) else { continue };
+                // The digits of any numbering system as ASCII, as the date reader sees them
+                // (Chinese `第一季度` is `第1季度` to it, and Japanese `第1四半期` `第14半期`).
+                let ascii: String =
+                    name.chars().map(|c| digits.get(&c).and_then(|v| char::from_digit(*v, 10)).unwrap_or(c)).collect();
+                let key = name_key(&ascii);
+                if key.chars().any(char::is_alphabetic) {
+                    quarters.add(key, n);
+                }
+            }
+        }
+    }
+}
+
 /// The word every month name of a set starts with, when each is that word and the month's
 /// number (Vietnamese `tháng 11`, `thg 11`), folded.
 fn month_prefix(names: &serde_json::Map<String, Value>) -> Option<String> {
@@ -1562,6 +1587,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut joiners = std::collections::BTreeSet::new();
     let mut periods = Words::<i8>::new();
     let mut weeks = Words::<i8>::new();
+    let mut quarters = Words::<u8>::new();
     let mut rest_wide = DateWords::new();
     let tiers = [&locales.modern, &locales.basic, &locales.rest];
     // The rest's prefixes, glued letters and time words stay out: collected here, unused.
@@ -1588,6 +1614,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
                 continue;
             }
             calendar_words(&cal, lang, &digits, months, weekdays, &mut prefixes, &both)?;
+            quarter_names(&cal, &prefixes.digits, &mut quarters);
             time_words(&cal, &digits, &mut times);
             if let Some(fallback) =
                 cal.pointer("/dateTimeFormats/intervalFormats/intervalFormatFallback").and_then(Value::as_str)
@@ -1738,6 +1765,13 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "i8",
         "Words of the month, quarter or year before, of or after today's (`last month`, `this year`, `příští čtvrtletí`, `letztes Jahr`) and of a weekday of the week before, of or after today's (`next Friday`, `minulé pondělí`), and their period: ten times the unit (3 month, 4 year, 5 quarter, 6 to 12 Monday to Sunday) plus the offset plus one (`last month` is 30, `next year` 42, `next Friday` 102). Words two locales give different periods are left out (they ask `not_a_date`); weeks are left out, as where a week starts differs by region",
         &periods.one_entries(),
+    );
+    write_packed(
+        &mut out,
+        "QUARTERS",
+        "u8",
+        "Names of the quarters of the modern locales (`Q1`, `1st quarter`, `T1`, `1. čtvrtletí`, `I kwartał`, `1-й квартал`, `第1四半期`) and their number, as CLDR's `QQQ y` and `QQQQ y` formats write them before or after the year. A name two locales give different quarters is left out",
+        &quarters.one_entries(),
     );
     // A week word that is a day, month, weekday or other period somewhere keeps that meaning.
     weeks.one.retain(|k, _| !keeps(k) && !periods.one.contains_key(k) && !periods.several.contains_key(k));

@@ -12,8 +12,8 @@ use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
     AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, COUNT_WORDS, GLUED_MONTH_PREFIXES,
-    GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS, RELATIVE_COUNTS,
-    RELATIVE_DAYS, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
+    GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS, QUARTERS,
+    RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
 };
 
 use crate::spelling::{self, step};
@@ -1128,6 +1128,7 @@ fn parse_with_time(text: &str) -> Parsed {
     let seps: SmallVec<[char; 8]> =
         toks.iter().filter_map(|t| if let Token::Sep(c) = t { Some(*c) } else { None }).collect();
     if cjk(&mut parsed, &toks) {
+        quarter_instead(&mut parsed, date_text);
         return parsed;
     }
     match words.as_slice() {
@@ -1151,7 +1152,59 @@ fn parse_with_time(text: &str) -> Parsed {
     if parsed.candidates.is_empty() && parsed.impossible.is_empty() {
         relative_count(&mut parsed, date_text);
     }
+    quarter_instead(&mut parsed, date_text);
     parsed
+}
+
+/// A quarter's name ([`named_quarter`]) read in place of what the grammar found, when that is
+/// no day (`2026 IV k.`: the Roman IV is no month there) and the text has letters.
+fn quarter_instead(parsed: &mut Parsed, text: &str) {
+    let no_day = parsed.candidates.iter().all(|c| matches!(c.span, Span::Month(..) | Span::Year(_)));
+    if no_day && parsed.impossible.is_empty() && text.chars().any(char::is_alphabetic) {
+        if let Some((year, quarter)) = named_quarter(text) {
+            parsed.candidates.clear();
+            parsed.candidates.push(fixed(Span::Quarter(year, quarter)));
+        }
+    }
+}
+
+/// A quarter as CLDR's `QQQ y` and `QQQQ y` formats of the modern locales write it (`1st
+/// quarter 2026`, `T1 2026`, `1. čtvrtletí 2026`, `I kwartał 2026`, `1.er trimestre de 2026`,
+/// `1-й кв. 2026 г.`, `2026年第1四半期`): the text's one four-digit year, and the rest, without
+/// the patterns' words around the year ([`is_filler`]: `de`, `г`; `年`, `년` glued to it), one
+/// of [`QUARTERS`].
+#[cold]
+#[inline(never)]
+fn named_quarter(text: &str) -> Option<(i32, u32)> {
+    let bytes = text.as_bytes();
+    let mut year_at = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i - start == 4 && year_at.replace(start).is_some() {
+            return None; // two years
+        }
+        i = if i == start { start + 1 } else { i };
+    }
+    let at = year_at?;
+    let year: i32 = text.get(at..at + 4)?.parse().ok()?;
+    let before = text.get(..at)?.trim_end().trim_end_matches(['年', '년']);
+    let after = text.get(at + 4..)?.trim_start().trim_start_matches(['年', '년', '.']);
+    let key = word_key(spelling::trim(&format!("{before} {after}")));
+    if let Some(q) = QUARTERS.get(&key) {
+        return Some((year, u32::from(q)));
+    }
+    // Without the patterns' words and the commas after words (`1-се кв., 2026 й.`).
+    let kept: Vec<&str> = key
+        .split(' ')
+        .map(|w| w.trim_end_matches(','))
+        .filter(|w| !w.is_empty() && !is_filler(w.trim_end_matches('.')))
+        .collect();
+    let q = QUARTERS.get(kept.join(" ").trim_end_matches(['.', ',']))?;
+    Some((year, u32::from(q)))
 }
 
 /// A count of days, weeks, months or years from today, as CLDR's relative-time patterns of
@@ -1468,6 +1521,7 @@ fn named_month(parsed: &mut Parsed, month: u32, nums: &[(&str, bool)]) {
 
 #[cfg(test)]
 mod tests {
+
     use super::*;
 
     #[test]
