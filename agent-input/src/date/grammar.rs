@@ -1158,7 +1158,17 @@ fn parse_with_time(text: &str) -> Parsed {
 
 /// A quarter's name ([`named_quarter`]) read in place of what the grammar found, when that is
 /// no day (`2026 IV k.`: the Roman IV is no month there) and the text has letters.
+#[inline]
 fn quarter_instead(parsed: &mut Parsed, text: &str) {
+    // A day found (the usual case): one comparison, and nothing else runs.
+    if !matches!(parsed.candidates.first().map(|c| &c.span), Some(Span::Day(_))) {
+        quarter_instead_cold(parsed, text);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn quarter_instead_cold(parsed: &mut Parsed, text: &str) {
     let no_day = parsed.candidates.iter().all(|c| matches!(c.span, Span::Month(..) | Span::Year(_)));
     if no_day && parsed.impossible.is_empty() && text.chars().any(char::is_alphabetic) {
         if let Some((year, quarter)) = named_quarter(text) {
