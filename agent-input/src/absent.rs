@@ -22,7 +22,7 @@
 //! - "your X here" forms: `your-value-here`, `insert value here`, `enter id here`.
 //!
 //! Deliberately *not* placeholders: `na` and `nan` (language and country codes), `0`, `-`
-//! (a filter's "everything": [`EVERYTHING`], below, read by the filter kind), `unknown` and `empty` (real enum
+//! (a filter's "everything": `EVERYTHING`, below, read by the filter kind), `unknown` and `empty` (real enum
 //! values in many schemas). A kind whose own values include a placeholder word (an enum with
 //! the value `none`) reads it as its value first.
 
