@@ -33,6 +33,8 @@ pub(crate) enum Span {
     Half(i32, u32),
     /// A whole year.
     Year(i32),
+    /// The ten years from a year that ends in 0 (`the 1990s`).
+    Decade(i32),
     /// Days from today.
     Relative(i64),
     /// Months from today (`3 months ago`, `in 2 years`).
@@ -1116,6 +1118,12 @@ fn parse_with_time(text: &str) -> Parsed {
     {
         return parsed;
     }
+    if date_text.ends_with(['s', 'S']) {
+        if let Some(first) = decade(date_text) {
+            parsed.candidates.push(fixed(Span::Decade(first)));
+            return parsed;
+        }
+    }
     let mut toks = tokens(date_text);
     name_numbered_words(&mut toks);
     (parsed.weekday, parsed.weekday_settles) = strip_weekday_and_fillers(&mut toks);
@@ -1154,6 +1162,18 @@ fn parse_with_time(text: &str) -> Parsed {
     }
     quarter_instead(&mut parsed, date_text);
     parsed
+}
+
+/// The first year of a decade written as English writes one (`1990s`, `the 2020s`, `2020's`):
+/// four digits that end in 0, then `s`.
+#[cold]
+fn decade(text: &str) -> Option<i32> {
+    let lower = text.trim().to_ascii_lowercase();
+    let body = lower.strip_prefix("the ").unwrap_or(&lower).strip_suffix('s')?;
+    let digits = body.strip_suffix(['\'', '\u{2019}']).unwrap_or(body);
+    let year: i32 =
+        (digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok())??;
+    (year % 10 == 0).then_some(year)
 }
 
 /// A quarter's name ([`named_quarter`]) read in place of what the grammar found, when that is

@@ -16,7 +16,7 @@
 //! | `yesterday morning`, `today at 10:00`, `zítra odpoledne` (a relative day with CLDR's day-period and time words after it), English's `the day before yesterday` and `the day after tomorrow` (with the `today` option) | that day | `relative_date_resolved` |
 //! | `3 days ago`, `in 2 weeks`, `před 3 dny`, `vor 2 Monaten`, `hace 1 año`, `3日前` (CLDR's relative-time patterns of every modern locale, with the `today` option), the count also as a word (`two days ago`, `vor zwei Tagen`, `a week ago`: CLDR's number words one to twelve) and English's `3 days from now` | today ± days, weeks, months, years (a month without today's day: its last day, said in the note) | `relative_date_resolved` |
 //! | `Sun 01/02/2026`, `pon, 23 lis 2026`, `Mon 23 Nov 26` (readings of which one only is the weekday written, in a word of three or more letters) | that day | `date_spelling_normalized` (a second note names the other readings) |
-//! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026`, CLDR's quarter names of every modern locale (`3rd quarter 2026`, `3. čtvrtletí 2026`, `T3 2026`, `III kwartał 2026`, `2026年第3四半期`), `2026-H2`, `H1 2026`, `2026-W48`, `W48 2026`, `KW 48/2026`, `CW 48 2026` (ISO weeks; a bare `week 48` is not read, as some regions number weeks otherwise) (role `from` / `to`) | its first / last day | `bound_expanded` |
+//! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026`, CLDR's quarter names of every modern locale (`3rd quarter 2026`, `3. čtvrtletí 2026`, `T3 2026`, `III kwartał 2026`, `2026年第3四半期`), decades (`1990s`, `the 2020s`), `2026-H2`, `H1 2026`, `2026-W48`, `W48 2026`, `KW 48/2026`, `CW 48 2026` (ISO weeks; a bare `week 48` is not read, as some regions number weeks otherwise) (role `from` / `to`) | its first / last day | `bound_expanded` |
 //! | `last month`, `this year`, `next quarter`, `minulý měsíc`, `letztes Jahr`, `上个月` (CLDR's words of every modern locale, with the `today` option; role `from` / `to`; weeks are not read, as where a week starts differs by region) | the period's first / last day | `bound_expanded`, `relative_date_resolved` |
 //! | `0001-01-01`, `9999-12-31`, `0000-00-00` | absent (no bound) | `open_bound_read_as_absent` |
 //!
@@ -334,6 +334,9 @@ fn bounds(span: Span) -> Option<(NaiveDate, NaiveDate, String)> {
             (first, first.checked_add_months(chrono::Months::new(3))?, span_name(quarter, y))
         }
         Span::Year(y) => (NaiveDate::from_ymd_opt(y, 1, 1)?, NaiveDate::from_ymd_opt(y + 1, 1, 1)?, span_name("", y)),
+        Span::Decade(y) => {
+            (NaiveDate::from_ymd_opt(y, 1, 1)?, NaiveDate::from_ymd_opt(y.checked_add(10)?, 1, 1)?, format!("the {y}s"))
+        }
         Span::Half(y, h) => {
             let first = NaiveDate::from_ymd_opt(y, 6 * h - 5, 1)?;
             let half = ["H1", "H2"].get(usize::try_from(h).ok()?.checked_sub(1)?)?;
@@ -473,6 +476,7 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
         | Span::Half(..)
         | Span::Week(..)
         | Span::Year(_)
+        | Span::Decade(_)
         | Span::RelativePeriod(..)
         | Span::RelativeWeekday(..)
         | Span::Sentinel => return None,
@@ -493,7 +497,7 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
     match candidate.span {
         Span::Sentinel => sentinel(&input.to_json_text(), opts.role),
         Span::Day(d) => day(input, parsed, d, candidate.order),
-        Span::Month(..) | Span::Quarter(..) | Span::Half(..) | Span::Week(..) | Span::Year(_) => {
+        Span::Month(..) | Span::Quarter(..) | Span::Half(..) | Span::Week(..) | Span::Year(_) | Span::Decade(_) => {
             match bounds(candidate.span) {
                 Some((first, last, name)) => span(input, (first, last, &name), opts.role),
                 None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
