@@ -993,6 +993,13 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
 
 /// Reads a whole spelling, already trimmed and with ASCII digits.
 pub(crate) fn parse(text: &str) -> Parsed {
+    if text.ends_with(['s', 'S']) {
+        if let Some(first) = decade(text) {
+            let mut parsed = Parsed::default();
+            parsed.candidates.push(fixed(Span::Decade(first)));
+            return parsed;
+        }
+    }
     let parsed = parse_with_time(text);
     if !parsed.candidates.is_empty() || !parsed.impossible.is_empty() || parsed.time_dropped.is_some() {
         return parsed;
@@ -1117,12 +1124,6 @@ fn parse_with_time(text: &str) -> Parsed {
             || without_time_words(date_text).is_some_and(|day| relative_words(&mut parsed, day)))
     {
         return parsed;
-    }
-    if date_text.ends_with(['s', 'S']) {
-        if let Some(first) = decade(date_text) {
-            parsed.candidates.push(fixed(Span::Decade(first)));
-            return parsed;
-        }
     }
     let mut toks = tokens(date_text);
     name_numbered_words(&mut toks);
