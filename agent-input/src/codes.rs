@@ -494,7 +494,7 @@ impl AskCode {
             Self::NotADate => "The text is not a date in any spelling the reader knows.",
             Self::AmbiguousDate => "The spelling names two or more dates (01/02/2026: 1 February or 2 January); every reading is named.",
             Self::TwoDigitYear => "The year has two digits; every century it could mean is named.",
-            Self::ImpossibleDate => "The fields name no day that exists (2026-02-30); the ask says why and hints the nearest dates.",
+            Self::ImpossibleDate => "The fields name no day that exists (2026-02-30), or a relative word resolves outside the years written (0002-9998); the ask says why and hints the nearest dates.",
             Self::WeekdayMismatch => "The written weekday is not the date's weekday; the date and the nearest such weekday are named.",
             Self::IncompleteDate => "A month, quarter or year was sent for a single day, or a day without its year (with today, the last and the next such day are named).",
             Self::RelativeDateWithoutToday => "A relative word (yesterday) was sent, and the reader was not told today's date.",

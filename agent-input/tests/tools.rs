@@ -139,6 +139,10 @@ fn spec_misuse_is_a_typed_error() {
             "folds to the same words",
         ),
         (json!({"name": "t", "properties": {"cursor": {}}}), "missing option `key_env`"),
+        (
+            json!({"name": "t", "properties": {"date_from": {"today": "9999-12-31"}}}),
+            "the `today` option must be a date from 0002-01-01 to 9998-12-31",
+        ),
         (json!({"name": "t", "writes": "yes", "properties": {}}), "must be a boolean"),
     ];
     for (spec, message) in cases {

@@ -60,7 +60,7 @@ use crate::error::Error;
 use crate::input::{json_text, quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::opening::{self, Door};
-use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::outcome::{Ask, Note, Outcome, Reading, Status};
 use crate::spelling;
 use grammar::{Candidate, Impossible, Order, Parsed, Span};
 
@@ -87,8 +87,47 @@ pub struct DateOptions {
     #[serde(default)]
     pub role: DateRole,
     /// Today's date, which relative words resolve against. The library never reads the clock.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// A date from 0002-01-01 to 9998-12-31 (the years this reader writes).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "today_option")]
     pub today: Option<NaiveDate>,
+}
+
+/// The first and last day this reader writes and reads back: years 0001 and 9999 are the
+/// open-bound sentinels, and other years have no four-digit spelling.
+const REACH: (NaiveDate, NaiveDate) = (
+    match NaiveDate::from_ymd_opt(2, 1, 1) {
+        Some(d) => d,
+        None => NaiveDate::MIN,
+    },
+    match NaiveDate::from_ymd_opt(9998, 12, 31) {
+        Some(d) => d,
+        None => NaiveDate::MAX,
+    },
+);
+
+/// True for a day within [`REACH`].
+pub(super) fn in_reach(d: NaiveDate) -> bool {
+    (REACH.0..=REACH.1).contains(&d)
+}
+
+/// The misuse of a `today` option outside [`REACH`], or `None`.
+pub(crate) fn today_error(today: Option<NaiveDate>) -> Option<String> {
+    today.filter(|t| !in_reach(*t)).map(|t| {
+        format!(
+            "the `today` option must be a date from {} to {}, the years this reader writes; got {t}",
+            REACH.0, REACH.1
+        )
+    })
+}
+
+/// Deserialises a `today` option, refusing a day outside [`REACH`] (relative words would
+/// resolve to days that do not read back).
+pub(super) fn today_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<NaiveDate>, D::Error> {
+    let today = Option::<NaiveDate>::deserialize(d)?;
+    match today_error(today) {
+        Some(message) => Err(serde::de::Error::custom(message)),
+        None => Ok(today),
+    }
 }
 
 impl DateOptions {
@@ -123,7 +162,7 @@ const TYPE_WORDS: &[&str] =
 ///   an incomplete date, or a relative word without `today`.
 ///
 /// # Errors
-/// None today; invalid options fail when they are deserialised.
+/// A `today` option outside 0002-01-01 to 9998-12-31 (deserialised options refuse it too).
 ///
 /// # Example
 /// ```
@@ -144,6 +183,9 @@ const TYPE_WORDS: &[&str] =
 /// ```
 #[inline]
 pub fn read(input: Input<'_>, options: &DateOptions) -> Result<Outcome<NaiveDate>, Error> {
+    if let Some(message) = today_error(options.today) {
+        return Err(Error::options(message));
+    }
     Ok(read_prepared(input, options))
 }
 
@@ -503,10 +545,14 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
                 None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
             }
         }
-        Span::Relative(offset) => relative(input, offset, opts.today),
-        Span::RelativeMonths(months) => relative_months(input, months, opts.today),
-        Span::RelativePeriod(unit, offset) => relative_period(input, unit, offset, opts),
-        Span::RelativeWeekday(weekday, offset) => relative_weekday(input, weekday, offset, opts.today),
+        Span::Relative(offset) => within_reach(input, relative(input, offset, opts.today), opts.today),
+        Span::RelativeMonths(months) => within_reach(input, relative_months(input, months, opts.today), opts.today),
+        Span::RelativePeriod(unit, offset) => {
+            within_reach(input, relative_period(input, unit, offset, opts), opts.today)
+        }
+        Span::RelativeWeekday(weekday, offset) => {
+            within_reach(input, relative_weekday(input, weekday, offset, opts.today), opts.today)
+        }
         Span::DayMonth(day, month) => {
             let weekday = parsed.weekday.filter(|w| *w != 0).map(u32::from);
             match (weekday, opts.today) {
@@ -522,7 +568,7 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
 /// read with a note; no such day, or two, ask as a day without a year does.
 fn weekday_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today: NaiveDate) -> Outcome<NaiveDate> {
     let fits: Vec<NaiveDate> = (-1..=1)
-        .filter_map(|k| NaiveDate::from_ymd_opt(today.year() + k, month, day))
+        .filter_map(|k| NaiveDate::from_ymd_opt(today.year() + k, month, day).filter(|d| in_reach(*d)))
         .filter(|d| d.weekday().number_from_monday() == weekday && (*d - today).num_days().abs() <= 366)
         .collect();
     let [d] = fits.as_slice() else { return Outcome::ask(no_year(input, day, month, Some(today))) };
@@ -541,7 +587,7 @@ fn weekday_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today
 /// last such day on or before today and the next one after it (29 February: in leap years).
 fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) -> Ask {
     let expected = format!("a date with its year; {} is {day} {} of no year", input.to_json_text(), month_name(month));
-    let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day);
+    let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day).filter(|d| in_reach(*d));
     let nearest = today.and_then(|t| {
         let last = (0..8).filter_map(|k| on(t.year() - k)).find(|d| *d <= t)?;
         let next = (0..9).filter_map(|k| on(t.year() + k)).find(|d| *d > t)?;
@@ -669,7 +715,7 @@ fn relative_months(input: &Input<'_>, months: i64, today: Option<NaiveDate>) -> 
     let Some(today) = today else { return without_today(input) };
     let by = chrono::Months::new(u32::try_from(months.unsigned_abs()).unwrap_or(u32::MAX));
     let day = if months >= 0 { today.checked_add_months(by) } else { today.checked_sub_months(by) };
-    let Some(d) = day else { return Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })) };
+    let Some(d) = day else { return Outcome::ask(out_of_reach(input, Some(today))) };
     let clamped = if d.day() == today.day() {
         String::new()
     } else {
@@ -699,7 +745,7 @@ fn relative_period(input: &Input<'_>, unit: u8, offset: i8, opts: &DateOptions) 
         _ => Span::Year(today.year() + i32::from(offset)),
     };
     let Some((first, last, name)) = bounds(period) else {
-        return Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 }));
+        return Outcome::ask(out_of_reach(input, Some(today)));
     };
     let out = span(input, (first, last, &name), opts.role);
     if out.value().is_none() {
@@ -744,7 +790,7 @@ fn relative_weekday(input: &Input<'_>, weekday: u8, offset: i8, today: Option<Na
                 weekday_name(today.weekday().number_from_monday())
             ),
         )),
-        [] => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
+        [] => Outcome::ask(out_of_reach(input, Some(today))),
         several => {
             let readings: Vec<Reading> = several
                 .iter()
@@ -797,8 +843,41 @@ fn relative(input: &Input<'_>, offset: i64, today: Option<NaiveDate>) -> Outcome
             NoteCode::RelativeDateResolved,
             format!("Read {} as {d} (today is {today}).", input.to_json_text()),
         )),
-        None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
+        None => Outcome::ask(out_of_reach(input, Some(today))),
     }
+}
+
+/// A date resolved against today, kept within [`REACH`]: a value or a reading outside it (`in
+/// 9000 years`, or a `today` set near the calendar's ends) asks, as it would not read back.
+fn within_reach(input: &Input<'_>, out: Outcome<NaiveDate>, today: Option<NaiveDate>) -> Outcome<NaiveDate> {
+    let outside = match &out.status {
+        Status::Ok { value } => !in_reach(*value),
+        Status::Ask { ask } => {
+            ask.readings.iter().any(|r| !matches!(&r.value, Value::String(s) if canonical(s).is_some_and(in_reach)))
+        }
+        Status::Absent => false,
+    };
+    if outside {
+        Outcome::ask(out_of_reach(input, today))
+    } else {
+        out
+    }
+}
+
+/// The ask of a relative word that resolves outside [`REACH`].
+pub(super) fn out_of_reach(input: &Input<'_>, today: Option<NaiveDate>) -> Ask {
+    let from = today.map_or_else(String::new, |t| format!(", from today ({t}),"));
+    Ask::new(
+        AskCode::ImpossibleDate,
+        input,
+        format!(
+            "a date from {} to {}, the years this reader writes; {}{from} falls outside them",
+            REACH.0,
+            REACH.1,
+            input.to_json_text()
+        ),
+        "set to an absolute date within those years, as YYYY-MM-DD",
+    )
 }
 
 fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32) -> Ask {
@@ -863,6 +942,40 @@ fn impossible(input: &Input<'_>, imp: Impossible) -> Ask {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Near the ends of the years this reader writes, every relative spelling's value and
+    /// readings read back as themselves; a `today` outside them is a typed misuse.
+    #[test]
+    fn relative_words_near_the_calendar_ends_read_back_or_ask() {
+        let words =
+            ["tomorrow", "yesterday", "in 3 years", "3 days ago", "next Friday", "last year", "31 Dec", "Mon 3 Jan"];
+        let ends = [(2, 1, 1), (2, 1, 5), (9998, 12, 28), (9998, 12, 31)];
+        for (y, m, d) in ends {
+            let today = NaiveDate::from_ymd_opt(y, m, d).unwrap();
+            for role in [DateRole::Point, DateRole::From, DateRole::To] {
+                let opts = DateOptions::role(role).today(today);
+                for w in words {
+                    let out = read(Input::String(w), &opts).unwrap();
+                    let mut days: Vec<NaiveDate> = out.value().copied().into_iter().collect();
+                    if let Some(ask) = out.as_ask() {
+                        days.extend(ask.readings.iter().map(|r| canonical(r.value.as_str().unwrap()).unwrap()));
+                    }
+                    for day in days {
+                        let back = read(Input::String(&day.to_string()), &DateOptions::role(role)).unwrap();
+                        assert_eq!(back.value(), Some(&day), "{w} from {today} ({role:?})");
+                    }
+                }
+            }
+        }
+        for bad in [(1, 12, 31), (9999, 1, 1), (-26, 11, 29)] {
+            let today = NaiveDate::from_ymd_opt(bad.0, bad.1, bad.2).unwrap();
+            let err = read(Input::String("today"), &DateOptions::default().today(today)).unwrap_err();
+            assert!(err.to_string().contains("must be a date from 0002-01-01 to 9998-12-31"), "{err}");
+            let json = serde_json::json!({"today": today.to_string()});
+            assert!(serde_json::from_value::<DateOptions>(json.clone()).is_err());
+            assert!(serde_json::from_value::<DateRangeOptions>(json).is_err());
+        }
+    }
 
     #[test]
     fn relative_weekdays_name_that_weekday_in_the_week_asked_for() {

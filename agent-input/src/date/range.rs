@@ -37,8 +37,9 @@ use crate::spelling;
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DateRangeOptions {
-    /// Today's date, which relative words resolve against.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Today's date, which relative words resolve against: a date from 0002-01-01 to
+    /// 9998-12-31 (the years this reader writes).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "super::today_option")]
     pub today: Option<NaiveDate>,
 }
 

@@ -21,7 +21,7 @@ use serde_json::json;
 
 use super::grammar::word_key;
 use super::range::DateRange;
-use super::{iso_text, month_name, words};
+use super::{in_reach, iso_text, month_name, out_of_reach, words};
 use crate::codes::{AskCode, NoteCode};
 use crate::data::dates::{COUNT_WORDS, RELATIVE_WEEKS};
 use crate::input::Input;
@@ -242,6 +242,9 @@ pub(super) fn read(input: &Input<'_>, text: &str, today: Option<NaiveDate>) -> O
         );
         return Some(Outcome::ask(ask));
     };
+    if !in_reach(today) {
+        return Some(Outcome::ask(out_of_reach(input, Some(today))));
+    }
     let readings = match what {
         What::SoFar(unit) => return so_far(input, unit, today),
         What::Week(offset) => weeks(offset, today)?,
@@ -250,6 +253,9 @@ pub(super) fn read(input: &Input<'_>, text: &str, today: Option<NaiveDate>) -> O
         What::Last(count, 3) => last_months(count, today)?,
         What::Last(count, _) => last_years(count, today)?,
     };
+    if readings.iter().any(|(from, to, _)| !in_reach(*from) || !in_reach(*to)) {
+        return Some(Outcome::ask(out_of_reach(input, Some(today))));
+    }
     Some(ask(input, readings))
 }
 

@@ -201,7 +201,7 @@ export interface IdempotencyKeySpec {
 export interface DateOptions {
   /** Point (default), from or to. Default: `"point"`. */
   role?: DateRole;
-  /** Today's date, which relative words resolve against. The library never reads the clock. */
+  /** Today's date, which relative words resolve against. The library never reads the clock. A date from 0002-01-01 to 9998-12-31 (the years this reader writes). */
   today?: string | null;
 }
 
@@ -210,20 +210,20 @@ export interface DateSpec {
   kind: "date";
   /** Point (default), from or to. Default: `"point"`. */
   role?: DateRole;
-  /** Today's date, which relative words resolve against. The library never reads the clock. */
+  /** Today's date, which relative words resolve against. The library never reads the clock. A date from 0002-01-01 to 9998-12-31 (the years this reader writes). */
   today?: string | null;
 }
 
 /** The options of kind `date_range`: A date range. */
 export interface DateRangeOptions {
-  /** Today's date, which relative words resolve against. */
+  /** Today's date, which relative words resolve against: a date from 0002-01-01 to 9998-12-31 (the years this reader writes). */
   today?: string | null;
 }
 
 /** Kind `date_range` with its options, as a list item, a filter item or a tool property declares it. */
 export interface DateRangeSpec {
   kind: "date_range";
-  /** Today's date, which relative words resolve against. */
+  /** Today's date, which relative words resolve against: a date from 0002-01-01 to 9998-12-31 (the years this reader writes). */
   today?: string | null;
 }
 

@@ -231,7 +231,7 @@ def read_date(
 
     Args:
         role: Point (default), from or to.
-        today: Today's date, which relative words resolve against. The library never reads the clock.
+        today: Today's date, which relative words resolve against. The library never reads the clock. A date from 0002-01-01 to 9998-12-31 (the years this reader writes).
     """
     options: Dict[str, Any] = {"role": role}
     if today is not None:
@@ -251,7 +251,7 @@ def read_date_range(
     outcome asks. Invalid options raise `InvalidOptionsError`.
 
     Args:
-        today: Today's date, which relative words resolve against.
+        today: Today's date, which relative words resolve against: a date from 0002-01-01 to 9998-12-31 (the years this reader writes).
     """
     options: Dict[str, Any] = {}
     if today is not None:
