@@ -1179,14 +1179,27 @@ fn relative_counts(fields: &Value, lang: &str, counts: &mut Words<i8>) {
 fn relative_periods(fields: &Value, lang: &str, digits: &std::collections::BTreeSet<char>, periods: &mut Words<i8>) {
     let weekdays = (6i8..).zip(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]);
     for (unit, field) in [(3i8, "month"), (4, "year"), (5, "quarter")].into_iter().chain(weekdays) {
-        for width in ["", "-short", "-narrow"] {
-            for offset in -1i8..=1 {
-                let at = format!("/main/{lang}/dates/fields/{field}{width}/relative-type-{offset}");
-                if let Some(word) = fields.pointer(&at).and_then(Value::as_str) {
-                    let key = name_key(word);
-                    if date_word(&key, 3, digits) {
-                        periods.add(key, 10 * unit + offset + 1);
-                    }
+        relative_types(fields, lang, field, digits, |key, offset| periods.add(key, 10 * unit + offset + 1));
+    }
+}
+
+/// The words of one field's `relative-type--1`, `-0` and `-1` in every width (`dateFields.json`:
+/// `{field}`, `{field}-short`, `{field}-narrow`), keyed by [`name_key`], each [`date_word`]
+/// keeps, with its offset.
+fn relative_types(
+    fields: &Value,
+    lang: &str,
+    field: &str,
+    digits: &std::collections::BTreeSet<char>,
+    mut add: impl FnMut(String, i8),
+) {
+    for width in ["", "-short", "-narrow"] {
+        for offset in -1i8..=1 {
+            let at = format!("/main/{lang}/dates/fields/{field}{width}/relative-type-{offset}");
+            if let Some(word) = fields.pointer(&at).and_then(Value::as_str) {
+                let key = name_key(word);
+                if date_word(&key, 3, digits) {
+                    add(key, offset);
                 }
             }
         }
@@ -1197,17 +1210,7 @@ fn relative_periods(fields: &Value, lang: &str, digits: &std::collections::BTree
 /// field's `relative-type--1`, `-0`, `-1` in every width: `last week`, `tento týden`, `nächste
 /// Woche`), keyed by [`name_key`], with the words [`date_word`] keeps; the value is the offset.
 fn relative_weeks(fields: &Value, lang: &str, digits: &std::collections::BTreeSet<char>, weeks: &mut Words<i8>) {
-    for width in ["", "-short", "-narrow"] {
-        for offset in -1i8..=1 {
-            let at = format!("/main/{lang}/dates/fields/week{width}/relative-type-{offset}");
-            if let Some(word) = fields.pointer(&at).and_then(Value::as_str) {
-                let key = name_key(word);
-                if date_word(&key, 3, digits) {
-                    weeks.add(key, offset);
-                }
-            }
-        }
-    }
+    relative_types(fields, lang, "week", digits, |key, offset| weeks.add(key, offset));
 }
 
 /// A locale's names of the quarters (`quarters`, format and stand-alone, abbreviated and wide:

@@ -1552,7 +1552,6 @@ fn named_month(parsed: &mut Parsed, month: u32, nums: &[(&str, bool)]) {
 
 #[cfg(test)]
 mod tests {
-
     use super::*;
 
     #[test]
