@@ -425,10 +425,8 @@ pub fn read(input: Input<'_>, options: &LocaleOptions) -> Result<Outcome<Locale>
 
 pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
     if let Input::String(s) = input {
-        if s.len() == 2 && s.bytes().all(|b| b.is_ascii_uppercase()) {
-            if let Some(ask) = country_or_language(&input, s) {
-                return Outcome::ask(ask);
-            }
+        if let Some(ask) = country_or_language(&input, s) {
+            return Outcome::ask(ask);
         }
         // Fast path: a short ASCII spelling with letters or digits at both ends, which the
         // opening and the edge cleaning leave as it is, of the shape the stack path reads.
@@ -463,10 +461,8 @@ fn read_opened(input: Input<'_>) -> Outcome<Locale> {
         Err(out) => return out,
     };
     let (clean, _) = spelling::clean_edges(text);
-    if clean.len() == 2 && clean.bytes().all(|b| b.is_ascii_uppercase()) {
-        if let Some(ask) = country_or_language(&input, clean) {
-            return Outcome::ask(ask);
-        }
+    if let Some(ask) = country_or_language(&input, clean) {
+        return Outcome::ask(ask);
     }
     match resolve(clean) {
         Ok((locale, repairs)) => finish(&input, text, locale, &repairs),
@@ -565,8 +561,18 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
 /// is another one (`UK`: Ukrainian, or the United Kingdom's English; `SE`, `CA`, `BR`, `TW`):
 /// capitals are how a country's code is written, so both readings are named. `None` when the
 /// letters name one language either way (`DE`, `FR`) or are not both.
-#[cold]
+#[inline]
 fn country_or_language(input: &Input<'_>, text: &str) -> Option<Ask> {
+    if text.len() == 2 && text.bytes().all(|b| b.is_ascii_uppercase()) {
+        capitals_ask(input, text)
+    } else {
+        None
+    }
+}
+
+/// [`country_or_language`] of two capitals.
+#[cold]
+fn capitals_ask(input: &Input<'_>, text: &str) -> Option<Ask> {
     static LIKELY: Index<&str> = Index::new(LIKELY_LANGUAGES);
     let country = crate::country::code_of(text)?;
     let spoken = LIKELY.get(country.as_str())?;

@@ -449,10 +449,7 @@ impl PropertySet {
         let matched = self.match_keys(object, prefix, read, &mut range_text);
         // A range sent as one string for the tool's pair of bounds: its bounds, owned here.
         let split: Option<(&str, [Value; 2])> = range_text.and_then(|range| {
-            let sent = self.pairs.first().is_some_and(|(a, b)| {
-                matched.get(*a).is_some_and(Option::is_some) || matched.get(*b).is_some_and(Option::is_some)
-            });
-            self.split_range(range, (prefix, tool), sent, read).map(|bounds| (range.0, bounds))
+            self.split_range(range, (prefix, tool), self.bound_sent(&matched), read).map(|bounds| (range.0, bounds))
         });
         // A bound of that range, for the slot `i` nothing was sent for (the slots are not
         // rewritten: moving a dozen of them costs the canonical call more than this check).
@@ -610,6 +607,12 @@ impl PropertySet {
         found.next().is_none().then_some(i)
     }
 
+    /// Whether a bound of the tool's first pair was sent itself (a range for the pair is then
+    /// an unknown key).
+    fn bound_sent(&self, matched: &Matched<'_>) -> bool {
+        self.pairs.first().is_some_and(|(a, b)| [a, b].iter().any(|i| matched.get(**i).is_some_and(Option::is_some)))
+    }
+
     /// A key a whole range may be sent under, for a tool with one pair of bounds: its last word
     /// is `range`, `period`, `dates`, `interval` or `timeframe`.
     fn range_key(&self, words: &str) -> bool {
@@ -696,7 +699,7 @@ impl PropertySet {
             Value::Array(items) if items.len() == 2 => (items.first(), items.get(1)),
             _ => return false,
         };
-        if matched.get(*a).is_some_and(Option::is_some) || matched.get(*b).is_some_and(Option::is_some) {
+        if self.bound_sent(matched) {
             return false;
         }
         let (Some(f), Some(t)) = (self.props.get(*a), self.props.get(*b)) else { return false };
