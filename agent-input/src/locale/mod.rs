@@ -466,6 +466,7 @@ fn read_opened(input: Input<'_>) -> Outcome<Locale> {
     }
     match resolve(clean) {
         Ok((locale, repairs)) => finish(&input, text, locale, &repairs),
+        Err(_) if crate::absent::means_everything(clean) => Outcome::ask(every_language(&input, clean)),
         Err(refusal) => {
             if let Some(out) = opening::placeholder(&input, &["locale", "language", "lang", "language code", "bcp 47"])
             {
@@ -557,17 +558,43 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
 /// The ask of a language CLDR does not know. A country's code written as a language (`cz`,
 /// `jp`, `gr`: Czechia's, Japan's, Greece's) names that country's likely language as the one
 /// reading: `cs`, `ja`, `el` (never applied: the code is not a language's).
-/// Two capital letters that are a language's code and a country's code whose likely language
-/// is another one (`UK`: Ukrainian, or the United Kingdom's English; `SE`, `CA`, `BR`, `TW`):
-/// capitals are how a country's code is written, so both readings are named. `None` when the
-/// letters name one language either way (`DE`, `FR`) or are not both.
+/// A code that also means something else, asked about:
+/// - two capital letters that are a language's code and a country's code whose likely
+///   language is another one (`UK`: Ukrainian, or the United Kingdom's English; `SE`, `CA`,
+///   `BR`, `TW`): capitals are how a country's code is written, so both readings are named;
+///   `None` when the letters name one language either way (`DE`, `FR`);
+/// - `all` and `any` (any case), the words for every language and also the ISO 639-3 codes
+///   of Allar and Anyin: see [`every_language`].
 #[inline]
 fn country_or_language(input: &Input<'_>, text: &str) -> Option<Ask> {
-    if text.len() == 2 && text.bytes().all(|b| b.is_ascii_uppercase()) {
-        capitals_ask(input, text)
-    } else {
-        None
+    match text.len() {
+        2 if text.bytes().all(|b| b.is_ascii_uppercase()) => capitals_ask(input, text),
+        3 if text.eq_ignore_ascii_case("all") || text.eq_ignore_ascii_case("any") => Some(every_language(input, text)),
+        _ => None,
     }
+}
+
+/// A word for every language (`all`, `any`, `every`, `*`, `no preference`: the words a filter
+/// reads as no filter) sent for one locale, which names one language. When the word is also a
+/// language's code (`all`: Allar; `any`: Anyin), that language is named as a reading with its
+/// likely region (`all-IN`), a spelling that reads as that language without this ask.
+#[cold]
+fn every_language(input: &Input<'_>, text: &str) -> Ask {
+    let expected = format!("one language; {} means every language, and a locale names one", input.to_json_text());
+    let hint = "set to one language's BCP 47 tag, such as \"en\" or \"cs-CZ\"";
+    let code = text.to_ascii_lowercase();
+    let Some(region) = tag::likely_region(&code) else {
+        return Ask::new(AskCode::NotALocale, input, expected, hint);
+    };
+    let tag = format!("{code}-{region}");
+    let hint = format!("{hint} ({} for the language whose code is `{code}`)", quoted(&tag));
+    Ask::new(AskCode::NotALocale, input, expected, hint).with_readings(vec![crate::outcome::Reading {
+        meaning: format!(
+            "the language whose ISO 639-3 code is `{code}`, in {} (its likely region)",
+            crate::data::english_country_name(region)
+        ),
+        value: serde_json::Value::String(tag),
+    }])
 }
 
 /// [`country_or_language`] of two capitals.

@@ -234,6 +234,11 @@ pub(super) fn replace_region(language: &str, region: &str, repairs: &mut Repairs
     }
 }
 
+/// The likely region of a language (CLDR's likely subtags): `all` → `IN`.
+pub(super) fn likely_region(language: &str) -> Option<&'static str> {
+    LIKELY.get(language)
+}
+
 /// What the region of a refused tag names, for its reading: "Russia".
 pub(super) fn region_name(tag: &str) -> &'static str {
     tag.rsplit('-').next().map_or("", crate::data::english_country_name)
