@@ -9,6 +9,7 @@
 //! | `"cs\nde"`, `"- cs\n- de"`, `"1. cs\n2. de"` (lines, with or without Markdown bullets or numbers), `"cs \| de"` | `["cs", "de"]` | `list_split` |
 //! | `"cs\tde"` (tabs), `"cs，de"`, `"cs；de"` (full-width forms of the separators) | `["cs", "de"]` | `list_split` |
 //! | `"cs and de"`, `"cs, de, and en"`, `"cs a de"`, `"cs und de"`, `"cs & de"`, `"cs、de"`, `"cs和de"` (the joiners of CLDR's "and" list patterns, every locale), when the text is no one item and every piece reads | `["cs", "de"]`, `["cs", "de", "en"]` | `list_split` |
+//! | `"cs de"`, `"cs/de"`, `"cs+de"` (no separator: spaces, slashes or plus signs), when the text is no one item and every piece reads; never number items (`"1 000 2 000"`, `"1/2"`) | `["cs", "de"]` | `list_split` |
 //! | `"[cs, de]"`, `"(cs, de)"`, `"{cs, de}"` (brackets around items that are not quoted), when the whole is no one item | `["cs", "de"]` | `list_split` |
 //! | `"Praha, Brno"` (text items) | `["Praha, Brno"]`: free text never splits | `single_value_read_as_list` |
 //! | `"[\"a\", \"b\"]"` | `["a", "b"]` | `json_array_decoded` |
@@ -178,8 +179,29 @@ fn read_text(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<V
         if let Some(joined) = split_joined(text).and_then(|pieces| read_pieces(input, &pieces, opts)) {
             return joined;
         }
+        if let Some(loose) = read_loose(input, text, opts) {
+            return loose;
+        }
     }
     out
+}
+
+/// A text that is no one item and has no separator or "and" between its items, split at its
+/// slashes, plus signs or spaces (`"civil criminal"`, `"civil/criminal"`, `"CZ+SK"`), when
+/// every piece reads on its own. Number items never: `"1 000 2 000"` is 1000 and 2000 or four
+/// numbers, `"1/2"` may be a half and `"1+2"` a sum.
+fn read_loose(input: &Input<'_>, text: &str, opts: &ListOptions) -> Option<Outcome<Vec<Value>>> {
+    if matches!(*opts.item, Spec::Number(_)) {
+        return None;
+    }
+    let at_mark = ['/', '+'].iter().filter(|m| text.contains(**m)).find_map(|m| {
+        let pieces: Vec<&str> = text.split(*m).map(spelling::trim).collect();
+        if pieces.iter().any(|p| p.is_empty()) {
+            return None;
+        }
+        read_pieces(input, &pieces, opts)
+    });
+    at_mark.or_else(|| read_pieces(input, &text.split_whitespace().collect::<Vec<_>>(), opts))
 }
 
 /// The text of a string input (`""` for any other input).
