@@ -1146,6 +1146,140 @@ fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, 
     Ok(entries)
 }
 
+/// Days of the month written as ordinal words (`first`, `twenty-first`, `premier`, `erste`,
+/// `primero`, `первого`), of every public ordinal rule set of the modern locales' rule-based
+/// number spellings (cldr-rbnf `%spellout-ordinal…`, each case and gender), numbers 1 to 31,
+/// spelled by [`Rbnf`]. A word with a hyphen is also keyed with a space there (`twenty first`).
+/// A word two locales give different numbers is left out, and so is one that another
+/// locale's cardinal spelling gives another number (Croatian `treće`, folded `trece`, is
+/// Spanish's thirteen).
+fn ordinal_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut words = Words::<u8>::new();
+    let mut cardinals: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    for lang in locales {
+        let path = dir.join(format!("cldr-rbnf/rbnf/{lang}.json"));
+        if !path.exists() {
+            continue;
+        }
+        let json = read_json(&path)?;
+        let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
+        let rbnf = Rbnf { sets };
+        for name in sets.keys().filter(|n| *n == "%spellout-numbering" || n.starts_with("%spellout-cardinal")) {
+            for n in 0..=100u8 {
+                if let Some(word) = rbnf.spell(name, u64::from(n), 0) {
+                    cardinals.entry(name_key(word.trim())).or_default().push(n);
+                }
+            }
+        }
+        for name in sets.keys().filter(|n| n.starts_with("%spellout-ordinal")) {
+            for n in 1..=31u8 {
+                let Some(word) = rbnf.spell(name, u64::from(n), 0) else { continue };
+                let key = name_key(word.trim());
+                if key.is_empty() || !key.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
+                    continue;
+                }
+                if key.contains('-') {
+                    words.add(key.replace('-', " "), n);
+                }
+                words.add(key, n);
+            }
+        }
+    }
+    let other_cardinal =
+        |key: &str, n: &str| cardinals.get(key).is_some_and(|values| values.iter().any(|v| v.to_string() != n));
+    let entries: Vec<(String, String)> =
+        words.one_entries().into_iter().filter(|(key, n)| !other_cardinal(key, n)).collect();
+    let has = |k: &str, v: &str| entries.iter().any(|(key, value)| key == k && value == v);
+    if !has("first", "1") || !has("twenty-first", "21") || !has("thirty first", "31") || !has("erste", "1") {
+        return Err("cldr-rbnf: the English or German ordinal words are missing".into());
+    }
+    Ok(entries)
+}
+
+/// The rule sets of one locale's spellings (cldr-rbnf's `SpelloutRules`), enough of RBNF to
+/// spell small whole numbers: a rule's base value (and radix), its quotient (`←←`), remainder
+/// (`→→`) and same-number (`=…=`) substitutions through this or a named rule set, optional text
+/// in brackets (left out when the remainder is 0), ICU's roll-back to the previous rule, and
+/// soft hyphens dropped. Anything else (number patterns, plural selectors) spells nothing.
+struct Rbnf<'a> {
+    sets: &'a serde_json::Map<String, Value>,
+}
+
+impl Rbnf<'_> {
+    fn spell(&self, set: &str, n: u64, depth: u8) -> Option<String> {
+        if depth > 8 {
+            return None;
+        }
+        let rules: Vec<(u64, u64, &str)> = self
+            .sets
+            .get(set)?
+            .as_array()?
+            .iter()
+            .filter_map(|r| {
+                let (base, text) = (r.get(0)?.as_str()?, r.get(1)?.as_str()?);
+                let (value, radix) = base.split_once('/').unwrap_or((base, "10"));
+                Some((value.parse().ok()?, radix.parse().ok()?, text))
+            })
+            .collect();
+        let mut i = rules.iter().rposition(|(base, _, _)| *base <= n)?;
+        let divisor = |base: u64, radix: u64| {
+            let mut d = 1u64;
+            while d.checked_mul(radix)? <= base {
+                d *= radix;
+            }
+            Some(d)
+        };
+        let (base, radix, text) = *rules.get(i)?;
+        let d = divisor(base, radix)?;
+        let has_remainder = text.contains("→") || text.contains(">>");
+        if has_remainder && n.is_multiple_of(d) && !base.is_multiple_of(d) && i > 0 {
+            i -= 1;
+        }
+        let (base, radix, text) = *rules.get(i)?;
+        let d = divisor(base, radix)?.max(1);
+        self.expand(text.trim_end_matches(';').trim_start_matches('\''), set, n, d, depth)
+    }
+
+    fn expand(&self, text: &str, set: &str, n: u64, d: u64, depth: u8) -> Option<String> {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            match c {
+                '[' => {
+                    let end = rest.find(']')?;
+                    if !n.is_multiple_of(d) {
+                        out.push_str(&self.expand(rest.get(1..end)?, set, n, d, depth)?);
+                    }
+                    rest = rest.get(end + 1..)?;
+                }
+                '←' | '→' | '=' => {
+                    let inner_start = c.len_utf8();
+                    let end = rest.get(inner_start..)?.find(c)? + inner_start;
+                    let name = rest.get(inner_start..end)?;
+                    let value = match c {
+                        '←' => n / d,
+                        '→' => n % d,
+                        _ => n,
+                    };
+                    let target = if name.is_empty() { set } else { name };
+                    if !target.starts_with('%') || (c == '=' && name.is_empty()) {
+                        return None;
+                    }
+                    out.push_str(&self.spell(target, value, depth + 1)?);
+                    rest = rest.get(end + c.len_utf8()..)?;
+                }
+                '$' | '<' | '>' | '#' => return None,
+                '\u{ad}' => rest = rest.get(c.len_utf8()..)?,
+                _ => {
+                    out.push(c);
+                    rest = rest.get(c.len_utf8()..)?;
+                }
+            }
+        }
+        Some(out)
+    }
+}
+
 /// A locale's relative-time patterns with a count (`dateFields.json`: `relativeTime-type-past`
 /// and `-future` of the day, week, month and year fields in their wide, short and narrow
 /// forms), keyed `before#after` around the count ([`name_key`] of each side).
@@ -1744,6 +1878,13 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "u8",
         "Numbers one to twelve written as words (`two`, `zwei`, `deux`, `dva`, `tři`), of the modern locales' rule-based number spellings (cldr-rbnf, cardinal rule sets), for relative-time patterns written with one (`two days ago`). A word two locales give different numbers is left out",
         &count_words(dir, &locales.modern)?,
+    );
+    write_packed(
+        &mut out,
+        "ORDINAL_WORDS",
+        "u8",
+        "Days of the month written as ordinal words (`first`, `twenty-first`, `twenty first`, `premier`, `erste`, `primero`, `первого`), of the modern locales' rule-based number spellings (cldr-rbnf, every ordinal rule set), 1 to 31. A word two locales give different numbers is left out",
+        &ordinal_words(dir, &locales.modern)?,
     );
     let mut joiners: Vec<String> = joiners.into_iter().collect();
     joiners.sort_by_key(|j| std::cmp::Reverse(j.len()));

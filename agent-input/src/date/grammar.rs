@@ -12,8 +12,8 @@ use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
     AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, COUNT_WORDS, GLUED_MONTH_PREFIXES,
-    GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, PATTERN_WORDS, QUARTERS,
-    RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
+    GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, ORDINAL_WORDS, PATTERN_WORDS,
+    QUARTERS, RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
 };
 
 use crate::spelling::{self, step};
@@ -1021,8 +1021,92 @@ pub(crate) fn parse(text: &str) -> Parsed {
             dated.time_dropped = Some(time);
             dated
         }
-        _ => parsed,
+        _ => match day_words(text) {
+            Some(numbered) => {
+                let dated = parse(&numbered);
+                if dated.candidates.is_empty() && dated.impossible.is_empty() {
+                    parsed
+                } else {
+                    dated
+                }
+            }
+            None => parsed,
+        },
     }
+}
+
+/// The most words a day written as an ordinal word has (`vigésimo primeiro`, `twenty first`).
+const MAX_DAY_WORDS: usize = 3;
+
+/// `text` with each day written as an ordinal word ([`ORDINAL_WORDS`]: `October first, 2026`,
+/// `the twenty-first of October`, `am ersten Oktober`, `первого октября`) written as its
+/// number with an ordinal mark (`October 1th, 2026`, which the grammar reads as `1st`); `None`
+/// when it has none, or when it names a weekday (`second Friday of October` is not the 2nd).
+/// A month's or weekday's name is never read as a day.
+#[cold]
+fn day_words(text: &str) -> Option<String> {
+    let words = word_spans(text);
+    let mut out = String::with_capacity(text.len());
+    let (mut last, mut i) = (0, 0);
+    while let Some(&(start, _)) = words.get(i) {
+        let found = (1..=MAX_DAY_WORDS).rev().find_map(|k| {
+            let run = words.get(i..i + k)?;
+            let end = run.last()?.1;
+            if run.windows(2).any(|w| text.get(w[0].1..w[1].0) != Some(" ")) {
+                return None;
+            }
+            let key = word_key(text.get(start..end)?);
+            if !months_of(&key).is_empty() || weekday_of(&key).is_some() {
+                return None;
+            }
+            ORDINAL_WORDS.get(&key).map(|n| (k, end, n))
+        });
+        match found {
+            Some((k, end, n)) => {
+                out.push_str(text.get(last..start)?);
+                out.push_str(&n.to_string());
+                out.push_str("th");
+                (last, i) = (end, i + k);
+            }
+            None => {
+                let (a, b) = words.get(i)?;
+                if weekday_of(&word_key(text.get(*a..*b)?)).is_some() {
+                    return None;
+                }
+                i += 1;
+            }
+        }
+    }
+    if last == 0 {
+        return None;
+    }
+    out.push_str(text.get(last..)?);
+    Some(out)
+}
+
+/// The byte spans of the words of `text`: letters and their marks, with apostrophes and
+/// hyphens between letters, as [`tokens`] reads a word.
+fn word_spans(text: &str) -> SmallVec<[(usize, usize); 8]> {
+    let mut spans = SmallVec::new();
+    let mut start = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next_is_letter = chars.peek().is_some_and(|(_, n)| is_letter(*n));
+        let in_word = is_letter(c)
+            || (start.is_some() && (is_combining_mark(c) || (matches!(c, '-' | '\'' | '\u{2019}') && next_is_letter)));
+        match (in_word, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                spans.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        spans.push((s, text.len()));
+    }
+    spans
 }
 
 /// An ISO 8601 week written as people write it, the mark apart from the year: `W48 2026`,
