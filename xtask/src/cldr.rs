@@ -1934,6 +1934,18 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     };
     let literals: Vec<&String> = literals.iter().filter(|w| !named(w)).collect();
     let entries: Vec<(String, String)> = literals.iter().map(|w| ((*w).clone(), "1".to_owned())).collect();
+    let years: Vec<(String, String)> = year_words(dir, &locales.modern)?
+        .into_iter()
+        .filter(|w| !named(w) && !literals.contains(&w))
+        .map(|w| (w, "1".to_owned()))
+        .collect();
+    write_packed(
+        &mut out,
+        "YEAR_WORDS",
+        "u8",
+        "Words for \"year\" the modern locales write beside a count (`roku`, `года`, `godine`, `r`, `years`: CLDR's `duration-year` unit patterns, every count and case), which the date reader drops beside a year's four digits (`1 października 2026 roku`, `1. listopada 2026. godine`, `1. října roku 2026`): no month, weekday or day, nor a pattern's word (the value is 1)",
+        &years,
+    );
     write_packed(
         &mut out,
         "PATTERN_WORDS",
@@ -2374,6 +2386,46 @@ fn unit_words(dir: &Path, locales: &[String]) -> Result<std::collections::BTreeS
                     }
                 }
             }
+        }
+    }
+    Ok(words)
+}
+
+/// The words the given locales write for "year" beside a count, apart from it by a space
+/// (`2026 roku`, `2026 года`, `2026. godine`, `2026 r.`, `roku 2026`): every pattern of
+/// `duration-year` (each count and case) in the long, short and narrow forms of
+/// `cldr-units-full/main/{lang}/units.json`, keyed by [`name_key`], the words of two or more
+/// kept whole and split.
+fn year_words(dir: &Path, locales: &[String]) -> Result<std::collections::BTreeSet<String>, String> {
+    let mut words = std::collections::BTreeSet::new();
+    for lang in locales {
+        let path = dir.join(format!("cldr-units-full/main/{lang}/units.json"));
+        if !path.exists() {
+            continue;
+        }
+        let json = read_json(&path)?;
+        for width in ["long", "short", "narrow"] {
+            let Some(forms) =
+                json.pointer(&format!("/main/{lang}/units/{width}/duration-year")).and_then(Value::as_object)
+            else {
+                continue;
+            };
+            let patterns = forms.iter().filter(|(k, _)| k.contains("count")).filter_map(|(_, p)| p.as_str());
+            for pattern in patterns {
+                let Some((before, after)) = pattern.split_once("{0}") else { continue };
+                let apart = [(before, before.ends_with(' ')), (after, after.starts_with(' '))];
+                for (text, spaced) in apart {
+                    let key = name_key(text);
+                    if spaced && !key.is_empty() && key.chars().all(|c| c.is_alphabetic() || c == ' ') {
+                        words.insert(key);
+                    }
+                }
+            }
+        }
+    }
+    for must in ["roku", "года", "godine", "r"] {
+        if !words.contains(must) {
+            return Err(format!("cldr-units: the year word {must:?} is missing"));
         }
     }
     Ok(words)

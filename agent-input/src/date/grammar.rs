@@ -14,6 +14,7 @@ use crate::data::dates::{
     AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, COUNT_WORDS, GLUED_MONTH_PREFIXES,
     GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, ORDINAL_WORDS, PATTERN_WORDS,
     QUARTERS, RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
+    YEAR_WORDS,
 };
 
 use crate::spelling::{self, step};
@@ -1001,38 +1002,81 @@ pub(crate) fn parse(text: &str) -> Parsed {
         }
     }
     let parsed = parse_with_time(text);
-    if !parsed.candidates.is_empty() || !parsed.impossible.is_empty() || parsed.time_dropped.is_some() {
+    let found = |p: &Parsed| !p.candidates.is_empty() || !p.impossible.is_empty();
+    if found(&parsed) {
         return parsed;
     }
-    // An ISO week written with its mark apart from the year (`W48 2026`, `KW 48/2026`).
-    if let Some(week) = written_week(text) {
-        let dated = parse_with_time(&week);
-        if !dated.candidates.is_empty() {
-            return dated;
+    if parsed.time_dropped.is_none() {
+        // An ISO week written with its mark apart from the year (`W48 2026`, `KW 48/2026`).
+        if let Some(week) = written_week(text) {
+            let dated = parse_with_time(&week);
+            if !dated.candidates.is_empty() {
+                return dated;
+            }
         }
-    }
-    // A time in a shape the first pass does not split off (`10時05分`, `at 10am`, `10 h 05`).
-    match late_time(text) {
-        Some((date, Some(time))) => {
+        // A time in a shape the first pass does not split off (`10時05分`, `at 10am`, `10 h 05`).
+        if let Some((date, Some(time))) = late_time(text) {
             let mut dated = parse_with_time(&date);
-            if dated.candidates.is_empty() && dated.impossible.is_empty() {
-                return parsed;
+            if found(&dated) {
+                dated.time_dropped = Some(time);
+                return dated;
             }
-            dated.time_dropped = Some(time);
-            dated
         }
-        _ => match day_words(text) {
-            Some(numbered) => {
-                let dated = parse(&numbered);
-                if dated.candidates.is_empty() && dated.impossible.is_empty() {
-                    parsed
-                } else {
-                    dated
-                }
-            }
-            None => parsed,
-        },
     }
+    // Days and years spelled out in words (`October first, 2026`, `1. října roku 2026`).
+    match spelled_out(text).map(|numbered| parse(&numbered)) {
+        Some(dated) if found(&dated) => dated,
+        _ => parsed,
+    }
+}
+
+/// `text` with its days written as ordinal words written as numbers ([`day_words`]) and its
+/// words for "year" beside the year's digits left out ([`without_year_words`]); `None` when
+/// neither changes it. Only for a text the grammar found nothing in: the common spellings
+/// never pay for these.
+#[cold]
+fn spelled_out(text: &str) -> Option<String> {
+    let days = day_words(text);
+    without_year_words(days.as_deref().unwrap_or(text)).or(days)
+}
+
+/// `text` without its words for "year" ([`YEAR_WORDS`]: CLDR's `duration-year` unit words)
+/// right after a year's four digits (and a point) or right before them, with the space between
+/// (`1 października 2026 roku`, `1. listopada 2026. godine`, `1. října roku 2026`, `1 жовтня
+/// 2026 року`); `None` when it has none.
+fn without_year_words(text: &str) -> Option<String> {
+    let four_digits = |s: &str| s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit());
+    let mut out = String::new();
+    let mut last = 0;
+    for (start, end) in word_spans(text) {
+        let (before, after) = (text.get(..start)?, text.get(end..)?);
+        let gap_before = before.len() - before.trim_end_matches(' ').trim_end_matches('.').len();
+        let year_before = before.get(..before.len() - gap_before).map(|b| {
+            let digits = b.len() - b.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            four_digits(b.get(b.len() - digits..).unwrap_or_default())
+        });
+        let gap_after = after.len() - after.trim_start_matches(' ').len();
+        let digits_after =
+            after.get(gap_after..).map_or(0, |a| a.len() - a.trim_start_matches(|c: char| c.is_ascii_digit()).len());
+        let year_after =
+            gap_after > 0 && four_digits(after.get(gap_after..gap_after + digits_after).unwrap_or_default());
+        let cut = match (year_before == Some(true) && gap_before > 0, year_after) {
+            (true, _) => (start - gap_before, end),
+            (false, true) => (start, end + gap_after),
+            _ => continue,
+        };
+        if start < last || YEAR_WORDS.get(&word_key(text.get(start..end)?)).is_none() {
+            continue;
+        }
+        // A point after the year stays out with the word (`2026. godine`: `2026`).
+        out.push_str(text.get(last..cut.0)?);
+        last = cut.1;
+    }
+    if last == 0 {
+        return None;
+    }
+    out.push_str(text.get(last..)?);
+    Some(out)
 }
 
 /// The most words a day written as an ordinal word has (`vigésimo primeiro`, `twenty first`).
