@@ -524,6 +524,16 @@ pub(crate) fn code_of(text: &str) -> Option<CountryCode> {
     }
 }
 
+/// The countries a name names when it names two or more (`Congo`: CD and CG; `Korea`: KP and
+/// KR), for a kind that reads a country inside its own value and asks with each.
+#[inline(never)]
+pub(crate) fn several_of(text: &str) -> Option<Vec<CountryCode>> {
+    match find_with_article(spelling::clean_edges(text).0) {
+        Found::Several(codes) => Some(codes),
+        Found::Code(..) | Found::Nothing => None,
+    }
+}
+
 /// Definite articles a model may write before a country's name in English, French, Spanish,
 /// Portuguese, Galician, Italian, Catalan, German and Dutch (`la France`, `die Schweiz`,
 /// `los Estados Unidos`), where CLDR's names have none. Grammar, not names: a name that holds

@@ -20,8 +20,11 @@
 //! whose language is another (`UK`: Ukrainian or the United Kingdom's English; `SE`, `CA`,
 //! `TW`: `ambiguous_language` with both; `DE` names German either way and reads), a retired
 //! region with several successors that the language does not settle (`en-SU`:
-//! `ambiguous_region`, every successor named), and anything that is not a well-formed tag
-//! (`not_a_locale`): every ok value is well-formed BCP 47.
+//! `ambiguous_region`, every successor named), a language's name with a country's name that
+//! several countries share (`English (Congo)`: `ambiguous_region`, `en-CD` and `en-CG`), a word
+//! for every language (`all`, `any`, `*`: `not_a_locale`, naming the language whose code `all`
+//! or `any` also is), and anything that is not a well-formed tag (`not_a_locale`): every ok
+//! value is well-formed BCP 47.
 //!
 //! Aliases, likely regions, suppressed scripts and names come from CLDR (`data::languages`,
 //! generated); retired regions and their successors from ISO 3166-3, the same table the country
@@ -251,7 +254,7 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
     }
     if result.is_err() {
         if let Some(found) = by_language_and_region(text) {
-            return Ok(found);
+            return found;
         }
     }
     result
@@ -260,8 +263,9 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
 /// A language's name and a country's name or code together, as CLDR's display names write a
 /// locale (`English (United States)`, `čeština (Česko)`) and as the Windows C runtime names one
 /// (`English_United States.1252`, `German_Germany`): the language's tag with the country's
-/// region. `None` unless both parts read, each with one meaning.
-fn by_language_and_region(text: &str) -> Option<(Locale, Repairs)> {
+/// region. `None` unless both parts read; a refusal naming each country when the country's
+/// name names several (`English (Congo)`).
+fn by_language_and_region(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
     let (language, region) = if let Some(head) = text.strip_suffix(')') {
         let (language, region) = head.rsplit_once('(')?;
         (language.trim_end(), region.trim())
@@ -279,28 +283,43 @@ fn by_language_and_region(text: &str) -> Option<(Locale, Repairs)> {
 
 /// A language's name, then a country's name or code after a comma, a dash, a slash or a space
 /// (`English, United States`, `English - UK`, `English/US`, `Portuguese Brazil`), each split
-/// tried from the left until both parts read.
-fn by_language_then_region(text: &str) -> Option<(Locale, Repairs)> {
+/// tried from the left until both parts read (a split whose country's name names several
+/// countries only when no split reads).
+fn by_language_then_region(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
     for separator in [",", " - ", " \u{2013} ", "/"] {
         if let Some((language, region)) = text.split_once(separator) {
             return language_with_region(language.trim(), region.trim());
         }
     }
     let spaces = text.char_indices().filter(|(_, c)| *c == ' ').map(|(i, _)| i).take(4);
-    spaces.filter_map(|at| language_with_region(text.get(..at)?.trim(), text.get(at + 1..)?.trim())).next()
+    let mut refused = None;
+    for at in spaces {
+        match language_with_region(text.get(..at)?.trim(), text.get(at + 1..)?.trim()) {
+            Some(Ok(found)) => return Some(Ok(found)),
+            Some(Err(refusal)) => refused = refused.or(Some(Err(refusal))),
+            None => {}
+        }
+    }
+    refused
 }
 
-/// The language `language` names with the region `region` names (`None` unless each has one
-/// meaning and the language's tag has no region, script or variant of its own).
-fn language_with_region(language: &str, region: &str) -> Option<(Locale, Repairs)> {
+/// The language `language` names with the region `region` names (`None` unless the language
+/// has one meaning, its tag has no region, script or variant of its own, and the region
+/// reads); a refusal with each country when `region` is a name several countries share.
+fn language_with_region(language: &str, region: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
     let Ok((locale, _)) = by_name(language)? else { return None };
     let id = &locale.id.id;
     if id.region.is_some() || id.script.is_some() || !id.variants.is_empty() {
         return None;
     }
-    let subtags = qualifier_subtags(region)?;
-    let (tagged, _) = resolve_tag_or_name(&format!("{}-{subtags}", id.language.as_str())).ok()?;
-    Some((tagged, Repairs { name: true, ..Repairs::default() }))
+    let language = id.language.as_str();
+    let Some(subtags) = qualifier_subtags(region) else {
+        let codes = crate::country::several_of(region)?;
+        let tags = codes.iter().map(|code| format!("{language}-{}", code.as_str())).collect();
+        return Some(Err(Refusal::Countries { name: region.to_owned(), tags }));
+    };
+    let (tagged, _) = resolve_tag_or_name(&format!("{language}-{subtags}")).ok()?;
+    Some(Ok((tagged, Repairs { name: true, ..Repairs::default() })))
 }
 
 /// The subtags a display name's qualifier names: a country's region (`Česko`, `US`), a script
@@ -540,6 +559,14 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
                 "one region; `{region}` is retired and has {} successors, and the language's likely region is none of them",
                 tags.len()
             );
+            let choices = tags
+                .iter()
+                .map(|t| (t.clone(), format!("the language in {}", tag::region_name(t)), quoted(t)))
+                .collect();
+            Ask::choices(AskCode::AmbiguousRegion, input, expected, choices)
+        }
+        Refusal::Countries { name, tags } => {
+            let expected = format!("one region; `{name}` names {} countries", tags.len());
             let choices = tags
                 .iter()
                 .map(|t| (t.clone(), format!("the language in {}", tag::region_name(t)), quoted(t)))

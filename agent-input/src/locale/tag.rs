@@ -45,6 +45,12 @@ pub(super) enum Refusal {
         region: String,
         tags: Vec<String>,
     },
+    /// A language's name with a country's name that names several countries (`English
+    /// (Congo)`): the tags with each.
+    Countries {
+        name: String,
+        tags: Vec<String>,
+    },
     NotATag,
 }
 
