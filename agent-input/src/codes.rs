@@ -469,7 +469,7 @@ impl AskCode {
                 "A lone comma or point followed by exactly three digits (\"1,234\", \"1.234\") groups thousands or marks decimals; both readings are named."
             }
             Self::AmbiguousScale => {
-                "A scale word after a number (\"billion\", \"bn\") stands for different powers of ten in different languages (billion: 10^9 in English, 10^12 in German); every reading is named."
+                "A scale word after a number (\"billion\", \"bn\") stands for different powers of ten in different languages (billion: 10^9 in English, 10^12 in German), or a percent sign or word (\"45%\") counts percent or makes a fraction of one (45 or 0.45); every reading is named."
             }
             Self::NumberOutOfBounds => "The exponent or the precision of the number is beyond the bound the reader represents exactly.",
             Self::NotAnInteger => "The number has a fractional part where an integer is required.",

@@ -2268,7 +2268,52 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         "Scale words that stand for two or more powers of ten in different languages (powers separated by spaces)",
         &words.several_entries(),
     );
+    write_packed(
+        &mut out,
+        "PERCENT_WORDS",
+        "u8",
+        "Percent and per-mille signs and words the modern locales write before or after a number (`%`, `٪`, `‰`, `percent`, `procent`, `Prozent`, `pour cent`, `yüzde`: `cldr-units-full`'s `concentr-percent` and `concentr-permille` patterns, each count and case), and the power of ten they divide by (2 or 3). A word of both is left out",
+        &percent_words(dir, modern)?,
+    );
     Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
+}
+
+/// The words and signs of [`scales`]' `PERCENT_WORDS`: the text before or after `{0}` in every
+/// pattern of the `concentr-percent` (2) and `concentr-permille` (3) units of the given
+/// locales, keyed by [`name_key`].
+fn percent_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut words = Words::<u8>::new();
+    for lang in locales {
+        let path = dir.join(format!("cldr-units-full/main/{lang}/units.json"));
+        if !path.exists() {
+            continue;
+        }
+        let json = read_json(&path)?;
+        for width in ["long", "short", "narrow"] {
+            for (unit, power) in [("concentr-percent", 2u8), ("concentr-permille", 3)] {
+                let at = format!("/main/{lang}/units/{width}/{unit}");
+                let Some(forms) = json.pointer(&at).and_then(Value::as_object) else { continue };
+                for pattern in forms.iter().filter(|(k, _)| k.contains("count")).filter_map(|(_, p)| p.as_str()) {
+                    let Some((before, after)) = pattern.split_once("{0}") else { continue };
+                    for side in [before, after] {
+                        let key = name_key(side.trim_matches(|c: char| {
+                            c.is_whitespace() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{61c}')
+                        }));
+                        if !key.is_empty() && !key.chars().any(char::is_numeric) {
+                            words.add(key, power);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let entries = words.one_entries();
+    for (must, power) in [("%", "2"), ("percent", "2"), ("procent", "2"), ("\u{2030}", "3")] {
+        if !entries.iter().any(|(k, v)| k == must && v == power) {
+            return Err(format!("cldr-units: the percent word {must:?} is missing"));
+        }
+    }
+    Ok(entries)
 }
 
 /// `data/lists.rs`: the text CLDR's "and" list patterns write between two items (`{0}, {1}`,

@@ -21,6 +21,10 @@
 //! - a scale word of two powers of ten in different languages (`"2 billion"`: 10^9 in English,
 //!   10^12 in German), with every reading (`ambiguous_scale`); a scale letter that is also a
 //!   unit's symbol (`"4k"`, `"1.5M"`, `"5 km"`) is a unit, and asks `not_a_number`;
+//! - a percent or per-mille sign or word before or after the number (`"45%"`, `"%45"`,
+//!   `"45 procent"`, `"4,5 ‰"`: CLDR's percent units, every modern locale): the number of
+//!   percent or a fraction of one, so `ambiguous_scale` names both (45 and 0.45); when the
+//!   options allow only one (an integer, `max: 1`), it reads with `reading_chosen_by_options`;
 //! - an exponent beyond ±[`crate::limits::MAX_EXPONENT`] or more precision than
 //!   28 decimal places (`number_out_of_bounds`); anything else (`not_a_number`).
 //!
@@ -42,7 +46,7 @@ use crate::outcome::{Ask, Note, Outcome, Reading};
 use grammar::{parse_json_number, parse_text, Parsed, Repair, Repairs};
 use smallvec::SmallVec;
 
-use crate::data::scales::{AMBIGUOUS_SCALES, SCALES};
+use crate::data::scales::{AMBIGUOUS_SCALES, PERCENT_WORDS, SCALES};
 use crate::input::quoted;
 use crate::spelling;
 
@@ -269,7 +273,8 @@ fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
         if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
             return with_default(&input, out, opts);
         }
-        if let Some(out) = scaled(&input, text, opts).or_else(|| without_dash(&input, text, opts)) {
+        let special = || without_dash(&input, text, opts).or_else(|| percent(&input, text, opts));
+        if let Some(out) = scaled(&input, text, opts).or_else(special) {
             return out;
         }
         if let Some(out) = most(&input, text, opts) {
@@ -392,6 +397,70 @@ fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome
                 })
                 .collect(),
         ),
+    ))
+}
+
+/// A number with a percent or per-mille sign or word before or after it (`45%`, `45 %`,
+/// `%45`, `45٪`, `4,5 ‰`, `45 percent`, `45 procent`, `yüzde 45`: [`PERCENT_WORDS`]): the
+/// number of percent, or that many hundredths (thousandths), as the property does not say
+/// which. Both readings ask `ambiguous_scale`; when the options allow only one (an integer, a
+/// range), that one reads with a note. `None` when the text has no such sign or word.
+#[cold]
+#[inline(never)]
+fn percent(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
+    let (text, _) = spelling::clean_edges(text);
+    let numeric = |c: char| c.is_numeric() || matches!(c, '+' | '-' | '\u{2212}' | '.' | ',');
+    let end = text.char_indices().rfind(|(_, c)| c.is_numeric()).map(|(i, c)| i + c.len_utf8())?;
+    let start = text.find(numeric)?;
+    let word_of = |w: &str| {
+        let key = spelling::fold::fold(
+            w.trim_matches(|c: char| c.is_whitespace() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{61c}')),
+        );
+        PERCENT_WORDS.get(key.trim_end_matches('.'))
+    };
+    let (head, sign, power) = match (text.get(end..)?, text.get(..start)?) {
+        (after, "") if !after.trim().is_empty() => (text.get(..end)?, after.trim(), word_of(after)?),
+        ("", before) if !before.trim().is_empty() => (text.get(start..)?, before.trim(), word_of(before)?),
+        _ => return None,
+    };
+    let values: SmallVec<[(Decimal, String); 2]> = match parse_text(head.trim()) {
+        Parsed::One { value, .. } => smallvec::smallvec![(value, String::new())],
+        Parsed::Two { grouping, decimal, separator } => {
+            let name = if separator == ',' { "comma" } else { "point" };
+            smallvec::smallvec![
+                (grouping, format!(", the {name} grouping thousands")),
+                (decimal, format!(", the {name} the decimal separator"))
+            ]
+        }
+        Parsed::OutOfBounds => return Some(Outcome::ask(out_of_bounds(input))),
+        Parsed::Invalid => return None,
+    };
+    let unit = if power == 3 { "per mille" } else { "percent" };
+    let mut readings = Vec::new();
+    for (v, how) in values {
+        let v = normalized(v);
+        let part = normalized(v.checked_div(Decimal::from(10u32.pow(u32::from(power))))?);
+        readings.push((v, format!("{v}: the number of {unit}{how}")));
+        readings.push((part, format!("{part}: {v} {unit} as a fraction of one{how}")));
+    }
+    let allowed_readings: Vec<&(Decimal, String)> = readings.iter().filter(|(v, _)| allowed(*v, opts)).collect();
+    if let [(value, meaning)] = allowed_readings.as_slice() {
+        let why = range_text(opts);
+        let note = Note::new(
+            NoteCode::ReadingChosenByOptions,
+            format!("Read {} as {meaning}, because the other readings are not {why}.", input.to_json_text()),
+        );
+        return Some(constrain(input, *value, opts).with_notes(vec![note]));
+    }
+    let options: Vec<String> = readings.iter().map(|(v, _)| v.to_string()).collect();
+    Some(Outcome::ask(
+        Ask::new(
+            AskCode::AmbiguousScale,
+            input,
+            format!("a number without {}; it may count {unit} or be a fraction of one", quoted(sign)),
+            format!("set to the number you meant, without the sign: {}", options.join(" or ")),
+        )
+        .with_readings(readings.into_iter().map(|(v, meaning)| Reading { value: decimal_value(v), meaning }).collect()),
     ))
 }
 
