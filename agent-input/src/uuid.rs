@@ -7,6 +7,7 @@
 //! | `"uuid:0b5e…"`, `"<0b5e…>"`, `"(0b5e…)"`, `"[0b5e…]"`, `"UUID('0b5e…')"` (Python), `"new Guid(\"0B5E…\")"` (.NET), `"0b5e….` (a full stop after it), a label before it (`"id: 0b5e…"`, `"user_id=0b5e…"`, `"Order ID: {0B5E…}"`), groups joined by dashes, underscores or spaces (`0b5e2d3c–4f1a–…`, `0b5e2d3c 4f1a …`) | the lowercase hyphenated form | `uuid_spelling_normalized` |
 //! | a placeholder (below), on a read | absent | `placeholder_read_as_absent` |
 //! | a placeholder, on a write | asks `placeholder_on_write` | |
+//! | a text with uuids inside it (`"https://…/items/0b5e…"`, `"invoice 0b5e…"`, `"0b5e…,7c9e…"`) | asks `not_a_uuid`, each uuid inside a reading | |
 //!
 //! Placeholders are ids nobody's record has: the nil and max uuids; ids whose 32 digits are
 //! (almost) one repeated digit (`11111111-…`, `00000000-…-000000000001`); ids whose groups each
@@ -33,7 +34,7 @@ use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::opening::{self, Door};
-use crate::outcome::{Ask, Note, Outcome};
+use crate::outcome::{Ask, Note, Outcome, Reading};
 use crate::spelling;
 
 /// Whether the id is read to look a record up, or written to change one.
@@ -456,14 +457,85 @@ pub(crate) fn read_prepared(input: Input<'_>, mode: UuidMode) -> Outcome<::uuid:
             UuidMode::Write => Outcome::ask(on_write(&input, "a template, not an id")),
         },
         Parsed::Invalid(_) if absent::check(&input, TYPE_WORDS).is_some() => placeholder(&input, text, mode),
-        Parsed::Invalid(why) => Outcome::ask(Ask::new(
-            AskCode::NotAUuid,
-            &input,
-            format!("a uuid: 32 hexadecimal digits written 8-4-4-4-12 ({why})"),
-            "set to the record's id exactly as the tool that found the record returned it",
-        )),
+        Parsed::Invalid(why) => Outcome::ask(not_a_uuid(&input, text, &why)),
     }
 }
+
+/// The ask of a text that is no uuid. The uuids written inside it (`https://…/items/<uuid>`,
+/// `invoice <uuid>`, two ids joined by a comma) are its readings: one of them may be the id
+/// meant, but the text does not say which, nor that the link's id is the record's.
+#[cold]
+fn not_a_uuid(input: &Input<'_>, text: &str, why: &str) -> Ask {
+    let inside = uuids_inside(text);
+    let expected = format!("a uuid: 32 hexadecimal digits written 8-4-4-4-12 ({why})");
+    let fix = "set to the record's id exactly as the tool that found the record returned it";
+    if inside.is_empty() {
+        return Ask::new(AskCode::NotAUuid, input, expected, fix);
+    }
+    let names: Vec<String> = inside.iter().map(|id| quoted(&text_of(*id))).collect();
+    let which = if inside.len() == 1 { "the uuid" } else { "one of the uuids" };
+    Ask::new(AskCode::NotAUuid, input, expected, format!("{fix}, such as {which} inside it: {}", names.join(" or ")))
+        .with_readings(
+            inside
+                .iter()
+                .enumerate()
+                .map(|(i, id)| Reading {
+                    value: serde_json::Value::String(text_of(*id)),
+                    meaning: if inside.len() == 1 {
+                        "the uuid written inside the text".to_owned()
+                    } else {
+                        format!("the {} of the {} uuids written inside the text", ordinal(i + 1), inside.len())
+                    },
+                })
+                .collect(),
+        )
+}
+
+/// `1st`, `2nd`, `3rd`, `4th` … for a reading's place.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The uuid's canonical text.
+fn text_of(id: ::uuid::Uuid) -> String {
+    id.hyphenated().to_string()
+}
+
+/// The distinct real uuids written 8-4-4-4-12 inside `text` (any case), apart from the hex
+/// digits around them, in order; at most [`MAX_INSIDE`].
+fn uuids_inside(text: &str) -> Vec<::uuid::Uuid> {
+    let bytes = text.as_bytes();
+    let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i + 36 <= bytes.len() && found.len() < MAX_INSIDE {
+        let apart = (i == 0 || !hex(i - 1)) && !hex(i + 36);
+        let id = text.get(i..i + 36).filter(|w| apart && w.as_bytes().get(8) == Some(&b'-')).and_then(|w| {
+            let id = ::uuid::Uuid::try_parse(w).ok()?;
+            (w.len() == 36 && placeholder_reason(id).is_none()).then_some(id)
+        });
+        match id {
+            Some(id) => {
+                if !found.contains(&id) {
+                    found.push(id);
+                }
+                i += 36;
+            }
+            None => i += 1,
+        }
+    }
+    found
+}
+
+/// The most uuids inside a text an ask names.
+const MAX_INSIDE: usize = 8;
 
 /// A placeholder that is no uuid at all (`"<uuid>"`, `"null"`, `"string"`): absent on a read;
 /// on a write the null words stay absent (omitting an id means create) and the rest ask.
