@@ -233,8 +233,9 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<bool> {
                 Some(Word::No) => (false, NoteCode::BooleanWordRead),
                 Some(Word::Both) => return Outcome::ask(both(&input)),
                 None => {
-                    return opening::placeholder(&input, &["boolean", "bool"])
-                        .unwrap_or_else(|| Outcome::ask(not_a_boolean(&input)))
+                    let out = opening::placeholder(&input, &["boolean", "bool"])
+                        .unwrap_or_else(|| Outcome::ask(not_a_boolean(&input)));
+                    return crate::several::or_each(&input, out, read_prepared, |b| serde_json::Value::Bool(*b));
                 }
             }
         }

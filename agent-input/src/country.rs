@@ -690,12 +690,13 @@ fn read_opened(input: Input<'_>) -> Outcome<CountryCode> {
             let suggestion = nearest(clean)
                 .map(|c| format!(" ({} is the nearest name: {})", quoted(c.as_str()), c.english_name()))
                 .unwrap_or_default();
-            Outcome::ask(Ask::new(
+            let out = Outcome::ask(Ask::new(
                 AskCode::UnknownCountry,
                 &input,
                 "a country: an ISO 3166-1 code (alpha-2 such as \"CZ\", alpha-3, numeric) or a country's name",
                 format!("set to the country's ISO 3166-1 alpha-2 code{suggestion}"),
-            ))
+            ));
+            crate::several::or_each(&input, out, read_prepared, |c| serde_json::Value::String(c.as_str().to_owned()))
         }
     }
 }

@@ -20,13 +20,14 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
 use crate::input::{listing, quoted, Input};
 use crate::limits::{MAX_ENUM_VALUES, MAX_SCALAR_CHARS};
 use crate::opening::{self, Door, Scalar};
-use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::outcome::{Ask, Note, Outcome};
 use crate::spelling::{self, suggest, suggest::Rule};
 
 /// Options of the enum kind.
@@ -304,7 +305,8 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &EnumOptions) -> Outcome<Str
         let code = if alias { NoteCode::EnumAliasRead } else { NoteCode::EnumSpellingNormalized };
         return Outcome::ok(value.to_owned()).note(Note::read_as_quoted(code, &input, value, ""));
     }
-    opening::placeholder(&input, &[]).unwrap_or_else(|| Outcome::ask(unknown(&input, opts, Some(text))))
+    let out = opening::placeholder(&input, &[]).unwrap_or_else(|| Outcome::ask(unknown(&input, opts, Some(text))));
+    crate::several::or_each(&input, out, |part| read_prepared(part, opts), |v| Value::String(v.clone()))
 }
 
 /// The nearest value or alias to a spelling, when one is near enough to suggest.
@@ -318,87 +320,9 @@ fn nearest<'a>(opts: &'a EnumOptions, text: &str) -> Option<&'a str> {
 fn unknown(input: &Input<'_>, opts: &EnumOptions, text: Option<&str>) -> Ask {
     let code = if text.is_some() { AskCode::UnknownEnumValue } else { AskCode::UnexpectedType };
     let list = listing(&opts.values, |v| quoted(v));
-    if let Some(sent) = text.filter(|_| !IN_LIST.get()).map(|t| several(opts, t)).filter(|s| s.len() > 1) {
-        return several_ask(input, &list, &sent);
-    }
     let suggestion = text
         .and_then(|t| nearest(opts, t))
         .map(|v| format!(" ({} is the nearest to {})", quoted(v), input.to_json_text()))
         .unwrap_or_default();
     Ask::new(code, input, format!("one of {list}"), format!("set to one of {list}{suggestion}"))
-}
-
-thread_local! {
-    /// True inside [`as_list_items`]: a text of several values is the list's to split.
-    static IN_LIST: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Puts back what [`IN_LIST`] was when the scope ends, even on unwinding.
-struct InList(bool);
-
-impl Drop for InList {
-    fn drop(&mut self) {
-        IN_LIST.set(self.0);
-    }
-}
-
-/// Runs `f` (a list's read) with its enum items read as items: a text of several values
-/// (`civil criminal`) asks with no reading of its own, as the list splits it.
-pub(crate) fn as_list_items<R>(f: impl FnOnce() -> R) -> R {
-    let _restore = InList(IN_LIST.replace(true));
-    f()
-}
-
-/// The declared values of a text that joins two or more of them (`open, closed`, `open/closed`,
-/// `OPEN|CLOSED`, `open or closed`, `open closed`), each part read as the value itself is,
-/// in order and once each; fewer than two when the text is no such list.
-fn several<'a>(opts: &'a EnumOptions, text: &str) -> Vec<&'a str> {
-    let at_marks = |t: &str| -> Vec<String> {
-        t.split([',', ';', '|', '/', '&', '+']).map(|p| spelling::trim(p).to_owned()).collect()
-    };
-    let at_words = |t: &str| -> Vec<String> {
-        let mut parts = vec![t.to_owned()];
-        for word in [" or ", " and ", " OR ", " AND "] {
-            parts = parts.iter().flat_map(|p| p.split(word)).map(|p| spelling::trim(p).to_owned()).collect();
-        }
-        parts
-    };
-    let at_spaces = |t: &str| -> Vec<String> { t.split_whitespace().map(str::to_owned).collect() };
-    for parts in [at_marks(text), at_words(text), at_spaces(text)] {
-        if parts.len() < 2 || parts.len() > opts.values.len().max(2) {
-            continue;
-        }
-        let values: Option<Vec<&str>> = parts.iter().map(|p| opts.lookup(p).map(|(v, _)| v)).collect();
-        let Some(values) = values else { continue };
-        let mut distinct: Vec<&str> = Vec::with_capacity(values.len());
-        for v in values {
-            if !distinct.contains(&v) {
-                distinct.push(v);
-            }
-        }
-        if distinct.len() > 1 {
-            return distinct;
-        }
-    }
-    Vec::new()
-}
-
-/// The ask of two or more declared values sent for one: each is a reading.
-fn several_ask(input: &Input<'_>, list: &str, sent: &[&str]) -> Ask {
-    let named = listing(sent, |v| quoted(v));
-    let options: Vec<String> = sent.iter().map(|v| quoted(v)).collect();
-    Ask::new(
-        AskCode::UnknownEnumValue,
-        input,
-        format!("one of {list}; {} sends {} of them, and the property takes one", input.to_json_text(), sent.len()),
-        format!("set to the one value you meant: {}", options.join(" or ")),
-    )
-    .with_readings(
-        sent.iter()
-            .map(|v| Reading {
-                value: serde_json::Value::String((*v).to_owned()),
-                meaning: format!("{}, one of the {} values sent ({named})", quoted(v), sent.len()),
-            })
-            .collect(),
-    )
 }

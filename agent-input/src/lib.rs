@@ -61,6 +61,7 @@ mod opening;
 mod outcome;
 #[cfg(feature = "rmcp")]
 pub mod server;
+mod several;
 mod spelling;
 pub mod text;
 pub mod tool;

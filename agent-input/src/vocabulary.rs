@@ -298,6 +298,26 @@ impl Vocabulary {
         self.entries.get(i).map(|e| e.id.clone()).unwrap_or_default()
     }
 
+    /// The ask of a value that names no stored value, naming the nearest; a text of several
+    /// stored values (`NS, NSS`) names each ([`crate::several`]).
+    #[cold]
+    fn unknown(&self, input: &Input<'_>, near: &[usize]) -> Outcome<String> {
+        let suggestion = if near.is_empty() {
+            String::new()
+        } else {
+            let labels: Vec<String> = near.iter().map(|i| self.label(*i)).collect();
+            format!(" (the nearest: {})", labels.join(", "))
+        };
+        let out = Outcome::ask(Ask::new(
+            AskCode::UnknownVocabularyValue,
+            input,
+            "one of the stored values, by its id, name or abbreviation",
+            format!("set to the id of a stored value{suggestion}"),
+        ));
+        let read = |part: Input<'_>| self.read(part, VocabularyRole::Value);
+        crate::several::or_each(input, out, read, |id| Value::String(id.clone()))
+    }
+
     /// Reads a value against the vocabulary.
     ///
     /// # Outcome
@@ -359,20 +379,7 @@ impl Vocabulary {
                 let near = self.nearest(key);
                 match role {
                     VocabularyRole::Filter => self.dropped(&input, &near, "names no stored value"),
-                    VocabularyRole::Value => {
-                        let suggestion = if near.is_empty() {
-                            String::new()
-                        } else {
-                            let labels: Vec<String> = near.iter().map(|i| self.label(*i)).collect();
-                            format!(" (the nearest: {})", labels.join(", "))
-                        };
-                        Outcome::ask(Ask::new(
-                            AskCode::UnknownVocabularyValue,
-                            &input,
-                            "one of the stored values, by its id, name or abbreviation",
-                            format!("set to the id of a stored value{suggestion}"),
-                        ))
-                    }
+                    VocabularyRole::Value => self.unknown(&input, &near),
                 }
             }
             several => match role {

@@ -14,6 +14,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("outcome", &["outcome"]),
     ("the absent rule", &["absent"]),
     ("the opening", &["opening"]),
+    ("several values for one", &["several"]),
     (
         "kinds",
         &[

@@ -188,7 +188,15 @@ pub fn read(input: Input<'_>, options: &DateOptions) -> Result<Outcome<NaiveDate
     if let Some(message) = today_error(options.today) {
         return Err(Error::options(message));
     }
-    Ok(read_prepared(input, options))
+    Ok(read_one(input, options))
+}
+
+/// [`read_prepared`], with the ask of a text of several dates naming each (`2026-01-01,
+/// 2026-02-01`): the date kind's own read (a range's bounds are read as [`read_prepared`]
+/// reads them).
+fn read_one(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
+    let out = read_prepared(input, opts);
+    crate::several::or_each(&input, out, |part| read_prepared(part, opts), |d| iso_value(*d))
 }
 
 /// [`read_prepared`] as its JSON value: a canonical `YYYY-MM-DD` is its own text (copied, not
@@ -201,7 +209,7 @@ pub(crate) fn read_value(input: Input<'_>, opts: &DateOptions) -> Outcome<Value>
             }
         }
     }
-    read_prepared(input, opts).map(iso_value)
+    read_one(input, opts).map(iso_value)
 }
 
 pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {

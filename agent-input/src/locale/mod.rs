@@ -491,7 +491,8 @@ fn read_opened(input: Input<'_>) -> Outcome<Locale> {
             {
                 return out;
             }
-            Outcome::ask(refuse(&input, refusal))
+            let out = Outcome::ask(refuse(&input, refusal));
+            crate::several::or_each(&input, out, read_prepared, |l| serde_json::Value::String(l.tag.clone()))
         }
     }
 }

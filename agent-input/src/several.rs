@@ -1,0 +1,127 @@
+//! One value asked for, several sent: `"CZ, SK"` for a country, `"open/closed"` for an enum,
+//! `"en or de"` for a locale, two dates joined by a comma for one date. The text is no value,
+//! and which of its values was meant it does not say: the kind's ask names each as a reading,
+//! so the next call picks one. The one rule, for every kind of single value that has it.
+//!
+//! A text is split at commas, semicolons, vertical bars and slashes, else at the word `or` (or
+//! `and`), else at spaces; every part must read as a value of the kind (with no ask), and two
+//! or more different values must come out. Inside a list the list splits such a text itself
+//! ([`as_list_items`]), so the item's ask stays as it was.
+
+use std::cell::Cell;
+
+use serde_json::Value;
+
+use crate::input::{quoted, Input};
+use crate::outcome::{Ask, Outcome, Reading, Status};
+use crate::spelling;
+
+/// The most parts a text of several values is split into.
+const MAX_PARTS: usize = 8;
+
+thread_local! {
+    /// True inside [`as_list_items`], and while the parts themselves are read.
+    static IN_LIST: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Puts back what [`IN_LIST`] was when the scope ends, even on unwinding.
+struct InList(bool);
+
+impl Drop for InList {
+    fn drop(&mut self) {
+        IN_LIST.set(self.0);
+    }
+}
+
+/// Runs `f` (a list's read) with its items read as items: a text of several values asks as
+/// it did, with no reading of its own, as the list splits it.
+pub(crate) fn as_list_items<R>(f: impl FnOnce() -> R) -> R {
+    let _restore = InList(IN_LIST.replace(true));
+    f()
+}
+
+/// `out` unchanged, unless it asks with no reading about a text of several values of the kind
+/// (`read` reads one, `show` writes its JSON value): then the ask names each.
+#[inline]
+pub(crate) fn or_each<T>(
+    input: &Input<'_>,
+    out: Outcome<T>,
+    read: impl Fn(Input<'_>) -> Outcome<T>,
+    show: impl Fn(&T) -> Value,
+) -> Outcome<T> {
+    match &out.status {
+        Status::Ask { ask } if ask.readings.is_empty() && matches!(input, Input::String(_)) && !IN_LIST.get() => {
+            match each(input, ask, read, show) {
+                Some(ask) => Outcome::ask(ask),
+                None => out,
+            }
+        }
+        _ => out,
+    }
+}
+
+/// The ask of `ask`'s text as several values, each a reading; `None` when it is no such text.
+#[cold]
+fn each<T>(
+    input: &Input<'_>,
+    ask: &Ask,
+    read: impl Fn(Input<'_>) -> Outcome<T>,
+    show: impl Fn(&T) -> Value,
+) -> Option<Ask> {
+    let Input::String(raw) = input else { return None };
+    let text = spelling::clean_edges(raw).0;
+    let values = as_list_items(|| {
+        spelling::suggest::without_suggestions(|| {
+            splits(text).into_iter().find_map(|parts| values_of(&parts, &read, &show))
+        })
+    })?;
+    let options: Vec<String> = values.iter().map(|(_, part)| quoted(part)).collect();
+    let texts: Vec<String> = values.iter().map(|(v, _)| crate::input::json_text(v)).collect();
+    let count = values.len();
+    Some(
+        Ask::new(
+            ask.code,
+            input,
+            format!("{}; {} sends {count} values, and the property takes one", ask.expected, input.to_json_text()),
+            format!("set to the one value you meant: {}", texts.join(" or ")),
+        )
+        .with_readings(
+            values
+                .into_iter()
+                .zip(options)
+                .map(|((value, _), part)| Reading { value, meaning: format!("{part}, one of the {count} values sent") })
+                .collect(),
+        ),
+    )
+}
+
+/// The parts of `text` at its separators, at the word `or` or `and`, and at its spaces.
+fn splits(text: &str) -> [Vec<&str>; 3] {
+    let at_marks = text.split([',', ';', '|', '/']).map(spelling::trim).collect();
+    let mut at_words = vec![text];
+    for word in [" or ", " and ", " OR ", " AND "] {
+        at_words = at_words.iter().flat_map(|p| p.split(word)).map(spelling::trim).collect();
+    }
+    [at_marks, at_words, text.split_whitespace().collect()]
+}
+
+/// The distinct values of `parts` when every part reads with no ask and there are two or
+/// more, each with the part it was read from.
+fn values_of<'t, T>(
+    parts: &[&'t str],
+    read: &impl Fn(Input<'_>) -> Outcome<T>,
+    show: &impl Fn(&T) -> Value,
+) -> Option<Vec<(Value, &'t str)>> {
+    if parts.len() < 2 || parts.len() > MAX_PARTS || parts.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    let mut values: Vec<(Value, &str)> = Vec::with_capacity(parts.len());
+    for part in parts {
+        let Status::Ok { value } = read(Input::String(part)).status else { return None };
+        let value = show(&value);
+        if !values.iter().any(|(v, _)| *v == value) {
+            values.push((value, part));
+        }
+    }
+    (values.len() > 1).then_some(values)
+}
