@@ -10,6 +10,7 @@
 //! | `"en-Latn"`, `"cs-Latn-CZ"` (a script the language is always written in) | `"en"`, `"cs-CZ"` | `suppressed_script_removed` |
 //! | `"de-DD"`, `"cs_CS"`, `"sr_YU"` (retired regions: a rename, or a split the language settles) | `"de-DE"`, `"cs-CZ"`, `"sr-RS"` | `deprecated_code_replaced` |
 //! | `"iw"`, `"in"`, `"ces"`, `"cze"`, `"en-UK"`, `"cs-CZE"`, `"cs-203"` (deprecated or overlong codes) | `"he"`, `"id"`, `"cs"`, `"cs"`, `"en-GB"`, `"cs-CZ"`, `"cs-CZ"` | `deprecated_code_replaced` |
+//! | `"zh-CHS"`, `"zh-CHT"` (.NET's legacy names of Chinese's scripts) | `"zh-Hans"`, `"zh-Hant"` | `deprecated_code_replaced` |
 //! | `"Czech"`, `"čeština"`, `"cestina"`, `"German"`, `"Deutsch"`, `"němčina"`, `"British English"`, `"japanese.euc"` | `"cs"`, `"de"`, `"en-GB"`, `"ja"` | `language_name_read` |
 //! | `"English (United States)"`, `"čeština (Česko)"` (CLDR's display names), `"English_United States.1252"`, `"German_Germany"` (the Windows C runtime's names), `"English UK"`, `"Portuguese Brazil"`, `"English, United States"`, `"English/US"` (a language's name, then a country's name or code) | `"en-US"`, `"cs-CZ"`, `"de-DE"`, `"en-GB"`, `"pt-BR"` | `language_name_read` |
 //!
@@ -246,6 +247,11 @@ fn on_stack<'b>(
 /// Every spelling, step by step; a name with a hyphen (`Serbo-Croatian`, `Luba-Katanga`) is
 /// looked up once the text proves no tag.
 fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
+    if let Some(tag) = legacy_chinese(text) {
+        let (locale, mut repairs) = resolve_tag_or_name(tag)?;
+        repairs.alias = true;
+        return Ok((locale, repairs));
+    }
     let result = resolve_tag_or_name(text);
     if result.is_err() && text.contains('-') && !text.contains(['_', '.', '@']) {
         if let Some(found @ Ok(_)) = by_name(&text.replace('-', " ")) {
@@ -258,6 +264,17 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
         }
     }
     result
+}
+
+/// The tag of the legacy names .NET gave Chinese in its two scripts, `zh-CHS` and `zh-CHT`
+/// (any case, `-` or `_`; still written by Windows software), which ICU's canonicalization
+/// reads as `zh-Hans` and `zh-Hant`; `None` for any other text.
+fn legacy_chinese(text: &str) -> Option<&'static str> {
+    let (language, script) = text.split_once(['-', '_'])?;
+    if !language.eq_ignore_ascii_case("zh") {
+        return None;
+    }
+    [("chs", "zh-Hans"), ("cht", "zh-Hant")].iter().find(|(k, _)| script.eq_ignore_ascii_case(k)).map(|(_, t)| *t)
 }
 
 /// A language's name and a country's name or code together, as CLDR's display names write a
