@@ -2,8 +2,11 @@
 //! interval, "… to …", or one span (`"2020"`, `"únor 2020"`) that is both bounds.
 //!
 //! A range written as one string may also be written with words (`from … until …`, `between
-//! … and …`, `od … do …`, `vom … bis …`, `du … au …`; one bound: `since 2020`, `until
-//! 2026-06-30`, `before 2026` (ends 2025-12-31), `after 2026-01-01` (starts 2026-01-02)), or as
+//! … and …`, `od … do …`, `vom … bis …`, `du … au …`, `… through …`, `… → …`; one bound:
+//! `since 2020`, `until 2026-06-30`, `no later than …`, `2020 onwards`, `2026-01-01 and
+//! later`, `2020 and earlier`, `until the end of 2026`, `before 2026` and `prior to 2026` (end
+//! 2025-12-31), `after 2026-01-01` (starts 2026-01-02)), with two days joined by a hyphen
+//! beside a month's name (`1-5 October 2026`, `October 1-5, 2026`), or as
 //! CLDR's interval formats write it, each bound leaving out what the other says (`Jan 1 – 31,
 //! 2026`, `1–31 January 2026`, `1.–31.1.2026`, `2026 Nov 23 – Dec 5`, `January–March 2026`,
 //! `2020-2022`, `2020–22` (not `2020–12`, which is also December 2020), `Jan-Mar 2026`). Both bounds share one order of day and month:
@@ -116,8 +119,23 @@ pub(super) fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Optio
 }
 
 /// Separators between the two bounds of a range written as one string.
-const RANGE_SEPARATORS: &[&str] =
-    &[" to ", " - ", " \u{2013} ", " \u{2014} ", "..", " až ", " bis ", " until ", " au ", " al "];
+const RANGE_SEPARATORS: &[&str] = &[
+    " to ",
+    " - ",
+    " \u{2013} ",
+    " \u{2014} ",
+    "..",
+    " až ",
+    " bis ",
+    " until ",
+    " through ",
+    " thru ",
+    " till ",
+    " \u{2192} ",
+    " -> ",
+    " au ",
+    " al ",
+];
 
 /// Reads a whole range: `{"from": …, "to": …}`, `[from, to]`, `"2026-01-01/2026-06-30"`,
 /// `"2026-01-01 to 2026-06-30"`, or one span (`"2020"`, `"únor 2020"`, `"2026-Q3"`) that is
@@ -160,7 +178,10 @@ pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) 
             match split_range(trimmed) {
                 Some((f, t)) => or_recent(pair(&input, (f.trim(), t.trim()), (&from_opts, &to_opts))),
                 // `Jan-Mar 2026`: a hyphen between two words, when both bounds read.
-                None => match letter_dash(trimmed).map(|(f, t)| pair(&input, (f, t), (&from_opts, &to_opts))) {
+                None => match letter_dash(trimmed)
+                    .or_else(|| day_dash(trimmed))
+                    .map(|(f, t)| pair(&input, (f, t), (&from_opts, &to_opts)))
+                {
                     Some(out) if out.value().is_some() => out,
                     _ => whole(),
                 },
@@ -195,13 +216,61 @@ const OPENERS: &[(&str, &[&str])] = &[
 
 /// Words before one bound only: the first day on (`since 2020`, `od 1. 1. 2026`, `ab März`) or
 /// the last day up to (`until 2026-06-30`, `do konce`, `bis`), both inclusive.
-const SINCE: &[&str] = &["since", "from", "starting", "od", "seit", "ab", "depuis", "desde", "dal", "a partir de"];
-const UNTIL: &[&str] = &["until", "till", "through", "up to", "do", "bis", "jusqu'au", "hasta", "fino al", "até"];
+const SINCE: &[&str] = &[
+    "since",
+    "from",
+    "starting",
+    "starting from",
+    "beginning",
+    "as of",
+    "no earlier than",
+    "not earlier than",
+    "od",
+    "seit",
+    "ab",
+    "depuis",
+    "desde",
+    "dal",
+    "a partir de",
+];
+const UNTIL: &[&str] = &[
+    "until",
+    "till",
+    "through",
+    "up to",
+    "up until",
+    "ending",
+    "no later than",
+    "not later than",
+    "to",
+    "do",
+    "bis",
+    "jusqu'au",
+    "hasta",
+    "fino al",
+    "até",
+];
+
+/// Words after one bound that open the range on its other side, inclusive: the first day on
+/// (`2020 onwards`, `2026-01-01 and later`) or the last day up to (`2020 and earlier`).
+const ONWARDS: &[&str] = &[" onwards", " onward", " and later", " or later", " and after", " or after", " and beyond"];
+const AND_EARLIER: &[&str] = &[" and earlier", " or earlier", " and before", " or before"];
+
+/// Words before a period that name its first or last day whatever the bound (`until the end
+/// of 2026`: 2026-12-31; `until the start of 2026`: 2026-01-01).
+const PERIOD_ENDS: &[(&str, DateRole)] = &[
+    ("the end of", DateRole::To),
+    ("end of", DateRole::To),
+    ("the start of", DateRole::From),
+    ("start of", DateRole::From),
+    ("the beginning of", DateRole::From),
+    ("beginning of", DateRole::From),
+];
 
 /// Words before one bound that leave it out: `before 2026` ends on 2025-12-31, `after
 /// 2026-01-01` starts on 2026-01-02.
-const BEFORE: &[&str] = &["before", "p\u{159}ed", "vor", "avant", "antes de", "prima del"];
-const AFTER: &[&str] = &["after", "nach", "apr\u{e8}s", "despu\u{e9}s de", "dopo"];
+const BEFORE: &[&str] = &["before", "prior to", "earlier than", "p\u{159}ed", "vor", "avant", "antes de", "prima del"];
+const AFTER: &[&str] = &["after", "later than", "nach", "apr\u{e8}s", "despu\u{e9}s de", "dopo"];
 
 /// The text after a leading word of `words` (any case, a space after it), if it starts so.
 fn after_word<'t>(text: &'t str, words: &[&str]) -> Option<&'t str> {
@@ -253,15 +322,42 @@ fn worded(
     if let Some((rest, word)) = compared {
         return worded(input, &format!("{word} {rest}"), (from_opts, to_opts));
     }
+    open_ended(input, text, (from_opts, to_opts))
+}
+
+/// A range with one bound, written with words (`since 2020`, `2020 onwards`, `until the end of
+/// 2026`, `before 2026`, `after 2026-01-01`, `2026 and earlier`); `None` without such words.
+fn open_ended(
+    input: &Input<'_>,
+    text: &str,
+    (from_opts, to_opts): (&DateOptions, &DateOptions),
+) -> Option<Outcome<DateRange>> {
+    let bound = |rest: &str, opts: &DateOptions| {
+        let (rest, role) = PERIOD_ENDS
+            .iter()
+            .find_map(|(words, role)| Some((after_word(rest, &[words])?, *role)))
+            .unwrap_or((rest, opts.role));
+        read_prepared(Input::String(rest), &DateOptions { role, today: opts.today })
+    };
+    let suffix = |words: &[&str]| {
+        let lower = text.to_ascii_lowercase();
+        words.iter().find_map(|w| lower.ends_with(w).then(|| text.get(..text.len() - w.len())).flatten())
+    };
+    if let Some(rest) = suffix(ONWARDS).map(|r| after_word(r, SINCE).unwrap_or(r)).filter(|r| !r.trim().is_empty()) {
+        return Some(combine(bound(rest.trim(), from_opts), Outcome::absent(), Some(input)));
+    }
+    if let Some(rest) = suffix(AND_EARLIER).filter(|r| !r.trim().is_empty()) {
+        return Some(combine(Outcome::absent(), bound(rest.trim(), to_opts), Some(input)));
+    }
     if let Some(rest) = after_word(text, SINCE) {
         // `from 2026-01-01 - 2026-01-31`: a range after the word, split as any other.
         if let Some((f, t)) = split_range(rest) {
             return Some(pair(input, (f.trim(), t.trim()), (from_opts, to_opts)));
         }
-        return Some(combine(read_prepared(Input::String(rest), from_opts), Outcome::absent(), Some(input)));
+        return Some(combine(bound(rest, from_opts), Outcome::absent(), Some(input)));
     }
     if let Some(rest) = after_word(text, UNTIL) {
-        return Some(combine(Outcome::absent(), read_prepared(Input::String(rest), to_opts), Some(input)));
+        return Some(combine(Outcome::absent(), bound(rest, to_opts), Some(input)));
     }
     if let Some(rest) = after_word(text, BEFORE) {
         // The day before the first day the bound names.
@@ -313,6 +409,21 @@ fn letter_dash(s: &str) -> Option<(&str, &str)> {
         (c == '-' && before.is_alphabetic() && after.is_alphabetic()).then_some(i)
     })?;
     Some((s.get(..at)?, s.get(at + 1..)?))
+}
+
+/// Two days joined by a hyphen without spaces, in a text with a month's name (`1-5 October
+/// 2026`, `October 1-5, 2026`, `1.-5. října 2026`): the text's one hyphen, with one or two
+/// digits (and a point) before it and one or two digits after it.
+fn day_dash(s: &str) -> Option<(&str, &str)> {
+    let (a, b) = s.split_once('-')?;
+    if b.contains('-') || !s.chars().any(char::is_alphabetic) {
+        return None;
+    }
+    let head = a.trim_end_matches('.');
+    let before = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let after = b.len() - b.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let apart = head.get(..head.len() - before).is_some_and(|h| h.is_empty() || h.ends_with(char::is_whitespace));
+    ((1..=2).contains(&before) && (1..=2).contains(&after) && apart).then_some((a, b))
 }
 
 /// `YYYY-YYYY` with a hyphen and no spaces (`2020-2022`; a hyphen elsewhere is a date's own).
