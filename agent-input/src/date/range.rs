@@ -302,8 +302,9 @@ fn worded(
         for joiner in *joiners {
             let at = lower.find(&format!(" {joiner} "));
             if let Some((f, t)) = at.and_then(|i| Some((rest.get(..i)?, rest.get(i + joiner.len() + 2..)?))) {
-                let (a, b) = (read_prepared(Input::String(f), from_opts), read_prepared(Input::String(t), to_opts));
-                return Some(combine(a, b, Some(input)));
+                // As an interval format writes it: a bound may leave out what the other says
+                // (`between 1 and 5 October 2026`).
+                return Some(pair(input, (f.trim(), t.trim()), (from_opts, to_opts)));
             }
         }
     }
