@@ -1084,7 +1084,7 @@ const MAX_DAY_WORDS: usize = 3;
 
 /// `text` with each day written as an ordinal word ([`ORDINAL_WORDS`]: `October first, 2026`,
 /// `the twenty-first of October`, `am ersten Oktober`, `первого октября`) written as its
-/// number with an ordinal mark (`October 1th, 2026`, which the grammar reads as `1st`); `None`
+/// number with English's ordinal suffix (`October 1st, 2026`, `2nd quarter 2026`); `None`
 /// when it has none, or when it names a weekday (`second Friday of October` is not the 2nd).
 /// A month's or weekday's name is never read as a day.
 #[cold]
@@ -1109,7 +1109,14 @@ fn day_words(text: &str) -> Option<String> {
             Some((k, end, n)) => {
                 out.push_str(text.get(last..start)?);
                 out.push_str(&n.to_string());
-                out.push_str("th");
+                // English's suffix, which CLDR's quarter names write too (`1st quarter`).
+                out.push_str(match (n % 10, n) {
+                    (_, 11..=13) => "th",
+                    (1, _) => "st",
+                    (2, _) => "nd",
+                    (3, _) => "rd",
+                    _ => "th",
+                });
                 (last, i) = (end, i + k);
             }
             None => {
@@ -1274,6 +1281,7 @@ fn parse_with_time(text: &str) -> Parsed {
         [h] if h.starts_with('h') && h.len() > 1 && h.bytes().skip(1).all(|b| b.is_ascii_digit()) => {
             half(&mut parsed, h, &nums);
         }
+        [w] if HALF_WORDS.contains(&w.as_str()) => numbered_half(&mut parsed, &nums),
         [w] => {
             for month in months_of(w) {
                 named_month(&mut parsed, month, &nums);
@@ -1616,6 +1624,22 @@ fn half(parsed: &mut Parsed, word: &str, nums: &[(&str, bool)]) {
     let h = word.get(1..).and_then(value);
     if let (Some(h @ 1..=2), [(year, _)]) = (h, nums) {
         if let Some(y) = year4(year) {
+            parsed.candidates.push(fixed(Span::Half(y, h)));
+        }
+    }
+}
+
+/// Words for a half-year after its ordinal number (`1st half of 2026`, `2. pololetí 2026`,
+/// `1. Halbjahr 2026`, `1er semestre 2026`), folded: grammar, like the fillers.
+const HALF_WORDS: &[&str] = &["half", "pololeti", "polrok", "halbjahr", "semestre", "polrocze"];
+
+/// `1st half of 2026`, `2. pololetí 2026`: a half-year by its ordinal number and the year.
+fn numbered_half(parsed: &mut Parsed, nums: &[(&str, bool)]) {
+    // The number's ordinal mark is a suffix (`1st`) or a point (`1.`, which the tokens keep
+    // apart), so the number itself is read.
+    let ordinal = |(digits, _): (&str, bool)| value(digits).filter(|h| (1..=2).contains(h));
+    if let [first, (year, false)] = nums {
+        if let (Some(h), Some(y)) = (ordinal(*first), year4(year)) {
             parsed.candidates.push(fixed(Span::Half(y, h)));
         }
     }
