@@ -5,8 +5,8 @@
 //!
 //! A text is split at commas, semicolons, vertical bars and slashes, else at the word `or` (or
 //! `and`), else at spaces; every part must read as a value of the kind (with no ask), and two
-//! or more different values must come out. Inside a list the list splits such a text itself
-//! ([`as_list_items`]), so the item's ask stays as it was.
+//! or more different values must come out. Inside a list the list splits such a text itself,
+//! and a range's bounds are parts of the range ([`as_parts`]): their asks stay as they were.
 
 use std::cell::Cell;
 
@@ -20,7 +20,7 @@ use crate::spelling;
 const MAX_PARTS: usize = 8;
 
 thread_local! {
-    /// True inside [`as_list_items`], and while the parts themselves are read.
+    /// True inside [`as_parts`], and while the parts themselves are read.
     static IN_LIST: Cell<bool> = const { Cell::new(false) };
 }
 
@@ -33,9 +33,10 @@ impl Drop for InList {
     }
 }
 
-/// Runs `f` (a list's read) with its items read as items: a text of several values asks as
-/// it did, with no reading of its own, as the list splits it.
-pub(crate) fn as_list_items<R>(f: impl FnOnce() -> R) -> R {
+/// Runs `f` (a list's or a range's read) with its values read as parts of it: a text of
+/// several values asks as it did, with no reading of its own, as the list splits it and the
+/// range reads its bounds.
+pub(crate) fn as_parts<R>(f: impl FnOnce() -> R) -> R {
     let _restore = InList(IN_LIST.replace(true));
     f()
 }
@@ -70,7 +71,7 @@ fn each<T>(
 ) -> Option<Ask> {
     let Input::String(raw) = input else { return None };
     let text = spelling::clean_edges(raw).0;
-    let values = as_list_items(|| {
+    let values = as_parts(|| {
         spelling::suggest::without_suggestions(|| {
             splits(text).into_iter().find_map(|parts| values_of(&parts, &read, &show))
         })

@@ -1275,20 +1275,7 @@ fn parse_with_time(text: &str) -> Parsed {
         quarter_instead(&mut parsed, date_text);
         return parsed;
     }
-    match words.as_slice() {
-        [] => numeric(&mut parsed, &nums, &seps),
-        [q] if q.as_str() == "q" => quarter(&mut parsed, &toks),
-        [h] if h.starts_with('h') && h.len() > 1 && h.bytes().skip(1).all(|b| b.is_ascii_digit()) => {
-            half(&mut parsed, h, &nums);
-        }
-        [w] if HALF_WORDS.contains(&w.as_str()) => numbered_half(&mut parsed, &nums),
-        [w] => {
-            for month in months_of(w) {
-                named_month(&mut parsed, month, &nums);
-            }
-        }
-        _ => {}
-    }
+    by_words(&mut parsed, &words, &toks, (&nums, &seps));
     // A weekday names a day: beside a month, quarter or year it is no weekday the reader knows
     // (`mid 2026`: `mid` is a weekday somewhere), and the spelling reads as nothing.
     if parsed.weekday.is_some() {
@@ -1299,6 +1286,25 @@ fn parse_with_time(text: &str) -> Parsed {
     }
     quarter_instead(&mut parsed, date_text);
     parsed
+}
+
+/// The spans a spelling's words name with its numbers: none (numbers only), `Q`, `H2`, a
+/// half's word, a month's name.
+fn by_words(parsed: &mut Parsed, words: &[&String], toks: &[Token<'_>], (nums, seps): (&[(&str, bool)], &[char])) {
+    match words {
+        [] => numeric(parsed, nums, seps),
+        [q] if q.as_str() == "q" => quarter(parsed, toks),
+        [h] if h.starts_with('h') && h.len() > 1 && h.bytes().skip(1).all(|b| b.is_ascii_digit()) => {
+            half(parsed, h, nums);
+        }
+        [w] if HALF_WORDS.contains(&w.as_str()) => numbered_half(parsed, nums),
+        [w] => {
+            for month in months_of(w) {
+                named_month(parsed, month, nums);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The first year of a decade written as English writes one (`1990s`, `the 2020s`, `2020's`):

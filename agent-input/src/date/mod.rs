@@ -188,15 +188,7 @@ pub fn read(input: Input<'_>, options: &DateOptions) -> Result<Outcome<NaiveDate
     if let Some(message) = today_error(options.today) {
         return Err(Error::options(message));
     }
-    Ok(read_one(input, options))
-}
-
-/// [`read_prepared`], with the ask of a text of several dates naming each (`2026-01-01,
-/// 2026-02-01`): the date kind's own read (a range's bounds are read as [`read_prepared`]
-/// reads them).
-fn read_one(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
-    let out = read_prepared(input, opts);
-    crate::several::or_each(&input, out, |part| read_prepared(part, opts), |d| iso_value(*d))
+    Ok(read_prepared(input, options))
 }
 
 /// [`read_prepared`] as its JSON value: a canonical `YYYY-MM-DD` is its own text (copied, not
@@ -209,7 +201,7 @@ pub(crate) fn read_value(input: Input<'_>, opts: &DateOptions) -> Outcome<Value>
             }
         }
     }
-    read_one(input, opts).map(iso_value)
+    read_prepared(input, opts).map(iso_value)
 }
 
 pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
@@ -407,15 +399,8 @@ fn bounds(span: Span) -> Option<(NaiveDate, NaiveDate, String)> {
 fn resolve(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<NaiveDate> {
     let candidates = &parsed.candidates;
     let Some(first) = candidates.first() else {
-        return Outcome::ask(match parsed.impossible.first() {
-            Some(imp) => impossible(input, *imp),
-            None => Ask::new(
-                AskCode::NotADate,
-                input,
-                "a date, as YYYY-MM-DD (day-month-year with dots, and month names, also read)",
-                "set to the date as YYYY-MM-DD",
-            ),
-        });
+        let Some(imp) = parsed.impossible.first() else { return not_a_date(input, opts) };
+        return Outcome::ask(impossible(input, *imp));
     };
     if candidates.len() > 1 {
         if let Some(out) = settled_by_weekday(input, parsed) {
@@ -888,6 +873,19 @@ pub(super) fn out_of_reach(input: &Input<'_>, today: Option<NaiveDate>) -> Ask {
         ),
         "set to an absolute date within those years, as YYYY-MM-DD",
     )
+}
+
+/// The ask of a text that names no date; a text of several dates (`2026-01-01, 2026-02-01`)
+/// names each ([`crate::several`]; a range's bounds are parts of it, and ask as they are).
+#[cold]
+fn not_a_date(input: &Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
+    let out = Outcome::ask(Ask::new(
+        AskCode::NotADate,
+        input,
+        "a date, as YYYY-MM-DD (day-month-year with dots, and month names, also read)",
+        "set to the date as YYYY-MM-DD",
+    ));
+    crate::several::or_each(input, out, |part| read_prepared(part, opts), |d| iso_value(*d))
 }
 
 fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32) -> Ask {

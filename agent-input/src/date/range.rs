@@ -74,9 +74,11 @@ pub struct DateRange {
 pub fn read_range(from: Input<'_>, to: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
     let from_opts = DateOptions { role: DateRole::From, today: options.today };
     let to_opts = DateOptions { role: DateRole::To, today: options.today };
-    let a = read_prepared(from, &from_opts);
-    let b = read_prepared(to, &to_opts);
-    combine(a, b, None)
+    crate::several::as_parts(|| {
+        let a = read_prepared(from, &from_opts);
+        let b = read_prepared(to, &to_opts);
+        combine(a, b, None)
+    })
 }
 
 /// Combines two bound outcomes. `whole` is the input both came from, when there was one.
@@ -141,6 +143,11 @@ const RANGE_SEPARATORS: &[&str] = &[
 /// `"2026-01-01 to 2026-06-30"`, or one span (`"2020"`, `"únor 2020"`, `"2026-Q3"`) that is
 /// both bounds.
 pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
+    crate::several::as_parts(|| read_range_parts(input, options))
+}
+
+/// [`read_range_prepared`], its bounds read as parts of the range.
+fn read_range_parts(input: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
     let from_opts = DateOptions { role: DateRole::From, today: options.today };
     let to_opts = DateOptions { role: DateRole::To, today: options.today };
     match input {

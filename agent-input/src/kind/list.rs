@@ -118,7 +118,7 @@ pub fn read(input: Input<'_>, options: &ListOptions) -> Result<Outcome<Vec<Value
 }
 
 pub(crate) fn read_prepared(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
-    crate::several::as_list_items(|| read_list(input, opts))
+    crate::several::as_parts(|| read_list(input, opts))
 }
 
 fn read_list(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
