@@ -25,6 +25,9 @@
 //!   `"45 procent"`, `"4,5 ‰"`: CLDR's percent units, every modern locale): the number of
 //!   percent or a fraction of one, so `ambiguous_scale` names both (45 and 0.45); when the
 //!   options allow only one (an integer, `max: 1`), it reads with `reading_chosen_by_options`;
+//! - a number with a unit or currency beside it (`"5 km"`, `"$5"`, `"1 234 Kč"`, `"EUR 12.50"`):
+//!   `not_a_number`, the number alone named as the reading (never applied: the unit is the
+//!   property's to say);
 //! - an exponent beyond ±[`crate::limits::MAX_EXPONENT`] or more precision than
 //!   28 decimal places (`number_out_of_bounds`); anything else (`not_a_number`).
 //!
@@ -285,13 +288,82 @@ fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
         Parsed::One { value, repairs } => one_reading(&input, value, repairs, opts),
         Parsed::Two { grouping, decimal, separator } => two_readings(&input, (grouping, decimal), separator, opts),
         Parsed::OutOfBounds => Outcome::ask(out_of_bounds(&input)),
-        Parsed::Invalid => Outcome::ask(Ask::new(
+        Parsed::Invalid => Outcome::ask(not_a_number(&input, text)),
+    }
+}
+
+/// The ask of a text that is no number. A number with a unit or currency beside it (`5 km`,
+/// `$5`, `1 234 Kč`, `EUR 12.50`) names the number without it as its reading: the property's
+/// unit is not the text's to say, so the reading is offered, never applied. A lone scale letter
+/// (`4k`, `3M`) is left without one: it may be a thousand or a unit.
+#[cold]
+fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
+    let plain = || {
+        Ask::new(
             AskCode::NotANumber,
-            &input,
+            input,
             "a number, such as 4000 or 1.5",
             "set to a JSON number: ASCII digits, a point for decimals, no grouping (e.g. 1234.5)",
-        )),
+        )
+    };
+    let Some((head, unit)) = unit_apart(text) else { return plain() };
+    let values: SmallVec<[(Decimal, String); 2]> = match parse_text(head) {
+        Parsed::One { value, .. } => smallvec::smallvec![(normalized(value), String::new())],
+        Parsed::Two { grouping, decimal, separator } => {
+            let name = if separator == ',' { "comma" } else { "point" };
+            smallvec::smallvec![
+                (normalized(grouping), format!(", the {name} grouping thousands")),
+                (normalized(decimal), format!(", the {name} the decimal separator"))
+            ]
+        }
+        Parsed::OutOfBounds | Parsed::Invalid => return plain(),
+    };
+    let unit = quoted(unit);
+    let options: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();
+    Ask::new(
+        AskCode::NotANumber,
+        input,
+        format!("a number without a unit or currency; {} writes {unit} beside it", input.to_json_text()),
+        format!(
+            "set to the number alone ({}) if the property counts in {unit}, or to the number in the property's unit",
+            options.join(" or ")
+        ),
+    )
+    .with_readings(
+        values
+            .into_iter()
+            .map(|(v, how)| Reading {
+                value: decimal_value(v),
+                meaning: format!("{v}, the number without {unit}{how}"),
+            })
+            .collect(),
+    )
+}
+
+/// A number's text and the unit or currency written before or after it (`5 km`, `$5`, `1 234
+/// Kč`, `EUR 12.50`): letters, currency signs and the marks units are written with, apart from
+/// the digits on one side. `None` for any other text, for a lone letter (a scale's, maybe) and
+/// for English's ordinal endings (`5th`: a place, not a unit).
+fn unit_apart(text: &str) -> Option<(&str, &str)> {
+    let (text, _) = spelling::clean_edges(text);
+    let currency = |c: char| matches!(c, '$' | '\u{a2}'..='\u{a5}' | '\u{20a0}'..='\u{20cf}');
+    let unit_char =
+        |c: char| c.is_alphabetic() || currency(c) || matches!(c, '/' | '\u{b0}' | '\u{b2}' | '\u{b3}' | '.');
+    let digit = |c: char| c.is_numeric();
+    let first = text.find(digit)?;
+    let last = text.char_indices().rfind(|(_, c)| digit(*c)).map(|(i, c)| i + c.len_utf8())?;
+    let (before, number, after) = (text.get(..first)?, text.get(first..last)?, text.get(last..)?);
+    let (unit, head) = match (before.trim(), after.trim()) {
+        ("", unit) | (unit, "") => (unit, number),
+        _ => return None,
+    };
+    let lone_letter = unit.chars().count() == 1 && unit.chars().all(char::is_alphabetic);
+    let ordinal = ["st", "nd", "rd", "th"].iter().any(|o| unit.eq_ignore_ascii_case(o));
+    let fits = !unit.is_empty() && unit.chars().count() <= 16 && unit.chars().all(|c| unit_char(c) || c == ' ');
+    if !fits || lone_letter || ordinal || !unit.chars().any(|c| c.is_alphabetic() || currency(c)) {
+        return None;
     }
+    Some((head, unit))
 }
 
 /// Words asking a page size for as many as it allows (`max`, `all`, `unlimited`, `∞`), folded;
