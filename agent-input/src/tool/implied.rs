@@ -22,6 +22,7 @@
 //! A key the tool does not declare whose name is in the group of exactly one declared
 //! property's name reads as that property, with a `property_name_normalized` note: `country`
 //! for `countryCode`, `limit` for `page_size`, `lang` for `locale`, `page_token` for `cursor`,
+//! `q`, `search` and `keywords` for `query` (that group implies no kind),
 //! and, for a tool with one pair of bounds, `from`, `since`, `start_date` for `date_from` and
 //! `to`, `until`, `end_date` for `date_to`. A whole range sent for that one pair
 //! (`"date_range": {"from": …, "to": …}`, `"period": [from, to]`, `"period": "Q1 2026"` read as
@@ -53,6 +54,7 @@ pub(crate) fn group(words: &str) -> Option<&'static str> {
         "idempotency key" => "idempotency key",
         "locale" | "language" | "lang" | "language code" => "locale",
         "country" | "country code" => "country",
+        "query" | "q" | "search" | "search query" | "search term" | "search terms" | "keywords" => "query",
         _ => return None,
     })
 }

@@ -572,6 +572,7 @@ impl PropertySet {
                     Value::String(text) if range_text.is_none() && self.range_key(&words) => {
                         *range_text = Some((key.as_str(), text.as_str()));
                     }
+                    Value::Object(inner) if self.nested(&words, (key, inner), &mut matched, prefix, read) => {}
                     _ if self.range_for_pair(&words, (key, value), &mut matched, prefix, read) => {}
                     _ => read.warn(|| self.unknown(prefix, key)),
                 }
@@ -605,6 +606,48 @@ impl PropertySet {
         let mut found = self.props.iter().enumerate().filter(|(_, p)| group(&name_key(&p.name)) == Some(g));
         let (i, _) = found.next()?;
         found.next().is_none().then_some(i)
+    }
+
+    /// The tool's own properties sent inside an object under a key for filters (`"filters":
+    /// {"court": "NS"}`, `where`, `criteria`): each read as that property, with a note. False,
+    /// and nothing done, unless every key inside names a property not sent itself.
+    #[cold]
+    fn nested<'o>(
+        &self,
+        words: &str,
+        (key, inner): (&str, &'o Map<String, Value>),
+        matched: &mut Matched<'o>,
+        prefix: &str,
+        read: &mut Read,
+    ) -> bool {
+        if !matches!(words, "filter" | "filters" | "where" | "criteria" | "conditions" | "filter by")
+            || inner.is_empty()
+        {
+            return false;
+        }
+        let found: Option<Vec<(usize, &'o str, &'o Value)>> = inner
+            .iter()
+            .map(|(k, v)| {
+                let w = name_key(k);
+                let i = self.exact(k, 0).or_else(|| self.keys.get(&w).copied()).or_else(|| self.synonym(&w))?;
+                matched.get(i).is_some_and(Option::is_none).then_some((i, k.as_str(), v))
+            })
+            .collect();
+        let Some(found) = found else { return false };
+        if found.iter().enumerate().any(|(n, (i, ..))| found.iter().skip(n + 1).any(|(j, ..)| j == i)) {
+            return false;
+        }
+        for (i, k, v) in found {
+            let name = self.props.get(i).map(|p| p.name.as_str()).unwrap_or_default();
+            if let Some(slot) = matched.get_mut(i) {
+                *slot = Some((k, v));
+            }
+            let message = ["Read the property `", key, ".", k, "` as `", name, "`."].concat();
+            let mut note = Note::new(NoteCode::PropertyNameNormalized, message);
+            note.path = Some(join(prefix, name));
+            read.note(note);
+        }
+        true
     }
 
     /// Whether a bound of the tool's first pair was sent itself (a range for the pair is then
