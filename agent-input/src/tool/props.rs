@@ -567,7 +567,9 @@ impl PropertySet {
                 continue;
             }
             let words = name_key(key);
-            let Some(i) = self.keys.get(&words).copied().or_else(|| self.synonym(&words)) else {
+            let Some(i) =
+                self.keys.get(&words).copied().or_else(|| self.synonym(&words)).or_else(|| self.plural(&words))
+            else {
                 match value {
                     Value::String(text) if range_text.is_none() && self.range_key(&words) => {
                         *range_text = Some((key.as_str(), text.as_str()));
@@ -629,7 +631,11 @@ impl PropertySet {
             .iter()
             .map(|(k, v)| {
                 let w = name_key(k);
-                let i = self.exact(k, 0).or_else(|| self.keys.get(&w).copied()).or_else(|| self.synonym(&w))?;
+                let i = self
+                    .exact(k, 0)
+                    .or_else(|| self.keys.get(&w).copied())
+                    .or_else(|| self.synonym(&w))
+                    .or_else(|| self.plural(&w))?;
                 matched.get(i).is_some_and(Option::is_none).then_some((i, k.as_str(), v))
             })
             .collect();
@@ -648,6 +654,26 @@ impl PropertySet {
             read.note(note);
         }
         true
+    }
+
+    /// The declared property a key names in English's other number (`courts` for `court`,
+    /// `language` for `languages`, `statuses` for `status`, `countries` for `country`): its last
+    /// word with or without `s` or `es`, or with `ies` for `y`.
+    #[cold]
+    fn plural(&self, words: &str) -> Option<usize> {
+        let variants = [
+            words.strip_suffix("ies").map(|w| format!("{w}y")),
+            words.strip_suffix('y').map(|w| format!("{w}ies")),
+            words.strip_suffix("es").map(str::to_owned),
+            words.strip_suffix('s').map(str::to_owned),
+            Some(format!("{words}s")),
+            Some(format!("{words}es")),
+        ];
+        variants
+            .into_iter()
+            .flatten()
+            .filter(|v| !v.ends_with(' ') && !v.is_empty())
+            .find_map(|v| self.keys.get(&v).copied())
     }
 
     /// Whether a bound of the tool's first pair was sent itself (a range for the pair is then
