@@ -22,10 +22,10 @@
 //! A key the tool does not declare whose name is in the group of exactly one declared
 //! property's name reads as that property, with a `property_name_normalized` note: `country`
 //! for `countryCode`, `limit` for `page_size`, `lang` for `locale`, `page_token` for `cursor`,
-//! `q`, `search` and `keywords` for `query` (that group implies no kind); a key in English's
-//! other number reads as the property (`courts` for `court`, `countries` for `country`),
-//! and, for a tool with one pair of bounds, `from`, `since`, `start_date` for `date_from` and
-//! `to`, `until`, `end_date` for `date_to`. A whole range sent for that one pair
+//! `q`, `search` and `keywords` for `query` (that group implies no kind), and, for a tool with
+//! one pair of bounds, `from`, `since`, `start_date` for `date_from` and `to`, `until`,
+//! `end_date` for `date_to`. A key in English's other number reads as the property too
+//! (`courts` for `court`, `countries` for `country`). A whole range sent for that one pair
 //! (`"date_range": {"from": …, "to": …}`, `"period": [from, to]`, `"period": "Q1 2026"` read as
 //! the date range kind reads it, under a key whose last word is `range`, `period`, `dates`,
 //! `interval` or `timeframe`) goes into both bounds, with the same note. With two pairs, such a
