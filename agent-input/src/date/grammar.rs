@@ -994,6 +994,11 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
 
 /// Reads a whole spelling, already trimmed and with ASCII digits.
 pub(crate) fn parse(text: &str) -> Parsed {
+    if matches!(text.len(), 10 | 13) && text.bytes().all(|b| b.is_ascii_digit()) {
+        if let Some(parsed) = unix_time(text) {
+            return parsed;
+        }
+    }
     if text.ends_with(['s', 'S']) {
         if let Some(first) = decade(text) {
             let mut parsed = Parsed::default();
@@ -1305,6 +1310,34 @@ fn by_words(parsed: &mut Parsed, words: &[&String], toks: &[Token<'_>], (nums, s
         }
         _ => {}
     }
+}
+
+/// A Unix time (seconds since 1970, ten digits; milliseconds, thirteen), as APIs and logs
+/// write a moment: its day in UTC, the time dropped with a note saying so; all zeros (an unset
+/// moment) is the sentinel. `None` when the first eight digits are also a day written
+/// `YYYYMMDD` (`2026100110`), which is left unread, or the first digit is 0.
+#[cold]
+fn unix_time(digits: &str) -> Option<Parsed> {
+    let compact = digits.get(..8).and_then(|d| {
+        let (y, m, day) = (d.get(..4)?.parse().ok()?, d.get(4..6)?.parse().ok()?, d.get(6..8)?.parse().ok()?);
+        (1900..=2100).contains(&y).then(|| NaiveDate::from_ymd_opt(y, m, day)).flatten()
+    });
+    let mut parsed = Parsed::default();
+    if digits.bytes().all(|b| b == b'0') {
+        // Unix time 0 is how an unset moment is stored: no bound on a range, a placeholder
+        // elsewhere, as `0001-01-01` is.
+        parsed.candidates.push(fixed(Span::Sentinel));
+        return Some(parsed);
+    }
+    if compact.is_some() || digits.starts_with('0') {
+        return None;
+    }
+    let n: i64 = digits.parse().ok()?;
+    let (seconds, unit) = if digits.len() == 13 { (n / 1000, "milliseconds") } else { (n, "seconds") };
+    let moment = chrono::DateTime::from_timestamp(seconds, 0)?;
+    parsed.candidates.push(fixed(Span::Day(moment.date_naive())));
+    parsed.time_dropped = Some(format!("UTC, the Unix time {digits} counting {unit} since 1970-01-01"));
+    Some(parsed)
 }
 
 /// The first year of a decade written as English writes one (`1990s`, `the 2020s`, `2020's`):

@@ -4,6 +4,7 @@
 //! | --- | --- | --- |
 //! | `2026-10-01` | itself | none |
 //! | `2026-10-01T10:00:00Z`, `2026-10-01T23:30:00+02:00`, `1. 10. 2026 10:30`, `2026-10-01 10:00 CEST`, `Thu Oct 01 2026 10:00:00 GMT+0200 (…)` (JavaScript), `Thu Oct  1 10:00:00 UTC 2026` (C's `asctime`, `date`); CLDR's date-times: `October 1, 2026 at 10:00 AM`, `1 oct 2026, 10:00 a. m.`, `1.10.2026 um 10:00 Uhr`, `1.10.2026 kl. 10.00` (a time with points), `2026. 10. 1. PM 10:30`, `2026/10/01 上午10:30`, a time first (`10:00:00 1 thg 10, 2026`); times with units (`2026年10月1日 10時00分`, `2026년 10월 1일 오전 10시 00분`), an hour with a day period (`October 1, 2026 at 10am`), French hours with `h` (`1 octobre 2026 à 10 h 05`), Go's `2026-10-01 10:00:00 +0200 CEST`, RFC 9557's `2026-10-01T10:00+02:00[Europe/Prague]`, web servers' `01/Oct/2026:10:00:00 +0200` | the date as written | `time_dropped` (names the offset or zone) |
+//! | `1790000000`, `1790000000000` (a Unix time in seconds or milliseconds, as text or a JSON number; not when its first eight digits are a `YYYYMMDD` day) | its day in UTC | `time_dropped` |
 //! | `2026-10-01+02:00`, `2026-W40-4`, `2026W404`, `2026-274` (ISO 8601: a date with a zone, week and ordinal dates) | 2026-10-01 | `date_spelling_normalized` |
 //! | `1. 10. 2026`, `1.10.2026`, `01.10.2026` (dots: always day-month-year) | 2026-10-01 | `date_spelling_normalized` |
 //! | `2026/10/01`, `20261001`, `2026-1-5` (year first) | 2026-10-01 | `date_spelling_normalized` |
