@@ -227,7 +227,8 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<bool> {
             };
             // A word with a full stop or an exclamation mark after it, as a sentence ends
             // (`"Yes."`, `"no!"`).
-            let word = word(&folded).or_else(|| folded.strip_suffix(['.', '!']).and_then(word));
+            let word =
+                word(&folded).or_else(|| folded.strip_suffix(['.', '!']).and_then(word)).or_else(|| remarked(&folded));
             match word {
                 Some(Word::Yes) => (true, NoteCode::BooleanWordRead),
                 Some(Word::No) => (false, NoteCode::BooleanWordRead),
@@ -242,6 +243,18 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<bool> {
         Scalar::Bool(b) => return Outcome::ok(b),
     };
     Outcome::ok(value).note(Note::read_as(code, &input, if value { "true" } else { "false" }, ""))
+}
+
+/// A yes or no word with a remark in brackets after it (`yes (default)`, `false (recommended)`),
+/// as schemas' examples write one: the word, when the remark says nothing of yes or no.
+#[cold]
+fn remarked(folded: &str) -> Option<Word> {
+    let (head, remark) = folded.strip_suffix(')')?.split_once('(')?;
+    let says = remark.split(|c: char| !c.is_alphanumeric()).any(|w| !w.is_empty() && word(w).is_some());
+    if says {
+        return None;
+    }
+    word(head.trim_end()).filter(|w| !matches!(w, Word::Both))
 }
 
 /// What a folded word means.
