@@ -7,6 +7,7 @@
 //! | switch and box words: `"zapnuto"`, `"Ein"`, `"aktiviert"`, `"activé"`, `"activado"`, `"attivo"`, `"włączone"`, `"aan"` (and `"unchecked"`, `"vypnuto"`, `"Aus"`, `"désactivé"`, `"uit"`: false) | true | `boolean_word_read` |
 //! | `"ano"`, `"áno"`, `"ja"`, `"oui"`, `"sí"`, `"sì"`, `"tak"`, `"sim"`, `"vrai"`, `"wahr"`, ... | true | `boolean_word_read` |
 //! | `"no"`, `"ne"`, `"nie"`, `"nein"`, `"non"`, `"não"`, `"nee"`, `"fałsz"`, `"onwaar"`, `"No!"`, `"❌"`, `"[ ]"`, ... | false | `boolean_word_read` |
+//! | `"yes (default)"`, `"false (recommended)"` (a remark in brackets after the word that says nothing of yes or no) | true, false | `boolean_word_read` |
 //! | JSON `1`, `0` | true, false | `number_read_as_boolean` |
 //!
 //! Words are matched after folding case and diacritics: the hand lists below (English, Czech,
@@ -14,7 +15,7 @@
 //! the CLDR `yesstr`/`nostr` words of every modern CLDR locale (`data::booleans`, generated). A
 //! word that means yes in one language and no in another (`"jo"`: Czech yes, Albanian no) asks
 //! `ambiguous_boolean` with both readings. Anything else asks `not_a_boolean`: `"maybe"`, `2`,
-//! `"2"`.
+//! `"2"`; both words sent for one (`"yes/no"`) name each as a reading.
 
 use serde::{Deserialize, Serialize};
 
