@@ -1031,8 +1031,64 @@ pub(crate) fn parse(text: &str) -> Parsed {
     // Days and years spelled out in words (`October first, 2026`, `1. října roku 2026`).
     match spelled_out(text).map(|numbered| parse(&numbered)) {
         Some(dated) if found(&dated) => dated,
-        _ => parsed,
+        _ => nth_weekday(text).unwrap_or(parsed),
     }
+}
+
+/// A weekday counted within a month (`the first Monday of October 2026`, `2nd Tuesday in
+/// March 2026`, `last Friday of October 2026`, `le premier lundi d'octobre 2026`): an ordinal
+/// (a word of [`ORDINAL_WORDS`] or a number with its ending, one to five) or English's `last`,
+/// a weekday's name, a month's name and the year, other words only fillers. That one day; a
+/// fifth weekday the month lacks is impossible. `None` for any other text.
+#[cold]
+fn nth_weekday(text: &str) -> Option<Parsed> {
+    let (mut nth, mut weekday, mut month, mut year) = (None, None, None, None);
+    let mut rest = text;
+    for (start, end) in word_spans(text) {
+        // The numbers between the words: a year, or an ordinal (`2nd` is a number and a word).
+        let digits = text.get(text.len() - rest.len()..start)?;
+        for number in digits.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()) {
+            match number.len() {
+                4 => year = year.or(number.parse::<i32>().ok()),
+                1 => nth = nth.or(number.parse::<i8>().ok()),
+                _ => return None,
+            }
+        }
+        rest = text.get(end..)?;
+        let key = word_key(text.get(start..end)?);
+        let is_number_ending = ["st", "nd", "rd", "th"].contains(&key.as_str()) && start > 0;
+        // "in" before the month, as English, Czech, German, French and Polish write it.
+        if is_number_ending || is_filler(&key) || ["in", "v", "im", "en", "w"].contains(&key.as_str()) {
+            continue;
+        }
+        if let (Some(w), true) = (weekday_of(&key).filter(|w| *w != 0), weekday.is_none()) {
+            weekday = Some(w);
+        } else if let ([m], true) = (months_of(&key).as_slice(), month.is_none()) {
+            month = Some(*m);
+        } else if key == "last" {
+            nth = Some(-1);
+        } else {
+            nth = Some(i8::try_from(ORDINAL_WORDS.get(&key).filter(|n| (1..=5).contains(n))?).ok()?);
+        }
+    }
+    if let Some(y) = rest.split(|c: char| !c.is_ascii_digit()).find(|n| n.len() == 4) {
+        year = year.or(y.parse().ok());
+    }
+    let (n, w, m, y) = (nth?, weekday?, month?, year?);
+    let wd = chrono::Weekday::try_from(w.checked_sub(1)?).ok()?;
+    let day = if n > 0 {
+        NaiveDate::from_weekday_of_month_opt(y, m, wd, u8::try_from(n).ok()?)
+    } else {
+        let last = NaiveDate::from_ymd_opt(y, m, 1)?.checked_add_months(chrono::Months::new(1))?.pred_opt()?;
+        let back = (7 + last.weekday().num_days_from_monday() - wd.num_days_from_monday()) % 7;
+        last.checked_sub_days(chrono::Days::new(u64::from(back)))
+    };
+    let mut parsed = Parsed::default();
+    match day {
+        Some(d) => parsed.candidates.push(fixed(Span::Day(d))),
+        None => parsed.impossible.push(Impossible { year: y, month: m, day: 32 }),
+    }
+    Some(parsed)
 }
 
 /// `text` with its days written as ordinal words written as numbers ([`day_words`]) and its
@@ -1090,7 +1146,8 @@ const MAX_DAY_WORDS: usize = 3;
 /// `text` with each day written as an ordinal word ([`ORDINAL_WORDS`]: `October first, 2026`,
 /// `the twenty-first of October`, `am ersten Oktober`, `первого октября`) written as its
 /// number with English's ordinal suffix (`October 1st, 2026`, `2nd quarter 2026`); `None`
-/// when it has none, or when it names a weekday (`second Friday of October` is not the 2nd).
+/// when it has none, or when it names a weekday (`second Friday of October` is not the 2nd:
+/// [`nth_weekday`] reads it).
 /// A month's or weekday's name is never read as a day.
 #[cold]
 fn day_words(text: &str) -> Option<String> {
