@@ -25,6 +25,8 @@
 //!   `"45 procent"`, `"4,5 ‰"`: CLDR's percent units, every modern locale): the number of
 //!   percent or a fraction of one, so `ambiguous_scale` names both (45 and 0.45); when the
 //!   options allow only one (an integer, `max: 1`), it reads with `reading_chosen_by_options`;
+//! - a number in round brackets (`"(1,234.56)"`, CLDR's accounting negative): `not_a_number`
+//!   naming the negative amount and the number;
 //! - a number with a unit or currency beside it (`"5 km"`, `"$5"`, `"1 234 Kč"`, `"EUR 12.50"`):
 //!   `not_a_number`, the number alone named as the reading (never applied: the unit is the
 //!   property's to say);
@@ -306,6 +308,9 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
             "set to a JSON number: ASCII digits, a point for decimals, no grouping (e.g. 1234.5)",
         )
     };
+    if let Some(ask) = bracketed(input, text) {
+        return ask;
+    }
     let Some((head, unit)) = unit_apart(text) else { return plain() };
     let values: SmallVec<[(Decimal, String); 2]> = match parse_text(head) {
         Parsed::One { value, .. } => smallvec::smallvec![(normalized(value), String::new())],
@@ -337,6 +342,34 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
                 meaning: format!("{v}, the number without {unit}{how}"),
             })
             .collect(),
+    )
+}
+
+/// A number in round brackets (`(1,234.56)`, `(5)`), as accounting formats write a negative
+/// amount (CLDR's accounting patterns: `#,##0.00;(#,##0.00)`): the negative amount, or the
+/// number itself in brackets; both are readings. `None` for any other text.
+fn bracketed(input: &Input<'_>, text: &str) -> Option<Ask> {
+    let (text, _) = spelling::clean_edges(text);
+    let inner = spelling::trim(text.strip_prefix('(')?.strip_suffix(')')?);
+    let value = match parse_text(inner) {
+        Parsed::One { value, .. } if value > Decimal::ZERO => normalized(value),
+        _ => return None,
+    };
+    let negative = -value;
+    Some(
+        Ask::new(
+            AskCode::NotANumber,
+            input,
+            format!("a number with its sign; {} is how accounting writes a negative amount", input.to_json_text()),
+            format!("set to {negative} if the brackets mark a negative amount, or to {value}"),
+        )
+        .with_readings(vec![
+            Reading {
+                value: decimal_value(negative),
+                meaning: format!("{negative}: the brackets mark a negative amount, as accounting writes one"),
+            },
+            Reading { value: decimal_value(value), meaning: format!("{value}: the number in brackets") },
+        ]),
     )
 }
 
