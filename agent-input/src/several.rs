@@ -21,24 +21,14 @@ const MAX_PARTS: usize = 8;
 
 thread_local! {
     /// True inside [`as_parts`], and while the parts themselves are read.
-    static IN_LIST: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Puts back what [`IN_LIST`] was when the scope ends, even on unwinding.
-struct InList(bool);
-
-impl Drop for InList {
-    fn drop(&mut self) {
-        IN_LIST.set(self.0);
-    }
+    static IN_PARTS: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Runs `f` (a list's or a range's read) with its values read as parts of it: a text of
 /// several values asks as it did, with no reading of its own, as the list splits it and the
 /// range reads its bounds.
 pub(crate) fn as_parts<R>(f: impl FnOnce() -> R) -> R {
-    let _restore = InList(IN_LIST.replace(true));
-    f()
+    spelling::with_flag(&IN_PARTS, f)
 }
 
 /// `out` unchanged, unless it asks with no reading about a text of several values of the kind
@@ -51,7 +41,7 @@ pub(crate) fn or_each<T>(
     show: impl Fn(&T) -> Value,
 ) -> Outcome<T> {
     match &out.status {
-        Status::Ask { ask } if ask.readings.is_empty() && matches!(input, Input::String(_)) && !IN_LIST.get() => {
+        Status::Ask { ask } if ask.readings.is_empty() && matches!(input, Input::String(_)) && !IN_PARTS.get() => {
             match each(input, ask, read, show) {
                 Some(ask) => Outcome::ask(ask),
                 None => out,

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use crate::absent;
 use crate::codes::{AskCode, NoteCode};
 use crate::error::Error;
-use crate::input::{quoted, Input};
+use crate::input::{ordinal_ending, quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome, Reading};
@@ -484,23 +484,16 @@ fn not_a_uuid(input: &Input<'_>, text: &str, why: &str) -> Ask {
                     meaning: if inside.len() == 1 {
                         "the uuid written inside the text".to_owned()
                     } else {
-                        format!("the {} of the {} uuids written inside the text", ordinal(i + 1), inside.len())
+                        format!(
+                            "the {}{} of the {} uuids written inside the text",
+                            i + 1,
+                            ordinal_ending(i + 1),
+                            inside.len()
+                        )
                     },
                 })
                 .collect(),
         )
-}
-
-/// `1st`, `2nd`, `3rd`, `4th` … for a reading's place.
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// The uuid's canonical text.

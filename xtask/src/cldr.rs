@@ -1111,20 +1111,21 @@ fn date_word(key: &str, min: usize, digits: &std::collections::BTreeSet<char>) -
         && (key.chars().count() >= min || !key.is_ascii() && key.chars().count() >= 2)
 }
 
+/// Whether a rule set of cldr-rbnf spells cardinal numbers: `%spellout-numbering` and every
+/// `%spellout-cardinal…` (each gender and case).
+fn cardinal_set(name: &str) -> bool {
+    name == "%spellout-numbering" || name.starts_with("%spellout-cardinal")
+}
+
 /// The numbers one to twelve as `locales` spell them out (`cldr-rbnf/rbnf/{lang}.json`: the
 /// rules `1` to `12` of `%spellout-numbering` and every `%spellout-cardinal…` set whose text is
 /// a plain word), keyed by [`name_key`]; a word of two numbers is left out.
 fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
     let mut words = Words::<u8>::new();
     for lang in locales {
-        let path = dir.join(format!("cldr-rbnf/rbnf/{lang}.json"));
-        if !path.exists() {
-            continue;
-        }
-        let json = read_json(&path)?;
+        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
         let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
-        let cardinal =
-            sets.iter().filter(|(name, _)| *name == "%spellout-numbering" || name.starts_with("%spellout-cardinal"));
+        let cardinal = sets.iter().filter(|(name, _)| cardinal_set(name));
         for (_, rules) in cardinal {
             for rule in rules.as_array().into_iter().flatten() {
                 let (Some(n), Some(text)) = (rule.get(0).and_then(Value::as_str), rule.get(1).and_then(Value::as_str))
@@ -1157,14 +1158,10 @@ fn ordinal_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>
     let mut words = Words::<u8>::new();
     let mut cardinals: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     for lang in locales {
-        let path = dir.join(format!("cldr-rbnf/rbnf/{lang}.json"));
-        if !path.exists() {
-            continue;
-        }
-        let json = read_json(&path)?;
+        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
         let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
         let rbnf = Rbnf { sets };
-        for name in sets.keys().filter(|n| *n == "%spellout-numbering" || n.starts_with("%spellout-cardinal")) {
+        for name in sets.keys().filter(|n| cardinal_set(n)) {
             for n in 0..=100u8 {
                 if let Some(word) = rbnf.spell(name, u64::from(n), 0) {
                     cardinals.entry(name_key(word.trim())).or_default().push(n);
@@ -2278,30 +2275,44 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
 }
 
+/// A file of CLDR's JSON, or `None` when CLDR has none for the locale it names.
+fn optional_json(path: &Path) -> Result<Option<Value>, String> {
+    if path.exists() {
+        read_json(path).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// The text before and after `{0}` in every pattern (each count and case) of `unit` in the
+/// long, short and narrow forms of a locale's `units.json`.
+fn unit_sides<'j>(json: &'j Value, lang: &str, unit: &str) -> Vec<(&'j str, &'j str)> {
+    let mut sides = Vec::new();
+    for width in ["long", "short", "narrow"] {
+        let at = format!("/main/{lang}/units/{width}/{unit}");
+        let Some(forms) = json.pointer(&at).and_then(Value::as_object) else { continue };
+        let patterns = forms.iter().filter(|(k, _)| k.contains("count")).filter_map(|(_, p)| p.as_str());
+        sides.extend(patterns.filter_map(|p| p.split_once("{0}")));
+    }
+    sides
+}
+
 /// The words and signs of [`scales`]' `PERCENT_WORDS`: the text before or after `{0}` in every
 /// pattern of the `concentr-percent` (2) and `concentr-permille` (3) units of the given
 /// locales, keyed by [`name_key`].
 fn percent_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
     let mut words = Words::<u8>::new();
     for lang in locales {
-        let path = dir.join(format!("cldr-units-full/main/{lang}/units.json"));
-        if !path.exists() {
-            continue;
-        }
-        let json = read_json(&path)?;
-        for width in ["long", "short", "narrow"] {
-            for (unit, power) in [("concentr-percent", 2u8), ("concentr-permille", 3)] {
-                let at = format!("/main/{lang}/units/{width}/{unit}");
-                let Some(forms) = json.pointer(&at).and_then(Value::as_object) else { continue };
-                for pattern in forms.iter().filter(|(k, _)| k.contains("count")).filter_map(|(_, p)| p.as_str()) {
-                    let Some((before, after)) = pattern.split_once("{0}") else { continue };
-                    for side in [before, after] {
-                        let key = name_key(side.trim_matches(|c: char| {
+        let Some(json) = optional_json(&dir.join(format!("cldr-units-full/main/{lang}/units.json")))? else { continue };
+        for (unit, power) in [("concentr-percent", 2u8), ("concentr-permille", 3)] {
+            for (before, after) in unit_sides(&json, lang, unit) {
+                for side in [before, after] {
+                    let key =
+                        name_key(side.trim_matches(|c: char| {
                             c.is_whitespace() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{61c}')
                         }));
-                        if !key.is_empty() && !key.chars().any(char::is_numeric) {
-                            words.add(key, power);
-                        }
+                    if !key.is_empty() && !key.chars().any(char::is_numeric) {
+                        words.add(key, power);
                     }
                 }
             }
@@ -2444,26 +2455,13 @@ fn unit_words(dir: &Path, locales: &[String]) -> Result<std::collections::BTreeS
 fn year_words(dir: &Path, locales: &[String]) -> Result<std::collections::BTreeSet<String>, String> {
     let mut words = std::collections::BTreeSet::new();
     for lang in locales {
-        let path = dir.join(format!("cldr-units-full/main/{lang}/units.json"));
-        if !path.exists() {
-            continue;
-        }
-        let json = read_json(&path)?;
-        for width in ["long", "short", "narrow"] {
-            let Some(forms) =
-                json.pointer(&format!("/main/{lang}/units/{width}/duration-year")).and_then(Value::as_object)
-            else {
-                continue;
-            };
-            let patterns = forms.iter().filter(|(k, _)| k.contains("count")).filter_map(|(_, p)| p.as_str());
-            for pattern in patterns {
-                let Some((before, after)) = pattern.split_once("{0}") else { continue };
-                let apart = [(before, before.ends_with(' ')), (after, after.starts_with(' '))];
-                for (text, spaced) in apart {
-                    let key = name_key(text);
-                    if spaced && !key.is_empty() && key.chars().all(|c| c.is_alphabetic() || c == ' ') {
-                        words.insert(key);
-                    }
+        let Some(json) = optional_json(&dir.join(format!("cldr-units-full/main/{lang}/units.json")))? else { continue };
+        for (before, after) in unit_sides(&json, lang, "duration-year") {
+            let apart = [(before, before.ends_with(' ')), (after, after.starts_with(' '))];
+            for (text, spaced) in apart {
+                let key = name_key(text);
+                if spaced && !key.is_empty() && key.chars().all(|c| c.is_alphabetic() || c == ' ') {
+                    words.insert(key);
                 }
             }
         }

@@ -17,6 +17,7 @@ use crate::data::dates::{
     YEAR_WORDS,
 };
 
+use crate::input::{ordinal_ending, ORDINAL_ENDINGS};
 use crate::spelling::{self, step};
 
 /// A span of time a spelling names.
@@ -994,11 +995,6 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
 
 /// Reads a whole spelling, already trimmed and with ASCII digits.
 pub(crate) fn parse(text: &str) -> Parsed {
-    if matches!(text.len(), 10 | 13) && text.bytes().all(|b| b.is_ascii_digit()) {
-        if let Some(parsed) = unix_time(text) {
-            return parsed;
-        }
-    }
     if text.ends_with(['s', 'S']) {
         if let Some(first) = decade(text) {
             let mut parsed = Parsed::default();
@@ -1028,6 +1024,9 @@ pub(crate) fn parse(text: &str) -> Parsed {
             }
         }
     }
+    if matches!(text.len(), 10 | 13) && text.bytes().all(|b| b.is_ascii_digit()) {
+        return unix_time(text).unwrap_or(parsed);
+    }
     // Days and years spelled out in words (`October first, 2026`, `1. října roku 2026`).
     match spelled_out(text).map(|numbered| parse(&numbered)) {
         Some(dated) if found(&dated) => dated,
@@ -1056,7 +1055,7 @@ fn nth_weekday(text: &str) -> Option<Parsed> {
         }
         rest = text.get(end..)?;
         let key = word_key(text.get(start..end)?);
-        let is_number_ending = ["st", "nd", "rd", "th"].contains(&key.as_str()) && start > 0;
+        let is_number_ending = ORDINAL_ENDINGS.contains(&key.as_str()) && start > 0;
         // "in" before the month, as English, Czech, German, French and Polish write it.
         if is_number_ending || is_filler(&key) || ["in", "v", "im", "en", "w"].contains(&key.as_str()) {
             continue;
@@ -1172,13 +1171,7 @@ fn day_words(text: &str) -> Option<String> {
                 out.push_str(text.get(last..start)?);
                 out.push_str(&n.to_string());
                 // English's suffix, which CLDR's quarter names write too (`1st quarter`).
-                out.push_str(match (n % 10, n) {
-                    (_, 11..=13) => "th",
-                    (1, _) => "st",
-                    (2, _) => "nd",
-                    (3, _) => "rd",
-                    _ => "th",
-                });
+                out.push_str(ordinal_ending(usize::from(n)));
                 (last, i) = (end, i + k);
             }
             None => {

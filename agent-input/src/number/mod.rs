@@ -52,7 +52,7 @@ use grammar::{parse_json_number, parse_text, Parsed, Repair, Repairs};
 use smallvec::SmallVec;
 
 use crate::data::scales::{AMBIGUOUS_SCALES, PERCENT_WORDS, SCALES};
-use crate::input::quoted;
+use crate::input::{quoted, ORDINAL_ENDINGS};
 use crate::spelling;
 
 /// What a number outside `min`..`max` does.
@@ -312,17 +312,7 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
         return ask;
     }
     let Some((head, unit)) = unit_apart(text) else { return plain() };
-    let values: SmallVec<[(Decimal, String); 2]> = match parse_text(head) {
-        Parsed::One { value, .. } => smallvec::smallvec![(normalized(value), String::new())],
-        Parsed::Two { grouping, decimal, separator } => {
-            let name = if separator == ',' { "comma" } else { "point" };
-            smallvec::smallvec![
-                (normalized(grouping), format!(", the {name} grouping thousands")),
-                (normalized(decimal), format!(", the {name} the decimal separator"))
-            ]
-        }
-        Parsed::OutOfBounds | Parsed::Invalid => return plain(),
-    };
+    let Some(values) = values_of(parse_text(head)) else { return plain() };
     let unit = quoted(unit);
     let options: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();
     Ask::new(
@@ -343,6 +333,23 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
             })
             .collect(),
     )
+}
+
+/// The values of a number's text, each with what its separator does when it has two readings
+/// (`1,234`: ", the comma grouping thousands" or ", the comma the decimal separator");
+/// `None` when the text is no number or beyond the bounds.
+fn values_of(parsed: Parsed) -> Option<SmallVec<[(Decimal, String); 2]>> {
+    match parsed {
+        Parsed::One { value, .. } => Some(smallvec::smallvec![(normalized(value), String::new())]),
+        Parsed::Two { grouping, decimal, separator } => {
+            let name = if separator == ',' { "comma" } else { "point" };
+            Some(smallvec::smallvec![
+                (normalized(grouping), format!(", the {name} grouping thousands")),
+                (normalized(decimal), format!(", the {name} the decimal separator"))
+            ])
+        }
+        Parsed::OutOfBounds | Parsed::Invalid => None,
+    }
 }
 
 /// A number in round brackets (`(1,234.56)`, `(5)`), as accounting formats write a negative
@@ -391,7 +398,7 @@ fn unit_apart(text: &str) -> Option<(&str, &str)> {
         _ => return None,
     };
     let lone_letter = unit.chars().count() == 1 && unit.chars().all(char::is_alphabetic);
-    let ordinal = ["st", "nd", "rd", "th"].iter().any(|o| unit.eq_ignore_ascii_case(o));
+    let ordinal = ORDINAL_ENDINGS.iter().any(|o| unit.eq_ignore_ascii_case(o));
     let fits = !unit.is_empty() && unit.chars().count() <= 16 && unit.chars().all(|c| unit_char(c) || c == ' ');
     if !fits || lone_letter || ordinal || !unit.chars().any(|c| c.is_alphabetic() || currency(c)) {
         return None;
@@ -528,22 +535,14 @@ fn percent(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcom
         ("", before) if !before.trim().is_empty() => (text.get(start..)?, before.trim(), word_of(before)?),
         _ => return None,
     };
-    let values: SmallVec<[(Decimal, String); 2]> = match parse_text(head.trim()) {
-        Parsed::One { value, .. } => smallvec::smallvec![(value, String::new())],
-        Parsed::Two { grouping, decimal, separator } => {
-            let name = if separator == ',' { "comma" } else { "point" };
-            smallvec::smallvec![
-                (grouping, format!(", the {name} grouping thousands")),
-                (decimal, format!(", the {name} the decimal separator"))
-            ]
-        }
-        Parsed::OutOfBounds => return Some(Outcome::ask(out_of_bounds(input))),
-        Parsed::Invalid => return None,
-    };
+    let parsed = parse_text(head.trim());
+    if parsed == Parsed::OutOfBounds {
+        return Some(Outcome::ask(out_of_bounds(input)));
+    }
+    let values = values_of(parsed)?;
     let unit = if power == 3 { "per mille" } else { "percent" };
     let mut readings = Vec::new();
     for (v, how) in values {
-        let v = normalized(v);
         let part = normalized(v.checked_div(Decimal::from(10u32.pow(u32::from(power))))?);
         readings.push((v, format!("{v}: the number of {unit}{how}")));
         readings.push((part, format!("{part}: {v} {unit} as a fraction of one{how}")));

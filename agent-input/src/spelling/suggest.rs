@@ -26,22 +26,12 @@ thread_local! {
     static MUTED: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Puts back what [`MUTED`] was when the scope ends, even on unwinding.
-struct Muted(bool);
-
-impl Drop for Muted {
-    fn drop(&mut self) {
-        MUTED.set(self.0);
-    }
-}
-
 /// Runs `f` with no suggestion scans (they find nothing and spend nothing): for a read whose
 /// ask is only looked at for its status and readings, never shown, such as a list's reading of
 /// its whole text as one item. Its hint then names no nearest value, and the call's budget is
 /// left for the reads whose asks are shown.
 pub(crate) fn without_suggestions<R>(f: impl FnOnce() -> R) -> R {
-    let _restore = Muted(MUTED.replace(true));
-    f()
+    super::with_flag(&MUTED, f)
 }
 
 /// Resets the budget when the outermost scope ends, even on unwinding.

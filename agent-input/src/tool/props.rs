@@ -567,9 +567,7 @@ impl PropertySet {
                 continue;
             }
             let words = name_key(key);
-            let Some(i) =
-                self.keys.get(&words).copied().or_else(|| self.synonym(&words)).or_else(|| self.plural(&words))
-            else {
+            let Some(i) = self.named(&words) else {
                 match value {
                     Value::String(text) if range_text.is_none() && self.range_key(&words) => {
                         *range_text = Some((key.as_str(), text.as_str()));
@@ -594,6 +592,13 @@ impl PropertySet {
             }
         }
         matched
+    }
+
+    /// The declared property a key that is no declared name names by its words: the same words,
+    /// another name of its group ([`Self::synonym`]), or English's other number
+    /// ([`Self::plural`]).
+    fn named(&self, words: &str) -> Option<usize> {
+        self.keys.get(words).copied().or_else(|| self.synonym(words)).or_else(|| self.plural(words))
     }
 
     /// The one declared property a key the tool does not declare names by another name of its
@@ -631,11 +636,7 @@ impl PropertySet {
             .iter()
             .map(|(k, v)| {
                 let w = name_key(k);
-                let i = self
-                    .exact(k, 0)
-                    .or_else(|| self.keys.get(&w).copied())
-                    .or_else(|| self.synonym(&w))
-                    .or_else(|| self.plural(&w))?;
+                let i = self.exact(k, 0).or_else(|| self.named(&w))?;
                 matched.get(i).is_some_and(Option::is_none).then_some((i, k.as_str(), v))
             })
             .collect();
