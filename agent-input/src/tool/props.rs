@@ -483,6 +483,11 @@ impl PropertySet {
         }
         self.check_pairs(&values, prefix, tool, read);
         read.args = self.args_of(&mut values);
+        // Every slot was taken: the slots own nothing, and when they sit inline no drop call
+        // per slot is needed (forgetting them frees nothing; a spilled vector is dropped).
+        if !values.spilled() && values.iter().all(Option::is_none) {
+            std::mem::forget(values);
+        }
     }
 
     /// The arguments map of the values read (taken out of `values`), in declared order. When at
