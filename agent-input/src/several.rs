@@ -31,6 +31,12 @@ pub(crate) fn as_parts<R>(f: impl FnOnce() -> R) -> R {
     spelling::with_flag(&IN_PARTS, f)
 }
 
+/// True while a list's or a range's parts are read ([`as_parts`]): a kind's own reading of
+/// several values in one text stays out of them.
+pub(crate) fn in_parts() -> bool {
+    IN_PARTS.get()
+}
+
 /// `out` unchanged, unless it asks with no reading about a text of several values of the kind
 /// (`read` reads one, `show` writes its JSON value): then the ask names each.
 #[inline]

@@ -1147,6 +1147,52 @@ fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, 
     Ok(entries)
 }
 
+/// The numbers a number word stands for (`twenty-one`, `dvacet jedna`, `einundzwanzig`,
+/// `vingt et un`, `двадцать один`): 0 to 100, the hundreds to 900, a thousand and a million.
+const NUMBER_WORD_VALUES: &[u32] = &[200, 300, 400, 500, 600, 700, 800, 900, 1000, 1_000_000];
+
+/// Whole numbers written as words, of every cardinal rule set of the modern locales'
+/// rule-based number spellings (cldr-rbnf `%spellout-numbering` and `%spellout-cardinal…`, each
+/// gender and case), [`NUMBER_WORD_VALUES`], spelled by [`Rbnf`], keyed by [`name_key`]; a word
+/// with a hyphen is also keyed with a space there (`twenty one`). Only words of letters,
+/// spaces, hyphens and apostrophes count, and no Latin word of under three letters. Returns
+/// the words of one number and those two locales give different numbers (`tres`: three in
+/// Spanish, sixty in Danish), with English's `once` (one time; Spanish eleven).
+fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>, String> {
+    let mut words = Words::<u32>::new();
+    let values = (0..=100).chain(NUMBER_WORD_VALUES.iter().copied());
+    for lang in locales {
+        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
+        let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
+        let rbnf = Rbnf { sets };
+        for name in sets.keys().filter(|n| cardinal_set(n)) {
+            for n in values.clone() {
+                let Some(word) = rbnf.spell(name, u64::from(n), 0) else { continue };
+                let key = name_key(word.trim());
+                // Two Latin letters are a code or an English word more often than a number
+                // (`en`, `to`, `on`: Swedish one, Norwegian two, Turkish ten).
+                let short = key.is_ascii() && key.chars().count() < 3;
+                if short || !key.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'')) {
+                    continue;
+                }
+                if key.contains('-') {
+                    words.add(key.replace('-', " "), n);
+                }
+                words.add(key, n);
+            }
+        }
+    }
+    // English says how many times with `once`, which Spanish spells eleven: the word asks.
+    if words.one.contains_key("once") {
+        words.add("once".to_owned(), 1);
+    }
+    let has = |k: &str, v: u32| words.one.get(k) == Some(&v);
+    if !has("twenty-one", 21) || !has("dvacet jedna", 21) || !has("einundzwanzig", 21) || !has("one hundred", 100) {
+        return Err("cldr-rbnf: the English, Czech or German number words are missing".into());
+    }
+    Ok(words)
+}
+
 /// Days of the month written as ordinal words (`first`, `twenty-first`, `premier`, `erste`,
 /// `primero`, `первого`), of every public ordinal rule set of the modern locales' rule-based
 /// number spellings (cldr-rbnf `%spellout-ordinal…`, each case and gender), numbers 1 to 31,
@@ -2204,12 +2250,14 @@ fn qualifier_names(dir: &Path, locales: &[String]) -> Result<(Pairs, Pairs), Str
 fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-numbers-full")?;
     let mut words = Words::<u8>::new();
+    let (mut qualifiers, mut joiners) = (Words::<u8>::new(), std::collections::BTreeSet::new());
     // Every locale CLDR has, regional and non-modern ones too: Nheengatu's `miu` is a thousand,
     // Romansh `miu.` a million, so the word asks.
     let all = locale_dirs(&dir.join("cldr-numbers-full/main"))?;
     for lang in &all {
         let json = read_json(&dir.join(format!("cldr-numbers-full/main/{lang}/numbers.json")))?;
         let numbers = object(&json, &format!("/main/{lang}/numbers"), "numbers.json")?;
+        misc_patterns(numbers, &mut qualifiers, &mut joiners);
         let systems = numbers.iter().filter(|(k, _)| k.starts_with("decimalFormats-numberSystem-"));
         for (_, formats) in systems {
             for width in ["short", "long"] {
@@ -2272,7 +2320,63 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         "Percent and per-mille signs and words the modern locales write before or after a number (`%`, `٪`, `‰`, `percent`, `procent`, `Prozent`, `pour cent`, `yüzde`: `cldr-units-full`'s `concentr-percent` and `concentr-permille` patterns, each count and case), and the power of ten they divide by (2 or 3). A word of both is left out",
         &percent_words(dir, modern)?,
     );
+    write_packed(
+        &mut out,
+        "NUMBER_QUALIFIERS",
+        "u8",
+        "What CLDR's number patterns write around a number to say it is approximate (1: `~{0}`, `≈{0}`, `ca. {0}`), a least value (2: `{0}+`, `≥{0}`, `au moins {0}`) or a greatest one (3: `≤{0}`, `{0} 以下`), of every locale, keyed by the folded text before and after the number joined by `#` (`~#`, `#+`, `au moins#`). A pattern of two meanings is left out",
+        &qualifiers.one_entries(),
+    );
+    let mut joiners: Vec<String> = joiners.into_iter().collect();
+    joiners.sort_by_key(|j| std::cmp::Reverse(j.len()));
+    write_strings(
+        &mut out,
+        "What CLDR's number range patterns write between two numbers (`{0}–{1}`, `{0}-{1}`, `{0}~{1}`), of every locale, without spaces, longest first.",
+        "pub static NUMBER_RANGE_JOINERS: &[&str] = &",
+        &joiners,
+    );
+    let numbers = number_words(dir, modern)?;
+    write_packed(
+        &mut out,
+        "NUMBER_WORDS",
+        "u32",
+        "Whole numbers written as words (`twenty-one`, `twenty one`, `dvacet jedna`, `einundzwanzig`, `vingt et un`, `sto`): 0 to 100, the hundreds, a thousand and a million, of every cardinal rule set of the modern locales' rule-based number spellings (cldr-rbnf, each gender and case)",
+        &numbers.one_entries(),
+    );
+    write_pairs_owned(
+        &mut out,
+        "AMBIGUOUS_NUMBER_WORDS",
+        "Number words that two or more modern locales spell for different numbers (numbers separated by spaces)",
+        &numbers.several_entries(),
+    );
     Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
+}
+
+/// A locale's number `miscPatterns` of every numbering system: the approximate, at-least and
+/// at-most patterns keyed `before#after` around `{0}` ([`name_key`] of each side; 1, 2, 3), and
+/// the text of the range patterns between `{0}` and `{1}`, trimmed.
+fn misc_patterns(
+    numbers: &serde_json::Map<String, Value>,
+    qualifiers: &mut Words<u8>,
+    joiners: &mut std::collections::BTreeSet<String>,
+) {
+    let misc = numbers.iter().filter(|(k, _)| k.starts_with("miscPatterns-numberSystem-"));
+    for (_, patterns) in misc {
+        for (meaning, name) in [(1u8, "approximately"), (2, "atLeast"), (3, "atMost")] {
+            let Some((before, after)) = patterns.get(name).and_then(Value::as_str).and_then(|p| p.split_once("{0}"))
+            else {
+                continue;
+            };
+            qualifiers.add(format!("{}#{}", name_key(before), name_key(after)), meaning);
+        }
+        let range = patterns.get("range").and_then(Value::as_str).unwrap_or_default();
+        if let Some(between) = range.strip_prefix("{0}").and_then(|r| r.strip_suffix("{1}")) {
+            let between = between.trim_matches(|c: char| c.is_whitespace() || c == '\u{200e}' || c == '\u{200f}');
+            if !between.is_empty() {
+                joiners.insert(between.to_owned());
+            }
+        }
+    }
 }
 
 /// A file of CLDR's JSON, or `None` when CLDR has none for the locale it names.

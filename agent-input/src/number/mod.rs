@@ -27,6 +27,15 @@
 //!   options allow only one (an integer, `max: 1`), it reads with `reading_chosen_by_options`;
 //! - a number in round brackets (`"(1,234.56)"`, CLDR's accounting negative): `not_a_number`
 //!   naming the negative amount and the number;
+//! - a number marked approximate, a least or a greatest value (`"~5"`, `"ca. 5"`, `"5+"`,
+//!   `"≥5"`, `"≤ 5"`: CLDR's number `miscPatterns` of every locale; `">5"`, `">= 5"`), a range
+//!   (`"5-10"`, `"5–10"`: CLDR's range patterns; `"5 to 10"`) or two numbers (`"5 or 6"`):
+//!   `not_a_number` naming each number;
+//! - a whole number written as words (`"four thousand"`, `"dvacet pět"`, `"einundzwanzig"`:
+//!   every cardinal spelling of the modern locales' cldr-rbnf, 0 to 100, the hundreds, a
+//!   thousand, a million, with a scale word after): `not_a_number` naming the number (each, for
+//!   a word of two: `"tres"`, `"once"`), never applied, as a word of one language may be
+//!   another word in another (`"elf"`, `"set"`);
 //! - a number with a unit or currency beside it (`"5 km"`, `"$5"`, `"1 234 Kč"`, `"EUR 12.50"`):
 //!   `not_a_number`, the number alone named as the reading (never applied: the unit is the
 //!   property's to say);
@@ -51,7 +60,10 @@ use crate::outcome::{Ask, Note, Outcome, Reading};
 use grammar::{parse_json_number, parse_text, Parsed, Repair, Repairs};
 use smallvec::SmallVec;
 
-use crate::data::scales::{AMBIGUOUS_SCALES, PERCENT_WORDS, SCALES};
+use crate::data::scales::{
+    AMBIGUOUS_NUMBER_WORDS, AMBIGUOUS_SCALES, NUMBER_QUALIFIERS, NUMBER_RANGE_JOINERS, NUMBER_WORDS, PERCENT_WORDS,
+    SCALES,
+};
 use crate::input::{quoted, ORDINAL_ENDINGS};
 use crate::spelling;
 
@@ -308,7 +320,8 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
             "set to a JSON number: ASCII digits, a point for decimals, no grouping (e.g. 1234.5)",
         )
     };
-    if let Some(ask) = bracketed(input, text) {
+    let special = || qualified(input, text).or_else(|| two_numbers(input, text)).or_else(|| number_word(input, text));
+    if let Some(ask) = bracketed(input, text).or_else(special) {
         return ask;
     }
     let Some((head, unit)) = unit_apart(text) else { return plain() };
@@ -380,6 +393,101 @@ fn bracketed(input: &Input<'_>, text: &str) -> Option<Ask> {
     )
 }
 
+/// What a comparison of code before a number says (`>5`, `>= 5`, `<=5`), in
+/// [`NUMBER_QUALIFIERS`]' numbering (4: more than, 5: less than).
+const COMPARISONS: &[(&str, u8)] = &[(">=", 2), ("=>", 2), ("<=", 3), ("=<", 3), (">", 4), ("<", 5)];
+
+/// A number CLDR's number patterns mark as approximate, a least or a greatest value (`~5`,
+/// `≈ 5`, `ca. 5`, `5+`, `≥5`, `≤ 5`, `au moins 5`: [`NUMBER_QUALIFIERS`]), or after a
+/// comparison of code (`>5`, `>= 5`, `<5`): `not_a_number` naming the number (each, when its
+/// separator has two readings). `None` for any other text.
+fn qualified(input: &Input<'_>, text: &str) -> Option<Ask> {
+    let (text, _) = spelling::clean_edges(text);
+    let mut first = text.find(char::is_numeric)?;
+    let last = text.char_indices().rfind(|(_, c)| c.is_numeric()).map(|(i, c)| i + c.len_utf8())?;
+    if let Some(minus) = text.get(..first).and_then(|b| b.chars().next_back()).filter(|c| matches!(c, '-' | '\u{2212}'))
+    {
+        first -= minus.len_utf8();
+    }
+    let (before, number, after) = (text.get(..first)?, text.get(first..last)?, text.get(last..)?);
+    let key = format!("{}#{}", word_key(before), word_key(after));
+    let code = COMPARISONS.iter().find(|(c, _)| key == format!("{c}#")).map(|(_, m)| *m);
+    let meaning = code.or_else(|| NUMBER_QUALIFIERS.get(&key))?;
+    let what = match meaning {
+        1 => "about",
+        2 => "at least",
+        3 => "at most",
+        4 => "more than",
+        _ => "less than",
+    };
+    let values = values_of(parse_text(number))?;
+    let options: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();
+    let received = input.to_json_text();
+    Some(
+        Ask::new(
+            AskCode::NotANumber,
+            input,
+            format!("one number; {received} says {what} {}", options.join(" or ")),
+            format!("set to the number itself ({}) if the property takes that number", options.join(" or ")),
+        )
+        .with_readings(
+            values
+                .into_iter()
+                .map(|(v, how)| Reading {
+                    value: decimal_value(v),
+                    meaning: format!("{v}, the number of {received} ({what} {v}){how}"),
+                })
+                .collect(),
+        ),
+    )
+}
+
+/// Two numbers sent for one: a range (`5-10`, `5–10`, `5 ~ 10`: [`NUMBER_RANGE_JOINERS`], and
+/// `5 to 10`) or two values (`5 or 6`, `5 and 6`): `not_a_number` naming each. `None` for any
+/// other text, and inside a list or a range ([`crate::several::in_parts`]: they split such a
+/// text themselves).
+fn two_numbers(input: &Input<'_>, text: &str) -> Option<Ask> {
+    if crate::several::in_parts() {
+        return None;
+    }
+    let (text, _) = spelling::clean_edges(text);
+    let words = [(" to ", true), (" or ", false), (" and ", false)];
+    let joiners = NUMBER_RANGE_JOINERS.iter().map(|j| (*j, true)).chain(words);
+    let one = |part: &str| match parse_text(spelling::trim(part)) {
+        Parsed::One { value, .. } => Some(normalized(value)),
+        _ => None,
+    };
+    let (left, right, range) = joiners.into_iter().find_map(|(joiner, range)| {
+        // A joiner at the start is a minus sign.
+        text.match_indices(joiner).filter(|(i, _)| *i > 0).find_map(|(i, j)| {
+            let (left, right) = (one(text.get(..i)?)?, one(text.get(i + j.len()..)?)?);
+            Some((left, right, range))
+        })
+    })?;
+    let received = input.to_json_text();
+    let (what, first, second) = if range {
+        (format!("a range from {left} to {right}"), "the range's first end", "its last end")
+    } else {
+        (format!("two numbers, {left} and {right}"), "the first number sent", "the second")
+    };
+    Some(
+        Ask::new(
+            AskCode::NotANumber,
+            input,
+            format!("one number; {received} is {what}"),
+            format!("set to the one number you meant: {left} or {right} (the property takes one)"),
+        )
+        .with_readings(if left == right {
+            vec![Reading { value: decimal_value(left), meaning: format!("{left}, both numbers sent") }]
+        } else {
+            vec![
+                Reading { value: decimal_value(left), meaning: format!("{left}, {first}") },
+                Reading { value: decimal_value(right), meaning: format!("{right}, {second}") },
+            ]
+        }),
+    )
+}
+
 /// A number's text and the unit or currency written before or after it (`5 km`, `$5`, `1 234
 /// Kč`, `EUR 12.50`): letters, currency signs and the marks units are written with, apart from
 /// the digits on one side. `None` for any other text, for a lone letter (a scale's, maybe) and
@@ -445,6 +553,67 @@ fn most(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<D
     Some(Outcome::ok(max).note(Note::new(NoteCode::OutOfRangeClamped, message)))
 }
 
+/// The key of a word in the number tables: [`spelling::fold::fold`] with curly apostrophes
+/// straight, without trailing dots (`Mio.`, `tis.`), as the generator keys them.
+fn word_key(word: &str) -> String {
+    let key = spelling::fold::fold(&word.replace(['\u{2019}', '\u{2018}'], "'"));
+    key.trim_end_matches(['.', '\u{970}']).trim().to_owned()
+}
+
+/// The number a word stands for ([`NUMBER_WORDS`]: `twenty-one`, `dvacet`, `zehn`, `vingt et
+/// un`), or with the scale word of one power after it (`five thousand`, `dva miliony`);
+/// `Err` with every number of a word two languages spell for different numbers (`tres`: three
+/// in Spanish, sixty in Danish).
+fn word_value(text: &str) -> Option<Result<Decimal, SmallVec<[Decimal; 2]>>> {
+    let key = word_key(text);
+    if let Some(n) = NUMBER_WORDS.get(&key) {
+        return Some(Ok(Decimal::from(n)));
+    }
+    if let Some((_, numbers)) = AMBIGUOUS_NUMBER_WORDS.iter().find(|(k, _)| *k == key) {
+        return Some(Err(numbers.split(' ').filter_map(|n| n.parse::<u32>().ok()).map(Decimal::from).collect()));
+    }
+    let (head, scale) = key.rsplit_once(' ')?;
+    let (n, power) = (NUMBER_WORDS.get(head.trim())?, SCALES.get(scale)?);
+    Decimal::from(n).checked_mul(Decimal::from_i128_with_scale(10i128.pow(u32::from(power)), 0)).map(Ok)
+}
+
+/// A whole number written as words in some modern locale's spelling (`twenty-one`, `five
+/// thousand`, `dvacet`, `zehn`: [`word_value`]) asks `not_a_number` naming the number (or each
+/// number of a word two languages spell for different ones): the tables match whole words of a
+/// hundred languages and cannot know every other word they are in some language (`elf`, `set`,
+/// `hat` are German eleven, Catalan seven, Hungarian six), so the reading is offered, never
+/// applied. `None` for any other text.
+#[cold]
+#[inline(never)]
+fn number_word(input: &Input<'_>, text: &str) -> Option<Ask> {
+    let (clean, _) = spelling::clean_edges(text);
+    if !clean.chars().any(char::is_alphabetic) || clean.chars().count() > 64 {
+        return None;
+    }
+    let values = word_value(clean)?.map_or_else(|several| several, |one| smallvec::smallvec![one]);
+    let options: Vec<String> = values.iter().map(ToString::to_string).collect();
+    let word = quoted(clean);
+    let (what, how) = if values.len() > 1 {
+        ("a number word for different numbers in different languages", "the number you meant")
+    } else {
+        ("a number word", "the number it spells")
+    };
+    Some(
+        Ask::new(
+            AskCode::NotANumber,
+            input,
+            format!("a number in digits; {word} is {what}"),
+            format!("set to {how}, in digits: {}", options.join(" or ")),
+        )
+        .with_readings(
+            values
+                .iter()
+                .map(|v| Reading { value: decimal_value(*v), meaning: format!("{v}: {word} as a number word") })
+                .collect(),
+        ),
+    )
+}
+
 /// A number with the scale word of CLDR's compact formats after it (`3 Mio.`, `1,5 tis.`,
 /// `2.5 million`, `3 Mrd.`, `5万`, `12 lakh`): the number, read as any other, times the power
 /// of ten the word stands for ([`SCALES`]). A word of several powers in different languages
@@ -457,9 +626,8 @@ fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome
     let (text, _) = spelling::clean_edges(text);
     let end = text.char_indices().rfind(|(_, c)| c.is_numeric()).map(|(i, c)| i + c.len_utf8())?;
     let (head, word) = text.split_at(end);
-    let key = spelling::fold::fold(&word.replace(['\u{2019}', '\u{2018}'], "'"));
-    let key = key.trim_end_matches(['.', '\u{970}']).trim();
-    let powers: SmallVec<[u8; 3]> = match SCALES.get(key) {
+    let key = word_key(word);
+    let powers: SmallVec<[u8; 3]> = match SCALES.get(&key) {
         Some(power) => smallvec::smallvec![power],
         None => AMBIGUOUS_SCALES.iter().find(|(k, _)| *k == key)?.1.split(' ').filter_map(|p| p.parse().ok()).collect(),
     };
