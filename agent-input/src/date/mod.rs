@@ -22,6 +22,7 @@
 //! | `Sun 01/02/2026`, `pon, 23 lis 2026`, `Mon 23 Nov 26` (readings of which one only is the weekday written, in a word of three or more letters) | that day | `date_spelling_normalized` (a second note names the other readings) |
 //! | `2020`, `2020-02`, `February 2020`, `únor 2020`, `2026-Q3`, `Q3 2026`, CLDR's quarter names of every modern locale (`3rd quarter 2026`, `3. čtvrtletí 2026`, `T3 2026`, `III kwartał 2026`, `2026年第3四半期`), decades (`1990s`, `the 2020s`), `second quarter of 2026` (an ordinal word), `2026-H2`, `H1 2026`, `1st half of 2026`, `2. pololetí 2026`, `1. Halbjahr 2026`, `primer semestre de 2026`, `2026-W48`, `W48 2026`, `KW 48/2026`, `CW 48 2026` (ISO weeks; a bare `week 48` is not read, as some regions number weeks otherwise) (role `from` / `to`) | its first / last day | `bound_expanded` |
 //! | `last month`, `this year`, `next quarter`, `minulý měsíc`, `letztes Jahr`, `上个月` (CLDR's words of every modern locale, with the `today` option; role `from` / `to`; weeks are not read, as where a week starts differs by region) | the period's first / last day | `bound_expanded`, `relative_date_resolved` |
+//! | `the last day of October 2026`, `end of October 2026`, `first day of next month`, `start of 2026`, `end of the month` (with `today`), `konec října 2026`, `konec měsíce`, `začátek roku 2026`, `Ende Oktober 2026` (words naming a period's first or last day, any role) | that day | `bound_expanded` |
 //! | `0001-01-01`, `9999-12-31`, `0000-00-00` | absent (no bound) | `open_bound_read_as_absent` |
 //!
 //! Spellings that ask, never guess:
@@ -33,7 +34,9 @@
 //! - a month, quarter, ISO week or year for a single day, or a day without a year (`1 Oct`,
 //!   `1. 10.`: `incomplete_date`; with `today`, a day without a year names the last such day
 //!   on or before today and the next one after it, and one with a weekday (`Mon 30 Nov`)
-//!   reads as the one such day within a year of today that is that weekday);
+//!   reads as the one such day within a year of today that is that weekday); a weekday alone
+//!   (`Friday`, `on Friday`, `v pátek`) too: with `today`, it names the last one on or before
+//!   today and the next one after it;
 //! - a relative word without the `today` option (`relative_date_without_today`): the library
 //!   never reads the clock.
 //!
@@ -881,6 +884,12 @@ pub(super) fn out_of_reach(input: &Input<'_>, today: Option<NaiveDate>) -> Ask {
 /// names each ([`crate::several`]; a range's bounds are parts of it, and ask as they are).
 #[cold]
 fn not_a_date(input: &Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
+    if let Input::String(text) = input {
+        let text = spelling::clean_edges(text).0;
+        if let Some(out) = period_end(input, text, opts).or_else(|| lone_weekday(input, text, opts)) {
+            return out;
+        }
+    }
     let out = Outcome::ask(Ask::new(
         AskCode::NotADate,
         input,
@@ -888,6 +897,143 @@ fn not_a_date(input: &Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
         "set to the date as YYYY-MM-DD",
     ));
     crate::several::or_each(input, out, |part| read_prepared(part, opts), |d| iso_value(*d))
+}
+
+/// Words before a period that name its first or last day whatever the role (`the end of
+/// 2026`: 2026-12-31; `first day of October 2026`: 2026-10-01; `konec roku 2026`).
+const PERIOD_ENDS: &[(&str, DateRole)] = &[
+    ("the last day of", DateRole::To),
+    ("last day of", DateRole::To),
+    ("the first day of", DateRole::From),
+    ("first day of", DateRole::From),
+    ("the end of", DateRole::To),
+    ("end of", DateRole::To),
+    ("the start of", DateRole::From),
+    ("start of", DateRole::From),
+    ("the beginning of", DateRole::From),
+    ("beginning of", DateRole::From),
+    ("posledn\u{ed} den", DateRole::To),
+    ("prvn\u{ed} den", DateRole::From),
+    ("konec", DateRole::To),
+    ("za\u{10d}\u{e1}tek", DateRole::From),
+    ("Ende", DateRole::To),
+    ("Anfang", DateRole::From),
+];
+
+/// The text after a leading word of `words` (any case, a space after it), if it starts so.
+pub(super) fn after_word<'t>(text: &'t str, words: &[&str]) -> Option<&'t str> {
+    words.iter().find_map(|w| {
+        let head = text.get(..w.len())?;
+        let rest = text.get(w.len()..)?;
+        (head.eq_ignore_ascii_case(w) || head.to_lowercase() == w.to_lowercase())
+            .then(|| rest.strip_prefix(' '))
+            .flatten()
+            .map(str::trim_start)
+            .filter(|r| !r.is_empty())
+    })
+}
+
+/// The first or last day of a period named after words that say which (`end of October
+/// 2026`, `the first day of 2026`, `end of next month`, `end of the month` with `today`:
+/// [`PERIOD_ENDS`]), with `bound_expanded`; `None` for any other text, or when the period
+/// does not read.
+#[cold]
+fn period_end(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    let (rest, role) = period_end_words(text)?;
+    let this = this_period(rest);
+    let inner = read_prepared(Input::String(this), &DateOptions { role, today: opts.today });
+    let Some(&day) = inner.value() else {
+        // The period's own ask (no today, two orders), about the whole text.
+        let mut ask = inner.as_ask().filter(|a| a.code != AskCode::NotADate)?.clone();
+        (ask.received, ask.cut_from) = input.received();
+        return Some(Outcome::ask(ask));
+    };
+    // The period's note says the whole text was read (`Read "end of October 2026" as
+    // 2026-10-31, the last day of October 2026.`); a day read as itself gets one.
+    let (inner_text, outer_text) = (Input::String(this).to_json_text(), input.to_json_text());
+    let mut notes: Vec<Note> = inner.notes;
+    if this != rest {
+        // The period word the text wrote (`měsíce`), not the one it was read as (`this month`).
+        let written = Input::String(rest).to_json_text();
+        for note in notes.iter_mut().filter(|n| n.code != NoteCode::BoundExpanded) {
+            note.message = note.message.replacen(&inner_text, &written, 1);
+        }
+    }
+    let expanded = notes.iter_mut().find(|n| n.code == NoteCode::BoundExpanded);
+    match expanded {
+        Some(note) => note.message = note.message.replacen(&inner_text, &outer_text, 1),
+        None => notes.push(Note::new(
+            NoteCode::BoundExpanded,
+            format!("Read {outer_text} as {}, the day {} names.", iso_text(day), quoted(rest)),
+        )),
+    }
+    Some(Outcome::ok(day).with_notes(notes))
+}
+
+/// The period after words naming its first or last day ([`PERIOD_ENDS`]) and that day's role.
+fn period_end_words(text: &str) -> Option<(&str, DateRole)> {
+    PERIOD_ENDS.iter().find_map(|(words, role)| Some((after_word(text, &[words])?, *role)))
+}
+
+/// A period word after [`PERIOD_ENDS`] that means the one today is in (`end of the month`,
+/// `konec měsíce`, `Ende des Jahres`), as the relative words write it; any other text as it is.
+fn this_period(text: &str) -> &str {
+    match grammar::word_key(text).as_str() {
+        "month" | "the month" | "mesice" | "des monats" => "this month",
+        "year" | "the year" | "roku" | "des jahres" => "this year",
+        _ => text,
+    }
+}
+
+/// A weekday alone (`Friday`, `on Friday`, `pátek`): with `today`, `incomplete_date` naming
+/// the last one on or before today and the next one after it; without, `incomplete_date`
+/// asking for the date. `None` for any other text.
+#[cold]
+fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    let text = after_word(text, &["on", "v", "am", "le", "el"]).unwrap_or(text);
+    let weekday = crate::data::dates::WEEKDAYS.get(&grammar::word_key(text)).map(u32::from)?;
+    let name = weekday_name(weekday);
+    let expected = format!("a date; {} is a weekday of no week", input.to_json_text());
+    let Some(today) = opts.today else {
+        return Some(Outcome::ask(Ask::new(
+            AskCode::IncompleteDate,
+            input,
+            expected,
+            format!("set to the {name} you meant, as YYYY-MM-DD"),
+        )));
+    };
+    let nth = |back: bool| {
+        (0..=7u64)
+            .filter_map(|k| {
+                if back {
+                    today.checked_sub_days(Days::new(k))
+                } else {
+                    today.checked_add_days(Days::new(k + 1))
+                }
+            })
+            .find(|d| d.weekday().number_from_monday() == weekday)
+            .filter(|d| in_reach(*d))
+    };
+    let (last, next) = (nth(true)?, nth(false)?);
+    Some(Outcome::ask(
+        Ask::new(
+            AskCode::IncompleteDate,
+            input,
+            expected,
+            format!(
+                "set to the {name} you meant, as YYYY-MM-DD: {} or {}",
+                quoted(&iso_text(last)),
+                quoted(&iso_text(next))
+            ),
+        )
+        .with_readings(vec![
+            Reading {
+                value: iso_value(last),
+                meaning: format!("{name} {}, the last one on or before today ({today})", words(last)),
+            },
+            Reading { value: iso_value(next), meaning: format!("{name} {}, the next one after today", words(next)) },
+        ]),
+    ))
 }
 
 fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32) -> Ask {

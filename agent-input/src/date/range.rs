@@ -25,7 +25,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::{read_prepared, recent, DateOptions, DateRole, TYPE_WORDS};
+use super::{after_word, read_prepared, recent, DateOptions, DateRole, TYPE_WORDS};
 use crate::absent;
 use crate::codes::{AskCode, NoteCode};
 use crate::data::dates::INTERVAL_JOINERS;
@@ -263,34 +263,10 @@ const UNTIL: &[&str] = &[
 const ONWARDS: &[&str] = &[" onwards", " onward", " and later", " or later", " and after", " or after", " and beyond"];
 const AND_EARLIER: &[&str] = &[" and earlier", " or earlier", " and before", " or before"];
 
-/// Words before a period that name its first or last day whatever the bound (`until the end
-/// of 2026`: 2026-12-31; `until the start of 2026`: 2026-01-01).
-const PERIOD_ENDS: &[(&str, DateRole)] = &[
-    ("the end of", DateRole::To),
-    ("end of", DateRole::To),
-    ("the start of", DateRole::From),
-    ("start of", DateRole::From),
-    ("the beginning of", DateRole::From),
-    ("beginning of", DateRole::From),
-];
-
 /// Words before one bound that leave it out: `before 2026` ends on 2025-12-31, `after
 /// 2026-01-01` starts on 2026-01-02.
 const BEFORE: &[&str] = &["before", "prior to", "earlier than", "p\u{159}ed", "vor", "avant", "antes de", "prima del"];
 const AFTER: &[&str] = &["after", "later than", "nach", "apr\u{e8}s", "despu\u{e9}s de", "dopo"];
-
-/// The text after a leading word of `words` (any case, a space after it), if it starts so.
-fn after_word<'t>(text: &'t str, words: &[&str]) -> Option<&'t str> {
-    words.iter().find_map(|w| {
-        let head = text.get(..w.len())?;
-        let rest = text.get(w.len()..)?;
-        (head.eq_ignore_ascii_case(w) || head.to_lowercase() == *w)
-            .then(|| rest.strip_prefix(' '))
-            .flatten()
-            .map(str::trim_start)
-            .filter(|r| !r.is_empty())
-    })
-}
 
 /// A range written with words (`from 2026-01-01 to 2026-01-31`, `between … and …`, `od … do
 /// …`, `since 2020`, `until 2026-06-30`, `before 2026`, `after 2026-01-01`): `None` when the
@@ -341,11 +317,8 @@ fn open_ended(
     (from_opts, to_opts): (&DateOptions, &DateOptions),
 ) -> Option<Outcome<DateRange>> {
     let bound = |rest: &str, opts: &DateOptions| {
-        let (rest, role) = PERIOD_ENDS
-            .iter()
-            .find_map(|(words, role)| Some((after_word(rest, &[words])?, *role)))
-            .unwrap_or((rest, opts.role));
-        read_prepared(Input::String(rest), &DateOptions { role, today: opts.today })
+        // `until the end of 2026`: the date reader reads the period's end whatever the role.
+        read_prepared(Input::String(rest), opts)
     };
     let suffix = |words: &[&str]| {
         let lower = text.to_ascii_lowercase();
