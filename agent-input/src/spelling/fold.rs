@@ -150,8 +150,10 @@ fn fold_chars(s: &str) -> String {
             space = true;
             continue;
         }
-        if super::is_invisible(c) {
-            continue; // zero-width joiners inside Persian or Malayalam words carry no meaning for matching
+        if super::is_invisible(c) || super::is_presentation_mark(c) {
+            // Zero-width joiners inside Persian or Malayalam words and an emoji's variation
+            // selector or skin tone carry no meaning for matching.
+            continue;
         }
         if space && !out.is_empty() {
             out.push(' ');

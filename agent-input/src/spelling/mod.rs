@@ -24,26 +24,15 @@ pub(crate) fn with_flag<R>(flag: &'static std::thread::LocalKey<std::cell::Cell<
 }
 
 /// Invisible characters a model or a copy-paste leaves in a value: zero-width characters and
-/// soft hyphens, the direction marks ([`is_direction_mark`]), and what only changes how a
-/// symbol is drawn: variation selectors (`✔️` is `✔` drawn as an emoji) and the emoji skin
-/// tones (`👍🏽`).
+/// soft hyphens, and the direction marks ([`is_direction_mark`]).
 const fn is_invisible(c: char) -> bool {
-    // Below U+200B (every letter of most scripts) only the soft hyphen and the Arabic letter mark.
-    if (c as u32) < 0x200b {
-        return matches!(c, '\u{00ad}' | '\u{061c}');
-    }
-    matches!(
-        c,
-        '\u{200b}'
-            | '\u{200c}'
-            | '\u{200d}'
-            | '\u{2060}'
-            | '\u{feff}'
-            | '\u{00ad}'
-            | '\u{fe00}'..='\u{fe0f}'
-            | '\u{e0100}'..='\u{e01ef}'
-            | '\u{1f3fb}'..='\u{1f3ff}'
-    ) || is_direction_mark(c)
+    matches!(c, '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{00ad}') || is_direction_mark(c)
+}
+
+/// What only changes how a symbol is drawn: variation selectors (`✔️` is `✔` drawn as an
+/// emoji) and the emoji skin tones (`👍🏽`). Matching keys leave them out; text keeps them.
+pub(crate) const fn is_presentation_mark(c: char) -> bool {
+    matches!(c, '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}' | '\u{1f3fb}'..='\u{1f3ff}')
 }
 
 /// The bidirectional marks, embeddings and isolates (U+200E, U+200F, U+061C, U+202A to
