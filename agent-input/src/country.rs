@@ -21,7 +21,8 @@
 //! | `"ZR"`, `"DD"`, `"Dahomey"` (ISO 3166-3: renamed or merged states) | `"CD"`, `"DE"`, `"BJ"` | `country_code_replaced`, `country_name_read` |
 //! | `"🇨🇿"`, `"🏴󠁧󠁢󠁳󠁣󠁴󠁿"` (a flag: regional indicators, or a subdivision's tag sequence) | `"CZ"`, `"GB"` | `country_code_normalized` |
 //! | `"Korea (South)"`, `"Guinea (Bissau)"`, `"United States of America (the)"`, `"Korea (the Republic of)"` (a qualifier in parentheses, as ISO 3166's own list writes it), `"Czechia (CZ)"`, `"DE – Germany"` (a name beside its code) | `"KR"`, `"GW"`, `"US"`, `"KR"`, `"CZ"`, `"DE"` | `country_name_read` |
-//! | `"UAE"`, `"KSA"`, `"DPRK"`, `"PRC"`, `"FYROM"` (initialisms of one country) | `"AE"`, `"SA"`, `"KP"`, `"CN"`, `"MK"` | `country_name_read` |
+//! | `"UAE"`, `"KSA"`, `"DPRK"`, `"PRC"`, `"FYROM"`, `"ČR"` (initialisms of one country) | `"AE"`, `"SA"`, `"KP"`, `"CN"`, `"MK"`, `"CZ"` | `country_name_read` |
+//! | `".cz"`, `".uk"` (a country's internet domain) | `"CZ"`, `"GB"` | `country_code_replaced` |
 //! | `"Dem. Rep. Congo"`, `"Solomon Is."`, `"W. Sahara"` (Natural Earth), `"Korea, Rep."`, `"Egypt, Arab Rep."`, `"Lao PDR"` (the World Bank): abbreviated words written out | `"CD"`, `"SB"`, `"EH"`, `"KR"`, `"EG"`, `"LA"` | `country_name_read` |
 //!
 //! Names come from CLDR (every modern locale) and from ISO 3166 as the iso-codes project
@@ -234,6 +235,9 @@ pub const COLLOQUIAL: &[(&str, &str)] = &[
     ("united states of america", "US"),
     ("america", "US"),
     ("czech", "CZ"),
+    // Česká republika's initials, as Czech writes them (`ČR`): Costa Rica's code `CR` is read as
+    // a code before any name, so only a spelling that is no code (the háček) reaches this.
+    ("cr", "CZ"),
     // Initialisms in everyday English use, each of one country.
     ("uae", "AE"),
     ("ksa", "SA"),
@@ -352,10 +356,12 @@ fn find_with_article(clean: &str) -> Found {
 #[inline(never)]
 fn find_without_article(clean: &str) -> Found {
     match without_article(clean).map_or(Found::Nothing, find) {
-        Found::Nothing => find_flag(clean).unwrap_or_else(|| match find_in_two_parts(clean) {
-            Found::Nothing => find_abbreviated(clean),
-            found => found,
-        }),
+        Found::Nothing => {
+            find_flag(clean).or_else(|| find_domain(clean)).unwrap_or_else(|| match find_in_two_parts(clean) {
+                Found::Nothing => find_abbreviated(clean),
+                found => found,
+            })
+        }
         found => found,
     }
 }
@@ -467,6 +473,17 @@ fn find_flag(text: &str) -> Option<Found> {
     };
     match find(&code) {
         Found::Code(code, _) => Some(Found::Code(code, Some(NoteCode::CountryCodeNormalized))),
+        _ => None,
+    }
+}
+
+/// A country's top-level internet domain (`.cz`, `.de`, `.uk`): a point and two letters, the
+/// country's code (`uk`: the United Kingdom's alias). `None` for any other text, and for a
+/// domain of no country (`.eu`, `.su`).
+fn find_domain(text: &str) -> Option<Found> {
+    let code = text.strip_prefix('.').filter(|c| c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic()))?;
+    match find(code) {
+        Found::Code(code, _) => Some(Found::Code(code, Some(NoteCode::CountryCodeReplaced))),
         _ => None,
     }
 }
