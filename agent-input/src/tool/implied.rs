@@ -2,9 +2,9 @@
 //!
 //! | property name | kind and options |
 //! | --- | --- |
-//! | `limit`, `page_size`, `per_page`, `max_results` | `number` with `preset: "limit"` (integer 1..`max`, default 20, clamped with a note) |
-//! | `date_from`, `from`, `since`, `start_date`, `from_date` | `date` with `role: "from"` (a year or month reads as its first day) |
-//! | `date_to`, `to`, `until`, `end_date`, `to_date` | `date` with `role: "to"` (a year or month reads as its last day) |
+//! | `limit`, `page_size`, `per_page`, `max_results`, `top_k`, `num_results`, `number_of_results`, `max_items`, `results_per_page` | `number` with `preset: "limit"` (integer 1..`max`, default 20, clamped with a note) |
+//! | `date_from`, `from`, `since`, `start_date`, `from_date`, and any name with the word `date` ending in `from` or `since`, or ending in `start_date` (`decision_date_from`, `decisionStartDate`) | `date` with `role: "from"` (a year or month reads as its first day) |
+//! | `date_to`, `to`, `until`, `end_date`, `to_date`, and any name with the word `date` ending in `to` or `until`, or ending in `end_date` (`decision_date_to`) | `date` with `role: "to"` (a year or month reads as its last day) |
 //! | `cursor`, `page_token` | `cursor` (give `key_env`) |
 //! | `idempotency_key` | `idempotency_key` |
 //! | `id`, `*_id` | `uuid`, in `mode: "write"` on a tool that writes |
@@ -16,8 +16,10 @@
 //! `user_id` do (the idiom of a TypeScript server is camelCase).
 //!
 //! The pairs `date_from`/`date_to`, `from`/`to`, `since`/`until`, `start_date`/`end_date` and
-//! `from_date`/`to_date` (in any of those spellings) are read together: a lower bound after its
-//! upper bound is one `range_reversed` issue naming both.
+//! `from_date`/`to_date` (in any of those spellings), and two date properties whose names differ
+//! only in that (`decision_date_from`/`decision_date_to`, `decision_start_date`/
+//! `decision_end_date`), are read together: a lower bound after its upper bound is one
+//! `range_reversed` issue naming both.
 //!
 //! A key the tool does not declare whose name is in the group of exactly one declared
 //! property's name reads as that property, with a `property_name_normalized` note: `country`
@@ -48,7 +50,8 @@ pub const PAIRS: &[(&str, &str)] = &[
 /// different things share no group).
 pub(crate) fn group(words: &str) -> Option<&'static str> {
     Some(match words {
-        "limit" | "page size" | "per page" | "max results" => "limit",
+        "limit" | "page size" | "per page" | "max results" | "top k" | "num results" | "number of results"
+        | "max items" | "results per page" => "limit",
         "date from" | "from" | "since" | "start date" | "from date" => "from",
         "date to" | "to" | "until" | "end date" | "to date" => "to",
         "cursor" | "page token" => "cursor",
@@ -60,11 +63,34 @@ pub(crate) fn group(words: &str) -> Option<&'static str> {
     })
 }
 
+/// Which bound of a date range a name of more words names: a name with the word `date` that
+/// ends in `from` or `since` (`decision_date_from`, `date_decided_since`) or in `start date`
+/// (`decision_start_date`) is a lower bound; one with `date` ending in `to` or `until`, or in
+/// `end date`, an upper one. `None` for any other name (`price_from` names no date).
+pub(crate) fn date_bound(words: &str) -> Option<&'static str> {
+    let dated = words.split(' ').any(|w| w == "date");
+    let last = words.rsplit(' ').next().unwrap_or_default();
+    if words.ends_with("start date") || dated && matches!(last, "from" | "since") {
+        Some("from")
+    } else if words.ends_with("end date") || dated && matches!(last, "to" | "until") {
+        Some("to")
+    } else {
+        None
+    }
+}
+
+/// The name of the other bound of a range whose bound a name is, by its words
+/// (`decision date from`: `decision date to`; `decision start date`: `decision end date`).
+pub(crate) fn other_bound(words: &str) -> Option<String> {
+    let swaps = [(" from", " to"), (" since", " until"), ("start date", "end date")];
+    swaps.iter().find_map(|(a, b)| Some(format!("{}{b}", words.strip_suffix(a)?)))
+}
+
 /// The kind and default options a property name implies, if any; the name is matched by its
 /// words (`pageSize` is `page_size`).
 pub fn implied(name: &str, writes: bool) -> Option<Value> {
     let words = crate::spelling::fold::words(name);
-    Some(match group(&words) {
+    Some(match group(&words).or_else(|| date_bound(&words)) {
         Some("limit") => json!({"kind": "number", "preset": "limit"}),
         Some("from") => json!({"kind": "date", "role": "from"}),
         Some("to") => json!({"kind": "date", "role": "to"}),

@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 use smallvec::SmallVec;
 
 use super::envelope::Issue;
-use super::implied::{group, implied, PAIRS};
+use super::implied::{date_bound, group, implied, other_bound, PAIRS};
 use super::person::AnsweredBy;
 use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::cursor::CursorCodec;
@@ -856,13 +856,24 @@ impl PropertySet {
         }
     }
 
-    /// The indices of the date properties named as a range's two bounds ([`PAIRS`]).
+    /// The indices of the date properties named as a range's two bounds ([`PAIRS`], and two
+    /// names that differ only in the bound's word: [`other_bound`]).
     fn date_pairs(props: &[Property]) -> Vec<(usize, usize)> {
         let at = |name: &str| {
             let key = name_key(name);
             props.iter().position(|p| name_key(&p.name) == key && matches!(p.def, Def::Value(Spec::Date(_))))
         };
-        PAIRS.iter().filter_map(|(from, to)| at(from).zip(at(to))).collect()
+        let mut pairs: Vec<(usize, usize)> = PAIRS.iter().filter_map(|(from, to)| at(from).zip(at(to))).collect();
+        for (i, p) in props.iter().enumerate() {
+            let words = name_key(&p.name);
+            let other = (date_bound(&words) == Some("from")).then(|| other_bound(&words)).flatten();
+            if let Some(j) = other.and_then(|o| at(&o)) {
+                if matches!(p.def, Def::Value(Spec::Date(_))) && !pairs.iter().any(|(a, b)| *a == i || *b == j) {
+                    pairs.push((i, j));
+                }
+            }
+        }
+        pairs
     }
 
     fn expected(&self, prop: &Property) -> String {
