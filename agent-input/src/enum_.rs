@@ -13,7 +13,8 @@
 //! Anything else asks `unknown_enum_value`, listing the allowed values; the nearest value is
 //! suggested in the hint and never applied; a text of two or more values (`"open/closed"`,
 //! `"open or closed"`, `"date_asc (date_desc)"`) names each as a reading (inside a list, the
-//! list splits it instead). A value of the enum wins over the absent rule: an
+//! list splits it instead), and so does a word of two or more values (`"date"` of `"date_desc"`
+//! and `"date_asc"`), where the nearest would pick one. A value of the enum wins over the absent rule: an
 //! enum with the value `"none"` reads `"none"` as that value.
 
 use std::collections::{BTreeMap, HashMap};
@@ -27,7 +28,7 @@ use crate::error::Error;
 use crate::input::{listing, quoted, Input};
 use crate::limits::{MAX_ENUM_VALUES, MAX_SCALAR_CHARS};
 use crate::opening::{self, Door, Scalar};
-use crate::outcome::{Ask, Note, Outcome};
+use crate::outcome::{Ask, Note, Outcome, Reading};
 use crate::spelling::{self, suggest, suggest::Rule};
 
 /// Options of the enum kind.
@@ -317,9 +318,49 @@ fn nearest<'a>(opts: &'a EnumOptions, text: &str) -> Option<&'a str> {
     opts.values.get(best).map(String::as_str)
 }
 
+/// The values whose words include every word of a spelling that is part of them (`date` of
+/// `date_desc` and `date_asc`), in declared order.
+fn containing<'a>(opts: &'a EnumOptions, text: &str) -> Vec<&'a str> {
+    let words = spelling::fold::words(text);
+    let wanted: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
+    if wanted.is_empty() || wanted.len() > 4 {
+        return Vec::new();
+    }
+    let has_all = |value: &str| {
+        let own = spelling::fold::words(value);
+        let own: Vec<&str> = own.split(' ').collect();
+        own.len() > wanted.len() && wanted.iter().all(|w| own.contains(w))
+    };
+    opts.values.iter().map(String::as_str).filter(|v| has_all(v)).collect()
+}
+
 fn unknown(input: &Input<'_>, opts: &EnumOptions, text: Option<&str>) -> Ask {
     let code = if text.is_some() { AskCode::UnknownEnumValue } else { AskCode::UnexpectedType };
     let list = listing(&opts.values, |v| quoted(v));
+    let parts = text.map(|t| containing(opts, t)).unwrap_or_default();
+    if parts.len() > 1 {
+        // Part of several values (the nearest would pick one of them): each is a reading.
+        let options = listing(&parts, |v| quoted(v));
+        let received = input.to_json_text();
+        return Ask::new(
+            code,
+            input,
+            format!("one of {list}; {received} is part of {options}"),
+            format!(
+                "set to the value you meant, such as {}",
+                parts.iter().map(|v| quoted(v)).collect::<Vec<_>>().join(" or ")
+            ),
+        )
+        .with_readings(
+            parts
+                .iter()
+                .map(|v| Reading {
+                    value: Value::String((*v).to_owned()),
+                    meaning: format!("{}, a value with the words of {received}", quoted(v)),
+                })
+                .collect(),
+        );
+    }
     let suggestion = text
         .and_then(|t| nearest(opts, t))
         .map(|v| format!(" ({} is the nearest to {})", quoted(v), input.to_json_text()))
