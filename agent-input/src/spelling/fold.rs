@@ -150,7 +150,7 @@ fn fold_chars(s: &str) -> String {
             space = true;
             continue;
         }
-        if super::is_invisible(c) || super::is_presentation_mark(c) {
+        if super::is_ignored_in_keys(c) {
             // Zero-width joiners inside Persian or Malayalam words and an emoji's variation
             // selector or skin tone carry no meaning for matching.
             continue;

@@ -29,9 +29,19 @@ const fn is_invisible(c: char) -> bool {
     matches!(c, '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{00ad}') || is_direction_mark(c)
 }
 
+/// What a matching key leaves out: [`is_invisible`] and [`is_presentation_mark`] characters
+/// (below U+200B, where every letter of most scripts is, only the soft hyphen and the Arabic
+/// letter mark).
+pub(crate) const fn is_ignored_in_keys(c: char) -> bool {
+    if (c as u32) < 0x200b {
+        return matches!(c, '\u{00ad}' | '\u{061c}');
+    }
+    is_invisible(c) || is_presentation_mark(c)
+}
+
 /// What only changes how a symbol is drawn: variation selectors (`✔️` is `✔` drawn as an
 /// emoji) and the emoji skin tones (`👍🏽`). Matching keys leave them out; text keeps them.
-pub(crate) const fn is_presentation_mark(c: char) -> bool {
+const fn is_presentation_mark(c: char) -> bool {
     matches!(c, '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}' | '\u{1f3fb}'..='\u{1f3ff}')
 }
 
