@@ -8,6 +8,7 @@
 //! | `"４０００"`, `"٤٠٠٠"` | 4000 | `unicode_digits_read` |
 //! | `"−5"` (U+2212), `"–5"` | -5 | `unicode_minus_read` |
 //! | `"+5"`, `"007"`, `".5"`, `"5."`, `"1e3"` | 5, 7, 0.5, 5, 1000 | `number_spelling_normalized` |
+//! | `"½"`, `"1 ½"`, `"2¾"`, `"3⁄8"` (a vulgar fraction, or the fraction slash, whose decimals end; `"⅓"` asks naming 0.333333) | 0.5, 1.5, 2.75, 0.375 | `number_spelling_normalized` |
 //! | `" 42 "`, `"\"42\""` | 42 | `whitespace_trimmed`, `quotes_removed` |
 //! | `"1 500,-"`, `"1.500,-"`, `"12.-"` (a whole amount with a dash for its decimals, as prices are written) | 1500, 1500, 12 | `number_spelling_normalized` |
 //! | `"3 Mio."`, `"1,5 tis."`, `"2.5 million"`, `"5万"`, `"12 lakh"` (a scale word of CLDR's compact formats, in any locale) | 3000000, 1500, 2500000, 50000, 1200000 | `number_spelling_normalized` |
@@ -294,7 +295,7 @@ fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
         if let Some(out) = scaled(&input, text, opts).or_else(special) {
             return out;
         }
-        if let Some(out) = most(&input, text, opts) {
+        if let Some(out) = most(&input, text, opts).or_else(|| fraction(&input, text, opts)) {
             return out;
         }
     }
@@ -551,6 +552,72 @@ fn most(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<D
     let message =
         with_decimal_text(max, |m| format!("Read {} as {m}: the largest allowed value is {m}.", input.to_json_text()));
     Some(Outcome::ok(max).note(Note::new(NoteCode::OutOfRangeClamped, message)))
+}
+
+/// A number written with a fraction: a vulgar fraction character alone or after a whole
+/// number (`½`, `1½`, `1 ¾`, `⅛`) or digits around the fraction slash (`3⁄4`), as Unicode
+/// decomposes them. A fraction whose decimals end reads with `number_spelling_normalized`
+/// (`1 ½`: 1.5); one whose decimals repeat (`⅓`) asks `not_a_number` naming it to six decimal
+/// places. `None` for any other text.
+#[cold]
+#[inline(never)]
+fn fraction(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
+    use unicode_normalization::UnicodeNormalization;
+    let (clean, _) = spelling::clean_edges(text);
+    if !clean.contains(|c: char| matches!(c, '\u{bc}'..='\u{be}' | '\u{2150}'..='\u{215f}' | '\u{2189}' | '\u{2044}')) {
+        return None;
+    }
+    let vulgar = |c: char| matches!(c, '\u{bc}'..='\u{be}' | '\u{2150}'..='\u{215f}' | '\u{2189}');
+    // The whole number before the fraction, and the fraction's numerator and denominator.
+    let (whole, num, den): (&str, String, String) = match clean.char_indices().find(|(_, c)| vulgar(*c)) {
+        Some((at, c)) => {
+            if clean.get(at + c.len_utf8()..).is_some_and(|rest| !rest.trim().is_empty()) {
+                return None;
+            }
+            let plain: String = c.nfkd().collect();
+            let (num, den) = plain.split_once('\u{2044}')?;
+            (clean.get(..at)?.trim(), num.to_owned(), den.to_owned())
+        }
+        None => {
+            let (head, den) = clean.split_once('\u{2044}')?;
+            let (whole, num) = head.trim().rsplit_once(' ').unwrap_or(("", head.trim()));
+            (whole.trim(), num.to_owned(), den.trim().to_owned())
+        }
+    };
+    let digits = |s: &str| !s.is_empty() && s.len() <= 9 && s.bytes().all(|b| b.is_ascii_digit());
+    let (negative, whole) = whole.strip_prefix(['-', '\u{2212}']).map_or((false, whole), |w| (true, w.trim()));
+    if !digits(&num) || !digits(&den) || !(whole.is_empty() || digits(whole)) {
+        return None;
+    }
+    let (num, den) = (Decimal::from(num.parse::<u64>().ok()?), Decimal::from(den.parse::<u64>().ok()?));
+    let whole = if whole.is_empty() { Decimal::ZERO } else { Decimal::from(whole.parse::<u64>().ok()?) };
+    let value = whole.checked_add(num.checked_div(den)?)?;
+    let value = if negative { -value } else { value };
+    // A denominator of only twos and fives ends; any other repeats.
+    let mut rest = den.trunc().to_string().parse::<u64>().ok()?;
+    for p in [2, 5] {
+        while rest > 1 && rest % p == 0 {
+            rest /= p;
+        }
+    }
+    if rest == 1 || num.is_zero() {
+        let mut repairs = Repairs::default();
+        repairs.push(Repair::Spelling);
+        return Some(one_reading(input, value, repairs, opts));
+    }
+    let rounded = normalized(value.round_dp(6));
+    Some(Outcome::ask(
+        Ask::new(
+            AskCode::NotANumber,
+            input,
+            format!("a number in decimals; {} is a fraction whose decimals repeat", input.to_json_text()),
+            format!("set to the number in decimals, to the places the property needs (e.g. {rounded})"),
+        )
+        .with_readings(vec![Reading {
+            value: decimal_value(rounded),
+            meaning: format!("{rounded}, {} to six decimal places", input.to_json_text()),
+        }]),
+    ))
 }
 
 /// The key of a word in the number tables: [`spelling::fold::fold`] with curly apostrophes
