@@ -321,7 +321,12 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
             "set to a JSON number: ASCII digits, a point for decimals, no grouping (e.g. 1234.5)",
         )
     };
-    let special = || qualified(input, text).or_else(|| two_numbers(input, text)).or_else(|| number_word(input, text));
+    let special = || {
+        qualified(input, text)
+            .or_else(|| two_numbers(input, text))
+            .or_else(|| number_word(input, text))
+            .or_else(|| remarked(input, text))
+    };
     if let Some(ask) = bracketed(input, text).or_else(special) {
         return ask;
     }
@@ -437,6 +442,37 @@ fn qualified(input: &Input<'_>, text: &str) -> Option<Ask> {
                 .map(|(v, how)| Reading {
                     value: decimal_value(v),
                     meaning: format!("{v}, the number of {received} ({what} {v}){how}"),
+                })
+                .collect(),
+        ),
+    )
+}
+
+/// A number with a remark in brackets after it (`20 (default)`, `10 (ten)`, `5 (in
+/// thousands)`): `not_a_number` naming the number, never applied, as a remark may change what
+/// the number means. `None` for any other text.
+fn remarked(input: &Input<'_>, text: &str) -> Option<Ask> {
+    let (text, _) = spelling::clean_edges(text);
+    let (head, remark) = text.strip_suffix(')')?.split_once('(')?;
+    if remark.contains(['(', ')']) || remark.trim().is_empty() {
+        return None;
+    }
+    let values = values_of(parse_text(spelling::trim(head)))?;
+    let options: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();
+    let remark = quoted(remark.trim());
+    Some(
+        Ask::new(
+            AskCode::NotANumber,
+            input,
+            format!("a number alone; {} writes the remark {remark} after it", input.to_json_text()),
+            format!("set to the number alone ({}) if the remark does not change it", options.join(" or ")),
+        )
+        .with_readings(
+            values
+                .into_iter()
+                .map(|(v, how)| Reading {
+                    value: decimal_value(v),
+                    meaning: format!("{v}, the number without the remark {remark}{how}"),
                 })
                 .collect(),
         ),
