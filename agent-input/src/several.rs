@@ -4,7 +4,7 @@
 //! so the next call picks one. The one rule, for every kind of single value that has it.
 //!
 //! A text is split at commas, semicolons, vertical bars and slashes, else at the word `or` (or
-//! `and`), else at spaces; every part must read as a value of the kind (with no ask), and two
+//! `and`), else at the joiners of CLDR's "and" lists (`a`, `und`, `et`), else at spaces; every part must read as a value of the kind (with no ask), and two
 //! or more different values must come out. Inside a list the list splits such a text itself,
 //! and a range's bounds are parts of the range ([`as_parts`]): their asks stay as they were.
 
@@ -12,6 +12,7 @@ use std::cell::Cell;
 
 use serde_json::Value;
 
+use crate::data::lists::LIST_JOINERS;
 use crate::input::{quoted, Input};
 use crate::outcome::{Ask, Outcome, Reading, Status};
 use crate::spelling;
@@ -92,14 +93,16 @@ fn each<T>(
     )
 }
 
-/// The parts of `text` at its separators, at the word `or` or `and`, and at its spaces.
-fn splits(text: &str) -> [Vec<&str>; 3] {
+/// The parts of `text` at its separators, at the word `or` or `and`, at the joiners of
+/// CLDR's "and" list patterns ([`split_joined`]: `a`, `und`, `et`, `y`), and at its spaces.
+fn splits(text: &str) -> [Vec<&str>; 4] {
     let at_marks = text.split([',', ';', '|', '/']).map(spelling::trim).collect();
     let mut at_words = vec![text];
     for word in [" or ", " and ", " OR ", " AND "] {
         at_words = at_words.iter().flat_map(|p| p.split(word)).map(spelling::trim).collect();
     }
-    [at_marks, at_words, text.split_whitespace().collect()]
+    let joined = split_joined(text).unwrap_or_default();
+    [at_marks, at_words, joined, text.split_whitespace().collect()]
 }
 
 /// The distinct values of `parts` when every part reads with no ask and there are two or
@@ -121,4 +124,64 @@ fn values_of<'t, T>(
         }
     }
     (values.len() > 1).then_some(values)
+}
+
+/// The pieces of `text` between the joiners of CLDR's "and" list patterns
+/// ([`LIST_JOINERS`]: `" and "`, `" a "`, `" und "`, `" & "`, `"、"`, `"和"`), trimmed, with a
+/// joiner that opens the text left out (`"and en"`, the last part of `"cs, de, and en"`
+/// split at its commas). Letters match in either ASCII case; a joiner of punctuation only
+/// (`"、"`, `"، "`, `" & "`) matches with or without its spaces. `None` when there is no joiner.
+pub(crate) fn split_joined(text: &str) -> Option<Vec<&str>> {
+    let mut pieces = Vec::new();
+    let (mut start, mut i) = (0, 0);
+    let bytes = text.as_bytes();
+    while i < bytes.len() {
+        let b = bytes.get(i).copied().unwrap_or(0);
+        let candidate = i == 0 || matches!(b, b' ' | b',' | b'&') || b >= 0xc0;
+        let found = if candidate { joiner_at(text, i) } else { None };
+        match found {
+            Some(len) => {
+                pieces.push(spelling::trim(text.get(start..i).unwrap_or_default()));
+                i += len;
+                start = i;
+            }
+            None => i += 1,
+        }
+    }
+    pieces.push(spelling::trim(text.get(start..).unwrap_or_default()));
+    if pieces.len() < 2 {
+        return None;
+    }
+    if pieces.first().is_some_and(|p| p.is_empty()) {
+        pieces.remove(0);
+    }
+    Some(pieces)
+}
+
+/// The length of the joiner that starts at byte `i` of `text`, if one does. At the start of
+/// the text a joiner's leading spaces and punctuation are not needed (`"and en"`).
+fn joiner_at(text: &str, i: usize) -> Option<usize> {
+    // Each joiner as it is matched inside the text and at its start, worked out once: one of
+    // punctuation only by its marks alone (`"、"`, `"&"`), one of words with its spaces.
+    static SPELLED: std::sync::OnceLock<Vec<(&'static str, &'static str)>> = std::sync::OnceLock::new();
+    let spelled = SPELLED.get_or_init(|| {
+        LIST_JOINERS
+            .iter()
+            .map(|j| {
+                let core = j.trim();
+                if core.chars().any(char::is_alphanumeric) {
+                    (*j, j.trim_start_matches(|c: char| !c.is_alphanumeric()))
+                } else {
+                    (core, core)
+                }
+            })
+            .filter(|(inside, opening)| !inside.is_empty() && !opening.is_empty())
+            .collect()
+    });
+    let rest = text.get(i..)?;
+    spelled.iter().find_map(|&(inside, opening)| {
+        let joiner = if i == 0 { opening } else { inside };
+        let head = rest.get(..joiner.len())?;
+        head.eq_ignore_ascii_case(joiner).then_some(joiner.len())
+    })
 }

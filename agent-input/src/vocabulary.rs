@@ -378,7 +378,10 @@ impl Vocabulary {
             [] => {
                 let near = self.nearest(key);
                 match role {
-                    VocabularyRole::Filter => self.dropped(&input, &near, "names no stored value"),
+                    VocabularyRole::Filter => match self.sent_several(&input).as_slice() {
+                        [] => self.dropped(&input, &near, "names no stored value"),
+                        parts => self.dropped(&input, parts, "names several stored values"),
+                    },
                     VocabularyRole::Value => self.unknown(&input, &near),
                 }
             }
@@ -405,6 +408,15 @@ impl Vocabulary {
                 }
             },
         }
+    }
+
+    /// The stored values a text of several values names (`NS, US`, `Nejvyšší soud a Ústavní
+    /// soud`: [`crate::several`]), each once; empty for any other text.
+    #[cold]
+    fn sent_several(&self, input: &Input<'_>) -> Vec<usize> {
+        let out = self.unknown(input, &[]);
+        let ids = out.as_ask().map(|a| a.readings.iter().filter_map(|r| r.value.as_str()).collect::<Vec<_>>());
+        ids.unwrap_or_default().into_iter().filter_map(|id| self.entries.iter().position(|e| e.id == id)).collect()
     }
 
     fn dropped(&self, input: &Input<'_>, candidates: &[usize], why: &str) -> Outcome<String> {

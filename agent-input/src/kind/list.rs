@@ -33,12 +33,12 @@ use serde_json::Value;
 
 use super::Spec;
 use crate::codes::{AskCode, NoteCode, WarningCode};
-use crate::data::lists::LIST_JOINERS;
 use crate::error::Error;
 use crate::hint;
 use crate::input::{json_text, listing, Input};
 use crate::limits::{MAX_DESCRIBED_ITEMS, MAX_LIST_ITEMS, MAX_TEXT_CHARS};
 use crate::outcome::{Ask, Note, Outcome, Reading, Status, Warning};
+use crate::several::split_joined;
 use crate::{absent, spelling};
 
 /// Options of the list kind.
@@ -254,66 +254,6 @@ fn compat_separator(c: char) -> Option<char> {
 /// `c` as the separator it stands for: itself, or the ASCII form of a full-width one.
 fn separator(c: char) -> char {
     compat_separator(c).unwrap_or(c)
-}
-
-/// The pieces of `text` between the joiners of CLDR's "and" list patterns
-/// ([`LIST_JOINERS`]: `" and "`, `" a "`, `" und "`, `" & "`, `"、"`, `"和"`), trimmed, with a
-/// joiner that opens the text left out (`"and en"`, the last part of `"cs, de, and en"`
-/// split at its commas). Letters match in either ASCII case; a joiner of punctuation only
-/// (`"、"`, `"، "`, `" & "`) matches with or without its spaces. `None` when there is no joiner.
-fn split_joined(text: &str) -> Option<Vec<&str>> {
-    let mut pieces = Vec::new();
-    let (mut start, mut i) = (0, 0);
-    let bytes = text.as_bytes();
-    while i < bytes.len() {
-        let b = bytes.get(i).copied().unwrap_or(0);
-        let candidate = i == 0 || matches!(b, b' ' | b',' | b'&') || b >= 0xc0;
-        let found = if candidate { joiner_at(text, i) } else { None };
-        match found {
-            Some(len) => {
-                pieces.push(spelling::trim(text.get(start..i).unwrap_or_default()));
-                i += len;
-                start = i;
-            }
-            None => i += 1,
-        }
-    }
-    pieces.push(spelling::trim(text.get(start..).unwrap_or_default()));
-    if pieces.len() < 2 {
-        return None;
-    }
-    if pieces.first().is_some_and(|p| p.is_empty()) {
-        pieces.remove(0);
-    }
-    Some(pieces)
-}
-
-/// The length of the joiner that starts at byte `i` of `text`, if one does. At the start of
-/// the text a joiner's leading spaces and punctuation are not needed (`"and en"`).
-fn joiner_at(text: &str, i: usize) -> Option<usize> {
-    // Each joiner as it is matched inside the text and at its start, worked out once: one of
-    // punctuation only by its marks alone (`"、"`, `"&"`), one of words with its spaces.
-    static SPELLED: std::sync::OnceLock<Vec<(&'static str, &'static str)>> = std::sync::OnceLock::new();
-    let spelled = SPELLED.get_or_init(|| {
-        LIST_JOINERS
-            .iter()
-            .map(|j| {
-                let core = j.trim();
-                if core.chars().any(char::is_alphanumeric) {
-                    (*j, j.trim_start_matches(|c: char| !c.is_alphanumeric()))
-                } else {
-                    (core, core)
-                }
-            })
-            .filter(|(inside, opening)| !inside.is_empty() && !opening.is_empty())
-            .collect()
-    });
-    let rest = text.get(i..)?;
-    spelled.iter().find_map(|&(inside, opening)| {
-        let joiner = if i == 0 { opening } else { inside };
-        let head = rest.get(..joiner.len())?;
-        head.eq_ignore_ascii_case(joiner).then_some(joiner.len())
-    })
 }
 
 /// A lone value as a one-item list.
