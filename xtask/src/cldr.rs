@@ -1147,13 +1147,37 @@ fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, 
     Ok(entries)
 }
 
+/// Whether a cardinal rule set spells a grammatical case other than the nominative
+/// (`%spellout-cardinal-masculine-genitive`, Finnish `-inessive`): a number sent as a value is
+/// written in the nominative, and the case forms would double the table.
+fn case_set(name: &str) -> bool {
+    const CASES: &[&str] = &[
+        "genitive",
+        "dative",
+        "accusative",
+        "locative",
+        "instrumental",
+        "prepositional",
+        "ablative",
+        "partitive",
+        "essive",
+        "translative",
+        "inessive",
+        "elative",
+        "illative",
+        "adessive",
+        "allative",
+    ];
+    name.split('-').any(|part| CASES.contains(&part))
+}
+
 /// The numbers a number word stands for (`twenty-one`, `dvacet jedna`, `einundzwanzig`,
 /// `vingt et un`, `двадцать один`): 0 to 100, the hundreds to 900, a thousand and a million.
 const NUMBER_WORD_VALUES: &[u32] = &[200, 300, 400, 500, 600, 700, 800, 900, 1000, 1_000_000];
 
-/// Whole numbers written as words, of every cardinal rule set of the modern locales'
+/// Whole numbers written as words, of every nominative cardinal rule set of the modern locales'
 /// rule-based number spellings (cldr-rbnf `%spellout-numbering` and `%spellout-cardinal…`, each
-/// gender and case), [`NUMBER_WORD_VALUES`], spelled by [`Rbnf`], keyed by [`name_key`]; a word
+/// gender; no case but the nominative: [`case_set`]), [`NUMBER_WORD_VALUES`], spelled by [`Rbnf`], keyed by [`name_key`]; a word
 /// with a hyphen is also keyed with a space there (`twenty one`). Only words of letters,
 /// spaces, hyphens and apostrophes count, and no Latin word of under three letters. Returns
 /// the words of one number and those two locales give different numbers (`tres`: three in
@@ -1165,7 +1189,7 @@ fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>, String> {
         let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
         let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
         let rbnf = Rbnf { sets };
-        for name in sets.keys().filter(|n| cardinal_set(n)) {
+        for name in sets.keys().filter(|n| cardinal_set(n) && !case_set(n)) {
             for n in values.clone() {
                 let Some(word) = rbnf.spell(name, u64::from(n), 0) else { continue };
                 let key = name_key(word.trim());
@@ -2340,7 +2364,7 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         &mut out,
         "NUMBER_WORDS",
         "u32",
-        "Whole numbers written as words (`twenty-one`, `twenty one`, `dvacet jedna`, `einundzwanzig`, `vingt et un`, `sto`): 0 to 100, the hundreds, a thousand and a million, of every cardinal rule set of the modern locales' rule-based number spellings (cldr-rbnf, each gender and case)",
+        "Whole numbers written as words (`twenty-one`, `twenty one`, `dvacet jedna`, `einundzwanzig`, `vingt et un`, `sto`): 0 to 100, the hundreds, a thousand and a million, of every nominative cardinal rule set of the modern locales' rule-based number spellings (cldr-rbnf, each gender)",
         &numbers.one_entries(),
     );
     write_pairs_owned(
