@@ -891,9 +891,15 @@ impl PropertySet {
     fn unknown(&self, prefix: &str, key: &str) -> Warning {
         let names: Vec<Value> = self.props.iter().take(MAX_LISTED).map(|p| Value::String(p.name.clone())).collect();
         let list = listing(&self.props, |p| format!("`{}`", p.name));
+        // The declared name nearest the key (`limt`: `limit`), named, never applied.
+        let keys: Vec<String> = self.props.iter().map(|p| name_key(&p.name)).collect();
+        let rule = spelling::suggest::Rule { threshold: 0.75, containment: None };
+        let ranked = spelling::suggest::ranked(&name_key(key), keys.iter().map(String::as_str).zip(0usize..), rule);
+        let nearest = ranked.first().and_then(|(_, i)| self.props.get(*i));
+        let near = nearest.map(|p| format!(" (`{}` is the nearest)", p.name)).unwrap_or_default();
         let mut w = Warning::new(
             WarningCode::UnknownProperty,
-            format!("Ignored the unknown property `{}`; the accepted properties are {list}.", cut(key)),
+            format!("Ignored the unknown property `{}`{near}; the accepted properties are {list}.", cut(key)),
             names,
         );
         w.path = Some(join(prefix, key));
