@@ -310,7 +310,8 @@ fn parse(raw: &str) -> Parsed {
     id(&hex, true)
 }
 
-/// An id without what a model writes around it: `urn:uuid:` or `uuid:`, braces, angle, round
+/// An id without what a model writes around it: `urn:uuid:` or `uuid:`, a hexadecimal
+/// literal's `0x` before its 32 digits, braces, angle, round
 /// or square brackets, Python's and .NET's constructors (`UUID('…')`, `new Guid("…")`), quotes
 /// inside those, and a full stop or comma after it; true when something was left out.
 fn unwrapped(text: &str) -> (&str, bool) {
@@ -325,6 +326,14 @@ fn unwrapped(text: &str) -> (&str, bool) {
         }
         if let Some(inner) = body.strip_suffix(['.', ',', ';']) {
             body = inner;
+        }
+        // A hexadecimal literal of exactly the id's 32 digits (`0x0b5e…`).
+        if let Some(hex) = body.get(2..).filter(|h| {
+            body.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("0x"))
+                && h.len() == 32
+                && h.bytes().all(|b| b.is_ascii_hexdigit())
+        }) {
+            body = hex;
         }
         // A label before the id (`id: …`, `user_id=…`, `Order ID: …`): words of letters.
         if let Some(at) = body.find([':', '=']).filter(|at| (1..=40).contains(at)) {
