@@ -23,7 +23,7 @@ use super::grammar::word_key;
 use super::range::DateRange;
 use super::{in_reach, iso_text, month_name, out_of_reach, words};
 use crate::codes::{AskCode, NoteCode};
-use crate::data::dates::{COUNT_WORDS, RELATIVE_WEEKS};
+use crate::data::dates::{COUNT_WORDS, MONTHS, RELATIVE_WEEKS};
 use crate::input::Input;
 use crate::outcome::{Ask, Note, Outcome, Reading};
 
@@ -225,6 +225,9 @@ const MAX_COUNT: u32 = 10_000;
 /// otherwise (the caller keeps its own ask). `text` is trimmed.
 pub(super) fn read(input: &Input<'_>, text: &str, today: Option<NaiveDate>) -> Option<Outcome<DateRange>> {
     let key = word_key(text);
+    if let Some(out) = month_alone(input, &key, today) {
+        return Some(out);
+    }
     let what = if let Some(offset) = RELATIVE_WEEKS.get(&key) {
         What::Week(offset)
     } else if let Some((_, unit)) = SO_FAR.iter().find(|(k, _)| *k == key) {
@@ -257,6 +260,40 @@ pub(super) fn read(input: &Input<'_>, text: &str, today: Option<NaiveDate>) -> O
         return Some(Outcome::ask(out_of_reach(input, Some(today))));
     }
     Some(ask(input, readings))
+}
+
+/// A month's name alone (`October`, `říjen`, `in October`, `im Oktober`): `incomplete_date`,
+/// with `today` naming that month in the last year it began on or before today and in the
+/// year after. `None` for any other text.
+#[cold]
+fn month_alone(input: &Input<'_>, key: &str, today: Option<NaiveDate>) -> Option<Outcome<DateRange>> {
+    let key = ["in ", "v ", "im ", "en ", "au mois de "].iter().find_map(|p| key.strip_prefix(p)).unwrap_or(key);
+    let month = MONTHS.get(key).map(u32::from).filter(|m| (1..=12).contains(m))?;
+    let name = month_name(month);
+    let expected = format!("a range with its year; {} is {name} of no year", input.to_json_text());
+    let Some(today) = today.filter(|t| in_reach(*t)) else {
+        let fix = format!("set to {{\"from\": \"YYYY-{month:02}-01\", \"to\": …}} in the year you meant");
+        return Some(Outcome::ask(Ask::new(AskCode::IncompleteDate, input, expected, fix)));
+    };
+    let year = if month <= today.month() { today.year() } else { today.year() - 1 };
+    let span = |y: i32| {
+        let first = NaiveDate::from_ymd_opt(y, month, 1)?;
+        let last = first.checked_add_months(Months::new(1))?.pred_opt()?;
+        (in_reach(first) && in_reach(last)).then_some((first, last))
+    };
+    let ((f1, t1), (f2, t2)) = (span(year)?, span(year + 1)?);
+    let readings = vec![
+        reading(f1, t1, format!("{name} {year}, the last one begun on or before today ({today})")),
+        reading(f2, t2, format!("{name} {}, the next one", year + 1)),
+    ];
+    let options: Vec<String> = readings
+        .iter()
+        .map(|(f, t, _)| format!("{{\"from\": \"{}\", \"to\": \"{}\"}}", iso_text(*f), iso_text(*t)))
+        .collect();
+    Some(Outcome::ask(
+        Ask::new(AskCode::IncompleteDate, input, expected, format!("set to {}", options.join(" or ")))
+            .with_readings(readings.into_iter().map(|(_, _, r)| r).collect()),
+    ))
 }
 
 /// What a text names.
