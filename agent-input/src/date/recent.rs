@@ -23,7 +23,7 @@ use super::grammar::word_key;
 use super::range::DateRange;
 use super::{in_reach, iso_text, month_name, out_of_reach, words};
 use crate::codes::{AskCode, NoteCode};
-use crate::data::dates::{COUNT_WORDS, MONTHS, RELATIVE_WEEKS};
+use crate::data::dates::{COUNT_WORDS, MONTHS, QUARTERS, RELATIVE_WEEKS};
 use crate::input::Input;
 use crate::outcome::{Ask, Note, Outcome, Reading};
 
@@ -262,14 +262,20 @@ pub(super) fn read(input: &Input<'_>, text: &str, today: Option<NaiveDate>) -> O
     Some(ask(input, readings))
 }
 
-/// A month's name alone (`October`, `říjen`, `in October`, `im Oktober`): `incomplete_date`,
-/// with `today` naming that month in the last year it began on or before today and in the
-/// year after. `None` for any other text.
+/// A month's or quarter's name alone (`October`, `říjen`, `in October`, `im Oktober`, `Q3`,
+/// `3. čtvrtletí`): `incomplete_date`, with `today` naming that period in the last year it
+/// began on or before today and in the year after. `None` for any other text.
 #[cold]
 fn month_alone(input: &Input<'_>, key: &str, today: Option<NaiveDate>) -> Option<Outcome<DateRange>> {
     let key = ["in ", "v ", "im ", "en ", "au mois de "].iter().find_map(|p| key.strip_prefix(p)).unwrap_or(key);
-    let month = MONTHS.get(key).map(u32::from).filter(|m| (1..=12).contains(m))?;
-    let name = month_name(month);
+    // The period's first month, its length in months and its name.
+    let (month, length, name) = match MONTHS.get(key).map(u32::from).filter(|m| (1..=12).contains(m)) {
+        Some(m) => (m, 1, month_name(m).to_owned()),
+        None => {
+            let q = QUARTERS.get(key).map(u32::from).filter(|q| (1..=4).contains(q))?;
+            (3 * q - 2, 3, format!("Q{q}"))
+        }
+    };
     let expected = format!("a range with its year; {} is {name} of no year", input.to_json_text());
     let Some(today) = today.filter(|t| in_reach(*t)) else {
         let fix = format!("set to {{\"from\": \"YYYY-{month:02}-01\", \"to\": …}} in the year you meant");
@@ -278,7 +284,7 @@ fn month_alone(input: &Input<'_>, key: &str, today: Option<NaiveDate>) -> Option
     let year = if month <= today.month() { today.year() } else { today.year() - 1 };
     let span = |y: i32| {
         let first = NaiveDate::from_ymd_opt(y, month, 1)?;
-        let last = first.checked_add_months(Months::new(1))?.pred_opt()?;
+        let last = first.checked_add_months(Months::new(length))?.pred_opt()?;
         (in_reach(first) && in_reach(last)).then_some((first, last))
     };
     let ((f1, t1), (f2, t2)) = (span(year)?, span(year + 1)?);
