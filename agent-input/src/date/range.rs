@@ -19,7 +19,9 @@
 //!
 //! With the `today` option, a text no date reads may name a range around today
 //! ([`recent`](super::recent)): a period so far (`year to date`) reads; `last week` and `last 30
-//! days` ask, naming each range they mean to someone.
+//! days` ask, naming each range they mean to someone; a month or quarter of no year (`October`,
+//! `říjen`, `Q3`) asks `incomplete_date`, naming it in the last year it began on or before today
+//! and the year after (without `today`, naming none).
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
