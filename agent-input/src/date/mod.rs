@@ -36,7 +36,9 @@
 //!   on or before today and the next one after it, and one with a weekday (`Mon 30 Nov`)
 //!   reads as the one such day within a year of today that is that weekday); a weekday alone
 //!   (`Friday`, `on Friday`, `v pátek`) too: with `today`, it names the last one on or before
-//!   today and the next one after it;
+//!   today and the next one after it; a month or quarter of no year (`October`, `Q3`) asks too,
+//!   and for a range's bound with `today` names its first or last day in the last year it
+//!   began on or before today and the year after;
 //! - a relative word without the `today` option (`relative_date_without_today`): the library
 //!   never reads the clock.
 //!
@@ -886,7 +888,8 @@ pub(super) fn out_of_reach(input: &Input<'_>, today: Option<NaiveDate>) -> Ask {
 fn not_a_date(input: &Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
     if let Input::String(text) = input {
         let text = spelling::clean_edges(text).0;
-        if let Some(out) = period_end(input, text, opts).or_else(|| lone_weekday(input, text, opts)) {
+        let alone = || lone_weekday(input, text, opts).or_else(|| bound_of_no_year(input, text, opts));
+        if let Some(out) = period_end(input, text, opts).or_else(alone) {
             return out;
         }
     }
@@ -1032,6 +1035,37 @@ fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Out
                 meaning: format!("{name} {}, the last one on or before today ({today})", words(last)),
             },
             Reading { value: iso_value(next), meaning: format!("{name} {}, the next one after today", words(next)) },
+        ]),
+    ))
+}
+
+/// A month or quarter of no year (`October`, `Q3`: [`recent::no_year`]): `incomplete_date`; for
+/// a range's bound with `today`, naming its first (role `from`) or last (role `to`) day in the
+/// last year it began on or before today and in the year after. `None` for any other text.
+#[cold]
+fn bound_of_no_year(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    let recent::NoYear { name, month, spans } = recent::no_year(&grammar::word_key(text), opts.today)?;
+    let expected = format!("a date with its year; {} is {name} of no year", input.to_json_text());
+    let bound = |(first, last, _): (NaiveDate, NaiveDate, i32)| if opts.role == DateRole::To { last } else { first };
+    let (Some([a, b]), false) = (spans, opts.role == DateRole::Point) else {
+        let fix = format!("set to the date you meant in {name} of the year you meant, as YYYY-{month:02}-DD");
+        return Some(Outcome::ask(Ask::new(AskCode::IncompleteDate, input, expected, fix)));
+    };
+    let side = if opts.role == DateRole::To { "last" } else { "first" };
+    let (d1, d2) = (bound(a), bound(b));
+    Some(Outcome::ask(
+        Ask::new(
+            AskCode::IncompleteDate,
+            input,
+            expected,
+            format!("set to {} or {}", quoted(&iso_text(d1)), quoted(&iso_text(d2))),
+        )
+        .with_readings(vec![
+            Reading {
+                value: iso_value(d1),
+                meaning: format!("the {side} day of {name} {}, the last one begun on or before today", a.2),
+            },
+            Reading { value: iso_value(d2), meaning: format!("the {side} day of {name} {}, the next one", b.2) },
         ]),
     ))
 }

@@ -173,7 +173,9 @@ fn read_range_parts(input: Input<'_>, options: &DateRangeOptions) -> Outcome<Dat
             // `last week`, `last 30 days`, `year to date`, `od začátku roku`: read around today
             // when no date is.
             let or_recent = |out: Outcome<DateRange>| match out.as_ask().map(|a| a.code) {
-                Some(AskCode::NotADate) => recent::read(&input, trimmed, options.today).unwrap_or(out),
+                Some(AskCode::NotADate | AskCode::IncompleteDate) => {
+                    recent::read(&input, trimmed, options.today).unwrap_or(out)
+                }
                 _ => out,
             };
             if let Some(out) = worded(&input, trimmed, (&from_opts, &to_opts)) {

@@ -263,10 +263,16 @@ pub(super) fn read(input: &Input<'_>, text: &str, today: Option<NaiveDate>) -> O
 }
 
 /// A month's or quarter's name alone (`October`, `říjen`, `in October`, `im Oktober`, `Q3`,
-/// `3. čtvrtletí`): `incomplete_date`, with `today` naming that period in the last year it
-/// began on or before today and in the year after. `None` for any other text.
-#[cold]
-fn month_alone(input: &Input<'_>, key: &str, today: Option<NaiveDate>) -> Option<Outcome<DateRange>> {
+/// `3. čtvrtletí`), folded: its name and its first month, and, with `today`, the period in the
+/// last year it began on or before today and in the year after (first and last days each).
+pub(super) struct NoYear {
+    pub(super) name: String,
+    pub(super) month: u32,
+    pub(super) spans: Option<[(NaiveDate, NaiveDate, i32); 2]>,
+}
+
+/// [`NoYear`] of a folded text; `None` for any other text.
+pub(super) fn no_year(key: &str, today: Option<NaiveDate>) -> Option<NoYear> {
     let key = ["in ", "v ", "im ", "en ", "au mois de "].iter().find_map(|p| key.strip_prefix(p)).unwrap_or(key);
     // The period's first month, its length in months and its name.
     let (month, length, name) = match MONTHS.get(key).map(u32::from).filter(|m| (1..=12).contains(m)) {
@@ -276,21 +282,31 @@ fn month_alone(input: &Input<'_>, key: &str, today: Option<NaiveDate>) -> Option
             (3 * q - 2, 3, format!("Q{q}"))
         }
     };
-    let expected = format!("a range with its year; {} is {name} of no year", input.to_json_text());
-    let Some(today) = today.filter(|t| in_reach(*t)) else {
-        let fix = format!("set to {{\"from\": \"YYYY-{month:02}-01\", \"to\": …}} in the year you meant");
-        return Some(Outcome::ask(Ask::new(AskCode::IncompleteDate, input, expected, fix)));
-    };
-    let year = if month <= today.month() { today.year() } else { today.year() - 1 };
     let span = |y: i32| {
         let first = NaiveDate::from_ymd_opt(y, month, 1)?;
         let last = first.checked_add_months(Months::new(length))?.pred_opt()?;
-        (in_reach(first) && in_reach(last)).then_some((first, last))
+        (in_reach(first) && in_reach(last)).then_some((first, last, y))
     };
-    let ((f1, t1), (f2, t2)) = (span(year)?, span(year + 1)?);
+    let spans = today.filter(|t| in_reach(*t)).and_then(|today| {
+        let year = if month <= today.month() { today.year() } else { today.year() - 1 };
+        Some([span(year)?, span(year + 1)?])
+    });
+    Some(NoYear { name, month, spans })
+}
+
+/// A month or quarter of no year ([`no_year`]) for a range: `incomplete_date`, with `today`
+/// naming the period in the last year it began on or before today and in the year after.
+#[cold]
+fn month_alone(input: &Input<'_>, key: &str, today: Option<NaiveDate>) -> Option<Outcome<DateRange>> {
+    let NoYear { name, month, spans } = no_year(key, today)?;
+    let expected = format!("a range with its year; {} is {name} of no year", input.to_json_text());
+    let (Some([(f1, t1, y1), (f2, t2, y2)]), Some(today)) = (spans, today) else {
+        let fix = format!("set to {{\"from\": \"YYYY-{month:02}-01\", \"to\": …}} in the year you meant");
+        return Some(Outcome::ask(Ask::new(AskCode::IncompleteDate, input, expected, fix)));
+    };
     let readings = vec![
-        reading(f1, t1, format!("{name} {year}, the last one begun on or before today ({today})")),
-        reading(f2, t2, format!("{name} {}, the next one", year + 1)),
+        reading(f1, t1, format!("{name} {y1}, the last one begun on or before today ({today})")),
+        reading(f2, t2, format!("{name} {y2}, the next one")),
     ];
     let options: Vec<String> = readings
         .iter()
