@@ -333,23 +333,36 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
     let Some((head, unit)) = unit_apart(text) else { return plain() };
     let Some(values) = values_of(parse_text(head)) else { return plain() };
     let unit = quoted(unit);
-    let options: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();
-    Ask::new(
-        AskCode::NotANumber,
+    naming(
         input,
-        format!("a number without a unit or currency; {} writes {unit} beside it", input.to_json_text()),
-        format!(
-            "set to the number alone ({}) if the property counts in {unit}, or to the number in the property's unit",
-            options.join(" or ")
-        ),
+        values,
+        |options| {
+            (
+                format!("a number without a unit or currency; {} writes {unit} beside it", input.to_json_text()),
+                format!(
+                    "set to the number alone ({options}) if the property counts in {unit}, or to the number in the property's unit"
+                ),
+            )
+        },
+        |v| format!("{v}, the number without {unit}"),
     )
-    .with_readings(
+}
+
+/// The `not_a_number` ask naming each of `values` (a number's readings, each with what its
+/// separator does: [`values_of`]): `said` gives the expected text and the hint from the values
+/// joined with "or", `meaning` the start of each reading's meaning.
+fn naming(
+    input: &Input<'_>,
+    values: SmallVec<[(Decimal, String); 2]>,
+    said: impl FnOnce(&str) -> (String, String),
+    meaning: impl Fn(Decimal) -> String,
+) -> Ask {
+    let options: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();
+    let (expected, hint) = said(&options.join(" or "));
+    Ask::new(AskCode::NotANumber, input, expected, hint).with_readings(
         values
             .into_iter()
-            .map(|(v, how)| Reading {
-                value: decimal_value(v),
-                meaning: format!("{v}, the number without {unit}{how}"),
-            })
+            .map(|(v, how)| Reading { value: decimal_value(v), meaning: format!("{}{how}", meaning(v)) })
             .collect(),
     )
 }
@@ -409,8 +422,7 @@ const COMPARISONS: &[(&str, u8)] = &[(">=", 2), ("=>", 2), ("<=", 3), ("=<", 3),
 /// separator has two readings). `None` for any other text.
 fn qualified(input: &Input<'_>, text: &str) -> Option<Ask> {
     let (text, _) = spelling::clean_edges(text);
-    let mut first = text.find(char::is_numeric)?;
-    let last = text.char_indices().rfind(|(_, c)| c.is_numeric()).map(|(i, c)| i + c.len_utf8())?;
+    let (mut first, last) = digits_span(text)?;
     if let Some(minus) = text.get(..first).and_then(|b| b.chars().next_back()).filter(|c| matches!(c, '-' | '\u{2212}'))
     {
         first -= minus.len_utf8();
@@ -427,25 +439,18 @@ fn qualified(input: &Input<'_>, text: &str) -> Option<Ask> {
         _ => "less than",
     };
     let values = values_of(parse_text(number))?;
-    let options: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();
     let received = input.to_json_text();
-    Some(
-        Ask::new(
-            AskCode::NotANumber,
-            input,
-            format!("one number; {received} says {what} {}", options.join(" or ")),
-            format!("set to the number itself ({}) if the property takes that number", options.join(" or ")),
-        )
-        .with_readings(
-            values
-                .into_iter()
-                .map(|(v, how)| Reading {
-                    value: decimal_value(v),
-                    meaning: format!("{v}, the number of {received} ({what} {v}){how}"),
-                })
-                .collect(),
-        ),
-    )
+    Some(naming(
+        input,
+        values,
+        |options| {
+            (
+                format!("one number; {received} says {what} {options}"),
+                format!("set to the number itself ({options}) if the property takes that number"),
+            )
+        },
+        |v| format!("{v}, the number of {received} ({what} {v})"),
+    ))
 }
 
 /// A number with a remark in brackets after it (`20 (default)`, `10 (ten)`, `5 (in
@@ -458,25 +463,18 @@ fn remarked(input: &Input<'_>, text: &str) -> Option<Ask> {
         return None;
     }
     let values = values_of(parse_text(spelling::trim(head)))?;
-    let options: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();
     let remark = quoted(remark.trim());
-    Some(
-        Ask::new(
-            AskCode::NotANumber,
-            input,
-            format!("a number alone; {} writes the remark {remark} after it", input.to_json_text()),
-            format!("set to the number alone ({}) if the remark does not change it", options.join(" or ")),
-        )
-        .with_readings(
-            values
-                .into_iter()
-                .map(|(v, how)| Reading {
-                    value: decimal_value(v),
-                    meaning: format!("{v}, the number without the remark {remark}{how}"),
-                })
-                .collect(),
-        ),
-    )
+    Some(naming(
+        input,
+        values,
+        |options| {
+            (
+                format!("a number alone; {} writes the remark {remark} after it", input.to_json_text()),
+                format!("set to the number alone ({options}) if the remark does not change it"),
+            )
+        },
+        |v| format!("{v}, the number without the remark {remark}"),
+    ))
 }
 
 /// Two numbers sent for one: a range (`5-10`, `5–10`, `5 ~ 10`: [`NUMBER_RANGE_JOINERS`], and
@@ -525,6 +523,14 @@ fn two_numbers(input: &Input<'_>, text: &str) -> Option<Ask> {
     )
 }
 
+/// The byte range from a text's first digit to the end of its last (digits of any script);
+/// `None` without a digit.
+fn digits_span(text: &str) -> Option<(usize, usize)> {
+    let first = text.find(char::is_numeric)?;
+    let last = text.char_indices().rfind(|(_, c)| c.is_numeric()).map(|(i, c)| i + c.len_utf8())?;
+    Some((first, last))
+}
+
 /// A number's text and the unit or currency written before or after it (`5 km`, `$5`, `1 234
 /// Kč`, `EUR 12.50`): letters, currency signs and the marks units are written with, apart from
 /// the digits on one side. `None` for any other text, for a lone letter (a scale's, maybe) and
@@ -534,9 +540,7 @@ fn unit_apart(text: &str) -> Option<(&str, &str)> {
     let currency = |c: char| matches!(c, '$' | '\u{a2}'..='\u{a5}' | '\u{20a0}'..='\u{20cf}');
     let unit_char =
         |c: char| c.is_alphabetic() || currency(c) || matches!(c, '/' | '\u{b0}' | '\u{b2}' | '\u{b3}' | '.');
-    let digit = |c: char| c.is_numeric();
-    let first = text.find(digit)?;
-    let last = text.char_indices().rfind(|(_, c)| digit(*c)).map(|(i, c)| i + c.len_utf8())?;
+    let (first, last) = digits_span(text)?;
     let (before, number, after) = (text.get(..first)?, text.get(first..last)?, text.get(last..)?);
     let (unit, head) = match (before.trim(), after.trim()) {
         ("", unit) | (unit, "") => (unit, number),
@@ -600,10 +604,10 @@ fn most(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<D
 fn fraction(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
     use unicode_normalization::UnicodeNormalization;
     let (clean, _) = spelling::clean_edges(text);
-    if !clean.contains(|c: char| matches!(c, '\u{bc}'..='\u{be}' | '\u{2150}'..='\u{215f}' | '\u{2189}' | '\u{2044}')) {
+    let vulgar = |c: char| matches!(c, '\u{bc}'..='\u{be}' | '\u{2150}'..='\u{215f}' | '\u{2189}');
+    if !clean.contains(|c: char| vulgar(c) || c == '\u{2044}') {
         return None;
     }
-    let vulgar = |c: char| matches!(c, '\u{bc}'..='\u{be}' | '\u{2150}'..='\u{215f}' | '\u{2189}');
     // The whole number before the fraction, and the fraction's numerator and denominator.
     let (whole, num, den): (&str, String, String) = match clean.char_indices().find(|(_, c)| vulgar(*c)) {
         Some((at, c)) => {
@@ -625,18 +629,18 @@ fn fraction(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outco
     if !digits(&num) || !digits(&den) || !(whole.is_empty() || digits(whole)) {
         return None;
     }
-    let (num, den) = (Decimal::from(num.parse::<u64>().ok()?), Decimal::from(den.parse::<u64>().ok()?));
+    let (num, den) = (num.parse::<u64>().ok()?, den.parse::<u64>().ok()?);
     let whole = if whole.is_empty() { Decimal::ZERO } else { Decimal::from(whole.parse::<u64>().ok()?) };
-    let value = whole.checked_add(num.checked_div(den)?)?;
+    let value = whole.checked_add(Decimal::from(num).checked_div(Decimal::from(den))?)?;
     let value = if negative { -value } else { value };
     // A denominator of only twos and fives ends; any other repeats.
-    let mut rest = den.trunc().to_string().parse::<u64>().ok()?;
+    let mut rest = den;
     for p in [2, 5] {
         while rest > 1 && rest % p == 0 {
             rest /= p;
         }
     }
-    if rest == 1 || num.is_zero() {
+    if rest == 1 || num == 0 {
         let mut repairs = Repairs::default();
         repairs.push(Repair::Spelling);
         return Some(one_reading(input, value, repairs, opts));
@@ -693,28 +697,22 @@ fn number_word(input: &Input<'_>, text: &str) -> Option<Ask> {
     if !clean.chars().any(char::is_alphabetic) || clean.chars().count() > 64 {
         return None;
     }
-    let values = word_value(clean)?.map_or_else(|several| several, |one| smallvec::smallvec![one]);
-    let options: Vec<String> = values.iter().map(ToString::to_string).collect();
+    let values: SmallVec<[(Decimal, String); 2]> = match word_value(clean)? {
+        Ok(one) => smallvec::smallvec![(one, String::new())],
+        Err(several) => several.into_iter().map(|v| (v, String::new())).collect(),
+    };
     let word = quoted(clean);
     let (what, how) = if values.len() > 1 {
         ("a number word for different numbers in different languages", "the number you meant")
     } else {
         ("a number word", "the number it spells")
     };
-    Some(
-        Ask::new(
-            AskCode::NotANumber,
-            input,
-            format!("a number in digits; {word} is {what}"),
-            format!("set to {how}, in digits: {}", options.join(" or ")),
-        )
-        .with_readings(
-            values
-                .iter()
-                .map(|v| Reading { value: decimal_value(*v), meaning: format!("{v}: {word} as a number word") })
-                .collect(),
-        ),
-    )
+    Some(naming(
+        input,
+        values,
+        |options| (format!("a number in digits; {word} is {what}"), format!("set to {how}, in digits: {options}")),
+        |v| format!("{v}: {word} as a number word"),
+    ))
 }
 
 /// A number with the scale word of CLDR's compact formats after it (`3 Mio.`, `1,5 tis.`,
@@ -727,7 +725,7 @@ fn number_word(input: &Input<'_>, text: &str) -> Option<Ask> {
 #[inline(never)]
 fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
     let (text, _) = spelling::clean_edges(text);
-    let end = text.char_indices().rfind(|(_, c)| c.is_numeric()).map(|(i, c)| i + c.len_utf8())?;
+    let (_, end) = digits_span(text)?;
     let (head, word) = text.split_at(end);
     let key = word_key(word);
     let powers: SmallVec<[u8; 3]> = match SCALES.get(&key) {
@@ -793,7 +791,7 @@ fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome
 fn percent(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
     let (text, _) = spelling::clean_edges(text);
     let numeric = |c: char| c.is_numeric() || matches!(c, '+' | '-' | '\u{2212}' | '.' | ',');
-    let end = text.char_indices().rfind(|(_, c)| c.is_numeric()).map(|(i, c)| i + c.len_utf8())?;
+    let (_, end) = digits_span(text)?;
     let start = text.find(numeric)?;
     let word_of = |w: &str| {
         let key = spelling::fold::fold(
