@@ -598,16 +598,29 @@ fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) ->
     let Some((today, last, next)) = nearest else {
         return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
     };
-    let readings = vec![
-        Reading {
-            value: iso_value(last),
-            meaning: format!("{}, the last one on or before today ({today})", words(last)),
-        },
-        Reading { value: iso_value(next), meaning: format!("{}, the next one after today ({today})", words(next)) },
-    ];
-    let options = [quoted(&iso_text(last)), quoted(&iso_text(next))];
-    Ask::new(AskCode::IncompleteDate, input, expected, format!("set to {}", options.join(" or ")))
-        .with_readings(readings)
+    last_or_next(
+        input,
+        expected,
+        "set to ",
+        (last, format!("{}, the last one on or before today ({today})", words(last))),
+        (next, format!("{}, the next one after today ({today})", words(next))),
+    )
+}
+
+/// The `incomplete_date` ask naming two days, each with its meaning (the last such day and
+/// the next one), the hint `lead` followed by both.
+fn last_or_next(
+    input: &Input<'_>,
+    expected: String,
+    lead: &str,
+    (last, last_meaning): (NaiveDate, String),
+    (next, next_meaning): (NaiveDate, String),
+) -> Ask {
+    let hint = format!("{lead}{} or {}", quoted(&iso_text(last)), quoted(&iso_text(next)));
+    Ask::new(AskCode::IncompleteDate, input, expected, hint).with_readings(vec![
+        Reading { value: iso_value(last), meaning: last_meaning },
+        Reading { value: iso_value(next), meaning: next_meaning },
+    ])
 }
 
 /// `0001-01-01`, `9999-12-31`: no bound on a range, a placeholder elsewhere.
@@ -1018,33 +1031,21 @@ fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Out
             .filter(|d| in_reach(*d))
     };
     let (last, next) = (nth(true)?, nth(false)?);
-    Some(Outcome::ask(
-        Ask::new(
-            AskCode::IncompleteDate,
-            input,
-            expected,
-            format!(
-                "set to the {name} you meant, as YYYY-MM-DD: {} or {}",
-                quoted(&iso_text(last)),
-                quoted(&iso_text(next))
-            ),
-        )
-        .with_readings(vec![
-            Reading {
-                value: iso_value(last),
-                meaning: format!("{name} {}, the last one on or before today ({today})", words(last)),
-            },
-            Reading { value: iso_value(next), meaning: format!("{name} {}, the next one after today", words(next)) },
-        ]),
-    ))
+    Some(Outcome::ask(last_or_next(
+        input,
+        expected,
+        &format!("set to the {name} you meant, as YYYY-MM-DD: "),
+        (last, format!("{name} {}, the last one on or before today ({today})", words(last))),
+        (next, format!("{name} {}, the next one after today", words(next))),
+    )))
 }
 
-/// A month or quarter of no year (`October`, `Q3`: [`recent::no_year`]): `incomplete_date`; for
+/// A month or quarter of no year (`October`, `Q3`: [`recent::yearless`]): `incomplete_date`; for
 /// a range's bound with `today`, naming its first (role `from`) or last (role `to`) day in the
 /// last year it began on or before today and in the year after. `None` for any other text.
 #[cold]
 fn bound_of_no_year(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
-    let recent::NoYear { name, month, spans } = recent::no_year(&grammar::word_key(text), opts.today)?;
+    let recent::Yearless { name, month, spans } = recent::yearless(&grammar::word_key(text), opts.today)?;
     let expected = format!("a date with its year; {} is {name} of no year", input.to_json_text());
     let bound = |(first, last, _): (NaiveDate, NaiveDate, i32)| if opts.role == DateRole::To { last } else { first };
     let (Some([a, b]), false) = (spans, opts.role == DateRole::Point) else {
@@ -1052,22 +1053,13 @@ fn bound_of_no_year(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option
         return Some(Outcome::ask(Ask::new(AskCode::IncompleteDate, input, expected, fix)));
     };
     let side = if opts.role == DateRole::To { "last" } else { "first" };
-    let (d1, d2) = (bound(a), bound(b));
-    Some(Outcome::ask(
-        Ask::new(
-            AskCode::IncompleteDate,
-            input,
-            expected,
-            format!("set to {} or {}", quoted(&iso_text(d1)), quoted(&iso_text(d2))),
-        )
-        .with_readings(vec![
-            Reading {
-                value: iso_value(d1),
-                meaning: format!("the {side} day of {name} {}, the last one begun on or before today", a.2),
-            },
-            Reading { value: iso_value(d2), meaning: format!("the {side} day of {name} {}, the next one", b.2) },
-        ]),
-    ))
+    Some(Outcome::ask(last_or_next(
+        input,
+        expected,
+        "set to ",
+        (bound(a), format!("the {side} day of {name} {}, the last one begun on or before today", a.2)),
+        (bound(b), format!("the {side} day of {name} {}, the next one", b.2)),
+    )))
 }
 
 fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32) -> Ask {

@@ -265,14 +265,14 @@ pub(super) fn read(input: &Input<'_>, text: &str, today: Option<NaiveDate>) -> O
 /// A month's or quarter's name alone (`October`, `říjen`, `in October`, `im Oktober`, `Q3`,
 /// `3. čtvrtletí`), folded: its name and its first month, and, with `today`, the period in the
 /// last year it began on or before today and in the year after (first and last days each).
-pub(super) struct NoYear {
+pub(super) struct Yearless {
     pub(super) name: String,
     pub(super) month: u32,
     pub(super) spans: Option<[(NaiveDate, NaiveDate, i32); 2]>,
 }
 
-/// [`NoYear`] of a folded text; `None` for any other text.
-pub(super) fn no_year(key: &str, today: Option<NaiveDate>) -> Option<NoYear> {
+/// [`Yearless`] of a folded text; `None` for any other text.
+pub(super) fn yearless(key: &str, today: Option<NaiveDate>) -> Option<Yearless> {
     let key = ["in ", "v ", "im ", "en ", "au mois de "].iter().find_map(|p| key.strip_prefix(p)).unwrap_or(key);
     // The period's first month, its length in months and its name.
     let (month, length, name) = match MONTHS.get(key).map(u32::from).filter(|m| (1..=12).contains(m)) {
@@ -291,14 +291,14 @@ pub(super) fn no_year(key: &str, today: Option<NaiveDate>) -> Option<NoYear> {
         let year = if month <= today.month() { today.year() } else { today.year() - 1 };
         Some([span(year)?, span(year + 1)?])
     });
-    Some(NoYear { name, month, spans })
+    Some(Yearless { name, month, spans })
 }
 
-/// A month or quarter of no year ([`no_year`]) for a range: `incomplete_date`, with `today`
+/// A month or quarter of no year ([`yearless`]) for a range: `incomplete_date`, with `today`
 /// naming the period in the last year it began on or before today and in the year after.
 #[cold]
 fn month_alone(input: &Input<'_>, key: &str, today: Option<NaiveDate>) -> Option<Outcome<DateRange>> {
-    let NoYear { name, month, spans } = no_year(key, today)?;
+    let Yearless { name, month, spans } = yearless(key, today)?;
     let expected = format!("a range with its year; {} is {name} of no year", input.to_json_text());
     let (Some([(f1, t1, y1), (f2, t2, y2)]), Some(today)) = (spans, today) else {
         let fix = format!("set to {{\"from\": \"YYYY-{month:02}-01\", \"to\": …}} in the year you meant");
@@ -308,14 +308,7 @@ fn month_alone(input: &Input<'_>, key: &str, today: Option<NaiveDate>) -> Option
         reading(f1, t1, format!("{name} {y1}, the last one begun on or before today ({today})")),
         reading(f2, t2, format!("{name} {y2}, the next one")),
     ];
-    let options: Vec<String> = readings
-        .iter()
-        .map(|(f, t, _)| format!("{{\"from\": \"{}\", \"to\": \"{}\"}}", iso_text(*f), iso_text(*t)))
-        .collect();
-    Some(Outcome::ask(
-        Ask::new(AskCode::IncompleteDate, input, expected, format!("set to {}", options.join(" or ")))
-            .with_readings(readings.into_iter().map(|(_, _, r)| r).collect()),
-    ))
+    Some(ask_with(input, AskCode::IncompleteDate, expected, readings))
 }
 
 /// What a text names.
@@ -358,17 +351,23 @@ fn reading(from: NaiveDate, to: NaiveDate, meaning: String) -> (NaiveDate, Naive
 
 /// The ask naming every reading; the hint names each range to send.
 fn ask(input: &Input<'_>, readings: Vec<(NaiveDate, NaiveDate, Reading)>) -> Outcome<DateRange> {
+    let expected = "a range with one reading, as {\"from\": \"YYYY-MM-DD\", \"to\": \"YYYY-MM-DD\"}";
+    ask_with(input, AskCode::AmbiguousDate, expected.to_owned(), readings)
+}
+
+/// The ask of `code` naming every reading; the hint names each range to send.
+fn ask_with(
+    input: &Input<'_>,
+    code: AskCode,
+    expected: String,
+    readings: Vec<(NaiveDate, NaiveDate, Reading)>,
+) -> Outcome<DateRange> {
     let options: Vec<String> = readings
         .iter()
         .map(|(f, t, _)| format!("{{\"from\": \"{}\", \"to\": \"{}\"}}", iso_text(*f), iso_text(*t)))
         .collect();
-    let ask = Ask::new(
-        AskCode::AmbiguousDate,
-        input,
-        "a range with one reading, as {\"from\": \"YYYY-MM-DD\", \"to\": \"YYYY-MM-DD\"}",
-        format!("set to {}", options.join(" or ")),
-    )
-    .with_readings(readings.into_iter().map(|(_, _, r)| r).collect());
+    let ask = Ask::new(code, input, expected, format!("set to {}", options.join(" or ")))
+        .with_readings(readings.into_iter().map(|(_, _, r)| r).collect());
     Outcome::ask(ask)
 }
 
