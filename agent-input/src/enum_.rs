@@ -321,17 +321,18 @@ fn nearest<'a>(opts: &'a EnumOptions, text: &str) -> Option<&'a str> {
 /// The values whose words include every word of a spelling that is part of them (`date` of
 /// `date_desc` and `date_asc`), in declared order.
 fn containing<'a>(opts: &'a EnumOptions, text: &str) -> Vec<&'a str> {
-    let words = spelling::fold::words(text);
+    let words = key(text);
     let wanted: Vec<&str> = words.split(' ').filter(|w| !w.is_empty()).collect();
     if wanted.is_empty() || wanted.len() > 4 {
         return Vec::new();
     }
-    let has_all = |value: &str| {
-        let own = spelling::fold::words(value);
+    let has_all = |own: &str| {
         let own: Vec<&str> = own.split(' ').collect();
         own.len() > wanted.len() && wanted.iter().all(|w| own.contains(w))
     };
-    opts.values.iter().map(String::as_str).filter(|v| has_all(v)).collect()
+    // The index keys the values first, in declared order, then the aliases.
+    let values = opts.index().ordered.iter().take(opts.values.len());
+    values.filter(|(own, _)| has_all(own)).filter_map(|(_, i)| opts.values.get(*i).map(String::as_str)).collect()
 }
 
 fn unknown(input: &Input<'_>, opts: &EnumOptions, text: Option<&str>) -> Ask {
