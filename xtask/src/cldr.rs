@@ -1147,6 +1147,39 @@ fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, 
     Ok(entries)
 }
 
+/// Every word the modern locales' rule sets that `sets` keeps spell for `values` (cldr-rbnf's
+/// `SpelloutRules`, through [`Rbnf`]), keyed by [`name_key`], each with its number.
+fn rbnf_words(
+    dir: &Path,
+    locales: &[String],
+    sets: impl Fn(&str) -> bool,
+    values: impl Iterator<Item = u32> + Clone,
+    mut each: impl FnMut(String, u32),
+) -> Result<(), String> {
+    for lang in locales {
+        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
+        let Some(rules) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
+        let rbnf = Rbnf { sets: rules };
+        for name in rules.keys().filter(|n| sets(n)) {
+            for n in values.clone() {
+                if let Some(word) = rbnf.spell(name, u64::from(n), 0) {
+                    each(name_key(word.trim()), n);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Adds a word's key, and when it has a hyphen the key with a space there too (`twenty-one`,
+/// `twenty one`).
+fn add_spaced<V: PartialEq + Copy + Ord>(words: &mut Words<V>, key: String, value: V) {
+    if key.contains('-') {
+        words.add(key.replace('-', " "), value);
+    }
+    words.add(key, value);
+}
+
 /// Whether a cardinal rule set spells a grammatical case other than the nominative
 /// (`%spellout-cardinal-masculine-genitive`, Finnish `-inessive`): a number sent as a value is
 /// written in the nominative, and the case forms would double the table.
@@ -1185,27 +1218,20 @@ const NUMBER_WORD_VALUES: &[u32] = &[200, 300, 400, 500, 600, 700, 800, 900, 100
 fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>, String> {
     let mut words = Words::<u32>::new();
     let values = (0..=100).chain(NUMBER_WORD_VALUES.iter().copied());
-    for lang in locales {
-        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
-        let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
-        let rbnf = Rbnf { sets };
-        for name in sets.keys().filter(|n| cardinal_set(n) && !case_set(n)) {
-            for n in values.clone() {
-                let Some(word) = rbnf.spell(name, u64::from(n), 0) else { continue };
-                let key = name_key(word.trim());
-                // Two Latin letters are a code or an English word more often than a number
-                // (`en`, `to`, `on`: Swedish one, Norwegian two, Turkish ten).
-                let short = key.is_ascii() && key.chars().count() < 3;
-                if short || !key.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'')) {
-                    continue;
-                }
-                if key.contains('-') {
-                    words.add(key.replace('-', " "), n);
-                }
-                words.add(key, n);
+    rbnf_words(
+        dir,
+        locales,
+        |n| cardinal_set(n) && !case_set(n),
+        values,
+        |key, n| {
+            // Two Latin letters are a code or an English word more often than a number (`en`,
+            // `to`, `on`: Swedish one, Norwegian two, Turkish ten).
+            let short = key.is_ascii() && key.chars().count() < 3;
+            if !short && key.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'')) {
+                add_spaced(&mut words, key, n);
             }
-        }
-    }
+        },
+    )?;
     // English says how many times with `once`, which Spanish spells eleven: the word asks.
     if words.one.contains_key("once") {
         words.add("once".to_owned(), 1);
@@ -1227,31 +1253,21 @@ fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>, String> {
 fn ordinal_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
     let mut words = Words::<u8>::new();
     let mut cardinals: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    for lang in locales {
-        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
-        let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
-        let rbnf = Rbnf { sets };
-        for name in sets.keys().filter(|n| cardinal_set(n)) {
-            for n in 0..=100u8 {
-                if let Some(word) = rbnf.spell(name, u64::from(n), 0) {
-                    cardinals.entry(name_key(word.trim())).or_default().push(n);
-                }
+    rbnf_words(dir, locales, cardinal_set, 0..=100, |key, n| {
+        cardinals.entry(key).or_default().extend(u8::try_from(n));
+    })?;
+    rbnf_words(
+        dir,
+        locales,
+        |n| n.starts_with("%spellout-ordinal"),
+        1..=31,
+        |key, n| {
+            let plain = !key.is_empty() && key.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
+            if let (true, Ok(n)) = (plain, u8::try_from(n)) {
+                add_spaced(&mut words, key, n);
             }
-        }
-        for name in sets.keys().filter(|n| n.starts_with("%spellout-ordinal")) {
-            for n in 1..=31u8 {
-                let Some(word) = rbnf.spell(name, u64::from(n), 0) else { continue };
-                let key = name_key(word.trim());
-                if key.is_empty() || !key.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-') {
-                    continue;
-                }
-                if key.contains('-') {
-                    words.add(key.replace('-', " "), n);
-                }
-                words.add(key, n);
-            }
-        }
-    }
+        },
+    )?;
     let other_cardinal =
         |key: &str, n: &str| cardinals.get(key).is_some_and(|values| values.iter().any(|v| v.to_string() != n));
     let entries: Vec<(String, String)> =
