@@ -95,6 +95,9 @@ pub(crate) struct Parsed {
     pub weekday_settles: bool,
     /// The spelling is exactly `YYYY-MM-DD`.
     pub iso: bool,
+    /// The day's number stood before the weekday's name, as a count of weekdays would (`1
+    /// Tuesday October 2026`): a mismatch also names that weekday of the month.
+    pub counted: bool,
 }
 
 /// `YYYY-MM-DD` exactly: the fast path, no allocation.
@@ -1042,26 +1045,39 @@ pub(crate) fn parse(text: &str) -> Parsed {
 #[cold]
 fn nth_weekday(text: &str) -> Option<Parsed> {
     let (mut nth, mut weekday, mut month, mut year) = (None, None, None, None);
-    let mut rest = text;
+    let (mut rest, mut bare, mut settles) = (text, false, false);
     for (start, end) in word_spans(text) {
-        // The numbers between the words: a year, or an ordinal (`2nd` is a number and a word).
+        // The numbers between the words: a year, or an ordinal (`2nd` is a number and a word,
+        // `1.` a number and its point). A bare digit is as much the day of the month with a
+        // weekday beside it (`1 Tuesday October 2026`): that reading, whose weekday is checked.
         let digits = text.get(text.len() - rest.len()..start)?;
+        let mut needs_ending = false;
         for number in digits.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()) {
             match number.len() {
                 4 => year = year.or(number.parse::<i32>().ok()),
-                1 => nth = nth.or(number.parse::<i8>().ok()),
+                1 => {
+                    let after = number.as_ptr() as usize - digits.as_ptr() as usize + 1;
+                    match digits.as_bytes().get(after) {
+                        Some(b'.') => {}
+                        None => needs_ending = true,
+                        Some(_) => bare = true,
+                    }
+                    nth = nth.or(number.parse::<i8>().ok());
+                }
                 _ => return None,
             }
         }
         rest = text.get(end..)?;
         let key = word_key(text.get(start..end)?);
         let is_number_ending = ORDINAL_ENDINGS.contains(&key.as_str()) && start > 0;
+        bare |= needs_ending && !is_number_ending;
         // "in" before the month, as English, Czech, German, French and Polish write it.
         if is_number_ending || is_filler(&key) || ["in", "v", "im", "en", "w"].contains(&key.as_str()) {
             continue;
         }
         if let (Some(w), true) = (weekday_of(&key).filter(|w| *w != 0), weekday.is_none()) {
             weekday = Some(w);
+            settles = key.chars().nth(2).is_some();
         } else if let ([m], true) = (months_of(&key).as_slice(), month.is_none()) {
             month = Some(*m);
         } else if key == "last" {
@@ -1074,6 +1090,16 @@ fn nth_weekday(text: &str) -> Option<Parsed> {
         year = year.or(y.parse().ok());
     }
     let (n, w, m, y) = (nth?, weekday?, month?, year?);
+    let mut parsed = Parsed::default();
+    if bare {
+        let day = u32::try_from(n).ok()?;
+        match NaiveDate::from_ymd_opt(y, m, day) {
+            Some(d) => parsed.candidates.push(fixed(Span::Day(d))),
+            None => parsed.impossible.push(Impossible { year: y, month: m, day }),
+        }
+        (parsed.weekday, parsed.weekday_settles, parsed.counted) = (Some(w), settles, true);
+        return Some(parsed);
+    }
     let wd = chrono::Weekday::try_from(w.checked_sub(1)?).ok()?;
     let day = if n > 0 {
         NaiveDate::from_weekday_of_month_opt(y, m, wd, u8::try_from(n).ok()?)
@@ -1082,7 +1108,6 @@ fn nth_weekday(text: &str) -> Option<Parsed> {
         let back = (7 + last.weekday().num_days_from_monday() - wd.num_days_from_monday()) % 7;
         last.checked_sub_days(chrono::Days::new(u64::from(back)))
     };
-    let mut parsed = Parsed::default();
     match day {
         Some(d) => parsed.candidates.push(fixed(Span::Day(d))),
         None => parsed.impossible.push(Impossible { year: y, month: m, day: 32 }),

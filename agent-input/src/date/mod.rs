@@ -642,7 +642,7 @@ fn sentinel(received: &str, role: DateRole) -> Outcome<NaiveDate> {
 fn day(input: &Input<'_>, parsed: &Parsed, d: NaiveDate, order: Order) -> Outcome<NaiveDate> {
     if let Some(w) = parsed.weekday.filter(|w| *w != 0) {
         if u32::from(w) != d.weekday().number_from_monday() {
-            return Outcome::ask(weekday_mismatch(input, d, u32::from(w)));
+            return Outcome::ask(weekday_mismatch(input, d, u32::from(w), parsed.counted));
         }
     }
     let mut notes = Vec::new();
@@ -1062,7 +1062,15 @@ fn bound_of_no_year(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option
     )))
 }
 
-fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32) -> Ask {
+/// The weekday `written` (ISO number) counted `d`'s day of the month times within its month
+/// (`d` the 1st: the first such weekday), with the ordinal's word; `None` past the fifth.
+fn nth_of_month(d: NaiveDate, written: u32) -> Option<(NaiveDate, &'static str)> {
+    let word = ["first", "second", "third", "fourth", "fifth"].get(usize::try_from(d.day()).ok()?.checked_sub(1)?)?;
+    let weekday = chrono::Weekday::try_from(u8::try_from(written.checked_sub(1)?).ok()?).ok()?;
+    Some((NaiveDate::from_weekday_of_month_opt(d.year(), d.month(), weekday, u8::try_from(d.day()).ok()?)?, word))
+}
+
+fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32, counted: bool) -> Ask {
     let actual = d.weekday().number_from_monday();
     // The nearest day with the written weekday.
     let nearest = (1..=3u64)
@@ -1077,6 +1085,19 @@ fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32) -> Ask {
         readings.push(Reading {
             value: iso_value(n),
             meaning: format!("{} {}, the nearest {}", weekday_name(written), words(n), weekday_name(written)),
+        });
+    }
+    // `1 Tuesday October 2026`: the number may count the weekdays of the month.
+    if let Some((m, word)) = counted.then(|| nth_of_month(d, written)).flatten().filter(|(m, _)| Some(*m) != nearest) {
+        readings.push(Reading {
+            value: iso_value(m),
+            meaning: format!(
+                "{}, the {word} {} of {} {}",
+                words(m),
+                weekday_name(written),
+                month_name(m.month()),
+                m.year()
+            ),
         });
     }
     let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();

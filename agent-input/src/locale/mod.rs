@@ -254,7 +254,9 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
     }
     let result = resolve_tag_or_name(text);
     if result.is_err() && text.contains('-') && !text.contains(['_', '.', '@']) {
-        if let Some(found @ Ok(_)) = by_name(&text.replace('-', " ")) {
+        // A name with hyphens for spaces (`brazilian-portuguese`, `chinese-simplified`).
+        let spaced = text.replace('-', " ");
+        if let Some(found @ Ok(_)) = by_name(&spaced).or_else(|| by_language_then_region(&spaced)) {
             return found;
         }
     }
@@ -317,7 +319,20 @@ fn by_language_then_region(text: &str) -> Option<Result<(Locale, Repairs), Refus
             None => {}
         }
     }
-    refused
+    refused.or_else(|| language_then_demonym(text))
+}
+
+/// A language's name, then the adjective of the country CLDR's name of the locale puts first
+/// (`French Canadian`, `Portuguese Brazilian`, `English British`: CLDR's `Canadian French`,
+/// `Brazilian Portuguese`, `British English`): that locale, when its tag is the first word's
+/// language with a region. `Swiss German` is a language of its own (`gsw`), so `German Swiss`
+/// names none.
+fn language_then_demonym(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
+    let (language, demonym) = text.split_once(' ')?;
+    let Ok((first, _)) = by_name(language)? else { return None };
+    let Ok((found, repairs)) = by_name(&format!("{} {language}", demonym.trim()))? else { return None };
+    let same_language = found.id.id.language == first.id.id.language && first.id.id.region.is_none();
+    (same_language && found.id.id.region.is_some()).then_some(Ok((found, repairs)))
 }
 
 /// The language `language` names with the region `region` names (`None` unless the language
