@@ -2289,7 +2289,8 @@ fn qualifier_names(dir: &Path, locales: &[String]) -> Result<(Pairs, Pairs), Str
 /// `cldr-units-full`, `cldr-rbnf`.
 fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-numbers-full")?;
-    let mut words = Words::<u8>::new();
+    let (mut words, mut modern_words) = (Words::<u8>::new(), Words::<u8>::new());
+    let mut languages_of: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
     let (mut qualifiers, mut joiners) = (Words::<u8>::new(), std::collections::BTreeSet::new());
     // Every locale CLDR has, regional and non-modern ones too: Nheengatu's `miu` is a thousand,
     // Romansh `miu.` a million, so the word asks.
@@ -2318,6 +2319,11 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
                         continue;
                     }
                     if let Some(power) = power.and_then(|p| u8::try_from(p).ok()).filter(|p| *p > 0) {
+                        if modern.contains(lang) {
+                            modern_words.add(word.clone(), power);
+                            let base = lang.split('-').next().unwrap_or(lang).to_owned();
+                            languages_of.entry(word.clone()).or_default().insert(base);
+                        }
                         words.add(word, power);
                     }
                 }
@@ -2327,6 +2333,17 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     // A word that is also a unit's symbol somewhere (`k`: Estonian months, Norwegian cups, and
     // kelvin; `km`; `min`; `mil`: a mile) carries a unit the property does not state: left out.
     let units = unit_words(dir, &locale_dirs(&dir.join("cldr-units-full/main"))?)?;
+    // Kept apart with the powers the modern locales give them, when two or more modern
+    // languages write them (`k`, `M`, `mln`; not Catalan's `km` nor Azerbaijani's `min`): the
+    // ask of `4k` names a thousand beside the unit's reading.
+    let mut unit_scales: Vec<(String, String)> = modern_words
+        .one
+        .iter()
+        .map(|(k, p)| (k.clone(), p.to_string()))
+        .chain(modern_words.several_entries())
+        .filter(|(k, _)| units.contains(k) && languages_of.get(k).is_some_and(|l| l.len() >= 2))
+        .collect();
+    unit_scales.sort();
     words.one.retain(|k, _| !units.contains(k));
     words.several.retain(|k, _| !units.contains(k));
     // A word that is also an ordinal's ending (`th`: English `5th`, and Icelandic `þ.`, a
@@ -2352,6 +2369,12 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         "AMBIGUOUS_SCALES",
         "Scale words that stand for two or more powers of ten in different languages (powers separated by spaces)",
         &words.several_entries(),
+    );
+    write_pairs_owned(
+        &mut out,
+        "UNIT_SCALES",
+        "Scale words and letters of two or more modern languages' compact numbers that are also a unit's symbol in some locale (`k`: a thousand, and kelvin; `mil`: a thousand, and a mile), with every power of ten those locales give them (separated by spaces): never applied, named beside the number without them",
+        &unit_scales,
     );
     write_packed(
         &mut out,

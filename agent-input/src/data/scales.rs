@@ -27,6 +27,28 @@ pub static AMBIGUOUS_SCALES: &[(&str, &str)] = &[
     ("करोड", "6 7"),
 ];
 
+/// Scale words and letters of two or more modern languages' compact numbers that are also a unit's symbol in some locale (`k`: a thousand, and kelvin; `mil`: a thousand, and a mile), with every power of ten those locales give them (separated by spaces): never applied, named beside the number without them (18 entries, sorted by key).
+pub static UNIT_SCALES: &[(&str, &str)] = &[
+    ("b", "3 9 12"),
+    ("bil", "12"),
+    ("bln", "12"),
+    ("e", "3"),
+    ("g", "9"),
+    ("k", "3"),
+    ("m", "6 9"),
+    ("md", "9"),
+    ("mhile", "3"),
+    ("mil", "3 6"),
+    ("mile", "3"),
+    ("milj", "6"),
+    ("mille", "3"),
+    ("mln", "6"),
+    ("mn", "6"),
+    ("t", "3 9 12"),
+    ("tn", "3 12"),
+    ("м", "3 6"),
+];
+
 /// Percent and per-mille signs and words the modern locales write before or after a number (`%`, `٪`, `‰`, `percent`, `procent`, `Prozent`, `pour cent`, `yüzde`: `cldr-units-full`'s `concentr-percent` and `concentr-permille` patterns, each count and case), and the power of ten they divide by (2 or 3). A word of both is left out (318 entries, about 3796 bytes).
 pub static PERCENT_WORDS: super::Packed<u8> = super::Packed::new(
     "%/మ\u{c46}\u{c56}లుకుasilimiabaarmiilindeoqolkiibade procentemileehunekozreleketigkelfaizoin gceadfaoin mileo ich tauzanizgoterimidakan ninu egberunkasowa elfukila elfumilakona permilleorsyentoodstotekkaeihodstotkomavuha nkyemupasenticteemiler centduisendmilleseribuatuscentpercentachmieomumijelleqindsenttschientor centopor cientomilsyentostour centmillerocenatacietachisjmprocentamissechmiemomswisuiprocentumosesymilaeijemissseipromilihlihulaeaennstaisumomapromilovwusentainstastiainumtsentizentprozentssa cheudmhilezazalekigkaloty cantuzdeτοισ εκατοχιλιοισвідсоткамихвідсоткиомуівокмянганыпаиызрамілецэнтауыомилаилепромиломілеценататамихеиовмуպրոմիլինպրոմիլիցովւմտոկոսինցովւմאחוזפרומיל؉بالماي\u{654}ةدرصدسلنهفي الا\u{654}لفميلفی ہزارصدهزارم٪پايىزروميللەटक\u{94d}क\u{947}ो\u{94d}या\u{902}चा\u{947}नाीपास\u{942}नसाठीचान\u{947}टक\u{94d}क\u{94d}यापास\u{942}नलाशीसदरमायलप\u{94d}रति मिलहज\u{93c}ारम\u{948}ला\u{902}चा\u{947}नाीपास\u{942}नसाठीचान\u{947}प\u{94d}रतिम\u{948}लापास\u{942}नलाशीसशतপ\u{9cd}রতিম\u{9be}ইলৰতিম\u{9be}ইলশত\u{9be}ংশਪਰਮਾਈਲ\u{a4d}ਰਤਿਸ\u{a3c}ਤટકાપ\u{acd}રતિમાઈલପରମ\u{b3f}ଲଶତକଡ\u{b3c}\u{b3e}என\u{bcd}பதற\u{bcd}குில\u{bcd}என\u{bcd}பதைசதவ\u{bc0}தத\u{bcd}திற\u{bcd}குல\u{bcd}ைம\u{bcd}மில\u{bcd}லி ஒன\u{bcd}றுக\u{bcd}குశ\u{c3e}తంಪ\u{ccd}ರತ\u{cbf} ಸಾವ\u{cbf}ರಕ\u{ccd}ಕ\u{cc6}ಗಳನ\u{ccd}ನುಲ\u{ccd}ಲ\u{cbf}\u{cbf}ಗ\u{cc6}ುದಲ\u{ccd}ಲ\u{cbf}ವನ\u{ccd}ನುಪ\u{ccd}ರತ\u{cbf} ಸಾವ\u{cbf}ರವುಶ\u{cc6}\u{cd5}ಕಡಾಕ\u{ccd}ಕ\u{cc6}ಗಳನ\u{ccd}ನುಲ\u{ccd}ಲ\u{cbf}\u{cbf}ಗ\u{cc6}ದಲ\u{ccd}ಲ\u{cbf}ವನ\u{ccd}ನುುപ\u{d4d}രതിമില\u{d4d}ലിക\u{d4d}ക\u{d4d}യ\u{d3e}ൽിൽ\u{d41}ടെപ\u{d4d}രതിമില\u{d4d}ലിയെേ\u{d3e}ട\u{d4d}ശതമ\u{d3e}നത\u{d4d}തിന\u{d3e}ൽെേ\u{d3e}ട\u{d4d}\u{d4d}റെൽප\u{dca}රත\u{dd2}ශතයසහශ\u{dca}රකเปอร\u{e4c}ม\u{e34}ลล\u{e4c}เซ\u{e47}นต\u{e4c}ຕ\u{ecd}\u{ec8}ພ\u{eb1}ນເປ\u{eb5}ເຊ\u{eb1}ນထောင\u{103a}လ\u{102e}စ\u{102d}တ\u{103a}ပႃႇမ\u{102e}းလ\u{103a}ရာခ\u{102d}\u{102f}င\u{103a}န\u{103e}\u{102f}န\u{103a}းဝၢၵ\u{103a}ႈპრომილეცენტიሚእታዊበማይልአብ ሚሌፐርሰንትភាគរយ‰ハ\u{309a}ーセントミルꮘꮋꮄꮣꭼꮹꮆꮫ",

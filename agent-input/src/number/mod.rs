@@ -20,8 +20,9 @@
 //!   decimals, so `ambiguous_decimal_separator` names both readings. A JSON number is never
 //!   ambiguous: `1.234` sent as a number is 1.234;
 //! - a scale word of two powers of ten in different languages (`"2 billion"`: 10^9 in English,
-//!   10^12 in German), with every reading (`ambiguous_scale`); a scale letter that is also a
-//!   unit's symbol (`"4k"`, `"1.5M"`, `"5 km"`) is a unit, and asks `not_a_number`;
+//!   10^12 in German), with every reading (`ambiguous_scale`); a scale word or letter that is
+//!   also a unit's symbol (`"4k"`, `"1.5M"`, `"2,5 mln"`) asks `not_a_number` naming the
+//!   number times each power of ten the modern locales give it and the number without it;
 //! - a percent or per-mille sign or word before or after the number (`"45%"`, `"%45"`,
 //!   `"45 procent"`, `"4,5 ‰"`: CLDR's percent units, every modern locale): the number of
 //!   percent or a fraction of one, so `ambiguous_scale` names both (45 and 0.45); when the
@@ -63,7 +64,7 @@ use smallvec::SmallVec;
 
 use crate::data::scales::{
     AMBIGUOUS_NUMBER_WORDS, AMBIGUOUS_SCALES, NUMBER_QUALIFIERS, NUMBER_RANGE_JOINERS, NUMBER_WORDS, PERCENT_WORDS,
-    SCALES,
+    SCALES, UNIT_SCALES,
 };
 use crate::input::{quoted, ORDINAL_ENDINGS};
 use crate::spelling;
@@ -309,8 +310,8 @@ fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
 
 /// The ask of a text that is no number. A number with a unit or currency beside it (`5 km`,
 /// `$5`, `1 234 Kč`, `EUR 12.50`) names the number without it as its reading: the property's
-/// unit is not the text's to say, so the reading is offered, never applied. A lone scale letter
-/// (`4k`, `3M`) is left without one: it may be a thousand or a unit.
+/// unit is not the text's to say, so the reading is offered, never applied. A scale letter or
+/// word that is also a unit (`4k`, `3M`) names both ([`unit_or_scale`]).
 #[cold]
 fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
     let plain = || {
@@ -327,7 +328,7 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
             .or_else(|| number_word(input, text))
             .or_else(|| remarked(input, text))
     };
-    if let Some(ask) = bracketed(input, text).or_else(special) {
+    if let Some(ask) = bracketed(input, text).or_else(special).or_else(|| unit_or_scale(input, text)) {
         return ask;
     }
     let Some((head, unit)) = unit_apart(text) else { return plain() };
@@ -345,6 +346,45 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
             )
         },
         |v| format!("{v}, the number without {unit}"),
+    )
+}
+
+/// A number with a word or letter after it that CLDR's compact numbers write for a power of
+/// ten and its units for a unit (`4k`, `1.5M`, `2B`, `2,5 mln`, `4 mille`: [`UNIT_SCALES`]):
+/// `not_a_number` naming the number times each power and the number without the word, as the
+/// property does not say which it counts. `None` for any other text.
+#[cold]
+fn unit_or_scale(input: &Input<'_>, text: &str) -> Option<Ask> {
+    let (text, _) = spelling::clean_edges(text);
+    let (_, end) = digits_span(text)?;
+    let (head, word) = (text.get(..end)?, text.get(end..)?);
+    let key = word_key(word);
+    let powers = UNIT_SCALES.iter().find(|(k, _)| *k == key)?.1;
+    let Parsed::One { value, .. } = parse_text(head) else { return None };
+    let word = quoted(word.trim());
+    let mut readings = Vec::new();
+    for power in powers.split(' ').filter_map(|p| p.parse::<u32>().ok()) {
+        let scaled = value.checked_mul(Decimal::from_i128_with_scale(10i128.pow(power), 0))?;
+        readings.push(Reading {
+            value: decimal_value(normalized(scaled)),
+            meaning: format!("{}: {word} as 10^{power}, as compact numbers write it", normalized(scaled)),
+        });
+    }
+    let options: Vec<String> = readings.iter().map(|r| r.value.to_string()).collect();
+    let value = normalized(value);
+    readings
+        .push(Reading { value: decimal_value(value), meaning: format!("{value}, the number without {word}, a unit") });
+    Some(
+        Ask::new(
+            AskCode::NotANumber,
+            input,
+            format!("a number without a scale or unit; {word} may stand for a power of ten or for a unit"),
+            format!(
+                "set to the number written out ({}) if {word} is a power of ten, or to {value} converted to the property's unit if it is a unit",
+                options.join(" or ")
+            ),
+        )
+        .with_readings(readings),
     )
 }
 
