@@ -175,6 +175,40 @@ const UNITS: &[(&str, u8)] = &[
     ("lat", 4),
 ];
 
+/// The unit words of [`UNITS`] in the singular, which count one without a number.
+const ONE: &[&str] = &[
+    "day",
+    "week",
+    "month",
+    "year",
+    "den",
+    "tyden",
+    "mesic",
+    "rok",
+    "tyzden",
+    "mesiac",
+    "tag",
+    "woche",
+    "monat",
+    "jahr",
+    "jour",
+    "semaine",
+    "mois",
+    "an",
+    "annee",
+    "dia",
+    "semana",
+    "mes",
+    "ano",
+    "giorno",
+    "settimana",
+    "mese",
+    "anno",
+    "dzien",
+    "tydzien",
+    "miesiac",
+];
+
 /// A period so far, folded, and its unit: 3 month, 4 year, 5 quarter.
 const SO_FAR: &[(&str, u8)] = &[
     ("ytd", 4),
@@ -252,6 +286,12 @@ pub(super) fn read(input: &Input<'_>, text: &str, today: Option<NaiveDate>) -> O
         What::SoFar(unit) => return so_far(input, unit, today),
         What::Week(offset) => weeks(offset, today)?,
         What::Last(count, 1) => last_days(count, today)?,
+        What::Last(1, 2) => {
+            // One week back (`the past week`, `previous week`) is also the week before today's.
+            let mut readings = last_days(7, today)?;
+            readings.extend(weeks(-1, today)?);
+            readings
+        }
         What::Last(count, 2) => last_days(count.checked_mul(7)?, today)?,
         What::Last(count, 3) => last_months(count, today)?,
         What::Last(count, _) => last_years(count, today)?,
@@ -325,11 +365,15 @@ enum What {
 /// before or after the count, the unit word last (German's filler `den` is also Czech's day),
 /// fillers anywhere before it.
 fn counted(key: &str) -> Option<(u32, u8)> {
-    let (rest, unit) = key.rsplit_once(' ')?;
-    let unit = UNITS.iter().find(|(w, _)| *w == unit)?.1;
+    let (rest, word) = key.rsplit_once(' ')?;
+    let unit = UNITS.iter().find(|(w, _)| *w == word)?.1;
     let rest: Vec<&str> = rest.split(' ').filter(|w| !w.is_empty() && !FILLERS.contains(w)).collect();
     let (count, lasts) = match rest.as_slice() {
         [last, n] | [n, last] if LAST.contains(last) => (count(n)?, 1),
+        // No count before a unit in the singular: one (`the past month`, `previous week`,
+        // `over the past year`). CLDR's own words (`last month`, `letzte Woche`) are read
+        // before this, as the period before today's.
+        [last] if LAST.contains(last) && ONE.contains(&word) => (1, 1),
         _ => return None,
     };
     (lasts == 1 && (1..=MAX_COUNT).contains(&count)).then_some((count, unit))
@@ -389,10 +433,15 @@ fn weeks(offset: i8, today: NaiveDate) -> Option<Vec<(NaiveDate, NaiveDate, Read
 fn last_days(n: u32, today: NaiveDate) -> Option<Vec<(NaiveDate, NaiveDate, Reading)>> {
     let back = |d: u32| today.checked_sub_days(Days::new(u64::from(d)));
     let yesterday = back(1)?;
+    let (days, back_by) =
+        if n == 1 { ("day".to_owned(), "a day".to_owned()) } else { (format!("{n} days"), format!("{n} days")) };
     Some(vec![
-        reading(back(n)?, today, format!("since the same day {n} days before today ({today}), today included")),
-        reading(back(n)?, yesterday, format!("the {n} days before today ({today}), today left out")),
-        reading(back(n - 1)?, today, format!("the {n} days up to today ({today}), today counted as one")),
+        reading(back(n)?, today, format!("since the same day {back_by} before today ({today}), today included")),
+        reading(back(n)?, yesterday, format!("the {days} before today ({today}), today left out")),
+        match n {
+            1 => reading(today, today, format!("today ({today}) alone")),
+            _ => reading(back(n - 1)?, today, format!("the {days} up to today ({today}), today counted as one")),
+        },
     ])
 }
 
@@ -402,9 +451,13 @@ fn last_months(n: u32, today: NaiveDate) -> Option<Vec<(NaiveDate, NaiveDate, Re
     let since = today.checked_sub_months(Months::new(n))?;
     let this_month = today.with_day(1)?;
     let first = this_month.checked_sub_months(Months::new(n))?;
-    let whole = format!("the {n} whole months before {} {}", month_name(today.month()), today.year());
+    let (whole, back) = match n {
+        1 => ("the whole month".to_owned(), "a month".to_owned()),
+        n => (format!("the {n} whole months"), format!("{n} months")),
+    };
+    let whole = format!("{whole} before {} {}", month_name(today.month()), today.year());
     Some(vec![
-        reading(since, today, format!("since the same day {n} months before today ({today}), today included")),
+        reading(since, today, format!("since the same day {back} before today ({today}), today included")),
         reading(first, this_month.pred_opt()?, whole),
     ])
 }
@@ -415,9 +468,13 @@ fn last_years(n: u32, today: NaiveDate) -> Option<Vec<(NaiveDate, NaiveDate, Rea
     let since = today.checked_sub_months(Months::new(n.checked_mul(12)?))?;
     let this_year = today.with_day(1)?.with_month(1)?;
     let first = this_year.with_year(today.year().checked_sub(i32::try_from(n).ok()?)?)?;
-    let whole = format!("the {n} whole years before {}", today.year());
+    let (whole, back) = match n {
+        1 => ("the whole year".to_owned(), "a year".to_owned()),
+        n => (format!("the {n} whole years"), format!("{n} years")),
+    };
+    let whole = format!("{whole} before {}", today.year());
     Some(vec![
-        reading(since, today, format!("since the same day {n} years before today ({today}), today included")),
+        reading(since, today, format!("since the same day {back} before today ({today}), today included")),
         reading(first, this_year.pred_opt()?, whole),
     ])
 }
@@ -488,6 +545,9 @@ mod tests {
         assert_eq!(counted("in the last 30 days"), Some((30, 1)));
         assert_eq!(counted("les 30 derniers jours"), Some((30, 1)));
         assert_eq!(counted("last past 30 days"), None);
+        assert_eq!(counted("the past month"), Some((1, 3)));
+        assert_eq!(counted("over the past year"), Some((1, 4)));
+        assert_eq!(counted("past months"), None);
         assert_eq!(counted("30 days"), None);
         assert_eq!(counted("last 10001 days"), None);
     }
