@@ -8,8 +8,9 @@
 //!    on as a [`Scalar`] when the kind's [`Door`] reads it (a numeric country code, an enum
 //!    value `true`), and is otherwise an `unexpected_type` ask, as an object is;
 //! 2. **the one-item array**: `["x"]` sent for a scalar reads as its item, with the note
-//!    `single_item_unwrapped` (an ask of the item echoes the whole array); any other array is
-//!    an `unexpected_type` ask;
+//!    `single_item_unwrapped` (an ask of the item echoes the whole array); so does a string
+//!    that is such an array's JSON text (`"[4000]"`, a value encoded twice); any other array
+//!    is an `unexpected_type` ask;
 //! 3. **missing and null**: absent, with the absent rule's note ([`crate::absent`]);
 //! 4. **the length bound**: a string, or a JSON number's text, over the door's bound asks
 //!    `input_too_long`, stating it;
@@ -117,9 +118,10 @@ pub(crate) fn open<'a, T>(
     match *input {
         Input::String(s) => match door.bound {
             Bound::Chars(max) if spelling::longer_than(s, max) => Err(Outcome::ask(Ask::too_long(input, max))),
-            Bound::Chars(_) => match spelling::plain(s) {
-                Some(plain) => Err(reread(input, &plain, item)),
-                None => Ok(Scalar::Str(s)),
+            Bound::Chars(_) => match (one_item_text(s), spelling::plain(s)) {
+                (Some(value), _) => Err(unwrap_single_text(input, &value, item)),
+                (None, Some(plain)) => Err(reread(input, &plain, item)),
+                (None, None) => Ok(Scalar::Str(s)),
             },
             Bound::Canonical => Ok(Scalar::Str(s)),
         },
@@ -181,6 +183,39 @@ fn reread<T>(input: &Input<'_>, plain: &Plain, read: impl FnOnce(Input<'_>) -> O
     }
     notes.append(&mut inner.notes);
     Outcome { notes, ..inner }
+}
+
+/// The item of a string that is the JSON text of a one-item array of a scalar (`"[4000]"`,
+/// `"[\"relevance\"]"`: a value encoded twice); `None` for any other string, at the cost of
+/// one byte's look for most.
+fn one_item_text(s: &str) -> Option<Value> {
+    let t = s.trim();
+    if !(t.starts_with('[') && t.ends_with(']')) {
+        return None;
+    }
+    match serde_json::from_str::<Value>(t).ok()? {
+        Value::Array(mut items)
+            if items.len() == 1 && !matches!(items.first(), Some(Value::Array(_) | Value::Object(_))) =>
+        {
+            items.pop()
+        }
+        _ => None,
+    }
+}
+
+/// The string that is a one-item array's JSON text reads as its item, as the array itself
+/// would ([`unwrap_single`]); an ask echoes the string.
+#[cold]
+fn unwrap_single_text<T>(input: &Input<'_>, item: &Value, read: impl FnOnce(Input<'_>) -> Outcome<T>) -> Outcome<T> {
+    let mut inner = read(Input::from(item));
+    if let Status::Ask { ask } = &mut inner.status {
+        (ask.received, ask.cut_from) = input.received();
+    }
+    let note = Note::new(
+        NoteCode::SingleItemUnwrapped,
+        format!("Read {} as its single item {}.", input.to_json_text(), Input::from(item).to_json_text()),
+    );
+    Outcome { notes: std::iter::once(note).chain(inner.notes).collect(), ..inner }
 }
 
 /// A one-item array sent for a scalar reads as its item, with a note. `None` for other arrays.
