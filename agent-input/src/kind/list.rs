@@ -135,9 +135,20 @@ fn read_list(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
                 return Outcome::ask(Ask::too_long(&input, MAX_TEXT_CHARS));
             }
             let trimmed = spelling::trim(s);
-            if trimmed.starts_with('[') && trimmed.ends_with(']') {
+            let bracketed = trimmed.starts_with('[') && trimmed.ends_with(']');
+            // Quoted items with commas between them and no brackets (`"a", "b"`) are as plainly
+            // a JSON array's items: free text is never quoted item by item.
+            let quoted =
+                trimmed.len() > 2 && trimmed.starts_with('"') && trimmed.ends_with('"') && trimmed.contains(',');
+            if bracketed || quoted {
                 let decoded = match serde_json::from_str::<Value>(trimmed) {
                     Ok(Value::Array(items)) => Some((items, NoteCode::JsonArrayDecoded)),
+                    _ if quoted => match serde_json::from_str::<Value>(&format!("[{trimmed}]")) {
+                        Ok(Value::Array(items)) if items.len() > 1 && items.iter().all(Value::is_string) => {
+                            Some((items, NoteCode::JsonArrayDecoded))
+                        }
+                        _ => None,
+                    },
                     _ => python_list(trimmed).map(|items| (items, NoteCode::PythonListDecoded)),
                 };
                 if let Some((decoded, code)) = decoded {
