@@ -2,7 +2,9 @@
 //! (`last week`, `this week`, `příští týden`, `letzte Woche`, `上周`: CLDR's words of every modern
 //! locale), a number of days, weeks, months or years back from today (`last 30 days`, `past 3
 //! months`, `posledních 30 dní`, `die letzten 7 Tage`, `les 30 derniers jours`, `los últimos 2
-//! años`), and a period so far (`year to date`, `YTD`, `month to date`, `od začátku roku`).
+//! años`), and a period so far (`year to date`, `YTD`, `month to date`, `od začátku roku`); and a
+//! week by its number in words (`week 40 of 2026`), which asks between ISO 8601's numbering and
+//! the count from the week of 1 January, today or not.
 //! Each is read against the `today` option, and asked about without it.
 //!
 //! A period so far has one meaning (its first day to today) and reads. The others do not: a
@@ -259,7 +261,7 @@ const MAX_COUNT: u32 = 10_000;
 /// otherwise (the caller keeps its own ask). `text` is trimmed.
 pub(super) fn read(input: &Input<'_>, text: &str, today: Option<NaiveDate>) -> Option<Outcome<DateRange>> {
     let key = word_key(text);
-    if let Some(out) = month_alone(input, &key, today) {
+    if let Some(out) = month_alone(input, &key, today).or_else(|| numbered_week(input, &key)) {
         return Some(out);
     }
     let what = if let Some(offset) = RELATIVE_WEEKS.get(&key) {
@@ -349,6 +351,54 @@ fn month_alone(input: &Input<'_>, key: &str, today: Option<NaiveDate>) -> Option
         reading(f2, t2, format!("{name} {y2}, the next one")),
     ];
     Some(ask_with(input, AskCode::IncompleteDate, expected, readings))
+}
+
+/// Words for "week" before or after its number (folded).
+const WEEK_WORDS: &[&str] =
+    &["week", "wk", "tyden", "tyzden", "woche", "semaine", "semana", "settimana", "tydzien", "week nr", "week no"];
+
+/// A week's number and its year in words (`week 40 of 2026`, `week 40/2026`, `the 40th week of
+/// 2026`, `40. týden 2026`), folded: `ambiguous_date` naming ISO 8601's week of that number
+/// (weeks from Monday, the first holding the year's first Thursday) and the week counted from
+/// the one holding 1 January (weeks from Sunday, as the United States count them). `None`
+/// for any other text. (`KW 40 2026` and `W40 2026` name ISO weeks and read.)
+#[cold]
+fn numbered_week(input: &Input<'_>, key: &str) -> Option<Outcome<DateRange>> {
+    let words: Vec<&str> = key
+        .split([' ', '/', ',', '-'])
+        .map(|w| w.trim_end_matches('.'))
+        .filter(|w| !w.is_empty() && !["the", "of", "in", "v", "roku", "nr", "no", "number"].contains(w))
+        .collect();
+    let number = |w: &str| {
+        let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let ending = &w[digits.len()..];
+        let ok = digits.len() <= 2 && (ending.is_empty() || crate::input::ORDINAL_ENDINGS.contains(&ending));
+        ok.then(|| digits.parse::<u32>().ok()).flatten()
+    };
+    let year = |w: &str| (w.len() == 4).then(|| w.parse::<i32>().ok()).flatten();
+    // The week word, the number and the year, the year first or last.
+    let (week, y) = match words.as_slice() {
+        [w, n, y] | [n, w, y] if WEEK_WORDS.contains(w) && year(y).is_some() => (number(n)?, year(y)?),
+        [y, w, n] if WEEK_WORDS.contains(w) => (number(n)?, year(y)?),
+        _ => return None,
+    };
+    let mut readings = Vec::new();
+    if let Some(monday) = NaiveDate::from_isoywd_opt(y, week, chrono::Weekday::Mon) {
+        let meaning =
+            format!("ISO 8601 week {week} of {y}, weeks from Monday, week 1 holding the year's first Thursday");
+        readings.push(reading(monday, monday + Days::new(6), meaning));
+    }
+    let first = NaiveDate::from_ymd_opt(y, 1, 1)?;
+    let sunday = first.checked_sub_days(Days::new(u64::from(first.weekday().num_days_from_sunday())))?;
+    let start = sunday.checked_add_days(Days::new(7 * u64::from(week.checked_sub(1)?)))?;
+    if start.year() <= y {
+        let meaning = format!("week {week} of {y} counted from the week of 1 January, weeks from Sunday");
+        readings.push(reading(start, start + Days::new(6), meaning));
+    }
+    if readings.is_empty() || readings.iter().any(|(f, t, _)| !in_reach(*f) || !in_reach(*t)) {
+        return None;
+    }
+    Some(ask(input, readings))
 }
 
 /// What a text names.
