@@ -163,8 +163,20 @@ impl EnumOptions {
     fn lookup(&self, s: &str) -> Option<(&str, bool)> {
         let k = key(s);
         let index = self.index();
+        // A sign glued to the first letter (`-date`, `+name`) says a direction or an exclusion
+        // (JSON:API's `sort=-date`, a search's `-civil`): no value of the words alone, unless
+        // the value has that sign too. The loose reading below knows the directions.
+        let trimmed = s.trim_start();
+        let sign = trimmed.chars().next().filter(|c| matches!(c, '-' | '+'));
+        let signed = sign.is_some() && trimmed.get(1..).and_then(|r| r.chars().next()).is_some_and(char::is_alphabetic);
         if let Some(t) = index.map.get(&k) {
-            return self.values.get(t.value).map(|v| (v.as_str(), t.alias));
+            let value = self.values.get(t.value)?;
+            if !signed || sign.is_some_and(|c| value.starts_with(c)) {
+                return Some((value.as_str(), t.alias));
+            }
+        }
+        if signed {
+            return self.lookup_loose(s).and_then(|i| self.values.get(i)).map(|v| (v.as_str(), false));
         }
         // Written without its separators (`datedesc` for `date_desc`): one value only.
         if let Some(found) = index.compact.get(&compact(&k)) {
