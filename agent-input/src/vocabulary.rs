@@ -364,6 +364,13 @@ impl Vocabulary {
             }
             found = self.inexact(key);
         }
+        if found.is_empty() {
+            found.extend(self.named_twice(text));
+        } else if signed(text) {
+            // `-NSS`: an exclusion in a search's syntax, not the value (no id or name here
+            // starts with a sign: the fold that matched it left the sign out).
+            found.clear();
+        }
         match found.as_slice() {
             [one] => {
                 let note = match self.entries.get(*one) {
@@ -408,6 +415,23 @@ impl Vocabulary {
                 }
             },
         }
+    }
+
+    /// The one stored value a name and its abbreviation or id in brackets both name
+    /// (`Nejvyšší správní soud (NSS)`, `NSS (Supreme Administrative Court)`); `None` when either
+    /// part names none or several, or they name different values.
+    #[cold]
+    fn named_twice(&self, text: &str) -> Option<usize> {
+        let (outer, inner) = text.trim_end().strip_suffix(')')?.rsplit_once('(')?;
+        let one = |part: &str| {
+            let key = spelling::fold::fold_name(part.trim());
+            match (self.exact(&key), self.inexact(&key).as_slice()) {
+                ([one], _) | ([], [one]) => Some(*one),
+                _ => None,
+            }
+        };
+        let (a, b) = (one(outer)?, one(inner)?);
+        (a == b).then_some(a)
     }
 
     /// The stored values a text of several values names (`NS, US`, `Nejvyšší soud a Ústavní
@@ -460,6 +484,12 @@ pub fn no_hits_filtered(property: &str, filter: &Value, would_match: &[Value]) -
         format!("No results with `{property}` set to {}{tail}.", json_text(filter)),
         would_match.to_vec(),
     )
+}
+
+/// True for a text whose first character is a sign glued to a letter (`-NSS`, `+NS`).
+fn signed(text: &str) -> bool {
+    let mut chars = text.trim_start().chars();
+    matches!(chars.next(), Some('-' | '+')) && chars.next().is_some_and(char::is_alphabetic)
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
