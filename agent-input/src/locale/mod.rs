@@ -261,11 +261,36 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
         }
     }
     if result.is_err() {
-        if let Some(found) = by_language_and_region(text) {
+        if let Some(found) = tag_and_name(text).map(Ok).or_else(|| by_language_and_region(text)) {
             return found;
         }
     }
     result
+}
+
+/// A language's name and its tag, one in brackets after the other (`Czech (cs)`, `cs (Czech)`,
+/// `English (en-US)`, as pickers label a locale): the tag, when both name its language and the
+/// name's reading is the language alone. A code in capitals (`Spanish (ES)`) is a region's,
+/// left to [`by_language_and_region`]. `None` for any other text.
+fn tag_and_name(text: &str) -> Option<(Locale, Repairs)> {
+    let (outer, inner) = text.trim_end().strip_suffix(')')?.rsplit_once('(')?;
+    let part = |p: &str| {
+        let p = p.trim();
+        let region_like = (2..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_uppercase());
+        if region_like || p.contains(['(', ')']) {
+            return None;
+        }
+        resolve_general(p).ok().map(|(locale, _)| locale)
+    };
+    let (a, b) = (part(outer)?, part(inner)?);
+    let bare = |l: &Locale| l.id.id.region.is_none() && l.id.id.script.is_none() && l.id.id.variants.is_empty();
+    let found = match (a.id.id.language == b.id.id.language, bare(&a), bare(&b)) {
+        _ if a.tag == b.tag => a,
+        (true, _, true) => a,
+        (true, true, false) => b,
+        _ => return None,
+    };
+    Some((found, Repairs { name: true, ..Repairs::default() }))
 }
 
 /// The tag of the legacy names .NET gave Chinese in its two scripts, `zh-CHS` and `zh-CHT`
