@@ -204,7 +204,9 @@ impl EnumOptions {
         if first.is_some() {
             return first.filter(|f| found.all(|i| i == *f));
         }
-        // A remark that names a value itself (`standard (express)`) is a second meaning.
+        // A remark that names another value itself (`standard (express)`) is a second meaning;
+        // one that names the same value again (`Relevance (relevance)`, `Date descending
+        // (date_desc)`) is none.
         let (rest, remark) = s.trim_end().strip_suffix(')')?.rsplit_once('(')?;
         let named = |text: &str| {
             let k = key(text);
@@ -212,10 +214,11 @@ impl EnumOptions {
         };
         let rest = rest.trim_end();
         let plain = !rest.is_empty() && !rest.contains(['(', ')']);
-        if plain && named(remark).is_none() {
-            named(rest)
-        } else {
-            None
+        let value = if plain { named(rest).or_else(|| self.lookup_loose(rest)) } else { None };
+        match (value, named(remark)) {
+            (Some(v), None) => Some(v),
+            (Some(v), Some(again)) if v == again => Some(v),
+            _ => None,
         }
     }
 }
