@@ -339,6 +339,10 @@ const TYPE_WORDS: &[(&str, &str)] = &[
     ("recommendation", "reco"),
     ("doporuceni", "reco"),
     ("empfehlung", "reco"),
+    // The abbreviations citations write (`Reg. (EU) 2016/679`, `Dir. 2019/1937`), last.
+    ("reg", "reg"),
+    ("dir", "dir"),
+    ("dec", "dec"),
 ];
 
 /// "v přenesené pravomoci" / "delegated": turns a regulation into a delegated one (Czech word order).
@@ -510,7 +514,9 @@ fn from_citation(text: &str) -> Found {
     };
     let base = kind.split('_').next().unwrap_or(kind);
     let parsed = if c.marker {
-        number_first(kind)
+        // `Regulation (EU) No 2016/679`: the marker of the old style before the new order,
+        // whose number is no year.
+        number_first(kind).or_else(|| year_first(kind).filter(|_| y4(&c.a).is_some_and(|y| y >= 2015)))
     } else if base == "dir" || y4(&c.a).is_some_and(|y| y >= 2015) {
         year_first(kind)
     } else if base == "reg" && (c.old_domain || y4(&c.a).is_none()) {
@@ -527,9 +533,37 @@ fn from_citation(text: &str) -> Found {
 /// An act named by its short title (`GDPR`, `the Digital Services Act`).
 fn short_title(text: &str) -> Option<Found> {
     let key = spelling::fold::fold_name(text);
-    let (kind, year, number, ..) = titles::TITLES.iter().find(|t| t.5.contains(&key.as_str()))?;
+    let titled = |key: &str| titles::TITLES.iter().find(|t| t.5.contains(&key));
+    let (kind, year, number, ..) = titled(&key).or_else(|| titled(&without_pinpoint(&key)?))?;
     let eli = if *kind == "sb" { Eli::cz(*year, *number) } else { Eli::eu(kind, *year, *number) };
     Some(Found::Eli(eli, NoteCode::ShortTitleReadAsEli, None))
+}
+
+/// Words that point into an act (folded): an article, a section, a paragraph.
+const PINPOINTS: &[&str] =
+    &["art", "article", "artikel", "cl", "clanek", "clanku", "sec", "section", "par", "paragraph", "odst"];
+
+/// A short title's key without `the` before it and an article pointed to before or after it
+/// (`the GDPR`, `Article 6 GDPR`, `Art. 6 of the GDPR`, `GDPR Art. 6`, `čl. 6 GDPR`): the act
+/// is the value, the article is not. `None` when it has none of these.
+fn without_pinpoint(key: &str) -> Option<String> {
+    let mut words: Vec<&str> = key.split(' ').collect();
+    let before = words.len();
+    let numbered = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
+    if let [p, n, _, ..] = words.as_slice() {
+        if PINPOINTS.contains(p) && numbered(n) {
+            words.drain(..2);
+        }
+    }
+    while words.len() > 1 && matches!(words.first(), Some(&("the" | "of"))) {
+        words.remove(0);
+    }
+    if let [.., _, p, n] = words.as_slice() {
+        if PINPOINTS.contains(p) && numbered(n) {
+            words.truncate(words.len() - 2);
+        }
+    }
+    (words.len() != before).then(|| words.join(" "))
 }
 
 /// The citation and the source of an act with a short title, for the note.
