@@ -109,10 +109,10 @@ impl Door {
 /// `item` is the kind's own read, applied to the item of a one-item array; `unexpected` builds
 /// the kind's ask for a JSON type it does not read.
 #[inline]
-pub(crate) fn open<'a, T>(
+pub(crate) fn open<'a, T: serde::Serialize>(
     input: &Input<'a>,
     door: Door,
-    item: impl FnOnce(Input<'_>) -> Outcome<T>,
+    item: impl Fn(Input<'_>) -> Outcome<T>,
     unexpected: impl FnOnce(&Input<'_>) -> Ask,
 ) -> Result<Scalar<'a>, Outcome<T>> {
     match *input {
@@ -133,7 +133,7 @@ pub(crate) fn open<'a, T>(
             _ => Ok(Scalar::Number(n)),
         },
         Input::Bool(b) if door.booleans => Ok(Scalar::Bool(b)),
-        Input::Array(_) => Err(unwrap_single(input, item).unwrap_or_else(|| Outcome::ask(unexpected(input)))),
+        Input::Array(_) => Err(unwrap_single(input, &item).unwrap_or_else(|| several_items(input, &item, unexpected))),
         Input::Missing => Err(Outcome::absent()),
         Input::Null => Err(absent::outcome(input, AbsentReason::Null)),
         Input::Number(_) | Input::Bool(_) | Input::Object(_) => Err(Outcome::ask(unexpected(input))),
@@ -216,6 +216,19 @@ fn unwrap_single_text<T>(input: &Input<'_>, item: &Value, read: impl FnOnce(Inpu
         format!("Read {} as its single item {}.", input.to_json_text(), Input::from(item).to_json_text()),
     );
     Outcome { notes: std::iter::once(note).chain(inner.notes).collect(), ..inner }
+}
+
+/// An array of several values sent for a property of one: the kind's `unexpected_type` ask,
+/// naming each item as a reading when each reads alone (`["civil", "criminal"]`), as a text of
+/// several values does ([`crate::several::or_each`]).
+#[cold]
+fn several_items<T: serde::Serialize>(
+    input: &Input<'_>,
+    item: &impl Fn(Input<'_>) -> Outcome<T>,
+    unexpected: impl FnOnce(&Input<'_>) -> Ask,
+) -> Outcome<T> {
+    let out = Outcome::ask(unexpected(input));
+    crate::several::or_each(input, out, item, |v| serde_json::to_value(v).unwrap_or(Value::Null))
 }
 
 /// A one-item array sent for a scalar reads as its item, with a note. `None` for other arrays.

@@ -48,7 +48,9 @@ pub(crate) fn or_each<T>(
     show: impl Fn(&T) -> Value,
 ) -> Outcome<T> {
     match &out.status {
-        Status::Ask { ask } if ask.readings.is_empty() && matches!(input, Input::String(_)) && !IN_PARTS.get() => {
+        Status::Ask { ask }
+            if ask.readings.is_empty() && matches!(input, Input::String(_) | Input::Array(_)) && !IN_PARTS.get() =>
+        {
             match each(input, ask, read, show) {
                 Some(ask) => Outcome::ask(ask),
                 None => out,
@@ -66,14 +68,38 @@ fn each<T>(
     read: impl Fn(Input<'_>) -> Outcome<T>,
     show: impl Fn(&T) -> Value,
 ) -> Option<Ask> {
-    let Input::String(raw) = input else { return None };
-    let text = spelling::clean_edges(raw).0;
-    let values = as_parts(|| {
-        spelling::suggest::without_suggestions(|| {
-            splits(text).into_iter().find_map(|parts| values_of(&parts, &read, &show))
-        })
-    })?;
-    let options: Vec<String> = values.iter().map(|(_, part)| quoted(part)).collect();
+    let values: Vec<(Value, String)> = match input {
+        Input::String(raw) => {
+            let text = spelling::clean_edges(raw).0;
+            let values = as_parts(|| {
+                spelling::suggest::without_suggestions(|| {
+                    splits(text).into_iter().find_map(|parts| values_of(&parts, &read, &show))
+                })
+            })?;
+            values.into_iter().map(|(v, part)| (v, quoted(part))).collect()
+        }
+        // `["civil", "criminal"]` for a property of one value: each item, as a text of several.
+        Input::Array(items) if (2..=MAX_PARTS).contains(&items.len()) => {
+            let scalar = |v: &Value| matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_));
+            if !items.iter().all(scalar) {
+                return None;
+            }
+            let mut values: Vec<(Value, String)> = Vec::with_capacity(items.len());
+            for item in *items {
+                let Status::Ok { value } = as_parts(|| read(Input::from(item))).status else { return None };
+                let value = show(&value);
+                if !values.iter().any(|(v, _)| *v == value) {
+                    values.push((value, Input::from(item).to_json_text()));
+                }
+            }
+            if values.len() < 2 {
+                return None;
+            }
+            values
+        }
+        _ => return None,
+    };
+    let options: Vec<String> = values.iter().map(|(_, part)| part.clone()).collect();
     let texts: Vec<String> = values.iter().map(|(v, _)| crate::input::json_text(v)).collect();
     let count = values.len();
     Some(

@@ -349,6 +349,12 @@ impl Vocabulary {
                 return Outcome::ok(s.to_owned());
             }
         }
+        if let (Input::Array(items), VocabularyRole::Filter) = (input, role) {
+            if items.len() > 1 {
+                // Several values for a filter of one: dropped, as `NS, US` is, naming each.
+                return self.dropped(&input, &self.each_of(items), "names several stored values");
+            }
+        }
         let door = Door::strings(MAX_SCALAR_CHARS).numbers();
         let text = match opening::open(&input, door, |inner| self.read(inner, role), unexpected) {
             Ok(scalar) => scalar.text(),
@@ -441,6 +447,21 @@ impl Vocabulary {
         let out = self.unknown(input, &[]);
         let ids = out.as_ask().map(|a| a.readings.iter().filter_map(|r| r.value.as_str()).collect::<Vec<_>>());
         ids.unwrap_or_default().into_iter().filter_map(|id| self.entries.iter().position(|e| e.id == id)).collect()
+    }
+
+    /// The stored value each item names alone (items naming none or several left out), each
+    /// once, in the items' order.
+    #[cold]
+    fn each_of(&self, items: &[Value]) -> Vec<usize> {
+        let mut found = Vec::new();
+        for item in items.iter().take(crate::limits::MAX_LISTED) {
+            if let Some(id) = self.read(Input::from(item), VocabularyRole::Value).value() {
+                if let Some(i) = self.with_id(id).filter(|i| !found.contains(i)) {
+                    found.push(i);
+                }
+            }
+        }
+        found
     }
 
     fn dropped(&self, input: &Input<'_>, candidates: &[usize], why: &str) -> Outcome<String> {

@@ -13,8 +13,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("values in and codes out", &["input", "json", "error", "codes", "hint"]),
     ("outcome", &["outcome"]),
     ("the absent rule", &["absent"]),
-    ("the opening", &["opening"]),
     ("several values for one", &["several"]),
+    ("the opening", &["opening"]),
     (
         "kinds",
         &[
