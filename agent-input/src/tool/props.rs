@@ -689,10 +689,22 @@ impl PropertySet {
     }
 
     /// A key a whole range may be sent under, for a tool with one pair of bounds: its last word
-    /// is `range`, `period`, `dates`, `interval` or `timeframe`.
+    /// is `range`, `period`, `dates`, `interval` or `timeframe`, or it is `date` or the bounds'
+    /// names without their `from` and `to` (`date`, `decision_date` for `decision_date_from`
+    /// and `decision_date_to`: `"date": "2026-05-01"` is that day, `"date": "Q1 2026"` the
+    /// quarter).
     fn range_key(&self, words: &str) -> bool {
         let last = words.rsplit(' ').next().unwrap_or_default();
-        self.pairs.len() == 1 && matches!(last, "range" | "period" | "dates" | "interval" | "timeframe")
+        let stem = || {
+            self.pairs.first().and_then(|(a, _)| self.props.get(*a)).is_some_and(|p| {
+                let name = name_key(&p.name);
+                name.strip_prefix(words).is_some_and(|rest| rest.starts_with(' '))
+                    || name.strip_suffix(words).is_some_and(|rest| rest.ends_with(' '))
+            })
+        };
+        self.pairs.len() == 1
+            && (matches!(last, "range" | "period" | "dates" | "interval" | "timeframe")
+                || (last == "date" && (words == "date" || stem())))
     }
 
     /// A range written as one string for the tool's one pair of bounds (`"date_range": "Q1
