@@ -118,11 +118,11 @@ pub(crate) fn open<'a, T: serde::Serialize>(
     match *input {
         Input::String(s) => match door.bound {
             Bound::Chars(max) if spelling::longer_than(s, max) => Err(Outcome::ask(Ask::too_long(input, max))),
-            Bound::Chars(_) => match (one_item_text(s), spelling::plain(s)) {
-                (Some(value), _) => Err(unwrap_single_text(input, &value, item)),
-                (None, Some(plain)) => Err(reread(input, &plain, item)),
-                (None, None) => Ok(Scalar::Str(s)),
+            Bound::Chars(_) if may_be_array_text(s) => match one_item_text(s) {
+                Some(value) => Err(unwrap_single_text(input, &value, item)),
+                None => plain_or(input, s, item),
             },
+            Bound::Chars(_) => plain_or(input, s, item),
             Bound::Canonical => Ok(Scalar::Str(s)),
         },
         Input::Number(n) if door.numbers => match door.bound {
@@ -185,9 +185,29 @@ fn reread<T>(input: &Input<'_>, plain: &Plain, read: impl FnOnce(Input<'_>) -> O
     Outcome { notes, ..inner }
 }
 
+/// The string to read, or its plain spelling read ([`reread`]).
+#[inline]
+fn plain_or<'a, T>(
+    input: &Input<'_>,
+    s: &'a str,
+    item: impl Fn(Input<'_>) -> Outcome<T>,
+) -> Result<Scalar<'a>, Outcome<T>> {
+    match spelling::plain(s) {
+        Some(plain) => Err(reread(input, &plain, item)),
+        None => Ok(Scalar::Str(s)),
+    }
+}
+
+/// True when the first byte after ASCII spaces opens a JSON array: the one look most strings
+/// pay for [`one_item_text`].
+#[inline]
+fn may_be_array_text(s: &str) -> bool {
+    s.bytes().find(|b| !b.is_ascii_whitespace()) == Some(b'[')
+}
+
 /// The item of a string that is the JSON text of a one-item array of a scalar (`"[4000]"`,
-/// `"[\"relevance\"]"`: a value encoded twice); `None` for any other string, at the cost of
-/// one byte's look for most.
+/// `"[\"relevance\"]"`: a value encoded twice); `None` for any other string.
+#[cold]
 fn one_item_text(s: &str) -> Option<Value> {
     let t = s.trim();
     if !(t.starts_with('[') && t.ends_with(']')) {
