@@ -946,8 +946,8 @@ fn constrain(input: &Input<'_>, value: Decimal, opts: &NumberOptions) -> Outcome
             format!("set to a whole number, such as {floor} or {ceil}"),
         ));
     }
-    let below = opts.min.filter(|m| value < *m);
-    let above = opts.max.filter(|m| value > *m);
+    let below = opts.min.filter(|m| before(value, *m));
+    let above = opts.max.filter(|m| before(*m, value));
     let Some(bound) = below.or(above) else { return Outcome::ok(value) };
     match opts.on_out_of_range {
         OnOutOfRange::Clamp => {
@@ -970,6 +970,17 @@ fn constrain(input: &Input<'_>, value: Decimal, opts: &NumberOptions) -> Outcome
         OnOutOfRange::Ask => {
             Outcome::ask(Ask::new(AskCode::OutOfRange, input, range_text(opts), format!("set to {}", range_text(opts))))
         }
+    }
+}
+
+/// `a < b`, comparing the mantissas when the scales agree (a whole number against a whole
+/// bound: the common case) instead of the general comparison, which aligns the scales.
+#[inline]
+fn before(a: Decimal, b: Decimal) -> bool {
+    if a.scale() == b.scale() {
+        a.mantissa() < b.mantissa()
+    } else {
+        a < b
     }
 }
 

@@ -547,9 +547,16 @@ impl PropertySet {
         read: &mut Read,
         range_text: &mut Option<(&'o str, &'o str)>,
     ) -> Matched<'o> {
-        // `resize`, not `smallvec![None; n]`: the macro clones the first `None` into each slot.
-        let mut matched: Slots<Option<(&str, &Value)>> = SmallVec::new();
-        matched.resize(self.props.len(), None);
+        // The inline buffer written whole (a `None` is `Copy`): `resize` and `smallvec![None;
+        // n]` write the slots one call at a time.
+        let n = self.props.len();
+        let mut matched: Slots<Option<(&str, &Value)>> = if n <= 12 {
+            SmallVec::from_buf_and_len([None; 12], n)
+        } else {
+            let mut spilled = SmallVec::new();
+            spilled.resize(n, None);
+            spilled
+        };
         let (mut next, mut inexact) = (0, false);
         for (key, value) in object {
             let Some(i) = self.exact(key, next) else {
