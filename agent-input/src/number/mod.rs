@@ -27,8 +27,9 @@
 //!   `"45 procent"`, `"4,5 ‰"`: CLDR's percent units, every modern locale): the number of
 //!   percent or a fraction of one, so `ambiguous_scale` names both (45 and 0.45); when the
 //!   options allow only one (an integer, `max: 1`), it reads with `reading_chosen_by_options`;
-//! - a number in round brackets (`"(1,234.56)"`, CLDR's accounting negative): `not_a_number`
-//!   naming the negative amount and the number;
+//! - a number in round brackets (`"(1,234.56)"`, CLDR's accounting negative) or with a minus
+//!   after it (`"1,234.56-"`, as SAP and COBOL reports write one): `not_a_number` naming the
+//!   negative amount and the number;
 //! - a number marked approximate, a least or a greatest value (`"~5"`, `"ca. 5"`, `"5+"`,
 //!   `"≥5"`, `"≤ 5"`: CLDR's number `miscPatterns` of every locale; `">5"`, `">= 5"`), a range
 //!   (`"5-10"`, `"5–10"`: CLDR's range patterns; `"5 to 10"`) or two numbers (`"5 or 6"`):
@@ -328,7 +329,8 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
             .or_else(|| number_word(input, text))
             .or_else(|| remarked(input, text))
     };
-    if let Some(ask) = bracketed(input, text).or_else(special).or_else(|| unit_or_scale(input, text)) {
+    let signs = || bracketed(input, text).or_else(|| trailing_minus(input, text));
+    if let Some(ask) = signs().or_else(special).or_else(|| unit_or_scale(input, text)) {
         return ask;
     }
     let Some((head, unit)) = unit_apart(text) else { return plain() };
@@ -448,6 +450,39 @@ fn bracketed(input: &Input<'_>, text: &str) -> Option<Ask> {
                 meaning: format!("{negative}: the brackets mark a negative amount, as accounting writes one"),
             },
             Reading { value: decimal_value(value), meaning: format!("{value}: the number in brackets") },
+        ]),
+    )
+}
+
+/// A number with a minus after it (`1,234.56-`, `500-`), as SAP and COBOL reports write a
+/// negative amount: the negative amount, or the number with a dash after it (a range left
+/// open, a price written `500,-`'s way); both are readings. `None` unless the rest is a
+/// positive number of one reading.
+fn trailing_minus(input: &Input<'_>, text: &str) -> Option<Ask> {
+    let (text, _) = spelling::clean_edges(text);
+    let inner = spelling::trim(text.strip_suffix(['-', '\u{2212}'])?);
+    let value = match parse_text(inner) {
+        Parsed::One { value, .. } if value > Decimal::ZERO && inner.ends_with(|c: char| c.is_ascii_digit()) => {
+            normalized(value)
+        }
+        _ => return None,
+    };
+    let negative = -value;
+    Some(
+        Ask::new(
+            AskCode::NotANumber,
+            input,
+            format!("a number with its sign before it; {} writes a minus after the number", input.to_json_text()),
+            format!("set to {negative} if the minus after it makes it negative, or to {value}"),
+        )
+        .with_readings(vec![
+            Reading {
+                value: decimal_value(negative),
+                meaning: format!(
+                    "{negative}: the minus after the number makes it negative, as accounting reports write one"
+                ),
+            },
+            Reading { value: decimal_value(value), meaning: format!("{value}: the number, the dash after it no sign") },
         ]),
     )
 }
