@@ -271,13 +271,24 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
 /// A language's name and its tag, one in brackets after the other (`Czech (cs)`, `cs (Czech)`,
 /// `English (en-US)`, as pickers label a locale): the tag, when both name its language and the
 /// name's reading is the language alone. A code in capitals (`Spanish (ES)`) is a region's,
-/// left to [`by_language_and_region`]. `None` for any other text.
+/// left to [`by_language_and_region`]; so is any part that is no tag. `None` for any other
+/// text.
 fn tag_and_name(text: &str) -> Option<(Locale, Repairs)> {
     let (outer, inner) = text.trim_end().strip_suffix(')')?.rsplit_once('(')?;
+    // One part is a tag: a language subtag of two or three small letters first (`cs`,
+    // `en-US`, `pt_BR`); `Japan` in `Japanese (Japan)` is a country, whatever a name table
+    // of some language says.
+    let tag_like = |p: &str| {
+        let mut subtags = p.trim().split(['-', '_']);
+        subtags.next().is_some_and(|l| (2..=3).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_lowercase()))
+            && subtags.all(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric()))
+    };
+    if !tag_like(outer) && !tag_like(inner) {
+        return None;
+    }
     let part = |p: &str| {
         let p = p.trim();
-        let region_like = (2..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_uppercase());
-        if region_like || p.contains(['(', ')']) {
+        if p.contains(['(', ')']) {
             return None;
         }
         resolve_general(p).ok().map(|(locale, _)| locale)
