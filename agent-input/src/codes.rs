@@ -353,7 +353,7 @@ impl NoteCode {
             Self::JsonObjectDecoded => "Tool arguments sent as a JSON string were read as the object the string holds.",
             Self::ReceivedTruncated => "An ask's received quotes only the first bytes of a value longer than the bound (limits::MAX_RECEIVED_BYTES); the note gives the whole length.",
             Self::NotesTruncated => "A call made more notes than it returns (limits::MAX_NOTES); this last note counts the rest.",
-            Self::InvisibleCharactersRemoved => "Invisible characters inside a code, number, date or name (U+200B to U+200D, U+2060, U+FEFF, soft hyphen, and the direction marks U+200E, U+200F, U+061C, U+202A to U+202E, U+2066 to U+2069) were removed; free text keeps them.",
+            Self::InvisibleCharactersRemoved => "Invisible characters inside a code, number, date or name (U+200B to U+200D, U+2060, U+FEFF, soft hyphen, and the direction marks U+200E, U+200F, U+061C, U+202A to U+202E, U+2066 to U+2069) were removed; free text keeps them, and loses only control characters (U+0000 to U+001F but tab and line breaks, U+007F to U+009F).",
             Self::CompatibilityCharactersRead => "Fullwidth letters and punctuation (ＣＺ, ａｎｏ) in a code, number, date or name were read as ASCII (their NFKC form).",
             Self::ReadingChosenByOptions => "A spelling with two readings (1,234) was read as the only one the options allow (a whole number, a range); the note names the other.",
             Self::PythonListDecoded => "A Python list literal in a string (['a', 'b'], with True, False, None) was read as the JSON array it holds.",

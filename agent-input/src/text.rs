@@ -5,6 +5,7 @@
 //! | `"Praha"` | itself | none |
 //! | `"  Praha "` | `"Praha"` | `whitespace_trimmed` |
 //! | `"Cafe\u0301"` (combining accent) | `"Café"` | `unicode_normalized` |
+//! | `"Praha\u0000"` (a control character: NUL, ESC, DEL; not tab or line breaks) | `"Praha"` | `invisible_characters_removed` |
 //! | JSON `42`, `true` | `"42"`, `"true"` | `scalar_read_as_text` |
 //! | `["Praha"]` | `"Praha"` | `single_item_unwrapped` |
 //!
@@ -47,6 +48,45 @@ impl TextOptions {
     fn max(&self) -> usize {
         self.max_length.unwrap_or(MAX_TEXT_CHARS)
     }
+}
+
+/// True when `s` holds a control character no text means (C0 but tab and line breaks, DEL, C1:
+/// a NUL, an escape sequence's ESC), which stores and terminals refuse or act on.
+fn has_controls(s: &str) -> bool {
+    s.bytes().any(|b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f)
+        || (s.as_bytes().contains(&0xc2) && s.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c)))
+}
+
+fn is_control(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) && (c < '\u{a0}')
+}
+
+/// The text without its control characters ([`has_controls`]), read again, with a note first.
+#[cold]
+fn without_controls(input: &Input<'_>, text: &str, opts: &TextOptions) -> Outcome<String> {
+    let mut kept = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.peek() == Some(&'[') {
+            // A terminal's escape sequence (`ESC [ 3 1 m`, colour): its parameters go with it.
+            chars.next();
+            while chars.next().is_some_and(|p| !('\u{40}'..='\u{7e}').contains(&p)) {}
+        } else if !is_control(c) {
+            kept.push(c);
+        }
+    }
+    let mut out = read_prepared(Input::String(&kept), opts);
+    if let crate::outcome::Status::Ask { ask } = &mut out.status {
+        (ask.received, ask.cut_from) = input.received();
+    }
+    let note = Note::new(
+        NoteCode::InvisibleCharactersRemoved,
+        format!(
+            "Removed the control characters (such as NUL, or a terminal's colour codes) inside {}.",
+            input.to_json_text()
+        ),
+    );
+    Outcome { notes: std::iter::once(note).chain(out.notes).collect(), ..out }
 }
 
 /// Reads a text.
@@ -95,6 +135,11 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &TextOptions) -> Outcome<Str
     // A coarse guard before any work; the bound itself applies to the canonical value.
     if s.len() > 4 * MAX_TEXT_CHARS + 64 {
         return Outcome::ask(Ask::too_long(&input, max));
+    }
+    // Before the trim, which takes a control character at an edge as a space and would leave
+    // an escape sequence's parameters behind.
+    if has_controls(s) {
+        return without_controls(&input, s, opts);
     }
     let trimmed = spelling::trim(s);
     // Below U+0300 every character is NFC on its own and combines with nothing before it.

@@ -17,7 +17,7 @@ use crate::absent;
 use crate::codes::NoteCode;
 use crate::error::Error;
 use crate::input::Input;
-use crate::outcome::{Note, Outcome};
+use crate::outcome::{Note, Outcome, Status};
 
 /// Options of the filter kind.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -102,7 +102,18 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &FilterOptions) -> Outcome<V
     if let Some(reason) = absent::check(&input, &[]) {
         return absent::outcome(&input, reason);
     }
-    opts.item.read(input)
+    let out = opts.item.read(input);
+    // A repair may uncover a word for everything (`["tutti"]` sent as text, a NUL after
+    // `all`): the value is read as a filter again, after the repair's notes.
+    if let Status::Ok { value: Value::String(v) } = &out.status {
+        if !matches!(input, Input::String(s) if s == v) {
+            let again = read_prepared(Input::String(v), opts);
+            if !matches!(again.status, Status::Ok { .. }) {
+                return Outcome { notes: out.notes.into_iter().chain(again.notes).collect(), ..again };
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
