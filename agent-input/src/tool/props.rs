@@ -448,13 +448,15 @@ impl PropertySet {
         let mut range_text = None;
         let matched = self.match_keys(object, prefix, read, &mut range_text);
         // A range sent as one string for the tool's pair of bounds: its bounds, owned here.
-        let split: Option<(&str, [Value; 2])> = range_text.and_then(|range| {
-            self.split_range(range, (prefix, tool), self.bound_sent(&matched), read).map(|bounds| (range.0, bounds))
+        let split: Option<((usize, usize), [Value; 2])> = range_text.and_then(|range| {
+            let pair = self.range_pair(&name_key(range.0))?;
+            let sent = Self::bound_sent(&matched, pair);
+            self.split_range(range, (prefix, tool), (pair, sent), read).map(|bounds| (pair, bounds))
         });
         // A bound of that range, for the slot `i` nothing was sent for (the slots are not
         // rewritten: moving a dozen of them costs the canonical call more than this check).
         let bound = |i: usize| {
-            let ((_, bounds), (a, b)) = (split.as_ref()?, self.pairs.first()?);
+            let ((a, b), bounds) = split.as_ref()?;
             let value = if i == *a {
                 bounds.first()
             } else if i == *b {
@@ -581,7 +583,7 @@ impl PropertySet {
             let words = name_key(key);
             let Some(i) = self.named(&words) else {
                 match value {
-                    Value::String(text) if range_text.is_none() && self.range_key(&words) => {
+                    Value::String(text) if range_text.is_none() && self.range_pair(&words).is_some() => {
                         *range_text = Some((key.as_str(), text.as_str()));
                     }
                     Value::Object(inner) if self.nested(&words, (key, inner), &mut matched, prefix, read) => {}
@@ -691,27 +693,37 @@ impl PropertySet {
 
     /// Whether a bound of the tool's first pair was sent itself (a range for the pair is then
     /// an unknown key).
-    fn bound_sent(&self, matched: &Matched<'_>) -> bool {
-        self.pairs.first().is_some_and(|(a, b)| [a, b].iter().any(|i| matched.get(**i).is_some_and(Option::is_some)))
+    fn bound_sent(matched: &Matched<'_>, (a, b): (usize, usize)) -> bool {
+        [a, b].iter().any(|i| matched.get(*i).is_some_and(Option::is_some))
     }
 
-    /// A key a whole range may be sent under, for a tool with one pair of bounds: its last word
-    /// is `range`, `period`, `dates`, `interval` or `timeframe`, or it is `date` or the bounds'
-    /// names without their `from` and `to` (`date`, `decision_date` for `decision_date_from`
-    /// and `decision_date_to`: `"date": "2026-05-01"` is that day, `"date": "Q1 2026"` the
-    /// quarter).
-    fn range_key(&self, words: &str) -> bool {
-        let last = words.rsplit(' ').next().unwrap_or_default();
-        let stem = || {
-            self.pairs.first().and_then(|(a, _)| self.props.get(*a)).is_some_and(|p| {
-                let name = name_key(&p.name);
-                name.strip_prefix(words).is_some_and(|rest| rest.starts_with(' '))
-                    || name.strip_suffix(words).is_some_and(|rest| rest.ends_with(' '))
-            })
+    /// The pair of date bounds a whole range may be sent for under a key of these words: the
+    /// tool's one pair, when the last word is `range`, `period`, `dates`, `interval` or
+    /// `timeframe` or the key is `date`; else the one pair whose names are the key's words (less
+    /// such a last word) with their `from` and `to` (`decision_date` and `decision_date_range`
+    /// for `decision_date_from` and `decision_date_to`, whatever other pairs the tool has).
+    /// `"date": "2026-05-01"` is that day, `"date": "Q1 2026"` the quarter.
+    fn range_pair(&self, words: &str) -> Option<(usize, usize)> {
+        let (head, last) = words.rsplit_once(' ').unwrap_or(("", words));
+        let generic = matches!(last, "range" | "period" | "dates" | "interval" | "timeframe");
+        if let ([one], true) = (self.pairs.as_slice(), generic || words == "date") {
+            return Some(*one);
+        }
+        // `date` alone, with two pairs or more, names none of them.
+        let stem = if generic { head } else { words };
+        if !stem.ends_with(" date") {
+            return None;
+        }
+        let named = |(a, _): &&(usize, usize)| {
+            self.props
+                .get(*a)
+                .is_some_and(|p| name_key(&p.name).strip_prefix(stem).is_some_and(|rest| rest.starts_with(' ')))
         };
-        self.pairs.len() == 1
-            && (matches!(last, "range" | "period" | "dates" | "interval" | "timeframe")
-                || (last == "date" && (words == "date" || stem())))
+        let mut found = self.pairs.iter().filter(named);
+        match (found.next(), found.next()) {
+            (Some(pair), None) => Some(*pair),
+            _ => None,
+        }
     }
 
     /// A range written as one string for the tool's one pair of bounds (`"date_range": "Q1
@@ -724,12 +736,11 @@ impl PropertySet {
         &self,
         (key, text): (&str, &str),
         at: (&str, &str),
-        sent: bool,
+        (pair, sent): ((usize, usize), bool),
         read: &mut Read,
     ) -> Option<[Value; 2]> {
         let (prefix, tool) = at;
-        let [(a, b)] = self.pairs.as_slice() else { return None };
-        let (Some(f), Some(t)) = (self.props.get(*a), self.props.get(*b)) else { return None };
+        let (Some(f), Some(t)) = (self.props.get(pair.0), self.props.get(pair.1)) else { return None };
         if sent {
             read.warn(|| self.unknown(prefix, key));
             return None;
@@ -782,10 +793,7 @@ impl PropertySet {
         prefix: &str,
         read: &mut Read,
     ) -> bool {
-        let [(a, b)] = self.pairs.as_slice() else { return false };
-        if !self.range_key(words) {
-            return false;
-        }
+        let Some((a, b)) = self.range_pair(words) else { return false };
         let (from, to) = match value {
             Value::Object(o) if !o.is_empty() && o.keys().all(|k| k == "from" || k == "to") => {
                 (o.get("from"), o.get("to"))
@@ -793,11 +801,11 @@ impl PropertySet {
             Value::Array(items) if items.len() == 2 => (items.first(), items.get(1)),
             _ => return false,
         };
-        if self.bound_sent(matched) {
+        if Self::bound_sent(matched, (a, b)) {
             return false;
         }
-        let (Some(f), Some(t)) = (self.props.get(*a), self.props.get(*b)) else { return false };
-        for (slot, bound) in [(*a, from), (*b, to)] {
+        let (Some(f), Some(t)) = (self.props.get(a), self.props.get(b)) else { return false };
+        for (slot, bound) in [(a, from), (b, to)] {
             if let (Some(s), Some(v)) = (matched.get_mut(slot), bound) {
                 *s = Some((key, v));
             }
