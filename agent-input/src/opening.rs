@@ -40,7 +40,7 @@ use crate::absent::{self, AbsentReason};
 use crate::codes::NoteCode;
 use crate::input::Input;
 use crate::limits::MAX_NUMBER_CHARS;
-use crate::outcome::{Ask, Note, Outcome, Status};
+use crate::outcome::{Ask, Note, Outcome};
 use crate::spelling::{self, Plain};
 
 /// The JSON scalar a kind reads, once the opening is done.
@@ -151,10 +151,7 @@ pub(crate) fn placeholder<T>(input: &Input<'_>, type_words: &[&str]) -> Option<O
 /// A value with invisible characters inside, fullwidth letters or decomposed letters reads as
 /// its plain spelling, with a note per repair; an ask echoes the value as received.
 fn reread<T>(input: &Input<'_>, plain: &Plain, read: impl FnOnce(Input<'_>) -> Outcome<T>) -> Outcome<T> {
-    let mut inner = read(Input::String(&plain.text));
-    if let Status::Ask { ask } = &mut inner.status {
-        (ask.received, ask.cut_from) = input.received();
-    }
+    let mut inner = read(Input::String(&plain.text)).quoting(input);
     let quoted = input.to_json_text();
     let plain_text = Input::String(&plain.text).to_json_text();
     let mut notes = Vec::with_capacity(inner.notes.len() + 3);
@@ -227,10 +224,7 @@ fn one_item_text(s: &str) -> Option<Value> {
 /// would ([`unwrap_single`]); an ask echoes the string.
 #[cold]
 fn unwrap_single_text<T>(input: &Input<'_>, item: &Value, read: impl FnOnce(Input<'_>) -> Outcome<T>) -> Outcome<T> {
-    let mut inner = read(Input::from(item));
-    if let Status::Ask { ask } = &mut inner.status {
-        (ask.received, ask.cut_from) = input.received();
-    }
+    let inner = read(Input::from(item)).quoting(input);
     let note = Note::new(
         NoteCode::SingleItemUnwrapped,
         format!("Read {} as its single item {}.", input.to_json_text(), Input::from(item).to_json_text()),
@@ -257,10 +251,7 @@ fn unwrap_single<T>(input: &Input<'_>, read: impl FnOnce(Input<'_>) -> Outcome<T
     if matches!(item, Value::Array(_) | Value::Object(_)) {
         return None;
     }
-    let mut inner = read(Input::from(item));
-    if let Status::Ask { ask } = &mut inner.status {
-        (ask.received, ask.cut_from) = input.received();
-    }
+    let inner = read(Input::from(item)).quoting(input);
     let note = Note::new(
         NoteCode::SingleItemUnwrapped,
         format!("Read {} as its single item {}.", input.to_json_text(), Input::from(item).to_json_text()),

@@ -339,6 +339,19 @@ impl<T> Outcome<T> {
         Self { status: Status::Ask { ask: Box::new(ask) }, notes, warnings: Vec::new() }
     }
 
+    /// An ask read from a repaired spelling made to quote `input`, the value received: its
+    /// `received` and the note of a cut quote follow the input, not the spelling read.
+    pub(crate) fn quoting(mut self, input: &crate::input::Input<'_>) -> Self {
+        if let Status::Ask { ask } = &mut self.status {
+            (ask.received, ask.cut_from) = input.received();
+            self.notes.retain(|n| n.code != NoteCode::ReceivedTruncated);
+            if let Some(total) = ask.cut_from {
+                self.notes.insert(0, received_cut(total));
+            }
+        }
+        self
+    }
+
     /// Adds a note.
     pub(crate) fn note(mut self, note: Note) -> Self {
         if self.notes.capacity() == 0 {

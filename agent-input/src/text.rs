@@ -75,10 +75,7 @@ fn without_controls(input: &Input<'_>, text: &str, opts: &TextOptions) -> Outcom
             kept.push(c);
         }
     }
-    let mut out = read_prepared(Input::String(&kept), opts);
-    if let crate::outcome::Status::Ask { ask } = &mut out.status {
-        (ask.received, ask.cut_from) = input.received();
-    }
+    let out = read_prepared(Input::String(&kept), opts).quoting(input);
     let note = Note::new(
         NoteCode::InvisibleCharactersRemoved,
         format!(
