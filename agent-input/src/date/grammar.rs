@@ -1069,7 +1069,9 @@ fn nth_weekday(text: &str) -> Option<Parsed> {
         }
         rest = text.get(end..)?;
         let key = word_key(text.get(start..end)?);
-        let is_number_ending = ORDINAL_ENDINGS.contains(&key.as_str()) && start > 0;
+        // Glued to the digit, any language's ordinal ending counts (`1er`, `2e`, `2º`).
+        let is_number_ending = start > 0
+            && (ORDINAL_ENDINGS.contains(&key.as_str()) || (needs_ending && ORDINALS.contains(&key.as_str())));
         bare |= needs_ending && !is_number_ending;
         // "in" before the month, as English, Czech, German, French and Polish write it.
         if is_number_ending || is_filler(&key) || ["in", "v", "im", "en", "w"].contains(&key.as_str()) {
