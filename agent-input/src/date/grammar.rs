@@ -1127,6 +1127,42 @@ fn spelled_out(text: &str) -> Option<String> {
     without_year_words(days.as_deref().unwrap_or(text)).or(days)
 }
 
+/// The seasons' words (folded) of the languages the range reader's other words cover, and the
+/// season: 1 spring, 2 summer, 3 autumn, 4 winter.
+pub(super) const SEASONS: &[(&str, u8)] = &[
+    ("spring", 1),
+    ("summer", 2),
+    ("autumn", 3),
+    ("fall", 3),
+    ("winter", 4), // en
+    ("jaro", 1),
+    ("leto", 2),
+    ("podzim", 3),
+    ("zima", 4), // cs (and pl's, sk's winter)
+    ("jar", 1),
+    ("jesen", 3), // sk
+    ("fruhling", 1),
+    ("fruhjahr", 1),
+    ("sommer", 2),
+    ("herbst", 3), // de
+    ("printemps", 1),
+    ("ete", 2),
+    ("automne", 3),
+    ("hiver", 4), // fr
+    ("primavera", 1),
+    ("verano", 2),
+    ("otono", 3),
+    ("invierno", 4), // es
+    ("estate", 2),
+    ("autunno", 3),
+    ("inverno", 4), // it, pt
+    ("verao", 2),
+    ("outono", 3), // pt
+    ("wiosna", 1),
+    ("lato", 2),
+    ("jesien", 3), // pl
+];
+
 /// `text` without its words for "year" ([`YEAR_WORDS`]: CLDR's `duration-year` unit words)
 /// right after a year's four digits (and a point) or right before them, with the space between
 /// (`1 października 2026 roku`, `1. listopada 2026. godine`, `1. října roku 2026`, `1 жовтня
@@ -1152,7 +1188,10 @@ fn without_year_words(text: &str) -> Option<String> {
             (false, true) => (start, end + gap_after),
             _ => continue,
         };
-        if start < last || YEAR_WORDS.get(&word_key(text.get(start..end)?)).is_none() {
+        let key = word_key(text.get(start..end)?);
+        // A season's word that is a year's elsewhere (`léto`, Czech summer; Slovenian `leto`,
+        // year) is no year word here: the range reader names both.
+        if start < last || YEAR_WORDS.get(&key).is_none() || SEASONS.iter().any(|(s, _)| *s == key) {
             continue;
         }
         // A point after the year stays out with the word (`2026. godine`: `2026`).

@@ -4,7 +4,8 @@
 //! months`, `posledních 30 dní`, `die letzten 7 Tage`, `les 30 derniers jours`, `los últimos 2
 //! años`), and a period so far (`year to date`, `YTD`, `month to date`, `od začátku roku`); and a
 //! week by its number in words (`week 40 of 2026`), which asks between ISO 8601's numbering and
-//! the count from the week of 1 January, today or not.
+//! the count from the week of 1 January, today or not; and a season with its year (`summer 2026`,
+//! `léto 2026`, `Herbst 2026`), which asks naming the meteorological season in each hemisphere.
 //! Each is read against the `today` option, and asked about without it.
 //!
 //! A period so far has one meaning (its first day to today) and reads. The others do not: a
@@ -21,12 +22,12 @@
 use chrono::{Datelike, Days, Months, NaiveDate};
 use serde_json::json;
 
-use super::grammar::word_key;
+use super::grammar::{word_key, SEASONS};
 use super::range::DateRange;
 use super::{in_reach, iso_text, month_name, out_of_reach, words};
 use crate::codes::{AskCode, NoteCode};
-use crate::data::dates::{COUNT_WORDS, MONTHS, QUARTERS, RELATIVE_WEEKS};
-use crate::input::Input;
+use crate::data::dates::{COUNT_WORDS, MONTHS, QUARTERS, RELATIVE_WEEKS, YEAR_WORDS};
+use crate::input::{quoted, Input};
 use crate::outcome::{Ask, Note, Outcome, Reading};
 
 /// Words that say "the last" before or after a count (folded: no case, no diacritics).
@@ -261,7 +262,8 @@ const MAX_COUNT: u32 = 10_000;
 /// otherwise (the caller keeps its own ask). `text` is trimmed.
 pub(super) fn read(input: &Input<'_>, text: &str, today: Option<NaiveDate>) -> Option<Outcome<DateRange>> {
     let key = word_key(text);
-    if let Some(out) = month_alone(input, &key, today).or_else(|| numbered_week(input, &key)) {
+    let dated = || numbered_week(input, &key).or_else(|| season(input, &key));
+    if let Some(out) = month_alone(input, &key, today).or_else(dated) {
         return Some(out);
     }
     let what = if let Some(offset) = RELATIVE_WEEKS.get(&key) {
@@ -396,6 +398,50 @@ fn numbered_week(input: &Input<'_>, key: &str) -> Option<Outcome<DateRange>> {
         readings.push(reading(start, start + Days::new(6), meaning));
     }
     if readings.is_empty() || readings.iter().any(|(f, t, _)| !in_reach(*f) || !in_reach(*t)) {
+        return None;
+    }
+    Some(ask(input, readings))
+}
+
+/// A season and its year (`summer 2026`, `léto 2026`, `Winter 2026`), folded: `ambiguous_date`
+/// naming the meteorological season (whole months) in each hemisphere, and for the season that
+/// spans a new year each winter or summer it may be. `None` for any other text.
+#[cold]
+fn season(input: &Input<'_>, key: &str) -> Option<Outcome<DateRange>> {
+    let words: Vec<&str> = key
+        .split([' ', '/', ','])
+        .filter(|w| !w.is_empty() && !["the", "of", "in", "v", "im", "en"].contains(w))
+        .collect();
+    let (word, year) = match words.as_slice() {
+        [w, y] | [y, w] if y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()) => (*w, y.parse::<i32>().ok()?),
+        _ => return None,
+    };
+    let season = SEASONS.iter().find(|(k, _)| *k == word)?.1;
+    // Slovenian's `leto` is a year: `leto 2026` is also the whole year.
+    let year_word = YEAR_WORDS.get(word).is_some();
+    // The months of a season in the north (first month), the south's is six months on.
+    let first_month = [3, 6, 9, 12][usize::from(season - 1)];
+    let span = |y: i32, m: u32| {
+        let first = NaiveDate::from_ymd_opt(y, m, 1)?;
+        Some((first, first.checked_add_months(Months::new(3))?.pred_opt()?))
+    };
+    let name = ["spring", "summer", "autumn", "winter"][usize::from(season - 1)];
+    let mut readings = Vec::new();
+    for (hemisphere, month) in [("northern", first_month), ("southern", (first_month + 5) % 12 + 1)] {
+        // A season from December spans two years: the one begun in the year, and the one before.
+        let years: &[i32] = if month == 12 { &[year, year - 1] } else { &[year] };
+        for y in years {
+            let (from, to) = span(*y, month)?;
+            let meaning =
+                format!("{name} in the {hemisphere} hemisphere, the whole months of the meteorological season");
+            readings.push(reading(from, to, meaning));
+        }
+    }
+    if year_word {
+        let (from, to) = (NaiveDate::from_ymd_opt(year, 1, 1)?, NaiveDate::from_ymd_opt(year, 12, 31)?);
+        readings.push(reading(from, to, format!("the year {year}, as {} also says in another language", quoted(word))));
+    }
+    if readings.iter().any(|(f, t, _)| !in_reach(*f) || !in_reach(*t)) {
         return None;
     }
     Some(ask(input, readings))
