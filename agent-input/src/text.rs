@@ -53,8 +53,9 @@ impl TextOptions {
 /// True when `s` holds a control character no text means (C0 but tab and line breaks, DEL, C1:
 /// a NUL, an escape sequence's ESC), which stores and terminals refuse or act on.
 fn has_controls(s: &str) -> bool {
-    s.bytes().any(|b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f)
-        || (s.as_bytes().contains(&0xc2) && s.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c)))
+    // One pass over the bytes; the characters are looked at only when one may be a control
+    // (C1 controls are encoded from 0xC2).
+    s.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) && s.chars().any(is_control)
 }
 
 fn is_control(c: char) -> bool {
