@@ -51,8 +51,12 @@ pub const TRUE_WORDS: &[&str] = &[
     "okay",
     "sure",
     "affirmative",
-    "correct", // en, informal
-    "haan",    // Hindi and Urdu in Latin letters
+    "correct",
+    "absolutely",
+    "definitely",
+    "certainly",
+    "of course", // en, informal
+    "haan",      // Hindi and Urdu in Latin letters
     "ano",
     "pravda", // cs, sk ("áno" folds to "ano")
     "ja",
@@ -114,7 +118,11 @@ pub const FALSE_WORDS: &[&str] = &[
     "nope",
     "nah",
     "negative",
-    "incorrect", // en, informal
+    "incorrect",
+    "no way",
+    "definitely not",
+    "certainly not",
+    "absolutely not", // en, informal
     "nahi",
     "nahin", // Hindi and Urdu in Latin letters
     "ne",
