@@ -166,16 +166,14 @@ impl EnumOptions {
         // A sign glued to the first letter (`-date`, `+name`) says a direction or an exclusion
         // (JSON:API's `sort=-date`, a search's `-civil`): no value of the words alone, unless
         // the value has that sign too. The loose reading below knows the directions.
-        let trimmed = s.trim_start();
-        let sign = trimmed.chars().next().filter(|c| matches!(c, '-' | '+'));
-        let signed = sign.is_some() && trimmed.get(1..).and_then(|r| r.chars().next()).is_some_and(char::is_alphabetic);
+        let sign = spelling::glued_sign(s);
         if let Some(t) = index.map.get(&k) {
             let value = self.values.get(t.value)?;
-            if !signed || sign.is_some_and(|c| value.starts_with(c)) {
+            if sign.is_none_or(|c| value.starts_with(c)) {
                 return Some((value.as_str(), t.alias));
             }
         }
-        if signed {
+        if sign.is_some() {
             return self.lookup_loose(s).and_then(|i| self.values.get(i)).map(|v| (v.as_str(), false));
         }
         // Written without its separators (`datedesc` for `date_desc`): one value only.

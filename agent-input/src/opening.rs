@@ -119,7 +119,7 @@ pub(crate) fn open<'a, T: serde::Serialize>(
         Input::String(s) => match door.bound {
             Bound::Chars(max) if spelling::longer_than(s, max) => Err(Outcome::ask(Ask::too_long(input, max))),
             Bound::Chars(_) if may_be_array_text(s) => match one_item_text(s) {
-                Some(value) => Err(unwrap_single_text(input, &value, item)),
+                Some(value) => Err(read_item(input, &value, item)),
                 None => plain_or(input, s, item),
             },
             Bound::Chars(_) => plain_or(input, s, item),
@@ -220,10 +220,10 @@ fn one_item_text(s: &str) -> Option<Value> {
     }
 }
 
-/// The string that is a one-item array's JSON text reads as its item, as the array itself
-/// would ([`unwrap_single`]); an ask echoes the string.
+/// The single item of `input` (a one-item array, or a string that is one's JSON text) read as
+/// the value, with a note first; an ask echoes `input`.
 #[cold]
-fn unwrap_single_text<T>(input: &Input<'_>, item: &Value, read: impl FnOnce(Input<'_>) -> Outcome<T>) -> Outcome<T> {
+fn read_item<T>(input: &Input<'_>, item: &Value, read: impl FnOnce(Input<'_>) -> Outcome<T>) -> Outcome<T> {
     let inner = read(Input::from(item)).quoting(input);
     let note = Note::new(
         NoteCode::SingleItemUnwrapped,
@@ -251,10 +251,5 @@ fn unwrap_single<T>(input: &Input<'_>, read: impl FnOnce(Input<'_>) -> Outcome<T
     if matches!(item, Value::Array(_) | Value::Object(_)) {
         return None;
     }
-    let inner = read(Input::from(item)).quoting(input);
-    let note = Note::new(
-        NoteCode::SingleItemUnwrapped,
-        format!("Read {} as its single item {}.", input.to_json_text(), Input::from(item).to_json_text()),
-    );
-    Some(Outcome { notes: std::iter::once(note).chain(inner.notes).collect(), ..inner })
+    Some(read_item(input, item, read))
 }

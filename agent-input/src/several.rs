@@ -71,31 +71,27 @@ fn each<T>(
     let values: Vec<(Value, String)> = match input {
         Input::String(raw) => {
             let text = spelling::clean_edges(raw).0;
-            let values = as_parts(|| {
+            as_parts(|| {
                 spelling::suggest::without_suggestions(|| {
-                    splits(text).into_iter().find_map(|parts| values_of(&parts, &read, &show))
+                    splits(text).into_iter().find_map(|parts| {
+                        if parts.iter().any(|p| p.is_empty()) {
+                            return None;
+                        }
+                        let inputs: Vec<Input<'_>> = parts.iter().map(|p| Input::String(p)).collect();
+                        let values = values_of(&inputs, &read, &show)?;
+                        Some(values.into_iter().filter_map(|(v, i)| Some((v, quoted(parts.get(i)?)))).collect())
+                    })
                 })
-            })?;
-            values.into_iter().map(|(v, part)| (v, quoted(part))).collect()
+            })?
         }
         // `["civil", "criminal"]` for a property of one value: each item, as a text of several.
-        Input::Array(items) if (2..=MAX_PARTS).contains(&items.len()) => {
-            let scalar = |v: &Value| matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_));
-            if !items.iter().all(scalar) {
-                return None;
-            }
-            let mut values: Vec<(Value, String)> = Vec::with_capacity(items.len());
-            for item in *items {
-                let Status::Ok { value } = as_parts(|| read(Input::from(item))).status else { return None };
-                let value = show(&value);
-                if !values.iter().any(|(v, _)| *v == value) {
-                    values.push((value, Input::from(item).to_json_text()));
-                }
-            }
-            if values.len() < 2 {
-                return None;
-            }
-            values
+        Input::Array(items)
+            if (2..=MAX_PARTS).contains(&items.len())
+                && items.iter().all(|v| matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_))) =>
+        {
+            let inputs: Vec<Input<'_>> = items.iter().map(Input::from).collect();
+            let values = as_parts(|| spelling::suggest::without_suggestions(|| values_of(&inputs, &read, &show)))?;
+            values.into_iter().filter_map(|(v, i)| Some((v, inputs.get(i)?.to_json_text()))).collect()
         }
         _ => return None,
     };
@@ -132,21 +128,21 @@ fn splits(text: &str) -> [Vec<&str>; 4] {
 }
 
 /// The distinct values of `parts` when every part reads with no ask and there are two or
-/// more, each with the part it was read from.
-fn values_of<'t, T>(
-    parts: &[&'t str],
+/// more (at most [`MAX_PARTS`]), each with the index of the part it was read from.
+fn values_of<T>(
+    parts: &[Input<'_>],
     read: &impl Fn(Input<'_>) -> Outcome<T>,
     show: &impl Fn(&T) -> Value,
-) -> Option<Vec<(Value, &'t str)>> {
-    if parts.len() < 2 || parts.len() > MAX_PARTS || parts.iter().any(|p| p.is_empty()) {
+) -> Option<Vec<(Value, usize)>> {
+    if parts.len() < 2 || parts.len() > MAX_PARTS {
         return None;
     }
-    let mut values: Vec<(Value, &str)> = Vec::with_capacity(parts.len());
-    for part in parts {
-        let Status::Ok { value } = read(Input::String(part)).status else { return None };
+    let mut values: Vec<(Value, usize)> = Vec::with_capacity(parts.len());
+    for (i, part) in parts.iter().enumerate() {
+        let Status::Ok { value } = read(*part).status else { return None };
         let value = show(&value);
         if !values.iter().any(|(v, _)| *v == value) {
-            values.push((value, part));
+            values.push((value, i));
         }
     }
     (values.len() > 1).then_some(values)

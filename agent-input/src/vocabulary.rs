@@ -372,7 +372,7 @@ impl Vocabulary {
         }
         if found.is_empty() {
             found.extend(self.named_twice(text));
-        } else if signed(text) {
+        } else if spelling::glued_sign(text).is_some() {
             // `-NSS`: an exclusion in a search's syntax, not the value (no id or name here
             // starts with a sign: the fold that matched it left the sign out).
             found.clear();
@@ -431,8 +431,12 @@ impl Vocabulary {
         let (outer, inner) = text.trim_end().strip_suffix(')')?.rsplit_once('(')?;
         let one = |part: &str| {
             let key = spelling::fold::fold_name(part.trim());
-            match (self.exact(&key), self.inexact(&key).as_slice()) {
-                ([one], _) | ([], [one]) => Some(*one),
+            match self.exact(&key) {
+                [one] => Some(*one),
+                [] => match self.inexact(&key).as_slice() {
+                    [one] => Some(*one),
+                    _ => None,
+                },
                 _ => None,
             }
         };
@@ -505,12 +509,6 @@ pub fn no_hits_filtered(property: &str, filter: &Value, would_match: &[Value]) -
         format!("No results with `{property}` set to {}{tail}.", json_text(filter)),
         would_match.to_vec(),
     )
-}
-
-/// True for a text whose first character is a sign glued to a letter (`-NSS`, `+NS`).
-fn signed(text: &str) -> bool {
-    let mut chars = text.trim_start().chars();
-    matches!(chars.next(), Some('-' | '+')) && chars.next().is_some_and(char::is_alphabetic)
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {

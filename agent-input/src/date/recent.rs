@@ -547,10 +547,7 @@ fn last_months(n: u32, today: NaiveDate) -> Option<Vec<(NaiveDate, NaiveDate, Re
     let since = today.checked_sub_months(Months::new(n))?;
     let this_month = today.with_day(1)?;
     let first = this_month.checked_sub_months(Months::new(n))?;
-    let (whole, back) = match n {
-        1 => ("the whole month".to_owned(), "a month".to_owned()),
-        n => (format!("the {n} whole months"), format!("{n} months")),
-    };
+    let (whole, back) = whole_and_back(n, "month");
     let whole = format!("{whole} before {} {}", month_name(today.month()), today.year());
     Some(vec![
         reading(since, today, format!("since the same day {back} before today ({today}), today included")),
@@ -564,15 +561,21 @@ fn last_years(n: u32, today: NaiveDate) -> Option<Vec<(NaiveDate, NaiveDate, Rea
     let since = today.checked_sub_months(Months::new(n.checked_mul(12)?))?;
     let this_year = today.with_day(1)?.with_month(1)?;
     let first = this_year.with_year(today.year().checked_sub(i32::try_from(n).ok()?)?)?;
-    let (whole, back) = match n {
-        1 => ("the whole year".to_owned(), "a year".to_owned()),
-        n => (format!("the {n} whole years"), format!("{n} years")),
-    };
+    let (whole, back) = whole_and_back(n, "year");
     let whole = format!("{whole} before {}", today.year());
     Some(vec![
         reading(since, today, format!("since the same day {back} before today ({today}), today included")),
         reading(first, this_year.pred_opt()?, whole),
     ])
+}
+
+/// The words of `n` whole units (`the whole month`, `the 3 whole months`) and of `n` units
+/// back (`a month`, `3 months`).
+fn whole_and_back(n: u32, unit: &str) -> (String, String) {
+    match n {
+        1 => (format!("the whole {unit}"), format!("a {unit}")),
+        n => (format!("the {n} whole {unit}s"), format!("{n} {unit}s")),
+    }
 }
 
 /// The month, year or quarter so far: its first day to today, each bound with a note.

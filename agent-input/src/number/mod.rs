@@ -365,11 +365,11 @@ fn unit_or_scale(input: &Input<'_>, text: &str) -> Option<Ask> {
     let Parsed::One { value, .. } = parse_text(head) else { return None };
     let word = quoted(word.trim());
     let mut readings = Vec::new();
-    for power in powers.split(' ').filter_map(|p| p.parse::<u32>().ok()) {
-        let scaled = value.checked_mul(Decimal::from_i128_with_scale(10i128.pow(power), 0))?;
+    for power in powers.split(' ').filter_map(|p| p.parse::<u8>().ok()) {
+        let scaled = normalized(times_ten_to(value, power)?);
         readings.push(Reading {
-            value: decimal_value(normalized(scaled)),
-            meaning: format!("{}: {word} as 10^{power}, as compact numbers write it", normalized(scaled)),
+            value: decimal_value(scaled),
+            meaning: format!("{scaled}: {word} as 10^{power}, as compact numbers write it"),
         });
     }
     let options: Vec<String> = readings.iter().map(|r| r.value.to_string()).collect();
@@ -436,22 +436,32 @@ fn bracketed(input: &Input<'_>, text: &str) -> Option<Ask> {
         Parsed::One { value, .. } if value > Decimal::ZERO => normalized(value),
         _ => return None,
     };
+    Some(negative_or_number(
+        input,
+        value,
+        format!("a number with its sign; {} is how accounting writes a negative amount", input.to_json_text()),
+        ("the brackets mark a negative amount", "the brackets mark a negative amount, as accounting writes one"),
+        "the number in brackets",
+    ))
+}
+
+/// The `not_a_number` ask of a positive `value` written with a mark that may make it negative:
+/// its readings the negative amount and the number, the hint offering the negative amount `if`
+/// the mark makes it one (`if_negative`: the hint's condition, then the negative reading's
+/// meaning) and the number otherwise (`number`: its reading's meaning).
+fn negative_or_number(
+    input: &Input<'_>,
+    value: Decimal,
+    expected: String,
+    (if_negative, negative_meaning): (&str, &str),
+    number: &str,
+) -> Ask {
     let negative = -value;
-    Some(
-        Ask::new(
-            AskCode::NotANumber,
-            input,
-            format!("a number with its sign; {} is how accounting writes a negative amount", input.to_json_text()),
-            format!("set to {negative} if the brackets mark a negative amount, or to {value}"),
-        )
+    Ask::new(AskCode::NotANumber, input, expected, format!("set to {negative} if {if_negative}, or to {value}"))
         .with_readings(vec![
-            Reading {
-                value: decimal_value(negative),
-                meaning: format!("{negative}: the brackets mark a negative amount, as accounting writes one"),
-            },
-            Reading { value: decimal_value(value), meaning: format!("{value}: the number in brackets") },
-        ]),
-    )
+            Reading { value: decimal_value(negative), meaning: format!("{negative}: {negative_meaning}") },
+            Reading { value: decimal_value(value), meaning: format!("{value}: {number}") },
+        ])
 }
 
 /// A number with a minus after it (`1,234.56-`, `500-`), as SAP and COBOL reports write a
@@ -467,24 +477,16 @@ fn trailing_minus(input: &Input<'_>, text: &str) -> Option<Ask> {
         }
         _ => return None,
     };
-    let negative = -value;
-    Some(
-        Ask::new(
-            AskCode::NotANumber,
-            input,
-            format!("a number with its sign before it; {} writes a minus after the number", input.to_json_text()),
-            format!("set to {negative} if the minus after it makes it negative, or to {value}"),
-        )
-        .with_readings(vec![
-            Reading {
-                value: decimal_value(negative),
-                meaning: format!(
-                    "{negative}: the minus after the number makes it negative, as accounting reports write one"
-                ),
-            },
-            Reading { value: decimal_value(value), meaning: format!("{value}: the number, the dash after it no sign") },
-        ]),
-    )
+    Some(negative_or_number(
+        input,
+        value,
+        format!("a number with its sign before it; {} writes a minus after the number", input.to_json_text()),
+        (
+            "the minus after it makes it negative",
+            "the minus after the number makes it negative, as accounting reports write one",
+        ),
+        "the number, the dash after it no sign",
+    ))
 }
 
 /// What a comparison of code before a number says (`>5`, `>= 5`, `<=5`), in
@@ -756,7 +758,12 @@ fn word_value(text: &str) -> Option<Result<Decimal, SmallVec<[Decimal; 2]>>> {
     }
     let (head, scale) = key.rsplit_once(' ')?;
     let (n, power) = (NUMBER_WORDS.get(head.trim())?, SCALES.get(scale)?);
-    Decimal::from(n).checked_mul(Decimal::from_i128_with_scale(10i128.pow(u32::from(power)), 0)).map(Ok)
+    times_ten_to(Decimal::from(n), power).map(Ok)
+}
+
+/// `value` times ten to `power` (a scale word's), or `None` past the decimal's range.
+fn times_ten_to(value: Decimal, power: u8) -> Option<Decimal> {
+    value.checked_mul(Decimal::from_i128_with_scale(10i128.checked_pow(u32::from(power))?, 0))
 }
 
 /// A whole number written as words in some modern locale's spelling (`twenty-one`, `five
@@ -807,18 +814,18 @@ fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome
         Some(power) => smallvec::smallvec![power],
         None => AMBIGUOUS_SCALES.iter().find(|(k, _)| *k == key)?.1.split(' ').filter_map(|p| p.parse().ok()).collect(),
     };
-    let scale =
-        |value: Decimal, power: u8| value.checked_mul(Decimal::from_i128_with_scale(10i128.pow(u32::from(power)), 0));
     let out_of_bounds = || Outcome::ask(out_of_bounds(input));
     let readings: SmallVec<[(Decimal, u8); 6]> = match parse_text(head) {
         Parsed::One { value, mut repairs } if powers.len() == 1 => {
             let power = powers.first().copied().unwrap_or(0);
             repairs.push(Repair::Scale);
-            return Some(scale(value, power).map_or_else(out_of_bounds, |v| one_reading(input, v, repairs, opts)));
+            return Some(
+                times_ten_to(value, power).map_or_else(out_of_bounds, |v| one_reading(input, v, repairs, opts)),
+            );
         }
         Parsed::Two { grouping, decimal, separator } if powers.len() == 1 => {
             let power = powers.first().copied().unwrap_or(0);
-            let (Some(g), Some(d)) = (scale(grouping, power), scale(decimal, power)) else {
+            let (Some(g), Some(d)) = (times_ten_to(grouping, power), times_ten_to(decimal, power)) else {
                 return Some(out_of_bounds());
             };
             return Some(two_readings(input, (normalized(g), normalized(d)), separator, opts));
@@ -830,7 +837,7 @@ fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome
     };
     let mut values = Vec::new();
     for (value, power) in readings {
-        let Some(v) = scale(value, power) else { return Some(out_of_bounds()) };
+        let Some(v) = times_ten_to(value, power) else { return Some(out_of_bounds()) };
         values.push((normalized(v), power));
     }
     let options: Vec<String> = values.iter().map(|(v, _)| v.to_string()).collect();

@@ -118,6 +118,15 @@ pub(crate) fn clean_edges(s: &str) -> (&str, Edges) {
     }
 }
 
+/// The sign (`-` or `+`) that starts `s` glued to a letter (`-date`, `+name`, `-NSS`): a sort's
+/// direction or a search's exclusion, which a key's fold would leave out. `None` for any other
+/// text (`- civil`, a bullet; `-5`, a number).
+pub(crate) fn glued_sign(s: &str) -> Option<char> {
+    let mut chars = s.trim_start().chars();
+    let sign = chars.next().filter(|c| matches!(c, '-' | '+'))?;
+    chars.next().is_some_and(char::is_alphabetic).then_some(sign)
+}
+
 /// Characters counted the way bounds are stated to the caller.
 pub(crate) fn char_count(s: &str) -> usize {
     s.chars().count()
