@@ -1470,6 +1470,52 @@ fn month_prefix(names: &serde_json::Map<String, Value>) -> Option<String> {
     prefix.map(|p| name_key(&p))
 }
 
+/// The languages whose months take a locative case after "in" (`v říjnu`, `w październiku`,
+/// `в октябре`, `u siječnju`, `v januarju`), and the endings their locative puts in place of the
+/// genitive's last vowel: grammar, like the date reader's fillers. CLDR writes each month's
+/// genitive (the format context's wide name), not its locative: the locative is built from it.
+const LOCATIVES: &[(&str, &[&str])] = &[
+    ("cs", &["u", "i"]),
+    ("sk", &["i", "e"]),
+    ("pl", &["u"]),
+    ("ru", &["\u{435}"]),
+    ("uk", &["\u{456}"]),
+    ("be", &["\u{456}", "\u{443}"]),
+    ("hr", &["u", "i"]),
+    ("bs", &["u"]),
+    ("sr", &["\u{443}"]),
+    ("sr-Latn", &["u"]),
+    ("sl", &["u"]),
+];
+
+/// The months' locative forms of [`LOCATIVES`]: each genitive without its last vowel, with each
+/// ending. A form two languages give different months names both (it asks); a form some other
+/// date word already is stays that word (the caller adds only new words).
+fn locative_months(dir: &Path, digits: &std::collections::BTreeSet<char>) -> Result<Words<u8>, String> {
+    const VOWELS: &str =
+        "aeiouy\u{e1}\u{e9}\u{ed}\u{fd}\u{11b}\u{430}\u{435}\u{438}\u{456}\u{43e}\u{443}\u{44b}\u{44f}\u{44e}";
+    let mut words = Words::new();
+    for (lang, endings) in LOCATIVES {
+        let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
+        let names = greg
+            .pointer(&format!("/main/{lang}/dates/calendars/gregorian/months/format/wide"))
+            .and_then(Value::as_object)
+            .ok_or_else(|| format!("{lang}: no months/format/wide"))?;
+        for (k, name) in names {
+            let number: u8 = k.parse().map_err(|_| format!("{lang}: month key {k}"))?;
+            let name = name.as_str().ok_or(format!("{lang}: month {k} is not a string"))?.to_lowercase();
+            let stem = name.strip_suffix(|c: char| VOWELS.contains(c)).unwrap_or(&name);
+            for ending in *endings {
+                let key = name_key(&format!("{stem}{ending}"));
+                if date_word(&key, 4, digits) {
+                    words.add(key, number);
+                }
+            }
+        }
+    }
+    Ok(words)
+}
+
 /// A name the date reader's tokens can hold: letters and their marks, with at most four words
 /// (`MAX_NAME_WORDS` of the grammar) joined by spaces, hyphens, apostrophes or points. The
 /// modern and basic locales' names all are (the grammar's tests read every one); of the rest,
@@ -1879,6 +1925,8 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     }
     main.add_new(basic);
     main.add_new(rest);
+    // Last: a locative form names a month only where no locale's date word is the same word.
+    main.add_new(DateWords { months: locative_months(dir, &digits)?, weekdays: Words::new(), relative: Words::new() });
     let DateWords { months, weekdays, relative } = main;
     let en = read_json(&dir.join("cldr-dates-full/main/en/ca-gregorian.json"))?;
     let english: Vec<String> = (1..=12)

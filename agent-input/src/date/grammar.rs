@@ -934,6 +934,17 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
     let long = |w: &str| w.chars().nth(2).is_some();
     let mut settles = false;
     let mut weekday = None;
+    // A filler before the weekday is no weekday (`on` is no Scandinavian Wednesday in `on 1
+    // October 2026`), nor does it hide one (`on Thursday, 1 October 2026`); with a comma after
+    // it, it is (`on, 1. 10. 2026`).
+    while matches!(toks.first(), Some(Token::Word(w)) if FILLERS.contains(&w.as_ref()))
+        && !matches!(toks.get(1), Some(Token::Sep(',')))
+    {
+        toks.remove(0);
+        while matches!(toks.first(), Some(Token::Sep(' '))) {
+            toks.remove(0);
+        }
+    }
     if let Some(Token::Word(w)) = toks.first() {
         // A first word that also names a month (`lun` is Irish August, French Monday) is the
         // weekday when a comma follows it or another word names the month (`lun 23 nov 2026`).

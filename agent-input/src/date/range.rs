@@ -9,7 +9,9 @@
 //! beside a month's name (`1-5 October 2026`, `October 1-5, 2026`), or as
 //! CLDR's interval formats write it, each bound leaving out what the other says (`Jan 1 – 31,
 //! 2026`, `1–31 January 2026`, `1.–31.1.2026`, `2026 Nov 23 – Dec 5`, `January–March 2026`,
-//! `2020-2022`, `2020–22` (not `2020–12`, which is also December 2020), `Jan-Mar 2026`). Both bounds share one order of day and month:
+//! `2020-2022`, `2020–22` (not `2020–12`, which is also December 2020), `Jan-Mar 2026`). A period after a word for "in" or
+//! "during" is that period (`in October 2026`, `during 2025`, `v říjnu 2026`, `w październiku
+//! 2026`, `в октябре 2026`: a Slavic month's locative is read as the month). Both bounds share one order of day and month:
 //! `23/11/2026 – 5/12/2026` reads the second day first, as the first proves
 //! (`date_order_inferred`).
 //!
@@ -163,39 +165,10 @@ fn read_range_parts(input: Input<'_>, options: &DateRangeOptions) -> Outcome<Dat
         }
         Input::Number(_) => combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)),
         Input::String(s) => {
-            if spelling::longer_than(s, 2 * MAX_SCALAR_CHARS) {
-                return Outcome::ask(Ask::too_long(&input, 2 * MAX_SCALAR_CHARS));
-            }
-            if let Some(reason) = absent::check(&input, TYPE_WORDS) {
-                return absent::outcome(&input, reason);
-            }
-            let trimmed = spelling::trim(s);
-            // `last week`, `last 30 days`, `year to date`, `od začátku roku`: read around today
-            // when no date is.
-            let or_recent = |out: Outcome<DateRange>| match out.as_ask().map(|a| a.code) {
-                Some(AskCode::NotADate | AskCode::IncompleteDate) => {
-                    recent::read(&input, trimmed, options.today).unwrap_or(out)
-                }
+            let out = read_range_text(input, s, options);
+            match out.as_ask().map(|a| a.code) {
+                Some(AskCode::NotADate) => during(s, options).unwrap_or(out),
                 _ => out,
-            };
-            if let Some(out) = worded(&input, trimmed, (&from_opts, &to_opts)) {
-                return or_recent(out);
-            }
-            if let Some(out) = open_interval(&input, trimmed, (&from_opts, &to_opts)) {
-                return out;
-            }
-            let whole =
-                || or_recent(combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)));
-            match split_range(trimmed) {
-                Some((f, t)) => or_recent(pair(&input, (f.trim(), t.trim()), (&from_opts, &to_opts))),
-                // `Jan-Mar 2026`: a hyphen between two words, when both bounds read.
-                None => match letter_dash(trimmed)
-                    .or_else(|| day_dash(trimmed))
-                    .map(|(f, t)| pair(&input, (f, t), (&from_opts, &to_opts)))
-                {
-                    Some(out) if out.value().is_some() => out,
-                    _ => whole(),
-                },
             }
         }
         Input::Missing | Input::Null => {
@@ -206,6 +179,109 @@ fn read_range_parts(input: Input<'_>, options: &DateRangeOptions) -> Outcome<Dat
             "a range as {\"from\": …, \"to\": …}",
             "set to {\"from\": \"YYYY-MM-DD\", \"to\": \"YYYY-MM-DD\"}",
         )),
+    }
+}
+
+/// Words for "in" or "during" before a period (`in October 2026`, `during 2025`, `v říjnu
+/// 2026`, `im Oktober 2026`, `en octobre 2026`, `w październiku 2026`, `в октябре 2026`), by
+/// language (English, Czech, Slovak, Polish, German, French, Spanish, Italian, Portuguese,
+/// Russian, Ukrainian, Croatian, Serbian, Dutch): grammar, like [`OPENERS`]. The longer phrase
+/// first. Latin `u` (Croatian, Serbian) is left out: `u listopadu` is October in Croatian, and
+/// `listopadu` November in Czech.
+const DURING: &[&str] = &[
+    "in the course of",
+    "in",
+    "during",
+    "throughout",
+    "within",
+    "for",
+    "v průběhu",
+    "během",
+    "v",
+    "ve",
+    "za",
+    "počas",
+    "vo",
+    "podczas",
+    "w",
+    "we",
+    "im",
+    "während",
+    "innerhalb",
+    "au cours de",
+    "pendant",
+    "durant",
+    "en",
+    "a lo largo de",
+    "durante",
+    "nel corso del",
+    "nel",
+    "ao longo de",
+    "em",
+    "в течение",
+    "в",
+    "во",
+    "у",
+    "протягом",
+    "tijekom",
+    "tokom",
+    "tijdens",
+    "gedurende",
+];
+
+/// A period after a word for "in" or "during" ([`DURING`]): read as the period is, when it
+/// reads or asks for more than `not_a_date` (`in October` asks which year); `None` otherwise,
+/// so a count after the word (`in 3 days`, read before this) keeps its own reading.
+#[cold]
+fn during(text: &str, options: &DateRangeOptions) -> Option<Outcome<DateRange>> {
+    let rest = after_word(spelling::trim(text), DURING)?;
+    let mut out = read_range_text(Input::String(rest), rest, options);
+    if let Status::Ask { ask } = &mut out.status {
+        if ask.code == AskCode::NotADate {
+            return None;
+        }
+        // The ask quotes what was sent, the word too.
+        (ask.received, ask.cut_from) = Input::String(text).received();
+    }
+    Some(out)
+}
+
+/// [`read_range_parts`] of a text.
+fn read_range_text(input: Input<'_>, s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
+    let from_opts = DateOptions { role: DateRole::From, today: options.today };
+    let to_opts = DateOptions { role: DateRole::To, today: options.today };
+    if spelling::longer_than(s, 2 * MAX_SCALAR_CHARS) {
+        return Outcome::ask(Ask::too_long(&input, 2 * MAX_SCALAR_CHARS));
+    }
+    if let Some(reason) = absent::check(&input, TYPE_WORDS) {
+        return absent::outcome(&input, reason);
+    }
+    let trimmed = spelling::trim(s);
+    // `last week`, `last 30 days`, `year to date`, `od začátku roku`: read around today
+    // when no date is.
+    let or_recent = |out: Outcome<DateRange>| match out.as_ask().map(|a| a.code) {
+        Some(AskCode::NotADate | AskCode::IncompleteDate) => {
+            recent::read(&input, trimmed, options.today).unwrap_or(out)
+        }
+        _ => out,
+    };
+    if let Some(out) = worded(&input, trimmed, (&from_opts, &to_opts)) {
+        return or_recent(out);
+    }
+    if let Some(out) = open_interval(&input, trimmed, (&from_opts, &to_opts)) {
+        return out;
+    }
+    let whole = || or_recent(combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)));
+    match split_range(trimmed) {
+        Some((f, t)) => or_recent(pair(&input, (f.trim(), t.trim()), (&from_opts, &to_opts))),
+        // `Jan-Mar 2026`: a hyphen between two words, when both bounds read.
+        None => match letter_dash(trimmed)
+            .or_else(|| day_dash(trimmed))
+            .map(|(f, t)| pair(&input, (f, t), (&from_opts, &to_opts)))
+        {
+            Some(out) if out.value().is_some() => out,
+            _ => whole(),
+        },
     }
 }
 
