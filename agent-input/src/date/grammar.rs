@@ -1430,6 +1430,9 @@ fn by_words(parsed: &mut Parsed, words: &[&String], toks: &[Token<'_>], (nums, s
             half(parsed, h, nums);
         }
         [w] if HALF_WORDS.contains(&w.as_str()) => numbered_half(parsed, nums),
+        [s] if s.starts_with('s') && s.len() <= 2 && s.bytes().skip(1).all(|b| b.is_ascii_digit()) => {
+            semester_or_quarter(parsed, s, nums);
+        }
         [w] => {
             for month in months_of(w) {
                 named_month(parsed, month, nums);
@@ -1808,6 +1811,29 @@ fn numbered_half(parsed: &mut Parsed, nums: &[(&str, bool)]) {
         if let (Some(h), Some(y)) = (ordinal(*first), year4(year)) {
             parsed.candidates.push(fixed(Span::Half(y, h)));
         }
+    }
+}
+
+/// `S1 2026`, `S2/2026`, `1S 2026`: a semester (half-year) as French, Spanish, Italian and
+/// Portuguese abbreviate one, and a quarter as Malay does (`S1` is its `suku pertama`): the
+/// first two name both (they ask), `S3` and `S4` the quarter only.
+fn semester_or_quarter(parsed: &mut Parsed, word: &str, nums: &[(&str, bool)]) {
+    let (n, y) = match nums {
+        [(y, _)] if word.len() == 2 => (word.get(1..).and_then(value), year4(y).unwrap_or(0)),
+        [(a, _), (b, _)] if word.len() == 1 => match (year4(a), year4(b)) {
+            (None, Some(y)) => (value(a), y),
+            (Some(y), None) => (value(b), y),
+            _ => return,
+        },
+        _ => return,
+    };
+    match n.filter(|_| y > 0) {
+        Some(h @ 1..=2) => {
+            parsed.candidates.push(fixed(Span::Half(y, h)));
+            parsed.candidates.push(fixed(Span::Quarter(y, h)));
+        }
+        Some(q @ 3..=4) => parsed.candidates.push(fixed(Span::Quarter(y, q))),
+        _ => {}
     }
 }
 

@@ -516,9 +516,15 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
             let word = counted(offset, "month");
             (word.clone(), word.clone(), quoted(&word))
         }
-        Span::Quarter(..)
-        | Span::Half(..)
-        | Span::Week(..)
+        Span::Quarter(y, n) | Span::Half(y, n) => {
+            // Written as the reader reads the span back (`2026-Q1`, `2026-H1`).
+            let (letter, kind) = if matches!(c.span, Span::Quarter(..)) { ('Q', "quarter") } else { ('H', "half") };
+            let (first, last, name) = bounds(c.span)?;
+            let value = format!("{y:04}-{letter}{n}");
+            let meaning = format!("{name}, the {kind} from {} to {}", words(first), words(last));
+            return Some((Reading { value: Value::String(value.clone()), meaning }, quoted(&value)));
+        }
+        Span::Week(..)
         | Span::Year(_)
         | Span::Decade(_)
         | Span::RelativePeriod(..)

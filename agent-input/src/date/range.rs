@@ -280,9 +280,44 @@ fn read_range_text(input: Input<'_>, s: &str, options: &DateRangeOptions) -> Out
             .map(|(f, t)| pair(&input, (f, t), (&from_opts, &to_opts)))
         {
             Some(out) if out.value().is_some() => out,
-            _ => whole(),
+            _ => {
+                let out = whole();
+                match out.as_ask().map(|a| a.code) {
+                    Some(AskCode::NotADate) => hyphen_joined(&input, trimmed, (&from_opts, &to_opts)).unwrap_or(out),
+                    _ => out,
+                }
+            }
         },
     }
+}
+
+/// Most places a text is split at: a bound on the reading work of a text no date reads.
+const MAX_HYPHEN_SPLITS: usize = 8;
+
+/// Two dates joined by a hyphen or a dash without spaces (`01.10.2026-31.10.2026`,
+/// `2026-10-01-2026-10-31`, `20261001-20261031`, `01.10.-31.10.2026`, `2026-10-01—2026-10-31`),
+/// for a text no date reads as a whole: the first hyphen (of the first [`MAX_HYPHEN_SPLITS`])
+/// at which both sides read as one range; else the first at which they ask for a choice
+/// between readings (`01/02/2026-05/02/2026` names both orders, `31.10.2026-01.10.2026` is
+/// reversed); `None` when neither.
+#[cold]
+fn hyphen_joined(input: &Input<'_>, text: &str, opts: (&DateOptions, &DateOptions)) -> Option<Outcome<DateRange>> {
+    let dash = |c: char| matches!(c, '-' | '\u{2014}' | '\u{2010}' | '\u{2011}');
+    let mut asked = None;
+    for (i, d) in text.match_indices(dash).take(MAX_HYPHEN_SPLITS) {
+        let f = text.get(..i).unwrap_or_default().trim_end_matches(dash).trim();
+        let t = text.get(i + d.len()..).unwrap_or_default().trim_start_matches(dash).trim();
+        if f.is_empty() || t.is_empty() {
+            continue;
+        }
+        let out = pair(input, (f, t), opts);
+        match out.as_ask().map(|a| a.code) {
+            None if out.value().is_some() => return Some(out),
+            Some(AskCode::AmbiguousDate | AskCode::RangeReversed) if asked.is_none() => asked = Some(out),
+            _ => {}
+        }
+    }
+    asked
 }
 
 /// The words a range is written with, by language (English, Czech, Slovak, Polish, German,
