@@ -117,6 +117,8 @@ const LAST_YEAR: u16 = 2100;
 enum Found {
     Eli(Eli, NoteCode, Option<&'static str>),
     Several(Vec<(Eli, String)>),
+    /// Two or more acts in one text.
+    Acts(Vec<(Eli, String)>),
     Refused(String),
     Nothing,
 }
@@ -594,6 +596,72 @@ fn find(text: &str) -> (Found, bool) {
     (short_title(text).unwrap_or_else(|| from_citation(text)), false)
 }
 
+/// Words that open a clause about another act inside one act's title (`and repealing Directive
+/// 95/46/EC`, `amending Regulation (EU) No 1024/2012`, `kterým se mění zákon …`): such a clause
+/// names no act of its own. Folded.
+const CLAUSE_WORDS: &[&str] = &[
+    "amending",
+    "repealing",
+    "implementing",
+    "supplementing",
+    "replacing",
+    "correcting",
+    "extending",
+    "derogating",
+    "as",
+    "kterym",
+    "kterou",
+    "jimz",
+    "zur",
+    "modifiant",
+    "abrogeant",
+    "por",
+    "que",
+    "recante",
+    "che",
+    "zmieniajace",
+    "uchylajace",
+];
+
+/// Two or more acts in one text (`Regulation (EU) 2016/679 and Directive (EU) 2016/680`,
+/// `89/2012 Sb., 90/2012 Sb.`, `zákon č. 89/2012 Sb. nebo zákon č. 90/2012 Sb.`): the text split
+/// at commas and semicolons, at CLDR's "and" joiners, or at `or`; each part that names an act
+/// (a part that opens with a [`CLAUSE_WORDS`] word is a clause of the title before it), when
+/// two or more different acts come out. `None` inside a list's parts, and for one act.
+#[cold]
+#[inline(never)]
+fn several_acts(text: &str) -> Option<Vec<(Eli, String)>> {
+    if crate::several::in_parts() {
+        return None;
+    }
+    let at_marks: Vec<&str> = text.split([',', ';']).collect();
+    let at_or: Vec<&str> = [" or ", " nebo ", " oder ", " ou ", " OR "]
+        .iter()
+        .find_map(|w| text.contains(w).then(|| text.split(w).collect()))
+        .unwrap_or_default();
+    let at_and = crate::several::split_joined(text).unwrap_or_default();
+    [at_marks, at_and, at_or].into_iter().find_map(|parts| {
+        if parts.len() < 2 || parts.len() > 8 {
+            return None;
+        }
+        let mut acts: Vec<(Eli, String)> = Vec::new();
+        for part in parts {
+            let part = spelling::trim(part);
+            let part = ["and ", "or ", "a ", "nebo ", "und "].iter().find_map(|j| part.strip_prefix(j)).unwrap_or(part);
+            let first = part.split_whitespace().next().map(spelling::fold::fold).unwrap_or_default();
+            if part.is_empty() || CLAUSE_WORDS.contains(&first.as_str()) {
+                continue;
+            }
+            if let (Found::Eli(eli, ..), _) = find(part) {
+                if !acts.iter().any(|(e, _)| *e == eli) {
+                    acts.push((eli, format!("{}, one of the acts sent", quoted(part))));
+                }
+            }
+        }
+        (acts.len() > 1).then_some(acts)
+    })
+}
+
 /// Reads an ELI.
 ///
 /// # Outcome
@@ -633,6 +701,14 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Eli> {
     };
     let (clean, _) = spelling::clean_edges(text);
     let (found, punctuation) = find(clean);
+    // A text naming two acts (`Regulation (EU) 2016/679 and Directive (EU) 2016/680`, `GDPR,
+    // AI Act`) is no one act, though its first citation reads: it asks, naming each.
+    let found = match found {
+        Found::Eli(..) | Found::Nothing | Found::Refused(_) if clean.contains([',', ';', ' ']) => {
+            several_acts(clean).map_or(found, Found::Acts)
+        }
+        other => other,
+    };
     match found {
         Found::Eli(eli, code, extra) => {
             let uri = eli.uri();
@@ -657,17 +733,18 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Eli> {
             }
             out
         }
-        Found::Several(readings) => {
-            let choices = readings
-                .into_iter()
-                .map(|(e, m)| (e.uri(), m.clone(), format!("{} ({m})", quoted(&e.uri()))))
-                .collect();
-            Outcome::ask(Ask::choices(
-                AskCode::AmbiguousAct,
+        Found::Several(readings) => acts_ask(
+            &input,
+            "an act named with its type (regulation, directive, decision, zákon … Sb.) or its ELI".to_owned(),
+            readings,
+        ),
+        Found::Acts(readings) => {
+            let n = readings.len();
+            acts_ask(
                 &input,
-                "an act named with its type (regulation, directive, decision, zákon … Sb.) or its ELI",
-                choices,
-            ))
+                format!("one act; {} names {n}, and the property takes one", input.to_json_text()),
+                readings,
+            )
         }
         found => opening::placeholder(&input, &["eli", "eli uri", "celex"]).unwrap_or_else(|| {
             let why = match found {
@@ -677,6 +754,13 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Eli> {
             Outcome::ask(not_an_eli(&input, &why))
         }),
     }
+}
+
+/// The `ambiguous_act` ask naming each act a text may mean.
+fn acts_ask(input: &Input<'_>, expected: String, readings: Vec<(Eli, String)>) -> Outcome<Eli> {
+    let choices =
+        readings.into_iter().map(|(e, m)| (e.uri(), m.clone(), format!("{} ({m})", quoted(&e.uri())))).collect();
+    Outcome::ask(Ask::choices(AskCode::AmbiguousAct, input, expected, choices))
 }
 
 fn not_an_eli(input: &Input<'_>, why: &str) -> Ask {
