@@ -98,6 +98,8 @@ pub(crate) struct Parsed {
     /// The day's number stood before the weekday's name, as a count of weekdays would (`1
     /// Tuesday October 2026`): a mismatch also names that weekday of the month.
     pub counted: bool,
+    /// The year as written, when it was of the Buddhist era (Thai and Lao dates).
+    pub buddhist_year: Option<i32>,
 }
 
 /// `YYYY-MM-DD` exactly: the fast path, no allocation.
@@ -1009,6 +1011,46 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
 
 /// Reads a whole spelling, already trimmed and with ASCII digits.
 pub(crate) fn parse(text: &str) -> Parsed {
+    if !text.is_ascii() && text.contains(|c: char| ('\u{e00}'..='\u{eff}').contains(&c)) {
+        // The era's own mark (`พ.ศ. 2569`) says what the year's size does.
+        let mut parsed = parse_gregorian(&text.replace("\u{e1e}.\u{e28}.", " "));
+        buddhist_era(&mut parsed);
+        return parsed;
+    }
+    parse_gregorian(text)
+}
+
+/// The years of the Buddhist era Thai and Lao dates write (`1 ตุลาคม 2569` is 1 October 2026),
+/// from 2400 (1857) to 2800: less 543 in every reading of a text in the Thai or Lao script.
+#[cold]
+#[inline(never)]
+fn buddhist_era(parsed: &mut Parsed) {
+    const OFFSET: i32 = 543;
+    let era = |y: i32| (2400..=2800).contains(&y);
+    for c in &mut parsed.candidates {
+        let written = match &mut c.span {
+            Span::Day(d) if era(d.year()) => {
+                let y = d.year();
+                match NaiveDate::from_ymd_opt(y - OFFSET, d.month(), d.day()) {
+                    Some(day) => *d = day,
+                    None => continue,
+                }
+                y
+            }
+            Span::Month(y, _) | Span::Quarter(y, _) | Span::Half(y, _) | Span::Week(y, _) | Span::Year(y)
+                if era(*y) =>
+            {
+                let written = *y;
+                *y -= OFFSET;
+                written
+            }
+            _ => continue,
+        };
+        parsed.buddhist_year = Some(written);
+    }
+}
+
+fn parse_gregorian(text: &str) -> Parsed {
     if text.ends_with(['s', 'S']) {
         if let Some(first) = decade(text) {
             let mut parsed = Parsed::default();

@@ -665,6 +665,12 @@ fn day(input: &Input<'_>, parsed: &Parsed, d: NaiveDate, order: Order) -> Outcom
     if !parsed.iso && parsed.time_dropped.is_some() {
         notes.push(Note::new(NoteCode::DateSpellingNormalized, "The date was written in another spelling.".into()));
     }
+    if let Some(written) = parsed.buddhist_year {
+        notes.push(Note::new(
+            NoteCode::DateSpellingNormalized,
+            format!("The year {written} is of the Buddhist era, as Thai dates count years: {}.", d.year()),
+        ));
+    }
     let inferred = match order {
         Order::DayFirst => Some("day-first"),
         Order::MonthFirst => Some("month-first"),
