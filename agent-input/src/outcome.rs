@@ -277,8 +277,20 @@ impl Ask {
         (to_name, to_at): (&str, At),
         (from, to): (&str, &str),
     ) -> Self {
-        let fix = Fix::set(format!("set to {}", quoted(to)))
-            .and(to_at, format!("set to {}", quoted(from)))
+        Self::range_reversed_as(received, (from_name, from_at), (to_name, to_at), (from, to), (to, from))
+    }
+
+    /// [`Self::range_reversed`] whose swapped bounds are `swapped`: the periods the bounds
+    /// name, swapped (`Oct 2026 – Sep 2026` is 2026-09-01 to 2026-10-31), not the two days read.
+    pub(crate) fn range_reversed_as(
+        received: Value,
+        (from_name, from_at): (&str, At),
+        (to_name, to_at): (&str, At),
+        (from, to): (&str, &str),
+        (swapped_from, swapped_to): (&str, &str),
+    ) -> Self {
+        let fix = Fix::set(format!("set to {}", quoted(swapped_from)))
+            .and(to_at, format!("set to {}", quoted(swapped_to)))
             .otherwise("with the wrong bound corrected");
         let mut fix = fix;
         if let At::Part(part) = from_at {
@@ -291,8 +303,12 @@ impl Ask {
             fix,
         )
         .with_readings(vec![Reading {
-            value: serde_json::json!({ from_name: to, to_name: from }),
-            meaning: format!("{to} to {from}: the same days, with the bounds swapped"),
+            value: serde_json::json!({ from_name: swapped_from, to_name: swapped_to }),
+            meaning: if (swapped_from, swapped_to) == (to, from) {
+                format!("{swapped_from} to {swapped_to}: the same days, with the bounds swapped")
+            } else {
+                format!("{swapped_from} to {swapped_to}: the periods the bounds name, in order")
+            },
         }]);
         ask.received = received;
         ask

@@ -124,6 +124,40 @@ pub(super) fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Optio
     Outcome { status, notes, warnings }
 }
 
+/// A reversed range whose bounds name periods (`Oct 2026 – Sep 2026`, `2027 - 2026`): its
+/// swapped reading is each period read in the other's role (2026-09-01 to 2026-10-31), not the
+/// two days read (2026-09-30 to 2026-10-01). Any other outcome unchanged.
+fn swapped_periods(
+    out: Outcome<DateRange>,
+    (f, t): (Input<'_>, Input<'_>),
+    (from_opts, to_opts): (&DateOptions, &DateOptions),
+) -> Outcome<DateRange> {
+    let Status::Ask { ask } = &out.status else { return out };
+    if ask.code != AskCode::RangeReversed {
+        return out;
+    }
+    let (a, b) = (read_prepared(t, from_opts), read_prepared(f, to_opts));
+    let (Some(from), Some(to), Some(read_f), Some(read_t)) = (
+        a.value(),
+        b.value(),
+        read_prepared(f, from_opts).value().copied(),
+        read_prepared(t, to_opts).value().copied(),
+    ) else {
+        return out;
+    };
+    if (from, to) == (&read_t, &read_f) || from > to {
+        return out;
+    }
+    let ask = Ask::range_reversed_as(
+        ask.received.clone(),
+        ("from", At::Part("from".to_owned())),
+        ("to", At::Part("to".to_owned())),
+        (&read_f.to_string(), &read_t.to_string()),
+        (&from.to_string(), &to.to_string()),
+    );
+    Outcome { status: Status::Ask { ask: Box::new(ask) }, notes: out.notes, warnings: out.warnings }
+}
+
 /// Separators between the two bounds of a range written as one string.
 const RANGE_SEPARATORS: &[&str] = &[
     " to ",
@@ -156,12 +190,14 @@ fn read_range_parts(input: Input<'_>, options: &DateRangeOptions) -> Outcome<Dat
     let to_opts = DateOptions { role: DateRole::To, today: options.today };
     match input {
         Input::Object(map) if map.keys().all(|k| k == "from" || k == "to") => {
-            let a = read_prepared(Input::from(map.get("from")), &from_opts);
-            let b = read_prepared(Input::from(map.get("to")), &to_opts);
-            combine(a, b, Some(&input))
+            let (f, t) = (Input::from(map.get("from")), Input::from(map.get("to")));
+            let out = combine(read_prepared(f, &from_opts), read_prepared(t, &to_opts), Some(&input));
+            swapped_periods(out, (f, t), (&from_opts, &to_opts))
         }
         Input::Array([f, t]) => {
-            combine(read_prepared(Input::from(f), &from_opts), read_prepared(Input::from(t), &to_opts), Some(&input))
+            let (f, t) = (Input::from(f), Input::from(t));
+            let out = combine(read_prepared(f, &from_opts), read_prepared(t, &to_opts), Some(&input));
+            swapped_periods(out, (f, t), (&from_opts, &to_opts))
         }
         Input::Number(_) => combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)),
         Input::String(s) => {
@@ -557,7 +593,8 @@ fn pair(
         _ => {}
     }
     if a.value().is_some() && b.value().is_some() || a.is_absent() || b.is_absent() {
-        return combine(a, b, Some(input));
+        let out = combine(a, b, Some(input));
+        return swapped_periods(out, (Input::String(f), Input::String(t)), (from_opts, to_opts));
     }
     // The second bound with the words before the first bound's last number (`Jan ` + `31, 2026`).
     let last_number = f.rfind(|c: char| c.is_ascii_digit()).and_then(|end| f.get(..=end));

@@ -483,7 +483,8 @@ impl PropertySet {
                 Got::Nothing | Got::Reported => None,
             });
         }
-        self.check_pairs(&values, prefix, tool, read);
+        let raws: Slots<Option<&Value>> = matched.iter().map(|m| m.map(|(_, v)| v)).collect();
+        self.check_pairs((&values, &raws), prefix, tool, read);
         read.args = self.args_of(&mut values);
         // Every slot was taken: the slots own nothing, and when they sit inline no drop call
         // per slot is needed (forgetting them frees nothing; a spilled vector is dropped).
@@ -863,20 +864,39 @@ impl PropertySet {
     }
 
     /// A lower bound after its upper bound: one issue naming both.
-    fn check_pairs(&self, values: &[Option<Value>], prefix: &str, tool: &str, read: &mut Read) {
+    /// When both bounds name periods (`"2022"` and `"2020"`), the swapped reading is each
+    /// period read in the other's role (2020-01-01 to 2022-12-31), as the range kind's is.
+    fn check_pairs(
+        &self,
+        (values, raws): (&[Option<Value>], &[Option<&Value>]),
+        prefix: &str,
+        tool: &str,
+        read: &mut Read,
+    ) {
         for &(a, b) in &self.pairs {
             let (Some(Some(Value::String(f))), Some(Some(Value::String(t)))) = (values.get(a), values.get(b)) else {
                 continue;
             };
             let (Some(from), Some(to)) = (self.props.get(a), self.props.get(b)) else { continue };
-            let (from, to) = (from.name.as_str(), to.name.as_str());
             if f > t {
-                let received = json!({ from: f, to: t });
-                let ask = Ask::range_reversed(
-                    received,
+                // Each sent value read in the other bound's role: the periods, in order.
+                let other = |prop: &Property, raw: Option<&Value>| match (&prop.def, raw) {
+                    (Def::Value(spec), Some(raw)) => match spec.read_inner(Input::from(Some(raw))).status {
+                        Status::Ok { value: Value::String(s) } => Some(s),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let raw = |i: usize| raws.get(i).copied().flatten();
+                let swapped = other(from, raw(b)).zip(other(to, raw(a))).filter(|(x, y)| x <= y);
+                let (sf, st) = swapped.unwrap_or_else(|| (t.clone(), f.clone()));
+                let (from, to) = (from.name.as_str(), to.name.as_str());
+                let ask = Ask::range_reversed_as(
+                    json!({ from: f, to: t }),
                     (from, At::Value),
                     (to, At::Path(join(prefix, to))),
                     (f.as_str(), t.as_str()),
+                    (&sf, &st),
                 );
                 read.issues.push(Issue::from_ask(tool, &join(prefix, from), ask, false));
             }
