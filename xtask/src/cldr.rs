@@ -2340,6 +2340,7 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let (mut words, mut modern_words) = (Words::<u8>::new(), Words::<u8>::new());
     let mut languages_of: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
     let (mut qualifiers, mut joiners) = (Words::<u8>::new(), std::collections::BTreeSet::new());
+    let mut english = std::collections::BTreeSet::new();
     // Every locale CLDR has, regional and non-modern ones too: Nheengatu's `miu` is a thousand,
     // Romansh `miu.` a million, so the word asks.
     let all = locale_dirs(&dir.join("cldr-numbers-full/main"))?;
@@ -2370,6 +2371,9 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
                         if modern.contains(lang) {
                             modern_words.add(word.clone(), power);
                             let base = lang.split('-').next().unwrap_or(lang).to_owned();
+                            if base == "en" {
+                                english.insert((word.clone(), power));
+                            }
                             languages_of.entry(word.clone()).or_default().insert(base);
                         }
                         words.add(word, power);
@@ -2377,6 +2381,13 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
                 }
             }
         }
+    }
+    // English's plural of its own scale words (`lakhs`, `crores`, `millions`, `billions`: CLDR
+    // writes `0 billion` for every count), as writers of English add it; French's `billions`
+    // (10^12) beside it asks.
+    english.retain(|(k, _)| k.len() >= 4 && k.bytes().all(|b| b.is_ascii_lowercase()));
+    for (word, power) in english {
+        words.add(format!("{word}s"), power);
     }
     // A word that is also a unit's symbol somewhere (`k`: Estonian months, Norwegian cups, and
     // kelvin; `km`; `min`; `mil`: a mile) carries a unit the property does not state: left out.

@@ -58,7 +58,7 @@ use crate::error::Error;
 use crate::input::Input;
 use crate::limits::{MAX_EXPONENT, MAX_SCALAR_CHARS};
 use crate::opening::{self, Door, Scalar};
-use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::outcome::{Ask, Note, Outcome, Reading, Status};
 
 use grammar::{parse_json_number, parse_text, Parsed, Repair, Repairs};
 use smallvec::SmallVec;
@@ -334,7 +334,30 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
         return ask;
     }
     let Some((head, unit)) = unit_apart(text) else { return plain() };
-    let Some(values) = values_of(parse_text(head)) else { return plain() };
+    // A scale word between the number and the unit is the number's (`3 Mio. Euro` is 3000000
+    // euros, `10 tisíc Kč` 10000 crowns).
+    let mut scaled_value = None;
+    if let Some((word, rest)) = unit.split_once(' ') {
+        let with_scale = format!("{head} {word}");
+        match scaled(input, &with_scale, &NumberOptions::default()).map(|out| out.status) {
+            Some(Status::Ok { value }) => scaled_value = Some((value, rest.trim_start())),
+            // A scale of two powers (`2 billion USD`), or a unit's letters (`1,5 mil. Kč`):
+            // its own ask, naming each.
+            Some(Status::Ask { ask }) => return *ask,
+            _ => {
+                if let Some(ask) = unit_or_scale(input, &with_scale) {
+                    return ask;
+                }
+            }
+        }
+    }
+    let scaled = scaled_value.map(|(value, rest)| {
+        let values: SmallVec<[(Decimal, String); 2]> = smallvec::smallvec![(value, String::new())];
+        (values, rest)
+    });
+    let Some((values, unit)) = scaled.or_else(|| Some((values_of(parse_text(head))?, unit))) else {
+        return plain();
+    };
     let unit = quoted(unit);
     naming(
         input,
