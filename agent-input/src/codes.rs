@@ -260,7 +260,7 @@ pub enum AskCode {
     /// The name carries two or more languages, or two capitals are a language's code and a
     /// country's (`UK`).
     AmbiguousLanguage,
-    /// A locale's region is retired and has several successors, none the language's likely region (`en-SU`).
+    /// A locale's region is retired and has several successors, none the language's likely region (`en-SU`), or is the language's own code where another language is spoken (`ar-AR`).
     AmbiguousRegion,
     /// The value is not a language tag, a POSIX locale or a language name.
     NotALocale,
@@ -504,7 +504,7 @@ impl AskCode {
             Self::PosixLocale => "C or POSIX: a locale with no language.",
             Self::UnknownLanguage => "The tag's language is not one CLDR knows.",
             Self::AmbiguousLanguage => "The name carries two or more languages, or two capitals are the code of a language and of a country whose language is another (UK); every tag is named.",
-            Self::AmbiguousRegion => "The locale's region is retired (SU, YU, CS) and split into several countries, none the language's likely region; every tag is named.",
+            Self::AmbiguousRegion => "The locale's region is retired (SU, YU, CS) and split into several countries, none the language's likely region, or is the language's own code where another language is spoken (ar-AR, sv-SV); every tag is named.",
             Self::NotALocale => "The value is not a BCP 47 tag, a POSIX locale or a language name.",
             Self::AmbiguousAct => "A citation without the act's type (2016/679) names two or more acts; every ELI is named.",
             Self::NotAnEli => "The value is not an ELI URI, a CELEX number or a citation the reader maps; the ask says why.",

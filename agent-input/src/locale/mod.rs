@@ -201,6 +201,11 @@ fn resolve_simple(text: &str) -> Option<(Locale, Repairs)> {
         Some(_) => return None,
         None => language,
     };
+    // A region that is no country, or the language's own code where it is not spoken
+    // (`en-EN`, `ar-AR`): the general path's, which asks.
+    if region.is_some_and(|r| tag::region_check(language, r) != tag::RegionCheck::Fine) {
+        return None;
+    }
     let region = match region.map(|r| (r, tag::region_successors(r))) {
         Some((_, Some(one))) if !one.contains(' ') => {
             repairs.alias = true;
@@ -436,7 +441,7 @@ fn resolve_tag_or_name(text: &str) -> Result<(Locale, Repairs), Refusal> {
         Some(Modifier::Variant(v)) => parts.variants.push(v.to_owned()),
         _ => {}
     }
-    let region = parts.region.map(|r| tag::replace_region(&language, &r, &mut repairs)).transpose()?;
+    let region = parts.region.map(|r| tag::replace_region(&language, &r, &mut repairs)).transpose()?.flatten();
     let script = tag::keep_script(&language, parts.script, &mut repairs)?;
     let mut subtags = vec![language];
     subtags.extend(script);
@@ -533,7 +538,13 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
             let script = id.script.as_ref().map(|s| s.as_str());
             let region = id.region.as_ref().map(|r| r.as_str());
             let known_script = script.is_none_or(tag::known_script);
-            if known_script && !tag::whole_alias(s) && !tag::needs_repair(id.language.as_str(), script, region) {
+            let fine_region =
+                region.is_none_or(|r| tag::region_check(id.language.as_str(), r) == tag::RegionCheck::Fine);
+            if known_script
+                && fine_region
+                && !tag::whole_alias(s)
+                && !tag::needs_repair(id.language.as_str(), script, region)
+            {
                 return Outcome::ok(Locale { id: locale, tag: s.to_owned() });
             }
         }
@@ -596,6 +607,12 @@ fn notes(input: &Input<'_>, tag: &str, repairs: &Repairs) -> Vec<Note> {
             ),
         ));
     }
+    if let Some(region) = &repairs.no_region {
+        notes.push(Note::new(
+            NoteCode::LocaleNormalized,
+            format!("Left out the region `{region}`: it names no country, so the tag says the language alone."),
+        ));
+    }
     if let Some((language, script)) = &repairs.suppressed {
         if code != NoteCode::SuppressedScriptRemoved {
             notes.push(Note::new(
@@ -639,6 +656,28 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
             let choices = tags
                 .iter()
                 .map(|t| (t.clone(), format!("the language in {}", tag::region_name(t)), quoted(t)))
+                .collect();
+            Ask::choices(AskCode::AmbiguousRegion, input, expected, choices)
+        }
+        Refusal::NoRegion { region, tags } => {
+            let expected = format!(
+                "one region; `{region}` is the language's own code, and the country it names ({}) speaks another",
+                tags.last().map_or("", |t| tag::region_name(t))
+            );
+            let last = tags.len().saturating_sub(1);
+            let choices = tags
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let meaning = match t.split_once('-') {
+                        Some(_) if i == last => format!("the language in {}, as written", tag::region_name(t)),
+                        Some((_, r)) => {
+                            format!("the language in {}, its likely region", crate::data::english_country_name(r))
+                        }
+                        None => "the language alone, with no region".to_owned(),
+                    };
+                    (t.clone(), meaning, quoted(t))
+                })
                 .collect();
             Ask::choices(AskCode::AmbiguousRegion, input, expected, choices)
         }

@@ -31,6 +31,8 @@ pub(super) struct Repairs {
     pub split: Option<(String, String, String)>,
     /// A script the language is always written in was removed: (language, script).
     pub suppressed: Option<(String, String)>,
+    /// A region of letters that names no country was left out (`en-EN`).
+    pub no_region: Option<String>,
 }
 
 /// Why a spelling is not a locale.
@@ -52,6 +54,13 @@ pub(super) enum Refusal {
         tags: Vec<String>,
     },
     NotATag,
+    /// A language's own code written as a region where it is not the language (`ar-AR`,
+    /// `sv-SV`, `uk-UK`): the tags it may mean (the language alone, in its likely region, and
+    /// in the country written).
+    NoRegion {
+        region: String,
+        tags: Vec<String>,
+    },
 }
 
 /// What a glibc `@modifier` does to the tag.
@@ -219,25 +228,75 @@ pub(super) fn parts(subtags: &[String], repairs: &mut Repairs) -> Result<Parts, 
 /// successors by the one that is the language's likely region (Czech in `CS` is `CZ`); alpha-3
 /// and numeric codes by alpha-2. Several successors and no rule to pick one: a refusal with
 /// every successor.
-pub(super) fn replace_region(language: &str, region: &str, repairs: &mut Repairs) -> Result<String, Refusal> {
-    let Some(list) = region_successors(region) else {
-        return Ok(region.to_owned());
+pub(super) fn replace_region(language: &str, region: &str, repairs: &mut Repairs) -> Result<Option<String>, Refusal> {
+    let successors = region_successors(region);
+    if successors.is_none_or(|list| !list.contains(' ')) && region_check(language, region) == RegionCheck::OwnCode {
+        let mut tags = vec![language.to_owned()];
+        tags.extend(LIKELY.get(language).map(|r| format!("{language}-{r}")));
+        tags.push(format!("{language}-{}", successors.unwrap_or(region)));
+        return Err(Refusal::NoRegion { region: region.to_owned(), tags });
+    }
+    let Some(list) = successors else {
+        if region_check(language, region) == RegionCheck::NoCountry {
+            repairs.no_region = Some(region.to_owned());
+            return Ok(None);
+        }
+        return Ok(Some(region.to_owned()));
     };
     repairs.alias = true;
     let options: Vec<&str> = list.split(' ').collect();
     if let [one] = options.as_slice() {
-        return Ok((*one).to_owned());
+        return Ok(Some((*one).to_owned()));
     }
     match LIKELY.get(language).filter(|likely| options.contains(likely)) {
         Some(likely) => {
             repairs.split = Some((region.to_owned(), options.join(", "), likely.to_owned()));
-            Ok(likely.to_owned())
+            Ok(Some(likely.to_owned()))
         }
         None => Err(Refusal::Split {
             region: region.to_owned(),
             tags: options.iter().map(|o| format!("{language}-{o}")).collect(),
         }),
     }
+}
+
+/// What a region of two letters is to a language's tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RegionCheck {
+    /// A country's code, or the language's likely region, or no region of letters.
+    Fine,
+    /// Names no country (`en-EN`, `de-XX`, `ja-JA`): the tag says the language alone.
+    NoCountry,
+    /// The language's own code as a region whose likely language is another (`ar-AR` is
+    /// Arabic in Argentina, `sv-SV` Swedish in El Salvador, `uk-UK`), as `xx-XX` spellings of
+    /// a language alone are written: the language alone, or the country as written.
+    OwnCode,
+}
+
+/// [`RegionCheck`] of `region` (upper case) beside `language` (lower case). CLDR's regions
+/// that are no country (the European Union, the eurozone, the United Nations, Outlying
+/// Oceania, Kosovo's user-assigned code) and retired codes are regions all the same; `pt-PT`
+/// is fine, as Portugal's likely language is Portuguese.
+pub(super) fn region_check(language: &str, region: &str) -> RegionCheck {
+    if region.len() != 2 || !region.bytes().all(|b| b.is_ascii_alphabetic()) || LIKELY.get(language) == Some(region) {
+        return RegionCheck::Fine;
+    }
+    let named = !crate::data::english_country_name(region).is_empty()
+        || region_successors(region).is_some()
+        || ["EU", "EZ", "UN", "QO", "XK"].contains(&region);
+    if !named {
+        return RegionCheck::NoCountry;
+    }
+    if region.eq_ignore_ascii_case(language) && LIKELY.get(language).is_some() && !spoken_in(language, region) {
+        return RegionCheck::OwnCode;
+    }
+    RegionCheck::Fine
+}
+
+/// Whether `language` is the likely language of the country `region` (CLDR's likely subtags).
+fn spoken_in(language: &str, region: &str) -> bool {
+    static SPOKEN: Index<&str> = Index::new(crate::data::languages::LIKELY_LANGUAGES);
+    SPOKEN.get(region) == Some(language)
 }
 
 /// The likely region of a language (CLDR's likely subtags): `all` → `IN`.
