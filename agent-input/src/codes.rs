@@ -264,7 +264,7 @@ pub enum AskCode {
     AmbiguousRegion,
     /// The value is not a language tag, a POSIX locale or a language name.
     NotALocale,
-    /// A citation without the act's type names two or more acts (`2016/679`).
+    /// A citation without the act's type names two or more acts (`2016/679`), or the text names two or more acts (`GDPR, AI Act`).
     AmbiguousAct,
     /// The value is not an ELI, a CELEX number or a citation the reader maps.
     NotAnEli,
@@ -506,7 +506,7 @@ impl AskCode {
             Self::AmbiguousLanguage => "The name carries two or more languages, or two capitals are the code of a language and of a country whose language is another (UK); every tag is named.",
             Self::AmbiguousRegion => "The locale's region is retired (SU, YU, CS) and split into several countries, none the language's likely region, or is the language's own code where another language is spoken (ar-AR, sv-SV); every tag is named.",
             Self::NotALocale => "The value is not a BCP 47 tag, a POSIX locale or a language name.",
-            Self::AmbiguousAct => "A citation without the act's type (2016/679) names two or more acts; every ELI is named.",
+            Self::AmbiguousAct => "A citation without the act's type (2016/679) names two or more acts, or the text names two or more acts (GDPR, AI Act); every ELI is named.",
             Self::NotAnEli => "The value is not an ELI URI, a CELEX number or a citation the reader maps; the ask says why.",
             Self::AmbiguousVocabularyValue => "The value names two or more stored values (Supreme: two courts); every one is named.",
             Self::UnknownVocabularyValue => "The value names no stored value; the nearest stored values are suggested.",
