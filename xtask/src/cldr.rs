@@ -1366,26 +1366,39 @@ impl Rbnf<'_> {
 /// A locale's relative-time patterns with a count (`dateFields.json`: `relativeTime-type-past`
 /// and `-future` of the day, week, month and year fields in their wide, short and narrow
 /// forms), keyed `before#after` around the count ([`name_key`] of each side).
-fn relative_counts(fields: &Value, lang: &str, counts: &mut Words<i8>) {
+fn relative_counts(fields: &Value, lang: &str, counts: &mut Words<i8>, ones: &mut OneCounts) {
     for (unit, field) in [(1i8, "day"), (2, "week"), (3, "month"), (4, "year")] {
         for width in ["", "-short", "-narrow"] {
             for (sign, kind) in [(1i8, "future"), (-1, "past")] {
                 let at = format!("/main/{lang}/dates/fields/{field}{width}/relativeTime-type-{kind}");
                 let Some(patterns) = fields.pointer(&at).and_then(Value::as_object) else { continue };
-                for pattern in patterns.values().filter_map(Value::as_str) {
+                for (category, pattern) in patterns.iter().filter_map(|(k, v)| Some((k, v.as_str()?))) {
                     if let Some((before, after)) = pattern.split_once("{0}") {
                         let key = format!("{}#{}", name_key(before), name_key(after));
                         // Letters enough to name a unit: `+{0} j` and `{0}w` are too short to
                         // tell a day from a minute or a metre in a value meant as a date.
                         let letters = key.chars().filter(|c| c.is_alphabetic()).count();
                         if letters >= 3 || !key.is_ascii() && letters >= 2 {
-                            counts.add(key, sign * unit);
+                            counts.add(key.clone(), sign * unit);
+                            // The long form of the count one, apart from every other count's:
+                            // its words alone say one (`před týdnem`, `tydzień temu`).
+                            if category.ends_with("-one") && width.is_empty() {
+                                ones.one.add(key, sign * unit);
+                            } else {
+                                ones.other.insert(key);
+                            }
                         }
                     }
                 }
             }
         }
     }
+}
+
+/// The patterns of the count one ([`relative_counts`]), and the keys of every other count's.
+struct OneCounts {
+    one: Words<i8>,
+    other: std::collections::BTreeSet<String>,
 }
 
 /// A locale's words of the month, quarter and year before, of and after today's, and of a
@@ -1850,6 +1863,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut times = std::collections::BTreeSet::new();
     let mut tables = [DateWords::new(), DateWords::new(), DateWords::new()];
     let mut counts = Words::<i8>::new();
+    let mut ones = OneCounts { one: Words::new(), other: std::collections::BTreeSet::new() };
     let mut joiners = std::collections::BTreeSet::new();
     let mut periods = Words::<i8>::new();
     let mut weeks = Words::<i8>::new();
@@ -1911,7 +1925,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
                     words.relative.add(key, 0);
                 }
             }
-            relative_counts(&fields, lang, &mut counts);
+            relative_counts(&fields, lang, &mut counts, &mut ones);
             relative_periods(&fields, lang, &digits, &mut periods);
             relative_weeks(&fields, lang, &digits, &mut weeks);
         }
@@ -2002,6 +2016,15 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "i8",
         "Relative-time patterns with a count (`{0} days ago`, `za {0} dní`, `vor {0} Tagen`), keyed by the folded words before and after the count joined by `#` (`#days ago`, `za#dni`), and their unit: 1 day, 2 week, 3 month, 4 year, negative for the past. A pattern two locales give different meanings is left out (a spelling of it asks `not_a_date`)",
         &counts.one_entries(),
+    );
+    let other = &ones.other;
+    let single = ones.one.without(|k| other.contains(k));
+    write_packed(
+        &mut out,
+        "RELATIVE_ONES",
+        "i8",
+        "Relative-time patterns of the count one whose words alone say one (`před {0} týdnem`: `před týdnem`, a week ago; `{0} tydzień temu`, `{0} неделю назад`), keyed as `RELATIVE_COUNTS` is, with their unit; the long forms only, and no pattern that any other count writes alike (`{0} days ago`)",
+        &single.one_entries(),
     );
     write_packed(
         &mut out,

@@ -13,8 +13,8 @@ use unicode_normalization::char::is_combining_mark;
 use crate::data::dates::{
     AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, COUNT_WORDS, GLUED_MONTH_PREFIXES,
     GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, ORDINAL_WORDS, PATTERN_WORDS,
-    QUARTERS, RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES,
-    YEAR_WORDS,
+    QUARTERS, RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_ONES, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN,
+    WEEKDAY_PREFIXES, YEAR_WORDS,
 };
 
 use crate::input::{ordinal_ending, ORDINAL_ENDINGS};
@@ -1598,7 +1598,9 @@ fn relative_count(parsed: &mut Parsed, text: &str) {
         let len = head.len();
         return relative_count(parsed, &format!("in {}", text.get(..len).unwrap_or(head)));
     }
-    let Some((code, n)) = counted(text).or_else(|| counted_in_words(text)) else { return };
+    let Some((code, n)) = counted(text).or_else(|| counted_in_words(text)).or_else(|| counted_one(text)) else {
+        return;
+    };
     let n = n * i64::from(code.signum());
     let span = match code.abs() {
         1 => Span::Relative(n),
@@ -1651,6 +1653,26 @@ fn counted_in_words(text: &str) -> Option<(i8, i64)> {
         }
     }
     found
+}
+
+/// The unit code of a relative-time pattern of the count one written without its number, its
+/// words saying one (`před týdnem`, `tydzień temu`, `неделю назад`: [`RELATIVE_ONES`]), and
+/// the count 1. `None` for any other text, or two places that give different units.
+fn counted_one(text: &str) -> Option<(i8, i64)> {
+    if text.bytes().any(|b| b.is_ascii_digit()) || text.split(' ').nth(MAX_DAY_WORDS).is_some() {
+        return None;
+    }
+    let gaps = std::iter::once(0).chain(text.match_indices(' ').map(|(i, _)| i)).chain(std::iter::once(text.len()));
+    let mut found = None;
+    for at in gaps {
+        let (before, after) = (text.get(..at)?, text.get(at..)?);
+        if let Some(code) = RELATIVE_ONES.get(&count_key(before, after)) {
+            if found.replace(code).is_some_and(|f| f != code) {
+                return None;
+            }
+        }
+    }
+    found.map(|code| (code, 1))
 }
 
 /// A candidate in the only order the spelling allows. A span in a sentinel year
