@@ -1912,6 +1912,13 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
                 if let Some(word) = day.get(format!("relative-type-{offset}")).and_then(Value::as_str) {
                     let key = name_key(word);
                     if date_word(&key, 3, &digits) {
+                        // A preposition of one letter glued on, as it is written too (Swedish
+                        // and Danish `i går`, `idag`, `imorgon`).
+                        if let Some((head, rest)) =
+                            key.split_once(' ').filter(|(h, r)| h.chars().count() == 1 && !r.contains(' '))
+                        {
+                            words.relative.add(format!("{head}{rest}"), offset);
+                        }
                         words.relative.add(key, offset);
                     }
                 }

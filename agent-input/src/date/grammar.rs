@@ -62,6 +62,8 @@ pub(crate) enum Order {
     DayFirst,
     /// Month first (`01/02/2026` as 2 January).
     MonthFirst,
+    /// The year of the Buddhist era, less 543 (`1 ตุลาคม 2569` as 1 October 2026).
+    BuddhistEra,
 }
 
 /// A reading of the spelling.
@@ -98,8 +100,6 @@ pub(crate) struct Parsed {
     /// The day's number stood before the weekday's name, as a count of weekdays would (`1
     /// Tuesday October 2026`): a mismatch also names that weekday of the month.
     pub counted: bool,
-    /// The year as written, when it was of the Buddhist era (Thai and Lao dates).
-    pub buddhist_year: Option<i32>,
 }
 
 /// `YYYY-MM-DD` exactly: the fast path, no allocation.
@@ -1013,40 +1013,44 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
 pub(crate) fn parse(text: &str) -> Parsed {
     if !text.is_ascii() && text.contains(|c: char| ('\u{e00}'..='\u{eff}').contains(&c)) {
         // The era's own mark (`พ.ศ. 2569`) says what the year's size does.
-        let mut parsed = parse_gregorian(&text.replace("\u{e1e}.\u{e28}.", " "));
-        buddhist_era(&mut parsed);
+        let mark = "\u{e1e}.\u{e28}.";
+        let mut parsed = parse_gregorian(&text.replace(mark, " "));
+        buddhist_era(&mut parsed, text.contains(mark));
         return parsed;
     }
     parse_gregorian(text)
 }
 
 /// The years of the Buddhist era Thai and Lao dates write (`1 ตุลาคม 2569` is 1 October 2026),
-/// from 2400 (1857) to 2800: less 543 in every reading of a text in the Thai or Lao script.
+/// from 2400 (1857) to 2800, in a text in the Thai or Lao script: each day read in such a year
+/// is also read less 543, that reading first. A Thai date of CLDR's Gregorian calendar writes
+/// the common era's year, so both are named (the ask), unless a weekday settles one or the
+/// era's mark (`marked`) says which.
 #[cold]
 #[inline(never)]
-fn buddhist_era(parsed: &mut Parsed) {
+fn buddhist_era(parsed: &mut Parsed, marked: bool) {
     const OFFSET: i32 = 543;
     let era = |y: i32| (2400..=2800).contains(&y);
-    for c in &mut parsed.candidates {
-        let written = match &mut c.span {
-            Span::Day(d) if era(d.year()) => {
-                let y = d.year();
-                match NaiveDate::from_ymd_opt(y - OFFSET, d.month(), d.day()) {
-                    Some(day) => *d = day,
-                    None => continue,
-                }
-                y
-            }
-            Span::Month(y, _) | Span::Quarter(y, _) | Span::Half(y, _) | Span::Week(y, _) | Span::Year(y)
-                if era(*y) =>
-            {
-                let written = *y;
-                *y -= OFFSET;
-                written
-            }
+    let mut converted: SmallVec<[Candidate; 4]> = SmallVec::new();
+    for c in &parsed.candidates {
+        let span = match c.span {
+            Span::Day(d) if era(d.year()) => match NaiveDate::from_ymd_opt(d.year() - OFFSET, d.month(), d.day()) {
+                Some(day) => Span::Day(day),
+                None => continue,
+            },
+            Span::Month(y, m) if era(y) => Span::Month(y - OFFSET, m),
+            Span::Quarter(y, q) if era(y) => Span::Quarter(y - OFFSET, q),
+            Span::Half(y, h) if era(y) => Span::Half(y - OFFSET, h),
+            Span::Year(y) if era(y) => Span::Year(y - OFFSET),
             _ => continue,
         };
-        parsed.buddhist_year = Some(written);
+        converted.push(Candidate { span, order: Order::BuddhistEra });
+    }
+    if !converted.is_empty() {
+        if !marked {
+            converted.extend(parsed.candidates.drain(..));
+        }
+        parsed.candidates = converted;
     }
 }
 

@@ -539,6 +539,9 @@ fn meaning(d: NaiveDate, order: Order) -> String {
         Order::Fixed => words(d),
         Order::DayFirst => format!("{} (day first)", words(d)),
         Order::MonthFirst => format!("{} (month first)", words(d)),
+        Order::BuddhistEra => {
+            format!("{} (the year {} of the Buddhist era, as Thai dates count years)", words(d), d.year() + 543)
+        }
     }
 }
 
@@ -665,16 +668,17 @@ fn day(input: &Input<'_>, parsed: &Parsed, d: NaiveDate, order: Order) -> Outcom
     if !parsed.iso && parsed.time_dropped.is_some() {
         notes.push(Note::new(NoteCode::DateSpellingNormalized, "The date was written in another spelling.".into()));
     }
-    if let Some(written) = parsed.buddhist_year {
-        notes.push(Note::new(
-            NoteCode::DateSpellingNormalized,
-            format!("The year {written} is of the Buddhist era, as Thai dates count years: {}.", d.year()),
-        ));
-    }
     let inferred = match order {
         Order::DayFirst => Some("day-first"),
         Order::MonthFirst => Some("month-first"),
         Order::Fixed => None,
+        Order::BuddhistEra => {
+            notes.push(Note::new(
+                NoteCode::DateSpellingNormalized,
+                format!("The year {} is of the Buddhist era, as Thai dates count years: {}.", d.year() + 543, d.year()),
+            ));
+            None
+        }
     };
     if let Some(which) = inferred {
         notes.push(Note::new(

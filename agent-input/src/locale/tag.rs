@@ -246,6 +246,10 @@ pub(super) fn replace_region(language: &str, region: &str, repairs: &mut Repairs
     repairs.alias = true;
     let options: Vec<&str> = list.split(' ').collect();
     if let [one] = options.as_slice() {
+        if region_check(language, one) == RegionCheck::NoCountry {
+            repairs.no_region = Some((*one).to_owned());
+            return Ok(None);
+        }
         return Ok(Some((*one).to_owned()));
     }
     match LIKELY.get(language).filter(|likely| options.contains(likely)) {
