@@ -950,9 +950,12 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
     if let Some(Token::Word(w)) = toks.first() {
         // A first word that also names a month (`lun` is Irish August, French Monday) is the
         // weekday when a comma follows it or another word names the month (`lun 23 nov 2026`).
+        // Or three numbers follow, a whole date with its month (`Sat 01/10/2026`: `sat` is also
+        // a month's abbreviation).
         let weekday_first = || {
             matches!(toks.get(1), Some(Token::Sep(',')))
                 || toks.iter().skip(1).any(|t| matches!(t, Token::Word(m) if !months_of(m).is_empty()))
+                || toks.iter().filter(|t| matches!(t, Token::Num { .. })).count() >= 3
         };
         if months_of(w).is_empty() || weekday_first() {
             if let Some(day) = weekday_of(w) {
@@ -1011,6 +1014,11 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
 
 /// Reads a whole spelling, already trimmed and with ASCII digits.
 pub(crate) fn parse(text: &str) -> Parsed {
+    if let Some(at) = text.find(['(', '\u{ff08}']).filter(|at| *at > 0) {
+        if let Some(spelled) = bracketed_weekday(text, at) {
+            return parse(&spelled);
+        }
+    }
     if !text.is_ascii() && text.contains(|c: char| ('\u{e00}'..='\u{eff}').contains(&c)) {
         // The era's own mark (`พ.ศ. 2569`) says what the year's size does.
         let mark = "\u{e1e}.\u{e28}.";
@@ -1019,6 +1027,28 @@ pub(crate) fn parse(text: &str) -> Parsed {
         return parsed;
     }
     parse_gregorian(text)
+}
+
+/// A weekday in brackets after the date (`2026年10月1日(木)`, `2026/10/01（木）`, `2026. 10. 1.(목)`,
+/// as Japanese, Chinese and Korean write it): the text with the weekday's whole name set apart
+/// by a space, as it reads; its one character (`木`, `四`, `목`) is short for `木曜日`, `星期四`,
+/// `목요일`. `None` for any other bracket.
+#[cold]
+fn bracketed_weekday(text: &str, at: usize) -> Option<String> {
+    let (date, bracket) = text.split_at(at);
+    let inner = bracket.trim_start_matches(['(', '\u{ff08}']).trim_end_matches([')', '\u{ff09}']).trim();
+    if inner.is_empty() || inner.len() == bracket.len() {
+        return None;
+    }
+    let whole = if inner.chars().count() == 1 {
+        [format!("{inner}\u{66dc}\u{65e5}"), format!("\u{661f}\u{671f}{inner}"), format!("{inner}\u{c694}\u{c77c}")]
+            .into_iter()
+            .find(|w| weekday_of(&word_key(w)).is_some())?
+    } else {
+        weekday_of(&word_key(inner))?;
+        inner.to_owned()
+    };
+    (whole != inner || !date.ends_with(char::is_whitespace)).then(|| format!("{} ({whole})", date.trim_end()))
 }
 
 /// The years of the Buddhist era Thai and Lao dates write (`1 ตุลาคม 2569` is 1 October 2026),
