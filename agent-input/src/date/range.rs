@@ -327,6 +327,30 @@ fn read_range_text(input: Input<'_>, s: &str, options: &DateRangeOptions) -> Out
     }
 }
 
+/// Words for "now" as a range's last bound (`2026-10-01 to present`, `od 1. 10. 2026 do
+/// dneška`, `seit 2020 bis heute`): grammar, like [`OPENERS`]; read as `today`, so they need
+/// the `today` option as it does. Lower case.
+const PRESENT: &[&str] = &[
+    "present",
+    "the present",
+    "date",
+    "the present day",
+    "current",
+    "dneška",
+    "dnešku",
+    "současnosti",
+    "teď",
+    "heute",
+    "jetzt",
+    "aujourd'hui",
+    "hoy",
+    "oggi",
+    "hoje",
+    "dzisiaj",
+    "dziś",
+    "teraz",
+];
+
 /// Most places a text is split at: a bound on the reading work of a text no date reads.
 const MAX_HYPHEN_SPLITS: usize = 8;
 
@@ -577,6 +601,8 @@ fn pair(
     // `2020–22`: the one year of the century from the first on that ends in the two digits.
     let full_year = two_digit_end(f, t);
     let t = full_year.as_deref().unwrap_or(t);
+    // `… to present`, `… do dneška`: today, as a bound's word for it.
+    let t = if PRESENT.iter().any(|p| t.eq_ignore_ascii_case(p) || t.to_lowercase() == *p) { "today" } else { t };
     let (mut a, mut b) = (read(f, from_opts), read(t, to_opts));
     // One order of day and month for both bounds: the bound that proves it settles the other.
     match (a.value().is_some(), b.value().is_some()) {
@@ -595,6 +621,14 @@ fn pair(
     if a.value().is_some() && b.value().is_some() || a.is_absent() || b.is_absent() {
         let out = combine(a, b, Some(input));
         return swapped_periods(out, (Input::String(f), Input::String(t)), (from_opts, to_opts));
+    }
+    // A bound that reads as something, but not without more (`now` without today): its own ask,
+    // not a piece of the other bound (`2026-10-` and `now` are no date).
+    let incomplete = |o: &Outcome<NaiveDate>| {
+        o.value().is_some() || matches!(o.as_ask().map(|k| k.code), Some(AskCode::NotADate | AskCode::IncompleteDate))
+    };
+    if !incomplete(&a) || !incomplete(&b) {
+        return combine(a, b, Some(input));
     }
     // The second bound with the words before the first bound's last number (`Jan ` + `31, 2026`).
     let last_number = f.rfind(|c: char| c.is_ascii_digit()).and_then(|end| f.get(..=end));
