@@ -1609,6 +1609,11 @@ fn named_quarter(text: &str) -> Option<(i32, u32)> {
     if let Some(q) = QUARTERS.get(&key) {
         return Some((year, u32::from(q)));
     }
+    // A quarter's Roman number (`III. čtvrtletí 2026`, `III trimestre 2026`), as the ordinal
+    // CLDR writes in digits (`3. čtvrtletí`, `3 trimestre`).
+    if let Some(q) = roman_quarter(&key) {
+        return Some((year, q));
+    }
     // Without the patterns' words and the commas after words (`1-се кв., 2026 й.`).
     let kept: Vec<&str> = key
         .split(' ')
@@ -1617,6 +1622,16 @@ fn named_quarter(text: &str) -> Option<(i32, u32)> {
         .collect();
     let q = QUARTERS.get(kept.join(" ").trim_end_matches(['.', ',']))?;
     Some((year, u32::from(q)))
+}
+
+/// The quarter of a key that opens with its Roman number (`iii. ctvrtleti`), read as the
+/// digits CLDR writes (`3. ctvrtleti`, `3 trimestre`) are: the number and the table agree.
+fn roman_quarter(key: &str) -> Option<u32> {
+    let (roman, rest) = key.split_once(' ')?;
+    let n = ["i", "ii", "iii", "iv"].iter().position(|r| *r == roman.trim_end_matches('.'))? + 1;
+    let digits = [format!("{n}. {rest}"), format!("{n} {rest}"), format!("{n}.{rest}")];
+    let q = u32::from(digits.iter().find_map(|k| QUARTERS.get(k))?);
+    (q == u32::try_from(n).ok()?).then_some(q)
 }
 
 /// A count of days, weeks, months or years from today, as CLDR's relative-time patterns of
