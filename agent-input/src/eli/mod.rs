@@ -10,11 +10,14 @@
 //! | `"nařízení (EU) 2016/679"`, `"nařízení (ES) č. 1049/2001"`, `"směrnice 95/46/ES"`, `"Verordnung (EG) Nr. 1049/2001"`, `"règlement (CE) n° 1049/2001"`, `"prováděcí nařízení Komise (EU) 2023/138"` | the ELI | `citation_read_as_eli` |
 //! | `"89/2012 Sb."`, `"zákon č. 89/2012 Sb."`, `"č. 89/2012 Sb."`, `"Act No. 89/2012 Coll."`, a Czech act's type without `Sb.` (`"zákon č. 89/2012"`, `"nařízení vlády č. 361/2007"`, `"vyhláška 500/2002"`), `"Sb. 89/2012"` | `"https://www.e-sbirka.cz/eli/cz/sb/2012/89"` | `citation_read_as_eli` |
 //! | `"https://e-sbirka.cz/eli/cz/sb/2012/89/"`, with a version date `/2026-01-01` | the canonical e-Sbírka ELI | `eli_normalized` |
+//! | a link without its scheme (`"data.europa.eu/eli/reg/2016/679/oj"`, `"e-sbirka.cz/eli/cz/sb/2012/89"`) | the ELI | as the link with it |
+//! | an act's page on Zákony pro lidi (`"https://www.zakonyprolidi.cz/cs/2012-89"`) | the e-Sbírka ELI | `citation_read_as_eli` |
 //!
 //! Spellings that ask: a bare `"2016/679"` (regulation, directive or decision? `ambiguous_act`,
 //! every reading named), `"89/2012"` without `Sb.` (a Czech act or an EU regulation?), a
 //! citation of a collection this reader does not map (`"Sb. NSS"` is case law, `"Sb. m. s."`
-//! treaties), and anything else (`not_an_eli`).
+//! treaties), a text naming two or more acts (`"GDPR, AI Act"`, `"89/2012 Sb., 90/2012 Sb."`:
+//! `ambiguous_act`, each named), and anything else (`not_an_eli`).
 //!
 //! CELEX does not tell implementing or delegated acts apart: `32023R0138` reads as
 //! `reg/2023/138`, which the Publications Office may serve as an alias of `reg_impl/2023/138`;
@@ -123,6 +126,34 @@ enum Found {
     Nothing,
 }
 
+/// The hosts whose ELI URIs are read: a link to one written without its scheme
+/// (`data.europa.eu/eli/reg/2016/679/oj`, `www.e-sbirka.cz/eli/cz/sb/2012/89`) is that link.
+const ELI_HOSTS: &[&str] = &["data.europa.eu/", "eur-lex.europa.eu/", "e-sbirka.cz/", "www.e-sbirka.cz/"];
+
+/// [`from_uri`] of a link to an ELI host written without `https://`; `None` for other text.
+#[cold]
+fn schemeless(text: &str) -> Option<Found> {
+    let lower = text.get(..text.len().min(24))?.to_ascii_lowercase();
+    ELI_HOSTS.iter().any(|h| lower.starts_with(h)).then(|| from_uri(&format!("https://{text}")))
+}
+
+/// A Czech act's page on Zákony pro lidi, the portal Czech lawyers link to
+/// (`https://www.zakonyprolidi.cz/cs/2012-89`, with or without scheme, `www.` and a section
+/// after it): act No. 89/2012 Sb.; `None` for other text.
+#[cold]
+fn zakony_pro_lidi(text: &str) -> Option<Found> {
+    let lower = text.to_ascii_lowercase();
+    let rest = lower.strip_prefix("https://").or_else(|| lower.strip_prefix("http://")).unwrap_or(&lower);
+    let rest = rest.strip_prefix("www.").unwrap_or(rest).strip_prefix("zakonyprolidi.cz/cs/")?;
+    let id = rest.split(['#', '?', '/']).next()?;
+    let (year, number) = id.split_once('-')?;
+    let found = match (y4(year), number_of(number)) {
+        (Some(y), Some(n)) => Found::Eli(Eli::cz(y, n), NoteCode::CitationReadAsEli, None),
+        _ => Found::Refused(format!("{} is no act's page on zakonyprolidi.cz (/cs/{{year}}-{{number}})", quoted(text))),
+    };
+    Some(found)
+}
+
 fn is_date(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 10
@@ -160,6 +191,9 @@ fn uri_path(text: &str) -> Option<(Vec<&str>, Option<Jurisdiction>)> {
 fn from_uri(text: &str) -> Found {
     if let Some(celex) = eur_lex_celex(text) {
         return from_celex(&celex);
+    }
+    if let Some(found) = schemeless(text).or_else(|| zakony_pro_lidi(text)) {
+        return found;
     }
     let Some((segments, host)) = uri_path(text) else {
         let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
