@@ -4,7 +4,8 @@
 //! | --- | --- | --- |
 //! | `true`, `false` (JSON, or the strings `"true"`, `"false"`) | itself | none |
 //! | `"yes"`, `"y"`, `"on"`, `"1"`, `"True"`, `"enabled"`, `"ok"`, `"Yes."`, `"✓"`, `"✅"`, `"[x]"`, `"checked"`, `"active"` | true | `boolean_word_read` |
-//! | switch and box words: `"zapnuto"`, `"Ein"`, `"aktiviert"`, `"activé"`, `"activado"`, `"attivo"`, `"włączone"`, `"aan"` (and `"unchecked"`, `"vypnuto"`, `"Aus"`, `"désactivé"`, `"uit"`: false) | true | `boolean_word_read` |
+//! | switch and box words: `"zapnuto"`, `"Ein"`, `"aktiviert"`, `"activé"`, `"activado"`, `"encendido"`, `"attivo"`, `"acceso"`, `"ligado"`, `"włączone"`, `"aan"` (and `"unchecked"`, `"vypnuto"`, `"Aus"`, `"désactivé"`, `"apagado"`, `"spento"`, `"desligado"`, `"uit"`: false) | true | `boolean_word_read` |
+//! | words for "true" and "false": `"sant"`/`"falskt"`, `"sand"`/`"falsk"`, `"tosi"`/`"epätosi"`, `"igaz"`/`"hamis"`, `"doğru"`/`"yanlış"`, `"adevărat"`/`"fals"`, `"истина"`/`"ложь"` | true, false | `boolean_word_read` |
 //! | `"ano"`, `"áno"`, `"ja"`, `"oui"`, `"sí"`, `"sì"`, `"tak"`, `"sim"`, `"vrai"`, `"wahr"`, ... | true | `boolean_word_read` |
 //! | `"no"`, `"ne"`, `"nie"`, `"nein"`, `"non"`, `"não"`, `"nee"`, `"fałsz"`, `"onwaar"`, `"No!"`, `"❌"`, `"[ ]"`, ... | false | `boolean_word_read` |
 //! | `"yes (default)"`, `"false (recommended)"` (a remark in brackets after the word that says nothing of yes or no) | true, false | `boolean_word_read` |
@@ -34,7 +35,8 @@ use crate::spelling;
 #[serde(deny_unknown_fields)]
 pub struct BooleanOptions {}
 
-/// Folded words that mean true, by language (en, cs, sk, de, fr, es, it, pl, pt, nl).
+/// Folded words that mean true, by language (en, cs, sk, de, fr, es, it, pl, pt, nl; the words
+/// for "true" of sv, da, nb, fi, hu, tr, ro, ru).
 pub const TRUE_WORDS: &[&str] = &[
     "true",
     "t",
@@ -103,6 +105,20 @@ pub const TRUE_WORDS: &[&str] = &[
     "wlaczone",
     "wlaczony", // pl (`włączone`)
     "aan",      // nl
+    "encendido",
+    "encendida", // es: switched on
+    "acceso",
+    "accesa", // it: switched on
+    "ligado",
+    "ligada",                                     // pt: switched on
+    "sant",                                       // sv: true
+    "sand",                                       // da, nb: true
+    "tosi",                                       // fi: true
+    "igaz",                                       // hu: true
+    "dogru",                                      // tr: true (`doğru`)
+    "adevarat",                                   // ro: true (`adevărat`)
+    "istina",                                     // ru in Latin letters
+    "\u{438}\u{441}\u{442}\u{438}\u{43d}\u{430}", // ru: true (`истина`)
 ];
 
 /// Folded words that mean false, by language.
@@ -169,6 +185,20 @@ pub const FALSE_WORDS: &[&str] = &[
     "wylaczone",
     "wylaczony", // pl (`wyłączone`)
     "uit",       // nl
+    "apagado",
+    "apagada", // es: switched off
+    "spento",
+    "spenta", // it: switched off
+    "desligado",
+    "desligada",                    // pt: switched off
+    "falskt",                       // sv: false
+    "falsk",                        // da, nb, sv: false
+    "epatosi",                      // fi: false (`epätosi`)
+    "hamis",                        // hu: false
+    "yanlis",                       // tr: false (`yanlış`)
+    "fals",                         // ro, ca: false
+    "lozh",                         // ru in Latin letters
+    "\u{43b}\u{43e}\u{436}\u{44c}", // ru: false (`ложь`)
 ];
 
 /// Reads a boolean.
