@@ -947,6 +947,7 @@ const PERIOD_ENDS: &[(&str, DateRole)] = &[
     ("posledn\u{ed} den", DateRole::To),
     ("prvn\u{ed} den", DateRole::From),
     ("konec", DateRole::To),
+    ("konce", DateRole::To),
     ("za\u{10d}\u{e1}tek", DateRole::From),
     ("Ende", DateRole::To),
     ("Anfang", DateRole::From),

@@ -394,6 +394,8 @@ const OPENERS: &[(&str, &[&str])] = &[
     ("desde", &["hasta", "até"]),
     ("del", &["al"]),
     ("dal", &["al"]),
+    ("\u{441}", &["\u{43f}\u{43e}", "\u{434}\u{43e}"]),
+    ("\u{437}", &["\u{43f}\u{43e}", "\u{434}\u{43e}"]),
 ];
 
 /// Words before one bound only: the first day on (`since 2020`, `od 1. 1. 2026`, `ab März`) or
@@ -408,12 +410,22 @@ const SINCE: &[&str] = &[
     "no earlier than",
     "not earlier than",
     "od",
+    "seit dem",
     "seit",
+    "ab dem",
     "ab",
+    "depuis le",
     "depuis",
+    "à partir du",
+    "à partir de",
+    "a partir du",
+    "dès le",
+    "desde el",
     "desde",
     "dal",
     "a partir de",
+    "\u{441}",
+    "\u{43d}\u{430}\u{447}\u{438}\u{43d}\u{430}\u{44f} \u{441}",
 ];
 const UNTIL: &[&str] = &[
     "until",
@@ -426,11 +438,14 @@ const UNTIL: &[&str] = &[
     "not later than",
     "to",
     "do",
+    "bis zum",
     "bis",
     "jusqu'au",
+    "hasta el",
     "hasta",
     "fino al",
     "até",
+    "\u{43f}\u{43e}",
 ];
 
 /// Words after one bound that open the range on its other side, inclusive: the first day on
@@ -495,10 +510,30 @@ fn open_ended(
         // `until the end of 2026`: the date reader reads the period's end whatever the role.
         read_prepared(Input::String(rest), opts)
     };
+    let open_side = |which: &str| {
+        let side = if which == "upper" { "after" } else { "before" };
+        let message = format!("Read the dash with no date {side} it as no {which} bound.");
+        Outcome::absent().note(Note::new(NoteCode::OpenBoundReadAsAbsent, message))
+    };
     let suffix = |words: &[&str]| {
         let lower = text.to_ascii_lowercase();
         words.iter().find_map(|w| lower.ends_with(w).then(|| text.get(..text.len() - w.len())).flatten())
     };
+    // A dash with nothing after it (`2026-10-01–`, `1. 10. 2026 -`) or before it (`– 2026-10-31`):
+    // the range is open on that side, as a table's "from – to" column writes it.
+    let dash = ['-', '\u{2013}', '\u{2014}'];
+    if let Some(rest) = text.strip_suffix(dash).map(str::trim_end).filter(|r| !r.is_empty() && !r.ends_with(dash)) {
+        let out = bound(rest, from_opts);
+        if out.value().is_some() {
+            return Some(combine(out, open_side("upper"), Some(input)));
+        }
+    }
+    if let Some(rest) = text.strip_prefix(dash).map(str::trim_start).filter(|r| !r.is_empty() && !r.starts_with(dash)) {
+        let out = bound(rest, to_opts);
+        if out.value().is_some() {
+            return Some(combine(open_side("lower"), out, Some(input)));
+        }
+    }
     if let Some(rest) = suffix(ONWARDS).map(|r| after_word(r, SINCE).unwrap_or(r)).filter(|r| !r.trim().is_empty()) {
         return Some(combine(bound(rest.trim(), from_opts), Outcome::absent(), Some(input)));
     }
