@@ -236,8 +236,10 @@ pub(super) fn replace_region(language: &str, region: &str, repairs: &mut Repairs
         tags.push(format!("{language}-{}", successors.unwrap_or(region)));
         return Err(Refusal::NoRegion { region: region.to_owned(), tags });
     }
+    // `all` and `any` alone mean every language (the locale kind asks): their region stays.
+    let alone_asks = matches!(language, "all" | "any");
     let Some(list) = successors else {
-        if region_check(language, region) == RegionCheck::NoCountry {
+        if region_check(language, region) == RegionCheck::NoCountry && !alone_asks {
             repairs.no_region = Some(region.to_owned());
             return Ok(None);
         }
@@ -246,7 +248,7 @@ pub(super) fn replace_region(language: &str, region: &str, repairs: &mut Repairs
     repairs.alias = true;
     let options: Vec<&str> = list.split(' ').collect();
     if let [one] = options.as_slice() {
-        if region_check(language, one) == RegionCheck::NoCountry {
+        if region_check(language, one) == RegionCheck::NoCountry && !alone_asks {
             repairs.no_region = Some((*one).to_owned());
             return Ok(None);
         }
