@@ -269,8 +269,35 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
         if let Some(found) = tag_and_name(text).map(Ok).or_else(|| by_language_and_region(text)) {
             return found;
         }
+        if let Some(found @ Ok(_)) = worded_name(text) {
+            return found;
+        }
     }
     result
+}
+
+/// Words for "language" around a language's name, by language (English, Malay and
+/// Indonesian, Czech, Slovak, German, French, Spanish, Italian, Polish, Russian): grammar, like
+/// the date reader's fillers. Folded.
+const LANGUAGE_WORDS: &[&str] =
+    &["the", "language", "lang", "bahasa", "jazyk", "sprache", "langue", "idioma", "lingua", "jezyk", "язык"];
+
+/// A language's name with a word for "language" (`Czech language`, `the English language`,
+/// `Bahasa Indonesia`), or with the adjective of its country in brackets (`Portuguese
+/// (Brazilian)`, as [`language_then_demonym`] reads it without them): the name's locale.
+#[cold]
+fn worded_name(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
+    if let Some((name, rest)) = text.split_once(" (") {
+        let demonym = rest.strip_suffix(')')?;
+        return language_then_demonym(&format!("{} {}", name.trim(), demonym.trim()));
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let kept: Vec<&str> =
+        words.iter().copied().filter(|w| !LANGUAGE_WORDS.contains(&spelling::fold::fold(w).as_str())).collect();
+    if kept.is_empty() || kept.len() == words.len() {
+        return None;
+    }
+    by_name(&kept.join(" "))
 }
 
 /// A language's name and its tag, one in brackets after the other (`Czech (cs)`, `cs (Czech)`,
