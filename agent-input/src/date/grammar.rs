@@ -1014,19 +1014,36 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
 
 /// Reads a whole spelling, already trimmed and with ASCII digits.
 pub(crate) fn parse(text: &str) -> Parsed {
-    if let Some(at) = text.find(['(', '\u{ff08}']).filter(|at| *at > 0) {
-        if let Some(spelled) = bracketed_weekday(text, at) {
-            return parse(&spelled);
+    let mut parsed = parse_gregorian(text);
+    // The common text is ASCII and reads: one look at its bytes, and nothing else runs.
+    if !text.is_ascii() || parsed.candidates.is_empty() && parsed.impossible.is_empty() {
+        other_scripts(text, &mut parsed);
+    }
+    parsed
+}
+
+/// What [`parse_gregorian`] leaves to a second look: a weekday in brackets glued to a date
+/// that read as nothing ([`bracketed_weekday`]), and the Buddhist era's years of a Thai or Lao
+/// text ([`buddhist_era`]).
+#[cold]
+#[inline(never)]
+fn other_scripts(text: &str, parsed: &mut Parsed) {
+    if parsed.candidates.is_empty() && parsed.impossible.is_empty() {
+        if let Some(at) = text.find(['(', '\u{ff08}']).filter(|at| *at > 0) {
+            if let Some(spelled) = bracketed_weekday(text, at) {
+                *parsed = parse(&spelled);
+                return;
+            }
         }
     }
-    if !text.is_ascii() && text.contains(|c: char| ('\u{e00}'..='\u{eff}').contains(&c)) {
+    if text.contains(|c: char| ('\u{e00}'..='\u{eff}').contains(&c)) {
         // The era's own mark (`พ.ศ. 2569`) says what the year's size does.
         let mark = "\u{e1e}.\u{e28}.";
-        let mut parsed = parse_gregorian(&text.replace(mark, " "));
-        buddhist_era(&mut parsed, text.contains(mark));
-        return parsed;
+        if text.contains(mark) {
+            *parsed = parse_gregorian(&text.replace(mark, " "));
+        }
+        buddhist_era(parsed, text.contains(mark));
     }
-    parse_gregorian(text)
 }
 
 /// A weekday in brackets after the date (`2026年10月1日(木)`, `2026/10/01（木）`, `2026. 10. 1.(목)`,
@@ -1084,6 +1101,8 @@ fn buddhist_era(parsed: &mut Parsed, marked: bool) {
     }
 }
 
+/// [`parse`] of the Gregorian calendar's spellings, before the second look.
+#[inline]
 fn parse_gregorian(text: &str) -> Parsed {
     if text.ends_with(['s', 'S']) {
         if let Some(first) = decade(text) {

@@ -483,8 +483,7 @@ impl PropertySet {
                 Got::Nothing | Got::Reported => None,
             });
         }
-        let raws: Slots<Option<&Value>> = matched.iter().map(|m| m.map(|(_, v)| v)).collect();
-        self.check_pairs((&values, &raws), prefix, tool, read);
+        self.check_pairs((&values, &matched), prefix, tool, read);
         read.args = self.args_of(&mut values);
         // Every slot was taken: the slots own nothing, and when they sit inline no drop call
         // per slot is needed (forgetting them frees nothing; a spilled vector is dropped).
@@ -868,7 +867,7 @@ impl PropertySet {
     /// period read in the other's role (2020-01-01 to 2022-12-31), as the range kind's is.
     fn check_pairs(
         &self,
-        (values, raws): (&[Option<Value>], &[Option<&Value>]),
+        (values, raws): (&[Option<Value>], &[Option<(&str, &Value)>]),
         prefix: &str,
         tool: &str,
         read: &mut Read,
@@ -887,7 +886,7 @@ impl PropertySet {
                     },
                     _ => None,
                 };
-                let raw = |i: usize| raws.get(i).copied().flatten();
+                let raw = |i: usize| raws.get(i).copied().flatten().map(|(_, v)| v);
                 let swapped = other(from, raw(b)).zip(other(to, raw(a))).filter(|(x, y)| x <= y);
                 let (sf, st) = swapped.unwrap_or_else(|| (t.clone(), f.clone()));
                 let (from, to) = (from.name.as_str(), to.name.as_str());
