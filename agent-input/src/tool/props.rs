@@ -483,7 +483,7 @@ impl PropertySet {
                 Got::Nothing | Got::Reported => None,
             });
         }
-        self.check_pairs((&values, &matched), prefix, tool, read);
+        self.check_pairs(&values, &matched, (prefix, tool), read);
         read.args = self.args_of(&mut values);
         // Every slot was taken: the slots own nothing, and when they sit inline no drop call
         // per slot is needed (forgetting them frees nothing; a spilled vector is dropped).
@@ -865,13 +865,7 @@ impl PropertySet {
     /// A lower bound after its upper bound: one issue naming both.
     /// When both bounds name periods (`"2022"` and `"2020"`), the swapped reading is each
     /// period read in the other's role (2020-01-01 to 2022-12-31), as the range kind's is.
-    fn check_pairs(
-        &self,
-        (values, raws): (&[Option<Value>], &[Option<(&str, &Value)>]),
-        prefix: &str,
-        tool: &str,
-        read: &mut Read,
-    ) {
+    fn check_pairs(&self, values: &[Option<Value>], raws: &Matched<'_>, (prefix, tool): (&str, &str), read: &mut Read) {
         for &(a, b) in &self.pairs {
             let (Some(Some(Value::String(f))), Some(Some(Value::String(t)))) = (values.get(a), values.get(b)) else {
                 continue;
