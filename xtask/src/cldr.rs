@@ -1501,32 +1501,34 @@ const LOCATIVES: &[(&str, &[&str])] = &[
     ("sl", &["u"]),
 ];
 
-/// The months' locative forms of [`LOCATIVES`]: each genitive without its last vowel, with each
-/// ending. A form two languages give different months names both (it asks); a form some other
-/// date word already is stays that word (the caller adds only new words).
-fn locative_months(dir: &Path, digits: &std::collections::BTreeSet<char>) -> Result<Words<u8>, String> {
+/// The months' locative forms of a [`LOCATIVES`] language, into `words`: each genitive (the
+/// calendar's format wide name) without its last vowel, with each ending. A form two languages
+/// give different months names both (it asks); a form some other date word already is stays
+/// that word (the caller adds only new words).
+fn locative_months(
+    cal: &Value,
+    (lang, endings): (&str, &[&str]),
+    digits: &std::collections::BTreeSet<char>,
+    words: &mut Words<u8>,
+) -> Result<(), String> {
     const VOWELS: &str =
         "aeiouy\u{e1}\u{e9}\u{ed}\u{fd}\u{11b}\u{430}\u{435}\u{438}\u{456}\u{43e}\u{443}\u{44b}\u{44f}\u{44e}";
-    let mut words = Words::new();
-    for (lang, endings) in LOCATIVES {
-        let greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
-        let names = greg
-            .pointer(&format!("/main/{lang}/dates/calendars/gregorian/months/format/wide"))
-            .and_then(Value::as_object)
-            .ok_or_else(|| format!("{lang}: no months/format/wide"))?;
-        for (k, name) in names {
-            let number: u8 = k.parse().map_err(|_| format!("{lang}: month key {k}"))?;
-            let name = name.as_str().ok_or(format!("{lang}: month {k} is not a string"))?.to_lowercase();
-            let stem = name.strip_suffix(|c: char| VOWELS.contains(c)).unwrap_or(&name);
-            for ending in *endings {
-                let key = name_key(&format!("{stem}{ending}"));
-                if date_word(&key, 4, digits) {
-                    words.add(key, number);
-                }
+    let names = cal
+        .pointer("/months/format/wide")
+        .and_then(Value::as_object)
+        .ok_or_else(|| format!("{lang}: no months/format/wide"))?;
+    for (k, name) in names {
+        let number: u8 = k.parse().map_err(|_| format!("{lang}: month key {k}"))?;
+        let name = name.as_str().ok_or(format!("{lang}: month {k} is not a string"))?.to_lowercase();
+        let stem = name.strip_suffix(|c: char| VOWELS.contains(c)).unwrap_or(&name);
+        for ending in endings {
+            let key = name_key(&format!("{stem}{ending}"));
+            if date_word(&key, 4, digits) {
+                words.add(key, number);
             }
         }
     }
-    Ok(words)
+    Ok(())
 }
 
 /// A name the date reader's tokens can hold: letters and their marks, with at most four words
@@ -1864,6 +1866,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut tables = [DateWords::new(), DateWords::new(), DateWords::new()];
     let mut counts = Words::<i8>::new();
     let mut ones = OneCounts { one: Words::new(), other: std::collections::BTreeSet::new() };
+    let mut locatives = Words::<u8>::new();
     let mut joiners = std::collections::BTreeSet::new();
     let mut periods = Words::<i8>::new();
     let mut weeks = Words::<i8>::new();
@@ -1881,6 +1884,9 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
                 .pointer_mut(&format!("/main/{lang}/dates/calendars/gregorian"))
                 .map(Value::take)
                 .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
+            if let Some((l, endings)) = LOCATIVES.iter().find(|(l, _)| l == lang) {
+                locative_months(&cal, (l, endings), &digits, &mut locatives)?;
+            }
             let (months, weekdays) = (&mut words.months, &mut words.weekdays);
             if tier == 2 {
                 // The rest add their wide names only; their abbreviations count as meanings,
@@ -1947,7 +1953,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     main.add_new(basic);
     main.add_new(rest);
     // Last: a locative form names a month only where no locale's date word is the same word.
-    main.add_new(DateWords { months: locative_months(dir, &digits)?, weekdays: Words::new(), relative: Words::new() });
+    main.add_new(DateWords { months: locatives, weekdays: Words::new(), relative: Words::new() });
     let DateWords { months, weekdays, relative } = main;
     let en = read_json(&dir.join("cldr-dates-full/main/en/ca-gregorian.json"))?;
     let english: Vec<String> = (1..=12)
@@ -2412,7 +2418,7 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
             }
         }
     }
-    // English's plural of its own scale words (`lakhs`, `crores`, `millions`, `billions`: CLDR
+    // English's plural of its own scale words (`thousands`, `millions`, `billions`: CLDR
     // writes `0 billion` for every count), as writers of English add it; French's `billions`
     // (10^12) beside it asks.
     english.retain(|(k, _)| k.len() >= 4 && k.bytes().all(|b| b.is_ascii_lowercase()));

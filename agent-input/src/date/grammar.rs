@@ -1039,10 +1039,11 @@ fn other_scripts(text: &str, parsed: &mut Parsed) {
     if text.contains(|c: char| ('\u{e00}'..='\u{eff}').contains(&c)) {
         // The era's own mark (`พ.ศ. 2569`) says what the year's size does.
         let mark = "\u{e1e}.\u{e28}.";
-        if text.contains(mark) {
+        let marked = text.contains(mark);
+        if marked {
             *parsed = parse_gregorian(&text.replace(mark, " "));
         }
-        buddhist_era(parsed, text.contains(mark));
+        buddhist_era(parsed, marked);
     }
 }
 

@@ -124,28 +124,25 @@ pub(super) fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Optio
     Outcome { status, notes, warnings }
 }
 
-/// A reversed range whose bounds name periods (`Oct 2026 – Sep 2026`, `2027 - 2026`): its
-/// swapped reading is each period read in the other's role (2026-09-01 to 2026-10-31), not the
-/// two days read (2026-09-30 to 2026-10-01). Any other outcome unchanged.
-fn swapped_periods(
-    out: Outcome<DateRange>,
+/// [`combine`] of the bounds `a` and `b` read from `f` and `t`. When they are reversed and name
+/// periods (`Oct 2026 – Sep 2026`, `2027 - 2026`), the swapped reading is each period read in
+/// the other's role (2026-09-01 to 2026-10-31), not the two days read (2026-09-30 to
+/// 2026-10-01).
+fn combine_read(
+    (a, b): (Outcome<NaiveDate>, Outcome<NaiveDate>),
     (f, t): (Input<'_>, Input<'_>),
+    whole: &Input<'_>,
     (from_opts, to_opts): (&DateOptions, &DateOptions),
 ) -> Outcome<DateRange> {
-    let Status::Ask { ask } = &out.status else { return out };
+    let read = (a.value().copied(), b.value().copied());
+    let out = combine(a, b, Some(whole));
+    let (Status::Ask { ask }, (Some(read_f), Some(read_t))) = (&out.status, read) else { return out };
     if ask.code != AskCode::RangeReversed {
         return out;
     }
-    let (a, b) = (read_prepared(t, from_opts), read_prepared(f, to_opts));
-    let (Some(from), Some(to), Some(read_f), Some(read_t)) = (
-        a.value(),
-        b.value(),
-        read_prepared(f, from_opts).value().copied(),
-        read_prepared(t, to_opts).value().copied(),
-    ) else {
-        return out;
-    };
-    if (from, to) == (&read_t, &read_f) || from > to {
+    let (swapped_a, swapped_b) = (read_prepared(t, from_opts), read_prepared(f, to_opts));
+    let (Some(&from), Some(&to)) = (swapped_a.value(), swapped_b.value()) else { return out };
+    if (from, to) == (read_t, read_f) || from > to {
         return out;
     }
     let ask = Ask::range_reversed_as(
@@ -191,17 +188,17 @@ fn read_range_parts(input: Input<'_>, options: &DateRangeOptions) -> Outcome<Dat
     match input {
         Input::Object(map) if map.keys().all(|k| k == "from" || k == "to") => {
             let (f, t) = (Input::from(map.get("from")), Input::from(map.get("to")));
-            let out = combine(read_prepared(f, &from_opts), read_prepared(t, &to_opts), Some(&input));
-            swapped_periods(out, (f, t), (&from_opts, &to_opts))
+            let read = (read_prepared(f, &from_opts), read_prepared(t, &to_opts));
+            combine_read(read, (f, t), &input, (&from_opts, &to_opts))
         }
         Input::Array([f, t]) => {
             let (f, t) = (Input::from(f), Input::from(t));
-            let out = combine(read_prepared(f, &from_opts), read_prepared(t, &to_opts), Some(&input));
-            swapped_periods(out, (f, t), (&from_opts, &to_opts))
+            let read = (read_prepared(f, &from_opts), read_prepared(t, &to_opts));
+            combine_read(read, (f, t), &input, (&from_opts, &to_opts))
         }
         Input::Number(_) => combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)),
         Input::String(s) => {
-            let out = read_range_text(input, s, options);
+            let out = read_range_text(s, options);
             match out.as_ask().map(|a| a.code) {
                 Some(AskCode::NotADate) => during(s, options).unwrap_or(out),
                 _ => out,
@@ -271,7 +268,7 @@ const DURING: &[&str] = &[
 #[cold]
 fn during(text: &str, options: &DateRangeOptions) -> Option<Outcome<DateRange>> {
     let rest = after_word(spelling::trim(text), DURING)?;
-    let mut out = read_range_text(Input::String(rest), rest, options);
+    let mut out = read_range_text(rest, options);
     if let Status::Ask { ask } = &mut out.status {
         if ask.code == AskCode::NotADate {
             return None;
@@ -283,7 +280,8 @@ fn during(text: &str, options: &DateRangeOptions) -> Option<Outcome<DateRange>> 
 }
 
 /// [`read_range_parts`] of a text.
-fn read_range_text(input: Input<'_>, s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
+fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
+    let input = Input::String(s);
     let from_opts = DateOptions { role: DateRole::From, today: options.today };
     let to_opts = DateOptions { role: DateRole::To, today: options.today };
     if spelling::longer_than(s, 2 * MAX_SCALAR_CHARS) {
@@ -637,7 +635,8 @@ fn pair(
     let full_year = two_digit_end(f, t);
     let t = full_year.as_deref().unwrap_or(t);
     // `… to present`, `… do dneška`: today, as a bound's word for it.
-    let t = if PRESENT.iter().any(|p| t.eq_ignore_ascii_case(p) || t.to_lowercase() == *p) { "today" } else { t };
+    let present = t.chars().any(char::is_alphabetic) && PRESENT.contains(&t.to_lowercase().as_str());
+    let t = if present { "today" } else { t };
     let (mut a, mut b) = (read(f, from_opts), read(t, to_opts));
     // One order of day and month for both bounds: the bound that proves it settles the other.
     match (a.value().is_some(), b.value().is_some()) {
@@ -654,8 +653,7 @@ fn pair(
         _ => {}
     }
     if a.value().is_some() && b.value().is_some() || a.is_absent() || b.is_absent() {
-        let out = combine(a, b, Some(input));
-        return swapped_periods(out, (Input::String(f), Input::String(t)), (from_opts, to_opts));
+        return combine_read((a, b), (Input::String(f), Input::String(t)), input, (from_opts, to_opts));
     }
     // A bound that reads as something, but not without more (`now` without today): its own ask,
     // not a piece of the other bound (`2026-10-` and `now` are no date).

@@ -686,7 +686,7 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
                 .collect();
             Ask::choices(AskCode::AmbiguousRegion, input, expected, choices)
         }
-        Refusal::NoRegion { region, tags } => {
+        Refusal::OwnCode { region, tags } => {
             let expected = format!(
                 "one region; `{region}` is the language's own code, and the country it names ({}) speaks another",
                 tags.last().map_or("", |t| tag::region_name(t))
@@ -696,12 +696,11 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
                 .iter()
                 .enumerate()
                 .map(|(i, t)| {
-                    let meaning = match t.split_once('-') {
-                        Some(_) if i == last => format!("the language in {}, as written", tag::region_name(t)),
-                        Some((_, r)) => {
-                            format!("the language in {}, its likely region", crate::data::english_country_name(r))
-                        }
-                        None => "the language alone, with no region".to_owned(),
+                    let which = if i == last { "as written" } else { "its likely region" };
+                    let meaning = if t.contains('-') {
+                        format!("the language in {}, {which}", tag::region_name(t))
+                    } else {
+                        "the language alone, with no region".to_owned()
                     };
                     (t.clone(), meaning, quoted(t))
                 })

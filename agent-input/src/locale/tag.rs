@@ -57,7 +57,7 @@ pub(super) enum Refusal {
     /// A language's own code written as a region where it is not the language (`ar-AR`,
     /// `sv-SV`, `uk-UK`): the tags it may mean (the language alone, in its likely region, and
     /// in the country written).
-    NoRegion {
+    OwnCode {
         region: String,
         tags: Vec<String>,
     },
@@ -234,7 +234,7 @@ pub(super) fn replace_region(language: &str, region: &str, repairs: &mut Repairs
         let mut tags = vec![language.to_owned()];
         tags.extend(LIKELY.get(language).map(|r| format!("{language}-{r}")));
         tags.push(format!("{language}-{}", successors.unwrap_or(region)));
-        return Err(Refusal::NoRegion { region: region.to_owned(), tags });
+        return Err(Refusal::OwnCode { region: region.to_owned(), tags });
     }
     // `all` and `any` alone mean every language (the locale kind asks): their region stays.
     let alone_asks = matches!(language, "all" | "any");

@@ -336,11 +336,13 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
     let Some((head, unit)) = unit_apart(text) else { return plain() };
     // A scale word between the number and the unit is the number's (`3 Mio. Euro` is 3000000
     // euros, `10 tisíc Kč` 10000 crowns).
-    let mut scaled_value = None;
+    let (mut values, mut unit) = (None, unit);
     if let Some((word, rest)) = unit.split_once(' ') {
         let with_scale = format!("{head} {word}");
         match scaled(input, &with_scale, &NumberOptions::default()).map(|out| out.status) {
-            Some(Status::Ok { value }) => scaled_value = Some((value, rest.trim_start())),
+            Some(Status::Ok { value }) => {
+                (values, unit) = (Some(smallvec::smallvec![(value, String::new())]), rest.trim_start())
+            }
             // A scale of two powers (`2 billion USD`), or a unit's letters (`1,5 mil. Kč`):
             // its own ask, naming each.
             Some(Status::Ask { ask }) => return *ask,
@@ -351,13 +353,7 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
             }
         }
     }
-    let scaled = scaled_value.map(|(value, rest)| {
-        let values: SmallVec<[(Decimal, String); 2]> = smallvec::smallvec![(value, String::new())];
-        (values, rest)
-    });
-    let Some((values, unit)) = scaled.or_else(|| Some((values_of(parse_text(head))?, unit))) else {
-        return plain();
-    };
+    let Some(values) = values.or_else(|| values_of(parse_text(head))) else { return plain() };
     let unit = quoted(unit);
     naming(
         input,
