@@ -1058,15 +1058,19 @@ fn bracketed_weekday(text: &str, at: usize) -> Option<String> {
     if inner.is_empty() || inner.len() == bracket.len() {
         return None;
     }
-    let whole = if inner.chars().count() == 1 {
-        [format!("{inner}\u{66dc}\u{65e5}"), format!("\u{661f}\u{671f}{inner}"), format!("{inner}\u{c694}\u{c77c}")]
-            .into_iter()
-            .find(|w| weekday_of(&word_key(w)).is_some())?
-    } else {
-        weekday_of(&word_key(inner))?;
-        inner.to_owned()
-    };
-    (whole != inner || !date.ends_with(char::is_whitespace)).then(|| format!("{} ({whole})", date.trim_end()))
+    let spelled = |whole: &str| format!("{} ({whole})", date.trim_end());
+    if inner.chars().count() == 1 {
+        // The whole name that reads beside the date: Chinese weekdays are words of two
+        // tokens (`星期` and `四`), so the check is a read, not a lookup.
+        let names = [
+            format!("{inner}\u{66dc}\u{65e5}"),
+            format!("\u{661f}\u{671f}{inner}"),
+            format!("{inner}\u{c694}\u{c77c}"),
+        ];
+        return names.iter().map(|w| spelled(w)).find(|s| !parse_gregorian(s).candidates.is_empty());
+    }
+    weekday_of(&word_key(inner))?;
+    (!date.ends_with(char::is_whitespace)).then(|| spelled(inner))
 }
 
 /// The years of the Buddhist era Thai and Lao dates write (`1 ตุลาคม 2569` is 1 October 2026),
@@ -1640,17 +1644,29 @@ fn named_quarter(text: &str) -> Option<(i32, u32)> {
         .map(|w| w.trim_end_matches(','))
         .filter(|w| !w.is_empty() && !is_filler(w.trim_end_matches('.')))
         .collect();
-    let q = QUARTERS.get(kept.join(" ").trim_end_matches(['.', ',']))?;
-    Some((year, u32::from(q)))
+    let kept = kept.join(" ");
+    let kept = kept.trim_end_matches(['.', ',']);
+    let q = QUARTERS.get(kept).map(u32::from).or_else(|| roman_quarter(kept))?;
+    Some((year, q))
 }
 
-/// The quarter of a key that opens with its Roman number (`iii. ctvrtleti`), read as the
-/// digits CLDR writes (`3. ctvrtleti`, `3 trimestre`) are: the number and the table agree.
+/// The quarter of a key that opens with its Roman number (`iii. ctvrtleti`, `iiie trimestre`,
+/// `q iii`), read as the digits CLDR writes (`3. ctvrtleti`, `3e trimestre`, `q3`) are: the
+/// number and the table agree.
 fn roman_quarter(key: &str) -> Option<u32> {
     let (roman, rest) = key.split_once(' ')?;
-    let n = ["i", "ii", "iii", "iv"].iter().position(|r| *r == roman.trim_end_matches('.'))? + 1;
-    let digits = [format!("{n}. {rest}"), format!("{n} {rest}"), format!("{n}.{rest}")];
-    let q = u32::from(digits.iter().find_map(|k| QUARTERS.get(k))?);
+    let number = |r: &str| ["i", "ii", "iii", "iv"].iter().position(|x| *x == r).map(|p| p + 1);
+    if roman == "q" {
+        return number(rest).and_then(|n| u32::try_from(n).ok());
+    }
+    // The letters languages write after an ordinal's digits (`3e`, `3.er`, `3º`, `3rd`, `3-й`);
+    // a Roman number may carry them too (`IIIe`), or none where the digits do (`III trimestre`).
+    const ORDINAL: &[&str] =
+        &["", ".", "er", ".er", "e", "o", "\u{ba}", "\u{b0}", "st", "nd", "rd", "th", "-\u{439}", "-\u{438}"];
+    let roman = roman.trim_end_matches('.');
+    let n = ORDINAL.iter().find_map(|s| number(roman.strip_suffix(s)?))?;
+    let keys = ORDINAL.iter().flat_map(|s| [format!("{n}{s} {rest}"), format!("{n}{s}{rest}")]);
+    let q = u32::from(keys.into_iter().find_map(|k| QUARTERS.get(&k))?);
     (q == u32::try_from(n).ok()?).then_some(q)
 }
 
@@ -1916,6 +1932,7 @@ fn cjk(parsed: &mut Parsed, toks: &[Token]) -> bool {
         [None, Some(m), Some(d)] if (1..=12).contains(&m) && (1..=31).contains(&d) => {
             parsed.candidates.push(fixed(Span::DayMonth(d, m)));
         }
+        [Some(y), None, None] if y >= 1000 => parsed.candidates.push(fixed(Span::Year(i32::try_from(y).unwrap_or(0)))),
         _ => {}
     }
     true

@@ -302,8 +302,20 @@ fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
     if let Some(out) = worded(&input, trimmed, (&from_opts, &to_opts)) {
         return or_recent(out);
     }
+    if let Some(out) = glued_words(&input, trimmed, (&from_opts, &to_opts)) {
+        return or_recent(out);
+    }
     if let Some(out) = open_interval(&input, trimmed, (&from_opts, &to_opts)) {
         return out;
+    }
+    if let Some((start, end, written)) = abbreviated_end(trimmed) {
+        let out = pair(&input, (start, &end), (&from_opts, &to_opts));
+        let message = format!("Read the end {} as {end}, with the start's fields it leaves out.", quoted(written));
+        return or_recent(if out.value().is_some() {
+            out.note(Note::new(NoteCode::DateSpellingNormalized, message))
+        } else {
+            out
+        });
     }
     let whole = || or_recent(combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)));
     match split_range(trimmed) {
@@ -497,6 +509,66 @@ fn worded(
     open_ended(input, text, (from_opts, to_opts))
 }
 
+/// The words of a range in the scripts written without spaces, glued to the bounds (Chinese,
+/// Japanese, Korean): grammar, like [`OPENERS`]. A word before the first bound (`从`, `自`:
+/// "from"), the words between the bounds, longer first (`から`, `부터`, `到`, `至`), and the
+/// words after one bound: the last day up to (`まで`, `为止`, `까지`) or the first day on
+/// (`から`, `以降`, `起`, `以来`, `부터`), both inclusive.
+const GLUED_OPENERS: &[&str] = &["\u{4ece}", "\u{5f9e}", "\u{81ea}"];
+const GLUED_JOINERS: &[&str] =
+    &["\u{304b}\u{3089}", "\u{bd80}\u{d130}", "\u{8d77}\u{81f3}", "\u{8d77}\u{5230}", "\u{5230}", "\u{81f3}"];
+const GLUED_UNTIL: &[&str] = &["\u{307e}\u{3067}", "\u{4e3a}\u{6b62}", "\u{70ba}\u{6b62}", "\u{ae4c}\u{c9c0}"];
+const GLUED_UP_TO: &[&str] = &["\u{622a}\u{81f3}", "\u{622a}\u{6b62}", "\u{76f4}\u{81f3}", "\u{76f4}\u{5230}"];
+const GLUED_SINCE: &[&str] =
+    &["\u{304b}\u{3089}", "\u{4ee5}\u{964d}", "\u{8d77}", "\u{4ee5}\u{6765}", "\u{4ee5}\u{4f86}", "\u{bd80}\u{d130}"];
+
+/// Whether a character is of a script written without spaces between words (Han, kana,
+/// Hangul), whose words a range glues to its bounds.
+fn unspaced_script(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}')
+}
+
+/// A range written with the words of a script without spaces ([`GLUED_JOINERS`]):
+/// `2026年10月1日から2026年10月31日まで`, `从2026年10月1日到2026年10月31日`, `2026년 10월 1일부터
+/// 10월 31일까지`, `2026年10月1日以降`. `None` when the text has none of them.
+#[cold]
+#[inline(never)]
+fn glued_words(
+    input: &Input<'_>,
+    text: &str,
+    (from_opts, to_opts): (&DateOptions, &DateOptions),
+) -> Option<Outcome<DateRange>> {
+    if text.is_ascii() || !text.chars().any(unspaced_script) {
+        return None;
+    }
+    let opened = GLUED_OPENERS.iter().find_map(|w| text.strip_prefix(w));
+    let text = opened.unwrap_or(text).trim();
+    let until = GLUED_UNTIL.iter().find_map(|w| text.strip_suffix(w));
+    // `截至2026年10月31日`: a word for "up to" before the one bound.
+    if let Some(rest) = GLUED_UP_TO.iter().find_map(|w| text.strip_prefix(w)) {
+        let rest = GLUED_UNTIL.iter().find_map(|w| rest.strip_suffix(w)).unwrap_or(rest).trim();
+        let read = (!rest.is_empty()).then(|| read_prepared(Input::String(rest), to_opts));
+        return read.map(|to| combine(Outcome::absent(), to, Some(input)));
+    }
+    let body = until.unwrap_or(text).trim_end();
+    let split = GLUED_JOINERS.iter().find_map(|w| {
+        let (f, t) = body.split_once(w)?;
+        Some((f.trim(), t.trim())).filter(|(f, t)| !f.is_empty() && !t.is_empty())
+    });
+    let bound = |text: &str, opts: &DateOptions| read_prepared(Input::String(text), opts);
+    if let Some((f, t)) = split {
+        return Some(pair(input, (f, t), (from_opts, to_opts)));
+    }
+    if until.is_some() && !body.is_empty() {
+        return Some(combine(Outcome::absent(), bound(body, to_opts), Some(input)));
+    }
+    let since = GLUED_SINCE.iter().find_map(|w| text.strip_suffix(w)).map(str::trim_end);
+    match since.or(opened.map(|_| text)) {
+        Some(rest) if !rest.is_empty() => Some(combine(bound(rest, from_opts), Outcome::absent(), Some(input))),
+        _ => None,
+    }
+}
+
 /// A range with one bound, written with words (`since 2020`, `2020 onwards`, `until the end of
 /// 2026`, `before 2026`, `after 2026-01-01`, `2026 and earlier`); `None` without such words.
 fn open_ended(
@@ -577,7 +649,7 @@ fn shifted(input: &Input<'_>, out: Outcome<NaiveDate>, day: Option<NaiveDate>, w
 /// around it (CLDR writes thin spaces: `Jan 1\u{2009}–\u{2009}31, 2026`).
 fn joined(s: &str) -> Option<(&str, &str)> {
     for joiner in INTERVAL_JOINERS {
-        let spaced_only = *joiner == "-" || joiner.chars().all(char::is_alphabetic);
+        let spaced_only = *joiner == "-" || joiner.chars().all(|c| c.is_alphabetic() && !unspaced_script(c));
         for (i, _) in s.match_indices(joiner) {
             let (before, after) = (s.get(..i)?, s.get(i + joiner.len()..)?);
             let spaced = before.ends_with(char::is_whitespace) && after.starts_with(char::is_whitespace);
@@ -666,11 +738,14 @@ fn pair(
     // The second bound with the words before the first bound's last number (`Jan ` + `31, 2026`).
     let last_number = f.rfind(|c: char| c.is_ascii_digit()).and_then(|end| f.get(..=end));
     let head = last_number.and_then(|upto| f.get(..upto.trim_end_matches(|c: char| c.is_ascii_digit()).len()));
-    // Or with the first bound's year when it leads (`2026 Nov 23 – Dec 5`).
-    let year = f.get(..4).filter(|y| y.bytes().all(|c| c.is_ascii_digit()) && f.get(4..5) == Some(" "));
+    // Or with the first bound's year when it leads (`2026 Nov 23 – Dec 5`, `2026年10月1日から10月31日`).
+    let digits = f.get(..4).is_some_and(|y| y.bytes().all(|c| c.is_ascii_digit()));
+    let year = [" ", "\u{5e74}", "\u{b144}"]
+        .iter()
+        .find_map(|unit| f.get(..4 + unit.len()).filter(|y| digits && y.ends_with(unit)));
     let seconds = match (b.value(), head.filter(|h| !h.trim().is_empty())) {
-        (None, Some(head)) => [Some(format!("{head}{t}")), year.map(|y| format!("{y} {t}"))],
-        (None, None) => [year.map(|y| format!("{y} {t}")), None],
+        (None, Some(head)) => [Some(format!("{head}{t}")), year.map(|y| format!("{y}{t}"))],
+        (None, None) => [year.map(|y| format!("{y}{t}")), None],
         _ => [Some(t.to_owned()), None],
     };
     let Some(b2) = seconds.into_iter().flatten().map(|s| read(&s, to_opts)).find(|out| out.value().is_some()) else {
@@ -755,6 +830,23 @@ fn open_interval(
         }
         _ => None,
     }
+}
+
+/// The end of an ISO 8601 interval that leaves out what it shares with the start, written out
+/// (`2026-10-01/10-31` ends on `2026-10-31`, `2026-10-01/31` too, `2026-10-01T10:00/12:00` on
+/// `2026-10-01T12:00`: ISO 8601-1, 5.5.2): the end's digits and separators in the shape of the
+/// start's last ones, from one of its fields on. The start, the end written out and the end as
+/// written; `None` for any other text.
+fn abbreviated_end(s: &str) -> Option<(&str, String, &str)> {
+    let (a, b) = s.split_once('/')?;
+    let (a, b) = (a.trim(), b.trim());
+    if !year_first(a) || year_first(b) || b.is_empty() || b.len() >= a.len() || !a.is_ascii() || !b.is_ascii() {
+        return None;
+    }
+    let head = a.get(..a.len() - b.len())?;
+    let shape = |x: &str| x.bytes().map(|c| if c.is_ascii_digit() { b'0' } else { c }).collect::<Vec<u8>>();
+    let at_field = head.ends_with(|c: char| !c.is_ascii_digit()) && b.starts_with(|c: char| c.is_ascii_digit());
+    (at_field && shape(b) == shape(a.get(head.len()..)?)).then(|| (a, format!("{head}{b}"), b))
 }
 
 /// One side of an ISO 8601 interval: a four-digit year first, and no second slash.
