@@ -739,6 +739,13 @@ fn clock(t: &str) -> Option<(&str, Clock<'_>)> {
         Some(_) => step(opt(preceded(char('.'), take_while(|c: char| digit(c) || c == '.'))), i)?,
         None => (i, None),
     };
+    // A fraction after a comma, as ISO 8601 allows and Python's logging writes it (`10:30:00,123`).
+    let i = match second {
+        Some(_) if i.starts_with(',') && i.as_bytes().get(1).is_some_and(u8::is_ascii_digit) => {
+            i.trim_start_matches(',').trim_start_matches(digit)
+        }
+        _ => i,
+    };
     Some((i, Clock { hour, minute, second }))
 }
 
@@ -758,13 +765,44 @@ fn valid_time(t: &str) -> bool {
 /// it, as JavaScript writes it (`GMT+0100 (Central European Standard Time)`).
 fn valid_zone(rest: &str) -> bool {
     let rest = without_zone_name(rest);
-    if is_zone(rest) {
+    if is_zone(rest) || is_zone_name(rest) {
         return true;
     }
     // A day period or a time word first (`a. m.`, `π.μ.`, `ص`, `Uhr`), as CLDR writes them.
     let ends = rest.char_indices().filter(|(_, c)| c.is_whitespace()).map(|(i, _)| i).chain([rest.len()]);
     let ends: SmallVec<[usize; 8]> = ends.filter(|e| *e > 0).take(3).collect();
-    ends.iter().rev().any(|e| is_time_word(&rest[..*e]) && is_zone(rest[*e..].trim()))
+    ends.iter().rev().any(|e| {
+        is_time_word(&rest[..*e]) && {
+            let z = rest[*e..].trim();
+            is_zone(z) || is_zone_name(z)
+        }
+    })
+}
+
+/// A zone's name in words after a time, as CLDR's full time formats write it (`Coordinated
+/// Universal Time`, `Koordinierte Weltzeit`, `(tiempo universal coordinado)`, `UTC-yleisaika`):
+/// letters and the marks between words, no digit, two to six words (one in brackets or with a
+/// hyphen). The date is read as
+/// written, in its own zone, so the name says nothing the date needs.
+fn is_zone_name(rest: &str) -> bool {
+    let rest = rest.trim_start_matches(',').trim_start();
+    // In brackets, both of them (`(tiempo universal coordinado)`).
+    let Some(inner) = rest.strip_prefix('(').map_or(Some(rest), |r| r.strip_suffix(')')) else { return false };
+    let inner = inner.trim();
+    let words = inner.split_whitespace().count();
+    let mark = |c: char| c.is_whitespace() || matches!(c, '-' | '.' | '\'' | '\u{2019}' | ',');
+    // A name of one word is set apart by brackets, joined by a hyphen (`UTC-yleisaika`) or of a
+    // script without spaces (`協定世界時`): a lone word after a time (`10:00 xyz`) is no zone's name.
+    let one_word = rest.starts_with('(') || inner.contains('-') || inner.chars().any(unspaced_script);
+    (2..=6).contains(&words) | (words == 1 && one_word)
+        && inner.chars().filter(|c| c.is_alphabetic()).nth(1).is_some()
+        && inner.chars().all(|c| c.is_alphabetic() || mark(c))
+}
+
+/// Whether a character is of a script written without spaces between words (Han, kana,
+/// Hangul, Thai), whose words a range glues to its bounds and a zone's name is one of.
+pub(super) fn unspaced_script(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}' | '\u{e00}'..='\u{eff}')
 }
 
 /// A zone after a time, or nothing: `Z`, `±HH[:MM]`, `UTC` or `GMT` with an offset, or an
@@ -826,8 +864,23 @@ fn offset_words(time: &str) -> String {
         Some((_, zone)) if is_zone_abbreviation(zone) && !matches!(zone, "AM" | "PM") => {
             format!("time zone {zone}")
         }
-        _ => "the time as written (no offset)".to_owned(),
+        _ => {
+            // A zone's name in words after the clock (`14:30:00 Koordinierte Weltzeit`).
+            let named = clock(t).map(|(rest, _)| rest.trim()).filter(|rest| {
+                let words = rest.split_once(char::is_whitespace).map_or("", |(_, w)| w);
+                is_zone_name(rest) && !is_time_word(rest) || is_time_word_start(rest) && is_zone_name(words)
+            });
+            match named {
+                Some(_) => "the zone the time names".to_owned(),
+                None => "the time as written (no offset)".to_owned(),
+            }
+        }
     }
+}
+
+/// Whether a text opens with a day period or time word (`PM Coordinated Universal Time`).
+fn is_time_word_start(rest: &str) -> bool {
+    rest.split_once(char::is_whitespace).is_some_and(|(w, _)| is_time_word(w))
 }
 
 /// A letter glued to a number that is one word with it: CLDR's root month names (`M01`-`M12`,

@@ -29,6 +29,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::grammar::unspaced_script;
 use super::{after_word, read_prepared, recent, DateOptions, DateRole, TYPE_WORDS};
 use crate::absent;
 use crate::codes::{AskCode, NoteCode};
@@ -522,12 +523,6 @@ const GLUED_UP_TO: &[&str] = &["\u{622a}\u{81f3}", "\u{622a}\u{6b62}", "\u{76f4}
 const GLUED_SINCE: &[&str] =
     &["\u{304b}\u{3089}", "\u{4ee5}\u{964d}", "\u{8d77}", "\u{4ee5}\u{6765}", "\u{4ee5}\u{4f86}", "\u{bd80}\u{d130}"];
 
-/// Whether a character is of a script written without spaces between words (Han, kana,
-/// Hangul), whose words a range glues to its bounds.
-fn unspaced_script(c: char) -> bool {
-    matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}')
-}
-
 /// A range written with the words of a script without spaces ([`GLUED_JOINERS`]):
 /// `2026年10月1日から2026年10月31日まで`, `从2026年10月1日到2026年10月31日`, `2026년 10월 1일부터
 /// 10월 31일까지`, `2026年10月1日以降`. `None` when the text has none of them.
@@ -760,10 +755,13 @@ fn pair(
         let word = |x: char| x.is_ascii_digit() || x.is_alphabetic();
         (word(c) && !word(next)).then(|| i + c.len_utf8())
     });
+    // The first bound names what the second does: a period beside a period (`tháng 10 – tháng 11
+    // năm 2026` is no day 11 of October), a day beside a day.
+    let period = |o: &Outcome<NaiveDate>| o.notes.iter().any(|n| n.code == NoteCode::BoundExpanded);
     for end in ends.take(4) {
         let first = format!("{}{}", f.trim_end_matches('.'), t.get(end..).unwrap_or_default());
         let a2 = read(&first, from_opts);
-        if a2.value().is_some() {
+        if a2.value().is_some() && period(&a2) == period(&b2) {
             return combine(a2, b2, Some(input));
         }
     }

@@ -370,6 +370,11 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
     )
 }
 
+/// Scale words that are also accounting's marks: `CR` (credit, beside `DR`, debit) is en-IN's
+/// crore (10^7) too, so `1,234.56 CR` asks as `4k` does ([`unit_or_scale`]). Grammar, beside
+/// the generated [`UNIT_SCALES`].
+const MARK_SCALES: &[(&str, &str)] = &[("cr", "7")];
+
 /// A number with a word or letter after it that CLDR's compact numbers write for a power of
 /// ten and its units for a unit (`4k`, `1.5M`, `2B`, `2,5 mln`, `4 mille`: [`UNIT_SCALES`]):
 /// `not_a_number` naming the number times each power and the number without the word, as the
@@ -380,7 +385,8 @@ fn unit_or_scale(input: &Input<'_>, text: &str) -> Option<Ask> {
     let (_, end) = digits_span(text)?;
     let (head, word) = (text.get(..end)?, text.get(end..)?);
     let key = word_key(word);
-    let powers = UNIT_SCALES.iter().find(|(k, _)| *k == key)?.1;
+    let mark = MARK_SCALES.iter().find(|(k, _)| *k == key);
+    let powers = UNIT_SCALES.iter().find(|(k, _)| *k == key).or(mark)?.1;
     let Parsed::One { value, .. } = parse_text(head) else { return None };
     let word = quoted(word.trim());
     let mut readings = Vec::new();
@@ -393,8 +399,9 @@ fn unit_or_scale(input: &Input<'_>, text: &str) -> Option<Ask> {
     }
     let options: Vec<String> = readings.iter().map(|r| r.value.to_string()).collect();
     let value = normalized(value);
+    let what = if mark.is_some() { "accounting's mark of a credit" } else { "a unit" };
     readings
-        .push(Reading { value: decimal_value(value), meaning: format!("{value}, the number without {word}, a unit") });
+        .push(Reading { value: decimal_value(value), meaning: format!("{value}, the number without {word}, {what}") });
     Some(
         Ask::new(
             AskCode::NotANumber,
@@ -829,6 +836,9 @@ fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome
     let (_, end) = digits_span(text)?;
     let (head, word) = text.split_at(end);
     let key = word_key(word);
+    if MARK_SCALES.iter().any(|(k, _)| *k == key) {
+        return None; // a mark as much as a scale: the ask names both
+    }
     let powers: SmallVec<[u8; 3]> = match SCALES.get(&key) {
         Some(power) => smallvec::smallvec![power],
         None => AMBIGUOUS_SCALES.iter().find(|(k, _)| *k == key)?.1.split(' ').filter_map(|p| p.parse().ok()).collect(),
