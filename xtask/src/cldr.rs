@@ -2374,7 +2374,6 @@ fn qualifier_names(dir: &Path, locales: &[String]) -> Result<(Pairs, Pairs), Str
 fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-numbers-full")?;
     let (mut words, mut modern_words) = (Words::<u8>::new(), Words::<u8>::new());
-    let mut languages_of: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
     let (mut qualifiers, mut joiners) = (Words::<u8>::new(), std::collections::BTreeSet::new());
     let mut english = std::collections::BTreeSet::new();
     // Every locale CLDR has, regional and non-modern ones too: Nheengatu's `miu` is a thousand,
@@ -2393,7 +2392,13 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
                 };
                 for (key, pattern) in patterns {
                     let (Some(pattern), Some(kind)) = (pattern.as_str(), key.split('-').next()) else { continue };
-                    let pattern = pattern.split(';').next().unwrap_or_default().replace('\'', "");
+                    // Without the marks of direction right-to-left languages write around a
+                    // number (`\u{200f}0 מיליון`): no word before it.
+                    let pattern = pattern
+                        .split(';')
+                        .next()
+                        .unwrap_or_default()
+                        .replace(['\'', '\u{200e}', '\u{200f}', '\u{61c}'], "");
                     let zeros = pattern.matches('0').count();
                     let (Some(first), Some(last)) = (pattern.find('0'), pattern.rfind('0')) else { continue };
                     let (before, after) = (&pattern[..first], &pattern[last + 1..]);
@@ -2406,11 +2411,9 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
                     if let Some(power) = power.and_then(|p| u8::try_from(p).ok()).filter(|p| *p > 0) {
                         if modern.contains(lang) {
                             modern_words.add(word.clone(), power);
-                            let base = lang.split('-').next().unwrap_or(lang).to_owned();
-                            if base == "en" {
+                            if lang.split('-').next() == Some("en") {
                                 english.insert((word.clone(), power));
                             }
-                            languages_of.entry(word.clone()).or_default().insert(base);
                         }
                         words.add(word, power);
                     }
@@ -2428,15 +2431,16 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     // A word that is also a unit's symbol somewhere (`k`: Estonian months, Norwegian cups, and
     // kelvin; `km`; `min`; `mil`: a mile) carries a unit the property does not state: left out.
     let units = unit_words(dir, &locale_dirs(&dir.join("cldr-units-full/main"))?)?;
-    // Kept apart with the powers the modern locales give them, when two or more modern
-    // languages write them (`k`, `M`, `mln`; not Catalan's `km` nor Azerbaijani's `min`): the
-    // ask of `4k` names a thousand beside the unit's reading.
+    // Kept apart with the powers the modern locales give them, when a modern language writes
+    // them (`k`, `M`, `mln`; Portuguese `mi`, a million and a mile; Italian `mila`; Catalan's
+    // `km` and Azerbaijani's `min` too): the ask of `4k` names a thousand beside the unit's
+    // reading, and the ask of `1,2 mi` a million beside the mile's.
     let mut unit_scales: Vec<(String, String)> = modern_words
         .one
         .iter()
         .map(|(k, p)| (k.clone(), p.to_string()))
         .chain(modern_words.several_entries())
-        .filter(|(k, _)| units.contains(k) && languages_of.get(k).is_some_and(|l| l.len() >= 2))
+        .filter(|(k, _)| units.contains(k))
         .collect();
     unit_scales.sort();
     words.one.retain(|k, _| !units.contains(k));
@@ -2468,7 +2472,7 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     write_pairs_owned(
         &mut out,
         "UNIT_SCALES",
-        "Scale words and letters of two or more modern languages' compact numbers that are also a unit's symbol in some locale (`k`: a thousand, and kelvin; `mil`: a thousand, and a mile), with every power of ten those locales give them (separated by spaces): never applied, named beside the number without them",
+        "Scale words and letters of the modern languages' compact numbers that are also a unit's symbol in some locale (`k`: a thousand, and kelvin; `mil`: a thousand, and a mile), with every power of ten those locales give them (separated by spaces): never applied, named beside the number without them",
         &unit_scales,
     );
     write_packed(
