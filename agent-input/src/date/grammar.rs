@@ -64,6 +64,8 @@ pub(crate) enum Order {
     MonthFirst,
     /// The year of the Buddhist era, less 543 (`1 ตุลาคม 2569` as 1 October 2026).
     BuddhistEra,
+    /// A two-digit year first (`26. 10. 25.` as 25 October 2026, as Korean writes it).
+    YearFirst,
 }
 
 /// A reading of the spelling.
@@ -1916,15 +1918,21 @@ fn numeric(parsed: &mut Parsed, nums: &[(&str, bool)], seps: &[char]) {
                     day(parsed, year, y, x, Order::DayFirst);
                     day(parsed, year, x, y, Order::MonthFirst);
                 }
-            } else if c.len() == 2 && a.len() <= 2 && b.len() <= 2 {
+            } else if (c.len() == 2 || x > 12) && a.len() <= 2 && b.len() <= 2 && c.len() <= 2 {
                 parsed.two_digit_year = true;
                 for century in [2000, 1900] {
                     let year = century + i32::try_from(z).unwrap_or(0);
-                    if dots {
-                        day(parsed, year, y, x, Order::Fixed);
-                    } else {
+                    if c.len() == 2 && dots {
+                        day(parsed, year, y, x, if x > 12 { Order::DayFirst } else { Order::Fixed });
+                    } else if c.len() == 2 {
                         day(parsed, year, y, x, Order::DayFirst);
                         day(parsed, year, x, y, Order::MonthFirst);
+                    }
+                    // The year first, as Korean, Chinese, Hungarian and Swedish short dates write
+                    // it (`26. 10. 25.`, `26/3/4`, `26-10-25`), when the first number is no month
+                    // (a year of this century's first twelve is rare beside a day first).
+                    if a.len() == 2 && x > 12 {
+                        day(parsed, century + i32::try_from(x).unwrap_or(0), y, z, Order::YearFirst);
                     }
                 }
             }

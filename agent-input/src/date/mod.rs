@@ -539,6 +539,7 @@ fn meaning(d: NaiveDate, order: Order) -> String {
         Order::Fixed => words(d),
         Order::DayFirst => format!("{} (day first)", words(d)),
         Order::MonthFirst => format!("{} (month first)", words(d)),
+        Order::YearFirst => format!("{} (year first)", words(d)),
         Order::BuddhistEra => {
             format!("{} (the year {} of the Buddhist era, as Thai dates count years)", words(d), d.year() + 543)
         }
@@ -671,7 +672,7 @@ fn day(input: &Input<'_>, parsed: &Parsed, d: NaiveDate, order: Order) -> Outcom
     let inferred = match order {
         Order::DayFirst => Some("day-first"),
         Order::MonthFirst => Some("month-first"),
-        Order::Fixed => None,
+        Order::Fixed | Order::YearFirst => None,
         Order::BuddhistEra => {
             notes.push(Note::new(
                 NoteCode::DateSpellingNormalized,

@@ -730,20 +730,7 @@ fn pair(
     if !incomplete(&a) || !incomplete(&b) {
         return combine(a, b, Some(input));
     }
-    // The second bound with the words before the first bound's last number (`Jan ` + `31, 2026`).
-    let last_number = f.rfind(|c: char| c.is_ascii_digit()).and_then(|end| f.get(..=end));
-    let head = last_number.and_then(|upto| f.get(..upto.trim_end_matches(|c: char| c.is_ascii_digit()).len()));
-    // Or with the first bound's year when it leads (`2026 Nov 23 – Dec 5`, `2026年10月1日から10月31日`).
-    let digits = f.get(..4).is_some_and(|y| y.bytes().all(|c| c.is_ascii_digit()));
-    let year = [" ", "\u{5e74}", "\u{b144}"]
-        .iter()
-        .find_map(|unit| f.get(..4 + unit.len()).filter(|y| digits && y.ends_with(unit)));
-    let seconds = match (b.value(), head.filter(|h| !h.trim().is_empty())) {
-        (None, Some(head)) => [Some(format!("{head}{t}")), year.map(|y| format!("{y}{t}"))],
-        (None, None) => [year.map(|y| format!("{y}{t}")), None],
-        _ => [Some(t.to_owned()), None],
-    };
-    let Some(b2) = seconds.into_iter().flatten().map(|s| read(&s, to_opts)).find(|out| out.value().is_some()) else {
+    let Some(b2) = completed_end((f, t), &b, to_opts) else {
         return combine(a, b, Some(input));
     };
     if a.value().is_some() {
@@ -766,6 +753,32 @@ fn pair(
         }
     }
     combine(a, b, Some(input))
+}
+
+/// The second bound of [`pair`] completed with what the first says and it leaves out: the words
+/// before the first bound's last number (`Jan ` + `31, 2026`), or the first bound's year when it
+/// leads (`2026 Nov 23 – Dec 5`, `2026年10月1日から10月31日`, `2026. 10. 25. – 11. 07.`: the same
+/// order of month and day as the first bound's). `b` is the second bound read alone.
+fn completed_end((f, t): (&str, &str), b: &Outcome<NaiveDate>, to_opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    let last_number = f.rfind(|c: char| c.is_ascii_digit()).and_then(|end| f.get(..=end));
+    let head = last_number.and_then(|upto| f.get(..upto.trim_end_matches(|c: char| c.is_ascii_digit()).len()));
+    let digits = f.get(..4).is_some_and(|y| y.bytes().all(|c| c.is_ascii_digit()));
+    let year = [". ", " ", ".", "/", "-", "\u{5e74}", "\u{b144}"]
+        .iter()
+        .find_map(|unit| f.get(..4 + unit.len()).filter(|y| digits && y.ends_with(unit)));
+    let seconds = match (b.value(), head.filter(|h| !h.trim().is_empty())) {
+        (None, Some(head)) => [Some(format!("{head}{t}")), year.map(|y| format!("{y}{t}"))],
+        (None, None) => [year.map(|y| format!("{y}{t}")), None],
+        _ => [Some(t.to_owned()), None],
+    };
+    let read = |text: &str| read_prepared(Input::String(text), to_opts);
+    let mut b2 = seconds.into_iter().flatten().map(|s| read(&s)).find(|out| out.value().is_some())?;
+    if let Some(d) = b2.value().copied().filter(|_| b2.notes.is_empty()) {
+        // Completed to an ISO date (`2026-10-25 – 11-07`): the note says what was taken.
+        let message = format!("Read the end {} as {d}, with the start's fields it leaves out.", quoted(t));
+        b2.notes.push(Note::new(NoteCode::DateSpellingNormalized, message));
+    }
+    Some(b2)
 }
 
 /// The second year of `2020–22` or `1995–00` written out (`2022`, `2000`): a later year of the
