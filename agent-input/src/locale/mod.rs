@@ -252,6 +252,12 @@ fn on_stack<'b>(
 /// Every spelling, step by step; a name with a hyphen (`Serbo-Croatian`, `Luba-Katanga`) is
 /// looked up once the text proves no tag.
 fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
+    if let Some(tag) = other_syntax(text) {
+        if let Ok((locale, mut repairs)) = resolve_tag_or_name(&tag) {
+            repairs.spelling = true;
+            return Ok((locale, repairs));
+        }
+    }
     if let Some(tag) = legacy_chinese(text) {
         let (locale, mut repairs) = resolve_tag_or_name(tag)?;
         repairs.alias = true;
@@ -274,6 +280,38 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
         }
     }
     result
+}
+
+/// A locale in another system's syntax, as a BCP 47 tag (`None` for any other text): Android's
+/// resource qualifiers (`values-pt-rBR`, `pt-rBR`, `b+sr+Latn+RS`), Java's `Locale.toString`
+/// with a script (`zh_CN_#Hans`, `sr__#Latn`), an HTTP `Accept-Language` entry with its weight
+/// (`en-US;q=0.8`), and ICU's `POSIX` variant (`en_US_POSIX`: `en-US-u-va-posix`).
+fn other_syntax(text: &str) -> Option<String> {
+    if !text.is_ascii() {
+        return None; // a name: nothing to allocate for it
+    }
+    let text = if text.get(..7).is_some_and(|p| p.eq_ignore_ascii_case("values-")) { text.get(7..)? } else { text };
+    if let Some(rest) = text.strip_prefix("b+").or_else(|| text.strip_prefix("B+")) {
+        return Some(rest.replace('+', "-"));
+    }
+    if let Some((head, weight)) = text.split_once(';') {
+        let (q, number) = weight.trim().split_once('=')?;
+        let weighed = q.eq_ignore_ascii_case("q") && number.parse::<f32>().is_ok();
+        return (weighed && !head.contains(',')).then(|| head.trim().to_owned());
+    }
+    if let Some((head, script)) = text.split_once("_#") {
+        let mut parts = head.split('_');
+        let (language, region, variant) = (parts.next()?, parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        let tag = [language, script, region, variant].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>();
+        return Some(tag.join("-"));
+    }
+    let (head, last) = text.rsplit_once(['-', '_'])?;
+    if last.eq_ignore_ascii_case("posix") {
+        return Some(format!("{}-u-va-posix", head.replace('_', "-")));
+    }
+    // `pt-rBR`: Android's `r` before the region, after the language alone.
+    let region = last.strip_prefix('r').filter(|r| r.len() == 2 && r.bytes().all(|b| b.is_ascii_uppercase()))?;
+    (!head.contains(['-', '_'])).then(|| format!("{head}-{region}"))
 }
 
 /// Words for "language" around a language's name, by language (English, Malay and
