@@ -242,8 +242,11 @@ pub fn read(input: Input<'_>, options: &NumberOptions) -> Result<Outcome<Decimal
     Ok(read_prepared(input, &eff))
 }
 
-/// Type names that read as placeholders for a number.
-const TYPE_WORDS: &[&str] = &["number", "integer", "int", "float", "double", "decimal"];
+/// Type names that read as placeholders for a number, and what spreadsheets and data frames
+/// write in a number's place when it is missing: IEEE's `NaN` (pandas, JavaScript), R's `NA`,
+/// Excel's `#N/A`. Folded. Only the number's: `nan` is Min Nan's language code, `NA` Namibia.
+/// A dash alone still asks: an empty cell to some, "any" or "no limit" to others.
+const TYPE_WORDS: &[&str] = &["number", "integer", "int", "float", "double", "decimal", "nan", "na", "#n/a"];
 
 /// Reads with options already passed through [`NumberOptions::effective`].
 #[inline]
