@@ -40,15 +40,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::data::countries::{
-    AMBIGUOUS_NAMES, CODE_ALIASES, CODE_LIKE_NAMES, COUNTRIES, ENGLISH_NAMES, ENGLISH_VARIANTS, NAMES, RENAMED_NAMES,
-    RETIRED_CODES,
+    AMBIGUOUS_NAMES, CODE_ALIASES, CODE_LIKE_NAMES, COUNTRIES, ENGLISH_NAMES, ENGLISH_VARIANTS, INITIALISM_NAMES,
+    NAMES, RENAMED_NAMES, RETIRED_CODES,
 };
 use crate::data::Index;
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::opening::{self, Door};
-use crate::outcome::{Ask, Note, Outcome};
+use crate::outcome::{Ask, Note, Outcome, Reading};
 use crate::spelling::{self, suggest, suggest::Rule};
 
 /// An ISO 3166-1 alpha-2 country code, upper case, of a country CLDR lists.
@@ -230,6 +230,13 @@ pub const COLLOQUIAL: &[(&str, &str)] = &[
     ("siam", "TH"),
     ("ceylon", "LK"),
     ("zaire", "CD"),
+    ("kampuchea", "KH"),
+    ("byelorussia", "BY"),
+    ("belorussia", "BY"),
+    ("nippon", "JP"),
+    ("nihon", "JP"),
+    ("falklands", "FK"),
+    ("mainland china", "CN"),
     ("u s", "US"),
     ("u s a", "US"),
     ("united states of america", "US"),
@@ -357,12 +364,29 @@ fn find_with_article(clean: &str) -> Found {
 fn find_without_article(clean: &str) -> Found {
     match without_article(clean).map_or(Found::Nothing, find) {
         Found::Nothing => {
-            find_flag(clean).or_else(|| find_domain(clean)).unwrap_or_else(|| match find_in_two_parts(clean) {
+            let found = find_flag(clean).or_else(|| find_domain(clean)).or_else(|| find_initialism(clean));
+            found.unwrap_or_else(|| match find_in_two_parts(clean) {
                 Found::Nothing => find_abbreviated(clean),
                 found => found,
             })
         }
         found => found,
+    }
+}
+
+/// An initialism with points (`U.A.E.`, `K.S.A.`, `G.B.`, `U.A.E`): its letters found as a code
+/// or a name is (`UAE`, `KSA`, `GB`). `None` unless every letter stands alone before a point.
+fn find_initialism(clean: &str) -> Option<Found> {
+    let pieces: Vec<&str> = clean.split('.').map(str::trim).collect();
+    let (last, letters) = pieces.split_last()?;
+    let one_letter = |p: &&str| p.chars().count() == 1 && p.chars().all(char::is_alphabetic);
+    if letters.len() < 2 || !letters.iter().all(one_letter) || !(last.is_empty() || one_letter(last)) {
+        return None;
+    }
+    let joined: String = pieces.concat();
+    match find(&joined) {
+        Found::Nothing => None,
+        found => Some(found),
     }
 }
 
@@ -659,7 +683,9 @@ pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<CountryCode> {
         // the edge cleaning leave as it is (ASCII letters and digits only).
         if (2..=4).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric()) {
             if let Found::Code(code, note) = find(s) {
-                return found_code(&input, code, note);
+                if !capitals_as_name(s, note) {
+                    return found_code(&input, code, note);
+                }
             }
         }
     }
@@ -682,6 +708,7 @@ fn read_opened(input: Input<'_>) -> Outcome<CountryCode> {
     };
     let (clean, _) = spelling::clean_edges(text);
     match find_with_article(clean) {
+        Found::Code(code, note) if capitals_as_name(clean, note) => Outcome::ask(code_shaped(&input, code)),
         Found::Code(code, note) => found_code(&input, code, note),
         Found::Several(codes) => {
             let expected = format!("one country; {} names {}", input.to_json_text(), codes.len());
@@ -716,6 +743,42 @@ fn read_opened(input: Input<'_>) -> Outcome<CountryCode> {
             crate::several::or_each(&input, out, read_prepared, |c| serde_json::Value::String(c.as_str().to_owned()))
         }
     }
+}
+
+/// Whether three capitals (the shape of an alpha-3 code) were read as a name CLDR writes in
+/// another case (`MON` as Icelandic `Mön`, the Isle of Man; `CAD` as Slovak `Čad`, Chad;
+/// `SIN`): no code, and a name only by folding, so the read asks ([`code_shaped`]). A name
+/// CLDR writes in capitals (`ABD`, `EUA`, `RDC`) and the initialisms of [`COLLOQUIAL`] (`UAE`,
+/// `KSA`) are read.
+fn capitals_as_name(text: &str, note: Option<NoteCode>) -> bool {
+    if text.len() != 3 || !text.bytes().all(|b| b.is_ascii_uppercase()) || note != Some(NoteCode::CountryNameRead) {
+        return false;
+    }
+    let mut key = [0u8; 3];
+    key.copy_from_slice(text.as_bytes());
+    key.make_ascii_lowercase();
+    let key = std::str::from_utf8(&key).unwrap_or_default();
+    let listed = |table: &[(&str, &str)]| table.iter().any(|(k, _)| *k == key);
+    !listed(INITIALISM_NAMES) && !listed(COLLOQUIAL)
+}
+
+/// The ask of three capitals read only as a name in another case: no ISO code, named with the
+/// country the name would be.
+#[cold]
+fn code_shaped(input: &Input<'_>, code: CountryCode) -> Ask {
+    let meaning = format!(
+        "{} ({}): {} as a country's name in some language, written in capitals",
+        quoted(code.as_str()),
+        code.english_name(),
+        input.to_json_text()
+    );
+    Ask::new(
+        AskCode::UnknownCountry,
+        input,
+        format!("a country: {} is no ISO 3166-1 code (an alpha-3 code such as \"CZE\"), and names a country only in another case", input.to_json_text()),
+        "set to the country's ISO 3166-1 alpha-2 code (a sports or currency code, such as IOC's or ISO 4217's, is no country code here)",
+    )
+    .with_readings(vec![Reading { value: serde_json::Value::String(code.as_str().to_owned()), meaning }])
 }
 
 /// The country a locale tag names by its region (`cs-CZ`, `cs_CZ.UTF-8`, `zh-Hant-TW`, `en-UK`):

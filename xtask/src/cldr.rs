@@ -437,7 +437,17 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     // of a whole name belongs to.
     let parts = std::cell::RefCell::new(Vec::<(String, String)>::new());
     let word_countries = std::cell::RefCell::new(BTreeMap::<String, std::collections::BTreeSet<String>>::new());
+    // Names CLDR writes in capitals, as initialisms (Turkish `ABD`, Portuguese `EUA`, French
+    // `RDC`): an initialism in capitals is read as such, any other name only in its own case.
+    let initialisms = std::cell::RefCell::new(BTreeMap::<String, String>::new());
     let add = |names: &mut Names, name: &str, code: &str, rank: Rank| {
+        // The whole name, or its part in parentheses (`Congo (RDC)`).
+        let inner = name.split_once('(').and_then(|(_, rest)| rest.split_once(')')).map(|(inner, _)| inner);
+        for part in [Some(name), inner].into_iter().flatten().map(str::trim) {
+            if (2..=4).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_uppercase()) {
+                initialisms.borrow_mut().insert(part.to_ascii_lowercase(), code.to_owned());
+            }
+        }
         for k in country_keys(name, false) {
             for word in k.split(' ') {
                 word_countries.borrow_mut().entry(word.to_owned()).or_default().insert(code.to_owned());
@@ -650,6 +660,13 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         "AMBIGUOUS_NAMES",
         "Names that name two or more countries in some source, and names of states that split: a read asks",
         ambiguous.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    let initialisms: Vec<(String, String)> = initialisms.into_inner().into_iter().collect();
+    write_pairs_owned(
+        &mut out,
+        "INITIALISM_NAMES",
+        "Names CLDR writes in capital letters, whole or in parentheses (`ABD`, `EUA`, `Congo (RDC)`), lower case, to their country: three capitals are read as a name only if CLDR writes the name so (`MON` is no `Mön`, Isle of Man)",
+        &initialisms,
     );
     let code_like: Vec<(String, String)> =
         code_like.into_inner().into_iter().map(|(k, v)| (k, v.into_iter().collect::<Vec<_>>().join(" "))).collect();

@@ -1822,6 +1822,21 @@ pub static AMBIGUOUS_NAMES: &[(&str, &str)] = &[
     ("zwiazek socjalistycznych republik radzieckich zssr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
 ];
 
+/// Names CLDR writes in capital letters, whole or in parentheses (`ABD`, `EUA`, `Congo (RDC)`), lower case, to their country: three capitals are read as a name only if CLDR writes the name so (`MON` is no `Mön`, Isle of Man) (11 entries, sorted by key).
+pub static INITIALISM_NAMES: &[(&str, &str)] = &[
+    ("drc", "CD"),
+    ("drk", "CD"),
+    ("eua", "US"),
+    ("gb", "GB"),
+    ("rdc", "CD"),
+    ("ru", "GB"),
+    ("uk", "GB"),
+    ("us", "US"),
+    ("usa", "US"),
+    ("vk", "GB"),
+    ("vs", "US"),
+];
+
 /// Names spelled like a code or code alias (lower case), to the countries they name (separated by spaces) (1 entries, sorted by key).
 pub static CODE_LIKE_NAMES: &[(&str, &str)] = &[
     ("usa", "US"),
