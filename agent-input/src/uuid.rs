@@ -278,6 +278,9 @@ fn parse(raw: &str) -> Parsed {
     if is_canonical(body) {
         return id(body, repaired);
     }
+    if let Some(hex) = dotnet_fields(text) {
+        return id(&hex, true);
+    }
     // An id inside what else a model writes around it, or with other dashes between its
     // groups; what is not an id inside (`<uuid>`) is read as written, below.
     let (inner, _) = unwrapped(text);
@@ -364,6 +367,27 @@ fn unwrapped(text: &str) -> (&str, bool) {
         }
         repaired = true;
     }
+}
+
+/// The 32 digits of an id in .NET's `X` format, its fields as hexadecimal literals:
+/// `{0x0b5e2d3c,0x4f1a,0x4c2e,{0x9d,0x7b,0x8e,0x6f,0x5a,0x4b,0x3c,0x2d}}` (spaces after the
+/// commas too). `None` for any other text.
+fn dotnet_fields(text: &str) -> Option<String> {
+    let inner = text.strip_prefix('{')?.strip_suffix("}}")?;
+    let widths = [8, 4, 4, 2, 2, 2, 2, 2, 2, 2, 2];
+    let fields: Vec<&str> = inner.split(',').map(|f| f.trim().trim_start_matches('{').trim()).collect();
+    if fields.len() != widths.len() || inner.matches('{').count() != 1 {
+        return None;
+    }
+    let mut hex = String::with_capacity(32);
+    for (field, width) in fields.iter().zip(widths) {
+        let digits = field.strip_prefix("0x").or_else(|| field.strip_prefix("0X"))?;
+        if digits.len() != width || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        hex.push_str(digits);
+    }
+    Some(hex)
 }
 
 /// The hyphenated id of a text whose groups of 8-4-4-4-12 hex digits are joined by dashes,
