@@ -116,7 +116,13 @@ static AMBIGUOUS_NAMES: Index<&str> = Index::new(AMBIGUOUS_LANGUAGE_NAMES);
 fn strict_id(tag: &str) -> Option<icu_locale_core::Locale> {
     let id = icu_locale_core::Locale::try_from_str(tag).ok()?;
     let canonical = id.strict_cmp(tag.as_bytes()) == std::cmp::Ordering::Equal;
-    (canonical && known_language(id.id.language.as_str())).then_some(id)
+    (canonical && known_language(id.id.language.as_str()) && !posix_variant(tag)).then_some(id)
+}
+
+/// Whether a tag ends with ICU's `POSIX` variant, which a tag's syntax allows (`en-US-posix`)
+/// and CLDR writes as a keyword (`en-US-u-va-posix`).
+fn posix_variant(text: &str) -> bool {
+    text.len() > 6 && text.get(text.len() - 6..).is_some_and(|t| t.eq_ignore_ascii_case("-posix"))
 }
 
 fn known_language(lang: &str) -> bool {
@@ -142,6 +148,9 @@ fn without_codeset<'a>(base: &'a str, repairs: &mut Repairs) -> Option<&'a str> 
 /// Resolves a spelling to a canonical tag: a language name, or a tag in BCP 47 or POSIX
 /// spelling, step by step (`tag`).
 fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
+    if posix_variant(text) {
+        return resolve_general(text);
+    }
     match resolve_simple(text) {
         Some(found) => Ok(found),
         None => resolve_general(text),
@@ -299,11 +308,18 @@ fn other_syntax(text: &str) -> Option<String> {
         let weighed = q.eq_ignore_ascii_case("q") && number.parse::<f32>().is_ok();
         return (weighed && !head.contains(',')).then(|| head.trim().to_owned());
     }
-    if let Some((head, script)) = text.split_once("_#") {
+    if let Some((head, after)) = text.split_once("_#") {
+        // After `#`: a script, then extensions (`#Latn-u-nu-latn`), or extensions alone
+        // (`es_ES_#u-co-trad`).
+        let (script, extensions) = match after.split_once('-') {
+            Some((first, rest)) if first.len() == 4 => (first, rest),
+            None if after.len() == 4 => (after, ""),
+            _ => ("", after),
+        };
         let mut parts = head.split('_');
         let (language, region, variant) = (parts.next()?, parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-        let tag = [language, script, region, variant].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>();
-        return Some(tag.join("-"));
+        let tag = [language, script, region, variant, extensions];
+        return Some(tag.iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join("-"));
     }
     let (head, last) = text.rsplit_once(['-', '_'])?;
     if last.eq_ignore_ascii_case("posix") {
