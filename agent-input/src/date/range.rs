@@ -745,14 +745,23 @@ fn pair(
     // The first bound names what the second does: a period beside a period (`tháng 10 – tháng 11
     // năm 2026` is no day 11 of October), a day beside a day.
     let period = |o: &Outcome<NaiveDate>| o.notes.iter().any(|n| n.code == NoteCode::BoundExpanded);
+    // A completion that puts the bounds in order before one that reverses them (`Mi., 4. – Mo.,
+    // 9. März 2026`: `Mi., 4., 9. März 2026` reads a later Wednesday, `Mi., 4. März 2026` the 4th).
+    let mut reversed = None;
     for end in ends.take(4) {
         let first = format!("{}{}", f.trim_end_matches('.'), t.get(end..).unwrap_or_default());
         let a2 = read(&first, from_opts);
         if a2.value().is_some() && period(&a2) == period(&b2) {
-            return combine(a2, b2, Some(input));
+            if a2.value() <= b2.value() {
+                return combine(a2, b2, Some(input));
+            }
+            reversed.get_or_insert(a2);
         }
     }
-    combine(a, b, Some(input))
+    match reversed {
+        Some(a2) => combine(a2, b2, Some(input)),
+        None => combine(a, b, Some(input)),
+    }
 }
 
 /// The second bound of [`pair`] completed with what the first says and it leaves out: the words
