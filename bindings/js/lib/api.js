@@ -5,7 +5,8 @@
  * What crosses (the Rust side is `src/convert.rs`):
  * - in: a string as itself, a safe integer as a number, every other value as JSON text written
  *   by `jsonText` below (`bigint` and `JsonNumber` keep all their digits, `-0` its sign, and
- *   `NaN` or `Infinity` cross as their text so that the reader asks about them);
+ *   `NaN` or `Infinity` cross as their text, which the reader reads: `NaN` as a missing
+ *   value's placeholder, `Infinity` as no number, an ask);
  * - out: a code per read; the clean paths (no note, no warning) build the outcome here from the
  *   value the code points at, every other outcome crosses as JSON text. A number that a double
  *   cannot hold exactly arrives as its decimal text, and the outcome says `exact: false`.
@@ -130,7 +131,7 @@ function stringText(s) {
  * A value as the JSON text the core reads, as `JSON.stringify` would write it (`toJSON`
  * honoured, `undefined` and functions left out of objects and `null` in arrays) except that
  * numbers keep what a caller meant: `bigint` and `JsonNumber` all their digits, `-0` its sign,
- * and `NaN`/`Infinity` cross as strings (the reader then asks). Returns `undefined` for a value
+ * and `NaN`/`Infinity` cross as strings (the reader then reads them as text). Returns `undefined` for a value
  * that is not sent at all.
  */
 export function jsonText(value) {

@@ -176,9 +176,11 @@ test("values cross as their JSON", () => {
   // A Date crosses as its toJSON text: the time is dropped, with a note naming the offset.
   const date = readDate(new Date(Date.UTC(2026, 9, 1, 12)));
   assert.deepStrictEqual([date.value, date.notes[0].code], ["2026-10-01", "time_dropped"]);
-  // NaN and Infinity cross as their text (JSON has none), so the reader asks about them.
+  // NaN and Infinity cross as their text (JSON has none): NaN is a missing value's
+  // placeholder to the number, Infinity no number, so the reader asks about it.
   const nan = readNumber(NaN);
-  assert.deepStrictEqual([nan.status, nan.ask.received], ["ask", "NaN"]);
+  assert.deepStrictEqual([nan.status, nan.notes[0].code], ["absent", "placeholder_read_as_absent"]);
+  assert.ok(nan.notes[0].message.includes('"NaN"'));
   assert.equal(readNumber(-Infinity).ask.received, "-Infinity");
   // -0 keeps its sign on the way in.
   assert.deepStrictEqual(readNumber(-0).value, 0);

@@ -128,8 +128,11 @@ def test_values_cross_as_their_json() -> None:
     assert agent_input.read_boolean(1).value is True
     assert agent_input.read_list(("a", "b")).value == ["a", "b"]
     assert agent_input.read_date(datetime.date(2026, 10, 1)).value == datetime.date(2026, 10, 1)
+    # NaN crosses as its text, which the number reads as a missing value's placeholder.
     nan = agent_input.read_number(float("nan"))
-    assert nan.status == "ask" and nan.ask is not None and nan.ask["received"] == "nan"
+    assert nan.status == "absent" and nan.notes[0]["code"] == "placeholder_read_as_absent"
+    assert '"nan"' in nan.notes[0]["message"]
+    assert agent_input.read_number(float("inf")).status == "ask"
 
 
 def test_non_json_values_raise_type_error() -> None:
