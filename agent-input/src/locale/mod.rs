@@ -119,10 +119,10 @@ fn strict_id(tag: &str) -> Option<icu_locale_core::Locale> {
     (canonical && known_language(id.id.language.as_str()) && !posix_variant(tag)).then_some(id)
 }
 
-/// Whether a tag ends with ICU's `POSIX` variant, which a tag's syntax allows (`en-US-posix`)
-/// and CLDR writes as a keyword (`en-US-u-va-posix`).
+/// Whether a tag has ICU's `POSIX` variant before its extensions, which a tag's syntax allows
+/// (`en-US-posix`, `cs-posix-1901`) and CLDR writes as a keyword (`en-US-u-va-posix`).
 fn posix_variant(text: &str) -> bool {
-    text.len() > 6 && text.get(text.len() - 6..).is_some_and(|t| t.eq_ignore_ascii_case("-posix"))
+    text.split(['-', '_']).take_while(|s| s.len() != 1).skip(1).any(|s| s.eq_ignore_ascii_case("posix"))
 }
 
 fn known_language(lang: &str) -> bool {
@@ -294,7 +294,7 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
 /// A locale in another system's syntax, as a BCP 47 tag (`None` for any other text): Android's
 /// resource qualifiers (`values-pt-rBR`, `pt-rBR`, `b+sr+Latn+RS`), Java's `Locale.toString`
 /// with a script (`zh_CN_#Hans`, `sr__#Latn`), an HTTP `Accept-Language` entry with its weight
-/// (`en-US;q=0.8`), and ICU's `POSIX` variant (`en_US_POSIX`: `en-US-u-va-posix`).
+/// (`en-US;q=0.8`). (ICU's `POSIX` variant is [`resolve_tag_or_name`]'s.)
 fn other_syntax(text: &str) -> Option<String> {
     if !text.is_ascii() {
         return None; // a name: nothing to allocate for it
@@ -322,9 +322,6 @@ fn other_syntax(text: &str) -> Option<String> {
         return Some(tag.iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join("-"));
     }
     let (head, last) = text.rsplit_once(['-', '_'])?;
-    if last.eq_ignore_ascii_case("posix") {
-        return Some(format!("{}-u-va-posix", head.replace('_', "-")));
-    }
     // `pt-rBR`: Android's `r` before the region, after the language alone.
     let region = last.strip_prefix('r').filter(|r| r.len() == 2 && r.bytes().all(|b| b.is_ascii_uppercase()))?;
     (!head.contains(['-', '_'])).then(|| format!("{head}-{region}"))
@@ -524,12 +521,25 @@ fn resolve_tag_or_name(text: &str) -> Result<(Locale, Repairs), Refusal> {
     }
     let region = parts.region.map(|r| tag::replace_region(&language, &r, &mut repairs)).transpose()?.flatten();
     let script = tag::keep_script(&language, parts.script, &mut repairs)?;
+    // ICU's `POSIX` variant (`en_US_POSIX`, `en-US-posix`) is CLDR's keyword `u-va-posix`, after
+    // any other variant; beside other extensions it is no tag this reader writes.
+    let posix = parts.variants.iter().position(|v| v.eq_ignore_ascii_case("posix"));
+    if let Some(at) = posix {
+        if !tail.is_empty() {
+            return Err(Refusal::NotATag);
+        }
+        parts.variants.remove(at);
+        repairs.spelling = true;
+    }
     let mut subtags = vec![language];
     subtags.extend(script);
     subtags.extend(region);
     subtags.extend(parts.variants);
     if !tail.is_empty() {
         subtags.push(tail);
+    }
+    if posix.is_some() {
+        subtags.push("u-va-posix".to_owned());
     }
     let locale = icu_locale_core::Locale::try_from_str(&subtags.join("-")).map_err(|_| Refusal::NotATag)?;
     let lang = locale.id.language.as_str().to_owned();
