@@ -770,15 +770,15 @@ fn valid_zone(rest: &str) -> bool {
     if is_zone(rest) || is_zone_name(rest) {
         return true;
     }
-    // A day period or a time word first (`a. m.`, `π.μ.`, `ص`, `Uhr`), as CLDR writes them.
+    time_word_tails(rest).into_iter().any(|z| is_zone(z) || is_zone_name(z))
+}
+
+/// What follows a day period or a time word that opens `rest` (`a. m.`, `π.μ.`, `ص`, `Uhr`, as
+/// CLDR writes them, of up to three words), the longest first; empty when the whole is one.
+fn time_word_tails(rest: &str) -> SmallVec<[&str; 3]> {
     let ends = rest.char_indices().filter(|(_, c)| c.is_whitespace()).map(|(i, _)| i).chain([rest.len()]);
     let ends: SmallVec<[usize; 8]> = ends.filter(|e| *e > 0).take(3).collect();
-    ends.iter().rev().any(|e| {
-        is_time_word(&rest[..*e]) && {
-            let z = rest[*e..].trim();
-            is_zone(z) || is_zone_name(z)
-        }
-    })
+    ends.iter().rev().filter(|e| is_time_word(&rest[..**e])).map(|e| rest[*e..].trim()).collect()
 }
 
 /// A zone's name in words after a time, as CLDR's full time formats write it (`Coordinated
@@ -869,8 +869,7 @@ fn offset_words(time: &str) -> String {
         _ => {
             // A zone's name in words after the clock (`14:30:00 Koordinierte Weltzeit`).
             let named = clock(t).map(|(rest, _)| rest.trim()).filter(|rest| {
-                let words = rest.split_once(char::is_whitespace).map_or("", |(_, w)| w);
-                is_zone_name(rest) && !is_time_word(rest) || is_time_word_start(rest) && is_zone_name(words)
+                is_zone_name(rest) && !is_time_word(rest) || time_word_tails(rest).into_iter().any(is_zone_name)
             });
             match named {
                 Some(_) => "the zone the time names".to_owned(),
@@ -878,11 +877,6 @@ fn offset_words(time: &str) -> String {
             }
         }
     }
-}
-
-/// Whether a text opens with a day period or time word (`PM Coordinated Universal Time`).
-fn is_time_word_start(rest: &str) -> bool {
-    rest.split_once(char::is_whitespace).is_some_and(|(w, _)| is_time_word(w))
 }
 
 /// A letter glued to a number that is one word with it: CLDR's root month names (`M01`-`M12`,
@@ -1931,7 +1925,7 @@ fn numeric(parsed: &mut Parsed, nums: &[(&str, bool)], seps: &[char]) {
                     // The year first, as Korean, Chinese, Hungarian and Swedish short dates write
                     // it (`26. 10. 25.`, `26/3/4`, `26-10-25`), when the first number is no month
                     // (a year of this century's first twelve is rare beside a day first).
-                    if a.len() == 2 && x > 12 {
+                    if x > 12 {
                         day(parsed, century + i32::try_from(x).unwrap_or(0), y, z, Order::YearFirst);
                     }
                 }

@@ -311,12 +311,8 @@ fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
     }
     if let Some((start, end, written)) = abbreviated_end(trimmed) {
         let out = pair(&input, (start, &end), (&from_opts, &to_opts));
-        let message = format!("Read the end {} as {end}, with the start's fields it leaves out.", quoted(written));
-        return or_recent(if out.value().is_some() {
-            out.note(Note::new(NoteCode::DateSpellingNormalized, message))
-        } else {
-            out
-        });
+        let read = out.value().is_some();
+        return or_recent(if read { out.note(completed_end_note(written, &end)) } else { out });
     }
     let whole = || or_recent(combine(read_prepared(input, &from_opts), read_prepared(input, &to_opts), Some(&input)));
     match split_range(trimmed) {
@@ -538,19 +534,18 @@ fn glued_words(
     }
     let opened = GLUED_OPENERS.iter().find_map(|w| text.strip_prefix(w));
     let text = opened.unwrap_or(text).trim();
+    let bound = |text: &str, opts: &DateOptions| read_prepared(Input::String(text), opts);
     let until = GLUED_UNTIL.iter().find_map(|w| text.strip_suffix(w));
     // `截至2026年10月31日`: a word for "up to" before the one bound.
     if let Some(rest) = GLUED_UP_TO.iter().find_map(|w| text.strip_prefix(w)) {
         let rest = GLUED_UNTIL.iter().find_map(|w| rest.strip_suffix(w)).unwrap_or(rest).trim();
-        let read = (!rest.is_empty()).then(|| read_prepared(Input::String(rest), to_opts));
-        return read.map(|to| combine(Outcome::absent(), to, Some(input)));
+        return (!rest.is_empty()).then(|| combine(Outcome::absent(), bound(rest, to_opts), Some(input)));
     }
     let body = until.unwrap_or(text).trim_end();
     let split = GLUED_JOINERS.iter().find_map(|w| {
         let (f, t) = body.split_once(w)?;
         Some((f.trim(), t.trim())).filter(|(f, t)| !f.is_empty() && !t.is_empty())
     });
-    let bound = |text: &str, opts: &DateOptions| read_prepared(Input::String(text), opts);
     if let Some((f, t)) = split {
         return Some(pair(input, (f, t), (from_opts, to_opts)));
     }
@@ -784,10 +779,16 @@ fn completed_end((f, t): (&str, &str), b: &Outcome<NaiveDate>, to_opts: &DateOpt
     let mut b2 = seconds.into_iter().flatten().map(|s| read(&s)).find(|out| out.value().is_some())?;
     if let Some(d) = b2.value().copied().filter(|_| b2.notes.is_empty()) {
         // Completed to an ISO date (`2026-10-25 – 11-07`): the note says what was taken.
-        let message = format!("Read the end {} as {d}, with the start's fields it leaves out.", quoted(t));
-        b2.notes.push(Note::new(NoteCode::DateSpellingNormalized, message));
+        b2.notes.push(completed_end_note(t, d));
     }
     Some(b2)
+}
+
+/// The note of a range's end written without what it shares with the start (`10-31` of
+/// `2026-10-01/10-31`, `11-07` of `2026-10-25 – 11-07`), read as `end` (written out).
+fn completed_end_note(written: &str, end: impl std::fmt::Display) -> Note {
+    let message = format!("Read the end {} as {end}, with the start's fields it leaves out.", quoted(written));
+    Note::new(NoteCode::DateSpellingNormalized, message)
 }
 
 /// The second year of `2020–22` or `1995–00` written out (`2022`, `2000`): a later year of the

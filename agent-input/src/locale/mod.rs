@@ -148,9 +148,6 @@ fn without_codeset<'a>(base: &'a str, repairs: &mut Repairs) -> Option<&'a str> 
 /// Resolves a spelling to a canonical tag: a language name, or a tag in BCP 47 or POSIX
 /// spelling, step by step (`tag`).
 fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
-    if posix_variant(text) {
-        return resolve_general(text);
-    }
     match resolve_simple(text) {
         Some(found) => Ok(found),
         None => resolve_general(text),
