@@ -961,6 +961,19 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         "Names of the UN M.49 groups of countries (`Latin America`, `world`, `Europe`), of the same locales, by `fold_name` key, to their three-digit region code; a name of two groups is left out",
         &group_names,
     );
+    let (icu_keys, icu_values) = icu_keywords(dir)?;
+    write_pairs_owned(
+        &mut out,
+        "ICU_KEYWORD_KEYS",
+        "The keys of ICU's locale keywords (`collation`, `calendar`, `currency`, `co`), lower-cased, to BCP 47's `u` extension key (cldr-bcp47)",
+        &icu_keys,
+    );
+    write_pairs_owned(
+        &mut out,
+        "ICU_KEYWORD_VALUES",
+        "The values of ICU's locale keywords by `key-value` (`co-phonebook`, `ca-gregorian`, `tz-europe/prague`), lower-cased, to the `u` extension's value (`phonebk`, `gregory`, `czprg`), a deprecated value to its preferred one (cldr-bcp47)",
+        &icu_values,
+    );
     let _ = writeln!(out);
     let _ =
         writeln!(out, "/// ISO 15924 script codes (the IANA registry's scripts), sorted ({} entries).", scripts.len());
@@ -977,6 +990,40 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     }
     let _ = writeln!(out, "];");
     Ok(Generated { path, text: out })
+}
+
+/// ICU's locale keywords (`de_DE@collation=phonebook;currency=EUR`) as BCP 47's `u` extension,
+/// from `cldr-bcp47`: each key's ICU name (`collation`) and its own (`co`) to the key, and each
+/// `key-value` (the value's ICU alias, `phonebook`, or its own, `phonebk`, lower-cased) to the
+/// extension's value, a deprecated value to its preferred one. Keys whose values are a type
+/// (`REORDER_CODE`, `CODEPOINTS`) and not a list keep no values: such a keyword asks.
+fn icu_keywords(dir: &Path) -> Result<(Pairs, Pairs), String> {
+    let (mut keys, mut values) = (BTreeMap::new(), BTreeMap::new());
+    let base = dir.join("cldr-bcp47/bcp47");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&base)
+        .map_err(|e| format!("{}: {e}", base.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    files.sort();
+    for file in files {
+        let json = read_json(&file)?;
+        let Some(u) = json.pointer("/keyword/u").and_then(Value::as_object) else { continue };
+        for (key, body) in u {
+            let Some(body) = body.as_object() else { continue };
+            keys.insert(key.clone(), key.clone());
+            if let Some(alias) = body.get("_alias").and_then(Value::as_str) {
+                keys.insert(alias.to_lowercase(), key.clone());
+            }
+            for (value, about) in body.iter().filter(|(v, _)| !v.starts_with('_') && *v == &v.to_lowercase()) {
+                let target = about.get("_preferred").and_then(Value::as_str).unwrap_or(value).to_owned();
+                let aliases = about.get("_alias").and_then(Value::as_str).unwrap_or_default();
+                for name in std::iter::once(value.as_str()).chain(aliases.split(' ').filter(|a| !a.is_empty())) {
+                    values.insert(format!("{key}-{}", name.to_lowercase()), target.clone());
+                }
+            }
+        }
+    }
+    Ok((keys.into_iter().collect(), values.into_iter().collect()))
 }
 
 /// `language[-Script][-REGION]`, the tag shapes display names are given for.
@@ -1518,6 +1565,9 @@ const LOCATIVES: &[(&str, &[&str])] = &[
     ("sl", &["u"]),
 ];
 
+/// The [`LOCATIVES`] languages whose "in" before a month is Latin `u` (`u listopadu`).
+const AFTER_U: &[&str] = &["hr", "bs", "sr-Latn"];
+
 /// The months' locative forms of a [`LOCATIVES`] language, into `words`: each genitive (the
 /// calendar's format wide name) without its last vowel, with each ending. A form two languages
 /// give different months names both (it asks); a form some other date word already is stays
@@ -1884,6 +1934,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut counts = Words::<i8>::new();
     let mut ones = OneCounts { one: Words::new(), other: std::collections::BTreeSet::new() };
     let mut locatives = Words::<u8>::new();
+    let mut after_u = Words::<u8>::new();
     let mut joiners = std::collections::BTreeSet::new();
     let mut periods = Words::<i8>::new();
     let mut weeks = Words::<i8>::new();
@@ -1903,6 +1954,9 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
                 .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
             if let Some((l, endings)) = LOCATIVES.iter().find(|(l, _)| l == lang) {
                 locative_months(&cal, (l, endings), &digits, &mut locatives)?;
+                if AFTER_U.contains(l) {
+                    locative_months(&cal, (l, endings), &digits, &mut after_u)?;
+                }
             }
             let (months, weekdays) = (&mut words.months, &mut words.weekdays);
             if tier == 2 {
@@ -1969,6 +2023,15 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     }
     main.add_new(basic);
     main.add_new(rest);
+    // A locative after Latin `u` that another language's date word spells with another month
+    // (Croatian `u listopadu`, October; Czech `listopadu`, November): the `u` settles it.
+    let same_month = |k: &str, m: u8| main.months.one.get(k) == Some(&m);
+    let after_u: Vec<(String, String)> = after_u
+        .one
+        .iter()
+        .filter(|(k, m)| main.months.has(k) && !same_month(k, **m))
+        .map(|(k, m)| (k.clone(), m.to_string()))
+        .collect();
     // Last: a locative form names a month only where no locale's date word is the same word.
     main.add_new(DateWords { months: locatives, weekdays: Words::new(), relative: Words::new() });
     let DateWords { months, weekdays, relative } = main;
@@ -2013,6 +2076,12 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "AMBIGUOUS_MONTHS",
         "Month names that name two or more months in different languages (numbers separated by spaces)",
         &months.several_entries(),
+    );
+    write_pairs_owned(
+        &mut out,
+        "MONTHS_AFTER_U",
+        "Locative month names that follow Latin `u` (\"in\") in Croatian, Bosnian and Serbian, where another language's date word spells another month alike (`u listopadu` is October; Czech `listopadu` November), and their month",
+        &after_u,
     );
     write_packed(
         &mut out,

@@ -12,9 +12,9 @@ use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
     AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, COUNT_WORDS, GLUED_MONTH_PREFIXES,
-    GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_EN, MONTH_PREFIXES, ORDINAL_WORDS, PATTERN_WORDS,
-    QUARTERS, RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_ONES, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS, WEEKDAYS_EN,
-    WEEKDAY_PREFIXES, YEAR_WORDS,
+    GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_AFTER_U, MONTHS_EN, MONTH_PREFIXES, ORDINAL_WORDS,
+    PATTERN_WORDS, QUARTERS, RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_ONES, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS,
+    WEEKDAYS_EN, WEEKDAY_PREFIXES, YEAR_WORDS,
 };
 
 use crate::input::{ordinal_ending, ORDINAL_ENDINGS};
@@ -977,6 +977,29 @@ fn name_numbered_words(toks: &mut Tokens<'_>) {
     }
 }
 
+/// A month word after Latin `u` ("in") that is a Croatian, Bosnian or Serbian locative of
+/// another month than other languages' same word ([`MONTHS_AFTER_U`]): `u listopadu` is
+/// October, where Czech `listopadu` is November. The word becomes that month's English name.
+fn months_after_u(toks: &mut Tokens<'_>) {
+    let mut after_u = false;
+    for tok in toks.iter_mut() {
+        match tok {
+            Token::Sep(' ') => continue,
+            Token::Word(w) => {
+                let month =
+                    lookup(MONTHS_AFTER_U, w).and_then(|m| MONTHS_EN.get(m.parse::<usize>().ok()?.checked_sub(1)?));
+                match month {
+                    Some(name) if after_u => *w = name.to_lowercase(),
+                    _ => after_u = w == "u",
+                }
+                continue;
+            }
+            _ => {}
+        }
+        after_u = false;
+    }
+}
+
 /// Takes a weekday written first ("Thursday, 1 October 2026") or last ("23 Kasım 2026
 /// Pazartesi", as CLDR's full formats of Turkish or Hungarian write it) out of the tokens, with
 /// the filler words and the separators left at either end; the weekday's ISO number, and
@@ -1022,6 +1045,7 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
         (Some(Token::Word(w)), Some(Token::Sep('.'))) if w.len() == 1 && w.is_ascii()
     );
     let kept = if abbreviation { Some(toks.remove(0)) } else { None };
+    months_after_u(toks);
     toks.retain(|t| !matches!(t, Token::Word(w) if is_filler(w)));
     if let Some(first) = kept {
         toks.insert(0, first);

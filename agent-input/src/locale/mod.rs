@@ -6,6 +6,7 @@
 //! | `"cs-CZ"`, `"cs"` | itself | none |
 //! | `"cs_CZ"`, `"cs-cz"`, `"CS_cz"`, `"cs_CZ.UTF-8"`, `"cs_CZ.UTF-8@euro"` | `"cs-CZ"` | `locale_normalized` |
 //! | `"sr_RS@latin"`, `"ca_ES@valencia"`, `"tt_RU@iqtelif"`, `"aa_ER@saaho"`, `"no_NO@nynorsk"` | `"sr-Latn-RS"`, `"ca-ES-valencia"`, `"tt-Latn-RU"`, `"ssy-ER"`, `"nn-NO"` | `locale_normalized` |
+//! | `"de_DE@collation=phonebook"`, `"en_US@calendar=gregorian;currency=USD"` (ICU's keywords, by `cldr-bcp47`'s names) | `"de-DE-u-co-phonebk"`, `"en-US-u-ca-gregory-cu-usd"` | `locale_normalized` |
 //! | `"spa-mx-latn"` (a script after the region), `"EN-us-U-HC-H23"`, `"de-DE-x-Private"` | `"es-MX"`, `"en-US-u-hc-h23"`, `"de-DE-x-private"` | `locale_normalized` |
 //! | `"en-Latn"`, `"cs-Latn-CZ"` (a script the language is always written in) | `"en"`, `"cs-CZ"` | `suppressed_script_removed` |
 //! | `"de-DD"`, `"cs_CS"`, `"sr_YU"` (retired regions: a rename, or a split the language settles) | `"de-DE"`, `"cs-CZ"`, `"sr-RS"` | `deprecated_code_replaced` |
@@ -521,6 +522,11 @@ fn resolve_tag_or_name(text: &str) -> Result<(Locale, Repairs), Refusal> {
     // ICU's `POSIX` variant (`en_US_POSIX`, `en-US-posix`) is CLDR's keyword `u-va-posix`, after
     // any other variant; beside other extensions it is no tag this reader writes.
     let posix = parts.variants.iter().position(|v| v.eq_ignore_ascii_case("posix"));
+    let extension = match modifier {
+        Some(Modifier::Extension(e)) if tail.is_empty() && posix.is_none() => Some(e),
+        Some(Modifier::Extension(_)) => return Err(Refusal::NotATag),
+        _ => None,
+    };
     if let Some(at) = posix {
         if !tail.is_empty() {
             return Err(Refusal::NotATag);
@@ -538,6 +544,7 @@ fn resolve_tag_or_name(text: &str) -> Result<(Locale, Repairs), Refusal> {
     if posix.is_some() {
         subtags.push("u-va-posix".to_owned());
     }
+    subtags.extend(extension);
     let locale = icu_locale_core::Locale::try_from_str(&subtags.join("-")).map_err(|_| Refusal::NotATag)?;
     let lang = locale.id.language.as_str().to_owned();
     if !known_language(&lang) {

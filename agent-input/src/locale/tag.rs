@@ -64,11 +64,14 @@ pub(super) enum Refusal {
 }
 
 /// What a glibc `@modifier` does to the tag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Modifier {
     Script(&'static str),
     Variant(&'static str),
     Language(&'static str),
+    /// ICU's keywords (`@collation=phonebook;currency=EUR`) as a `u` extension
+    /// (`u-co-phonebk-cu-eur`).
+    Extension(String),
     /// Says nothing BCP 47 carries (a currency, a collation order, quotation marks).
     Drop,
 }
@@ -93,6 +96,36 @@ pub(super) fn modifier(m: &str) -> Option<Modifier> {
         b"euro" | b"abegede" | b"quot" | b"boldquot" => Modifier::Drop,
         _ => return None,
     })
+}
+
+/// ICU's keywords after `@` (`collation=phonebook;currency=EUR`, CLDR's `cldr-bcp47` names or
+/// BCP 47's own) as the `u` extension BCP 47 writes for them, keys in order
+/// (`u-co-phonebk-cu-eur`); `None` for a key or value the data does not hold, or a key twice.
+fn icu_keywords(text: &str) -> Option<String> {
+    use crate::data::languages::{ICU_KEYWORD_KEYS, ICU_KEYWORD_VALUES};
+    let find = |table: &[(&'static str, &'static str)], key: &str| {
+        table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| table.get(i)).map(|(_, v)| *v)
+    };
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for keyword in text.split(';').filter(|k| !k.trim().is_empty()) {
+        let (key, value) = keyword.split_once('=')?;
+        let key = find(ICU_KEYWORD_KEYS, &key.trim().to_ascii_lowercase())?;
+        let value = find(ICU_KEYWORD_VALUES, &format!("{key}-{}", value.trim().to_ascii_lowercase()))?;
+        if pairs.iter().any(|(k, _)| *k == key) {
+            return None;
+        }
+        pairs.push((key, value));
+    }
+    pairs.sort_unstable();
+    let first = pairs.first()?;
+    let mut out = format!("u-{}-{}", first.0, first.1);
+    for (k, v) in pairs.iter().skip(1) {
+        out.push('-');
+        out.push_str(k);
+        out.push('-');
+        out.push_str(v);
+    }
+    Some(out)
 }
 
 /// POSIX `language[_territory][.codeset][@modifier]` (or BCP 47): the subtags before the
@@ -127,6 +160,10 @@ pub(super) fn posix_parts(
         repairs.spelling = true;
     }
     let modifier = match modif {
+        Some(m) if m.contains('=') => {
+            repairs.spelling = true;
+            Some(Modifier::Extension(icu_keywords(m).ok_or(Refusal::NotATag)?))
+        }
         Some(m) => {
             repairs.spelling = true;
             Some(modifier(m).ok_or(Refusal::NotATag)?)
