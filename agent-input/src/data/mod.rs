@@ -240,6 +240,40 @@ impl<V: Copy + 'static> Packed<V> {
         None
     }
 
+    /// Calls `f` with the value of every key that starts with `head` (`head` itself included),
+    /// in key order: they sort together, from the first key not below `head`.
+    pub(crate) fn with_prefix(&self, head: &str, mut f: impl FnMut(V)) {
+        let all = self.prefixes.get_or_init(|| {
+            let mut all = Vec::with_capacity(self.len());
+            for b in 0..self.blocks.len() {
+                let _ = self.scan(b, |k, _| {
+                    all.push(prefix(k));
+                    None::<()>
+                });
+            }
+            all
+        });
+        let first = all.partition_point(|&p| p < prefix(head.as_bytes()));
+        let head = head.as_bytes();
+        for b in first / BLOCK..self.blocks.len() {
+            let past = self.scan(b, |k, i| {
+                if i < first {
+                    return None;
+                }
+                if !k.starts_with(head) {
+                    return (k > head).then_some(());
+                }
+                if let Some(v) = self.values.get(i) {
+                    f(*v);
+                }
+                None
+            });
+            if past.is_some() {
+                return;
+            }
+        }
+    }
+
     /// Every entry, in key order.
     pub fn entries(&self) -> Vec<(String, V)> {
         let mut out = Vec::with_capacity(self.len());

@@ -353,6 +353,49 @@ fn months_of(key: &str) -> SmallVec<[u32; 4]> {
     stems.filter(|stem| !stem.is_empty()).map(month_names).find(|m| !m.is_empty()).unwrap_or_default()
 }
 
+/// The month whose name a word cut short begins (Finnish `maalisk` of older CLDR data,
+/// `marrask`; `novem`, `octob`): four letters or more that begin the names of one month only,
+/// in every language of the tables. Words that begin names of several months (`list`: Czech
+/// `listopad` is November, Croatian October) name none.
+#[cold]
+fn truncated_month(key: &str) -> Option<u32> {
+    if key.chars().nth(3).is_none() || !key.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let mut month = None;
+    let mut one = true;
+    let mut see = |m: u32| {
+        one &= month.is_none_or(|seen| seen == m);
+        month = Some(m);
+    };
+    MONTHS.with_prefix(key, |m| see(u32::from(m)));
+    let from = AMBIGUOUS_MONTHS.partition_point(|(k, _)| *k < key);
+    for (k, list) in AMBIGUOUS_MONTHS.get(from..).unwrap_or_default() {
+        if !k.starts_with(key) {
+            break;
+        }
+        list.split(' ').filter_map(|m| m.parse().ok()).for_each(&mut see);
+    }
+    month.filter(|_| one)
+}
+
+/// A word that names nothing, cut short with a point (`15. maalisk. 2026`, `5 Novem. 2026`),
+/// that begins the names of one month ([`truncated_month`]) becomes that month's English name.
+/// Only before a point: whole words that begin a month's name in some language (`winter`,
+/// Alemannic `Wintermonat`) keep their own meaning.
+fn truncated_months(toks: &mut Tokens<'_>) {
+    for i in 0..toks.len() {
+        let Some(Token::Word(w)) = toks.get(i) else { continue };
+        if !matches!(toks.get(i + 1), Some(Token::Sep('.'))) || !months_of(w).is_empty() || weekday_of(w).is_some() {
+            continue;
+        }
+        let name = truncated_month(w).and_then(|m| MONTHS_EN.get(usize::try_from(m).ok()?.checked_sub(1)?));
+        if let (Some(name), Some(Token::Word(w))) = (name, toks.get_mut(i)) {
+            *w = name.to_lowercase();
+        }
+    }
+}
+
 /// The months a word names, as it is.
 fn month_names(key: &str) -> SmallVec<[u32; 4]> {
     if let Some(m) = MONTHS.get(key).map(u32::from).or_else(|| roman_month(key)) {
@@ -977,6 +1020,12 @@ fn name_numbered_words(toks: &mut Tokens<'_>) {
     }
 }
 
+/// Month words that other words settle: a locative after Latin `u`, a name cut short.
+fn settle_month_words(toks: &mut Tokens<'_>) {
+    months_after_u(toks);
+    truncated_months(toks);
+}
+
 /// A month word after Latin `u` ("in") that is a Croatian, Bosnian or Serbian locative of
 /// another month than other languages' same word ([`MONTHS_AFTER_U`]): `u listopadu` is
 /// October, where Czech `listopadu` is November. The word becomes that month's English name.
@@ -1045,7 +1094,7 @@ fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
         (Some(Token::Word(w)), Some(Token::Sep('.'))) if w.len() == 1 && w.is_ascii()
     );
     let kept = if abbreviation { Some(toks.remove(0)) } else { None };
-    months_after_u(toks);
+    settle_month_words(toks);
     toks.retain(|t| !matches!(t, Token::Word(w) if is_filler(w)));
     if let Some(first) = kept {
         toks.insert(0, first);
