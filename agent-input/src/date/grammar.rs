@@ -1974,37 +1974,52 @@ fn numeric(parsed: &mut Parsed, nums: &[(&str, bool)], seps: &[char]) {
                 parsed.candidates.push(fixed(Span::Month(year, m)));
             }
         }
-        [(a, _), (b, _), (c, _)] if seps.len() == 2 && seps.iter().all(|s| matches!(s, '-' | '/' | '.' | ' ')) => {
-            let (Some(x), Some(y), Some(z)) = (value(a), value(b), value(c)) else { return };
-            if let Some(year) = year4(a) {
-                day(parsed, year, y, z, Order::Fixed);
-            } else if let Some(year) = year4(c) {
-                if dots {
-                    day(parsed, year, y, x, Order::Fixed);
-                } else {
-                    day(parsed, year, y, x, Order::DayFirst);
-                    day(parsed, year, x, y, Order::MonthFirst);
-                }
-            } else if (c.len() == 2 || x > 12) && a.len() <= 2 && b.len() <= 2 && c.len() <= 2 {
-                parsed.two_digit_year = true;
-                for century in [2000, 1900] {
-                    let year = century + i32::try_from(z).unwrap_or(0);
-                    if c.len() == 2 && dots {
-                        day(parsed, year, y, x, if x > 12 { Order::DayFirst } else { Order::Fixed });
-                    } else if c.len() == 2 {
-                        day(parsed, year, y, x, Order::DayFirst);
-                        day(parsed, year, x, y, Order::MonthFirst);
-                    }
-                    // The year first, as Korean, Chinese, Hungarian and Swedish short dates write
-                    // it (`26. 10. 25.`, `26/3/4`, `26-10-25`), when the first number is no month
-                    // (a year of this century's first twelve is rare beside a day first).
-                    if x > 12 {
-                        day(parsed, century + i32::try_from(x).unwrap_or(0), y, z, Order::YearFirst);
-                    }
-                }
-            }
+        [a, b, c] if seps.len() == 2 && seps.iter().all(|s| matches!(s, '-' | '/' | '.' | ' ')) => {
+            three_numbers(parsed, [*a, *b, *c], dots);
         }
         _ => {}
+    }
+}
+
+/// Three numbers (`1. 10. 2026`, `01/10/2026`, `26. 10. 25.`): a year of four digits first or
+/// last, or two digits last (or first, when the first number is no month); each order of day
+/// and month the separators leave open.
+fn three_numbers(parsed: &mut Parsed, [(a, oa), (b, ob), (c, _)]: [(&str, bool); 3], dots: bool) {
+    let (Some(x), Some(y), Some(z)) = (value(a), value(b), value(c)) else { return };
+    // A number written as an ordinal (`23 2nd 2026`, Arabic `الثاني` read as `2nd`) is a
+    // day, never the month.
+    let (a_month, b_month) = (!oa, !ob);
+    let day = |parsed: &mut Parsed, month_may_be: bool, (year, month, d), order| {
+        if month_may_be {
+            day(parsed, year, month, d, order);
+        }
+    };
+    if let Some(year) = year4(a) {
+        day(parsed, b_month, (year, y, z), Order::Fixed);
+    } else if let Some(year) = year4(c) {
+        if dots {
+            day(parsed, b_month, (year, y, x), Order::Fixed);
+        } else {
+            day(parsed, b_month, (year, y, x), Order::DayFirst);
+            day(parsed, a_month, (year, x, y), Order::MonthFirst);
+        }
+    } else if (c.len() == 2 || x > 12) && a.len() <= 2 && b.len() <= 2 && c.len() <= 2 {
+        parsed.two_digit_year = true;
+        for century in [2000, 1900] {
+            let year = century + i32::try_from(z).unwrap_or(0);
+            if c.len() == 2 && dots {
+                day(parsed, b_month, (year, y, x), if x > 12 { Order::DayFirst } else { Order::Fixed });
+            } else if c.len() == 2 {
+                day(parsed, b_month, (year, y, x), Order::DayFirst);
+                day(parsed, a_month, (year, x, y), Order::MonthFirst);
+            }
+            // The year first, as Korean, Chinese, Hungarian and Swedish short dates write
+            // it (`26. 10. 25.`, `26/3/4`, `26-10-25`), when the first number is no month
+            // (a year of this century's first twelve is rare beside a day first).
+            if x > 12 {
+                day(parsed, b_month, (century + i32::try_from(x).unwrap_or(0), y, z), Order::YearFirst);
+            }
+        }
     }
 }
 

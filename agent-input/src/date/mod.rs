@@ -286,21 +286,24 @@ fn parse_plain(text: &str) -> Parsed {
 /// Edges, quotes, Unicode digits and dashes.
 fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
     let (inner, _) = spelling::clean_edges(text);
+    ascii_digits(inner, true)
+}
+
+/// Unicode digits as ASCII ones, and minus signs (the dashes a number's sign is written with)
+/// as a hyphen when `minus`.
+pub(super) fn ascii_digits(text: &str, minus: bool) -> std::borrow::Cow<'_, str> {
     // Nothing to map below U+0660: the minus signs and digits it maps are above (a test checks).
-    if inner.is_ascii() || inner.chars().all(|c| c < '\u{660}') {
-        return inner.into();
+    if text.is_ascii() || text.chars().all(|c| c < '\u{660}') {
+        return text.into();
     }
-    inner
-        .chars()
-        .map(
-            |c| {
-                if spelling::digits::is_unicode_minus(c) {
-                    '-'
-                } else {
-                    spelling::digits::ascii_digit(c).unwrap_or(c)
-                }
-            },
-        )
+    text.chars()
+        .map(|c| {
+            if minus && spelling::digits::is_unicode_minus(c) {
+                '-'
+            } else {
+                spelling::digits::ascii_digit(c).unwrap_or(c)
+            }
+        })
         .collect::<String>()
         .into()
 }

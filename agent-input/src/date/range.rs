@@ -291,7 +291,10 @@ fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
     if let Some(reason) = absent::check(&input, TYPE_WORDS) {
         return absent::outcome(&input, reason);
     }
-    let trimmed = spelling::trim(s);
+    // Unicode digits as ASCII first (`٢٣–٢٥ تشرين الثاني ٢٠٢٦`): the splits and completions
+    // below find a bound's fields by its digits.
+    let mapped = super::ascii_digits(spelling::trim(s), false);
+    let trimmed: &str = &mapped;
     // `last week`, `last 30 days`, `year to date`, `od začátku roku`: read around today
     // when no date is.
     let or_recent = |out: Outcome<DateRange>| match out.as_ask().map(|a| a.code) {
