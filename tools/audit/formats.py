@@ -12,7 +12,10 @@ Sources: babel (dates in four widths, date-times in three, date intervals, decim
 modern languages, and their display names of ten locales), glibc's and X11's locale.alias, glibc's yesstr/nostr and its LC_TIME date
 formats (d_fmt, d_t_fmt and date_fmt, as `date` prints them; /usr/share/i18n/locales), iso-codes
 (ISO 3166-1 names and ISO 639-3 names, tools/iso-codes/fetch), and the pinned CLDR's own date
-formats of every locale (tools/cldr, `npm ci --prefix tools/cldr`). A missing source is skipped.
+formats of every locale (tools/cldr, `npm ci --prefix tools/cldr`), and Node's Intl (ICU's CLDR:
+dates, date-times, date ranges, decimals, compact numbers, country and locale names, lists and
+relative dates of every CLDR locale Intl supports; tools/audit/intl.mjs, needs `node`). A missing
+source is skipped.
 """
 import collections
 import datetime
@@ -28,8 +31,12 @@ BIN = os.path.join(ROOT, "target", "release", "agent-input")
 
 
 def run(cases):
-    """cases: (source, kind, input, expected value or None for 'either reading is fine')."""
-    lines = "".join(json.dumps({"kind": k, "input": v}, ensure_ascii=False) + "\n" for _, k, v, _ in cases)
+    """cases: (source, kind, input, expected value or None where only an ask reads right[, options])."""
+    lines = "".join(
+        json.dumps({"kind": c[1], "input": c[2], **({"options": c[4]} if len(c) > 4 else {})}, ensure_ascii=False)
+        + "\n"
+        for c in cases
+    )
     out = subprocess.run([BIN, "read", "--batch"], input=lines, capture_output=True, text=True, check=True)
     return [json.loads(line) for line in out.stdout.splitlines()]
 
@@ -333,16 +340,63 @@ def language_aliases():
     return {k.lower(): v["_replacement"].replace("_", "-") for k, v in table.items() if "_replacement" in v}
 
 
+def intl_cases():
+    """Node's Intl (ICU's implementation of CLDR) of every CLDR locale it supports:
+    tools/audit/intl.mjs writes the cases, some with options (`today`, a list's item kind).
+    A want of None is a text only an ask reads right ("next week", "Praha, Brno, or Ostrava")."""
+    try:
+        script = os.path.join(ROOT, "tools/audit/intl.mjs")
+        out = subprocess.run(["node", script], capture_output=True, text=True, check=True)
+    except FileNotFoundError:
+        print("node not installed: the Intl sources are skipped", file=sys.stderr)
+        return []
+    cases = []
+    for line in out.stdout.splitlines():
+        c = json.loads(line)
+        cases.append((c["source"], c["kind"], c["input"], c["want"], *([c["options"]] if "options" in c else [])))
+    return cases
+
+
+def likely_subtags():
+    """A function adding CLDR's likely script and region to a tag (`zh-TW` -> `zh-Hant-TW`,
+    `sr-RS` -> `sr-Cyrl-RS`), or None without the pinned CLDR."""
+    path = os.path.join(ROOT, "tools/cldr/node_modules/cldr-core/supplemental/likelySubtags.json")
+    if not os.path.exists(path):
+        return None
+    table = json.load(open(path))["supplemental"]["likelySubtags"]
+
+    def maximize(tag):
+        parts = str(tag).replace("_", "-").split("-")
+        lang = parts[0].lower()
+        script = next((p.title() for p in parts[1:] if len(p) == 4 and p.isalpha()), None)
+        region = next((p.upper() for p in parts[1:] if len(p) == 2 or (len(p) == 3 and p.isdigit())), None)
+        for key in [f"{lang}-{script}-{region}", f"{lang}-{region}", f"{lang}-{script}", lang]:
+            if key in table:
+                full = table[key].split("-")
+                return (lang, script or full[1], region or full[-1])
+        return (lang, script, region)
+
+    return maximize
+
+
 def main():
-    cases = babel_cases() + cldr_date_cases() + system_cases() + glibc_time_cases() + iso_cases()
+    cases = babel_cases() + cldr_date_cases() + system_cases() + glibc_time_cases() + iso_cases() + intl_cases()
     outs = run(cases)
     aliases = language_aliases()
+    maximize = likely_subtags()
     by = collections.defaultdict(collections.Counter)
     wrong, asks = [], collections.defaultdict(list)
-    for (source, kind, text, want), out in zip(cases, outs):
+    for (source, kind, text, want, *_), out in zip(cases, outs):
         if out["status"] == "ok":
             value = out["value"]
+            # A bare language wanted: any region reads right. Intl's names name their region
+            # (and script): right when the read keeps the region and both tags mean one locale
+            # by CLDR's likely subtags (`zh-TW` for "Chinese (Traditional, Taiwan)"; not `en`
+            # for "British English", nor `sr-RS`, Cyrillic, for "Serbian (Latin, Serbia)").
             locale_language = kind == "locale" and str(value).split("-")[0] == want
+            if kind == "locale" and source.startswith("Intl") and want and "-" in want and maximize:
+                has_region = lambda tag: any(len(p) == 2 for p in str(tag).split("-")[1:])
+                locale_language = maximize(value) == maximize(want) and has_region(value) >= has_region(want)
             codes = {n.get("code") for n in out.get("notes", [])}
             if same(value, want) or locale_language:
                 by[source]["right"] += 1
@@ -355,7 +409,7 @@ def main():
                 wrong.append((source, text, want, value))
         else:
             code = out.get("ask", {}).get("code", out["status"])
-            by[source]["ask " + code] += 1
+            by[source][("ask " if want is not None else "right, ask ") + code] += 1
             asks[kind].append((source, text, code))
     for source, counts in by.items():
         print(f"{source}: {sum(counts.values())} spellings, " + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
