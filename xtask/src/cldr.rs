@@ -2690,9 +2690,19 @@ fn lists(dir: &Path) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-misc-full")?;
     let all = locale_dirs(&dir.join("cldr-misc-full/main"))?;
     let mut joiners = std::collections::BTreeSet::new();
+    let mut or_words = std::collections::BTreeSet::new();
     for lang in &all {
         let json = read_json(&dir.join(format!("cldr-misc-full/main/{lang}/listPatterns.json")))?;
         let patterns = object(&json, &format!("/main/{lang}/listPatterns"), "listPatterns.json")?;
+        for width in ["listPattern-type-or", "listPattern-type-or-short", "listPattern-type-or-narrow"] {
+            let Some(parts) = patterns.get(width).and_then(Value::as_object) else { continue };
+            for pattern in parts.values().filter_map(Value::as_str) {
+                let joiner = pattern.split_once("{0}").and_then(|(_, r)| r.split_once("{1}")).map(|(j, _)| j);
+                if let Some(joiner) = joiner.filter(|j| j.chars().any(char::is_alphabetic)) {
+                    or_words.insert(joiner.to_owned());
+                }
+            }
+        }
         for width in
             ["listPattern-type-standard", "listPattern-type-standard-short", "listPattern-type-standard-narrow"]
         {
@@ -2710,6 +2720,10 @@ fn lists(dir: &Path) -> Result<Generated, String> {
             }
         }
     }
+    // A word that one language's "and" list writes and another's "or" list (`u`: Maltese "and",
+    // Romansh "or", as Spanish writes `o` before an o-sound; `an`: Nigerian Pidgin and Kurdish)
+    // joins no list for certain: it is left out, and such a text does not split there.
+    joiners.retain(|j| !or_words.contains(j));
     if !joiners.contains(" and ") || !joiners.contains(" a ") || !joiners.contains("\u{3001}") {
         return Err("listPatterns.json: the English, Czech or Japanese joiner is missing".into());
     }
@@ -2718,7 +2732,7 @@ fn lists(dir: &Path) -> Result<Generated, String> {
     let mut out = String::new();
     header(&mut out, "cldr-misc-full", &version);
     let _ =
-        writeln!(out, "//! What CLDR's \"and\" list patterns of the {} locales write between two items.", all.len());
+        writeln!(out, "//! What CLDR's \"and\" list patterns of the {} locales write between two items, but the words an \"or\" list pattern writes too.", all.len());
     let _ = writeln!(out);
     version_const(&mut out, &version);
     write_strings(
