@@ -97,6 +97,36 @@ fn modern_locales(dir: &Path) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
+/// The locales CLDR covers at the modern level with a region (`fa-AF`, `de-CH`, `sr-Cyrl-ME`)
+/// whose language (with its script) is one of `languages`, and that have names. Variants stay
+/// out: CLDR 48's polytonic Greek names Laos `Λατινικὴ Ἀμερική`, Latin America.
+fn regional_locales(dir: &Path, languages: &[String]) -> Result<Vec<String>, String> {
+    let json = read_json(&dir.join("cldr-core/coverageLevels.json"))?;
+    let levels = object(&json, "/effectiveCoverageLevels", "coverageLevels")?;
+    let language = |id: &str| -> String {
+        let parts: Vec<&str> = id.split('-').collect();
+        match parts.as_slice() {
+            [l, s, ..] if s.len() == 4 => format!("{l}-{s}"),
+            [l, ..] => (*l).to_owned(),
+            [] => String::new(),
+        }
+    };
+    let mut out: Vec<String> = levels
+        .iter()
+        .filter(|(id, level)| level.as_str() == Some("modern") && !languages.contains(id))
+        .map(|(id, _)| id.clone())
+        .filter(|id| languages.contains(&language(id)))
+        .filter(|id| {
+            let region = id.rsplit('-').next().unwrap_or_default();
+            region.len() == 2 && region.bytes().all(|b| b.is_ascii_uppercase())
+                || region.len() == 3 && region.bytes().all(|b| b.is_ascii_digit())
+        })
+        .filter(|id| dir.join(format!("cldr-localenames-full/main/{id}/territories.json")).exists())
+        .collect();
+    out.sort();
+    Ok(out)
+}
+
 /// The locales whose month and weekday names the date reader knows: every locale CLDR covers
 /// at the modern level, regional ones included (Austrian German writes `Jänner`, Levantine
 /// Arabic `تشرين الثاني`, European Portuguese's weekdays are `segunda` to `sexta`, Bosnian and
@@ -464,7 +494,10 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
             }
         }
     };
-    for lang in modern {
+    // The regional locales write some names their language's main locale does not (Dari's
+    // `بلغاریا`, Hong Kong's `亞塞拜疆`, Montenegrin Serbian's `Конго`, Congo - Brazzaville, that
+    // Kazakh writes for Congo - Kinshasa): theirs count as much.
+    for lang in modern.iter().chain(&regional_locales(dir, modern)?) {
         let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/territories.json")))?;
         let table = object(&json, &format!("/main/{lang}/localeDisplayNames/territories"), lang)?;
         for (key, name) in table {
