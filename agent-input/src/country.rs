@@ -40,8 +40,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::data::countries::{
-    AMBIGUOUS_NAMES, CODE_ALIASES, CODE_LIKE_NAMES, COUNTRIES, ENGLISH_NAMES, ENGLISH_VARIANTS, INITIALISM_NAMES,
-    NAMES, RENAMED_NAMES, RETIRED_CODES,
+    ACCENTED_SHORT_NAMES, AMBIGUOUS_NAMES, CODE_ALIASES, CODE_LIKE_NAMES, COUNTRIES, ENGLISH_NAMES, ENGLISH_VARIANTS,
+    INITIALISM_NAMES, NAMES, RENAMED_NAMES, RETIRED_CODES,
 };
 use crate::data::Index;
 use crate::error::Error;
@@ -336,14 +336,28 @@ fn find(text: &str) -> Found {
     // key folded on the stack, without a string (a test compares it with `keys_of`).
     let mut buf = [0; 64];
     if let Some(key) = plain_name_key(text, &mut buf) {
-        return find_key(key).unwrap_or(Found::Nothing);
+        return find_key(key).or_else(|| accented_short_name(text)).unwrap_or(Found::Nothing);
     }
     for key in keys_of(text) {
         if let Some(found) = find_key(&key) {
             return found;
         }
     }
-    Found::Nothing
+    accented_short_name(text).unwrap_or(Found::Nothing)
+}
+
+/// A name of letters beyond ASCII that folds to a code or to nothing (Vietnamese `Áo`,
+/// Austria, is no `AO`, Angola), read as written in any case ([`ACCENTED_SHORT_NAMES`]).
+#[cold]
+fn accented_short_name(text: &str) -> Option<Found> {
+    if text.is_ascii() || text.chars().nth(8).is_some() {
+        return None;
+    }
+    let written: String = unicode_normalization::UnicodeNormalization::nfc(text.trim().chars()).collect();
+    let key = written.to_lowercase();
+    let at = ACCENTED_SHORT_NAMES.binary_search_by(|(k, _)| (*k).cmp(key.as_str())).ok()?;
+    let code = ACCENTED_SHORT_NAMES.get(at).and_then(|(_, c)| CountryCode::new(c))?;
+    Some(Found::Code(code, Some(NoteCode::CountryNameRead)))
 }
 
 /// [`find`], then without a leading article when that finds nothing.

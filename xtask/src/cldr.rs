@@ -470,7 +470,15 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     // Names CLDR writes in capitals, as initialisms (Turkish `ABD`, Portuguese `EUA`, French
     // `RDC`): an initialism in capitals is read as such, any other name only in its own case.
     let initialisms = std::cell::RefCell::new(BTreeMap::<String, String>::new());
+    // Names of letters beyond ASCII whose folded key is a code or nothing (Vietnamese `Áo`,
+    // Austria, folds to Angola's `ao`; `Úc`, `Bỉ`, `Lào`): kept as written, lower-cased, to be
+    // read where no code can be meant. A spelling two countries share is left out.
+    let accented = std::cell::RefCell::new(BTreeMap::<String, std::collections::BTreeSet<String>>::new());
     let add = |names: &mut Names, name: &str, code: &str, rank: Rank| {
+        if !name.is_ascii() && country_keys(name, false).iter().all(|k| code_keys.contains(k)) {
+            let written: String = unicode_normalization::UnicodeNormalization::nfc(name.trim().chars()).collect();
+            accented.borrow_mut().entry(written.to_lowercase()).or_default().insert(code.to_owned());
+        }
         // The whole name, or its part in parentheses (`Congo (RDC)`).
         let inner = name.split_once('(').and_then(|(_, rest)| rest.split_once(')')).map(|(inner, _)| inner);
         for part in [Some(name), inner].into_iter().flatten().map(str::trim) {
@@ -700,6 +708,17 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         "INITIALISM_NAMES",
         "Names CLDR writes in capital letters, whole or in parentheses (`ABD`, `EUA`, `Congo (RDC)`), lower case, to their country: three capitals are read as a name only if CLDR writes the name so (`MON` is no `Mön`, Isle of Man)",
         &initialisms,
+    );
+    let accented: Vec<(String, String)> = accented
+        .into_inner()
+        .into_iter()
+        .filter_map(|(k, v)| (v.len() == 1).then(|| (k, v.into_iter().collect::<String>())))
+        .collect();
+    write_pairs_owned(
+        &mut out,
+        "ACCENTED_SHORT_NAMES",
+        "Names written with letters beyond ASCII whose folded key is a code or empty (Vietnamese `áo`, Austria; `úc`, `bỉ`, `lào`), as written, lower case (NFC), to their country: read only as written, where no code can be meant",
+        &accented,
     );
     let code_like: Vec<(String, String)> =
         code_like.into_inner().into_iter().map(|(k, v)| (k, v.into_iter().collect::<Vec<_>>().join(" "))).collect();

@@ -4091,6 +4091,18 @@ pub static INITIALISM_NAMES: &[(&str, &str)] = &[
     ("zk", "GB"),
 ];
 
+/// Names written with letters beyond ASCII whose folded key is a code or empty (Vietnamese `áo`, Austria; `úc`, `bỉ`, `lào`), as written, lower case (NFC), to their country: read only as written, where no code can be meant (8 entries, sorted by key).
+pub static ACCENTED_SHORT_NAMES: &[(&str, &str)] = &[
+    ("bỉ", "BE"),
+    ("lào", "LA"),
+    ("mỹ", "US"),
+    ("áo", "AT"),
+    ("é.-u.", "US"),
+    ("úc", "AU"),
+    ("ük", "GB"),
+    ("ý", "IT"),
+];
+
 /// Names spelled like a code or code alias (lower case), to the countries they name (separated by spaces) (3 entries, sorted by key).
 pub static CODE_LIKE_NAMES: &[(&str, &str)] = &[
     ("lao", "LA"),

@@ -1837,6 +1837,11 @@ pub static INITIALISM_NAMES: &[(&str, &str)] = &[
     ("vs", "US"),
 ];
 
+/// Names written with letters beyond ASCII whose folded key is a code or empty (Vietnamese `áo`, Austria; `úc`, `bỉ`, `lào`), as written, lower case (NFC), to their country: read only as written, where no code can be meant (1 entries, sorted by key).
+pub static ACCENTED_SHORT_NAMES: &[(&str, &str)] = &[
+    ("é.-u.", "US"),
+];
+
 /// Names spelled like a code or code alias (lower case), to the countries they name (separated by spaces) (1 entries, sorted by key).
 pub static CODE_LIKE_NAMES: &[(&str, &str)] = &[
     ("usa", "US"),
