@@ -813,7 +813,8 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
             add(&mut names, &name, &tag);
         }
     }
-    for lang in modern {
+    // The regional locales' names too (`美國英文` of Hong Kong, `inglês americano` of Angola).
+    for lang in modern.iter().chain(&regional_locales(dir, modern)?) {
         let keep = |tag: &str| bases.contains(tag.split('-').next().unwrap_or_default());
         for (tag, name) in language_names(dir, lang, keep)? {
             add(&mut names, &name, &tag);
@@ -1013,6 +1014,19 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         "Names of the UN M.49 groups of countries (`Latin America`, `world`, `Europe`), of the same locales, by `fold_name` key, to their three-digit region code; a name of two groups is left out",
         &group_names,
     );
+    let (separators, brackets) = locale_patterns(dir)?;
+    write_strings(
+        &mut out,
+        &format!("What CLDR's locales write between a display name's script and region (`Chinese (Traditional, Taiwan)`, `中国語 (繁体字、台湾)`, `الصينية (التقليدية، تايوان)`), without spaces, of every locale's `localeSeparator` but words ({} entries).", separators.len()),
+        "pub static LOCALE_SEPARATORS: &[&str] = &",
+        &separators,
+    );
+    write_pairs_owned(
+        &mut out,
+        "LOCALE_BRACKETS",
+        "The brackets CLDR's locales write a display name's qualifiers in (`English (United States)`, `中文（台灣）`): the opening one to the closing one, of every locale's `localePattern`",
+        &brackets,
+    );
     let (icu_keys, icu_values) = icu_keywords(dir)?;
     write_pairs_owned(
         &mut out,
@@ -1042,6 +1056,41 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     }
     let _ = writeln!(out, "];");
     Ok(Generated { path, text: out })
+}
+
+/// Every locale's `localeDisplayPattern`: what its `localeSeparator` writes between two
+/// qualifiers (trimmed; a word, Colognian `uß`, left out) and the brackets its `localePattern`
+/// puts around them (`{0} ({1})`, `{0}（{1}）`; a pattern of words, `{0} en {1}`, left out).
+fn locale_patterns(dir: &Path) -> Result<(Vec<String>, Pairs), String> {
+    let (mut separators, mut brackets) = (std::collections::BTreeSet::new(), BTreeMap::new());
+    for lang in locale_dirs(&dir.join("cldr-localenames-full/main"))? {
+        let path = dir.join(format!("cldr-localenames-full/main/{lang}/localeDisplayNames.json"));
+        let json = read_json(&path)?;
+        let Some(pattern) = json.pointer(&format!("/main/{lang}/localeDisplayNames/localeDisplayPattern")) else {
+            continue;
+        };
+        let between = |key: &str| {
+            let text = pattern.get(key).and_then(Value::as_str)?;
+            let (_, rest) = text.split_once("{0}")?;
+            let (mid, end) = rest.split_once("{1}")?;
+            Some((mid.trim().to_owned(), end.trim().to_owned()))
+        };
+        if let Some((separator, _)) = between("localeSeparator") {
+            if !separator.is_empty() && !separator.chars().any(char::is_alphabetic) {
+                separators.insert(separator);
+            }
+        }
+        if let Some((open, close)) = between("localePattern") {
+            let one = |t: &str| t.chars().count() == 1 && !t.chars().any(char::is_alphanumeric);
+            if one(&open) && one(&close) {
+                brackets.insert(open, close);
+            }
+        }
+    }
+    if !separators.contains(",") || brackets.get("(").map(String::as_str) != Some(")") {
+        return Err("localeDisplayNames.json: the English separator or brackets are missing".into());
+    }
+    Ok((separators.into_iter().collect(), brackets.into_iter().collect()))
 }
 
 /// ICU's locale keywords (`de_DE@collation=phonebook;currency=EUR`) as BCP 47's `u` extension,
@@ -2469,7 +2518,7 @@ fn qualifier_names(dir: &Path, locales: &[String]) -> Result<(Pairs, Pairs), Str
         .collect();
     let mut scripts: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
     let mut groups: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
-    for lang in locales {
+    for lang in locales.iter().chain(&regional_locales(dir, locales)?) {
         for (file, field, table) in [("scripts", "scripts", &mut scripts), ("territories", "territories", &mut groups)]
         {
             let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/{file}.json")))?;

@@ -41,7 +41,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::data::languages::{
-    AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, LIKELY_LANGUAGES, REGION_GROUP_NAMES, SCRIPT_NAMES, TAGS,
+    AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, LIKELY_LANGUAGES, LOCALE_BRACKETS, LOCALE_SEPARATORS,
+    REGION_GROUP_NAMES, SCRIPT_NAMES, TAGS,
 };
 use crate::data::Index;
 use crate::error::Error;
@@ -402,8 +403,9 @@ fn legacy_chinese(text: &str) -> Option<&'static str> {
 /// region. `None` unless both parts read; a refusal naming each country when the country's
 /// name names several (`English (Congo)`).
 fn by_language_and_region(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
-    let (language, region) = if let Some(head) = text.strip_suffix(')') {
-        let (language, region) = head.rsplit_once('(')?;
+    let bracketed = LOCALE_BRACKETS.iter().find_map(|(open, close)| Some((text.strip_suffix(close)?, *open)));
+    let (language, region) = if let Some((head, open)) = bracketed {
+        let (language, region) = head.rsplit_once(open)?;
         (language.trim_end(), region.trim())
     } else if text.contains('_') {
         // The Windows form: the codeset after the last point is left out (`.1252`, `.UTF-8`).
@@ -479,7 +481,13 @@ fn language_with_region(language: &str, region: &str) -> Option<Result<(Locale, 
 fn qualifier_subtags(qualifier: &str) -> Option<String> {
     static SCRIPTS: Index<&str> = Index::new(SCRIPT_NAMES);
     static GROUPS: Index<&str> = Index::new(REGION_GROUP_NAMES);
-    if let Some((script, country)) = qualifier.split_once(',') {
+    // The first of CLDR's separators (`,`, `、`, `،`, `፣`, `，`).
+    let separated = LOCALE_SEPARATORS
+        .iter()
+        .filter_map(|s| qualifier.find(s).map(|at| (at, s.len())))
+        .min()
+        .and_then(|(at, len)| Some((qualifier.get(..at)?, qualifier.get(at + len..)?)));
+    if let Some((script, country)) = separated {
         let script = SCRIPTS.get(&spelling::fold::fold_name(script));
         if let (Some(script), Some(code)) = (script, crate::country::code_of(country.trim())) {
             return Some(format!("{script}-{}", code.as_str()));
