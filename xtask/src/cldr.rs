@@ -1648,6 +1648,25 @@ fn month_prefix(names: &serde_json::Map<String, Value>) -> Option<String> {
     prefix.map(|p| name_key(&p))
 }
 
+/// What every month name of a set writes after the month's number, when each is the number and
+/// that (Mongolian `11-р сар`), lower case; not one letter (Chinese, Japanese and Korean's
+/// `11月`, `11월`, which the date reader reads as units).
+fn month_suffix(names: &serde_json::Map<String, Value>) -> Option<String> {
+    let mut suffix: Option<String> = None;
+    for (k, name) in names {
+        let number = k.split('-').next()?;
+        let tail = name.as_str()?.strip_prefix(number)?;
+        if tail.chars().nth(1).is_none()
+            || tail.chars().any(char::is_numeric)
+            || suffix.as_deref().is_some_and(|s| s != tail)
+        {
+            return None;
+        }
+        suffix = Some(tail.to_owned());
+    }
+    suffix.map(|s| s.to_lowercase())
+}
+
 /// The languages whose months take a locative case after "in" (`v říjnu`, `w październiku`,
 /// `в октябре`, `u siječnju`, `v januarju`), and the endings their locative puts in place of the
 /// genitive's last vowel: grammar, like the date reader's fillers. CLDR writes each month's
@@ -1740,6 +1759,8 @@ impl DateWords {
 /// digit values they are read with.
 struct Prefixes {
     months: std::collections::BTreeSet<String>,
+    /// What follows a month's number in every month's name (Mongolian `11-р сар`).
+    month_suffixes: std::collections::BTreeSet<String>,
     weekdays: std::collections::BTreeSet<String>,
     digits: BTreeMap<char, u32>,
 }
@@ -1762,6 +1783,9 @@ fn calendar_words(
                 .ok_or_else(|| format!("{lang}: no months/{context}/{width}"))?;
             if let Some(prefix) = month_prefix(names) {
                 prefixes.months.insert(prefix);
+            }
+            if let Some(suffix) = month_suffix(names) {
+                prefixes.month_suffixes.insert(suffix);
             }
             for (k, name) in names {
                 let number: u8 =
@@ -2026,6 +2050,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut literals = std::collections::BTreeSet::new();
     let mut prefixes = Prefixes {
         months: std::collections::BTreeSet::new(),
+        month_suffixes: std::collections::BTreeSet::new(),
         weekdays: std::collections::BTreeSet::new(),
         digits: digit_values,
     };
@@ -2043,8 +2068,12 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
     let mut rest_wide = DateWords::new();
     let tiers = [&locales.modern, &locales.basic, &locales.rest];
     // The rest's prefixes, glued letters and time words stay out: collected here, unused.
-    let mut unused =
-        Prefixes { months: Default::default(), weekdays: Default::default(), digits: prefixes.digits.clone() };
+    let mut unused = Prefixes {
+        months: Default::default(),
+        month_suffixes: Default::default(),
+        weekdays: Default::default(),
+        digits: prefixes.digits.clone(),
+    };
     let both = ["wide", "abbreviated"];
     for (tier, (list, words)) in tiers.into_iter().zip(tables.iter_mut()).enumerate() {
         for lang in list {
@@ -2312,6 +2341,12 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         "Words that, before a month's number, name that month (Vietnamese `tháng 11`), sorted.",
         "pub static MONTH_PREFIXES: &[&str] = &",
         &prefixes.months,
+    );
+    write_strings(
+        &mut out,
+        "What, after a month's number, names that month (Mongolian `11-р сар`, and its genitive `11-р сарын` with the letters the date patterns glue on), lower case, sorted.",
+        "pub static MONTH_SUFFIXES: &[&str] = &",
+        &prefixes.month_suffixes,
     );
     write_strings(
         &mut out,

@@ -229,6 +229,11 @@ pub static MONTH_PREFIXES: &[&str] = &[
     "thg",
 ];
 
+/// What, after a month's number, names that month (Mongolian `11-р сар`, and its genitive `11-р сарын` with the letters the date patterns glue on), lower case, sorted.
+pub static MONTH_SUFFIXES: &[&str] = &[
+    "-р сар",
+];
+
 /// Words that, before a weekday's number (1 = Monday to 6), name that weekday (Chinese `星期一`), sorted.
 pub static WEEKDAY_PREFIXES: &[&str] = &[
     "周",

@@ -12,9 +12,9 @@ use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
     AMBIGUOUS_MONTHS, AMBIGUOUS_RELATIVE_DAYS, AMBIGUOUS_WEEKDAYS, COUNT_WORDS, GLUED_MONTH_PREFIXES,
-    GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_AFTER_U, MONTHS_EN, MONTH_PREFIXES, ORDINAL_WORDS,
-    PATTERN_WORDS, QUARTERS, RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_ONES, RELATIVE_PERIODS, TIME_WORDS, WEEKDAYS,
-    WEEKDAYS_EN, WEEKDAY_PREFIXES, YEAR_WORDS,
+    GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS, MONTHS_AFTER_U, MONTHS_EN, MONTH_PREFIXES, MONTH_SUFFIXES,
+    ORDINAL_WORDS, PATTERN_WORDS, QUARTERS, RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_ONES, RELATIVE_PERIODS,
+    TIME_WORDS, WEEKDAYS, WEEKDAYS_EN, WEEKDAY_PREFIXES, YEAR_WORDS,
 };
 
 use crate::input::{ordinal_ending, ORDINAL_ENDINGS};
@@ -1049,6 +1049,26 @@ fn months_after_u(toks: &mut Tokens<'_>) {
     }
 }
 
+/// `text` with a month written as its number and a [`MONTH_SUFFIXES`] suffix (Mongolian
+/// `2026 оны 11-р сарын 23`, with the letters a pattern glues on) written as the month's
+/// English name; `None` when it has none. Only text beyond ASCII can hold one.
+fn numbered_month_suffix(text: &str) -> Option<String> {
+    if text.is_ascii() {
+        return None;
+    }
+    // As CLDR writes it, in lower case: searched for in place, with nothing made for a text
+    // that has none.
+    let (at, suffix) = MONTH_SUFFIXES.iter().find_map(|s| Some((text.find(s)?, *s)))?;
+    let head = text.get(..at)?;
+    let digits = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let month: usize = head.get(head.len() - digits..)?.parse().ok()?;
+    let name = MONTHS_EN.get(month.checked_sub(1)?)?;
+    let rest = text.get(at + suffix.len()..)?;
+    let glued = rest.find(|c: char| !c.is_alphabetic()).unwrap_or(rest.len());
+    let tail = rest.get(glued..)?;
+    Some(format!("{}{}{tail}", head.get(..head.len() - digits)?, name.to_lowercase()))
+}
+
 /// Takes a weekday written first ("Thursday, 1 October 2026") or last ("23 Kasım 2026
 /// Pazartesi", as CLDR's full formats of Turkish or Hungarian write it) out of the tokens, with
 /// the filler words and the separators left at either end; the weekday's ISO number, and
@@ -1614,7 +1634,8 @@ fn parse_with_time(text: &str) -> Parsed {
     {
         return parsed;
     }
-    let mut toks = tokens(date_text);
+    let suffixed = numbered_month_suffix(date_text);
+    let mut toks = tokens(suffixed.as_deref().unwrap_or(date_text));
     name_numbered_words(&mut toks);
     (parsed.weekday, parsed.weekday_settles) = strip_weekday_and_fillers(&mut toks);
     let words: SmallVec<[&String; 4]> =
