@@ -449,6 +449,15 @@ fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
     }
     let Some(head) = time_head(&text[..start]) else { return (text.into(), None) };
     let time = &text[start..];
+    // The zone before the time, as CLDR's Chinese, Korean and Burmese full formats write it
+    // (`2026年10月1日 UTC 10:05:00`): UTC or GMT alone, after the date.
+    let zone_first = ["UTC", "GMT"].iter().find_map(|z| {
+        let date = head.strip_suffix(z)?;
+        date.ends_with(char::is_whitespace).then(|| (date.trim_end_matches(is_date_time_glue), *z))
+    });
+    if let Some((date, zone)) = zone_first.filter(|_| valid_time(time) && no_zone(time_rest(time))) {
+        return (date.into(), Some(offset_words(&format!("{time} {zone}"))));
+    }
     if valid_time(time) {
         return (head.into(), Some(offset_words(time)));
     }
@@ -803,6 +812,16 @@ fn valid_time(t: &str) -> bool {
     // A comma may stand before the zone (`10:00:00, CET`, Italian `date`).
     let rest = rest.trim();
     ok_clock && valid_zone(rest.strip_prefix(',').map_or(rest, str::trim_start))
+}
+
+/// Nothing, or a day period alone (`AM`, `上午`): no zone.
+fn no_zone(rest: &str) -> bool {
+    rest.is_empty() || is_time_word(rest)
+}
+
+/// What follows the clock of a valid time (`""` of `10:05:00`, `PM` of `10:05 PM`).
+fn time_rest(t: &str) -> &str {
+    clock(t.trim()).map_or("", |(rest, _)| rest.trim())
 }
 
 /// What may follow a clock: nothing, `am`/`pm`, then a zone: `Z`, `±HH[:MM]`, `UTC` or `GMT`
