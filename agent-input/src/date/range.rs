@@ -294,7 +294,7 @@ fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
     // Unicode digits as ASCII first (`٢٣–٢٥ تشرين الثاني ٢٠٢٦`): the splits and completions
     // below find a bound's fields by its digits.
     let mapped = super::ascii_digits(spelling::trim(s), false);
-    let trimmed: &str = &mapped;
+    let trimmed: &str = without_plural_years(&mapped);
     // `last week`, `last 30 days`, `year to date`, `od začátku roku`: read around today
     // when no date is.
     let or_recent = |out: Outcome<DateRange>| match out.as_ask().map(|a| a.code) {
@@ -335,6 +335,21 @@ fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
             }
         },
     }
+}
+
+/// Abbreviations of "years" after a range of them, as Russian, Ukrainian and Belarusian write
+/// it (`2026–2027 гг.`, `23 листопада 2026 – 5 січня 2027 рр.`): grammar, like [`OPENERS`].
+const PLURAL_YEARS: &[&str] = &["гг.", "гг", "рр.", "рр"];
+
+/// `text` without a [`PLURAL_YEARS`] word after its last digit.
+fn without_plural_years(text: &str) -> &str {
+    PLURAL_YEARS
+        .iter()
+        .find_map(|w| {
+            let head = text.strip_suffix(w)?;
+            head.trim_end().ends_with(|c: char| c.is_ascii_digit()).then(|| head.trim_end())
+        })
+        .unwrap_or(text)
 }
 
 /// Words for "now" as a range's last bound (`2026-10-01 to present`, `od 1. 10. 2026 do
@@ -725,6 +740,13 @@ fn pair(
     let incomplete = |o: &Outcome<NaiveDate>| {
         o.value().is_some() || matches!(o.as_ask().map(|k| k.code), Some(AskCode::NotADate | AskCode::IncompleteDate))
     };
+    if incomplete(&a) && a.value().is_none() && matches!(b.as_ask().map(|k| k.code), Some(AskCode::AmbiguousDate)) {
+        // `23/11 – 5/12/2026`: the start, completed with the end's year, proves the order of
+        // day and month that the end alone leaves open.
+        if let Some(out) = start_settles_end(input, (f, t), (from_opts, to_opts)) {
+            return out;
+        }
+    }
     if !incomplete(&a) || !incomplete(&b) {
         return combine(a, b, Some(input));
     }
@@ -736,10 +758,7 @@ fn pair(
     }
     // The first bound with what follows one of the second bound's numbers or words, the fewest
     // fields first (`1` + ` January 2026`; `Jan 1` + `, 2026` of `Feb 3, 2026`).
-    let ends = t.char_indices().zip(t.chars().skip(1)).filter_map(|((i, c), next)| {
-        let word = |x: char| x.is_ascii_digit() || x.is_alphabetic();
-        (word(c) && !word(next)).then(|| i + c.len_utf8())
-    });
+    let ends = field_ends(t);
     // The first bound names what the second does: a period beside a period (`tháng 10 – tháng 11
     // năm 2026` is no day 11 of October), a day beside a day.
     let period = |o: &Outcome<NaiveDate>| o.notes.iter().any(|n| n.code == NoteCode::BoundExpanded);
@@ -762,6 +781,39 @@ fn pair(
     }
 }
 
+/// Where each number or word of `t` ends, but at its end: the places a bound is completed from
+/// (`1` + ` January 2026` of `31 January 2026`). Letters with their marks (Tamil's virama) and
+/// Hebrew's geresh (`דצמ׳`) are a word's.
+fn field_ends(t: &str) -> impl Iterator<Item = usize> + '_ {
+    let word = |x: char| {
+        x.is_ascii_digit()
+            || x.is_alphabetic()
+            || unicode_normalization::char::is_combining_mark(x)
+            || matches!(x, '\u{5f3}' | '\u{5f4}')
+    };
+    t.char_indices()
+        .zip(t.chars().skip(1))
+        .filter(move |&((_, c), next)| word(c) && !word(next))
+        .map(|((i, c), _)| i + c.len_utf8())
+}
+
+/// A start that reads only with the end's last fields (`23/11` + `/2026`) and so proves an order
+/// of day and month, with the end read in that order (`5/12/2026` alone is 5 December or 12 May).
+#[cold]
+fn start_settles_end(
+    input: &Input<'_>,
+    (f, t): (&str, &str),
+    (from_opts, to_opts): (&DateOptions, &DateOptions),
+) -> Option<Outcome<DateRange>> {
+    field_ends(t).take(4).find_map(|end| {
+        let first = format!("{}{}", f.trim_end_matches('.'), t.get(end..)?);
+        let order = super::proven_order(&first)?;
+        let a = read_prepared(Input::String(&first), from_opts);
+        let b = super::read_in_order(t, to_opts, order);
+        (a.value().is_some() && b.value().is_some()).then(|| combine(a, b, Some(input)))
+    })
+}
+
 /// The second bound of [`pair`] completed with what the first says and it leaves out: the words
 /// before the first bound's last number (`Jan ` + `31, 2026`), or the first bound's year when it
 /// leads (`2026 Nov 23 – Dec 5`, `2026年10月1日から10月31日`, `2026. 10. 25. – 11. 07.`: the same
@@ -770,13 +822,20 @@ fn completed_end((f, t): (&str, &str), b: &Outcome<NaiveDate>, to_opts: &DateOpt
     let last_number = f.rfind(|c: char| c.is_ascii_digit()).and_then(|end| f.get(..=end));
     let head = last_number.and_then(|upto| f.get(..upto.trim_end_matches(|c: char| c.is_ascii_digit()).len()));
     let digits = f.get(..4).is_some_and(|y| y.bytes().all(|c| c.is_ascii_digit()));
-    let year = [". ", " ", ".", "/", "-", "\u{5e74}", "\u{b144}"]
+    let year = [". ", ", ", "\u{60c} ", " ", ".", "/", "-", "\u{5e74}", "\u{b144}"]
         .iter()
         .find_map(|unit| f.get(..4 + unit.len()).filter(|y| digits && y.ends_with(unit)));
+    // The first bound's year last, where the second has none (`23 নৱেম্বৰ ২০২৬ – ৫ ডিচেম্বৰ`).
+    let four = |x: &str| x.len() == 4 && x.bytes().all(|c| c.is_ascii_digit());
+    let last_year = f
+        .rsplit([' ', ','])
+        .next()
+        .filter(|y| four(y) && f.trim() != *y && !t.split(|c: char| !c.is_ascii_digit()).any(four))
+        .map(|y| format!("{t} {y}"));
     let seconds = match (b.value(), head.filter(|h| !h.trim().is_empty())) {
-        (None, Some(head)) => [Some(format!("{head}{t}")), year.map(|y| format!("{y}{t}"))],
-        (None, None) => [year.map(|y| format!("{y}{t}")), None],
-        _ => [Some(t.to_owned()), None],
+        (None, Some(head)) => [Some(format!("{head}{t}")), year.map(|y| format!("{y}{t}")), last_year],
+        (None, None) => [year.map(|y| format!("{y}{t}")), last_year, None],
+        _ => [Some(t.to_owned()), None, None],
     };
     let read = |text: &str| read_prepared(Input::String(text), to_opts);
     let mut b2 = seconds.into_iter().flatten().map(|s| read(&s)).find(|out| out.value().is_some())?;
