@@ -1538,6 +1538,17 @@ fn relative_counts(fields: &Value, lang: &str, counts: &mut Words<i8>, ones: &mu
                 let at = format!("/main/{lang}/dates/fields/{field}{width}/relativeTime-type-{kind}");
                 let Some(patterns) = fields.pointer(&at).and_then(Value::as_object) else { continue };
                 for (category, pattern) in patterns.iter().filter_map(|(k, v)| Some((k, v.as_str()?))) {
+                    // The count one or two written in words, with no number (Arabic `قبل يوم
+                    // واحد`, `خلال يومين`; Welsh `ymhen deuddydd`): the whole pattern is the
+                    // words after a count written as nothing, the count ten times over the unit.
+                    let words_only = [("-one", 0i8), ("-two", 10)].iter().find(|(c, _)| category.ends_with(c));
+                    if let (false, Some((_, count))) = (pattern.contains("{0}"), words_only) {
+                        let key = format!("#{}", name_key(pattern));
+                        if key.chars().filter(|c| c.is_alphabetic()).count() >= 3 {
+                            ones.one.add(key, sign * (unit + count));
+                        }
+                        continue;
+                    }
                     if let Some((before, after)) = pattern.split_once("{0}") {
                         let key = format!("{}#{}", name_key(before), name_key(after));
                         // Letters enough to name a unit: `+{0} j` and `{0}w` are too short to
@@ -2252,7 +2263,7 @@ fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
         &mut out,
         "RELATIVE_ONES",
         "i8",
-        "Relative-time patterns of the count one whose words alone say one (`před {0} týdnem`: `před týdnem`, a week ago; `{0} tydzień temu`, `{0} неделю назад`), keyed as `RELATIVE_COUNTS` is, with their unit; the long forms only, and no pattern that any other count writes alike (`{0} days ago`)",
+        "Relative-time patterns of the count one whose words alone say one (`před {0} týdnem`: `před týdnem`, a week ago; `{0} tydzień temu`, `{0} неделю назад`), keyed as `RELATIVE_COUNTS` is, with their unit; the long forms only, and no pattern that any other count writes alike (`{0} days ago`). Patterns of the count one or two with no number at all (Arabic `قبل يوم واحد`, `خلال يومين`) are keyed `#` and their words, the count two as ten over the unit (`خلال يومين` is 11)",
         &single.one_entries(),
     );
     write_packed(

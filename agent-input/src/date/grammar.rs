@@ -1919,7 +1919,8 @@ fn counted_one(text: &str) -> Option<(i8, i64)> {
             }
         }
     }
-    found.map(|code| (code, 1))
+    // The count two written in words is ten times over the unit (`خلال يومين`, in two days).
+    found.map(|code| (code % 10, i64::from(code.abs() / 10) + 1))
 }
 
 /// A candidate in the only order the spelling allows. A span in a sentinel year
