@@ -84,7 +84,10 @@ def babel_cases():
                     s = numbers.format_compact_decimal(decimal.Decimal(v), format_type=kind, locale=loc)
                 except Exception:  # a locale without compact formats
                     continue
-                cases.append(("babel compact numbers", "number", s, v))
+                # babel 2.16 scales a pattern with its word before the number wrongly (Swahili
+                # 4000 as `elfu 40`, 30000 as `elfu 3000`; ICU writes `elfu 4`, `elfu 30`).
+                if not s[:1].isalpha():
+                    cases.append(("babel compact numbers", "number", s, v))
     coverage = os.path.join(ROOT, "tools/cldr/node_modules/cldr-core/coverageLevels.json")
     if os.path.exists(coverage):
         levels = json.load(open(coverage))["effectiveCoverageLevels"]

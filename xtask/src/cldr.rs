@@ -2607,6 +2607,7 @@ fn qualifier_names(dir: &Path, locales: &[String]) -> Result<(Pairs, Pairs), Str
 fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-numbers-full")?;
     let (mut words, mut modern_words) = (Words::<u8>::new(), Words::<u8>::new());
+    let mut before_words = Words::<u8>::new();
     let (mut qualifiers, mut joiners) = (Words::<u8>::new(), std::collections::BTreeSet::new());
     let mut english = std::collections::BTreeSet::new();
     // Every locale CLDR has, regional and non-modern ones too: Nheengatu's `miu` is a thousand,
@@ -2638,7 +2639,17 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
                     // The power of the format's type (`10000`: 4) less the digits it writes.
                     let power = (kind.len() + 1).checked_sub(zeros + 1);
                     let word = name_key(after);
-                    if !before.trim().is_empty() || word.is_empty() || pattern[first..=last].contains(|c| c != '0') {
+                    let ascii_zeros = !pattern[first..=last].contains(|c| c != '0');
+                    // The word before the number (Swahili `elfu 0`, Hausa `Dubu 0`, Sinhala
+                    // `දහස 0`), with nothing after it.
+                    let ahead = name_key(before);
+                    if ascii_zeros && word.is_empty() && ahead.chars().filter(|c| c.is_alphabetic()).count() >= 2 {
+                        if let Some(power) = power.and_then(|p| u8::try_from(p).ok()).filter(|p| *p > 0) {
+                            before_words.add(ahead, power);
+                        }
+                        continue;
+                    }
+                    if !before.trim().is_empty() || word.is_empty() || !ascii_zeros {
                         continue;
                     }
                     if let Some(power) = power.and_then(|p| u8::try_from(p).ok()).filter(|p| *p > 0) {
@@ -2701,6 +2712,22 @@ fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
         "AMBIGUOUS_SCALES",
         "Scale words that stand for two or more powers of ten in different languages (powers separated by spaces)",
         &words.several_entries(),
+    );
+    // A word before the number that is a unit's or currency's elsewhere stays out, as a word
+    // after it does; one of two powers is left out (it asks as any text that is no number).
+    let before_words: Vec<(String, String)> = before_words
+        .one
+        .iter()
+        .filter(|(k, p)| {
+            !units.contains(*k) && !words.several.contains_key(*k) && words.one.get(*k).is_none_or(|w| w == *p)
+        })
+        .map(|(k, p)| (k.clone(), p.to_string()))
+        .collect();
+    write_pairs_owned(
+        &mut out,
+        "SCALES_BEFORE",
+        "Scale words the compact numbers of CLDR's locales write before the number (`elfu 4`, Swahili's four thousand; Hausa `Dubu 4`; Sinhala `දහස 4`), and the power of ten each stands for; none a unit's symbol, nor a word another language writes after a number for another power",
+        &before_words,
     );
     write_pairs_owned(
         &mut out,
