@@ -97,6 +97,25 @@ fn modern_locales(dir: &Path) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
+/// The languages CLDR covers at the moderate or basic level, without a region (`mi`, `br`,
+/// `xh`; `sr-Latn`-like script variants too), that have names.
+fn minor_locales(dir: &Path) -> Result<Vec<String>, String> {
+    let json = read_json(&dir.join("cldr-core/coverageLevels.json"))?;
+    let levels = object(&json, "/effectiveCoverageLevels", "coverageLevels")?;
+    let mut out: Vec<String> = levels
+        .iter()
+        .filter(|(id, level)| {
+            let parts: Vec<&str> = id.split('-').collect();
+            let no_region = matches!(parts.as_slice(), [_] | [_, _]) && parts.get(1).is_none_or(|s| s.len() == 4);
+            matches!(level.as_str(), Some("moderate" | "basic")) && no_region
+        })
+        .map(|(id, _)| id.clone())
+        .filter(|id| dir.join(format!("cldr-localenames-full/main/{id}/territories.json")).exists())
+        .collect();
+    out.sort();
+    Ok(out)
+}
+
 /// The locales CLDR covers at the modern level with a region (`fa-AF`, `de-CH`, `sr-Cyrl-ME`)
 /// whose language (with its script) is one of `languages`, and that have names. Variants stay
 /// out: CLDR 48's polytonic Greek names Laos `Λατινικὴ Ἀμερική`, Latin America.
@@ -394,6 +413,9 @@ enum Rank {
     /// iso-codes translations (volunteer work with a few errors: the Slovak file once gave
     /// "Republic of the Gambia" as "Slovenská republika").
     Translation,
+    /// Names of the languages CLDR covers below the modern level (Māori, Breton, Xhosa): read
+    /// where no name above is the same key.
+    Minor,
     /// A part of a name in parentheses ("Burma" of "Myanmar (Burma)", "Kina" of "Macao (Kina)").
     Part,
 }
@@ -482,7 +504,7 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         // The whole name, or its part in parentheses (`Congo (RDC)`).
         let inner = name.split_once('(').and_then(|(_, rest)| rest.split_once(')')).map(|(inner, _)| inner);
         for part in [Some(name), inner].into_iter().flatten().map(str::trim) {
-            if (2..=4).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_uppercase()) {
+            if rank != Rank::Minor && (2..=4).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_uppercase()) {
                 initialisms.borrow_mut().insert(part.to_ascii_lowercase(), code.to_owned());
             }
         }
@@ -546,6 +568,21 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         for (translated, list) in by_text {
             if let [code] = list.as_slice() {
                 add(&mut names, translated, code, Rank::Translation);
+            }
+        }
+    }
+    // The languages CLDR covers at the moderate and basic levels, below every name above (a key
+    // of theirs that a modern language or ISO names reads as that): only where the full tables
+    // are made.
+    if modern.len() > SMALL_NAME_LOCALES.len() {
+        for lang in minor_locales(dir)? {
+            let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/territories.json")))?;
+            let table = object(&json, &format!("/main/{lang}/localeDisplayNames/territories"), &lang)?;
+            for (key, name) in table {
+                let code = key.split("-alt-").next().unwrap_or_default();
+                if let (true, Some(name)) = (codes.codes.contains_key(code), name.as_str()) {
+                    add(&mut names, name, code, Rank::Minor);
+                }
             }
         }
     }
