@@ -857,6 +857,21 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
             add(&mut names, &name, &tag);
         }
     }
+    // The languages CLDR covers below the modern level name them too, below every name above.
+    if modern.len() > SMALL_NAME_LOCALES.len() {
+        for lang in minor_locales(dir)? {
+            let keep = |tag: &str| bases.contains(tag.split('-').next().unwrap_or_default());
+            if !dir.join(format!("cldr-localenames-full/main/{lang}/languages.json")).exists() {
+                continue;
+            }
+            for (tag, name) in language_names(dir, &lang, keep)? {
+                let key = agent_input::fold_name(&name);
+                if key.chars().count() >= 3 || !key.is_ascii() {
+                    names.add_ranked(key, &tag, Rank::Minor);
+                }
+            }
+        }
+    }
     // Autonyms: each locale's name for its own language.
     let main = dir.join("cldr-localenames-full/main");
     let locales: Vec<String> = locale_dirs(&main)?.into_iter().filter(|l| !l.contains('-')).collect();
