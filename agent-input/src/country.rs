@@ -41,7 +41,7 @@ use serde::{Deserialize, Serialize};
 use crate::codes::{AskCode, NoteCode};
 use crate::data::countries::{
     ACCENTED_SHORT_NAMES, AMBIGUOUS_NAMES, CODE_ALIASES, CODE_LIKE_NAMES, COUNTRIES, ENGLISH_NAMES, ENGLISH_VARIANTS,
-    INITIALISM_NAMES, NAMES, RENAMED_NAMES, RETIRED_CODES,
+    FOLDED_ELSEWHERE, INITIALISM_NAMES, NAMES, RENAMED_NAMES, RETIRED_CODES,
 };
 use crate::data::Index;
 use crate::error::Error;
@@ -336,7 +336,8 @@ fn find(text: &str) -> Found {
     // key folded on the stack, without a string (a test compares it with `keys_of`).
     let mut buf = [0; 64];
     if let Some(key) = plain_name_key(text, &mut buf) {
-        return find_key(key).or_else(|| accented_short_name(text)).unwrap_or(Found::Nothing);
+        let found = find_key(key).or_else(|| accented_short_name(text)).unwrap_or(Found::Nothing);
+        return folded_elsewhere(text, key, found);
     }
     for key in keys_of(text) {
         if let Some(found) = find_key(&key) {
@@ -344,6 +345,25 @@ fn find(text: &str) -> Found {
         }
     }
     accented_short_name(text).unwrap_or(Found::Nothing)
+}
+
+/// Both countries, when `text` is, as written, another country's name than the one its folded
+/// key names (Tongan `Lūsia`, Russia, folds to Yoruba's `Luṣia`, Saint Lucia:
+/// [`FOLDED_ELSEWHERE`]); else `found`.
+fn folded_elsewhere(text: &str, key: &str, found: Found) -> Found {
+    let Found::Code(code, _) = found else { return found };
+    let Ok(at) = FOLDED_ELSEWHERE.binary_search_by(|(k, _)| (*k).cmp(key)) else { return found };
+    let written: String = unicode_normalization::UnicodeNormalization::nfc(text.trim().chars()).collect();
+    let written = written.to_lowercase();
+    let spellings = FOLDED_ELSEWHERE.get(at).map(|(_, v)| *v).unwrap_or_default();
+    let other = spellings.split(';').find_map(|entry| {
+        let (spelling, country) = entry.split_once('=')?;
+        (spelling == written).then(|| CountryCode::new(country)).flatten()
+    });
+    match other {
+        Some(other) if other != code => Found::Several(vec![code, other]),
+        _ => found,
+    }
 }
 
 /// A name of letters beyond ASCII that folds to a code or to nothing (Vietnamese `Áo`,

@@ -496,7 +496,18 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     // Austria, folds to Angola's `ao`; `Úc`, `Bỉ`, `Lào`): kept as written, lower-cased, to be
     // read where no code can be meant. A spelling two countries share is left out.
     let accented = std::cell::RefCell::new(BTreeMap::<String, std::collections::BTreeSet<String>>::new());
+    // Each key's spellings as written (lower case, NFC) and their countries: a spelling of one
+    // country that folds to another's key (Tongan `Lūsia`, Russia; Yoruba `Luṣia`, Saint Lucia).
+    let written_as =
+        std::cell::RefCell::new(BTreeMap::<String, BTreeMap<String, std::collections::BTreeSet<String>>>::new());
     let add = |names: &mut Names, name: &str, code: &str, rank: Rank| {
+        if !name.is_ascii() && !name.contains(['(', ',']) {
+            let written: String = unicode_normalization::UnicodeNormalization::nfc(name.trim().chars()).collect();
+            for k in country_keys(name, false) {
+                let mut all = written_as.borrow_mut();
+                all.entry(k).or_default().entry(written.to_lowercase()).or_default().insert(code.to_owned());
+            }
+        }
         if !name.is_ascii() && country_keys(name, false).iter().all(|k| code_keys.contains(k)) {
             let written: String = unicode_normalization::UnicodeNormalization::nfc(name.trim().chars()).collect();
             accented.borrow_mut().entry(written.to_lowercase()).or_default().insert(code.to_owned());
@@ -745,6 +756,26 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         "INITIALISM_NAMES",
         "Names CLDR writes in capital letters, whole or in parentheses (`ABD`, `EUA`, `Congo (RDC)`), lower case, to their country: three capitals are read as a name only if CLDR writes the name so (`MON` is no `Mön`, Isle of Man)",
         &initialisms,
+    );
+    // A key whose country is not that of a spelling of it written with other letters than the
+    // key's (`lusia`, Saint Lucia, of Tongan `Lūsia`, Russia): that spelling and its country.
+    let mut folded_elsewhere: Vec<(String, String)> = Vec::new();
+    for (key, spellings) in written_as.into_inner() {
+        let Some(winner) = names.names.get(&key) else { continue };
+        let others: Vec<String> = spellings
+            .iter()
+            .filter(|(written, codes)| codes.len() == 1 && !codes.contains(winner) && **written != key)
+            .map(|(written, codes)| format!("{written}={}", codes.iter().next().map_or("", String::as_str)))
+            .collect();
+        if !others.is_empty() {
+            folded_elsewhere.push((key, others.join(";")));
+        }
+    }
+    write_pairs_owned(
+        &mut out,
+        "FOLDED_ELSEWHERE",
+        "Name keys whose country is not that of some spelling of them written with other letters (`lusia`: Yoruba's Luṣia, Saint Lucia; Tongan's Lūsia, Russia), to those spellings (lower case, NFC) and their country (`lūsia=RU`, separated by `;`): such a spelling names both",
+        &folded_elsewhere,
     );
     let accented: Vec<(String, String)> = accented
         .into_inner()

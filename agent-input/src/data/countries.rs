@@ -4095,6 +4095,15 @@ pub static INITIALISM_NAMES: &[(&str, &str)] = &[
     ("zk", "GB"),
 ];
 
+/// Name keys whose country is not that of some spelling of them written with other letters (`lusia`: Yoruba's Luṣia, Saint Lucia; Tongan's Lūsia, Russia), to those spellings (lower case, NFC) and their country (`lūsia=RU`, separated by `;`): such a spelling names both (5 entries, sorted by key).
+pub static FOLDED_ELSEWHERE: &[(&str, &str)] = &[
+    ("kata", "kāta=TD"),
+    ("lusia", "lūsia=RU"),
+    ("sabiya", "sãbiya=ZM"),
+    ("toga", "tõga=TO"),
+    ("க\u{bbe}ங\u{bcd}கே\u{bbe} குடியரசு", "க\u{bbe}ங\u{bcd}கோ குடியரசு=CD"),
+];
+
 /// Names written with letters beyond ASCII whose folded key is a code or empty (Vietnamese `áo`, Austria; `úc`, `bỉ`, `lào`), as written, lower case (NFC), to their country: read only as written, where no code can be meant (8 entries, sorted by key).
 pub static ACCENTED_SHORT_NAMES: &[(&str, &str)] = &[
     ("bỉ", "BE"),
