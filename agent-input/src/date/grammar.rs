@@ -1049,6 +1049,9 @@ fn settle_month_words(toks: &mut Tokens<'_>) {
 /// another month than other languages' same word ([`MONTHS_AFTER_U`]): `u listopadu` is
 /// October, where Czech `listopadu` is November. The word becomes that month's English name.
 fn months_after_u(toks: &mut Tokens<'_>) {
+    if !toks.iter().any(|t| matches!(t, Token::Word(w) if w == "u")) {
+        return;
+    }
     let mut after_u = false;
     for tok in toks.iter_mut() {
         match tok {
@@ -1077,7 +1080,9 @@ fn numbered_month_suffix(text: &str) -> Option<String> {
     }
     // As CLDR writes it, in lower case: searched for in place, with nothing made for a text
     // that has none.
-    let (at, suffix) = MONTH_SUFFIXES.iter().find_map(|s| Some((text.find(s)?, *s)))?;
+    // A suffix's first character first: most texts have none, and no substring search runs.
+    let has_first = |s: &str| s.chars().next().is_some_and(|c| text.contains(c));
+    let (at, suffix) = MONTH_SUFFIXES.iter().filter(|s| has_first(s)).find_map(|s| Some((text.find(s)?, *s)))?;
     let head = text.get(..at)?;
     let digits = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let month: usize = head.get(head.len() - digits..)?.parse().ok()?;
