@@ -798,19 +798,31 @@ fn field_ends(t: &str) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// A start that reads only with the end's last fields (`23/11` + `/2026`) and so proves an order
-/// of day and month, with the end read in that order (`5/12/2026` alone is 5 December or 12 May).
+/// of day and month, with the end read in that order (`5/12/2026` alone is 5 December or 12 May);
+/// or, when the start so completed has both orders too, its ask.
 #[cold]
 fn start_settles_end(
     input: &Input<'_>,
     (f, t): (&str, &str),
     (from_opts, to_opts): (&DateOptions, &DateOptions),
 ) -> Option<Outcome<DateRange>> {
-    field_ends(t).take(4).find_map(|end| {
+    // A start completed so that it too has two orders (`01/11 – 05/12/2026`): its ask.
+    let mut both_open = None;
+    let settled = field_ends(t).take(4).find_map(|end| {
         let first = format!("{}{}", f.trim_end_matches('.'), t.get(end..)?);
-        let order = super::proven_order(&first)?;
         let a = read_prepared(Input::String(&first), from_opts);
+        let Some(order) = super::proven_order(&first) else {
+            if both_open.is_none() && matches!(a.as_ask().map(|k| k.code), Some(AskCode::AmbiguousDate)) {
+                both_open = Some(a);
+            }
+            return None;
+        };
         let b = super::read_in_order(t, to_opts, order);
         (a.value().is_some() && b.value().is_some()).then(|| combine(a, b, Some(input)))
+    });
+    settled.or_else(|| {
+        let b = read_prepared(Input::String(t), to_opts);
+        both_open.map(|a| combine(a, b, Some(input)))
     })
 }
 
