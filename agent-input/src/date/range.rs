@@ -753,8 +753,9 @@ fn pair(
     let Some(b2) = completed_end((f, t), &b, to_opts) else {
         return combine(a, b, Some(input));
     };
-    if a.value().is_some() {
-        return combine(a, b2, Some(input));
+    if let Some(start) = a.value().copied() {
+        // An end that took the start's year and falls before it is in the next year.
+        return combine(a, next_year_end((f, t), to_opts, start, b2), Some(input));
     }
     // The first bound with what follows one of the second bound's numbers or words, the fewest
     // fields first (`1` + ` January 2026`; `Jan 1` + `, 2026` of `Feb 3, 2026`).
@@ -856,6 +857,29 @@ fn completed_end((f, t): (&str, &str), b: &Outcome<NaiveDate>, to_opts: &DateOpt
         b2.notes.push(completed_end_note(t, d));
     }
     Some(b2)
+}
+
+/// `end`, or, when it falls before `start`, writes no year, and the start writes one, the end
+/// read in the year after the start's (`23 December 2026 – 5 January`: 5 January 2027) where
+/// that reads on or after `start`.
+#[cold]
+fn next_year_end(
+    (f, t): (&str, &str),
+    to_opts: &DateOptions,
+    start: NaiveDate,
+    end: Outcome<NaiveDate>,
+) -> Outcome<NaiveDate> {
+    let four = |x: &str| x.len() == 4 && x.bytes().all(|c| c.is_ascii_digit());
+    if end.value().is_none_or(|e| *e >= start) || t.split(|c: char| !c.is_ascii_digit()).any(four) {
+        return end;
+    }
+    let next = f.split([' ', ',', '.']).rfind(|w| four(w)).and_then(|y| y.parse::<i32>().ok()).map(|y| y + 1);
+    let Some(next) = next else { return end };
+    let later = [format!("{t} {next}"), format!("{next} {t}")].into_iter().find_map(|text| {
+        let out = read_prepared(Input::String(&text), to_opts);
+        out.value().is_some_and(|e| *e >= start).then_some(out)
+    });
+    later.unwrap_or(end)
 }
 
 /// The note of a range's end written without what it shares with the start (`10-31` of
