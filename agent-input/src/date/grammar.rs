@@ -1940,6 +1940,9 @@ fn fixed(span: Span) -> Candidate {
         // A day in a sentinel year, however spelled (`0001-011`, ISO's ordinal date), is the
         // sentinel too, as `0001-01-11` is: the value read back must read the same.
         Span::Day(d) if sentinel_year(d.year()) => Span::Sentinel,
+        // A decade with a sentinel year in it (`9990s`, `0000s`): its bound in that year reads
+        // back as the sentinel.
+        Span::Decade(y) if sentinel_year(y) || sentinel_year(y.saturating_add(9)) => Span::Sentinel,
         other => other,
     };
     Candidate { span, order: Order::Fixed }
