@@ -352,11 +352,10 @@ fn find(text: &str) -> Found {
 /// key names (Tongan `Lūsia`, Russia, folds to Yoruba's `Luṣia`, Saint Lucia:
 /// [`FOLDED_ELSEWHERE`]); else `found`.
 fn folded_elsewhere(text: &str, key: &str, found: Found) -> Found {
+    static FOLDED: Index<&str> = Index::new(FOLDED_ELSEWHERE);
     let Found::Code(code, _) = found else { return found };
-    let Ok(at) = FOLDED_ELSEWHERE.binary_search_by(|(k, _)| (*k).cmp(key)) else { return found };
-    let written: String = unicode_normalization::UnicodeNormalization::nfc(text.trim().chars()).collect();
-    let written = written.to_lowercase();
-    let spellings = FOLDED_ELSEWHERE.get(at).map(|(_, v)| *v).unwrap_or_default();
+    let Some(spellings) = FOLDED.get(key) else { return found };
+    let written = as_written(text);
     let other = spellings.split(';').find_map(|entry| {
         let (spelling, country) = entry.split_once('=')?;
         (spelling == written).then(|| CountryCode::new(country)).flatten()
@@ -374,11 +373,16 @@ fn accented_short_name(text: &str) -> Option<Found> {
     if text.is_ascii() || text.chars().nth(8).is_some() {
         return None;
     }
-    let written: String = unicode_normalization::UnicodeNormalization::nfc(text.trim().chars()).collect();
-    let key = written.to_lowercase();
-    let at = ACCENTED_SHORT_NAMES.binary_search_by(|(k, _)| (*k).cmp(key.as_str())).ok()?;
-    let code = ACCENTED_SHORT_NAMES.get(at).and_then(|(_, c)| CountryCode::new(c))?;
+    static ACCENTED: Index<&str> = Index::new(ACCENTED_SHORT_NAMES);
+    let code = ACCENTED.get(&as_written(text)).and_then(CountryCode::new)?;
     Some(Found::Code(code, Some(NoteCode::CountryNameRead)))
+}
+
+/// A name as written, the key of the generator's tables of spellings: trimmed, composed (NFC)
+/// and in lower case.
+fn as_written(text: &str) -> String {
+    let composed: String = unicode_normalization::UnicodeNormalization::nfc(text.trim().chars()).collect();
+    composed.to_lowercase()
 }
 
 /// [`find`], then without a leading article when that finds nothing.

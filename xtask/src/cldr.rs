@@ -65,6 +65,7 @@ pub fn generate(dir: &Path, iso: &Path) -> Result<Vec<Generated>, String> {
         booleans(dir, &modern)?,
         scales(dir, &modern)?,
         lists(dir)?,
+        locale_syntax(dir)?,
     ])
 }
 
@@ -75,10 +76,8 @@ pub const SMALL_NAME_LOCALES: &[&str] = &["en", "cs", "sk", "de", "fr", "es", "i
 /// the languages whose names, months, weekdays and yes/no words the readers know. Source:
 /// `cldr-core/coverageLevels.json`.
 fn modern_locales(dir: &Path) -> Result<Vec<String>, String> {
-    let json = read_json(&dir.join("cldr-core/coverageLevels.json"))?;
-    let levels = object(&json, "/effectiveCoverageLevels", "coverageLevels")?;
-    let mut out: Vec<String> = levels
-        .iter()
+    let mut out: Vec<String> = coverage_levels(dir)?
+        .into_iter()
         .filter(|(id, level)| {
             let parts: Vec<&str> = id.split('-').collect();
             let no_region = match parts.as_slice() {
@@ -86,9 +85,9 @@ fn modern_locales(dir: &Path) -> Result<Vec<String>, String> {
                 [_, script] => script.len() == 4,
                 _ => false,
             };
-            level.as_str() == Some("modern") && no_region && id.as_str() != "und"
+            level == "modern" && no_region && id != "und"
         })
-        .map(|(id, _)| id.clone())
+        .map(|(id, _)| id)
         .collect();
     out.sort();
     if out.len() < 100 {
@@ -100,17 +99,15 @@ fn modern_locales(dir: &Path) -> Result<Vec<String>, String> {
 /// The languages CLDR covers at the moderate or basic level, without a region (`mi`, `br`,
 /// `xh`; `sr-Latn`-like script variants too), that have names.
 fn minor_locales(dir: &Path) -> Result<Vec<String>, String> {
-    let json = read_json(&dir.join("cldr-core/coverageLevels.json"))?;
-    let levels = object(&json, "/effectiveCoverageLevels", "coverageLevels")?;
-    let mut out: Vec<String> = levels
-        .iter()
+    let mut out: Vec<String> = coverage_levels(dir)?
+        .into_iter()
         .filter(|(id, level)| {
             let parts: Vec<&str> = id.split('-').collect();
             let no_region = matches!(parts.as_slice(), [_] | [_, _]) && parts.get(1).is_none_or(|s| s.len() == 4);
-            matches!(level.as_str(), Some("moderate" | "basic")) && no_region
+            matches!(level.as_str(), "moderate" | "basic") && no_region
         })
-        .map(|(id, _)| id.clone())
-        .filter(|id| dir.join(format!("cldr-localenames-full/main/{id}/territories.json")).exists())
+        .map(|(id, _)| id)
+        .filter(|id| has_names(dir, id))
         .collect();
     out.sort();
     Ok(out)
@@ -120,8 +117,6 @@ fn minor_locales(dir: &Path) -> Result<Vec<String>, String> {
 /// whose language (with its script) is one of `languages`, and that have names. Variants stay
 /// out: CLDR 48's polytonic Greek names Laos `Λατινικὴ Ἀμερική`, Latin America.
 fn regional_locales(dir: &Path, languages: &[String]) -> Result<Vec<String>, String> {
-    let json = read_json(&dir.join("cldr-core/coverageLevels.json"))?;
-    let levels = object(&json, "/effectiveCoverageLevels", "coverageLevels")?;
     let language = |id: &str| -> String {
         let parts: Vec<&str> = id.split('-').collect();
         match parts.as_slice() {
@@ -130,20 +125,32 @@ fn regional_locales(dir: &Path, languages: &[String]) -> Result<Vec<String>, Str
             [] => String::new(),
         }
     };
-    let mut out: Vec<String> = levels
-        .iter()
-        .filter(|(id, level)| level.as_str() == Some("modern") && !languages.contains(id))
-        .map(|(id, _)| id.clone())
+    let mut out: Vec<String> = coverage_levels(dir)?
+        .into_iter()
+        .filter(|(id, level)| level == "modern" && !languages.contains(id))
+        .map(|(id, _)| id)
         .filter(|id| languages.contains(&language(id)))
         .filter(|id| {
             let region = id.rsplit('-').next().unwrap_or_default();
             region.len() == 2 && region.bytes().all(|b| b.is_ascii_uppercase())
                 || region.len() == 3 && region.bytes().all(|b| b.is_ascii_digit())
         })
-        .filter(|id| dir.join(format!("cldr-localenames-full/main/{id}/territories.json")).exists())
+        .filter(|id| has_names(dir, id))
         .collect();
     out.sort();
     Ok(out)
+}
+
+/// Every locale's effective coverage level (`cldr-core/coverageLevels.json`): `(id, level)`.
+fn coverage_levels(dir: &Path) -> Result<Vec<(String, String)>, String> {
+    let json = read_json(&dir.join("cldr-core/coverageLevels.json"))?;
+    let levels = object(&json, "/effectiveCoverageLevels", "coverageLevels")?;
+    Ok(levels.iter().filter_map(|(id, level)| Some((id.clone(), level.as_str()?.to_owned()))).collect())
+}
+
+/// True when `cldr-localenames-full` has the locale's names.
+fn has_names(dir: &Path, id: &str) -> bool {
+    dir.join(format!("cldr-localenames-full/main/{id}/territories.json")).exists()
 }
 
 /// The locales whose month and weekday names the date reader knows: every locale CLDR covers
@@ -162,8 +169,7 @@ struct DateLocales {
 }
 
 fn date_locales(dir: &Path, modern: &[String]) -> Result<DateLocales, String> {
-    let json = read_json(&dir.join("cldr-core/coverageLevels.json"))?;
-    let levels = object(&json, "/effectiveCoverageLevels", "coverageLevels")?;
+    let levels = coverage_levels(dir)?;
     let languages: std::collections::BTreeSet<&str> = modern.iter().filter_map(|l| l.split('-').next()).collect();
     let at = |wanted: &str| -> Vec<String> {
         let mut out: Vec<String> = levels
@@ -171,7 +177,7 @@ fn date_locales(dir: &Path, modern: &[String]) -> Result<DateLocales, String> {
             .filter(|(id, level)| {
                 let parts: Vec<&str> = id.split('-').collect();
                 let script_variant = parts.len() == 2 && parts.get(1).is_some_and(|s| s.len() == 4);
-                level.as_str() == Some(wanted)
+                level == wanted
                     && id.as_str() != "und"
                     && (wanted == "modern" || script_variant && parts.first().is_some_and(|l| languages.contains(l)))
             })
@@ -501,16 +507,20 @@ fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
     let written_as =
         std::cell::RefCell::new(BTreeMap::<String, BTreeMap<String, std::collections::BTreeSet<String>>>::new());
     let add = |names: &mut Names, name: &str, code: &str, rank: Rank| {
-        if !name.is_ascii() && !name.contains(['(', ',']) {
-            let written: String = unicode_normalization::UnicodeNormalization::nfc(name.trim().chars()).collect();
-            for k in country_keys(name, false) {
-                let mut all = written_as.borrow_mut();
-                all.entry(k).or_default().entry(written.to_lowercase()).or_default().insert(code.to_owned());
+        if !name.is_ascii() {
+            // As the reader keys a name as written (`as_written`): trimmed, NFC, lower case.
+            let composed: String = unicode_normalization::UnicodeNormalization::nfc(name.trim().chars()).collect();
+            let written = composed.to_lowercase();
+            let keys = country_keys(name, false);
+            if keys.iter().all(|k| code_keys.contains(k)) {
+                accented.borrow_mut().entry(written.clone()).or_default().insert(code.to_owned());
             }
-        }
-        if !name.is_ascii() && country_keys(name, false).iter().all(|k| code_keys.contains(k)) {
-            let written: String = unicode_normalization::UnicodeNormalization::nfc(name.trim().chars()).collect();
-            accented.borrow_mut().entry(written.to_lowercase()).or_default().insert(code.to_owned());
+            if !name.contains(['(', ',']) {
+                for k in keys {
+                    let mut all = written_as.borrow_mut();
+                    all.entry(k).or_default().entry(written.clone()).or_default().insert(code.to_owned());
+                }
+            }
         }
         // The whole name, or its part in parentheses (`Congo (RDC)`).
         let inner = name.split_once('(').and_then(|(_, rest)| rest.split_once(')')).map(|(inner, _)| inner);
@@ -1097,6 +1107,34 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         "Names of the UN M.49 groups of countries (`Latin America`, `world`, `Europe`), of the same locales, by `fold_name` key, to their three-digit region code; a name of two groups is left out",
         &group_names,
     );
+    let _ = writeln!(out);
+    let _ =
+        writeln!(out, "/// ISO 15924 script codes (the IANA registry's scripts), sorted ({} entries).", scripts.len());
+    let _ = writeln!(out, "pub static KNOWN_SCRIPTS: &[&str] = &[");
+    for s in &scripts {
+        let _ = writeln!(out, "    {s:?},");
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// Language subtags CLDR knows, sorted ({} entries).", known.len());
+    let _ = writeln!(out, "pub static KNOWN_LANGUAGES: &[&str] = &[");
+    for k in &known {
+        let _ = writeln!(out, "    {k:?},");
+    }
+    let _ = writeln!(out, "];");
+    Ok(Generated { path, text: out })
+}
+
+/// `data/locale_syntax.rs`: what a locale's spelling writes beside its subtags, whatever the
+/// name tables hold: CLDR's locale separators and brackets (display names), and ICU's locale
+/// keywords (cldr-bcp47). Shared by the full and the `small-names` builds.
+fn locale_syntax(dir: &Path) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-localenames-full")?;
+    let mut out = String::new();
+    header(&mut out, "cldr-localenames-full and cldr-bcp47", &version);
+    let _ = writeln!(out, "//! What a locale's spelling writes beside its subtags: display names' separators and brackets, and ICU's keywords.");
+    let _ = writeln!(out);
+    version_const(&mut out, &version);
     let (separators, brackets) = locale_patterns(dir)?;
     write_strings(
         &mut out,
@@ -1123,22 +1161,7 @@ fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> R
         "The values of ICU's locale keywords by `key-value` (`co-phonebook`, `ca-gregorian`, `tz-europe/prague`), lower-cased, to the `u` extension's value (`phonebk`, `gregory`, `czprg`), a deprecated value to its preferred one (cldr-bcp47)",
         &icu_values,
     );
-    let _ = writeln!(out);
-    let _ =
-        writeln!(out, "/// ISO 15924 script codes (the IANA registry's scripts), sorted ({} entries).", scripts.len());
-    let _ = writeln!(out, "pub static KNOWN_SCRIPTS: &[&str] = &[");
-    for s in &scripts {
-        let _ = writeln!(out, "    {s:?},");
-    }
-    let _ = writeln!(out, "];");
-    let _ = writeln!(out);
-    let _ = writeln!(out, "/// Language subtags CLDR knows, sorted ({} entries).", known.len());
-    let _ = writeln!(out, "pub static KNOWN_LANGUAGES: &[&str] = &[");
-    for k in &known {
-        let _ = writeln!(out, "    {k:?},");
-    }
-    let _ = writeln!(out, "];");
-    Ok(Generated { path, text: out })
+    Ok(Generated { path: "agent-input/src/data/locale_syntax.rs", text: out })
 }
 
 /// Every locale's `localeDisplayPattern`: what its `localeSeparator` writes between two

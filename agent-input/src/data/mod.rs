@@ -21,6 +21,8 @@ pub mod latin;
 #[rustfmt::skip]
 pub mod lists;
 #[rustfmt::skip]
+pub mod locale_syntax;
+#[rustfmt::skip]
 pub mod scales;
 #[cfg(not(feature = "small-names"))]
 #[rustfmt::skip]
@@ -181,13 +183,9 @@ impl<V: Copy + 'static> Packed<V> {
         None
     }
 
-    /// The value of `key`, if the table has it. Keys whose first eight bytes are a smaller
-    /// number sort before `key`, larger after it: the table has `key` only among the keys with
-    /// its number. A key of at most eight bytes, none zero, is the first of them when it is as
-    /// long (any other with those bytes is longer: the key is its prefix, so sorts first);
-    /// a longer one is looked for in their blocks.
-    pub fn get(&self, key: &str) -> Option<V> {
-        let all = self.prefixes.get_or_init(|| {
+    /// The first eight bytes of every key as a number ([`prefix`]), made at the first call.
+    fn key_prefixes(&self) -> &[u64] {
+        self.prefixes.get_or_init(|| {
             let mut all = Vec::with_capacity(self.len());
             for b in 0..self.blocks.len() {
                 let _ = self.scan(b, |k, _| {
@@ -196,7 +194,16 @@ impl<V: Copy + 'static> Packed<V> {
                 });
             }
             all
-        });
+        })
+    }
+
+    /// The value of `key`, if the table has it. Keys whose first eight bytes are a smaller
+    /// number sort before `key`, larger after it: the table has `key` only among the keys with
+    /// its number. A key of at most eight bytes, none zero, is the first of them when it is as
+    /// long (any other with those bytes is longer: the key is its prefix, so sorts first);
+    /// a longer one is looked for in their blocks.
+    pub fn get(&self, key: &str) -> Option<V> {
+        let all = self.key_prefixes();
         let wanted = prefix(key.as_bytes());
         let first = all.partition_point(|&p| p < wanted);
         if all.get(first) != Some(&wanted) {
@@ -243,16 +250,7 @@ impl<V: Copy + 'static> Packed<V> {
     /// Calls `f` with the value of every key that starts with `head` (`head` itself included),
     /// in key order: they sort together, from the first key not below `head`.
     pub(crate) fn with_prefix(&self, head: &str, mut f: impl FnMut(V)) {
-        let all = self.prefixes.get_or_init(|| {
-            let mut all = Vec::with_capacity(self.len());
-            for b in 0..self.blocks.len() {
-                let _ = self.scan(b, |k, _| {
-                    all.push(prefix(k));
-                    None::<()>
-                });
-            }
-            all
-        });
+        let all = self.key_prefixes();
         let first = all.partition_point(|&p| p < prefix(head.as_bytes()));
         let head = head.as_bytes();
         for b in first / BLOCK..self.blocks.len() {

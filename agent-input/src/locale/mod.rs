@@ -41,9 +41,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::data::languages::{
-    AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, LIKELY_LANGUAGES, LOCALE_BRACKETS, LOCALE_SEPARATORS,
-    REGION_GROUP_NAMES, SCRIPT_NAMES, TAGS,
+    AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, LIKELY_LANGUAGES, REGION_GROUP_NAMES, SCRIPT_NAMES, TAGS,
 };
+use crate::data::locale_syntax::{LOCALE_BRACKETS, LOCALE_SEPARATORS};
 use crate::data::Index;
 use crate::error::Error;
 use crate::input::{quoted, Input};

@@ -102,15 +102,13 @@ pub(super) fn modifier(m: &str) -> Option<Modifier> {
 /// BCP 47's own) as the `u` extension BCP 47 writes for them, keys in order
 /// (`u-co-phonebk-cu-eur`); `None` for a key or value the data does not hold, or a key twice.
 fn icu_keywords(text: &str) -> Option<String> {
-    use crate::data::languages::{ICU_KEYWORD_KEYS, ICU_KEYWORD_VALUES};
-    let find = |table: &[(&'static str, &'static str)], key: &str| {
-        table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| table.get(i)).map(|(_, v)| *v)
-    };
+    static KEYS: Index<&str> = Index::new(crate::data::locale_syntax::ICU_KEYWORD_KEYS);
+    static VALUES: Index<&str> = Index::new(crate::data::locale_syntax::ICU_KEYWORD_VALUES);
     let mut pairs: Vec<(&str, &str)> = Vec::new();
     for keyword in text.split(';').filter(|k| !k.trim().is_empty()) {
         let (key, value) = keyword.split_once('=')?;
-        let key = find(ICU_KEYWORD_KEYS, &key.trim().to_ascii_lowercase())?;
-        let value = find(ICU_KEYWORD_VALUES, &format!("{key}-{}", value.trim().to_ascii_lowercase()))?;
+        let key = KEYS.get(&key.trim().to_ascii_lowercase())?;
+        let value = VALUES.get(&format!("{key}-{}", value.trim().to_ascii_lowercase()))?;
         if pairs.iter().any(|(k, _)| *k == key) {
             return None;
         }

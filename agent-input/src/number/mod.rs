@@ -901,9 +901,8 @@ fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome
 /// A number with a scale word before it, as Swahili, Hausa and Sinhala write compact numbers
 /// (`elfu 4`, four thousand; `Dubu 4`; `දහස 4`: [`SCALES_BEFORE`]). `None` for any other word.
 fn scaled_before(input: &Input<'_>, (word, number): (&str, &str), opts: &NumberOptions) -> Option<Outcome<Decimal>> {
-    let key = word_key(word);
-    let at = SCALES_BEFORE.binary_search_by(|(k, _)| (*k).cmp(key.as_str())).ok()?;
-    let power: u8 = SCALES_BEFORE.get(at)?.1.parse().ok()?;
+    static BEFORE: crate::data::Index<&str> = crate::data::Index::new(SCALES_BEFORE);
+    let power: u8 = BEFORE.get(&word_key(word))?.parse().ok()?;
     match parse_text(number) {
         // Noted as a spelling rewritten (the scale's own note speaks of a word after the number).
         Parsed::One { value, mut repairs } => {
