@@ -24,6 +24,7 @@
 //! `issues` of collections, if any), or the error envelope `{code, message, hint, issues}`.
 
 mod envelope;
+mod from_schema;
 pub mod implied;
 mod person;
 mod props;
@@ -56,10 +57,14 @@ pub struct ToolSpec {
     all_or_nothing: bool,
     answered_by: AnsweredBy,
     properties: PropertySet,
+    /// `$defs` and `definitions` of a schema the spec was read from, which properties passed
+    /// on to the server refer to: advertised at the root of the input schema.
+    schema_defs: Map<String, Value>,
 }
 
 /// The keys a tool spec may have.
-const SPEC_KEYS: &[&str] = &["name", "description", "writes", "all_or_nothing", "answered_by", "properties"];
+const SPEC_KEYS: &[&str] =
+    &["name", "description", "writes", "all_or_nothing", "answered_by", "properties", "schema_defs"];
 
 /// One property of a [`ToolBuilder`]: a kind with its options (or the kind its name implies),
 /// required or not, with a description.
@@ -282,7 +287,81 @@ impl ToolSpec {
             }
         };
         let properties = PropertySet::from_json(props, &Context { writes, tool: &name, codec })?;
-        Ok(Self { name, description, writes, all_or_nothing, answered_by, properties })
+        let schema_defs = match object.get("schema_defs") {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(d)) if d.keys().all(|k| k == "$defs" || k == "definitions") => d.clone(),
+            Some(other) => {
+                return Err(Error::options(format!(
+                    "`schema_defs` of tool `{name}` must be an object of `$defs` and `definitions`, found `{other}`"
+                )))
+            }
+        };
+        Ok(Self { name, description, writes, all_or_nothing, answered_by, properties, schema_defs })
+    }
+
+    /// A tool spec from the JSON Schema a server already declares for the tool: its
+    /// `inputSchema` alone, or its whole MCP definition (`{"name", "description",
+    /// "inputSchema", "annotations"}`), as pydantic, zod and schemars write it. Each property is
+    /// read by the kind its schema and name say (the table in the module doc of
+    /// `tool::from_schema`, in the README); what no kind reads is passed on unchanged, for the
+    /// server's own validation. A tool whose annotations do not say `readOnlyHint: true` may
+    /// write (an invented id asks). Collections are read all or nothing.
+    ///
+    /// ```
+    /// use agent_input::tool::{ToolCall, ToolSpec};
+    /// let spec = ToolSpec::from_input_schema(&serde_json::json!({
+    ///     "name": "search", "annotations": {"readOnlyHint": true},
+    ///     "inputSchema": {"type": "object", "required": ["query"], "properties": {
+    ///         "query": {"type": "string"},
+    ///         "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 20},
+    ///         "date_from": {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}], "default": null}}}
+    /// }))?;
+    /// let ToolCall::Ok { args, .. } = spec.read(&serde_json::json!({"query": "nájem", "limit": "4 000", "dateFrom": "1. 10. 2026"})) else { panic!() };
+    /// assert_eq!(args, serde_json::json!({"query": "nájem", "limit": 50, "date_from": "2026-10-01"}));
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A schema that is not an object, or whose properties' names fold to the same words.
+    pub fn from_input_schema(schema: &Value) -> Result<Self, Error> {
+        Self::from_input_schema_with(schema, &Value::Null, None)
+    }
+
+    /// [`ToolSpec::from_input_schema`] with what JSON Schema cannot say (`overrides`, the shape
+    /// of the root's `x-agent-input`: `{"answered_by": "user", "writes": true, "properties":
+    /// {"court": {"kind": "vocabulary", "entries": […]}, "raw": false}}`) and the server's
+    /// cursor codec.
+    ///
+    /// # Errors
+    /// As [`ToolSpec::from_input_schema`], and overrides that name no declared property or
+    /// carry invalid options.
+    pub fn from_input_schema_with(
+        schema: &Value,
+        overrides: &Value,
+        codec: Option<&CursorCodec>,
+    ) -> Result<Self, Error> {
+        Self::from_json_inner(&Self::document_from_input_schema(schema, overrides)?, codec)
+    }
+
+    /// The tool spec document (the JSON [`ToolSpec::from_json`] reads) that
+    /// [`ToolSpec::from_input_schema_with`] builds: what each property was mapped to, to read
+    /// or to save and edit.
+    ///
+    /// ```
+    /// use agent_input::tool::ToolSpec;
+    /// let doc = ToolSpec::document_from_input_schema(
+    ///     &serde_json::json!({"type": "object", "properties": {"when": {"type": "string", "format": "date"}}}),
+    ///     &serde_json::Value::Null,
+    /// )?;
+    /// assert_eq!(doc["properties"]["when"], serde_json::json!({"kind": "date"}));
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`ToolSpec::from_input_schema_with`], but for the properties' own options (checked
+    /// when the document is read).
+    pub fn document_from_input_schema(schema: &Value, overrides: &Value) -> Result<Value, Error> {
+        from_schema::spec_document(schema, overrides)
     }
 
     /// The tool's name.
@@ -370,6 +449,9 @@ impl ToolSpec {
     pub fn input_schema(&self) -> Value {
         let mut schema = self.properties.schema();
         schema["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
+        for (key, defs) in &self.schema_defs {
+            schema[key] = defs.clone();
+        }
         schema
     }
 

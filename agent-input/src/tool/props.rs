@@ -49,14 +49,24 @@ struct Property {
     description: String,
     /// Who answers this property's ambiguities, when it says so itself.
     answered_by: Option<AnsweredBy>,
+    /// A value sent that reads as absent (`null`, a placeholder) is passed on as `null`: a
+    /// required property whose schema admits null (`Optional[int]` with no default).
+    nullable: bool,
     def: Def,
 }
 
 #[derive(Clone, Debug)]
 enum Def {
     Value(Spec),
-    Entries { item: PropertySet, max_items: usize },
+    Entries {
+        item: PropertySet,
+        max_items: usize,
+    },
     Object(PropertySet),
+    /// A value passed on as sent, for the server's own validation (`"kind": "passthrough"`):
+    /// what a schema read by [`ToolSpec::from_input_schema`](super::ToolSpec::from_input_schema)
+    /// declares that no kind reads. Its schema is advertised unchanged.
+    Passthrough(Value),
 }
 
 /// What building a property set needs to know of its tool.
@@ -302,6 +312,11 @@ impl PropertySet {
             };
             let answered_by =
                 answered_by(obj.remove("answered_by").as_ref()).map_err(|m| err(format!("`answered_by` {m}")))?;
+            let nullable = match obj.remove("nullable") {
+                None | Some(Value::Null) => false,
+                Some(Value::Bool(b)) => b,
+                Some(other) => return Err(err(format!("`nullable` must be a boolean, found `{other}`"))),
+            };
             if !obj.contains_key("kind") {
                 let Some(Value::Object(defaults)) = implied(name, writes) else {
                     return Err(err("no `kind`, and the name implies none".to_owned()));
@@ -316,7 +331,7 @@ impl PropertySet {
                 let other = set.props.get(other).map(|p| p.name.as_str()).unwrap_or_default();
                 return Err(err(format!("its name folds to the same words as `{other}`")));
             }
-            set.props.push(Property { name: name.clone(), required, description, answered_by, def });
+            set.props.push(Property { name: name.clone(), required, description, answered_by, nullable, def });
             set.template.insert(name.clone(), Value::Null);
         }
         set.pairs = Self::date_pairs(&set.props);
@@ -325,6 +340,12 @@ impl PropertySet {
 
     fn def(mut obj: Map<String, Value>, ctx: &Context<'_>) -> Result<Def, Error> {
         let kind = obj.get("kind").and_then(Value::as_str).unwrap_or_default().to_owned();
+        if kind == "passthrough" {
+            if let Some(k) = obj.keys().find(|k| *k != "kind" && *k != "schema") {
+                return Err(Error::options(format!("unknown option `{k}` for a `passthrough`")));
+            }
+            return Ok(Def::Passthrough(obj.remove("schema").unwrap_or_else(|| json!({}))));
+        }
         if kind == "object" {
             let props = match obj.remove("properties") {
                 Some(Value::Object(p)) => p,
@@ -476,6 +497,8 @@ impl PropertySet {
             let raw = raw.map(|(_, v)| v).or_else(|| bound(i));
             values.push(match self.read_property(prop, raw, &path, (tool, entry), read) {
                 Got::Value(v) => Some(v),
+                // A null sent for a property whose schema admits it is passed on as null.
+                Got::Nothing if prop.nullable && raw.is_some() => Some(Value::Null),
                 Got::Nothing if prop.required => {
                     read.report(Issue::missing(tool, &path, &Input::from(raw), &self.expected(prop)));
                     None
@@ -858,6 +881,8 @@ impl PropertySet {
                 }
             },
             Def::Entries { item, max_items } => read_entries(item, *max_items, raw, path, tool, read),
+            Def::Passthrough(_) if raw.is_some() && !read.take_values(1, tool, path) => return Got::Reported,
+            Def::Passthrough(_) => raw.cloned(),
         };
         value.map_or(Got::Nothing, Got::Value)
     }
@@ -925,6 +950,7 @@ impl PropertySet {
             }
             Def::Entries { .. } => "a JSON array of entries".to_owned(),
             Def::Object(_) => "a JSON object".to_owned(),
+            Def::Passthrough(_) => "a value as the tool's schema declares it".to_owned(),
         }
     }
 
@@ -975,7 +1001,20 @@ impl PropertySet {
         let mut properties = Map::new();
         let mut required = Vec::new();
         for p in &self.props {
+            if let Def::Passthrough(schema) = &p.def {
+                // Advertised as declared: the server validates it.
+                let mut s = schema.clone();
+                if !p.description.is_empty() && s.is_object() {
+                    s["description"] = Value::String(p.description.clone());
+                }
+                if p.required {
+                    required.push(Value::String(p.name.clone()));
+                }
+                properties.insert(p.name.clone(), s);
+                continue;
+            }
             let mut s = match &p.def {
+                Def::Passthrough(schema) => schema.clone(),
                 Def::Value(spec) => spec.schema(),
                 Def::Object(set) => json!({"description": "A JSON object.", "anyOf": [set.schema(), {"type": "null"}]}),
                 Def::Entries { item, max_items } => {
@@ -1008,7 +1047,10 @@ impl PropertySet {
             }
             properties.insert(p.name.clone(), s);
         }
-        json!({"type": "object", "properties": properties, "required": required, "additionalProperties": false})
+        // No `additionalProperties: false`: the reader takes other spellings of the names
+        // (`dateFrom`, `pageSize`, `courts`) and warns of unknown ones, so a host that checks
+        // arguments against the schema before sending must not refuse them.
+        json!({"type": "object", "properties": properties, "required": required})
     }
 }
 

@@ -226,7 +226,8 @@ fn schema_prints_the_input_schema_and_call_reads_stdin() {
     assert!(out.status.success());
     let schema: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(schema["required"], json!(["q"]));
-    assert_eq!(schema["additionalProperties"], json!(false));
+    // Other spellings of the names (`dateFrom`) are read, so the schema does not forbid them.
+    assert_eq!(schema.get("additionalProperties"), None);
     assert_eq!(schema["properties"]["limit"]["default"], json!(20));
     let out = bin().args(["schema", "--definition", "--tool"]).arg(&spec).output().unwrap();
     let def: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -348,4 +349,77 @@ fn batch_key_env_names_only_allowed_variables() {
     };
     assert_eq!(run(&[])["ask"]["code"], "invalid_request");
     assert_eq!(run(&["--key-env", "OPERATOR_CURSOR_KEY"])["status"], "absent");
+}
+
+/// Runs `agent-input call --tool SPEC` with `args` on stdin, without a cursor key in the
+/// environment: (exit status, stdout as JSON, stderr).
+fn call_spec(spec: &std::path::Path, args: &str) -> (bool, Value, String) {
+    let mut child = bin()
+        .args(["call", "--tool"])
+        .arg(spec)
+        .env_remove("AGENT_INPUT_CURSOR_KEY")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(args.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (out.status.success(), json, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn call_loads_every_shipped_spec_by_itself() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/specs");
+    let mut loaded = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
+            continue;
+        }
+        let (ok, out, stderr) = call_spec(&path, "{}");
+        assert!(ok, "{} does not load: {stderr}", path.display());
+        assert!(out["status"] == "ok" || out["status"] == "error", "{}: {out}", path.display());
+        loaded += 1;
+    }
+    assert!(loaded >= 2, "only {loaded} specs");
+    // The courts vocabulary comes from the file the spec names; the cursor reads with a random
+    // key, said on stderr.
+    let (ok, out, stderr) = call_spec(
+        &dir.join("search_decisions.json"),
+        r#"{"query": "nájem", "court": "Nejvyssi soud", "cursor": "start"}"#,
+    );
+    assert!(ok);
+    assert_eq!(out["args"], json!({"query": "nájem", "court": "NS", "limit": 20}));
+    assert!(stderr.contains("AGENT_INPUT_CURSOR_KEY is unset"), "{stderr}");
+}
+
+#[test]
+fn spec_from_input_schema_prints_what_each_property_is_read_as() {
+    let tmp = std::env::temp_dir().join(format!("agent-input-cli-from-schema-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let schema = tmp.join("schema.json");
+    std::fs::write(
+        &schema,
+        r#"{"name": "search", "inputSchema": {"type": "object", "required": ["query"], "properties": {
+            "query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+            "when": {"type": "string", "format": "date-time"}}}}"#,
+    )
+    .unwrap();
+    let out = bin().args(["spec", "--from-input-schema"]).arg(&schema).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["name"], "search");
+    assert_eq!(doc["properties"]["limit"]["kind"], "number");
+    assert_eq!(doc["properties"]["limit"]["on_out_of_range"], "clamp");
+    assert_eq!(doc["properties"]["when"]["kind"], "passthrough");
+    let bad = bin()
+        .args(["spec", "--from-input-schema"])
+        .arg(&schema)
+        .args(["--overrides", r#"{"properties": {"nope": false}}"#])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`nope`"));
 }

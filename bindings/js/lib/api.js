@@ -475,6 +475,28 @@ export class Tool {
     return new Tool(guard(() => w.Tool.from_spec_with_codec(text, inner)), inner);
   }
 
+  /** A tool from the JSON Schema a server already declares: a tool's `inputSchema`, or its whole
+   * MCP definition (`{name, description, inputSchema, annotations}`), as zod, pydantic or
+   * schemars write it, with `overrides` for what JSON Schema cannot say (`{answered_by: "user",
+   * properties: {court: {kind: "vocabulary", entries: [...]}, raw: false}}`). Cursor properties
+   * read with `codec`. Throws `InvalidOptionsError` for a schema or overrides it cannot use. */
+  static fromInputSchema(schema, { overrides, codec } = {}) {
+    const text = jsonText(schema) ?? "null";
+    const over = overrides === undefined ? "null" : (jsonText(overrides) ?? "null");
+    if (codec === undefined || codec === null) return new Tool(guard(() => w.Tool.from_input_schema(text, over)));
+    const inner = codecs.get(codec);
+    if (inner === undefined) throw new TypeError("Tool.fromInputSchema: `codec` must be a CursorCodec");
+    return new Tool(guard(() => w.Tool.from_input_schema_with_codec(text, over, inner)), inner);
+  }
+
+  /** The tool spec document `fromInputSchema` builds from a schema: what each property was
+   * mapped to. */
+  static specFromInputSchema(schema, { overrides } = {}) {
+    const text = jsonText(schema) ?? "null";
+    const over = overrides === undefined ? "null" : (jsonText(overrides) ?? "null");
+    return JSON.parse(guard(() => w.Tool.spec_from_input_schema(text, over)));
+  }
+
   /** The tool's name. */
   get name() {
     return this.#name;

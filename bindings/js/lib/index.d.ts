@@ -165,6 +165,16 @@ export interface PropertyDecl {
   [option: string]: unknown;
 }
 
+/** What JSON Schema cannot say about a tool (the shape of its schema's `x-agent-input`): who
+ * answers its ambiguities, whether it writes, and per property a declaration merged over the
+ * mapped one (with `kind`, replacing it) or `false` to leave the property to the server. */
+export interface InputSchemaOverrides {
+  answered_by?: "model" | "user";
+  writes?: boolean;
+  all_or_nothing?: boolean;
+  properties?: Record<string, Record<string, unknown> | false>;
+}
+
 /** A tool spec: the JSON document `Tool.fromSpec` reads. */
 export interface ToolSpec {
   name: string;
@@ -203,6 +213,12 @@ export declare class Tool {
   /** A tool from its spec (an object, or JSON text). Cursor properties without a `key_env` read
    * with `codec`. Throws `InvalidOptionsError` for an invalid spec. */
   static fromSpec(spec: ToolSpec | string, options?: { codec?: CursorCodec }): Tool;
+  /** A tool from the JSON Schema a server already declares (an `inputSchema`, or a whole MCP tool
+   * definition `{name, description, inputSchema, annotations}`), with `overrides` for what JSON
+   * Schema cannot say. Throws `InvalidOptionsError` for a schema or overrides it cannot use. */
+  static fromInputSchema(schema: Record<string, unknown>, options?: { overrides?: InputSchemaOverrides; codec?: CursorCodec }): Tool;
+  /** The tool spec document `fromInputSchema` builds: what each property was mapped to. */
+  static specFromInputSchema(schema: Record<string, unknown>, options?: { overrides?: InputSchemaOverrides }): ToolSpec;
   /** The tool's name. */
   readonly name: string;
   /** True when the tool writes (a placeholder id asks instead of reading as absent). */

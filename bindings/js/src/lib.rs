@@ -11,7 +11,7 @@
 //! clock (cursor expiry); see [`host`] and [`specs`].
 
 use agent_input::cursor::CursorCodec as CoreCodec;
-use agent_input::tool::{Envelope, Issue, ToolCall};
+use agent_input::tool::{Envelope, Issue, ToolCall, ToolSpec};
 use agent_input::vocabulary::{Entry, Vocabulary as CoreVocabulary, VocabularyRole};
 use agent_input::{Input, Kind, Note, Outcome, Warning};
 use serde_json::{json, Value};
@@ -315,6 +315,49 @@ impl Tool {
     /// As [`Tool::from_spec`].
     pub fn from_spec_with_codec(spec: &str, codec: &CursorCodec) -> std::result::Result<Tool, JsValue> {
         Ok(Self::build(spec, Some(&codec.inner))?)
+    }
+
+    /// A tool from the JSON Schema a server declares (JSON text of an `inputSchema` or a whole
+    /// MCP tool definition), with `overrides` (JSON text; `null` for none).
+    ///
+    /// # Errors
+    /// A schema or overrides the core cannot use, or text that is not JSON.
+    pub fn from_input_schema(schema: &str, overrides: &str) -> std::result::Result<Tool, JsValue> {
+        Ok(Self::build_from_schema(schema, overrides, None)?)
+    }
+
+    /// As [`Tool::from_input_schema`], cursor properties reading with `codec`.
+    ///
+    /// # Errors
+    /// As [`Tool::from_input_schema`].
+    pub fn from_input_schema_with_codec(
+        schema: &str,
+        overrides: &str,
+        codec: &CursorCodec,
+    ) -> std::result::Result<Tool, JsValue> {
+        Ok(Self::build_from_schema(schema, overrides, Some(&codec.inner))?)
+    }
+
+    /// The tool spec document `from_input_schema` builds (JSON text).
+    ///
+    /// # Errors
+    /// As [`Tool::from_input_schema`].
+    pub fn spec_from_input_schema(schema: &str, overrides: &str) -> std::result::Result<String, JsValue> {
+        Ok(Self::document(schema, overrides).map(|d| d.to_string())?)
+    }
+
+    fn document(schema: &str, overrides: &str) -> Result<Value> {
+        let parse = |text: &str, what: &str| -> Result<Value> {
+            serde_json::from_str(text)
+                .map_err(|e| GlueError::options(format!("invalid {what}: the text is not JSON ({e})")))
+        };
+        let (schema, overrides) = (parse(schema, "input schema")?, parse(overrides, "overrides")?);
+        Ok(ToolSpec::document_from_input_schema(&schema, &overrides)?)
+    }
+
+    fn build_from_schema(schema: &str, overrides: &str, codec: Option<&CoreCodec>) -> Result<Tool> {
+        let json = Self::document(schema, overrides)?;
+        Ok(Self { state: std::cell::RefCell::new(ToolState::new(json, codec)?) })
     }
 
     fn build(spec: &str, codec: Option<&CoreCodec>) -> Result<Tool> {

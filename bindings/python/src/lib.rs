@@ -386,6 +386,47 @@ impl Tool {
         Ok(Self { spec: Arc::new(spec.map_err(|e| to_py_err(py, &e))?), codec })
     }
 
+    /// Builds a tool from the JSON Schema a server already declares: a tool's `inputSchema`,
+    /// or its whole MCP definition (`{"name", "description", "inputSchema", "annotations"}`),
+    /// with `overrides` for what JSON Schema cannot say (`{"answered_by": "user",
+    /// "properties": {"court": {"kind": "vocabulary", "entries": [...]}, "raw": False}}`).
+    /// Raises `InvalidOptionsError` for a schema or overrides it cannot use.
+    #[staticmethod]
+    #[pyo3(signature = (schema, overrides = None, /, *, codec = None))]
+    fn from_input_schema(
+        py: Python<'_>,
+        schema: &Bound<'_, PyAny>,
+        overrides: Option<&Bound<'_, PyAny>>,
+        codec: Option<PyRef<'_, CursorCodec>>,
+    ) -> PyResult<Self> {
+        let schema = to_json(schema, 0, &mut 0)?;
+        let overrides = match overrides {
+            Some(o) => to_json(o, 0, &mut 0)?,
+            None => Value::Null,
+        };
+        let spec = ToolSpec::from_input_schema_with(&schema, &overrides, codec.as_ref().map(|c| &c.inner));
+        let codec = codec.map(|c| c.inner.clone());
+        Ok(Self { spec: Arc::new(spec.map_err(|e| to_py_err(py, &e))?), codec })
+    }
+
+    /// The tool spec document `from_input_schema` builds from a schema (what each property
+    /// was mapped to), as a dict.
+    #[staticmethod]
+    #[pyo3(signature = (schema, overrides = None, /))]
+    fn spec_from_input_schema(
+        py: Python<'_>,
+        schema: &Bound<'_, PyAny>,
+        overrides: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let schema = to_json(schema, 0, &mut 0)?;
+        let overrides = match overrides {
+            Some(o) => to_json(o, 0, &mut 0)?,
+            None => Value::Null,
+        };
+        let doc = ToolSpec::document_from_input_schema(&schema, &overrides).map_err(|e| to_py_err(py, &e))?;
+        Ok(to_py(py, &doc)?.unbind())
+    }
+
     /// Reads a whole argument object (a dict; `None` or nothing: no arguments at all).
     #[pyo3(signature = (args = None, /))]
     fn read(&self, py: Python<'_>, args: Option<&Bound<'_, PyAny>>) -> PyResult<ToolCall> {

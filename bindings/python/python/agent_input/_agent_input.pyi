@@ -159,6 +159,15 @@ class Tool:
     @staticmethod
     def from_spec(spec: Union[Mapping[str, Any], str], /, *, codec: Optional[CursorCodec] = None) -> "Tool":
         """Builds a tool from its spec (a dict or JSON text)."""
+    @staticmethod
+    def from_input_schema(
+        schema: Mapping[str, Any], overrides: Optional[Mapping[str, Any]] = None, /, *, codec: Optional[CursorCodec] = None
+    ) -> "Tool":
+        """A tool from the JSON Schema a server already declares: an `inputSchema`, or a whole MCP
+        tool definition, with `overrides` for what JSON Schema cannot say."""
+    @staticmethod
+    def spec_from_input_schema(schema: Mapping[str, Any], overrides: Optional[Mapping[str, Any]] = None, /) -> Dict[str, Json]:
+        """The tool spec document `from_input_schema` builds: what each property was mapped to."""
     def read(self, args: Optional[JsonValue] = None, /) -> ToolCall:
         """Reads a whole argument object."""
     def read_json(self, text: Union[str, bytes], /) -> ToolCall:

@@ -1,0 +1,436 @@
+//! A tool spec from the JSON Schema a server already declares ([`super::ToolSpec::from_input_schema`]).
+//!
+//! FastMCP and the official Python SDK write a tool's `inputSchema` from the function's
+//! signature (pydantic 2), the TypeScript SDK from zod (`z.toJSONSchema`), rmcp from schemars
+//! on `Parameters<T>`. Each property of such a schema is mapped to the kind that reads it:
+//!
+//! | the schema says | read as |
+//! | --- | --- |
+//! | `"type": "integer"` (`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`) | `number`, `integer`, the bounds (an exclusive bound moved to the next whole number); a page size's name (`limit`, `page_size`, …) clamps with a note, other numbers ask |
+//! | `"type": "number"` (the bounds) | `number` with the inclusive bounds (an exclusive one is left to the server) |
+//! | `"type": "boolean"` | `boolean` |
+//! | `"type": "string"`, `"format": "date"`, or zod's date `pattern` | `date` (a range bound by its name: `date_from`, `until`) |
+//! | `"type": "string"`, `"format": "uuid"` | `uuid` (placeholders ask on a tool that may write) |
+//! | `"enum"` of strings, `"const"` string (pydantic's `Literal`, zod's `z.enum`) | `enum` of those values |
+//! | `"type": "string"` named `country`, `locale`, `language`, `idempotency_key`, a date bound | the kind the name implies |
+//! | `"type": "string"` (`maxLength`) | `text` |
+//! | `"type": "array"` with `items` (`maxItems`) | `list` of the item's kind; of objects, entries |
+//! | `"type": "object"` with `properties` | an object of the mapped properties |
+//! | `anyOf`/`oneOf`/a type array with `null` beside one schema | that schema, optional; a null sent for a required one is passed on as null |
+//! | `$ref` into `$defs` or `definitions`, `allOf` of one schema | the schema referred to |
+//! | anything else (`format: date-time`, `pattern`, unions of several types, `additionalProperties` maps) | passed on unchanged: the server's own validation checks it |
+//!
+//! Keywords the kinds do not check (`minLength`, `pattern`, `multipleOf`, an exclusive bound of a
+//! decimal) stay the server's: the canonical value goes through the server's validation after the
+//! read, so nothing is made weaker.
+//!
+//! What JSON Schema cannot say is declared under `x-agent-input`, on the root or on a property,
+//! or given as `overrides` (the root's shape): `{"answered_by": "user", "writes": true,
+//! "properties": {"court": {"kind": "vocabulary", "role": "filter", "entries": […]}}}`. A
+//! property's object is merged over what the schema maps to (one with `kind` replaces it);
+//! `false` leaves the property to the server.
+
+use serde_json::{json, Map, Value};
+
+use super::implied::{date_bound, group};
+use crate::error::Error;
+use crate::limits::{MAX_LIST_ITEMS, MAX_TEXT_CHARS};
+use crate::spelling::fold;
+
+/// How deep `$ref`s and nested schemas are followed; deeper ones are passed on unchanged.
+const MAX_SCHEMA_DEPTH: usize = 32;
+
+/// The key of what JSON Schema cannot say, on a schema's root or property.
+pub const EXTENSION_KEY: &str = "x-agent-input";
+
+/// The patterns of a date alone that zod (`z.iso.date()`, `z.string().date()`) and others write,
+/// without their anchors.
+const DATE_PATTERNS: &[&str] = &[
+    r"\d{4}-\d{2}-\d{2}",
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}",
+    // zod 4's `z.iso.date()`: leap years spelled out.
+    r"(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))",
+];
+
+/// The tool spec document (`ToolSpec::from_json`'s shape) of a tool's JSON Schema, with
+/// `overrides` merged over the schema's own `x-agent-input`.
+pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, Error> {
+    let object = schema.as_object().ok_or_else(|| Error::options("an input schema must be a JSON object"))?;
+    // A whole MCP tool definition, or its input schema alone.
+    let (definition, input) = match object.get("inputSchema") {
+        Some(input) => (Some(object), input),
+        None => (None, schema),
+    };
+    let input = input.as_object().ok_or_else(|| Error::options("`inputSchema` must be a JSON object"))?;
+    let text = |key: &str| definition.and_then(|d| d.get(key)).and_then(Value::as_str);
+    let name = text("name").or_else(|| input.get("title").and_then(Value::as_str)).unwrap_or("tool").to_owned();
+    let description = text("description").or_else(|| input.get("description").and_then(Value::as_str));
+    // A tool that does not say it only reads may write: an invented id asks.
+    let read_only = definition.and_then(|d| d.get("annotations")?.get("readOnlyHint")).and_then(Value::as_bool);
+    let mut extension = match input.get(EXTENSION_KEY) {
+        Some(Value::Object(o)) => o.clone(),
+        _ => Map::new(),
+    };
+    merge_root(&mut extension, overrides, &name)?;
+    let writes = match extension.remove("writes") {
+        Some(Value::Bool(b)) => b,
+        None => read_only != Some(true),
+        Some(other) => {
+            return Err(Error::options(format!("`writes` of tool `{name}` must be a boolean, found `{other}`")))
+        }
+    };
+    let property_overrides = match extension.remove("properties") {
+        Some(Value::Object(o)) => o,
+        None => Map::new(),
+        Some(other) => {
+            return Err(Error::options(format!(
+                "`properties` of the overrides of `{name}` must be an object, found `{other}`"
+            )))
+        }
+    };
+    let mapper = Mapper { defs: [input.get("$defs"), input.get("definitions")], writes };
+    let root = mapper.resolve(&Value::Object(input.clone()), 0);
+    let mut properties = mapper.properties(&root, 0);
+    for (key, over) in property_overrides {
+        let Some(Value::Object(decl)) = properties.get_mut(&key) else {
+            return Err(Error::options(format!(
+                "the overrides of `{name}` name `{key}`, which its schema does not declare"
+            )));
+        };
+        let declared = root.pointer(&format!("/properties/{}", key.replace('~', "~0").replace('/', "~1")));
+        apply_override(decl, &over, &key, declared.unwrap_or(&Value::Null))?;
+    }
+    let mut doc = json!({"name": name, "writes": writes, "all_or_nothing": true, "properties": properties});
+    // Definitions a property passed on refers to are advertised beside it.
+    let defs: Map<String, Value> =
+        ["$defs", "definitions"].iter().filter_map(|k| Some(((*k).to_owned(), input.get(*k)?.clone()))).collect();
+    if !defs.is_empty() {
+        doc["schema_defs"] = Value::Object(defs);
+    }
+    if let Some(d) = description {
+        doc["description"] = Value::String(d.to_owned());
+    }
+    for (key, value) in extension {
+        doc[key] = value;
+    }
+    Ok(doc)
+}
+
+/// Merges the root overrides over the schema's own extension.
+fn merge_root(extension: &mut Map<String, Value>, overrides: &Value, name: &str) -> Result<(), Error> {
+    let over = match overrides {
+        Value::Null => return Ok(()),
+        Value::Object(o) => o,
+        other => return Err(Error::options(format!("the overrides of `{name}` must be an object, found `{other}`"))),
+    };
+    for (key, value) in over {
+        match (key.as_str(), extension.get_mut(key), value) {
+            ("properties", Some(Value::Object(mine)), Value::Object(theirs)) => {
+                for (k, v) in theirs {
+                    mine.insert(k.clone(), v.clone());
+                }
+            }
+            _ => {
+                extension.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A property's override: `false` passes it on (advertised as `declared`); an object with
+/// `kind` replaces the mapping (keeping `required` and `description`), one without is merged
+/// over it.
+fn apply_override(decl: &mut Map<String, Value>, over: &Value, key: &str, declared: &Value) -> Result<(), Error> {
+    match over {
+        Value::Bool(false) => {
+            decl.retain(|k, _| k == "required" || k == "description" || k == "nullable");
+            decl.extend(passthrough(declared));
+        }
+        Value::Bool(true) | Value::Null => {}
+        Value::Object(o) => {
+            if o.contains_key("kind") {
+                decl.retain(|k, _| k == "required" || k == "description" || k == "nullable");
+            }
+            for (k, v) in o {
+                decl.insert(k.clone(), v.clone());
+            }
+        }
+        other => {
+            return Err(Error::options(format!("the override of `{key}` must be an object or false, found `{other}`")))
+        }
+    }
+    Ok(())
+}
+
+/// Maps schemas to property declarations.
+struct Mapper<'a> {
+    defs: [Option<&'a Value>; 2],
+    writes: bool,
+}
+
+impl Mapper<'_> {
+    /// The schema `$ref` points to, `allOf` of one schema merged into its siblings; the schema
+    /// itself otherwise.
+    fn resolve(&self, schema: &Value, depth: usize) -> Value {
+        let Some(object) = schema.as_object() else { return schema.clone() };
+        if depth > MAX_SCHEMA_DEPTH {
+            return schema.clone();
+        }
+        if let Some(target) = object.get("$ref").and_then(Value::as_str).and_then(|r| self.target(r)) {
+            let mut merged = self.resolve(target, depth + 1);
+            if let Value::Object(m) = &mut merged {
+                for (k, v) in object.iter().filter(|(k, _)| *k != "$ref") {
+                    m.insert(k.clone(), v.clone());
+                }
+            }
+            return merged;
+        }
+        if let Some(Value::Array(all)) = object.get("allOf") {
+            if let [one] = all.as_slice() {
+                let mut merged = self.resolve(one, depth + 1);
+                if let Value::Object(m) = &mut merged {
+                    for (k, v) in object.iter().filter(|(k, _)| *k != "allOf") {
+                        m.insert(k.clone(), v.clone());
+                    }
+                }
+                return merged;
+            }
+        }
+        schema.clone()
+    }
+
+    /// The schema a local reference names (`#/$defs/Court`, `#/definitions/Court`).
+    fn target(&self, reference: &str) -> Option<&Value> {
+        let (table, name) = if let Some(n) = reference.strip_prefix("#/$defs/") {
+            (self.defs[0], n)
+        } else {
+            (self.defs[1], reference.strip_prefix("#/definitions/")?)
+        };
+        table?.get(name.replace("~1", "/").replace("~0", "~"))
+    }
+
+    /// The declarations of an object schema's properties.
+    fn properties(&self, object: &Value, depth: usize) -> Map<String, Value> {
+        let required: Vec<&str> =
+            object.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let mut out = Map::new();
+        let Some(props) = object.get("properties").and_then(Value::as_object) else { return out };
+        for (name, schema) in props {
+            let mut decl = self.property(name, schema, depth + 1);
+            if required.contains(&name.as_str()) {
+                decl.insert("required".into(), Value::Bool(true));
+            } else {
+                // An optional property that reads as absent is left out: the server's default applies.
+                decl.remove("nullable");
+            }
+            out.insert(name.clone(), Value::Object(decl));
+        }
+        out
+    }
+
+    /// One property's declaration: its kind and options, `description`, `nullable`.
+    fn property(&self, name: &str, schema: &Value, depth: usize) -> Map<String, Value> {
+        let resolved = self.resolve(schema, depth);
+        let (inner, nullable) = self.without_null(&resolved, depth);
+        let mut decl = match inner.as_ref().and_then(|s| self.kind_of(name, s, depth)) {
+            Some(decl) => decl,
+            None => passthrough(schema),
+        };
+        if let Some(d) = resolved.get("description").or_else(|| inner.as_ref().and_then(|i| i.get("description"))) {
+            if let Some(text) = d.as_str() {
+                decl.insert("description".into(), Value::String(text.to_owned()));
+            }
+        }
+        if nullable {
+            decl.insert("nullable".into(), Value::Bool(true));
+        }
+        match resolved.get(EXTENSION_KEY) {
+            Some(over) => {
+                let mut decl = decl;
+                // A malformed extension leaves the property to the server, never weaker.
+                if apply_override(&mut decl, over, name, schema).is_err() {
+                    return passthrough(schema);
+                }
+                decl
+            }
+            None => decl,
+        }
+    }
+
+    /// The one schema beside `null` in a union (`anyOf`, `oneOf`, a type array), and whether
+    /// null was there; the schema itself when it has no null.
+    fn without_null(&self, schema: &Value, depth: usize) -> (Option<Value>, bool) {
+        let is_null = |s: &Value| s.get("type").and_then(Value::as_str) == Some("null");
+        for key in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(branches)) = schema.get(key) {
+                let rest: Vec<Value> =
+                    branches.iter().map(|b| self.resolve(b, depth + 1)).filter(|b| !is_null(b)).collect();
+                let nullable = rest.len() < branches.len();
+                // Documented enum variants (schemars, zod's `z.literal` unions): one `const` each.
+                let consts: Option<Vec<&Value>> =
+                    rest.iter().map(|b| b.get("const").filter(|c| c.is_string())).collect();
+                if let Some(values) = consts.filter(|c| c.len() > 1) {
+                    return (Some(json!({"type": "string", "enum": values})), nullable);
+                }
+                let [one] = rest.as_slice() else { return (None, nullable) };
+                let mut one = one.clone();
+                if let (Value::Object(m), Some(outer)) = (&mut one, schema.as_object()) {
+                    for (k, v) in outer.iter().filter(|(k, _)| *k != key) {
+                        m.entry(k.clone()).or_insert_with(|| v.clone());
+                    }
+                }
+                if depth > MAX_SCHEMA_DEPTH {
+                    return (None, nullable);
+                }
+                // The branch may be a union itself (a `$ref` to documented enum variants).
+                let (inner, also) = self.without_null(&one, depth + 1);
+                return (inner, nullable || also);
+            }
+        }
+        if let Some(Value::Array(types)) = schema.get("type") {
+            let rest: Vec<&Value> = types.iter().filter(|t| t.as_str() != Some("null")).collect();
+            let nullable = rest.len() < types.len();
+            let [one] = rest.as_slice() else { return (None, nullable) };
+            let mut single = schema.clone();
+            single["type"] = (*one).clone();
+            return (Some(single), nullable);
+        }
+        (Some(schema.clone()), false)
+    }
+
+    /// The kind that reads a schema (no null in it), or `None` when no kind reads it as the
+    /// schema means.
+    fn kind_of(&self, name: &str, schema: &Value, depth: usize) -> Option<Map<String, Value>> {
+        let words = fold::words(name);
+        if let Some(c) = schema.get("const") {
+            return Some(obj(json!({"kind": "enum", "values": [c.as_str()?]})));
+        }
+        if let Some(Value::Array(values)) = schema.get("enum") {
+            let values: Option<Vec<&str>> = values.iter().map(Value::as_str).collect();
+            let values = values.filter(|v| !v.is_empty())?;
+            return Some(obj(json!({"kind": "enum", "values": values})));
+        }
+        match schema.get("type").and_then(Value::as_str)? {
+            "integer" => Some(number(schema, &words, true)),
+            "number" => Some(number(schema, &words, false)),
+            "boolean" => Some(obj(json!({"kind": "boolean"}))),
+            "string" => self.string(schema, &words),
+            "array" => self.array(name, schema, depth),
+            "object" if schema.get("properties").is_some_and(Value::is_object) => {
+                let extra = schema.get("additionalProperties").filter(|a| **a != Value::Bool(false));
+                if extra.is_some_and(|a| *a != Value::Bool(true) && *a != json!({})) {
+                    return None; // a map of typed values beside the properties
+                }
+                if depth > MAX_SCHEMA_DEPTH {
+                    return None;
+                }
+                Some(obj(json!({"kind": "object", "properties": self.properties(schema, depth)})))
+            }
+            _ => None,
+        }
+    }
+
+    /// A string's kind: by its format or date pattern, then by its name, then text.
+    fn string(&self, schema: &Value, words: &str) -> Option<Map<String, Value>> {
+        let bound = date_bound(words).or_else(|| group(words).filter(|g| *g == "from" || *g == "to"));
+        let date = |role: Option<&str>| match role {
+            Some(role) => obj(json!({"kind": "date", "role": role})),
+            None => obj(json!({"kind": "date"})),
+        };
+        match schema.get("format").and_then(Value::as_str) {
+            Some("date") => return Some(date(bound)),
+            Some("uuid") => {
+                return Some(obj(json!({"kind": "uuid", "mode": if self.writes { "write" } else { "read" }})));
+            }
+            Some(_) => return None,
+            None => {}
+        }
+        if let Some(pattern) = schema.get("pattern").and_then(Value::as_str) {
+            let bare = pattern.trim_start_matches('^').trim_end_matches('$');
+            return DATE_PATTERNS.contains(&bare).then(|| date(bound));
+        }
+        if let Some(b) = bound {
+            return Some(date(Some(b)));
+        }
+        let implied = match group(words) {
+            Some("country") => Some("country"),
+            Some("locale") => Some("locale"),
+            Some("idempotency key") => Some("idempotency_key"),
+            _ => None,
+        };
+        if let Some(kind) = implied {
+            return Some(obj(json!({"kind": kind})));
+        }
+        let mut text = obj(json!({"kind": "text"}));
+        if let Some(max) = schema.get("maxLength").and_then(Value::as_u64).filter(|m| *m >= 1) {
+            let max = usize::try_from(max).unwrap_or(MAX_TEXT_CHARS).min(MAX_TEXT_CHARS);
+            text.insert("max_length".into(), json!(max));
+        }
+        Some(text)
+    }
+
+    /// An array's kind: a list of its item's kind, or of entries when its items are objects.
+    fn array(&self, name: &str, schema: &Value, depth: usize) -> Option<Map<String, Value>> {
+        let items = self.resolve(schema.get("items")?, depth + 1);
+        let (item, nullable) = self.without_null(&items, depth + 1);
+        if nullable || depth > MAX_SCHEMA_DEPTH {
+            return None;
+        }
+        let item = self.kind_of(name, &item?, depth + 1)?;
+        let is_entry = item.get("kind").and_then(Value::as_str) == Some("object");
+        let nested = matches!(item.get("kind").and_then(Value::as_str), Some("list" | "date" | "passthrough"));
+        if nested && !is_entry {
+            // A list of lists, or of dates (which a list reads as a range) stays the server's.
+            return None;
+        }
+        let mut list = obj(json!({"kind": "list", "item": item}));
+        if let Some(max) = schema.get("maxItems").and_then(Value::as_u64).filter(|m| *m >= 1) {
+            let max = usize::try_from(max).unwrap_or(MAX_LIST_ITEMS).min(MAX_LIST_ITEMS);
+            list.insert("max_items".into(), json!(max));
+        }
+        Some(list)
+    }
+}
+
+/// A number's declaration: the bounds, whole or not; a page size's name clamps.
+fn number(schema: &Value, words: &str, integer: bool) -> Map<String, Value> {
+    let mut decl = obj(json!({"kind": "number"}));
+    if integer {
+        decl.insert("integer".into(), Value::Bool(true));
+    }
+    let bound = |key: &str| schema.get(key).filter(|v| v.is_number()).cloned();
+    let step = |v: Value, up: bool| -> Option<Value> {
+        // An exclusive bound of a whole number is the next whole number inside it.
+        let n = v.as_i64()?;
+        Some(json!(if up { n.checked_add(1)? } else { n.checked_sub(1)? }))
+    };
+    let min = bound("minimum").or_else(|| bound("exclusiveMinimum").filter(|_| integer).and_then(|v| step(v, true)));
+    let max = bound("maximum").or_else(|| bound("exclusiveMaximum").filter(|_| integer).and_then(|v| step(v, false)));
+    if let Some(min) = min {
+        decl.insert("min".into(), min);
+    }
+    if let Some(max) = max {
+        decl.insert("max".into(), max);
+    }
+    if integer && group(words) == Some("limit") {
+        decl.insert("on_out_of_range".into(), json!("clamp"));
+    }
+    decl
+}
+
+/// A property passed on to the server's validation, advertised as declared.
+fn passthrough(schema: &Value) -> Map<String, Value> {
+    let mut declared = schema.clone();
+    if let Value::Object(m) = &mut declared {
+        m.remove(EXTENSION_KEY);
+    }
+    obj(json!({"kind": "passthrough", "schema": declared}))
+}
+
+fn obj(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(o) => o,
+        _ => Map::new(),
+    }
+}
