@@ -42,10 +42,14 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
+mod lenient;
+
+pub use lenient::Lenient;
+
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation, InputRequests,
-    InputRequiredResult, JsonObject, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities,
-    ServerConfig, Tool, ToolAnnotations,
+    InputRequiredResult, JsonObject, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ResultType,
+    ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler};
@@ -228,22 +232,9 @@ impl ToolServer {
     /// read. `None` for an unknown tool.
     pub async fn respond(&self, name: &str, arguments: Value, asking: &Asking) -> Option<Response> {
         let (spec, handler) = self.tools.iter().find(|(s, _)| s.name() == name)?;
-        let call = match (&self.person_key, &asking.request_state) {
-            (Some(key), Some(state)) => {
-                let responses = asking.input_responses.clone().unwrap_or(Value::Null);
-                spec.read_answers(&arguments, &responses, state, key, now())
-            }
-            _ => spec.read(&arguments),
-        };
-        let ToolCall::Ok { args, notes, warnings, issues } = call else {
-            // A retry is not asked again: what the person left open goes to the model.
-            let retry = asking.request_state.is_some();
-            if let (Some(key), true, false) = (&self.person_key, asking.can_ask, retry) {
-                if let Some(question) = spec.ask_person(&call, &arguments, key, now()) {
-                    return Some(Response::InputRequired(question));
-                }
-            }
-            return Some(Response::Result(call.to_call_tool_result(&Value::Null)));
+        let (args, notes, warnings, issues) = match read_call(spec, &arguments, asking, self.person_key.as_ref()) {
+            Ok(read) => read,
+            Err(response) => return Some(response),
         };
         let result = handler(ToolArgs { args: args.clone(), notes: notes.clone() }).await;
         Some(Response::Result(match result {
@@ -297,39 +288,82 @@ impl ServerHandler for ToolServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let modern = context.protocol_version().is_some_and(|v| v >= ProtocolVersion::V_2026_07_28);
-        let form = context
-            .client_capabilities()
-            .and_then(|c| c.elicitation)
-            .is_some_and(|e| e.form.is_some() || e.url.is_none());
-        let asking = Asking {
-            can_ask: modern && form,
-            input_responses: request.input_responses.map(|r| serde_json::to_value(r).unwrap_or(Value::Null)),
-            request_state: request.request_state,
-        };
+        let asking = asking(&request, &context);
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
         let Some(response) = self.respond(&request.name, arguments, &asking).await else {
             let names: Vec<String> = self.tools.iter().map(|(s, _)| format!("`{}`", s.name())).collect();
             let message = format!("unknown tool `{}`, expected one of {}", request.name, names.join(", "));
             return Err(ErrorData::invalid_params(message, None));
         };
-        match response {
-            Response::Result(result) => {
-                let result: CallToolResult = serde_json::from_value(result).map_err(|e| {
-                    ErrorData::internal_error(format!("a result that is not a CallToolResult: {e}"), None)
-                })?;
-                Ok(result.into())
-            }
-            Response::InputRequired(question) => {
-                let requests: InputRequests = serde_json::from_value(question["inputRequests"].clone())
-                    .map_err(|e| ErrorData::internal_error(format!("a question rmcp cannot send: {e}"), None))?;
-                let state = question["requestState"].as_str().map(str::to_owned);
-                Ok(CallToolResponse::InputRequired(InputRequiredResult::new(Some(requests), state)))
-            }
-        }
+        to_rmcp(response)
     }
 }
 
 fn now() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// What reading a call gives: its canonical parts `(args, notes, warnings, issues)`, or the
+/// response that ends it (the envelope, or a question to the person).
+type Read = Result<(Value, Vec<Note>, Vec<Warning>, Vec<crate::tool::Issue>), Response>;
+
+/// Reads a call through its spec: a retry's answers when it carries a request state, the
+/// arguments otherwise. A call that cannot run asks the person when the client can and the
+/// spec's policy says so (never on a retry), and is the envelope otherwise.
+pub(crate) fn read_call(spec: &ToolSpec, arguments: &Value, asking: &Asking, key: Option<&CursorCodec>) -> Read {
+    let call = match (key, &asking.request_state) {
+        (Some(key), Some(state)) => {
+            let responses = asking.input_responses.clone().unwrap_or(Value::Null);
+            spec.read_answers(arguments, &responses, state, key, now())
+        }
+        _ => spec.read(arguments),
+    };
+    match call {
+        ToolCall::Ok { args, notes, warnings, issues } => Ok((args, notes, warnings, issues)),
+        call => {
+            // A retry is not asked again: what the person left open goes to the model.
+            let retry = asking.request_state.is_some();
+            if let (Some(key), true, false) = (key, asking.can_ask, retry) {
+                if let Some(question) = spec.ask_person(&call, arguments, key, now()) {
+                    return Err(Response::InputRequired(question));
+                }
+            }
+            Err(Response::Result(call.to_call_tool_result(&Value::Null)))
+        }
+    }
+}
+
+/// What the client of a request can do about asking a person, and the answers it brings.
+pub(crate) fn asking(request: &CallToolRequestParams, context: &RequestContext<RoleServer>) -> Asking {
+    let modern = context.protocol_version().is_some_and(|v| v >= ProtocolVersion::V_2026_07_28);
+    let form =
+        context.client_capabilities().and_then(|c| c.elicitation).is_some_and(|e| e.form.is_some() || e.url.is_none());
+    Asking {
+        can_ask: modern && form,
+        input_responses: request.input_responses.clone().map(|r| serde_json::to_value(r).unwrap_or(Value::Null)),
+        request_state: request.request_state.clone(),
+    }
+}
+
+/// A [`Response`] as rmcp's: a complete result carries `resultType: "complete"` (MCP
+/// 2026-07-28 requires it, and rmcp takes it away for older peers), a question is an
+/// `input_required` result.
+pub(crate) fn to_rmcp(response: Response) -> Result<CallToolResponse, ErrorData> {
+    match response {
+        Response::Result(result) => Ok(complete(result)?.into()),
+        Response::InputRequired(question) => {
+            let requests: InputRequests = serde_json::from_value(question["inputRequests"].clone())
+                .map_err(|e| ErrorData::internal_error(format!("a question rmcp cannot send: {e}"), None))?;
+            let state = question["requestState"].as_str().map(str::to_owned);
+            Ok(CallToolResponse::InputRequired(InputRequiredResult::new(Some(requests), state)))
+        }
+    }
+}
+
+/// A `CallToolResult` from its JSON, marked complete.
+pub(crate) fn complete(result: Value) -> Result<CallToolResult, ErrorData> {
+    let mut result: CallToolResult = serde_json::from_value(result)
+        .map_err(|e| ErrorData::internal_error(format!("a result that is not a CallToolResult: {e}"), None))?;
+    result.result_type = Some(ResultType::COMPLETE);
+    Ok(result)
 }

@@ -9,7 +9,12 @@
 //!   `agent-input read cursor VALUE --option key_env=VAR` reads one.
 //! - `agent-input schema --tool spec.json` prints a tool's inputSchema; `agent-input call --tool
 //!   spec.json` reads one argument object from stdin (JSON lines with `--batch`) and prints the
-//!   result or the error envelope (`--mcp`: as a CallToolResult).
+//!   result or the error envelope (`--mcp`: as a CallToolResult). A vocabulary's `entries` may
+//!   be the path of a JSON file, relative to the spec; cursor properties without `key_env` read
+//!   with the key in `AGENT_INPUT_CURSOR_KEY` (a random key, with a warning, when it is unset).
+//! - `agent-input spec --from-input-schema schema.json` prints the tool spec the core makes of a
+//!   JSON Schema (an `inputSchema` or a whole MCP tool definition): what each property is read
+//!   as, to check or to save and edit.
 //! - `agent-input kinds` lists the kinds.
 //!
 //! The CLI holds no parsing logic of values: it passes JSON to the core and prints the outcome.
@@ -78,8 +83,47 @@ enum Command {
         #[arg(long)]
         mcp: bool,
     },
+    /// Print the tool spec made of a JSON Schema: an `inputSchema`, or a whole MCP tool
+    /// definition, as pydantic, zod or schemars write it.
+    Spec {
+        /// The JSON Schema (JSON file).
+        #[arg(long = "from-input-schema", value_name = "SCHEMA.json")]
+        from_input_schema: std::path::PathBuf,
+        /// Overrides for what JSON Schema cannot say, as a JSON object (the shape of `x-agent-input`).
+        #[arg(long, value_name = "JSON")]
+        overrides: Option<String>,
+    },
     /// List the kinds.
     Kinds,
+}
+
+fn spec_from_schema(path: &std::path::Path, overrides: Option<&str>) -> ExitCode {
+    let made = (|| -> Result<Value, String> {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("agent-input: cannot read {}: {e}", path.display()))?;
+        let schema: Value =
+            serde_json::from_str(&text).map_err(|e| format!("agent-input: {} is not JSON: {e}", path.display()))?;
+        let overrides: Value = match overrides {
+            Some(o) => serde_json::from_str(o).map_err(|e| format!("agent-input: --overrides is not JSON: {e}"))?,
+            None => Value::Null,
+        };
+        let doc = agent_input::tool::ToolSpec::document_from_input_schema(&schema, &overrides)
+            .map_err(|e| format!("agent-input: {e}"))?;
+        // Made only to check the properties' options: an invalid override fails here.
+        agent_input::tool::ToolSpec::from_json(&doc).map_err(|e| format!("agent-input: {e}"))?;
+        Ok(doc)
+    })();
+    match made {
+        Ok(doc) => {
+            let mut out = std::io::stdout().lock();
+            match writeln!(out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default()).and_then(|()| out.flush())
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => write_failed(&e),
+            }
+        }
+        Err(e) => fail(&e, 2),
+    }
 }
 
 /// The help of the KIND argument, from the one list of kinds.
@@ -88,12 +132,77 @@ fn kind_help() -> String {
     format!("The kind: {}", names.join(", "))
 }
 
+/// The variable `call` and `schema` read a server key from, for cursor properties that name no
+/// `key_env` of their own (a server passes its codec instead).
+const CURSOR_KEY_ENV: &str = "AGENT_INPUT_CURSOR_KEY";
+
 fn load_tool(path: &std::path::Path) -> Result<agent_input::tool::ToolSpec, String> {
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("agent-input: cannot read {}: {e}", path.display()))?;
-    let json: Value =
+    let mut json: Value =
         serde_json::from_str(&text).map_err(|e| format!("agent-input: {} is not JSON: {e}", path.display()))?;
-    agent_input::tool::ToolSpec::from_json(&json).map_err(|e| format!("agent-input: {e}"))
+    let base = path.parent().unwrap_or_else(|| std::path::Path::new("."));
+    if let Some(Value::Object(props)) = json.get_mut("properties") {
+        entries_from_files(props, base)?;
+    }
+    let codec = if unkeyed_cursor(&json) { Some(server_codec()?) } else { None };
+    let spec = match &codec {
+        Some(codec) => agent_input::tool::ToolSpec::from_json_with_codec(&json, codec),
+        None => agent_input::tool::ToolSpec::from_json(&json),
+    };
+    spec.map_err(|e| format!("agent-input: {e}"))
+}
+
+/// A vocabulary's `entries` given as the path of a JSON file (relative to the spec) are read
+/// from it, in the properties of the tool and of its objects and entries.
+fn entries_from_files(props: &mut Map<String, Value>, base: &std::path::Path) -> Result<(), String> {
+    for decl in props.values_mut() {
+        let Value::Object(decl) = decl else { continue };
+        if let Some(Value::String(file)) = decl.get("entries") {
+            let file = base.join(file);
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("agent-input: cannot read the entries {}: {e}", file.display()))?;
+            let entries: Value = serde_json::from_str(&text)
+                .map_err(|e| format!("agent-input: the entries {} are not JSON: {e}", file.display()))?;
+            decl.insert("entries".into(), entries);
+        }
+        if let Some(Value::Object(inner)) = decl.get_mut("properties") {
+            entries_from_files(inner, base)?;
+        }
+        if let Some(Value::Object(inner)) = decl.get_mut("item").and_then(|i| i.get_mut("properties")) {
+            entries_from_files(inner, base)?;
+        }
+    }
+    Ok(())
+}
+
+/// True when a top-level property reads cursors and names no `key_env`: it reads with the
+/// server's key.
+fn unkeyed_cursor(spec: &Value) -> bool {
+    let writes = spec.get("writes").and_then(Value::as_bool).unwrap_or(false);
+    let props = spec.get("properties").and_then(Value::as_object);
+    props.into_iter().flatten().any(|(name, decl)| {
+        let kind = decl
+            .get("kind")
+            .cloned()
+            .or_else(|| agent_input::tool::implied::implied(name, writes)?.get("kind").cloned());
+        kind.as_ref().and_then(Value::as_str) == Some("cursor") && decl.get("key_env").is_none()
+    })
+}
+
+/// The server key of `AGENT_INPUT_CURSOR_KEY`; when it is unset, a fresh random key, with a
+/// warning on stderr (cursors read then are only those of this process: none).
+fn server_codec() -> Result<agent_input::cursor::CursorCodec, String> {
+    if std::env::var_os(CURSOR_KEY_ENV).is_some() {
+        return agent_input::cursor::CursorCodec::from_env(CURSOR_KEY_ENV).map_err(|e| format!("agent-input: {e}"));
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "agent-input: warning: the spec reads cursors and {CURSOR_KEY_ENV} is unset; using a random key, so no cursor a server issued reads"
+    );
+    let mut key = [0u8; 32];
+    getrandom::fill(&mut key).map_err(|e| format!("agent-input: no random key: {e}"))?;
+    agent_input::cursor::CursorCodec::new(&key).map_err(|e| format!("agent-input: {e}"))
 }
 
 fn call_line(spec: &agent_input::tool::ToolSpec, text: &[u8], mcp: bool) -> Value {
@@ -252,6 +361,7 @@ fn print(text: &str) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Spec { from_input_schema, overrides } => spec_from_schema(&from_input_schema, overrides.as_deref()),
         Command::Kinds => {
             let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
             print(&names.join("\n"))

@@ -19,6 +19,51 @@ use serde_json::{json, Value};
 const SEARCH_SPEC: &str = include_str!("../../specs/search_decisions.json");
 const UPDATE_SPEC: &str = include_str!("../../specs/update_decision_notes.json");
 const COURTS: &str = include_str!("../../../tests/fixtures/czech_courts.json");
+
+pub mod plain;
+
+/// The courts vocabulary's entries (`tests/fixtures/czech_courts.json`).
+///
+/// # Panics
+/// When the bundled file is not JSON (a build error).
+pub fn courts() -> Value {
+    serde_json::from_str(COURTS).expect("the bundled courts are JSON")
+}
+
+/// The stored decisions (`examples/data/decisions.json`).
+///
+/// # Errors
+/// When the bundled file does not load (a build error).
+pub fn decisions() -> Result<Vec<Decision>, serde_json::Error> {
+    serde_json::from_str(DECISIONS)
+}
+
+/// The server key from `COURTS_CURSOR_KEY`; when it is unset, a fresh random key with a
+/// warning on stderr (cursors and questions then end with the process). A key that is set but
+/// unusable (shorter than 16 bytes) is an error the server starts without: also a random key,
+/// saying why.
+pub fn cursor_codec(program: &str) -> CursorCodec {
+    match std::env::var_os("COURTS_CURSOR_KEY") {
+        Some(_) => match CursorCodec::from_env("COURTS_CURSOR_KEY") {
+            Ok(codec) => return codec,
+            Err(e) => eprintln!("{program}: warning: {e}; using a random key for this run"),
+        },
+        None => eprintln!(
+            "{program}: warning: COURTS_CURSOR_KEY is unset; using a random key, so cursors end with this process"
+        ),
+    }
+    let mut key = [0u8; 32];
+    if getrandom::fill(&mut key).is_err() {
+        // No system randomness: the process's hasher seeds, which the system seeds.
+        use std::hash::{BuildHasher, Hasher};
+        for chunk in key.chunks_mut(8) {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u64(u64::from(std::process::id()));
+            chunk.copy_from_slice(&h.finish().to_le_bytes());
+        }
+    }
+    CursorCodec::new(&key).unwrap_or_else(|_| unreachable!("32 bytes is a valid key"))
+}
 const DECISIONS: &str = include_str!("../../data/decisions.json");
 
 /// How long an issued cursor stays valid, in seconds.
@@ -26,11 +71,15 @@ const CURSOR_TTL_SECONDS: u64 = 3600;
 
 /// One stored decision.
 #[derive(Clone, Debug, Deserialize)]
-struct Decision {
-    id: String,
-    court: String,
-    date: NaiveDate,
-    title: String,
+pub struct Decision {
+    /// Its id (a uuid).
+    pub id: String,
+    /// The court that decided (the vocabulary's id).
+    pub court: String,
+    /// The day it was decided.
+    pub date: NaiveDate,
+    /// Its title.
+    pub title: String,
 }
 
 /// The canonical arguments of `search_decisions`, typed: serde reads them because agent-input

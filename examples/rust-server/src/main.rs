@@ -1,14 +1,15 @@
-//! `courts-server`: the example MCP server over stdio. Set `COURTS_CURSOR_KEY` (at least 16
-//! bytes) to the key its cursors are issued with.
+//! `courts-server`: the example MCP server over stdio. Its cursors are issued with the key in
+//! `COURTS_CURSOR_KEY` (at least 16 bytes); when it is unset, with a fresh random key and a
+//! warning on stderr (cursors then end with the process).
 
 use std::process::ExitCode;
 
+use agent_input_example_server::cursor_codec;
 use rmcp::ServiceExt;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let codec = agent_input::cursor::CursorCodec::from_env("COURTS_CURSOR_KEY");
-    let server = match codec.map_err(Into::into).and_then(agent_input_example_server::courts_server) {
+    let server = match agent_input_example_server::courts_server(cursor_codec("courts-server")) {
         Ok(server) => server,
         Err(e) => {
             eprintln!("courts-server: {e}");

@@ -1,0 +1,435 @@
+//! [`Lenient`]: any rmcp [`ServerHandler`] made lenient, its tools unchanged.
+//!
+//! A `#[tool_router]` server types its arguments with `Parameters<T>`, and serde refuses
+//! `"4 000"` for a `u32` before the tool runs. Wrapped in `Lenient`, the same server:
+//!
+//! - advertises, in `tools/list`, the lenient `inputSchema` of each tool, made from the schema
+//!   schemars wrote for it ([`ToolSpec::from_input_schema`]: the mapping table is there);
+//! - reads each `tools/call`'s arguments through that spec before the tool sees them: when they
+//!   read, the wrapped server runs with the canonical arguments (its own `Parameters<T>` still
+//!   checks what no kind reads); the notes and warnings reach the caller beside the result, as
+//!   one more text content (`{"notes": […], "warnings": […]}`) and in `_meta` under
+//!   `agent-input/notes` and `agent-input/warnings`; the result's `structuredContent` is the
+//!   tool's own;
+//! - answers a call that does not read with the envelope (`isError`, the envelope as text, and
+//!   as `structuredContent` unless the tool declares an `outputSchema`), or, for a tool whose
+//!   overrides say `"answered_by": "user"` and a server key ([`Lenient::person_key`]), with an
+//!   `input_required` question to the person when the client can ask one.
+//!
+//! Every other request goes to the wrapped server unchanged.
+//!
+//! ```no_run
+//! # // no_run: serving needs a transport; the example server's tests drive one over stdio.
+//! use agent_input::server::Lenient;
+//! use rmcp::ServiceExt;
+//! # #[derive(Clone)] struct Courts;
+//! # impl rmcp::ServerHandler for Courts {}
+//! # async fn run(transport: tokio::io::DuplexStream) -> Result<(), Box<dyn std::error::Error>> {
+//! let courts = serde_json::json!([{"id": "NS", "names": ["Nejvyšší soud"]}]);
+//! let server = Lenient::new(Courts)
+//!     .tool("search_decisions", serde_json::json!({"properties": {"court": {"kind": "vocabulary", "entries": courts}}}))
+//!     .leave("admin_reset");
+//! server.serve(transport).await?.waiting().await?; // rmcp::transport::stdio() in a binary
+//! # Ok(()) }
+//! ```
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam, CompleteRequestParams,
+    CompleteResult, ContentBlock, CustomNotification, CustomRequest, CustomResult, DiscoverResult, ErrorData,
+    GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskResult,
+    InitializeRequestParams, InitializeResult, JsonObject, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListSkillsResult, ListToolsResult, MetaObject, PaginatedRequestParams,
+    ProgressNotificationParam, ProtocolVersion, ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult,
+    ReadResourceRequestParams, ReadResourceResponse, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
+    UnsubscribeRequestParams, UpdateTaskParams,
+};
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
+use rmcp::{RoleServer, ServerHandler};
+use serde_json::{json, Value};
+
+use super::{asking, complete, read_call, to_rmcp, Response};
+use crate::cursor::CursorCodec;
+use crate::tool::ToolSpec;
+
+/// A tool's spec as last made, with the schema it was made from.
+type Made = (Arc<JsonObject>, Option<Arc<ToolSpec>>);
+
+/// An rmcp server whose tools read their arguments leniently: see the module doc.
+pub struct Lenient<H> {
+    inner: H,
+    /// Per tool: overrides for [`ToolSpec::from_input_schema_with`], or `false` to leave it.
+    overrides: HashMap<String, Value>,
+    key: Option<CursorCodec>,
+    specs: Mutex<HashMap<String, Made>>,
+}
+
+impl<H: std::fmt::Debug> std::fmt::Debug for Lenient<H> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lenient")
+            .field("inner", &self.inner)
+            .field("overrides", &self.overrides)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<H: ServerHandler> Lenient<H> {
+    /// `inner` with every tool read leniently.
+    pub fn new(inner: H) -> Self {
+        Self { inner, overrides: HashMap::new(), key: None, specs: Mutex::new(HashMap::new()) }
+    }
+
+    /// What JSON Schema cannot say about one tool (the shape of its schema's `x-agent-input`:
+    /// `{"answered_by": "user", "properties": {"court": {"kind": "vocabulary", "entries": […]}}}`).
+    #[must_use]
+    pub fn tool(mut self, name: &str, overrides: Value) -> Self {
+        self.overrides.insert(name.to_owned(), overrides);
+        self
+    }
+
+    /// Leaves one tool as it is: its schema advertised and its arguments read by the server.
+    #[must_use]
+    pub fn leave(mut self, name: &str) -> Self {
+        self.overrides.insert(name.to_owned(), Value::Bool(false));
+        self
+    }
+
+    /// The server key: cursor properties read with it, and it seals questions to a person for
+    /// the tools whose overrides say `"answered_by": "user"`.
+    #[must_use]
+    pub fn person_key(mut self, codec: CursorCodec) -> Self {
+        self.key = Some(codec);
+        self
+    }
+
+    /// The wrapped server.
+    pub const fn inner(&self) -> &H {
+        &self.inner
+    }
+
+    /// The lenient spec of a tool as the wrapped server declares it; `None` for a tool left
+    /// alone, or one whose schema the core cannot use (it then stays as it is).
+    pub fn spec(&self, tool: &Tool) -> Option<Arc<ToolSpec>> {
+        let overrides = self.overrides.get(tool.name.as_ref()).cloned().unwrap_or(Value::Null);
+        if overrides == Value::Bool(false) {
+            return None;
+        }
+        let mut specs = self.specs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((schema, spec)) = specs.get(tool.name.as_ref()) {
+            if *schema == tool.input_schema {
+                return spec.clone();
+            }
+        }
+        let definition = serde_json::to_value(tool).unwrap_or(Value::Null);
+        let spec = match ToolSpec::from_input_schema_with(&definition, &overrides, self.key.as_ref()) {
+            Ok(spec) => Some(Arc::new(spec)),
+            Err(e) => {
+                // A programmer's error in the overrides, or a schema no spec can hold: the tool
+                // stays as the server declares it, and the server's log says why.
+                eprintln!("agent-input: `{}` is left as it is: {e}", tool.name);
+                None
+            }
+        };
+        specs.insert(tool.name.to_string(), (Arc::clone(&tool.input_schema), spec.clone()));
+        spec
+    }
+
+    /// The tool a call names, as the wrapped server declares it.
+    async fn declared(&self, name: &str, context: &RequestContext<RoleServer>) -> Option<Tool> {
+        if let Some(tool) = self.inner.get_tool(name) {
+            return Some(tool);
+        }
+        let listed = self.inner.list_tools(None, context.clone()).await.ok()?;
+        listed.tools.into_iter().find(|t| t.name == name)
+    }
+}
+
+/// The notes block of a result: one more text content and the `_meta` keys, when there is
+/// anything to say.
+fn with_notes(mut response: CallToolResponse, notes: &Value, warnings: &Value, issues: &Value) -> CallToolResponse {
+    let empty = |v: &Value| v.as_array().is_none_or(Vec::is_empty);
+    if empty(notes) && empty(warnings) && empty(issues) {
+        return response;
+    }
+    if let CallToolResponse::Complete(result) = &mut response {
+        let mut block = json!({"notes": notes, "warnings": warnings});
+        if !empty(issues) {
+            // Entries of a collection left out (a tool whose overrides read them best effort).
+            block["issues"] = issues.clone();
+        }
+        result.content.push(ContentBlock::text(crate::input::json_text(&block)));
+        let mut meta = result.meta.take().unwrap_or_else(|| MetaObject(JsonObject::new()));
+        meta.0.insert("agent-input/notes".into(), notes.clone());
+        meta.0.insert("agent-input/warnings".into(), warnings.clone());
+        result.meta = Some(meta);
+    }
+    response
+}
+
+impl<H: ServerHandler> ServerHandler for Lenient<H> {
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let mut listed = self.inner.list_tools(request, context).await?;
+        for tool in &mut listed.tools {
+            if let Some(spec) = self.spec(tool) {
+                if let Value::Object(schema) = spec.input_schema() {
+                    tool.input_schema = Arc::new(schema);
+                }
+            }
+        }
+        Ok(listed)
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        let mut tool = self.inner.get_tool(name)?;
+        if let Some(Value::Object(schema)) = self.spec(&tool).map(|s| s.input_schema()) {
+            tool.input_schema = Arc::new(schema);
+        }
+        Some(tool)
+    }
+
+    async fn call_tool(
+        &self,
+        mut request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let Some(tool) = self.declared(&request.name, &context).await else {
+            return self.inner.call_tool(request, context).await;
+        };
+        let Some(spec) = self.spec(&tool) else {
+            return self.inner.call_tool(request, context).await;
+        };
+        let asking = asking(&request, &context);
+        let arguments = request.arguments.take().map_or(Value::Null, Value::Object);
+        let (args, notes, warnings, issues) = match read_call(&spec, &arguments, &asking, self.key.as_ref()) {
+            Ok(read) => read,
+            Err(Response::Result(mut envelope)) if tool.output_schema.is_some() => {
+                // The envelope is no output the tool declares: text only.
+                if let Value::Object(o) = &mut envelope {
+                    o.remove("structuredContent");
+                }
+                return Ok(complete(envelope)?.into());
+            }
+            Err(response) => return to_rmcp(response),
+        };
+        request.arguments = match args {
+            Value::Object(o) => Some(o),
+            _ => None,
+        };
+        // The answers were read: the wrapped server sees a plain call.
+        request.input_responses = None;
+        request.request_state = None;
+        let response = self.inner.call_tool(request, context).await?;
+        let json = |v: Result<Value, serde_json::Error>| v.unwrap_or(Value::Null);
+        let (notes, warnings, issues) = (
+            json(serde_json::to_value(notes)),
+            json(serde_json::to_value(warnings)),
+            json(serde_json::to_value(issues)),
+        );
+        Ok(with_notes(response, &notes, &warnings, &issues))
+    }
+
+    fn get_info(&self) -> ServerConfig {
+        self.inner.get_info()
+    }
+
+    fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<InitializeResult, ErrorData>> + Send + '_ {
+        self.inner.initialize(request, context)
+    }
+
+    fn negotiate_initialize(&self, request: &InitializeRequestParams) -> Result<InitializeResult, ErrorData> {
+        self.inner.negotiate_initialize(request)
+    }
+
+    fn supported_protocol_versions(&self) -> std::borrow::Cow<'static, [ProtocolVersion]> {
+        self.inner.supported_protocol_versions()
+    }
+
+    fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<CompleteResult, ErrorData>> + Send + '_ {
+        self.inner.complete(request, context)
+    }
+
+    #[allow(deprecated)] // forwarded as the wrapped server answers it
+    fn set_level(
+        &self,
+        request: rmcp::model::SetLevelRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
+        self.inner.set_level(request, context)
+    }
+
+    fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<GetPromptResponse, ErrorData>> + Send + '_ {
+        self.inner.get_prompt(request, context)
+    }
+
+    fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<ListPromptsResult, ErrorData>> + Send + '_ {
+        self.inner.list_prompts(request, context)
+    }
+
+    fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<ListResourcesResult, ErrorData>> + Send + '_ {
+        self.inner.list_resources(request, context)
+    }
+
+    fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<ListResourceTemplatesResult, ErrorData>> + Send + '_ {
+        self.inner.list_resource_templates(request, context)
+    }
+
+    fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<ReadResourceResponse, ErrorData>> + Send + '_ {
+        self.inner.read_resource(request, context)
+    }
+
+    #[allow(deprecated)] // forwarded as the wrapped server answers it
+    fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
+        self.inner.subscribe(request, context)
+    }
+
+    #[allow(deprecated)] // forwarded as the wrapped server answers it
+    fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
+        self.inner.unsubscribe(request, context)
+    }
+
+    fn on_cancelled(
+        &self,
+        notification: CancelledNotificationParam,
+        context: NotificationContext<RoleServer>,
+    ) -> impl Future<Output = ()> + Send + '_ {
+        self.inner.on_cancelled(notification, context)
+    }
+
+    fn on_progress(
+        &self,
+        notification: ProgressNotificationParam,
+        context: NotificationContext<RoleServer>,
+    ) -> impl Future<Output = ()> + Send + '_ {
+        self.inner.on_progress(notification, context)
+    }
+
+    fn on_initialized(&self, context: NotificationContext<RoleServer>) -> impl Future<Output = ()> + Send + '_ {
+        self.inner.on_initialized(context)
+    }
+
+    fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) -> impl Future<Output = ()> + Send + '_ {
+        self.inner.on_roots_list_changed(context)
+    }
+
+    fn discover(
+        &self,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<DiscoverResult, ErrorData>> + Send + '_ {
+        self.inner.discover(context)
+    }
+
+    fn accepted_subscription_filter(&self, requested: &SubscriptionFilter) -> Option<SubscriptionFilter> {
+        self.inner.accepted_subscription_filter(requested)
+    }
+
+    fn listen(&self, context: SubscriptionContext) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
+        self.inner.listen(context)
+    }
+
+    fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<CustomResult, ErrorData>> + Send + '_ {
+        self.inner.on_custom_request(request, context)
+    }
+
+    fn on_custom_notification(
+        &self,
+        notification: CustomNotification,
+        context: NotificationContext<RoleServer>,
+    ) -> impl Future<Output = ()> + Send + '_ {
+        self.inner.on_custom_notification(notification, context)
+    }
+
+    fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<GetTaskResult, ErrorData>> + Send + '_ {
+        self.inner.get_task(request, context)
+    }
+
+    fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
+        self.inner.update_task(request, context)
+    }
+
+    fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
+        self.inner.cancel_task(request, context)
+    }
+
+    fn list_skills(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<ListSkillsResult, ErrorData>> + Send + '_ {
+        self.inner.list_skills(request, context)
+    }
+
+    fn get_skill(
+        &self,
+        request: GetSkillRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<GetSkillResult, ErrorData>> + Send + '_ {
+        self.inner.get_skill(request, context)
+    }
+
+    fn read_resource_directory(
+        &self,
+        request: ReadResourceDirectoryRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<ReadResourceDirectoryResult, ErrorData>> + Send + '_ {
+        self.inner.read_resource_directory(request, context)
+    }
+}

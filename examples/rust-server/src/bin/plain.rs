@@ -1,0 +1,34 @@
+//! `plain-courts-server`: the plain rmcp server of [`PlainCourts`] over stdio, made lenient by
+//! one line. The key in `COURTS_CURSOR_KEY` seals questions to a person (a fresh random one,
+//! with a warning on stderr, when it is unset).
+
+use std::process::ExitCode;
+
+use agent_input::server::Lenient;
+use agent_input_example_server::plain::PlainCourts;
+use agent_input_example_server::{courts, cursor_codec};
+use rmcp::ServiceExt;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    // The one line; the court's vocabulary is what JSON Schema cannot say.
+    let server = Lenient::new(PlainCourts::new())
+        .tool(
+            "search_decisions",
+            serde_json::json!({"properties": {"court": {"kind": "vocabulary", "role": "filter", "entries": courts()}}}),
+        )
+        .person_key(cursor_codec("plain-courts-server"));
+    match server.serve(rmcp::transport::stdio()).await {
+        Ok(running) => match running.waiting().await {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("plain-courts-server: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Err(e) => {
+            eprintln!("plain-courts-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
