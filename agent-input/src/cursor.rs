@@ -25,6 +25,13 @@
 //! | `"start"`, `"0"`, `" "`, `""`, `"first"`, `1`, `{}` | absent | `invented_cursor_read_as_absent` |
 //! | null | absent | `null_read_as_absent` |
 //! | `"c1.AAAA"`, a cursor with one character changed, an expired cursor | asks | `invalid_cursor` |
+//!
+//! A server that issues cursors of its own (an offset, a database token) reads them with
+//! `opaque: true`: no key, and no class. The words a model writes for the first page (`""`,
+//! `"start"`, `"first"`, `"first page"`, `"beginning"`, `"0"`) and placeholders (`"null"`,
+//! `"<cursor>"`) are no cursor, with the `invented_cursor_read_as_absent` note; any other string
+//! is the server's, passed on exactly as sent (edges trimmed), and the server checks it.
+//! A value that is no string (`1`, `{}`) is no cursor either.
 
 use std::fmt;
 
@@ -311,6 +318,33 @@ fn invalid_ask(input: &Input<'_>, why: &str) -> Ask {
     )
 }
 
+/// The words a model writes for the first page of a server's own cursors, folded (see the
+/// module doc: `opaque`).
+const FIRST_PAGE_WORDS: &[&str] =
+    &["0", "start", "first", "first page", "beginning", "begin", "initial", "page 0", "none", "null", "nil"];
+
+/// Reads a cursor the server issues itself (`opaque`): the first page's words and placeholders
+/// are no cursor, any other string is passed on as sent.
+fn read_opaque(input: Input<'_>) -> Outcome<Value> {
+    let text = match input {
+        Input::String(s) => s,
+        Input::Missing | Input::Null => {
+            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
+        }
+        _ => return invented(&input),
+    };
+    let trimmed = spelling::trim(text);
+    if spelling::longer_than(trimmed, MAX_CURSOR_CHARS) {
+        return Outcome::ask(invalid_ask(&input, "it is longer than any cursor a server issues"));
+    }
+    let words = spelling::fold::words(trimmed);
+    if trimmed.is_empty() || FIRST_PAGE_WORDS.contains(&words.as_str()) || absent::is_placeholder(trimmed, &["cursor"])
+    {
+        return invented(&input);
+    }
+    Outcome::ok(Value::String(trimmed.to_owned()))
+}
+
 /// Options of the cursor kind, as the generic door and the CLI take them.
 #[derive(Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -319,6 +353,10 @@ pub struct CursorOptions {
     /// The environment variable that holds the server key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key_env: Option<String>,
+    /// The server issues cursors of its own: read without a key, the first page's words and
+    /// placeholders as no cursor, any other string passed on as sent.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opaque: bool,
     /// The time to check expiry against (unix seconds); the system clock when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub now: Option<u64>,
@@ -328,31 +366,46 @@ pub struct CursorOptions {
 
 impl fmt::Debug for CursorOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("CursorOptions").field("key_env", &self.key_env).field("now", &self.now).finish_non_exhaustive()
+        f.debug_struct("CursorOptions")
+            .field("key_env", &self.key_env)
+            .field("opaque", &self.opaque)
+            .field("now", &self.now)
+            .finish_non_exhaustive()
     }
 }
 
 impl PartialEq for CursorOptions {
     fn eq(&self, other: &Self) -> bool {
-        self.key_env == other.key_env && self.now == other.now && self.codec == other.codec
+        self.key_env == other.key_env
+            && self.opaque == other.opaque
+            && self.now == other.now
+            && self.codec == other.codec
     }
 }
 
 impl CursorOptions {
     /// Options reading with this codec.
     pub fn with_codec(codec: CursorCodec) -> Self {
-        Self { key_env: None, now: None, codec: Some(codec) }
+        Self { key_env: None, opaque: false, now: None, codec: Some(codec) }
     }
 
     /// Reads with `codec` unless `key_env` names a key of its own.
     pub(crate) fn use_codec(&mut self, codec: &CursorCodec) {
-        if self.key_env.is_none() && self.codec.is_none() {
+        if self.key_env.is_none() && self.codec.is_none() && !self.opaque {
             self.codec = Some(codec.clone());
         }
     }
 
     /// Loads the key named by `key_env`.
     pub(crate) fn prepare(&mut self) -> Result<(), Error> {
+        if self.opaque {
+            if self.key_env.is_some() {
+                return Err(Error::options(
+                    "invalid options for kind `cursor`: `opaque` cursors are the server's own, read without `key_env`",
+                ));
+            }
+            return Ok(());
+        }
         if self.codec.is_none() {
             let name = self.key_env.as_deref().ok_or_else(|| {
                 Error::options(
@@ -365,6 +418,9 @@ impl CursorOptions {
     }
 
     pub(crate) fn read_prepared(&self, input: Input<'_>) -> Outcome<Value> {
+        if self.opaque {
+            return read_opaque(input);
+        }
         match &self.codec {
             Some(codec) => codec.read_at(input, self.now.unwrap_or_else(unix_now)),
             // `prepare` always sets the codec; an unprepared spec reads nothing as a cursor.

@@ -69,6 +69,10 @@ impl Spec {
             }
             Self::List(o) => list(o),
             Self::Uuid(o) => uuid(o.mode),
+            Self::Cursor(o) if o.opaque => json!({
+                "description": "The next cursor of the previous result, unchanged. Omit it on the first call; a first-page word (\"start\", \"first\") or a placeholder serves the first page.",
+                "anyOf": [{"type": "string"}, {"description": "Also read: null or any value that is no string, as no cursor."}],
+            }),
             Self::Cursor(_) => json!({
                 "description": "The next cursor of the previous result, unchanged. Omit it on the first call; an invented cursor (\"start\", \"0\") serves the first page, a damaged one is asked about.",
                 "anyOf": [{"type": "string"}, {"description": "Also read: any other value outside the cursor class, as no cursor."}],

@@ -13,6 +13,7 @@
 //! | `"type": "string"`, `"format": "uuid"` | `uuid` (placeholders ask on a tool that may write) |
 //! | `"enum"` of strings, `"const"` string (pydantic's `Literal`, zod's `z.enum`) | `enum` of those values |
 //! | `"type": "string"` named `country`, `locale`, `language`, `idempotency_key`, a date bound | the kind the name implies |
+//! | `"type": "string"` named `cursor`, `page_token` | `cursor`, `opaque`: `"start"`, `"first"` and placeholders are no cursor, any other string the server's |
 //! | `"type": "string"` (`maxLength`) | `text` |
 //! | `"type": "array"` with `items` (`maxItems`) | `list` of the item's kind; of objects, entries |
 //! | `"type": "object"` with `properties` | an object of the mapped properties |
@@ -352,6 +353,10 @@ impl Mapper<'_> {
         }
         if let Some(b) = bound {
             return Some(date(Some(b)));
+        }
+        if group(words) == Some("cursor") {
+            // The server's own cursors: the first page's words are no cursor, the rest its own.
+            return Some(obj(json!({"kind": "cursor", "opaque": true})));
         }
         let implied = match group(words) {
             Some("country") => Some("country"),

@@ -176,6 +176,8 @@ export interface UuidSpec {
 export interface CursorOptions {
   /** The environment variable that holds the server key. */
   key_env?: string | null;
+  /** The server issues cursors of its own: read without a key, the first page's words and placeholders as no cursor, any other string passed on as sent. */
+  opaque?: boolean;
   /** The time to check expiry against (unix seconds); the system clock when absent. */
   now?: number | null;
 }
@@ -185,6 +187,8 @@ export interface CursorSpec {
   kind: "cursor";
   /** The environment variable that holds the server key. */
   key_env?: string | null;
+  /** The server issues cursors of its own: read without a key, the first page's words and placeholders as no cursor, any other string passed on as sent. */
+  opaque?: boolean;
   /** The time to check expiry against (unix seconds); the system clock when absent. */
   now?: number | null;
 }

@@ -59,7 +59,8 @@ impl ReaderSpec {
     /// The core's, for an unknown kind or invalid options.
     pub fn new(kind: &str, options: &Value) -> Result<Self, GlueError> {
         let kind: Kind = kind.parse()?;
-        if kind == Kind::Cursor {
+        // The server's own cursors need no key: the core reads them as any kind.
+        if kind == Kind::Cursor && options.get("opaque") != Some(&Value::Bool(true)) {
             return Self::cursor(options);
         }
         Ok(Self { spec: Spec::new(kind, options)?, clock: false })
@@ -194,6 +195,10 @@ impl Prep {
     }
 
     fn cursor(&mut self, o: &mut Map<String, Value>, pointer: &str, context: Option<&str>) -> Result<(), GlueError> {
+        // The server's own cursors need no key and no clock.
+        if o.get("opaque") == Some(&Value::Bool(true)) {
+            return Ok(());
+        }
         // Only a property's cursor reads with the tool's codec (as in the core); an item's
         // cursor keeps its `key_env` for the core to load.
         if let (Some(context), Some(Value::String(name))) = (context, o.get("key_env")) {

@@ -185,6 +185,7 @@ def read_cursor(
     /,
     *,
     key_env: Optional[str] = None,
+    opaque: Optional[bool] = None,
     now: Optional[int] = None,
 ) -> Outcome[Json]:
     """Reads one value of kind `cursor`: A cursor.
@@ -194,11 +195,14 @@ def read_cursor(
 
     Args:
         key_env: The environment variable that holds the server key.
+        opaque: The server issues cursors of its own: read without a key, the first page's words and placeholders as no cursor, any other string passed on as sent.
         now: The time to check expiry against (unix seconds); the system clock when absent.
     """
     options: Dict[str, Any] = {}
     if key_env is not None:
         options["key_env"] = key_env
+    if opaque is not None:
+        options["opaque"] = opaque
     if now is not None:
         options["now"] = now
     return read("cursor", value, **options)

@@ -158,6 +158,7 @@ class CursorSpec(_CursorSpecRequired, total=False):
     """A cursor. As a list item or filter item declares it."""
 
     key_env: Optional[str]
+    opaque: bool
     now: Optional[int]
 
 
