@@ -111,30 +111,35 @@ impl<H: ServerHandler> Lenient<H> {
     }
 
     /// The lenient spec of a tool as the wrapped server declares it; `None` for a tool left
-    /// alone, or one whose schema the core cannot use (it then stays as it is).
-    pub fn spec(&self, tool: &Tool) -> Option<Arc<ToolSpec>> {
+    /// alone, or one whose own schema no spec can hold (two properties whose names fold to the
+    /// same words): it then stays as the server declares it, and stderr says why.
+    ///
+    /// # Errors
+    /// Overrides the core refuses (an unknown kind, a property the schema does not declare):
+    /// the server author's to fix, so `tools/list` and `tools/call` answer with the error
+    /// rather than serving the tool otherwise than declared.
+    pub fn spec(&self, tool: &Tool) -> Result<Option<Arc<ToolSpec>>, crate::error::Error> {
         let overrides = self.overrides.get(tool.name.as_ref()).cloned().unwrap_or(Value::Null);
         if overrides == Value::Bool(false) {
-            return None;
+            return Ok(None);
         }
         let mut specs = self.specs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some((schema, spec)) = specs.get(tool.name.as_ref()) {
             if *schema == tool.input_schema {
-                return spec.clone();
+                return Ok(spec.clone());
             }
         }
         let definition = serde_json::to_value(tool).unwrap_or(Value::Null);
         let spec = match ToolSpec::from_input_schema_with(&definition, &overrides, self.key.as_ref()) {
             Ok(spec) => Some(Arc::new(spec)),
-            Err(e) => {
-                // A programmer's error in the overrides, or a schema no spec can hold: the tool
-                // stays as the server declares it, and the server's log says why.
-                eprintln!("agent-input: `{}` is left as it is: {e}", tool.name);
+            Err(e) if overrides.is_null() || ToolSpec::from_input_schema(&definition).is_err() => {
+                eprintln!("agent-input: `{}` is left as the server declares it: {e}", tool.name);
                 None
             }
+            Err(e) => return Err(e),
         };
         specs.insert(tool.name.to_string(), (Arc::clone(&tool.input_schema), spec.clone()));
-        spec
+        Ok(spec)
     }
 
     /// The tool a call names, as the wrapped server declares it.
@@ -145,6 +150,11 @@ impl<H: ServerHandler> Lenient<H> {
         let listed = self.inner.list_tools(None, context.clone()).await.ok()?;
         listed.tools.into_iter().find(|t| t.name == name)
     }
+}
+
+/// The error of overrides the core refuses, as the protocol's.
+fn misuse(e: crate::error::Error) -> ErrorData {
+    ErrorData::internal_error(format!("agent-input: {e}"), None)
 }
 
 /// The notes block of a result: one more text content and the `_meta` keys, when there is
@@ -177,7 +187,7 @@ impl<H: ServerHandler> ServerHandler for Lenient<H> {
     ) -> Result<ListToolsResult, ErrorData> {
         let mut listed = self.inner.list_tools(request, context).await?;
         for tool in &mut listed.tools {
-            if let Some(spec) = self.spec(tool) {
+            if let Some(spec) = self.spec(tool).map_err(misuse)? {
                 if let Value::Object(schema) = spec.input_schema() {
                     tool.input_schema = Arc::new(schema);
                 }
@@ -188,7 +198,7 @@ impl<H: ServerHandler> ServerHandler for Lenient<H> {
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
         let mut tool = self.inner.get_tool(name)?;
-        if let Some(Value::Object(schema)) = self.spec(&tool).map(|s| s.input_schema()) {
+        if let Some(Value::Object(schema)) = self.spec(&tool).ok().flatten().map(|s| s.input_schema()) {
             tool.input_schema = Arc::new(schema);
         }
         Some(tool)
@@ -202,7 +212,7 @@ impl<H: ServerHandler> ServerHandler for Lenient<H> {
         let Some(tool) = self.declared(&request.name, &context).await else {
             return self.inner.call_tool(request, context).await;
         };
-        let Some(spec) = self.spec(&tool) else {
+        let Some(spec) = self.spec(&tool).map_err(misuse)? else {
             return self.inner.call_tool(request, context).await;
         };
         let asking = asking(&request, &context);

@@ -90,6 +90,13 @@ impl PlainCourts {
     }
 }
 
+impl PlainCourts {
+    /// The tools as rmcp declares them (the schemas schemars writes), before any leniency.
+    pub fn tools() -> Vec<rmcp::model::Tool> {
+        Self::tool_router().list_all()
+    }
+}
+
 impl Default for PlainCourts {
     fn default() -> Self {
         Self::new()

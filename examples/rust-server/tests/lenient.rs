@@ -1,0 +1,71 @@
+//! `Lenient` over the plain `#[tool_router]` server, in process through rmcp's client: tools
+//! left alone stay as declared, overrides the core refuses are the author's error.
+
+use agent_input::server::Lenient;
+use agent_input_example_server::plain::PlainCourts;
+use rmcp::model::{CallToolRequestParams, JsonObject};
+use rmcp::service::RunningService;
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{json, Value};
+
+async fn connect(server: Lenient<PlainCourts>) -> RunningService<RoleClient, ()> {
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    ().serve(client_io).await.unwrap()
+}
+
+fn args(value: Value) -> JsonObject {
+    match value {
+        Value::Object(o) => o,
+        _ => JsonObject::new(),
+    }
+}
+
+#[tokio::test]
+async fn a_tool_left_alone_keeps_its_schema_and_its_strictness() {
+    let client = connect(Lenient::new(PlainCourts::new()).leave("search_decisions")).await;
+    let tools = client.list_all_tools().await.unwrap();
+    let declared = PlainCourts::tools();
+    let search = tools.iter().find(|t| t.name == "search_decisions").unwrap();
+    let original = declared.iter().find(|t| t.name == "search_decisions").unwrap();
+    assert_eq!(search.input_schema, original.input_schema, "left alone: advertised as declared");
+    let update = tools.iter().find(|t| t.name == "update_decision_notes").unwrap();
+    assert_ne!(update.input_schema, declared.iter().find(|t| t.name == "update_decision_notes").unwrap().input_schema);
+    // serde refuses "4 000" for a u32, as without Lenient.
+    let refused = client
+        .call_tool(
+            CallToolRequestParams::new("search_decisions")
+                .with_arguments(args(json!({"query": "x", "limit": "4 000"}))),
+        )
+        .await;
+    assert!(refused.is_err() || refused.as_ref().is_ok_and(|r| r.is_error == Some(true)), "{refused:?}");
+    // The other tool reads leniently: a braced, upper-case id is the decision's.
+    let id = "{0B5E7B0E-1C4A-4F6E-9A53-2F9E3C1D7A01}";
+    let written = client
+        .call_tool(
+            CallToolRequestParams::new("update_decision_notes")
+                .with_arguments(args(json!({"decision_id": id, "notes": "x", "idempotency_key": "lenient-test-0001"}))),
+        )
+        .await
+        .unwrap();
+    assert_eq!(written.is_error, Some(false));
+    let output = written.structured_content.unwrap();
+    assert_eq!(output["decision_id"], "0b5e7b0e-1c4a-4f6e-9a53-2f9e3c1d7a01");
+    let meta = written.meta.unwrap();
+    let codes: Vec<&str> =
+        meta.0["agent-input/notes"].as_array().unwrap().iter().filter_map(|n| n["code"].as_str()).collect();
+    assert_eq!(codes, ["uuid_spelling_normalized"]);
+}
+
+#[tokio::test]
+async fn overrides_the_core_refuses_are_the_authors_error() {
+    let bad = Lenient::new(PlainCourts::new()).tool("search_decisions", json!({"properties": {"nope": false}}));
+    let client = connect(bad).await;
+    let listed = client.list_all_tools().await;
+    let message = listed.unwrap_err().to_string();
+    assert!(message.contains("`nope`"), "{message}");
+}
