@@ -7,7 +7,7 @@
 //! | the schema says | read as |
 //! | --- | --- |
 //! | `"type": "integer"` (`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`) | `number`, `integer`, the bounds (an exclusive bound moved to the next whole number); a page size's name (`limit`, `page_size`, …) clamps with a note, other numbers ask |
-//! | `"type": "number"` (the bounds) | `number` with the inclusive bounds (an exclusive one is left to the server) |
+//! | `"type": "number"` (the bounds) | `number` with the bounds (an exclusive one as inclusive: the server refuses the bound itself) |
 //! | `"type": "boolean"` | `boolean` |
 //! | `"type": "string"`, `"format": "date"`, or zod's date `pattern` | `date` (a range bound by its name: `date_from`, `until`) |
 //! | `"type": "string"`, `"format": "uuid"` | `uuid` (placeholders ask on a tool that may write) |
@@ -410,8 +410,11 @@ fn number(schema: &Value, words: &str, integer: bool) -> Map<String, Value> {
         let n = v.as_i64()?;
         Some(json!(if up { n.checked_add(1)? } else { n.checked_sub(1)? }))
     };
-    let min = bound("minimum").or_else(|| bound("exclusiveMinimum").filter(|_| integer).and_then(|v| step(v, true)));
-    let max = bound("maximum").or_else(|| bound("exclusiveMaximum").filter(|_| integer).and_then(|v| step(v, false)));
+    // A decimal's exclusive bound is read as inclusive: a value past it asks, and the bound
+    // itself is refused by the server's own validation after the read.
+    let exclusive = |key: &str, up: bool| bound(key).and_then(|v| if integer { step(v, up) } else { Some(v) });
+    let min = bound("minimum").or_else(|| exclusive("exclusiveMinimum", true));
+    let max = bound("maximum").or_else(|| exclusive("exclusiveMaximum", false));
     if let Some(min) = min {
         decl.insert("min".into(), min);
     }
