@@ -1,0 +1,693 @@
+"""agent-input for MCP servers in Python: one line makes a server lenient.
+
+    from agent_input.mcp import lenient
+
+    mcp = FastMCP("courts")            # or mcp.server.mcpserver.MCPServer("courts")
+
+    @mcp.tool
+    def search_decisions(query: str, date_from: datetime.date | None = None, limit: int = 20) -> dict: ...
+
+    lenient(mcp, overrides={"search_decisions": {"properties": {"court": {"kind": "vocabulary", ...}}}})
+
+A FastMCP or official-SDK server validates a call's arguments against a pydantic model built
+from the function's signature before the function runs, so `"4 000"` for an `int` or
+`"1. 10. 2026"` for a `date` is refused before the author's code sees it. `lenient(server)`
+reads each tool's arguments with agent-input first, from the JSON Schema the server already
+declares for the tool (`agent_input.Tool.from_input_schema`):
+
+- `tools/list` advertises the lenient `inputSchema` (it admits every spelling the reader reads);
+- `tools/call` reads the raw arguments before the framework validates them. When they read,
+  the author's function runs unchanged, through the framework's own validation, with the
+  canonical arguments (`"4 000"` arrives as `4000`, `"1. 10. 2026"` as `2026-10-01`); what the
+  schema declares that no kind reads is passed on as sent, so pydantic still enforces it. The
+  notes and warnings (when there are any) reach the caller beside the result: one more text
+  content block holding `{"notes": [...], "warnings": [...]}` and the same lists in `_meta`
+  under `agent-input/notes` and `agent-input/warnings`; the author's `structuredContent` is
+  never touched;
+- a call that asks (two readings, an invented id on a write, an invalid value) comes back as an
+  `isError` result whose first text content is the envelope's JSON, and whose
+  `structuredContent` is the envelope too unless the tool declares an `outputSchema`. The
+  author's function does not run;
+- with `codec=` (a `CursorCodec`, the server's key) and `"answered_by": "user"` on a tool or a
+  property, an ambiguous call is asked of the person instead (an MCP 2026-07-28
+  `input_required` result with one form elicitation per ambiguous property) when the client
+  declared form elicitation on a 2026-07-28 connection; the retry's answers are read, and the
+  chosen readings reach the function with a note `reading_chosen_by_person`.
+
+`overrides` maps a tool's name to what its JSON Schema cannot say (the same object may sit in
+the schema under `x-agent-input`), or to `False` to leave the tool alone:
+
+    {"search_decisions": {"answered_by": "user",
+                          "properties": {"court": {"kind": "vocabulary", "role": "filter", "entries": COURTS},
+                                         "raw_filter": False}},
+     "legacy_tool": False}
+
+Each tool's reader is built lazily, when a tool is listed or called, from the tool's current
+definition (name, description, `inputSchema`, annotations), and cached by name and schema, so
+`lenient()` works called before or after the tools are registered, and a tool re-registered with
+another signature is read by its new schema. A declaration the core refuses (an override with an
+unknown kind, say) raises `agent_input.AgentInputError` on `tools/list` and `tools/call`, which the
+framework returns as a JSON-RPC error: it is the server author's to fix, never silently ignored.
+
+How each framework is hooked (public extension points only):
+
+- `fastmcp.FastMCP` (tested with fastmcp 4.1.6): a FastMCP `Middleware` added with
+  `server.add_middleware`, overriding `on_list_tools` (each listed tool is a copy whose
+  `parameters` are the lenient schema) and `on_call_tool` (the call's `arguments` are replaced
+  by the canonical ones before `call_next`, where FastMCP looks the tool up and validates).
+  The author's schema is read from `server.get_tool(name)`, which no middleware touches.
+- `mcp.server.mcpserver.MCPServer` (the official SDK, tested with mcp 2.3.0): a server
+  middleware (`async (ctx, call_next)`) appended to `server.middleware`, which runs inside the
+  SDK's request-state boundary and before params validation: `tools/list` results get the
+  lenient `inputSchema`; `tools/call` params get the canonical `arguments` (`dataclasses.replace`
+  of the context). The author's schema is read from `await server.list_tools()`. A result the
+  middleware returns itself (the envelope, `input_required`) is shaped for the connection's
+  revision with `mcp_types.methods.serialize_server_result`, as the SDK shapes a handler's.
+
+This module also holds the registration of tools declared as agent-input specs (`add_tool`,
+`tool`, `mcp_tool`, `run_call`; `agent_input.fastmcp` re-exports them): see `add_tool`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import decimal
+import functools
+import inspect
+import json
+import logging
+import typing
+from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tuple, TypeVar, Union, cast
+
+from ._agent_input import AgentInputError, CursorCodec, Tool, ToolCall
+from ._types import CallToolResultDict
+
+__all__ = [
+    "MRTR_VERSION",
+    "NOTES_META",
+    "WARNINGS_META",
+    "Asking",
+    "add_tool",
+    "can_ask",
+    "lenient",
+    "mcp_tool",
+    "run_call",
+    "tool",
+]
+
+logger = logging.getLogger(__name__)
+
+#: The first MCP revision with `input_required` results (multi round-trip requests).
+MRTR_VERSION = "2026-07-28"
+
+#: The `_meta` keys of a lenient call's result that carry the notes and the warnings.
+NOTES_META = "agent-input/notes"
+WARNINGS_META = "agent-input/warnings"
+
+#: What `overrides` holds per tool: the overrides object, or `False` to leave the tool alone.
+ToolOverrides = Union[Mapping[str, Any], bool]
+
+
+# --- asking a person ---------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Asking:
+    """What a call can do about asking a person, and what a retry brings back from one."""
+
+    can_ask: bool = False
+    input_responses: Optional[Dict[str, Any]] = None
+    request_state: Optional[str] = None
+
+
+def can_ask(protocol_version: Optional[str], client_capabilities: Any) -> bool:
+    """True when a client can ask a person: form elicitation declared on a 2026-07-28 (or
+    later) connection. `{}` for elicitation means form, as the spec says."""
+    if not protocol_version or protocol_version < MRTR_VERSION:
+        return False
+    if isinstance(client_capabilities, Mapping):
+        elicitation = client_capabilities.get("elicitation")
+        if elicitation is None:
+            return False
+        return isinstance(elicitation, Mapping) and (elicitation.get("form") is not None or elicitation.get("url") is None)
+    elicitation = getattr(client_capabilities, "elicitation", None)
+    if elicitation is None:
+        return False
+    return getattr(elicitation, "form", None) is not None or getattr(elicitation, "url", None) is None
+
+
+def _responses(responses: Optional[Mapping[str, Any]]) -> Optional[Dict[str, Any]]:
+    """The input responses as plain JSON dicts (the SDKs hand typed models)."""
+    if responses is None:
+        return None
+    out: Dict[str, Any] = {}
+    for key, value in responses.items():
+        dump = getattr(value, "model_dump", None)
+        out[key] = dump(by_alias=True, exclude_none=True, mode="json") if dump is not None else value
+    return out
+
+
+# --- lenient(): the framework-free part -------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class _Read:
+    """What reading one call decided: a result to return instead of running the function, or
+    the canonical arguments to run it with and what to tell the caller beside the result."""
+
+    result: Optional[Dict[str, Any]] = None
+    arguments: Optional[Dict[str, Any]] = None
+    notes: Tuple[Any, ...] = ()
+    warnings: Tuple[Any, ...] = ()
+    #: True when the call was the retry of a question this module asked.
+    answered: bool = False
+
+
+class _Lenient:
+    """The state `lenient()` installs on a server: overrides, the key, and the readers built."""
+
+    def __init__(self, overrides: Optional[Mapping[str, ToolOverrides]], codec: Optional[CursorCodec]) -> None:
+        overrides = dict(overrides or {})
+        for name, value in overrides.items():
+            if not isinstance(name, str):
+                raise TypeError(f"`overrides` is keyed by tool names, found {name!r}")
+            if value is True:
+                overrides[name] = {}
+            elif value is not False and not isinstance(value, Mapping):
+                raise TypeError(
+                    f"`overrides[{name!r}]` must be the tool's overrides object or False (leave the tool alone), "
+                    f"found {type(value).__name__}"
+                )
+        self.overrides: Dict[str, ToolOverrides] = overrides
+        self.codec = codec
+        # One reader per tool name, with the definition it was built from: a tool registered
+        # again with another schema replaces its entry instead of adding one.
+        self._built: Dict[str, Tuple[str, Optional[Tool]]] = {}
+
+    def reader(self, definition: Mapping[str, Any]) -> Optional[Tool]:
+        """The agent-input tool reading the calls of the tool `definition` describes (an MCP
+        tool definition: name, description, inputSchema, annotations), or None when the
+        overrides leave it alone."""
+        name = str(definition.get("name", ""))
+        override = self.overrides.get(name)
+        if override is False:
+            return None
+        key = json.dumps(definition, sort_keys=True, separators=(",", ":"), default=str)
+        built = self._built.get(name)
+        if built is not None and built[0] == key:
+            return built[1]
+        made: Optional[Tool]
+        try:
+            made = Tool.from_input_schema(
+                dict(definition), dict(override) if isinstance(override, Mapping) else None, codec=self.codec
+            )
+        except AgentInputError as e:
+            try:
+                Tool.from_input_schema(dict(definition))
+            except AgentInputError:
+                # A schema no spec can hold by itself (two properties whose names fold to the
+                # same words): the tool stays as the server declares it.
+                logger.warning("agent-input leaves the tool %r as the server declares it: %s", name, e)
+                made = None
+            else:
+                # Overrides the core refuses: the framework answers the request with a JSON-RPC
+                # error; the reason is the author's to fix.
+                logger.error("agent-input cannot read the tool %r with its overrides: %s", name, e)
+                raise
+        self._built[name] = (key, made)
+        return made
+
+    def read(self, tool: Tool, arguments: Any, asking: Asking, output_schema: bool) -> _Read:
+        """Reads one call's raw arguments."""
+        answered = asking.request_state is not None and self._asked(asking.request_state)
+        if answered:
+            call = tool.read_answers(arguments, asking.input_responses or {}, cast(str, asking.request_state))
+        else:
+            call = tool.read(arguments)
+        if not call.ok:
+            if asking.can_ask and not answered:
+                question = tool.ask_person(call, arguments)
+                if question is not None:
+                    return _Read(result=dict(question))
+            result: Dict[str, Any] = dict(call.to_call_tool_result())
+            if output_schema:
+                # A client checks `structuredContent` against the declared output schema; the
+                # envelope is in the text content.
+                result.pop("structuredContent", None)
+            return _Read(result=result)
+        wire = json.loads(call.to_json())
+        args = _json_numbers(call.to_dict().get("args"))
+        return _Read(
+            arguments=dict(cast(Dict[str, Any], args)) if isinstance(args, dict) else {},
+            notes=tuple(wire.get("notes") or ()),
+            warnings=tuple(wire.get("warnings") or ()),
+            answered=answered,
+        )
+
+    def _asked(self, request_state: str) -> bool:
+        """True when a retry's `requestState` is one this module issued (agent-input seals it
+        with the server key as a `c1.` token); a tool that asks through the SDK itself keeps
+        its own retries."""
+        return self.codec is not None and request_state.startswith("c1.")
+
+
+def _json_numbers(value: Any) -> Any:
+    """The canonical arguments as a JSON parser gives them to the framework: a decimal that a
+    float holds exactly becomes that float (what the framework would have parsed from a client
+    that sent it canonically); one a float would round stays a `Decimal`, which pydantic takes
+    for `Decimal`, `float` and `int` fields alike."""
+    if isinstance(value, decimal.Decimal):
+        as_float = float(value)
+        return as_float if decimal.Decimal(repr(as_float)) == value else value
+    if isinstance(value, dict):
+        return {k: _json_numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_numbers(v) for v in value]
+    return value
+
+
+def _notes_block(read: _Read) -> Optional[Tuple[Dict[str, Any], Dict[str, Any]]]:
+    """The text content block and the `_meta` entries carrying a call's notes and warnings,
+    or None when there are none."""
+    if not read.notes and not read.warnings:
+        return None
+    notes, warnings = list(read.notes), list(read.warnings)
+    text = json.dumps({"notes": notes, "warnings": warnings}, ensure_ascii=False)
+    return {"type": "text", "text": text}, {NOTES_META: notes, WARNINGS_META: warnings}
+
+
+def _dump(model: Any) -> Dict[str, Any]:
+    dump = getattr(model, "model_dump", None)
+    if dump is not None:
+        return cast(Dict[str, Any], dump(by_alias=True, exclude_none=True, mode="json"))
+    return dict(model)
+
+
+def _definition(tool: Mapping[str, Any]) -> Dict[str, Any]:
+    """The part of an MCP tool definition a reader is built from."""
+    out = {key: tool[key] for key in ("name", "description", "inputSchema", "annotations") if tool.get(key) is not None}
+    out.setdefault("inputSchema", {"type": "object", "properties": {}})
+    return out
+
+
+# --- lenient(): FastMCP ------------------------------------------------------------------
+
+
+def _fastmcp_asking(context: Any) -> Asking:
+    """What the current FastMCP request can do about asking a person (`context` is the
+    FastMCP `Context`, or None to look it up)."""
+    ctx = context
+    if ctx is None:
+        try:
+            from fastmcp.server.dependencies import get_context
+
+            ctx = get_context()
+        except (ImportError, LookupError, RuntimeError):
+            return Asking()
+    try:
+        version = getattr(getattr(ctx, "request_context", None), "protocol_version", None)
+    except (LookupError, RuntimeError, ValueError):
+        version = None
+    try:
+        capabilities = getattr(getattr(ctx, "session", None), "client_capabilities", None)
+    except (LookupError, RuntimeError, ValueError):
+        capabilities = None
+    return Asking(
+        can_ask=can_ask(version, capabilities),
+        input_responses=_responses(getattr(ctx, "input_responses", None)),
+        request_state=getattr(ctx, "request_state", None),
+    )
+
+
+def _fastmcp_middleware(server: Any, state: _Lenient) -> Any:
+    from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
+    from fastmcp.tools import InputRequiredToolResult, ToolResult
+    from fastmcp.tools import Tool as FastMCPTool
+    from mcp_types import CallToolRequestParams, CallToolResult, InputRequiredResult, ListToolsRequest
+
+    class LenientMiddleware(Middleware):
+        """agent-input's reader in front of every tool of one FastMCP server (`lenient`)."""
+
+        agent_input_lenient = state
+
+        async def on_list_tools(
+            self,
+            context: MiddlewareContext[ListToolsRequest],
+            call_next: CallNext[ListToolsRequest, typing.Sequence[FastMCPTool]],
+        ) -> typing.Sequence[FastMCPTool]:
+            tools = await call_next(context)
+            out: List[FastMCPTool] = []
+            for listed in tools:
+                reader = state.reader(_definition(_dump(listed.to_mcp_tool())))
+                out.append(listed if reader is None else listed.model_copy(update={"parameters": reader.input_schema()}))
+            return out
+
+        async def on_call_tool(
+            self,
+            context: MiddlewareContext[CallToolRequestParams],
+            call_next: CallNext[CallToolRequestParams, ToolResult],
+        ) -> ToolResult:
+            message = context.message
+            found = await server.get_tool(message.name)
+            if found is None:
+                return await call_next(context)
+            reader = state.reader(_definition(_dump(found.to_mcp_tool())))
+            if reader is None:
+                return await call_next(context)
+            asking = _fastmcp_asking(context.fastmcp_context)
+            if message.request_state is not None or message.input_responses is not None:
+                asking = dataclasses.replace(
+                    asking, input_responses=_responses(message.input_responses), request_state=message.request_state
+                )
+            read = state.read(reader, message.arguments, asking, found.output_schema is not None)
+            if read.result is not None:
+                if read.result.get("resultType") == "input_required":
+                    return InputRequiredToolResult(InputRequiredResult.model_validate(read.result))
+                return ToolResult.from_mcp_result(CallToolResult.model_validate(read.result))
+            update: Dict[str, Any] = {"arguments": read.arguments}
+            if read.answered:
+                update.update(input_responses=None, request_state=None)
+            result = await call_next(context.copy(message=message.model_copy(update=update)))
+            block = _notes_block(read)
+            if block is None or not isinstance(result, ToolResult) or isinstance(result, InputRequiredToolResult):
+                return result
+            content, meta = block
+            wire = result.to_mcp_result()
+            if isinstance(wire, CallToolResult):
+                blocks, structured = list(wire.content), wire.structured_content
+                result_meta, is_error = wire.meta, wire.is_error
+            else:
+                blocks, structured = list(result.content), result.structured_content
+                result_meta, is_error = result.meta, result.is_error
+            return ToolResult.from_mcp_result(
+                CallToolResult.model_validate(
+                    {
+                        "content": [_dump(b) for b in blocks] + [content],
+                        **({"structuredContent": structured} if structured is not None else {}),
+                        "isError": is_error,
+                        "_meta": {**(result_meta or {}), **meta},
+                    }
+                )
+            )
+
+    return LenientMiddleware()
+
+
+# --- lenient(): the official SDK's MCPServer ------------------------------------------------
+
+
+class _MCPServerMiddleware:
+    """agent-input's reader in front of every tool of one `MCPServer` (`lenient`): a server
+    middleware, `async (ctx, call_next) -> result`."""
+
+    def __init__(self, server: Any, state: _Lenient) -> None:
+        self.server = server
+        self.agent_input_lenient = state
+
+    async def __call__(self, ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
+        if ctx.method == "tools/list":
+            return self._list(await call_next(ctx))
+        if ctx.method != "tools/call" or not isinstance(ctx.params, Mapping):
+            return await call_next(ctx)
+        state = self.agent_input_lenient
+        params: Dict[str, Any] = dict(ctx.params)
+        found = next((t for t in await self.server.list_tools() if t.name == params.get("name")), None)
+        if found is None:
+            return await call_next(ctx)
+        reader = state.reader(_definition(_dump(found)))
+        if reader is None:
+            return await call_next(ctx)
+        session = getattr(ctx, "session", None)
+        asking = Asking(
+            can_ask=can_ask(ctx.protocol_version, getattr(session, "client_capabilities", None)),
+            input_responses=_responses(params.get("inputResponses")),
+            request_state=params.get("requestState"),
+        )
+        read = state.read(reader, params.get("arguments"), asking, found.output_schema is not None)
+        if read.result is not None:
+            return self._shaped(ctx.protocol_version, read.result)
+        params["arguments"] = read.arguments
+        if read.answered:
+            params.pop("inputResponses", None)
+            params.pop("requestState", None)
+        result = await call_next(dataclasses.replace(ctx, params=params))
+        block = _notes_block(read)
+        if block is None or result is None:
+            return result
+        out = _dump(result)
+        if out.get("resultType") == "input_required" or not isinstance(out.get("content"), list):
+            return result
+        content, meta = block
+        out["content"] = [*out["content"], content]
+        out["_meta"] = {**(out.get("_meta") or {}), **meta}
+        return out
+
+    def _list(self, result: Any) -> Any:
+        out = _dump(result)
+        tools = out.get("tools")
+        if not isinstance(tools, list):
+            return result
+        listed = []
+        for t in tools:
+            reader = self.agent_input_lenient.reader(_definition(t)) if isinstance(t, dict) else None
+            listed.append(t if reader is None else {**t, "inputSchema": reader.input_schema()})
+        out["tools"] = listed
+        return out
+
+    @staticmethod
+    def _shaped(version: str, result: Dict[str, Any]) -> Dict[str, Any]:
+        """A result this middleware returns itself, shaped for the connection's revision as the
+        SDK shapes a handler's (`resultType` on 2026-07-28, sieved to the revision's fields)."""
+        from mcp_types import CallToolResult, InputRequiredResult
+        from mcp_types.methods import serialize_server_result
+
+        model = (
+            InputRequiredResult.model_validate(result)
+            if result.get("resultType") == "input_required"
+            else CallToolResult.model_validate(result)
+        )
+        return serialize_server_result("tools/call", version, _dump(model))
+
+
+# --- lenient() ----------------------------------------------------------------------------
+
+_S = TypeVar("_S")
+
+
+def lenient(server: _S, overrides: Optional[Mapping[str, ToolOverrides]] = None, *, codec: Optional[CursorCodec] = None) -> _S:
+    """Makes `server` (a `fastmcp.FastMCP` or an `mcp.server.mcpserver.MCPServer`) read its
+    tools' arguments with agent-input, from the JSON Schema each tool already declares; returns
+    the server. `overrides` maps a tool name to its overrides object (`answered_by`, `writes`,
+    `properties` with a declaration or `False` per property) or to `False` to leave the tool
+    alone. `codec` is the server key: it seals the cursors of `cursor` properties and the state
+    of a question asked of a person (`"answered_by": "user"`). Calling it again replaces the
+    previous configuration. See the module's documentation."""
+    state = _Lenient(overrides, codec)
+    kind = _server_kind(server)
+    if kind == "fastmcp":
+        middleware = cast(List[Any], getattr(server, "middleware"))
+        made = _fastmcp_middleware(server, state)
+        for i, existing in enumerate(middleware):
+            if getattr(existing, "agent_input_lenient", None) is not None:
+                middleware[i] = made
+                return server
+        getattr(server, "add_middleware")(made)
+        return server
+    chain = cast(List[Any], getattr(server, "middleware"))
+    replacement = _MCPServerMiddleware(server, state)
+    for i, existing in enumerate(chain):
+        if isinstance(existing, _MCPServerMiddleware):
+            chain[i] = replacement
+            return server
+    chain.append(replacement)
+    return server
+
+
+def _server_kind(server: Any) -> str:
+    for module, name, kind in (
+        ("fastmcp", "FastMCP", "fastmcp"),
+        ("mcp.server.mcpserver", "MCPServer", "mcpserver"),
+    ):
+        try:
+            cls = getattr(__import__(module, fromlist=[name]), name)
+        except ImportError:
+            continue
+        if isinstance(server, cls):
+            return kind
+    raise TypeError(
+        f"lenient() takes a fastmcp.FastMCP or an mcp.server.mcpserver.MCPServer, not {type(server).__name__}"
+    )
+
+
+# --- tools declared as agent-input specs ---------------------------------------------------
+
+Handler = Callable[..., Any]
+_H = TypeVar("_H", bound=Handler)
+
+
+def _call_parameter(handler: Handler) -> Optional[str]:
+    """The name of the handler's parameter annotated `ToolCall`, if any."""
+    try:
+        hints = typing.get_type_hints(handler)
+    except (NameError, TypeError):
+        hints = {}
+    for name, annotation in hints.items():
+        if annotation is ToolCall and name != "return":
+            return name
+    return None
+
+
+def _as_tool(spec: Union[Tool, Dict[str, Any], str]) -> Tool:
+    return spec if isinstance(spec, Tool) else Tool.from_spec(spec)
+
+
+def _result(call: ToolCall, output: Any) -> CallToolResultDict:
+    try:
+        return call.to_call_tool_result(output)
+    except TypeError:
+        # Output the binding does not convert (a pydantic model, a datetime, ...) goes through
+        # pydantic's JSON conversion first; FastMCP depends on pydantic.
+        import pydantic_core
+
+        return call.to_call_tool_result(pydantic_core.to_jsonable_python(output))
+
+
+async def run_call(
+    tool: Tool, handler: Handler, arguments: Optional[Dict[str, Any]], asking: Optional[Asking] = None
+) -> Dict[str, Any]:
+    """Reads `arguments` with `tool` and, when they read, runs `handler` with the canonical
+    arguments; returns the MCP `CallToolResult` as a dict (the envelope when they do not read),
+    or, when `asking` says the client can ask a person and the tool's policy is the user, the
+    `input_required` result (`{"resultType": "input_required", ...}`). A retry's answers in
+    `asking` are read first. The framework-free core of the spec glue below."""
+    import anyio.to_thread
+
+    asking = asking or Asking()
+    retry = asking.request_state is not None
+    if retry:
+        call = tool.read_answers(arguments, asking.input_responses or {}, cast(str, asking.request_state))
+    else:
+        call = tool.read(arguments)
+    if not call.ok:
+        if asking.can_ask and not retry:
+            question = tool.ask_person(call, arguments)
+            if question is not None:
+                return question
+        return dict(call.to_call_tool_result())
+    kwargs: Dict[str, Any] = dict(call.args or {})
+    call_name = _call_parameter(handler)
+    if call_name is not None:
+        kwargs[call_name] = call
+    if inspect.iscoroutinefunction(handler):
+        output = await cast(Callable[..., Awaitable[Any]], handler)(**kwargs)
+    else:
+        output = await anyio.to_thread.run_sync(functools.partial(handler, **kwargs))
+    return dict(_result(call, output))
+
+
+def _fastmcp_tool(tool: Tool, handler: Handler, **fields: Any) -> Any:
+    from fastmcp.tools import Tool as FastMCPTool
+    from fastmcp.tools import ToolResult
+    from mcp_types import CallToolResult, ToolAnnotations
+    from pydantic import PrivateAttr
+
+    class SpecTool(FastMCPTool):
+        """A FastMCP tool whose arguments agent-input reads."""
+
+        _spec: Tool = PrivateAttr()
+        _handler: Handler = PrivateAttr()
+
+        async def run(self, arguments: Dict[str, Any]) -> Any:
+            result = await run_call(self._spec, self._handler, arguments, _fastmcp_asking(None))
+            if result.get("resultType") == "input_required":
+                from fastmcp.tools import InputRequiredToolResult
+                from mcp_types import InputRequiredResult
+
+                return InputRequiredToolResult(InputRequiredResult.model_validate(result))
+            return ToolResult.from_mcp_result(CallToolResult.model_validate(result))
+
+    definition = tool.definition()
+    made = SpecTool(
+        name=tool.name,
+        description=str(fields.pop("description", None) or definition.get("description") or handler.__doc__ or ""),
+        parameters=tool.input_schema(),
+        annotations=ToolAnnotations(read_only_hint=not tool.writes),
+        **fields,
+    )
+    made._spec = tool
+    made._handler = handler
+    return made
+
+
+def add_tool(server: Any, spec: Union[Tool, Dict[str, Any], str], handler: Handler, **fields: Any) -> Any:
+    """Registers `handler` on a `fastmcp.FastMCP` server as the tool `spec` declares (a `Tool`,
+    or its spec as a dict or JSON text). `fields` go to FastMCP's tool (`title`, `tags`, ...).
+    Returns the registered FastMCP tool.
+
+    FastMCP validates arguments against a pydantic model built from the handler's signature
+    before the handler runs; a tool registered here instead advertises the spec's `inputSchema`,
+    reads the raw arguments with the spec (the handler receives the canonical arguments as
+    Python natives, as keyword arguments; an absent property is left out, so the handler's
+    defaults apply), answers an ask with an `isError` result carrying the envelope (text and
+    `structuredContent`), and returns a successful result as `structuredContent`
+    `{"result": <handler output>, "notes", "warnings"}`. A handler may declare one parameter
+    annotated `agent_input.ToolCall` to receive the call (and add a warning to it). A tool or
+    property whose spec says `"answered_by": "user"`, built with a server key
+    (`Tool.from_spec(spec, codec=...)`), asks the person through `input_required` when the
+    client can (form elicitation on a 2026-07-28 connection)."""
+    return server.add_tool(_fastmcp_tool(_as_tool(spec), handler, **fields))
+
+
+def tool(server: Any, spec: Union[Tool, Dict[str, Any], str], **fields: Any) -> Callable[[_H], _H]:
+    """Decorator form of `add_tool`: `@tool(server, SEARCH)` above the handler. The handler is
+    returned unchanged, so it stays callable (and testable) as a plain function."""
+
+    def register(handler: _H) -> _H:
+        add_tool(server, spec, handler, **fields)
+        return handler
+
+    return register
+
+
+def mcp_tool(spec: Union[Tool, Dict[str, Any], str], handler: Handler) -> Any:
+    """A tool for the official `mcp` package's `MCPServer` (`MCPServer(..., tools=[...])`),
+    with the same behaviour as `add_tool`."""
+    from mcp.server.mcpserver.tools.base import Tool as MCPServerTool
+    from mcp_types import CallToolResult, ToolAnnotations
+
+    made_from = _as_tool(spec)
+
+    class SpecTool(MCPServerTool):
+        """An MCPServer tool whose arguments agent-input reads."""
+
+        async def run(self, arguments: Dict[str, Any], context: Any, convert_result: bool = False) -> Any:
+            asking = Asking(
+                can_ask=can_ask(getattr(context, "protocol_version", None), getattr(context, "client_capabilities", None)),
+                input_responses=_responses(getattr(context, "input_responses", None)),
+                request_state=getattr(context, "request_state", None),
+            )
+            result = await run_call(made_from, handler, arguments, asking)
+            if result.get("resultType") == "input_required":
+                from mcp_types import InputRequiredResult
+
+                return InputRequiredResult.model_validate(result)
+            return CallToolResult.model_validate(result)
+
+    # `Tool.from_function` fills MCPServer's required fields; the schema and `run` are replaced.
+    base = MCPServerTool.from_function(
+        _placeholder,
+        name=made_from.name,
+        description=str(made_from.definition().get("description") or ""),
+        structured_output=False,
+    )
+    fields = {name: getattr(base, name) for name in type(base).model_fields}
+    fields.update(
+        fn=handler,
+        parameters=made_from.input_schema(),
+        annotations=ToolAnnotations(read_only_hint=not made_from.writes),
+    )
+    return SpecTool(**fields)
+
+
+def _placeholder() -> None:
+    """Stands in for the handler while MCPServer builds its tool fields."""

@@ -1,0 +1,111 @@
+"""The court-decisions tools every Python example server shares, with no MCP framework in them:
+the tool specs (`examples/specs/`, with the courts vocabulary filled in), the decisions
+(`examples/data/decisions.json`), the server's cursor key and the two handlers.
+
+`courts_server.py` registers the handlers on FastMCP, `courts_server_official.py` on the
+official `mcp` package's `MCPServer`; both through `agent_input.mcp`'s spec glue. The handlers
+receive canonical Python natives (`int`, `datetime.date`, the court's id, the cursor's payload)
+and never parse a value themselves.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import agent_input
+
+ROOT = Path(__file__).resolve().parents[2]
+COURTS: List[Dict[str, Any]] = json.loads((ROOT / "tests" / "fixtures" / "czech_courts.json").read_text(encoding="utf-8"))
+CURSOR_TTL_SECONDS = 3600
+
+
+def cursor_codec(variable: str = "COURTS_CURSOR_KEY") -> agent_input.CursorCodec:
+    """The server's cursor key: from the environment in production; a fresh random key
+    otherwise, with a warning on stderr (stdout is the JSON-RPC stream). Cursors issued under a
+    random key stop working when the server restarts, which is what a cursor should do anyway."""
+    if os.environ.get(variable):
+        return agent_input.CursorCodec.from_env(variable)
+    print(
+        f"warning: {variable} is not set; cursors are issued with a random key and stop working when the server restarts",
+        file=sys.stderr,
+    )
+    return agent_input.CursorCodec(os.urandom(32))
+
+
+CODEC = cursor_codec()
+
+
+def _spec(name: str) -> agent_input.Tool:
+    """One of the tool specs every example server shares (`examples/specs/`), with the courts
+    vocabulary filled in."""
+    spec = json.loads((ROOT / "examples" / "specs" / f"{name}.json").read_text(encoding="utf-8"))
+    if "court" in spec["properties"]:
+        spec["properties"]["court"]["entries"] = COURTS
+    return agent_input.Tool.from_spec(spec, codec=CODEC)
+
+
+SEARCH = _spec("search_decisions")
+UPDATE = _spec("update_decision_notes")
+
+DECISIONS: List[Dict[str, Any]] = [
+    {**d, "date": datetime.date.fromisoformat(d["date"])}
+    for d in json.loads((ROOT / "examples" / "data" / "decisions.json").read_text(encoding="utf-8"))
+]
+
+NOTES: Dict[str, str] = {}
+RECEIPTS: Dict[str, Dict[str, Any]] = {}
+
+
+def _in_range(d: Dict[str, Any], words: str, date_from: Optional[datetime.date], date_to: Optional[datetime.date]) -> bool:
+    return (
+        words in agent_input.fold(d["title"])
+        and (date_from is None or d["date"] >= date_from)
+        and (date_to is None or d["date"] <= date_to)
+    )
+
+
+def search_decisions(
+    query: str,
+    limit: int,
+    call: agent_input.ToolCall,
+    court: Optional[str] = None,
+    date_from: Optional[datetime.date] = None,
+    date_to: Optional[datetime.date] = None,
+    cursor: Optional[Dict[str, Any]] = None,
+) -> Dict[str, Any]:
+    """Search decisions; the arguments arrive canonical (a court id, dates, an int limit, the
+    cursor's payload). The result says what it withheld: how many matched, how many returned."""
+    words = agent_input.fold(query)
+    unfiltered = [d for d in DECISIONS if _in_range(d, words, date_from, date_to)]
+    matched = [d for d in unfiltered if court is None or d["court"] == court]
+    start = min(int(cursor["after"]) if cursor else 0, len(matched))
+    page = matched[start : start + limit]
+    after = start + len(page)
+    if court is not None and not matched:
+        would = sorted({d["court"] for d in unfiltered})
+        call.add_warning(agent_input.no_hits_filtered("court", court, would))
+    return {
+        "matched": len(matched),
+        "returned": len(page),
+        "decisions": [{"id": d["id"], "court": d["court"], "date": d["date"].isoformat(), "title": d["title"]} for d in page],
+        "next_cursor": CODEC.encode({"after": after}, CURSOR_TTL_SECONDS) if after < len(matched) else None,
+    }
+
+
+def update_decision_notes(idempotency_key: str, notes: str, decision_id: Optional[str] = None) -> Dict[str, Any]:
+    """Replace a decision's notes (a new decision without an id); a repeated idempotency key
+    replays the first result."""
+    if idempotency_key in RECEIPTS:
+        return {**RECEIPTS[idempotency_key], "replayed": True}
+    created = decision_id is None
+    decision_id = decision_id or f"created-{len(RECEIPTS) + 1}"
+    if not created and not any(d["id"] == decision_id for d in DECISIONS):
+        raise ValueError(f"no decision has the id {decision_id}; call `search_decisions` to find the decision's id")
+    NOTES[decision_id] = notes
+    RECEIPTS[idempotency_key] = {"decision_id": decision_id, "created": created, "replayed": False}
+    return RECEIPTS[idempotency_key]
