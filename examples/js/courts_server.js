@@ -1,9 +1,11 @@
 // @ts-check
 /**
- * An MCP server of Czech court decisions, on the official MCP TypeScript SDK, whose tools read
- * their arguments with agent-input.
+ * An MCP server of Czech court decisions, on the official MCP TypeScript SDK (the 2.x
+ * `@modelcontextprotocol/server`), whose tools read their arguments with agent-input.
  *
- * Run it with `node courts_server.js` (stdio). Its two tools show the whole idiom:
+ * Run it with `node courts_server.js` (stdio, served by the SDK's `serveStdio`, which speaks the
+ * 2026-07-28 revision and the 2025 ones; stdout carries nothing but JSON-RPC, so start it with
+ * `node`, not `npm start`, whose banner would go to stdout). Its two tools show the whole idiom:
  *
  * - `search_decisions` (reads): `query`, `court` (the courts vocabulary, as a filter),
  *   `date_from`, `date_to`, `limit` and `cursor`. A model may send `"4 000"`, `"1. 10. 2026"`,
@@ -16,15 +18,18 @@
  * returns `{matched, returned, decisions, next_cursor}`.
  *
  * The handlers receive canonical arguments (a number, ISO dates, the court's id, the cursor's
- * payload) and never parse a value themselves.
+ * payload) and never parse a value themselves. The search is answered by the user
+ * (`answered_by: "user"` in its spec): a client that can ask a person (form elicitation on a
+ * 2026-07-28 connection) is sent an `input_required` result for an ambiguous date, and the
+ * person's choice reaches the handler; other clients get the envelope naming the readings.
  */
 
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { Server } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { CursorCodec, fold, noHitsFiltered, Tool } from "agent-input";
 import { registerTool } from "agent-input/mcp";
 
@@ -47,11 +52,14 @@ const CURSOR_TTL_SECONDS = 3600;
 const DECISIONS = readJson("examples/data/decisions.json");
 
 /**
- * The server's cursor key: from the environment in production; a fresh random key otherwise
- * (cursors then stop working across restarts, which is what a cursor should do anyway).
+ * The server's cursor key (it also seals the questions asked of a person): from the environment
+ * in production; a fresh random key otherwise, with a warning on stderr (cursors then stop
+ * working across restarts).
  */
 export function cursorCodec() {
-  return process.env.COURTS_CURSOR_KEY ? CursorCodec.fromEnv("COURTS_CURSOR_KEY") : new CursorCodec(randomBytes(32));
+  if (process.env.COURTS_CURSOR_KEY) return CursorCodec.fromEnv("COURTS_CURSOR_KEY");
+  process.stderr.write("warning: COURTS_CURSOR_KEY is not set; page cursors are signed with a random key and stop working when the server restarts\n");
+  return new CursorCodec(randomBytes(32));
 }
 
 /**
@@ -67,7 +75,8 @@ export function spec(name, codec) {
 }
 
 /**
- * The courts server: both tools on a fresh SDK `Server`, cursors issued with `codec`.
+ * The courts server: both tools on a fresh SDK `Server` (the 2.x SDK's low-level server), cursors
+ * issued and questions sealed with `codec`.
  * @param {CursorCodec} [codec]
  */
 export function courtsServer(codec = cursorCodec()) {
@@ -120,5 +129,8 @@ export function courtsServer(codec = cursorCodec()) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await courtsServer().connect(new StdioServerTransport());
+  // serveStdio may build a server twice while it learns the client's protocol revision; both
+  // share the one key.
+  const codec = cursorCodec();
+  serveStdio(() => courtsServer(codec));
 }

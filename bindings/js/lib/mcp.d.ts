@@ -1,36 +1,75 @@
 /**
- * Registering agent-input tools on the official MCP TypeScript SDK's server through its
- * lower-level request handlers: the spec's `inputSchema` is advertised, the handler receives the
- * canonical arguments, an ask comes back as an `isError` result with the envelope, and notes and
- * warnings reach the caller beside a successful result. See `mcp.js`.
+ * agent-input on the official MCP TypeScript SDK, both majors (the 1.x
+ * `@modelcontextprotocol/sdk` and the 2.x `@modelcontextprotocol/server`):
+ *
+ * - `lenient(server, { tools, codec })` makes an `McpServer` with tools registered by
+ *   `registerTool` and zod lenient as it is: the advertised `inputSchema` becomes the lenient one,
+ *   arguments are read before zod validates them, the author's function receives canonical values,
+ *   notes and warnings reach the caller beside the result, asks come back as the envelope (or, on
+ *   2.x with a client that can ask a person, as `input_required`).
+ * - `registerTool(server, spec, handler)` registers a tool from an agent-input spec on the
+ *   SDK's low-level `Server`.
+ *
+ * See `mcp.js`.
  */
 
-import type { CallToolResult, JsonValue, Tool, ToolCall, ToolSpec } from "./index.js";
+import type { CallToolResult, CursorCodec, InputRequired, InputSchemaOverrides, JsonValue, Tool, ToolCall, ToolSpec } from "./index.js";
 
-/** What `registerTool` needs of the SDK's low-level `Server` (structurally, so that any 1.x
- * version's server fits). */
+/** The first MCP revision with `input_required` results (multi round-trip requests). */
+export declare const MRTR_VERSION: "2026-07-28";
+/** The `_meta` key of a result that carries a call's notes (when it has any). */
+export declare const NOTES_META_KEY: "agent-input/notes";
+/** The `_meta` key of a result that carries a call's warnings (when it has any). */
+export declare const WARNINGS_META_KEY: "agent-input/warnings";
+
+/** What `registerTool` and `lenient` need of the SDK's low-level `Server` (structurally, so that
+ * any 1.x or 2.x version's server fits). */
 export interface LowLevelServer {
   registerCapabilities(capabilities: { tools?: object }): void;
-  setRequestHandler(schema: any, handler: (request: any, extra: any) => unknown): void;
+  setRequestHandler(schemaOrMethod: any, handler: (request: any, extra: any) => unknown): void;
   assertCanSetRequestHandler?(method: string): void;
 }
 
+/** What `lenient` needs of an SDK `McpServer` (1.x or 2.x). */
+export interface McpServerLike {
+  readonly server: LowLevelServer;
+}
+
 /** A tool's handler: the canonical arguments (typed by you, as they arrive after reading), the
- * call (to add a warning), and the SDK's request extra. Its return value is the result. */
+ * call (to add a warning), and the SDK's request extra (1.x) or context (2.x). Its return value
+ * is the result. */
 export type ToolHandler<A = { [property: string]: JsonValue }> = (args: A, call: ToolCall, extra: unknown) => unknown;
 
 /** Registers `handler` as the tool `spec` declares on an SDK `Server` or `McpServer` (its
- * `.server`); returns the `Tool`. Register before `connect`. */
+ * `.server`), 1.x or 2.x; returns the `Tool`. Register before `connect`. */
 export declare function registerTool<A = { [property: string]: JsonValue }>(
   server: LowLevelServer | { server: LowLevelServer },
   spec: Tool | ToolSpec | string,
   handler: ToolHandler<A>,
 ): Tool;
 
-/** Reads `args` with `tool` and runs `handler` when they read: the MCP `CallToolResult`. */
+/** Reads `args` with `tool` and runs `handler` when they read: the MCP `CallToolResult`, or on a
+ * 2.x request whose client can ask a person, the `input_required` result. */
 export declare function runCall<A = { [property: string]: JsonValue }>(
   tool: Tool,
   handler: ToolHandler<A>,
   args: unknown,
   extra?: unknown,
-): Promise<CallToolResult>;
+): Promise<CallToolResult | InputRequired>;
+
+/** What a request's context says about asking a person (2.x, protocol 2026-07-28). */
+export declare function asking(extra: unknown): { canAsk: boolean; inputResponses?: unknown; requestState?: string };
+
+/** The options of `lenient`. */
+export interface LenientOptions {
+  /** Per tool: its overrides (what JSON Schema cannot say: a vocabulary, a filter role, who
+   * answers its ambiguities), or `false` to leave the tool alone. Tools not named are made
+   * lenient from their schema alone. */
+  tools?: { [tool: string]: InputSchemaOverrides | false };
+  /** Reads cursor properties and seals the questions asked of a person. */
+  codec?: CursorCodec;
+}
+
+/** Makes the tools of an SDK `McpServer` (1.x or 2.x) lenient, whether they are registered before
+ * or after; call it once, before `connect`. Returns `server`. */
+export declare function lenient<S extends McpServerLike | LowLevelServer>(server: S, options?: LenientOptions): S;

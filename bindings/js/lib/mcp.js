@@ -1,50 +1,156 @@
 /**
- * Registering agent-input tools on the official MCP TypeScript SDK's server
- * (`@modelcontextprotocol/sdk`, tested with 1.32.2).
+ * agent-input on the official MCP TypeScript SDK: both majors, the 1.x `@modelcontextprotocol/sdk`
+ * (tested with 1.32.2) and the 2.x split packages `@modelcontextprotocol/server` (tested with
+ * 2.4.0). Both are optional peer dependencies: nothing of the 2.x SDK is imported here, and the
+ * 1.x SDK's request schemas are loaded only when it is installed (`registerTool` on a 1.x
+ * `Server` needs them).
  *
- * The SDK's high-level `McpServer.registerTool` validates arguments with zod before the handler
- * runs, so `"4 000"` for a number is rejected before any lenient reader sees it, and it takes no
- * JSON Schema. A tool registered here goes through the SDK's lower-level request handlers
- * (`tools/list`, `tools/call`) instead:
+ * Two ways in:
  *
- * - `tools/list` advertises the spec's definition: its `inputSchema` (which admits every spelling
- *   the reader reads), its description and `readOnlyHint`;
- * - `tools/call` reads the raw arguments with the spec (`Tool.read`), so the handler receives the
- *   canonical arguments (`"4 000"` arrives as 50, `"1. 10. 2026"` as `"2026-10-01"`, a court's
- *   name as its id); a property that was absent is left out;
- * - an ask or a missing argument comes back as an `isError` result carrying the envelope (text
- *   content and `structuredContent`), naming the next call, and the handler does not run;
- * - a successful result is `structuredContent` `{result: <handler output>, notes, warnings}` with
- *   the same JSON as text, so the repairs reach the caller beside the result;
- * - a handler that throws gives an `isError` result naming the tool and the error's message; an
- *   unknown tool name is a protocol error (`InvalidParams`).
+ * - `lenient(server, { tools, codec })` makes an `McpServer` whose tools are registered with
+ *   `registerTool` and zod lenient, as it is, before or after its tools are registered (before
+ *   `connect`). Each tool's spec is made from the JSON Schema the SDK's own `tools/list` produces
+ *   (`Tool.fromInputSchema`), so the SDK's zod converter is the source:
+ *   - `tools/list` advertises the lenient `inputSchema` (it admits every spelling the reader
+ *     reads); everything else of the definition is the SDK's;
+ *   - `tools/call` reads the raw arguments with the spec before zod sees them; when they read, the
+ *     SDK's own handler runs with the canonical arguments (zod still validates what the spec left
+ *     unmapped, and the author's function runs unchanged); notes and warnings, when there are
+ *     any, reach the caller beside the result as one more text content block, the JSON
+ *     `{"notes": [...], "warnings": [...]}`, and in `_meta["agent-input/notes"]` and
+ *     `_meta["agent-input/warnings"]` (the author's `structuredContent` is never touched);
+ *   - a call that cannot run (an ask, a missing argument) is an `isError` result with the
+ *     envelope as its first text content and as `structuredContent` (left out when the tool
+ *     declares an `outputSchema`, which the envelope would not match); the author's function does
+ *     not run;
+ *   - on the 2.x SDK, when the client can ask a person (form elicitation on a 2026-07-28
+ *     request), a tool declared `answered_by: "user"` and a `codec` to seal the question with, an
+ *     ambiguous call is answered with an `input_required` result asking the person; the retry's
+ *     answers are read (`Tool.readAnswers`) and the chosen readings reach the author's function.
+ * - `registerTool(server, spec, handler)` registers a tool from an agent-input spec on the
+ *   SDK's low-level `Server` (either major; an `McpServer`'s `.server` works too): the spec's
+ *   definition is advertised, the handler receives the canonical arguments and the call, and a
+ *   successful result is `structuredContent` `{result, notes, warnings}`. On a 2.x server built
+ *   with a codec in the spec's `Tool`, an ambiguous call of a tool answered by the user asks the
+ *   person in the same way.
  */
 
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { Tool } from "agent-input";
 
-const registries = new WeakMap();
+/** The first MCP revision with `input_required` results (multi round-trip requests). */
+export const MRTR_VERSION = "2026-07-28";
+const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
+/** The `_meta` keys of a result that carry a call's notes and warnings. */
+export const NOTES_META_KEY = "agent-input/notes";
+export const WARNINGS_META_KEY = "agent-input/warnings";
+/** Marks a `requestState` that `lenient` issued, so that an author's own `input_required`
+ * rounds pass through untouched. */
+const STATE_PREFIX = "agent-input:";
+/** Pages of `tools/list` read to find one tool (a server that pages its tools). */
+const MAX_LIST_PAGES = 100;
+
+/** The 1.x SDK's request schemas, which its `setRequestHandler` takes (the 2.x SDK takes method
+ * names); loaded only when that SDK is installed. */
+let v1Types = null;
+try {
+  v1Types = await import("@modelcontextprotocol/sdk/types.js");
+} catch {
+  // Not installed: only 2.x servers can be given to registerTool.
+}
+
+/** The method a `setRequestHandler` call names: a string on 2.x, a request schema on 1.x. */
+function methodOf(schemaOrMethod) {
+  if (typeof schemaOrMethod === "string") return schemaOrMethod;
+  const literal = schemaOrMethod?.shape?.method;
+  const value = literal?.value ?? literal?._def?.value ?? literal?.def?.values?.[0];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** True for the 2.x SDK's low-level server (its public `projectCallToolResult` is new in 2.x). */
+function isV2(server) {
+  return typeof server.projectCallToolResult === "function";
+}
 
 /** The low-level server behind a `Server` or an `McpServer` (its `.server`). */
-function lowLevel(server) {
+function lowLevel(server, who) {
   const target = typeof server?.setRequestHandler === "function" ? server : server?.server;
   if (typeof target?.setRequestHandler !== "function") {
-    throw new TypeError("registerTool: expected the SDK's Server, or an McpServer (whose .server is used)");
+    throw new TypeError(`${who}: expected the SDK's McpServer or its low-level Server`);
   }
   return target;
 }
 
+/** Installs `handler` for `method` on a low-level server of either major. */
+function setHandler(server, method, handler) {
+  if (isV2(server)) return server.setRequestHandler(method, handler);
+  if (v1Types === null) {
+    throw new TypeError("agent-input/mcp: this server is not the 2.x SDK's, and @modelcontextprotocol/sdk (1.x) is not installed");
+  }
+  const schema = method === "tools/list" ? v1Types.ListToolsRequestSchema : v1Types.CallToolRequestSchema;
+  return server.setRequestHandler(schema, handler);
+}
+
+/** An MCP protocol error (`InvalidParams`) either major sends as a JSON-RPC error. */
+function invalidParams(message) {
+  const error = new Error(message);
+  error.code = -32602;
+  return error;
+}
+
+/**
+ * What a request's context says about asking a person: `canAsk` when the request was sent on
+ * 2026-07-28 (or later) by a client that declared form elicitation (`{}` means form, as the spec
+ * says), and the retry's `inputResponses` and `requestState`. The 1.x SDK speaks no 2026-07-28,
+ * so its requests never can.
+ */
+export function asking(extra) {
+  const req = extra?.mcpReq;
+  const envelope = req?.envelope;
+  const version = envelope?.[PROTOCOL_VERSION_KEY];
+  const elicitation = envelope?.[CLIENT_CAPABILITIES_KEY]?.elicitation;
+  const canAsk =
+    typeof version === "string" &&
+    version >= MRTR_VERSION &&
+    elicitation !== undefined &&
+    elicitation !== null &&
+    (elicitation.form !== undefined || elicitation.url === undefined);
+  const state = typeof req?.requestState === "function" ? req.requestState() : undefined;
+  return { canAsk, inputResponses: req?.inputResponses, requestState: typeof state === "string" ? state : undefined };
+}
+
+/** The context without the retry's answers, once they are read: the author's function sees a
+ * plain call. */
+function withoutAnswers(extra) {
+  if (extra?.mcpReq === undefined) return extra;
+  return { ...extra, mcpReq: { ...extra.mcpReq, inputResponses: undefined, requestState: () => undefined } };
+}
+
+// --- registerTool: tools from agent-input specs --------------------------------------------------
+
+const registries = new WeakMap();
+
 /**
  * Reads `args` with `tool` and, when they read, runs `handler(args, call, extra)` with the
- * canonical arguments; returns the MCP `CallToolResult` (the envelope when they do not read). The
- * framework-free core of `registerTool`.
+ * canonical arguments; returns the MCP `CallToolResult` (the envelope when they do not read). When
+ * `extra` is a 2.x request context whose client can ask a person and the tool lets the user
+ * answer, an ambiguous call returns the `input_required` result instead, and a retry's answers
+ * are read. The framework-free core of `registerTool`.
  */
 export async function runCall(tool, handler, args, extra) {
-  const call = tool.read(args);
-  if (!call.ok) return call.toCallToolResult();
+  const { canAsk, inputResponses, requestState } = asking(extra);
+  const retry = requestState !== undefined;
+  const call = retry ? tool.readAnswers(args, inputResponses ?? {}, requestState) : tool.read(args);
+  if (!call.ok) {
+    if (canAsk && !retry) {
+      const question = askPersonOrNull(tool, args);
+      if (question !== null) return question;
+    }
+    return call.toCallToolResult();
+  }
   let output;
   try {
-    output = await handler(call.args, call, extra);
+    output = await handler(call.args, call, retry ? withoutAnswers(extra) : extra);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     return { content: [{ type: "text", text: `\`${tool.name}\` failed: ${message}` }], isError: true };
@@ -52,29 +158,40 @@ export async function runCall(tool, handler, args, extra) {
   return call.toCallToolResult(output);
 }
 
+/** The `input_required` result asking the person about `args`, or `null` when the call is no such
+ * ask or the tool has no key to seal the question with (then the model gets the envelope). */
+function askPersonOrNull(tool, args) {
+  try {
+    return tool.askPerson(args);
+  } catch (e) {
+    if (e?.code === "invalid_options") return null;
+    throw e;
+  }
+}
+
 /**
  * Registers `handler` on `server` as the tool `spec` declares (a `Tool`, or its spec as an object
  * or JSON text); returns the `Tool`. The first registration on a server installs its `tools/list`
  * and `tools/call` handlers and the `tools` capability, so register before `connect`, and do not
  * mix with `McpServer.registerTool` on the same server (the SDK refuses a second `tools/list`
- * handler).
+ * handler). Works on the low-level `Server` of the 1.x and the 2.x SDK.
  */
 export function registerTool(server, spec, handler) {
-  const target = lowLevel(server);
+  const target = lowLevel(server, "registerTool");
   let tools = registries.get(target);
   if (tools === undefined) {
-    target.assertCanSetRequestHandler?.(ListToolsRequestSchema.shape.method.value);
-    target.assertCanSetRequestHandler?.(CallToolRequestSchema.shape.method.value);
+    target.assertCanSetRequestHandler?.("tools/list");
+    target.assertCanSetRequestHandler?.("tools/call");
     target.registerCapabilities({ tools: {} });
     tools = new Map();
     registries.set(target, tools);
     const entries = tools;
-    target.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...entries.values()].map((e) => e.definition) }));
-    target.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    setHandler(target, "tools/list", () => ({ tools: [...entries.values()].map((e) => e.definition) }));
+    setHandler(target, "tools/call", (request, extra) => {
       const entry = entries.get(request.params.name);
       if (entry === undefined) {
         const names = [...entries.keys()].map((n) => `\`${n}\``).join(", ");
-        throw new McpError(ErrorCode.InvalidParams, `unknown tool \`${request.params.name}\`, expected one of ${names}`);
+        throw invalidParams(`unknown tool \`${request.params.name}\`, expected one of ${names}`);
       }
       return runCall(entry.tool, entry.handler, request.params.arguments, extra);
     });
@@ -83,4 +200,175 @@ export function registerTool(server, spec, handler) {
   if (tools.has(tool.name)) throw new Error(`registerTool: a tool named \`${tool.name}\` is already registered`);
   tools.set(tool.name, { tool, handler, definition: tool.definition() });
   return tool;
+}
+
+// --- lenient: the McpServer an author already has ----------------------------------------------
+
+const lenientServers = new WeakSet();
+
+/**
+ * Makes the tools of an SDK `McpServer` (1.x `@modelcontextprotocol/sdk` or 2.x
+ * `@modelcontextprotocol/server`) lenient; returns `server`. `tools` maps a tool's name to its
+ * overrides (`{answered_by, writes, properties: {court: {kind: "vocabulary", ...}, other:
+ * false}}`) or to `false`, which leaves that tool alone; `codec` (a `CursorCodec`) reads cursor
+ * properties and seals questions to a person. Call it once, before `connect`; tools registered
+ * before or after it are both lenient. A low-level `Server` works too when its `tools/list` and
+ * `tools/call` handlers are set after this call.
+ */
+export function lenient(server, { tools = {}, codec } = {}) {
+  if (typeof Tool.fromInputSchema !== "function") {
+    throw new TypeError("lenient: this build of agent-input has no Tool.fromInputSchema");
+  }
+  if (tools === null || typeof tools !== "object" || Array.isArray(tools)) {
+    throw new TypeError("lenient: `tools` must map tool names to overrides or to false");
+  }
+  const low = lowLevel(server, "lenient");
+  const mcp = low === server ? null : server;
+  if (lenientServers.has(low)) throw new Error("lenient: this server is lenient already");
+  if (low.transport !== undefined) throw new Error("lenient: call it before the server is connected");
+
+  const reinstall = toolHandlersSet(low);
+  if (reinstall && (mcp === null || typeof mcp.setToolRequestHandlers !== "function" || typeof mcp._toolHandlersInitialized !== "boolean")) {
+    throw new Error("lenient: the server's tools/list and tools/call handlers are set already; call lenient(server) before setting them");
+  }
+
+  const state = { tools, codec, specs: new Map(), list: null };
+  const install = low.setRequestHandler;
+  // Every tools/list and tools/call handler set from now on is wrapped: the SDK sets them when the
+  // first tool is registered, or at construction when the tools capability is given.
+  low.setRequestHandler = function setRequestHandler(schemaOrMethod, handler, ...rest) {
+    const method = methodOf(schemaOrMethod);
+    if (typeof handler === "function" && rest.length === 0) {
+      if (method === "tools/list") {
+        state.list = handler;
+        return install.call(this, schemaOrMethod, listHandler(state, handler));
+      }
+      if (method === "tools/call") return install.call(this, schemaOrMethod, callHandler(state, handler));
+    }
+    return install.call(this, schemaOrMethod, handler, ...rest);
+  };
+  lenientServers.add(low);
+
+  if (reinstall) {
+    // Set already: the McpServer sets them again, through the wrapper. Both majors keep this flag
+    // (`_toolHandlersInitialized`) and `setToolRequestHandlers`; the tests pin it.
+    low.removeRequestHandler("tools/list");
+    low.removeRequestHandler("tools/call");
+    mcp._toolHandlersInitialized = false;
+    mcp.setToolRequestHandlers();
+  }
+  return server;
+}
+
+/** True when the server has a `tools/list` handler (its public `assertCanSetRequestHandler`
+ * throws then). */
+function toolHandlersSet(low) {
+  try {
+    low.assertCanSetRequestHandler("tools/list");
+    low.assertCanSetRequestHandler("tools/call");
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** The lenient `Tool` of one listed definition, or `null` when it is left alone. Built once per
+ * name and schema. */
+function specOf(state, definition) {
+  const overrides = Object.hasOwn(state.tools, definition.name) ? state.tools[definition.name] : undefined;
+  if (overrides === false) return null;
+  const key = `${definition.name}\u0000${JSON.stringify(definition.inputSchema ?? null)}`;
+  let entry = state.specs.get(key);
+  if (entry === undefined) {
+    const { name, description, inputSchema, annotations } = definition;
+    const declared = { name, ...(description !== undefined && { description }), inputSchema: inputSchema ?? { type: "object" }, ...(annotations != null && { annotations }) };
+    try {
+      const tool = Tool.fromInputSchema(declared, { ...(overrides != null && { overrides }), ...(state.codec != null && { codec: state.codec }) });
+      entry = { tool, inputSchema: tool.inputSchema() };
+    } catch (e) {
+      // A schema no spec can hold by itself (two properties whose names fold to the same words)
+      // leaves the tool as the server declares it; overrides the core refuses are the author's
+      // error, answered as the protocol's.
+      try {
+        Tool.fromInputSchema(declared);
+      } catch {
+        console.error(`agent-input: \`${name}\` is left as the server declares it: ${e instanceof Error ? e.message : e}`);
+        state.specs.set(key, null);
+        return null;
+      }
+      throw e;
+    }
+    state.specs.set(key, entry);
+  }
+  return entry;
+}
+
+function listHandler(state, sdkList) {
+  return async (request, extra) => {
+    const result = await sdkList(request, extra);
+    if (!Array.isArray(result?.tools)) return result;
+    return {
+      ...result,
+      tools: result.tools.map((definition) => {
+        const entry = specOf(state, definition);
+        return entry === null ? definition : { ...definition, inputSchema: entry.inputSchema };
+      }),
+    };
+  };
+}
+
+/** The definition of tool `name` as the SDK's own tools/list handler gives it now, or undefined. */
+async function listedDefinition(state, name, extra) {
+  if (state.list === null) return undefined;
+  let cursor;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const params = cursor === undefined ? {} : { cursor };
+    const result = await state.list({ method: "tools/list", params }, extra);
+    const found = result?.tools?.find((t) => t.name === name);
+    if (found !== undefined || typeof result?.nextCursor !== "string") return found;
+    cursor = result.nextCursor;
+  }
+  return undefined;
+}
+
+function callHandler(state, sdkCall) {
+  return async (request, extra) => {
+    const name = request?.params?.name;
+    const definition = typeof name === "string" ? await listedDefinition(state, name, extra) : undefined;
+    // An unknown or disabled tool, or one left alone: the SDK answers as always.
+    const entry = definition === undefined ? null : specOf(state, definition);
+    if (entry === null) return sdkCall(request, extra);
+    const { tool } = entry;
+    const args = request.params.arguments;
+    const { canAsk, inputResponses, requestState } = asking(extra);
+    const ours = requestState?.startsWith(STATE_PREFIX) === true;
+    const call = ours ? tool.readAnswers(args, inputResponses ?? {}, requestState.slice(STATE_PREFIX.length)) : tool.read(args);
+    if (!call.ok) {
+      if (canAsk && !ours) {
+        const question = askPersonOrNull(tool, args);
+        if (question !== null) return { ...question, requestState: STATE_PREFIX + question.requestState };
+      }
+      const result = call.toCallToolResult();
+      if (definition.outputSchema !== undefined) delete result.structuredContent;
+      return result;
+    }
+    const canonical = { ...request, params: { ...request.params, arguments: call.args } };
+    const result = await sdkCall(canonical, ours ? withoutAnswers(extra) : extra);
+    return withNotes(result, call);
+  };
+}
+
+/** The SDK's result with the call's notes and warnings beside it (when there are any): one more
+ * text content block and two `_meta` keys. An `input_required` or task result is left as it is. */
+function withNotes(result, call) {
+  const notes = call.notes ?? [];
+  const warnings = call.warnings ?? [];
+  if (notes.length === 0 && warnings.length === 0) return result;
+  if (result === null || typeof result !== "object" || result.resultType === "input_required" || !Array.isArray(result.content ?? [])) return result;
+  if (result.content === undefined && result.task !== undefined) return result;
+  return {
+    ...result,
+    content: [...(result.content ?? []), { type: "text", text: JSON.stringify({ notes, warnings }) }],
+    _meta: { ...result._meta, [NOTES_META_KEY]: notes, [WARNINGS_META_KEY]: warnings },
+  };
 }

@@ -1,26 +1,40 @@
 // @ts-check
 /**
- * The courts server driven through the MCP TypeScript SDK's own client over its in-memory
- * transport, with the spellings a model sends: "4 000", "1. 10. 2026", "Nejvyssi soud", "start",
- * null, and a documentation example uuid on the write.
+ * The courts server driven through the MCP TypeScript SDK's own client (2.x,
+ * `@modelcontextprotocol/client`) over its in-memory transport, with the spellings a model sends:
+ * "4 000", "1. 10. 2026", "Nejvyssi soud", "start", null, and a documentation example uuid on the
+ * write; and a person answering an ambiguous date on the 2026-07-28 revision.
  */
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { CursorCodec, readNumber } from "agent-input";
 
 import { courtsServer, spec } from "../courts_server.js";
 
 const KEY = "example server test key, 32 bytes";
 
-/** A client connected to a fresh server. */
-async function connect() {
+/**
+ * A client connected to a fresh server: on a 2025 revision, or with `modern` on 2026-07-28 (served
+ * as `node courts_server.js` serves it, by serveStdio, here over the in-memory transport).
+ * @param {{ modern?: boolean, elicit?: (request: any) => Promise<any> }} [options]
+ */
+async function connect({ modern = false, elicit } = {}) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await courtsServer(new CursorCodec(KEY)).connect(serverSide);
-  const client = new Client({ name: "test", version: "1.0.0" });
+  const server = courtsServer(new CursorCodec(KEY));
+  if (modern) serveStdio(() => server, { transport: /** @type {any} */ (serverSide) });
+  else await server.connect(/** @type {any} */ (serverSide));
+  const client = new Client(
+    { name: "test", version: "1.0.0" },
+    {
+      ...(elicit && { capabilities: { elicitation: { form: {} } } }),
+      ...(modern && { versionNegotiation: { mode: { pin: "2026-07-28" } } }),
+    },
+  );
+  if (elicit) client.setRequestHandler("elicitation/create", elicit);
   await client.connect(clientSide);
   return client;
 }
@@ -180,4 +194,31 @@ test("handlers stay plain functions over canonical arguments", () => {
   assert.deepEqual(call.args, { query: "nájem", date_from: "2026-10-03", limit: 20 });
   const limit = readNumber("4 000");
   assert.ok(limit.status === "ok" && typeof limit.value === "number");
+});
+
+test("on 2026-07-28 a person answers an ambiguous date; the handler gets the choice, with a note", async () => {
+  /** @type {any[]} */
+  const asked = [];
+  const client = await connect({
+    modern: true,
+    elicit: async (request) => {
+      asked.push(request.params);
+      return { action: "accept", content: { value: "2026-11-01" } };
+    },
+  });
+  const [isError, result] = await call(client, "search_decisions", { query: "nájem", date_to: "01/11/2026" });
+  assert.equal(isError, false);
+  assert.equal(asked.length, 1);
+  assert.deepEqual(asked[0].requestedSchema.properties.value.oneOf.map((/** @type {any} */ o) => o.const), ["2026-11-01", "2026-01-11"]);
+  assert.deepEqual(codes(result.notes, "date_to"), ["reading_chosen_by_person"]);
+  assert.deepEqual(result.result.decisions.map((/** @type {any} */ d) => d.date), ["2026-09-14", "2026-10-02"]);
+});
+
+test("a client that cannot ask a person gets the envelope naming the readings", async () => {
+  for (const options of [{ modern: true }, { elicit: async () => ({ action: "accept", content: { value: "2026-11-01" } }) }]) {
+    const client = await connect(options);
+    const [isError, envelope] = await call(client, "search_decisions", { query: "nájem", date_to: "01/11/2026" });
+    assert.equal(isError, true);
+    assert.equal(envelope.code, "ambiguous_arguments");
+  }
 });

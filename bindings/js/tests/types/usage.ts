@@ -30,7 +30,7 @@ import {
   type Outcome,
   type Spec,
 } from "agent-input";
-import { registerTool, runCall, type LowLevelServer } from "agent-input/mcp";
+import { lenient, registerTool, runCall, type LowLevelServer, type McpServerLike } from "agent-input/mcp";
 
 // Outcomes are a union discriminated by `status`.
 const n = readNumber("4 000");
@@ -153,6 +153,17 @@ registerTool<{ query: string; limit: number }>(server, tool, (args, c) => {
   return { q };
 });
 void runCall(tool, () => 1, {});
+
+// lenient takes an McpServer (anything with the low-level `.server`) and returns it; per-tool
+// overrides, or false to leave a tool alone.
+declare const mcpServer: McpServerLike & { registerTool(name: string): void };
+const same = lenient(mcpServer, {
+  tools: { search: { answered_by: "user", properties: { court: { kind: "vocabulary", role: "filter", entries: [] }, raw: false } }, other: false },
+  codec: new CursorCodec("a server key of 16+ bytes"),
+});
+same.registerTool("x");
+// @ts-expect-error: a tool's overrides are an object or false
+lenient(mcpServer, { tools: { search: true } });
 
 // Asking a person.
 const question = tool.askPerson({ date_to: "01/02/2026" }, { now: 1 });

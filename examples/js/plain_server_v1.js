@@ -1,0 +1,74 @@
+// @ts-check
+/**
+ * A plain MCP server on the 1.x TypeScript SDK (`@modelcontextprotocol/sdk`): `McpServer`,
+ * `registerTool` and zod shapes, as a server author already writes it. One line,
+ * `lenient(server, ...)`, makes it read the values models send: `"4 000"` for the page size,
+ * `"1. 10. 2026"` for a date, `"Nejvyssi soud"` for the court, `null` for an unset optional.
+ * Without that line zod rejects each of them before the tool runs.
+ *
+ * Run it with `node plain_server_v1.js` (stdio; stdout carries nothing but JSON-RPC).
+ */
+
+import { pathToFileURL } from "node:url";
+
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { lenient } from "agent-input/mcp";
+import { z } from "zod";
+
+import { COURTS, courtsTools, cursorKey, jsonResult, SEARCH_DESCRIPTION, UPDATE_DESCRIPTION } from "./plain_courts.js";
+
+/** What the zod schemas cannot say: the court is read through the courts vocabulary (a filter: an
+ * unknown court is dropped with a warning, not an error). */
+export const OVERRIDES = { search_decisions: { properties: { court: { kind: "vocabulary", role: "filter", entries: COURTS } } } };
+
+/**
+ * The plain server, made lenient.
+ * @param {ReturnType<typeof courtsTools>} tools the tools' functions
+ * @param {import("agent-input/mcp").LenientOptions["tools"]} overrides what the schemas cannot say
+ *   (`false` for a tool leaves it as declared: the schema fixtures are listed so)
+ */
+export function plainServer(tools = courtsTools(cursorKey()), overrides = OVERRIDES) {
+  const { search, updateNotes } = tools;
+  const server = new McpServer({ name: "courts-plain-sdk1", version: "1.0.0" });
+
+  server.registerTool(
+    "search_decisions",
+    {
+      description: SEARCH_DESCRIPTION,
+      inputSchema: {
+        query: z.string().describe("Words the decision's title contains."),
+        court: z.string().optional().describe("The court that decided."),
+        date_from: z.iso.date().optional().describe("Decided on or after this day."),
+        date_to: z.iso.date().optional().describe("Decided on or before this day."),
+        limit: z.number().int().min(1).max(50).default(20).describe("How many decisions one page holds."),
+        cursor: z.string().optional().describe("The `next_cursor` of the previous page."),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async (args) => jsonResult(search(args)),
+  );
+
+  server.registerTool(
+    "update_decision_notes",
+    {
+      description: UPDATE_DESCRIPTION,
+      inputSchema: {
+        decision_id: z.uuid().optional().describe("The decision's id, exactly as search_decisions returned it; leave it out to create a decision."),
+        notes: z.string().describe("The new notes."),
+        idempotency_key: z.string().describe("A fresh key for this change, resent unchanged on every retry of it."),
+      },
+    },
+    async (args) => jsonResult(updateNotes(args)),
+  );
+
+  // The one line: every tool above reads leniently; the court is read through the courts
+  // vocabulary (a filter: an unknown court is dropped with a warning, not an error).
+  lenient(server, { tools: overrides });
+
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await plainServer().connect(new StdioServerTransport());
+}
