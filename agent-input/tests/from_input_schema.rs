@@ -241,7 +241,11 @@ fn exclusive_bounds_bound_the_read() {
     let asked = spec.read(&json!({"price": "-1,5"}));
     assert_eq!(asked.envelope().map(|e| <&str>::from(e.issues[0].code)), Some("out_of_range"));
     let asked = spec.read(&json!({"count": "10"}));
-    assert_eq!(asked.envelope().map(|e| <&str>::from(e.issues[0].code)), Some("out_of_range"), "9 is the last whole number");
+    assert_eq!(
+        asked.envelope().map(|e| <&str>::from(e.issues[0].code)),
+        Some("out_of_range"),
+        "9 is the last whole number"
+    );
     let (args, _) = read(&spec, &json!({"price": "99,5", "count": "9"}));
     assert_eq!(args, json!({"price": 99.5, "count": 9}));
 }
