@@ -269,14 +269,10 @@ impl CursorCodec {
     /// - absent: missing, null, or a value outside the class (an invented first-call cursor);
     /// - ask: `invalid_cursor` for a value in the class that does not decode.
     pub fn read_at(&self, input: Input<'_>, now: u64) -> Outcome<Value> {
-        let text = match input {
-            Input::String(s) => s,
-            Input::Missing | Input::Null => {
-                return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
-            }
-            _ => return invented(&input),
+        let trimmed = match cursor_text(&input) {
+            Ok(t) => t,
+            Err(done) => return done,
         };
-        let trimmed = spelling::trim(text);
         if !in_class(trimmed) {
             return invented(&input);
         }
@@ -287,6 +283,18 @@ impl CursorCodec {
             Ok(payload) => Outcome::ok(payload.to_json()),
             Err(e) => Outcome::ask(invalid_ask(&input, &e.to_string())),
         }
+    }
+}
+
+/// The trimmed text of a cursor value, or the outcome of a value that is none: missing or null
+/// (absent), anything but a string (invented).
+fn cursor_text<'a>(input: &Input<'a>) -> Result<&'a str, Outcome<Value>> {
+    match *input {
+        Input::String(s) => Ok(spelling::trim(s)),
+        Input::Missing | Input::Null => {
+            Err(absent::check(input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(input, r)))
+        }
+        _ => Err(invented(input)),
     }
 }
 
@@ -326,14 +334,10 @@ const FIRST_PAGE_WORDS: &[&str] =
 /// Reads a cursor the server issues itself (`opaque`): the first page's words and placeholders
 /// are no cursor, any other string is passed on as sent.
 fn read_opaque(input: Input<'_>) -> Outcome<Value> {
-    let text = match input {
-        Input::String(s) => s,
-        Input::Missing | Input::Null => {
-            return absent::check(&input, &[]).map_or_else(Outcome::absent, |r| absent::outcome(&input, r));
-        }
-        _ => return invented(&input),
+    let trimmed = match cursor_text(&input) {
+        Ok(t) => t,
+        Err(done) => return done,
     };
-    let trimmed = spelling::trim(text);
     if spelling::longer_than(trimmed, MAX_CURSOR_CHARS) {
         return Outcome::ask(invalid_ask(&input, "it is longer than any cursor a server issues"));
     }

@@ -38,6 +38,23 @@ pub fn decisions() -> Result<Vec<Decision>, serde_json::Error> {
     serde_json::from_str(DECISIONS)
 }
 
+/// Serves `server` over stdio until the client leaves: the exit status of the binaries, with
+/// what went wrong on stderr under the program's name.
+pub async fn serve_stdio<S: rmcp::ServerHandler>(program: &str, server: S) -> std::process::ExitCode {
+    use rmcp::ServiceExt;
+    let outcome = match server.serve(rmcp::transport::stdio()).await {
+        Ok(running) => running.waiting().await.map(drop).map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    match outcome {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{program}: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 /// The server key from `COURTS_CURSOR_KEY`; when it is unset, a fresh random key with a
 /// warning on stderr (cursors and questions then end with the process). A key that is set but
 /// unusable (shorter than 16 bytes) is an error the server starts without: also a random key,

@@ -4,29 +4,15 @@
 
 use std::process::ExitCode;
 
-use agent_input_example_server::cursor_codec;
-use rmcp::ServiceExt;
+use agent_input_example_server::{courts_server, cursor_codec, serve_stdio};
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let server = match agent_input_example_server::courts_server(cursor_codec("courts-server")) {
-        Ok(server) => server,
+    match courts_server(cursor_codec("courts-server")) {
+        Ok(server) => serve_stdio("courts-server", server).await,
         Err(e) => {
             eprintln!("courts-server: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    match server.serve(rmcp::transport::stdio()).await {
-        Ok(running) => match running.waiting().await {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("courts-server: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Err(e) => {
-            eprintln!("courts-server: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
         }
     }
 }

@@ -6,8 +6,7 @@ use std::process::ExitCode;
 
 use agent_input::server::Lenient;
 use agent_input_example_server::plain::PlainCourts;
-use agent_input_example_server::{courts, cursor_codec};
-use rmcp::ServiceExt;
+use agent_input_example_server::{courts, cursor_codec, serve_stdio};
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -18,17 +17,5 @@ async fn main() -> ExitCode {
             serde_json::json!({"properties": {"court": {"kind": "vocabulary", "role": "filter", "entries": courts()}}}),
         )
         .person_key(cursor_codec("plain-courts-server"));
-    match server.serve(rmcp::transport::stdio()).await {
-        Ok(running) => match running.waiting().await {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("plain-courts-server: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Err(e) => {
-            eprintln!("plain-courts-server: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    serve_stdio("plain-courts-server", server).await
 }
