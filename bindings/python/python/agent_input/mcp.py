@@ -120,6 +120,23 @@ class Asking:
     request_state: Optional[str] = None
 
 
+def _read_or_ask(
+    tool: Tool, arguments: Any, asking: Asking, answered: bool
+) -> Tuple[ToolCall, Optional[Dict[str, Any]]]:
+    """Reads a call: a retry's answers when `answered`, the arguments otherwise. A call that
+    cannot run asks the person (the `input_required` result, second) when the client can and the
+    tool's policy says so, never on a retry."""
+    if answered:
+        call = tool.read_answers(arguments, asking.input_responses or {}, cast(str, asking.request_state))
+    else:
+        call = tool.read(arguments)
+    if not call.ok and asking.can_ask and not answered:
+        question = tool.ask_person(call, arguments)
+        if question is not None:
+            return call, dict(question)
+    return call, None
+
+
 def can_ask(protocol_version: Optional[str], client_capabilities: Any) -> bool:
     """True when a client can ask a person: form elicitation declared on a 2026-07-28 (or
     later) connection. `{}` for elicitation means form, as the spec says."""
@@ -220,15 +237,10 @@ class _Lenient:
     def read(self, tool: Tool, arguments: Any, asking: Asking, output_schema: bool) -> _Read:
         """Reads one call's raw arguments."""
         answered = asking.request_state is not None and self._asked(asking.request_state)
-        if answered:
-            call = tool.read_answers(arguments, asking.input_responses or {}, cast(str, asking.request_state))
-        else:
-            call = tool.read(arguments)
+        call, question = _read_or_ask(tool, arguments, asking, answered)
+        if question is not None:
+            return _Read(result=question)
         if not call.ok:
-            if asking.can_ask and not answered:
-                question = tool.ask_person(call, arguments)
-                if question is not None:
-                    return _Read(result=dict(question))
             result: Dict[str, Any] = dict(call.to_call_tool_result())
             if output_schema:
                 # A client checks `structuredContent` against the declared output schema; the
@@ -563,16 +575,10 @@ async def run_call(
     import anyio.to_thread
 
     asking = asking or Asking()
-    retry = asking.request_state is not None
-    if retry:
-        call = tool.read_answers(arguments, asking.input_responses or {}, cast(str, asking.request_state))
-    else:
-        call = tool.read(arguments)
+    call, question = _read_or_ask(tool, arguments, asking, asking.request_state is not None)
+    if question is not None:
+        return question
     if not call.ok:
-        if asking.can_ask and not retry:
-            question = tool.ask_person(call, arguments)
-            if question is not None:
-                return question
         return dict(call.to_call_tool_result())
     kwargs: Dict[str, Any] = dict(call.args or {})
     call_name = _call_parameter(handler)
