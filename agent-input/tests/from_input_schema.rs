@@ -249,3 +249,12 @@ fn exclusive_bounds_bound_the_read() {
     let (args, _) = read(&spec, &json!({"price": "99,5", "count": "9"}));
     assert_eq!(args, json!({"price": 99.5, "count": 9}));
 }
+
+#[test]
+fn a_schema_no_spec_can_hold_is_an_error_the_glue_leaves_alone() {
+    // Two properties whose names fold to the same words: the reader could not tell them apart.
+    let schema =
+        json!({"type": "object", "properties": {"dateFrom": {"type": "string"}, "date_from": {"type": "string"}}});
+    let err = ToolSpec::from_input_schema(&schema).unwrap_err();
+    assert!(err.to_string().contains("folds to the same words"), "{err}");
+}
