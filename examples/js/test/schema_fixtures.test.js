@@ -20,6 +20,7 @@ import { plainServer as plainServer1 } from "../plain_server_v1.js";
 import { plainServer as plainServer2 } from "../plain_server_v2.js";
 
 const KEY = Buffer.from("schema fixture test key 32 bytes");
+/** @type {{ [tool: string]: false }} */
 const LEFT_ALONE = { search_decisions: false, update_decision_notes: false };
 
 /** @param {string} name @param {unknown[]} tools */
