@@ -62,3 +62,7 @@ pub const MAX_CALL_BYTES: usize = 4 << 20;
 
 /// The deepest nesting of arrays and objects a JSON text may have.
 pub const MAX_JSON_DEPTH: usize = 64;
+
+/// The most `$ref`s and nested schemas `ToolSpec::from_input_schema` follows into one
+/// property; a deeper one is passed on unchanged, for the server's own validation.
+pub const MAX_SCHEMA_DEPTH: usize = 32;

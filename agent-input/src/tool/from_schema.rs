@@ -35,11 +35,8 @@ use serde_json::{json, Map, Value};
 
 use super::implied::{date_bound, group};
 use crate::error::Error;
-use crate::limits::{MAX_LIST_ITEMS, MAX_TEXT_CHARS};
+use crate::limits::{MAX_LIST_ITEMS, MAX_SCHEMA_DEPTH, MAX_TEXT_CHARS};
 use crate::spelling::fold;
-
-/// How deep `$ref`s and nested schemas are followed; deeper ones are passed on unchanged.
-const MAX_SCHEMA_DEPTH: usize = 32;
 
 /// The key of what JSON Schema cannot say, on a schema's root or property.
 pub const EXTENSION_KEY: &str = "x-agent-input";
