@@ -198,6 +198,8 @@ pub enum AskCode {
     InputTooLong,
     /// The input has a JSON type the kind cannot read (an object for a number, say).
     UnexpectedType,
+    /// The text holds a lone UTF-16 surrogate (half of a character), which no Unicode text holds.
+    NotUnicode,
     /// The text is not a number in any spelling the reader knows.
     NotANumber,
     /// `1,234` or `1.234`: the separator groups thousands or marks decimals.
@@ -464,6 +466,9 @@ impl AskCode {
         match self {
             Self::InputTooLong => "The input is longer than the bound of its kind; the ask states the bound.",
             Self::UnexpectedType => "The input has a JSON type the kind cannot read (an object for a number, say).",
+            Self::NotUnicode => {
+                "The text holds a lone UTF-16 surrogate (half of a character), which no Unicode text holds; it is read neither as a replacement character nor dropped."
+            }
             Self::NotANumber => "The text is not a number in any spelling the reader knows.",
             Self::AmbiguousDecimalSeparator => {
                 "A lone comma or point followed by exactly three digits (\"1,234\", \"1.234\") groups thousands or marks decimals; both readings are named."
@@ -524,6 +529,7 @@ impl AskCode {
         match self {
             Self::InputTooLong => "Call again with a shorter value, within the stated bound.",
             Self::UnexpectedType => "Call again with a value of the expected JSON type.",
+            Self::NotUnicode => "Call again with the text in whole characters.",
             Self::NotANumber | Self::NumberOutOfBounds => "Call again with the number as a JSON number.",
             Self::AmbiguousDecimalSeparator | Self::AmbiguousScale => {
                 "Call again with the reading you meant, as a JSON number without grouping."

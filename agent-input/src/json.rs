@@ -13,7 +13,9 @@ use std::fmt;
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
+use crate::input::Input;
 use crate::limits::MAX_JSON_DEPTH;
+use crate::outcome::Ask;
 
 /// The key serde_json (built with `arbitrary_precision`) uses to hand a number's exact text
 /// to a visitor. A test below keeps it honest.
@@ -46,6 +48,19 @@ pub enum JsonError {
         /// The bound.
         max: usize,
     },
+    /// A string holds a `\u` escape of a lone UTF-16 surrogate (half of a character), which no
+    /// Unicode text holds.
+    LoneSurrogate {
+        /// The byte offset where the parser stopped, just after the escape.
+        offset: usize,
+    },
+    /// Arrays and objects nest deeper than [`MAX_JSON_DEPTH`].
+    TooDeep {
+        /// The byte offset where the parser stopped.
+        offset: usize,
+        /// The bound.
+        max: usize,
+    },
     /// Not JSON: the parser's reason, where it stopped.
     Syntax {
         /// The byte offset where the parser stopped.
@@ -60,6 +75,10 @@ impl fmt::Display for JsonError {
         match self {
             Self::NotUtf8 { offset } => write!(f, "byte {offset} is not UTF-8"),
             Self::TooLarge { bytes, max } => write!(f, "it has {bytes} bytes, more than the {max} allowed"),
+            Self::LoneSurrogate { offset } => {
+                write!(f, "it holds a lone UTF-16 surrogate (half of a character) before byte {offset}")
+            }
+            Self::TooDeep { offset, max } => write!(f, "it nests more than {max} levels deep at byte {offset}"),
             Self::Syntax { offset, reason } => write!(f, "it is not JSON at byte {offset}: {reason}"),
         }
     }
@@ -86,9 +105,65 @@ pub fn parse(bytes: &[u8], max_bytes: usize) -> Result<Parsed, JsonError> {
     let state = RefCell::new(State::default());
     let mut de = serde_json::Deserializer::from_str(text);
     let value = Seed { state: &state, depth: 0 }.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
-    let value =
-        value.map_err(|e| JsonError::Syntax { offset: offset_of(text, e.line(), e.column()), reason: reason(&e) })?;
-    Ok(Parsed { value, duplicates: state.into_inner().duplicates })
+    let state = state.into_inner();
+    let value = value.map_err(|e| {
+        let offset = offset_of(text, e.line(), e.column());
+        let reason = reason(&e);
+        if state.too_deep {
+            JsonError::TooDeep { offset, max: MAX_JSON_DEPTH }
+        } else if let Some(at) = lone_surrogate_at(text) {
+            JsonError::LoneSurrogate { offset: at }
+        } else {
+            JsonError::Syntax { offset, reason }
+        }
+    })?;
+    Ok(Parsed { value, duplicates: state.duplicates })
+}
+
+impl JsonError {
+    /// The ask a read returns for a value that cannot be read as sent: a lone surrogate or bytes
+    /// that are not UTF-8 ask `not_unicode`, a value too large or too deep asks
+    /// `input_too_long` with the bound. `None` for text that is not JSON at all (a programmer's
+    /// error: a binding's own serializer wrote it).
+    #[must_use]
+    pub fn ask(&self) -> Option<Ask> {
+        match *self {
+            Self::LoneSurrogate { .. } | Self::NotUtf8 { .. } => Some(Ask::not_unicode(&Input::Missing)),
+            Self::TooDeep { max, .. } => Some(Ask::too_deep(&Input::Missing, max)),
+            Self::TooLarge { bytes, max } => Some(Ask::too_long_value(&Input::Missing, max, bytes)),
+            Self::Syntax { .. } => None,
+        }
+    }
+}
+
+/// The byte offset of the first `\u` escape of a lone UTF-16 surrogate in a string of `text`
+/// (looked for only once serde_json has refused the text).
+fn lone_surrogate_at(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let unit = |at: usize| -> Option<u16> {
+        let digits = bytes.get(at..at + 6)?;
+        if digits.first() != Some(&b'\\') || digits.get(1) != Some(&b'u') {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(digits.get(2..)?).ok()?, 16).ok()
+    };
+    let (mut at, mut in_string) = (0, false);
+    while let Some(&b) = bytes.get(at) {
+        match b {
+            b'"' => in_string = !in_string,
+            b'\\' if in_string => {
+                match unit(at) {
+                    Some(0xD800..=0xDBFF) if matches!(unit(at + 6), Some(0xDC00..=0xDFFF)) => at += 6,
+                    Some(0xD800..=0xDFFF) => return Some(at),
+                    _ => {}
+                }
+                at += 1;
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    None
 }
 
 /// serde_json's message without its " at line L column C" tail (the offset says where).
@@ -111,6 +186,8 @@ struct State {
     /// The path to the value being read.
     path: Vec<Segment>,
     duplicates: Vec<Duplicate>,
+    /// Set when the nesting went past [`MAX_JSON_DEPTH`].
+    too_deep: bool,
 }
 
 enum Segment {
@@ -226,6 +303,7 @@ impl<'de> Visitor<'de> for Seed<'_> {
 impl<'s> Seed<'s> {
     fn deeper<E: serde::de::Error>(self) -> Result<Seed<'s>, E> {
         if self.depth >= MAX_JSON_DEPTH {
+            self.state.borrow_mut().too_deep = true;
             return Err(E::custom(format!("more than {MAX_JSON_DEPTH} levels of nesting")));
         }
         Ok(Seed { state: self.state, depth: self.depth + 1 })
@@ -256,6 +334,24 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_surrogate_and_deep_nesting_have_their_own_errors_and_asks() {
+        for text in [r#""a\ud800b""#, r#"{"x": ["\udc00"]}"#, r#""\ud800\u0041""#] {
+            let err = parse(text.as_bytes(), 1 << 20).unwrap_err();
+            assert!(matches!(err, JsonError::LoneSurrogate { .. }), "{text}: {err:?}");
+            assert_eq!(err.ask().map(|a| a.code), Some(crate::AskCode::NotUnicode), "{text}");
+        }
+        // A pair is one character.
+        assert_eq!(ok(r#""\ud83d\ude00""#).value, "\u{1f600}");
+        let deep = "[".repeat(1000) + &"]".repeat(1000);
+        let err = parse(deep.as_bytes(), 1 << 20).unwrap_err();
+        assert!(matches!(err, JsonError::TooDeep { max: MAX_JSON_DEPTH, .. }), "{err:?}");
+        let ask = err.ask().unwrap();
+        assert_eq!(ask.code, crate::AskCode::InputTooLong);
+        assert!(ask.expected.contains(&MAX_JSON_DEPTH.to_string()), "{}", ask.expected);
+        assert!(parse(b"[1,", 100).unwrap_err().ask().is_none());
+    }
+
+    #[test]
     fn duplicates_are_named_with_both_values() {
         let p = ok(r#"{"query": "first", "entries": [{"a": 1, "a": 2}], "query": "second"}"#);
         assert_eq!(p.value["query"], "second");
@@ -271,7 +367,7 @@ mod tests {
         let Err(JsonError::Syntax { offset, .. }) = parse(b"{\"a\": 1,\n \"b\": }", 100) else { panic!() };
         assert_eq!(offset, 15);
         let deep = "[".repeat(MAX_JSON_DEPTH + 1) + &"]".repeat(MAX_JSON_DEPTH + 1);
-        assert!(matches!(parse(deep.as_bytes(), 1 << 20), Err(JsonError::Syntax { .. })));
+        assert!(matches!(parse(deep.as_bytes(), 1 << 20), Err(JsonError::TooDeep { .. })));
         let fine = "[".repeat(MAX_JSON_DEPTH) + &"]".repeat(MAX_JSON_DEPTH);
         assert!(parse(fine.as_bytes(), 1 << 20).is_ok());
     }

@@ -259,8 +259,34 @@ impl Ask {
         Self::too_long_value(received, max, len)
     }
 
+    /// The ask for a text holding a lone UTF-16 surrogate (half of a character): a binding
+    /// whose strings can hold one (JavaScript, Python) returns it rather than a replacement
+    /// character or an exception. `received` is what can be shown of the value (nothing, or the
+    /// text with U+FFFD in place of each surrogate).
+    #[must_use]
+    pub fn not_unicode(received: &Input<'_>) -> Self {
+        Self::new(
+            AskCode::NotUnicode,
+            received,
+            "text of whole Unicode characters",
+            "sent as text of whole characters (it holds a lone UTF-16 surrogate, half of a character)",
+        )
+    }
+
+    /// The ask for a value whose arrays and objects nest deeper than `max` levels.
+    #[must_use]
+    pub fn too_deep(received: &Input<'_>, max: usize) -> Self {
+        Self::new(
+            AskCode::InputTooLong,
+            received,
+            format!("at most {max} levels of nested arrays and objects"),
+            format!("nested at most {max} levels deep"),
+        )
+    }
+
     /// The ask for a value of `len` characters over `max`, stating the bound.
-    pub(crate) fn too_long_value(received: &Input<'_>, max: usize, len: usize) -> Self {
+    #[must_use]
+    pub fn too_long_value(received: &Input<'_>, max: usize, len: usize) -> Self {
         Self::new(
             AskCode::InputTooLong,
             received,
