@@ -13,9 +13,7 @@ use std::fmt;
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
-use crate::input::Input;
 use crate::limits::MAX_JSON_DEPTH;
-use crate::outcome::Ask;
 
 /// The key serde_json (built with `arbitrary_precision`) uses to hand a number's exact text
 /// to a visitor. A test below keeps it honest.
@@ -118,22 +116,6 @@ pub fn parse(bytes: &[u8], max_bytes: usize) -> Result<Parsed, JsonError> {
         }
     })?;
     Ok(Parsed { value, duplicates: state.duplicates })
-}
-
-impl JsonError {
-    /// The ask a read returns for a value that cannot be read as sent: a lone surrogate or bytes
-    /// that are not UTF-8 ask `not_unicode`, a value too large or too deep asks
-    /// `input_too_long` with the bound. `None` for text that is not JSON at all (a programmer's
-    /// error: a binding's own serializer wrote it).
-    #[must_use]
-    pub fn ask(&self) -> Option<Ask> {
-        match *self {
-            Self::LoneSurrogate { .. } | Self::NotUtf8 { .. } => Some(Ask::not_unicode(&Input::Missing)),
-            Self::TooDeep { max, .. } => Some(Ask::too_deep(&Input::Missing, max)),
-            Self::TooLarge { bytes, max } => Some(Ask::too_long_value(&Input::Missing, max, bytes)),
-            Self::Syntax { .. } => None,
-        }
-    }
 }
 
 /// The byte offset of the first `\u` escape of a lone UTF-16 surrogate in a string of `text`
@@ -338,17 +320,12 @@ mod tests {
         for text in [r#""a\ud800b""#, r#"{"x": ["\udc00"]}"#, r#""\ud800\u0041""#] {
             let err = parse(text.as_bytes(), 1 << 20).unwrap_err();
             assert!(matches!(err, JsonError::LoneSurrogate { .. }), "{text}: {err:?}");
-            assert_eq!(err.ask().map(|a| a.code), Some(crate::AskCode::NotUnicode), "{text}");
         }
         // A pair is one character.
         assert_eq!(ok(r#""\ud83d\ude00""#).value, "\u{1f600}");
         let deep = "[".repeat(1000) + &"]".repeat(1000);
         let err = parse(deep.as_bytes(), 1 << 20).unwrap_err();
         assert!(matches!(err, JsonError::TooDeep { max: MAX_JSON_DEPTH, .. }), "{err:?}");
-        let ask = err.ask().unwrap();
-        assert_eq!(ask.code, crate::AskCode::InputTooLong);
-        assert!(ask.expected.contains(&MAX_JSON_DEPTH.to_string()), "{}", ask.expected);
-        assert!(parse(b"[1,", 100).unwrap_err().ask().is_none());
     }
 
     #[test]

@@ -84,7 +84,7 @@ pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 pub use rust_decimal::Decimal;
 pub use spelling::fold::{fold, fold_name};
-pub use spelling::suggest::work_spent;
+pub use spelling::suggest::{fold_work_spent, work_spent};
 pub use text::TextOptions;
 
 /// The README's Rust examples, run as doctests so the README stays true.

@@ -14,6 +14,9 @@ pub const MAX_LIST_ITEMS: usize = 1_000;
 /// Beyond it a number cannot be held exactly, so it asks.
 pub const MAX_EXPONENT: i64 = 28;
 
+/// The most entries a vocabulary may have (a programmer bound).
+pub const MAX_VOCABULARY_ENTRIES: usize = 100_000;
+
 /// The most values an enum may declare (a programmer bound).
 pub const MAX_ENUM_VALUES: usize = 1_000;
 
@@ -30,6 +33,12 @@ pub const MAX_SUGGESTION_CHARS: usize = 64;
 /// The most character comparisons (one spelling's length times a candidate's) one read or one
 /// whole call spends on suggestions. Past it, asks name no nearest value; they still ask.
 pub const MAX_SUGGESTION_WORK: u64 = 500_000;
+
+/// The most bytes of folded text one read or one whole call folds from text outside ASCII (a
+/// text folded twice counts twice; ASCII is not counted). Folding is the costly step of such
+/// text: U+FDFA folds to 18 letters. Past it, the rest of a list or a call is not read, and
+/// one ask says so; the worst call then stays well under 100 ms.
+pub const MAX_FOLD_WORK: u64 = 2_000_000;
 
 /// The most values (properties, list items, entry properties) one call reads. The rest are
 /// not read, and one issue says so.

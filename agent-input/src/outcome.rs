@@ -19,6 +19,7 @@ use serde_json::Value;
 use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::hint::{self, At, Fix};
 use crate::input::{quoted, Input};
+use crate::json::JsonError;
 use crate::limits::MAX_RECEIVED_BYTES;
 
 /// The result of reading one value, with the notes and warnings gathered on the way.
@@ -273,6 +274,20 @@ impl Ask {
         )
     }
 
+    /// The ask a read returns for a value that cannot be read as sent ([`JsonError`]): a lone
+    /// surrogate or bytes that are not UTF-8 ask `not_unicode`, a value too large or too deep
+    /// asks `input_too_long` with the bound. `None` for text that is not JSON at all (a
+    /// programmer's error: a binding's own serializer wrote it).
+    #[must_use]
+    pub fn for_json_error(error: &JsonError) -> Option<Self> {
+        match *error {
+            JsonError::LoneSurrogate { .. } | JsonError::NotUtf8 { .. } => Some(Self::not_unicode(&Input::Missing)),
+            JsonError::TooDeep { max, .. } => Some(Self::too_deep(&Input::Missing, max)),
+            JsonError::TooLarge { bytes, max } => Some(Self::too_long_value(&Input::Missing, max, bytes)),
+            _ => None,
+        }
+    }
+
     /// The ask for a value whose arrays and objects nest deeper than `max` levels.
     #[must_use]
     pub fn too_deep(received: &Input<'_>, max: usize) -> Self {
@@ -464,5 +479,50 @@ impl<T: Serialize> Outcome<T> {
     pub fn to_json(&self) -> Value {
         // Serialising our own types into a `Value` cannot fail: every map key is a string.
         serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+/// Keeps at most [`crate::limits::MAX_NOTES`] of a read's `notes` (a list's, one per item): the
+/// last counts the rest, as a call's do.
+pub(crate) fn cap_notes(notes: &mut Vec<Note>, of: &str) {
+    use crate::limits::MAX_NOTES;
+    if notes.len() > MAX_NOTES {
+        let rest = notes.len() - (MAX_NOTES - 1);
+        notes.truncate(MAX_NOTES - 1);
+        let message = format!("Left out {rest} more notes of this {of}; the first {} are listed.", MAX_NOTES - 1);
+        notes.push(Note::new(NoteCode::NotesTruncated, message));
+    }
+}
+
+/// Keeps at most [`crate::limits::MAX_WARNINGS`] of a read's `warnings`: the last counts the rest.
+pub(crate) fn cap_warnings(warnings: &mut Vec<Warning>, of: &str) {
+    use crate::limits::MAX_WARNINGS;
+    if warnings.len() > MAX_WARNINGS {
+        let rest = warnings.len() - (MAX_WARNINGS - 1);
+        warnings.truncate(MAX_WARNINGS - 1);
+        let message = format!("Left out {rest} more warnings of this {of}; the first {} are listed.", MAX_WARNINGS - 1);
+        warnings.push(Warning::new(WarningCode::WarningsTruncated, message, Vec::new()));
+    }
+}
+
+#[cfg(test)]
+mod json_error_asks {
+    use super::Ask;
+    use crate::codes::AskCode;
+    use crate::json::{parse, JsonError};
+    use crate::limits::MAX_JSON_DEPTH;
+
+    #[test]
+    fn a_lone_surrogate_asks_not_unicode_and_deep_nesting_states_the_bound() {
+        let err = parse(br#"{"x": "a\ud800b"}"#, 1 << 20).unwrap_err();
+        assert_eq!(Ask::for_json_error(&err).map(|a| a.code), Some(AskCode::NotUnicode));
+        let deep = "[".repeat(1000) + &"]".repeat(1000);
+        let err = parse(deep.as_bytes(), 1 << 20).unwrap_err();
+        assert!(matches!(err, JsonError::TooDeep { .. }));
+        let ask = Ask::for_json_error(&err).unwrap();
+        assert_eq!(ask.code, AskCode::InputTooLong);
+        assert!(ask.expected.contains(&MAX_JSON_DEPTH.to_string()), "{}", ask.expected);
+        assert!(ask.hint.contains(&MAX_JSON_DEPTH.to_string()), "{}", ask.hint);
+        assert!(Ask::for_json_error(&parse(b"[1,", 100).unwrap_err()).is_none());
     }
 }

@@ -28,7 +28,7 @@ use serde_json::Value;
 use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::error::Error;
 use crate::input::{json_text, quoted, Input};
-use crate::limits::MAX_SCALAR_CHARS;
+use crate::limits::{MAX_LISTED, MAX_SCALAR_CHARS};
 use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome, Reading, Warning};
 use crate::spelling::{self, suggest, suggest::Rule};
@@ -109,9 +109,18 @@ impl VocabularyOptions {
 type Map<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 
 /// The most entries a vocabulary may have (a programmer bound).
-pub const MAX_ENTRIES: usize = 100_000;
+pub use crate::limits::MAX_VOCABULARY_ENTRIES as MAX_ENTRIES;
+
+/// An (entry, name) pair: the entry's index and the index of one of its names or aliases.
+type NameAt = (usize, usize);
 
 /// A prebuilt index over a server's stored values.
+///
+/// A read looks its key up whole, then word by word: each query word finds the stored words
+/// that share its first three characters (inflection changes endings), the rarest query word
+/// drives, and each name it is in is checked for the other words. So a read touches the
+/// postings of its rarest word, stopping once it has found more entries than an ask lists
+/// ([`MAX_LISTED`]), never every pair of entries.
 #[derive(Clone, Debug)]
 pub struct Vocabulary {
     entries: Vec<Entry>,
@@ -119,10 +128,13 @@ pub struct Vocabulary {
     by_id: Map<String, usize>,
     /// Exact keys (ids, names, abbreviations, aliases, folded) to entries, ascending.
     exact: Map<String, Vec<usize>>,
-    /// Words of names and aliases, by their first three characters: (word, entry, name).
-    words: Map<String, Vec<(String, usize, usize)>>,
-    /// The number of words of each (entry, name).
-    name_words: Map<(usize, usize), usize>,
+    /// Words of names and aliases, by their first three characters: each distinct word once,
+    /// with the names holding it.
+    words: Map<String, Vec<(String, Vec<NameAt>)>>,
+    /// Whole names by the sorted first three characters of their words.
+    whole: Map<String, Vec<NameAt>>,
+    /// The words of each (entry, name).
+    name_words: Map<NameAt, Vec<String>>,
     /// Folded id, names and abbreviations of each entry, for the nearest-value hint.
     folded: Vec<Vec<String>>,
 }
@@ -133,6 +145,19 @@ const STOP_WORDS: &[&str] =
 
 fn words_of(key: &str) -> impl Iterator<Item = &str> {
     key.split(' ').filter(|w| !w.is_empty() && !STOP_WORDS.contains(w))
+}
+
+/// A word's first three characters: the index keys words by them, as inflection changes
+/// endings ([`same_word`] needs three in common).
+fn prefix_of(word: &str) -> &str {
+    word.char_indices().nth(3).and_then(|(i, _)| word.get(..i)).unwrap_or(word)
+}
+
+/// The key of a whole name: its words' prefixes, sorted (word order is free).
+fn whole_key<'w>(words: impl Iterator<Item = &'w str>) -> String {
+    let mut prefixes: Vec<&str> = words.map(prefix_of).collect();
+    prefixes.sort_unstable();
+    prefixes.join(" ")
 }
 
 /// The same word, inflected: equal, or sharing a stem that leaves at most two letters apart
@@ -161,8 +186,11 @@ impl Vocabulary {
             return Err(err(format!("`entries` has {} entries, expected at most {MAX_ENTRIES}", entries.len())));
         }
         let mut exact: Map<String, Vec<usize>> = Map::default();
-        let mut words: Map<String, Vec<(String, usize, usize)>> = Map::default();
-        let mut name_words = Map::default();
+        let mut words: Map<String, Vec<(String, Vec<NameAt>)>> = Map::default();
+        let mut whole: Map<String, Vec<NameAt>> = Map::default();
+        let mut name_words: Map<NameAt, Vec<String>> = Map::default();
+        // Where each distinct word's names are, in `words` (its group's position), while building.
+        let mut slot: Map<String, usize> = Map::default();
         let mut by_id = Map::default();
         for (i, e) in entries.iter().enumerate() {
             if e.id.trim().is_empty() {
@@ -183,13 +211,21 @@ impl Vocabulary {
             }
             for (n, name) in e.names.iter().chain(&e.aliases).enumerate() {
                 let key = spelling::fold::fold_name(name);
-                let mut count = 0;
-                for w in words_of(&key) {
-                    count += 1;
-                    let prefix: String = w.chars().take(3).collect();
-                    words.entry(prefix).or_default().push((w.to_owned(), i, n));
+                let these: Vec<String> = words_of(&key).map(str::to_owned).collect();
+                for w in &these {
+                    let group = words.entry(prefix_of(w).to_owned()).or_default();
+                    match slot.get(w).and_then(|&at| group.get_mut(at)) {
+                        Some((_, names)) => names.push((i, n)),
+                        None => {
+                            slot.insert(w.clone(), group.len());
+                            group.push((w.clone(), vec![(i, n)]));
+                        }
+                    }
                 }
-                name_words.insert((i, n), count);
+                if !these.is_empty() {
+                    whole.entry(whole_key(these.iter().map(String::as_str))).or_default().push((i, n));
+                }
+                name_words.insert((i, n), these);
             }
         }
         let folded = entries
@@ -202,7 +238,7 @@ impl Vocabulary {
                     .collect()
             })
             .collect();
-        Ok(Self { entries, by_id, exact, words, name_words, folded })
+        Ok(Self { entries, by_id, exact, words, whole, name_words, folded })
     }
 
     /// The entries.
@@ -219,45 +255,68 @@ impl Vocabulary {
         self.by_id.get(id).copied()
     }
 
-    /// Entries one of whose names contains every word of the query (inflection allowed).
+    /// Entries one of whose names contains every word of the query (inflection allowed),
+    /// ascending; at most [`MAX_LISTED`] + 1 of them (more than an ask lists is "more").
     fn by_words(&self, key: &str) -> Vec<usize> {
         let query: Vec<&str> = words_of(key).collect();
         if query.is_empty() {
             return Vec::new();
         }
-        // For each (entry, name): how many query words it has (a few names share a query's
-        // words, so small vectors beat maps here).
-        let mut hits: Vec<((usize, usize), usize)> = Vec::new();
-        let mut seen: Vec<(usize, usize)> = Vec::new();
-        for q in &query {
-            // The first three characters, as the index keys words.
-            let prefix = q.char_indices().nth(3).and_then(|(i, _)| q.get(..i)).unwrap_or(q);
-            seen.clear();
-            for (w, entry, name) in self.words.get(prefix).into_iter().flatten() {
-                let key = (*entry, *name);
-                if same_word(q, w) && !seen.contains(&key) {
-                    seen.push(key);
-                    match hits.iter_mut().find(|(k, _)| *k == key) {
-                        Some((_, n)) => *n += 1,
-                        None => hits.push((key, 1)),
-                    }
-                }
-            }
-        }
-        hits.retain(|(key, n)| *n == query.len() && self.name_words.get(key).is_some_and(|w| w >= n));
         // A whole name, inflected (`Nejvyšším soudě` is every word of `Nejvyšší soud`), names its
         // entry when it is no other entry's whole name: a part of a longer name (`Nejvyšší
         // správní soud`) is no second meaning of it.
-        let mut whole: Vec<usize> =
-            hits.iter().filter(|(key, n)| self.name_words.get(key) == Some(n)).map(|((entry, _), _)| *entry).collect();
-        whole.dedup();
+        let mut whole: Vec<usize> = Vec::new();
+        for &(entry, name) in self.whole.get(&whole_key(query.iter().copied())).into_iter().flatten() {
+            if self.holds_all(&query, (entry, name), true) && !whole.contains(&entry) {
+                whole.push(entry);
+                if whole.len() > 1 {
+                    break;
+                }
+            }
+        }
         if let [one] = whole.as_slice() {
             return vec![*one];
         }
-        let mut out: Vec<usize> = hits.into_iter().map(|((entry, _), _)| entry).collect();
+        // Each query word's stored words; the rarest query word drives the scan.
+        let mut driver: Option<(usize, Vec<&[NameAt]>)> = None;
+        for q in &query {
+            let lists: Vec<&[NameAt]> = self
+                .words
+                .get(prefix_of(q))
+                .into_iter()
+                .flatten()
+                .filter(|(w, _)| same_word(q, w))
+                .map(|(_, names)| names.as_slice())
+                .collect();
+            let count: usize = lists.iter().map(|l| l.len()).sum();
+            if count == 0 {
+                return Vec::new();
+            }
+            if driver.as_ref().is_none_or(|(c, _)| count < *c) {
+                driver = Some((count, lists));
+            }
+        }
+        let mut out: Vec<usize> = Vec::new();
+        for &(entry, name) in driver.into_iter().flat_map(|(_, lists)| lists).flatten() {
+            if out.len() > MAX_LISTED {
+                break;
+            }
+            if !out.contains(&entry) && self.holds_all(&query, (entry, name), false) {
+                out.push(entry);
+            }
+        }
         out.sort_unstable();
-        out.dedup();
         out
+    }
+
+    /// True when the name `at` holds a word for each query word (inflection allowed), and, for
+    /// `exactly`, no other word.
+    fn holds_all(&self, query: &[&str], at: NameAt, exactly: bool) -> bool {
+        let Some(stored) = self.name_words.get(&at) else { return false };
+        if stored.len() < query.len() || (exactly && stored.len() != query.len()) {
+            return false;
+        }
+        query.iter().all(|q| stored.iter().any(|w| same_word(q, w)))
     }
 
     /// The entries a key names by its words ([`Self::by_words`]) or, when every word is one
@@ -400,27 +459,38 @@ impl Vocabulary {
             }
             several => match role {
                 VocabularyRole::Filter => self.dropped(&input, several, "names several stored values"),
-                VocabularyRole::Value => {
-                    let readings: Vec<Reading> = several
-                        .iter()
-                        .map(|i| Reading {
-                            value: Value::String(self.id(*i)),
-                            meaning: self.entries.get(*i).and_then(|e| e.names.first().cloned()).unwrap_or_default(),
-                        })
-                        .collect();
-                    let labels: Vec<String> = several.iter().map(|i| self.label(*i)).collect();
-                    Outcome::ask(
-                        Ask::new(
-                            AskCode::AmbiguousVocabularyValue,
-                            &input,
-                            format!("one stored value; {} names {}", input.to_json_text(), several.len()),
-                            format!("set to one of {}", labels.join(", ")),
-                        )
-                        .with_readings(readings),
-                    )
-                }
+                VocabularyRole::Value => self.ambiguous(&input, several),
             },
         }
+    }
+
+    /// The ask of a value naming `several` entries: each a reading, at most [`MAX_LISTED`] of
+    /// them (a vocabulary of thousands of courts can have thousands named "soud").
+    #[cold]
+    fn ambiguous(&self, input: &Input<'_>, several: &[usize]) -> Outcome<String> {
+        let listed = several.get(..MAX_LISTED).unwrap_or(several);
+        let readings: Vec<Reading> = listed
+            .iter()
+            .map(|i| Reading {
+                value: Value::String(self.id(*i)),
+                meaning: self.entries.get(*i).and_then(|e| e.names.first().cloned()).unwrap_or_default(),
+            })
+            .collect();
+        let labels: Vec<String> = listed.iter().map(|i| self.label(*i)).collect();
+        let (count, first) = if several.len() > MAX_LISTED {
+            (format!("more than {MAX_LISTED}"), format!(" (the first {MAX_LISTED}; or a longer name)"))
+        } else {
+            (several.len().to_string(), String::new())
+        };
+        Outcome::ask(
+            Ask::new(
+                AskCode::AmbiguousVocabularyValue,
+                input,
+                format!("one stored value; {} names {count}", input.to_json_text()),
+                format!("set to one of {}{first}", labels.join(", ")),
+            )
+            .with_readings(readings),
+        )
     }
 
     /// The one stored value a name and its abbreviation or id in brackets both name
@@ -450,7 +520,7 @@ impl Vocabulary {
     fn sent_several(&self, input: &Input<'_>) -> Vec<usize> {
         let out = self.unknown(input, &[]);
         let ids = out.as_ask().map(|a| a.readings.iter().filter_map(|r| r.value.as_str()).collect::<Vec<_>>());
-        ids.unwrap_or_default().into_iter().filter_map(|id| self.entries.iter().position(|e| e.id == id)).collect()
+        ids.unwrap_or_default().into_iter().filter_map(|id| self.with_id(id)).collect()
     }
 
     /// The stored value each item names alone (items naming none or several left out), each
@@ -469,6 +539,7 @@ impl Vocabulary {
     }
 
     fn dropped(&self, input: &Input<'_>, candidates: &[usize], why: &str) -> Outcome<String> {
+        let candidates = candidates.get(..MAX_LISTED).unwrap_or(candidates);
         let values: Vec<Value> = candidates.iter().map(|i| Value::String(self.id(*i))).collect();
         let could = if values.is_empty() {
             String::new()

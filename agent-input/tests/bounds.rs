@@ -185,3 +185,115 @@ fn every_bound_is_in_the_readme() {
         assert!(readme.contains(&format!("| `{name}` |")), "README's table of bounds lacks `{name}`");
     }
 }
+
+/// 256 U+FDFA: the scalar bound in characters, 4,608 letters once folded.
+fn worst_scalar() -> String {
+    std::iter::repeat_n('\u{fdfa}', agent_input::limits::MAX_SCALAR_CHARS).collect()
+}
+
+/// The folding work one worst item may add past the bound (the item that crosses it is read
+/// whole): measured as the work of one date range of 256 U+FDFA, with room.
+const ONE_ITEM_FOLDING: u64 = 1_000_000;
+
+#[test]
+fn a_list_of_worst_items_stops_at_the_folding_bound() {
+    use agent_input::fold_work_spent;
+    use agent_input::limits::MAX_FOLD_WORK;
+    let items = json!(vec![worst_scalar(); 1000]);
+    let one = Spec::new(Kind::DateRange, &json!({})).unwrap();
+    let before = fold_work_spent();
+    let _ = one.read(Input::String(&worst_scalar()));
+    assert!(fold_work_spent() - before <= ONE_ITEM_FOLDING, "one item: {}", fold_work_spent() - before);
+    let entries: Vec<Value> =
+        (0..50).map(|i| json!({"id": format!("C{i}"), "names": [format!("Krajský soud {i}")]})).collect();
+    for item in [
+        json!({"kind": "date_range"}),
+        json!({"kind": "date"}),
+        json!({"kind": "enum", "values": many_values(1000)}),
+        json!({"kind": "country"}),
+        json!({"kind": "locale"}),
+        json!({"kind": "eli"}),
+        json!({"kind": "uuid"}),
+        json!({"kind": "boolean"}),
+        json!({"kind": "number"}),
+        json!({"kind": "vocabulary", "entries": entries}),
+    ] {
+        let list = Spec::new(Kind::List, &json!({ "item": item })).unwrap();
+        let before = fold_work_spent();
+        let out = list.read(Input::from(&items));
+        let spent = fold_work_spent() - before;
+        assert!(spent <= MAX_FOLD_WORK + ONE_ITEM_FOLDING, "{item}: folded {spent} bytes");
+        assert!(out.as_ask().is_some(), "{item}: asks");
+    }
+    // A list that folds past the bound says from which item on it was not read.
+    let list = Spec::new(Kind::List, &json!({"item": {"kind": "date_range"}})).unwrap();
+    let ask = list.read(Input::from(&items)).as_ask().cloned().unwrap();
+    assert_eq!(ask.code, agent_input::AskCode::InputTooLong);
+    assert!(ask.expected.contains(&MAX_FOLD_WORK.to_string()), "{}", ask.expected);
+}
+
+#[test]
+fn a_call_of_many_date_ranges_stops_at_the_folding_bound() {
+    use agent_input::fold_work_spent;
+    use agent_input::limits::MAX_FOLD_WORK;
+    let spec = ToolSpec::from_json(&json!({"name": "t", "properties": {"entries": {"kind": "list", "item": {
+        "kind": "object", "properties": {"a": {"kind": "date_range"}, "b": {"kind": "date_range"},
+        "c": {"kind": "date_range"}, "d": {"kind": "date_range"}, "e": {"kind": "date_range"}}}}}}))
+    .unwrap();
+    let e: String = std::iter::repeat_n('\u{fdfa}', 60).collect();
+    let entry = json!({"a": e, "b": e, "c": e, "d": e, "e": e});
+    let args = json!({"entries": vec![entry; 1000]});
+    let before = fold_work_spent();
+    let call = spec.read(&args);
+    let spent = fold_work_spent() - before;
+    assert!(spent <= MAX_FOLD_WORK + ONE_ITEM_FOLDING, "folded {spent} bytes");
+    let envelope = serde_json::to_value(call.envelope()).unwrap();
+    let text = envelope.to_string();
+    assert!(text.contains("input_too_long") && text.contains("were not read"), "{text}");
+}
+
+#[test]
+fn a_vocabulary_ask_names_at_most_the_listed_matches() {
+    use agent_input::limits::MAX_LISTED;
+    let entries: Vec<Value> =
+        (0..20_000).map(|i| json!({"id": format!("C{i}"), "names": [format!("Krajský soud číslo {i}")]})).collect();
+    let spec = Spec::new(Kind::Vocabulary, &json!({ "entries": entries })).unwrap();
+    let ask = spec.read(Input::String("soud")).as_ask().cloned().unwrap();
+    assert_eq!(ask.code, agent_input::AskCode::AmbiguousVocabularyValue);
+    assert_eq!(ask.readings.len(), MAX_LISTED);
+    assert!(ask.expected.contains(&format!("more than {MAX_LISTED}")), "{}", ask.expected);
+    // A whole name, inflected, still names its one entry among 20,000 sharing its words.
+    assert_eq!(spec.read(Input::String("Krajského soudu číslo 7")).value(), Some(&json!("C7")));
+    // 50 items of it in a call: the output stays small (it was 64.8 MB).
+    let tool = ToolSpec::from_json(&json!({"name": "t", "properties": {"courts": {"kind": "list",
+        "item": {"kind": "vocabulary", "entries": (0..20_000).map(|i| json!({"id": format!("C{i}"),
+        "names": [format!("Krajský soud číslo {i}")]})).collect::<Vec<_>>()}}}}))
+    .unwrap();
+    let envelope = serde_json::to_value(tool.read(&json!({"courts": vec!["soud"; 50]})).envelope()).unwrap();
+    assert!(output_bytes(&envelope) < 200_000, "{} bytes", output_bytes(&envelope));
+}
+
+#[test]
+fn a_list_read_alone_keeps_at_most_the_notes_a_call_keeps() {
+    let spec = Spec::new(Kind::List, &json!({"item": {"kind": "eli"}})).unwrap();
+    let items = json!(vec!["GDPR"; 1000]);
+    let out = spec.read(Input::from(&items));
+    assert!(out.value().is_some());
+    assert_eq!(out.notes.len(), MAX_NOTES);
+    assert_eq!(out.notes.last().map(|n| n.code), Some(agent_input::NoteCode::NotesTruncated));
+    // Output within a constant times the input (it was 44 times: 8 KB in, 307 KB out).
+    assert!(output_bytes(&out.to_json()) < 16 * output_bytes(&items), "{}", output_bytes(&out.to_json()));
+    let line = json!({"kind": "list", "input": vec!["cz"; 1000], "options": {"item": {"kind": "country"}}});
+    let out = agent_input::batch::read_line(&line.to_string()).to_json();
+    assert!(output_bytes(&out) < 4 * output_bytes(&line), "{} bytes", output_bytes(&out));
+}
+
+#[test]
+fn a_canonical_locale_obeys_the_scalar_bound() {
+    let tag = format!("en-x-{}", vec!["abcdefgh"; 40].join("-"));
+    assert!(tag.len() > agent_input::limits::MAX_SCALAR_CHARS);
+    let spec = Spec::new(Kind::Locale, &json!({})).unwrap();
+    assert_eq!(spec.read(Input::String(&tag)).as_ask().map(|a| a.code), Some(agent_input::AskCode::InputTooLong));
+    let short = format!("en-x-{}", ["abcdefgh"; 4].join("-"));
+    assert_eq!(spec.read(Input::String(&short)).value(), Some(&json!(short)));
+}

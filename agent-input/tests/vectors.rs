@@ -60,3 +60,31 @@ fn every_helper_case_returns_as_expected() {
         assert_eq!(common::run_helper(&case), case.expect, "helpers/{}", case.name);
     }
 }
+
+/// A reading an ask offers is a value the next call can send: sent back as the value (with the
+/// same options), it reads ok as that very value, with no ask of its own.
+#[test]
+fn every_reading_an_ask_names_reads_back_as_itself() {
+    let mut failures = Vec::new();
+    let mut checked = 0usize;
+    for case in common::cases() {
+        let out = common::run(&case);
+        let Some(ask) = out.as_ask() else { continue };
+        for reading in &ask.readings {
+            checked += 1;
+            let back_case = common::Case { input: Some(reading.value.clone()), ..case.clone() };
+            let back = common::run(&back_case);
+            if back.value() != Some(&reading.value) {
+                failures.push(format!(
+                    "{}/{}: the reading {} reads back as {}",
+                    case.file,
+                    case.name,
+                    reading.value,
+                    back.to_json()
+                ));
+            }
+        }
+    }
+    assert!(checked >= 100, "only {checked} readings were checked");
+    assert!(failures.is_empty(), "{} of {checked} readings do not read back:\n{}", failures.len(), failures.join("\n"));
+}

@@ -27,7 +27,7 @@
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::grammar::unspaced_script;
 use super::{after_word, read_prepared, recent, DateOptions, DateRole, TYPE_WORDS};
@@ -37,7 +37,7 @@ use crate::data::dates::INTERVAL_JOINERS;
 use crate::hint::At;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::outcome::{Ask, Note, Outcome, Status};
+use crate::outcome::{Ask, Note, Outcome, Reading, Status};
 use crate::spelling;
 
 /// Options of the date range kind.
@@ -97,9 +97,10 @@ pub(super) fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Optio
         }));
         warnings.extend(out.warnings.iter().cloned());
     }
-    for (part, out) in [("from", &a), ("to", &b)] {
+    for (part, out, other) in [("from", &a, &b), ("to", &b, &a)] {
         if let Status::Ask { ask } = &out.status {
             let mut ask = ask.as_ref().clone().within(part);
+            ask.readings = whole_readings(part, std::mem::take(&mut ask.readings), other);
             if let Some(whole) = whole {
                 (ask.received, ask.cut_from) = whole.received();
             }
@@ -123,6 +124,35 @@ pub(super) fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Optio
     let status =
         if from.is_none() && to.is_none() { Status::Absent } else { Status::Ok { value: DateRange { from, to } } };
     Outcome { status, notes, warnings }
+}
+
+/// A bound's readings as readings of the whole range: the bound `part` set to each, the other
+/// bound as it read (left out when open). When the other bound asks too, with the same
+/// readings, both bounds were read from one text (`S1 2026`, a month of two eras): each
+/// reading is a spelling of the whole range. When it asks otherwise (two dates, each of two
+/// orders), no one value reads, and the hint says what to send.
+fn whole_readings(part: &str, readings: Vec<Reading>, other: &Outcome<NaiveDate>) -> Vec<Reading> {
+    let other_bound = match &other.status {
+        Status::Ok { value } => Some(Value::String(value.to_string())),
+        Status::Absent => None,
+        Status::Ask { ask } => {
+            let same = ask.readings.len() == readings.len()
+                && ask.readings.iter().zip(&readings).all(|(a, b)| a.value == b.value);
+            return if same { readings } else { Vec::new() };
+        }
+    };
+    let other_part = if part == "from" { "to" } else { "from" };
+    readings
+        .into_iter()
+        .map(|r| {
+            let mut range = serde_json::Map::new();
+            range.insert(part.to_owned(), r.value);
+            if let Some(bound) = &other_bound {
+                range.insert(other_part.to_owned(), bound.clone());
+            }
+            Reading { value: Value::Object(range), meaning: format!("`{part}`: {}", r.meaning) }
+        })
+        .collect()
 }
 
 /// [`combine`] of the bounds `a` and `b` read from `f` and `t`. When they are reversed and name

@@ -36,7 +36,7 @@ use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::error::Error;
 use crate::hint;
 use crate::input::{json_text, listing, Input};
-use crate::limits::{MAX_DESCRIBED_ITEMS, MAX_LIST_ITEMS, MAX_TEXT_CHARS};
+use crate::limits::{MAX_DESCRIBED_ITEMS, MAX_FOLD_WORK, MAX_LIST_ITEMS, MAX_TEXT_CHARS};
 use crate::outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 use crate::several::split_joined;
 use crate::{absent, spelling};
@@ -439,6 +439,9 @@ fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut no
     let mut dropped = 0usize;
     let mut warnings = Vec::new();
     for (i, item) in items.iter().enumerate() {
+        if crate::spelling::suggest::folding_spent() {
+            return Outcome::ask(too_much_work(input, i));
+        }
         let out = opts.item.read(*item);
         notes.extend(out.notes);
         warnings.extend(out.warnings);
@@ -451,6 +454,8 @@ fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut no
             }
         }
     }
+    crate::outcome::cap_notes(&mut notes, "list");
+    crate::outcome::cap_warnings(&mut warnings, "list");
     if !failures.is_empty() {
         return Outcome {
             status: Status::Ask { ask: Box::new(item_failures(input, &values, failures)) },
@@ -491,6 +496,20 @@ fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut no
         }
     }
     Outcome { status: Status::Ok { value: values }, notes, warnings }
+}
+
+/// The ask of a list whose items from `from` on were not read: reading them would pass the
+/// call's [`MAX_FOLD_WORK`].
+#[cold]
+fn too_much_work(input: &Input<'_>, from: usize) -> Ask {
+    Ask::new(
+        AskCode::InputTooLong,
+        input,
+        format!(
+            "a list whose items fold to at most {MAX_FOLD_WORK} bytes of text in one call (the items from {from} on were not read)"
+        ),
+        format!("split into several calls, the items from {from} on in the next"),
+    )
 }
 
 /// The ask of a list whose items `failures` asked; `values` holds the good items in place.

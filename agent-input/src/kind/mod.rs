@@ -282,6 +282,38 @@ impl Spec {
     /// [`Self::read`] inside a budget already running: a tool call's properties and items
     /// share the call's ([`crate::tool::ToolSpec::read`] opens it).
     pub(crate) fn read_inner(&self, input: Input<'_>) -> Outcome<Value> {
+        let out = self.read_raw(input);
+        match &out.status {
+            Status::Ask { ask } if !ask.readings.is_empty() => self.readings_read_back(out),
+            _ => out,
+        }
+    }
+
+    /// An ask's readings as the next call will send them: each reading is read again with
+    /// these options, and kept as the value that read gives (`3000` under a maximum of 50 is
+    /// 50; `yesterday` is its date), or left out when it does not read (a month offered for a
+    /// single day, a region that asks again). So every reading an ask names reads back ok as
+    /// itself.
+    #[cold]
+    fn readings_read_back(&self, mut out: Outcome<Value>) -> Outcome<Value> {
+        let Status::Ask { ask } = &mut out.status else { return out };
+        let readings = std::mem::take(&mut ask.readings);
+        for mut reading in readings {
+            let back = self.read_raw(Input::from(&reading.value));
+            let Status::Ok { value } = back.status else { continue };
+            if value != reading.value {
+                reading.meaning = format!("{}, read as {}", reading.meaning, crate::input::json_text(&value));
+                reading.value = value;
+            }
+            if !ask.readings.iter().any(|r| r.value == reading.value) {
+                ask.readings.push(reading);
+            }
+        }
+        out
+    }
+
+    /// One read of this kind, its readings as the kind's grammar names them.
+    fn read_raw(&self, input: Input<'_>) -> Outcome<Value> {
         match self {
             Self::Number(o) => number::read_prepared(input, o).map(number::decimal_value),
             Self::Boolean(_) => boolean::read_prepared(input).map(Value::Bool),

@@ -619,7 +619,12 @@ pub fn read(input: Input<'_>, options: &LocaleOptions) -> Result<Outcome<Locale>
 }
 
 pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
-    if let Input::String(s) = input {
+    // The fast paths read ASCII only, so bytes are characters: a longer text goes through the
+    // opening, which states the bound (a canonical tag with private use can be any length).
+    if let Some(s) = match input {
+        Input::String(s) if s.len() <= MAX_SCALAR_CHARS => Some(s),
+        _ => None,
+    } {
         if let Some(ask) = country_or_language(&input, s) {
             return Outcome::ask(ask);
         }

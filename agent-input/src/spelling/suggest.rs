@@ -15,7 +15,7 @@ use std::cell::Cell;
 
 use rapidfuzz::distance::osa;
 
-use crate::limits::{MAX_SUGGESTION_CHARS, MAX_SUGGESTION_WORK};
+use crate::limits::{MAX_FOLD_WORK, MAX_SUGGESTION_CHARS, MAX_SUGGESTION_WORK};
 
 thread_local! {
     /// What the running call may still spend; `None` outside a call.
@@ -24,6 +24,10 @@ thread_local! {
     static SPENT: Cell<u64> = const { Cell::new(0) };
     /// True inside [`without_suggestions`]: scans compare nothing.
     static MUTED: Cell<bool> = const { Cell::new(false) };
+    /// Every byte of folded text this thread counted (for the tests that bound the work).
+    static FOLDED: Cell<u64> = const { Cell::new(0) };
+    /// The folding work the running call may still do ([`MAX_FOLD_WORK`]); `None` outside a call.
+    static FOLD_LEFT: Cell<Option<u64>> = const { Cell::new(None) };
 }
 
 /// Runs `f` with no suggestion scans (they find nothing and spend nothing): for a read whose
@@ -40,6 +44,7 @@ struct Scope;
 impl Drop for Scope {
     fn drop(&mut self) {
         BUDGET.set(None);
+        FOLD_LEFT.set(None);
     }
 }
 
@@ -50,8 +55,34 @@ pub(crate) fn within_budget<R>(f: impl FnOnce() -> R) -> R {
         return f();
     }
     BUDGET.set(Some(MAX_SUGGESTION_WORK));
+    FOLD_LEFT.set(Some(MAX_FOLD_WORK));
     let _scope = Scope;
     f()
+}
+
+/// Counts `bytes` of folded text (from text outside ASCII) against the running call's
+/// [`MAX_FOLD_WORK`]: folding is the costly step of reading such text (U+FDFA folds to 18
+/// letters, and a reader may fold a text several times).
+#[inline]
+pub(crate) fn spend_folding(bytes: usize) {
+    let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
+    FOLDED.set(FOLDED.get().saturating_add(bytes));
+    if let Some(left) = FOLD_LEFT.get() {
+        FOLD_LEFT.set(Some(left.saturating_sub(bytes)));
+    }
+}
+
+/// The bytes of folded text (from text outside ASCII) this thread has counted so far: tests and
+/// fuzzing bound the work of a call by it ([`MAX_FOLD_WORK`]), never by timing.
+pub fn fold_work_spent() -> u64 {
+    FOLDED.get()
+}
+
+/// True once the running call has folded [`MAX_FOLD_WORK`] bytes: a list or a call reads no
+/// more values, and says so.
+#[inline]
+pub(crate) fn folding_spent() -> bool {
+    FOLD_LEFT.get() == Some(0)
 }
 
 /// The character pairs this thread has compared for suggestions so far: tests and fuzzing

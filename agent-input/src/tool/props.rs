@@ -16,8 +16,8 @@ use crate::input::{json_text, listing, Input};
 use crate::json::{self, Duplicate, Parsed};
 use crate::kind::{Spec, TypedValue};
 use crate::limits::{
-    MAX_CALL_BYTES, MAX_ISSUES, MAX_LISTED, MAX_LIST_ITEMS, MAX_NOTES, MAX_QUOTED_CHARS, MAX_VALUES_PER_CALL,
-    MAX_WARNINGS,
+    MAX_CALL_BYTES, MAX_FOLD_WORK, MAX_ISSUES, MAX_LISTED, MAX_LIST_ITEMS, MAX_NOTES, MAX_QUOTED_CHARS,
+    MAX_VALUES_PER_CALL, MAX_WARNINGS,
 };
 use crate::outcome::{received_cut, Ask, Note, Outcome, Status, Warning};
 use crate::spelling;
@@ -207,6 +207,10 @@ impl Read {
     /// call holds more than [`MAX_VALUES_PER_CALL`].
     #[inline]
     fn take_values(&mut self, n: usize, tool: &str, path: &str) -> bool {
+        if crate::spelling::suggest::folding_spent() {
+            self.over_work(tool, path);
+            return false;
+        }
         if let Some(left) = self.values_left.checked_sub(n) {
             self.values_left = left;
             return true;
@@ -224,6 +228,20 @@ impl Read {
                 format!("at most {MAX_VALUES_PER_CALL} values in one call; the values from `{path}` on were not read");
             let fix = Fix::set(format!("split into several calls of at most {MAX_VALUES_PER_CALL} values each"));
             self.report(Issue::new(tool, path, (AskCode::TooManyItems, &Input::Null), expected, fix, false));
+        }
+    }
+
+    /// The issue of [`Self::take_values`] once the call has folded [`MAX_FOLD_WORK`] bytes,
+    /// made once.
+    #[cold]
+    fn over_work(&mut self, tool: &str, path: &str) {
+        if !self.over {
+            self.over = true;
+            let expected = format!(
+                "values that fold to at most {MAX_FOLD_WORK} bytes of text in one call; the values from `{path}` on were not read"
+            );
+            let fix = Fix::set(format!("split into several calls, the values from `{path}` on in the next"));
+            self.report(Issue::new(tool, path, (AskCode::InputTooLong, &Input::Null), expected, fix, false));
         }
     }
 
@@ -1182,7 +1200,7 @@ fn read_entries(
         item.read_object(o, &entry_path, tool, true, &mut nested);
         for issue in &mut nested.issues {
             // An entry's issues are best effort, but a call over its budget of values is not.
-            issue.entry = issue.code != AskCode::TooManyItems || !nested.over;
+            issue.entry = !matches!(issue.code, AskCode::TooManyItems | AskCode::InputTooLong) || !nested.over;
         }
         let (ok, args) = read.absorb(nested);
         if ok {

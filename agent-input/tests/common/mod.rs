@@ -8,6 +8,7 @@ use agent_input::Outcome;
 use serde_json::Value;
 
 /// One vector case.
+#[derive(Clone)]
 pub struct Case {
     pub file: String,
     pub name: String,
