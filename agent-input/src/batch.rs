@@ -116,17 +116,26 @@ type ReadWith<'r> = dyn FnMut(Kind, &Value, Input<'_>) -> Result<Outcome<Value>,
 fn read_with(line: &[u8], policy: &Policy, read: &mut ReadWith<'_>) -> Outcome<Value> {
     let parsed = match json::parse(line, MAX_BATCH_LINE_BYTES) {
         Ok(parsed) => parsed,
+        Err(JsonError::TooLarge { bytes, .. }) => return too_large(bytes),
+        Err(JsonError::LoneSurrogate { offset }) => {
+            // The ask of a value holding one, about the line: no Unicode text holds half a
+            // character, so no reading of the line is a guess at the other half.
+            let shown = Value::String(String::from_utf8_lossy(line).into_owned());
+            return Outcome::ask(Ask::for_line(
+                AskCode::NotUnicode,
+                &Input::from(&shown),
+                "one JSON object per line, its strings of whole Unicode characters",
+                format!("with whole characters: a `\\u` escape before byte {offset} is a lone UTF-16 surrogate (half of a character)"),
+            ));
+        }
         Err(e) => {
-            let shown = match e {
-                JsonError::TooLarge { .. } => Value::String(format!("({} bytes)", line.len())),
-                _ => Value::String(String::from_utf8_lossy(line).into_owned()),
-            };
+            let shown = Value::String(String::from_utf8_lossy(line).into_owned());
             return invalid(&shown, &format!("the line cannot be read: {e}"));
         }
     };
     let request = parsed.value;
     if let Some(d) = parsed.duplicates.first() {
-        return invalid(&request, &format!("the key `{}` is in the line twice; send it once", d.path));
+        return duplicate_key(&request, &d.path);
     }
     let Some(object) = request.as_object() else {
         return invalid(&request, "the line is not a JSON object");
@@ -149,6 +158,37 @@ fn read_with(line: &[u8], policy: &Policy, read: &mut ReadWith<'_>) -> Outcome<V
         Ok(outcome) => outcome,
         Err(e) => invalid(&request, &e.to_string()),
     }
+}
+
+/// The answer to a line of `bytes` bytes, more than [`MAX_BATCH_LINE_BYTES`]: the
+/// `invalid_request` ask [`read_line_bytes`] gives it, naming its size. A reader that keeps
+/// only the first `MAX_BATCH_LINE_BYTES + 1` bytes of a line in memory and counts the rest (the
+/// CLI's `read --batch`) answers a line of any size with it.
+///
+/// ```
+/// use agent_input::batch::{read_line_bytes, too_large, Policy};
+/// use agent_input::limits::MAX_BATCH_LINE_BYTES;
+/// let line = vec![b' '; MAX_BATCH_LINE_BYTES + 10];
+/// assert_eq!(too_large(line.len()), read_line_bytes(&line, &Policy::default()));
+/// ```
+pub fn too_large(bytes: usize) -> Outcome<Value> {
+    let e = JsonError::TooLarge { bytes, max: MAX_BATCH_LINE_BYTES };
+    invalid(&Value::String(format!("({bytes} bytes)")), &format!("the line cannot be read: {e}"))
+}
+
+/// The answer to a request that holds a key twice (`path`, as [`json::Duplicate`] names it):
+/// the `invalid_request` ask [`read_line_bytes`] gives such a line, `request` being the line as
+/// read (the last of the two values). The CLI's `read KIND VALUE` answers a VALUE holding a key
+/// twice with it, as the line `{"kind": KIND, "input": VALUE}` is answered.
+///
+/// ```
+/// use agent_input::batch::{duplicate_key, read_line};
+/// let line = r#"{"kind": "number", "input": {"a": 1, "a": 2}}"#;
+/// let request = serde_json::json!({"kind": "number", "input": {"a": 2}});
+/// assert_eq!(duplicate_key(&request, "input.a"), read_line(line));
+/// ```
+pub fn duplicate_key(request: &Value, path: &str) -> Outcome<Value> {
+    invalid(request, &format!("the key `{path}` is in the line twice; send it once"))
 }
 
 /// Why a line's `key_env` cannot be used, the same words whatever the variable holds.

@@ -298,6 +298,40 @@ fn cursor_text<'a>(input: &Input<'a>) -> Result<&'a str, Outcome<Value>> {
     }
 }
 
+/// The `expires_at` to issue a cursor with ([`CursorCodec::encode_json`]), from what a caller
+/// asked at time `now` (unix seconds): `ttl` seconds from now, or until `expires_at`, or never
+/// (neither). The one check of a cursor's lifetime, which the CLI and the bindings call before
+/// they issue one; a sum past `u64::MAX` saturates.
+///
+/// # Errors
+/// Both given; a `ttl` of 0 (the cursor would be expired when issued); an `expires_at` not after
+/// `now` (0 among them, which the format keeps for "never": a cursor that never expires is
+/// issued without one).
+///
+/// ```
+/// use agent_input::cursor::expiry;
+/// assert_eq!(expiry(Some(60), None, 1_000).unwrap(), Some(1_060));
+/// assert_eq!(expiry(None, Some(2_000), 1_000).unwrap(), Some(2_000));
+/// assert_eq!(expiry(None, None, 1_000).unwrap(), None);
+/// assert!(expiry(Some(0), None, 1_000).is_err());
+/// assert!(expiry(None, Some(1_000), 1_000).is_err());
+/// ```
+pub fn expiry(ttl: Option<u64>, expires_at: Option<u64>, now: u64) -> Result<Option<u64>, Error> {
+    match (ttl, expires_at) {
+        (Some(_), Some(_)) => {
+            Err(Error::options("invalid cursor expiry: give a ttl or an expiry time (expires_at), not both"))
+        }
+        (Some(0), None) => {
+            Err(Error::options("invalid cursor expiry: a ttl of 0 would issue an expired cursor; give a positive number of seconds"))
+        }
+        (Some(ttl), None) => Ok(Some(now.saturating_add(ttl))),
+        (None, Some(at)) if at <= now => Err(Error::options(format!(
+            "invalid cursor expiry: expires_at {at} is not in the future (now is {now}); a cursor that never expires is issued without it"
+        ))),
+        (None, at) => Ok(at),
+    }
+}
+
 /// True when a trimmed value is inside the class the encoder emits (see the module doc).
 pub fn in_class(trimmed: &str) -> bool {
     trimmed.starts_with(PREFIX) || trimmed.chars().nth(MIN_CLASS_CHARS - 1).is_some()
@@ -450,5 +484,24 @@ mod tests {
         assert!(codec.encode_bytes(&[0; MAX_PAYLOAD_BYTES + 1], None).is_err());
         assert!(CursorCodec::new(b"short").is_err());
         assert_eq!(format!("{codec:?}"), "CursorCodec { key: <redacted> }");
+    }
+
+    #[test]
+    fn expiry_is_checked_once_for_every_caller() {
+        assert_eq!(expiry(None, None, 100).unwrap(), None);
+        assert_eq!(expiry(Some(1), None, 100).unwrap(), Some(101));
+        assert_eq!(expiry(Some(u64::MAX), None, 100).unwrap(), Some(u64::MAX));
+        assert_eq!(expiry(None, Some(101), 100).unwrap(), Some(101));
+        for (ttl, at, why) in [
+            (Some(0), None, "a ttl of 0 would issue an expired cursor"),
+            (None, Some(100), "expires_at 100 is not in the future (now is 100)"),
+            (None, Some(0), "expires_at 0 is not in the future"),
+            (Some(5), Some(1000), "not both"),
+        ] {
+            let err = expiry(ttl, at, 100).unwrap_err();
+            assert_eq!(err.kind(), crate::error::ErrorKind::InvalidOptions);
+            assert!(err.to_string().starts_with("invalid cursor expiry: "), "{err}");
+            assert!(err.to_string().contains(why), "{err}");
+        }
     }
 }

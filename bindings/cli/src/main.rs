@@ -18,11 +18,18 @@
 //! - `agent-input kinds` lists the kinds.
 //!
 //! The CLI holds no parsing logic of values: it passes JSON to the core and prints the outcome.
+//!
+//! A key held twice is never read as the last: in VALUE, the ask the batch line
+//! `{"kind": KIND, "input": VALUE}` gets (`invalid_request`); in options, a spec, a schema,
+//! overrides or a cursor's payload (all written by the programmer), an error naming the key's
+//! path (exit 2). A batch line is kept in memory up to its bound only (the rest of a longer line
+//! is counted, not kept), and output that cannot be written (stdout closed, a broken pipe, a
+//! full disk) is an error exit (1).
 
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use agent_input::{Input, Kind};
+use agent_input::{Input, Kind, Spec};
 use clap::{Parser, Subcommand};
 use serde_json::{Map, Value};
 
@@ -103,8 +110,14 @@ fn spec_from_schema(path: &std::path::Path, overrides: Option<&str>) -> ExitCode
             std::fs::read_to_string(path).map_err(|e| format!("agent-input: cannot read {}: {e}", path.display()))?;
         let schema: Value =
             serde_json::from_str(&text).map_err(|e| format!("agent-input: {} is not JSON: {e}", path.display()))?;
+        once_each(&text, &path.display().to_string(), "")?;
         let overrides: Value = match overrides {
-            Some(o) => serde_json::from_str(o).map_err(|e| format!("agent-input: --overrides is not JSON: {e}"))?,
+            Some(o) => {
+                let value =
+                    serde_json::from_str(o).map_err(|e| format!("agent-input: --overrides is not JSON: {e}"))?;
+                once_each(o, "--overrides", "")?;
+                value
+            }
             None => Value::Null,
         };
         let doc = agent_input::tool::ToolSpec::document_from_input_schema(&schema, &overrides)
@@ -114,14 +127,7 @@ fn spec_from_schema(path: &std::path::Path, overrides: Option<&str>) -> ExitCode
         Ok(doc)
     })();
     match made {
-        Ok(doc) => {
-            let mut out = std::io::stdout().lock();
-            match writeln!(out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default()).and_then(|()| out.flush())
-            {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => write_failed(&e),
-            }
-        }
+        Ok(doc) => print(&serde_json::to_string_pretty(&doc).unwrap_or_default()),
         Err(e) => fail(&e, 2),
     }
 }
@@ -141,6 +147,7 @@ fn load_tool(path: &std::path::Path) -> Result<agent_input::tool::ToolSpec, Stri
         std::fs::read_to_string(path).map_err(|e| format!("agent-input: cannot read {}: {e}", path.display()))?;
     let mut json: Value =
         serde_json::from_str(&text).map_err(|e| format!("agent-input: {} is not JSON: {e}", path.display()))?;
+    once_each(&text, &path.display().to_string(), "")?;
     let base = path.parent().unwrap_or_else(|| std::path::Path::new("."));
     if let Some(Value::Object(props)) = json.get_mut("properties") {
         entries_from_files(props, base)?;
@@ -164,6 +171,7 @@ fn entries_from_files(props: &mut Map<String, Value>, base: &std::path::Path) ->
                 .map_err(|e| format!("agent-input: cannot read the entries {}: {e}", file.display()))?;
             let entries: Value = serde_json::from_str(&text)
                 .map_err(|e| format!("agent-input: the entries {} are not JSON: {e}", file.display()))?;
+            once_each(&text, &format!("the entries {}", file.display()), "")?;
             decl.insert("entries".into(), entries);
         }
         if let Some(Value::Object(inner)) = decl.get_mut("properties") {
@@ -219,14 +227,20 @@ fn call(path: &std::path::Path, batch: bool, mcp: bool) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(&e, 2),
     };
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut out = BufWriter::new(stdout());
     if batch {
-        for line in std::io::stdin().lock().split(b'\n') {
-            let Ok(mut bytes) = line else { return fail("agent-input: cannot read stdin", 1) };
-            if bytes.last() == Some(&b'\r') {
-                bytes.pop();
+        // Each line is a call's body: kept up to one byte past its bound, as `call` keeps it.
+        let max = agent_input::limits::MAX_CALL_BYTES;
+        let mut stdin = std::io::stdin().lock();
+        let mut line = Vec::new();
+        loop {
+            match next_line(&mut stdin, &mut line, max) {
+                Ok(Some(_)) => {}
+                Ok(None) => break,
+                Err(_) => return fail("agent-input: cannot read stdin", 1),
             }
-            if let Err(e) = write_line(&mut out, &call_line(&spec, &bytes, mcp)) {
+            let kept = line.get(..=max).unwrap_or(&line);
+            if let Err(e) = write_line(&mut out, &call_line(&spec, kept, mcp)) {
                 return write_failed(&e);
             }
         }
@@ -245,10 +259,146 @@ fn call(path: &std::path::Path, batch: bool, mcp: bool) -> ExitCode {
     finish(out)
 }
 
+/// Reads the next line of `input` into `line`, without its `\n` (and a `\r` before it), and
+/// returns the line's length in bytes, or `None` at the end of the input. At most `max + 2`
+/// bytes of a line are kept in `line`: the rest of a longer line is read and counted, never
+/// kept, so a line of any size takes the memory of its bound.
+fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> std::io::Result<Option<usize>> {
+    line.clear();
+    // `max + 1` bytes show a line over the bound; one more holds the newline of such a line.
+    let keep = max.saturating_add(2);
+    let mut kept = std::io::Read::take(&mut *input, u64::try_from(keep).unwrap_or(u64::MAX));
+    if kept.read_until(b'\n', line)? == 0 {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\n') || line.len() < keep {
+        if line.last() == Some(&b'\n') {
+            line.pop();
+        }
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        return Ok(Some(line.len()));
+    }
+    let (mut len, mut last) = (line.len(), line.last().copied());
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        let end = buf.iter().position(|&b| b == b'\n');
+        let used = end.unwrap_or(buf.len());
+        if let Some(i) = used.checked_sub(1) {
+            last = buf.get(i).copied();
+        }
+        len += used;
+        input.consume(used + usize::from(end.is_some()));
+        if end.is_some() {
+            break;
+        }
+    }
+    Ok(Some(len - usize::from(last == Some(b'\r'))))
+}
+
 /// Writes one JSON value and a newline.
 fn write_line(out: &mut impl Write, value: &impl serde::Serialize) -> std::io::Result<()> {
     serde_json::to_writer(&mut *out, value).map_err(std::io::Error::other)?;
     out.write_all(b"\n")
+}
+
+/// Standard output, written only through `Write` calls whose errors end the run: never
+/// `println!`, which panics on a write error. A stdout that was closed when the program started
+/// refuses every write (see [`closed_at_start`]).
+struct Stdout(std::io::StdoutLock<'static>);
+
+fn stdout() -> Stdout {
+    Stdout(std::io::stdout().lock())
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if closed_at_start::stdout() {
+            return Err(closed_at_start::error());
+        }
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// Whether standard output was closed when the process started (`agent-input ... >&-`).
+///
+/// Rust's runtime reopens a closed stdout on `/dev/null` before `main` runs, so every write
+/// would then succeed and the output be lost with exit 0. A function in the platform's list of
+/// initialisers, which run before the runtime starts, looks at descriptor 1 first.
+#[cfg(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "freebsd",
+    target_os = "netbsd",
+    target_os = "openbsd",
+    target_os = "dragonfly",
+    target_os = "illumos",
+    target_os = "solaris",
+    target_vendor = "apple"
+))]
+mod closed_at_start {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static STDOUT: AtomicBool = AtomicBool::new(false);
+
+    #[allow(unsafe_code, reason = "fcntl is a C function")]
+    extern "C" fn look() {
+        // SAFETY: F_GETFD reads a descriptor's flags and nothing else; a closed descriptor
+        // gives -1 (EBADF).
+        let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) };
+        STDOUT.store(flags == -1, Ordering::Relaxed);
+    }
+
+    /// `look`, in the initialisers the loader runs before the Rust runtime starts.
+    #[allow(unsafe_code, reason = "a function placed in the initialisers' section runs before main")]
+    #[used]
+    #[cfg_attr(not(target_vendor = "apple"), link_section = ".init_array")]
+    #[cfg_attr(target_vendor = "apple", link_section = "__DATA,__mod_init_func")]
+    static LOOK: extern "C" fn() = look;
+
+    /// True when descriptor 1 was closed when the process started.
+    pub fn stdout() -> bool {
+        STDOUT.load(Ordering::Relaxed)
+    }
+
+    /// The error of a write to it: what the write would have met.
+    pub fn error() -> std::io::Error {
+        std::io::Error::from_raw_os_error(libc::EBADF)
+    }
+}
+
+/// Elsewhere a closed stdout is not told apart from an open one.
+#[cfg(not(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "freebsd",
+    target_os = "netbsd",
+    target_os = "openbsd",
+    target_os = "dragonfly",
+    target_os = "illumos",
+    target_os = "solaris",
+    target_vendor = "apple"
+)))]
+mod closed_at_start {
+    pub fn stdout() -> bool {
+        false
+    }
+
+    pub fn error() -> std::io::Error {
+        std::io::Error::other("standard output is closed")
+    }
 }
 
 /// Flushes the output; a closed or broken stdout is an error exit, never a panic.
@@ -294,21 +444,16 @@ fn encode_cursor(key_env: &str, payload: &str, expires_at: Option<u64>, ttl: Opt
         Err(e) => return fail(&format!("agent-input: {e}"), 2),
     };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    if let Some(at) = expires_at.filter(|at| *at <= now) {
-        return fail(&format!("agent-input: --expires-at {at} is not in the future (now is {now}); a cursor that never expires is issued without it"), 2);
+    // The core's one check of a cursor's lifetime (the bindings call it too).
+    let expires_at = match agent_input::cursor::expiry(ttl, expires_at, now) {
+        Ok(at) => at,
+        Err(e) => return fail(&format!("agent-input: {e}"), 2),
+    };
+    if let Err(e) = once_each(payload, "the payload", "") {
+        return fail(&e, 2);
     }
-    if ttl == Some(0) {
-        return fail("agent-input: --ttl 0 would issue an expired cursor; give a positive number of seconds", 2);
-    }
-    let expires_at = expires_at.or_else(|| ttl.map(|t| now.saturating_add(t)));
     match codec.encode_json(&json_or_string(payload), expires_at) {
-        Ok(cursor) => {
-            let mut out = std::io::stdout().lock();
-            match writeln!(out, "{cursor}") {
-                Ok(()) => finish(out),
-                Err(e) => write_failed(&e),
-            }
-        }
+        Ok(cursor) => print(&cursor),
         Err(e) => fail(&format!("agent-input: {e}"), 2),
     }
 }
@@ -318,30 +463,98 @@ fn json_or_string(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_owned()))
 }
 
+/// JSON text the programmer wrote (options, a spec, a schema, overrides, a payload) holding a
+/// key twice is an error naming the key's path (`prefix` before it), as an invalid option is:
+/// serde_json would keep the last and say nothing. Text that is not JSON, or nests deeper than
+/// the bound of values a model sends, is left to the caller's own reading.
+fn once_each(text: &str, what: &str, prefix: &str) -> Result<(), String> {
+    let Ok(parsed) = agent_input::json::parse(text.as_bytes(), usize::MAX) else { return Ok(()) };
+    match parsed.duplicates.first() {
+        Some(d) => Err(format!("agent-input: {what} holds the key `{}` twice; give it once", joined(prefix, &d.path))),
+        None => Ok(()),
+    }
+}
+
+/// The path `path` inside the value at `prefix`: `item.kind`, `input[0].a`.
+fn joined(prefix: &str, path: &str) -> String {
+    if prefix.is_empty() {
+        path.to_owned()
+    } else if path.starts_with('[') {
+        format!("{prefix}{path}")
+    } else {
+        format!("{prefix}.{path}")
+    }
+}
+
 fn options_object(pairs: &[String], json: Option<&str>) -> Result<Value, String> {
-    let mut map = match json.map(serde_json::from_str::<Value>) {
+    let mut map = match json.map(|text| (text, serde_json::from_str::<Value>(text))) {
         None => Map::new(),
-        Some(Ok(Value::Object(m))) => m,
-        Some(_) => return Err("--options must be a JSON object".into()),
+        Some((text, Ok(Value::Object(m)))) => {
+            once_each(text, "--options", "")?;
+            m
+        }
+        Some(_) => return Err("agent-input: --options must be a JSON object".into()),
     };
+    let mut given = std::collections::HashSet::new();
     for pair in pairs {
-        let (key, value) = pair.split_once('=').ok_or_else(|| format!("--option `{pair}` is not key=value"))?;
+        let (key, value) =
+            pair.split_once('=').ok_or_else(|| format!("agent-input: --option `{pair}` is not key=value"))?;
+        if !given.insert(key) {
+            return Err(format!("agent-input: --option `{key}` is given twice; give it once"));
+        }
+        once_each(value, &format!("--option `{key}`"), key)?;
         map.insert(key.to_owned(), json_or_string(value));
     }
     Ok(Value::Object(map))
 }
 
+/// `read KIND [VALUE]`: one outcome. A VALUE holding a key twice is answered as the batch line
+/// `{"kind": KIND, "input": VALUE}` (with its `options`) is: an `invalid_request` ask naming the
+/// key, never read as the last.
+fn read_one(kind: &str, value: Option<&str>, pairs: &[String], options: Option<&str>) -> ExitCode {
+    let result = options_object(pairs, options).and_then(|opts| {
+        let parsed: Kind = kind.parse().map_err(|e| format!("agent-input: {e}"))?;
+        let spec = Spec::new(parsed, &opts).map_err(|e| format!("agent-input: {e}"))?;
+        let (value, duplicates) = match value {
+            Some(text) => match agent_input::json::parse(text.as_bytes(), usize::MAX) {
+                Ok(p) => (Some(p.value), p.duplicates),
+                Err(_) => (Some(json_or_string(text)), Vec::new()),
+            },
+            None => (None, Vec::new()),
+        };
+        Ok(match duplicates.first() {
+            Some(d) => {
+                let mut request = Map::new();
+                request.insert("kind".into(), Value::String(kind.to_owned()));
+                request.insert("input".into(), value.unwrap_or_default());
+                if opts.as_object().is_some_and(|o| !o.is_empty()) {
+                    request.insert("options".into(), opts);
+                }
+                agent_input::batch::duplicate_key(&Value::Object(request), &joined("input", &d.path))
+            }
+            None => spec.read(Input::from(value.as_ref())),
+        })
+    });
+    match result {
+        Ok(outcome) => print(&outcome.to_json().to_string()),
+        Err(message) => fail(&message, 2),
+    }
+}
+
 fn batch(key_envs: &[String]) -> ExitCode {
     let policy = key_envs.iter().fold(agent_input::batch::Policy::default(), |p, name| p.allow_key_env(name));
     let mut reader = agent_input::batch::Batch::new(policy);
-    let stdin = std::io::stdin().lock();
-    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    for line in stdin.split(b'\n') {
-        let Ok(mut bytes) = line else { return fail("agent-input: cannot read stdin", 1) };
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
-        }
-        let outcome = reader.read(&bytes);
+    let mut stdin = std::io::stdin().lock();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout());
+    let mut line = Vec::new();
+    loop {
+        let len = match next_line(&mut stdin, &mut line, agent_input::limits::MAX_BATCH_LINE_BYTES) {
+            Ok(Some(len)) => len,
+            Ok(None) => break,
+            Err(_) => return fail("agent-input: cannot read stdin", 1),
+        };
+        // A line longer than what was kept of it is answered by its size alone.
+        let outcome = if len == line.len() { reader.read(&line) } else { agent_input::batch::too_large(len) };
         if let Err(e) = write_line(&mut out, &outcome) {
             return write_failed(&e);
         }
@@ -351,7 +564,7 @@ fn batch(key_envs: &[String]) -> ExitCode {
 
 /// Prints text and a newline, then flushes.
 fn print(text: &str) -> ExitCode {
-    let mut out = std::io::stdout().lock();
+    let mut out = stdout();
     match writeln!(out, "{text}") {
         Ok(()) => finish(out),
         Err(e) => write_failed(&e),
@@ -379,16 +592,7 @@ fn main() -> ExitCode {
         Command::Call { tool, batch, mcp } => call(&tool, batch, mcp),
         Command::Read { batch: true, key_env, .. } => batch(&key_env),
         Command::Read { kind, value, option, options, .. } => {
-            let result =
-                options_object(&option, options.as_deref()).map_err(|e| format!("agent-input: {e}")).and_then(|opts| {
-                    let kind: Kind = kind.unwrap_or_default().parse().map_err(|e| format!("agent-input: {e}"))?;
-                    let value = value.as_deref().map(json_or_string);
-                    agent_input::read(kind, Input::from(value.as_ref()), &opts).map_err(|e| format!("agent-input: {e}"))
-                });
-            match result {
-                Ok(outcome) => print(&outcome.to_json().to_string()),
-                Err(message) => fail(&message, 2),
-            }
+            read_one(&kind.unwrap_or_default(), value.as_deref(), &option, options.as_deref())
         }
     }
 }

@@ -423,3 +423,293 @@ fn spec_from_input_schema_prints_what_each_property_is_read_as() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`nope`"));
 }
+
+/// A temporary directory of this test process, `name` inside it.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("agent-input-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_key_twice_in_value_is_answered_as_the_batch_line_is() {
+    // Issue 35: `read date_range` read `from` as the last of two, silently.
+    let cases = [
+        ("date_range", r#"{"from":"2020-01-01","from":"2021-01-01","to":"2022-01-01"}"#, None),
+        ("number", r#"[{"a": 1, "a": 2}]"#, None),
+        ("list", r#"{"x": {"y": 1, "y": 2}}"#, Some(r#"{"item": {"kind": "number"}}"#)),
+    ];
+    for (kind, value, options) in cases {
+        let mut args = vec!["read", kind, value];
+        let mut line = format!(r#"{{"kind": "{kind}", "input": {value}"#);
+        if let Some(options) = options {
+            args.extend(["--options", options]);
+            line.push_str(&format!(r#", "options": {options}"#));
+        }
+        line.push('}');
+        let out = bin().args(&args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let read: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(read, batch(&[line])[0], "{args:?}");
+        assert_eq!(read["ask"]["code"], "invalid_request", "{args:?}");
+    }
+    let out = bin().args(["read", "date_range", cases[0].1]).output().unwrap();
+    let hint = serde_json::from_slice::<Value>(&out.stdout).unwrap()["ask"]["hint"].clone();
+    assert!(hint.as_str().unwrap().contains("`input.from`"), "{hint}");
+    // The same value with the key once reads.
+    let once = r#"{"from":"2021-01-01","to":"2022-01-01"}"#;
+    let out = bin().args(["read", "date_range", once]).output().unwrap();
+    assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap()["status"], "ok");
+}
+
+/// Asserts that `out` is a refusal (exit 2, nothing on stdout) whose one line of stderr names
+/// `key`.
+fn assert_refused(out: &std::process::Output, key: &str, what: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+    assert!(out.stdout.is_empty(), "{what}");
+    assert!(err.contains(&format!("`{key}` ")), "{what}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
+}
+
+#[test]
+fn a_key_twice_in_options_is_a_typed_error_naming_it() {
+    let run = |args: &[&str]| bin().args(args).output().unwrap();
+    let out = run(&["read", "number", "500", "--options", r#"{"max": 50, "max": 1000}"#]);
+    assert_refused(&out, "max", "--options");
+    let out = run(&["read", "list", "1", "-o", r#"item={"kind": "enum", "values": ["a"], "kind": "number"}"#]);
+    assert_refused(&out, "item.kind", "--option item");
+    let out = run(&["read", "number", "500", "-o", "max=50", "-o", "max=1000"]);
+    assert_refused(&out, "max", "--option twice");
+    let out =
+        run(&["read", "list", "1", "--options", r#"{"item": {"kind": "enum", "values": ["a"], "values": ["b"]}}"#]);
+    assert_refused(&out, "item.values", "nested in --options");
+    // `--option` still overrides `--options` (they are two sources, merged).
+    let out =
+        run(&["read", "number", "500", "--options", r#"{"max": 1000}"#, "-o", "max=50", "-o", "on_out_of_range=clamp"]);
+    assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap()["value"], json!(50));
+    // A cursor's payload is the programmer's too.
+    let out = run(&["cursor", "encode", "--key-env", VECTOR_KEY_ENV, r#"{"after": 1, "after": 2}"#]);
+    assert_refused(&out, "after", "cursor payload");
+}
+
+#[test]
+fn a_key_twice_in_a_spec_or_schema_is_a_typed_error_naming_it() {
+    let dir = temp_dir("twice");
+    let spec = dir.join("spec.json");
+    std::fs::write(&spec, r#"{"name": "t", "properties": {"q": {"kind": "text"}, "q": {"kind": "number"}}}"#).unwrap();
+    let spec = spec.to_str().unwrap();
+    for args in [&["call", "--tool", spec][..], &["call", "--batch", "--tool", spec], &["schema", "--tool", spec]] {
+        assert_refused(&raw_through(args, b"{}\n"), "properties.q", &format!("{args:?}"));
+    }
+    let entries = dir.join("courts.json");
+    std::fs::write(&entries, r#"[{"id": "NS", "names": ["Nejvyšší soud"], "id": "NSS"}]"#).unwrap();
+    let with_entries = dir.join("with_entries.json");
+    std::fs::write(
+        &with_entries,
+        r#"{"name": "t", "properties": {"court": {"kind": "vocabulary", "entries": "courts.json"}}}"#,
+    )
+    .unwrap();
+    assert_refused(&raw_through(&["call", "--tool", with_entries.to_str().unwrap()], b"{}"), "[0].id", "entries file");
+    let schema = dir.join("schema.json");
+    std::fs::write(
+        &schema,
+        r#"{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer", "maximum": 5, "maximum": 50}}}"#,
+    )
+    .unwrap();
+    let out = bin().args(["spec", "--from-input-schema"]).arg(&schema).output().unwrap();
+    assert_refused(&out, "properties.b.maximum", "schema");
+    let good = dir.join("good.json");
+    std::fs::write(&good, r#"{"type": "object", "properties": {"a": {"type": "string"}}}"#).unwrap();
+    let out = bin()
+        .args(["spec", "--from-input-schema"])
+        .arg(&good)
+        .args(["--overrides", r#"{"properties": {"a": false, "a": {"kind": "text"}}}"#])
+        .output()
+        .unwrap();
+    assert_refused(&out, "properties.a", "--overrides");
+}
+
+/// Runs the binary through `sh` with `redirect` applied to its stdout (`>&-` closes it) and
+/// `stdin` written to it.
+#[cfg(unix)]
+fn with_stdout(redirect: &str, args: &[&str], stdin: &[u8]) -> std::process::Output {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(r#"exec "$0" "$@" {redirect}"#))
+        .arg(env!("CARGO_BIN_EXE_agent-input"))
+        .args(args)
+        .env(VECTOR_KEY_ENV, VECTOR_KEY)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+#[cfg(unix)]
+#[test]
+fn output_that_cannot_be_written_is_an_error_exit() {
+    // Issue 35: with stdout closed (`>&-`) every command exited 0 and the output was lost: Rust's
+    // runtime reopens a closed stdout on /dev/null before main. /dev/full fails each write
+    // with "no space left".
+    let dir = temp_dir("unwritable");
+    let spec = dir.join("t.json");
+    std::fs::write(&spec, r#"{"name": "t", "properties": {"q": {"kind": "text"}}}"#).unwrap();
+    let schema = dir.join("schema.json");
+    std::fs::write(&schema, r#"{"type": "object", "properties": {"q": {"type": "string"}}}"#).unwrap();
+    let (spec, schema) = (spec.to_str().unwrap(), schema.to_str().unwrap());
+    let runs: [(&[&str], &[u8]); 8] = [
+        (&["kinds"], b""),
+        (&["read", "number", "4 000"], b""),
+        (&["read", "--batch"], b"{\"kind\": \"number\", \"input\": \"4 000\"}\n"),
+        (&["call", "--tool", spec], b"{\"q\": \"x\"}"),
+        (&["call", "--batch", "--tool", spec], b"{\"q\": \"x\"}\n{\"q\": \"y\"}\n"),
+        (&["schema", "--tool", spec], b""),
+        (&["spec", "--from-input-schema", schema], b""),
+        (&["cursor", "encode", "--key-env", VECTOR_KEY_ENV, "1"], b""),
+    ];
+    let redirects: &[&str] = if std::path::Path::new("/dev/full").exists() { &[">&-", ">/dev/full"] } else { &[">&-"] };
+    for redirect in redirects {
+        for (args, stdin) in &runs {
+            let out = with_stdout(redirect, args, stdin);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?} {redirect}: {err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{args:?} {redirect}: {err}");
+            assert!(err.starts_with("agent-input: cannot write the output: "), "{args:?} {redirect}: {err}");
+        }
+    }
+    // Stdout open on /dev/null is written to, as asked.
+    let out = with_stdout(">/dev/null", &["read", "number", "4"], b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// The batch line `{"kind": "text", "input": "a…a"}` of exactly `len` bytes.
+fn text_line(len: usize) -> Vec<u8> {
+    let (head, tail) = (br#"{"kind": "text", "input": ""#.as_slice(), br#""}"#.as_slice());
+    let mut line = head.to_vec();
+    line.resize(len - tail.len(), b'a');
+    line.extend_from_slice(tail);
+    line
+}
+
+#[test]
+fn batch_lines_around_the_bound_are_answered_as_the_core_answers_them_whole() {
+    use agent_input::batch::{read_line_bytes, Policy};
+    use agent_input::limits::MAX_BATCH_LINE_BYTES as MAX;
+    let sizes = [MAX - 1, MAX, MAX + 1, MAX + 2, MAX + 3, 3 * MAX + 5];
+    let mut input = Vec::new();
+    let mut expect = Vec::new();
+    for (i, len) in sizes.iter().enumerate() {
+        let line = text_line(*len);
+        expect.push(read_line_bytes(&line, &Policy::default()).to_json());
+        input.extend_from_slice(&line);
+        // Every other line ends with CRLF; the count leaves the `\r` out.
+        input.extend_from_slice(if i % 2 == 0 { b"\n" } else { b"\r\n" });
+    }
+    // A short line after them, and a long last line without a newline.
+    input.extend_from_slice(b"{\"kind\": \"number\", \"input\": \"4 000\"}\n");
+    expect.push(json!({"status": "ok", "value": 4000, "notes": [{"code": "grouping_removed", "message": "Read \"4 000\" as 4000."}], "warnings": []}));
+    let last = text_line(2 * MAX + 7);
+    expect.push(read_line_bytes(&last, &Policy::default()).to_json());
+    input.extend_from_slice(&last);
+    let out = raw_through(&["read", "--batch"], &input);
+    assert!(out.status.success());
+    let got: Vec<Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(got, expect);
+    assert!(got[5]["ask"]["hint"].as_str().unwrap().contains(&format!("it has {} bytes", 3 * MAX + 5)), "{}", got[5]);
+}
+
+/// Spawns the binary with `args` and streams `first` then `second` (each a line) to its stdin;
+/// once it has read them all, while it waits for more, reads its peak resident memory
+/// (`VmHWM`, in KiB), then closes its stdin. Returns the output lines and the peak.
+#[cfg(target_os = "linux")]
+fn peak_memory_of(args: &[&str], first: std::sync::Arc<Vec<u8>>, second: &[u8]) -> (Vec<Value>, u64) {
+    let mut child = bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    let second = second.to_vec();
+    let writer = std::thread::spawn(move || {
+        for chunk in first.chunks(1 << 20) {
+            stdin.write_all(chunk).unwrap();
+        }
+        stdin.write_all(b"\n").unwrap();
+        stdin.write_all(&second).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin
+    });
+    let stdin = writer.join().unwrap();
+    // Every byte is in the pipe or read; wait until the child has read them all. It then waits
+    // for more input, alive, and its peak is the peak of reading both lines.
+    while unread(&stdin) > 0 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).unwrap().trim().trim_end_matches(" kB");
+    let peak: u64 = peak.trim().parse().unwrap();
+    drop(stdin);
+    let text = reader.join().unwrap();
+    assert!(child.wait().unwrap().success(), "{args:?} exits 0");
+    (text.lines().map(|l| serde_json::from_str(l).unwrap()).collect(), peak)
+}
+
+/// The bytes written to `pipe` that its reader has not read yet.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code, reason = "ioctl is a C function; std has no FIONREAD")]
+fn unread(pipe: &std::process::ChildStdin) -> libc::c_int {
+    use std::os::fd::AsRawFd;
+    let mut bytes: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one c_int, to a live local; the descriptor is open (borrowed).
+    let done = unsafe { libc::ioctl(pipe.as_raw_fd(), libc::FIONREAD, &mut bytes) };
+    assert_eq!(done, 0, "FIONREAD: {}", std::io::Error::last_os_error());
+    bytes
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_oversized_batch_line_is_counted_not_kept() {
+    // Issue 35: a 500 MB batch line took 493 MB of memory. 64 MiB here; the peak stays far below.
+    const LINE: usize = 64 << 20;
+    const PEAK_KIB: u64 = 40 * 1024;
+    let line = std::sync::Arc::new(text_line(LINE));
+    let expect = agent_input::batch::read_line_bytes(&line, &agent_input::batch::Policy::default()).to_json();
+    let next = br#"{"kind": "number", "input": "4 000"}"#;
+    let (got, peak) = peak_memory_of(&["read", "--batch"], line, next);
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[0], expect);
+    assert!(got[0]["ask"]["hint"].as_str().unwrap().contains(&format!("it has {LINE} bytes")), "{}", got[0]);
+    assert_eq!(got[1]["value"], json!(4000));
+    assert!(peak < PEAK_KIB, "read --batch peaked at {peak} KiB for a line of {LINE} bytes");
+
+    // `call --batch`: each line a call's body, answered as `call` answers that body.
+    let dir = temp_dir("memory");
+    let spec = dir.join("t.json");
+    std::fs::write(&spec, r#"{"name": "t", "properties": {"q": {"kind": "text"}}}"#).unwrap();
+    let spec = spec.to_str().unwrap();
+    let mut body = br#"{"q": ""#.to_vec();
+    body.resize(LINE - 2, b'a');
+    body.extend_from_slice(br#""}"#);
+    let body = std::sync::Arc::new(body);
+    let alone =
+        |body: &[u8]| serde_json::from_slice::<Value>(&raw_through(&["call", "--tool", spec], body).stdout).unwrap();
+    let (expect, next) = (alone(&body), br#"{"q": " Praha "}"#);
+    let (got, peak) = peak_memory_of(&["call", "--batch", "--tool", spec], body, next);
+    assert_eq!(got, [expect, alone(next)]);
+    assert_eq!(got[0]["issues"][0]["code"], "invalid_request");
+    assert_eq!(got[1]["args"]["q"], "Praha");
+    assert!(peak < PEAK_KIB, "call --batch peaked at {peak} KiB for a line of {LINE} bytes");
+}
