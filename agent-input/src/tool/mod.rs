@@ -419,6 +419,25 @@ impl ToolSpec {
         }
     }
 
+    /// [`Self::read_json`] of a body of `total` bytes of which a reader kept only the first
+    /// (`kept`, at least [`MAX_CALL_BYTES`] + 1 of them when the body is longer): a body past
+    /// the bound is answered with its real size, never held whole. The CLI reads `call` and
+    /// `call --batch` so.
+    ///
+    /// ```
+    /// use agent_input::tool::ToolSpec;
+    /// let spec = ToolSpec::from_json(&serde_json::json!({"name": "search", "properties": {"query": {"kind": "text"}}}))?;
+    /// let call = spec.read_json_kept(b"{\"query\": \"aaaa", 300_000_000);
+    /// assert!(call.envelope().unwrap().issues[0].expected.contains("it has 300000000 bytes"));
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn read_json_kept(&self, kept: &[u8], total: usize) -> ToolCall {
+        if total > MAX_CALL_BYTES {
+            return ToolCall::unreadable(&self.name, kept, &JsonError::TooLarge { bytes: total, max: MAX_CALL_BYTES });
+        }
+        self.read_json(kept)
+    }
+
     fn read_parsed(&self, args: &Value, duplicates: &[Duplicate]) -> ToolCall {
         let mut read = suggest::within_budget(|| self.properties.read_root(args, &self.name));
         read.duplicate_keys(duplicates);

@@ -213,8 +213,9 @@ fn server_codec() -> Result<agent_input::cursor::CursorCodec, String> {
     agent_input::cursor::CursorCodec::new(&key).map_err(|e| format!("agent-input: {e}"))
 }
 
-fn call_line(spec: &agent_input::tool::ToolSpec, text: &[u8], mcp: bool) -> Value {
-    let call = spec.read_json(text);
+/// The answer to a call body of `total` bytes, of which `text` was kept.
+fn call_line(spec: &agent_input::tool::ToolSpec, text: &[u8], total: usize, mcp: bool) -> Value {
+    let call = spec.read_json_kept(text, total);
     if mcp {
         call.to_call_tool_result(&Value::Null)
     } else {
@@ -234,25 +235,32 @@ fn call(path: &std::path::Path, batch: bool, mcp: bool) -> ExitCode {
         let mut stdin = std::io::stdin().lock();
         let mut line = Vec::new();
         loop {
-            match next_line(&mut stdin, &mut line, max) {
-                Ok(Some(_)) => {}
+            let total = match next_line(&mut stdin, &mut line, max) {
+                Ok(Some(total)) => total,
                 Ok(None) => break,
                 Err(_) => return fail("agent-input: cannot read stdin", 1),
-            }
+            };
             let kept = line.get(..=max).unwrap_or(&line);
-            if let Err(e) = write_line(&mut out, &call_line(&spec, kept, mcp)) {
+            if let Err(e) = write_line(&mut out, &call_line(&spec, kept, total, mcp)) {
                 return write_failed(&e);
             }
         }
     } else {
         // Read at most one byte past the bound: the core then names the size in the envelope.
+        // The rest of a longer body is counted, not kept, so the envelope names its size.
         let mut bytes = Vec::new();
         let limit = u64::try_from(agent_input::limits::MAX_CALL_BYTES + 1).unwrap_or(u64::MAX);
-        if std::io::Read::read_to_end(&mut std::io::Read::take(std::io::stdin().lock(), limit), &mut bytes).is_err() {
+        let mut stdin = std::io::stdin().lock();
+        if std::io::Read::read_to_end(&mut std::io::Read::take(&mut stdin, limit), &mut bytes).is_err() {
             return fail("agent-input: cannot read stdin", 1);
         }
+        let Ok(rest) = std::io::copy(&mut stdin, &mut std::io::sink()) else {
+            return fail("agent-input: cannot read stdin", 1);
+        };
+        let total = bytes.len().saturating_add(usize::try_from(rest).unwrap_or(usize::MAX));
         let text = bytes.trim_ascii();
-        if let Err(e) = write_line(&mut out, &call_line(&spec, text, mcp)) {
+        let total = if rest == 0 { text.len() } else { total };
+        if let Err(e) = write_line(&mut out, &call_line(&spec, text, total, mcp)) {
             return write_failed(&e);
         }
     }

@@ -710,6 +710,9 @@ fn an_oversized_batch_line_is_counted_not_kept() {
     let (got, peak) = peak_memory_of(&["call", "--batch", "--tool", spec], body, next);
     assert_eq!(got, [expect, alone(next)]);
     assert_eq!(got[0]["issues"][0]["code"], "invalid_request");
+    // Both name the body's real size, though neither kept it.
+    let expected = got[0]["issues"][0]["expected"].as_str().unwrap();
+    assert!(expected.contains(&format!("it has {LINE} bytes")), "{expected}");
     assert_eq!(got[1]["args"]["q"], "Praha");
     assert!(peak < PEAK_KIB, "call --batch peaked at {peak} KiB for a line of {LINE} bytes");
 }
