@@ -297,3 +297,22 @@ fn a_canonical_locale_obeys_the_scalar_bound() {
     let short = format!("en-x-{}", ["abcdefgh"; 4].join("-"));
     assert_eq!(spec.read(Input::String(&short)).value(), Some(&json!(short)));
 }
+
+#[test]
+fn asks_past_the_issue_cap_spend_no_suggestion_work() {
+    let values: Vec<String> = (0..20).map(|i| format!("status_{i:02}")).collect();
+    let spec = ToolSpec::from_json(&json!({"name": "t", "properties": {
+        "statuses": {"kind": "list", "item": {"kind": "enum", "values": values}}}}))
+    .unwrap();
+    let spent = |n: usize| {
+        let items: Vec<String> = (0..n).map(|i| format!("statux_{:02}", i % 20)).collect();
+        let before = work_spent();
+        let call = spec.read(&json!({ "statuses": items })).to_json();
+        // Best effort: the bad items are issues, the last of them counting the rest.
+        assert_eq!(call["issues"].as_array().map(Vec::len), Some(n.min(MAX_ISSUES)), "{call}");
+        work_spent() - before
+    };
+    let at_cap = spent(MAX_ISSUES);
+    assert!(at_cap > 0, "the listed asks name their nearest values");
+    assert_eq!(spent(4 * MAX_ISSUES), at_cap, "asks only counted compare nothing");
+}

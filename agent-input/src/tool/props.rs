@@ -231,6 +231,17 @@ impl Read {
         }
     }
 
+    /// Runs a read; once the call holds [`MAX_ISSUES`] issues, with no suggestion scans: its
+    /// ask is only counted in the last issue, never shown, so it names no nearest value.
+    #[inline]
+    fn quiet<R>(&self, read: impl FnOnce() -> R) -> R {
+        if self.issues.len() >= MAX_ISSUES {
+            crate::spelling::suggest::without_suggestions(read)
+        } else {
+            read()
+        }
+    }
+
     /// The issue of [`Self::take_values`] once the call has folded [`MAX_FOLD_WORK`] bytes,
     /// made once.
     #[cold]
@@ -871,7 +882,7 @@ impl PropertySet {
             }
             Def::Value(_) if raw.is_some() && !read.take_values(1, tool, path) => return Got::Reported,
             // The call's budget is running (`ToolSpec::read_parsed`): no scope per property.
-            Def::Value(spec) => match read.gather(spec.read_inner(Input::from(raw)), path) {
+            Def::Value(spec) => match read.gather(read.quiet(|| spec.read_inner(Input::from(raw))), path) {
                 // A list read from a string holds more values than the one taken.
                 Status::Ok { value: Value::Array(items) }
                     if !read.take_values(items.len().saturating_sub(1), tool, path) =>
@@ -1129,7 +1140,7 @@ fn read_items(
     let mut seen = std::collections::HashSet::new();
     for (i, item) in items.iter().enumerate() {
         let item_path = format!("{path}[{i}]");
-        match read.gather(list.item.read_inner(Input::from(item)), &item_path) {
+        match read.gather(read.quiet(|| list.item.read_inner(Input::from(item))), &item_path) {
             Status::Ok { value } => {
                 if !list.item.is_set_like() || seen.insert(json_text(&value)) {
                     good.push(value);
