@@ -15,6 +15,7 @@ FLOORS = {
     "country": "lookup/hashmap",
     "locale": "canonical/icu_locale_from_str",
     "vocabulary": "lookup/hashmap",
+    "vocabulary_size": "lookup/hashmap",
     "tool": "call/serde_json_from_value",
 }
 

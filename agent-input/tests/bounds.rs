@@ -316,3 +316,18 @@ fn asks_past_the_issue_cap_spend_no_suggestion_work() {
     assert!(at_cap > 0, "the listed asks name their nearest values");
     assert_eq!(spent(4 * MAX_ISSUES), at_cap, "asks only counted compare nothing");
 }
+
+#[test]
+fn a_call_with_a_list_of_worst_items_stops_at_the_folding_bound() {
+    use agent_input::fold_work_spent;
+    use agent_input::limits::MAX_FOLD_WORK;
+    let spec = ToolSpec::from_json(&json!({"name": "t", "properties": {
+        "periods": {"kind": "list", "item": {"kind": "date_range"}}}}))
+    .unwrap();
+    let before = fold_work_spent();
+    let call = spec.read(&json!({ "periods": vec![worst_scalar(); 1000] })).to_json();
+    let spent = fold_work_spent() - before;
+    assert!(spent <= MAX_FOLD_WORK + ONE_ITEM_FOLDING, "folded {spent} bytes");
+    let text = call.to_string();
+    assert!(text.contains("input_too_long") && text.contains("were not read"), "{text}");
+}

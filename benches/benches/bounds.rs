@@ -75,6 +75,91 @@ fn calls(c: &mut Criterion) {
     g.finish();
 }
 
+/// The worst scalar: 256 characters (the bound) of U+FDFA, 4,608 letters once folded.
+fn worst_scalar() -> String {
+    std::iter::repeat_n(EXPANDING, agent_input::limits::MAX_SCALAR_CHARS).collect()
+}
+
+/// Lists of 10, 100 and 1,000 worst items of every kind a list holds, and collections whose
+/// entries hold the costliest kinds: each reads at most `MAX_FOLD_WORK` of folding, so growth
+/// flattens once a list or call reaches it.
+fn worst_lists(c: &mut Criterion) {
+    let mut g = c.benchmark_group("worst");
+    let courts: Vec<Value> =
+        (0..20_000).map(|i| json!({"id": format!("C{i}"), "names": [format!("Krajský soud číslo {i}")]})).collect();
+    let items: [(&str, Value); 10] = [
+        ("number", json!({"kind": "number"})),
+        ("boolean", json!({"kind": "boolean"})),
+        ("uuid", json!({"kind": "uuid"})),
+        ("date", json!({"kind": "date"})),
+        ("date_range", json!({"kind": "date_range"})),
+        ("country", json!({"kind": "country"})),
+        ("locale", json!({"kind": "locale"})),
+        ("eli", json!({"kind": "eli"})),
+        ("enum", json!({"kind": "enum", "values": values(1000)})),
+        ("vocabulary", json!({"kind": "vocabulary", "entries": courts.clone()})),
+    ];
+    for (name, item) in items {
+        let list = Spec::new(Kind::List, &json!({ "item": item })).expect("spec");
+        for (size, label) in [(10, "1x"), (100, "10x"), (1000, "100x")] {
+            let input = json!(vec![worst_scalar(); size]);
+            g.bench_function(format!("list_{name}/{label}"), |b| {
+                b.iter(|| black_box(list.read(Input::from(black_box(&input)))));
+            });
+        }
+    }
+    // Collections: entries of five date ranges, a vocabulary list of "soud" (20,000 courts
+    // share the word), and enum lists of the worst item.
+    let ranges = ToolSpec::from_json(&json!({"name": "ranges", "properties": {"entries": {"kind": "list",
+        "item": {"kind": "object", "properties": {"a": {"kind": "date_range"}, "b": {"kind": "date_range"},
+        "c": {"kind": "date_range"}, "d": {"kind": "date_range"}, "e": {"kind": "date_range"}}}}}}))
+    .expect("spec");
+    let courts = ToolSpec::from_json(&json!({"name": "courts", "properties": {"courts": {"kind": "list",
+        "item": {"kind": "vocabulary", "entries": courts}}}}))
+    .expect("spec");
+    let statuses = ToolSpec::from_json(&json!({"name": "statuses", "properties": {"entries": {"kind": "list",
+        "item": {"kind": "object", "properties": {"status": {"kind": "enum", "values": values(1000)}}}}}}))
+    .expect("spec");
+    let sixty: String = std::iter::repeat_n(EXPANDING, 60).collect();
+    for (size, label) in [(10, "1x"), (100, "10x"), (1000, "100x")] {
+        let entry = json!({"a": sixty, "b": sixty, "c": sixty, "d": sixty, "e": sixty});
+        let body = json!({ "entries": vec![entry; size] }).to_string();
+        g.bench_function(format!("call_date_ranges/{label}"), |b| {
+            b.iter(|| black_box(ranges.read_json(black_box(body.as_bytes()))));
+        });
+        let body = json!({ "courts": vec!["soud"; size] }).to_string();
+        g.bench_function(format!("call_vocabulary/{label}"), |b| {
+            b.iter(|| black_box(courts.read_json(black_box(body.as_bytes()))));
+        });
+        let body = json!({ "entries": vec![json!({"status": worst_scalar()}); size] }).to_string();
+        g.bench_function(format!("call_enums/{label}"), |b| {
+            b.iter(|| black_box(statuses.read_json(black_box(body.as_bytes()))));
+        });
+    }
+    g.finish();
+}
+
+/// A vocabulary read as the vocabulary grows from 100 to 100,000 entries that all share a
+/// word: one whole name, inflected, and the shared word alone (an ask), beside the floor of a
+/// hash-map lookup of an id among 100,000.
+fn vocabulary_size(c: &mut Criterion) {
+    let mut g = c.benchmark_group("vocabulary_size");
+    let ids: std::collections::HashMap<String, usize> = (0..100_000).map(|i| (format!("C{i}"), i)).collect();
+    g.bench_function("lookup/hashmap", |b| b.iter(|| black_box(ids.get(black_box("C777")))));
+    for n in [100, 1_000, 10_000, 100_000] {
+        let entries: Vec<Value> =
+            (0..n).map(|i| json!({"id": format!("C{i}"), "names": [format!("Krajský soud číslo {i}")]})).collect();
+        let spec = Spec::new(Kind::Vocabulary, &json!({ "entries": entries })).expect("spec");
+        g.bench_function(format!("whole_name/{n}"), |b| {
+            b.iter(|| assert!(spec.read(Input::String(black_box("Krajského soudu číslo 7"))).value().is_some()));
+        });
+        g.bench_function(format!("shared_word/{n}"), |b| {
+            b.iter(|| assert!(spec.read(Input::String(black_box("soud"))).as_ask().is_some()));
+        });
+    }
+    g.finish();
+}
+
 /// Each kind's model spelling, repeated to `chars` characters.
 fn repeated(unit: &str, chars: usize) -> String {
     unit.chars().cycle().take(chars).collect()
@@ -111,5 +196,5 @@ fn lengths(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, kinds, calls, lengths);
+criterion_group!(benches, kinds, calls, worst_lists, vocabulary_size, lengths);
 criterion_main!(benches);

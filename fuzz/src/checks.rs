@@ -72,12 +72,19 @@ fn check_output_size(output: &str, input_bytes: usize) {
     assert!(output.len() <= bound, "{} output bytes for {input_bytes} input bytes (bound {bound})", output.len());
 }
 
-/// Suggestion work of one read or call is within its budget (counted, not timed).
+/// The folding one item may do past [`agent_input::limits::MAX_FOLD_WORK`]: the item that
+/// crosses the bound is read whole (a worst date range of 256 U+FDFA folds under 1 MB).
+pub const FOLD_SLACK: u64 = 1_000_000;
+
+/// Suggestion work and folding of one read or call are within their budgets (counted, not
+/// timed): a list or a collection of worst items stops at the folding bound.
 fn check_work<R>(f: impl FnOnce() -> R) -> R {
-    let before = agent_input::work_spent();
+    let before = (agent_input::work_spent(), agent_input::fold_work_spent());
     let r = f();
-    let spent = agent_input::work_spent() - before;
+    let spent = agent_input::work_spent() - before.0;
     assert!(spent <= agent_input::limits::MAX_SUGGESTION_WORK, "{spent} suggestion comparisons");
+    let folded = agent_input::fold_work_spent() - before.1;
+    assert!(folded <= agent_input::limits::MAX_FOLD_WORK + FOLD_SLACK, "{folded} bytes folded");
     r
 }
 
@@ -111,6 +118,13 @@ pub fn check_read(kind: &str, data: &[u8]) {
     if let Some(Value::String(s)) = &input {
         if s.len() > OVER_EVERY_BOUND {
             assert!(!matches!(out.status, Status::Ok { .. }), "an input over every bound never reads ok");
+        }
+    }
+    // Every reading an ask names reads back ok as itself: the next call can send it.
+    if let (Status::Ask { ask }, true) = (&out.status, kind != Kind::Cursor) {
+        for reading in &ask.readings {
+            let back = spec.read(Input::from(&reading.value));
+            assert_eq!(back.value(), Some(&reading.value), "the reading {} reads back", reading.value);
         }
     }
     // An ok value read again is a fixed point with no notes. (A cursor's value is its payload,

@@ -36,7 +36,7 @@ use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::error::Error;
 use crate::hint;
 use crate::input::{json_text, listing, Input};
-use crate::limits::{MAX_DESCRIBED_ITEMS, MAX_FOLD_WORK, MAX_LIST_ITEMS, MAX_TEXT_CHARS};
+use crate::limits::{MAX_DESCRIBED_ITEMS, MAX_FOLD_WORK, MAX_LISTED, MAX_LIST_ITEMS, MAX_TEXT_CHARS};
 use crate::outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 use crate::several::split_joined;
 use crate::{absent, spelling};
@@ -476,23 +476,29 @@ fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut no
     }
     if opts.item.is_set_like() {
         let mut seen = std::collections::HashSet::new();
-        let mut repeated = Vec::new();
+        // Each repeated value once (a list of 1,000 equal items names its value once).
+        let (mut repeated, mut removed) = (Vec::new(), 0usize);
         values.retain(|v| {
-            let first = seen.insert(json_text(v));
-            if !first {
-                repeated.push(v.clone());
+            let text = json_text(v);
+            let first = !seen.contains(&text);
+            if first {
+                seen.insert(text);
+            } else {
+                removed += 1;
+                if !repeated.contains(v) && repeated.len() < MAX_LISTED {
+                    repeated.push(v.clone());
+                }
             }
             first
         });
-        if !repeated.is_empty() {
-            warnings.push(Warning::new(
-                WarningCode::DuplicateItemsRemoved,
-                format!(
-                    "Removed repeated {} from the list; each value counts once.",
-                    json_text(&Value::Array(repeated.clone()))
-                ),
-                repeated,
-            ));
+        if removed > 0 {
+            let shown = json_text(&Value::Array(repeated.clone()));
+            let message = if removed == repeated.len() {
+                format!("Removed repeated {shown} from the list; each value counts once.")
+            } else {
+                format!("Removed {removed} repeated items ({shown}) from the list; each value counts once.")
+            };
+            warnings.push(Warning::new(WarningCode::DuplicateItemsRemoved, message, repeated));
         }
     }
     Outcome { status: Status::Ok { value: values }, notes, warnings }

@@ -1140,6 +1140,10 @@ fn read_items(
     let mut seen = std::collections::HashSet::new();
     for (i, item) in items.iter().enumerate() {
         let item_path = format!("{path}[{i}]");
+        if crate::spelling::suggest::folding_spent() {
+            read.over_work(tool, &item_path);
+            return None;
+        }
         match read.gather(read.quiet(|| list.item.read_inner(Input::from(item))), &item_path) {
             Status::Ok { value } => {
                 if !list.item.is_set_like() || seen.insert(json_text(&value)) {
