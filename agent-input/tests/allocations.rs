@@ -11,16 +11,29 @@ struct Counting;
 thread_local! {
     /// Allocations of this thread: tests run in parallel, each counts its own.
     static ALLOCATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Bytes this thread holds (allocated minus freed), and the most it held.
+    static LIVE: std::cell::Cell<isize> = const { std::cell::Cell::new(0) };
+    static PEAK: std::cell::Cell<isize> = const { std::cell::Cell::new(0) };
+}
+
+fn held(size: usize, sign: isize) {
+    let size = isize::try_from(size).unwrap_or(isize::MAX);
+    let _ = LIVE.try_with(|live| {
+        live.set(live.get() + sign * size);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
+    });
 }
 
 // SAFETY: forwards to the system allocator and only counts calls.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        held(layout.size(), 1);
         // SAFETY: the caller's contract is passed on unchanged.
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        held(layout.size(), -1);
         // SAFETY: the caller's contract is passed on unchanged.
         unsafe { System.dealloc(ptr, layout) }
     }
@@ -151,5 +164,49 @@ fn repaired_reads_allocate_what_their_outcome_owns() {
     assert_eq!(cases.len(), pinned.len());
     for ((case, got, owned), want) in cases.iter().zip(pinned) {
         assert_eq!(*got, want, "{case}: {got} allocations per read (the outcome owns {owned})");
+    }
+}
+
+/// The most bytes `f` holds at once beyond what the thread held before (counted, not timed).
+fn peak_bytes<T>(f: impl FnOnce() -> T) -> usize {
+    let base = LIVE.with(std::cell::Cell::get);
+    PEAK.with(|p| p.set(base));
+    let out = f();
+    let peak = PEAK.with(std::cell::Cell::get) - base;
+    drop(out);
+    usize::try_from(peak).unwrap_or(0)
+}
+
+/// The worst 1 MB call or batch line holds at most 50 MB while it reads (issue 35: 50 items of
+/// `soud` against 20,000 courts took 712 MB), the text of the input included.
+#[test]
+fn the_worst_calls_and_lines_hold_at_most_fifty_megabytes() {
+    use agent_input::tool::ToolSpec;
+    use serde_json::{json, Value};
+    const MAX_HELD: usize = 50 << 20;
+    let worst: String = std::iter::repeat_n('\u{fdfa}', agent_input::limits::MAX_SCALAR_CHARS).collect();
+    let courts: Vec<Value> =
+        (0..20_000).map(|i| json!({"id": format!("C{i}"), "names": [format!("Krajský soud číslo {i}")]})).collect();
+    let vocabulary = ToolSpec::from_json(&json!({"name": "t", "properties": {"courts": {"kind": "list",
+        "item": {"kind": "vocabulary", "entries": courts}}}}))
+    .unwrap();
+    let body = json!({"courts": vec!["soud"; 1000]}).to_string();
+    let held = peak_bytes(|| vocabulary.read_json(body.as_bytes()).to_json().to_string());
+    assert!(held < MAX_HELD, "vocabulary call held {held} bytes");
+    let ranges = ToolSpec::from_json(&json!({"name": "t", "properties": {"entries": {"kind": "list",
+        "item": {"kind": "object", "properties": {"a": {"kind": "date_range"}, "b": {"kind": "date_range"},
+        "c": {"kind": "date_range"}, "d": {"kind": "date_range"}, "e": {"kind": "date_range"}}}}}}))
+    .unwrap();
+    let sixty: String = std::iter::repeat_n('\u{fdfa}', 60).collect();
+    let entry = json!({"a": sixty, "b": sixty, "c": sixty, "d": sixty, "e": sixty});
+    let body = json!({"entries": vec![entry; 1000]}).to_string();
+    let held = peak_bytes(|| ranges.read_json(body.as_bytes()).to_json().to_string());
+    assert!(held < MAX_HELD, "date-range call held {held} bytes");
+    for item in
+        [json!({"kind": "date_range"}), json!({"kind": "country"}), json!({"kind": "enum", "values": ["a", "b"]})]
+    {
+        let line = json!({"kind": "list", "input": vec![worst.clone(); 1000], "options": {"item": item}}).to_string();
+        let held = peak_bytes(|| agent_input::batch::read_line(&line).to_json().to_string());
+        assert!(held < MAX_HELD, "{item} line held {held} bytes");
     }
 }
