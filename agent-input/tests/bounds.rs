@@ -184,6 +184,15 @@ fn every_bound_is_in_the_readme() {
         let name = line["pub const ".len()..].split(':').next().unwrap();
         assert!(readme.contains(&format!("| `{name}` |")), "README's table of bounds lacks `{name}`");
     }
+    // The bounds two kinds keep beside their code.
+    for file in ["agent-input/src/cursor.rs", "agent-input/src/idempotency_key.rs"] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        for line in text.lines().filter(|l| l.starts_with("pub const MAX_") || l.starts_with("pub const MIN_")) {
+            let name = line["pub const ".len()..].split(':').next().unwrap();
+            assert!(readme.contains(&format!("| `{name}` |")), "README's table of bounds lacks `{name}` ({file})");
+        }
+    }
+    assert_eq!(agent_input::cursor::MAX_CURSOR_CHARS, 2_794, "README states 2,794");
 }
 
 /// 256 U+FDFA: the scalar bound in characters, 4,608 letters once folded.

@@ -3,10 +3,13 @@
  * through the core; this file only moves values across the boundary and wraps the results.
  *
  * What crosses (the Rust side is `src/convert.rs`):
- * - in: a string as itself, a safe integer as a number, every other value as JSON text written
- *   by `jsonText` below (`bigint` and `JsonNumber` keep all their digits, `-0` its sign, and
- *   `NaN` or `Infinity` cross as their text, which the reader reads: `NaN` as a missing
- *   value's placeholder, `Infinity` as no number, an ask);
+ * - in: a well-formed string as itself, a safe integer as a number, every other value to read
+ *   as JSON text written by `jsonText` below (`bigint` and `JsonNumber` keep all their digits,
+ *   `-0` its sign, and `NaN` or `Infinity` cross as their text, which the reader reads: `NaN` as
+ *   a missing value's placeholder, `Infinity` as no number, an ask). A lone surrogate crosses as
+ *   its `\udXXX` escape and nesting stops one level past the core's bound: the core asks
+ *   (`not_unicode`, `input_too_long`). The program's own data (options, specs, payloads,
+ *   outputs) crosses as `dataText`;
  * - out: a code per read; the clean paths (no note, no warning) build the outcome here from the
  *   value the code points at, every other outcome crosses as JSON text. A number that a double
  *   cannot hold exactly arrives as its decimal text, and the outcome says `exact: false`.
@@ -121,30 +124,56 @@ export class JsonNumber {
   }
 }
 
-/** The JSON text of a string: well-formed first (a lone surrogate becomes U+FFFD, as when a
- * string crosses directly). */
-function stringText(s) {
-  return JSON.stringify(wellFormed(s));
+// The most levels of nested arrays and objects the core reads in a value (its `MAX_JSON_DEPTH`,
+// asked of the module at the first write, once it is instantiated).
+let maxJsonDepth = 0;
+
+function readDepth() {
+  if (maxJsonDepth === 0) maxJsonDepth = w.max_json_depth();
+  return maxJsonDepth;
+}
+
+// The most levels of the program's own data (options, specs, outputs) that cross: serde_json's
+// bound in the module.
+const DATA_DEPTH = 128;
+
+/** A string as it is written (`read`: a lone surrogate kept, as `JSON.stringify` writes it, a
+ * `\udXXX` escape the core asks about; else well-formed, a lone surrogate as U+FFFD). */
+function stringText(s, read) {
+  return JSON.stringify(read ? s : wellFormed(s));
 }
 
 /**
- * A value as the JSON text the core reads, as `JSON.stringify` would write it (`toJSON`
+ * A value to read as the JSON text the core reads, as `JSON.stringify` would write it (`toJSON`
  * honoured, `undefined` and functions left out of objects and `null` in arrays) except that
  * numbers keep what a caller meant: `bigint` and `JsonNumber` all their digits, `-0` its sign,
- * and `NaN`/`Infinity` cross as strings (the reader then reads them as text). Returns `undefined` for a value
- * that is not sent at all.
+ * and `NaN`/`Infinity` cross as strings (the reader then reads them as text). A lone surrogate
+ * is written as its `\udXXX` escape, which the core reads as the ask `not_unicode`; an array or
+ * object nested past the core's bound (`MAX_JSON_DEPTH`, 64) is written no further than the
+ * core reads it (`pastBound`), which the core reads as the ask `input_too_long`, so that a value
+ * of any depth (a cycle too) never overflows the stack. Returns `undefined` for a value that is
+ * not sent at all.
  */
 export function jsonText(value) {
-  return isPlain(value, 0) ? JSON.stringify(value) : writeJson(value);
+  const max = readDepth();
+  return isPlain(value, 0, max, true) ? JSON.stringify(value) : writeJson(value, 0, max, true);
 }
 
-/** True when `JSON.stringify` writes the value as the core should read it: only well-formed
- * strings, finite numbers other than `-0`, booleans, `null`, and plain arrays and objects of
- * them (the common case, which then takes the engine's own serializer). */
-function isPlain(value, depth) {
+/** The program's own data (options, a spec, entries, a payload, an output) as JSON text: as
+ * `jsonText`, but a lone surrogate becomes U+FFFD (as UTF-8 on the wire would have it), and
+ * nesting deeper than the module reads throws a `RangeError`. */
+function dataText(value) {
+  return isPlain(value, 0, DATA_DEPTH, false) ? JSON.stringify(value) : writeJson(value, 0, DATA_DEPTH, false);
+}
+
+/** True when `JSON.stringify` writes the value as the core should read it: strings (only
+ * well-formed ones unless `read`), finite numbers other than `-0`, booleans, `null`, and plain
+ * arrays and objects of them below `max` levels (the common case, which then takes the engine's
+ * own serializer). */
+function isPlain(value, depth, max, read) {
   switch (typeof value) {
     case "string":
-      return value.isWellFormed();
+      return read || value.isWellFormed();
     case "number":
       return Number.isFinite(value) && !Object.is(value, -0);
     case "boolean":
@@ -155,28 +184,32 @@ function isPlain(value, depth) {
       return false;
   }
   if (value === null) return true;
-  if (depth > 64) return false;
+  if (depth >= max) return false;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!isPlain(value[i], depth + 1)) return false;
+    for (let i = 0; i < value.length; i++) if (!isPlain(value[i], depth + 1, max, read)) return false;
     return true;
   }
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) return false;
-    if (!key.isWellFormed() || !isPlain(value[key], depth + 1)) return false;
+    if (!(read || key.isWellFormed()) || !isPlain(value[key], depth + 1, max, read)) return false;
   }
   return true;
 }
 
-/** `jsonText` for values `JSON.stringify` would change. */
-function writeJson(value) {
+/** `jsonText` (`read`) or `dataText` for values `JSON.stringify` would change or could not
+ * write; `toJSON` is called once per value, as `JSON.stringify` calls it. */
+function writeJson(value, depth, max, read) {
+  if (typeof value === "object" && value !== null && !(value instanceof JsonNumber) && typeof value.toJSON === "function") {
+    value = value.toJSON();
+  }
   switch (typeof value) {
     case "string":
-      return stringText(value);
+      return stringText(value, read);
     case "number":
       if (Number.isFinite(value)) return Object.is(value, -0) ? "-0" : String(value);
-      return stringText(String(value));
+      return stringText(String(value), read);
     case "boolean":
       return value ? "true" : "false";
     case "bigint":
@@ -188,25 +221,79 @@ function writeJson(value) {
   }
   if (value === null) return "null";
   if (value instanceof JsonNumber) return value.text;
-  if (typeof value.toJSON === "function") return writeJson(value.toJSON());
+  if (depth >= max) {
+    if (read) return pastBound(value);
+    throw new RangeError(`the value cannot cross into WebAssembly: it nests deeper than ${max} levels`);
+  }
   if (Array.isArray(value)) {
     let out = "[";
     for (let i = 0; i < value.length; i++) {
       if (i > 0) out += ",";
-      out += writeJson(value[i]) ?? "null";
+      out += writeJson(value[i], depth + 1, max, read) ?? "null";
     }
     return out + "]";
   }
   let out = "{";
   let first = true;
   for (const key of Object.keys(value)) {
-    const text = writeJson(value[key]);
+    const text = writeJson(value[key], depth + 1, max, read);
     if (text === undefined) continue;
     if (!first) out += ",";
-    out += stringText(key) + ":" + text;
+    out += stringText(key, read) + ":" + text;
     first = false;
   }
   return out + "}";
+}
+
+/** An array or object one level past the core's bound, written as far as the core reads it
+ * before it refuses the whole value, and no further: an array as `[]` or `[0]`, an object as
+ * `{}` (an empty object is no deeper: the core reads it) or as its first key with `0`. The core
+ * then stops at the byte where it stops in the whole value's text, so a call's envelope names
+ * the same byte as `agent-input call` does for that text. */
+function pastBound(value) {
+  if (Array.isArray(value)) return value.length === 0 ? "[]" : "[0]";
+  for (const key of Object.keys(value)) {
+    if (isSent(value[key])) return "{" + JSON.stringify(key) + ":0}";
+  }
+  return "{}";
+}
+
+/** True when `JSON.stringify` writes a property holding `value` (not `undefined`, a function or
+ * a symbol, after `toJSON`). */
+function isSent(value) {
+  if (typeof value === "object" && value !== null && !(value instanceof JsonNumber) && typeof value.toJSON === "function") {
+    value = value.toJSON();
+  }
+  return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
+}
+
+/** The UTF-8 bytes of a call's body. A lone surrogate has none: it is written as the three
+ * bytes WTF-8 gives it (`ED A0 80` for U+D800), which the core refuses as not UTF-8, naming the
+ * byte (as Python's `surrogatepass` writes it), where `TextEncoder` would write U+FFFD. */
+function bodyBytes(text) {
+  const encoder = new TextEncoder();
+  if (text.isWellFormed()) return encoder.encode(text);
+  const parts = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i++;
+      continue;
+    }
+    parts.push(encoder.encode(text.slice(start, i)), Uint8Array.of(0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)));
+    start = i + 1;
+  }
+  parts.push(encoder.encode(text.slice(start)));
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  return bytes;
 }
 
 // --- outcomes out ------------------------------------------------------------------------------
@@ -231,8 +318,8 @@ function answer(code, input) {
   }
 }
 
-/** A string as it crosses: well-formed (a lone surrogate becomes U+FFFD, as UTF-8 has none), so
- * that a value equal to it can be the very string. */
+/** A string of the program's own data as it crosses: well-formed (a lone surrogate becomes
+ * U+FFFD, as UTF-8 has none). A string to read never is: it crosses as JSON text instead. */
 function wellFormed(s) {
   return s.isWellFormed() ? s : s.toWellFormed();
 }
@@ -243,19 +330,21 @@ function isPlainInteger(value) {
 }
 
 function optionsText(options) {
-  return options === undefined || options === null ? undefined : jsonText(options);
+  return options === undefined || options === null ? undefined : dataText(options);
 }
 
 /**
  * Reads one value of `kind` with its options: `read("number", "4 000")`. Leaving `value` out
  * (or `undefined`) means the property was not sent, which is not `null` (JSON null). Never throws
- * on bad input (the outcome asks); an unknown kind or invalid options throw.
+ * on bad input (the outcome asks: a lone surrogate anywhere in the value `not_unicode`, nesting
+ * past 64 levels `input_too_long`); an unknown kind or invalid options throw.
  */
 export function read(kind, value, options) {
   const opts = optionsText(options);
   if (typeof value === "string") {
-    const s = wellFormed(value);
-    return answer(guard(() => w.read_str(kind, opts, s)), s);
+    // A string with a lone surrogate crosses as JSON text (its `\udXXX` escape): the core asks.
+    if (value.isWellFormed()) return answer(guard(() => w.read_str(kind, opts, value)), value);
+    return answer(guard(() => w.read_json(kind, opts, JSON.stringify(value))));
   }
   if (typeof value === "number" && isPlainInteger(value)) return answer(guard(() => w.read_int(kind, opts, value)));
   return answer(guard(() => w.read_json(kind, opts, jsonText(value))));
@@ -283,8 +372,8 @@ export class Reader {
   read(value) {
     const r = this.#r;
     if (typeof value === "string") {
-      const s = wellFormed(value);
-      return answer(r.read_str(s), s);
+      if (value.isWellFormed()) return answer(r.read_str(value), value);
+      return answer(guard(() => r.read_json(JSON.stringify(value))));
     }
     if (typeof value === "number" && isPlainInteger(value)) return answer(r.read_int(value));
     return answer(guard(() => r.read_json(jsonText(value))));
@@ -308,7 +397,7 @@ export class Reader {
 export class Vocabulary {
   #v;
   constructor(entries) {
-    this.#v = guard(() => new w.Vocabulary(jsonText(entries) ?? "null"));
+    this.#v = guard(() => new w.Vocabulary(dataText(entries) ?? "null"));
   }
 
   /** The entries. */
@@ -320,10 +409,7 @@ export class Vocabulary {
    * none, `role: "filter"` drops it with a warning instead. */
   read(value, { role = "value" } = {}) {
     const v = this.#v;
-    if (typeof value === "string") {
-      const s = wellFormed(value);
-      return answer(guard(() => v.read_str(s, role)), s);
-    }
+    if (typeof value === "string" && value.isWellFormed()) return answer(guard(() => v.read_str(value, role)), value);
     return answer(guard(() => v.read_json(jsonText(value), role)));
   }
 
@@ -364,11 +450,13 @@ export class CursorCodec {
   }
 
   /** Issues a cursor carrying `payload` (JSON, or a `Uint8Array`), valid for `ttl` seconds or
-   * until `expiresAt` (unix seconds) if given. */
+   * until `expiresAt` (unix seconds) if given, or never. Throws `InvalidOptionsError` for both,
+   * for either that is not a whole number of seconds, for a `ttl` of 0 and for an `expiresAt`
+   * not in the future: the core's check, as the CLI and Python make it. */
   encode(payload, { ttl, expiresAt } = {}) {
     const c = codecs.get(this);
     if (payload instanceof Uint8Array) return guard(() => c.encode_bytes(payload, seconds(ttl), seconds(expiresAt)));
-    return guard(() => c.encode_json(jsonText(payload) ?? "null", seconds(ttl), seconds(expiresAt)));
+    return guard(() => c.encode_json(dataText(payload) ?? "null", seconds(ttl), seconds(expiresAt)));
   }
 
   /** Reads a cursor value: ok with its payload, absent for an invented first-call value
@@ -376,10 +464,7 @@ export class CursorCodec {
    * `now` (unix seconds) replaces the clock. */
   read(value, { now } = {}) {
     const c = codecs.get(this);
-    if (typeof value === "string") {
-      const s = wellFormed(value);
-      return answer(guard(() => c.read_str(s, seconds(now))), s);
-    }
+    if (typeof value === "string" && value.isWellFormed()) return answer(guard(() => c.read_str(value, seconds(now))), value);
     return answer(guard(() => c.read_json(jsonText(value), seconds(now))));
   }
 
@@ -427,20 +512,20 @@ export class ToolCall {
 
   /** Adds a warning (as `noHitsFiltered` returns) that reaches the caller beside the result. */
   addWarning(warning) {
-    this.warnings.push(JSON.parse(guard(() => w.check_warning(jsonText(warning) ?? "null"))));
+    this.warnings.push(JSON.parse(guard(() => w.check_warning(dataText(warning) ?? "null"))));
   }
 
   /** The MCP `CallToolResult`: for an ok call `isError: false` and `structuredContent`
    * `{result: output, notes, warnings}` (plus `issues`); for a call that cannot run `isError:
    * true` and the envelope. The text content is the same JSON. */
   toCallToolResult(output) {
-    return JSON.parse(guard(() => w.call_tool_result(jsonText(this), output === undefined ? undefined : jsonText(output))));
+    return JSON.parse(guard(() => w.call_tool_result(dataText(this), output === undefined ? undefined : dataText(output))));
   }
 
   /** What telemetry may keep of a rejected call (`{tool, codes, paths}`, never the values), or
    * `null` for an ok call without issues. */
   telemetry() {
-    const text = guard(() => w.call_telemetry(jsonText(this), this.#tool));
+    const text = guard(() => w.call_telemetry(dataText(this), this.#tool));
     return text === undefined ? null : JSON.parse(text);
   }
 
@@ -468,7 +553,7 @@ export class Tool {
   /** A tool from its spec (an object, or JSON text). Cursor properties without a `key_env` read
    * with `codec`. Throws `InvalidOptionsError` for an invalid spec. */
   static fromSpec(spec, { codec } = {}) {
-    const text = typeof spec === "string" ? spec : (jsonText(spec) ?? "null");
+    const text = typeof spec === "string" ? spec : (dataText(spec) ?? "null");
     if (codec === undefined || codec === null) return new Tool(guard(() => w.Tool.from_spec(text)));
     const inner = codecs.get(codec);
     if (inner === undefined) throw new TypeError("Tool.fromSpec: `codec` must be a CursorCodec");
@@ -481,8 +566,8 @@ export class Tool {
    * properties: {court: {kind: "vocabulary", entries: [...]}, raw: false}}`). Cursor properties
    * read with `codec`. Throws `InvalidOptionsError` for a schema or overrides it cannot use. */
   static fromInputSchema(schema, { overrides, codec } = {}) {
-    const text = jsonText(schema) ?? "null";
-    const over = overrides === undefined ? "null" : (jsonText(overrides) ?? "null");
+    const text = dataText(schema) ?? "null";
+    const over = overrides === undefined ? "null" : (dataText(overrides) ?? "null");
     if (codec === undefined || codec === null) return new Tool(guard(() => w.Tool.from_input_schema(text, over)));
     const inner = codecs.get(codec);
     if (inner === undefined) throw new TypeError("Tool.fromInputSchema: `codec` must be a CursorCodec");
@@ -492,8 +577,8 @@ export class Tool {
   /** The tool spec document `fromInputSchema` builds from a schema: what each property was
    * mapped to. */
   static specFromInputSchema(schema, { overrides } = {}) {
-    const text = jsonText(schema) ?? "null";
-    const over = overrides === undefined ? "null" : (jsonText(overrides) ?? "null");
+    const text = dataText(schema) ?? "null";
+    const over = overrides === undefined ? "null" : (dataText(overrides) ?? "null");
     return JSON.parse(guard(() => w.Tool.spec_from_input_schema(text, over)));
   }
 
@@ -507,15 +592,18 @@ export class Tool {
     return this.#t.writes;
   }
 
-  /** Reads a whole argument object (leaving it out, `undefined` or `null`: no arguments). */
+  /** Reads a whole argument object (leaving it out, `undefined` or `null`: no arguments). Never
+   * throws on bad arguments: a lone surrogate or nesting past 64 levels is the envelope
+   * `agent-input call` gives for the same JSON text. */
   read(args) {
     return new ToolCall(JSON.parse(this.#t.read(jsonText(args))), this.#name);
   }
 
   /** Reads the raw body of a call as a client sent it (JSON text, or its UTF-8 bytes): a key
-   * sent twice is read as the last, with a warning; text that is not JSON is the envelope. */
+   * sent twice is read as the last, with a warning; text that is not JSON is the envelope (a
+   * lone surrogate in the text itself is not UTF-8, naming the byte). */
   readJson(text) {
-    const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
+    const bytes = typeof text === "string" ? bodyBytes(text) : text;
     if (!(bytes instanceof Uint8Array)) throw new TypeError("Tool.readJson: expected a string or a Uint8Array");
     return new ToolCall(JSON.parse(this.#t.read_body(bytes)), this.#name);
   }
@@ -543,7 +631,7 @@ export class Tool {
    * note; a declined, cancelled, unoffered or out-of-date answer is the envelope. */
   readAnswers(args, inputResponses, requestState, { codec, now } = {}) {
     const key = this.#personKey(codec);
-    const text = guard(() => this.#t.read_answers(jsonText(args), jsonText(inputResponses), String(requestState ?? ""), key, seconds(now)));
+    const text = guard(() => this.#t.read_answers(jsonText(args), dataText(inputResponses), String(requestState ?? ""), key, seconds(now)));
     return new ToolCall(JSON.parse(text), this.#name);
   }
 
@@ -570,15 +658,17 @@ export class Tool {
 // --- helpers -----------------------------------------------------------------------------------
 
 /** Reads one batch request line (`{"kind", "input", "options"}` as JSON text), as
- * `agent-input read --batch` does; a malformed line reads as an `invalid_request` ask. */
+ * `agent-input read --batch` does; a malformed line reads as an `invalid_request` ask (a lone
+ * surrogate in the text itself is not UTF-8, the byte named, as in `Tool.readJson`). */
 export function readLine(line) {
+  if (typeof line === "string" && !line.isWellFormed()) return JSON.parse(w.read_line_bytes(bodyBytes(line)));
   return JSON.parse(w.read_line(line));
 }
 
 /** The `no_hits_filtered` warning for an empty result page under an active filter: it names the
  * filter and the values that would have matched without it. */
 export function noHitsFiltered(property, filter, wouldMatch) {
-  return JSON.parse(guard(() => w.no_hits_filtered(property, jsonText(filter) ?? "null", jsonText(wouldMatch) ?? "null")));
+  return JSON.parse(guard(() => w.no_hits_filtered(property, dataText(filter) ?? "null", dataText(wouldMatch) ?? "null")));
 }
 
 /** The core's matching key of a text (`"Nájem  Bytu"` → `"najem bytu"`): for a server's own

@@ -90,7 +90,9 @@ export declare class JsonNumber {
 /**
  * Reads one value of `kind` with its options: `read("number", "4 000")`. Leaving `value` out (or
  * `undefined`) means the property was not sent, which is not `null` (JSON null). Values cross as
- * JSON (`bigint` and `JsonNumber` with every digit). Never throws on bad input: the outcome asks.
+ * JSON (`bigint` and `JsonNumber` with every digit). Never throws on bad input: the outcome asks
+ * (a lone surrogate anywhere in the value asks `not_unicode`, never read as U+FFFD; arrays and
+ * objects nested more than 64 levels, a cycle among them, ask `input_too_long`).
  */
 export declare function read<K extends Kind>(kind: K, value?: unknown, ...options: OptionsArg<K>): Outcome<KindValues[K]>;
 
@@ -110,7 +112,8 @@ export declare class Reader<K extends Kind = Kind> {
 }
 
 /** Reads one batch request line (`{"kind", "input", "options"}` as JSON text), as
- * `agent-input read --batch` does; a malformed line reads as an `invalid_request` ask. */
+ * `agent-input read --batch` does; a malformed line reads as an `invalid_request` ask (a lone
+ * surrogate in the line itself is not UTF-8, the byte named). */
 export declare function readLine(line: string): Outcome;
 
 /** The `no_hits_filtered` warning for an empty result page under an active filter. */
@@ -145,7 +148,9 @@ export declare class CursorCodec {
   /** A codec keyed by the environment variable `name` (`process.env` in Node). */
   static fromEnv(name: string): CursorCodec;
   /** Issues a cursor carrying `payload` (JSON, or raw bytes), valid for `ttl` seconds or until
-   * `expiresAt` (unix seconds) if given. */
+   * `expiresAt` (unix seconds) if given, or never. Throws `InvalidOptionsError` for both, for
+   * either that is not a whole number of seconds, for a `ttl` of 0 and for an `expiresAt` not in
+   * the future (the core's check, as the CLI and Python make it). */
   encode(payload: unknown, options?: { ttl?: number; expiresAt?: number }): string;
   /** Reads a cursor value: ok with its payload, absent for an invented first-call value, an
    * `invalid_cursor` ask for a damaged, forged or expired one. `now` (unix seconds) replaces the
@@ -223,10 +228,13 @@ export declare class Tool {
   readonly name: string;
   /** True when the tool writes (a placeholder id asks instead of reading as absent). */
   readonly writes: boolean;
-  /** Reads a whole argument object (left out, `undefined` or `null`: no arguments). */
+  /** Reads a whole argument object (left out, `undefined` or `null`: no arguments). Never throws
+   * on bad arguments: a lone surrogate or nesting past 64 levels is the envelope `agent-input
+   * call` gives for the same JSON text. */
   read(args?: unknown): ToolCall;
   /** Reads the raw body of a call (JSON text or its UTF-8 bytes): a key sent twice is read as
-   * the last, with a warning; text that is not JSON is the envelope, naming the byte. */
+   * the last, with a warning; text that is not JSON is the envelope, naming the byte (a lone
+   * surrogate in the text itself is not UTF-8). */
   readJson(text: string | Uint8Array): ToolCall;
   /** The MCP 2026-07-28 `input_required` result asking the person at the client about the call
    * `args` read to (one elicitation form per ambiguous property declared `answered_by: "user"`),

@@ -1,9 +1,12 @@
 //! Crossing the boundary, both ways, with no reading of value content.
 //!
-//! In: JavaScript hands a read a string (UTF-8), a safe integer (written here as its decimal
-//! text, which is what JavaScript prints for it), or JSON text written by the package's own
-//! serializer (every other value: `null`, booleans, other numbers as JavaScript prints them,
-//! `bigint` and `JsonNumber` with all their digits, arrays, objects).
+//! In: JavaScript hands a read a well-formed string (UTF-8), a safe integer (written here as its
+//! decimal text, which is what JavaScript prints for it), or JSON text written by the package's
+//! own serializer (every other value: `null`, booleans, other numbers as JavaScript prints them,
+//! `bigint` and `JsonNumber` with all their digits, arrays, objects, and a string holding a lone
+//! surrogate). A value to read is JSON text read by the core's own reader ([`value`]), so that a
+//! lone surrogate and nesting past the core's bound are the core's asks, as in every runtime; the
+//! program's own data (options, specs, payloads, outputs) is read by serde_json ([`parse`]).
 //!
 //! Out: a read answers with a small code. The clean paths (no note, no warning) carry the value
 //! without any JSON: the input string itself, a number, a boolean, a short string, or nothing
@@ -14,8 +17,9 @@
 use std::cell::{Cell, RefCell};
 use std::fmt::Write as _;
 
+use agent_input::json::{self, JsonError};
 use agent_input::tool::ToolCall;
-use agent_input::{Input, Outcome, Status, Warning};
+use agent_input::{Ask, Input, Outcome, Status, Warning};
 use serde_json::{Map, Value};
 
 use crate::errors::GlueError;
@@ -249,12 +253,32 @@ pub fn integer_text(x: f64, buf: &mut String) -> &str {
     buf
 }
 
-/// JSON text from the package's serializer as a value. It is always JSON; what can fail is
-/// nesting deeper than serde_json reads (128 levels).
+/// The program's own data as JSON text from the package's serializer (options, a spec, entries,
+/// a payload, a handler's output): always JSON, with lone surrogates already replaced by U+FFFD.
+/// What can fail is nesting deeper than serde_json reads (128 levels), a `RangeError`.
 pub fn parse(text: &str) -> Result<Value, GlueError> {
     serde_json::from_str(text).map_err(|e| {
         GlueError::range(format!("the value cannot cross into WebAssembly: {e} (at most 128 levels of nesting)"))
     })
+}
+
+/// A value to read, as JSON text from the package's serializer, read by the core's own JSON
+/// reader ([`json::parse`], no size bound beyond the kinds' own): a string holding a lone
+/// surrogate (JavaScript strings can, and `JSON.stringify` writes it as a `\udXXX` escape) and
+/// nesting past [`MAX_JSON_DEPTH`](agent_input::limits::MAX_JSON_DEPTH) (the package writes no
+/// deeper than one level past it) are the core's [`JsonError`]s, whose asks a read returns.
+pub fn value(text: &str) -> Result<Value, JsonError> {
+    json::parse(text.as_bytes(), usize::MAX).map(|parsed| parsed.value)
+}
+
+/// The ask a read returns for a value [`value`] could not read: `not_unicode` for a lone
+/// surrogate, `input_too_long` naming the depth bound for deep nesting.
+///
+/// # Errors
+/// Text that is not JSON at all, which the package's serializer never writes (a `TypeError`).
+pub fn ask_of(error: &JsonError) -> Result<Ask, GlueError> {
+    Ask::for_json_error(error)
+        .ok_or_else(|| GlueError::type_error(format!("the value cannot cross into WebAssembly: {error}")))
 }
 
 /// An options argument: JSON text of an object, or nothing.
@@ -314,6 +338,22 @@ mod tests {
         let text = json_text(serde_json::json!({"status": "ok", "value": [1, 12345678901234567891_u64]}));
         assert_eq!(text, r#"{"status":"ok","value":[1,"12345678901234567891"],"exact":false}"#);
         assert_eq!(json_text(serde_json::json!({"a": 1.5})), r#"{"a":1.5}"#);
+    }
+
+    #[test]
+    fn a_lone_surrogate_and_deep_nesting_are_the_cores_asks() {
+        let ask = |text: &str| ask_of(&value(text).unwrap_err()).unwrap();
+        for text in [r#""a\ud800b""#, r#"["a", {"b": "\udc00"}]"#] {
+            assert_eq!(ask(text), Ask::not_unicode(&Input::Missing), "{text}");
+        }
+        let max = agent_input::limits::MAX_JSON_DEPTH;
+        let deep = "[".repeat(max) + "[]" + &"]".repeat(max);
+        assert_eq!(ask(&deep), Ask::too_deep(&Input::Missing, max));
+        let fine = "[".repeat(max) + &"]".repeat(max);
+        assert!(value(&fine).is_ok());
+        // A pair is one character.
+        assert_eq!(value(r#""\ud83d\ude00""#).unwrap(), Value::String("\u{1f600}".into()));
+        assert_eq!(ask_of(&value("[1,").unwrap_err()).unwrap_err().code, "type");
     }
 
     #[test]

@@ -63,10 +63,11 @@ pub fn read_int(kind: &str, options: Option<String>, value: f64) -> std::result:
     Ok(respond(spec.read(Input::Number(integer_text(value, &mut buf))), None))
 }
 
-/// Reads a value of `kind` sent as JSON text (`None`: the property was not sent).
+/// Reads a value of `kind` sent as JSON text (`None`: the property was not sent). A lone
+/// surrogate and nesting past the core's bound are the core's asks ([`convert::value`]).
 ///
 /// # Errors
-/// As [`read_str`]; a value nested deeper than serde_json reads.
+/// As [`read_str`].
 #[wasm_bindgen]
 pub fn read_json(kind: &str, options: Option<String>, value: Option<String>) -> std::result::Result<u32, JsValue> {
     let spec = ReaderSpec::new(kind, &convert::options(options)?)?;
@@ -74,13 +75,22 @@ pub fn read_json(kind: &str, options: Option<String>, value: Option<String>) -> 
 }
 
 fn read_json_with(read: impl FnOnce(Input<'_>) -> Outcome<Value>, value: Option<String>) -> Result<u32> {
-    match value {
-        None => Ok(respond(read(Input::Missing), None)),
-        Some(text) => {
-            let value = parse(&text)?;
-            Ok(respond(read(Input::from(&value)), None))
-        }
-    }
+    let outcome = match value {
+        None => read(Input::Missing),
+        Some(text) => match convert::value(&text) {
+            Ok(value) => read(Input::from(&value)),
+            Err(e) => Outcome::ask(convert::ask_of(&e)?),
+        },
+    };
+    Ok(respond(outcome, None))
+}
+
+/// The largest depth of nested arrays and objects a read takes
+/// ([`agent_input::limits::MAX_JSON_DEPTH`]): the package's serializer writes no deeper than one
+/// level past it, so that a deeper value (or a cycle) reaches the core as too deep.
+#[wasm_bindgen]
+pub fn max_json_depth() -> usize {
+    agent_input::limits::MAX_JSON_DEPTH
 }
 
 // --- Reader ----------------------------------------------------------------------------------
@@ -122,7 +132,7 @@ impl Reader {
     /// Reads a value sent as JSON text (`None`: not sent).
     ///
     /// # Errors
-    /// A value nested deeper than serde_json reads.
+    /// Text that is not JSON (never written by the package).
     pub fn read_json(&self, value: Option<String>) -> std::result::Result<u32, JsValue> {
         Ok(read_json_with(|input| self.spec.read(input), value)?)
     }
@@ -181,7 +191,7 @@ impl Vocabulary {
     /// Reads a value sent as JSON text (`None`: not sent) with `role`.
     ///
     /// # Errors
-    /// An unknown role; a value nested deeper than serde_json reads.
+    /// An unknown role.
     pub fn read_json(&self, value: Option<String>, role_name: &str) -> std::result::Result<u32, JsValue> {
         let role = role(role_name)?;
         Ok(read_json_with(|input| self.inner.read(input, role).map(Value::String), value)?)
@@ -196,14 +206,15 @@ pub struct CursorCodec {
     inner: CoreCodec,
 }
 
-/// Unix seconds from JavaScript: a whole number of seconds, 0 or more.
-fn seconds(value: f64, name: &str) -> Result<u64> {
+/// Seconds from JavaScript: a whole number, 0 or more, that a double holds exactly; else the
+/// sentence saying so.
+fn seconds(value: f64, name: &str) -> std::result::Result<u64, String> {
     if value.is_finite() && value >= 0.0 && value.fract() == 0.0 && value <= 9_007_199_254_740_991.0 {
         // Checked just above: whole, non-negative and a safe integer.
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         Ok(value as u64)
     } else {
-        Err(GlueError::range(format!("`{name}` must be a whole number of seconds, 0 or more, found {value}")))
+        Err(format!("`{name}` must be a whole number of seconds, 0 or more, found {value}"))
     }
 }
 
@@ -239,7 +250,9 @@ impl CursorCodec {
     /// `expires_at` (unix seconds) when given (NaN: not given).
     ///
     /// # Errors
-    /// Both `ttl` and `expires_at`; a payload over the core's bound.
+    /// A lifetime the core refuses ([`agent_input::cursor::expiry`]: both, a `ttl` of 0, an
+    /// `expires_at` not in the future) or that is not a whole number of seconds; a payload over
+    /// the core's bound.
     pub fn encode_json(&self, payload: &str, ttl: f64, expires_at: f64) -> std::result::Result<String, JsValue> {
         let payload = parse(payload)?;
         let at = expiry(ttl, expires_at)?;
@@ -267,7 +280,7 @@ impl CursorCodec {
     /// Reads a value sent as JSON text (`None`: not sent) at `now`.
     ///
     /// # Errors
-    /// As [`CursorCodec::read_str`]; a value nested deeper than serde_json reads.
+    /// As [`CursorCodec::read_str`].
     pub fn read_json(&self, value: Option<String>, now: f64) -> std::result::Result<u32, JsValue> {
         let now = at(now)?;
         Ok(read_json_with(|input| self.inner.read_at(input, now), value)?)
@@ -278,17 +291,21 @@ fn at(now: f64) -> Result<u64> {
     if now.is_nan() {
         Ok(host::now_secs())
     } else {
-        seconds(now, "now")
+        seconds(now, "now").map_err(GlueError::range)
     }
 }
 
+/// A cursor's `expires_at` from `ttl` or `expiresAt` (NaN: not given), checked by the core as the
+/// CLI and Python check it ([`agent_input::cursor::expiry`]); an `InvalidOptionsError` otherwise.
 fn expiry(ttl: f64, expires_at: f64) -> Result<Option<u64>> {
-    match (ttl.is_nan(), expires_at.is_nan()) {
-        (true, true) => Ok(None),
-        (false, true) => Ok(Some(host::now_secs().saturating_add(seconds(ttl.ceil(), "ttl")?))),
-        (true, false) => Ok(Some(seconds(expires_at, "expiresAt")?)),
-        (false, false) => Err(GlueError::type_error("give `ttl` or `expiresAt`, not both")),
-    }
+    let given = |value: f64, name: &str| -> Result<Option<u64>> {
+        if value.is_nan() {
+            return Ok(None);
+        }
+        seconds(value, name).map(Some).map_err(|why| GlueError::options(format!("invalid cursor expiry: {why}")))
+    };
+    let (ttl, expires_at) = (given(ttl, "ttl")?, given(expires_at, "expiresAt")?);
+    Ok(agent_input::cursor::expiry(ttl, expires_at, host::now_secs())?)
 }
 
 // --- Tool ------------------------------------------------------------------------------------
@@ -379,14 +396,15 @@ impl Tool {
     }
 
     /// Reads a whole argument object sent as JSON text (`None`: no arguments at all); the
-    /// call's JSON text. A value nested deeper than serde_json reads goes to the core's checked
-    /// reader instead, which answers with the envelope.
+    /// call's JSON text. Arguments the core's JSON reader refuses (a lone surrogate, nesting past
+    /// its bound) are read as the body of a call instead, so the envelope is the one
+    /// `agent-input call` gives for the same text.
     pub fn read(&self, args: Option<String>) -> String {
         let mut state = self.state.borrow_mut();
         let spec = state.current();
         let call = match args {
             None => spec.read(&Value::Null),
-            Some(text) => match serde_json::from_str::<Value>(&text) {
+            Some(text) => match convert::value(&text) {
                 Ok(args) => spec.read(&args),
                 Err(_) => spec.read_json(text.as_bytes()),
             },
@@ -408,7 +426,7 @@ impl Tool {
     /// depends on nothing but the arguments and the spec).
     ///
     /// # Errors
-    /// A `now` that is not a whole number of seconds; arguments nested deeper than can cross.
+    /// A `now` that is not a whole number of seconds.
     pub fn ask_person(
         &self,
         args: Option<String>,
@@ -416,7 +434,8 @@ impl Tool {
         now: f64,
     ) -> std::result::Result<Option<String>, JsValue> {
         let now = at(now)?;
-        let args = convert::options(args)?;
+        // Arguments the core's JSON reader refuses are the envelope (`Tool::read`): no question.
+        let Ok(args) = args.as_deref().map_or(Ok(Value::Null), convert::value) else { return Ok(None) };
         let mut state = self.state.borrow_mut();
         let spec = state.current();
         let call = spec.read(&args);
@@ -438,9 +457,17 @@ impl Tool {
         now: f64,
     ) -> std::result::Result<String, JsValue> {
         let now = at(now)?;
-        let (args, responses) = (convert::options(args)?, convert::options(responses)?);
+        let responses = convert::options(responses)?;
         let mut state = self.state.borrow_mut();
-        let call = state.current().read_answers(&args, &responses, request_state, &codec.inner, now);
+        let spec = state.current();
+        let call = match args {
+            None => spec.read_answers(&Value::Null, &responses, request_state, &codec.inner, now),
+            Some(text) => match convert::value(&text) {
+                Ok(args) => spec.read_answers(&args, &responses, request_state, &codec.inner, now),
+                // As `Tool::read`: the envelope `agent-input call` gives for the same text.
+                Err(_) => spec.read_json(text.as_bytes()),
+            },
+        };
         Ok(convert::call_text(call))
     }
 
@@ -530,6 +557,13 @@ pub fn no_hits_filtered(property: &str, filter: &str, would_match: &str) -> std:
 #[wasm_bindgen]
 pub fn read_line(line: &str) -> String {
     convert::outcome_text(agent_input::batch::read_line(line))
+}
+
+/// Reads one batch request line given as bytes (a line holding a lone surrogate, as WTF-8,
+/// which the core names as not UTF-8); the outcome's JSON text.
+#[wasm_bindgen]
+pub fn read_line_bytes(line: &[u8]) -> String {
+    convert::outcome_text(agent_input::batch::read_line_bytes(line, &agent_input::batch::Policy::default()))
 }
 
 /// The core's matching key of a text (`"Nájem  Bytu"` → `"najem bytu"`), for a server's own

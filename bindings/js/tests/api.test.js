@@ -185,23 +185,151 @@ test("values cross as their JSON", () => {
   // -0 keeps its sign on the way in.
   assert.deepStrictEqual(readNumber(-0).value, 0);
   assert.equal(readText(-0).value, "-0");
-  // A lone surrogate becomes U+FFFD, whether the string crosses alone or inside an object.
-  assert.equal(readText("a\ud800b").value, "a\ufffdb");
-  assert.deepStrictEqual(readList(["a\ud800b"]).value, ["a\ufffdb"]);
+  // A lone surrogate is not read as U+FFFD, whether the string crosses alone or inside a list:
+  // the core asks (the tests below read it everywhere).
+  assert.equal(readText("a\ud800b").ask.code, "not_unicode");
+  assert.equal(readList(["a\ud800b"]).ask.code, "not_unicode");
   // Object keys in JavaScript's order; functions and symbols are not JSON and are left out.
   assert.deepStrictEqual(readList(["x", () => 1]).value, ["x"]);
   assert.throws(() => new JsonNumber("0x10"), TypeError);
   assert.throws(() => new JsonNumber("NaN"), TypeError);
 });
 
-test("values nested deeper than can cross throw a RangeError; a tool call answers with its envelope", () => {
-  let deep = [];
-  for (let i = 0; i < 200; i++) deep = [deep];
-  assert.throws(() => readList(deep), RangeError);
-  const call = Tool.fromSpec({ name: "t", properties: { q: { kind: "text" } } }).read({ q: deep });
-  assert.equal(call.status, "error");
-  assert.equal(call.issues[0].code, "invalid_request");
+// --- values that cannot cross as sent: the core's asks, never a throw --------------------------------
+
+// The core's asks for a value it cannot read as sent (`Ask::for_json_error`): a lone surrogate,
+// and arrays and objects nested past MAX_JSON_DEPTH (64).
+const NOT_UNICODE = {
+  code: "not_unicode",
+  received: null,
+  expected: "text of whole Unicode characters",
+  hint: "Call again with the value sent as text of whole characters (it holds a lone UTF-16 surrogate, half of a character).",
+  readings: [],
+};
+const notUnicode = { status: "ask", ask: NOT_UNICODE, notes: [], warnings: [] };
+const TOOL_Q = { name: "t", properties: { q: { kind: "text" } } };
+
+function nested(levels, inner = []) {
+  let value = inner;
+  for (let i = 1; i < levels; i++) value = [value];
+  return value;
+}
+
+function assertTooDeep(out, what) {
+  assert.equal(out.status, "ask", what);
+  assert.equal(out.ask.code, "input_too_long", what);
+  assert.match(out.ask.expected, /at most 64 levels of nested arrays and objects/, what);
+}
+
+test("a lone surrogate anywhere in a value asks not_unicode: never U+FFFD, never a throw", () => {
+  const lone = ["a\ud800b", "\udc00", "x\ud83d", "\ude00\ud83d"];
+  for (const s of lone) {
+    assert.deepStrictEqual(read("text", s), notUnicode, JSON.stringify(s));
+    assert.deepStrictEqual(readText(s), notUnicode);
+    assert.deepStrictEqual(readList([s]), notUnicode);
+    assert.deepStrictEqual(readList(["ok", { [s]: 1 }]), notUnicode);
+    assert.deepStrictEqual(read("date_range", { from: "2020", to: s }), notUnicode);
+    assert.deepStrictEqual(new Reader("text").read(s), notUnicode);
+    assert.deepStrictEqual(new Reader("list").read([[s]]), notUnicode);
+    assert.deepStrictEqual(new Vocabulary(COURTS).read(s), notUnicode);
+    assert.deepStrictEqual(new Vocabulary(COURTS).read([s], { role: "filter" }), notUnicode);
+    assert.deepStrictEqual(new CursorCodec("a server key of 16+ bytes").read(s), notUnicode);
+    assert.deepStrictEqual(new CursorCodec("a server key of 16+ bytes").read({ after: s }), notUnicode);
+  }
+  for (const kind of ai.KINDS) {
+    const options = { enum: { values: ["a"] }, vocabulary: { entries: COURTS }, cursor: { key_env: "AGENT_INPUT_VECTOR_KEY" } }[kind];
+    assert.deepStrictEqual(read(kind, "a\ud800b", options), notUnicode, kind);
+  }
+  // A batch line holding a lone surrogate itself (not its escape) is not UTF-8, the byte named.
+  const line = ai.readLine('{"kind": "text", "input": "a\ud800b"}');
+  assert.deepStrictEqual([line.status, line.ask.code], ["ask", "invalid_request"]);
+  assert.match(line.ask.hint, /byte 28 is not UTF-8/);
+  // A pair is one character, read as itself; well-formed strings keep their fast path.
+  assert.deepStrictEqual(readText("\ud83d\ude00"), { status: "ok", value: "\u{1f600}", notes: [], warnings: [] });
 });
+
+test("a lone surrogate in a call's arguments is the envelope agent-input call gives for the same JSON text", () => {
+  const tool = Tool.fromSpec(TOOL_Q);
+  const call = tool.read({ q: "a\ud800b" });
+  // `printf '%s' '{"q":"a\ud800b"}' | agent-input call --tool t.json`, byte for byte.
+  const cli = {
+    status: "error",
+    code: "invalid_arguments",
+    message: "`t` did not run: the arguments need a fix.",
+    hint: "Call `t` again with the arguments as one JSON object.",
+    issues: [
+      {
+        path: "",
+        code: "invalid_request",
+        received: '{"q":"a\\ud800b"}',
+        expected: "the arguments as one JSON object in UTF-8; it holds a lone UTF-16 surrogate (half of a character) before byte 7",
+        hint: "Call `t` again with the arguments as one JSON object.",
+      },
+    ],
+    notes: [],
+    warnings: [],
+  };
+  assert.deepStrictEqual(call.toJSON(), cli);
+  assert.deepStrictEqual(tool.readJson('{"q":"a\\ud800b"}').toJSON(), cli);
+  assert.equal(call.toCallToolResult().isError, true);
+  // In a key, deeper in the value, in the arguments of a question to a person and of its answer.
+  assert.equal(tool.read({ "\udc00": 1 }).issues[0].code, "invalid_request");
+  assert.match(tool.read({ q: ["x", { y: "\ud800" }] }).issues[0].expected, /lone UTF-16 surrogate/);
+  const codec = new CursorCodec("a server key of 16+ bytes");
+  const asking = Tool.fromSpec({ ...TOOL_Q, answered_by: "user" }, { codec });
+  assert.equal(asking.askPerson({ q: "a\ud800b" }), null);
+  assert.deepStrictEqual(asking.readAnswers({ q: "a\ud800b" }, {}, "state").toJSON(), cli);
+  // A raw body holding a lone surrogate itself (not its escape) is not UTF-8 (its WTF-8 bytes).
+  const raw = tool.readJson('{"q":"a\ud800b"}');
+  assert.equal(raw.issues[0].code, "invalid_request");
+  assert.match(raw.issues[0].expected, /byte 7 is not UTF-8/);
+});
+
+test("nesting past 64 levels asks input_too_long at any depth, never a throw", () => {
+  for (const levels of [65, 200, 1000, 5000, 100000]) {
+    assertTooDeep(readList(nested(levels)), `${levels}`);
+    assertTooDeep(read("text", nested(levels, ["x"])), `${levels}`);
+    assertTooDeep(new Reader("list").read({ a: nested(levels) }), `${levels}`);
+    assertTooDeep(new Vocabulary(COURTS).read(nested(levels)), `${levels}`);
+    assertTooDeep(new CursorCodec("a server key of 16+ bytes").read(nested(levels)), `${levels}`);
+  }
+  // 64 levels read (as whatever the kind makes of them); objects count as arrays do.
+  assert.notEqual(readList(nested(64, ["x"])).ask?.code, "input_too_long");
+  let deepObject = {};
+  for (let i = 0; i < 1000; i++) deepObject = { a: deepObject };
+  assertTooDeep(readList(deepObject), "objects");
+  // A cycle is nesting without end: too deep, not a stack overflow.
+  const cycle = [];
+  cycle.push(cycle);
+  assertTooDeep(readList(cycle), "a cycle");
+});
+
+test("a call nested past 64 levels is the envelope, never a throw", () => {
+  const tool = Tool.fromSpec(TOOL_Q);
+  for (const [levels, inner, byte] of [[64, [], 69], [64, ["x"], 68], [1000, [], 68], [5000, [{}], 68], [100000, [], 68]]) {
+    const call = tool.read({ q: nested(levels, inner) });
+    assert.equal(call.status, "error", `${levels}`);
+    assert.equal(call.issues[0].code, "invalid_request");
+    assert.equal(call.issues[0].path, "");
+    // `{"q":` then the arrays: the 64th array is the 65th level, at byte 5 + 63 (the core stops
+    // after an empty one's `]`), the byte `agent-input call` names in the whole text.
+    const whole = `{"q":${"[".repeat(levels - 1)}${JSON.stringify(inner)}${"]".repeat(levels - 1)}}`;
+    assert.equal(call.issues[0].expected, `the arguments as one JSON object in UTF-8; it nests more than 64 levels deep at byte ${byte}`);
+    assert.equal(call.issues[0].expected, tool.readJson(whole).issues[0].expected, `${levels}`);
+  }
+  // An object one level past the bound is refused after its first key; an empty one is read.
+  let objects = { k: 1 };
+  for (let i = 0; i < 64; i++) objects = { a: objects };
+  const whole = JSON.stringify(objects);
+  assert.equal(tool.read(objects).issues[0].expected, tool.readJson(whole).issues[0].expected);
+  // As the core reads JSON text: an empty object one level past the bound is no deeper, an
+  // empty array is.
+  assert.doesNotMatch(readList(nested(65, {})).ask?.expected ?? "", /levels of nested/);
+  assertTooDeep(readList(nested(65, [])), "an empty array one level past the bound");
+  // One level less reads (a list is no text: the property's own ask).
+  assert.equal(tool.read({ q: nested(63) }).issues[0].path, "q");
+});
+
 
 // --- misuse throws, with the core's message ----------------------------------------------------------
 
@@ -272,7 +400,15 @@ test("a tool's cursors read the key named by key_env and the clock", () => {
   const codec = CursorCodec.fromEnv("AGENT_INPUT_VECTOR_KEY");
   const fresh = codec.encode({ after: 2 }, { ttl: 60 });
   assert.deepStrictEqual(tool.read({ query: "x", cursor: fresh }).args.cursor, { after: 2 });
-  const expired = codec.encode({ after: 2 }, { expiresAt: Math.floor(Date.now() / 1000) - 1 });
+  // A cursor issued an hour ago for a minute: the host's clock is `Date.now()`.
+  const realNow = Date.now;
+  Date.now = () => realNow() - 3_600_000;
+  let expired;
+  try {
+    expired = codec.encode({ after: 2 }, { ttl: 60 });
+  } finally {
+    Date.now = realNow;
+  }
   const call = tool.read({ query: "x", cursor: expired });
   assert.equal(call.status, "error");
   assert.match(call.issues[0].expected, /it has expired/);
@@ -325,17 +461,45 @@ test("a cursor codec: round trip, expiry and forgery", () => {
   assert.deepStrictEqual(codec.read(cursor).value, { after: 40 });
   assert.equal(codec.read("start").status, "absent");
   assert.equal(codec.read(cursor, { now: 2 ** 40 }).status, "ask");
-  const fixed = codec.encode({ after: 1 }, { expiresAt: 1000 });
-  assert.deepStrictEqual(codec.read(fixed, { now: 999 }).value, { after: 1 });
-  assert.equal(codec.read(fixed, { now: 1000 }).status, "ask");
+  const fixed = codec.encode({ after: 1 }, { expiresAt: 2 ** 40 });
+  assert.deepStrictEqual(codec.read(fixed, { now: 2 ** 40 - 1 }).value, { after: 1 });
+  assert.equal(codec.read(fixed, { now: 2 ** 40 }).status, "ask");
   const other = new CursorCodec("another server key of 16+ bytes");
   assert.equal(other.read(cursor).ask.code, "invalid_cursor");
   assert.equal(codec.read(codec.encode(new Uint8Array([0, 1]))).value, "AAE");
-  assert.throws(() => codec.encode({ a: 1 }, { ttl: 5, expiresAt: 10 }), TypeError);
   assert.throws(() => codec.read(cursor, { now: -1 }), RangeError);
   // The key never shows.
   assert.equal(String(codec), "CursorCodec(<redacted>)");
   assert.doesNotMatch(JSON.stringify(codec) ?? "", /server key/);
+});
+
+test("a cursor's lifetime is checked by the core, as the CLI checks it: a typed error", () => {
+  const codec = new CursorCodec("a server key of 16+ bytes");
+  const now = Math.floor(Date.now() / 1000);
+  const refused = [
+    [{ ttl: 0 }, /^invalid cursor expiry: a ttl of 0 would issue an expired cursor/],
+    [{ expiresAt: 0 }, /^invalid cursor expiry: expires_at 0 is not in the future \(now is \d+\); a cursor that never expires is issued without it$/],
+    [{ expiresAt: now - 1 }, /is not in the future/],
+    [{ ttl: 5, expiresAt: now + 10 }, /^invalid cursor expiry: give a ttl or an expiry time \(expires_at\), not both$/],
+    [{ ttl: -1 }, /^invalid cursor expiry: `ttl` must be a whole number of seconds, 0 or more, found -1$/],
+    [{ ttl: 1.5 }, /`ttl` must be a whole number of seconds, 0 or more, found 1.5/],
+    [{ ttl: 1e30 }, /`ttl` must be a whole number of seconds/],
+    [{ ttl: Infinity }, /`ttl` must be a whole number of seconds/],
+    [{ expiresAt: -5 }, /`expiresAt` must be a whole number of seconds/],
+  ];
+  for (const [lifetime, message] of refused) {
+    for (const payload of [{}, new Uint8Array([1])]) {
+      assert.throws(
+        () => codec.encode(payload, lifetime),
+        (e) => e instanceof InvalidOptionsError && e.code === "invalid_options" && message.test(e.message),
+        JSON.stringify(lifetime),
+      );
+    }
+  }
+  // What the core issues: never, for a while, until a time to come.
+  assert.deepStrictEqual(codec.read(codec.encode({}), { now: 2 ** 52 }).value, {});
+  assert.equal(codec.read(codec.encode({}, { ttl: 60 }), { now: now + 120 }).status, "ask");
+  assert.deepStrictEqual(codec.read(codec.encode({}, { expiresAt: now + 60 }), { now }).value, {});
 });
 
 test("a cursor codec from the environment, and the cursor kind", () => {

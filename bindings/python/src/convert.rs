@@ -1,8 +1,18 @@
 //! Crossing the boundary, both ways, with no reading of value content: Python objects become
 //! the JSON values the core reads (numbers keep their exact text), and the core's JSON and
 //! typed values become Python natives (`int`/`Decimal`, `bool`, `str`, `datetime.date`, ...).
+//!
+//! A value to read that cannot cross as sent, a `str` holding a lone surrogate (which no UTF-8
+//! text holds) or lists and dicts nested past the core's bound, is [`Unreadable`]: the read
+//! returns the core's ask for it (`not_unicode`, `input_too_long`), the ask the core's JSON reader
+//! gives JavaScript and the CLI for the same value, and a tool call the envelope they give for
+//! its JSON text ([`call_text`]). The program's own data (options, specs, outputs) converts by
+//! [`data`].
 
-use agent_input::{Input, TypedValue};
+use std::fmt::Write as _;
+
+use agent_input::limits::MAX_JSON_DEPTH;
+use agent_input::{Ask, Input, TypedValue};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -10,13 +20,27 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use serde_json::{Map, Number, Value};
 
-/// Nesting deeper than this is refused with a `ValueError`: Python's own JSON decoder stops at
-/// its recursion limit (1000), so no decoded tool argument is deeper, and the conversion stays
-/// well inside any thread's stack.
+/// The program's own data (options, a spec, an output) nested deeper than this is refused with
+/// a `ValueError`: Python's own JSON decoder stops at its recursion limit (1000), and the
+/// conversion stays well inside any thread's stack. A value to read stops at the core's
+/// `MAX_JSON_DEPTH` (64) instead, as an ask.
 pub const MAX_DEPTH: usize = 1000;
 
-/// Inputs whose text adds up to at least this many bytes are read with the GIL released.
-pub const DETACH_AT_BYTES: usize = 4096;
+/// The most bytes of text (strings, and one per item of a list or dict) a read of one scalar
+/// converts to and still runs holding the GIL. Such a read costs at most about 0.2 ms, an
+/// unknown spelling's suggestions included (measured: a 256-byte date 0.22 ms, a country
+/// 0.09 ms; a canonical value about a microsecond), and a scalar kind asks `input_too_long` past
+/// 256 characters (the text kind past 10,000) without reading further. Releasing the GIL for
+/// such a read would cost more than it frees: taking it back waits up to the interpreter's
+/// switch interval (5 ms) when another thread holds it. Every other read releases the GIL
+/// whatever its size: a list, a filter, a vocabulary, an enum of many values, a tool call, a
+/// longer input ([`keeps_gil`]).
+pub const KEEP_GIL_MAX_BYTES: usize = 256;
+
+/// The most values and aliases an enum declares for its short reads to keep the GIL: an unknown
+/// value's suggestions compare it with each of them (measured: 128 values 0.12 ms, 1,000 values
+/// 0.45 ms for a 10-character value).
+pub const KEEP_GIL_MAX_ENUM_VALUES: usize = 128;
 
 static DECIMAL: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static DATE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -71,6 +95,49 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Arg<'py> {
     }
 }
 
+/// Why a value to read cannot cross as sent. The read returns the core's ask for it without
+/// reading, the ask the core's JSON reader gives the same value as JSON text
+/// (`agent_input::json::JsonError::ask`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// A `str` holds a lone surrogate (half of a UTF-16 pair), which no Unicode text holds.
+    LoneSurrogate,
+    /// Lists, tuples and dicts nest deeper than the core's `MAX_JSON_DEPTH`.
+    TooDeep,
+}
+
+impl Unreadable {
+    /// The core's ask: `not_unicode`, or `input_too_long` naming the depth bound.
+    pub fn ask(self) -> Ask {
+        match self {
+            Self::LoneSurrogate => Ask::not_unicode(&Input::Missing),
+            Self::TooDeep => Ask::too_deep(&Input::Missing, MAX_JSON_DEPTH),
+        }
+    }
+}
+
+/// Why a conversion stopped: a value the read asks about, or a Python error (a type JSON has
+/// not, misuse).
+enum Stop {
+    Unreadable(Unreadable),
+    Err(PyErr),
+}
+
+impl From<PyErr> for Stop {
+    fn from(e: PyErr) -> Self {
+        Self::Err(e)
+    }
+}
+
+/// How a conversion walks: a value to read (`read`: a lone surrogate or nesting past
+/// `MAX_JSON_DEPTH` stops it as [`Unreadable`]) or the program's own data (a lone surrogate
+/// becomes U+FFFD, nesting past [`MAX_DEPTH`] is a `ValueError`); `weight` counts the bytes of
+/// text seen.
+struct Walk {
+    read: bool,
+    weight: usize,
+}
+
 /// A Python value converted for the core: a borrowed string or number text where that is all
 /// it is (the hot path allocates nothing), a JSON value otherwise. `weight` counts the bytes
 /// of text, to decide whether a read releases the GIL.
@@ -83,23 +150,41 @@ pub enum Converted {
     Int(String),
     /// Any other value.
     Json(Value),
+    /// A value that cannot cross as sent: the read is the core's ask.
+    Unreadable(Unreadable),
 }
 
 impl Converted {
     /// The core's view of the value.
     pub fn input(&self) -> Input<'_> {
         match self {
-            Self::Missing => Input::Missing,
+            Self::Missing | Self::Unreadable(_) => Input::Missing,
             Self::Str(s) => Input::String(s),
             Self::Int(text) => Input::Number(text),
             Self::Json(v) => Input::from(v),
         }
     }
 
-    /// True when the read should run with the GIL released.
-    pub fn is_long(&self, weight: usize) -> bool {
-        !matches!(self, Self::Missing) && weight >= DETACH_AT_BYTES
+    /// The read of a value that cannot cross as sent: the core's ask.
+    pub fn unreadable(&self) -> Option<agent_input::Outcome<Value>> {
+        match self {
+            Self::Unreadable(why) => Some(agent_input::Outcome::ask(why.ask())),
+            _ => None,
+        }
     }
+}
+
+/// True when a read with `spec` of a value of `weight` bytes of text may run holding the GIL: a
+/// kind that reads one scalar (its work bounded by the value's length; an enum by its values
+/// too, at most [`KEEP_GIL_MAX_ENUM_VALUES`]) and at most [`KEEP_GIL_MAX_BYTES`] of text. A
+/// list, a filter and a vocabulary work by their items or entries: they always release it.
+pub fn keeps_gil(spec: &agent_input::Spec, weight: usize) -> bool {
+    let cheap = match spec {
+        agent_input::Spec::List(_) | agent_input::Spec::Filter(_) | agent_input::Spec::Vocabulary(_) => false,
+        agent_input::Spec::Enum(o) => o.values.len() + o.aliases.len() <= KEEP_GIL_MAX_ENUM_VALUES,
+        _ => true,
+    };
+    cheap && weight <= KEEP_GIL_MAX_BYTES
 }
 
 /// Converts a read's argument; returns it with its weight in bytes of text.
@@ -109,32 +194,95 @@ pub fn convert(arg: &Arg<'_>) -> PyResult<(Converted, usize)> {
         Arg::Value(obj) => obj,
     };
     if let Ok(s) = obj.cast_exact::<PyString>() {
-        let backed = PyBackedStr::try_from(s.clone())?;
-        let weight = backed.len();
-        return Ok((Converted::Str(backed), weight));
+        if let Ok(backed) = PyBackedStr::try_from(s.clone()) {
+            let weight = backed.len();
+            return Ok((Converted::Str(backed), weight));
+        }
     }
     if obj.is_exact_instance_of::<PyInt>() {
         if let Ok(i) = obj.extract::<i64>() {
             return Ok((Converted::Int(i.to_string()), 0));
         }
     }
-    let mut weight = 0;
-    let value = to_json(obj, 0, &mut weight)?;
-    Ok((Converted::Json(value), weight))
+    let mut walk = Walk { read: true, weight: 0 };
+    match to_json(obj, 0, &mut walk) {
+        Ok(value) => Ok((Converted::Json(value), walk.weight)),
+        Err(Stop::Unreadable(why)) => Ok((Converted::Unreadable(why), walk.weight)),
+        Err(Stop::Err(e)) => Err(e),
+    }
+}
+
+/// A tool call's arguments as JSON, or why they cannot cross as sent (the call is then read
+/// from [`call_text`], as a body).
+///
+/// # Errors
+/// A value JSON has no type for.
+pub fn call_args(obj: &Bound<'_, PyAny>) -> PyResult<Result<Value, Unreadable>> {
+    match to_json(obj, 0, &mut Walk { read: true, weight: 0 }) {
+        Ok(value) => Ok(Ok(value)),
+        Err(Stop::Unreadable(why)) => Ok(Err(why)),
+        Err(Stop::Err(e)) => Err(e),
+    }
+}
+
+/// The program's own data as JSON (options, a spec, a schema, entries, a payload, an output):
+/// a lone surrogate becomes U+FFFD, as the JavaScript binding writes it.
+///
+/// # Errors
+/// A value JSON has no type for; nesting deeper than [`MAX_DEPTH`].
+pub fn data(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    match to_json(obj, 0, &mut Walk { read: false, weight: 0 }) {
+        Ok(value) => Ok(value),
+        Err(Stop::Err(e)) => Err(e),
+        // A walk of data stops at no value (the arm is for the type's sake).
+        Err(Stop::Unreadable(why)) => Err(PyValueError::new_err(format!("the value cannot cross: {why:?}"))),
+    }
+}
+
+/// The UTF-16 code units of a `str` holding surrogates (the only `str` that is not UTF-8).
+fn utf16(s: &Bound<'_, PyString>) -> PyResult<Vec<u16>> {
+    let bytes = s.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+    let bytes: &[u8] = bytes.extract()?;
+    Ok(bytes.chunks_exact(2).map(|pair| u16::from_le_bytes([pair[0], pair[1]])).collect())
+}
+
+/// A `str` as Rust text. One holding surrogates is read as UTF-16, as JSON reads its escapes: a
+/// high and a low surrogate in a row are one character; a lone one stops a value to read, and
+/// becomes U+FFFD in data.
+fn text(s: &Bound<'_, PyString>, walk: &mut Walk) -> Result<String, Stop> {
+    let text = match PyBackedStr::try_from(s.clone()) {
+        Ok(backed) => backed.to_string(),
+        Err(_) if walk.read => {
+            String::from_utf16(&utf16(s)?).map_err(|_| Stop::Unreadable(Unreadable::LoneSurrogate))?
+        }
+        Err(_) => String::from_utf16_lossy(&utf16(s)?),
+    };
+    walk.weight += text.len();
+    Ok(text)
+}
+
+/// Stops a walk at an array or object nested `depth` levels deep, past its bound. The core's
+/// JSON reader refuses an array there, and an object that holds a key (an empty one is no
+/// deeper), so a value to read stops where the core would stop reading its JSON text.
+fn nest(depth: usize, walk: &Walk, empty_object: bool) -> Result<(), Stop> {
+    if walk.read && depth >= MAX_JSON_DEPTH && !empty_object {
+        return Err(Stop::Unreadable(Unreadable::TooDeep));
+    }
+    if depth >= MAX_DEPTH {
+        return Err(PyValueError::new_err(format!("the value is nested deeper than {MAX_DEPTH} levels")).into());
+    }
+    Ok(())
 }
 
 /// A Python object as JSON: `str`, `bool`, `int`, `float`, `Decimal`, `None`, `list`, `tuple`,
 /// `dict` with `str` keys, and `datetime.date` (as its ISO text). Numbers keep their exact
 /// text; a non-finite `float` or `Decimal` (which JSON cannot carry) becomes its text as a
-/// string, so the reader asks about it instead of the conversion failing.
-pub fn to_json(obj: &Bound<'_, PyAny>, depth: usize, weight: &mut usize) -> PyResult<Value> {
-    if depth > MAX_DEPTH {
-        return Err(PyValueError::new_err(format!("the value is nested deeper than {MAX_DEPTH} levels")));
-    }
+/// string, so the reader asks about it instead of the conversion failing. Containers are
+/// walked in order, so the first value that cannot cross (in the order of its JSON text) is
+/// the one asked about, as the core's JSON reader finds it.
+fn to_json(obj: &Bound<'_, PyAny>, depth: usize, walk: &mut Walk) -> Result<Value, Stop> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let backed = PyBackedStr::try_from(s.clone())?;
-        *weight += backed.len();
-        return Ok(Value::String(backed.to_string()));
+        return Ok(Value::String(text(s, walk)?));
     }
     if obj.is_none() {
         return Ok(Value::Null);
@@ -145,37 +293,49 @@ pub fn to_json(obj: &Bound<'_, PyAny>, depth: usize, weight: &mut usize) -> PyRe
     if obj.is_instance_of::<PyInt>() {
         return match obj.extract::<i64>() {
             Ok(i) => Ok(Value::Number(i.into())),
-            Err(_) => number(&int_text(obj)?),
+            Err(_) => Ok(number(&int_text(obj)?)?),
         };
     }
     if let Ok(f) = obj.cast::<PyFloat>() {
         let text = f.repr()?.to_string();
-        return if f.value().is_finite() { number(&text) } else { Ok(Value::String(text)) };
+        return if f.value().is_finite() { Ok(number(&text)?) } else { Ok(Value::String(text)) };
     }
     if let Ok(list) = obj.cast::<PyList>() {
-        *weight += list.len();
-        return list.iter().map(|item| to_json(&item, depth + 1, weight)).collect::<PyResult<_>>().map(Value::Array);
+        nest(depth, walk, false)?;
+        walk.weight += list.len();
+        return list.iter().map(|item| to_json(&item, depth + 1, walk)).collect::<Result<_, _>>().map(Value::Array);
     }
     if let Ok(dict) = obj.cast::<PyDict>() {
-        *weight += dict.len();
+        nest(depth, walk, dict.is_empty())?;
+        walk.weight += dict.len();
         let mut map = Map::with_capacity(dict.len());
         for (key, item) in dict.iter() {
-            let Ok(key) = key.cast::<PyString>() else {
-                return Err(PyTypeError::new_err(format!(
-                    "expected a JSON object (a dict with str keys), found a key of type `{}`",
-                    key.get_type().name()?
-                )));
-            };
-            let key = PyBackedStr::try_from(key.clone())?;
-            *weight += key.len();
-            map.insert(key.to_string(), to_json(&item, depth + 1, weight)?);
+            let key = text(&dict_key(&key)?, walk)?;
+            map.insert(key, to_json(&item, depth + 1, walk)?);
         }
         return Ok(Value::Object(map));
     }
     if let Ok(tuple) = obj.cast::<PyTuple>() {
-        *weight += tuple.len();
-        return tuple.iter().map(|item| to_json(&item, depth + 1, weight)).collect::<PyResult<_>>().map(Value::Array);
+        nest(depth, walk, false)?;
+        walk.weight += tuple.len();
+        return tuple.iter().map(|item| to_json(&item, depth + 1, walk)).collect::<Result<_, _>>().map(Value::Array);
     }
+    Ok(other_scalar(obj)?)
+}
+
+/// A dict's key, which JSON has only as a string.
+fn dict_key<'py>(key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
+    match key.cast::<PyString>() {
+        Ok(key) => Ok(key.clone()),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "expected a JSON object (a dict with str keys), found a key of type `{}`",
+            key.get_type().name()?
+        ))),
+    }
+}
+
+/// A `Decimal` or a `datetime.date` as JSON; any other object is no JSON value.
+fn other_scalar(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     let py = obj.py();
     if obj.is_instance(decimal_type(py)?)? {
         let text = obj.str()?.to_string();
@@ -189,6 +349,106 @@ pub fn to_json(obj: &Bound<'_, PyAny>, depth: usize, weight: &mut usize) -> PyRe
         "expected a JSON value (str, int, float, Decimal, bool, None, list, dict), found `{}`",
         obj.get_type().name()?
     )))
+}
+
+/// A tool call's arguments as the JSON text the JavaScript binding writes for the same value
+/// (compact, keys in order, a lone surrogate as its `\udXXX` escape, a list or dict nested past
+/// `MAX_JSON_DEPTH` written only as far as the core reads it, [`past_bound`]): the body a call
+/// whose arguments cannot cross is read from, so that its envelope is the one `agent-input call`
+/// and JavaScript give.
+///
+/// # Errors
+/// A value JSON has no type for.
+pub fn call_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    let mut out = String::new();
+    write_text(obj, 0, &mut out)?;
+    Ok(out)
+}
+
+fn write_text(obj: &Bound<'_, PyAny>, depth: usize, out: &mut String) -> PyResult<()> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return write_str(s, out);
+    }
+    let (list, tuple, dict) = (obj.cast::<PyList>(), obj.cast::<PyTuple>(), obj.cast::<PyDict>());
+    if (list.is_ok() || tuple.is_ok() || dict.is_ok()) && depth >= MAX_JSON_DEPTH {
+        return past_bound(obj, out);
+    }
+    if let Ok(dict) = dict {
+        out.push('{');
+        for (i, (key, item)) in dict.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_str(&dict_key(&key)?, out)?;
+            out.push(':');
+            write_text(&item, depth + 1, out)?;
+        }
+        out.push('}');
+        return Ok(());
+    }
+    let items = match (list, tuple) {
+        (Ok(list), _) => list.iter().collect::<Vec<_>>(),
+        (_, Ok(tuple)) => tuple.iter().collect(),
+        _ => {
+            // A scalar, as a read converts it.
+            let value = data(obj)?;
+            out.push_str(&serde_json::to_string(&value).map_err(|e| PyValueError::new_err(e.to_string()))?);
+            return Ok(());
+        }
+    };
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_text(item, depth + 1, out)?;
+    }
+    out.push(']');
+    Ok(())
+}
+
+/// A list or dict one level past the core's bound, written as far as the core reads it before
+/// it refuses the whole value, and no further (as the JavaScript binding's `pastBound`): a list
+/// as `[]` or `[0]`, a dict as `{}` (an empty one is no deeper: the core reads it) or as its
+/// first key with `0`. The core then stops at the byte where it stops in the whole value's text.
+fn past_bound(obj: &Bound<'_, PyAny>, out: &mut String) -> PyResult<()> {
+    if let Ok(dict) = obj.cast::<PyDict>() {
+        match dict.iter().next() {
+            Some((key, _)) => {
+                out.push('{');
+                write_str(&dict_key(&key)?, out)?;
+                out.push_str(":0}");
+            }
+            None => out.push_str("{}"),
+        }
+    } else {
+        out.push_str(if obj.len()? == 0 { "[]" } else { "[0]" });
+    }
+    Ok(())
+}
+
+/// A `str` as a JSON string, escaped as serde_json and `JSON.stringify` escape it; a lone
+/// surrogate as its `\udXXX` escape.
+fn write_str(s: &Bound<'_, PyString>, out: &mut String) -> PyResult<()> {
+    let escaped = |text: &str| serde_json::to_string(text).map_err(|e| PyValueError::new_err(e.to_string()));
+    if let Ok(backed) = PyBackedStr::try_from(s.clone()) {
+        out.push_str(&escaped(&backed)?);
+        return Ok(());
+    }
+    out.push('"');
+    for unit in char::decode_utf16(utf16(s)?) {
+        match unit {
+            Ok(c) => {
+                let quoted = escaped(c.encode_utf8(&mut [0; 4]))?;
+                out.push_str(quoted.get(1..quoted.len() - 1).unwrap_or_default());
+            }
+            Err(lone) => {
+                let _ = write!(out, "\\u{:04x}", lone.unpaired_surrogate());
+            }
+        }
+    }
+    out.push('"');
+    Ok(())
 }
 
 /// A JSON value as Python objects: numbers as `int` when their text is an integer, else as

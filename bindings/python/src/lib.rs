@@ -21,7 +21,7 @@ use strum::IntoEnumIterator;
 mod convert;
 mod errors;
 
-use convert::{convert, to_json, to_py, typed_to_py, Arg};
+use convert::{convert, data, keeps_gil, to_py, typed_to_py, Arg};
 use errors::to_py_err;
 
 /// The value of a property that was not sent (different from `None`, which is JSON `null`).
@@ -129,13 +129,16 @@ impl Outcome {
     }
 }
 
-/// Reads with a prepared spec: convert, one core call (without the GIL for long inputs), wrap.
+/// Reads with a prepared spec: convert, one core call (without the GIL unless it is a short
+/// scalar's, [`keeps_gil`]), wrap. A value that cannot cross as sent is the core's ask.
 fn read_spec(py: Python<'_>, spec: &Arc<Spec>, value: &Arg<'_>) -> PyResult<Outcome> {
     let (converted, weight) = convert(value)?;
-    let inner = if converted.is_long(weight) {
-        py.detach(|| spec.read(converted.input()))
-    } else {
+    let inner = if let Some(ask) = converted.unreadable() {
+        ask
+    } else if keeps_gil(spec, weight) {
         spec.read(converted.input())
+    } else {
+        py.detach(|| spec.read(converted.input()))
     };
     Ok(Outcome { inner, natives: Natives::Spec(Arc::clone(spec)) })
 }
@@ -144,7 +147,7 @@ fn read_spec(py: Python<'_>, spec: &Arc<Spec>, value: &Arg<'_>) -> PyResult<Outc
 fn spec_of(py: Python<'_>, kind: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Spec> {
     let kind: Kind = kind.parse().map_err(|e| to_py_err(py, &e))?;
     let options = match options {
-        Some(o) => to_json(o.as_any(), 0, &mut 0)?,
+        Some(o) => data(o.as_any())?,
         None => Value::Null,
     };
     Spec::new(kind, &options).map_err(|e| to_py_err(py, &e))
@@ -152,7 +155,9 @@ fn spec_of(py: Python<'_>, kind: &str, options: Option<&Bound<'_, PyDict>>) -> P
 
 /// Reads one value of `kind` with its options: `read("number", "4 000")`. Leaving `value` out
 /// means the property was not sent (different from `None`). Never raises on bad input (the
-/// outcome asks); an unknown kind or invalid options raise `AgentInputError` subclasses.
+/// outcome asks: a lone surrogate anywhere in the value `not_unicode`, lists or dicts nested
+/// more than 64 levels `input_too_long`); an unknown kind or invalid options raise
+/// `AgentInputError` subclasses.
 #[pyfunction]
 #[pyo3(signature = (kind, value = Arg::Missing, /, **options))]
 fn read(py: Python<'_>, kind: &str, value: Arg<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Outcome> {
@@ -193,10 +198,25 @@ impl Reader {
 }
 
 /// Reads one batch request line (`{"kind", "input", "options"}` as JSON text), as
-/// `agent-input read --batch` does. A malformed line reads as an `invalid_request` ask.
+/// `agent-input read --batch` does. A malformed line reads as an `invalid_request` ask (a lone
+/// surrogate in the text itself is not UTF-8: its `surrogatepass` bytes, the byte named). A line
+/// longer than a short scalar's releases the GIL (it may hold a list).
 #[pyfunction]
-fn read_line(line: &str) -> Outcome {
-    Outcome { inner: agent_input::batch::read_line(line), natives: Natives::Json }
+fn read_line(py: Python<'_>, line: &Bound<'_, PyString>) -> PyResult<Outcome> {
+    let (as_str, as_bytes): (pyo3::pybacked::PyBackedStr, pyo3::pybacked::PyBackedBytes);
+    let bytes: &[u8] = match pyo3::pybacked::PyBackedStr::try_from(line.clone()) {
+        Ok(s) => {
+            as_str = s;
+            as_str.as_bytes()
+        }
+        Err(_) => {
+            as_bytes = line.call_method1("encode", ("utf-8", "surrogatepass"))?.extract()?;
+            &as_bytes
+        }
+    };
+    let read = || agent_input::batch::read_line_bytes(bytes, &agent_input::batch::Policy::default());
+    let inner = if bytes.len() <= convert::KEEP_GIL_MAX_BYTES { read() } else { py.detach(read) };
+    Ok(Outcome { inner, natives: Natives::Json })
 }
 
 /// The core's matching key of a text: case, diacritics, width and spacing folded, invisible
@@ -217,8 +237,8 @@ fn no_hits_filtered(
     filter: &Bound<'_, PyAny>,
     would_match: &Bound<'_, PyAny>,
 ) -> PyResult<Py<PyAny>> {
-    let filter = to_json(filter, 0, &mut 0)?;
-    let Value::Array(would) = to_json(would_match, 0, &mut 0)? else {
+    let filter = data(filter)?;
+    let Value::Array(would) = data(would_match)? else {
         return Err(pyo3::exceptions::PyTypeError::new_err(
             "`would_match` must be a list of the values that would match",
         ));
@@ -246,7 +266,7 @@ fn core_options_error(py: Python<'_>, kind: Kind, options: &Value) -> PyErr {
 impl Vocabulary {
     #[new]
     fn new(py: Python<'_>, entries: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let json = to_json(entries, 0, &mut 0)?;
+        let json = data(entries)?;
         let entries: Vec<Entry> = serde_json::from_value(json.clone())
             .map_err(|_| core_options_error(py, Kind::Vocabulary, &json!({"entries": json})))?;
         let inner = CoreVocabulary::new(entries).map_err(|e| to_py_err(py, &e))?;
@@ -259,13 +279,13 @@ impl Vocabulary {
     fn read(&self, py: Python<'_>, value: Arg<'_>, role: &str) -> PyResult<Outcome> {
         let role: VocabularyRole = serde_json::from_value(Value::String(role.to_owned()))
             .map_err(|_| core_options_error(py, Kind::Vocabulary, &json!({"entries": [{"id": "_"}], "role": role})))?;
-        let (converted, weight) = convert(&value)?;
-        let inner = if converted.is_long(weight) {
-            py.detach(|| self.inner.read(converted.input(), role))
-        } else {
-            self.inner.read(converted.input(), role)
+        let (converted, _) = convert(&value)?;
+        // A vocabulary read works by its entries: it releases the GIL whatever the value.
+        let inner = match converted.unreadable() {
+            Some(ask) => ask,
+            None => py.detach(|| self.inner.read(converted.input(), role).map(Value::String)),
         };
-        Ok(Outcome { inner: inner.map(Value::String), natives: Natives::Json })
+        Ok(Outcome { inner, natives: Natives::Json })
     }
 
     /// The entries, as dicts.
@@ -291,15 +311,32 @@ fn unix_now() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-/// Whole seconds of a `ttl`: an `int`, or a `datetime.timedelta` (rounded up).
-fn ttl_seconds(ttl: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if let Ok(seconds) = ttl.extract::<u64>() {
-        return Ok(seconds);
+static TIMEDELTA: PyOnceLock<Py<pyo3::types::PyType>> = PyOnceLock::new();
+
+/// Whole seconds of a cursor's lifetime: an `int` from 0 to 2**64 - 1, or for `ttl` a
+/// `datetime.timedelta` (rounded up to the second); anything else (a negative number, a
+/// `float`, a `bool`, a number past 64 bits) an `InvalidOptionsError`. Whether the lifetime
+/// can be issued is the core's check ([`agent_input::cursor::expiry`]).
+fn lifetime_seconds(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    let py = value.py();
+    let invalid = || -> PyResult<PyErr> {
+        let kinds = if name == "ttl" { "an int or a timedelta" } else { "an int" };
+        Ok(errors::InvalidOptionsError::new_err(format!(
+            "invalid cursor expiry: `{name}` must be a whole number of seconds, 0 or more ({kinds}), found {}",
+            value.repr()?
+        )))
+    };
+    if value.is_instance_of::<pyo3::types::PyInt>() && !value.is_instance_of::<pyo3::types::PyBool>() {
+        return value.extract::<u64>().or_else(|_| Err(invalid()?));
     }
-    let days: u64 = ttl.getattr("days")?.extract().map_err(|_| PyValueError::new_err("`ttl` must not be negative"))?;
-    let seconds: u64 = ttl.getattr("seconds")?.extract()?;
-    let micros: u64 = ttl.getattr("microseconds")?.extract()?;
-    Ok(days * 86_400 + seconds + u64::from(micros > 0))
+    if name == "ttl" && value.is_instance(TIMEDELTA.import(py, "datetime", "timedelta")?)? {
+        // `days` carries the sign; `seconds` (below a day) and `microseconds` are never negative.
+        let days: u64 = value.getattr("days")?.extract().or_else(|_| Err(invalid()?))?;
+        let seconds: u64 = value.getattr("seconds")?.extract()?;
+        let micros: u64 = value.getattr("microseconds")?.extract()?;
+        return Ok(days * 86_400 + seconds + u64::from(micros > 0));
+    }
+    Err(invalid()?)
 }
 
 #[pymethods]
@@ -316,24 +353,25 @@ impl CursorCodec {
     }
 
     /// Issues a cursor carrying `payload` (a JSON value, or `bytes`), valid for `ttl` (an
-    /// `int` of seconds or a `timedelta`) or until `expires_at` (unix seconds) if given.
+    /// `int` of seconds or a `timedelta`) or until `expires_at` (unix seconds) if given, or
+    /// never. Raises `InvalidOptionsError` for both, for either that is not a whole number of
+    /// seconds, for a `ttl` of 0 and for an `expires_at` not in the future (the core's check,
+    /// as the CLI and JavaScript make it).
     #[pyo3(signature = (payload, /, ttl = None, *, expires_at = None))]
     fn encode(
         &self,
         py: Python<'_>,
         payload: &Bound<'_, PyAny>,
         ttl: Option<&Bound<'_, PyAny>>,
-        expires_at: Option<u64>,
+        expires_at: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
-        let expires_at = match (ttl, expires_at) {
-            (Some(ttl), None) => Some(unix_now() + ttl_seconds(ttl)?),
-            (None, at) => at,
-            (Some(_), Some(_)) => return Err(PyValueError::new_err("give `ttl` or `expires_at`, not both")),
-        };
+        let ttl = ttl.map(|t| lifetime_seconds(t, "ttl")).transpose()?;
+        let expires_at = expires_at.map(|at| lifetime_seconds(at, "expires_at")).transpose()?;
+        let expires_at = agent_input::cursor::expiry(ttl, expires_at, unix_now()).map_err(|e| to_py_err(py, &e))?;
         let cursor = if let Ok(bytes) = payload.extract::<&[u8]>() {
             self.inner.encode_bytes(bytes, expires_at)
         } else {
-            self.inner.encode_json(&to_json(payload, 0, &mut 0)?, expires_at)
+            self.inner.encode_json(&data(payload)?, expires_at)
         };
         cursor.map_err(|e| to_py_err(py, &e))
     }
@@ -342,11 +380,19 @@ impl CursorCodec {
     /// (`"start"`, `"0"`, `""`), an `invalid_cursor` ask for a damaged, forged or expired one.
     /// `now` (unix seconds) replaces the clock.
     #[pyo3(signature = (value = Arg::Missing, /, *, now = None))]
-    fn read(&self, value: Arg<'_>, now: Option<u64>) -> PyResult<Outcome> {
-        let (converted, _) = convert(&value)?;
-        let inner = match now {
+    fn read(&self, py: Python<'_>, value: Arg<'_>, now: Option<u64>) -> PyResult<Outcome> {
+        let (converted, weight) = convert(&value)?;
+        let read = || match now {
             Some(now) => self.inner.read_at(converted.input(), now),
             None => self.inner.read(converted.input()),
+        };
+        let inner = if let Some(ask) = converted.unreadable() {
+            ask
+        } else if weight <= convert::KEEP_GIL_MAX_BYTES {
+            // A cursor is one scalar: its work is bounded by its length (and `MAX_CURSOR_CHARS`).
+            read()
+        } else {
+            py.detach(read)
         };
         Ok(Outcome { inner, natives: Natives::Json })
     }
@@ -376,7 +422,7 @@ impl Tool {
             Ok(text) => serde_json::from_str(&text.to_cow()?).map_err(|e| {
                 errors::InvalidOptionsError::new_err(format!("invalid tool spec: the text is not JSON ({e})"))
             })?,
-            Err(_) => to_json(spec, 0, &mut 0)?,
+            Err(_) => data(spec)?,
         };
         let spec = match &codec {
             Some(codec) => ToolSpec::from_json_with_codec(&json, &codec.inner),
@@ -399,9 +445,9 @@ impl Tool {
         overrides: Option<&Bound<'_, PyAny>>,
         codec: Option<PyRef<'_, CursorCodec>>,
     ) -> PyResult<Self> {
-        let schema = to_json(schema, 0, &mut 0)?;
+        let schema = data(schema)?;
         let overrides = match overrides {
-            Some(o) => to_json(o, 0, &mut 0)?,
+            Some(o) => data(o)?,
             None => Value::Null,
         };
         let spec = ToolSpec::from_input_schema_with(&schema, &overrides, codec.as_ref().map(|c| &c.inner));
@@ -418,51 +464,58 @@ impl Tool {
         schema: &Bound<'_, PyAny>,
         overrides: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let schema = to_json(schema, 0, &mut 0)?;
+        let schema = data(schema)?;
         let overrides = match overrides {
-            Some(o) => to_json(o, 0, &mut 0)?,
+            Some(o) => data(o)?,
             None => Value::Null,
         };
         let doc = ToolSpec::document_from_input_schema(&schema, &overrides).map_err(|e| to_py_err(py, &e))?;
         Ok(to_py(py, &doc)?.unbind())
     }
 
-    /// Reads a whole argument object (a dict; `None` or nothing: no arguments at all).
+    /// Reads a whole argument object (a dict; `None` or nothing: no arguments at all), with the
+    /// GIL released. Never raises on bad arguments: a lone surrogate or lists and dicts nested
+    /// more than 64 levels are the envelope `agent-input call` and JavaScript give for the same
+    /// JSON text ([`convert::call_text`]).
     #[pyo3(signature = (args = None, /))]
     fn read(&self, py: Python<'_>, args: Option<&Bound<'_, PyAny>>) -> PyResult<ToolCall> {
-        let mut weight = 0;
-        let args = match args {
-            Some(a) => to_json(a, 0, &mut weight)?,
-            None => Value::Null,
-        };
-        let call = if weight >= convert::DETACH_AT_BYTES {
-            py.detach(|| self.spec.read(&args))
-        } else {
-            self.spec.read(&args)
+        let call = match args {
+            None => py.detach(|| self.spec.read(&Value::Null)),
+            Some(a) => match convert::call_args(a)? {
+                Ok(args) => py.detach(|| self.spec.read(&args)),
+                Err(_) => {
+                    let text = convert::call_text(a)?;
+                    py.detach(|| self.spec.read_json(text.as_bytes()))
+                }
+            },
         };
         Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
     }
 
-    /// Reads the raw body of a call, JSON text as `str` or `bytes`, as a client sent it: a key
-    /// sent twice is read as the last, with a warning; text that is not JSON is the envelope,
-    /// naming the byte; an empty body is a call without arguments.
+    /// Reads the raw body of a call, JSON text as `str` or `bytes`, as a client sent it, with
+    /// the GIL released: a key sent twice is read as the last, with a warning; text that is not
+    /// JSON is the envelope, naming the byte (a lone surrogate in a `str` is not UTF-8: its
+    /// `surrogatepass` bytes); an empty body is a call without arguments.
     #[pyo3(signature = (text, /))]
     fn read_json(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<ToolCall> {
-        let (as_str, as_bytes): (Option<pyo3::pybacked::PyBackedStr>, Option<pyo3::pybacked::PyBackedBytes>) =
-            match text.cast::<PyString>() {
-                Ok(s) => (Some(pyo3::pybacked::PyBackedStr::try_from(s.clone())?), None),
-                Err(_) => (None, Some(text.extract()?)),
-            };
-        let body: &[u8] = match (&as_str, &as_bytes) {
-            (Some(s), _) => s.as_bytes(),
-            (None, Some(b)) => b,
-            (None, None) => &[],
+        let (as_str, as_bytes): (pyo3::pybacked::PyBackedStr, pyo3::pybacked::PyBackedBytes);
+        let body: &[u8] = match text.cast::<PyString>() {
+            Ok(s) => match pyo3::pybacked::PyBackedStr::try_from(s.clone()) {
+                Ok(s) => {
+                    as_str = s;
+                    as_str.as_bytes()
+                }
+                Err(_) => {
+                    as_bytes = s.call_method1("encode", ("utf-8", "surrogatepass"))?.extract()?;
+                    &as_bytes
+                }
+            },
+            Err(_) => {
+                as_bytes = text.extract()?;
+                &as_bytes
+            }
         };
-        let call = if body.len() >= convert::DETACH_AT_BYTES {
-            py.detach(|| self.spec.read_json(body))
-        } else {
-            self.spec.read_json(body)
-        };
+        let call = py.detach(|| self.spec.read_json(body));
         Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
     }
 
@@ -489,9 +542,11 @@ impl Tool {
         now: Option<u64>,
     ) -> PyResult<Py<PyAny>> {
         let key = self.person_key(codec.as_deref())?;
-        let args = match args {
-            Some(a) => to_json(a, 0, &mut 0)?,
+        let args = match args.map(convert::call_args).transpose()? {
             None => Value::Null,
+            Some(Ok(args)) => args,
+            // Arguments that cannot cross are the envelope (`read`): no question.
+            Some(Err(_)) => return Ok(py.None()),
         };
         match self.spec.ask_person(&call.call, &args, &key, now.unwrap_or_else(unix_now)) {
             Some(question) => Ok(to_py(py, &question)?.unbind()),
@@ -505,6 +560,7 @@ impl Tool {
     #[pyo3(signature = (args, input_responses, request_state, /, *, codec = None, now = None))]
     fn read_answers(
         &self,
+        py: Python<'_>,
         args: Option<&Bound<'_, PyAny>>,
         input_responses: Option<&Bound<'_, PyAny>>,
         request_state: &str,
@@ -512,10 +568,20 @@ impl Tool {
         now: Option<u64>,
     ) -> PyResult<ToolCall> {
         let key = self.person_key(codec.as_deref())?;
-        let json =
-            |v: Option<&Bound<'_, PyAny>>| -> PyResult<Value> { v.map_or(Ok(Value::Null), |v| to_json(v, 0, &mut 0)) };
-        let (args, responses) = (json(args)?, json(input_responses)?);
-        let call = self.spec.read_answers(&args, &responses, request_state, &key, now.unwrap_or_else(unix_now));
+        let responses = input_responses.map_or(Ok(Value::Null), data)?;
+        let now = now.unwrap_or_else(unix_now);
+        let answers = |args: &Value| self.spec.read_answers(args, &responses, request_state, &key, now);
+        let call = match args {
+            None => py.detach(|| answers(&Value::Null)),
+            Some(a) => match convert::call_args(a)? {
+                Ok(args) => py.detach(|| answers(&args)),
+                Err(_) => {
+                    // As `read`: the envelope `agent-input call` gives for the same text.
+                    let text = convert::call_text(a)?;
+                    py.detach(|| self.spec.read_json(text.as_bytes()))
+                }
+            },
+        };
         Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
     }
 
@@ -632,7 +698,7 @@ impl ToolCall {
     /// Adds a warning (a dict as `no_hits_filtered` returns) that reaches the caller beside
     /// the result.
     fn add_warning(&mut self, warning: &Bound<'_, PyAny>) -> PyResult<()> {
-        let warning: agent_input::Warning = serde_json::from_value(to_json(warning, 0, &mut 0)?)
+        let warning: agent_input::Warning = serde_json::from_value(data(warning)?)
             .map_err(|e| PyValueError::new_err(format!("invalid warning: {e}")))?;
         match &mut self.call {
             CoreCall::Ok { warnings, .. } | CoreCall::Error { warnings, .. } => warnings.push(warning),
@@ -646,7 +712,7 @@ impl ToolCall {
     #[pyo3(signature = (output = None, /))]
     fn to_call_tool_result(&self, py: Python<'_>, output: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
         let output = match output {
-            Some(o) => to_json(o, 0, &mut 0)?,
+            Some(o) => data(o)?,
             None => Value::Null,
         };
         Ok(to_py(py, &self.call.to_call_tool_result(&output))?.unbind())

@@ -99,7 +99,9 @@ class Outcome(Generic[_T_co]):
         """`Outcome[int]`: the class, parametrised for annotations."""
 
 def read(kind: str, value: Union[JsonValue, Missing] = ..., /, **options: Any) -> Outcome[Any]:
-    """Reads one value of `kind` with its options; leaving `value` out means it was not sent."""
+    """Reads one value of `kind` with its options; leaving `value` out means it was not sent.
+    Never raises on bad input: a lone surrogate anywhere in the value asks `not_unicode`, lists
+    and dicts nested more than 64 levels ask `input_too_long`."""
 
 @final
 class Reader:
@@ -113,7 +115,8 @@ class Reader:
         """The kind's wire name."""
 
 def read_line(line: str) -> Outcome[Json]:
-    """Reads one batch request line (`{"kind", "input", "options"}` as JSON text)."""
+    """Reads one batch request line (`{"kind", "input", "options"}` as JSON text); a malformed
+    line (a lone surrogate in the text itself among them) reads as an `invalid_request` ask."""
 
 def fold(text: str) -> str:
     """The core's matching key of a text: case, diacritics, width and spacing folded."""
@@ -148,7 +151,9 @@ class CursorCodec:
         *,
         expires_at: Optional[int] = None,
     ) -> str:
-        """Issues a cursor carrying `payload`, valid for `ttl` or until `expires_at`."""
+        """Issues a cursor carrying `payload`, valid for `ttl` or until `expires_at`, or never.
+        Raises `InvalidOptionsError` for both, for either that is not a whole number of seconds,
+        for a `ttl` of 0 and for an `expires_at` not in the future (the core's check)."""
     def read(self, value: Union[JsonValue, Missing] = ..., /, *, now: Optional[int] = None) -> Outcome[Json]:
         """Reads a cursor value: its payload, absent for an invented one, or an `invalid_cursor` ask."""
 
@@ -169,9 +174,11 @@ class Tool:
     def spec_from_input_schema(schema: Mapping[str, Any], overrides: Optional[Mapping[str, Any]] = None, /) -> Dict[str, Json]:
         """The tool spec document `from_input_schema` builds: what each property was mapped to."""
     def read(self, args: Optional[JsonValue] = None, /) -> ToolCall:
-        """Reads a whole argument object."""
+        """Reads a whole argument object. Never raises on bad arguments: a lone surrogate or
+        nesting past 64 levels is the envelope `agent-input call` gives for the same JSON text."""
     def read_json(self, text: Union[str, bytes], /) -> ToolCall:
-        """Reads the raw body of a call (JSON text as a client sent it)."""
+        """Reads the raw body of a call (JSON text as a client sent it; a lone surrogate in a
+        `str` is not UTF-8, and the envelope names its byte)."""
     def answered_by(self, path: str) -> str:
         """Who answers an ambiguity at the top-level property `path`: `"model"` or `"user"`."""
     def ask_person(
