@@ -250,6 +250,30 @@ impl ToolSpec {
         Self::from_json_inner(spec, Some(codec))
     }
 
+    /// JSON text the programmer wrote (a spec, an input schema, overrides) as a value: text that
+    /// is not JSON, or that holds a key twice, is an invalid-options error naming `what` and
+    /// the key's path (serde_json would keep the last and say nothing). The bindings read a
+    /// spec given as text through it.
+    ///
+    /// ```
+    /// use agent_input::tool::ToolSpec;
+    /// let err = ToolSpec::json_text(r#"{"name": "t", "properties": {"q": {}, "q": {"kind": "text"}}}"#, "tool spec");
+    /// assert!(err.unwrap_err().to_string().contains("`properties.q` twice"));
+    /// ```
+    ///
+    /// # Errors
+    /// Text that is not JSON, or a key held twice.
+    pub fn json_text(text: &str, what: &str) -> Result<Value, Error> {
+        let parsed = json::parse(text.as_bytes(), usize::MAX)
+            .map_err(|e| Error::options(format!("invalid {what}: the text is not JSON ({e})")))?;
+        match parsed.duplicates.first() {
+            Some(d) => {
+                Err(Error::options(format!("invalid {what}: it holds the key `{}` twice; give it once", d.path)))
+            }
+            None => Ok(parsed.value),
+        }
+    }
+
     fn from_json_inner(spec: &Value, codec: Option<&CursorCodec>) -> Result<Self, Error> {
         let object = spec.as_object().ok_or_else(|| Error::options("a tool spec must be a JSON object"))?;
         if let Some(k) = object.keys().find(|k| !SPEC_KEYS.contains(&k.as_str())) {

@@ -364,10 +364,7 @@ impl Tool {
     }
 
     fn document(schema: &str, overrides: &str) -> Result<Value> {
-        let parse = |text: &str, what: &str| -> Result<Value> {
-            serde_json::from_str(text)
-                .map_err(|e| GlueError::options(format!("invalid {what}: the text is not JSON ({e})")))
-        };
+        let parse = |text: &str, what: &str| -> Result<Value> { Ok(ToolSpec::json_text(text, what)?) };
         let (schema, overrides) = (parse(schema, "input schema")?, parse(overrides, "overrides")?);
         Ok(ToolSpec::document_from_input_schema(&schema, &overrides)?)
     }
@@ -378,8 +375,7 @@ impl Tool {
     }
 
     fn build(spec: &str, codec: Option<&CoreCodec>) -> Result<Tool> {
-        let json: Value = serde_json::from_str(spec)
-            .map_err(|e| GlueError::options(format!("invalid tool spec: the text is not JSON ({e})")))?;
+        let json = ToolSpec::json_text(spec, "tool spec")?;
         Ok(Self { state: std::cell::RefCell::new(ToolState::new(json, codec)?) })
     }
 

@@ -620,3 +620,9 @@ test("the package exports exactly what its types declare", async () => {
   const web = await import("agent-input/web");
   assert.deepStrictEqual(new Set(Object.keys(web)), declared);
 });
+
+test("a spec given as text holding a key twice is a typed error naming it, never the last", () => {
+  const text = '{"name": "t", "properties": {"q": {"kind": "number"}, "q": {"kind": "text"}}}';
+  assert.throws(() => Tool.fromSpec(text), (e) => e instanceof InvalidOptionsError && /`properties\.q` twice/.test(e.message));
+  assert.equal(Tool.fromSpec('{"name": "t", "properties": {"q": {"kind": "text"}}}').name, "t");
+});

@@ -419,9 +419,7 @@ impl Tool {
     #[pyo3(signature = (spec, /, *, codec = None))]
     fn from_spec(py: Python<'_>, spec: &Bound<'_, PyAny>, codec: Option<PyRef<'_, CursorCodec>>) -> PyResult<Self> {
         let json = match spec.cast::<PyString>() {
-            Ok(text) => serde_json::from_str(&text.to_cow()?).map_err(|e| {
-                errors::InvalidOptionsError::new_err(format!("invalid tool spec: the text is not JSON ({e})"))
-            })?,
+            Ok(text) => ToolSpec::json_text(&text.to_cow()?, "tool spec").map_err(|e| to_py_err(py, &e))?,
             Err(_) => data(spec)?,
         };
         let spec = match &codec {

@@ -302,3 +302,11 @@ def test_a_short_scalar_read_keeps_the_gil() -> None:
     number = agent_input.Reader("number")
     assert progress_during(lambda: number.read("4 000"), tries=50) == [0] * 50
 
+
+
+def test_a_spec_given_as_text_holding_a_key_twice_is_refused() -> None:
+    # serde_json kept the last `q`; the spec is the programmer's, so it is a typed error naming it.
+    text = '{"name": "t", "properties": {"q": {"kind": "number"}, "q": {"kind": "text"}}}'
+    with pytest.raises(agent_input.InvalidOptionsError, match=r"`properties\.q` twice"):
+        agent_input.Tool.from_spec(text)
+    assert agent_input.Tool.from_spec('{"name": "t", "properties": {"q": {"kind": "text"}}}').name == "t"
