@@ -772,10 +772,14 @@ fn refuse(input: &Input<'_>, refusal: Refusal) -> Ask {
                 "one region; `{region}` is the language's own code, and the country it names ({}) speaks another",
                 tags.last().map_or("", |t| tag::region_name(t))
             );
+            // The country as written (the last tag) is offered when its code is another, which
+            // reads (`uk-UK` as `uk-GB`); with the very code written (`sv-SV`) it would ask again.
             let last = tags.len().saturating_sub(1);
+            let as_written = tags.get(last).is_some_and(|t| t.ends_with(&format!("-{region}")));
             let choices = tags
                 .iter()
                 .enumerate()
+                .filter(|(i, _)| *i != last || !as_written)
                 .map(|(i, t)| {
                     let which = if i == last { "as written" } else { "its likely region" };
                     let meaning = if t.contains('-') {
