@@ -482,23 +482,24 @@ impl<T: Serialize> Outcome<T> {
     }
 }
 
-/// Keeps at most [`crate::limits::MAX_NOTES`] of a read's `notes` (a list's, one per item): the
-/// last counts the rest, as a call's do.
-pub(crate) fn cap_notes(notes: &mut Vec<Note>, of: &str) {
+/// Keeps at most [`crate::limits::MAX_NOTES`] of `notes` (a call's, or a list's, one per item),
+/// `dropped` more having been counted rather than kept: the last counts the rest, naming what
+/// they are `of` ("call", "list").
+pub(crate) fn cap_notes(notes: &mut Vec<Note>, dropped: usize, of: &str) {
     use crate::limits::MAX_NOTES;
-    if notes.len() > MAX_NOTES {
-        let rest = notes.len() - (MAX_NOTES - 1);
+    if notes.len() + dropped > MAX_NOTES {
+        let rest = notes.len() + dropped - (MAX_NOTES - 1);
         notes.truncate(MAX_NOTES - 1);
         let message = format!("Left out {rest} more notes of this {of}; the first {} are listed.", MAX_NOTES - 1);
         notes.push(Note::new(NoteCode::NotesTruncated, message));
     }
 }
 
-/// Keeps at most [`crate::limits::MAX_WARNINGS`] of a read's `warnings`: the last counts the rest.
-pub(crate) fn cap_warnings(warnings: &mut Vec<Warning>, of: &str) {
+/// Keeps at most [`crate::limits::MAX_WARNINGS`] of `warnings`, as [`cap_notes`] keeps notes.
+pub(crate) fn cap_warnings(warnings: &mut Vec<Warning>, dropped: usize, of: &str) {
     use crate::limits::MAX_WARNINGS;
-    if warnings.len() > MAX_WARNINGS {
-        let rest = warnings.len() - (MAX_WARNINGS - 1);
+    if warnings.len() + dropped > MAX_WARNINGS {
+        let rest = warnings.len() + dropped - (MAX_WARNINGS - 1);
         warnings.truncate(MAX_WARNINGS - 1);
         let message = format!("Left out {rest} more warnings of this {of}; the first {} are listed.", MAX_WARNINGS - 1);
         warnings.push(Warning::new(WarningCode::WarningsTruncated, message, Vec::new()));

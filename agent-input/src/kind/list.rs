@@ -454,8 +454,8 @@ fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut no
             }
         }
     }
-    crate::outcome::cap_notes(&mut notes, "list");
-    crate::outcome::cap_warnings(&mut warnings, "list");
+    crate::outcome::cap_notes(&mut notes, 0, "list");
+    crate::outcome::cap_warnings(&mut warnings, 0, "list");
     if !failures.is_empty() {
         return Outcome {
             status: Status::Ask { ask: Box::new(item_failures(input, &values, failures)) },
@@ -479,11 +479,8 @@ fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut no
         // Each repeated value once (a list of 1,000 equal items names its value once).
         let (mut repeated, mut removed) = (Vec::new(), 0usize);
         values.retain(|v| {
-            let text = json_text(v);
-            let first = !seen.contains(&text);
-            if first {
-                seen.insert(text);
-            } else {
+            let first = seen.insert(json_text(v));
+            if !first {
                 removed += 1;
                 if !repeated.contains(v) && repeated.len() < MAX_LISTED {
                     repeated.push(v.clone());

@@ -178,19 +178,8 @@ impl Read {
             let first = rest.first().map(|i| i.path.clone()).unwrap_or_default();
             self.issues.push(Issue::more(tool, rest.len(), &first, entry));
         }
-        if self.dropped.1 > 0 {
-            let rest = self.warnings.len() + self.dropped.1 - (MAX_WARNINGS - 1);
-            self.warnings.truncate(MAX_WARNINGS - 1);
-            let message =
-                format!("Left out {rest} more warnings of this call; the first {} are listed.", MAX_WARNINGS - 1);
-            self.warnings.push(Warning::new(WarningCode::WarningsTruncated, message, Vec::new()));
-        }
-        if self.dropped.0 > 0 {
-            let rest = self.notes.len() + self.dropped.0 - (MAX_NOTES - 1);
-            self.notes.truncate(MAX_NOTES - 1);
-            let message = format!("Left out {rest} more notes of this call; the first {} are listed.", MAX_NOTES - 1);
-            self.notes.push(Note::new(NoteCode::NotesTruncated, message));
-        }
+        crate::outcome::cap_warnings(&mut self.warnings, self.dropped.1, "call");
+        crate::outcome::cap_notes(&mut self.notes, self.dropped.0, "call");
     }
 
     /// Adds an issue; a `received` cut to its first bytes gets its note, at the issue's path.
