@@ -343,69 +343,56 @@ impl Write for Stdout {
 /// Whether standard output was closed when the process started (`agent-input ... >&-`).
 ///
 /// Rust's runtime reopens a closed stdout on `/dev/null` before `main` runs, so every write
-/// would then succeed and the output be lost with exit 0. A function in the platform's list of
-/// initialisers, which run before the runtime starts, looks at descriptor 1 first.
-#[cfg(any(
-    target_os = "linux",
-    target_os = "android",
-    target_os = "freebsd",
-    target_os = "netbsd",
-    target_os = "openbsd",
-    target_os = "dragonfly",
-    target_os = "illumos",
-    target_os = "solaris",
-    target_vendor = "apple"
-))]
+/// would then succeed and the output be lost with exit 0. Where the platform has a list of
+/// initialisers that run before the runtime starts, a function in it looks at descriptor 1
+/// first; elsewhere a closed stdout is not told apart from an open one.
 mod closed_at_start {
     use std::sync::atomic::{AtomicBool, Ordering};
 
+    /// Set by `look`, before `main`, when descriptor 1 was closed.
     static STDOUT: AtomicBool = AtomicBool::new(false);
 
-    #[allow(unsafe_code, reason = "fcntl is a C function")]
-    extern "C" fn look() {
-        // SAFETY: F_GETFD reads a descriptor's flags and nothing else; a closed descriptor
-        // gives -1 (EBADF).
-        let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) };
-        STDOUT.store(flags == -1, Ordering::Relaxed);
-    }
+    #[cfg(any(
+        target_os = "linux",
+        target_os = "android",
+        target_os = "freebsd",
+        target_os = "netbsd",
+        target_os = "openbsd",
+        target_os = "dragonfly",
+        target_os = "illumos",
+        target_os = "solaris",
+        target_vendor = "apple"
+    ))]
+    mod look {
+        use std::sync::atomic::Ordering;
 
-    /// `look`, in the initialisers the loader runs before the Rust runtime starts.
-    #[allow(unsafe_code, reason = "a function placed in the initialisers' section runs before main")]
-    #[used]
-    #[cfg_attr(not(target_vendor = "apple"), link_section = ".init_array")]
-    #[cfg_attr(target_vendor = "apple", link_section = "__DATA,__mod_init_func")]
-    static LOOK: extern "C" fn() = look;
+        #[allow(unsafe_code, reason = "fcntl is a C function")]
+        extern "C" fn look() {
+            // SAFETY: F_GETFD reads a descriptor's flags and nothing else; a closed descriptor
+            // gives -1 (EBADF).
+            let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) };
+            super::STDOUT.store(flags == -1, Ordering::Relaxed);
+        }
+
+        /// `look`, in the initialisers the loader runs before the Rust runtime starts.
+        #[allow(unsafe_code, reason = "a function placed in the initialisers' section runs before main")]
+        #[used]
+        #[cfg_attr(not(target_vendor = "apple"), link_section = ".init_array")]
+        #[cfg_attr(target_vendor = "apple", link_section = "__DATA,__mod_init_func")]
+        static LOOK: extern "C" fn() = look;
+    }
 
     /// True when descriptor 1 was closed when the process started.
     pub fn stdout() -> bool {
         STDOUT.load(Ordering::Relaxed)
     }
 
-    /// The error of a write to it: what the write would have met.
+    /// The error of a write to it: what the write would have met (EBADF).
     pub fn error() -> std::io::Error {
-        std::io::Error::from_raw_os_error(libc::EBADF)
-    }
-}
-
-/// Elsewhere a closed stdout is not told apart from an open one.
-#[cfg(not(any(
-    target_os = "linux",
-    target_os = "android",
-    target_os = "freebsd",
-    target_os = "netbsd",
-    target_os = "openbsd",
-    target_os = "dragonfly",
-    target_os = "illumos",
-    target_os = "solaris",
-    target_vendor = "apple"
-)))]
-mod closed_at_start {
-    pub fn stdout() -> bool {
-        false
-    }
-
-    pub fn error() -> std::io::Error {
-        std::io::Error::other("standard output is closed")
+        #[cfg(unix)]
+        return std::io::Error::from_raw_os_error(libc::EBADF);
+        #[cfg(not(unix))]
+        return std::io::Error::other("standard output is closed");
     }
 }
 

@@ -262,8 +262,15 @@ fn read_help_lists_every_kind() {
 
 /// Runs the binary with `args` and raw `stdin` bytes; returns its output.
 fn raw_through(args: &[&str], stdin: &[u8]) -> std::process::Output {
-    let mut child =
-        bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut command = bin();
+    command.args(args);
+    fed(&mut command, stdin)
+}
+
+/// Runs `command` with `stdin` written to it from another thread (so a large input cannot
+/// block on a full pipe); returns its output.
+fn fed(command: &mut Command, stdin: &[u8]) -> std::process::Output {
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let mut pipe = child.stdin.take().unwrap();
     let input = stdin.to_vec();
     let writer = std::thread::spawn(move || {
@@ -534,25 +541,14 @@ fn a_key_twice_in_a_spec_or_schema_is_a_typed_error_naming_it() {
 /// `stdin` written to it.
 #[cfg(unix)]
 fn with_stdout(redirect: &str, args: &[&str], stdin: &[u8]) -> std::process::Output {
-    let mut child = Command::new("sh")
+    let mut command = Command::new("sh");
+    command
         .arg("-c")
         .arg(format!(r#"exec "$0" "$@" {redirect}"#))
         .arg(env!("CARGO_BIN_EXE_agent-input"))
         .args(args)
-        .env(VECTOR_KEY_ENV, VECTOR_KEY)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
+        .env(VECTOR_KEY_ENV, VECTOR_KEY);
+    fed(&mut command, stdin)
 }
 
 #[cfg(unix)]

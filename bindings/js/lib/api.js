@@ -201,9 +201,7 @@ function isPlain(value, depth, max, read) {
 /** `jsonText` (`read`) or `dataText` for values `JSON.stringify` would change or could not
  * write; `toJSON` is called once per value, as `JSON.stringify` calls it. */
 function writeJson(value, depth, max, read) {
-  if (typeof value === "object" && value !== null && !(value instanceof JsonNumber) && typeof value.toJSON === "function") {
-    value = value.toJSON();
-  }
+  value = afterToJSON(value);
   switch (typeof value) {
     case "string":
       return stringText(value, read);
@@ -261,10 +259,15 @@ function pastBound(value) {
 /** True when `JSON.stringify` writes a property holding `value` (not `undefined`, a function or
  * a symbol, after `toJSON`). */
 function isSent(value) {
-  if (typeof value === "object" && value !== null && !(value instanceof JsonNumber) && typeof value.toJSON === "function") {
-    value = value.toJSON();
-  }
+  value = afterToJSON(value);
   return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
+}
+
+/** A value as `JSON.stringify` writes it: through its own `toJSON` when it has one (a
+ * `JsonNumber` is written by `writeJson` itself, all its digits). */
+function afterToJSON(value) {
+  const own = typeof value === "object" && value !== null && !(value instanceof JsonNumber) && typeof value.toJSON === "function";
+  return own ? value.toJSON() : value;
 }
 
 /** The UTF-8 bytes of a call's body. A lone surrogate has none: it is written as the three

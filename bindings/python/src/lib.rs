@@ -197,23 +197,37 @@ impl Reader {
     }
 }
 
+/// The UTF-8 bytes of a `str` (borrowed from Python), or of `bytes`. A `str` holding a lone
+/// surrogate has none: it is its `surrogatepass` bytes, which the core names as not UTF-8.
+enum StrBytes {
+    Str(pyo3::pybacked::PyBackedStr),
+    Bytes(pyo3::pybacked::PyBackedBytes),
+}
+
+impl StrBytes {
+    fn of(s: &Bound<'_, PyString>) -> PyResult<Self> {
+        match pyo3::pybacked::PyBackedStr::try_from(s.clone()) {
+            Ok(text) => Ok(Self::Str(text)),
+            Err(_) => Ok(Self::Bytes(s.call_method1("encode", ("utf-8", "surrogatepass"))?.extract()?)),
+        }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Self::Str(text) => text.as_bytes(),
+            Self::Bytes(bytes) => bytes,
+        }
+    }
+}
+
 /// Reads one batch request line (`{"kind", "input", "options"}` as JSON text), as
 /// `agent-input read --batch` does. A malformed line reads as an `invalid_request` ask (a lone
 /// surrogate in the text itself is not UTF-8: its `surrogatepass` bytes, the byte named). A line
 /// longer than a short scalar's releases the GIL (it may hold a list).
 #[pyfunction]
 fn read_line(py: Python<'_>, line: &Bound<'_, PyString>) -> PyResult<Outcome> {
-    let (as_str, as_bytes): (pyo3::pybacked::PyBackedStr, pyo3::pybacked::PyBackedBytes);
-    let bytes: &[u8] = match pyo3::pybacked::PyBackedStr::try_from(line.clone()) {
-        Ok(s) => {
-            as_str = s;
-            as_str.as_bytes()
-        }
-        Err(_) => {
-            as_bytes = line.call_method1("encode", ("utf-8", "surrogatepass"))?.extract()?;
-            &as_bytes
-        }
-    };
+    let text = StrBytes::of(line)?;
+    let bytes = text.bytes();
     let read = || agent_input::batch::read_line_bytes(bytes, &agent_input::batch::Policy::default());
     let inner = if bytes.len() <= convert::KEEP_GIL_MAX_BYTES { read() } else { py.detach(read) };
     Ok(Outcome { inner, natives: Natives::Json })
@@ -496,23 +510,11 @@ impl Tool {
     /// `surrogatepass` bytes); an empty body is a call without arguments.
     #[pyo3(signature = (text, /))]
     fn read_json(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<ToolCall> {
-        let (as_str, as_bytes): (pyo3::pybacked::PyBackedStr, pyo3::pybacked::PyBackedBytes);
-        let body: &[u8] = match text.cast::<PyString>() {
-            Ok(s) => match pyo3::pybacked::PyBackedStr::try_from(s.clone()) {
-                Ok(s) => {
-                    as_str = s;
-                    as_str.as_bytes()
-                }
-                Err(_) => {
-                    as_bytes = s.call_method1("encode", ("utf-8", "surrogatepass"))?.extract()?;
-                    &as_bytes
-                }
-            },
-            Err(_) => {
-                as_bytes = text.extract()?;
-                &as_bytes
-            }
+        let text = match text.cast::<PyString>() {
+            Ok(s) => StrBytes::of(s)?,
+            Err(_) => StrBytes::Bytes(text.extract()?),
         };
+        let body = text.bytes();
         let call = py.detach(|| self.spec.read_json(body));
         Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
     }
