@@ -1,0 +1,95 @@
+//! One read, repeated: the subject of the instruction counts in BENCHMARKS.md.
+//!
+//! `per_read <case> <n>` reads the case `n` times through `Spec::read` (or `ToolSpec::read`
+//! for a call). `benches/instructions.py` runs it under `valgrind --tool=callgrind` with
+//! `n = 1001` and `n = 1` and reports the difference over 1,000: instructions per read, free of
+//! start-up and of the machine's load.
+
+use std::hint::black_box;
+
+use agent_input::tool::ToolSpec;
+use agent_input::{Input, Kind, Spec};
+use serde_json::{json, Value};
+
+/// The cases: a name, the kind and options, and the value sent.
+fn cases() -> Vec<(&'static str, Value, Value)> {
+    let date = json!({"kind": "date"});
+    let country = json!({"kind": "country"});
+    vec![
+        ("number_grouped", json!({"kind": "number"}), json!("4 000")),
+        ("number_clean", json!({"kind": "number"}), json!("4000")),
+        ("boolean_word", json!({"kind": "boolean"}), json!("ano")),
+        ("uuid_braced", json!({"kind": "uuid"}), json!("{c2a7f5e1-8d3b-4e6a-9f01-5b7d2e4a8c93}")),
+        ("date_dotted", date.clone(), json!("1. 10. 2026")),
+        ("date_month_word", date.clone(), json!("1. října 2026")),
+        ("date_english", date.clone(), json!("October 1, 2026")),
+        ("date_slashed", date.clone(), json!("13/02/2026")),
+        ("date_iso", date, json!("2026-10-01")),
+        ("date_range", json!({"kind": "date_range"}), json!("1.–31. 10. 2026")),
+        ("country_code", country.clone(), json!("cz")),
+        ("country_name", country.clone(), json!("Česko")),
+        ("country_english", country, json!("Czech Republic")),
+        ("locale_posix", json!({"kind": "locale"}), json!("cs_CZ.UTF-8")),
+        ("list_numbers", json!({"kind": "list", "item": {"kind": "number"}}), json!("1, 2, 3")),
+        ("enum_alias", json!({"kind": "enum", "values": ["open", "closed"]}), json!("Closed")),
+    ]
+}
+
+/// The 8-property call of `benches/kinds.rs`, canonical and repaired.
+fn call() -> (ToolSpec, Value, Value) {
+    let spec = ToolSpec::from_json(&json!({
+        "name": "search",
+        "properties": {
+            "query": {"kind": "text"},
+            "limit": {"kind": "number", "integer": true, "min": 1, "max": 100},
+            "exact": {"kind": "boolean"},
+            "id": {"kind": "uuid"},
+            "since": {"kind": "date"},
+            "country": {"kind": "country"},
+            "locale": {"kind": "locale"},
+            "tags": {"kind": "list", "item": {"kind": "text"}}
+        }
+    }))
+    .expect("the call's spec is valid");
+    let canonical = json!({"query": "soud", "limit": 20, "exact": true,
+        "id": "c2a7f5e1-8d3b-4e6a-9f01-5b7d2e4a8c93", "since": "2026-10-01", "country": "CZ",
+        "locale": "cs-CZ", "tags": ["a", "b"]});
+    let repaired = json!({"query": "soud", "limit": "20", "exact": "ano",
+        "id": "{c2a7f5e1-8d3b-4e6a-9f01-5b7d2e4a8c93}", "since": "1. 10. 2026", "country": "Česko",
+        "locale": "cs_CZ", "tags": "a, b"});
+    (spec, canonical, repaired)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (Some(name), Some(n)) = (args.next(), args.next().and_then(|n| n.parse::<usize>().ok())) else {
+        eprintln!("usage: per_read <case|call_canonical|call_repaired|list> <n>");
+        std::process::exit(2);
+    };
+    if name == "list" {
+        for (case, _, _) in cases() {
+            println!("{case}");
+        }
+        println!("call_canonical\ncall_repaired");
+        return;
+    }
+    if let Some(which) = name.strip_prefix("call_") {
+        let (spec, canonical, repaired) = call();
+        let args = if which == "canonical" { canonical } else { repaired };
+        for _ in 0..n {
+            let out = spec.read(black_box(&args));
+            assert!(out.envelope().is_none(), "{name}: the call reads");
+        }
+        return;
+    }
+    let Some((_, spec, value)) = cases().into_iter().find(|(c, _, _)| *c == name) else {
+        eprintln!("unknown case {name}");
+        std::process::exit(2);
+    };
+    let spec = Spec::from_json(&spec).expect("the case's spec is valid");
+    let kind: Kind = spec.kind();
+    for _ in 0..n {
+        let out = spec.read(black_box(Input::from(&value)));
+        assert!(out.value().is_some(), "{kind} {value}: {}", out.to_json());
+    }
+}
