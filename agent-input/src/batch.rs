@@ -6,6 +6,7 @@
 use serde_json::Value;
 
 use crate::codes::AskCode;
+use crate::context::{Context, Host, System};
 use crate::cursor::{CursorCodec, MIN_KEY_BYTES};
 use crate::error::Error;
 use crate::input::Input;
@@ -61,7 +62,16 @@ pub fn read_line(line: &str) -> Outcome<Value> {
 /// [`MAX_BATCH_LINE_BYTES`], holding a key twice, or not a request gives an `invalid_request`
 /// ask naming the byte or the key.
 pub fn read_line_bytes(line: &[u8], policy: &Policy) -> Outcome<Value> {
-    read_with(line, policy, &mut |kind, options, input| Spec::new(kind, options).map(|spec| spec.read(input)))
+    read_line_in(line, policy, &Context::new(&System))
+}
+
+/// [`read_line_bytes`] in the context `cx`: its budgets, and its host's keys (a line's
+/// `key_env`) and clock (its cursors). The JavaScript binding passes its own host.
+pub fn read_line_in(line: &[u8], policy: &Policy, cx: &Context<'_>) -> Outcome<Value> {
+    let host = cx.host();
+    read_with(line, policy, host, &mut |kind, options, input| {
+        Spec::new_in(kind, options, host).map(|spec| spec.read_in(input, cx))
+    })
 }
 
 /// The most prepared specs a [`Batch`] keeps.
@@ -77,26 +87,44 @@ const CACHED_SPECS: usize = 32;
 /// let out = batch.read(br#"{"kind": "number", "input": "4 000"}"#);
 /// assert_eq!(out.to_json()["value"], serde_json::json!(4000));
 /// ```
-#[derive(Debug, Default)]
 pub struct Batch {
     policy: Policy,
     specs: Vec<(Kind, Value, Spec)>,
+    host: Box<dyn Host>,
+}
+
+impl std::fmt::Debug for Batch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Batch").field("policy", &self.policy).field("specs", &self.specs.len()).finish_non_exhaustive()
+    }
+}
+
+impl Default for Batch {
+    fn default() -> Self {
+        Self::new(Policy::default())
+    }
 }
 
 impl Batch {
-    /// A batch reader with `policy`.
+    /// A batch reader with `policy`, on the process's environment and clock ([`System`]).
     pub fn new(policy: Policy) -> Self {
-        Self { policy, specs: Vec::new() }
+        Self { policy, specs: Vec::new(), host: Box::new(System) }
+    }
+
+    /// A batch reader with `policy` on `host` ([`read_line_in`]).
+    pub fn on_host(policy: Policy, host: Box<dyn Host>) -> Self {
+        Self { policy, specs: Vec::new(), host }
     }
 
     /// Reads one request line, as [`read_line_bytes`] does.
     pub fn read(&mut self, line: &[u8]) -> Outcome<Value> {
         let specs = &mut self.specs;
-        read_with(line, &self.policy, &mut |kind, options, input| {
+        let host = self.host.as_ref();
+        read_with(line, &self.policy, host, &mut |kind, options, input| {
             let i = match specs.iter().position(|(k, o, _)| *k == kind && o == options) {
                 Some(i) => i,
                 None => {
-                    let spec = Spec::new(kind, options)?;
+                    let spec = Spec::new_in(kind, options, host)?;
                     if specs.len() >= CACHED_SPECS {
                         specs.remove(0);
                     }
@@ -104,7 +132,8 @@ impl Batch {
                     specs.len() - 1
                 }
             };
-            specs.get(i).map(|(_, _, spec)| spec.read(input)).ok_or_else(|| Error::options("no spec"))
+            let cx = Context::new(host);
+            specs.get(i).map(|(_, _, spec)| spec.read_in(input, &cx)).ok_or_else(|| Error::options("no spec"))
         })
     }
 }
@@ -113,7 +142,7 @@ impl Batch {
 type ReadWith<'r> = dyn FnMut(Kind, &Value, Input<'_>) -> Result<Outcome<Value>, Error> + 'r;
 
 /// Reads a line, `read` reading its input with the spec of its kind and options.
-fn read_with(line: &[u8], policy: &Policy, read: &mut ReadWith<'_>) -> Outcome<Value> {
+fn read_with(line: &[u8], policy: &Policy, host: &dyn Host, read: &mut ReadWith<'_>) -> Outcome<Value> {
     let parsed = match json::parse(line, MAX_BATCH_LINE_BYTES) {
         Ok(parsed) => parsed,
         Err(JsonError::TooLarge { bytes, .. }) => return too_large(bytes),
@@ -151,7 +180,7 @@ fn read_with(line: &[u8], policy: &Policy, read: &mut ReadWith<'_>) -> Outcome<V
         Err(e) => return invalid(&request, &e.to_string()),
     };
     let options = object.get("options").unwrap_or(&Value::Null);
-    if let Some(why) = key_env_refused(options, policy) {
+    if let Some(why) = key_env_refused(options, policy, host) {
         return invalid(&request, &why);
     }
     match read(kind, options, Input::from(object.get("input"))) {
@@ -192,9 +221,9 @@ pub fn duplicate_key(request: &Value, path: &str) -> Outcome<Value> {
 }
 
 /// Why a line's `key_env` cannot be used, the same words whatever the variable holds.
-fn key_env_refused(options: &Value, policy: &Policy) -> Option<String> {
+fn key_env_refused(options: &Value, policy: &Policy, host: &dyn Host) -> Option<String> {
     let name = options.get("key_env")?.as_str()?;
-    let usable = policy.allows(name) && CursorCodec::from_env(name).is_ok();
+    let usable = policy.allows(name) && CursorCodec::from_host(name, host).is_ok();
     (!usable).then(|| {
         format!(
             "`key_env` names no usable cursor key: name a variable starting with `{KEY_ENV_PREFIX}` (or one the operator allows) that holds at least {MIN_KEY_BYTES} bytes"

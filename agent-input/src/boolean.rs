@@ -21,12 +21,14 @@
 use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, System};
 use crate::data::booleans::{AMBIGUOUS_WORDS, NO_WORDS, YES_WORDS};
 use crate::error::Error;
 use crate::input::Input;
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::opening::{self, Door, Scalar};
+use crate::opening::{Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome};
+use crate::reader::{self, Grammar, Placeholders, Reader};
 use crate::spelling;
 
 /// Options of the boolean kind (none yet; unknown options are rejected).
@@ -229,59 +231,83 @@ pub const FALSE_WORDS: &[&str] = &[
 /// ```
 #[inline]
 pub fn read(input: Input<'_>, options: &BooleanOptions) -> Result<Outcome<bool>, Error> {
-    let _ = options;
-    Ok(read_prepared(input))
+    Ok(options.read(input, &Context::new(&System)))
 }
 
-#[inline]
-pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<bool> {
-    // Fast path: a JSON boolean, or its text.
-    match input {
-        Input::Bool(b) => return Outcome::ok(b),
-        Input::String("true") => return Outcome::ok(true),
-        Input::String("false") => return Outcome::ok(false),
-        _ => {}
+impl Reader for BooleanOptions {
+    type Value = bool;
+    const CONSTRAINED: bool = true;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<bool> {
+        reader::drive(self, input, cx)
     }
-    let door = Door::strings(MAX_SCALAR_CHARS).numbers();
-    let scalar = match opening::open(&input, door, read_prepared, not_a_boolean) {
-        Ok(scalar) => scalar,
-        Err(out) => return out,
-    };
-    let (value, code) = match scalar {
-        Scalar::Number("1") => (true, NoteCode::NumberReadAsBoolean),
-        Scalar::Number("0") => (false, NoteCode::NumberReadAsBoolean),
-        Scalar::Number(_) => return Outcome::ask(not_a_boolean(&input)),
-        Scalar::Str(s) => {
-            let clean = spelling::clean_edges(s).0;
-            // A short ASCII word folds to its lower case: no string is built for it.
-            let mut buf = [0u8; 16];
-            let short = clean.len() <= buf.len() && clean.bytes().all(|b| b.is_ascii_graphic());
-            let folded: std::borrow::Cow<'_, str> = match buf.get_mut(..clean.len()) {
-                Some(slot) if short => {
-                    slot.copy_from_slice(clean.as_bytes());
-                    slot.make_ascii_lowercase();
-                    std::str::from_utf8(slot).map_or_else(|_| spelling::fold::fold(clean).into(), Into::into)
-                }
-                _ => spelling::fold::fold(clean).into(),
-            };
-            // A word with a full stop or an exclamation mark after it, as a sentence ends
-            // (`"Yes."`, `"no!"`).
-            let word =
-                word(&folded).or_else(|| folded.strip_suffix(['.', '!']).and_then(word)).or_else(|| remarked(&folded));
-            match word {
-                Some(Word::Yes) => (true, NoteCode::BooleanWordRead),
-                Some(Word::No) => (false, NoteCode::BooleanWordRead),
-                Some(Word::Both) => return Outcome::ask(both(&input)),
-                None => {
-                    let out = opening::placeholder(&input, &["boolean", "bool"])
-                        .unwrap_or_else(|| Outcome::ask(not_a_boolean(&input)));
-                    return crate::several::or_each(&input, out, read_prepared, |b| serde_json::Value::Bool(*b));
-                }
-            }
+
+    fn to_json(&self, value: bool) -> serde_json::Value {
+        serde_json::Value::Bool(value)
+    }
+}
+
+impl Grammar for BooleanOptions {
+    fn door(&self) -> Door {
+        Door::strings(MAX_SCALAR_CHARS).numbers()
+    }
+
+    fn placeholders(&self) -> Placeholders {
+        Placeholders::WhenNothing(&["boolean", "bool"])
+    }
+
+    /// A JSON boolean, or its text.
+    #[inline]
+    fn fast(&self, input: &Input<'_>) -> Option<Outcome<bool>> {
+        match *input {
+            Input::Bool(b) => Some(Outcome::ok(b)),
+            Input::String("true") => Some(Outcome::ok(true)),
+            Input::String("false") => Some(Outcome::ok(false)),
+            _ => None,
         }
-        Scalar::Bool(b) => return Outcome::ok(b),
+    }
+
+    fn grammar(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Option<Outcome<bool>> {
+        let (value, code) = match scalar {
+            Scalar::Number("1") => (true, NoteCode::NumberReadAsBoolean),
+            Scalar::Number("0") => (false, NoteCode::NumberReadAsBoolean),
+            Scalar::Number(_) => return Some(Outcome::ask(not_a_boolean(input))),
+            Scalar::Bool(b) => return Some(Outcome::ok(b)),
+            Scalar::Str(s) => match word_of(s)? {
+                Word::Yes => (true, NoteCode::BooleanWordRead),
+                Word::No => (false, NoteCode::BooleanWordRead),
+                Word::Both => return Some(Outcome::ask(both(input))),
+            },
+        };
+        Some(Outcome::ok(value).note(Note::read_as(code, input, if value { "true" } else { "false" }, "")))
+    }
+
+    fn nothing(&self, _: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Outcome<bool> {
+        Outcome::ask(not_a_boolean(input))
+    }
+
+    fn unexpected(&self, input: &Input<'_>) -> Ask {
+        not_a_boolean(input)
+    }
+}
+
+/// The yes or no word a string spells, folded.
+fn word_of(s: &str) -> Option<Word> {
+    let clean = spelling::clean_edges(s).0;
+    // A short ASCII word folds to its lower case: no string is built for it.
+    let mut buf = [0u8; 16];
+    let short = clean.len() <= buf.len() && clean.bytes().all(|b| b.is_ascii_graphic());
+    let folded: std::borrow::Cow<'_, str> = match buf.get_mut(..clean.len()) {
+        Some(slot) if short => {
+            slot.copy_from_slice(clean.as_bytes());
+            slot.make_ascii_lowercase();
+            std::str::from_utf8(slot).map_or_else(|_| spelling::fold::fold(clean).into(), Into::into)
+        }
+        _ => spelling::fold::fold(clean).into(),
     };
-    Outcome::ok(value).note(Note::read_as(code, &input, if value { "true" } else { "false" }, ""))
+    // A word with a full stop or an exclamation mark after it, as a sentence ends
+    // (`"Yes."`, `"no!"`).
+    word(&folded).or_else(|| folded.strip_suffix(['.', '!']).and_then(word)).or_else(|| remarked(&folded))
 }
 
 /// A yes or no word with a remark in brackets after it (`yes (default)`, `false (recommended)`),
@@ -350,7 +376,7 @@ mod tests {
     fn cldr_posix_words_read() {
         for (word, value) in [("होय", true), ("नाही", false), ("ano", true), ("nein", false), ("はい", true)]
         {
-            let out = read_prepared(word.into());
+            let out = BooleanOptions::default().read(word.into(), &Context::new(&System));
             assert_eq!(out.value().copied(), Some(value), "{word}: {:?}", out.to_json());
         }
     }

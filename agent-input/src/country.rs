@@ -40,6 +40,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, System};
 use crate::data::countries::{
     ACCENTED_SHORT_NAMES, AMBIGUOUS_NAMES, CODE_ALIASES, CODE_LIKE_NAMES, COUNTRIES, ENGLISH_NAMES, ENGLISH_VARIANTS,
     FOLDED_ELSEWHERE, INITIALISM_NAMES, NAMES, RENAMED_NAMES, RETIRED_CODES,
@@ -48,8 +49,9 @@ use crate::data::Index;
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::opening::{self, Door};
+use crate::opening::{Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::reader::{self, Grammar, Placeholders, Reader};
 use crate::spelling::{self, suggest, suggest::Rule};
 
 /// An ISO 3166-1 alpha-2 country code, upper case, of a country CLDR lists.
@@ -708,27 +710,94 @@ fn find_key(key: &str) -> Option<Found> {
 /// # Ok::<(), agent_input::Error>(())
 /// ```
 pub fn read(input: Input<'_>, options: &CountryOptions) -> Result<Outcome<CountryCode>, Error> {
-    let _ = options;
-    Ok(read_prepared(input))
+    Ok(options.read(input, &Context::new(&System)))
 }
 
-pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<CountryCode> {
-    if let Input::String(s) = input {
-        // Fast path: an alpha-2 code in upper case.
+impl Reader for CountryOptions {
+    type Value = CountryCode;
+    const CONSTRAINED: bool = true;
+    const SET_LIKE: bool = true;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<CountryCode> {
+        reader::drive(self, input, cx)
+    }
+
+    fn to_json(&self, value: CountryCode) -> serde_json::Value {
+        serde_json::Value::String(value.as_str().to_owned())
+    }
+}
+
+impl Grammar for CountryOptions {
+    fn door(&self) -> Door {
+        Door::strings(MAX_SCALAR_CHARS).numbers()
+    }
+
+    fn placeholders(&self) -> Placeholders {
+        Placeholders::WhenNothing(&["country", "country code", "iso country code"])
+    }
+
+    #[inline]
+    fn fast(&self, input: &Input<'_>) -> Option<Outcome<CountryCode>> {
+        let Input::String(s) = *input else { return None };
+        // An alpha-2 code in upper case.
         if let Some(code) = CountryCode::new(s) {
-            return Outcome::ok(code);
+            return Some(Outcome::ok(code));
         }
-        // Fast path: another code of one country ("cz", "CZE", "203"), which the opening and
-        // the edge cleaning leave as it is (ASCII letters and digits only).
+        // Another code of one country ("cz", "CZE", "203"), which the opening and the edge
+        // cleaning leave as it is (ASCII letters and digits only).
         if (2..=4).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric()) {
             if let Found::Code(code, note) = find(s) {
                 if !capitals_as_name(s, note) {
-                    return found_code(&input, code, note);
+                    return Some(found_code(input, code, note));
                 }
             }
         }
+        None
     }
-    read_opened(input)
+
+    fn grammar(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Option<Outcome<CountryCode>> {
+        let (clean, _) = spelling::clean_edges(scalar.text());
+        Some(match find_with_article(clean) {
+            Found::Code(code, note) if capitals_as_name(clean, note) => Outcome::ask(code_shaped(input, code)),
+            Found::Code(code, note) => found_code(input, code, note),
+            Found::Several(codes) => {
+                let expected = format!("one country; {} names {}", input.to_json_text(), codes.len());
+                let choices = codes
+                    .iter()
+                    .map(|c| {
+                        (
+                            c.to_string(),
+                            c.english_name().to_owned(),
+                            format!("{} ({})", quoted(c.as_str()), c.english_name()),
+                        )
+                    })
+                    .collect();
+                Outcome::ask(Ask::choices(AskCode::AmbiguousCountry, input, expected, choices))
+            }
+            Found::Nothing => return None,
+        })
+    }
+
+    /// A locale's region (`cs-CZ`), else the ask with the nearest name.
+    fn nothing(&self, scalar: Scalar<'_>, input: &Input<'_>, cx: &Context<'_>) -> Outcome<CountryCode> {
+        let (clean, _) = spelling::clean_edges(scalar.text());
+        if let Some(code) = locale_region(clean) {
+            return found_code(input, code, Some(NoteCode::CountryCodeReplaced));
+        }
+        let suggestion = nearest(clean, cx)
+            .map(|c| format!(" ({} is the nearest name: {})", quoted(c.as_str()), c.english_name()))
+            .unwrap_or_default();
+        Outcome::ask(Ask::new(
+            AskCode::UnknownCountry,
+            input,
+            "a country: an ISO 3166-1 code (alpha-2 such as \"CZ\", alpha-3, numeric) or a country's name",
+            format!("set to the country's ISO 3166-1 alpha-2 code{suggestion}"),
+        ))
+    }
+
+    fn unexpected(&self, input: &Input<'_>) -> Ask {
+        unexpected(input)
+    }
 }
 
 /// A country found, with the note that says how it was read.
@@ -736,52 +805,6 @@ fn found_code(input: &Input<'_>, code: CountryCode, note: Option<NoteCode>) -> O
     let code_note = note.unwrap_or(NoteCode::CountryCodeNormalized);
     let note = Note::read_as_named(code_note, input, code.as_str(), code.english_name());
     Outcome::ok(code).note(note)
-}
-
-/// Every spelling, through the opening.
-fn read_opened(input: Input<'_>) -> Outcome<CountryCode> {
-    let door = Door::strings(MAX_SCALAR_CHARS).numbers();
-    let text = match opening::open(&input, door, read_prepared, unexpected) {
-        Ok(scalar) => scalar.text(),
-        Err(out) => return out,
-    };
-    let (clean, _) = spelling::clean_edges(text);
-    match find_with_article(clean) {
-        Found::Code(code, note) if capitals_as_name(clean, note) => Outcome::ask(code_shaped(&input, code)),
-        Found::Code(code, note) => found_code(&input, code, note),
-        Found::Several(codes) => {
-            let expected = format!("one country; {} names {}", input.to_json_text(), codes.len());
-            let choices = codes
-                .iter()
-                .map(|c| {
-                    (
-                        c.to_string(),
-                        c.english_name().to_owned(),
-                        format!("{} ({})", quoted(c.as_str()), c.english_name()),
-                    )
-                })
-                .collect();
-            Outcome::ask(Ask::choices(AskCode::AmbiguousCountry, &input, expected, choices))
-        }
-        Found::Nothing => {
-            if let Some(out) = opening::placeholder(&input, &["country", "country code", "iso country code"]) {
-                return out;
-            }
-            if let Some(code) = locale_region(clean) {
-                return found_code(&input, code, Some(NoteCode::CountryCodeReplaced));
-            }
-            let suggestion = nearest(clean)
-                .map(|c| format!(" ({} is the nearest name: {})", quoted(c.as_str()), c.english_name()))
-                .unwrap_or_default();
-            let out = Outcome::ask(Ask::new(
-                AskCode::UnknownCountry,
-                &input,
-                "a country: an ISO 3166-1 code (alpha-2 such as \"CZ\", alpha-3, numeric) or a country's name",
-                format!("set to the country's ISO 3166-1 alpha-2 code{suggestion}"),
-            ));
-            crate::several::or_each(&input, out, read_prepared, |c| serde_json::Value::String(c.as_str().to_owned()))
-        }
-    }
 }
 
 /// Whether three capitals (the shape of an alpha-3 code) were read as a name CLDR writes in
@@ -848,7 +871,7 @@ fn locale_region(text: &str) -> Option<CountryCode> {
 
 /// The country whose English name is nearest to `text`, when one is near enough: the names of
 /// messages and the other English names (`Czech Republic` for `Czech Repulic`).
-fn nearest(text: &str) -> Option<CountryCode> {
+fn nearest(text: &str, cx: &Context<'_>) -> Option<CountryCode> {
     static FOLDED: std::sync::OnceLock<Vec<(String, &'static str)>> = std::sync::OnceLock::new();
     let key = spelling::fold::fold_name(text);
     let names = FOLDED.get_or_init(|| {
@@ -859,7 +882,7 @@ fn nearest(text: &str) -> Option<CountryCode> {
             .collect()
     });
     let rule = Rule { threshold: 0.7, containment: None };
-    let found = suggest::ranked(&key, names.iter().map(|(name, code)| (name.as_str(), *code)), rule);
+    let found = suggest::ranked(cx, &key, names.iter().map(|(name, code)| (name.as_str(), *code)), rule);
     found.first().and_then(|(_, code)| CountryCode::new(code))
 }
 
@@ -880,12 +903,20 @@ pub fn names() -> impl Iterator<Item = (String, &'static str)> {
 mod tests {
     use super::*;
 
+    fn read_fast(text: &str) -> Outcome<CountryCode> {
+        CountryOptions::default().read(Input::String(text), &Context::new(&System))
+    }
+
+    fn read_opened(text: &str) -> Outcome<CountryCode> {
+        reader::drive_opened(&CountryOptions::default(), Input::String(text), &Context::new(&System))
+    }
+
     proptest::proptest! {
         /// The fast path for short codes reads what the opening's way reads.
         #[test]
         fn short_codes_read_as_through_the_opening(text in "[a-zA-Z0-9]{1,5}") {
             proptest::prop_assume!(CountryCode::new(&text).is_none(), "a canonical code reads before either");
-            proptest::prop_assert_eq!(read_prepared(Input::String(&text)).to_json(), read_opened(Input::String(&text)).to_json());
+            proptest::prop_assert_eq!(read_fast(&text).to_json(), read_opened(&text).to_json());
         }
 
         /// A name's key folded on the stack is its one key folded on the heap; the stack fold is
@@ -980,8 +1011,8 @@ mod tests {
     #[test]
     fn short_codes_of_every_kind_take_the_fast_path() {
         for (text, code) in [("cz", "CZ"), ("CZE", "CZ"), ("cze", "CZ"), ("203", "CZ"), ("UK", "GB"), ("DD", "DE")] {
-            assert_eq!(read_prepared(Input::String(text)).to_json(), read_opened(Input::String(text)).to_json());
-            assert_eq!(read_prepared(Input::String(text)).value().map(CountryCode::as_str), Some(code), "{text}");
+            assert_eq!(read_fast(text).to_json(), read_opened(text).to_json());
+            assert_eq!(read_fast(text).value().map(CountryCode::as_str), Some(code), "{text}");
         }
     }
 

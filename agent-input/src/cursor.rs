@@ -43,10 +43,12 @@ use serde_json::Value;
 use sha2::Sha256;
 
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, Host, System};
 use crate::error::Error;
 use crate::hint::Fix;
 use crate::input::Input;
 use crate::outcome::{Ask, Note, Outcome};
+use crate::reader::Reader;
 use crate::{absent, spelling};
 
 /// The versioned prefix of every cursor.
@@ -140,14 +142,23 @@ impl CursorCodec {
         Ok(Self { key: key.to_vec() })
     }
 
-    /// A codec keyed by the environment variable `name` (its UTF-8 bytes).
+    /// A codec keyed by the process's environment variable `name` (its UTF-8 bytes).
     ///
     /// # Errors
     /// The variable is unset, not UTF-8, or shorter than [`MIN_KEY_BYTES`]. The message names
     /// the variable, never its value.
     pub fn from_env(name: &str) -> Result<Self, Error> {
-        let value = std::env::var(name)
-            .map_err(|_| Error::options(format!("invalid cursor key: environment variable `{name}` is not set")))?;
+        Self::from_host(name, &System)
+    }
+
+    /// A codec keyed by the variable `name` of `host`'s environment.
+    ///
+    /// # Errors
+    /// As [`CursorCodec::from_env`].
+    pub fn from_host(name: &str, host: &dyn Host) -> Result<Self, Error> {
+        let value = host
+            .var(name)
+            .ok_or_else(|| Error::options(format!("invalid cursor key: environment variable `{name}` is not set")))?;
         Self::new(value.as_bytes())
             .map_err(|_| Error::options(format!("invalid cursor key: `{name}` has fewer than {MIN_KEY_BYTES} bytes")))
     }
@@ -257,9 +268,9 @@ impl CursorCodec {
         }
     }
 
-    /// Reads a cursor property now (the system clock).
+    /// Reads a cursor property now (the process's clock, [`System`]).
     pub fn read(&self, input: Input<'_>) -> Outcome<Value> {
-        self.read_at(input, unix_now())
+        self.read_at(input, System.now())
     }
 
     /// Reads a cursor property at time `now` (unix seconds).
@@ -335,10 +346,6 @@ pub fn expiry(ttl: Option<u64>, expires_at: Option<u64>, now: u64) -> Result<Opt
 /// True when a trimmed value is inside the class the encoder emits (see the module doc).
 pub fn in_class(trimmed: &str) -> bool {
     trimmed.starts_with(PREFIX) || trimmed.chars().nth(MIN_CLASS_CHARS - 1).is_some()
-}
-
-fn unix_now() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
 fn invented(input: &Input<'_>) -> Outcome<Value> {
@@ -434,8 +441,8 @@ impl CursorOptions {
         }
     }
 
-    /// Loads the key named by `key_env`.
-    pub(crate) fn prepare(&mut self) -> Result<(), Error> {
+    /// Loads the key named by `key_env` from `host`.
+    pub(crate) fn prepare(&mut self, host: &dyn Host) -> Result<(), Error> {
         if self.opaque {
             if self.key_env.is_some() {
                 return Err(Error::options(
@@ -450,20 +457,32 @@ impl CursorOptions {
                     "invalid options for kind `cursor`: missing option `key_env` (the variable holding the key)",
                 )
             })?;
-            self.codec = Some(CursorCodec::from_env(name)?);
+            self.codec = Some(CursorCodec::from_host(name, host)?);
         }
         Ok(())
     }
 
-    pub(crate) fn read_prepared(&self, input: Input<'_>) -> Outcome<Value> {
+    fn read_with(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
         if self.opaque {
             return read_opaque(input);
         }
         match &self.codec {
-            Some(codec) => codec.read_at(input, self.now.unwrap_or_else(unix_now)),
+            Some(codec) => codec.read_at(input, self.now.unwrap_or_else(|| cx.host().now())),
             // `prepare` always sets the codec; an unprepared spec reads nothing as a cursor.
             None => Outcome::ask(invalid_ask(&input, "the server has no cursor key")),
         }
+    }
+}
+
+impl Reader for CursorOptions {
+    type Value = Value;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
+        self.read_with(input, cx)
+    }
+
+    fn to_json(&self, value: Value) -> Value {
+        value
     }
 }
 

@@ -24,11 +24,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, System};
 use crate::error::Error;
 use crate::input::{listing, quoted, Input};
 use crate::limits::{MAX_ENUM_VALUES, MAX_SCALAR_CHARS};
-use crate::opening::{self, Door, Scalar};
-use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::opening::{Door, Scalar};
+use crate::outcome::{Ask, Note, Outcome, Reading, Status};
+use crate::reader::{self, Grammar, Reader};
 use crate::spelling::{self, suggest, suggest::Rule};
 
 /// Options of the enum kind.
@@ -298,36 +300,71 @@ fn directions(key: &str) -> String {
 /// ```
 pub fn read(input: Input<'_>, options: &EnumOptions) -> Result<Outcome<String>, Error> {
     options.validate()?;
-    Ok(read_prepared(input, options))
+    Ok(options.read(input, &Context::new(&System)))
 }
 
-pub(crate) fn read_prepared(input: Input<'_>, opts: &EnumOptions) -> Outcome<String> {
-    // Fast path: a declared value, exactly.
-    if let Input::String(s) = input {
-        if !spelling::longer_than(s, MAX_SCALAR_CHARS) && opts.values.iter().any(|v| v == s) {
-            return Outcome::ok(s.to_owned());
+impl Reader for EnumOptions {
+    type Value = String;
+    const CONSTRAINED: bool = true;
+    const SET_LIKE: bool = true;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<String> {
+        reader::drive(self, input, cx)
+    }
+
+    fn to_json(&self, value: String) -> Value {
+        Value::String(value)
+    }
+
+    fn claims(&self, s: &str, cx: &Context<'_>) -> bool {
+        matches!(self.read(Input::String(s), cx).status, Status::Ok { .. })
+    }
+}
+
+impl Grammar for EnumOptions {
+    fn door(&self) -> Door {
+        Door::strings(MAX_SCALAR_CHARS).numbers().booleans()
+    }
+
+    /// A declared value, exactly.
+    #[inline]
+    fn fast(&self, input: &Input<'_>) -> Option<Outcome<String>> {
+        match *input {
+            Input::String(s) if !spelling::longer_than(s, MAX_SCALAR_CHARS) && self.values.iter().any(|v| v == s) => {
+                Some(Outcome::ok(s.to_owned()))
+            }
+            _ => None,
         }
     }
-    let door = Door::strings(MAX_SCALAR_CHARS).numbers().booleans();
-    let unexpected = |input: &Input<'_>| unknown(input, opts, None);
-    let text = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected) {
-        Ok(Scalar::Str(s)) => spelling::clean_edges(s).0,
-        Ok(scalar) => scalar.text(),
-        Err(out) => return out,
-    };
-    if let Some((value, alias)) = opts.lookup(text) {
+
+    fn grammar(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Option<Outcome<String>> {
+        let (value, alias) = self.lookup(text_of(scalar))?;
         let code = if alias { NoteCode::EnumAliasRead } else { NoteCode::EnumSpellingNormalized };
-        return Outcome::ok(value.to_owned()).note(Note::read_as_quoted(code, &input, value, ""));
+        Some(Outcome::ok(value.to_owned()).note(Note::read_as_quoted(code, input, value, "")))
     }
-    let out = opening::placeholder(&input, &[]).unwrap_or_else(|| Outcome::ask(unknown(&input, opts, Some(text))));
-    crate::several::or_each(&input, out, |part| read_prepared(part, opts), |v| Value::String(v.clone()))
+
+    fn nothing(&self, scalar: Scalar<'_>, input: &Input<'_>, cx: &Context<'_>) -> Outcome<String> {
+        Outcome::ask(unknown(input, self, Some((text_of(scalar), cx))))
+    }
+
+    fn unexpected(&self, input: &Input<'_>) -> Ask {
+        unknown(input, self, None)
+    }
+}
+
+/// The text a scalar spells: a string without its edges, or a number's or boolean's JSON text.
+fn text_of(scalar: Scalar<'_>) -> &str {
+    match scalar {
+        Scalar::Str(s) => spelling::clean_edges(s).0,
+        other => other.text(),
+    }
 }
 
 /// The nearest value or alias to a spelling, when one is near enough to suggest.
-fn nearest<'a>(opts: &'a EnumOptions, text: &str) -> Option<&'a str> {
+fn nearest<'a>(opts: &'a EnumOptions, text: &str, cx: &Context<'_>) -> Option<&'a str> {
     let candidates = opts.index().ordered.iter().map(|(k, i)| (k.as_str(), *i));
     let rule = Rule { threshold: 0.5, containment: Some(0.75) };
-    let (_, best) = suggest::ranked(&key(text), candidates, rule).into_iter().next()?;
+    let (_, best) = suggest::ranked(cx, &key(text), candidates, rule).into_iter().next()?;
     opts.values.get(best).map(String::as_str)
 }
 
@@ -348,7 +385,8 @@ fn containing<'a>(opts: &'a EnumOptions, text: &str) -> Vec<&'a str> {
     values.filter(|(own, _)| has_all(own)).filter_map(|(_, i)| opts.values.get(*i).map(String::as_str)).collect()
 }
 
-fn unknown(input: &Input<'_>, opts: &EnumOptions, text: Option<&str>) -> Ask {
+fn unknown(input: &Input<'_>, opts: &EnumOptions, read: Option<(&str, &Context<'_>)>) -> Ask {
+    let text = read.map(|(t, _)| t);
     let code = if text.is_some() { AskCode::UnknownEnumValue } else { AskCode::UnexpectedType };
     let list = listing(&opts.values, |v| quoted(v));
     let parts = text.map(|t| containing(opts, t)).unwrap_or_default();
@@ -375,8 +413,8 @@ fn unknown(input: &Input<'_>, opts: &EnumOptions, text: Option<&str>) -> Ask {
                 .collect(),
         );
     }
-    let suggestion = text
-        .and_then(|t| nearest(opts, t))
+    let suggestion = read
+        .and_then(|(t, cx)| nearest(opts, t, cx))
         .map(|v| format!(" ({} is the nearest to {})", quoted(v), input.to_json_text()))
         .unwrap_or_default();
     Ask::new(code, input, format!("one of {list}"), format!("set to one of {list}{suggestion}"))

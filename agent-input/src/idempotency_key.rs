@@ -17,12 +17,14 @@
 use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, System};
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::opening::{self, Door};
+use crate::opening::{Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome};
-use crate::uuid::UuidMode;
+use crate::reader::{self, Grammar, Placeholders, Reader};
+use crate::uuid::UuidOptions;
 use crate::{absent, spelling};
 
 /// The fewest characters a token key may have.
@@ -138,54 +140,85 @@ fn invented(token: &str) -> Option<&'static str> {
 /// # Ok::<(), agent_input::Error>(())
 /// ```
 pub fn read(input: Input<'_>, options: &IdempotencyKeyOptions) -> Result<Outcome<String>, Error> {
-    let _ = options;
-    Ok(read_prepared(input))
+    Ok(options.read(input, &Context::new(&System)))
 }
 
-pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<String> {
-    let raw = match opening::open(&input, Door::strings(MAX_SCALAR_CHARS), read_prepared, unexpected) {
-        Ok(scalar) => scalar.text(),
-        Err(out) => return out,
-    };
-    if crate::uuid::canonical(raw).is_some() {
-        return crate::uuid::read_prepared(input, UuidMode::Write).map(|id| id.hyphenated().to_string());
+impl Reader for IdempotencyKeyOptions {
+    type Value = String;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<String> {
+        reader::drive(self, input, cx)
     }
-    if let Some(reason) = absent::check(&input, &["idempotency key", "idempotency-key", "key"]) {
-        if reason != absent::AbsentReason::Placeholder || absent::is_null_word(raw) {
-            return absent::outcome(&input, reason);
+
+    fn to_json(&self, value: String) -> serde_json::Value {
+        serde_json::Value::String(value)
+    }
+}
+
+impl Grammar for IdempotencyKeyOptions {
+    /// A key is one token: a text that is no key asks by its own rule.
+    const SEVERAL: bool = false;
+
+    fn door(&self) -> Door {
+        Door::strings(MAX_SCALAR_CHARS)
+    }
+
+    /// A placeholder asks on a write (an invented key would repeat a write), while the null
+    /// words stay absent: the grammar tells them apart.
+    fn placeholders(&self) -> Placeholders {
+        Placeholders::Own
+    }
+
+    fn grammar(&self, scalar: Scalar<'_>, input: &Input<'_>, cx: &Context<'_>) -> Option<Outcome<String>> {
+        let raw = scalar.text();
+        if crate::uuid::canonical(raw).is_some() {
+            return Some(UuidOptions::write().read(*input, cx).map(|id| id.hyphenated().to_string()));
         }
-        return Outcome::ask(invented_ask(&input, "a placeholder"));
+        if let Some(reason) = absent::check(input, &["idempotency key", "idempotency-key", "key"]) {
+            if reason != absent::AbsentReason::Placeholder || absent::is_null_word(raw) {
+                return Some(absent::outcome(input, reason));
+            }
+            return Some(Outcome::ask(invented_ask(input, "a placeholder")));
+        }
+        let (token, edges) = spelling::clean_edges(raw);
+        if crate::uuid::is_placeholder(token) {
+            return Some(Outcome::ask(invented_ask(input, "a placeholder")));
+        }
+        let len = token.chars().count();
+        if !(MIN_TOKEN_CHARS..=MAX_TOKEN_CHARS).contains(&len) || !token.chars().all(is_token_char) {
+            let why = match token.chars().find(|c| !is_token_char(*c)) {
+                Some(c) => format!("it has {}", quoted(&c.to_string())),
+                None => format!("it has {len} characters"),
+            };
+            return Some(Outcome::ask(Ask::new(
+                AskCode::InvalidIdempotencyKey,
+                input,
+                format!(
+                    "a uuid, or a token of {MIN_TOKEN_CHARS} to {MAX_TOKEN_CHARS} characters from A-Z a-z 0-9 - _ . : ~ + / = ({why})"
+                ),
+                "set to a fresh uuid you generate once for this write and resend unchanged on every retry",
+            )));
+        }
+        if let Some(why) = invented(token) {
+            return Some(Outcome::ask(invented_ask(input, why)));
+        }
+        let mut out = Outcome::ok(token.to_owned());
+        if edges.trimmed {
+            out.notes.push(Note::read_as_quoted(NoteCode::WhitespaceTrimmed, input, token, ""));
+        }
+        if edges.unquoted {
+            out.notes.push(Note::read_as_quoted(NoteCode::QuotesRemoved, input, token, ""));
+        }
+        Some(out)
     }
-    let (token, edges) = spelling::clean_edges(raw);
-    if crate::uuid::is_placeholder(token) {
-        return Outcome::ask(invented_ask(&input, "a placeholder"));
+
+    fn nothing(&self, _: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Outcome<String> {
+        Outcome::ask(unexpected(input))
     }
-    let len = token.chars().count();
-    if !(MIN_TOKEN_CHARS..=MAX_TOKEN_CHARS).contains(&len) || !token.chars().all(is_token_char) {
-        let why = match token.chars().find(|c| !is_token_char(*c)) {
-            Some(c) => format!("it has {}", quoted(&c.to_string())),
-            None => format!("it has {len} characters"),
-        };
-        return Outcome::ask(Ask::new(
-            AskCode::InvalidIdempotencyKey,
-            &input,
-            format!(
-                "a uuid, or a token of {MIN_TOKEN_CHARS} to {MAX_TOKEN_CHARS} characters from A-Z a-z 0-9 - _ . : ~ + / = ({why})"
-            ),
-            "set to a fresh uuid you generate once for this write and resend unchanged on every retry",
-        ));
+
+    fn unexpected(&self, input: &Input<'_>) -> Ask {
+        unexpected(input)
     }
-    if let Some(why) = invented(token) {
-        return Outcome::ask(invented_ask(&input, why));
-    }
-    let mut out = Outcome::ok(token.to_owned());
-    if edges.trimmed {
-        out.notes.push(Note::read_as_quoted(NoteCode::WhitespaceTrimmed, &input, token, ""));
-    }
-    if edges.unquoted {
-        out.notes.push(Note::read_as_quoted(NoteCode::QuotesRemoved, &input, token, ""));
-    }
-    out
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {

@@ -42,6 +42,7 @@ pub mod absent;
 pub mod batch;
 pub mod boolean;
 pub mod codes;
+pub mod context;
 pub mod country;
 pub mod cursor;
 pub mod data;
@@ -59,6 +60,7 @@ pub mod locale;
 pub mod number;
 mod opening;
 mod outcome;
+mod reader;
 #[cfg(feature = "rmcp")]
 pub mod server;
 mod several;
@@ -84,7 +86,6 @@ pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 pub use rust_decimal::Decimal;
 pub use spelling::fold::{fold, fold_name};
-pub use spelling::suggest::{fold_work_spent, work_spent};
 pub use text::TextOptions;
 
 /// The README's Rust examples, run as doctests so the README stays true.

@@ -34,11 +34,16 @@ pub const MAX_SUGGESTION_CHARS: usize = 64;
 /// whole call spends on suggestions. Past it, asks name no nearest value; they still ask.
 pub const MAX_SUGGESTION_WORK: u64 = 500_000;
 
-/// The most bytes of folded text one read or one whole call folds from text outside ASCII (a
-/// text folded twice counts twice; ASCII is not counted). Folding is the costly step of such
-/// text: U+FDFA folds to 18 letters. Past it, the rest of a list or a call is not read, and
+/// The most folding work one read or one whole call does on text outside ASCII, in bytes:
+/// each character outside ASCII of a value read costs [`FOLD_COST_PER_CHAR`] (ASCII costs
+/// nothing). Folding is the costly step of such text: U+FDFA folds to 18 letters. Past it, the rest of a list or a call is not read, and
 /// one ask says so; the worst call then stays well under 100 ms.
 pub const MAX_FOLD_WORK: u64 = 2_000_000;
+
+/// Bytes of [`MAX_FOLD_WORK`] one character outside ASCII costs when a reader folds a value:
+/// the most one character folds to (U+FDFA, 18 letters). A read is charged before its grammar
+/// runs, so the budget bounds the work by construction.
+pub const FOLD_COST_PER_CHAR: usize = 18;
 
 /// The most values (properties, list items, entry properties) one call reads. The rest are
 /// not read, and one issue says so.

@@ -38,6 +38,7 @@ use serde_json::Value;
 
 use crate::absent::{self, AbsentReason};
 use crate::codes::NoteCode;
+use crate::context::Context;
 use crate::input::Input;
 use crate::limits::MAX_NUMBER_CHARS;
 use crate::outcome::{Ask, Note, Outcome};
@@ -110,6 +111,7 @@ impl Door {
 /// the kind's ask for a JSON type it does not read.
 #[inline]
 pub(crate) fn open<'a, T: serde::Serialize>(
+    cx: &Context<'_>,
     input: &Input<'a>,
     door: Door,
     item: impl Fn(Input<'_>) -> Outcome<T>,
@@ -133,7 +135,9 @@ pub(crate) fn open<'a, T: serde::Serialize>(
             _ => Ok(Scalar::Number(n)),
         },
         Input::Bool(b) if door.booleans => Ok(Scalar::Bool(b)),
-        Input::Array(_) => Err(unwrap_single(input, &item).unwrap_or_else(|| several_items(input, &item, unexpected))),
+        Input::Array(_) => {
+            Err(unwrap_single(input, &item).unwrap_or_else(|| several_items(cx, input, &item, unexpected)))
+        }
         Input::Missing => Err(Outcome::absent()),
         Input::Null => Err(absent::outcome(input, AbsentReason::Null)),
         Input::Number(_) | Input::Bool(_) | Input::Object(_) => Err(Outcome::ask(unexpected(input))),
@@ -237,12 +241,13 @@ fn read_item<T>(input: &Input<'_>, item: &Value, read: impl FnOnce(Input<'_>) ->
 /// several values does ([`crate::several::or_each`]).
 #[cold]
 fn several_items<T: serde::Serialize>(
+    cx: &Context<'_>,
     input: &Input<'_>,
     item: &impl Fn(Input<'_>) -> Outcome<T>,
     unexpected: impl FnOnce(&Input<'_>) -> Ask,
 ) -> Outcome<T> {
     let out = Outcome::ask(unexpected(input));
-    crate::several::or_each(input, out, item, |v| serde_json::to_value(v).unwrap_or(Value::Null))
+    crate::several::or_each(cx, input, out, item, |v| serde_json::to_value(v).unwrap_or(Value::Null))
 }
 
 /// A one-item array sent for a scalar reads as its item, with a note. `None` for other arrays.

@@ -6,12 +6,11 @@
 //! A text is split at commas, semicolons, vertical bars and slashes, else at the word `or` (or
 //! `and`), else at the joiners of CLDR's "and" lists (`a`, `und`, `et`), else at spaces; every part must read as a value of the kind (with no ask), and two
 //! or more different values must come out. Inside a list the list splits such a text itself,
-//! and a range's bounds are parts of the range ([`as_parts`]): their asks stay as they were.
-
-use std::cell::Cell;
+//! and a range's bounds are parts of the range ([`Context::as_parts`]): their asks stay as they were.
 
 use serde_json::Value;
 
+use crate::context::Context;
 use crate::data::lists::LIST_JOINERS;
 use crate::input::{quoted, Input};
 use crate::outcome::{Ask, Outcome, Reading, Status};
@@ -20,28 +19,11 @@ use crate::spelling;
 /// The most parts a text of several values is split into.
 const MAX_PARTS: usize = 8;
 
-thread_local! {
-    /// True inside [`as_parts`], and while the parts themselves are read.
-    static IN_PARTS: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Runs `f` (a list's or a range's read) with its values read as parts of it: a text of
-/// several values asks as it did, with no reading of its own, as the list splits it and the
-/// range reads its bounds.
-pub(crate) fn as_parts<R>(f: impl FnOnce() -> R) -> R {
-    spelling::with_flag(&IN_PARTS, f)
-}
-
-/// True while a list's or a range's parts are read ([`as_parts`]): a kind's own reading of
-/// several values in one text stays out of them.
-pub(crate) fn in_parts() -> bool {
-    IN_PARTS.get()
-}
-
 /// `out` unchanged, unless it asks with no reading about a text of several values of the kind
 /// (`read` reads one, `show` writes its JSON value): then the ask names each.
 #[inline]
 pub(crate) fn or_each<T>(
+    cx: &Context<'_>,
     input: &Input<'_>,
     out: Outcome<T>,
     read: impl Fn(Input<'_>) -> Outcome<T>,
@@ -49,9 +31,9 @@ pub(crate) fn or_each<T>(
 ) -> Outcome<T> {
     match &out.status {
         Status::Ask { ask }
-            if ask.readings.is_empty() && matches!(input, Input::String(_) | Input::Array(_)) && !IN_PARTS.get() =>
+            if ask.readings.is_empty() && matches!(input, Input::String(_) | Input::Array(_)) && !cx.in_parts() =>
         {
-            match each(input, ask, read, show) {
+            match each(cx, input, ask, read, show) {
                 Some(ask) => Outcome::ask(ask),
                 None => out,
             }
@@ -63,6 +45,7 @@ pub(crate) fn or_each<T>(
 /// The ask of `ask`'s text as several values, each a reading; `None` when it is no such text.
 #[cold]
 fn each<T>(
+    cx: &Context<'_>,
     input: &Input<'_>,
     ask: &Ask,
     read: impl Fn(Input<'_>) -> Outcome<T>,
@@ -71,8 +54,8 @@ fn each<T>(
     let values: Vec<(Value, String)> = match input {
         Input::String(raw) => {
             let text = spelling::clean_edges(raw).0;
-            as_parts(|| {
-                spelling::suggest::without_suggestions(|| {
+            cx.as_parts(|| {
+                cx.quietly(|| {
                     splits(text).into_iter().find_map(|parts| {
                         if parts.iter().any(|p| p.is_empty()) {
                             return None;
@@ -90,7 +73,7 @@ fn each<T>(
                 && items.iter().all(|v| matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_))) =>
         {
             let inputs: Vec<Input<'_>> = items.iter().map(Input::from).collect();
-            let values = as_parts(|| spelling::suggest::without_suggestions(|| values_of(&inputs, &read, &show)))?;
+            let values = cx.as_parts(|| cx.quietly(|| values_of(&inputs, &read, &show)))?;
             values.into_iter().filter_map(|(v, i)| Some((v, inputs.get(i)?.to_json_text()))).collect()
         }
         _ => return None,

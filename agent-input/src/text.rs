@@ -16,11 +16,13 @@ use serde::{Deserialize, Serialize};
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::codes::NoteCode;
+use crate::context::{Context, System};
 use crate::error::Error;
 use crate::input::Input;
 use crate::limits::MAX_TEXT_CHARS;
-use crate::opening::{self, Bound, Door, Scalar};
+use crate::opening::{Bound, Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome};
+use crate::reader::{self, Grammar, Placeholders, Reader};
 use crate::spelling;
 
 /// Options of the text kind.
@@ -64,7 +66,7 @@ fn is_control(c: char) -> bool {
 
 /// The text without its control characters ([`has_controls`]), read again, with a note first.
 #[cold]
-fn without_controls(input: &Input<'_>, text: &str, opts: &TextOptions) -> Outcome<String> {
+fn without_controls(input: &Input<'_>, text: &str, opts: &TextOptions, cx: &Context<'_>) -> Outcome<String> {
     let mut kept = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -76,7 +78,7 @@ fn without_controls(input: &Input<'_>, text: &str, opts: &TextOptions) -> Outcom
             kept.push(c);
         }
     }
-    let out = read_prepared(Input::String(&kept), opts).quoting(input);
+    let out = opts.read(Input::String(&kept), cx).quoting(input);
     let note = Note::new(
         NoteCode::InvisibleCharactersRemoved,
         format!(
@@ -107,65 +109,96 @@ fn without_controls(input: &Input<'_>, text: &str, opts: &TextOptions) -> Outcom
 /// ```
 pub fn read(input: Input<'_>, options: &TextOptions) -> Result<Outcome<String>, Error> {
     options.validate()?;
-    Ok(read_prepared(input, options))
+    Ok(options.read(input, &Context::new(&System)))
 }
 
-pub(crate) fn read_prepared(input: Input<'_>, opts: &TextOptions) -> Outcome<String> {
-    let door = Door { bound: Bound::Canonical, numbers: true, booleans: true };
-    let s = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected) {
-        Ok(Scalar::Str(s)) => s,
-        Ok(scalar) => {
-            // A number or boolean read as text obeys the text's bound like any other text.
-            let (max, text) = (opts.max(), scalar.text());
-            if spelling::longer_than(text, max) {
-                return Outcome::ask(Ask::too_long(&input, max));
+impl Reader for TextOptions {
+    type Value = String;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<String> {
+        reader::drive(self, input, cx)
+    }
+
+    fn to_json(&self, value: String) -> serde_json::Value {
+        serde_json::Value::String(value)
+    }
+}
+
+impl Grammar for TextOptions {
+    /// Free text is never several values of one kind.
+    const SEVERAL: bool = false;
+    /// Free text keeps its letters as written.
+    const FOLDS: bool = false;
+
+    /// Text bounds its canonical (NFC) value, and reads a number or a boolean as its text.
+    fn door(&self) -> Door {
+        Door { bound: Bound::Canonical, numbers: true, booleans: true }
+    }
+
+    /// Text owns no values: the absent rule comes first.
+    fn placeholders(&self) -> Placeholders {
+        Placeholders::First(&[])
+    }
+
+    fn grammar(&self, scalar: Scalar<'_>, input: &Input<'_>, cx: &Context<'_>) -> Option<Outcome<String>> {
+        let s = match scalar {
+            Scalar::Str(s) => s,
+            scalar => {
+                // A number or boolean read as text obeys the text's bound like any other text.
+                let (max, text) = (self.max(), scalar.text());
+                if spelling::longer_than(text, max) {
+                    return Some(Outcome::ask(Ask::too_long(input, max)));
+                }
+                let note = Note::read_as_quoted(NoteCode::ScalarReadAsText, input, text, "");
+                return Some(Outcome::ok(text.to_owned()).note(note));
             }
-            let note = Note::read_as_quoted(NoteCode::ScalarReadAsText, &input, text, "");
-            return Outcome::ok(text.to_owned()).note(note);
+        };
+        let max = self.max();
+        // A coarse guard before any work; the bound itself applies to the canonical value.
+        if s.len() > 4 * MAX_TEXT_CHARS + 64 {
+            return Some(Outcome::ask(Ask::too_long(input, max)));
         }
-        Err(out) => return out,
-    };
-    // Text owns no values: the absent rule comes first.
-    if let Some(out) = opening::placeholder(&input, &[]) {
-        return out;
+        // Before the trim, which takes a control character at an edge as a space and would leave
+        // an escape sequence's parameters behind.
+        if has_controls(s) {
+            return Some(without_controls(input, s, self, cx));
+        }
+        let trimmed = spelling::trim(s);
+        // Below U+0300 every character is NFC on its own and combines with nothing before it.
+        let nfc = trimmed.chars().all(|c| c < '\u{300}') || is_nfc_quick(trimmed.chars()) == IsNormalized::Yes;
+        let value = if nfc { trimmed.to_owned() } else { trimmed.nfc().collect() };
+        if spelling::longer_than(&value, max) {
+            return Some(Outcome::ask(Ask::too_long_value(input, max, spelling::char_count(&value))));
+        }
+        if nfc && trimmed.len() == s.len() {
+            return Some(Outcome::ok(value)); // canonical: nothing to say
+        }
+        let mut codes = Vec::new();
+        if trimmed.len() != s.len() {
+            codes.push(NoteCode::WhitespaceTrimmed);
+        }
+        if value != trimmed {
+            codes.push(NoteCode::UnicodeNormalized);
+        }
+        let notes = codes
+            .iter()
+            .enumerate()
+            .map(|(i, &code)| match (i, code) {
+                (0, _) => Note::read_as_quoted(code, input, &value, ""),
+                (_, NoteCode::UnicodeNormalized) => Note::new(code, "The text was brought to Unicode NFC.".to_owned()),
+                _ => Note::new(code, "The surrounding whitespace was removed.".to_owned()),
+            })
+            .collect();
+        Some(Outcome::ok(value).with_notes(notes))
     }
-    let max = opts.max();
-    // A coarse guard before any work; the bound itself applies to the canonical value.
-    if s.len() > 4 * MAX_TEXT_CHARS + 64 {
-        return Outcome::ask(Ask::too_long(&input, max));
+
+    fn nothing(&self, _: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Outcome<String> {
+        Outcome::ask(unexpected(input))
     }
-    // Before the trim, which takes a control character at an edge as a space and would leave
-    // an escape sequence's parameters behind.
-    if has_controls(s) {
-        return without_controls(&input, s, opts);
+
+    fn unexpected(&self, input: &Input<'_>) -> Ask {
+        unexpected(input)
     }
-    let trimmed = spelling::trim(s);
-    // Below U+0300 every character is NFC on its own and combines with nothing before it.
-    let nfc = trimmed.chars().all(|c| c < '\u{300}') || is_nfc_quick(trimmed.chars()) == IsNormalized::Yes;
-    let value = if nfc { trimmed.to_owned() } else { trimmed.nfc().collect() };
-    if spelling::longer_than(&value, max) {
-        return Outcome::ask(Ask::too_long_value(&input, max, spelling::char_count(&value)));
-    }
-    if nfc && trimmed.len() == s.len() {
-        return Outcome::ok(value); // canonical: nothing to say
-    }
-    let mut codes = Vec::new();
-    if trimmed.len() != s.len() {
-        codes.push(NoteCode::WhitespaceTrimmed);
-    }
-    if value != trimmed {
-        codes.push(NoteCode::UnicodeNormalized);
-    }
-    let notes = codes
-        .iter()
-        .enumerate()
-        .map(|(i, &code)| match (i, code) {
-            (0, _) => Note::read_as_quoted(code, &input, &value, ""),
-            (_, NoteCode::UnicodeNormalized) => Note::new(code, "The text was brought to Unicode NFC.".to_owned()),
-            _ => Note::new(code, "The surrounding whitespace was removed.".to_owned()),
-        })
-        .collect();
-    Outcome::ok(value).with_notes(notes)
 }
 
 fn unexpected(input: &Input<'_>) -> Ask {
@@ -177,7 +210,7 @@ mod tests {
     use unicode_normalization::char::canonical_combining_class;
     use unicode_normalization::{is_nfc_quick, IsNormalized};
 
-    /// The shortcut of `read_prepared`: below U+0300 every character passes the NFC quick check
+    /// The shortcut of the text's grammar: below U+0300 every character passes the NFC quick check
     /// on its own and combines with nothing (class 0), so text of them is NFC as it stands.
     #[test]
     fn text_below_u0300_is_nfc() {

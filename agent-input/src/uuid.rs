@@ -30,11 +30,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::absent;
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, System};
 use crate::error::Error;
 use crate::input::{ordinal_ending, quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::opening::{self, Door};
+use crate::opening::{Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome, Reading};
+use crate::reader::{self, Grammar, Placeholders, Reader};
 use crate::spelling;
 
 /// Whether the id is read to look a record up, or written to change one.
@@ -441,7 +443,7 @@ fn id(text: &str, repaired: bool) -> Parsed {
 /// ```
 #[inline]
 pub fn read(input: Input<'_>, options: &UuidOptions) -> Result<Outcome<::uuid::Uuid>, Error> {
-    Ok(read_prepared(input, options.mode))
+    Ok(options.read(input, &Context::new(&System)))
 }
 
 /// The canonical text of an id (lower-case, hyphenated), written without the formatter.
@@ -450,47 +452,83 @@ pub(crate) fn text(id: ::uuid::Uuid) -> String {
     id.hyphenated().encode_lower(&mut buf).to_owned()
 }
 
-pub(crate) fn read_prepared(input: Input<'_>, mode: UuidMode) -> Outcome<::uuid::Uuid> {
-    // Fast path: the canonical spelling of a real id, no allocation.
-    if let Input::String(s) = input {
-        if s.len() == 36 {
-            if let Ok(id) = ::uuid::Uuid::try_parse(s) {
-                // Parsed, so every byte is a hex digit or a hyphen: upper case is 0b10xxxxx.
-                let upper = s.bytes().fold(false, |acc, b| acc | (b & 0x60 == 0x40));
-                if !upper && placeholder_reason(id).is_none() {
-                    return Outcome::ok(id);
+impl Reader for UuidOptions {
+    type Value = ::uuid::Uuid;
+    const CONSTRAINED: bool = true;
+    const SET_LIKE: bool = true;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<::uuid::Uuid> {
+        reader::drive(self, input, cx)
+    }
+
+    fn to_json(&self, value: ::uuid::Uuid) -> serde_json::Value {
+        serde_json::Value::String(text(value))
+    }
+}
+
+impl Grammar for UuidOptions {
+    /// A text of two ids asks naming each, from the ids written inside it ([`not_a_uuid`]).
+    const SEVERAL: bool = false;
+
+    fn door(&self) -> Door {
+        Door::strings(MAX_SCALAR_CHARS)
+    }
+
+    /// On a write, a placeholder that stands for a value (`"<uuid>"`) asks, while the null
+    /// words (`"null"`, `"N/A"`) stay absent: the grammar tells them apart.
+    fn placeholders(&self) -> Placeholders {
+        Placeholders::Own
+    }
+
+    /// The canonical spelling of a real id, no allocation.
+    #[inline]
+    fn fast(&self, input: &Input<'_>) -> Option<Outcome<::uuid::Uuid>> {
+        let Input::String(s) = *input else { return None };
+        if s.len() != 36 {
+            return None;
+        }
+        let id = ::uuid::Uuid::try_parse(s).ok()?;
+        // Parsed, so every byte is a hex digit or a hyphen: upper case is 0b10xxxxx.
+        let upper = s.bytes().fold(false, |acc, b| acc | (b & 0x60 == 0x40));
+        (!upper && placeholder_reason(id).is_none()).then(|| Outcome::ok(id))
+    }
+
+    fn grammar(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Option<Outcome<::uuid::Uuid>> {
+        let text = scalar.text();
+        Some(match parse(text) {
+            Parsed::Id { placeholder: Some(why), .. } => match self.mode {
+                UuidMode::Read => Outcome::absent().note(Note::new(
+                    NoteCode::PlaceholderReadAsAbsent,
+                    format!("Read {} as absent: it is {why}, not a record's id.", input.to_json_text()),
+                )),
+                UuidMode::Write => Outcome::ask(on_write(input, why)),
+            },
+            Parsed::Id { id, repaired, placeholder: None } => {
+                let mut buf = ::uuid::Uuid::encode_buffer();
+                let canonical = id.hyphenated().encode_lower(&mut buf);
+                let note =
+                    repaired.then(|| Note::read_as_quoted(NoteCode::UuidSpellingNormalized, input, canonical, ""));
+                let out = Outcome::ok(id);
+                match note {
+                    Some(n) => out.note(n),
+                    None => out,
                 }
             }
-        }
+            Parsed::Template => match self.mode {
+                UuidMode::Read => absent::outcome(input, absent::AbsentReason::Placeholder),
+                UuidMode::Write => Outcome::ask(on_write(input, "a template, not an id")),
+            },
+            Parsed::Invalid(_) if absent::check(input, TYPE_WORDS).is_some() => placeholder(input, text, self.mode),
+            Parsed::Invalid(why) => Outcome::ask(not_a_uuid(input, text, &why)),
+        })
     }
-    let text = match opening::open(&input, Door::strings(MAX_SCALAR_CHARS), |i| read_prepared(i, mode), unexpected) {
-        Ok(scalar) => scalar.text(),
-        Err(out) => return out,
-    };
-    match parse(text) {
-        Parsed::Id { placeholder: Some(why), .. } => match mode {
-            UuidMode::Read => Outcome::absent().note(Note::new(
-                NoteCode::PlaceholderReadAsAbsent,
-                format!("Read {} as absent: it is {why}, not a record's id.", input.to_json_text()),
-            )),
-            UuidMode::Write => Outcome::ask(on_write(&input, why)),
-        },
-        Parsed::Id { id, repaired, placeholder: None } => {
-            let mut buf = ::uuid::Uuid::encode_buffer();
-            let canonical = id.hyphenated().encode_lower(&mut buf);
-            let note = repaired.then(|| Note::read_as_quoted(NoteCode::UuidSpellingNormalized, &input, canonical, ""));
-            let out = Outcome::ok(id);
-            match note {
-                Some(n) => out.note(n),
-                None => out,
-            }
-        }
-        Parsed::Template => match mode {
-            UuidMode::Read => absent::outcome(&input, absent::AbsentReason::Placeholder),
-            UuidMode::Write => Outcome::ask(on_write(&input, "a template, not an id")),
-        },
-        Parsed::Invalid(_) if absent::check(&input, TYPE_WORDS).is_some() => placeholder(&input, text, mode),
-        Parsed::Invalid(why) => Outcome::ask(not_a_uuid(&input, text, &why)),
+
+    fn nothing(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Outcome<::uuid::Uuid> {
+        Outcome::ask(not_a_uuid(input, scalar.text(), "it is not a uuid"))
+    }
+
+    fn unexpected(&self, input: &Input<'_>) -> Ask {
+        unexpected(input)
     }
 }
 

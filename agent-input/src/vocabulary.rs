@@ -26,11 +26,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::codes::{AskCode, NoteCode, WarningCode};
+use crate::context::{Context, System};
 use crate::error::Error;
 use crate::input::{json_text, quoted, Input};
 use crate::limits::{MAX_LISTED, MAX_SCALAR_CHARS};
 use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome, Reading, Warning};
+use crate::reader::{self, Reader};
 use crate::spelling::{self, suggest, suggest::Rule};
 
 /// One stored value.
@@ -89,17 +91,28 @@ impl VocabularyOptions {
         self.index = OnceLock::from(vocabulary);
         Ok(())
     }
+}
 
-    pub(crate) fn read_prepared(&self, input: Input<'_>) -> Outcome<String> {
+impl Reader for VocabularyOptions {
+    type Value = String;
+    const CONSTRAINED: bool = true;
+    const SET_LIKE: bool = true;
+
+    /// The vocabulary's own order ([`Vocabulary::read`]): its exact keys beat placeholders,
+    /// which beat its inexact ones.
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<String> {
         match self.index.get() {
-            Some(v) => v.read(input, self.role),
-            None => {
-                Vocabulary::new(self.entries.clone()).map_or_else(|_| Outcome::absent(), |v| v.read(input, self.role))
-            }
+            Some(v) => v.read_in(input, self.role, cx),
+            None => Vocabulary::new(self.entries.clone())
+                .map_or_else(|_| Outcome::absent(), |v| v.read_in(input, self.role, cx)),
         }
     }
 
-    pub(crate) fn claims(&self, s: &str) -> bool {
+    fn to_json(&self, value: String) -> Value {
+        Value::String(value)
+    }
+
+    fn claims(&self, s: &str, _: &Context<'_>) -> bool {
         self.index.get().is_some_and(|v| v.exact(&spelling::fold::fold_name(s)).len() == 1)
     }
 }
@@ -332,10 +345,10 @@ impl Vocabulary {
 
     /// The stored values nearest to a key, for hints (at most three).
     /// The three entries with a name nearest to `key`, best first.
-    fn nearest(&self, key: &str) -> Vec<usize> {
+    fn nearest(&self, key: &str, cx: &Context<'_>) -> Vec<usize> {
         let names = self.folded.iter().enumerate().flat_map(|(i, names)| names.iter().map(move |n| (n.as_str(), i)));
         let mut near: Vec<usize> = Vec::with_capacity(3);
-        for (_, i) in suggest::ranked(key, names, Rule { threshold: 0.5, containment: None }) {
+        for (_, i) in suggest::ranked(cx, key, names, Rule { threshold: 0.5, containment: None }) {
             if !near.contains(&i) {
                 near.push(i);
             }
@@ -360,7 +373,7 @@ impl Vocabulary {
     /// The ask of a value that names no stored value, naming the nearest; a text of several
     /// stored values (`NS, NSS`) names each ([`crate::several`]).
     #[cold]
-    fn unknown(&self, input: &Input<'_>, near: &[usize]) -> Outcome<String> {
+    fn unknown(&self, input: &Input<'_>, near: &[usize], cx: &Context<'_>) -> Outcome<String> {
         let suggestion = if near.is_empty() {
             String::new()
         } else {
@@ -373,8 +386,8 @@ impl Vocabulary {
             "one of the stored values, by its id, name or abbreviation",
             format!("set to the id of a stored value{suggestion}"),
         ));
-        let read = |part: Input<'_>| self.read(part, VocabularyRole::Value);
-        crate::several::or_each(input, out, read, |id| Value::String(id.clone()))
+        let read = |part: Input<'_>| self.read_in(part, VocabularyRole::Value, cx);
+        crate::several::or_each(cx, input, out, read, |id| Value::String(id.clone()))
     }
 
     /// Reads a value against the vocabulary.
@@ -402,6 +415,11 @@ impl Vocabulary {
     /// # Ok::<(), agent_input::Error>(())
     /// ```
     pub fn read(&self, input: Input<'_>, role: VocabularyRole) -> Outcome<String> {
+        self.read_in(input, role, &Context::new(&System))
+    }
+
+    /// [`Self::read`] in the context `cx` (its suggestion budget).
+    pub fn read_in(&self, input: Input<'_>, role: VocabularyRole, cx: &Context<'_>) -> Outcome<String> {
         // Fast path: a stored id, exactly.
         if let Input::String(s) = input {
             if self.with_id(s).is_some() {
@@ -411,14 +429,15 @@ impl Vocabulary {
         if let (Input::Array(items), VocabularyRole::Filter) = (input, role) {
             if items.len() > 1 {
                 // Several values for a filter of one: dropped, as `NS, US` is, naming each.
-                return self.dropped(&input, &self.each_of(items), "names several stored values");
+                return self.dropped(&input, &self.each_of(items, cx), "names several stored values");
             }
         }
         let door = Door::strings(MAX_SCALAR_CHARS).numbers();
-        let text = match opening::open(&input, door, |inner| self.read(inner, role), unexpected) {
+        let text = match opening::open(cx, &input, door, |inner| self.read_in(inner, role, cx), unexpected) {
             Ok(scalar) => scalar.text(),
             Err(out) => return out,
         };
+        cx.spend_folding(reader::fold_cost(text));
         // The key of a name of Latin letters folded on the stack; any other on the heap.
         let (mut buf, mut heap) = ([0; 64], String::new());
         let key = spelling::fold::fold_name_in(text, &mut buf, &mut heap);
@@ -448,13 +467,13 @@ impl Vocabulary {
                 Outcome::ok(self.id(*one)).note(note)
             }
             [] => {
-                let near = self.nearest(key);
+                let near = self.nearest(key, cx);
                 match role {
-                    VocabularyRole::Filter => match self.sent_several(&input).as_slice() {
+                    VocabularyRole::Filter => match self.sent_several(&input, cx).as_slice() {
                         [] => self.dropped(&input, &near, "names no stored value"),
                         parts => self.dropped(&input, parts, "names several stored values"),
                     },
-                    VocabularyRole::Value => self.unknown(&input, &near),
+                    VocabularyRole::Value => self.unknown(&input, &near, cx),
                 }
             }
             several => match role {
@@ -517,8 +536,8 @@ impl Vocabulary {
     /// The stored values a text of several values names (`NS, US`, `Nejvyšší soud a Ústavní
     /// soud`: [`crate::several`]), each once; empty for any other text.
     #[cold]
-    fn sent_several(&self, input: &Input<'_>) -> Vec<usize> {
-        let out = self.unknown(input, &[]);
+    fn sent_several(&self, input: &Input<'_>, cx: &Context<'_>) -> Vec<usize> {
+        let out = self.unknown(input, &[], cx);
         let ids = out.as_ask().map(|a| a.readings.iter().filter_map(|r| r.value.as_str()).collect::<Vec<_>>());
         ids.unwrap_or_default().into_iter().filter_map(|id| self.with_id(id)).collect()
     }
@@ -526,10 +545,10 @@ impl Vocabulary {
     /// The stored value each item names alone (items naming none or several left out), each
     /// once, in the items' order.
     #[cold]
-    fn each_of(&self, items: &[Value]) -> Vec<usize> {
+    fn each_of(&self, items: &[Value], cx: &Context<'_>) -> Vec<usize> {
         let mut found = Vec::new();
         for item in items.iter().take(crate::limits::MAX_LISTED) {
-            if let Some(id) = self.read(Input::from(item), VocabularyRole::Value).value() {
+            if let Some(id) = self.read_in(Input::from(item), VocabularyRole::Value, cx).value() {
                 if let Some(i) = self.with_id(id).filter(|i| !found.contains(i)) {
                     found.push(i);
                 }

@@ -9,12 +9,14 @@ use std::path::{Path, PathBuf};
 /// from lower layers, never from a later one. (Same table as docs/ARCHITECTURE.md.)
 const LAYERS: &[(&str, &[&str])] = &[
     ("bounds and data", &["limits", "data"]),
+    ("the read's context", &["context"]),
     ("spelling", &["spelling"]),
     ("values in and codes out", &["input", "json", "error", "codes", "hint"]),
     ("outcome", &["outcome"]),
     ("the absent rule", &["absent"]),
     ("several values for one", &["several"]),
     ("the opening", &["opening"]),
+    ("the Reader contract and its driver", &["reader"]),
     (
         "kinds",
         &[

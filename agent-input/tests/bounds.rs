@@ -4,9 +4,10 @@
 
 mod common;
 
+use agent_input::context::{Context, System};
 use agent_input::limits::{MAX_ISSUES, MAX_NOTES, MAX_SUGGESTION_WORK, MAX_VALUES_PER_CALL, MAX_WARNINGS};
 use agent_input::tool::{ToolCall, ToolSpec};
-use agent_input::{work_spent, Input, Kind, Spec};
+use agent_input::{Input, Kind, Spec};
 use serde_json::{json, Value};
 
 /// Characters that fold to many letters (U+FDFA: 18; ligatures; compatibility forms).
@@ -26,19 +27,19 @@ fn an_expanding_spelling_is_not_compared_past_the_bound() {
     for c in EXPANDING {
         // 63 bytes of the character: under the 64-byte check before folding, far over it after.
         let text: String = std::iter::repeat_n(*c, 63 / c.len_utf8()).collect();
-        let before = work_spent();
-        let out = spec.read(Input::String(&text));
+        let cx = Context::new(&System);
+        let out = spec.read_in(Input::String(&text), &cx);
         assert!(out.as_ask().is_some(), "{c:?} asks");
-        assert_eq!(work_spent(), before, "{c:?}: no suggestion work for a spelling over the bound");
+        assert_eq!(cx.suggestion_work(), 0, "{c:?}: no suggestion work for a spelling over the bound");
     }
 }
 
 #[test]
 fn one_read_spends_at_most_the_suggestion_budget() {
     let spec = Spec::new(Kind::Enum, &json!({"values": many_values(1000)})).unwrap();
-    let before = work_spent();
-    let _ = spec.read(Input::String("value_zzzz_of_a_long_enum_x"));
-    let spent = work_spent() - before;
+    let cx = Context::new(&System);
+    let _ = spec.read_in(Input::String("value_zzzz_of_a_long_enum_x"), &cx);
+    let spent = cx.suggestion_work();
     assert!(spent > 0 && spent <= MAX_SUGGESTION_WORK, "{spent}");
 }
 
@@ -47,11 +48,11 @@ fn a_list_of_a_thousand_unknown_values_shares_one_budget() {
     // The batch line of the issue: 1,000 unknown country names in one list.
     let items: Vec<String> = (0..1000).map(|i| format!("Narnia Republic {i}")).collect();
     let spec = Spec::new(Kind::List, &json!({"item": {"kind": "country"}})).unwrap();
-    let before = work_spent();
+    let cx = Context::new(&System);
     let input = json!(items);
-    let out = spec.read(Input::from(&input));
+    let out = spec.read_in(Input::from(&input), &cx);
     assert!(out.as_ask().is_some());
-    assert!(work_spent() - before <= MAX_SUGGESTION_WORK);
+    assert!(cx.suggestion_work() <= MAX_SUGGESTION_WORK);
     // The ask describes ten items and counts the rest: output does not grow with the list.
     assert!(output_bytes(&out.to_json()) < 8 * 1024, "{}", output_bytes(&out.to_json()));
 }
@@ -61,14 +62,14 @@ fn a_list_text_spends_no_suggestion_work_on_its_whole_reading() {
     // "CZ; SK" is read split and also whole (one country?); the whole reading's ask is never
     // shown, so it compares nothing: before, it scanned every country name (about 55 µs).
     let spec = Spec::new(Kind::List, &json!({"item": {"kind": "country"}})).unwrap();
-    let before = work_spent();
-    let out = spec.read(Input::String("CZ; SK; CZ"));
+    let cx = Context::new(&System);
+    let out = spec.read_in(Input::String("CZ; SK; CZ"), &cx);
     assert_eq!(out.value(), Some(&json!(["CZ", "SK"])));
-    assert_eq!(work_spent(), before);
+    assert_eq!(cx.suggestion_work(), 0);
     // An item that asks still names its nearest value.
-    let out = spec.read(Input::String("CZ; Czechai"));
+    let out = spec.read_in(Input::String("CZ; Czechai"), &cx);
     assert!(out.as_ask().is_some_and(|a| a.hint.contains("Czechia")), "{}", out.to_json());
-    assert!(work_spent() > before);
+    assert!(cx.suggestion_work() > 0);
 }
 
 fn bounded_spec() -> ToolSpec {
@@ -85,9 +86,9 @@ fn a_call_of_many_entries_stops_at_its_budget_of_values() {
     // The call of the issue: entries of 1,000 country items each.
     let entry = json!({"country": "Narnia", "tags": vec!["Narnia"; 1000]});
     let args = json!({"entries": vec![entry; 40]});
-    let before = work_spent();
-    let call = bounded_spec().read(&args);
-    assert!(work_spent() - before <= MAX_SUGGESTION_WORK);
+    let cx = Context::new(&System);
+    let call = bounded_spec().read_in(&args, &cx);
+    assert!(cx.suggestion_work() <= MAX_SUGGESTION_WORK);
     let ToolCall::Error { envelope, notes, warnings } = &call else { panic!("over the budget of values") };
     let over: Vec<_> = envelope.issues.iter().filter(|i| i.expected.contains("values in one call")).collect();
     assert_eq!(over.len(), 1, "one issue says the call holds too many values");
@@ -201,18 +202,17 @@ fn worst_scalar() -> String {
 }
 
 /// The folding work one worst item may add past the bound (the item that crosses it is read
-/// whole): measured as the work of one date range of 256 U+FDFA, with room.
-const ONE_ITEM_FOLDING: u64 = 1_000_000;
+/// whole): a value of 256 characters outside ASCII, each costing `FOLD_COST_PER_CHAR`.
+const ONE_ITEM_FOLDING: u64 = 256 * agent_input::limits::FOLD_COST_PER_CHAR as u64;
 
 #[test]
 fn a_list_of_worst_items_stops_at_the_folding_bound() {
-    use agent_input::fold_work_spent;
     use agent_input::limits::MAX_FOLD_WORK;
     let items = json!(vec![worst_scalar(); 1000]);
     let one = Spec::new(Kind::DateRange, &json!({})).unwrap();
-    let before = fold_work_spent();
-    let _ = one.read(Input::String(&worst_scalar()));
-    assert!(fold_work_spent() - before <= ONE_ITEM_FOLDING, "one item: {}", fold_work_spent() - before);
+    let cx = Context::new(&System);
+    let _ = one.read_in(Input::String(&worst_scalar()), &cx);
+    assert!(cx.fold_work() <= ONE_ITEM_FOLDING, "one item: {}", cx.fold_work());
     let entries: Vec<Value> =
         (0..50).map(|i| json!({"id": format!("C{i}"), "names": [format!("Krajský soud {i}")]})).collect();
     for item in [
@@ -228,9 +228,9 @@ fn a_list_of_worst_items_stops_at_the_folding_bound() {
         json!({"kind": "vocabulary", "entries": entries}),
     ] {
         let list = Spec::new(Kind::List, &json!({ "item": item })).unwrap();
-        let before = fold_work_spent();
-        let out = list.read(Input::from(&items));
-        let spent = fold_work_spent() - before;
+        let cx = Context::new(&System);
+        let out = list.read_in(Input::from(&items), &cx);
+        let spent = cx.fold_work();
         assert!(spent <= MAX_FOLD_WORK + ONE_ITEM_FOLDING, "{item}: folded {spent} bytes");
         assert!(out.as_ask().is_some(), "{item}: asks");
     }
@@ -243,7 +243,6 @@ fn a_list_of_worst_items_stops_at_the_folding_bound() {
 
 #[test]
 fn a_call_of_many_date_ranges_stops_at_the_folding_bound() {
-    use agent_input::fold_work_spent;
     use agent_input::limits::MAX_FOLD_WORK;
     let spec = ToolSpec::from_json(&json!({"name": "t", "properties": {"entries": {"kind": "list", "item": {
         "kind": "object", "properties": {"a": {"kind": "date_range"}, "b": {"kind": "date_range"},
@@ -252,9 +251,9 @@ fn a_call_of_many_date_ranges_stops_at_the_folding_bound() {
     let e: String = std::iter::repeat_n('\u{fdfa}', 60).collect();
     let entry = json!({"a": e, "b": e, "c": e, "d": e, "e": e});
     let args = json!({"entries": vec![entry; 1000]});
-    let before = fold_work_spent();
-    let call = spec.read(&args);
-    let spent = fold_work_spent() - before;
+    let cx = Context::new(&System);
+    let call = spec.read_in(&args, &cx);
+    let spent = cx.fold_work();
     assert!(spent <= MAX_FOLD_WORK + ONE_ITEM_FOLDING, "folded {spent} bytes");
     let envelope = serde_json::to_value(call.envelope()).unwrap();
     let text = envelope.to_string();
@@ -315,11 +314,11 @@ fn asks_past_the_issue_cap_spend_no_suggestion_work() {
     .unwrap();
     let spent = |n: usize| {
         let items: Vec<String> = (0..n).map(|i| format!("statux_{:02}", i % 20)).collect();
-        let before = work_spent();
-        let call = spec.read(&json!({ "statuses": items })).to_json();
+        let cx = Context::new(&System);
+        let call = spec.read_in(&json!({ "statuses": items }), &cx).to_json();
         // Best effort: the bad items are issues, the last of them counting the rest.
         assert_eq!(call["issues"].as_array().map(Vec::len), Some(n.min(MAX_ISSUES)), "{call}");
-        work_spent() - before
+        cx.suggestion_work()
     };
     let at_cap = spent(MAX_ISSUES);
     assert!(at_cap > 0, "the listed asks name their nearest values");
@@ -328,14 +327,13 @@ fn asks_past_the_issue_cap_spend_no_suggestion_work() {
 
 #[test]
 fn a_call_with_a_list_of_worst_items_stops_at_the_folding_bound() {
-    use agent_input::fold_work_spent;
     use agent_input::limits::MAX_FOLD_WORK;
     let spec = ToolSpec::from_json(&json!({"name": "t", "properties": {
         "periods": {"kind": "list", "item": {"kind": "date_range"}}}}))
     .unwrap();
-    let before = fold_work_spent();
-    let call = spec.read(&json!({ "periods": vec![worst_scalar(); 1000] })).to_json();
-    let spent = fold_work_spent() - before;
+    let cx = Context::new(&System);
+    let call = spec.read_in(&json!({ "periods": vec![worst_scalar(); 1000] }), &cx).to_json();
+    let spent = cx.fold_work();
     assert!(spent <= MAX_FOLD_WORK + ONE_ITEM_FOLDING, "folded {spent} bytes");
     let text = call.to_string();
     assert!(text.contains("input_too_long") && text.contains("were not read"), "{text}");

@@ -4,6 +4,7 @@
 //! Data format of the `read_*` targets: `OPTIONS_JSON \0 INPUT`, or just `INPUT` (the kind's
 //! sample options). `INPUT` is JSON when it parses as JSON, else a string; empty is "missing".
 
+use agent_input::context::{Context, System};
 use agent_input::tool::{ToolCall, ToolSpec};
 use agent_input::{Input, Kind, Outcome, Spec, Status};
 use serde_json::{json, Value};
@@ -73,17 +74,18 @@ fn check_output_size(output: &str, input_bytes: usize) {
 }
 
 /// The folding one item may do past [`agent_input::limits::MAX_FOLD_WORK`]: the item that
-/// crosses the bound is read whole (a worst date range of 256 U+FDFA folds under 1 MB).
-pub const FOLD_SLACK: u64 = 1_000_000;
+/// crosses the bound is read whole (a value of at most 256 characters, each costing
+/// `FOLD_COST_PER_CHAR`).
+pub const FOLD_SLACK: u64 = 256 * agent_input::limits::FOLD_COST_PER_CHAR as u64;
 
 /// Suggestion work and folding of one read or call are within their budgets (counted, not
 /// timed): a list or a collection of worst items stops at the folding bound.
-fn check_work<R>(f: impl FnOnce() -> R) -> R {
-    let before = (agent_input::work_spent(), agent_input::fold_work_spent());
-    let r = f();
-    let spent = agent_input::work_spent() - before.0;
+fn check_work<R>(f: impl FnOnce(&Context<'_>) -> R) -> R {
+    let cx = Context::new(&System);
+    let r = f(&cx);
+    let spent = cx.suggestion_work();
     assert!(spent <= agent_input::limits::MAX_SUGGESTION_WORK, "{spent} suggestion comparisons");
-    let folded = agent_input::fold_work_spent() - before.1;
+    let folded = cx.fold_work();
     assert!(folded <= agent_input::limits::MAX_FOLD_WORK + FOLD_SLACK, "{folded} bytes folded");
     r
 }
@@ -113,7 +115,7 @@ fn check_outcome(out: &Outcome<Value>, input: Option<&Value>) {
 pub fn check_read(kind: &str, data: &[u8]) {
     let kind: Kind = kind.parse().expect("a kind");
     let (spec, input) = decode(kind, data);
-    let out = check_work(|| spec.read(Input::from(input.as_ref())));
+    let out = check_work(|cx| spec.read_in(Input::from(input.as_ref()), cx));
     check_outcome(&out, input.as_ref());
     if let Some(Value::String(s)) = &input {
         if s.len() > OVER_EVERY_BOUND {
@@ -141,7 +143,7 @@ pub fn check_read(kind: &str, data: &[u8]) {
 /// A batch line never fails and never skips: one outcome, round-tripping.
 pub fn check_batch_line(data: &[u8]) {
     set_key();
-    let out = check_work(|| agent_input::batch::read_line_bytes(data, &agent_input::batch::Policy::default()));
+    let out = check_work(|cx| agent_input::batch::read_line_in(data, &agent_input::batch::Policy::default(), cx));
     let text = serde_json::to_string(&out).expect("outcome serialises");
     check_output_size(&text, data.len());
     if std::str::from_utf8(data).is_err() {
@@ -178,7 +180,7 @@ pub fn tool_spec() -> ToolSpec {
 /// A tool call never panics; an error names the next call; ok args read back unchanged.
 pub fn check_tool_call(data: &[u8]) {
     let spec = tool_spec();
-    let call = check_work(|| spec.read_json(data));
+    let call = check_work(|cx| spec.read_json_in(data, cx));
     check_output_size(&call.to_json().to_string(), data.len());
     match &call {
         ToolCall::Error { envelope, .. } => {

@@ -64,12 +64,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, System};
 use crate::data::dates::MONTHS_EN;
 use crate::error::Error;
 use crate::input::{json_text, quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::opening::{self, Door};
 use crate::outcome::{Ask, Note, Outcome, Reading, Status};
+use crate::reader::Reader;
 use crate::spelling;
 use grammar::{Candidate, Impossible, Order, Parsed, Span};
 
@@ -99,6 +101,12 @@ pub struct DateOptions {
     /// A date from 0002-01-01 to 9998-12-31 (the years this reader writes).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "today_option")]
     pub today: Option<NaiveDate>,
+    /// Read as a part of a list or a range (never set by JSON): a text of several dates asks
+    /// as it is, with no reading of its own, as the list splits it and the range reads its
+    /// bounds ([`crate::context::Context::as_parts`]).
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    pub(crate) part: bool,
 }
 
 /// The first and last day this reader writes and reads back: years 0001 and 9999 are the
@@ -142,7 +150,7 @@ pub(super) fn today_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Opt
 impl DateOptions {
     /// Options for one role.
     pub const fn role(role: DateRole) -> Self {
-        Self { role, today: None }
+        Self { role, today: None, part: false }
     }
 
     /// The same options with `today` set.
@@ -221,7 +229,8 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<Nai
         }
     }
     let door = Door::strings(MAX_SCALAR_CHARS).numbers();
-    let text = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected) {
+    let cx = scope(opts);
+    let text = match opening::open(&cx, &input, door, |inner| read_prepared(inner, opts), unexpected) {
         Ok(scalar) => scalar.text(),
         Err(out) => return out,
     };
@@ -932,7 +941,12 @@ fn not_a_date(input: &Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
         "a date, as YYYY-MM-DD (day-month-year with dots, and month names, also read)",
         "set to the date as YYYY-MM-DD",
     ));
-    crate::several::or_each(input, out, |part| read_prepared(part, opts), |d| iso_value(*d))
+    if opts.part {
+        return out;
+    }
+    let cx = scope(opts);
+    let part = DateOptions { part: true, ..opts.clone() };
+    crate::several::or_each(&cx, input, out, |p| read_prepared(p, &part), |d| iso_value(*d))
 }
 
 /// Words before a period that name its first or last day whatever the role (`the end of
@@ -978,7 +992,7 @@ pub(super) fn after_word<'t>(text: &'t str, words: &[&str]) -> Option<&'t str> {
 fn period_end(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
     let (rest, role) = period_end_words(text)?;
     let this = this_period(rest);
-    let inner = read_prepared(Input::String(this), &DateOptions { role, today: opts.today });
+    let inner = read_prepared(Input::String(this), &DateOptions { role, today: opts.today, part: opts.part });
     let Some(&day) = inner.value() else {
         // The period's own ask (no today, two orders), about the whole text.
         let mut ask = inner.as_ask().filter(|a| a.code != AskCode::NotADate)?.clone();
@@ -1161,6 +1175,71 @@ fn impossible(input: &Input<'_>, imp: Impossible) -> Ask {
         _ => "set to a date that exists, as YYYY-MM-DD".to_owned(),
     };
     Ask::new(AskCode::ImpossibleDate, input, format!("a date that exists; {why}"), fix)
+}
+
+/// The date reader compares no suggestions and reads no clock: a context of its own holds the
+/// several-values rule's scope (a bound of a range, an item of a list reads as a part).
+fn scope(opts: &DateOptions) -> Context<'static> {
+    let cx = Context::new(&System);
+    if opts.part {
+        cx.of_parts()
+    } else {
+        cx
+    }
+}
+
+impl Reader for DateOptions {
+    type Value = NaiveDate;
+    const CONSTRAINED: bool = true;
+    const SET_LIKE: bool = true;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<NaiveDate> {
+        if let Input::String(s) = input {
+            cx.spend_folding(crate::reader::fold_cost(s));
+        }
+        if cx.in_parts() && !self.part {
+            return read_prepared(input, &Self { part: true, ..self.clone() });
+        }
+        read_prepared(input, self)
+    }
+
+    fn to_json(&self, value: NaiveDate) -> Value {
+        iso_value(value)
+    }
+
+    /// A canonical `YYYY-MM-DD` is its own text, copied ([`read_value`]).
+    fn read_json(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
+        match input {
+            Input::String(s) if !cx.in_parts() || self.part => {
+                cx.spend_folding(crate::reader::fold_cost(s));
+                read_value(input, self)
+            }
+            _ => self.read(input, cx).map(iso_value),
+        }
+    }
+}
+
+impl Reader for DateRangeOptions {
+    type Value = DateRange;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<DateRange> {
+        if let Input::String(s) = input {
+            cx.spend_folding(crate::reader::fold_cost(s));
+        }
+        read_range_prepared(input, self)
+    }
+
+    /// An open bound is left out, so the canonical range reads back with no note.
+    fn to_json(&self, value: DateRange) -> Value {
+        let mut range = serde_json::Map::new();
+        if let Some(from) = value.from {
+            range.insert("from".into(), Value::String(iso_text(from)));
+        }
+        if let Some(to) = value.to {
+            range.insert("to".into(), Value::String(iso_text(to)));
+        }
+        Value::Object(range)
+    }
 }
 
 #[cfg(test)]

@@ -77,13 +77,11 @@ pub struct DateRange {
 /// assert_eq!(range.to.map(|d| d.to_string()).as_deref(), Some("2020-02-29"));
 /// ```
 pub fn read_range(from: Input<'_>, to: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
-    let from_opts = DateOptions { role: DateRole::From, today: options.today };
-    let to_opts = DateOptions { role: DateRole::To, today: options.today };
-    crate::several::as_parts(|| {
-        let a = read_prepared(from, &from_opts);
-        let b = read_prepared(to, &to_opts);
-        combine(a, b, None)
-    })
+    let from_opts = DateOptions { role: DateRole::From, today: options.today, part: true };
+    let to_opts = DateOptions { role: DateRole::To, today: options.today, part: true };
+    let a = read_prepared(from, &from_opts);
+    let b = read_prepared(to, &to_opts);
+    combine(a, b, None)
 }
 
 /// Combines two bound outcomes. `whole` is the input both came from, when there was one.
@@ -209,13 +207,13 @@ const RANGE_SEPARATORS: &[&str] = &[
 /// `"2026-01-01 to 2026-06-30"`, or one span (`"2020"`, `"únor 2020"`, `"2026-Q3"`) that is
 /// both bounds.
 pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
-    crate::several::as_parts(|| read_range_parts(input, options))
+    read_range_parts(input, options)
 }
 
-/// [`read_range_prepared`], its bounds read as parts of the range.
+/// [`read_range_prepared`], its bounds read as parts of the range (`part` in their options).
 fn read_range_parts(input: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
-    let from_opts = DateOptions { role: DateRole::From, today: options.today };
-    let to_opts = DateOptions { role: DateRole::To, today: options.today };
+    let from_opts = DateOptions { role: DateRole::From, today: options.today, part: true };
+    let to_opts = DateOptions { role: DateRole::To, today: options.today, part: true };
     match input {
         Input::Object(map) if map.keys().all(|k| k == "from" || k == "to") => {
             let (f, t) = (Input::from(map.get("from")), Input::from(map.get("to")));
@@ -313,8 +311,8 @@ fn during(text: &str, options: &DateRangeOptions) -> Option<Outcome<DateRange>> 
 /// [`read_range_parts`] of a text.
 fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
     let input = Input::String(s);
-    let from_opts = DateOptions { role: DateRole::From, today: options.today };
-    let to_opts = DateOptions { role: DateRole::To, today: options.today };
+    let from_opts = DateOptions { role: DateRole::From, today: options.today, part: true };
+    let to_opts = DateOptions { role: DateRole::To, today: options.today, part: true };
     if spelling::longer_than(s, 2 * MAX_SCALAR_CHARS) {
         return Outcome::ask(Ask::too_long(&input, 2 * MAX_SCALAR_CHARS));
     }

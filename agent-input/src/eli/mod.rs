@@ -28,13 +28,16 @@ mod grammar;
 mod titles;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, System};
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::opening::{self, Door};
+use crate::opening::{Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome};
+use crate::reader::{self, Grammar, Placeholders, Reader};
 use crate::spelling;
 
 /// Whose act an ELI names.
@@ -664,8 +667,8 @@ const CLAUSE_WORDS: &[&str] = &[
 /// two or more different acts come out. `None` inside a list's parts, and for one act.
 #[cold]
 #[inline(never)]
-fn several_acts(text: &str) -> Option<Vec<(Eli, String)>> {
-    if crate::several::in_parts() {
+fn several_acts(text: &str, cx: &Context<'_>) -> Option<Vec<(Eli, String)>> {
+    if cx.in_parts() {
         return None;
     }
     let at_marks: Vec<&str> = text.split([',', ';']).collect();
@@ -724,69 +727,99 @@ fn several_acts(text: &str) -> Option<Vec<(Eli, String)>> {
 /// # Ok::<(), agent_input::Error>(())
 /// ```
 pub fn read(input: Input<'_>, options: &EliOptions) -> Result<Outcome<Eli>, Error> {
-    let _ = options;
-    Ok(read_prepared(input))
+    Ok(options.read(input, &Context::new(&System)))
 }
 
-pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Eli> {
-    let text = match opening::open(&input, Door::strings(MAX_SCALAR_CHARS), read_prepared, unexpected) {
-        Ok(scalar) => scalar.text(),
-        Err(out) => return out,
-    };
-    let (clean, _) = spelling::clean_edges(text);
-    let (found, punctuation) = find(clean);
-    // A text naming two acts (`Regulation (EU) 2016/679 and Directive (EU) 2016/680`, `GDPR,
-    // AI Act`) is no one act, though its first citation reads: it asks, naming each.
-    let found = match found {
-        Found::Eli(..) | Found::Nothing | Found::Refused(_) if clean.contains([',', ';', ' ']) => {
-            several_acts(clean).map_or(found, Found::Acts)
-        }
-        other => other,
-    };
-    match found {
-        Found::Eli(eli, code, extra) => {
-            let uri = eli.uri();
-            if uri == text {
-                return Outcome::ok(eli);
+impl Reader for EliOptions {
+    type Value = Eli;
+    const CONSTRAINED: bool = true;
+    const SET_LIKE: bool = true;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Eli> {
+        reader::drive(self, input, cx)
+    }
+
+    fn to_json(&self, value: Eli) -> Value {
+        Value::String(value.uri())
+    }
+}
+
+impl Grammar for EliOptions {
+    /// A text of several acts asks naming each ([`several_acts`]), not by the general rule.
+    const SEVERAL: bool = false;
+
+    fn door(&self) -> Door {
+        Door::strings(MAX_SCALAR_CHARS)
+    }
+
+    fn placeholders(&self) -> Placeholders {
+        Placeholders::WhenNothing(&["eli", "eli uri", "celex"])
+    }
+
+    fn grammar(&self, scalar: Scalar<'_>, input: &Input<'_>, cx: &Context<'_>) -> Option<Outcome<Eli>> {
+        let text = scalar.text();
+        let (clean, _) = spelling::clean_edges(text);
+        let (found, punctuation) = find(clean);
+        // A text naming two acts (`Regulation (EU) 2016/679 and Directive (EU) 2016/680`, `GDPR,
+        // AI Act`) is no one act, though its first citation reads: it asks, naming each.
+        let found = match found {
+            Found::Eli(..) | Found::Nothing | Found::Refused(_) if clean.contains([',', ';', ' ']) => {
+                several_acts(clean, cx).map_or(found, Found::Acts)
             }
-            let detail = match (code, title_of(&eli)) {
-                (NoteCode::ShortTitleReadAsEli, Some((citation, source))) => {
-                    format!(", {citation} (the short title is from {source})")
+            other => other,
+        };
+        Some(match found {
+            Found::Eli(eli, code, extra) => {
+                let uri = eli.uri();
+                if uri == text {
+                    return Some(Outcome::ok(eli));
                 }
-                _ => String::new(),
-            };
-            let mut out = Outcome::ok(eli).note(Note::read_as_quoted(code, &input, &uri, &detail));
-            if punctuation {
-                out.notes.push(Note::new(
-                    NoteCode::TrailingPunctuationRemoved,
-                    "The punctuation after the identifier belongs to the sentence and was left out.".to_owned(),
-                ));
+                let detail = match (code, title_of(&eli)) {
+                    (NoteCode::ShortTitleReadAsEli, Some((citation, source))) => {
+                        format!(", {citation} (the short title is from {source})")
+                    }
+                    _ => String::new(),
+                };
+                let mut out = Outcome::ok(eli).note(Note::read_as_quoted(code, input, &uri, &detail));
+                if punctuation {
+                    out.notes.push(Note::new(
+                        NoteCode::TrailingPunctuationRemoved,
+                        "The punctuation after the identifier belongs to the sentence and was left out.".to_owned(),
+                    ));
+                }
+                if let Some(extra) = extra {
+                    out.notes.push(Note::new(NoteCode::EliTypeMayBeAlias, extra.trim().to_owned()));
+                }
+                out
             }
-            if let Some(extra) = extra {
-                out.notes.push(Note::new(NoteCode::EliTypeMayBeAlias, extra.trim().to_owned()));
-            }
-            out
-        }
-        Found::Several(readings) => acts_ask(
-            &input,
-            "an act named with its type (regulation, directive, decision, zákon … Sb.) or its ELI".to_owned(),
-            readings,
-        ),
-        Found::Acts(readings) => {
-            let n = readings.len();
-            acts_ask(
-                &input,
-                format!("one act; {} names {n}, and the property takes one", input.to_json_text()),
+            Found::Several(readings) => acts_ask(
+                input,
+                "an act named with its type (regulation, directive, decision, zákon … Sb.) or its ELI".to_owned(),
                 readings,
-            )
-        }
-        found => opening::placeholder(&input, &["eli", "eli uri", "celex"]).unwrap_or_else(|| {
-            let why = match found {
-                Found::Refused(why) => why,
-                _ => "it is not an ELI, a CELEX number or a citation of an act".to_owned(),
-            };
-            Outcome::ask(not_an_eli(&input, &why))
-        }),
+            ),
+            Found::Acts(readings) => {
+                let n = readings.len();
+                acts_ask(
+                    input,
+                    format!("one act; {} names {n}, and the property takes one", input.to_json_text()),
+                    readings,
+                )
+            }
+            Found::Nothing | Found::Refused(_) => return None,
+        })
+    }
+
+    fn nothing(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Outcome<Eli> {
+        let (clean, _) = spelling::clean_edges(scalar.text());
+        let why = match find(clean).0 {
+            Found::Refused(why) => why,
+            _ => "it is not an ELI, a CELEX number or a citation of an act".to_owned(),
+        };
+        Outcome::ask(not_an_eli(input, &why))
+    }
+
+    fn unexpected(&self, input: &Input<'_>) -> Ask {
+        unexpected(input)
     }
 }
 

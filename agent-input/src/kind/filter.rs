@@ -9,6 +9,8 @@
 //! A value the item kind owns wins over the words above: a filter over an enum with the value
 //! `"all"` reads `"all"` as that value.
 
+use crate::context::{Context, System};
+use crate::reader::Reader;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -35,7 +37,7 @@ impl FilterOptions {
         Self { item: Box::new(item) }
     }
 
-    pub(crate) fn prepare(&mut self) -> Result<(), Error> {
+    pub(crate) fn prepare(&mut self, host: &dyn crate::context::Host) -> Result<(), Error> {
         if matches!(*self.item, Spec::Filter(_)) {
             return Err(Error::options("invalid options for kind `filter`: `item` is itself a filter"));
         }
@@ -50,7 +52,7 @@ impl FilterOptions {
             }
             _ => {}
         }
-        self.item.prepare()
+        self.item.prepare_in(host)
     }
 }
 
@@ -74,18 +76,36 @@ impl FilterOptions {
 /// ```
 pub fn read(input: Input<'_>, options: &FilterOptions) -> Result<Outcome<Value>, Error> {
     let mut opts = options.clone();
-    opts.prepare()?;
-    Ok(read_prepared(input, &opts))
+    opts.prepare(&System)?;
+    Ok(opts.read(input, &Context::new(&System)))
 }
 
-pub(crate) fn read_prepared(input: Input<'_>, opts: &FilterOptions) -> Outcome<Value> {
+impl Reader for FilterOptions {
+    type Value = Value;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
+        read_filter(input, self, cx)
+    }
+
+    fn to_json(&self, value: Value) -> Value {
+        value
+    }
+
+    fn claims(&self, s: &str, cx: &Context<'_>) -> bool {
+        self.item.claims(s, cx)
+    }
+}
+
+/// A filter's words first (the absent rule, the words for everything), unless the item's
+/// kind claims the word as one of its values; then the item.
+fn read_filter(input: Input<'_>, opts: &FilterOptions, cx: &Context<'_>) -> Outcome<Value> {
     let word = match input {
         Input::String(s) => Some(s),
         Input::Array([Value::String(s)]) => Some(s.as_str()),
         _ => None,
     };
     if let Some(s) = word {
-        if !opts.item.claims(s) {
+        if !opts.item.claims(s, cx) {
             if let Some(reason) = absent::check(&Input::String(s), &[]) {
                 if matches!(input, Input::String(_)) {
                     return absent::outcome(&input, reason);
@@ -102,12 +122,12 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &FilterOptions) -> Outcome<V
     if let Some(reason) = absent::check(&input, &[]) {
         return absent::outcome(&input, reason);
     }
-    let out = opts.item.read(input);
+    let out = opts.item.read_in(input, cx);
     // A repair may uncover a word for everything (`["tutti"]` sent as text, a NUL after
     // `all`): the value is read as a filter again, after the repair's notes.
     if let Status::Ok { value: Value::String(v) } = &out.status {
         if !matches!(input, Input::String(s) if s == v) {
-            let again = read_prepared(Input::String(v), opts);
+            let again = read_filter(Input::String(v), opts, cx);
             if !matches!(again.status, Status::Ok { .. }) {
                 return Outcome { notes: out.notes.into_iter().chain(again.notes).collect(), ..again };
             }

@@ -33,11 +33,13 @@ use serde_json::Value;
 
 use super::Spec;
 use crate::codes::{AskCode, NoteCode, WarningCode};
+use crate::context::{Context, System};
 use crate::error::Error;
 use crate::hint;
 use crate::input::{json_text, listing, Input};
 use crate::limits::{MAX_DESCRIBED_ITEMS, MAX_FOLD_WORK, MAX_LISTED, MAX_LIST_ITEMS, MAX_TEXT_CHARS};
 use crate::outcome::{Ask, Note, Outcome, Reading, Status, Warning};
+use crate::reader::Reader;
 use crate::several::split_joined;
 use crate::{absent, spelling};
 
@@ -61,7 +63,7 @@ impl ListOptions {
         Self { item: Box::new(item), max_items: None }
     }
 
-    pub(crate) fn prepare(&mut self) -> Result<(), Error> {
+    pub(crate) fn prepare(&mut self, host: &dyn crate::context::Host) -> Result<(), Error> {
         if matches!(*self.item, Spec::List(_) | Spec::Filter(_)) {
             return Err(Error::options(format!(
                 "invalid options for kind `list`: `item` is of kind `{}`, expected a single-value kind",
@@ -75,7 +77,7 @@ impl ListOptions {
                 )));
             }
         }
-        self.item.prepare()
+        self.item.prepare_in(host)
     }
 
     fn max(&self) -> usize {
@@ -113,22 +115,36 @@ impl ListOptions {
 /// ```
 pub fn read(input: Input<'_>, options: &ListOptions) -> Result<Outcome<Vec<Value>>, Error> {
     let mut opts = options.clone();
-    opts.prepare()?;
-    Ok(read_prepared(input, &opts))
+    opts.prepare(&System)?;
+    Ok(opts.read(input, &Context::new(&System)))
 }
 
-pub(crate) fn read_prepared(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
-    crate::several::as_parts(|| read_list(input, opts))
+impl Reader for ListOptions {
+    type Value = Vec<Value>;
+
+    /// Every item read as a part of the list ([`Context::as_parts`]): a text of several values
+    /// is the list's to split.
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Vec<Value>> {
+        cx.as_parts(|| read_list(input, self, cx))
+    }
+
+    fn to_json(&self, value: Vec<Value>) -> Value {
+        Value::Array(value)
+    }
+
+    fn claims(&self, s: &str, cx: &Context<'_>) -> bool {
+        self.item.claims(s, cx)
+    }
 }
 
-fn read_list(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
+fn read_list(input: Input<'_>, opts: &ListOptions, cx: &Context<'_>) -> Outcome<Vec<Value>> {
     if let Some(reason) = absent::check(&input, &["array", "list"]) {
         return absent::outcome(&input, reason);
     }
     match input {
         Input::Array(items) => {
             let inputs: Vec<Input<'_>> = items.iter().map(Input::from).collect();
-            read_items(&input, &inputs, opts, Vec::new())
+            read_items(&input, &inputs, opts, cx, Vec::new())
         }
         Input::String(s) => {
             if spelling::longer_than(s, MAX_TEXT_CHARS) {
@@ -154,23 +170,23 @@ fn read_list(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
                 if let Some((decoded, code)) = decoded {
                     let note = Note::read_as(code, &input, &json_text(&Value::Array(decoded.clone())), "");
                     let inputs: Vec<Input<'_>> = decoded.iter().map(Input::from).collect();
-                    return read_items(&input, &inputs, opts, vec![note]);
+                    return read_items(&input, &inputs, opts, cx, vec![note]);
                 }
             }
             if !opts.item.is_constrained() {
-                return single(&input, opts);
+                return single(&input, opts, cx);
             }
             if let Some(inner) = unbracketed(trimmed) {
                 // `[cs, de]`, `(cs, de)`, `{cs, de}`: brackets around items that are not
                 // quoted, unless the whole text is itself one item.
-                let whole = spelling::suggest::without_suggestions(|| opts.item.read(Input::String(trimmed)));
+                let whole = cx.quietly(|| opts.item.read_in(Input::String(trimmed), cx));
                 if !matches!(whole.status, Status::Ok { .. }) {
-                    return read_text(&input, inner, opts);
+                    return read_text(&input, inner, opts, cx);
                 }
             }
-            read_text(&input, trimmed, opts)
+            read_text(&input, trimmed, opts, cx)
         }
-        Input::Number(_) | Input::Bool(_) => single(&input, opts),
+        Input::Number(_) | Input::Bool(_) => single(&input, opts, cx),
         Input::Object(_) | Input::Missing | Input::Null => {
             Outcome::ask(Ask::unexpected_type(&input, "a JSON array of items", "set to a JSON array of items"))
         }
@@ -180,21 +196,21 @@ fn read_list(input: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
 /// The text of constrained items: split at its separators, or one item; an item that does not
 /// read split at the joiners of CLDR's "and" lists (`"cs and de"`, `"cs、de"`) when every piece
 /// reads.
-fn read_text(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<Value>> {
+fn read_text(input: &Input<'_>, text: &str, opts: &ListOptions, cx: &Context<'_>) -> Outcome<Vec<Value>> {
     if text.contains(['\n', '\t', ';', ',', '|'])
         || text.chars().any(|c| !c.is_ascii() && compat_separator(c).is_some())
     {
-        return read_split(input, text, opts);
+        return read_split(input, text, opts, cx);
     }
     // The whole input reads as itself, as before (the item kind trims it and says so); the text
     // inside brackets reads as a string of its own.
     let item = if std::ptr::eq(text, input_text(input)) { *input } else { Input::String(text) };
-    let out = single_of(input, item, opts);
+    let out = single_of(input, item, opts, cx);
     if matches!(&out.status, Status::Ask { ask } if ask.readings.is_empty()) {
-        if let Some(joined) = split_joined(text).and_then(|pieces| read_pieces(input, &pieces, opts)) {
+        if let Some(joined) = split_joined(text).and_then(|pieces| read_pieces(input, &pieces, opts, cx)) {
             return joined;
         }
-        if let Some(loose) = read_loose(input, text, opts) {
+        if let Some(loose) = read_loose(input, text, opts, cx) {
             return loose;
         }
     }
@@ -205,7 +221,7 @@ fn read_text(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<V
 /// slashes, plus signs or spaces (`"civil criminal"`, `"civil/criminal"`, `"CZ+SK"`), when
 /// every piece reads on its own. Number items never: `"1 000 2 000"` is 1000 and 2000 or four
 /// numbers, `"1/2"` may be a half and `"1+2"` a sum.
-fn read_loose(input: &Input<'_>, text: &str, opts: &ListOptions) -> Option<Outcome<Vec<Value>>> {
+fn read_loose(input: &Input<'_>, text: &str, opts: &ListOptions, cx: &Context<'_>) -> Option<Outcome<Vec<Value>>> {
     if matches!(*opts.item, Spec::Number(_)) {
         return None;
     }
@@ -214,9 +230,9 @@ fn read_loose(input: &Input<'_>, text: &str, opts: &ListOptions) -> Option<Outco
         if pieces.iter().any(|p| p.is_empty()) {
             return None;
         }
-        read_pieces(input, &pieces, opts)
+        read_pieces(input, &pieces, opts, cx)
     });
-    at_mark.or_else(|| read_pieces(input, &text.split_whitespace().collect::<Vec<_>>(), opts))
+    at_mark.or_else(|| read_pieces(input, &text.split_whitespace().collect::<Vec<_>>(), opts, cx))
 }
 
 /// The text of a string input (`""` for any other input).
@@ -228,11 +244,16 @@ fn input_text<'a>(input: &Input<'a>) -> &'a str {
 }
 
 /// The items of `pieces` when every one reads, with the `list_split` note; `None` otherwise.
-fn read_pieces(input: &Input<'_>, pieces: &[&str], opts: &ListOptions) -> Option<Outcome<Vec<Value>>> {
+fn read_pieces(
+    input: &Input<'_>,
+    pieces: &[&str],
+    opts: &ListOptions,
+    cx: &Context<'_>,
+) -> Option<Outcome<Vec<Value>>> {
     if pieces.len() < 2 {
         return None;
     }
-    let out = read_items(input, &as_inputs(pieces), opts, Vec::new());
+    let out = read_items(input, &as_inputs(pieces), opts, cx, Vec::new());
     matches!(out.status, Status::Ok { .. }).then(|| with_split_note(input, out))
 }
 
@@ -268,13 +289,13 @@ fn separator(c: char) -> char {
 }
 
 /// A lone value as a one-item list.
-fn single(input: &Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
-    single_of(input, *input, opts)
+fn single(input: &Input<'_>, opts: &ListOptions, cx: &Context<'_>) -> Outcome<Vec<Value>> {
+    single_of(input, *input, opts, cx)
 }
 
 /// The item `item` (the input, or the text inside its brackets) as a one-item list.
-fn single_of(input: &Input<'_>, item: Input<'_>, opts: &ListOptions) -> Outcome<Vec<Value>> {
-    let out = read_items(input, &[item], opts, Vec::new());
+fn single_of(input: &Input<'_>, item: Input<'_>, opts: &ListOptions, cx: &Context<'_>) -> Outcome<Vec<Value>> {
+    let out = read_items(input, &[item], opts, cx, Vec::new());
     match out.status {
         Status::Ok { ref value } => {
             let note =
@@ -289,26 +310,26 @@ fn single_of(input: &Input<'_>, item: Input<'_>, opts: &ListOptions) -> Outcome<
 
 /// A string of constrained tokens with separators: split, unless the split changes the
 /// meaning.
-fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<Value>> {
+fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions, cx: &Context<'_>) -> Outcome<Vec<Value>> {
     let (parts, separators) = split_parts(text);
     let mut at_and = "";
-    let mut split = read_items(input, &as_inputs(&parts), opts, Vec::new());
+    let mut split = read_items(input, &as_inputs(&parts), opts, cx, Vec::new());
     // Only another reading's status and readings decide; its hint is never shown.
-    let other = |f: &dyn Fn() -> Outcome<Vec<Value>>| spelling::suggest::without_suggestions(f);
-    let whole = other(&|| opts.item.read(Input::String(text)).map(|v| vec![v]));
+    let other = |f: &dyn Fn() -> Outcome<Vec<Value>>| cx.quietly(f);
+    let whole = other(&|| opts.item.read_in(Input::String(text), cx).map(|v| vec![v]));
     let mut others =
         readings_of(&whole, |items| format!("one item, {}", items.first().map(json_text).unwrap_or_default()));
     if !matches!(split.status, Status::Ok { .. }) {
         // A part that does not read, split at the joiners of an "and" list when every piece
         // reads (`"cs, de and en"`, `"cs, de, & en"`); the text split at its joiners alone is
         // then another reading (`"1,5 and 2"`: [1, 5, 2] or [1.5, 2]).
-        let pieces = joined_parts(&parts, opts);
-        let joined = read_items(input, &as_inputs(&pieces), opts, Vec::new());
+        let pieces = joined_parts(&parts, opts, cx);
+        let joined = read_items(input, &as_inputs(&pieces), opts, cx, Vec::new());
         if pieces != parts && matches!(joined.status, Status::Ok { .. }) {
             split = joined;
             at_and = " and the word \"and\"";
             if let Some(alone) = split_joined(text) {
-                let alone = other(&|| read_items(input, &as_inputs(&alone), opts, Vec::new()));
+                let alone = other(&|| read_items(input, &as_inputs(&alone), opts, cx, Vec::new()));
                 others.extend(readings_of(&alone, |items| {
                     format!("{} items, split on the word \"and\" only", items.len())
                 }));
@@ -337,13 +358,13 @@ fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions) -> Outcome<Vec<
             )
         }
         (true, true) => with_split_note(input, split),
-        (false, _) if matches!(whole.status, Status::Ok { .. }) => single(input, opts),
+        (false, _) if matches!(whole.status, Status::Ok { .. }) => single(input, opts, cx),
         (false, _)
             if parts.len() > 1 && !matches!(whole.status, Status::Ask { ref ask } if !ask.readings.is_empty()) =>
         {
             split
         }
-        (false, _) => single(input, opts),
+        (false, _) => single(input, opts, cx),
     }
 }
 
@@ -398,10 +419,11 @@ fn split_parts(text: &str) -> (Vec<&str>, &'static str) {
 
 /// `parts` with each part that does not read on its own replaced by the pieces between its
 /// "and" joiners, when every piece reads.
-fn joined_parts<'a>(parts: &[&'a str], opts: &ListOptions) -> Vec<&'a str> {
+fn joined_parts<'a>(parts: &[&'a str], opts: &ListOptions, cx: &Context<'_>) -> Vec<&'a str> {
     let mut out = Vec::with_capacity(parts.len());
     for part in parts {
-        let reads = |p: &str| matches!(opts.item.read(Input::String(p)).status, Status::Ok { .. } | Status::Absent);
+        let reads =
+            |p: &str| matches!(opts.item.read_in(Input::String(p), cx).status, Status::Ok { .. } | Status::Absent);
         match split_joined(part) {
             Some(pieces) if !reads(part) && pieces.iter().all(|p| reads(p)) => out.extend(pieces),
             _ => out.push(*part),
@@ -424,7 +446,13 @@ fn without_bullet(line: &str) -> &str {
 }
 
 /// Reads each item on its own; any asking item makes the list ask, echoing the good items.
-fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut notes: Vec<Note>) -> Outcome<Vec<Value>> {
+fn read_items(
+    input: &Input<'_>,
+    items: &[Input<'_>],
+    opts: &ListOptions,
+    cx: &Context<'_>,
+    mut notes: Vec<Note>,
+) -> Outcome<Vec<Value>> {
     let max = opts.max();
     if items.len() > max {
         return Outcome::ask(Ask::new(
@@ -439,10 +467,10 @@ fn read_items(input: &Input<'_>, items: &[Input<'_>], opts: &ListOptions, mut no
     let mut dropped = 0usize;
     let mut warnings = Vec::new();
     for (i, item) in items.iter().enumerate() {
-        if crate::spelling::suggest::folding_spent() {
+        if cx.folding_spent() {
             return Outcome::ask(too_much_work(input, i));
         }
-        let out = opts.item.read(*item);
+        let out = opts.item.read_in(*item, cx);
         notes.extend(out.notes);
         warnings.extend(out.warnings);
         match out.status {

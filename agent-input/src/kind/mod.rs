@@ -14,22 +14,22 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::boolean::{self, BooleanOptions};
-use crate::country::{self, CountryOptions};
+use crate::boolean::BooleanOptions;
+use crate::context::{Context, Host, System};
+use crate::country::CountryOptions;
 use crate::cursor::{CursorCodec, CursorOptions};
-use crate::date::{self, DateOptions, DateRangeOptions};
-use crate::eli::{self, EliOptions};
-use crate::enum_::{self, EnumOptions};
+use crate::date::{DateOptions, DateRangeOptions};
+use crate::eli::EliOptions;
+use crate::enum_::EnumOptions;
 use crate::error::{Error, ErrorKind};
-use crate::idempotency_key;
 use crate::idempotency_key::IdempotencyKeyOptions;
 use crate::input::Input;
-use crate::locale::{self, LocaleOptions};
-use crate::number::{self, NumberOptions};
+use crate::locale::LocaleOptions;
+use crate::number::NumberOptions;
 use crate::outcome::Outcome;
 use crate::outcome::Status;
-use crate::spelling::suggest;
-use crate::text::{self, TextOptions};
+use crate::reader::Reader;
+use crate::text::TextOptions;
 use crate::uuid::UuidOptions;
 use crate::vocabulary::VocabularyOptions;
 use filter::FilterOptions;
@@ -183,6 +183,14 @@ impl Spec {
     /// # Errors
     /// An options value that is not an object, an unknown option, or invalid options.
     pub fn new(kind: Kind, options: &Value) -> Result<Self, Error> {
+        Self::new_in(kind, options, &System)
+    }
+
+    /// As [`Spec::new`], a cursor's `key_env` read from `host`.
+    ///
+    /// # Errors
+    /// As [`Spec::new`].
+    pub fn new_in(kind: Kind, options: &Value, host: &dyn Host) -> Result<Self, Error> {
         let mut object = match options {
             Value::Null => serde_json::Map::new(),
             Value::Object(o) => o.clone(),
@@ -196,7 +204,7 @@ impl Spec {
             return Err(Error::options(format!("invalid options for kind `{kind}`: unknown option `kind`")));
         }
         object.insert("kind".into(), Value::String(kind.name().into()));
-        Self::from_json(&Value::Object(object))
+        Self::from_json_in(&Value::Object(object), host)
     }
 
     /// Builds a spec from `{"kind": ..., <options>}`, validated.
@@ -204,14 +212,23 @@ impl Spec {
     /// # Errors
     /// An unknown kind, an unknown option, or invalid options.
     pub fn from_json(value: &Value) -> Result<Self, Error> {
-        Self::from_json_with(value, None)
+        Self::from_json_in(value, &System)
+    }
+
+    /// As [`Spec::from_json`], a cursor's `key_env` read from `host` (the JavaScript binding
+    /// passes the host's environment; [`System`] is the process's).
+    ///
+    /// # Errors
+    /// As [`Spec::from_json`].
+    pub fn from_json_in(value: &Value, host: &dyn Host) -> Result<Self, Error> {
+        Self::from_json_with(value, None, host)
     }
 
     /// As [`Spec::from_json`]; a cursor spec without `key_env` reads with `codec`.
     ///
     /// # Errors
     /// As [`Spec::from_json`].
-    pub(crate) fn from_json_with(value: &Value, codec: Option<&CursorCodec>) -> Result<Self, Error> {
+    pub(crate) fn from_json_with(value: &Value, codec: Option<&CursorCodec>, host: &dyn Host) -> Result<Self, Error> {
         let kind_name = value.get("kind").and_then(Value::as_str).unwrap_or_default();
         let kind: Kind = kind_name.parse()?;
         let mut spec = Self::deserialize(value).map_err(|e| {
@@ -220,7 +237,7 @@ impl Spec {
         if let (Self::Cursor(o), Some(codec)) = (&mut spec, codec) {
             o.use_codec(codec);
         }
-        spec.prepare()?;
+        spec.prepare_in(host)?;
         Ok(spec)
     }
 
@@ -229,13 +246,21 @@ impl Spec {
     /// # Errors
     /// Invalid options.
     pub fn prepare(&mut self) -> Result<(), Error> {
+        self.prepare_in(&System)
+    }
+
+    /// As [`Spec::prepare`], a cursor's `key_env` read from `host`.
+    ///
+    /// # Errors
+    /// Invalid options.
+    pub fn prepare_in(&mut self, host: &dyn Host) -> Result<(), Error> {
         match self {
             Self::Number(o) => *o = o.effective()?,
             Self::Boolean(_) => {}
             Self::Enum(o) => o.validate()?,
-            Self::Filter(o) => o.prepare()?,
+            Self::Filter(o) => o.prepare(host)?,
             Self::Text(o) => o.validate()?,
-            Self::List(o) => o.prepare()?,
+            Self::List(o) => o.prepare(host)?,
             Self::Uuid(_)
             | Self::IdempotencyKey(_)
             | Self::Date(_)
@@ -244,7 +269,7 @@ impl Spec {
             | Self::Locale(_)
             | Self::Eli(_) => {}
             Self::Vocabulary(o) => o.prepare()?,
-            Self::Cursor(o) => o.prepare()?,
+            Self::Cursor(o) => o.prepare(host)?,
         }
         Ok(())
     }
@@ -273,18 +298,19 @@ impl Spec {
     /// Reads one value of this kind; the value is the kind's canonical JSON.
     /// The spec must have been [prepared](Self::prepare) (every constructor here does).
     ///
-    /// One read is one call of the suggestion budget ([`crate::limits::MAX_SUGGESTION_WORK`]);
-    /// inside a tool call, every property and item shares the call's.
+    /// One read is one [`Context`] on the process's [`System`] host: its own suggestion and
+    /// folding budgets ([`crate::limits::MAX_SUGGESTION_WORK`]). [`Self::read_in`] reads in
+    /// a context the caller keeps (a whole call's, or one on its own host).
     pub fn read(&self, input: Input<'_>) -> Outcome<Value> {
-        suggest::within_budget(|| self.read_inner(input))
+        self.read_in(input, &Context::new(&System))
     }
 
-    /// [`Self::read`] inside a budget already running: a tool call's properties and items
-    /// share the call's ([`crate::tool::ToolSpec::read`] opens it).
-    pub(crate) fn read_inner(&self, input: Input<'_>) -> Outcome<Value> {
-        let out = self.read_raw(input);
+    /// [`Self::read`] in the context `cx`: its budgets, shared with every read in it, and its
+    /// host's clock.
+    pub fn read_in(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
+        let out = self.reader().read_json(input, cx);
         match &out.status {
-            Status::Ask { ask } if !ask.readings.is_empty() => self.readings_read_back(out),
+            Status::Ask { ask } if !ask.readings.is_empty() => self.readings_read_back(out, cx),
             _ => out,
         }
     }
@@ -295,11 +321,11 @@ impl Spec {
     /// single day, a region that asks again). So every reading an ask names reads back ok as
     /// itself.
     #[cold]
-    fn readings_read_back(&self, mut out: Outcome<Value>) -> Outcome<Value> {
+    fn readings_read_back(&self, mut out: Outcome<Value>, cx: &Context<'_>) -> Outcome<Value> {
         let Status::Ask { ask } = &mut out.status else { return out };
         let readings = std::mem::take(&mut ask.readings);
         for mut reading in readings {
-            let back = self.read_raw(Input::from(&reading.value));
+            let back = self.reader().read_json(Input::from(&reading.value), cx);
             let Status::Ok { value } = back.status else { continue };
             if value != reading.value {
                 reading.meaning = format!("{}, read as {}", reading.meaning, crate::input::json_text(&value));
@@ -312,69 +338,70 @@ impl Spec {
         out
     }
 
-    /// One read of this kind, its readings as the kind's grammar names them.
-    fn read_raw(&self, input: Input<'_>) -> Outcome<Value> {
+    /// The kind's reader: the one list of kinds the read path dispatches on.
+    fn reader(&self) -> &dyn KindReader {
         match self {
-            Self::Number(o) => number::read_prepared(input, o).map(number::decimal_value),
-            Self::Boolean(_) => boolean::read_prepared(input).map(Value::Bool),
-            Self::Enum(o) => enum_::read_prepared(input, o).map(Value::String),
-            Self::Filter(o) => filter::read_prepared(input, o),
-            Self::Text(o) => text::read_prepared(input, o).map(Value::String),
-            Self::List(o) => list::read_prepared(input, o).map(Value::Array),
-            Self::Uuid(o) => crate::uuid::read_prepared(input, o.mode).map(|id| Value::String(crate::uuid::text(id))),
-            Self::Cursor(o) => o.read_prepared(input),
-            Self::IdempotencyKey(_) => idempotency_key::read_prepared(input).map(Value::String),
-            Self::Date(o) => date::read_value(input, o),
-            Self::DateRange(o) => date::read_range_prepared(input, o).map(|r| {
-                // An open bound is left out, so the canonical range reads back with no note.
-                let mut range = serde_json::Map::new();
-                if let Some(from) = r.from {
-                    range.insert("from".into(), Value::String(date::iso_text(from)));
-                }
-                if let Some(to) = r.to {
-                    range.insert("to".into(), Value::String(date::iso_text(to)));
-                }
-                Value::Object(range)
-            }),
-            Self::Country(_) => country::read_prepared(input).map(|c| Value::String(c.as_str().to_owned())),
-            Self::Locale(_) => locale::read_prepared(input).map(|l| Value::String(l.into_string())),
-            Self::Eli(_) => eli::read_prepared(input).map(|e| Value::String(e.uri())),
-            Self::Vocabulary(o) => o.read_prepared(input).map(Value::String),
+            Self::Number(o) => o,
+            Self::Boolean(o) => o,
+            Self::Enum(o) => o,
+            Self::Filter(o) => o,
+            Self::Text(o) => o,
+            Self::List(o) => o,
+            Self::Uuid(o) => o,
+            Self::Cursor(o) => o,
+            Self::IdempotencyKey(o) => o,
+            Self::Date(o) => o,
+            Self::DateRange(o) => o,
+            Self::Country(o) => o,
+            Self::Locale(o) => o,
+            Self::Eli(o) => o,
+            Self::Vocabulary(o) => o,
         }
     }
 
     /// True for kinds whose values are tokens that never hold a comma, so a comma-separated
-    /// string of them splits into a list.
-    pub(crate) const fn is_constrained(&self) -> bool {
-        matches!(
-            self,
-            Self::Number(_)
-                | Self::Boolean(_)
-                | Self::Enum(_)
-                | Self::Uuid(_)
-                | Self::Date(_)
-                | Self::Country(_)
-                | Self::Locale(_)
-                | Self::Eli(_)
-                | Self::Vocabulary(_)
-        )
+    /// string of them splits into a list ([`Reader::CONSTRAINED`]).
+    pub(crate) fn is_constrained(&self) -> bool {
+        self.reader().constrained()
     }
 
     /// True for kinds whose lists are sets (a repeat adds nothing): the constrained tokens but
-    /// numbers and booleans, whose repeats count.
-    pub(crate) const fn is_set_like(&self) -> bool {
-        self.is_constrained() && !matches!(self, Self::Number(_) | Self::Boolean(_))
+    /// numbers and booleans, whose repeats count ([`Reader::SET_LIKE`]).
+    pub(crate) fn is_set_like(&self) -> bool {
+        self.reader().set_like()
     }
 
     /// True when `s` is one of this kind's own values (an enum value or alias), which then
     /// wins over the absent rule and the filter words.
-    pub(crate) fn claims(&self, s: &str) -> bool {
-        match self {
-            Self::Enum(o) => matches!(enum_::read_prepared(Input::String(s), o).status, Status::Ok { .. }),
-            Self::List(o) => o.item.claims(s),
-            Self::Vocabulary(o) => o.claims(s),
-            _ => false,
-        }
+    pub(crate) fn claims(&self, s: &str, cx: &Context<'_>) -> bool {
+        self.reader().claims_value(s, cx)
+    }
+}
+
+/// A kind's [`Reader`] with its values as JSON: what [`Spec`] dispatches to.
+trait KindReader {
+    fn read_json(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value>;
+    fn constrained(&self) -> bool;
+    fn set_like(&self) -> bool;
+    fn claims_value(&self, s: &str, cx: &Context<'_>) -> bool;
+}
+
+impl<R: Reader> KindReader for R {
+    #[inline]
+    fn read_json(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
+        Reader::read_json(self, input, cx)
+    }
+
+    fn constrained(&self) -> bool {
+        R::CONSTRAINED
+    }
+
+    fn set_like(&self) -> bool {
+        R::SET_LIKE
+    }
+
+    fn claims_value(&self, s: &str, cx: &Context<'_>) -> bool {
+        self.claims(s, cx)
     }
 }
 

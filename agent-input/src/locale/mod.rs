@@ -40,6 +40,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, System};
 use crate::data::languages::{
     AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, LIKELY_LANGUAGES, REGION_GROUP_NAMES, SCRIPT_NAMES, TAGS,
 };
@@ -48,8 +49,9 @@ use crate::data::Index;
 use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
-use crate::opening::{self, Door};
+use crate::opening::{Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome};
+use crate::reader::{self, Grammar, Placeholders, Reader};
 use crate::spelling;
 
 use tag::{Modifier, Refusal, Repairs};
@@ -614,73 +616,101 @@ fn by_name(text: &str) -> Option<Result<(Locale, Repairs), Refusal>> {
 /// # Ok::<(), agent_input::Error>(())
 /// ```
 pub fn read(input: Input<'_>, options: &LocaleOptions) -> Result<Outcome<Locale>, Error> {
-    let _ = options;
-    Ok(read_prepared(input))
+    Ok(options.read(input, &Context::new(&System)))
 }
 
-pub(crate) fn read_prepared(input: Input<'_>) -> Outcome<Locale> {
-    // The fast paths read ASCII only, so bytes are characters: a longer text goes through the
-    // opening, which states the bound (a canonical tag with private use can be any length).
-    if let Some(s) = match input {
-        Input::String(s) if s.len() <= MAX_SCALAR_CHARS => Some(s),
-        _ => None,
-    } {
-        if let Some(ask) = country_or_language(&input, s) {
-            return Outcome::ask(ask);
-        }
-        // Fast path: a short ASCII spelling with letters or digits at both ends, which the
-        // opening and the edge cleaning leave as it is, of the shape the stack path reads.
-        let bytes = s.as_bytes();
-        let edges = bytes
-            .first()
-            .zip(bytes.last())
-            .is_some_and(|(a, z)| a.is_ascii_alphanumeric() && z.is_ascii_alphanumeric());
-        if edges && s.len() <= 32 && s.is_ascii() {
-            if let Some((locale, repairs)) = resolve_simple(s) {
-                return finish(&input, s, locale, &repairs);
-            }
-        }
-        // Fast path: a well-formed canonical tag (ASCII, as every tag is) that nothing replaces.
-        if let Some(locale) = s.is_ascii().then(|| strict_id(s)).flatten() {
-            let id = &locale.id;
-            let script = id.script.as_ref().map(|s| s.as_str());
-            let region = id.region.as_ref().map(|r| r.as_str());
-            let known_script = script.is_none_or(tag::known_script);
-            let fine_region =
-                region.is_none_or(|r| tag::region_check(id.language.as_str(), r) == tag::RegionCheck::Fine);
-            if known_script
-                && fine_region
-                && !tag::whole_alias(s)
-                && !tag::needs_repair(id.language.as_str(), script, region)
-            {
-                return Outcome::ok(Locale { id: locale, tag: s.to_owned() });
-            }
-        }
+impl Reader for LocaleOptions {
+    type Value = Locale;
+    const CONSTRAINED: bool = true;
+    const SET_LIKE: bool = true;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Locale> {
+        reader::drive(self, input, cx)
     }
-    read_opened(input)
+
+    fn to_json(&self, value: Locale) -> serde_json::Value {
+        serde_json::Value::String(value.into_string())
+    }
 }
 
-/// Every spelling, through the opening.
-fn read_opened(input: Input<'_>) -> Outcome<Locale> {
-    let text = match opening::open(&input, Door::strings(MAX_SCALAR_CHARS), read_prepared, unexpected) {
-        Ok(scalar) => scalar.text(),
-        Err(out) => return out,
-    };
-    let (clean, _) = spelling::clean_edges(text);
-    if let Some(ask) = country_or_language(&input, clean) {
-        return Outcome::ask(ask);
+impl Grammar for LocaleOptions {
+    fn door(&self) -> Door {
+        Door::strings(MAX_SCALAR_CHARS)
     }
-    match resolve(clean) {
-        Ok((locale, repairs)) => finish(&input, text, locale, &repairs),
-        Err(_) if crate::absent::means_everything(clean) => Outcome::ask(every_language(&input, clean)),
-        Err(refusal) => {
-            if let Some(out) = opening::placeholder(&input, &["locale", "language", "lang", "language code", "bcp 47"])
-            {
-                return out;
+
+    fn placeholders(&self) -> Placeholders {
+        Placeholders::WhenNothing(&["locale", "language", "lang", "language code", "bcp 47"])
+    }
+
+    /// A short ASCII spelling the stack path reads, or a canonical tag nothing replaces; a
+    /// country's or a language's name that is also the other asks here already (the fast
+    /// path would read it as the one it finds first).
+    #[inline]
+    fn fast(&self, input: &Input<'_>) -> Option<Outcome<Locale>> {
+        // The fast paths read ASCII only, so bytes are characters: a longer text goes through the
+        // opening, which states the bound (a canonical tag with private use can be any length).
+        if let Some(s) = match *input {
+            Input::String(s) if s.len() <= MAX_SCALAR_CHARS => Some(s),
+            _ => None,
+        } {
+            if let Some(ask) = country_or_language(input, s) {
+                return Some(Outcome::ask(ask));
             }
-            let out = Outcome::ask(refuse(&input, refusal));
-            crate::several::or_each(&input, out, read_prepared, |l| serde_json::Value::String(l.tag.clone()))
+            // Fast path: a short ASCII spelling with letters or digits at both ends, which the
+            // opening and the edge cleaning leave as it is, of the shape the stack path reads.
+            let bytes = s.as_bytes();
+            let edges = bytes
+                .first()
+                .zip(bytes.last())
+                .is_some_and(|(a, z)| a.is_ascii_alphanumeric() && z.is_ascii_alphanumeric());
+            if edges && s.len() <= 32 && s.is_ascii() {
+                if let Some((locale, repairs)) = resolve_simple(s) {
+                    return Some(finish(input, s, locale, &repairs));
+                }
+            }
+            // Fast path: a well-formed canonical tag (ASCII, as every tag is) that nothing replaces.
+            if let Some(locale) = s.is_ascii().then(|| strict_id(s)).flatten() {
+                let id = &locale.id;
+                let script = id.script.as_ref().map(|s| s.as_str());
+                let region = id.region.as_ref().map(|r| r.as_str());
+                let known_script = script.is_none_or(tag::known_script);
+                let fine_region =
+                    region.is_none_or(|r| tag::region_check(id.language.as_str(), r) == tag::RegionCheck::Fine);
+                if known_script
+                    && fine_region
+                    && !tag::whole_alias(s)
+                    && !tag::needs_repair(id.language.as_str(), script, region)
+                {
+                    return Some(Outcome::ok(Locale { id: locale, tag: s.to_owned() }));
+                }
+            }
         }
+        None
+    }
+
+    fn grammar(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Option<Outcome<Locale>> {
+        let text = scalar.text();
+        let (clean, _) = spelling::clean_edges(text);
+        if let Some(ask) = country_or_language(input, clean) {
+            return Some(Outcome::ask(ask));
+        }
+        match resolve(clean) {
+            Ok((locale, repairs)) => Some(finish(input, text, locale, &repairs)),
+            Err(_) if crate::absent::means_everything(clean) => Some(Outcome::ask(every_language(input, clean))),
+            Err(_) => None,
+        }
+    }
+
+    fn nothing(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Outcome<Locale> {
+        let (clean, _) = spelling::clean_edges(scalar.text());
+        match resolve(clean) {
+            Err(refusal) => Outcome::ask(refuse(input, refusal)),
+            Ok((locale, repairs)) => finish(input, scalar.text(), locale, &repairs),
+        }
+    }
+
+    fn unexpected(&self, input: &Input<'_>) -> Ask {
+        unexpected(input)
     }
 }
 
@@ -916,6 +946,14 @@ pub fn names() -> impl Iterator<Item = (String, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn read_fast(text: &str) -> Outcome<Locale> {
+        LocaleOptions::default().read(Input::String(text), &Context::new(&System))
+    }
+
+    fn read_opened(text: &str) -> Outcome<Locale> {
+        reader::drive_opened(&LocaleOptions::default(), Input::String(text), &Context::new(&System))
+    }
     use crate::data::countries::RETIRED_CODES;
     use crate::data::languages::{LANGUAGE_ALIASES, REGION_ALIASES};
     use proptest::prelude::*;
@@ -947,7 +985,7 @@ mod tests {
     /// names) read, hyphenated ones once the text proves no tag; tags with a hyphen stay tags.
     #[test]
     fn a_language_and_a_country_read_together() {
-        let tag = |s: &str| read_prepared(s.into()).value().map(|l| l.as_str().to_owned());
+        let tag = |s: &str| read_fast(s).value().map(|l| l.as_str().to_owned());
         for (text, want) in [
             ("English (United States)", "en-US"),
             ("čeština (Česko)", "cs-CZ"),
@@ -970,7 +1008,7 @@ mod tests {
         ] {
             assert_eq!(tag(text), None, "{text}");
         }
-        let out = read_prepared("English (United States)".into());
+        let out = read_fast("English (United States)");
         assert_eq!(out.notes.first().map(|n| n.code), Some(NoteCode::LanguageNameRead));
     }
 
@@ -1056,7 +1094,7 @@ mod tests {
         fn short_ascii_spellings_read_as_through_the_opening(
             text in "[a-zA-Z]{1,4}([-_][a-zA-Z0-9]{0,4})?(\\.[a-zA-Z0-9-]{0,4})?(@[a-zA-Z]{0,6})?[\"' .]?",
         ) {
-            prop_assert_eq!(read_prepared(Input::String(&text)).to_json(), read_opened(Input::String(&text)).to_json());
+            prop_assert_eq!(read_fast(&text).to_json(), read_opened(&text).to_json());
         }
 
         #[test]

@@ -54,11 +54,13 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, System};
 use crate::error::Error;
 use crate::input::Input;
 use crate::limits::{MAX_EXPONENT, MAX_SCALAR_CHARS};
-use crate::opening::{self, Door, Scalar};
+use crate::opening::{Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome, Reading, Status};
+use crate::reader::{self, Grammar, Placeholders, Reader};
 
 use grammar::{parse_json_number, parse_text, Parsed, Repair, Repairs};
 use smallvec::SmallVec;
@@ -236,10 +238,10 @@ pub fn read(input: Input<'_>, options: &NumberOptions) -> Result<Outcome<Decimal
     if options.preset.is_none() {
         // Without a preset the options are already effective: validate them, no copy.
         options.validate()?;
-        return Ok(read_prepared(input, options));
+        return Ok(options.read(input, &Context::new(&System)));
     }
     let eff = options.effective()?;
-    Ok(read_prepared(input, &eff))
+    Ok(eff.read(input, &Context::new(&System)))
 }
 
 /// Type names that read as placeholders for a number, and what spreadsheets and data frames
@@ -249,22 +251,88 @@ pub fn read(input: Input<'_>, options: &NumberOptions) -> Result<Outcome<Decimal
 const TYPE_WORDS: &[&str] = &["number", "integer", "int", "float", "double", "decimal", "nan", "na", "#n/a"];
 
 /// Reads with options already passed through [`NumberOptions::effective`].
-#[inline]
-pub(crate) fn read_prepared(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
-    // Fast path: the canonical text of a number, as a string, parses strictly with no repair.
-    if let Input::String(s) | Input::Number(s) = input {
-        if let Some(value) = fast_canonical(s, matches!(input, Input::Number(_))) {
-            let value = normalized(value);
-            return constrain(&input, value, opts);
+impl Reader for NumberOptions {
+    type Value = Decimal;
+    const CONSTRAINED: bool = true;
+
+    fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Decimal> {
+        reader::drive(self, input, cx)
+    }
+
+    fn to_json(&self, value: Decimal) -> serde_json::Value {
+        decimal_value(value)
+    }
+}
+
+impl Grammar for NumberOptions {
+    /// A text of two numbers asks naming each, by the number's own rule ([`two_numbers`]).
+    const SEVERAL: bool = false;
+
+    fn door(&self) -> Door {
+        Door::strings(MAX_SCALAR_CHARS).numbers()
+    }
+
+    fn placeholders(&self) -> Placeholders {
+        Placeholders::WhenNothing(TYPE_WORDS)
+    }
+
+    /// The canonical text of a number, as a string, parses strictly with no repair; digits
+    /// grouped by spaces, the commonest repaired spelling (`4 000`, `1 234,5`).
+    #[inline]
+    fn fast(&self, input: &Input<'_>) -> Option<Outcome<Decimal>> {
+        if let Input::String(s) | Input::Number(s) = *input {
+            if let Some(value) = fast_canonical(s, matches!(input, Input::Number(_))) {
+                return Some(constrain(input, normalized(value), self));
+            }
+        }
+        if let Input::String(s) = *input {
+            if let Some((value, repairs)) = fast_grouped(s) {
+                return Some(one_reading(input, value, repairs, self));
+            }
+        }
+        None
+    }
+
+    fn grammar(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Option<Outcome<Decimal>> {
+        let parsed = match scalar {
+            Scalar::Number(text) => parse_json_number(text),
+            other => parse_text(other.text()),
+        };
+        match parsed {
+            Parsed::One { value, repairs } => Some(one_reading(input, value, repairs, self)),
+            Parsed::Two { grouping, decimal, separator } => {
+                Some(two_readings(input, (grouping, decimal), separator, self))
+            }
+            Parsed::OutOfBounds => Some(Outcome::ask(out_of_bounds(input))),
+            Parsed::Invalid => None,
         }
     }
-    // Fast path: digits grouped by spaces, the commonest repaired spelling ("4 000", "1 234,5").
-    if let Input::String(s) = input {
-        if let Some((value, repairs)) = fast_grouped(s) {
-            return one_reading(&input, value, repairs, opts);
+
+    /// A number beside a scale word, a dash, a percent sign, a comparison or a fraction; else
+    /// the ask.
+    fn nothing(&self, scalar: Scalar<'_>, input: &Input<'_>, cx: &Context<'_>) -> Outcome<Decimal> {
+        let text = match scalar {
+            Scalar::Number(_) => "",
+            other => other.text(),
+        };
+        let special = || without_dash(input, text, self).or_else(|| percent(input, text, self));
+        if let Some(out) = scaled(input, text, self).or_else(special) {
+            return out;
         }
+        if let Some(out) = most(input, text, self).or_else(|| fraction(input, text, self)) {
+            return out;
+        }
+        Outcome::ask(not_a_number(input, text, cx.in_parts()))
     }
-    read_general(input, opts)
+
+    fn unexpected(&self, input: &Input<'_>) -> Ask {
+        unexpected_type(input)
+    }
+
+    /// The `default` in place of an absent value.
+    fn finish(&self, input: &Input<'_>, out: Outcome<Decimal>) -> Outcome<Decimal> {
+        with_default(input, out, self)
+    }
 }
 
 /// `d.normalize()`, without its work for a whole number that is not zero (a zero may be
@@ -284,40 +352,12 @@ fn one_reading(input: &Input<'_>, value: Decimal, repairs: Repairs, opts: &Numbe
     constrain(input, value, opts).with_notes(notes)
 }
 
-/// Every spelling, through the opening and the grammar.
-fn read_general(input: Input<'_>, opts: &NumberOptions) -> Outcome<Decimal> {
-    let door = Door::strings(MAX_SCALAR_CHARS).numbers();
-    let (parsed, text) = match opening::open(&input, door, |inner| read_prepared(inner, opts), unexpected_type) {
-        Ok(Scalar::Number(text)) => (parse_json_number(text), ""),
-        Ok(scalar) => (parse_text(scalar.text()), scalar.text()),
-        Err(out) => return with_default(&input, out, opts),
-    };
-    if parsed == Parsed::Invalid {
-        if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
-            return with_default(&input, out, opts);
-        }
-        let special = || without_dash(&input, text, opts).or_else(|| percent(&input, text, opts));
-        if let Some(out) = scaled(&input, text, opts).or_else(special) {
-            return out;
-        }
-        if let Some(out) = most(&input, text, opts).or_else(|| fraction(&input, text, opts)) {
-            return out;
-        }
-    }
-    match parsed {
-        Parsed::One { value, repairs } => one_reading(&input, value, repairs, opts),
-        Parsed::Two { grouping, decimal, separator } => two_readings(&input, (grouping, decimal), separator, opts),
-        Parsed::OutOfBounds => Outcome::ask(out_of_bounds(&input)),
-        Parsed::Invalid => Outcome::ask(not_a_number(&input, text)),
-    }
-}
-
 /// The ask of a text that is no number. A number with a unit or currency beside it (`5 km`,
 /// `$5`, `1 234 Kč`, `EUR 12.50`) names the number without it as its reading: the property's
 /// unit is not the text's to say, so the reading is offered, never applied. A scale letter or
 /// word that is also a unit (`4k`, `3M`) names both ([`unit_or_scale`]).
 #[cold]
-fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
+fn not_a_number(input: &Input<'_>, text: &str, in_parts: bool) -> Ask {
     let plain = || {
         Ask::new(
             AskCode::NotANumber,
@@ -328,7 +368,7 @@ fn not_a_number(input: &Input<'_>, text: &str) -> Ask {
     };
     let special = || {
         qualified(input, text)
-            .or_else(|| two_numbers(input, text))
+            .or_else(|| two_numbers(input, text, in_parts))
             .or_else(|| number_word(input, text))
             .or_else(|| remarked(input, text))
     };
@@ -585,10 +625,10 @@ fn remarked(input: &Input<'_>, text: &str) -> Option<Ask> {
 
 /// Two numbers sent for one: a range (`5-10`, `5–10`, `5 ~ 10`: [`NUMBER_RANGE_JOINERS`], and
 /// `5 to 10`) or two values (`5 or 6`, `5 and 6`): `not_a_number` naming each. `None` for any
-/// other text, and inside a list or a range ([`crate::several::in_parts`]: they split such a
+/// other text, and inside a list or a range (`in_parts`: they split such a
 /// text themselves).
-fn two_numbers(input: &Input<'_>, text: &str) -> Option<Ask> {
-    if crate::several::in_parts() {
+fn two_numbers(input: &Input<'_>, text: &str, in_parts: bool) -> Option<Ask> {
+    if in_parts {
         return None;
     }
     let (text, _) = spelling::clean_edges(text);
@@ -1341,8 +1381,9 @@ mod tests {
         let plain = NumberOptions::default();
         let integer: NumberOptions = serde_json::from_value(serde_json::json!({"integer": true, "max": 5000})).unwrap();
         for opts in [&plain, &integer] {
-            let fast = read_prepared(Input::String(text), opts);
-            let general = read_general(Input::String(text), opts);
+            let cx = Context::new(&System);
+            let fast = opts.read(Input::String(text), &cx);
+            let general = reader::drive_opened(opts, Input::String(text), &cx);
             prop_assert_eq!(fast.to_json(), general.to_json(), "{:?}", text);
         }
         Ok(())

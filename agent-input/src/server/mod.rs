@@ -300,7 +300,7 @@ impl ServerHandler for ToolServer {
 }
 
 fn now() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+    crate::context::Host::now(&crate::context::System)
 }
 
 /// What reading a call gives: its canonical parts `(args, notes, warnings, issues)`, or the

@@ -161,7 +161,7 @@ fn fold_chars(s: &str) -> String {
         space = false;
         push_folded(&mut out, c);
     }
-    super::suggest::spend_folding(out.len());
+
     out
 }
 
@@ -187,8 +187,6 @@ pub fn fold_name(s: &str) -> String {
         }
         ok
     } else {
-        // Two more passes over text outside ASCII: counted as folding work.
-        super::suggest::spend_folding(folded.len());
         folded.chars().all(|c| {
             let ok = if c == ' ' { !after_space } else { c.is_ascii_alphanumeric() || (!c.is_ascii() && word_char(c)) };
             after_space = c == ' ';
@@ -310,7 +308,7 @@ fn words_chars(trimmed: &str) -> String {
         pending_break = false;
         push_folded(&mut out, c);
     }
-    super::suggest::spend_folding(out.len());
+
     out
 }
 

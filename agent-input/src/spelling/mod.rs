@@ -7,22 +7,6 @@ pub(crate) mod digits;
 pub(crate) mod fold;
 pub(crate) mod suggest;
 
-/// Runs `f` with a thread's flag set, and puts back what the flag was when `f` ends, even on
-/// unwinding: a scope a read runs in (no suggestion scans; a list's items read as parts).
-pub(crate) fn with_flag<R>(flag: &'static std::thread::LocalKey<std::cell::Cell<bool>>, f: impl FnOnce() -> R) -> R {
-    /// Puts back the flag's value when dropped.
-    struct Restore(&'static std::thread::LocalKey<std::cell::Cell<bool>>, bool);
-
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            self.0.set(self.1);
-        }
-    }
-
-    let _restore = Restore(flag, flag.replace(true));
-    f()
-}
-
 /// Invisible characters a model or a copy-paste leaves in a value: zero-width characters and
 /// soft hyphens, and the direction marks ([`is_direction_mark`]).
 const fn is_invisible(c: char) -> bool {

@@ -33,6 +33,7 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use crate::codes::AskCode;
+use crate::context::{Context, Host, System};
 use crate::cursor::CursorCodec;
 use crate::error::Error;
 use crate::hint::Fix;
@@ -42,11 +43,10 @@ use crate::kind::TypedValue;
 use crate::limits::MAX_CALL_BYTES;
 use crate::outcome::received_cut;
 use crate::outcome::{Note, Warning};
-use crate::spelling::suggest;
 
 pub use envelope::{Envelope, Issue, Telemetry};
 pub use person::{AnsweredBy, ASK_TTL_SECONDS};
-pub(crate) use props::{Context, PropertySet};
+pub(crate) use props::{Building, PropertySet};
 
 /// A declared tool: its name, description, whether it writes, and its properties.
 #[derive(Clone, Debug)]
@@ -224,7 +224,16 @@ impl ToolSpec {
     /// Unknown keys, a missing name, a property with no kind and no implying name, invalid
     /// kind options.
     pub fn from_json(spec: &Value) -> Result<Self, Error> {
-        Self::from_json_inner(spec, None)
+        Self::from_json_inner(spec, None, &System)
+    }
+
+    /// As [`ToolSpec::from_json`], the keys cursor properties name by `key_env` read from
+    /// `host`'s environment (the JavaScript binding passes the host's).
+    ///
+    /// # Errors
+    /// As [`ToolSpec::from_json`].
+    pub fn from_json_in(spec: &Value, host: &dyn Host) -> Result<Self, Error> {
+        Self::from_json_inner(spec, None, host)
     }
 
     /// As [`ToolSpec::from_json`], with the server's cursor codec: every cursor property that
@@ -247,7 +256,7 @@ impl ToolSpec {
     /// # Errors
     /// As [`ToolSpec::from_json`].
     pub fn from_json_with_codec(spec: &Value, codec: &CursorCodec) -> Result<Self, Error> {
-        Self::from_json_inner(spec, Some(codec))
+        Self::from_json_inner(spec, Some(codec), &System)
     }
 
     /// JSON text the programmer wrote (a spec, an input schema, overrides) as a value: text that
@@ -274,7 +283,7 @@ impl ToolSpec {
         }
     }
 
-    fn from_json_inner(spec: &Value, codec: Option<&CursorCodec>) -> Result<Self, Error> {
+    fn from_json_inner(spec: &Value, codec: Option<&CursorCodec>, host: &dyn Host) -> Result<Self, Error> {
         let object = spec.as_object().ok_or_else(|| Error::options("a tool spec must be a JSON object"))?;
         if let Some(k) = object.keys().find(|k| !SPEC_KEYS.contains(&k.as_str())) {
             return Err(Error::options(format!(
@@ -310,7 +319,7 @@ impl ToolSpec {
                 return Err(Error::options(format!("`properties` of tool `{name}` must be an object, found `{other}`")))
             }
         };
-        let properties = PropertySet::from_json(props, &Context { writes, tool: &name, codec })?;
+        let properties = PropertySet::from_json(props, &Building { writes, tool: &name, codec, host })?;
         let schema_defs = match object.get("schema_defs") {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(d)) if d.keys().all(|k| k == "$defs" || k == "definitions") => d.clone(),
@@ -364,7 +373,7 @@ impl ToolSpec {
         overrides: &Value,
         codec: Option<&CursorCodec>,
     ) -> Result<Self, Error> {
-        Self::from_json_inner(&Self::document_from_input_schema(schema, overrides)?, codec)
+        Self::from_json_inner(&Self::document_from_input_schema(schema, overrides)?, codec, &System)
     }
 
     /// The tool spec document (the JSON [`ToolSpec::from_json`] reads) that
@@ -414,7 +423,12 @@ impl ToolSpec {
     /// # Ok::<(), agent_input::Error>(())
     /// ```
     pub fn read(&self, args: &Value) -> ToolCall {
-        self.read_parsed(args, &[])
+        self.read_in(args, &Context::new(&System))
+    }
+
+    /// [`Self::read`] in the context `cx`: the call's budgets, and its host's clock.
+    pub fn read_in(&self, args: &Value, cx: &Context<'_>) -> ToolCall {
+        self.read_parsed(args, &[], cx)
     }
 
     /// Reads a call's arguments as the JSON text the client sent (at most
@@ -433,12 +447,17 @@ impl ToolSpec {
     /// # Ok::<(), agent_input::Error>(())
     /// ```
     pub fn read_json(&self, text: &[u8]) -> ToolCall {
+        self.read_json_in(text, &Context::new(&System))
+    }
+
+    /// [`Self::read_json`] in the context `cx`: the call's budgets, and its host's clock.
+    pub fn read_json_in(&self, text: &[u8], cx: &Context<'_>) -> ToolCall {
         // An empty body is a call without arguments.
         if text.trim_ascii().is_empty() {
-            return self.read(&Value::Null);
+            return self.read_in(&Value::Null, cx);
         }
         match json::parse(text, MAX_CALL_BYTES) {
-            Ok(parsed) => self.read_parsed(&parsed.value, &parsed.duplicates),
+            Ok(parsed) => self.read_parsed(&parsed.value, &parsed.duplicates, cx),
             Err(e) => ToolCall::unreadable(&self.name, text, &e),
         }
     }
@@ -462,8 +481,8 @@ impl ToolSpec {
         self.read_json(kept)
     }
 
-    fn read_parsed(&self, args: &Value, duplicates: &[Duplicate]) -> ToolCall {
-        let mut read = suggest::within_budget(|| self.properties.read_root(args, &self.name));
+    fn read_parsed(&self, args: &Value, duplicates: &[Duplicate], cx: &Context<'_>) -> ToolCall {
+        let mut read = self.properties.read_root(args, &self.name, cx);
         read.duplicate_keys(duplicates);
         read.cap(&self.name);
         if read.issues.iter().all(|i| i.entry && !self.all_or_nothing) {

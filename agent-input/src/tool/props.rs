@@ -9,6 +9,7 @@ use super::envelope::Issue;
 use super::implied::{date_bound, group, implied, other_bound, PAIRS};
 use super::person::AnsweredBy;
 use crate::codes::{AskCode, NoteCode, WarningCode};
+use crate::context::{Context, Host};
 use crate::cursor::CursorCodec;
 use crate::error::Error;
 use crate::hint::{At, Fix};
@@ -70,13 +71,15 @@ enum Def {
 }
 
 /// What building a property set needs to know of its tool.
-pub(crate) struct Context<'a> {
+pub(crate) struct Building<'a> {
     /// The tool writes (ids read in write mode).
     pub writes: bool,
     /// The tool's name, for messages.
     pub tool: &'a str,
     /// The codec of cursor properties that name no key of their own.
     pub codec: Option<&'a CursorCodec>,
+    /// The host whose environment holds the keys cursor properties name by `key_env`.
+    pub host: &'a dyn Host,
 }
 
 /// What reading one property gives.
@@ -90,8 +93,9 @@ enum Got {
 }
 
 /// What reading an argument object gives.
-#[derive(Default)]
-pub(crate) struct Read {
+pub(crate) struct Read<'c> {
+    /// The call's context: its suggestion and folding budgets, shared by every value read.
+    pub cx: &'c Context<'c>,
     pub args: Map<String, Value>,
     pub notes: Vec<Note>,
     pub warnings: Vec<Warning>,
@@ -104,15 +108,24 @@ pub(crate) struct Read {
     dropped: (usize, usize),
 }
 
-impl Read {
-    /// An empty read of a whole call.
-    pub(crate) fn call() -> Self {
-        Self { values_left: MAX_VALUES_PER_CALL, ..Self::default() }
+impl<'c> Read<'c> {
+    /// An empty read of a whole call in `cx`.
+    pub(crate) fn call(cx: &'c Context<'c>) -> Self {
+        Self {
+            cx,
+            args: Map::new(),
+            notes: Vec::new(),
+            warnings: Vec::new(),
+            issues: Vec::new(),
+            values_left: MAX_VALUES_PER_CALL,
+            over: false,
+            dropped: (0, 0),
+        }
     }
 
     /// An empty read of a nested object, sharing this read's budget of values.
     fn nested(&self) -> Self {
-        Self { values_left: self.values_left, over: self.over, ..Self::default() }
+        Self { values_left: self.values_left, over: self.over, ..Self::call(self.cx) }
     }
 
     /// Takes a nested read's notes, warnings and issues, and its budget; true when it had no
@@ -196,7 +209,7 @@ impl Read {
     /// call holds more than [`MAX_VALUES_PER_CALL`].
     #[inline]
     fn take_values(&mut self, n: usize, tool: &str, path: &str) -> bool {
-        if crate::spelling::suggest::folding_spent() {
+        if self.cx.folding_spent() {
             self.over_work(tool, path);
             return false;
         }
@@ -225,7 +238,7 @@ impl Read {
     #[inline]
     fn quiet<R>(&self, read: impl FnOnce() -> R) -> R {
         if self.issues.len() >= MAX_ISSUES {
-            crate::spelling::suggest::without_suggestions(read)
+            self.cx.quietly(read)
         } else {
             read()
         }
@@ -303,7 +316,7 @@ fn join(prefix: &str, name: &str) -> String {
 }
 
 impl PropertySet {
-    pub(crate) fn from_json(props: &Map<String, Value>, ctx: &Context<'_>) -> Result<Self, Error> {
+    pub(crate) fn from_json(props: &Map<String, Value>, ctx: &Building<'_>) -> Result<Self, Error> {
         let (writes, tool) = (ctx.writes, ctx.tool);
         let mut set = Self {
             props: Vec::with_capacity(props.len()),
@@ -356,7 +369,7 @@ impl PropertySet {
         Ok(set)
     }
 
-    fn def(mut obj: Map<String, Value>, ctx: &Context<'_>) -> Result<Def, Error> {
+    fn def(mut obj: Map<String, Value>, ctx: &Building<'_>) -> Result<Def, Error> {
         let kind = obj.get("kind").and_then(Value::as_str).unwrap_or_default().to_owned();
         if kind == "passthrough" {
             if let Some(k) = obj.keys().find(|k| *k != "kind" && *k != "schema") {
@@ -396,7 +409,7 @@ impl PropertySet {
         if kind == "uuid" && ctx.writes && !obj.contains_key("mode") {
             obj.insert("mode".into(), json!("write"));
         }
-        Ok(Def::Value(Spec::from_json_with(&Value::Object(obj), ctx.codec)?))
+        Ok(Def::Value(Spec::from_json_with(&Value::Object(obj), ctx.codec, ctx.host)?))
     }
 
     /// The policy a top-level property declares for its ambiguities.
@@ -429,8 +442,8 @@ impl PropertySet {
     }
 
     /// Reads the whole argument object of a call.
-    pub(crate) fn read_root(&self, args: &Value, tool: &str) -> Read {
-        let mut read = Read::call();
+    pub(crate) fn read_root<'c>(&self, args: &Value, tool: &str, cx: &'c Context<'c>) -> Read<'c> {
+        let mut read = Read::call(cx);
         let decoded;
         let object = match args {
             Value::Object(o) => o,
@@ -483,7 +496,7 @@ impl PropertySet {
     }
 
     /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
-    fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read) {
+    fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read<'_>) {
         let mut range_text = None;
         let matched = self.match_keys(object, prefix, read, &mut range_text);
         // A range sent as one string for the tool's pair of bounds: its bounds, owned here.
@@ -587,7 +600,7 @@ impl PropertySet {
         &self,
         object: &'o Map<String, Value>,
         prefix: &str,
-        read: &mut Read,
+        read: &mut Read<'_>,
         range_text: &mut Option<(&'o str, &'o str)>,
     ) -> Matched<'o> {
         // The inline buffer written whole (a `None` is `Copy`): `resize` and `smallvec![None;
@@ -629,7 +642,7 @@ impl PropertySet {
                     }
                     Value::Object(inner) if self.nested(&words, (key, inner), &mut matched, prefix, read) => {}
                     _ if self.range_for_pair(&words, (key, value), &mut matched, prefix, read) => {}
-                    _ => read.warn(|| self.unknown(prefix, key)),
+                    _ => read.warn(|| self.unknown(prefix, key, read.cx)),
                 }
                 continue;
             };
@@ -680,7 +693,7 @@ impl PropertySet {
         (key, inner): (&str, &'o Map<String, Value>),
         matched: &mut Matched<'o>,
         prefix: &str,
-        read: &mut Read,
+        read: &mut Read<'_>,
     ) -> bool {
         if !matches!(words, "filter" | "filters" | "where" | "criteria" | "conditions" | "filter by")
             || inner.is_empty()
@@ -778,12 +791,12 @@ impl PropertySet {
         (key, text): (&str, &str),
         at: (&str, &str),
         (pair, sent): ((usize, usize), bool),
-        read: &mut Read,
+        read: &mut Read<'_>,
     ) -> Option<[Value; 2]> {
         let (prefix, tool) = at;
         let (Some(f), Some(t)) = (self.props.get(pair.0), self.props.get(pair.1)) else { return None };
         if sent {
-            read.warn(|| self.unknown(prefix, key));
+            read.warn(|| self.unknown(prefix, key, read.cx));
             return None;
         }
         let today = match &f.def {
@@ -808,7 +821,7 @@ impl PropertySet {
                 Some([iso(value.from), iso(value.to)])
             }
             Status::Absent => {
-                read.warn(|| self.unknown(prefix, key));
+                read.warn(|| self.unknown(prefix, key, read.cx));
                 None
             }
             Status::Ask { mut ask } => {
@@ -832,7 +845,7 @@ impl PropertySet {
         (key, value): (&'o str, &'o Value),
         matched: &mut Matched<'o>,
         prefix: &str,
-        read: &mut Read,
+        read: &mut Read<'_>,
     ) -> bool {
         let Some((a, b)) = self.range_pair(words) else { return false };
         let (from, to) = match value {
@@ -862,7 +875,7 @@ impl PropertySet {
         raw: Option<&Value>,
         path: &str,
         at: (&str, bool),
-        read: &mut Read,
+        read: &mut Read<'_>,
     ) -> Got {
         let (tool, entry) = at;
         let value = match &prop.def {
@@ -871,7 +884,7 @@ impl PropertySet {
             }
             Def::Value(_) if raw.is_some() && !read.take_values(1, tool, path) => return Got::Reported,
             // The call's budget is running (`ToolSpec::read_parsed`): no scope per property.
-            Def::Value(spec) => match read.gather(read.quiet(|| spec.read_inner(Input::from(raw))), path) {
+            Def::Value(spec) => match read.gather(read.quiet(|| spec.read_in(Input::from(raw), read.cx)), path) {
                 // A list read from a string holds more values than the one taken.
                 Status::Ok { value: Value::Array(items) }
                     if !read.take_values(items.len().saturating_sub(1), tool, path) =>
@@ -908,7 +921,13 @@ impl PropertySet {
     /// A lower bound after its upper bound: one issue naming both.
     /// When both bounds name periods (`"2022"` and `"2020"`), the swapped reading is each
     /// period read in the other's role (2020-01-01 to 2022-12-31), as the range kind's is.
-    fn check_pairs(&self, values: &[Option<Value>], raws: &Matched<'_>, (prefix, tool): (&str, &str), read: &mut Read) {
+    fn check_pairs(
+        &self,
+        values: &[Option<Value>],
+        raws: &Matched<'_>,
+        (prefix, tool): (&str, &str),
+        read: &mut Read<'_>,
+    ) {
         for &(a, b) in &self.pairs {
             let (Some(Some(Value::String(f))), Some(Some(Value::String(t)))) = (values.get(a), values.get(b)) else {
                 continue;
@@ -917,7 +936,7 @@ impl PropertySet {
             if f > t {
                 // Each sent value read in the other bound's role: the periods, in order.
                 let other = |prop: &Property, raw: Option<&Value>| match (&prop.def, raw) {
-                    (Def::Value(spec), Some(raw)) => match spec.read_inner(Input::from(Some(raw))).status {
+                    (Def::Value(spec), Some(raw)) => match spec.read_in(Input::from(Some(raw)), read.cx).status {
                         Status::Ok { value: Value::String(s) } => Some(s),
                         _ => None,
                     },
@@ -972,13 +991,13 @@ impl PropertySet {
         }
     }
 
-    fn unknown(&self, prefix: &str, key: &str) -> Warning {
+    fn unknown(&self, prefix: &str, key: &str, cx: &Context<'_>) -> Warning {
         let names: Vec<Value> = self.props.iter().take(MAX_LISTED).map(|p| Value::String(p.name.clone())).collect();
         let list = listing(&self.props, |p| format!("`{}`", p.name));
         // The declared name nearest the key (`limt`: `limit`), named, never applied.
         let keys: Vec<String> = self.props.iter().map(|p| name_key(&p.name)).collect();
         let rule = spelling::suggest::Rule { threshold: 0.75, containment: None };
-        let ranked = spelling::suggest::ranked(&name_key(key), keys.iter().map(String::as_str).zip(0usize..), rule);
+        let ranked = spelling::suggest::ranked(cx, &name_key(key), keys.iter().map(String::as_str).zip(0usize..), rule);
         let nearest = ranked.first().and_then(|(_, i)| self.props.get(*i));
         let near = nearest.map(|p| format!(" (`{}` is the nearest)", p.name)).unwrap_or_default();
         let mut w = Warning::new(
@@ -1111,13 +1130,13 @@ fn read_items(
     raw: Option<&Value>,
     path: &str,
     tool: &str,
-    read: &mut Read,
+    read: &mut Read<'_>,
 ) -> Option<Value> {
     let Some(Value::Array(items)) = raw else { return None };
     let max = list.max_items.unwrap_or(MAX_LIST_ITEMS);
     if items.len() > max {
         let spec = Spec::List(list.clone());
-        if let Status::Ask { ask } = spec.read(Input::from(raw)).status {
+        if let Status::Ask { ask } = spec.read_in(Input::from(raw), read.cx).status {
             read.issues.push(Issue::from_ask(tool, path, *ask, false));
         }
         return None;
@@ -1129,11 +1148,11 @@ fn read_items(
     let mut seen = std::collections::HashSet::new();
     for (i, item) in items.iter().enumerate() {
         let item_path = format!("{path}[{i}]");
-        if crate::spelling::suggest::folding_spent() {
+        if read.cx.folding_spent() {
             read.over_work(tool, &item_path);
             return None;
         }
-        match read.gather(read.quiet(|| list.item.read_inner(Input::from(item))), &item_path) {
+        match read.gather(read.quiet(|| list.item.read_in(Input::from(item), read.cx)), &item_path) {
             Status::Ok { value } => {
                 if !list.item.is_set_like() || seen.insert(json_text(&value)) {
                     good.push(value);
@@ -1161,7 +1180,7 @@ fn read_entries(
     raw: Option<&Value>,
     path: &str,
     tool: &str,
-    read: &mut Read,
+    read: &mut Read<'_>,
 ) -> Option<Value> {
     let single;
     let entries: &[Value] = match raw {
@@ -1225,7 +1244,11 @@ mod tests {
         let props = json!({"q": {"kind": "text"}, "limit": {}, "date_from": {}, "b": {"kind": "boolean"},
                            "country": {}, "z": {"kind": "text"}});
         let Value::Object(props) = props else { unreachable!("an object literal") };
-        let set = PropertySet::from_json(&props, &Context { writes: false, tool: "t", codec: None }).expect("set");
+        let set = PropertySet::from_json(
+            &props,
+            &Building { writes: false, tool: "t", codec: None, host: &crate::context::System },
+        )
+        .expect("set");
         let n = set.props.len();
         for mask in 0..(1u32 << n) {
             let values: Slots<Option<Value>> =
