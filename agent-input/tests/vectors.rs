@@ -23,6 +23,45 @@ fn every_vector_reads_as_expected() {
     assert!(failures.is_empty(), "{} of {} vectors failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
 }
 
+/// Every case of every vector file (kinds, `batch.json`, `helpers.json`, `tools/`) says in its
+/// `comment` why it exists (`docs/ARCHITECTURE.md`).
+#[test]
+fn every_vector_case_has_a_comment() {
+    let dir = common::vectors_dir();
+    let mut paths: Vec<std::path::PathBuf> = Vec::new();
+    for d in [dir.clone(), dir.join("tools")] {
+        for entry in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let path = entry.expect("dir entry").path();
+            if path.extension().is_some_and(|e| e == "json") {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    let mut missing = Vec::new();
+    let mut checked = 0usize;
+    for path in &paths {
+        let file = path.strip_prefix(&dir).unwrap().display().to_string();
+        let doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let cases = doc.get("cases").unwrap_or(&doc).as_array().unwrap_or_else(|| panic!("{file}: no cases"));
+        for case in cases {
+            checked += 1;
+            let has = case.get("comment").and_then(serde_json::Value::as_str).is_some_and(|c| !c.trim().is_empty());
+            if !has {
+                missing.push(format!("{file}/{}", case["name"].as_str().unwrap_or("(no name)")));
+            }
+        }
+    }
+    assert!(checked >= 2000, "only {checked} cases were checked");
+    assert!(
+        missing.is_empty(),
+        "{} of {checked} vector cases have no comment saying why they exist:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+}
+
 #[test]
 fn every_kind_file_has_at_least_forty_cases() {
     let cases = common::cases();
