@@ -245,6 +245,15 @@ impl Reader for BooleanOptions {
     fn to_json(&self, value: bool) -> serde_json::Value {
         serde_json::Value::Bool(value)
     }
+
+    fn schema(&self) -> serde_json::Value {
+        crate::reader::fragment(
+            "true or false, as a JSON boolean.".into(),
+            serde_json::json!({"type": "boolean"}),
+            &["string", "number", "array", "null"],
+            "yes/no, y/n, 1/0, on/off, and the yes/no words of Czech, Slovak, German, French, Spanish, Italian, Polish, Portuguese and Dutch.",
+        )
+    }
 }
 
 impl Grammar for BooleanOptions {

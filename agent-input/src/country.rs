@@ -725,6 +725,15 @@ impl Reader for CountryOptions {
     fn to_json(&self, value: CountryCode) -> serde_json::Value {
         serde_json::Value::String(value.as_str().to_owned())
     }
+
+    fn schema(&self) -> serde_json::Value {
+        crate::reader::fragment(
+            "A country, as its ISO 3166-1 alpha-2 code (\"CZ\").".into(),
+            serde_json::json!({"type": "string", "pattern": "^[A-Z]{2}$"}),
+            &["string", "number", "array", "null"],
+            "alpha-3 and numeric codes, and country names in every modern CLDR language and ISO 3166.",
+        )
+    }
 }
 
 impl Grammar for CountryOptions {

@@ -484,6 +484,19 @@ impl Reader for CursorOptions {
     fn to_json(&self, value: Value) -> Value {
         value
     }
+
+    fn schema(&self) -> serde_json::Value {
+        if self.opaque {
+            return serde_json::json!({
+                "description": "The next cursor of the previous result, unchanged. Omit it on the first call; a first-page word (\"start\", \"first\") or a placeholder serves the first page.",
+                "anyOf": [{"type": "string"}, {"description": "Also read: null or any value that is no string, as no cursor."}],
+            });
+        }
+        serde_json::json!({
+            "description": "The next cursor of the previous result, unchanged. Omit it on the first call; an invented cursor (\"start\", \"0\") serves the first page, a damaged one is asked about.",
+            "anyOf": [{"type": "string"}, {"description": "Also read: any other value outside the cursor class, as no cursor."}],
+        })
+    }
 }
 
 #[cfg(test)]

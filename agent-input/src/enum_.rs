@@ -316,6 +316,15 @@ impl Reader for EnumOptions {
         Value::String(value)
     }
 
+    fn schema(&self) -> serde_json::Value {
+        crate::reader::fragment(
+            format!("One of {}.", listing(&self.values, |v| quoted(v))),
+            serde_json::json!({"type": "string", "enum": self.values}),
+            &["string", "number", "boolean", "array", "null"],
+            "other case, spaces, hyphens, camelCase and diacritics of a value, and declared aliases. Unknown values are asked about.",
+        )
+    }
+
     fn claims(&self, s: &str, cx: &Context<'_>) -> bool {
         matches!(self.read(Input::String(s), cx).status, Status::Ok { .. })
     }

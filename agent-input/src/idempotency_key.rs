@@ -153,6 +153,16 @@ impl Reader for IdempotencyKeyOptions {
     fn to_json(&self, value: String) -> serde_json::Value {
         serde_json::Value::String(value)
     }
+
+    fn schema(&self) -> serde_json::Value {
+        crate::reader::fragment(
+            "A key unique to this write (a fresh uuid is best), resent unchanged on every retry of the same write."
+                .into(),
+            serde_json::json!({"type": "string", "minLength": 8, "maxLength": 255}),
+            &["string", "array", "null"],
+            "a uuid in any spelling. Example and placeholder keys are asked about.",
+        )
+    }
 }
 
 impl Grammar for IdempotencyKeyOptions {

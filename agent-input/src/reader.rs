@@ -57,6 +57,10 @@ pub(crate) trait Reader {
         self.read(input, cx).map(|v| self.to_json(v))
     }
 
+    /// The kind's JSON Schema (2020-12) fragment with these options: the shape the reader reads
+    /// through, `{"description", "anyOf": [canonical, lenient]}` ([`fragment`]).
+    fn schema(&self) -> Value;
+
     /// True for kinds whose values are tokens that never hold a comma, so a comma-separated
     /// string of them splits into a list.
     const CONSTRAINED: bool = false;
@@ -178,4 +182,23 @@ where
         out
     };
     g.finish(&input, out)
+}
+
+/// A kind's JSON Schema fragment, `{"description", "anyOf": [canonical, lenient]}`:
+/// - `canonical` is the shape a caller should send (types, `enum`, `format`, `pattern`,
+///   bounds), shown first so a model copies it;
+/// - `lenient` admits the other spellings the reader repairs (`"4 000"`, `"ano"`, a one-item
+///   array), so that a client validating against the schema never rejects a value the server
+///   would have read. Its description says what is read and what is asked.
+///
+/// A contract test (`tests/schema_contract.rs`) runs every vector whose outcome is ok or
+/// absent through its kind's fragment.
+pub(crate) fn fragment(description: String, canonical: Value, lenient_types: &[&str], lenient_note: &str) -> Value {
+    serde_json::json!({
+        "description": description,
+        "anyOf": [
+            canonical,
+            {"type": lenient_types, "description": format!("Also read leniently: {lenient_note}")},
+        ],
+    })
 }

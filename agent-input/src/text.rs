@@ -122,6 +122,18 @@ impl Reader for TextOptions {
     fn to_json(&self, value: String) -> serde_json::Value {
         serde_json::Value::String(value)
     }
+
+    fn schema(&self) -> serde_json::Value {
+        {
+            let max = self.max_length.unwrap_or(crate::limits::MAX_TEXT_CHARS);
+            crate::reader::fragment(
+                format!("Text, at most {max} characters; trimmed and brought to Unicode NFC."),
+                serde_json::json!({"type": "string", "minLength": 1}),
+                &["string", "number", "boolean", "array", "null"],
+                "numbers and booleans as their text, a one-item array as its item.",
+            )
+        }
+    }
 }
 
 impl Grammar for TextOptions {

@@ -464,6 +464,10 @@ impl Reader for UuidOptions {
     fn to_json(&self, value: ::uuid::Uuid) -> serde_json::Value {
         serde_json::Value::String(text(value))
     }
+
+    fn schema(&self) -> serde_json::Value {
+        schema_of(self.mode)
+    }
 }
 
 impl Grammar for UuidOptions {
@@ -640,6 +644,19 @@ fn on_write(input: &Input<'_>, why: &str) -> Ask {
 
 fn unexpected(input: &Input<'_>) -> Ask {
     Ask::unexpected_type(input, "a uuid as a JSON string", "set to the record's id as a JSON string")
+}
+
+/// The uuid's JSON Schema fragment.
+fn schema_of(mode: UuidMode) -> serde_json::Value {
+    crate::reader::fragment(
+        match mode {
+            UuidMode::Read => "The record's id, a uuid, exactly as the tool that found the record returned it.".into(),
+            UuidMode::Write => "The id of an existing record, a uuid, exactly as the tool that found it returned it. Omit it to create a record; an invented or example id is asked about.".into(),
+        },
+        serde_json::json!({"type": "string", "format": "uuid"}),
+        &["string", "array", "null"],
+        "upper case, braces, urn:uuid:, no hyphens. The nil uuid and documentation examples are placeholders.",
+    )
 }
 
 #[cfg(test)]

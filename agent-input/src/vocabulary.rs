@@ -112,6 +112,10 @@ impl Reader for VocabularyOptions {
         Value::String(value)
     }
 
+    fn schema(&self) -> serde_json::Value {
+        schema_of(self)
+    }
+
     fn claims(&self, s: &str, _: &Context<'_>) -> bool {
         self.index.get().is_some_and(|v| v.exact(&spelling::fold::fold_name(s)).len() == 1)
     }
@@ -606,5 +610,34 @@ fn unexpected(input: &Input<'_>) -> Ask {
         input,
         "a stored value's id or name as a JSON string",
         "set to the id of a stored value as a JSON string",
+    )
+}
+/// The vocabulary's JSON Schema fragment.
+fn schema_of(o: &VocabularyOptions) -> Value {
+    let ids: Vec<&str> = o.entries.iter().map(|e| e.id.as_str()).collect();
+    let shown: Vec<String> = o
+        .entries
+        .iter()
+        .take(20)
+        .map(|e| match e.names.first() {
+            Some(n) => format!("{} ({n})", e.id),
+            None => e.id.clone(),
+        })
+        .collect();
+    let canonical = if ids.len() <= 200 {
+        serde_json::json!({"type": "string", "enum": ids})
+    } else {
+        serde_json::json!({"type": "string"})
+    };
+    let role = if o.role == VocabularyRole::Filter {
+        " As a filter, a value that names no stored value or several is dropped with a warning."
+    } else {
+        ""
+    };
+    crate::reader::fragment(
+        format!("One stored value, by its id: {}.{role}", shown.join(", ")),
+        canonical,
+        &["string", "number", "array", "null"],
+        "names in any language, abbreviations, other case and diacritics, inflected forms.",
     )
 }

@@ -1207,6 +1207,10 @@ impl Reader for DateOptions {
         iso_value(value)
     }
 
+    fn schema(&self) -> serde_json::Value {
+        schema_of(self.role)
+    }
+
     /// A canonical `YYYY-MM-DD` is its own text, copied ([`read_value`]).
     fn read_json(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
         match input {
@@ -1240,6 +1244,30 @@ impl Reader for DateRangeOptions {
         }
         Value::Object(range)
     }
+
+    fn schema(&self) -> serde_json::Value {
+        crate::reader::fragment(
+            "A date range: {\"from\": YYYY-MM-DD, \"to\": YYYY-MM-DD}, either bound optional.".into(),
+            serde_json::json!({"type": "object", "properties": {"from": {"type": ["string", "null"], "format": "date"}, "to": {"type": ["string", "null"], "format": "date"}}, "additionalProperties": false}),
+            &["object", "array", "string", "number", "null"],
+            "[from, to], \"2020\" or \"únor 2020\" (the whole span), \"2026-01-01/2026-06-30\", \"from … to …\", and, when the server knows today, \"last month\" and \"year to date\"; \"last week\" and \"last 30 days\" are asked about.",
+        )
+    }
+}
+
+/// The date's JSON Schema fragment.
+fn schema_of(role: DateRole) -> serde_json::Value {
+    let role = match role {
+        DateRole::Point => "A date",
+        DateRole::From => "The first day of the range (inclusive); a year or month means its first day",
+        DateRole::To => "The last day of the range (inclusive); a year or month means its last day",
+    };
+    crate::reader::fragment(
+        format!("{role}, as YYYY-MM-DD."),
+        serde_json::json!({"type": "string", "format": "date"}),
+        &["string", "number", "array", "null"],
+        "datetimes (the time is dropped), 1. 10. 2026 (day first with dots), month and weekday names of every major language, relative words (today, 3 days ago, last month) when the server knows today. 01/02/2026 and two-digit years are asked about.",
+    )
 }
 
 #[cfg(test)]

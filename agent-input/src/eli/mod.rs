@@ -742,6 +742,15 @@ impl Reader for EliOptions {
     fn to_json(&self, value: Eli) -> Value {
         Value::String(value.uri())
     }
+
+    fn schema(&self) -> serde_json::Value {
+        crate::reader::fragment(
+            "An act, as its ELI URI (http://data.europa.eu/eli/… or https://www.e-sbirka.cz/eli/cz/…).".into(),
+            serde_json::json!({"type": "string", "format": "uri"}),
+            &["string", "array", "null"],
+            "CELEX numbers and citations (Regulation (EU) 2016/679, zákon č. 89/2012 Sb.).",
+        )
+    }
 }
 
 impl Grammar for EliOptions {

@@ -91,6 +91,10 @@ impl Reader for FilterOptions {
         value
     }
 
+    fn schema(&self) -> serde_json::Value {
+        schema_of(self)
+    }
+
     fn claims(&self, s: &str, cx: &Context<'_>) -> bool {
         self.item.claims(s, cx)
     }
@@ -134,6 +138,20 @@ fn read_filter(input: Input<'_>, opts: &FilterOptions, cx: &Context<'_>) -> Outc
         }
     }
     out
+}
+
+/// The filter's JSON Schema fragment: its item's, which also reads the words for everything.
+fn schema_of(o: &FilterOptions) -> Value {
+    let mut f = o.item.schema();
+    let d = f["description"].as_str().unwrap_or_default().to_owned();
+    f["description"] =
+        Value::String(format!("{d} A filter: omit it, or send \"all\", \"*\" or \"-\", to search everything."));
+    if let Some(any) = f["anyOf"].as_array_mut() {
+        if let Some(last) = any.last_mut() {
+            last["type"] = serde_json::json!(["string", "number", "boolean", "array", "object", "null"]);
+        }
+    }
+    f
 }
 
 #[cfg(test)]

@@ -132,6 +132,10 @@ impl Reader for ListOptions {
         Value::Array(value)
     }
 
+    fn schema(&self) -> serde_json::Value {
+        schema_of(self)
+    }
+
     fn claims(&self, s: &str, cx: &Context<'_>) -> bool {
         self.item.claims(s, cx)
     }
@@ -635,6 +639,23 @@ fn python_list(text: &str) -> Option<Vec<Value>> {
     );
     let (rest, values) = spelling::step(list, text)?;
     rest.is_empty().then_some(values)
+}
+
+/// The list's JSON Schema fragment.
+fn schema_of(o: &ListOptions) -> Value {
+    let item = o.item.schema();
+    let canonical_item = item["anyOf"].get(0).cloned().unwrap_or(Value::Bool(true));
+    let mut canonical = serde_json::json!({"type": "array", "items": canonical_item});
+    canonical["maxItems"] = serde_json::json!(o.max_items.unwrap_or(crate::limits::MAX_LIST_ITEMS));
+    crate::reader::fragment(
+            format!(
+                "A JSON array; each item: {}",
+                item["description"].as_str().unwrap_or_default()
+            ),
+            canonical,
+            &["array", "string", "number", "boolean", "null"],
+            "a single value as a one-item list, comma-separated tokens, a JSON array inside a string. A split that changes the meaning (\"1,5\") is asked about.",
+        )
 }
 
 #[cfg(test)]

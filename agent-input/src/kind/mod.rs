@@ -3,7 +3,6 @@
 
 pub mod filter;
 pub mod list;
-mod schema;
 mod typed;
 
 pub use typed::TypedValue;
@@ -359,6 +358,21 @@ impl Spec {
         }
     }
 
+    /// The JSON Schema (2020-12) fragment of this kind with its options: the shape its reader
+    /// reads through, the canonical shape first, then what is read leniently.
+    ///
+    /// ```
+    /// use agent_input::{Kind, Spec};
+    /// let spec = Spec::new(Kind::Number, &serde_json::json!({"preset": "limit", "max": 50}))?;
+    /// let schema = spec.schema();
+    /// assert_eq!(schema["anyOf"][0]["type"], "integer");
+    /// assert_eq!(schema["default"], 20);
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn schema(&self) -> Value {
+        self.reader().schema()
+    }
+
     /// True for kinds whose values are tokens that never hold a comma, so a comma-separated
     /// string of them splits into a list ([`Reader::CONSTRAINED`]).
     pub(crate) fn is_constrained(&self) -> bool {
@@ -381,6 +395,7 @@ impl Spec {
 /// A kind's [`Reader`] with its values as JSON: what [`Spec`] dispatches to.
 trait KindReader {
     fn read_json(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value>;
+    fn schema(&self) -> Value;
     fn constrained(&self) -> bool;
     fn set_like(&self) -> bool;
     fn claims_value(&self, s: &str, cx: &Context<'_>) -> bool;
@@ -390,6 +405,10 @@ impl<R: Reader> KindReader for R {
     #[inline]
     fn read_json(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
         Reader::read_json(self, input, cx)
+    }
+
+    fn schema(&self) -> Value {
+        Reader::schema(self)
     }
 
     fn constrained(&self) -> bool {

@@ -631,6 +631,15 @@ impl Reader for LocaleOptions {
     fn to_json(&self, value: Locale) -> serde_json::Value {
         serde_json::Value::String(value.into_string())
     }
+
+    fn schema(&self) -> serde_json::Value {
+        crate::reader::fragment(
+            "A language, as a BCP 47 tag (\"cs\", \"cs-CZ\").".into(),
+            serde_json::json!({"type": "string", "pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$"}),
+            &["string", "array", "null"],
+            "POSIX names (cs_CZ.UTF-8), deprecated codes, language names in English, Czech or the language itself.",
+        )
+    }
 }
 
 impl Grammar for LocaleOptions {

@@ -262,6 +262,10 @@ impl Reader for NumberOptions {
     fn to_json(&self, value: Decimal) -> serde_json::Value {
         decimal_value(value)
     }
+
+    fn schema(&self) -> serde_json::Value {
+        schema_of(self)
+    }
 }
 
 impl Grammar for NumberOptions {
@@ -1367,6 +1371,43 @@ fn fast_canonical(s: &str, json: bool) -> Option<Decimal> {
         None => Decimal::from(signed),
         Some(scale) => Decimal::new(signed, scale),
     })
+}
+
+/// The number's JSON Schema fragment.
+fn schema_of(o: &NumberOptions) -> serde_json::Value {
+    let integer = o.integer;
+    let mut canonical = serde_json::json!({"type": if integer { "integer" } else { "number" }});
+    let range = match (o.min, o.max) {
+        (Some(a), Some(b)) => format!(" from {a} to {b}"),
+        (Some(a), None) => format!(" of at least {a}"),
+        (None, Some(b)) => format!(" of at most {b}"),
+        (None, None) => String::new(),
+    };
+    if o.on_out_of_range == OnOutOfRange::Ask {
+        if let Some(min) = o.min {
+            canonical["minimum"] = decimal_value(min);
+        }
+        if let Some(max) = o.max {
+            canonical["maximum"] = decimal_value(max);
+        }
+    }
+    let clamp = if o.on_out_of_range == OnOutOfRange::Clamp && !range.is_empty() {
+        " Values outside the range are clamped to its nearest bound, with a note."
+    } else {
+        ""
+    };
+    let default = o.default.map(|d| format!(" Omitted, it is {d}.")).unwrap_or_default();
+    let noun = if integer { "A whole number" } else { "A number" };
+    let mut f = crate::reader::fragment(
+            format!("{noun}{range}, as a JSON number.{clamp}{default}"),
+            canonical,
+            &["number", "string", "array", "null"],
+            "grouped digits (\"4 000\", \"1,234,567\"), a decimal comma (\"1,5\"), Unicode digits and minus signs. A lone comma or point before three digits (\"1,234\") is asked about.",
+        );
+    if let Some(d) = o.default {
+        f["default"] = decimal_value(d);
+    }
+    f
 }
 
 #[cfg(test)]
