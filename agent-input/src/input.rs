@@ -250,19 +250,9 @@ pub(crate) fn listing<T>(items: &[T], show: impl Fn(&T) -> String) -> String {
     }
 }
 
-/// English's ordinal endings (`1st`, `2nd`, `3rd`, `4th`).
-pub(crate) const ORDINAL_ENDINGS: [&str; 4] = ["st", "nd", "rd", "th"];
-
-/// English's ordinal ending of `n`: `st`, `nd`, `rd` after 1, 2, 3 (not 11 to 13), else `th`.
-pub(crate) fn ordinal_ending(n: usize) -> &'static str {
-    match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    }
-}
+// The date kind's grammar imports English's ordinal endings from here still; they belong to
+// `spelling` ([`crate::spelling::ordinal_ending`]).
+pub(crate) use crate::spelling::{ordinal_ending, ORDINAL_ENDINGS};
 
 /// A JSON string literal for `s`, as messages quote a canonical text.
 pub(crate) fn quoted(s: &str) -> String {

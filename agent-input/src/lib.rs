@@ -18,7 +18,7 @@
 //! | [`date`] | ISO, datetimes, dots, slashes, month and weekday names of every modern CLDR language, relative words, range bounds | date | `"1. 10. 2026"` → `"2026-10-01"` |
 //! | [`country`] | ISO 3166-1 alpha-2, alpha-3, numeric; names in every modern CLDR language and ISO 3166; former names | `"CZ"` | `"Česko"` → `"CZ"` |
 //! | [`locale`] | BCP 47, POSIX names, CLDR aliases, language names | tag | `"cs_CZ.UTF-8"` → `"cs-CZ"` |
-//! | [`eli`] | EU and Czech ELI URIs, CELEX, citations in five languages | URI | `"89/2012 Sb."` → e-Sbírka ELI |
+//! | [`eli`] | EU and Czech ELI URIs, CELEX, citations in ten languages | URI | `"89/2012 Sb."` → e-Sbírka ELI |
 //! | [`vocabulary`] | a server's stored values through case, diacritics, abbreviations, names, inflection | id | `"Nejvyssi spravni soud"` → `"NSS"` |
 //! | [`idempotency_key`] | a uuid or an opaque token; every placeholder asks | string | `"order-4711-retry"` |
 //!

@@ -32,12 +32,12 @@ use crate::absent;
 use crate::codes::{AskCode, NoteCode};
 use crate::context::{Context, System};
 use crate::error::Error;
-use crate::input::{ordinal_ending, quoted, Input};
+use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::opening::{Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome, Reading};
 use crate::reader::{self, Grammar, Placeholders, Reader};
-use crate::spelling;
+use crate::spelling::{self, ordinal_ending};
 
 /// Whether the id is read to look a record up, or written to change one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -90,17 +90,12 @@ fn repaired_reads_allocate_what_their_outcome_owns() {
     use agent_input::date::{self, DateOptions};
     use agent_input::locale::{self, LocaleOptions};
     use agent_input::uuid::{self, UuidOptions};
-    use agent_input::vocabulary::{Entry, Vocabulary, VocabularyRole::Value};
     use agent_input::{boolean, number, BooleanOptions, NumberOptions};
     let n = NumberOptions::new();
     let d = DateOptions::default();
-    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/czech_courts.json");
-    let entries: Vec<Entry> =
-        serde_json::from_str(&std::fs::read_to_string(fixture).expect("fixture")).expect("entries");
-    let courts = Vocabulary::new(entries).expect("vocabulary");
     let per_read = |c: usize| c / 100;
     // (case, allocations per read, what the outcome owns)
-    let cases: Vec<(&str, usize, usize)> = vec![
+    let mut cases: Vec<(&str, usize, usize)> = vec![
         ("number 4 000", per_read(count(|| number::read("4 000".into(), &n).ok())), 2),
         ("number 1 234,56 (two notes)", per_read(count(|| number::read("1 234,56".into(), &n).ok())), 3),
         // + the folded text of non-ASCII digits
@@ -146,6 +141,26 @@ fn repaired_reads_allocate_what_their_outcome_owns() {
             per_read(count(|| locale::read("čeština".into(), &LocaleOptions::default()).ok())),
             3,
         ),
+    ];
+    cases.extend(vocabulary_cases());
+    // The pinned counts: the outcome's own, plus the temporaries named in the comments.
+    let pinned: [usize; 20] = [2, 3, 3, 2, 2, 2, 2, 3, 2, 2, 1, 3, 3, 3, 3, 2, 2, 3, 3, 3];
+    assert_eq!(cases.len(), pinned.len());
+    for ((case, got, owned), want) in cases.iter().zip(pinned) {
+        assert_eq!(*got, want, "{case}: {got} allocations per read (the outcome owns {owned})");
+    }
+}
+
+/// The vocabulary cases of [`repaired_reads_allocate_what_their_outcome_owns`], read with the
+/// fixture's courts: (case, allocations per read, what the outcome owns).
+fn vocabulary_cases() -> Vec<(&'static str, usize, usize)> {
+    use agent_input::vocabulary::{Entry, Vocabulary, VocabularyRole::Value};
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/czech_courts.json");
+    let entries: Vec<Entry> =
+        serde_json::from_str(&std::fs::read_to_string(fixture).expect("fixture")).expect("entries");
+    let courts = Vocabulary::new(entries).expect("vocabulary");
+    let per_read = |c: usize| c / 100;
+    vec![
         // The id, the notes' vector and the note.
         (
             "vocabulary Nejvyssi spravni soud",
@@ -158,13 +173,7 @@ fn repaired_reads_allocate_what_their_outcome_owns() {
             per_read(count(|| courts.read("Krajského soudu v Brně".into(), Value).value().map(String::len))),
             3,
         ),
-    ];
-    // The pinned counts: the outcome's own, plus the temporaries named in the comments.
-    let pinned: [usize; 20] = [2, 3, 3, 2, 2, 2, 2, 3, 2, 2, 1, 3, 3, 3, 3, 2, 2, 3, 3, 3];
-    assert_eq!(cases.len(), pinned.len());
-    for ((case, got, owned), want) in cases.iter().zip(pinned) {
-        assert_eq!(*got, want, "{case}: {got} allocations per read (the outcome owns {owned})");
-    }
+    ]
 }
 
 /// The most bytes `f` holds at once beyond what the thread held before (counted, not timed).

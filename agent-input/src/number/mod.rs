@@ -69,8 +69,8 @@ use crate::data::scales::{
     AMBIGUOUS_NUMBER_WORDS, AMBIGUOUS_SCALES, NUMBER_QUALIFIERS, NUMBER_RANGE_JOINERS, NUMBER_WORDS, PERCENT_WORDS,
     SCALES, SCALES_BEFORE, UNIT_SCALES,
 };
-use crate::input::{quoted, ORDINAL_ENDINGS};
-use crate::spelling;
+use crate::input::quoted;
+use crate::spelling::{self, ORDINAL_ENDINGS};
 
 /// What a number outside `min`..`max` does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

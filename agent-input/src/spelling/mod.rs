@@ -36,6 +36,20 @@ pub(crate) const fn is_direction_mark(c: char) -> bool {
     matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// English's ordinal endings (`1st`, `2nd`, `3rd`, `4th`).
+pub(crate) const ORDINAL_ENDINGS: [&str; 4] = ["st", "nd", "rd", "th"];
+
+/// English's ordinal ending of `n`: `st`, `nd`, `rd` after 1, 2, 3 (not 11 to 13), else `th`.
+pub(crate) fn ordinal_ending(n: usize) -> &'static str {
+    match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    }
+}
+
 /// Characters that are whitespace or invisible at the edges of a value.
 pub(crate) fn is_edge_space(c: char) -> bool {
     c.is_whitespace() || is_invisible(c) || c.is_control()

@@ -87,7 +87,7 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
         }
     };
     let mapper = Mapper { defs: [input.get("$defs"), input.get("definitions")], writes };
-    let root = mapper.resolve(&Value::Object(input.clone()), 0);
+    let root = mapper.inline_refs(&Value::Object(input.clone()), 0);
     let mut properties = mapper.properties(&root, 0);
     for (key, over) in property_overrides {
         let Some(Value::Object(decl)) = properties.get_mut(&key) else {
@@ -170,13 +170,13 @@ struct Mapper<'a> {
 impl Mapper<'_> {
     /// The schema `$ref` points to, `allOf` of one schema merged into its siblings; the schema
     /// itself otherwise.
-    fn resolve(&self, schema: &Value, depth: usize) -> Value {
+    fn inline_refs(&self, schema: &Value, depth: usize) -> Value {
         let Some(object) = schema.as_object() else { return schema.clone() };
         if depth > MAX_SCHEMA_DEPTH {
             return schema.clone();
         }
         if let Some(target) = object.get("$ref").and_then(Value::as_str).and_then(|r| self.target(r)) {
-            let mut merged = self.resolve(target, depth + 1);
+            let mut merged = self.inline_refs(target, depth + 1);
             if let Value::Object(m) = &mut merged {
                 for (k, v) in object.iter().filter(|(k, _)| *k != "$ref") {
                     m.insert(k.clone(), v.clone());
@@ -186,7 +186,7 @@ impl Mapper<'_> {
         }
         if let Some(Value::Array(all)) = object.get("allOf") {
             if let [one] = all.as_slice() {
-                let mut merged = self.resolve(one, depth + 1);
+                let mut merged = self.inline_refs(one, depth + 1);
                 if let Value::Object(m) = &mut merged {
                     for (k, v) in object.iter().filter(|(k, _)| *k != "allOf") {
                         m.insert(k.clone(), v.clone());
@@ -229,13 +229,13 @@ impl Mapper<'_> {
 
     /// One property's declaration: its kind and options, `description`, `nullable`.
     fn property(&self, name: &str, schema: &Value, depth: usize) -> Map<String, Value> {
-        let resolved = self.resolve(schema, depth);
-        let (inner, nullable) = self.without_null(&resolved, depth);
+        let inlined = self.inline_refs(schema, depth);
+        let (inner, nullable) = self.without_null(&inlined, depth);
         let mut decl = match inner.as_ref().and_then(|s| self.kind_of(name, s, depth)) {
             Some(decl) => decl,
             None => passthrough(schema),
         };
-        if let Some(d) = resolved.get("description").or_else(|| inner.as_ref().and_then(|i| i.get("description"))) {
+        if let Some(d) = inlined.get("description").or_else(|| inner.as_ref().and_then(|i| i.get("description"))) {
             if let Some(text) = d.as_str() {
                 decl.insert("description".into(), Value::String(text.to_owned()));
             }
@@ -243,7 +243,7 @@ impl Mapper<'_> {
         if nullable {
             decl.insert("nullable".into(), Value::Bool(true));
         }
-        match resolved.get(EXTENSION_KEY) {
+        match inlined.get(EXTENSION_KEY) {
             Some(over) => {
                 let mut decl = decl;
                 // A malformed extension leaves the property to the server, never weaker.
@@ -263,7 +263,7 @@ impl Mapper<'_> {
         for key in ["anyOf", "oneOf"] {
             if let Some(Value::Array(branches)) = schema.get(key) {
                 let rest: Vec<Value> =
-                    branches.iter().map(|b| self.resolve(b, depth + 1)).filter(|b| !is_null(b)).collect();
+                    branches.iter().map(|b| self.inline_refs(b, depth + 1)).filter(|b| !is_null(b)).collect();
                 let nullable = rest.len() < branches.len();
                 // Documented enum variants (schemars, zod's `z.literal` unions): one `const` each.
                 let consts: Option<Vec<&Value>> =
@@ -374,7 +374,7 @@ impl Mapper<'_> {
 
     /// An array's kind: a list of its item's kind, or of entries when its items are objects.
     fn array(&self, name: &str, schema: &Value, depth: usize) -> Option<Map<String, Value>> {
-        let items = self.resolve(schema.get("items")?, depth + 1);
+        let items = self.inline_refs(schema.get("items")?, depth + 1);
         let (item, nullable) = self.without_null(&items, depth + 1);
         if nullable || depth > MAX_SCHEMA_DEPTH {
             return None;

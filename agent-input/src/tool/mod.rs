@@ -26,8 +26,12 @@
 mod envelope;
 mod from_schema;
 pub mod implied;
+mod keys;
+mod object;
 mod person;
 mod props;
+mod ranges;
+mod read;
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -66,8 +70,9 @@ pub struct ToolSpec {
 const SPEC_KEYS: &[&str] =
     &["name", "description", "writes", "all_or_nothing", "answered_by", "properties", "schema_defs"];
 
-/// One property of a [`ToolBuilder`]: a kind with its options (or the kind its name implies),
-/// required or not, with a description.
+/// One property of a [`ToolBuilder`] as declared: a kind with its options (or the kind its name
+/// implies), required or not, with a description. Building the tool checks it, as it checks a
+/// property of a JSON spec.
 #[derive(Clone, Debug, Default)]
 pub struct Property {
     spec: Option<crate::kind::Spec>,

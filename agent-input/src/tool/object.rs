@@ -1,0 +1,355 @@
+//! Reading an argument object: each declared property's value, nested objects, lists of
+//! values and collections of entries read best effort, into the arguments in declared order.
+
+use serde_json::{Map, Value};
+use smallvec::SmallVec;
+
+use super::envelope::Issue;
+use super::props::{name_key, Def, PropertyRule, PropertySet, Slots};
+use super::read::{join, Read};
+use crate::codes::{AskCode, NoteCode, WarningCode};
+use crate::hint::Fix;
+use crate::input::{json_text, Input};
+use crate::json::{self, Parsed};
+use crate::kind::Spec;
+use crate::limits::{MAX_CALL_BYTES, MAX_LIST_ITEMS};
+use crate::outcome::{Note, Status, Warning};
+
+/// What reading one property gives.
+enum Got {
+    /// Its canonical value.
+    Value(Value),
+    /// No value (absent, or a collection with nothing to apply).
+    Nothing,
+    /// An issue, already in the read.
+    Reported,
+}
+
+impl PropertySet {
+    /// Reads the whole argument object of a call.
+    pub(crate) fn read_root(&self, args: &Value, tool: &str) -> Read {
+        let mut read = Read::call();
+        let decoded;
+        let object = match args {
+            Value::Object(o) => o,
+            Value::Null => {
+                decoded = Map::new();
+                &decoded
+            }
+            Value::String(s) => match json::parse(s.as_bytes(), MAX_CALL_BYTES) {
+                Ok(Parsed { value: Value::Object(o), duplicates }) => {
+                    read.notes.push(Note::new(
+                        NoteCode::JsonObjectDecoded,
+                        "Read the arguments sent as a JSON string as the object it holds.".to_owned(),
+                    ));
+                    read.duplicate_keys(&duplicates);
+                    decoded = o;
+                    &decoded
+                }
+                _ => {
+                    read.report(not_an_object(tool, "", args, false));
+                    return read;
+                }
+            },
+            other => {
+                read.report(not_an_object(tool, "", other, false));
+                return read;
+            }
+        };
+        let object = match self.wrapped(object) {
+            Some((key, inner)) => {
+                let message = format!("Read the arguments sent inside `{key}` as the tool's arguments.");
+                read.notes.push(Note::new(NoteCode::ArgumentsUnwrapped, message));
+                inner
+            }
+            None => object,
+        };
+        self.read_object(object, "", tool, false, &mut read);
+        read
+    }
+
+    /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
+    fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read) {
+        let mut range_text = None;
+        let matched = self.match_keys(object, prefix, read, &mut range_text);
+        // A range sent as one string for the tool's pair of bounds: its bounds, owned here.
+        let split: Option<((usize, usize), [Value; 2])> = range_text.and_then(|range| {
+            let pair = self.range_pair(&name_key(range.0))?;
+            let sent = Self::bound_sent(&matched, pair);
+            self.split_range(range, (prefix, tool), (pair, sent), read).map(|bounds| (pair, bounds))
+        });
+        // A bound of that range, for the slot `i` nothing was sent for (the slots are not
+        // rewritten: moving a dozen of them costs the canonical call more than this check).
+        let bound = |i: usize| {
+            let ((a, b), bounds) = split.as_ref()?;
+            let value = if i == *a {
+                bounds.first()
+            } else if i == *b {
+                bounds.get(1)
+            } else {
+                None
+            };
+            value.filter(|v| !v.is_null())
+        };
+        // Pushed as read (not filled first), and lent rather than moved: a slot holds a whole
+        // `Value`, and copying a dozen of them costs more than reading a canonical one.
+        let mut values: Slots<Option<Value>> = SmallVec::new();
+        for (i, (prop, raw)) in self.props.iter().zip(&matched).enumerate() {
+            // A root property's path is its name, borrowed: no string per property per call.
+            let path: std::borrow::Cow<'_, str> =
+                if prefix.is_empty() { prop.name.as_str().into() } else { join(prefix, &prop.name).into() };
+            let raw = raw.map(|(_, v)| v).or_else(|| bound(i));
+            values.push(match self.read_property(prop, raw, &path, (tool, entry), read) {
+                Got::Value(v) => Some(v),
+                // A null sent for a property whose schema admits it is passed on as null.
+                Got::Nothing if prop.nullable && raw.is_some() => Some(Value::Null),
+                Got::Nothing if prop.required => {
+                    read.report(Issue::missing(tool, &path, &Input::from(raw), &self.expected(prop)));
+                    None
+                }
+                Got::Nothing | Got::Reported => None,
+            });
+        }
+        self.check_pairs(&values, &matched, (prefix, tool), read);
+        read.args = self.args_of(&mut values);
+        // Every slot was taken: the slots own nothing, and when they sit inline no drop call
+        // per slot is needed (forgetting them frees nothing; a spilled vector is dropped).
+        if !values.spilled() && values.iter().all(Option::is_none) {
+            std::mem::forget(values);
+        }
+    }
+
+    /// The arguments map of the values read (taken out of `values`), in declared order. When at
+    /// least half the properties hold a value, a copy of [`Self::template`] with the absent ones
+    /// removed; otherwise each value inserted (both give the same map: a test compares them).
+    fn args_of(&self, values: &mut [Option<Value>]) -> Map<String, Value> {
+        let present = values.iter().flatten().count();
+        if present > 0 && 2 * present >= values.len() {
+            // Entries sized to the template: a plain clone sizes them to its hash table's
+            // capacity, past what the allocator keeps at hand for reuse.
+            let mut args = Map::with_capacity(values.len());
+            args.clone_from(&self.template);
+            if present < values.len() {
+                let mut keep = values.iter().map(Option::is_some);
+                args.retain(|_, _| keep.next().unwrap_or(false));
+            }
+            for (slot, value) in args.values_mut().zip(values.iter_mut().filter_map(Option::take)) {
+                // The template's null owns nothing: matched, it needs no drop call.
+                match std::mem::replace(slot, value) {
+                    Value::Null => {}
+                    other => drop(other),
+                }
+            }
+            return args;
+        }
+        self.args_inserted(values)
+    }
+
+    /// [`Self::args_of`] a value at a time.
+    fn args_inserted(&self, values: &mut [Option<Value>]) -> Map<String, Value> {
+        // Room for every value at once: the map does not grow (and rehash) insert by insert.
+        let mut args = Map::with_capacity(values.iter().flatten().count());
+        for (prop, value) in self.props.iter().zip(values) {
+            if let Some(v) = value.take() {
+                args.insert(prop.name.clone(), v);
+            }
+        }
+        args
+    }
+
+    /// Reads one property's raw value at `path`; issues go to `read`.
+    fn read_property(
+        &self,
+        prop: &PropertyRule,
+        raw: Option<&Value>,
+        path: &str,
+        at: (&str, bool),
+        read: &mut Read,
+    ) -> Got {
+        let (tool, entry) = at;
+        let value = match &prop.def {
+            Def::Value(Spec::List(list)) if matches!(raw, Some(Value::Array(_))) => {
+                read_items_best_effort(list, raw, path, tool, read)
+            }
+            Def::Value(_) if raw.is_some() && !read.take_values(1, tool, path) => return Got::Reported,
+            // The call's budget is running (`ToolSpec::read_parsed`): no scope per property.
+            Def::Value(spec) => match read.gather(read.quiet(|| spec.read_inner(Input::from(raw))), path) {
+                // A list read from a string holds more values than the one taken.
+                Status::Ok { value: Value::Array(items) }
+                    if !read.take_values(items.len().saturating_sub(1), tool, path) =>
+                {
+                    return Got::Reported;
+                }
+                Status::Ok { value } => Some(value),
+                Status::Absent => None,
+                Status::Ask { ask } => {
+                    read.issues.push(Issue::from_ask(tool, path, *ask, entry));
+                    return Got::Reported;
+                }
+            },
+            Def::Object(set) => match raw {
+                None | Some(Value::Null) => None,
+                Some(Value::Object(o)) => {
+                    let mut nested = read.nested();
+                    set.read_object(o, path, tool, entry, &mut nested);
+                    let (ok, args) = read.absorb(nested);
+                    ok.then_some(Value::Object(args))
+                }
+                Some(other) => {
+                    read.report(not_an_object(tool, path, other, entry));
+                    return Got::Reported;
+                }
+            },
+            Def::Entries { item, max_items } => read_entries(item, *max_items, raw, path, tool, read),
+            Def::Passthrough(_) if raw.is_some() && !read.take_values(1, tool, path) => return Got::Reported,
+            Def::Passthrough(_) => raw.cloned(),
+        };
+        value.map_or(Got::Nothing, Got::Value)
+    }
+}
+
+fn not_an_object(tool: &str, path: &str, received: &Value, entry: bool) -> Issue {
+    let shown = if path.is_empty() { "the arguments".to_owned() } else { format!("`{path}`") };
+    let expected = format!("{shown} as a JSON object, not {}", Input::from(received).type_name());
+    let fix = Fix::set(if path.is_empty() { "as a JSON object" } else { "set to a JSON object" });
+    Issue::new(tool, path, (AskCode::UnexpectedType, &Input::from(received)), expected, fix, entry)
+}
+
+/// An array property of values, best effort: each item on its own (the list kind's own
+/// `read_items` reads them all or none).
+fn read_items_best_effort(
+    list: &crate::kind::list::ListOptions,
+    raw: Option<&Value>,
+    path: &str,
+    tool: &str,
+    read: &mut Read,
+) -> Option<Value> {
+    let Some(Value::Array(items)) = raw else { return None };
+    let max = list.max_items.unwrap_or(MAX_LIST_ITEMS);
+    if items.len() > max {
+        let spec = Spec::List(list.clone());
+        if let Status::Ask { ask } = spec.read(Input::from(raw)).status {
+            read.issues.push(Issue::from_ask(tool, path, *ask, false));
+        }
+        return None;
+    }
+    if !read.take_values(items.len(), tool, path) {
+        return None;
+    }
+    let mut good = Vec::with_capacity(items.len());
+    let mut seen = std::collections::HashSet::new();
+    for (i, item) in items.iter().enumerate() {
+        let item_path = format!("{path}[{i}]");
+        if crate::spelling::suggest::folding_spent() {
+            read.over_work(tool, &item_path);
+            return None;
+        }
+        match read.gather(read.quiet(|| list.item.read_inner(Input::from(item))), &item_path) {
+            Status::Ok { value } => {
+                if !list.item.is_set_like() || seen.insert(json_text(&value)) {
+                    good.push(value);
+                } else {
+                    let mut w = Warning::new(
+                        WarningCode::DuplicateItemsRemoved,
+                        format!("Removed the repeated {} at `{item_path}`; each value counts once.", json_text(&value)),
+                        vec![value],
+                    );
+                    w.path = Some(item_path);
+                    read.warn(|| w);
+                }
+            }
+            Status::Absent => {}
+            Status::Ask { ask } => read.issues.push(Issue::from_ask(tool, &item_path, *ask, true)),
+        }
+    }
+    Some(Value::Array(good))
+}
+
+/// A collection of entry objects, best effort: good entries kept, bad ones reported by index.
+fn read_entries(
+    item: &PropertySet,
+    max: usize,
+    raw: Option<&Value>,
+    path: &str,
+    tool: &str,
+    read: &mut Read,
+) -> Option<Value> {
+    let single;
+    let entries: &[Value] = match raw {
+        None | Some(Value::Null) => return None,
+        Some(Value::Array(a)) => a,
+        Some(Value::Object(_)) => {
+            let mut note = Note::new(
+                NoteCode::SingleValueReadAsList,
+                format!("Read the one entry at `{path}` as a one-entry list."),
+            );
+            note.path = Some(path.to_owned());
+            read.note(note);
+            single = [raw.cloned().unwrap_or(Value::Null)];
+            &single
+        }
+        Some(other) => {
+            let expected = format!("a JSON array of entries, not {}", Input::from(other).type_name());
+            let fix = Fix::set("set to a JSON array of entry objects");
+            read.report(Issue::new(tool, path, (AskCode::UnexpectedType, &Input::from(other)), expected, fix, false));
+            return None;
+        }
+    };
+    if entries.len() > max {
+        let fix = Fix::set(format!("set to at most {max} entries, or split the work into several calls"));
+        let received = (AskCode::TooManyItems, &Input::Array(entries));
+        read.report(Issue::new(tool, path, received, format!("at most {max} entries"), fix, false));
+        return None;
+    }
+    let mut good = Vec::with_capacity(entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        if read.over {
+            break;
+        }
+        let entry_path = format!("{path}[{i}]");
+        let Value::Object(o) = e else {
+            read.report(not_an_object(tool, &entry_path, e, true));
+            continue;
+        };
+        let mut nested = read.nested();
+        item.read_object(o, &entry_path, tool, true, &mut nested);
+        for issue in &mut nested.issues {
+            // An entry's issues are best effort, but a call over its budget of values is not.
+            issue.entry = !matches!(issue.code, AskCode::TooManyItems | AskCode::InputTooLong) || !nested.over;
+        }
+        let (ok, args) = read.absorb(nested);
+        if ok {
+            good.push(Value::Object(args));
+        }
+    }
+    Some(Value::Array(good))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    use crate::tool::props::Context;
+
+    /// The copied template and the inserted map agree for every subset of present values: same
+    /// keys, same values, same (declared) order.
+    #[test]
+    fn args_of_equals_inserting_each_value() {
+        let props = json!({"q": {"kind": "text"}, "limit": {}, "date_from": {}, "b": {"kind": "boolean"},
+                           "country": {}, "z": {"kind": "text"}});
+        let Value::Object(props) = props else { unreachable!("an object literal") };
+        let set = PropertySet::from_json(&props, &Context { writes: false, tool: "t", codec: None }).expect("set");
+        let n = set.props.len();
+        for mask in 0..(1u32 << n) {
+            let values: Slots<Option<Value>> =
+                (0..n).map(|i| (mask >> i & 1 == 1).then(|| json!(format!("v{i}")))).collect();
+            let (copied, inserted) = (set.args_of(&mut values.clone()), set.args_inserted(&mut values.clone()));
+            assert_eq!(copied, inserted, "mask {mask:b}");
+            assert_eq!(inserted, copied, "mask {mask:b}: the copy's keys are found by lookup");
+            let order = |m: &Map<String, Value>| m.keys().cloned().collect::<Vec<_>>();
+            assert_eq!(order(&copied), order(&inserted), "mask {mask:b}");
+            assert_eq!(copied.len(), mask.count_ones() as usize);
+        }
+    }
+}
