@@ -40,7 +40,7 @@ impl PropertySet {
         &self,
         object: &'o Map<String, Value>,
         prefix: &str,
-        read: &mut Read,
+        read: &mut Read<'_>,
         range_text: &mut Option<(&'o str, &'o str)>,
     ) -> Matched<'o> {
         // The inline buffer written whole (a `None` is `Copy`): `resize` and `smallvec![None;
@@ -82,7 +82,7 @@ impl PropertySet {
                     }
                     Value::Object(inner) if self.nested(&words, (key, inner), &mut matched, prefix, read) => {}
                     _ if self.range_for_pair(&words, (key, value), &mut matched, prefix, read) => {}
-                    _ => read.warn(|| self.unknown(prefix, key)),
+                    _ => read.warn(|| self.unknown(prefix, key, read.cx)),
                 }
                 continue;
             };
@@ -133,7 +133,7 @@ impl PropertySet {
         (key, inner): (&str, &'o Map<String, Value>),
         matched: &mut Matched<'o>,
         prefix: &str,
-        read: &mut Read,
+        read: &mut Read<'_>,
     ) -> bool {
         if !matches!(words, "filter" | "filters" | "where" | "criteria" | "conditions" | "filter by")
             || inner.is_empty()

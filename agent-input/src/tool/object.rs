@@ -8,6 +8,7 @@ use super::envelope::Issue;
 use super::props::{name_key, Def, PropertyRule, PropertySet, Slots};
 use super::read::{join, Read};
 use crate::codes::{AskCode, NoteCode, WarningCode};
+use crate::context::Context;
 use crate::hint::Fix;
 use crate::input::{json_text, Input};
 use crate::json::{self, Parsed};
@@ -27,8 +28,8 @@ enum Got {
 
 impl PropertySet {
     /// Reads the whole argument object of a call.
-    pub(crate) fn read_root(&self, args: &Value, tool: &str) -> Read {
-        let mut read = Read::call();
+    pub(crate) fn read_root<'c>(&self, args: &Value, tool: &str, cx: &'c Context<'c>) -> Read<'c> {
+        let mut read = Read::call(cx);
         let decoded;
         let object = match args {
             Value::Object(o) => o,
@@ -69,7 +70,7 @@ impl PropertySet {
     }
 
     /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
-    fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read) {
+    fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read<'_>) {
         let mut range_text = None;
         let matched = self.match_keys(object, prefix, read, &mut range_text);
         // A range sent as one string for the tool's pair of bounds: its bounds, owned here.
@@ -164,7 +165,7 @@ impl PropertySet {
         raw: Option<&Value>,
         path: &str,
         at: (&str, bool),
-        read: &mut Read,
+        read: &mut Read<'_>,
     ) -> Got {
         let (tool, entry) = at;
         let value = match &prop.def {
@@ -173,7 +174,7 @@ impl PropertySet {
             }
             Def::Value(_) if raw.is_some() && !read.take_values(1, tool, path) => return Got::Reported,
             // The call's budget is running (`ToolSpec::read_parsed`): no scope per property.
-            Def::Value(spec) => match read.gather(read.quiet(|| spec.read_inner(Input::from(raw))), path) {
+            Def::Value(spec) => match read.gather(read.quiet(|| spec.read_in(Input::from(raw), read.cx)), path) {
                 // A list read from a string holds more values than the one taken.
                 Status::Ok { value: Value::Array(items) }
                     if !read.take_values(items.len().saturating_sub(1), tool, path) =>
@@ -222,13 +223,13 @@ fn read_items_best_effort(
     raw: Option<&Value>,
     path: &str,
     tool: &str,
-    read: &mut Read,
+    read: &mut Read<'_>,
 ) -> Option<Value> {
     let Some(Value::Array(items)) = raw else { return None };
     let max = list.max_items.unwrap_or(MAX_LIST_ITEMS);
     if items.len() > max {
         let spec = Spec::List(list.clone());
-        if let Status::Ask { ask } = spec.read(Input::from(raw)).status {
+        if let Status::Ask { ask } = spec.read_in(Input::from(raw), read.cx).status {
             read.issues.push(Issue::from_ask(tool, path, *ask, false));
         }
         return None;
@@ -240,11 +241,11 @@ fn read_items_best_effort(
     let mut seen = std::collections::HashSet::new();
     for (i, item) in items.iter().enumerate() {
         let item_path = format!("{path}[{i}]");
-        if crate::spelling::suggest::folding_spent() {
+        if read.cx.folding_spent() {
             read.over_work(tool, &item_path);
             return None;
         }
-        match read.gather(read.quiet(|| list.item.read_inner(Input::from(item))), &item_path) {
+        match read.gather(read.quiet(|| list.item.read_in(Input::from(item), read.cx)), &item_path) {
             Status::Ok { value } => {
                 if !list.item.is_set_like() || seen.insert(json_text(&value)) {
                     good.push(value);
@@ -272,7 +273,7 @@ fn read_entries(
     raw: Option<&Value>,
     path: &str,
     tool: &str,
-    read: &mut Read,
+    read: &mut Read<'_>,
 ) -> Option<Value> {
     let single;
     let entries: &[Value] = match raw {
@@ -330,7 +331,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    use crate::tool::props::Context;
+    use crate::tool::props::Building;
 
     /// The copied template and the inserted map agree for every subset of present values: same
     /// keys, same values, same (declared) order.
@@ -339,7 +340,11 @@ mod tests {
         let props = json!({"q": {"kind": "text"}, "limit": {}, "date_from": {}, "b": {"kind": "boolean"},
                            "country": {}, "z": {"kind": "text"}});
         let Value::Object(props) = props else { unreachable!("an object literal") };
-        let set = PropertySet::from_json(&props, &Context { writes: false, tool: "t", codec: None }).expect("set");
+        let set = PropertySet::from_json(
+            &props,
+            &Building { writes: false, tool: "t", codec: None, host: &crate::context::System },
+        )
+        .expect("set");
         let n = set.props.len();
         for mask in 0..(1u32 << n) {
             let values: Slots<Option<Value>> =

@@ -67,12 +67,12 @@ impl PropertySet {
         (key, text): (&str, &str),
         at: (&str, &str),
         (pair, sent): ((usize, usize), bool),
-        read: &mut Read,
+        read: &mut Read<'_>,
     ) -> Option<[Value; 2]> {
         let (prefix, tool) = at;
         let (Some(f), Some(t)) = (self.props.get(pair.0), self.props.get(pair.1)) else { return None };
         if sent {
-            read.warn(|| self.unknown(prefix, key));
+            read.warn(|| self.unknown(prefix, key, read.cx));
             return None;
         }
         let today = match &f.def {
@@ -97,7 +97,7 @@ impl PropertySet {
                 Some([iso(value.from), iso(value.to)])
             }
             Status::Absent => {
-                read.warn(|| self.unknown(prefix, key));
+                read.warn(|| self.unknown(prefix, key, read.cx));
                 None
             }
             Status::Ask { mut ask } => {
@@ -121,7 +121,7 @@ impl PropertySet {
         (key, value): (&'o str, &'o Value),
         matched: &mut Matched<'o>,
         prefix: &str,
-        read: &mut Read,
+        read: &mut Read<'_>,
     ) -> bool {
         let Some((a, b)) = self.range_pair(words) else { return false };
         let (from, to) = match value {
@@ -152,7 +152,7 @@ impl PropertySet {
         values: &[Option<Value>],
         raws: &Matched<'_>,
         (prefix, tool): (&str, &str),
-        read: &mut Read,
+        read: &mut Read<'_>,
     ) {
         for &(a, b) in &self.pairs {
             let (Some(Some(Value::String(f))), Some(Some(Value::String(t)))) = (values.get(a), values.get(b)) else {
@@ -162,7 +162,7 @@ impl PropertySet {
             if f > t {
                 // Each sent value read in the other bound's role: the periods, in order.
                 let other = |prop: &PropertyRule, raw: Option<&Value>| match (&prop.def, raw) {
-                    (Def::Value(spec), Some(raw)) => match spec.read_inner(Input::from(Some(raw))).status {
+                    (Def::Value(spec), Some(raw)) => match spec.read_in(Input::from(Some(raw)), read.cx).status {
                         Status::Ok { value: Value::String(s) } => Some(s),
                         _ => None,
                     },

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use super::envelope::Issue;
 use crate::codes::{AskCode, WarningCode};
+use crate::context::Context;
 use crate::hint::Fix;
 use crate::input::Input;
 use crate::json::Duplicate;
@@ -12,8 +13,9 @@ use crate::limits::{MAX_FOLD_WORK, MAX_ISSUES, MAX_NOTES, MAX_VALUES_PER_CALL, M
 use crate::outcome::{received_cut, Note, Outcome, Status, Warning};
 
 /// What reading an argument object gives.
-#[derive(Default)]
-pub(crate) struct Read {
+pub(crate) struct Read<'c> {
+    /// The call's context: its suggestion and folding budgets, shared by every value read.
+    pub cx: &'c Context<'c>,
     pub args: Map<String, Value>,
     pub notes: Vec<Note>,
     pub warnings: Vec<Warning>,
@@ -26,15 +28,24 @@ pub(crate) struct Read {
     pub(super) dropped: (usize, usize),
 }
 
-impl Read {
-    /// An empty read of a whole call.
-    pub(crate) fn call() -> Self {
-        Self { values_left: MAX_VALUES_PER_CALL, ..Self::default() }
+impl<'c> Read<'c> {
+    /// An empty read of a whole call in `cx`.
+    pub(crate) fn call(cx: &'c Context<'c>) -> Self {
+        Self {
+            cx,
+            args: Map::new(),
+            notes: Vec::new(),
+            warnings: Vec::new(),
+            issues: Vec::new(),
+            values_left: MAX_VALUES_PER_CALL,
+            over: false,
+            dropped: (0, 0),
+        }
     }
 
     /// An empty read of a nested object, sharing this read's budget of values.
     pub(super) fn nested(&self) -> Self {
-        Self { values_left: self.values_left, over: self.over, ..Self::default() }
+        Self { values_left: self.values_left, over: self.over, ..Self::call(self.cx) }
     }
 
     /// Takes a nested read's notes, warnings and issues, and its budget; true when it had no
@@ -118,7 +129,7 @@ impl Read {
     /// call holds more than [`MAX_VALUES_PER_CALL`].
     #[inline]
     pub(super) fn take_values(&mut self, n: usize, tool: &str, path: &str) -> bool {
-        if crate::spelling::suggest::folding_spent() {
+        if self.cx.folding_spent() {
             self.over_work(tool, path);
             return false;
         }
@@ -147,7 +158,7 @@ impl Read {
     #[inline]
     pub(super) fn quiet<R>(&self, read: impl FnOnce() -> R) -> R {
         if self.issues.len() >= MAX_ISSUES {
-            crate::spelling::suggest::without_suggestions(read)
+            self.cx.quietly(read)
         } else {
             read()
         }
