@@ -54,10 +54,10 @@
 //!
 //! # How a date is read, file by file
 //!
-//! A read ([`read`], in `read.rs`) goes through these steps, each stopping at the first that
+//! A read ([`read()`], in `read.rs`) goes through these steps, each stopping at the first that
 //! settles it:
 //! 1. **Fast path.** `YYYY-MM-DD` exactly is the day itself, with nothing allocated
-//!    (`numeric.rs`: [`canonical`]).
+//!    (`numeric.rs`: `canonical`).
 //! 2. **Opening.** A JSON string or number, its edges, quotes and invisible characters
 //!    (`crate::opening`); Unicode digits and minus signs made ASCII (`read.rs`).
 //! 3. **Placeholder.** A format template or type name (`YYYY-MM-DD`, `date`) without digits is

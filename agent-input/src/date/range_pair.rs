@@ -99,8 +99,8 @@ pub(super) fn pair(
 }
 
 /// Words for "now" as a range's last bound (`2026-10-01 to present`, `od 1. 10. 2026 do
-/// dneška`, `seit 2020 bis heute`): grammar, like [`OPENERS`]; read as `today`, so they need
-/// the `today` option as it does. Lower case.
+/// dneška`, `seit 2020 bis heute`): grammar, like `OPENERS` (`range_words`); read as `today`,
+/// so they need the `today` option as it does. Lower case.
 const PRESENT: &[&str] = &[
     "present",
     "the present",

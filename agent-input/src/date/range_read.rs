@@ -115,8 +115,8 @@ fn read_range_parts(input: Input<'_>, options: &DateRangeOptions) -> Outcome<Dat
 /// Words for "in" or "during" before a period (`in October 2026`, `during 2025`, `v říjnu
 /// 2026`, `im Oktober 2026`, `en octobre 2026`, `w październiku 2026`, `в октябре 2026`), by
 /// language (English, Czech, Slovak, Polish, German, French, Spanish, Italian, Portuguese,
-/// Russian, Ukrainian, Croatian, Serbian, Dutch): grammar, like [`OPENERS`]. The longer phrase
-/// first. Latin `u` (Croatian, Serbian) is left out: `u listopadu` is October in Croatian, and
+/// Russian, Ukrainian, Croatian, Serbian, Dutch): grammar, like `OPENERS` (`range_words`). The
+/// longer phrase first. Latin `u` (Croatian, Serbian) is left out: `u listopadu` is October in Croatian, and
 /// `listopadu` November in Czech.
 const DURING: &[&str] = &[
     "in the course of",
@@ -235,7 +235,8 @@ fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
 }
 
 /// Abbreviations of "years" after a range of them, as Russian, Ukrainian and Belarusian write
-/// it (`2026–2027 гг.`, `23 листопада 2026 – 5 січня 2027 рр.`): grammar, like [`OPENERS`].
+/// it (`2026–2027 гг.`, `23 листопада 2026 – 5 січня 2027 рр.`): grammar, like `OPENERS`
+/// (`range_words`).
 const PLURAL_YEARS: &[&str] = &["гг.", "гг", "рр.", "рр"];
 
 /// `text` without a [`PLURAL_YEARS`] word after its last digit.

@@ -321,8 +321,9 @@ fn without_today(input: &Input<'_>) -> Outcome<NaiveDate> {
     ))
 }
 
-/// A date resolved against today, kept within [`REACH`]: a value or a reading outside it (`in
-/// 9000 years`, or a `today` set near the calendar's ends) asks, as it would not read back.
+/// A date resolved against today, kept within [`REACH`](super::options::REACH): a value or a
+/// reading outside it (`in 9000 years`, or a `today` set near the calendar's ends) asks, as it
+/// would not read back.
 pub(super) fn within_reach(input: &Input<'_>, out: Outcome<NaiveDate>, today: Option<NaiveDate>) -> Outcome<NaiveDate> {
     let outside = match &out.status {
         Status::Ok { value } => !in_reach(*value),
