@@ -250,10 +250,6 @@ pub(crate) fn listing<T>(items: &[T], show: impl Fn(&T) -> String) -> String {
     }
 }
 
-// The date kind's grammar imports English's ordinal endings from here still; they belong to
-// `spelling` ([`crate::spelling::ordinal_ending`]).
-pub(crate) use crate::spelling::{ordinal_ending, ORDINAL_ENDINGS};
-
 /// A JSON string literal for `s`, as messages quote a canonical text.
 pub(crate) fn quoted(s: &str) -> String {
     if needs_escape(s) {

@@ -507,30 +507,36 @@ fn read_items(
         ));
     }
     if opts.item.is_set_like() {
-        let mut seen = std::collections::HashSet::new();
-        // Each repeated value once (a list of 1,000 equal items names its value once).
-        let (mut repeated, mut removed) = (Vec::new(), 0usize);
-        values.retain(|v| {
-            let first = seen.insert(json_text(v));
-            if !first {
-                removed += 1;
-                if !repeated.contains(v) && repeated.len() < MAX_LISTED {
-                    repeated.push(v.clone());
-                }
-            }
-            first
-        });
-        if removed > 0 {
-            let shown = json_text(&Value::Array(repeated.clone()));
-            let message = if removed == repeated.len() {
-                format!("Removed repeated {shown} from the list; each value counts once.")
-            } else {
-                format!("Removed {removed} repeated items ({shown}) from the list; each value counts once.")
-            };
-            warnings.push(Warning::new(WarningCode::DuplicateItemsRemoved, message, repeated));
-        }
+        warnings.extend(without_repeats(&mut values));
     }
     Outcome { status: Status::Ok { value: values }, notes, warnings }
+}
+
+/// Each repeated value once (a list of 1,000 equal items names its value once), with the
+/// warning that says so.
+fn without_repeats(values: &mut Vec<Value>) -> Option<Warning> {
+    let mut seen = std::collections::HashSet::new();
+    let (mut repeated, mut removed) = (Vec::new(), 0usize);
+    values.retain(|v| {
+        let first = seen.insert(json_text(v));
+        if !first {
+            removed += 1;
+            if !repeated.contains(v) && repeated.len() < MAX_LISTED {
+                repeated.push(v.clone());
+            }
+        }
+        first
+    });
+    if removed == 0 {
+        return None;
+    }
+    let shown = json_text(&Value::Array(repeated.clone()));
+    let message = if removed == repeated.len() {
+        format!("Removed repeated {shown} from the list; each value counts once.")
+    } else {
+        format!("Removed {removed} repeated items ({shown}) from the list; each value counts once.")
+    };
+    Some(Warning::new(WarningCode::DuplicateItemsRemoved, message, repeated))
 }
 
 /// The ask of a list whose items from `from` on were not read: reading them would pass the

@@ -1,0 +1,104 @@
+//! Reads nothing: the options a date read takes (its role, and the `today` relative words
+//! resolve against) and the years this reader writes (0002-01-01 to 9998-12-31), e.g. a
+//! `{"role": "from", "today": "2026-10-01"}` option, or `today` set to `0001-12-31` refused.
+
+use crate::context::{Context, System};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// What a date is read for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum DateRole {
+    /// One day (the default): a month or a year asks.
+    #[default]
+    Point,
+    /// The lower bound of a range: a month or a year reads as its first day.
+    From,
+    /// The upper bound of a range: a month or a year reads as its last day.
+    To,
+}
+
+/// Options of the date kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct DateOptions {
+    /// Point (default), from or to.
+    #[serde(default)]
+    pub role: DateRole,
+    /// Today's date, which relative words resolve against. The library never reads the clock.
+    /// A date from 0002-01-01 to 9998-12-31 (the years this reader writes).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "today_option")]
+    pub today: Option<NaiveDate>,
+    /// Read as a part of a list or a range (never set by JSON): a text of several dates asks
+    /// as it is, with no reading of its own, as the list splits it and the range reads its
+    /// bounds ([`crate::context::Context::as_parts`]).
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    pub(crate) part: bool,
+}
+
+/// The first and last day this reader writes and reads back: years 0001 and 9999 are the
+/// open-bound sentinels, and other years have no four-digit spelling.
+pub(super) const REACH: (NaiveDate, NaiveDate) = (
+    match NaiveDate::from_ymd_opt(2, 1, 1) {
+        Some(d) => d,
+        None => NaiveDate::MIN,
+    },
+    match NaiveDate::from_ymd_opt(9998, 12, 31) {
+        Some(d) => d,
+        None => NaiveDate::MAX,
+    },
+);
+
+/// True for a day within [`REACH`].
+pub(super) fn in_reach(d: NaiveDate) -> bool {
+    (REACH.0..=REACH.1).contains(&d)
+}
+
+/// The misuse of a `today` option outside [`REACH`], or `None`.
+pub(crate) fn today_error(today: Option<NaiveDate>) -> Option<String> {
+    today.filter(|t| !in_reach(*t)).map(|t| {
+        format!(
+            "the `today` option must be a date from {} to {}, the years this reader writes; got {t}",
+            REACH.0, REACH.1
+        )
+    })
+}
+
+/// Deserialises a `today` option, refusing a day outside [`REACH`] (relative words would
+/// resolve to days that do not read back).
+pub(super) fn today_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<NaiveDate>, D::Error> {
+    let today = Option::<NaiveDate>::deserialize(d)?;
+    match today_error(today) {
+        Some(message) => Err(serde::de::Error::custom(message)),
+        None => Ok(today),
+    }
+}
+
+impl DateOptions {
+    /// Options for one role.
+    pub const fn role(role: DateRole) -> Self {
+        Self { role, today: None, part: false }
+    }
+
+    /// The same options with `today` set.
+    #[must_use]
+    pub const fn today(mut self, today: NaiveDate) -> Self {
+        self.today = Some(today);
+        self
+    }
+}
+
+/// The date reader compares no suggestions and reads no clock: a context of its own holds the
+/// several-values rule's scope (a bound of a range, an item of a list reads as a part).
+pub(super) fn scope(opts: &DateOptions) -> Context<'static> {
+    let cx = Context::new(&System);
+    if opts.part {
+        cx.of_parts()
+    } else {
+        cx
+    }
+}

@@ -1,0 +1,416 @@
+//! The read path of one date, e.g. `"1. 10. 2026"` in, 2026-10-01 out: the fast path
+//! (`2026-10-01` as itself), the opening (a JSON string or number, its edges and quotes),
+//! Unicode digits made ASCII, the placeholder check (`YYYY-MM-DD`), the grammar, and the
+//! resolution; then the second look at a text the grammar reads as nothing: words naming a
+//! period's first or last day (`end of October 2026`, `konec měsíce`), a weekday alone
+//! (`Friday`), a month or quarter of no year (`October`), several dates (`2026-01-01,
+//! 2026-02-01`). Also a range bound read in the order of day and month its other bound proves.
+
+use chrono::{Datelike, Days, NaiveDate};
+use serde_json::Value;
+
+use crate::codes::{AskCode, NoteCode};
+use crate::error::Error;
+use crate::input::{quoted, Input};
+use crate::limits::MAX_SCALAR_CHARS;
+use crate::opening::{self, Door};
+use crate::outcome::{Ask, Note, Outcome};
+use crate::spelling;
+
+use super::asks::last_or_next;
+use super::grammar::parse;
+use super::numeric::iso;
+use super::options::{in_reach, today_error, DateOptions, DateRole};
+use super::parsed::{sentinel_year, Order, Parsed, Span};
+use super::periods::{yearless, Yearless};
+use super::resolve::resolve;
+use super::words::{after_word, word_key};
+use super::written::{iso_text, iso_value, weekday_name, words};
+
+/// Type names and format templates that read as placeholders for a date.
+pub(super) const TYPE_WORDS: &[&str] =
+    &["date", "datetime", "yyyy-mm-dd", "dd.mm.yyyy", "mm/dd/yyyy", "dd/mm/yyyy", "yyyy/mm/dd", "iso date", "iso 8601"];
+
+/// Reads a date.
+///
+/// # Outcome
+/// - ok: the day;
+/// - absent: missing, null, blank, a placeholder, or a sentinel (`0001-01-01`, `9999-12-31`);
+/// - ask: two readings, a two-digit year, an impossible date, a weekday that does not match,
+///   an incomplete date, or a relative word without `today`.
+///
+/// # Errors
+/// A `today` option outside 0002-01-01 to 9998-12-31 (deserialised options refuse it too).
+///
+/// # Example
+/// ```
+/// use agent_input::date::{self, DateOptions};
+/// let out = date::read("1. 10. 2026".into(), &DateOptions::default())?;
+/// assert_eq!(out.value().map(ToString::to_string).as_deref(), Some("2026-10-01"));
+/// assert_eq!(out.notes[0].message, "Read \"1. 10. 2026\" as 2026-10-01.");
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+///
+/// # Example: a spelling with two meanings
+/// ```
+/// use agent_input::date::{self, DateOptions};
+/// let out = date::read("01/02/2026".into(), &DateOptions::default())?;
+/// let readings: Vec<String> = out.as_ask().unwrap().readings.iter().map(|r| r.value.to_string()).collect();
+/// assert_eq!(readings, ["\"2026-02-01\"", "\"2026-01-02\""]);
+/// # Ok::<(), agent_input::Error>(())
+/// ```
+#[inline]
+pub fn read(input: Input<'_>, options: &DateOptions) -> Result<Outcome<NaiveDate>, Error> {
+    if let Some(message) = today_error(options.today) {
+        return Err(Error::options(message));
+    }
+    Ok(read_prepared(input, options))
+}
+
+/// [`read_prepared`] as its JSON value: a canonical `YYYY-MM-DD` is its own text (copied, not
+/// written again from the date).
+pub(crate) fn read_value(input: Input<'_>, opts: &DateOptions) -> Outcome<Value> {
+    if let Input::String(s) = input {
+        if let Some(Ok(d)) = iso(s) {
+            if !sentinel_year(d.year()) {
+                return Outcome::ok(Value::String(s.to_owned()));
+            }
+        }
+    }
+    read_prepared(input, opts).map(iso_value)
+}
+
+pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
+    // Fast path: canonical ISO, no allocation.
+    if let Input::String(s) = input {
+        if let Some(Ok(d)) = iso(s) {
+            if !sentinel_year(d.year()) {
+                return Outcome::ok(d);
+            }
+        }
+    }
+    let door = Door::strings(MAX_SCALAR_CHARS).numbers();
+    let cx = super::options::scope(opts);
+    let text = match opening::open(&cx, &input, door, |inner| read_prepared(inner, opts), unexpected) {
+        Ok(scalar) => scalar.text(),
+        Err(out) => return out,
+    };
+    let normalized = normalize(text);
+    // Before the grammar (the opening's written exception): format templates such as
+    // "YYYY-MM-DD" would otherwise read as broken dates. A spelling with digits is a
+    // placeholder only when the grammar finds no date in it, so it is checked after.
+    let has_digits = normalized.bytes().any(|b| b.is_ascii_digit());
+    if !has_digits {
+        if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
+            return out;
+        }
+    }
+    let mut parsed = parse(&normalized);
+    if has_digits && parsed.candidates.is_empty() && parsed.impossible.is_empty() {
+        if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
+            return out;
+        }
+    }
+    // ISO only after repairs (edges, quotes, digits) is a repaired spelling, and says so.
+    parsed.iso &= normalized == text;
+    resolve(&input, &parsed, opts, || not_a_date(&input, opts))
+}
+
+/// The order of day and month a spelling proves: its one reading is day first (`23/11/2026`)
+/// or month first (`11/23/2026`).
+pub(super) fn proven_order(text: &str) -> Option<Order> {
+    match parse_plain(text).candidates.as_slice() {
+        [c] if matches!(c.order, Order::DayFirst | Order::MonthFirst) => Some(c.order),
+        _ => None,
+    }
+}
+
+/// Reads a spelling of two orders (`5/12/2026`) in `order`, the one the other bound of its
+/// range proves (`23/11/2026 – 5/12/2026`: both bounds are written one way), with a note;
+/// any other spelling as [`read_prepared`] reads it.
+pub(super) fn read_in_order(text: &str, opts: &DateOptions, order: Order) -> Outcome<NaiveDate> {
+    let input = Input::String(text);
+    let mut parsed = parse_plain(text);
+    let two = parsed.candidates.len() == 2
+        && parsed.candidates.iter().all(|c| matches!(c.span, Span::Day(_)) && c.order != Order::Fixed);
+    if !two || parsed.two_digit_year || parsed.weekday.is_some() {
+        return read_prepared(input, opts);
+    }
+    parsed.candidates.retain(|c| c.order == order);
+    let Some(c) = parsed.candidates.first_mut() else { return read_prepared(input, opts) };
+    c.order = Order::Fixed;
+    let which = if order == Order::DayFirst { "day first" } else { "month first" };
+    resolve(&input, &parsed, opts, || not_a_date(&input, opts)).note(Note::new(
+        NoteCode::DateOrderInferred,
+        format!("Read {which}, as the range's other bound is written (there only {which} names a date)."),
+    ))
+}
+
+/// The grammar's readings of one bound of a range, its invisible marks and fullwidth forms
+/// read plain first (`23\u{200f}/11\u{200f}/2026`), as the opening reads them.
+fn parse_plain(text: &str) -> Parsed {
+    let plain = spelling::plain(text).map(|p| p.text);
+    parse(&normalize(plain.as_deref().unwrap_or(text)))
+}
+
+/// Edges, quotes, Unicode digits and dashes.
+fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
+    let (inner, _) = spelling::clean_edges(text);
+    ascii_digits(inner, true)
+}
+
+/// Unicode digits as ASCII ones, and minus signs (the dashes a number's sign is written with)
+/// as a hyphen when `minus`.
+pub(super) fn ascii_digits(text: &str, minus: bool) -> std::borrow::Cow<'_, str> {
+    // Nothing to map below U+0660: the minus signs and digits it maps are above (a test checks).
+    if text.is_ascii() || text.chars().all(|c| c < '\u{660}') {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if minus && spelling::digits::is_unicode_minus(c) {
+                '-'
+            } else {
+                spelling::digits::ascii_digit(c).unwrap_or(c)
+            }
+        })
+        .collect::<String>()
+        .into()
+}
+
+fn unexpected(input: &Input<'_>) -> Ask {
+    Ask::unexpected_type(input, "a date as a JSON string (YYYY-MM-DD)", "set to the date as a string, YYYY-MM-DD")
+}
+
+/// The ask of a text that names no date; a text of several dates (`2026-01-01, 2026-02-01`)
+/// names each ([`crate::several`]; a range's bounds are parts of it, and ask as they are).
+#[cold]
+fn not_a_date(input: &Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
+    if let Input::String(text) = input {
+        let text = spelling::clean_edges(text).0;
+        let alone = || lone_weekday(input, text, opts).or_else(|| bound_of_no_year(input, text, opts));
+        if let Some(out) = period_end(input, text, opts).or_else(alone) {
+            return out;
+        }
+    }
+    let out = Outcome::ask(Ask::new(
+        AskCode::NotADate,
+        input,
+        "a date, as YYYY-MM-DD (day-month-year with dots, and month names, also read)",
+        "set to the date as YYYY-MM-DD",
+    ));
+    if opts.part {
+        return out;
+    }
+    let cx = super::options::scope(opts);
+    let part = DateOptions { part: true, ..opts.clone() };
+    crate::several::or_each(&cx, input, out, |p| read_prepared(p, &part), |d| iso_value(*d))
+}
+
+/// Words before a period that name its first or last day whatever the role (`the end of
+/// 2026`: 2026-12-31; `first day of October 2026`: 2026-10-01; `konec roku 2026`).
+const PERIOD_ENDS: &[(&str, DateRole)] = &[
+    ("the last day of", DateRole::To),
+    ("last day of", DateRole::To),
+    ("the first day of", DateRole::From),
+    ("first day of", DateRole::From),
+    ("the end of", DateRole::To),
+    ("end of", DateRole::To),
+    ("the start of", DateRole::From),
+    ("start of", DateRole::From),
+    ("the beginning of", DateRole::From),
+    ("beginning of", DateRole::From),
+    ("posledn\u{ed} den", DateRole::To),
+    ("prvn\u{ed} den", DateRole::From),
+    ("konec", DateRole::To),
+    ("konce", DateRole::To),
+    ("za\u{10d}\u{e1}tek", DateRole::From),
+    ("Ende", DateRole::To),
+    ("Anfang", DateRole::From),
+];
+
+/// The first or last day of a period named after words that say which (`end of October
+/// 2026`, `the first day of 2026`, `end of next month`, `end of the month` with `today`:
+/// [`PERIOD_ENDS`]), with `bound_expanded`; `None` for any other text, or when the period
+/// does not read.
+#[cold]
+fn period_end(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    let (rest, role) = period_end_words(text)?;
+    let this = this_period(rest);
+    let inner = read_prepared(Input::String(this), &DateOptions { role, today: opts.today, part: opts.part });
+    let Some(&day) = inner.value() else {
+        // The period's own ask (no today, two orders), about the whole text.
+        let mut ask = inner.as_ask().filter(|a| a.code != AskCode::NotADate)?.clone();
+        (ask.received, ask.cut_from) = input.received();
+        return Some(Outcome::ask(ask));
+    };
+    // The period's note says the whole text was read (`Read "end of October 2026" as
+    // 2026-10-31, the last day of October 2026.`); a day read as itself gets one.
+    let (inner_text, outer_text) = (Input::String(this).to_json_text(), input.to_json_text());
+    let mut notes: Vec<Note> = inner.notes;
+    if this != rest {
+        // The period word the text wrote (`měsíce`), not the one it was read as (`this month`).
+        let written = Input::String(rest).to_json_text();
+        for note in notes.iter_mut().filter(|n| n.code != NoteCode::BoundExpanded) {
+            note.message = note.message.replacen(&inner_text, &written, 1);
+        }
+    }
+    let expanded = notes.iter_mut().find(|n| n.code == NoteCode::BoundExpanded);
+    match expanded {
+        Some(note) => note.message = note.message.replacen(&inner_text, &outer_text, 1),
+        None => notes.push(Note::new(
+            NoteCode::BoundExpanded,
+            format!("Read {outer_text} as {}, the day {} names.", iso_text(day), quoted(rest)),
+        )),
+    }
+    Some(Outcome::ok(day).with_notes(notes))
+}
+
+/// The period after words naming its first or last day ([`PERIOD_ENDS`]) and that day's role.
+fn period_end_words(text: &str) -> Option<(&str, DateRole)> {
+    PERIOD_ENDS.iter().find_map(|(words, role)| Some((after_word(text, &[words])?, *role)))
+}
+
+/// A period word after [`PERIOD_ENDS`] that means the one today is in (`end of the month`,
+/// `konec měsíce`, `Ende des Jahres`), as the relative words write it; any other text as it is.
+fn this_period(text: &str) -> &str {
+    match word_key(text).as_str() {
+        "month" | "the month" | "mesice" | "des monats" => "this month",
+        "year" | "the year" | "roku" | "des jahres" => "this year",
+        _ => text,
+    }
+}
+
+/// A weekday alone (`Friday`, `on Friday`, `pátek`): with `today`, `incomplete_date` naming
+/// the last one on or before today and the next one after it; without, `incomplete_date`
+/// asking for the date. `None` for any other text.
+#[cold]
+fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    let text = after_word(text, &["on", "v", "am", "le", "el"]).unwrap_or(text);
+    let weekday = crate::data::dates::WEEKDAYS.get(&word_key(text)).map(u32::from)?;
+    let name = weekday_name(weekday);
+    let expected = format!("a date; {} is a weekday of no week", input.to_json_text());
+    let Some(today) = opts.today else {
+        return Some(Outcome::ask(Ask::new(
+            AskCode::IncompleteDate,
+            input,
+            expected,
+            format!("set to the {name} you meant, as YYYY-MM-DD"),
+        )));
+    };
+    let nth = |back: bool| {
+        (0..=7u64)
+            .filter_map(|k| {
+                if back {
+                    today.checked_sub_days(Days::new(k))
+                } else {
+                    today.checked_add_days(Days::new(k + 1))
+                }
+            })
+            .find(|d| d.weekday().number_from_monday() == weekday)
+            .filter(|d| in_reach(*d))
+    };
+    let (last, next) = (nth(true)?, nth(false)?);
+    Some(Outcome::ask(last_or_next(
+        input,
+        expected,
+        &format!("set to the {name} you meant, as YYYY-MM-DD: "),
+        (last, format!("{name} {}, the last one on or before today ({today})", words(last))),
+        (next, format!("{name} {}, the next one after today", words(next))),
+    )))
+}
+
+/// A month or quarter of no year (`October`, `Q3`: [`yearless`]): `incomplete_date`; for
+/// a range's bound with `today`, naming its first (role `from`) or last (role `to`) day in the
+/// last year it began on or before today and in the year after. `None` for any other text.
+#[cold]
+fn bound_of_no_year(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    let Yearless { name, month, spans } = yearless(&word_key(text), opts.today)?;
+    let expected = format!("a date with its year; {} is {name} of no year", input.to_json_text());
+    let bound = |(first, last, _): (NaiveDate, NaiveDate, i32)| if opts.role == DateRole::To { last } else { first };
+    let (Some([a, b]), false) = (spans, opts.role == DateRole::Point) else {
+        let fix = format!("set to the date you meant in {name} of the year you meant, as YYYY-{month:02}-DD");
+        return Some(Outcome::ask(Ask::new(AskCode::IncompleteDate, input, expected, fix)));
+    };
+    let side = if opts.role == DateRole::To { "last" } else { "first" };
+    Some(Outcome::ask(last_or_next(
+        input,
+        expected,
+        "set to ",
+        (bound(a), format!("the {side} day of {name} {}, the last one begun on or before today", a.2)),
+        (bound(b), format!("the {side} day of {name} {}, the next one", b.2)),
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::date::numeric::canonical;
+    use crate::date::range::DateRangeOptions;
+
+    /// Near the ends of the years this reader writes, every relative spelling's value and
+    /// readings read back as themselves; a `today` outside them is a typed misuse.
+    #[test]
+    fn relative_words_near_the_calendar_ends_read_back_or_ask() {
+        let words =
+            ["tomorrow", "yesterday", "in 3 years", "3 days ago", "next Friday", "last year", "31 Dec", "Mon 3 Jan"];
+        let ends = [(2, 1, 1), (2, 1, 5), (9998, 12, 28), (9998, 12, 31)];
+        for (y, m, d) in ends {
+            let today = NaiveDate::from_ymd_opt(y, m, d).unwrap();
+            for role in [DateRole::Point, DateRole::From, DateRole::To] {
+                let opts = DateOptions::role(role).today(today);
+                for w in words {
+                    let out = read(Input::String(w), &opts).unwrap();
+                    let mut days: Vec<NaiveDate> = out.value().copied().into_iter().collect();
+                    if let Some(ask) = out.as_ask() {
+                        days.extend(ask.readings.iter().map(|r| canonical(r.value.as_str().unwrap()).unwrap()));
+                    }
+                    for day in days {
+                        let back = read(Input::String(&day.to_string()), &DateOptions::role(role)).unwrap();
+                        assert_eq!(back.value(), Some(&day), "{w} from {today} ({role:?})");
+                    }
+                }
+            }
+        }
+        for bad in [(1, 12, 31), (9999, 1, 1), (-26, 11, 29)] {
+            let today = NaiveDate::from_ymd_opt(bad.0, bad.1, bad.2).unwrap();
+            let err = read(Input::String("today"), &DateOptions::default().today(today)).unwrap_err();
+            assert!(err.to_string().contains("must be a date from 0002-01-01 to 9998-12-31"), "{err}");
+            let json = serde_json::json!({"today": today.to_string()});
+            assert!(serde_json::from_value::<DateOptions>(json.clone()).is_err());
+            assert!(serde_json::from_value::<DateRangeOptions>(json).is_err());
+        }
+    }
+
+    fn ok(s: &str, role: DateRole) -> String {
+        let out = read_prepared(s.into(), &DateOptions::role(role));
+        out.value().map(ToString::to_string).unwrap_or_else(|| format!("{:?}", out.to_json()))
+    }
+
+    /// `read_value`'s shortcut (a canonical date is its own text) gives what the reader and
+    /// `iso_text` give, for every `YYYY-MM-DD` shape: valid, impossible, sentinel and
+    /// short-year dates.
+    #[test]
+    fn read_value_is_read_prepared_as_iso_text() {
+        let opts = DateOptions::role(DateRole::To);
+        let years = [0, 1, 2, 999, 1000, 1900, 2024, 2026, 9998, 9999];
+        for (y, m, d) in
+            years.iter().flat_map(|&y| (0..=13).flat_map(move |m| [0, 1, 28, 29, 30, 31, 32].map(|d| (y, m, d))))
+        {
+            let s = format!("{y:04}-{m:02}-{d:02}");
+            let shortcut = read_value(Input::from(s.as_str()), &opts);
+            let full = read_prepared(Input::from(s.as_str()), &opts).map(iso_value);
+            assert_eq!(shortcut.to_json(), full.to_json(), "{s}");
+        }
+    }
+
+    #[test]
+    fn bounds_of_spans() {
+        assert_eq!(ok("2020", DateRole::From), "2020-01-01");
+        assert_eq!(ok("2020", DateRole::To), "2020-12-31");
+        assert_eq!(ok("2020-02", DateRole::To), "2020-02-29");
+        assert_eq!(ok("únor 2021", DateRole::To), "2021-02-28");
+        assert_eq!(ok("2026-Q3", DateRole::From), "2026-07-01");
+        assert_eq!(ok("Q3 2026", DateRole::To), "2026-09-30");
+    }
+}

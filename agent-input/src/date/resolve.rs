@@ -1,0 +1,365 @@
+//! Turns the grammar's readings into one outcome for the role: one day (`1. 10. 2026`), a
+//! period's first or last day (`2026-Q3` as a bound), several readings asked about
+//! (`01/02/2026`), a two-digit year (`1 Oct 26`), a weekday that settles or mismatches
+//! (`pon, 23 lis 2026`, `Friday, 1 October 2026`), an impossible date (`2026-02-30`), a day of
+//! no year (`1 Oct`), a sentinel (`0001-01-01`), and the relative spans (`tomorrow`).
+
+use chrono::{Datelike, Days, NaiveDate};
+use serde_json::Value;
+
+use crate::codes::{AskCode, NoteCode};
+use crate::input::{json_text, quoted, Input};
+use crate::outcome::{Ask, Note, Outcome, Reading};
+
+use super::asks::{ambiguous, last_or_next, span_bound};
+use super::options::{in_reach, DateOptions, DateRole};
+use super::parsed::{Candidate, Impossible, Order, Parsed, Span};
+use super::periods::bounds;
+use super::relative::{ago_or_in, relative_day, relative_months, relative_period, relative_weekday, within_reach};
+use super::written::{iso_value, month_name, weekday_name, with_iso_text, words};
+
+/// Turns the grammar's readings into one outcome for `role`; `nothing` when it found neither a
+/// reading nor an impossible date.
+pub(super) fn resolve(
+    input: &Input<'_>,
+    parsed: &Parsed,
+    opts: &DateOptions,
+    nothing: impl FnOnce() -> Outcome<NaiveDate>,
+) -> Outcome<NaiveDate> {
+    let candidates = &parsed.candidates;
+    let Some(first) = candidates.first() else {
+        let Some(imp) = parsed.impossible.first() else { return nothing() };
+        return Outcome::ask(impossible(input, *imp));
+    };
+    if candidates.len() > 1 {
+        if let Some(out) = settled_by_weekday(input, parsed) {
+            return out;
+        }
+    }
+    if parsed.two_digit_year {
+        // Every day the spelling can name, each with its meaning.
+        let days: Vec<(NaiveDate, Reading)> = candidates
+            .iter()
+            .filter_map(|c| match c.span {
+                Span::Day(d) => Some((d, Reading { value: iso_value(d), meaning: meaning(d, c.order) })),
+                _ => None,
+            })
+            .collect();
+        let options: Vec<String> = days.iter().map(|(d, _)| quoted(&d.to_string())).collect();
+        return Outcome::ask(
+            Ask::new(
+                AskCode::TwoDigitYear,
+                input,
+                "a date with a four-digit year",
+                format!("set to the date you meant with its four-digit year: {}", options.join(" or ")),
+            )
+            .with_readings(days.into_iter().map(|(_, r)| r).collect()),
+        );
+    }
+    if candidates.len() > 1 {
+        let (readings, options): (Vec<Reading>, Vec<String>) = candidates.iter().filter_map(choice).unzip();
+        return Outcome::ask(ambiguous(input, readings, &options));
+    }
+    single(input, parsed, *first, opts)
+}
+
+/// Several days (two orders, a month word of two languages, two centuries) of which exactly
+/// one is the weekday the text also names (`pon, 23 lis 2026`: 23 October or 23 November, and
+/// only 23 November 2026 is a Monday): that day, with a note naming the readings it was chosen
+/// from. The text carries one meaning; every other case still asks.
+#[cold]
+#[inline(never)]
+fn settled_by_weekday(input: &Input<'_>, parsed: &Parsed) -> Option<Outcome<NaiveDate>> {
+    let written = u32::from(parsed.weekday.filter(|w| *w != 0 && parsed.weekday_settles)?);
+    let days: Vec<NaiveDate> = parsed
+        .candidates
+        .iter()
+        .map(|c| if let Span::Day(d) = c.span { Some(d) } else { None })
+        .collect::<Option<_>>()?;
+    let mut matching = days.iter().filter(|d| d.weekday().number_from_monday() == written);
+    let (Some(&d), None) = (matching.next(), matching.next()) else { return None };
+    let others: Vec<String> = days.iter().filter(|x| **x != d).map(|x| words(*x)).collect();
+    let out = day(input, parsed, d, Order::Fixed);
+    Some(out.note(Note::new(
+        NoteCode::DateSpellingNormalized,
+        format!(
+            "The text also reads as {}, but only {} is a {}, the weekday it names.",
+            others.join(" or "),
+            words(d),
+            weekday_name(written)
+        ),
+    )))
+}
+
+/// A reading of one candidate among several, and how the hint offers it.
+fn choice(c: &Candidate) -> Option<(Reading, String)> {
+    let (value, meaning, label) = match c.span {
+        Span::Day(d) => {
+            let label = format!("{} ({} {})", quoted(&d.to_string()), d.day(), month_name(d.month()));
+            (d.to_string(), meaning(d, c.order), label)
+        }
+        Span::Month(y, m) => {
+            let value = format!("{y:04}-{m:02}");
+            let label = format!("{} ({} {y})", quoted(&value), month_name(m));
+            (value, format!("the whole of {} {y}", month_name(m)), label)
+        }
+        Span::DayMonth(d, m) => {
+            let value = format!("{d} {}", month_name(m));
+            (
+                value.clone(),
+                format!("{value}, with its year still to add"),
+                format!("{d} {} with its year", month_name(m)),
+            )
+        }
+        Span::Relative(offset) => {
+            let word = match offset {
+                -2 => "the day before yesterday".to_owned(),
+                -1 => "yesterday".to_owned(),
+                0 => "today".to_owned(),
+                1 => "tomorrow".to_owned(),
+                2 => "the day after tomorrow".to_owned(),
+                _ => ago_or_in(offset, "day"),
+            };
+            (word.clone(), word.clone(), quoted(&word))
+        }
+        Span::RelativeMonths(offset) => {
+            let word = ago_or_in(offset, "month");
+            (word.clone(), word.clone(), quoted(&word))
+        }
+        Span::Quarter(y, n) | Span::Half(y, n) => {
+            // Written as the reader reads the span back (`2026-Q1`, `2026-H1`).
+            let (letter, kind) = if matches!(c.span, Span::Quarter(..)) { ('Q', "quarter") } else { ('H', "half") };
+            let (first, last, name) = bounds(c.span)?;
+            let value = format!("{y:04}-{letter}{n}");
+            let meaning = format!("{name}, the {kind} from {} to {}", words(first), words(last));
+            return Some((Reading { value: Value::String(value.clone()), meaning }, quoted(&value)));
+        }
+        Span::Week(..)
+        | Span::Year(_)
+        | Span::Decade(_)
+        | Span::RelativePeriod(..)
+        | Span::RelativeWeekday(..)
+        | Span::Sentinel => return None,
+    };
+    Some((Reading { value: Value::String(value), meaning }, label))
+}
+
+fn meaning(d: NaiveDate, order: Order) -> String {
+    match order {
+        Order::Fixed => words(d),
+        Order::DayFirst => format!("{} (day first)", words(d)),
+        Order::MonthFirst => format!("{} (month first)", words(d)),
+        Order::YearFirst => format!("{} (year first)", words(d)),
+        Order::BuddhistEra => {
+            format!("{} (the year {} of the Buddhist era, as Thai dates count years)", words(d), d.year() + 543)
+        }
+    }
+}
+
+/// The outcome of the one candidate a spelling names, for the role.
+fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateOptions) -> Outcome<NaiveDate> {
+    match candidate.span {
+        Span::Sentinel => sentinel(&input.to_json_text(), opts.role),
+        Span::Day(d) => day(input, parsed, d, candidate.order),
+        Span::Month(..) | Span::Quarter(..) | Span::Half(..) | Span::Week(..) | Span::Year(_) | Span::Decade(_) => {
+            match bounds(candidate.span) {
+                Some((first, last, name)) => span_bound(input, (first, last, &name), opts.role),
+                None => Outcome::ask(impossible(input, Impossible { year: 0, month: 0, day: 0 })),
+            }
+        }
+        Span::Relative(offset) => within_reach(input, relative_day(input, offset, opts.today), opts.today),
+        Span::RelativeMonths(months) => within_reach(input, relative_months(input, months, opts.today), opts.today),
+        Span::RelativePeriod(unit, offset) => {
+            within_reach(input, relative_period(input, unit, offset, opts), opts.today)
+        }
+        Span::RelativeWeekday(weekday, offset) => {
+            within_reach(input, relative_weekday(input, weekday, offset, opts.today), opts.today)
+        }
+        Span::DayMonth(day, month) => {
+            let weekday = parsed.weekday.filter(|w| *w != 0).map(u32::from);
+            match (weekday, opts.today) {
+                (Some(w), Some(today)) => weekday_year(input, (day, month, w), today),
+                _ => Outcome::ask(no_year(input, day, month, opts.today)),
+            }
+        }
+    }
+}
+
+/// A day and month with a weekday and no year (`Mon 30 Nov`, as short date formats without a
+/// year write one), with `today`: the one such day within a year of today that is that weekday,
+/// read with a note; no such day, or two, ask as a day without a year does.
+fn weekday_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today: NaiveDate) -> Outcome<NaiveDate> {
+    let fits: Vec<NaiveDate> = (-1..=1)
+        .filter_map(|k| NaiveDate::from_ymd_opt(today.year() + k, month, day).filter(|d| in_reach(*d)))
+        .filter(|d| d.weekday().number_from_monday() == weekday && (*d - today).num_days().abs() <= 366)
+        .collect();
+    let [d] = fits.as_slice() else { return Outcome::ask(no_year(input, day, month, Some(today))) };
+    Outcome::ok(*d).note(Note::new(
+        NoteCode::RelativeDateResolved,
+        format!(
+            "Read {} as {d}: the {day} {} within a year of today ({today}) that is a {}.",
+            input.to_json_text(),
+            month_name(month),
+            weekday_name(weekday)
+        ),
+    ))
+}
+
+/// The ask of a day and month without a year (`1 Oct`). With `today`, its readings are the
+/// last such day on or before today and the next one after it (29 February: in leap years).
+fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) -> Ask {
+    let expected = format!("a date with its year; {} is {day} {} of no year", input.to_json_text(), month_name(month));
+    let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day).filter(|d| in_reach(*d));
+    let nearest = today.and_then(|t| {
+        let last = (0..8).filter_map(|k| on(t.year() - k)).find(|d| *d <= t)?;
+        let next = (0..9).filter_map(|k| on(t.year() + k)).find(|d| *d > t)?;
+        Some((t, last, next))
+    });
+    let Some((today, last, next)) = nearest else {
+        return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
+    };
+    last_or_next(
+        input,
+        expected,
+        "set to ",
+        (last, format!("{}, the last one on or before today ({today})", words(last))),
+        (next, format!("{}, the next one after today ({today})", words(next))),
+    )
+}
+
+/// `0001-01-01`, `9999-12-31`: no bound on a range, a placeholder elsewhere.
+fn sentinel(received: &str, role: DateRole) -> Outcome<NaiveDate> {
+    match role {
+        DateRole::From | DateRole::To => {
+            let which = if role == DateRole::From { "lower" } else { "upper" };
+            Outcome::absent()
+                .note(Note::new(NoteCode::OpenBoundReadAsAbsent, format!("Read {received} as no {which} bound.")))
+        }
+        DateRole::Point => Outcome::absent().note(Note::new(
+            NoteCode::PlaceholderReadAsAbsent,
+            format!("Read {received} as absent: it is a placeholder date, not a value."),
+        )),
+    }
+}
+
+/// One day: its weekday checked, its repairs noted.
+fn day(input: &Input<'_>, parsed: &Parsed, d: NaiveDate, order: Order) -> Outcome<NaiveDate> {
+    if let Some(w) = parsed.weekday.filter(|w| *w != 0) {
+        if u32::from(w) != d.weekday().number_from_monday() {
+            return Outcome::ask(weekday_mismatch(input, d, u32::from(w), parsed.counted));
+        }
+    }
+    let mut notes = Vec::new();
+    match (&parsed.time_dropped, parsed.iso) {
+        (Some(offset), _) => notes.push(Note::new(
+            NoteCode::TimeDropped,
+            format!("Read {} as {d}: the time was dropped; the date is the one in {offset}.", input.to_json_text()),
+        )),
+        (None, true) => {}
+        (None, false) => {
+            notes.push(with_iso_text(d, |t| Note::read_as(NoteCode::DateSpellingNormalized, input, t, "")));
+        }
+    }
+    if !parsed.iso && parsed.time_dropped.is_some() {
+        notes.push(Note::new(NoteCode::DateSpellingNormalized, "The date was written in another spelling.".into()));
+    }
+    let inferred = match order {
+        Order::DayFirst => Some("day-first"),
+        Order::MonthFirst => Some("month-first"),
+        Order::Fixed | Order::YearFirst => None,
+        Order::BuddhistEra => {
+            notes.push(Note::new(
+                NoteCode::DateSpellingNormalized,
+                format!("The year {} is of the Buddhist era, as Thai dates count years: {}.", d.year() + 543, d.year()),
+            ));
+            None
+        }
+    };
+    if let Some(which) = inferred {
+        notes.push(Note::new(
+            NoteCode::DateOrderInferred,
+            format!("Only the {which} order of day and month names a date that exists."),
+        ));
+    }
+    Outcome::ok(d).with_notes(notes)
+}
+
+fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32, counted: bool) -> Ask {
+    let actual = d.weekday().number_from_monday();
+    // The nearest day with the written weekday.
+    let nearest = (1..=3u64)
+        .flat_map(|k| [d.checked_add_days(Days::new(k)), d.checked_sub_days(Days::new(k))])
+        .flatten()
+        .find(|x| x.weekday().number_from_monday() == written);
+    let mut readings = vec![Reading {
+        value: iso_value(d),
+        meaning: format!("{}, a {}, as the numbers say", words(d), weekday_name(actual)),
+    }];
+    if let Some(n) = nearest {
+        readings.push(Reading {
+            value: iso_value(n),
+            meaning: format!("{} {}, the nearest {}", weekday_name(written), words(n), weekday_name(written)),
+        });
+    }
+    // `1 Tuesday October 2026`: the number may count the weekdays of the month.
+    if let Some((m, word)) = counted.then(|| nth_of_month(d, written)).flatten().filter(|(m, _)| Some(*m) != nearest) {
+        readings.push(Reading {
+            value: iso_value(m),
+            meaning: format!(
+                "{}, the {word} {} of {} {}",
+                words(m),
+                weekday_name(written),
+                month_name(m.month()),
+                m.year()
+            ),
+        });
+    }
+    let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
+    Ask::new(
+        AskCode::WeekdayMismatch,
+        input,
+        format!(
+            "a weekday that matches the date; {} is a {}, not a {}",
+            words(d),
+            weekday_name(actual),
+            weekday_name(written)
+        ),
+        format!("set to the date you meant, as YYYY-MM-DD: {}", options.join(" or ")),
+    )
+    .with_readings(readings)
+}
+
+/// The weekday `written` (ISO number) counted `d`'s day of the month times within its month
+/// (`d` the 1st: the first such weekday), with the ordinal's word; `None` past the fifth.
+fn nth_of_month(d: NaiveDate, written: u32) -> Option<(NaiveDate, &'static str)> {
+    let word = ["first", "second", "third", "fourth", "fifth"].get(usize::try_from(d.day()).ok()?.checked_sub(1)?)?;
+    let weekday = chrono::Weekday::try_from(u8::try_from(written.checked_sub(1)?).ok()?).ok()?;
+    Some((NaiveDate::from_weekday_of_month_opt(d.year(), d.month(), weekday, u8::try_from(d.day()).ok()?)?, word))
+}
+
+fn impossible(input: &Input<'_>, imp: Impossible) -> Ask {
+    let Impossible { year, month, day } = imp;
+    let (why, nearest): (String, Vec<NaiveDate>) = if month == 0 || month > 12 {
+        (format!("there is no month {month}"), Vec::new())
+    } else if day == 0 {
+        ("there is no day 0".to_owned(), NaiveDate::from_ymd_opt(year, month, 1).into_iter().collect())
+    } else if let Some(first) = NaiveDate::from_ymd_opt(year, month, 1) {
+        let next = first.checked_add_months(chrono::Months::new(1));
+        let last = next.and_then(|n| n.pred_opt());
+        let days = last.map_or(0, |l| l.day());
+        let leap = if month == 2 && day == 29 { format!(" ({year} is not a leap year)") } else { String::new() };
+        (format!("{} {year} has {days} days{leap}", month_name(month)), last.into_iter().chain(next).collect())
+    } else {
+        ("the date is outside the calendar this reader knows".to_owned(), Vec::new())
+    };
+    let fix = match nearest.as_slice() {
+        [a, b] => format!(
+            "set to a date that exists, such as {} or {}, the nearest ones",
+            quoted(&a.to_string()),
+            quoted(&b.to_string())
+        ),
+        [a] => format!("set to a date that exists, such as {}", quoted(&a.to_string())),
+        _ => "set to a date that exists, as YYYY-MM-DD".to_owned(),
+    };
+    Ask::new(AskCode::ImpossibleDate, input, format!("a date that exists; {why}"), fix)
+}

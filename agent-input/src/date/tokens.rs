@@ -1,0 +1,187 @@
+//! Reads a spelling into tokens: numbers (with an ordinal suffix: `1st`, `1er`), words (as
+//! their keys, several words of one month's or weekday's name joined: `dydd llun`) and
+//! separators; e.g. `1. října 2026` is `1`, `.`, ` `, `rijna`, ` `, `2026`. Also the filler
+//! words that carry no date meaning (`de` of `1 de octubre de 2026`) and the words' byte spans.
+
+use smallvec::SmallVec;
+use unicode_normalization::char::is_combining_mark;
+
+use crate::data::dates::PATTERN_WORDS;
+
+use super::words::{months_of, weekday_of, word_key};
+
+/// A token of a spelling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Token<'a> {
+    Num { digits: &'a str, ordinal: bool },
+    Word(String),
+    Sep(char),
+}
+
+/// The tokens of a spelling: a date has a handful, kept on the stack.
+pub(super) type Tokens<'a> = SmallVec<[Token<'a>; 12]>;
+
+/// Words that carry no date meaning between the parts ("1 de octubre de 2026", "the 1st of").
+pub(super) const DATE_FILLERS: &[&str] =
+    &["de", "del", "of", "the", "le", "den", "dne", "am", "el", "il", "on", "der", "du", "van"];
+
+/// A word with no date meaning: a [`DATE_FILLERS`] word, or one the CLDR date patterns write
+/// around the numbers (`г.` after a Russian year, `gada`, the era `n. Chr.`).
+pub(super) fn is_filler(word: &str) -> bool {
+    DATE_FILLERS.contains(&word) || PATTERN_WORDS.get(word).is_some()
+}
+
+/// Ordinal suffixes after a day number.
+pub(super) const ORDINALS: &[&str] =
+    &["st", "nd", "rd", "th", "er", "e", "eme", "o", "a", "\u{ba}", "\u{aa}", "\u{b0}"];
+
+/// `char::is_alphabetic`, with Latin-1 and Latin Extended-A and B answered without the
+/// Unicode tables (a test compares every character below U+0800).
+fn is_letter(c: char) -> bool {
+    match c {
+        'a'..='z' | 'A'..='Z' => true,
+        '\0'..='\u{7f}' => false,
+        '\u{c0}'..='\u{24f}' => c != '\u{d7}' && c != '\u{f7}',
+        _ => c.is_alphabetic(),
+    }
+}
+
+pub(super) fn tokens(text: &str) -> Tokens<'_> {
+    let mut out = Tokens::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c.is_ascii_digit() {
+            let end = rest.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(rest.len());
+            let (digits, after) = rest.split_at(end);
+            // An ordinal suffix directly after the digits: 1st, 2nd, 1er, 1º, 1°.
+            let suffix_len = after
+                .char_indices()
+                .find(|(_, c)| !(is_letter(*c) || matches!(c, '\u{ba}' | '\u{aa}' | '\u{b0}')))
+                .map_or(after.len(), |(i, _)| i);
+            let suffix = after.get(..suffix_len).unwrap_or_default();
+            let ordinal = !suffix.is_empty()
+                && if suffix.is_ascii() {
+                    ORDINALS.iter().any(|o| o.eq_ignore_ascii_case(suffix))
+                } else {
+                    ORDINALS.contains(&suffix.to_lowercase().as_str())
+                };
+            rest = if ordinal { after.get(suffix_len..).unwrap_or_default() } else { after };
+            out.push(Token::Num { digits, ordinal });
+        } else if is_letter(c) {
+            // Letters and their marks (the Devanagari nukta), apostrophes, and hyphens between
+            // letters ("segunda-feira").
+            let mut end = rest.len();
+            let mut chars = rest.char_indices().peekable();
+            while let Some((i, c)) = chars.next() {
+                let in_word = is_letter(c)
+                    || is_combining_mark(c)
+                    || matches!(c, '\'' | '\u{2019}' | '\u{5f3}' | '\u{5f4}' | '\u{200c}' | '\u{200d}')
+                    || (c == '-' && chars.peek().is_some_and(|(_, n)| is_letter(*n)));
+                if !in_word {
+                    end = i;
+                    break;
+                }
+            }
+            let (word, after) = rest.split_at(end);
+            out.push(Token::Word(word_key(word)));
+            rest = after;
+        } else {
+            if c.is_whitespace() {
+                if !matches!(out.last(), Some(Token::Sep(_))) {
+                    out.push(Token::Sep(' '));
+                }
+            } else {
+                // A separator after a space replaces it: "1 . 10" reads like "1.10".
+                if matches!(out.last(), Some(Token::Sep(' '))) {
+                    out.pop();
+                }
+                out.push(Token::Sep(c));
+            }
+            rest = rest.get(c.len_utf8()..).unwrap_or_default();
+        }
+    }
+    join_names(out)
+}
+
+/// The most words a month or weekday name has ("ojo aje", "dydd llun").
+const MAX_NAME_WORDS: usize = 4;
+
+/// Joins words that together are one month or weekday name (Yoruba "ojo aje", Welsh
+/// "dydd llun", Thai "พ.ค."): the longest run of words, separated by single spaces or points,
+/// whose key a table has.
+fn join_names(tokens: Tokens<'_>) -> Tokens<'_> {
+    let joinable = tokens.windows(3).any(|w| matches!(w, [Token::Word(_), Token::Sep(' ' | '.'), Token::Word(_)]));
+    if !joinable {
+        return tokens;
+    }
+    let mut out = Tokens::new();
+    let mut i = 0;
+    while let Some(token) = tokens.get(i) {
+        let mut best: Option<(String, usize)> = None;
+        if let Token::Word(first) = token {
+            let mut key = first.clone();
+            let mut j = i;
+            for _ in 1..MAX_NAME_WORDS {
+                let (Some(Token::Sep(sep @ (' ' | '.'))), Some(Token::Word(next))) =
+                    (tokens.get(j + 1), tokens.get(j + 2))
+                else {
+                    break;
+                };
+                key.push(*sep);
+                key.push_str(next);
+                j += 2;
+                if !months_of(&key).is_empty() || weekday_of(&key).is_some() {
+                    best = Some((key.clone(), j));
+                }
+            }
+        }
+        match best {
+            Some((name, last)) => {
+                out.push(Token::Word(name));
+                i = last + 1;
+            }
+            None => {
+                out.push(token.clone());
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The byte spans of the words of `text`: letters and their marks, with apostrophes and
+/// hyphens between letters, as [`tokens`] reads a word.
+pub(super) fn word_spans(text: &str) -> SmallVec<[(usize, usize); 8]> {
+    let mut spans = SmallVec::new();
+    let mut start = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next_is_letter = chars.peek().is_some_and(|(_, n)| is_letter(*n));
+        let in_word = is_letter(c)
+            || (start.is_some() && (is_combining_mark(c) || (matches!(c, '-' | '\'' | '\u{2019}') && next_is_letter)));
+        match (in_word, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                spans.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        spans.push((s, text.len()));
+    }
+    spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_are_the_alphabetic_characters() {
+        for c in ('\0'..'\u{800}').chain(['\u{1e9e}', '\u{3042}', '\u{ff21}', '\u{10400}']) {
+            assert_eq!(is_letter(c), c.is_alphabetic(), "{c:?}");
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Reads one word: a month's or weekday's name in any CLDR language, as the tables key it
+//! (`října`, `Oct`, `listopad` (November or October), `X`, `Donnerstag`, `木曜日`), a number's
+//! unit in Chinese, Japanese and Korean (`年`, `월`), and a leading word of a phrase
+//! ([`after_word`]: `end of` in `end of October 2026`).
+
+use smallvec::SmallVec;
+
+use crate::data::dates::{
+    AMBIGUOUS_MONTHS, AMBIGUOUS_WEEKDAYS, GLUED_MONTH_PREFIXES, GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS,
+    WEEKDAYS,
+};
+use crate::spelling;
+
+/// The matching key of a word: the crate's fold, without trailing dots (and the Devanagari
+/// abbreviation sign), with straight apostrophes.
+pub(super) fn word_key(word: &str) -> String {
+    // U+2019's first UTF-8 byte first: most words have none, and no string search runs.
+    let mut folded = if word.as_bytes().contains(&0xe2) && word.contains('\u{2019}') {
+        spelling::fold::fold(&word.replace('\u{2019}', "'"))
+    } else {
+        spelling::fold::fold(word)
+    };
+    let kept = folded.trim_end_matches(['.', '\u{970}']).len();
+    folded.truncate(kept);
+    folded
+}
+
+pub(super) fn lookup<V: Copy>(table: &[(&str, V)], key: &str) -> Option<V> {
+    table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| table.get(i)).map(|(_, v)| *v)
+}
+
+/// The values a word names in a table of words that name two or more ("10 11").
+pub(super) fn several<T: std::str::FromStr>(table: &[(&str, &str)], key: &str) -> Vec<T> {
+    lookup(table, key).map(|list| list.split(' ').filter_map(|v| v.parse().ok()).collect()).unwrap_or_default()
+}
+
+fn roman_month(key: &str) -> Option<u32> {
+    const ROMAN: [&str; 12] = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"];
+    ROMAN.iter().position(|r| *r == key).and_then(|p| u32::try_from(p + 1).ok())
+}
+
+/// The months a word names, in any modern CLDR language or as a Roman numeral: one, or several
+/// when languages disagree (`listopad` is November in Czech and October in Croatian); with the
+/// letters a CLDR date pattern glues to a month's name (Hebrew `בנובמבר`, Basque `azaroaren`).
+pub(super) fn months_of(key: &str) -> SmallVec<[u32; 4]> {
+    let months = month_names(key);
+    if !months.is_empty() {
+        return months;
+    }
+    let stems = GLUED_MONTH_PREFIXES
+        .iter()
+        .filter_map(|p| key.strip_prefix(p))
+        .chain(GLUED_MONTH_SUFFIXES.iter().filter_map(|s| key.strip_suffix(s)));
+    stems.filter(|stem| !stem.is_empty()).map(month_names).find(|m| !m.is_empty()).unwrap_or_default()
+}
+
+/// The months a word names, as it is.
+fn month_names(key: &str) -> SmallVec<[u32; 4]> {
+    if let Some(m) = MONTHS.get(key).map(u32::from).or_else(|| roman_month(key)) {
+        return smallvec::smallvec![m];
+    }
+    several::<u32>(AMBIGUOUS_MONTHS, key).into_iter().collect()
+}
+
+/// The month whose name a word cut short begins (Finnish `maalisk` of older CLDR data,
+/// `marrask`; `novem`, `octob`): four letters or more that begin the names of one month only,
+/// in every language of the tables. Words that begin names of several months (`list`: Czech
+/// `listopad` is November, Croatian October) name none.
+#[cold]
+pub(super) fn truncated_month(key: &str) -> Option<u32> {
+    if key.chars().nth(3).is_none() || !key.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let mut month = None;
+    let mut one = true;
+    let mut see = |m: u32| {
+        one &= month.is_none_or(|seen| seen == m);
+        month = Some(m);
+    };
+    MONTHS.with_prefix(key, |m| see(u32::from(m)));
+    let from = AMBIGUOUS_MONTHS.partition_point(|(k, _)| *k < key);
+    for (k, list) in AMBIGUOUS_MONTHS.get(from..).unwrap_or_default() {
+        if !k.starts_with(key) {
+            break;
+        }
+        list.split(' ').filter_map(|m| m.parse().ok()).for_each(&mut see);
+    }
+    month.filter(|_| one)
+}
+
+/// The ISO weekday a word names; 0 when languages disagree; with the letters a CLDR date
+/// pattern glues to a weekday's name (Thai `วันจันทร์ที่`).
+pub(super) fn weekday_of(key: &str) -> Option<u8> {
+    let named = |key: &str| WEEKDAYS.get(key).or_else(|| lookup(AMBIGUOUS_WEEKDAYS, key).map(|_| 0));
+    named(key).or_else(|| {
+        GLUED_WEEKDAY_SUFFIXES.iter().filter_map(|s| key.strip_suffix(s)).filter(|k| !k.is_empty()).find_map(named)
+    })
+}
+
+/// The field a Chinese, Japanese or Korean unit word after a number names.
+pub(super) fn cjk_unit(word: &str) -> Option<usize> {
+    // Words are folded, and folding decomposes Hangul syllables: compose them again.
+    let composed: String = unicode_normalization::UnicodeNormalization::nfc(word.chars()).collect();
+    match composed.as_str() {
+        "年" | "년" => Some(0),
+        "月" | "월" => Some(1),
+        "日" | "일" | "号" | "號" => Some(2),
+        _ => None,
+    }
+}
+
+/// The text after a leading word of `words` (any case, a space after it), if it starts so.
+pub(super) fn after_word<'t>(text: &'t str, words: &[&str]) -> Option<&'t str> {
+    words.iter().find_map(|w| {
+        let head = text.get(..w.len())?;
+        let rest = text.get(w.len()..)?;
+        (head.eq_ignore_ascii_case(w) || head.to_lowercase() == w.to_lowercase())
+            .then(|| rest.strip_prefix(' '))
+            .flatten()
+            .map(str::trim_start)
+            .filter(|r| !r.is_empty())
+    })
+}
