@@ -44,7 +44,7 @@ pub mod boolean;
 pub mod codes;
 pub mod country;
 pub mod cursor;
-pub mod data;
+pub(crate) mod data;
 pub mod date;
 pub mod eli;
 pub mod enum_;
@@ -84,6 +84,7 @@ pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 pub use rust_decimal::Decimal;
 pub use spelling::fold::{fold, fold_name};
+pub use spelling::key::word_key;
 pub use spelling::suggest::{fold_work_spent, work_spent};
 pub use text::TextOptions;
 

@@ -6,6 +6,9 @@ pub mod list;
 mod schema;
 mod typed;
 
+#[cfg(test)]
+mod table_properties;
+
 pub use typed::TypedValue;
 
 use std::fmt;

@@ -69,6 +69,7 @@ use crate::data::scales::{
 };
 use crate::input::{quoted, ORDINAL_ENDINGS};
 use crate::spelling;
+use crate::spelling::key::word_key;
 
 /// What a number outside `min`..`max` does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -764,13 +765,6 @@ fn fraction(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outco
             meaning: format!("{rounded}, {} to six decimal places", input.to_json_text()),
         }]),
     ))
-}
-
-/// The key of a word in the number tables: [`spelling::fold::fold`] with curly apostrophes
-/// straight, without trailing dots (`Mio.`, `tis.`), as the generator keys them.
-fn word_key(word: &str) -> String {
-    let key = spelling::fold::fold(&word.replace(['\u{2019}', '\u{2018}'], "'"));
-    key.trim_end_matches(['.', '\u{970}']).trim().to_owned()
 }
 
 /// The number a word stands for ([`NUMBER_WORDS`]: `twenty-one`, `dvacet`, `zehn`, `vingt et

@@ -5,6 +5,7 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 pub(crate) mod digits;
 pub(crate) mod fold;
+pub(crate) mod key;
 pub(crate) mod suggest;
 
 /// Runs `f` with a thread's flag set, and puts back what the flag was when `f` ends, even on
