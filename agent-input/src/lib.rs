@@ -45,7 +45,7 @@ pub mod codes;
 pub mod context;
 pub mod country;
 pub mod cursor;
-pub mod data;
+pub(crate) mod data;
 pub mod date;
 pub mod eli;
 pub mod enum_;
@@ -86,6 +86,7 @@ pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 pub use rust_decimal::Decimal;
 pub use spelling::fold::{fold, fold_name};
+pub use spelling::key::word_key;
 pub use text::TextOptions;
 
 /// The README's Rust examples, run as doctests so the README stays true.

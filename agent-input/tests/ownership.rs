@@ -12,7 +12,7 @@ const ROWS: &[(&str, &[&str])] = &[
     ("Hmac::", &["agent-input/src/cursor.rs"]),
     ("URL_SAFE_NO_PAD", &["agent-input/src/cursor.rs"]),
     // The generator reads the hand lists only to find the CLDR words that collide with them.
-    ("TRUE_WORDS", &["agent-input/src/boolean.rs", "xtask/src/cldr.rs"]),
+    ("TRUE_WORDS", &["agent-input/src/boolean.rs", "xtask/src/cldr/booleans.rs"]),
 ];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -1,8 +1,10 @@
 //! `cargo xtask <command>`: the generators of agent-input.
 //!
-//! - `cargo xtask cldr [DIR]`: reads the CLDR JSON packages pinned in `tools/cldr` (installed
-//!   with `npm ci --prefix tools/cldr`; DIR defaults to `tools/cldr/node_modules`) and writes
-//!   the generated tables in `agent-input/src/data/`.
+//! - `cargo xtask cldr [DIR]`: reads the CLDR JSON packages and the IANA language subtag
+//!   registry pinned in `tools/cldr` (installed with `npm ci --prefix tools/cldr`; DIR defaults
+//!   to `tools/cldr/node_modules`), the iso-codes data pinned in `tools/iso-codes` (fetched with
+//!   `tools/iso-codes/fetch`) and the `deunicode` crate's Latin table, and writes the generated
+//!   tables in `agent-input/src/data/` (the list is in `xtask::cldr`).
 //! - `cargo xtask codes`: rewrites `docs/codes.md` from the code enums and the vectors (it runs
 //!   the census test in bless mode, so there is one renderer).
 //! - `cargo xtask stubs`: writes the Python binding's generated types and per-kind functions

@@ -2,34 +2,50 @@
 //! but this one is generated; the Unicode licence notice is in `LICENSES/Unicode-3.0.txt`.
 
 // Generated files are written exactly as the generator emits them; rustfmt leaves them alone.
+// Their metadata (`CLDR_VERSION`, `ISO_CODES_VERSION`, the date locales) is for readers of the
+// files, not of the crate: `dead_code` is allowed on each.
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub mod booleans;
 #[cfg(not(feature = "small-names"))]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub mod countries;
 /// Country names in ten languages only (feature `small-names`, for browsers).
 #[cfg(feature = "small-names")]
 #[rustfmt::skip]
+#[allow(dead_code)]
 #[path = "small/countries.rs"]
 pub mod countries;
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub mod dates;
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub mod digits;
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub mod latin;
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub mod lists;
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub mod locale_syntax;
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub mod scales;
+#[rustfmt::skip]
+#[allow(dead_code)]
+pub mod language_codes;
 #[cfg(not(feature = "small-names"))]
 #[rustfmt::skip]
+#[allow(dead_code)]
 pub mod languages;
 /// Language names in ten languages, and each language's own (feature `small-names`).
 #[cfg(feature = "small-names")]
 #[rustfmt::skip]
+#[allow(dead_code)]
 #[path = "small/languages.rs"]
 pub mod languages;
 
@@ -154,11 +170,6 @@ impl<V: Copy + 'static> Packed<V> {
     /// How many keys the table has.
     pub fn len(&self) -> usize {
         self.values.len()
-    }
-
-    /// True when the table has no key.
-    pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
     }
 
     /// Calls `f` with each key of block `b` and its index, until `f` returns `Some`. Keys are
@@ -430,10 +441,10 @@ mod tests {
             ("RETIRED_CODES", super::countries::RETIRED_CODES),
             ("RENAMED_NAMES", super::countries::RENAMED_NAMES),
             ("AMBIGUOUS_NAMES", super::countries::AMBIGUOUS_NAMES),
-            ("LANGUAGE_ALIASES", super::languages::LANGUAGE_ALIASES),
-            ("REGION_ALIASES", super::languages::REGION_ALIASES),
-            ("LIKELY_REGIONS", super::languages::LIKELY_REGIONS),
-            ("SUPPRESSED_SCRIPTS", super::languages::SUPPRESSED_SCRIPTS),
+            ("LANGUAGE_ALIASES", super::language_codes::LANGUAGE_ALIASES),
+            ("REGION_ALIASES", super::language_codes::REGION_ALIASES),
+            ("LIKELY_REGIONS", super::language_codes::LIKELY_REGIONS),
+            ("SUPPRESSED_SCRIPTS", super::language_codes::SUPPRESSED_SCRIPTS),
             ("AMBIGUOUS_LANGUAGE_NAMES", super::languages::AMBIGUOUS_LANGUAGE_NAMES),
         ];
         for (name, table) in tables {

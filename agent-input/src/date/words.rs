@@ -9,21 +9,9 @@ use crate::data::dates::{
     AMBIGUOUS_MONTHS, AMBIGUOUS_WEEKDAYS, GLUED_MONTH_PREFIXES, GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS,
     WEEKDAYS,
 };
-use crate::spelling;
 
-/// The matching key of a word: the crate's fold, without trailing dots (and the Devanagari
-/// abbreviation sign), with straight apostrophes.
-pub(super) fn word_key(word: &str) -> String {
-    // U+2019's first UTF-8 byte first: most words have none, and no string search runs.
-    let mut folded = if word.as_bytes().contains(&0xe2) && word.contains('\u{2019}') {
-        spelling::fold::fold(&word.replace('\u{2019}', "'"))
-    } else {
-        spelling::fold::fold(word)
-    };
-    let kept = folded.trim_end_matches(['.', '\u{970}']).len();
-    folded.truncate(kept);
-    folded
-}
+/// The matching key of a word, as the generator keys the tables (one rule for every reader).
+pub(super) use crate::spelling::key::word_key;
 
 pub(super) fn lookup<V: Copy>(table: &[(&str, V)], key: &str) -> Option<V> {
     table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| table.get(i)).map(|(_, v)| *v)

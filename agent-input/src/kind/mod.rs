@@ -5,6 +5,9 @@ pub mod filter;
 pub mod list;
 mod typed;
 
+#[cfg(test)]
+mod table_properties;
+
 pub use typed::TypedValue;
 
 use std::fmt;

@@ -28,10 +28,10 @@
 //! or `any` also is), and anything that is not a well-formed tag (`not_a_locale`): every ok
 //! value is well-formed BCP 47.
 //!
-//! Aliases, likely regions, suppressed scripts and names come from CLDR (`data::languages`,
-//! generated); retired regions and their successors from ISO 3166-3, the same table the country
-//! kind reads (`data::countries::RETIRED_CODES`). CLDR keeps `no` (Norwegian) as its own
-//! language: it is not replaced by `nb`.
+//! Aliases, likely regions and suppressed scripts come from CLDR (`data::language_codes`,
+//! generated), and names too (`data::languages`); retired regions and their successors from ISO
+//! 3166-3, the same table the country kind reads (`data::countries::RETIRED_CODES`). CLDR keeps
+//! `no` (Norwegian) as its own language: it is not replaced by `nb`.
 
 mod tag;
 
@@ -41,9 +41,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::context::{Context, System};
-use crate::data::languages::{
-    AMBIGUOUS_LANGUAGE_NAMES, KNOWN_LANGUAGES, LANGUAGE_NAMES, LIKELY_LANGUAGES, REGION_GROUP_NAMES, SCRIPT_NAMES, TAGS,
-};
+use crate::data::language_codes::{KNOWN_LANGUAGES, LIKELY_LANGUAGES};
+use crate::data::languages::{AMBIGUOUS_LANGUAGE_NAMES, LANGUAGE_NAMES, REGION_GROUP_NAMES, SCRIPT_NAMES, TAGS};
 use crate::data::locale_syntax::{LOCALE_BRACKETS, LOCALE_SEPARATORS};
 use crate::data::Index;
 use crate::error::Error;
@@ -964,7 +963,7 @@ mod tests {
         reader::drive_opened(&LocaleOptions::default(), Input::String(text), &Context::new(&System))
     }
     use crate::data::countries::RETIRED_CODES;
-    use crate::data::languages::{LANGUAGE_ALIASES, REGION_ALIASES};
+    use crate::data::language_codes::{LANGUAGE_ALIASES, REGION_ALIASES};
     use proptest::prelude::*;
 
     /// The stack path gives what the general path gives, or leaves the text to it.

@@ -3,7 +3,9 @@
 //! reader can name it in a note.
 
 use crate::data::countries::RETIRED_CODES;
-use crate::data::languages::{KNOWN_SCRIPTS, LANGUAGE_ALIASES, LIKELY_REGIONS, REGION_ALIASES, SUPPRESSED_SCRIPTS};
+use crate::data::language_codes::{
+    KNOWN_SCRIPTS, LANGUAGE_ALIASES, LIKELY_REGIONS, REGION_ALIASES, SUPPRESSED_SCRIPTS,
+};
 use crate::data::{Index, ShortCodes};
 
 static LANGUAGE_ALIAS: Index<&str> = Index::new(LANGUAGE_ALIASES);
@@ -336,7 +338,7 @@ pub(super) fn region_check(language: &str, region: &str) -> RegionCheck {
 
 /// Whether `language` is the likely language of the country `region` (CLDR's likely subtags).
 fn spoken_in(language: &str, region: &str) -> bool {
-    static SPOKEN: Index<&str> = Index::new(crate::data::languages::LIKELY_LANGUAGES);
+    static SPOKEN: Index<&str> = Index::new(crate::data::language_codes::LIKELY_LANGUAGES);
     SPOKEN.get(region) == Some(language)
 }
 

@@ -464,13 +464,6 @@ pub(super) fn fraction(input: &Input<'_>, text: &str, opts: &NumberOptions) -> O
     ))
 }
 
-/// The key of a word in the number tables: [`spelling::fold::fold`] with curly apostrophes
-/// straight, without trailing dots (`Mio.`, `tis.`), as the generator keys them.
-pub(super) fn word_key(word: &str) -> String {
-    let key = spelling::fold::fold(&word.replace(['\u{2019}', '\u{2018}'], "'"));
-    key.trim_end_matches(['.', '\u{970}']).trim().to_owned()
-}
-
 /// The number a word stands for ([`NUMBER_WORDS`]: `twenty-one`, `dvacet`, `zehn`, `vingt et
 /// un`), or with the scale word of one power after it (`five thousand`, `dva miliony`);
 /// `Err` with every number of a word two languages spell for different numbers (`tres`: three

@@ -72,6 +72,7 @@ use crate::data::scales::{
     SCALES, SCALES_BEFORE, UNIT_SCALES,
 };
 use crate::input::quoted;
+use crate::spelling::key::word_key;
 use crate::spelling::{self, ORDINAL_ENDINGS};
 
 /// What a number outside `min`..`max` does.

@@ -1,0 +1,493 @@
+//! `data/countries.rs` and `data/small/countries.rs`: ISO 3166 codes, aliases, retired states
+//! and country names (CLDR territory names, iso-codes ISO 3166-1 and 3166-3 with translations).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::names::{Names, Rank};
+use super::source::{
+    iso_translations, iso_version, minor_locales, object, package_version, read_json, regional_locales,
+};
+use super::write::{header, version_const, write_packed, write_pairs, write_pairs_owned};
+use super::{Generated, SMALL_NAME_LOCALES};
+
+/// Territory keys that are not countries (domain reference, section 3.1).
+const NOT_COUNTRIES: &[&str] =
+    &["EU", "EZ", "UN", "QO", "ZZ", "XA", "XB", "XK", "AC", "CP", "DG", "EA", "IC", "TA", "CQ"];
+
+fn is_country(code: &str) -> bool {
+    code.len() == 2 && code.bytes().all(|b| b.is_ascii_uppercase()) && !NOT_COUNTRIES.contains(&code)
+}
+
+/// The parts of a `Myanmar (Burma)`-style name: `Myanmar` and `Burma`.
+fn name_parts(name: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    if let (Some(open), Some(close)) = (name.find('('), name.rfind(')')) {
+        if open < close {
+            keys.push(agent_input::fold_name(&name[..open]));
+            keys.push(agent_input::fold_name(&name[open + 1..close]));
+        }
+    }
+    keys.retain(|k| !k.is_empty());
+    keys
+}
+
+/// The country codes, their aliases and English names (CLDR), by alpha-2.
+pub(super) struct Codes {
+    /// alpha-2 to (alpha-3, numeric).
+    pub(super) codes: BTreeMap<String, (String, u16)>,
+    /// alpha-2 to its English name.
+    pub(super) english: BTreeMap<String, String>,
+    /// CLDR's other codes of current countries (alpha-3, numeric, `UK`), to alpha-2 codes.
+    pub(super) aliases: BTreeMap<String, String>,
+}
+
+pub(super) fn country_codes(dir: &Path) -> Result<Codes, String> {
+    let mappings = read_json(&dir.join("cldr-core/supplemental/codeMappings.json"))?;
+    let mappings = object(&mappings, "/supplemental/codeMappings", "codeMappings")?;
+    let en = read_json(&dir.join("cldr-localenames-full/main/en/territories.json"))?;
+    let en = object(&en, "/main/en/localeDisplayNames/territories", "en territories")?;
+    let mut codes = BTreeMap::new();
+    let mut english = BTreeMap::new();
+    for (code, m) in mappings {
+        let Some(name) = en.get(code).and_then(Value::as_str) else { continue };
+        if !is_country(code) {
+            continue;
+        }
+        let alpha3 = m.get("_alpha3").and_then(Value::as_str).unwrap_or_default();
+        let numeric: u16 = m.get("_numeric").and_then(Value::as_str).and_then(|n| n.parse().ok()).unwrap_or(0);
+        if alpha3.len() != 3 || numeric == 0 {
+            continue;
+        }
+        codes.insert(code.clone(), (alpha3.to_owned(), numeric));
+        english.insert(code.clone(), name.to_owned());
+    }
+    let aliases_json = read_json(&dir.join("cldr-core/supplemental/aliases.json"))?;
+    let mut aliases = BTreeMap::new();
+    for (key, v) in object(&aliases_json, "/supplemental/metadata/alias/territoryAlias", "aliases")? {
+        let replacement = v.get("_replacement").and_then(Value::as_str).unwrap_or_default();
+        let targets: Vec<&str> = replacement.split(' ').filter(|t| codes.contains_key(*t)).collect();
+        if !targets.is_empty() && !codes.contains_key(key) {
+            aliases.insert(key.clone(), targets.join(" "));
+        }
+    }
+    Ok(Codes { codes, english, aliases })
+}
+
+/// Successors of the ISO 3166-3 states whose alpha-4 code does not name one (`HH`, `XX`):
+/// from the entry's own comment, CLDR's territory aliases, or the state's history.
+const SPLITS: &[(&str, &str, &str)] = &[
+    ("ANHH", "CW SX BQ", "CLDR territoryAlias AN"),
+    ("CSHH", "CZ SK", "Czechoslovakia split into Czechia and Slovakia on 1 January 1993"),
+    ("CSXX", "RS ME", "CLDR territoryAlias CS"),
+    ("FQHH", "AQ TF", "ISO 3166-3 comment: now split between AQ and TF"),
+    ("GEHH", "KI TV", "ISO 3166-3 comment: now split into Kiribati and Tuvalu"),
+    ("NTHH", "SA IQ", "ISO 3166-3 comment: formerly between Saudi Arabia and Iraq"),
+    ("PCHH", "FM MH MP PW", "ISO 3166-3 comment: divided into FM, MH, MP, and PW"),
+    ("SUHH", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ", "CLDR territoryAlias SU"),
+    (
+        "YUCS",
+        "BA HR ME MK RS SI",
+        "the Socialist Federal Republic of Yugoslavia (YU until 1992) and Serbia and Montenegro",
+    ),
+];
+
+/// A retired ISO 3166-1 state (ISO 3166-3): its codes, names, and every successor.
+struct Retired {
+    pub(super) codes: Vec<String>,
+    pub(super) names: Vec<String>,
+    pub(super) successors: Vec<String>,
+}
+
+fn retired_states(iso: &Path, codes: &Codes) -> Result<Vec<Retired>, String> {
+    let json = read_json(&iso.join("databases/iso3166-3.json"))?;
+    let entries = json.get("3166-3").and_then(Value::as_array).ok_or("iso3166-3.json has no 3166-3")?;
+    let mut out = Vec::new();
+    for e in entries {
+        let field = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let (alpha2, alpha4) = (field("alpha_2"), field("alpha_4"));
+        let suffix = alpha4.get(2..).unwrap_or_default();
+        let successors: Vec<String> = if let Some((_, list, _)) = SPLITS.iter().find(|(a4, _, _)| *a4 == alpha4) {
+            list.split(' ').map(str::to_owned).collect()
+        } else if suffix == "AA" {
+            vec![alpha2.clone()]
+        } else {
+            vec![suffix.to_owned()]
+        };
+        if successors.iter().any(|c| !codes.codes.contains_key(c)) {
+            return Err(format!("{alpha4}: successor {successors:?} is not a current country"));
+        }
+        let mut all = vec![alpha2, field("alpha_3")];
+        if !field("numeric").is_empty() {
+            all.push(field("numeric"));
+        }
+        out.push(Retired { codes: all, names: vec![field("name")], successors });
+    }
+    Ok(out)
+}
+
+/// The keys a name is matched by, and for a retired state's `Short, Long` name each part too.
+fn country_keys(name: &str, parts: bool) -> Vec<String> {
+    let mut keys = agent_input::country::name_keys(name);
+    if parts {
+        for part in name.split(',') {
+            for k in agent_input::country::name_keys(part) {
+                if !keys.contains(&k) {
+                    keys.push(k);
+                }
+            }
+        }
+    }
+    keys.retain(|k| k.chars().count() >= 3 || !k.is_ascii());
+    keys
+}
+
+/// The keys of the parts of a `Myanmar (Burma)`-style name, matched at [`Rank::Part`].
+fn part_keys(name: &str) -> Vec<String> {
+    let mut keys: Vec<String> = name_parts(name).iter().flat_map(|p| agent_input::country::name_keys(p)).collect();
+    keys.retain(|k| k.chars().count() >= 3 || !k.is_ascii());
+    keys
+}
+
+/// `data/countries.rs`: ISO 3166-1 codes, code aliases, the retired codes of ISO 3166-3 with
+/// every successor, and country names in every modern CLDR language and in ISO 3166 (English
+/// short, official and common names, and their iso-codes translations). A key two countries
+/// share, in any source, asks. Sources: `cldr-core/supplemental/{codeMappings,aliases}.json`,
+/// `cldr-localenames-full/main/{lang}/territories.json`, iso-codes `iso3166-1.json`,
+/// `iso3166-3.json` and their `.mo` translations.
+pub(super) fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-localenames-full")?;
+    let iso_version = iso_version(iso)?;
+    let codes = country_codes(dir)?;
+    let retired = retired_states(iso, &codes)?;
+    let code_keys: std::collections::BTreeSet<String> = codes
+        .codes
+        .iter()
+        .flat_map(|(a2, (a3, _))| [a2.to_ascii_lowercase(), a3.to_ascii_lowercase()])
+        .chain(codes.aliases.keys().map(|k| k.to_ascii_lowercase()))
+        .chain(retired.iter().flat_map(|r| r.codes.iter().map(|c| c.to_ascii_lowercase())))
+        .collect();
+    let mut names = Names::default();
+    // Names spelled like a code (Vietnamese `Nga`, Russia, is Nigeria's `NGA`): kept apart, so
+    // a code in lower or mixed case that is also a name asks.
+    let code_like = std::cell::RefCell::new(BTreeMap::<String, std::collections::BTreeSet<String>>::new());
+    // The parts in parentheses, added once every whole name is known; the countries each word
+    // of a whole name belongs to.
+    let parts = std::cell::RefCell::new(Vec::<(String, String)>::new());
+    let word_countries = std::cell::RefCell::new(BTreeMap::<String, std::collections::BTreeSet<String>>::new());
+    // Names CLDR writes in capitals, as initialisms (Turkish `ABD`, Portuguese `EUA`, French
+    // `RDC`): an initialism in capitals is read as such, any other name only in its own case.
+    let initialisms = std::cell::RefCell::new(BTreeMap::<String, String>::new());
+    // Names of letters beyond ASCII whose folded key is a code or nothing (Vietnamese `Áo`,
+    // Austria, folds to Angola's `ao`; `Úc`, `Bỉ`, `Lào`): kept as written, lower-cased, to be
+    // read where no code can be meant. A spelling two countries share is left out.
+    let accented = std::cell::RefCell::new(BTreeMap::<String, std::collections::BTreeSet<String>>::new());
+    // Each key's spellings as written (lower case, NFC) and their countries: a spelling of one
+    // country that folds to another's key (Tongan `Lūsia`, Russia; Yoruba `Luṣia`, Saint Lucia).
+    let written_as =
+        std::cell::RefCell::new(BTreeMap::<String, BTreeMap<String, std::collections::BTreeSet<String>>>::new());
+    let add = |names: &mut Names, name: &str, code: &str, rank: Rank| {
+        if !name.is_ascii() {
+            // As the reader keys a name as written (`as_written`): trimmed, NFC, lower case.
+            let composed: String = unicode_normalization::UnicodeNormalization::nfc(name.trim().chars()).collect();
+            let written = composed.to_lowercase();
+            let keys = country_keys(name, false);
+            if keys.iter().all(|k| code_keys.contains(k)) {
+                accented.borrow_mut().entry(written.clone()).or_default().insert(code.to_owned());
+            }
+            if !name.contains(['(', ',']) {
+                for k in keys {
+                    let mut all = written_as.borrow_mut();
+                    all.entry(k).or_default().entry(written.clone()).or_default().insert(code.to_owned());
+                }
+            }
+        }
+        // The whole name, or its part in parentheses (`Congo (RDC)`).
+        let inner = name.split_once('(').and_then(|(_, rest)| rest.split_once(')')).map(|(inner, _)| inner);
+        for part in [Some(name), inner].into_iter().flatten().map(str::trim) {
+            if rank != Rank::Minor && (2..=4).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_uppercase()) {
+                initialisms.borrow_mut().insert(part.to_ascii_lowercase(), code.to_owned());
+            }
+        }
+        for k in country_keys(name, false) {
+            for word in k.split(' ') {
+                word_countries.borrow_mut().entry(word.to_owned()).or_default().insert(code.to_owned());
+            }
+            if code_keys.contains(&k) {
+                code_like.borrow_mut().entry(k).or_default().insert(code.to_owned());
+            } else {
+                names.add_ranked(k, code, rank);
+            }
+        }
+        for k in part_keys(name) {
+            if !code_keys.contains(&k) {
+                parts.borrow_mut().push((k, code.to_owned()));
+            }
+        }
+    };
+    // The regional locales write some names their language's main locale does not (Dari's
+    // `بلغاریا`, Hong Kong's `亞塞拜疆`, Montenegrin Serbian's `Конго`, Congo - Brazzaville, that
+    // Kazakh writes for Congo - Kinshasa): theirs count as much.
+    for lang in modern.iter().chain(&regional_locales(dir, modern)?) {
+        let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/territories.json")))?;
+        let table = object(&json, &format!("/main/{lang}/localeDisplayNames/territories"), lang)?;
+        for (key, name) in table {
+            let code = key.split("-alt-").next().unwrap_or_default();
+            if codes.codes.contains_key(code) {
+                add(&mut names, name.as_str().ok_or(format!("{lang}: {key} is not a string"))?, code, Rank::Primary);
+            }
+        }
+    }
+    let iso1 = read_json(&iso.join("databases/iso3166-1.json"))?;
+    let entries = iso1.get("3166-1").and_then(Value::as_array).ok_or("iso3166-1.json has no 3166-1")?;
+    let translations = iso_translations(iso, "iso3166-1", modern)?;
+    let mut english: Vec<(&str, &str)> = Vec::new();
+    for e in entries {
+        let code = e.get("alpha_2").and_then(Value::as_str).unwrap_or_default();
+        if !codes.codes.contains_key(code) {
+            continue;
+        }
+        for field in ["name", "official_name", "common_name"] {
+            if let Some(name) = e.get(field).and_then(Value::as_str) {
+                add(&mut names, name, code, Rank::Primary);
+                english.push((name, code));
+            }
+        }
+    }
+    // A file that gives two countries the same translation has a copy error (the Slovak file
+    // gives "Republic of the Gambia" as "Slovenská republika"): that translation is left out.
+    for (_, t) in &translations {
+        let mut by_text: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for (name, code) in &english {
+            if let Some(translated) = t.get(*name) {
+                let list = by_text.entry(translated.as_str()).or_default();
+                if !list.contains(code) {
+                    list.push(code);
+                }
+            }
+        }
+        for (translated, list) in by_text {
+            if let [code] = list.as_slice() {
+                add(&mut names, translated, code, Rank::Translation);
+            }
+        }
+    }
+    // The languages CLDR covers at the moderate and basic levels, below every name above (a key
+    // of theirs that a modern language or ISO names reads as that): only where the full tables
+    // are made.
+    if modern.len() > SMALL_NAME_LOCALES.len() {
+        for lang in minor_locales(dir)? {
+            let json = read_json(&dir.join(format!("cldr-localenames-full/main/{lang}/territories.json")))?;
+            let table = object(&json, &format!("/main/{lang}/localeDisplayNames/territories"), &lang)?;
+            for (key, name) in table {
+                let code = key.split("-alt-").next().unwrap_or_default();
+                if let (true, Some(name)) = (codes.codes.contains_key(code), name.as_str()) {
+                    add(&mut names, name, code, Rank::Minor);
+                }
+            }
+        }
+    }
+    // A part in parentheses that is one word of the names of two or more countries is a
+    // qualifier, not a name (`Republic` of `Congo (Republic)`, `SAR` of `Hong Kong SAR`).
+    let word_countries = word_countries.into_inner();
+    for (k, code) in parts.into_inner() {
+        let shared = !k.contains(' ') && word_countries.get(&k).is_some_and(|c| c.len() >= 2);
+        if !shared {
+            names.add_ranked(k, &code, Rank::Part);
+        }
+    }
+    // Retired states: a rename reads as its successor; a split asks with every successor.
+    let retired_translations = iso_translations(iso, "iso3166-3", modern)?;
+    let mut retired_names: BTreeMap<String, String> = BTreeMap::new();
+    for r in &retired {
+        let list = r.successors.join(" ");
+        for name in &r.names {
+            let translated = retired_translations.iter().filter_map(|(_, t)| t.get(name));
+            for n in std::iter::once(name).chain(translated) {
+                for k in country_keys(n, true) {
+                    if code_keys.contains(&k) || names.names.contains_key(&k) || names.conflicts.contains_key(&k) {
+                        continue;
+                    }
+                    retired_names.entry(k).or_insert_with(|| list.clone());
+                }
+            }
+        }
+    }
+    let mut retired_codes: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    // A retired code that names a country today is that country's (GE was the Gilbert and
+    // Ellice Islands, and is Georgia; SK was Sikkim, and is Slovakia).
+    let current: std::collections::BTreeSet<String> =
+        codes.codes.iter().flat_map(|(a2, (a3, numeric))| [a2.clone(), a3.clone(), format!("{numeric:03}")]).collect();
+    for r in &retired {
+        for c in r.codes.iter().filter(|c| !current.contains(*c)) {
+            let entry = retired_codes.entry(c.clone()).or_default();
+            for s in &r.successors {
+                if !entry.contains(s) {
+                    entry.push(s.clone());
+                }
+            }
+        }
+    }
+    let aliases: Vec<(String, String)> = codes
+        .aliases
+        .iter()
+        .filter(|(k, _)| !retired_codes.contains_key(*k))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let index: BTreeMap<&str, usize> = codes.codes.keys().enumerate().map(|(i, c)| (c.as_str(), i)).collect();
+    let packed: Vec<(String, String)> =
+        names.names.iter().map(|(k, c)| (k.clone(), index.get(c.as_str()).copied().unwrap_or(0).to_string())).collect();
+    let mut ambiguous: Vec<(String, String)> = names
+        .conflicts
+        .iter()
+        .map(|(k, v)| {
+            let mut v = v.clone();
+            v.sort();
+            (k.clone(), v.join(" "))
+        })
+        .collect();
+    ambiguous.extend(retired_names.iter().filter(|(_, v)| v.contains(' ')).map(|(k, v)| (k.clone(), v.clone())));
+    ambiguous.sort();
+    let renamed: Vec<(String, String)> =
+        retired_names.iter().filter(|(_, v)| !v.contains(' ')).map(|(k, v)| (k.clone(), v.clone())).collect();
+    // English names beside the one of messages, each naming one country.
+    let en = read_json(&dir.join("cldr-localenames-full/main/en/territories.json"))?;
+    let en = object(&en, "/main/en/localeDisplayNames/territories", "en")?;
+    let alternates = en.iter().filter(|(k, _)| k.contains("-alt-")).filter_map(|(k, v)| {
+        let code = k.split("-alt-").next()?;
+        Some((v.as_str()?.to_owned(), code.to_owned()))
+    });
+    let mut variants: BTreeMap<String, String> = BTreeMap::new();
+    let mut several: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for (name, code) in alternates.chain(english.iter().map(|(n, c)| ((*n).to_owned(), (*c).to_owned()))) {
+        if !codes.codes.contains_key(&code) || codes.english.get(&code) == Some(&name) {
+            continue;
+        }
+        if variants.insert(name.clone(), code.clone()).is_some_and(|other| other != code) {
+            several.insert(name);
+        }
+    }
+    variants.retain(|name, _| !several.contains(name));
+    let mut out = String::new();
+    header(
+        &mut out,
+        &format!("cldr-localenames-full and cldr-core {version}, and iso-codes (pycountry)"),
+        &iso_version,
+    );
+    let _ = writeln!(out, "//! ISO 3166-1 countries, their code aliases, the retired codes of ISO 3166-3 with every");
+    let _ = writeln!(
+        out,
+        "//! successor, and country names in {} CLDR locales and in ISO 3166 with its translations.",
+        modern.len()
+    );
+    let _ = writeln!(out, "//! Name keys are `agent_input::country::name_keys` of the names.");
+    let _ = writeln!(out);
+    version_const(&mut out, &version);
+    let _ = writeln!(out, "/// The iso-codes data the ISO 3166 names come from (the pycountry wheel).");
+    let _ = writeln!(out, "pub const ISO_CODES_VERSION: &str = \"{iso_version}\";");
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "/// Countries: alpha-2, alpha-3 and numeric codes, sorted by alpha-2 ({} entries).",
+        codes.codes.len()
+    );
+    let _ = writeln!(out, "pub static COUNTRIES: &[(&str, &str, u16)] = &[");
+    for (code, (alpha3, numeric)) in &codes.codes {
+        let _ = writeln!(out, "    ({code:?}, {alpha3:?}, {numeric}),");
+    }
+    let _ = writeln!(out, "];");
+    write_pairs(
+        &mut out,
+        "CODE_ALIASES",
+        "Other codes of current countries (alpha-3, numeric, `UK`), to their alpha-2 codes",
+        aliases.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    let retired_pairs: Vec<(String, String)> = retired_codes.iter().map(|(k, v)| (k.clone(), v.join(" "))).collect();
+    write_pairs(
+        &mut out,
+        "RETIRED_CODES",
+        "Codes of states that no longer exist (ISO 3166-3: alpha-2, alpha-3, numeric), to every successor (a rename has one)",
+        retired_pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    write_pairs(
+        &mut out,
+        "ENGLISH_NAMES",
+        "English names of the countries, by alpha-2, for messages",
+        codes.english.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    write_pairs(
+        &mut out,
+        "ENGLISH_VARIANTS",
+        "Other English names of the countries (CLDR's `en` short and variant names, ISO 3166's official and common names), to their alpha-2 codes, for the nearest-name hint of a misspelled name",
+        variants.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    write_packed(
+        &mut out,
+        "NAMES",
+        "u8",
+        "Country names by key, to the index of their country in `COUNTRIES`",
+        &packed,
+    );
+    write_pairs(
+        &mut out,
+        "RENAMED_NAMES",
+        "Names of renamed states (Zaire, Dahomey), to their one successor",
+        renamed.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    write_pairs(
+        &mut out,
+        "AMBIGUOUS_NAMES",
+        "Names that name two or more countries in some source, and names of states that split: a read asks",
+        ambiguous.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    let initialisms: Vec<(String, String)> = initialisms.into_inner().into_iter().collect();
+    write_pairs_owned(
+        &mut out,
+        "INITIALISM_NAMES",
+        "Names CLDR writes in capital letters, whole or in parentheses (`ABD`, `EUA`, `Congo (RDC)`), lower case, to their country: three capitals are read as a name only if CLDR writes the name so (`MON` is no `Mön`, Isle of Man)",
+        &initialisms,
+    );
+    // A key whose country is not that of a spelling of it written with other letters than the
+    // key's (`lusia`, Saint Lucia, of Tongan `Lūsia`, Russia): that spelling and its country.
+    let mut folded_elsewhere: Vec<(String, String)> = Vec::new();
+    for (key, spellings) in written_as.into_inner() {
+        let Some(winner) = names.names.get(&key) else { continue };
+        let others: Vec<String> = spellings
+            .iter()
+            .filter(|(written, codes)| codes.len() == 1 && !codes.contains(winner) && **written != key)
+            .map(|(written, codes)| format!("{written}={}", codes.iter().next().map_or("", String::as_str)))
+            .collect();
+        if !others.is_empty() {
+            folded_elsewhere.push((key, others.join(";")));
+        }
+    }
+    write_pairs_owned(
+        &mut out,
+        "FOLDED_ELSEWHERE",
+        "Name keys whose country is not that of some spelling of them written with other letters (`lusia`: Yoruba's Luṣia, Saint Lucia; Tongan's Lūsia, Russia), to those spellings (lower case, NFC) and their country (`lūsia=RU`, separated by `;`): such a spelling names both",
+        &folded_elsewhere,
+    );
+    let accented: Vec<(String, String)> = accented
+        .into_inner()
+        .into_iter()
+        .filter_map(|(k, v)| (v.len() == 1).then(|| (k, v.into_iter().collect::<String>())))
+        .collect();
+    write_pairs_owned(
+        &mut out,
+        "ACCENTED_SHORT_NAMES",
+        "Names written with letters beyond ASCII whose folded key is a code or empty (Vietnamese `áo`, Austria; `úc`, `bỉ`, `lào`), as written, lower case (NFC), to their country: read only as written, where no code can be meant",
+        &accented,
+    );
+    let code_like: Vec<(String, String)> =
+        code_like.into_inner().into_iter().map(|(k, v)| (k, v.into_iter().collect::<Vec<_>>().join(" "))).collect();
+    write_pairs_owned(
+        &mut out,
+        "CODE_LIKE_NAMES",
+        "Names spelled like a code or code alias (lower case), to the countries they name (separated by spaces)",
+        &code_like,
+    );
+    Ok(Generated { path, text: out })
+}

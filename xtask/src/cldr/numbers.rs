@@ -1,0 +1,264 @@
+//! Number words (cardinal, ordinal, counted) spelled by CLDR's RBNF rules (`cldr-rbnf`), for
+//! the date and scale tables.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::Value;
+
+use agent_input::word_key;
+
+use super::source::optional_json;
+use super::words::Words;
+
+/// Whether a rule set of cldr-rbnf spells cardinal numbers: `%spellout-numbering` and every
+/// `%spellout-cardinal…` (each gender and case).
+fn cardinal_set(name: &str) -> bool {
+    name == "%spellout-numbering" || name.starts_with("%spellout-cardinal")
+}
+
+/// The numbers one to twelve as `locales` spell them out (`cldr-rbnf/rbnf/{lang}.json`: the
+/// rules `1` to `12` of `%spellout-numbering` and every `%spellout-cardinal…` set whose text is
+/// a plain word), keyed by [`word_key`]; a word of two numbers is left out.
+pub(super) fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut words = Words::<u8>::new();
+    for lang in locales {
+        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
+        let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
+        let cardinal = sets.iter().filter(|(name, _)| cardinal_set(name));
+        for (_, rules) in cardinal {
+            for rule in rules.as_array().into_iter().flatten() {
+                let (Some(n), Some(text)) = (rule.get(0).and_then(Value::as_str), rule.get(1).and_then(Value::as_str))
+                else {
+                    continue;
+                };
+                let (Ok(n), word) = (n.parse::<u8>(), text.trim_end_matches(';').trim()) else { continue };
+                let plain = !word.is_empty() && word.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
+                if (1..=12).contains(&n) && plain {
+                    words.add(word_key(word), n);
+                }
+            }
+        }
+    }
+    let entries = words.one_entries();
+    if !entries.iter().any(|(k, v)| k == "two" && v == "2") || !entries.iter().any(|(k, v)| k == "dva" && v == "2") {
+        return Err("cldr-rbnf: the English or Czech number words are missing".into());
+    }
+    Ok(entries)
+}
+
+/// Every word the modern locales' rule sets that `sets` keeps spell for `values` (cldr-rbnf's
+/// `SpelloutRules`, through [`Rbnf`]), keyed by [`word_key`], each with its number.
+fn rbnf_words(
+    dir: &Path,
+    locales: &[String],
+    sets: impl Fn(&str) -> bool,
+    values: impl Iterator<Item = u32> + Clone,
+    mut each: impl FnMut(String, u32),
+) -> Result<(), String> {
+    for lang in locales {
+        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
+        let Some(rules) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
+        let rbnf = Rbnf { sets: rules };
+        for name in rules.keys().filter(|n| sets(n)) {
+            for n in values.clone() {
+                if let Some(word) = rbnf.spell(name, u64::from(n), 0) {
+                    each(word_key(word.trim()), n);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Adds a word's key, and when it has a hyphen the key with a space there too (`twenty-one`,
+/// `twenty one`).
+fn add_spaced<V: PartialEq + Copy + Ord>(words: &mut Words<V>, key: String, value: V) {
+    if key.contains('-') {
+        words.add(key.replace('-', " "), value);
+    }
+    words.add(key, value);
+}
+
+/// Whether a cardinal rule set spells a grammatical case other than the nominative
+/// (`%spellout-cardinal-masculine-genitive`, Finnish `-inessive`): a number sent as a value is
+/// written in the nominative, and the case forms would double the table.
+fn case_set(name: &str) -> bool {
+    const CASES: &[&str] = &[
+        "genitive",
+        "dative",
+        "accusative",
+        "locative",
+        "instrumental",
+        "prepositional",
+        "ablative",
+        "partitive",
+        "essive",
+        "translative",
+        "inessive",
+        "elative",
+        "illative",
+        "adessive",
+        "allative",
+    ];
+    name.split('-').any(|part| CASES.contains(&part))
+}
+
+/// The numbers a number word stands for (`twenty-one`, `dvacet jedna`, `einundzwanzig`,
+/// `vingt et un`, `двадцать один`): 0 to 100, the hundreds to 900, a thousand and a million.
+const NUMBER_WORD_VALUES: &[u32] = &[200, 300, 400, 500, 600, 700, 800, 900, 1000, 1_000_000];
+
+/// Whole numbers written as words, of every nominative cardinal rule set of the modern locales'
+/// rule-based number spellings (cldr-rbnf `%spellout-numbering` and `%spellout-cardinal…`, each
+/// gender; no case but the nominative: [`case_set`]), [`NUMBER_WORD_VALUES`], spelled by [`Rbnf`], keyed by [`word_key`]; a word
+/// with a hyphen is also keyed with a space there (`twenty one`). Only words of letters,
+/// spaces, hyphens and apostrophes count, and no Latin word of under three letters. Returns
+/// the words of one number and those two locales give different numbers (`tres`: three in
+/// Spanish, sixty in Danish), with English's `once` (one time; Spanish eleven).
+pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>, String> {
+    let mut words = Words::<u32>::new();
+    let values = (0..=100).chain(NUMBER_WORD_VALUES.iter().copied());
+    rbnf_words(
+        dir,
+        locales,
+        |n| cardinal_set(n) && !case_set(n),
+        values,
+        |key, n| {
+            // Two Latin letters are a code or an English word more often than a number (`en`,
+            // `to`, `on`: Swedish one, Norwegian two, Turkish ten).
+            let short = key.is_ascii() && key.chars().count() < 3;
+            if !short && key.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'')) {
+                add_spaced(&mut words, key, n);
+            }
+        },
+    )?;
+    // English says how many times with `once`, which Spanish spells eleven: the word asks.
+    if words.one.contains_key("once") {
+        words.add("once".to_owned(), 1);
+    }
+    let has = |k: &str, v: u32| words.one.get(k) == Some(&v);
+    if !has("twenty-one", 21) || !has("dvacet jedna", 21) || !has("einundzwanzig", 21) || !has("one hundred", 100) {
+        return Err("cldr-rbnf: the English, Czech or German number words are missing".into());
+    }
+    Ok(words)
+}
+
+/// Days of the month written as ordinal words (`first`, `twenty-first`, `premier`, `erste`,
+/// `primero`, `первого`), of every public ordinal rule set of the modern locales' rule-based
+/// number spellings (cldr-rbnf `%spellout-ordinal…`, each case and gender), numbers 1 to 31,
+/// spelled by [`Rbnf`]. A word with a hyphen is also keyed with a space there (`twenty first`).
+/// A word two locales give different numbers is left out, and so is one that another
+/// locale's cardinal spelling gives another number (Croatian `treće`, folded `trece`, is
+/// Spanish's thirteen).
+pub(super) fn ordinal_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut words = Words::<u8>::new();
+    let mut cardinals: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    rbnf_words(dir, locales, cardinal_set, 0..=100, |key, n| {
+        cardinals.entry(key).or_default().extend(u8::try_from(n));
+    })?;
+    rbnf_words(
+        dir,
+        locales,
+        |n| n.starts_with("%spellout-ordinal"),
+        1..=31,
+        |key, n| {
+            let plain = !key.is_empty() && key.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
+            if let (true, Ok(n)) = (plain, u8::try_from(n)) {
+                add_spaced(&mut words, key, n);
+            }
+        },
+    )?;
+    let other_cardinal =
+        |key: &str, n: &str| cardinals.get(key).is_some_and(|values| values.iter().any(|v| v.to_string() != n));
+    let entries: Vec<(String, String)> =
+        words.one_entries().into_iter().filter(|(key, n)| !other_cardinal(key, n)).collect();
+    let has = |k: &str, v: &str| entries.iter().any(|(key, value)| key == k && value == v);
+    if !has("first", "1") || !has("twenty-first", "21") || !has("thirty first", "31") || !has("erste", "1") {
+        return Err("cldr-rbnf: the English or German ordinal words are missing".into());
+    }
+    Ok(entries)
+}
+
+/// The rule sets of one locale's spellings (cldr-rbnf's `SpelloutRules`), enough of RBNF to
+/// spell small whole numbers: a rule's base value (and radix), its quotient (`←←`), remainder
+/// (`→→`) and same-number (`=…=`) substitutions through this or a named rule set, optional text
+/// in brackets (left out when the remainder is 0), ICU's roll-back to the previous rule, and
+/// soft hyphens dropped. Anything else (number patterns, plural selectors) spells nothing.
+struct Rbnf<'a> {
+    pub(super) sets: &'a serde_json::Map<String, Value>,
+}
+
+impl Rbnf<'_> {
+    pub(super) fn spell(&self, set: &str, n: u64, depth: u8) -> Option<String> {
+        if depth > 8 {
+            return None;
+        }
+        let rules: Vec<(u64, u64, &str)> = self
+            .sets
+            .get(set)?
+            .as_array()?
+            .iter()
+            .filter_map(|r| {
+                let (base, text) = (r.get(0)?.as_str()?, r.get(1)?.as_str()?);
+                let (value, radix) = base.split_once('/').unwrap_or((base, "10"));
+                Some((value.parse().ok()?, radix.parse().ok()?, text))
+            })
+            .collect();
+        let mut i = rules.iter().rposition(|(base, _, _)| *base <= n)?;
+        let divisor = |base: u64, radix: u64| {
+            let mut d = 1u64;
+            while d.checked_mul(radix)? <= base {
+                d *= radix;
+            }
+            Some(d)
+        };
+        let (base, radix, text) = *rules.get(i)?;
+        let d = divisor(base, radix)?;
+        let has_remainder = text.contains("→") || text.contains(">>");
+        if has_remainder && n.is_multiple_of(d) && !base.is_multiple_of(d) && i > 0 {
+            i -= 1;
+        }
+        let (base, radix, text) = *rules.get(i)?;
+        let d = divisor(base, radix)?.max(1);
+        self.expand(text.trim_end_matches(';').trim_start_matches('\''), set, n, d, depth)
+    }
+
+    pub(super) fn expand(&self, text: &str, set: &str, n: u64, d: u64, depth: u8) -> Option<String> {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            match c {
+                '[' => {
+                    let end = rest.find(']')?;
+                    if !n.is_multiple_of(d) {
+                        out.push_str(&self.expand(rest.get(1..end)?, set, n, d, depth)?);
+                    }
+                    rest = rest.get(end + 1..)?;
+                }
+                '←' | '→' | '=' => {
+                    let inner_start = c.len_utf8();
+                    let end = rest.get(inner_start..)?.find(c)? + inner_start;
+                    let name = rest.get(inner_start..end)?;
+                    let value = match c {
+                        '←' => n / d,
+                        '→' => n % d,
+                        _ => n,
+                    };
+                    let target = if name.is_empty() { set } else { name };
+                    if !target.starts_with('%') || (c == '=' && name.is_empty()) {
+                        return None;
+                    }
+                    out.push_str(&self.spell(target, value, depth + 1)?);
+                    rest = rest.get(end + c.len_utf8()..)?;
+                }
+                '$' | '<' | '>' | '#' => return None,
+                '\u{ad}' => rest = rest.get(c.len_utf8()..)?,
+                _ => {
+                    out.push(c);
+                    rest = rest.get(c.len_utf8()..)?;
+                }
+            }
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,318 @@
+//! `data/scales.rs`: compact-number scale words, number words, percent and other number
+//! patterns (`cldr-numbers-full`, `cldr-units-full`, `cldr-rbnf`).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde_json::Value;
+
+use agent_input::word_key;
+
+use super::numbers::number_words;
+use super::source::{locale_dirs, object, optional_json, package_version, read_json};
+use super::words::Words;
+use super::write::{header, version_const, write_packed, write_pairs_owned, write_strings};
+use super::Generated;
+
+/// `data/scales.rs`: the words and letters CLDR's compact number formats write after a number
+/// (`0K`, `0 tis.`, `0 Mio.`, `0 million`, `0万`), in every locale and numbering
+/// system, short and long, with the power of ten each stands for. A word two locales give
+/// different powers (`billion`: 10^9 in English, 10^12 in German; `miu`: 10^3 in Nheengatu,
+/// 10^6 in Romansh) goes to `AMBIGUOUS_SCALES` with every power, so the reader asks. Formats
+/// that write their word before the number are left out, and so are words that are a unit's
+/// symbol or an ordinal's ending somewhere. Source: `cldr-numbers-full/main/{lang}/numbers.json`,
+/// `cldr-units-full`, `cldr-rbnf`.
+pub(super) fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-numbers-full")?;
+    let (mut words, mut modern_words) = (Words::<u8>::new(), Words::<u8>::new());
+    let mut before_words = Words::<u8>::new();
+    let (mut qualifiers, mut joiners) = (Words::<u8>::new(), std::collections::BTreeSet::new());
+    let mut english = std::collections::BTreeSet::new();
+    // Every locale CLDR has, regional and non-modern ones too: Nheengatu's `miu` is a thousand,
+    // Romansh `miu.` a million, so the word asks.
+    let all = locale_dirs(&dir.join("cldr-numbers-full/main"))?;
+    for lang in &all {
+        let json = read_json(&dir.join(format!("cldr-numbers-full/main/{lang}/numbers.json")))?;
+        let numbers = object(&json, &format!("/main/{lang}/numbers"), "numbers.json")?;
+        misc_patterns(numbers, &mut qualifiers, &mut joiners);
+        let systems = numbers.iter().filter(|(k, _)| k.starts_with("decimalFormats-numberSystem-"));
+        for (_, formats) in systems {
+            for width in ["short", "long"] {
+                let Some(patterns) = formats.pointer(&format!("/{width}/decimalFormat")).and_then(Value::as_object)
+                else {
+                    continue;
+                };
+                for (key, pattern) in patterns {
+                    let (Some(pattern), Some(kind)) = (pattern.as_str(), key.split('-').next()) else { continue };
+                    // Without the marks of direction right-to-left languages write around a
+                    // number (`\u{200f}0 מיליון`): no word before it.
+                    let pattern = pattern
+                        .split(';')
+                        .next()
+                        .unwrap_or_default()
+                        .replace(['\'', '\u{200e}', '\u{200f}', '\u{61c}'], "");
+                    let zeros = pattern.matches('0').count();
+                    let (Some(first), Some(last)) = (pattern.find('0'), pattern.rfind('0')) else { continue };
+                    let (before, after) = (&pattern[..first], &pattern[last + 1..]);
+                    // The power of the format's type (`10000`: 4) less the digits it writes.
+                    let power = (kind.len() + 1).checked_sub(zeros + 1);
+                    let word = word_key(after);
+                    let ascii_zeros = !pattern[first..=last].contains(|c| c != '0');
+                    // The word before the number (Swahili `elfu 0`, Hausa `Dubu 0`, Sinhala
+                    // `දහස 0`), with nothing after it.
+                    let ahead = word_key(before);
+                    if ascii_zeros && word.is_empty() && ahead.chars().filter(|c| c.is_alphabetic()).count() >= 2 {
+                        if let Some(power) = power.and_then(|p| u8::try_from(p).ok()).filter(|p| *p > 0) {
+                            before_words.add(ahead, power);
+                        }
+                        continue;
+                    }
+                    if !before.trim().is_empty() || word.is_empty() || !ascii_zeros {
+                        continue;
+                    }
+                    if let Some(power) = power.and_then(|p| u8::try_from(p).ok()).filter(|p| *p > 0) {
+                        if modern.contains(lang) {
+                            modern_words.add(word.clone(), power);
+                            if lang.split('-').next() == Some("en") {
+                                english.insert((word.clone(), power));
+                            }
+                        }
+                        words.add(word, power);
+                    }
+                }
+            }
+        }
+    }
+    // English's plural of its own scale words (`thousands`, `millions`, `billions`: CLDR
+    // writes `0 billion` for every count), as writers of English add it; French's `billions`
+    // (10^12) beside it asks.
+    english.retain(|(k, _)| k.len() >= 4 && k.bytes().all(|b| b.is_ascii_lowercase()));
+    for (word, power) in english {
+        words.add(format!("{word}s"), power);
+    }
+    // A word that is also a unit's symbol somewhere (`k`: Estonian months, Norwegian cups, and
+    // kelvin; `km`; `min`; `mil`: a mile) carries a unit the property does not state: left out.
+    let units = unit_words(dir, &locale_dirs(&dir.join("cldr-units-full/main"))?)?;
+    // Kept apart with the powers the modern locales give them, when a modern language writes
+    // them (`k`, `M`, `mln`; Portuguese `mi`, a million and a mile; Italian `mila`; Catalan's
+    // `km` and Azerbaijani's `min` too): the ask of `4k` names a thousand beside the unit's
+    // reading, and the ask of `1,2 mi` a million beside the mile's.
+    let mut unit_scales: Vec<(String, String)> = modern_words
+        .one
+        .iter()
+        .map(|(k, p)| (k.clone(), p.to_string()))
+        .chain(modern_words.several_entries())
+        .filter(|(k, _)| units.contains(k))
+        .collect();
+    unit_scales.sort();
+    words.one.retain(|k, _| !units.contains(k));
+    words.several.retain(|k, _| !units.contains(k));
+    // A word that is also an ordinal's ending (`th`: English `5th`, and Icelandic `þ.`, a
+    // thousand, folded; `n`: Catalan `2n`, and Vietnamese `N`) makes the number an ordinal in
+    // another language: left out, so `5th` asks rather than reading 5000.
+    let ordinals = ordinal_suffixes(dir)?;
+    words.one.retain(|k, _| !ordinals.contains(k));
+    words.several.retain(|k, _| !ordinals.contains(k));
+    let mut out = String::new();
+    header(&mut out, "cldr-numbers-full", &version);
+    let _ = writeln!(
+        out,
+        "//! Scale words of compact numbers (`3 Mio.`, `1,5 tis.`, `2.5 million`) of the {} CLDR locales ({} modern).",
+        all.len(),
+        modern.len()
+    );
+    let _ = writeln!(out, "//! Keys are `agent_input::fold` of the word, without trailing dots.");
+    let _ = writeln!(out);
+    version_const(&mut out, &version);
+    write_packed(&mut out, "SCALES", "u8", "Scale words and the power of ten each stands for", &words.one_entries());
+    write_pairs_owned(
+        &mut out,
+        "AMBIGUOUS_SCALES",
+        "Scale words that stand for two or more powers of ten in different languages (powers separated by spaces)",
+        &words.several_entries(),
+    );
+    // A word before the number that is a unit's or currency's elsewhere stays out, as a word
+    // after it does; one of two powers is left out (it asks as any text that is no number).
+    let before_words: Vec<(String, String)> = before_words
+        .one
+        .iter()
+        .filter(|(k, p)| {
+            !units.contains(*k) && !words.several.contains_key(*k) && words.one.get(*k).is_none_or(|w| w == *p)
+        })
+        .map(|(k, p)| (k.clone(), p.to_string()))
+        .collect();
+    write_pairs_owned(
+        &mut out,
+        "SCALES_BEFORE",
+        "Scale words the compact numbers of CLDR's locales write before the number (`elfu 4`, Swahili's four thousand; Hausa `Dubu 4`; Sinhala `දහස 4`), and the power of ten each stands for; none a unit's symbol, nor a word another language writes after a number for another power",
+        &before_words,
+    );
+    write_pairs_owned(
+        &mut out,
+        "UNIT_SCALES",
+        "Scale words and letters of the modern languages' compact numbers that are also a unit's symbol in some locale (`k`: a thousand, and kelvin; `mil`: a thousand, and a mile), with every power of ten those locales give them (separated by spaces): never applied, named beside the number without them",
+        &unit_scales,
+    );
+    write_packed(
+        &mut out,
+        "PERCENT_WORDS",
+        "u8",
+        "Percent and per-mille signs and words the modern locales write before or after a number (`%`, `٪`, `‰`, `percent`, `procent`, `Prozent`, `pour cent`, `yüzde`: `cldr-units-full`'s `concentr-percent` and `concentr-permille` patterns, each count and case), and the power of ten they divide by (2 or 3). A word of both is left out",
+        &percent_words(dir, modern)?,
+    );
+    write_packed(
+        &mut out,
+        "NUMBER_QUALIFIERS",
+        "u8",
+        "What CLDR's number patterns write around a number to say it is approximate (1: `~{0}`, `≈{0}`, `ca. {0}`), a least value (2: `{0}+`, `≥{0}`, `au moins {0}`) or a greatest one (3: `≤{0}`, `{0} 以下`), of every locale, keyed by the folded text before and after the number joined by `#` (`~#`, `#+`, `au moins#`). A pattern of two meanings is left out",
+        &qualifiers.one_entries(),
+    );
+    let mut joiners: Vec<String> = joiners.into_iter().collect();
+    joiners.sort_by_key(|j| std::cmp::Reverse(j.len()));
+    write_strings(
+        &mut out,
+        "What CLDR's number range patterns write between two numbers (`{0}–{1}`, `{0}-{1}`, `{0}~{1}`), of every locale, without spaces, longest first.",
+        "pub static NUMBER_RANGE_JOINERS: &[&str] = &",
+        &joiners,
+    );
+    let numbers = number_words(dir, modern)?;
+    write_packed(
+        &mut out,
+        "NUMBER_WORDS",
+        "u32",
+        "Whole numbers written as words (`twenty-one`, `twenty one`, `dvacet jedna`, `einundzwanzig`, `vingt et un`, `sto`): 0 to 100, the hundreds, a thousand and a million, of every nominative cardinal rule set of the modern locales' rule-based number spellings (cldr-rbnf, each gender)",
+        &numbers.one_entries(),
+    );
+    write_pairs_owned(
+        &mut out,
+        "AMBIGUOUS_NUMBER_WORDS",
+        "Number words that two or more modern locales spell for different numbers (numbers separated by spaces)",
+        &numbers.several_entries(),
+    );
+    Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
+}
+
+/// A locale's number `miscPatterns` of every numbering system: the approximate, at-least and
+/// at-most patterns keyed `before#after` around `{0}` ([`word_key`] of each side; 1, 2, 3), and
+/// the text of the range patterns between `{0}` and `{1}`, trimmed.
+fn misc_patterns(
+    numbers: &serde_json::Map<String, Value>,
+    qualifiers: &mut Words<u8>,
+    joiners: &mut std::collections::BTreeSet<String>,
+) {
+    let misc = numbers.iter().filter(|(k, _)| k.starts_with("miscPatterns-numberSystem-"));
+    for (_, patterns) in misc {
+        for (meaning, name) in [(1u8, "approximately"), (2, "atLeast"), (3, "atMost")] {
+            let Some((before, after)) = patterns.get(name).and_then(Value::as_str).and_then(|p| p.split_once("{0}"))
+            else {
+                continue;
+            };
+            qualifiers.add(format!("{}#{}", word_key(before), word_key(after)), meaning);
+        }
+        let range = patterns.get("range").and_then(Value::as_str).unwrap_or_default();
+        if let Some(between) = range.strip_prefix("{0}").and_then(|r| r.strip_suffix("{1}")) {
+            let between = between.trim_matches(|c: char| c.is_whitespace() || c == '\u{200e}' || c == '\u{200f}');
+            if !between.is_empty() {
+                joiners.insert(between.to_owned());
+            }
+        }
+    }
+}
+
+/// The text before and after `{0}` in every pattern (each count and case) of `unit` in the
+/// long, short and narrow forms of a locale's `units.json`.
+pub(super) fn unit_sides<'j>(json: &'j Value, lang: &str, unit: &str) -> Vec<(&'j str, &'j str)> {
+    let mut sides = Vec::new();
+    for width in ["long", "short", "narrow"] {
+        let at = format!("/main/{lang}/units/{width}/{unit}");
+        let Some(forms) = json.pointer(&at).and_then(Value::as_object) else { continue };
+        let patterns = forms.iter().filter(|(k, _)| k.contains("count")).filter_map(|(_, p)| p.as_str());
+        sides.extend(patterns.filter_map(|p| p.split_once("{0}")));
+    }
+    sides
+}
+
+/// The words and signs of [`scales`]' `PERCENT_WORDS`: the text before or after `{0}` in every
+/// pattern of the `concentr-percent` (2) and `concentr-permille` (3) units of the given
+/// locales, keyed by [`word_key`].
+fn percent_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut words = Words::<u8>::new();
+    for lang in locales {
+        let Some(json) = optional_json(&dir.join(format!("cldr-units-full/main/{lang}/units.json")))? else { continue };
+        for (unit, power) in [("concentr-percent", 2u8), ("concentr-permille", 3)] {
+            for (before, after) in unit_sides(&json, lang, unit) {
+                for side in [before, after] {
+                    let key =
+                        word_key(side.trim_matches(|c: char| {
+                            c.is_whitespace() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{61c}')
+                        }));
+                    if !key.is_empty() && !key.chars().any(char::is_numeric) {
+                        words.add(key, power);
+                    }
+                }
+            }
+        }
+    }
+    let entries = words.one_entries();
+    for (must, power) in [("%", "2"), ("percent", "2"), ("procent", "2"), ("\u{2030}", "3")] {
+        if !entries.iter().any(|(k, v)| k == must && v == power) {
+            return Err(format!("cldr-units: the percent word {must:?} is missing"));
+        }
+    }
+    Ok(entries)
+}
+
+/// What CLDR's ordinal rules of every locale write after an ordinal's digits (`st`, `nd`,
+/// `rd`, `th`; `e`, `er`; `º`; `-й`), keyed by [`word_key`]: the literal after the last number
+/// substitution of every rule of `cldr-rbnf/rbnf/{lang}.json`'s `OrdinalRules`, and each
+/// plural case of a `$(ordinal,…)$` there.
+fn ordinal_suffixes(dir: &Path) -> Result<std::collections::BTreeSet<String>, String> {
+    let mut out = std::collections::BTreeSet::new();
+    let folder = dir.join("cldr-rbnf/rbnf");
+    let files = std::fs::read_dir(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    for file in files.filter_map(Result::ok).map(|f| f.path()).filter(|p| p.extension().is_some_and(|e| e == "json")) {
+        let json = read_json(&file)?;
+        let Some(sets) = json.pointer("/rbnf/rbnf/OrdinalRules").and_then(Value::as_object) else { continue };
+        let rules = sets.values().filter_map(Value::as_array).flatten().filter_map(|r| r.get(1)?.as_str());
+        for rule in rules {
+            let after = rule.trim_end_matches(';').rsplit(['=', '\u{2192}', '\u{2190}']).next().unwrap_or_default();
+            let cases: Vec<&str> = if after.contains("$(") {
+                after.split('{').skip(1).filter_map(|c| c.split('}').next()).collect()
+            } else {
+                vec![after]
+            };
+            out.extend(cases.into_iter().map(word_key).filter(|k| k.chars().any(char::is_alphabetic)));
+        }
+    }
+    if !out.contains("th") || !out.contains("er") {
+        return Err(format!("{}: the English or French ordinal endings are missing", folder.display()));
+    }
+    Ok(out)
+}
+
+/// The words every given locale writes after a number to name a unit (`km`, `min`, `K`,
+/// `mil`), in the long, short and narrow forms of `cldr-units-full/main/{lang}/units.json`,
+/// keyed by [`word_key`]; the SI prefixes' own patterns (`k{0}`) are not unit words.
+fn unit_words(dir: &Path, locales: &[String]) -> Result<std::collections::BTreeSet<String>, String> {
+    let mut words = std::collections::BTreeSet::new();
+    for lang in locales {
+        let json = read_json(&dir.join(format!("cldr-units-full/main/{lang}/units.json")))?;
+        for width in ["long", "short", "narrow"] {
+            let units = object(&json, &format!("/main/{lang}/units/{width}"), "units.json")?;
+            for (unit, forms) in units {
+                if unit.starts_with("10p") || unit.starts_with("1024p") {
+                    continue;
+                }
+                let Some(forms) = forms.as_object() else { continue };
+                let patterns =
+                    forms.iter().filter(|(k, _)| k.starts_with("unitPattern")).filter_map(|(_, p)| p.as_str());
+                for pattern in patterns {
+                    if let Some(("", after)) = pattern.split_once("{0}").map(|(b, a)| (b.trim(), a)) {
+                        words.insert(word_key(after));
+                    }
+                }
+            }
+        }
+    }
+    Ok(words)
+}
