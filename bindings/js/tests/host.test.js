@@ -130,3 +130,22 @@ test("misuse crosses as a structured value, thrown as the package's classes", ()
   assert.throws(() => new Reader("number", { maxx: 5 }), (e) => e instanceof ai.AgentInputError && e.code === "invalid_options" && e.message.startsWith("invalid options for kind `number`: unknown option `maxx`"));
   assert.throws(() => codec.read("x", { now: -1 }), (e) => e instanceof RangeError && /`now` must be a whole number/.test(e.message));
 });
+
+test("a clean outcome is the core's JSON, key for key and in its order", () => {
+  const [ok, absent] = JSON.parse(wasm.clean_outcomes());
+  const clean = {
+    "the input string": [read("text", "nájem"), "nájem"],
+    "a number": [read("number", 4000), 4000],
+    "true": [read("boolean", "true"), true],
+    "false": [read("boolean", false), false],
+  };
+  for (const [what, [out, value]] of Object.entries(clean)) {
+    assert.equal(JSON.stringify(out), JSON.stringify({ ...ok, value }), what);
+  }
+  assert.equal(JSON.stringify(read("number", undefined)), JSON.stringify(absent));
+  assert.equal(JSON.stringify(new Reader("enum", { values: ["date_desc"] }).read("date_desc")), JSON.stringify({ ...ok, value: "date_desc" }));
+  // Each outcome has arrays of its own.
+  const [a, b] = [read("boolean", true), read("boolean", true)];
+  a.notes.push("x");
+  assert.deepStrictEqual(b.notes, []);
+});
