@@ -264,6 +264,15 @@ impl ToolSpec {
         Self::from_json_inner(spec, Some(codec), &System)
     }
 
+    /// As [`ToolSpec::from_json_with_codec`], the keys cursor properties name by `key_env` read
+    /// from `host`'s environment.
+    ///
+    /// # Errors
+    /// As [`ToolSpec::from_json`].
+    pub fn from_json_with_codec_in(spec: &Value, codec: &CursorCodec, host: &dyn Host) -> Result<Self, Error> {
+        Self::from_json_inner(spec, Some(codec), host)
+    }
+
     /// JSON text the programmer wrote (a spec, an input schema, overrides) as a value: text that
     /// is not JSON, or that holds a key twice, is an invalid-options error naming `what` and
     /// the key's path (serde_json would keep the last and say nothing). The bindings read a

@@ -21,6 +21,7 @@ use sha2::{Digest, Sha256};
 use super::envelope::{Envelope, Issue};
 use super::{ToolCall, ToolSpec};
 use crate::codes::{AskCode, NoteCode};
+use crate::context::{Context, Host, System};
 use crate::cursor::{CursorCodec, Payload};
 use crate::hint::Fix;
 use crate::input::{quoted, Input};
@@ -190,13 +191,27 @@ impl ToolSpec {
         codec: &CursorCodec,
         now: u64,
     ) -> ToolCall {
+        self.read_answers_in(args, responses, request_state, codec, now, &System)
+    }
+
+    /// [`Self::read_answers`] with the arguments read on `host` (its clock for cursor
+    /// properties), each read in a fresh context as there; `now` still dates the sealed state.
+    pub fn read_answers_in(
+        &self,
+        args: &Value,
+        responses: &Value,
+        request_state: &str,
+        codec: &CursorCodec,
+        now: u64,
+        host: &dyn Host,
+    ) -> ToolCall {
         let asked = match self.open_state(args, request_state, codec, now) {
             Ok(asked) => asked,
             Err(issue) => return self.refuse(vec![*issue]),
         };
         let empty = Map::new();
         let responses = responses.as_object().unwrap_or(&empty);
-        let original = self.read(args);
+        let original = self.read_in(args, &Context::new(host));
         let mut issues = Vec::new();
         let mut chosen: Vec<(String, Value, String)> = Vec::new();
         for key in responses.keys().filter(|k| !asked.contains_key(*k)) {
@@ -219,7 +234,7 @@ impl ToolSpec {
             return self.refuse(issues);
         }
         let answered = self.properties.with_values(args, &chosen);
-        let mut call = self.read(&answered);
+        let mut call = self.read_in(&answered, &Context::new(host));
         let notes = match &mut call {
             ToolCall::Ok { notes, .. } | ToolCall::Error { notes, .. } => notes,
         };

@@ -10,8 +10,9 @@
  *   its `\udXXX` escape and nesting stops one level past the core's bound: the core asks
  *   (`not_unicode`, `input_too_long`). The program's own data (options, specs, payloads,
  *   outputs) crosses as `dataText`;
- * - out: a code per read; the clean paths (no note, no warning) build the outcome here from the
- *   value the code points at, every other outcome crosses as JSON text. A number that a double
+ * - out: a code per read; the clean paths (no note, no warning) build the outcome in the shape
+ *   the core gives once (`cleanShapes`) with the value the code points at, every other outcome
+ *   crosses as the core's JSON text. A number that a double
  *   cannot hold exactly arrives as its decimal text, and the outcome says `exact: false`.
  */
 
@@ -66,12 +67,14 @@ export class InvalidOptionsError extends AgentInputError {
   }
 }
 
-/** The error a WebAssembly call threw (`"<code>:<message>"`, src/errors.rs) as its JS class. */
+/** Marks the structured value a misuse crosses as (`{code, message}`, src/errors.rs). */
+const MISUSE = Symbol.for("agent-input.misuse");
+
+/** The error a WebAssembly call threw (a misuse's `{code, message}`, src/errors.rs) as its JS
+ * class; anything else (a wasm trap) as it is. */
 function typed(e) {
-  if (typeof e !== "string") return e;
-  const at = e.indexOf(":");
-  const code = e.slice(0, at);
-  const message = e.slice(at + 1);
+  if (e === null || typeof e !== "object" || e[MISUSE] !== true) return e;
+  const { code, message } = e;
   switch (code) {
     case "unknown_kind":
       return new UnknownKindError(message);
@@ -301,21 +304,53 @@ function bodyBytes(text) {
 
 // --- outcomes out ------------------------------------------------------------------------------
 
-/** The outcome a read's answer stands for; `input` is the string that was read, if any. */
+/** Builds an outcome in the shape of the core's `template` (its keys in its order): `value` in
+ * place of the template's, a fresh array for each of its arrays (the notes and warnings). */
+function shaped(template) {
+  const arrays = Object.keys(template).filter((key) => Array.isArray(template[key]));
+  const hasValue = Object.hasOwn(template, "value");
+  return (value) => {
+    const out = hasValue ? { ...template, value } : { ...template };
+    for (let i = 0; i < arrays.length; i++) out[arrays[i]] = [];
+    return out;
+  };
+}
+
+/** `build`, a literal the engine allocates faster than `shaped` builds, when it writes exactly
+ * the core's `template` (keys, order and values, checked once); else `shaped(template)`. */
+function fastest(template, build) {
+  return JSON.stringify(build(null)) === JSON.stringify(template) ? build : shaped(template);
+}
+
+// The outcomes a code alone stands for, in the core's shape (`clean_outcomes` in src/lib.rs),
+// asked of the module at the first read, once it is instantiated.
+let okOf = null;
+let absentOf = null;
+
+function cleanShapes() {
+  const [ok, absent] = JSON.parse(w.clean_outcomes());
+  okOf = fastest(ok, (value) => ({ status: "ok", value, notes: [], warnings: [] }));
+  absentOf = fastest(absent, () => ({ status: "absent", notes: [], warnings: [] }));
+}
+
+/** The outcome a read's answer stands for; `input` is the string that was read, if any. Every
+ * outcome is the core's: its JSON text, or for the clean paths (no note, no warning) its shape
+ * (`cleanShapes`) with the value the code points at. */
 function answer(code, input) {
+  if (okOf === null) cleanShapes();
   switch (code) {
     case OK_SAME:
-      return { status: "ok", value: input, notes: [], warnings: [] };
+      return okOf(input);
     case OK_NUMBER:
-      return { status: "ok", value: w.take_number(), notes: [], warnings: [] };
+      return okOf(w.take_number());
     case OK_TRUE:
-      return { status: "ok", value: true, notes: [], warnings: [] };
+      return okOf(true);
     case OK_FALSE:
-      return { status: "ok", value: false, notes: [], warnings: [] };
+      return okOf(false);
     case OK_TEXT:
-      return { status: "ok", value: w.take_text(), notes: [], warnings: [] };
+      return okOf(w.take_text());
     case ABSENT:
-      return { status: "absent", notes: [], warnings: [] };
+      return absentOf(null);
     default:
       return JSON.parse(w.take_text());
   }

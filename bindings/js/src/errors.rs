@@ -1,12 +1,24 @@
 //! The one mapping of errors to what JavaScript throws.
 //!
 //! Reads never throw: bad input is an ask. Misuse (an unknown kind, invalid options, a short
-//! cursor key) crosses as `"<code>:<message>"`, with the core's [`ErrorKind::code`] and the
-//! core's message, and the package throws the `AgentInputError` subclass of that code. The glue's
+//! cursor key) crosses as a structured value, the object `{code, message}` marked with the
+//! symbol `Symbol.for("agent-input.misuse")`, holding the core's [`ErrorKind::code`] and the
+//! core's message; the package throws the `AgentInputError` subclass of that code. The glue's
 //! own errors use the codes `type` and `range` (a `TypeError` or a `RangeError` in JavaScript).
 
 use agent_input::ErrorKind;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
+
+#[wasm_bindgen(inline_js = "
+export function agent_input_misuse(code, message) {
+    return { [Symbol.for('agent-input.misuse')]: true, code, message };
+}
+")]
+extern "C" {
+    /// The value a misuse crosses as (`lib/api.js` turns it into its error class).
+    fn agent_input_misuse(code: &str, message: &str) -> JsValue;
+}
 
 /// An error on its way to JavaScript.
 #[derive(Debug, PartialEq, Eq)]
@@ -42,6 +54,6 @@ impl From<agent_input::Error> for GlueError {
 
 impl From<GlueError> for JsValue {
     fn from(e: GlueError) -> Self {
-        JsValue::from_str(&format!("{}:{}", e.code, e.message))
+        agent_input_misuse(e.code, &e.message)
     }
 }

@@ -8,23 +8,25 @@
 //!
 //! Two things the core takes from its host are supplied by JavaScript, because
 //! `wasm32-unknown-unknown` has neither: environment variables (a cursor's `key_env`) and the
-//! clock (cursor expiry); see [`host`] and [`specs`].
+//! clock (cursor expiry). Every spec, tool, codec and read here is given [`host::JsHost`]
+//! through the core's `*_in` doors, so a `key_env` anywhere (a property, a list's item, a batch
+//! line) reads in WebAssembly as natively.
 
+use agent_input::context::Host as _;
 use agent_input::cursor::CursorCodec as CoreCodec;
 use agent_input::tool::{Envelope, Issue, ToolCall, ToolSpec};
 use agent_input::vocabulary::{Entry, Vocabulary as CoreVocabulary, VocabularyRole};
-use agent_input::{Input, Kind, Note, Outcome, Warning};
+use agent_input::{Input, Kind, Note, Outcome, Spec, Warning};
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
 pub mod convert;
 pub mod errors;
 pub mod host;
-pub mod specs;
 
 use convert::{integer_text, parse, respond};
 use errors::GlueError;
-use specs::{ReaderSpec, ToolState};
+use host::JsHost;
 
 type Result<T> = std::result::Result<T, GlueError>;
 
@@ -48,8 +50,8 @@ pub fn take_number() -> f64 {
 /// An unknown kind or invalid options (the core's error).
 #[wasm_bindgen]
 pub fn read_str(kind: &str, options: Option<String>, value: &str) -> std::result::Result<u32, JsValue> {
-    let spec = ReaderSpec::new(kind, &convert::options(options)?)?;
-    Ok(respond(spec.read(Input::String(value)), Some(value)))
+    let spec = spec_of(kind, options)?;
+    Ok(respond(spec.read_in(Input::String(value), &host::context()), Some(value)))
 }
 
 /// Reads a safe integer value of `kind` with `options`.
@@ -58,9 +60,9 @@ pub fn read_str(kind: &str, options: Option<String>, value: &str) -> std::result
 /// As [`read_str`].
 #[wasm_bindgen]
 pub fn read_int(kind: &str, options: Option<String>, value: f64) -> std::result::Result<u32, JsValue> {
-    let spec = ReaderSpec::new(kind, &convert::options(options)?)?;
+    let spec = spec_of(kind, options)?;
     let mut buf = String::new();
-    Ok(respond(spec.read(Input::Number(integer_text(value, &mut buf))), None))
+    Ok(respond(spec.read_in(Input::Number(integer_text(value, &mut buf)), &host::context()), None))
 }
 
 /// Reads a value of `kind` sent as JSON text (`None`: the property was not sent). A lone
@@ -70,8 +72,14 @@ pub fn read_int(kind: &str, options: Option<String>, value: f64) -> std::result:
 /// As [`read_str`].
 #[wasm_bindgen]
 pub fn read_json(kind: &str, options: Option<String>, value: Option<String>) -> std::result::Result<u32, JsValue> {
-    let spec = ReaderSpec::new(kind, &convert::options(options)?)?;
-    Ok(read_json_with(|input| spec.read(input), value)?)
+    let spec = spec_of(kind, options)?;
+    Ok(read_json_with(|input| spec.read_in(input, &host::context()), value)?)
+}
+
+/// The spec of `kind` with `options` (JSON text, or nothing), a cursor's `key_env` read from
+/// JavaScript's environment.
+fn spec_of(kind: &str, options: Option<String>) -> Result<Spec> {
+    Ok(Spec::new_in(kind.parse()?, &convert::options(options)?, &JsHost)?)
 }
 
 fn read_json_with(read: impl FnOnce(Input<'_>) -> Outcome<Value>, value: Option<String>) -> Result<u32> {
@@ -83,6 +91,17 @@ fn read_json_with(read: impl FnOnce(Input<'_>) -> Outcome<Value>, value: Option<
         },
     };
     Ok(respond(outcome, None))
+}
+
+/// The core's JSON of the two outcomes a read answers with a code alone (`[ok, absent]`: an ok
+/// outcome, its value `null`, and an absent one, neither with notes nor warnings), as JSON text:
+/// the package builds those outcomes in this shape (`lib/api.js`), so that JavaScript has one
+/// wire shape, the core's.
+#[wasm_bindgen]
+pub fn clean_outcomes() -> String {
+    let ok = Outcome::ok(Value::Null).to_json();
+    let absent = Outcome::<Value>::absent().to_json();
+    Value::Array(vec![ok, absent]).to_string()
 }
 
 /// The largest depth of nested arrays and objects a read takes
@@ -98,7 +117,7 @@ pub fn max_json_depth() -> usize {
 /// A kind with its options, checked once; reads many values.
 #[wasm_bindgen]
 pub struct Reader {
-    spec: ReaderSpec,
+    spec: Spec,
 }
 
 #[wasm_bindgen]
@@ -109,24 +128,24 @@ impl Reader {
     /// An unknown kind or invalid options.
     #[wasm_bindgen(constructor)]
     pub fn new(kind: &str, options: Option<String>) -> std::result::Result<Reader, JsValue> {
-        Ok(Self { spec: ReaderSpec::new(kind, &convert::options(options)?)? })
+        Ok(Self { spec: spec_of(kind, options)? })
     }
 
     /// The kind's wire name.
     #[wasm_bindgen(getter)]
     pub fn kind(&self) -> String {
-        self.spec.kind().to_owned()
+        self.spec.kind().name().to_owned()
     }
 
     /// Reads a string.
     pub fn read_str(&self, value: &str) -> u32 {
-        respond(self.spec.read(Input::String(value)), Some(value))
+        respond(self.spec.read_in(Input::String(value), &host::context()), Some(value))
     }
 
     /// Reads a safe integer.
     pub fn read_int(&self, value: f64) -> u32 {
         let mut buf = String::new();
-        respond(self.spec.read(Input::Number(integer_text(value, &mut buf))), None)
+        respond(self.spec.read_in(Input::Number(integer_text(value, &mut buf)), &host::context()), None)
     }
 
     /// Reads a value sent as JSON text (`None`: not sent).
@@ -134,7 +153,7 @@ impl Reader {
     /// # Errors
     /// Text that is not JSON (never written by the package).
     pub fn read_json(&self, value: Option<String>) -> std::result::Result<u32, JsValue> {
-        Ok(read_json_with(|input| self.spec.read(input), value)?)
+        Ok(read_json_with(|input| self.spec.read_in(input, &host::context()), value)?)
     }
 }
 
@@ -143,7 +162,7 @@ impl Reader {
 /// The core's error for options it rejects (used on error paths only, so that the message is
 /// the core's).
 fn core_options_error(kind: Kind, options: &Value) -> GlueError {
-    match agent_input::Spec::new(kind, options) {
+    match Spec::new_in(kind, options, &JsHost) {
         Err(e) => e.into(),
         Ok(_) => GlueError::options(format!("invalid options for kind `{}`", kind.name())),
     }
@@ -185,7 +204,8 @@ impl Vocabulary {
     /// An unknown role.
     pub fn read_str(&self, value: &str, role_name: &str) -> std::result::Result<u32, JsValue> {
         let role = role(role_name)?;
-        Ok(respond(self.inner.read(Input::String(value), role).map(Value::String), Some(value)))
+        let outcome = self.inner.read_in(Input::String(value), role, &host::context());
+        Ok(respond(outcome.map(Value::String), Some(value)))
     }
 
     /// Reads a value sent as JSON text (`None`: not sent) with `role`.
@@ -194,7 +214,7 @@ impl Vocabulary {
     /// An unknown role.
     pub fn read_json(&self, value: Option<String>, role_name: &str) -> std::result::Result<u32, JsValue> {
         let role = role(role_name)?;
-        Ok(read_json_with(|input| self.inner.read(input, role).map(Value::String), value)?)
+        Ok(read_json_with(|input| self.inner.read_in(input, role, &host::context()).map(Value::String), value)?)
     }
 }
 
@@ -234,16 +254,7 @@ impl CursorCodec {
     /// # Errors
     /// The variable is unset or its key too short (the core's messages).
     pub fn from_env(name: &str) -> std::result::Result<CursorCodec, JsValue> {
-        let codec = match host::env_var(name) {
-            None => CoreCodec::from_env(name).map_err(GlueError::from)?,
-            Some(key) => CoreCodec::new(key.as_bytes()).map_err(|_| {
-                GlueError::options(format!(
-                    "invalid cursor key: `{name}` has fewer than {} bytes",
-                    agent_input::cursor::MIN_KEY_BYTES
-                ))
-            })?,
-        };
-        Ok(Self { inner: codec })
+        Ok(Self { inner: CoreCodec::from_host(name, &JsHost).map_err(GlueError::from)? })
     }
 
     /// Issues a cursor carrying a JSON payload (JSON text), valid for `ttl` seconds or until
@@ -289,7 +300,7 @@ impl CursorCodec {
 
 fn at(now: f64) -> Result<u64> {
     if now.is_nan() {
-        Ok(host::now_secs())
+        Ok(JsHost.now())
     } else {
         seconds(now, "now").map_err(GlueError::range)
     }
@@ -305,7 +316,7 @@ fn expiry(ttl: f64, expires_at: f64) -> Result<Option<u64>> {
         seconds(value, name).map(Some).map_err(|why| GlueError::options(format!("invalid cursor expiry: {why}")))
     };
     let (ttl, expires_at) = (given(ttl, "ttl")?, given(expires_at, "expiresAt")?);
-    Ok(agent_input::cursor::expiry(ttl, expires_at, host::now_secs())?)
+    Ok(agent_input::cursor::expiry(ttl, expires_at, JsHost.now())?)
 }
 
 // --- Tool ------------------------------------------------------------------------------------
@@ -313,7 +324,7 @@ fn expiry(ttl: f64, expires_at: f64) -> Result<Option<u64>> {
 /// A declared tool: reads whole argument objects, emits its schema.
 #[wasm_bindgen]
 pub struct Tool {
-    state: std::cell::RefCell<ToolState>,
+    spec: ToolSpec,
 }
 
 #[wasm_bindgen]
@@ -370,25 +381,33 @@ impl Tool {
     }
 
     fn build_from_schema(schema: &str, overrides: &str, codec: Option<&CoreCodec>) -> Result<Tool> {
-        let json = Self::document(schema, overrides)?;
-        Ok(Self { state: std::cell::RefCell::new(ToolState::new(json, codec)?) })
+        Self::of_json(&Self::document(schema, overrides)?, codec)
     }
 
     fn build(spec: &str, codec: Option<&CoreCodec>) -> Result<Tool> {
-        let json = ToolSpec::json_text(spec, "tool spec")?;
-        Ok(Self { state: std::cell::RefCell::new(ToolState::new(json, codec)?) })
+        Self::of_json(&ToolSpec::json_text(spec, "tool spec")?, codec)
+    }
+
+    /// The tool of a spec document, the keys its cursors name by `key_env` read from
+    /// JavaScript's environment.
+    fn of_json(json: &Value, codec: Option<&CoreCodec>) -> Result<Tool> {
+        let spec = match codec {
+            Some(codec) => ToolSpec::from_json_with_codec_in(json, codec, &JsHost)?,
+            None => ToolSpec::from_json_in(json, &JsHost)?,
+        };
+        Ok(Self { spec })
     }
 
     /// The tool's name.
     #[wasm_bindgen(getter)]
     pub fn name(&self) -> String {
-        self.state.borrow().spec().name().to_owned()
+        self.spec.name().to_owned()
     }
 
     /// True when the tool writes.
     #[wasm_bindgen(getter)]
     pub fn writes(&self) -> bool {
-        self.state.borrow().spec().writes()
+        self.spec.writes()
     }
 
     /// Reads a whole argument object sent as JSON text (`None`: no arguments at all); the
@@ -396,13 +415,12 @@ impl Tool {
     /// its bound) are read as the body of a call instead, so the envelope is the one
     /// `agent-input call` gives for the same text.
     pub fn read(&self, args: Option<String>) -> String {
-        let mut state = self.state.borrow_mut();
-        let spec = state.current();
+        let (spec, cx) = (&self.spec, host::context());
         let call = match args {
-            None => spec.read(&Value::Null),
+            None => spec.read_in(&Value::Null, &cx),
             Some(text) => match convert::value(&text) {
-                Ok(args) => spec.read(&args),
-                Err(_) => spec.read_json(text.as_bytes()),
+                Ok(args) => spec.read_in(&args, &cx),
+                Err(_) => spec.read_json_in(text.as_bytes(), &cx),
             },
         };
         convert::call_text(call)
@@ -410,8 +428,7 @@ impl Tool {
 
     /// Reads the raw body of a call as a client sent it (UTF-8 bytes); the call's JSON text.
     pub fn read_body(&self, body: &[u8]) -> String {
-        let mut state = self.state.borrow_mut();
-        convert::call_text(state.current().read_json(body))
+        convert::call_text(self.spec.read_json_in(body, &host::context()))
     }
 
     /// The MCP 2026-07-28 `input_required` result that asks the person at the client about the
@@ -432,10 +449,8 @@ impl Tool {
         let now = at(now)?;
         // Arguments the core's JSON reader refuses are the envelope (`Tool::read`): no question.
         let Ok(args) = args.as_deref().map_or(Ok(Value::Null), convert::value) else { return Ok(None) };
-        let mut state = self.state.borrow_mut();
-        let spec = state.current();
-        let call = spec.read(&args);
-        Ok(spec.ask_person(&call, &args, &codec.inner, now).map(convert::json_text_unflagged))
+        let call = self.spec.read_in(&args, &host::context());
+        Ok(self.spec.ask_person(&call, &args, &codec.inner, now).map(convert::json_text_unflagged))
     }
 
     /// Reads the retry of a call `ask_person` answered: the same `args`, the client's
@@ -454,14 +469,14 @@ impl Tool {
     ) -> std::result::Result<String, JsValue> {
         let now = at(now)?;
         let responses = convert::options(responses)?;
-        let mut state = self.state.borrow_mut();
-        let spec = state.current();
+        let spec = &self.spec;
+        let answers = |args: &Value| spec.read_answers_in(args, &responses, request_state, &codec.inner, now, &JsHost);
         let call = match args {
-            None => spec.read_answers(&Value::Null, &responses, request_state, &codec.inner, now),
+            None => answers(&Value::Null),
             Some(text) => match convert::value(&text) {
-                Ok(args) => spec.read_answers(&args, &responses, request_state, &codec.inner, now),
+                Ok(args) => answers(&args),
                 // As `Tool::read`: the envelope `agent-input call` gives for the same text.
-                Err(_) => spec.read_json(text.as_bytes()),
+                Err(_) => spec.read_json_in(text.as_bytes(), &host::context()),
             },
         };
         Ok(convert::call_text(call))
@@ -469,12 +484,12 @@ impl Tool {
 
     /// The MCP `inputSchema`, as JSON text.
     pub fn input_schema(&self) -> String {
-        convert::json_text(self.state.borrow().spec().input_schema())
+        convert::json_text(self.spec.input_schema())
     }
 
     /// The MCP tool definition, as JSON text.
     pub fn definition(&self) -> String {
-        convert::json_text(self.state.borrow().spec().definition())
+        convert::json_text(self.spec.definition())
     }
 }
 
@@ -552,14 +567,15 @@ pub fn no_hits_filtered(property: &str, filter: &str, would_match: &str) -> std:
 /// Reads one batch request line, as `agent-input read --batch` does; the outcome's JSON text.
 #[wasm_bindgen]
 pub fn read_line(line: &str) -> String {
-    convert::outcome_text(agent_input::batch::read_line(line))
+    read_line_bytes(line.as_bytes())
 }
 
 /// Reads one batch request line given as bytes (a line holding a lone surrogate, as WTF-8,
 /// which the core names as not UTF-8); the outcome's JSON text.
 #[wasm_bindgen]
 pub fn read_line_bytes(line: &[u8]) -> String {
-    convert::outcome_text(agent_input::batch::read_line_bytes(line, &agent_input::batch::Policy::default()))
+    let policy = agent_input::batch::Policy::default();
+    convert::outcome_text(agent_input::batch::read_line_in(line, &policy, &host::context()))
 }
 
 /// The core's matching key of a text (`"Nájem  Bytu"` → `"najem bytu"`), for a server's own
