@@ -238,6 +238,7 @@ impl Reader for BooleanOptions {
     type Value = bool;
     const CONSTRAINED: bool = true;
 
+    #[inline]
     fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<bool> {
         reader::drive(self, input, cx)
     }
@@ -276,6 +277,7 @@ impl Grammar for BooleanOptions {
         }
     }
 
+    #[inline]
     fn grammar(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Option<Outcome<bool>> {
         let (value, code) = match scalar {
             Scalar::Number("1") => (true, NoteCode::NumberReadAsBoolean),
@@ -301,6 +303,7 @@ impl Grammar for BooleanOptions {
 }
 
 /// The yes or no word a string spells, folded.
+#[inline]
 fn word_of(s: &str) -> Option<Word> {
     let clean = spelling::clean_edges(s).0;
     // A short ASCII word folds to its lower case: no string is built for it.

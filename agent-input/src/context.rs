@@ -92,6 +92,7 @@ impl std::fmt::Debug for Context<'_> {
 
 impl<'h> Context<'h> {
     /// A fresh context on `host`, with whole budgets.
+    #[inline]
     pub fn new(host: &'h dyn Host) -> Self {
         Self {
             host,
@@ -176,6 +177,7 @@ impl<'h> Context<'h> {
     }
 
     /// True while a list's or a range's parts are read.
+    #[inline]
     pub(crate) fn in_parts(&self) -> bool {
         self.parts.get()
     }

@@ -718,6 +718,7 @@ impl Reader for CountryOptions {
     const CONSTRAINED: bool = true;
     const SET_LIKE: bool = true;
 
+    #[inline]
     fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<CountryCode> {
         reader::drive(self, input, cx)
     }

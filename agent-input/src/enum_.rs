@@ -308,6 +308,7 @@ impl Reader for EnumOptions {
     const CONSTRAINED: bool = true;
     const SET_LIKE: bool = true;
 
+    #[inline]
     fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<String> {
         reader::drive(self, input, cx)
     }

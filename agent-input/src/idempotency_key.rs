@@ -146,6 +146,7 @@ pub fn read(input: Input<'_>, options: &IdempotencyKeyOptions) -> Result<Outcome
 impl Reader for IdempotencyKeyOptions {
     type Value = String;
 
+    #[inline]
     fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<String> {
         reader::drive(self, input, cx)
     }

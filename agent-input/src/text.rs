@@ -115,6 +115,7 @@ pub fn read(input: Input<'_>, options: &TextOptions) -> Result<Outcome<String>, 
 impl Reader for TextOptions {
     type Value = String;
 
+    #[inline]
     fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<String> {
         reader::drive(self, input, cx)
     }

@@ -457,6 +457,7 @@ impl Reader for UuidOptions {
     const CONSTRAINED: bool = true;
     const SET_LIKE: bool = true;
 
+    #[inline]
     fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<::uuid::Uuid> {
         reader::drive(self, input, cx)
     }

@@ -94,6 +94,7 @@ impl DateOptions {
 
 /// The date reader compares no suggestions and reads no clock: a context of its own holds the
 /// several-values rule's scope (a bound of a range, an item of a list reads as a part).
+#[inline]
 pub(super) fn scope(opts: &DateOptions) -> Context<'static> {
     let cx = Context::new(&System);
     if opts.part {

@@ -735,6 +735,7 @@ impl Reader for EliOptions {
     const CONSTRAINED: bool = true;
     const SET_LIKE: bool = true;
 
+    #[inline]
     fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Eli> {
         reader::drive(self, input, cx)
     }

@@ -179,6 +179,30 @@ impl Default for Spec {
     }
 }
 
+/// `$body` with `$r` bound to the spec's options, which implement [`Reader`]: the one list
+/// of kinds the read path dispatches on (statically, so a read inlines as it did).
+macro_rules! each_kind {
+    ($spec:expr, $r:ident => $body:expr) => {
+        match $spec {
+            Spec::Number($r) => $body,
+            Spec::Boolean($r) => $body,
+            Spec::Enum($r) => $body,
+            Spec::Filter($r) => $body,
+            Spec::Text($r) => $body,
+            Spec::List($r) => $body,
+            Spec::Uuid($r) => $body,
+            Spec::Cursor($r) => $body,
+            Spec::IdempotencyKey($r) => $body,
+            Spec::Date($r) => $body,
+            Spec::DateRange($r) => $body,
+            Spec::Country($r) => $body,
+            Spec::Locale($r) => $body,
+            Spec::Eli($r) => $body,
+            Spec::Vocabulary($r) => $body,
+        }
+    };
+}
+
 impl Spec {
     /// Builds a spec from its kind and a JSON object of options, validated.
     ///
@@ -310,7 +334,7 @@ impl Spec {
     /// [`Self::read`] in the context `cx`: its budgets, shared with every read in it, and its
     /// host's clock.
     pub fn read_in(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
-        let out = self.reader().read_json(input, cx);
+        let out = each_kind!(self, r => Reader::read_json(r, input, cx));
         match &out.status {
             Status::Ask { ask } if !ask.readings.is_empty() => self.readings_read_back(out, cx),
             _ => out,
@@ -327,7 +351,7 @@ impl Spec {
         let Status::Ask { ask } = &mut out.status else { return out };
         let readings = std::mem::take(&mut ask.readings);
         for mut reading in readings {
-            let back = self.reader().read_json(Input::from(&reading.value), cx);
+            let back = each_kind!(self, r => Reader::read_json(r, Input::from(&reading.value), cx));
             let Status::Ok { value } = back.status else { continue };
             if value != reading.value {
                 reading.meaning = format!("{}, read as {}", reading.meaning, crate::input::json_text(&value));
@@ -338,27 +362,6 @@ impl Spec {
             }
         }
         out
-    }
-
-    /// The kind's reader: the one list of kinds the read path dispatches on.
-    fn reader(&self) -> &dyn KindReader {
-        match self {
-            Self::Number(o) => o,
-            Self::Boolean(o) => o,
-            Self::Enum(o) => o,
-            Self::Filter(o) => o,
-            Self::Text(o) => o,
-            Self::List(o) => o,
-            Self::Uuid(o) => o,
-            Self::Cursor(o) => o,
-            Self::IdempotencyKey(o) => o,
-            Self::Date(o) => o,
-            Self::DateRange(o) => o,
-            Self::Country(o) => o,
-            Self::Locale(o) => o,
-            Self::Eli(o) => o,
-            Self::Vocabulary(o) => o,
-        }
     }
 
     /// The JSON Schema (2020-12) fragment of this kind with its options: the shape its reader
@@ -373,58 +376,36 @@ impl Spec {
     /// # Ok::<(), agent_input::Error>(())
     /// ```
     pub fn schema(&self) -> Value {
-        self.reader().schema()
+        each_kind!(self, r => Reader::schema(r))
     }
 
     /// True for kinds whose values are tokens that never hold a comma, so a comma-separated
     /// string of them splits into a list ([`Reader::CONSTRAINED`]).
     pub(crate) fn is_constrained(&self) -> bool {
-        self.reader().constrained()
+        each_kind!(self, r => reader_constrained(r))
     }
 
     /// True for kinds whose lists are sets (a repeat adds nothing): the constrained tokens but
     /// numbers and booleans, whose repeats count ([`Reader::SET_LIKE`]).
     pub(crate) fn is_set_like(&self) -> bool {
-        self.reader().set_like()
+        each_kind!(self, r => reader_set_like(r))
     }
 
     /// True when `s` is one of this kind's own values (an enum value or alias), which then
     /// wins over the absent rule and the filter words.
     pub(crate) fn claims(&self, s: &str, cx: &Context<'_>) -> bool {
-        self.reader().claims_value(s, cx)
+        each_kind!(self, r => Reader::claims(r, s, cx))
     }
 }
 
-/// A kind's [`Reader`] with its values as JSON: what [`Spec`] dispatches to.
-trait KindReader {
-    fn read_json(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value>;
-    fn schema(&self) -> Value;
-    fn constrained(&self) -> bool;
-    fn set_like(&self) -> bool;
-    fn claims_value(&self, s: &str, cx: &Context<'_>) -> bool;
+/// [`Reader::CONSTRAINED`] of a reader.
+const fn reader_constrained<R: Reader>(_: &R) -> bool {
+    R::CONSTRAINED
 }
 
-impl<R: Reader> KindReader for R {
-    #[inline]
-    fn read_json(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
-        Reader::read_json(self, input, cx)
-    }
-
-    fn schema(&self) -> Value {
-        Reader::schema(self)
-    }
-
-    fn constrained(&self) -> bool {
-        R::CONSTRAINED
-    }
-
-    fn set_like(&self) -> bool {
-        R::SET_LIKE
-    }
-
-    fn claims_value(&self, s: &str, cx: &Context<'_>) -> bool {
-        self.claims(s, cx)
-    }
+/// [`Reader::SET_LIKE`] of a reader.
+const fn reader_set_like<R: Reader>(_: &R) -> bool {
+    R::SET_LIKE
 }
 
 /// Reads one value of `kind` with JSON `options`: the generic door the CLI and the bindings use.

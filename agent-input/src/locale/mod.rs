@@ -623,6 +623,7 @@ impl Reader for LocaleOptions {
     const CONSTRAINED: bool = true;
     const SET_LIKE: bool = true;
 
+    #[inline]
     fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Locale> {
         reader::drive(self, input, cx)
     }

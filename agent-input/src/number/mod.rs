@@ -258,6 +258,7 @@ impl Reader for NumberOptions {
     type Value = Decimal;
     const CONSTRAINED: bool = true;
 
+    #[inline]
     fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Decimal> {
         reader::drive(self, input, cx)
     }
