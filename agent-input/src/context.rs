@@ -7,8 +7,7 @@
 //!   nearest value is ...") and its [`MAX_FOLD_WORK`] (bytes of text outside ASCII that
 //!   readers fold and look up).
 //! - **What a read is inside.** A list's items and a range's bounds are read as parts of their
-//!   whole ([`Context::as_parts`]); a read whose ask is never shown compares no suggestions
-//!   ([`Context::quietly`]).
+//!   whole; a read whose ask is never shown compares no suggestions.
 //! - **The host.** Cursor keys named by `key_env` and the clock a cursor's expiry is checked
 //!   against come from the [`Host`] the caller passes: [`System`] (the process's environment
 //!   and clock) for the CLI, Python and rmcp; the JavaScript binding passes its own, so a

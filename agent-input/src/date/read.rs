@@ -23,7 +23,7 @@ use super::numeric::iso;
 use super::options::{in_reach, today_error, DateOptions, DateRole};
 use super::parsed::{sentinel_year, Order, Parsed, Span};
 use super::periods::{yearless, Yearless};
-use super::resolve::resolve;
+use super::resolve::outcome_of_readings;
 use super::words::{after_word, word_key};
 use super::written::{iso_text, iso_value, weekday_name, words};
 
@@ -113,7 +113,7 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<Nai
     }
     // ISO only after repairs (edges, quotes, digits) is a repaired spelling, and says so.
     parsed.iso &= normalized == text;
-    resolve(&input, &parsed, opts, || not_a_date(&input, opts))
+    outcome_of_readings(&input, &parsed, opts, || not_a_date(&input, opts))
 }
 
 /// The order of day and month a spelling proves: its one reading is day first (`23/11/2026`)
@@ -140,7 +140,7 @@ pub(super) fn read_in_order(text: &str, opts: &DateOptions, order: Order) -> Out
     let Some(c) = parsed.candidates.first_mut() else { return read_prepared(input, opts) };
     c.order = Order::Fixed;
     let which = if order == Order::DayFirst { "day first" } else { "month first" };
-    resolve(&input, &parsed, opts, || not_a_date(&input, opts)).note(Note::new(
+    outcome_of_readings(&input, &parsed, opts, || not_a_date(&input, opts)).note(Note::new(
         NoteCode::DateOrderInferred,
         format!("Read {which}, as the range's other bound is written (there only {which} names a date)."),
     ))

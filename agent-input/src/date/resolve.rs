@@ -20,7 +20,7 @@ use super::written::{iso_value, month_name, weekday_name, with_iso_text, words};
 
 /// Turns the grammar's readings into one outcome for `role`; `nothing` when it found neither a
 /// reading nor an impossible date.
-pub(super) fn resolve(
+pub(super) fn outcome_of_readings(
     input: &Input<'_>,
     parsed: &Parsed,
     opts: &DateOptions,

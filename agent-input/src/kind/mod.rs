@@ -42,17 +42,17 @@ use list::ListOptions;
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Kind {
-    /// An exact decimal number ([`number`]).
+    /// An exact decimal number ([`crate::number`]).
     Number,
-    /// A boolean ([`boolean`]).
+    /// A boolean ([`crate::boolean`]).
     Boolean,
-    /// One of a closed set of values ([`enum_`]).
+    /// One of a closed set of values ([`crate::enum_`]).
     Enum,
-    /// An optional search filter ([`filter`]).
+    /// An optional search filter ([`crate::kind::filter`]).
     Filter,
-    /// A plain string ([`text`]).
+    /// A plain string ([`crate::text`]).
     Text,
-    /// A list of items of one kind ([`list`]).
+    /// A list of items of one kind ([`crate::kind::list`]).
     List,
     /// A record id ([`crate::uuid`]).
     Uuid,

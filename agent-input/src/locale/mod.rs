@@ -150,19 +150,19 @@ fn without_codeset<'a>(base: &'a str, repairs: &mut Repairs) -> Option<&'a str> 
 
 /// Resolves a spelling to a canonical tag: a language name, or a tag in BCP 47 or POSIX
 /// spelling, step by step (`tag`).
-fn resolve(text: &str) -> Result<(Locale, Repairs), Refusal> {
-    match resolve_simple(text) {
+fn locale_of(text: &str) -> Result<(Locale, Repairs), Refusal> {
+    match locale_of_common_spelling(text) {
         Some(found) => Ok(found),
-        None => resolve_general(text),
+        None => locale_of_any_spelling(text),
     }
 }
 
 /// The commonest repaired spellings, resolved on the stack: a language of two or three
 /// letters, then optionally a region of two letters (after `-` or `_`), a codeset (`.UTF-8`)
 /// and a modifier that says nothing BCP 47 carries (`@euro`): `"cs_CZ.UTF-8"`, `"cs-cz"`,
-/// `"iw"`, `"en_UK"`. The steps of [`resolve_general`], in the same order; `None` leaves the
+/// `"iw"`, `"en_UK"`. The steps of [`locale_of_any_spelling`], in the same order; `None` leaves the
 /// text to it (a property test compares the two on generated spellings).
-fn resolve_simple(text: &str) -> Option<(Locale, Repairs)> {
+fn locale_of_common_spelling(text: &str) -> Option<(Locale, Repairs)> {
     // Two or three letters, then the end or a separator: anything else is the general path's.
     let letters = text.bytes().take_while(u8::is_ascii_alphabetic).count();
     let after = text.as_bytes().get(letters);
@@ -260,19 +260,19 @@ fn on_stack<'b>(
 
 /// Every spelling, step by step; a name with a hyphen (`Serbo-Croatian`, `Luba-Katanga`) is
 /// looked up once the text proves no tag.
-fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
+fn locale_of_any_spelling(text: &str) -> Result<(Locale, Repairs), Refusal> {
     if let Some(tag) = other_syntax(text) {
-        if let Ok((locale, mut repairs)) = resolve_tag_or_name(&tag) {
+        if let Ok((locale, mut repairs)) = locale_of_tag_or_name(&tag) {
             repairs.spelling = true;
             return Ok((locale, repairs));
         }
     }
     if let Some(tag) = legacy_chinese(text) {
-        let (locale, mut repairs) = resolve_tag_or_name(tag)?;
+        let (locale, mut repairs) = locale_of_tag_or_name(tag)?;
         repairs.alias = true;
         return Ok((locale, repairs));
     }
-    let result = resolve_tag_or_name(text);
+    let result = locale_of_tag_or_name(text);
     if result.is_err() && text.contains('-') && !text.contains(['_', '.', '@']) {
         // A name with hyphens for spaces (`brazilian-portuguese`, `chinese-simplified`).
         let spaced = text.replace('-', " ");
@@ -294,7 +294,7 @@ fn resolve_general(text: &str) -> Result<(Locale, Repairs), Refusal> {
 /// A locale in another system's syntax, as a BCP 47 tag (`None` for any other text): Android's
 /// resource qualifiers (`values-pt-rBR`, `pt-rBR`, `b+sr+Latn+RS`), Java's `Locale.toString`
 /// with a script (`zh_CN_#Hans`, `sr__#Latn`), an HTTP `Accept-Language` entry with its weight
-/// (`en-US;q=0.8`). (ICU's `POSIX` variant is [`resolve_tag_or_name`]'s.)
+/// (`en-US;q=0.8`). (ICU's `POSIX` variant is [`locale_of_tag_or_name`]'s.)
 fn other_syntax(text: &str) -> Option<String> {
     if !text.is_ascii() {
         return None; // a name: nothing to allocate for it
@@ -374,7 +374,7 @@ fn tag_and_name(text: &str) -> Option<(Locale, Repairs)> {
         if p.contains(['(', ')']) {
             return None;
         }
-        resolve_general(p).ok().map(|(locale, _)| locale)
+        locale_of_any_spelling(p).ok().map(|(locale, _)| locale)
     };
     let (a, b) = (part(outer)?, part(inner)?);
     let bare = |l: &Locale| l.id.id.region.is_none() && l.id.id.script.is_none() && l.id.id.variants.is_empty();
@@ -470,7 +470,7 @@ fn language_with_region(language: &str, region: &str) -> Option<Result<(Locale, 
         let tags = codes.iter().map(|code| format!("{language}-{}", code.as_str())).collect();
         return Some(Err(Refusal::Countries { name: region.to_owned(), tags }));
     };
-    let (tagged, _) = resolve_tag_or_name(&format!("{language}-{subtags}")).ok()?;
+    let (tagged, _) = locale_of_tag_or_name(&format!("{language}-{subtags}")).ok()?;
     Some(Ok((tagged, Repairs { name: true, ..Repairs::default() })))
 }
 
@@ -504,7 +504,7 @@ fn qualifier_subtags(qualifier: &str) -> Option<String> {
 }
 
 /// A tag, a POSIX locale, or a name without a hyphen.
-fn resolve_tag_or_name(text: &str) -> Result<(Locale, Repairs), Refusal> {
+fn locale_of_tag_or_name(text: &str) -> Result<(Locale, Repairs), Refusal> {
     // `C` and `POSIX`, with any codeset or modifier (`C.UTF-8`, `POSIX.UTF-8`, `C.iso88591`).
     let posix_base = text.split(['.', '@']).next().unwrap_or_default();
     if ["C", "POSIX"].iter().any(|p| p.eq_ignore_ascii_case(posix_base)) {
@@ -673,7 +673,7 @@ impl Grammar for LocaleOptions {
                 .zip(bytes.last())
                 .is_some_and(|(a, z)| a.is_ascii_alphanumeric() && z.is_ascii_alphanumeric());
             if edges && s.len() <= 32 && s.is_ascii() {
-                if let Some((locale, repairs)) = resolve_simple(s) {
+                if let Some((locale, repairs)) = locale_of_common_spelling(s) {
                     return Some(finish(input, s, locale, &repairs));
                 }
             }
@@ -703,7 +703,7 @@ impl Grammar for LocaleOptions {
         if let Some(ask) = country_or_language(input, clean) {
             return Some(Outcome::ask(ask));
         }
-        match resolve(clean) {
+        match locale_of(clean) {
             Ok((locale, repairs)) => Some(finish(input, text, locale, &repairs)),
             Err(_) if crate::absent::means_everything(clean) => Some(Outcome::ask(every_language(input, clean))),
             Err(_) => None,
@@ -712,7 +712,7 @@ impl Grammar for LocaleOptions {
 
     fn nothing(&self, scalar: Scalar<'_>, input: &Input<'_>, _: &Context<'_>) -> Outcome<Locale> {
         let (clean, _) = spelling::clean_edges(scalar.text());
-        match resolve(clean) {
+        match locale_of(clean) {
             Err(refusal) => Outcome::ask(refuse(input, refusal)),
             Ok((locale, repairs)) => finish(input, scalar.text(), locale, &repairs),
         }
@@ -888,7 +888,7 @@ fn capitals_ask(input: &Input<'_>, text: &str) -> Option<Ask> {
     static LIKELY: Index<&str> = Index::new(LIKELY_LANGUAGES);
     let country = crate::country::code_of(text)?;
     let spoken = LIKELY.get(country.as_str())?;
-    let (locale, _) = resolve_simple(&text.to_ascii_lowercase())?;
+    let (locale, _) = locale_of_common_spelling(&text.to_ascii_lowercase())?;
     let language = locale.tag;
     if language == spoken || locale.id.id.region.is_some() {
         return None;
@@ -969,8 +969,8 @@ mod tests {
 
     /// The stack path gives what the general path gives, or leaves the text to it.
     fn same_as_general(text: &str) -> Result<(), TestCaseError> {
-        if let Some((locale, repairs)) = resolve_simple(text) {
-            match resolve_general(text) {
+        if let Some((locale, repairs)) = locale_of_common_spelling(text) {
+            match locale_of_any_spelling(text) {
                 Ok((general, general_repairs)) => {
                     prop_assert_eq!(&locale, &general, "{:?}", text);
                     prop_assert_eq!(&repairs, &general_repairs, "{:?}", text);
@@ -1073,12 +1073,12 @@ mod tests {
             ("de_DD@euro", "de-DE"),
             ("ces", "cs"),
         ] {
-            let (locale, _) = resolve_simple(text).unwrap_or_else(|| panic!("{text}"));
+            let (locale, _) = locale_of_common_spelling(text).unwrap_or_else(|| panic!("{text}"));
             assert_eq!(locale.as_str(), tag);
             same_as_general(text).unwrap();
         }
         for text in ["cs_CS", "sh", "sr_RS@latin", "zh-guoyu", "cs-203", "cs-Latn-CZ", "C", "czech", "xx-CZ", "cs-"] {
-            assert!(resolve_simple(text).is_none(), "{text}");
+            assert!(locale_of_common_spelling(text).is_none(), "{text}");
         }
     }
 

@@ -284,7 +284,7 @@ fn push_group<'a>(
 /// Sign, mantissa with separators, optional exponent: one reading, two, or none.
 fn grammar(s: &str, mut repairs: Repairs) -> Parsed {
     match shape(s, &mut repairs) {
-        Some(shape) => resolve(&shape, repairs),
+        Some(shape) => readings_of_shape(&shape, repairs),
         None => Parsed::Invalid,
     }
 }
@@ -305,7 +305,7 @@ fn valid_grouping(groups: &[&str]) -> bool {
 
 /// The readings of a shape: every separator groups thousands, or the last one is the decimal
 /// separator (and any others group). One reading is read, two are both named.
-fn resolve(shape: &Shape<'_>, repairs: Repairs) -> Parsed {
+fn readings_of_shape(shape: &Shape<'_>, repairs: Repairs) -> Parsed {
     let Shape { negative, ref groups, ref seps, exponent } = *shape;
     if seps.is_empty() {
         let int = groups.first().copied().unwrap_or_default();
