@@ -1,7 +1,7 @@
 //! `data/dates.rs`: month, weekday, relative-day and other date words of the date locales
 //! (`cldr-dates-full`, `cldr-numbers-full`, `cldr-units-full`, `cldr-rbnf`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -450,15 +450,9 @@ fn pattern_words(cal: &Value, digits: &std::collections::BTreeSet<char>, glued: 
     words
 }
 
-/// `data/dates.rs`: month names (wide and abbreviated, format and stand-alone forms, with alt
-/// variants), weekday names and the relative-day words of the [`date_locales`], keyed by
-/// [`word_key`]. A word that means two different months (or weekdays, or days) in two
-/// languages goes to an `AMBIGUOUS_` table with every meaning, so the reader asks. Sources:
-/// `cldr-dates-full/main/{lang}/ca-gregorian.json` and `dateFields.json`.
-pub(super) fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
-    let version = package_version(dir, "cldr-dates-full")?;
-    // The date grammar reads CLDR's root month names as `M` glued to the month's two digits
-    // (`M01`-`M12`): the generator fails when the pinned data says otherwise.
+/// Checks that CLDR's root month names are `M` glued to the month's two digits (`M01`-`M12`),
+/// as the date grammar reads them: the generator fails when the pinned data says otherwise.
+fn check_root_months(dir: &Path) -> Result<(), String> {
     let root = read_json(&dir.join("cldr-dates-full/main/und/ca-gregorian.json"))?;
     for width in ["abbreviated", "wide"] {
         for m in 1..=12 {
@@ -471,128 +465,200 @@ pub(super) fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, Stri
             }
         }
     }
-    let digit_values = cldr_digit_values(dir)?;
-    let digits: std::collections::BTreeSet<char> = digit_values.keys().copied().collect();
-    let mut literals = std::collections::BTreeSet::new();
-    let mut prefixes = Prefixes {
-        months: std::collections::BTreeSet::new(),
-        month_suffixes: std::collections::BTreeSet::new(),
-        weekdays: std::collections::BTreeSet::new(),
-        digits: digit_values,
-    };
-    let mut glued = Glued::default();
-    let mut times = std::collections::BTreeSet::new();
-    let mut tables = [DateWords::new(), DateWords::new(), DateWords::new()];
-    let mut counts = Words::<i8>::new();
-    let mut ones = OneCounts { one: Words::new(), other: std::collections::BTreeSet::new() };
-    let mut locatives = Words::<u8>::new();
-    let mut after_u = Words::<u8>::new();
-    let mut joiners = std::collections::BTreeSet::new();
-    let mut periods = Words::<i8>::new();
-    let mut weeks = Words::<i8>::new();
-    let mut quarters = Words::<u8>::new();
-    let mut rest_wide = DateWords::new();
-    let tiers = [&locales.modern, &locales.basic, &locales.rest];
-    // The rest's prefixes, glued letters and time words stay out: collected here, unused.
-    let mut unused = Prefixes {
-        months: Default::default(),
-        month_suffixes: Default::default(),
-        weekdays: Default::default(),
-        digits: prefixes.digits.clone(),
-    };
-    let both = ["wide", "abbreviated"];
-    for (tier, (list, words)) in tiers.into_iter().zip(tables.iter_mut()).enumerate() {
-        for lang in list {
-            let mut greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
-            let cal = greg
-                .pointer_mut(&format!("/main/{lang}/dates/calendars/gregorian"))
-                .map(Value::take)
-                .ok_or_else(|| format!("{lang}: no gregorian calendar"))?;
-            if let Some((l, endings)) = LOCATIVES.iter().find(|(l, _)| l == lang) {
-                locative_months(&cal, (l, endings), &digits, &mut locatives)?;
-                if AFTER_U.contains(l) {
-                    locative_months(&cal, (l, endings), &digits, &mut after_u)?;
+    Ok(())
+}
+
+/// The gregorian calendar of one locale (`cldr-dates-full/main/{lang}/ca-gregorian.json`).
+fn gregorian(dir: &Path, lang: &str) -> Result<Value, String> {
+    let mut greg = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/ca-gregorian.json")))?;
+    greg.pointer_mut(&format!("/main/{lang}/dates/calendars/gregorian"))
+        .map(Value::take)
+        .ok_or_else(|| format!("{lang}: no gregorian calendar"))
+}
+
+/// What stands between the two dates of a range in a calendar's interval fallback (`{0} – {1}`:
+/// `–`), trimmed, if anything.
+fn interval_joiner(cal: &Value) -> Option<String> {
+    let fallback = cal.pointer("/dateTimeFormats/intervalFormats/intervalFormatFallback").and_then(Value::as_str)?;
+    let joiner = fallback.split_once("{0}").and_then(|(_, r)| r.split_once("{1}")).map(|(j, _)| j.trim());
+    joiner.filter(|j| !j.is_empty()).map(str::to_owned)
+}
+
+/// A locale's relative-day words (`dateFields.json`: the day field's `relative-type--2` to `2`,
+/// and the second field's `relative-type-0`, `now`, as today), into `relative`.
+fn relative_days(fields: &Value, lang: &str, digits: &BTreeSet<char>, relative: &mut Words<i8>) -> Result<(), String> {
+    let day = fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
+    for offset in -2i8..=2 {
+        if let Some(word) = day.get(format!("relative-type-{offset}")).and_then(Value::as_str) {
+            let key = word_key(word);
+            if date_word(&key, 3, digits) {
+                // A preposition of one letter glued on, as it is written too (Swedish
+                // and Danish `i går`, `idag`, `imorgon`).
+                if let Some((head, rest)) =
+                    key.split_once(' ').filter(|(h, r)| h.chars().count() == 1 && !r.contains(' '))
+                {
+                    relative.add(format!("{head}{rest}"), offset);
                 }
+                relative.add(key, offset);
             }
-            let (months, weekdays) = (&mut words.months, &mut words.weekdays);
-            if tier == 2 {
-                // The rest add their wide names only; their abbreviations count as meanings,
-                // so a wide name that is another locale's abbreviation of another month asks.
-                // Their relative-day words stay out: short everyday words elsewhere (`more`,
-                // `pan`, `len`) that a single-word value would be read as.
-                calendar_words(&cal, lang, &digits, months, weekdays, &mut unused, &both)?;
-                let (wide_months, wide_weekdays) = (&mut rest_wide.months, &mut rest_wide.weekdays);
-                calendar_words(&cal, lang, &digits, wide_months, wide_weekdays, &mut unused, &["wide"])?;
-                literals.extend(pattern_words(&cal, &digits, &mut Glued::default()));
-                continue;
-            }
-            calendar_words(&cal, lang, &digits, months, weekdays, &mut prefixes, &both)?;
-            quarter_names(&cal, &prefixes.digits, &mut quarters);
-            time_words(&cal, &digits, &mut times);
-            if let Some(fallback) =
-                cal.pointer("/dateTimeFormats/intervalFormats/intervalFormatFallback").and_then(Value::as_str)
-            {
-                let joiner = fallback.split_once("{0}").and_then(|(_, r)| r.split_once("{1}")).map(|(j, _)| j.trim());
-                if let Some(joiner) = joiner.filter(|j| !j.is_empty()) {
-                    joiners.insert(joiner.to_owned());
-                }
-            }
-            literals.extend(pattern_words(&cal, &digits, &mut glued));
-            let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
-            let day =
-                fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
-            for offset in -2i8..=2 {
-                if let Some(word) = day.get(format!("relative-type-{offset}")).and_then(Value::as_str) {
-                    let key = word_key(word);
-                    if date_word(&key, 3, &digits) {
-                        // A preposition of one letter glued on, as it is written too (Swedish
-                        // and Danish `i går`, `idag`, `imorgon`).
-                        if let Some((head, rest)) =
-                            key.split_once(' ').filter(|(h, r)| h.chars().count() == 1 && !r.contains(' '))
-                        {
-                            words.relative.add(format!("{head}{rest}"), offset);
-                        }
-                        words.relative.add(key, offset);
-                    }
-                }
-            }
-            // `now` (the second field's `relative-type-0`): today, as a date.
-            if let Some(now) =
-                fields.pointer(&format!("/main/{lang}/dates/fields/second/relative-type-0")).and_then(Value::as_str)
-            {
-                let key = word_key(now);
-                if date_word(&key, 3, &digits) {
-                    words.relative.add(key, 0);
-                }
-            }
-            relative_counts(&fields, lang, &mut counts, &mut ones);
-            relative_periods(&fields, lang, &digits, &mut periods);
-            relative_weeks(&fields, lang, &digits, &mut weeks);
         }
     }
-    let [mut main, basic, mut rest] = tables;
-    rest.months.one.retain(|k, _| rest_wide.months.has(k));
-    rest.weekdays.one.retain(|k, _| rest_wide.weekdays.has(k));
-    for words in [&mut rest.months, &mut rest.weekdays] {
-        words.one.retain(|k, _| readable_name(k));
-        words.several.retain(|k, _| readable_name(k));
+    // `now` (the second field's `relative-type-0`): today, as a date.
+    if let Some(now) =
+        fields.pointer(&format!("/main/{lang}/dates/fields/second/relative-type-0")).and_then(Value::as_str)
+    {
+        let key = word_key(now);
+        if date_word(&key, 3, digits) {
+            relative.add(key, 0);
+        }
     }
-    main.add_new(basic);
-    main.add_new(rest);
-    // A locative after Latin `u` that another language's date word spells with another month
-    // (Croatian `u listopadu`, October; Czech `listopadu`, November): the `u` settles it.
-    let same_month = |k: &str, m: u8| main.months.one.get(k) == Some(&m);
-    let after_u: Vec<(String, String)> = after_u
-        .one
-        .iter()
-        .filter(|(k, m)| main.months.has(k) && !same_month(k, **m))
-        .map(|(k, m)| (k.clone(), m.to_string()))
-        .collect();
-    // Last: a locative form names a month only where no locale's date word is the same word.
-    main.add_new(DateWords { months: locatives, weekdays: Words::new(), relative: Words::new() });
-    let DateWords { months, weekdays, relative } = main;
+    Ok(())
+}
+
+/// Everything the date locales' calendars and date fields give, before the tables are settled.
+struct Collected {
+    digits: BTreeSet<char>,
+    prefixes: Prefixes,
+    /// The rest's prefixes, glued letters and time words stay out: collected here, unused.
+    unused: Prefixes,
+    glued: Glued,
+    literals: BTreeSet<String>,
+    times: BTreeSet<String>,
+    /// The words of the modern, basic and other locales.
+    tables: [DateWords; 3],
+    /// The wide month and weekday names of the other locales.
+    rest_wide: DateWords,
+    counts: Words<i8>,
+    ones: OneCounts,
+    locatives: Words<u8>,
+    after_u: Words<u8>,
+    joiners: BTreeSet<String>,
+    periods: Words<i8>,
+    weeks: Words<i8>,
+    quarters: Words<u8>,
+}
+
+/// Both widths of month and weekday names.
+const BOTH: [&str; 2] = ["wide", "abbreviated"];
+
+impl Collected {
+    /// Reads every locale of `locales`: the modern, then the basic, then the rest.
+    fn read(dir: &Path, locales: &DateLocales) -> Result<Self, String> {
+        let digit_values = cldr_digit_values(dir)?;
+        let prefixes = |digits: BTreeMap<char, u32>| Prefixes {
+            months: BTreeSet::new(),
+            month_suffixes: BTreeSet::new(),
+            weekdays: BTreeSet::new(),
+            digits,
+        };
+        let mut c = Collected {
+            digits: digit_values.keys().copied().collect(),
+            unused: prefixes(digit_values.clone()),
+            prefixes: prefixes(digit_values),
+            glued: Glued::default(),
+            literals: BTreeSet::new(),
+            times: BTreeSet::new(),
+            tables: [DateWords::new(), DateWords::new(), DateWords::new()],
+            rest_wide: DateWords::new(),
+            counts: Words::new(),
+            ones: OneCounts { one: Words::new(), other: BTreeSet::new() },
+            locatives: Words::new(),
+            after_u: Words::new(),
+            joiners: BTreeSet::new(),
+            periods: Words::new(),
+            weeks: Words::new(),
+            quarters: Words::new(),
+        };
+        for (tier, list) in [&locales.modern, &locales.basic].into_iter().enumerate() {
+            for lang in list {
+                c.add_locale(dir, lang, tier)?;
+            }
+        }
+        for lang in &locales.rest {
+            c.add_rest_locale(dir, lang)?;
+        }
+        Ok(c)
+    }
+
+    /// The locative month forms of a [`LOCATIVES`] language, and of those after Latin `u`.
+    fn add_locatives(&mut self, cal: &Value, lang: &str) -> Result<(), String> {
+        if let Some((l, endings)) = LOCATIVES.iter().find(|(l, _)| *l == lang) {
+            locative_months(cal, (l, endings), &self.digits, &mut self.locatives)?;
+            if AFTER_U.contains(l) {
+                locative_months(cal, (l, endings), &self.digits, &mut self.after_u)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every word of a modern (`tier` 0) or basic (1) locale.
+    fn add_locale(&mut self, dir: &Path, lang: &str, tier: usize) -> Result<(), String> {
+        let cal = gregorian(dir, lang)?;
+        self.add_locatives(&cal, lang)?;
+        let words = &mut self.tables[tier];
+        calendar_words(&cal, lang, &self.digits, &mut words.months, &mut words.weekdays, &mut self.prefixes, &BOTH)?;
+        quarter_names(&cal, &self.prefixes.digits, &mut self.quarters);
+        time_words(&cal, &self.digits, &mut self.times);
+        self.joiners.extend(interval_joiner(&cal));
+        self.literals.extend(pattern_words(&cal, &self.digits, &mut self.glued));
+        let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
+        relative_days(&fields, lang, &self.digits, &mut self.tables[tier].relative)?;
+        relative_counts(&fields, lang, &mut self.counts, &mut self.ones);
+        relative_periods(&fields, lang, &self.digits, &mut self.periods);
+        relative_weeks(&fields, lang, &self.digits, &mut self.weeks);
+        Ok(())
+    }
+
+    /// The words of a locale of neither tier. The rest add their wide names only; their
+    /// abbreviations count as meanings, so a wide name that is another locale's abbreviation of
+    /// another month asks. Their relative-day words stay out: short everyday words elsewhere
+    /// (`more`, `pan`, `len`) that a single-word value would be read as.
+    fn add_rest_locale(&mut self, dir: &Path, lang: &str) -> Result<(), String> {
+        let cal = gregorian(dir, lang)?;
+        self.add_locatives(&cal, lang)?;
+        let (digits, unused) = (&self.digits, &mut self.unused);
+        let words = &mut self.tables[2];
+        calendar_words(&cal, lang, digits, &mut words.months, &mut words.weekdays, unused, &BOTH)?;
+        let wide = &mut self.rest_wide;
+        calendar_words(&cal, lang, digits, &mut wide.months, &mut wide.weekdays, unused, &["wide"])?;
+        self.literals.extend(pattern_words(&cal, digits, &mut Glued::default()));
+        Ok(())
+    }
+
+    /// The month, weekday and relative-day words of every tier, each only where no tier before
+    /// has the word, then the locatives; and `MONTHS_AFTER_U`'s entries.
+    fn settle_words(&mut self) -> (DateWords, Vec<(String, String)>) {
+        let [mut main, basic, mut rest] =
+            std::mem::replace(&mut self.tables, [DateWords::new(), DateWords::new(), DateWords::new()]);
+        rest.months.one.retain(|k, _| self.rest_wide.months.has(k));
+        rest.weekdays.one.retain(|k, _| self.rest_wide.weekdays.has(k));
+        for words in [&mut rest.months, &mut rest.weekdays] {
+            words.one.retain(|k, _| readable_name(k));
+            words.several.retain(|k, _| readable_name(k));
+        }
+        main.add_new(basic);
+        main.add_new(rest);
+        // A locative after Latin `u` that another language's date word spells with another month
+        // (Croatian `u listopadu`, October; Czech `listopadu`, November): the `u` settles it.
+        let same_month = |k: &str, m: u8| main.months.one.get(k) == Some(&m);
+        let after_u: Vec<(String, String)> = self
+            .after_u
+            .one
+            .iter()
+            .filter(|(k, m)| main.months.has(k) && !same_month(k, **m))
+            .map(|(k, m)| (k.clone(), m.to_string()))
+            .collect();
+        // Last: a locative form names a month only where no locale's date word is the same word.
+        let locatives = std::mem::replace(&mut self.locatives, Words::new());
+        main.add_new(DateWords { months: locatives, weekdays: Words::new(), relative: Words::new() });
+        (main, after_u)
+    }
+}
+
+/// The English names of the months and (by [`word_key`]) of the weekdays from Monday.
+fn english_names(dir: &Path) -> Result<(Vec<String>, Vec<String>), String> {
     let en = read_json(&dir.join("cldr-dates-full/main/en/ca-gregorian.json"))?;
-    let english: Vec<String> = (1..=12)
+    let months: Vec<String> = (1..=12)
         .map(|m| {
             en.pointer(&format!("/main/en/dates/calendars/gregorian/months/format/wide/{m}"))
                 .and_then(Value::as_str)
@@ -600,7 +666,7 @@ pub(super) fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, Stri
                 .ok_or(format!("no English name of month {m}"))
         })
         .collect::<Result<_, _>>()?;
-    let weekdays_en: Vec<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    let weekdays: Vec<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
         .iter()
         .map(|d| {
             en.pointer(&format!("/main/en/dates/calendars/gregorian/days/format/wide/{d}"))
@@ -609,64 +675,100 @@ pub(super) fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, Stri
                 .ok_or(format!("no English name of weekday {d}"))
         })
         .collect::<Result<_, _>>()?;
+    Ok((months, weekdays))
+}
+
+/// `data/dates.rs`: month names (wide and abbreviated, format and stand-alone forms, with alt
+/// variants), weekday names and the relative-day words of the [`date_locales`], keyed by
+/// [`word_key`]. A word that means two different months (or weekdays, or days) in two
+/// languages goes to an `AMBIGUOUS_` table with every meaning, so the reader asks. Sources:
+/// `cldr-dates-full/main/{lang}/ca-gregorian.json` and `dateFields.json`.
+pub(super) fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-dates-full")?;
+    check_root_months(dir)?;
+    let mut c = Collected::read(dir, locales)?;
+    let (words, after_u) = c.settle_words();
+    let (months_en, weekdays_en) = english_names(dir)?;
     let mut out = String::new();
-    header(&mut out, "cldr-dates-full", &version);
+    write_preamble(&mut out, &version, locales, &months_en);
+    write_word_tables(&mut out, &words, &after_u);
+    write_count_tables(&mut out, dir, &locales.modern, &c.counts, c.ones)?;
+    write_interval_joiners(&mut out, c.joiners);
+    write_period_tables(&mut out, &words, c.periods, &c.quarters, c.weeks);
+    write_year_and_pattern_words(&mut out, dir, &locales.modern, &words, &c.literals)?;
+    write_word_lists(&mut out, &c.prefixes, &c.times, &c.glued, &weekdays_en);
+    Ok(Generated { path: "agent-input/src/data/dates.rs", text: out })
+}
+
+/// The header, the module doc, `CLDR_VERSION`, `LANGUAGES` and `MONTHS_EN`.
+fn write_preamble(out: &mut String, version: &str, locales: &DateLocales, months_en: &[String]) {
+    header(out, "cldr-dates-full", version);
     let list: Vec<String> = locales.modern.iter().chain(&locales.basic).map(|l| format!("{l:?}")).collect();
     let _ = writeln!(out, "//! Month, weekday and relative-day words of {} CLDR locales.", list.len());
     let _ = writeln!(out, "//! Keys are `agent_input::fold` of the CLDR name, without trailing dots.");
     let _ = writeln!(out);
-    version_const(&mut out, &version);
+    version_const(out, version);
     let _ = writeln!(out);
     let _ = writeln!(out, "/// The locales whose every date word the tables hold: every locale CLDR covers at the modern level, then the script variants of modern languages covered at the basic level (their words only where no modern locale uses them). Every other locale of cldr-dates-full adds its wide month and weekday names where no locale before uses the word.");
     let _ = writeln!(out, "pub const LANGUAGES: &[&str] = &[{}];", list.join(", "));
     let _ = writeln!(out);
     let _ = writeln!(out, "/// English month names, for messages.");
     let _ = writeln!(out, "pub const MONTHS_EN: [&str; 12] = [");
-    for n in &english {
+    for n in months_en {
         let _ = writeln!(out, "    \"{n}\",");
     }
     let _ = writeln!(out, "];");
-    write_packed(&mut out, "MONTHS", "u8", "Month names and their numbers (1-12)", &months.one_entries());
+}
+
+/// `MONTHS`, `AMBIGUOUS_MONTHS`, `MONTHS_AFTER_U`, `WEEKDAYS`, `AMBIGUOUS_WEEKDAYS`,
+/// `RELATIVE_DAYS` and `AMBIGUOUS_RELATIVE_DAYS`.
+fn write_word_tables(out: &mut String, words: &DateWords, after_u: &[(String, String)]) {
+    let DateWords { months, weekdays, relative } = words;
+    write_packed(out, "MONTHS", "u8", "Month names and their numbers (1-12)", &months.one_entries());
     write_pairs_owned(
-        &mut out,
+        out,
         "AMBIGUOUS_MONTHS",
         "Month names that name two or more months in different languages (numbers separated by spaces)",
         &months.several_entries(),
     );
     write_pairs_owned(
-        &mut out,
+        out,
         "MONTHS_AFTER_U",
         "Locative month names that follow Latin `u` (\"in\") in Croatian, Bosnian and Serbian, where another language's date word spells another month alike (`u listopadu` is October; Czech `listopadu` November), and their month",
-        &after_u,
+        after_u,
     );
-    write_packed(
-        &mut out,
-        "WEEKDAYS",
-        "u8",
-        "Weekday names and their ISO numbers (1 = Monday)",
-        &weekdays.one_entries(),
-    );
+    write_packed(out, "WEEKDAYS", "u8", "Weekday names and their ISO numbers (1 = Monday)", &weekdays.one_entries());
     write_pairs_owned(
-        &mut out,
+        out,
         "AMBIGUOUS_WEEKDAYS",
         "Weekday names that name two or more weekdays in different languages",
         &weekdays.several_entries(),
     );
     write_packed(
-        &mut out,
+        out,
         "RELATIVE_DAYS",
         "i8",
         "Relative-day words and their offsets from today",
         &relative.one_entries(),
     );
     write_pairs_owned(
-        &mut out,
+        out,
         "AMBIGUOUS_RELATIVE_DAYS",
         "Relative-day words that name two or more offsets in different languages",
         &relative.several_entries(),
     );
+}
+
+/// `RELATIVE_COUNTS`, `RELATIVE_ONES`, `COUNT_WORDS` and `ORDINAL_WORDS`.
+fn write_count_tables(
+    out: &mut String,
+    dir: &Path,
+    modern: &[String],
+    counts: &Words<i8>,
+    ones: OneCounts,
+) -> Result<(), String> {
     write_packed(
-        &mut out,
+        out,
         "RELATIVE_COUNTS",
         "i8",
         "Relative-time patterns with a count (`{0} days ago`, `za {0} dní`, `vor {0} Tagen`), keyed by the folded words before and after the count joined by `#` (`#days ago`, `za#dni`), and their unit: 1 day, 2 week, 3 month, 4 year, negative for the past. A pattern two locales give different meanings is left out (a spelling of it asks `not_a_date`)",
@@ -675,26 +777,31 @@ pub(super) fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, Stri
     let other = &ones.other;
     let single = ones.one.without(|k| other.contains(k));
     write_packed(
-        &mut out,
+        out,
         "RELATIVE_ONES",
         "i8",
         "Relative-time patterns of the count one whose words alone say one (`před {0} týdnem`: `před týdnem`, a week ago; `{0} tydzień temu`, `{0} неделю назад`), keyed as `RELATIVE_COUNTS` is, with their unit; the long forms only, and no pattern that any other count writes alike (`{0} days ago`). Patterns of the count one or two with no number at all (Arabic `قبل يوم واحد`, `خلال يومين`) are keyed `#` and their words, the count two as ten over the unit (`خلال يومين` is 11)",
         &single.one_entries(),
     );
     write_packed(
-        &mut out,
+        out,
         "COUNT_WORDS",
         "u8",
         "Numbers one to twelve written as words (`two`, `zwei`, `deux`, `dva`, `tři`), of the modern locales' rule-based number spellings (cldr-rbnf, cardinal rule sets), for relative-time patterns written with one (`two days ago`). A word two locales give different numbers is left out",
-        &count_words(dir, &locales.modern)?,
+        &count_words(dir, modern)?,
     );
     write_packed(
-        &mut out,
+        out,
         "ORDINAL_WORDS",
         "u8",
         "Days of the month written as ordinal words (`first`, `twenty-first`, `twenty first`, `premier`, `erste`, `primero`, `первого`), of the modern locales' rule-based number spellings (cldr-rbnf, every ordinal rule set), 1 to 31. A word two locales give different numbers is left out",
-        &ordinal_words(dir, &locales.modern)?,
+        &ordinal_words(dir, modern)?,
     );
+    Ok(())
+}
+
+/// `INTERVAL_JOINERS`, longest first.
+fn write_interval_joiners(out: &mut String, joiners: BTreeSet<String>) {
     let mut joiners: Vec<String> = joiners.into_iter().collect();
     joiners.sort_by_key(|j| std::cmp::Reverse(j.len()));
     let _ = writeln!(out);
@@ -707,20 +814,31 @@ pub(super) fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, Stri
         "pub static INTERVAL_JOINERS: &[&str] = &[{}];",
         joiners.iter().map(|j| format!("{j:?}")).collect::<Vec<_>>().join(", ")
     );
+}
+
+/// `RELATIVE_PERIODS`, `QUARTERS` and `RELATIVE_WEEKS`: the period and week words that are no
+/// relative-day word, month or weekday (nor, for a week word, another period).
+fn write_period_tables(
+    out: &mut String,
+    words: &DateWords,
+    mut periods: Words<i8>,
+    quarters: &Words<u8>,
+    mut weeks: Words<i8>,
+) {
     // A relative-day word, a month or a weekday keeps its meaning: a period word that is also
     // one is left out.
-    let keeps = |k: &String| relative.has(k) || months.has(k) || weekdays.has(k);
+    let keeps = |k: &String| words.relative.has(k) || words.months.has(k) || words.weekdays.has(k);
     periods.one.retain(|k, _| !keeps(k));
     periods.several.retain(|k, _| !keeps(k));
     write_packed(
-        &mut out,
+        out,
         "RELATIVE_PERIODS",
         "i8",
         "Words of the month, quarter or year before, of or after today's (`last month`, `this year`, `příští čtvrtletí`, `letztes Jahr`) and of a weekday of the week before, of or after today's (`next Friday`, `minulé pondělí`), and their period: ten times the unit (3 month, 4 year, 5 quarter, 6 to 12 Monday to Sunday) plus the offset plus one (`last month` is 30, `next year` 42, `next Friday` 102). Words two locales give different periods are left out (they ask `not_a_date`); weeks are left out, as where a week starts differs by region",
         &periods.one_entries(),
     );
     write_packed(
-        &mut out,
+        out,
         "QUARTERS",
         "u8",
         "Names of the quarters of the modern locales (`Q1`, `1st quarter`, `T1`, `1. čtvrtletí`, `I kwartał`, `1-й квартал`, `第1四半期`) and their number, as CLDR's `QQQ y` and `QQQQ y` formats write them before or after the year. A name two locales give different quarters is left out",
@@ -729,88 +847,111 @@ pub(super) fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, Stri
     // A week word that is a day, month, weekday or other period somewhere keeps that meaning.
     weeks.one.retain(|k, _| !keeps(k) && !periods.one.contains_key(k) && !periods.several.contains_key(k));
     write_packed(
-        &mut out,
+        out,
         "RELATIVE_WEEKS",
         "i8",
         "Words of the week before, of or after today's (`last week`, `tento týden`, `nächste Woche`, `上周`) and their offset (-1, 0, 1), for date ranges: where a week starts differs by region, so a range reader names both weeks. Words two locales give different offsets are left out",
         &weeks.one_entries(),
     );
+}
+
+/// `YEAR_WORDS` and `PATTERN_WORDS`: the year and pattern words that are no month, weekday or
+/// relative day (a year word, nor a pattern word).
+fn write_year_and_pattern_words(
+    out: &mut String,
+    dir: &Path,
+    modern: &[String],
+    words: &DateWords,
+    literals: &BTreeSet<String>,
+) -> Result<(), String> {
+    let DateWords { months, weekdays, relative } = words;
     // A word that is a month, weekday or relative day somewhere keeps that meaning.
     let named = |w: &String| {
-        [&months, &weekdays].iter().any(|t| t.one.contains_key(w) || t.several.contains_key(w))
+        [months, weekdays].iter().any(|t| t.one.contains_key(w) || t.several.contains_key(w))
             || relative.one.contains_key(w)
             || relative.several.contains_key(w)
     };
     let literals: Vec<&String> = literals.iter().filter(|w| !named(w)).collect();
     let entries: Vec<(String, String)> = literals.iter().map(|w| ((*w).clone(), "1".to_owned())).collect();
-    let years: Vec<(String, String)> = year_words(dir, &locales.modern)?
+    let years: Vec<(String, String)> = year_words(dir, modern)?
         .into_iter()
         .filter(|w| !named(w) && !literals.contains(&w))
         .map(|w| (w, "1".to_owned()))
         .collect();
     write_packed(
-        &mut out,
+        out,
         "YEAR_WORDS",
         "u8",
         "Words for \"year\" the modern locales write beside a count (`roku`, `года`, `godine`, `r`, `years`: CLDR's `duration-year` unit patterns, every count and case), which the date reader drops beside a year's four digits (`1 października 2026 roku`, `1. listopada 2026. godine`, `1. října roku 2026`): no month, weekday or day, nor a pattern's word (the value is 1)",
         &years,
     );
     write_packed(
-        &mut out,
+        out,
         "PATTERN_WORDS",
         "u8",
         "Words the date patterns write around the numbers (`г`, `gada`, `m`, `d`) and the names of the common era, of every locale: no month, weekday or day (the value is 1)",
         &entries,
     );
+    Ok(())
+}
+
+/// `MONTH_PREFIXES`, `MONTH_SUFFIXES`, `WEEKDAY_PREFIXES`, `TIME_WORDS`, the `GLUED_` lists
+/// and `WEEKDAYS_EN`.
+fn write_word_lists(
+    out: &mut String,
+    prefixes: &Prefixes,
+    times: &BTreeSet<String>,
+    glued: &Glued,
+    weekdays_en: &[String],
+) {
     write_strings(
-        &mut out,
+        out,
         "Words that, before a month's number, name that month (Vietnamese `tháng 11`), sorted.",
         "pub static MONTH_PREFIXES: &[&str] = &",
         &prefixes.months,
     );
     write_strings(
-        &mut out,
+        out,
         "What, after a month's number, names that month (Mongolian `11-р сар`, and its genitive `11-р сарын` with the letters the date patterns glue on), lower case, sorted.",
         "pub static MONTH_SUFFIXES: &[&str] = &",
         &prefixes.month_suffixes,
     );
     write_strings(
-        &mut out,
+        out,
         "Words that, before a weekday's number (1 = Monday to 6), name that weekday (Chinese `星期一`), sorted.",
         "pub static WEEKDAY_PREFIXES: &[&str] = &",
         &prefixes.weekdays,
     );
     write_strings(
-        &mut out,
+        out,
         "Words written beside a time of day: the day periods (`a. m`, `π.μ`, `ص`, `午前`, `in the morning`), the words of the time patterns (`Uhr`, `ч`) and the words that join a date and a time (`at`, `kl`, `a las`), sorted.",
         "pub static TIME_WORDS: &[&str] = &",
-        &times,
+        times,
     );
     write_strings(
-        &mut out,
+        out,
         "Letters a date pattern glues before a month's name (Hebrew `בנובמבר`, \"in November\"), sorted.",
         "pub static GLUED_MONTH_PREFIXES: &[&str] = &",
         &glued.month_prefixes,
     );
     write_strings(
-        &mut out,
+        out,
         "Letters a date pattern glues after a month's name (Basque `azaroaren`, Mongolian `сарын`), sorted.",
         "pub static GLUED_MONTH_SUFFIXES: &[&str] = &",
         &glued.month_suffixes,
     );
     write_strings(
-        &mut out,
+        out,
         "Letters a date pattern glues after a weekday's name (Thai `วันจันทร์ที่`), sorted.",
         "pub static GLUED_WEEKDAY_SUFFIXES: &[&str] = &",
         &glued.weekday_suffixes,
     );
     write_strings(
-        &mut out,
+        out,
         "English weekday names from Monday, keys of `WEEKDAYS`.",
         "pub const WEEKDAYS_EN: [&str; 7] = ",
-        &weekdays_en,
+        weekdays_en,
     );
-    Ok(Generated { path: "agent-input/src/data/dates.rs", text: out })
 }
 
 /// The words the given locales write for "year" beside a count, apart from it by a space

@@ -1,6 +1,7 @@
 //! `data/scales.rs`: compact-number scale words, number words, percent and other number
 //! patterns (`cldr-numbers-full`, `cldr-units-full`, `cldr-rbnf`).
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -14,85 +15,108 @@ use super::words::Words;
 use super::write::{header, version_const, write_packed, write_pairs_owned, write_strings};
 use super::Generated;
 
-/// `data/scales.rs`: the words and letters CLDR's compact number formats write after a number
-/// (`0K`, `0 tis.`, `0 Mio.`, `0 million`, `0万`), in every locale and numbering
-/// system, short and long, with the power of ten each stands for. A word two locales give
-/// different powers (`billion`: 10^9 in English, 10^12 in German; `miu`: 10^3 in Nheengatu,
-/// 10^6 in Romansh) goes to `AMBIGUOUS_SCALES` with every power, so the reader asks. Formats
-/// that write their word before the number are left out, and so are words that are a unit's
-/// symbol or an ordinal's ending somewhere. Source: `cldr-numbers-full/main/{lang}/numbers.json`,
-/// `cldr-units-full`, `cldr-rbnf`.
-pub(super) fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
-    let version = package_version(dir, "cldr-numbers-full")?;
-    let (mut words, mut modern_words) = (Words::<u8>::new(), Words::<u8>::new());
-    let mut before_words = Words::<u8>::new();
-    let (mut qualifiers, mut joiners) = (Words::<u8>::new(), std::collections::BTreeSet::new());
-    let mut english = std::collections::BTreeSet::new();
-    // Every locale CLDR has, regional and non-modern ones too: Nheengatu's `miu` is a thousand,
-    // Romansh `miu.` a million, so the word asks.
-    let all = locale_dirs(&dir.join("cldr-numbers-full/main"))?;
-    for lang in &all {
-        let json = read_json(&dir.join(format!("cldr-numbers-full/main/{lang}/numbers.json")))?;
-        let numbers = object(&json, &format!("/main/{lang}/numbers"), "numbers.json")?;
-        misc_patterns(numbers, &mut qualifiers, &mut joiners);
-        let systems = numbers.iter().filter(|(k, _)| k.starts_with("decimalFormats-numberSystem-"));
-        for (_, formats) in systems {
-            for width in ["short", "long"] {
-                let Some(patterns) = formats.pointer(&format!("/{width}/decimalFormat")).and_then(Value::as_object)
-                else {
-                    continue;
-                };
-                for (key, pattern) in patterns {
-                    let (Some(pattern), Some(kind)) = (pattern.as_str(), key.split('-').next()) else { continue };
-                    // Without the marks of direction right-to-left languages write around a
-                    // number (`\u{200f}0 מיליון`): no word before it.
-                    let pattern = pattern
-                        .split(';')
-                        .next()
-                        .unwrap_or_default()
-                        .replace(['\'', '\u{200e}', '\u{200f}', '\u{61c}'], "");
-                    let zeros = pattern.matches('0').count();
-                    let (Some(first), Some(last)) = (pattern.find('0'), pattern.rfind('0')) else { continue };
-                    let (before, after) = (&pattern[..first], &pattern[last + 1..]);
-                    // The power of the format's type (`10000`: 4) less the digits it writes.
-                    let power = (kind.len() + 1).checked_sub(zeros + 1);
-                    let word = word_key(after);
-                    let ascii_zeros = !pattern[first..=last].contains(|c| c != '0');
-                    // The word before the number (Swahili `elfu 0`, Hausa `Dubu 0`, Sinhala
-                    // `දහස 0`), with nothing after it.
-                    let ahead = word_key(before);
-                    if ascii_zeros && word.is_empty() && ahead.chars().filter(|c| c.is_alphabetic()).count() >= 2 {
-                        if let Some(power) = power.and_then(|p| u8::try_from(p).ok()).filter(|p| *p > 0) {
-                            before_words.add(ahead, power);
-                        }
+/// The words of every locale's compact number formats, and of its number `miscPatterns`.
+struct CompactWords {
+    /// Scale words written after the number, and their powers of ten.
+    words: Words<u8>,
+    /// The same, of the modern locales only.
+    modern_words: Words<u8>,
+    /// Scale words written before the number (Swahili `elfu 0`), with nothing after it.
+    before_words: Words<u8>,
+    /// The approximate, at-least and at-most patterns ([`misc_patterns`]).
+    qualifiers: Words<u8>,
+    /// What the range patterns write between two numbers.
+    joiners: BTreeSet<String>,
+    /// English's own scale words and their powers.
+    english: BTreeSet<(String, u8)>,
+}
+
+impl CompactWords {
+    /// Reads `cldr-numbers-full/main/{lang}/numbers.json` of every locale of `all`, short and
+    /// long, in every numbering system.
+    fn read(dir: &Path, modern: &[String], all: &[String]) -> Result<Self, String> {
+        let mut c = CompactWords {
+            words: Words::new(),
+            modern_words: Words::new(),
+            before_words: Words::new(),
+            qualifiers: Words::new(),
+            joiners: BTreeSet::new(),
+            english: BTreeSet::new(),
+        };
+        for lang in all {
+            let json = read_json(&dir.join(format!("cldr-numbers-full/main/{lang}/numbers.json")))?;
+            let numbers = object(&json, &format!("/main/{lang}/numbers"), "numbers.json")?;
+            misc_patterns(numbers, &mut c.qualifiers, &mut c.joiners);
+            let systems = numbers.iter().filter(|(k, _)| k.starts_with("decimalFormats-numberSystem-"));
+            for (_, formats) in systems {
+                for width in ["short", "long"] {
+                    let Some(patterns) = formats.pointer(&format!("/{width}/decimalFormat")).and_then(Value::as_object)
+                    else {
                         continue;
-                    }
-                    if !before.trim().is_empty() || word.is_empty() || !ascii_zeros {
-                        continue;
-                    }
-                    if let Some(power) = power.and_then(|p| u8::try_from(p).ok()).filter(|p| *p > 0) {
-                        if modern.contains(lang) {
-                            modern_words.add(word.clone(), power);
-                            if lang.split('-').next() == Some("en") {
-                                english.insert((word.clone(), power));
-                            }
-                        }
-                        words.add(word, power);
+                    };
+                    for (key, pattern) in patterns {
+                        let (Some(pattern), Some(kind)) = (pattern.as_str(), key.split('-').next()) else { continue };
+                        c.add_pattern(kind, pattern, lang, modern);
                     }
                 }
             }
         }
+        Ok(c)
     }
-    // English's plural of its own scale words (`thousands`, `millions`, `billions`: CLDR
-    // writes `0 billion` for every count), as writers of English add it; French's `billions`
-    // (10^12) beside it asks.
-    english.retain(|(k, _)| k.len() >= 4 && k.bytes().all(|b| b.is_ascii_lowercase()));
-    for (word, power) in english {
-        words.add(format!("{word}s"), power);
+
+    /// Adds the scale word of one compact pattern (`0 million`) of type `kind` (`1000000`),
+    /// with the power of ten it stands for, to the tables it belongs in.
+    fn add_pattern(&mut self, kind: &str, pattern: &str, lang: &str, modern: &[String]) {
+        // Without the marks of direction right-to-left languages write around a
+        // number (`\u{200f}0 מיליון`): no word before it.
+        let pattern =
+            pattern.split(';').next().unwrap_or_default().replace(['\'', '\u{200e}', '\u{200f}', '\u{61c}'], "");
+        let zeros = pattern.matches('0').count();
+        let (Some(first), Some(last)) = (pattern.find('0'), pattern.rfind('0')) else { return };
+        let (before, after) = (&pattern[..first], &pattern[last + 1..]);
+        // The power of the format's type (`10000`: 4) less the digits it writes.
+        let power = (kind.len() + 1).checked_sub(zeros + 1);
+        let power = power.and_then(|p| u8::try_from(p).ok()).filter(|p| *p > 0);
+        let word = word_key(after);
+        let ascii_zeros = !pattern[first..=last].contains(|c| c != '0');
+        // The word before the number (Swahili `elfu 0`, Hausa `Dubu 0`, Sinhala
+        // `දහස 0`), with nothing after it.
+        let ahead = word_key(before);
+        if ascii_zeros && word.is_empty() && ahead.chars().filter(|c| c.is_alphabetic()).count() >= 2 {
+            if let Some(power) = power {
+                self.before_words.add(ahead, power);
+            }
+            return;
+        }
+        if !before.trim().is_empty() || word.is_empty() || !ascii_zeros {
+            return;
+        }
+        if let Some(power) = power {
+            if modern.iter().any(|m| m == lang) {
+                self.modern_words.add(word.clone(), power);
+                if lang.split('-').next() == Some("en") {
+                    self.english.insert((word.clone(), power));
+                }
+            }
+            self.words.add(word, power);
+        }
     }
-    // A word that is also a unit's symbol somewhere (`k`: Estonian months, Norwegian cups, and
-    // kelvin; `km`; `min`; `mil`: a mile) carries a unit the property does not state: left out.
-    let units = unit_words(dir, &locale_dirs(&dir.join("cldr-units-full/main"))?)?;
+
+    /// English's plural of its own scale words (`thousands`, `millions`, `billions`: CLDR
+    /// writes `0 billion` for every count), as writers of English add it; French's `billions`
+    /// (10^12) beside it asks.
+    fn add_english_plurals(&mut self) {
+        let mut english = std::mem::take(&mut self.english);
+        english.retain(|(k, _)| k.len() >= 4 && k.bytes().all(|b| b.is_ascii_lowercase()));
+        for (word, power) in english {
+            self.words.add(format!("{word}s"), power);
+        }
+    }
+}
+
+/// `UNIT_SCALES`' entries: the modern locales' scale words that are also a unit's symbol, with
+/// the powers the modern locales give them, sorted.
+fn unit_scales(modern_words: &Words<u8>, units: &BTreeSet<String>) -> Vec<(String, String)> {
     // Kept apart with the powers the modern locales give them, when a modern language writes
     // them (`k`, `M`, `mln`; Portuguese `mi`, a million and a mile; Italian `mila`; Catalan's
     // `km` and Azerbaijani's `min` too): the ask of `4k` names a thousand beside the unit's
@@ -105,14 +129,50 @@ pub(super) fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String>
         .filter(|(k, _)| units.contains(k))
         .collect();
     unit_scales.sort();
-    words.one.retain(|k, _| !units.contains(k));
-    words.several.retain(|k, _| !units.contains(k));
+    unit_scales
+}
+
+/// `SCALES_BEFORE`'s entries: a word before the number that is a unit's or currency's elsewhere
+/// stays out, as a word after it does; one of two powers is left out (it asks as any text that
+/// is no number).
+fn scales_before(before_words: &Words<u8>, words: &Words<u8>, units: &BTreeSet<String>) -> Vec<(String, String)> {
+    before_words
+        .one
+        .iter()
+        .filter(|(k, p)| {
+            !units.contains(*k) && !words.several.contains_key(*k) && words.one.get(*k).is_none_or(|w| w == *p)
+        })
+        .map(|(k, p)| (k.clone(), p.to_string()))
+        .collect()
+}
+
+/// `data/scales.rs`: the words and letters CLDR's compact number formats write after a number
+/// (`0K`, `0 tis.`, `0 Mio.`, `0 million`, `0万`), in every locale and numbering
+/// system, short and long, with the power of ten each stands for. A word two locales give
+/// different powers (`billion`: 10^9 in English, 10^12 in German; `miu`: 10^3 in Nheengatu,
+/// 10^6 in Romansh) goes to `AMBIGUOUS_SCALES` with every power, so the reader asks. Formats
+/// that write their word before the number are left out, and so are words that are a unit's
+/// symbol or an ordinal's ending somewhere. Source: `cldr-numbers-full/main/{lang}/numbers.json`,
+/// `cldr-units-full`, `cldr-rbnf`.
+pub(super) fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String> {
+    let version = package_version(dir, "cldr-numbers-full")?;
+    // Every locale CLDR has, regional and non-modern ones too: Nheengatu's `miu` is a thousand,
+    // Romansh `miu.` a million, so the word asks.
+    let all = locale_dirs(&dir.join("cldr-numbers-full/main"))?;
+    let mut c = CompactWords::read(dir, modern, &all)?;
+    c.add_english_plurals();
+    // A word that is also a unit's symbol somewhere (`k`: Estonian months, Norwegian cups, and
+    // kelvin; `km`; `min`; `mil`: a mile) carries a unit the property does not state: left out.
+    let units = unit_words(dir, &locale_dirs(&dir.join("cldr-units-full/main"))?)?;
+    let unit_scales = unit_scales(&c.modern_words, &units);
+    c.words.one.retain(|k, _| !units.contains(k));
+    c.words.several.retain(|k, _| !units.contains(k));
     // A word that is also an ordinal's ending (`th`: English `5th`, and Icelandic `þ.`, a
     // thousand, folded; `n`: Catalan `2n`, and Vietnamese `N`) makes the number an ordinal in
     // another language: left out, so `5th` asks rather than reading 5000.
     let ordinals = ordinal_suffixes(dir)?;
-    words.one.retain(|k, _| !ordinals.contains(k));
-    words.several.retain(|k, _| !ordinals.contains(k));
+    c.words.one.retain(|k, _| !ordinals.contains(k));
+    c.words.several.retain(|k, _| !ordinals.contains(k));
     let mut out = String::new();
     header(&mut out, "cldr-numbers-full", &version);
     let _ = writeln!(
@@ -124,44 +184,57 @@ pub(super) fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String>
     let _ = writeln!(out, "//! Keys are `agent_input::fold` of the word, without trailing dots.");
     let _ = writeln!(out);
     version_const(&mut out, &version);
-    write_packed(&mut out, "SCALES", "u8", "Scale words and the power of ten each stands for", &words.one_entries());
+    write_scale_tables(&mut out, &c.words, &scales_before(&c.before_words, &c.words, &units), &unit_scales);
+    write_number_tables(&mut out, dir, modern, &c.qualifiers, c.joiners)?;
+    Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
+}
+
+/// `SCALES`, `AMBIGUOUS_SCALES`, `SCALES_BEFORE` and `UNIT_SCALES`.
+fn write_scale_tables(
+    out: &mut String,
+    words: &Words<u8>,
+    before_words: &[(String, String)],
+    unit_scales: &[(String, String)],
+) {
+    write_packed(out, "SCALES", "u8", "Scale words and the power of ten each stands for", &words.one_entries());
     write_pairs_owned(
-        &mut out,
+        out,
         "AMBIGUOUS_SCALES",
         "Scale words that stand for two or more powers of ten in different languages (powers separated by spaces)",
         &words.several_entries(),
     );
-    // A word before the number that is a unit's or currency's elsewhere stays out, as a word
-    // after it does; one of two powers is left out (it asks as any text that is no number).
-    let before_words: Vec<(String, String)> = before_words
-        .one
-        .iter()
-        .filter(|(k, p)| {
-            !units.contains(*k) && !words.several.contains_key(*k) && words.one.get(*k).is_none_or(|w| w == *p)
-        })
-        .map(|(k, p)| (k.clone(), p.to_string()))
-        .collect();
     write_pairs_owned(
-        &mut out,
+        out,
         "SCALES_BEFORE",
         "Scale words the compact numbers of CLDR's locales write before the number (`elfu 4`, Swahili's four thousand; Hausa `Dubu 4`; Sinhala `දහස 4`), and the power of ten each stands for; none a unit's symbol, nor a word another language writes after a number for another power",
-        &before_words,
+        before_words,
     );
     write_pairs_owned(
-        &mut out,
+        out,
         "UNIT_SCALES",
         "Scale words and letters of the modern languages' compact numbers that are also a unit's symbol in some locale (`k`: a thousand, and kelvin; `mil`: a thousand, and a mile), with every power of ten those locales give them (separated by spaces): never applied, named beside the number without them",
-        &unit_scales,
+        unit_scales,
     );
+}
+
+/// `PERCENT_WORDS`, `NUMBER_QUALIFIERS`, `NUMBER_RANGE_JOINERS` (longest first),
+/// `NUMBER_WORDS` and `AMBIGUOUS_NUMBER_WORDS`.
+fn write_number_tables(
+    out: &mut String,
+    dir: &Path,
+    modern: &[String],
+    qualifiers: &Words<u8>,
+    joiners: BTreeSet<String>,
+) -> Result<(), String> {
     write_packed(
-        &mut out,
+        out,
         "PERCENT_WORDS",
         "u8",
         "Percent and per-mille signs and words the modern locales write before or after a number (`%`, `٪`, `‰`, `percent`, `procent`, `Prozent`, `pour cent`, `yüzde`: `cldr-units-full`'s `concentr-percent` and `concentr-permille` patterns, each count and case), and the power of ten they divide by (2 or 3). A word of both is left out",
         &percent_words(dir, modern)?,
     );
     write_packed(
-        &mut out,
+        out,
         "NUMBER_QUALIFIERS",
         "u8",
         "What CLDR's number patterns write around a number to say it is approximate (1: `~{0}`, `≈{0}`, `ca. {0}`), a least value (2: `{0}+`, `≥{0}`, `au moins {0}`) or a greatest one (3: `≤{0}`, `{0} 以下`), of every locale, keyed by the folded text before and after the number joined by `#` (`~#`, `#+`, `au moins#`). A pattern of two meanings is left out",
@@ -170,26 +243,26 @@ pub(super) fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String>
     let mut joiners: Vec<String> = joiners.into_iter().collect();
     joiners.sort_by_key(|j| std::cmp::Reverse(j.len()));
     write_strings(
-        &mut out,
+        out,
         "What CLDR's number range patterns write between two numbers (`{0}–{1}`, `{0}-{1}`, `{0}~{1}`), of every locale, without spaces, longest first.",
         "pub static NUMBER_RANGE_JOINERS: &[&str] = &",
         &joiners,
     );
     let numbers = number_words(dir, modern)?;
     write_packed(
-        &mut out,
+        out,
         "NUMBER_WORDS",
         "u32",
         "Whole numbers written as words (`twenty-one`, `twenty one`, `dvacet jedna`, `einundzwanzig`, `vingt et un`, `sto`): 0 to 100, the hundreds, a thousand and a million, of every nominative cardinal rule set of the modern locales' rule-based number spellings (cldr-rbnf, each gender)",
         &numbers.one_entries(),
     );
     write_pairs_owned(
-        &mut out,
+        out,
         "AMBIGUOUS_NUMBER_WORDS",
         "Number words that two or more modern locales spell for different numbers (numbers separated by spaces)",
         &numbers.several_entries(),
     );
-    Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
+    Ok(())
 }
 
 /// A locale's number `miscPatterns` of every numbering system: the approximate, at-least and
