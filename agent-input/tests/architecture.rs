@@ -625,3 +625,29 @@ fn no_file_of_the_core_is_too_long() {
         .collect();
     assert!(listed.is_empty(), "files over {MAX_FILE_LINES} lines:\n{}", listed.join("\n"));
 }
+
+/// The core keeps no state between reads and reads no environment or clock of its own: the
+/// only place it does is the host callers pass, `context::System` (`docs/ARCHITECTURE.md`,
+/// "The read's context").
+#[test]
+fn no_hidden_state_or_io_outside_the_host() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut found = Vec::new();
+    for file in &files {
+        let rel = file.strip_prefix(src()).unwrap();
+        if rel.starts_with("data") || rel == Path::new("context.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            for needle in ["thread_local!", "std::env", "SystemTime", "Instant::now", "static mut"] {
+                if code.contains(needle) {
+                    found.push(format!("{}:{}: {needle}", rel.display(), i + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "state or I/O outside context::System:\n{}", found.join("\n"));
+}

@@ -10,10 +10,15 @@ use crate::data::dates::{MONTHS, WEEKDAYS};
 use crate::date::{self, DateOptions, DateRole};
 use crate::outcome::Status;
 
-/// The number of cases: `PROPTEST_CASES` when set, else `n`.
+/// The number of cases: `PROPTEST_CASES` when set (proptest's default configuration reads
+/// it; unset, it is 256), else `n`.
 fn cases(n: u32) -> ProptestConfig {
-    let n = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(n);
-    ProptestConfig::with_cases(n)
+    let default = ProptestConfig::default();
+    if default.cases == 256 {
+        ProptestConfig::with_cases(n)
+    } else {
+        default
+    }
 }
 
 fn any_date() -> impl Strategy<Value = NaiveDate> {
