@@ -115,6 +115,8 @@ pub(super) fn fixed(span: Span) -> Candidate {
     Candidate { span, order: Order::Fixed }
 }
 
+/// The number of at most four digits.
+#[inline]
 pub(super) fn value(digits: &str) -> Option<u32> {
     if digits.len() > 4 {
         return None;
@@ -123,11 +125,13 @@ pub(super) fn value(digits: &str) -> Option<u32> {
 }
 
 /// A year written with four digits.
+#[inline]
 pub(super) fn year4(digits: &str) -> Option<i32> {
     (digits.len() == 4).then(|| digits.parse().ok()).flatten()
 }
 
 /// Adds the day (y, m, d) as a candidate with `order`, or records why it is impossible.
+#[inline]
 pub(super) fn day(parsed: &mut Parsed, year: i32, month: u32, dd: u32, order: Order) {
     if sentinel_year(year) {
         if !parsed.candidates.iter().any(|x| x.span == Span::Sentinel) {

@@ -22,17 +22,20 @@ pub(super) fn weekday_name(n: u32) -> &'static str {
         .unwrap_or("?")
 }
 
+#[inline]
 pub(super) fn iso_value(d: NaiveDate) -> Value {
     Value::String(iso_text(d))
 }
 
 /// `YYYY-MM-DD`, written digit by digit (chrono's `Display` goes through the formatter, several
 /// times slower, and this runs for every value and note); other years through chrono.
+#[inline]
 pub(crate) fn iso_text(d: NaiveDate) -> String {
     with_iso_text(d, str::to_owned)
 }
 
 /// Calls `f` with `YYYY-MM-DD` written on the stack (years 0-9999; others through chrono).
+#[inline]
 pub(crate) fn with_iso_text<T>(d: NaiveDate, f: impl FnOnce(&str) -> T) -> T {
     let Some(year) = u32::try_from(d.year()).ok().filter(|y| *y <= 9999) else { return f(&d.to_string()) };
     let digit = |n: u32| b'0' + u8::try_from(n % 10).unwrap_or(0);
