@@ -534,15 +534,7 @@ fn write_name_tables(
         "Names of renamed states (Zaire, Dahomey), to their one successor",
         retired_names.iter().filter(|(_, v)| !v.contains(' ')).map(|(k, v)| (k.as_str(), v.as_str())),
     );
-    let mut ambiguous: Vec<(String, String)> = names
-        .conflicts
-        .iter()
-        .map(|(k, v)| {
-            let mut v = v.clone();
-            v.sort();
-            (k.clone(), v.join(" "))
-        })
-        .collect();
+    let mut ambiguous: Vec<(String, String)> = names.conflict_pairs();
     ambiguous.extend(retired_names.iter().filter(|(_, v)| v.contains(' ')).map(|(k, v)| (k.clone(), v.clone())));
     ambiguous.sort();
     write_pairs_owned(

@@ -351,15 +351,7 @@ pub(super) fn languages(dir: &Path, iso: &Path, modern: &[String], path: &'stati
         .iter()
         .map(|(k, t)| (k.clone(), tag_index.get(t.as_str()).copied().unwrap_or(0).to_string()))
         .collect();
-    let ambiguous: Pairs = names
-        .conflicts
-        .iter()
-        .map(|(k, v)| {
-            let mut v = v.clone();
-            v.sort();
-            (k.clone(), v.join(" "))
-        })
-        .collect();
+    let ambiguous: Pairs = names.conflict_pairs();
     let mut out = String::new();
     header(&mut out, "cldr-localenames-full and cldr-core", &version);
     let _ = writeln!(

@@ -27,6 +27,19 @@ pub(super) struct Names {
 }
 
 impl Names {
+    /// Each key two values share, with the values sorted and joined by spaces: the pairs of
+    /// an `AMBIGUOUS_*` table.
+    pub(super) fn conflict_pairs(&self) -> Vec<(String, String)> {
+        self.conflicts
+            .iter()
+            .map(|(k, v)| {
+                let mut v = v.clone();
+                v.sort();
+                (k.clone(), v.join(" "))
+            })
+            .collect()
+    }
+
     pub(super) fn add_ranked(&mut self, key: String, code: &str, rank: Rank) {
         match self.ranks.get(&key).copied().flatten() {
             Some(old) if old < rank => return,
