@@ -86,7 +86,7 @@ pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};
 pub use rust_decimal::Decimal;
 pub use spelling::fold::{fold, fold_name};
-pub use spelling::key::word_key;
+pub use spelling::key::{word_key, word_key_in, written_key};
 pub use text::TextOptions;
 
 /// The README's Rust examples, run as doctests so the README stays true.

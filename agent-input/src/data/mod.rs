@@ -25,6 +25,9 @@ pub mod dates;
 pub mod digits;
 #[rustfmt::skip]
 #[allow(dead_code)]
+pub mod folds;
+#[rustfmt::skip]
+#[allow(dead_code)]
 pub mod latin;
 #[rustfmt::skip]
 #[allow(dead_code)]

@@ -8,7 +8,7 @@ use crate::data::dates::{MONTHS_AFTER_U, MONTHS_EN, MONTH_PREFIXES, MONTH_SUFFIX
 
 use super::parsed::{day, fixed, value, year4, Order, Parsed, Span};
 use super::tokens::{is_filler, Token, Tokens, DATE_FILLERS};
-use super::words::{cjk_unit, lookup, months_of, truncated_month, weekday_of};
+use super::words::{cjk_unit, lookup, months_of, truncated_month, weekday_of, weekdays_of};
 
 /// A month or weekday written as a word and its number (CLDR's root names `M01`-`M12`; Vietnamese `tháng 11`, every
 /// [`MONTH_PREFIXES`] word; Chinese `星期一`, read with its digit as `星期1`, every
@@ -132,11 +132,11 @@ pub(super) fn numbered_month_suffix(text: &str) -> Option<String> {
 
 /// Takes a weekday written first ("Thursday, 1 October 2026") or last ("23 Kasım 2026
 /// Pazartesi", as CLDR's full formats of Turkish or Hungarian write it) out of the tokens, with
-/// the filler words and the separators left at either end; the weekday's ISO number, and
-/// whether its word has three or more letters.
-pub(super) fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool) {
+/// the filler words and the separators left at either end; the weekday's ISO number (0 for a
+/// name of several), whether its word has three or more letters, and every weekday it names.
+pub(super) fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool, u8) {
     let long = |w: &str| w.chars().nth(2).is_some();
-    let mut settles = false;
+    let (mut settles, mut mask) = (false, 0);
     let mut weekday = None;
     // A filler before the weekday is no weekday (`on` is no Scandinavian Wednesday in `on 1
     // October 2026`), nor does it hide one (`on Thursday, 1 October 2026`); with a comma after
@@ -161,8 +161,7 @@ pub(super) fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, b
         };
         if months_of(w).is_empty() || weekday_first() {
             if let Some(day) = weekday_of(w) {
-                weekday = Some(day);
-                settles = long(w);
+                (weekday, settles, mask) = (Some(day), long(w), weekdays_of(w));
                 toks.remove(0);
             }
         }
@@ -196,8 +195,7 @@ pub(super) fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, b
     let last_three = toks.len().checked_sub(3).and_then(|i| toks.get(i..));
     if let (None, Some([Token::Sep('('), Token::Word(w), Token::Sep(')')])) = (weekday, last_three) {
         if let (true, Some(day)) = (months_of(w).is_empty(), weekday_of(w)) {
-            weekday = Some(day);
-            settles = long(w);
+            (weekday, settles, mask) = (Some(day), long(w), weekdays_of(w));
             toks.truncate(toks.len() - 3);
             trim_end(toks);
         }
@@ -206,13 +204,12 @@ pub(super) fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, b
     let last_two = toks.len().checked_sub(2).and_then(|i| toks.get(i..));
     if let (None, Some([Token::Sep(_), Token::Word(w)])) = (weekday, last_two) {
         if let (true, Some(day)) = (months_of(w).is_empty(), weekday_of(w)) {
-            weekday = Some(day);
-            settles = long(w);
+            (weekday, settles, mask) = (Some(day), long(w), weekdays_of(w));
             toks.pop();
             trim_end(toks);
         }
     }
-    (weekday, settles)
+    (weekday, settles, mask)
 }
 
 /// Month words that other words settle: a locative after Latin `u`, a name cut short.

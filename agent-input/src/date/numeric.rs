@@ -98,6 +98,7 @@ pub(super) fn numeric(parsed: &mut Parsed, nums: &[(&str, bool)], seps: &[char])
                     day(parsed, y, p, q, Order::MonthFirst);
                 }
             }
+            year_between(parsed, only);
         }
         [(only, _)] => {
             if let Some(y) = year4(only) {
@@ -207,6 +208,25 @@ pub(super) fn cjk(parsed: &mut Parsed, toks: &[Token]) -> bool {
         _ => {}
     }
     true
+}
+
+/// Eight digits read as a day and month around a year (`12201511`) also read with the year
+/// between them (MMYYYYDD, DDYYYYMM: 12/2015/11), when that year has four digits of its own and
+/// the day exists: a reading of the ask, never a day read alone (no order writes it), so a run of
+/// digits that two orders read as days asks rather than taking one.
+fn year_between(parsed: &mut Parsed, only: &str) {
+    let read = parsed.candidates.iter().any(|c| matches!(c.order, Order::DayFirst | Order::MonthFirst));
+    let (Some(p), Some(y), Some(q)) = (value(&only[..2]), year4(&only[2..6]), value(&only[6..])) else { return };
+    if !read || only.as_bytes()[2] == b'0' {
+        return;
+    }
+    for (m, d) in [(p, q), (q, p)] {
+        let fresh = NaiveDate::from_ymd_opt(y, m, d)
+            .filter(|x| !parsed.candidates.iter().any(|c| c.span == Span::Day(*x)) && !sentinel_year(y));
+        if fresh.is_some() {
+            day(parsed, y, m, d, Order::Fixed);
+        }
+    }
 }
 
 /// The day's unit with the weekday written right after it (`日月曜日`, `日星期一`): the day's

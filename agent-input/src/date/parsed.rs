@@ -80,6 +80,10 @@ pub(crate) struct Parsed {
     pub time_dropped: Option<String>,
     /// A weekday was written beside the date (ISO number, 0 when the name is ambiguous).
     pub weekday: Option<u8>,
+    /// The weekdays an ambiguous weekday name (`weekday` 0) names in some language, bit `n` for
+    /// ISO weekday `n` (`ma`: Monday in Finnish, Tuesday in Malagasy): a date that is none of
+    /// them asks, as a date beside a weekday it is not does.
+    pub weekdays: u8,
     /// The weekday's word has three or more letters: long enough to choose between readings
     /// (two-letter abbreviations such as `Ne` name other days in languages CLDR lacks).
     pub weekday_settles: bool,

@@ -6,6 +6,7 @@
 
 use chrono::{Datelike, Days, NaiveDate};
 use serde_json::Value;
+use smallvec::SmallVec;
 
 use crate::codes::{AskCode, NoteCode};
 use crate::input::{json_text, quoted, Input};
@@ -244,9 +245,16 @@ fn sentinel(received: &str, role: DateRole) -> Outcome<NaiveDate> {
 
 /// One day: its weekday checked, its repairs noted.
 fn day(input: &Input<'_>, parsed: &Parsed, d: NaiveDate, order: Order) -> Outcome<NaiveDate> {
-    if let Some(w) = parsed.weekday.filter(|w| *w != 0) {
-        if u32::from(w) != d.weekday().number_from_monday() {
-            return Outcome::ask(weekday_mismatch(input, d, u32::from(w), parsed.counted));
+    if let Some(w) = parsed.weekday {
+        let actual = d.weekday().number_from_monday();
+        if w != 0 && u32::from(w) != actual {
+            return Outcome::ask(weekday_mismatch(input, d, &[u32::from(w)], parsed.counted));
+        }
+        // A name of several weekdays (`ma`: Monday in Finnish, Tuesday in Malagasy) is none of
+        // the date's: the text says something the date does not.
+        if w == 0 && parsed.weekdays != 0 && parsed.weekdays & (1 << actual) == 0 {
+            let named: SmallVec<[u32; 3]> = (1..=7).filter(|n| parsed.weekdays & (1 << n) != 0).collect();
+            return Outcome::ask(weekday_mismatch(input, d, &named, false));
         }
     }
     let mut notes = Vec::new();
@@ -284,37 +292,41 @@ fn day(input: &Input<'_>, parsed: &Parsed, d: NaiveDate, order: Order) -> Outcom
     Outcome::ok(d).with_notes(notes)
 }
 
-fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32, counted: bool) -> Ask {
+fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: &[u32], counted: bool) -> Ask {
     let actual = d.weekday().number_from_monday();
-    // The nearest day with the written weekday.
-    let nearest = (1..=3u64)
-        .flat_map(|k| [d.checked_add_days(Days::new(k)), d.checked_sub_days(Days::new(k))])
-        .flatten()
-        .find(|x| x.weekday().number_from_monday() == written);
     let mut readings = vec![Reading {
         value: iso_value(d),
         meaning: format!("{}, a {}, as the numbers say", words(d), weekday_name(actual)),
     }];
-    if let Some(n) = nearest {
-        readings.push(Reading {
-            value: iso_value(n),
-            meaning: format!("{} {}, the nearest {}", weekday_name(written), words(n), weekday_name(written)),
-        });
-    }
-    // `1 Tuesday October 2026`: the number may count the weekdays of the month.
-    if let Some((m, word)) = counted.then(|| nth_of_month(d, written)).flatten().filter(|(m, _)| Some(*m) != nearest) {
-        readings.push(Reading {
-            value: iso_value(m),
-            meaning: format!(
-                "{}, the {word} {} of {} {}",
-                words(m),
-                weekday_name(written),
-                month_name(m.month()),
-                m.year()
-            ),
-        });
+    for &w in written {
+        // The nearest day with the written weekday.
+        let nearest = (1..=3u64)
+            .flat_map(|k| [d.checked_add_days(Days::new(k)), d.checked_sub_days(Days::new(k))])
+            .flatten()
+            .find(|x| x.weekday().number_from_monday() == w);
+        if let Some(n) = nearest {
+            readings.push(Reading {
+                value: iso_value(n),
+                meaning: format!("{} {}, the nearest {}", weekday_name(w), words(n), weekday_name(w)),
+            });
+        }
+        // `1 Tuesday October 2026`: the number may count the weekdays of the month.
+        let counted = counted.then(|| nth_of_month(d, w)).flatten();
+        if let Some((m, word)) = counted.filter(|(m, _)| readings.iter().all(|r| r.value != iso_value(*m))) {
+            readings.push(Reading {
+                value: iso_value(m),
+                meaning: format!(
+                    "{}, the {word} {} of {} {}",
+                    words(m),
+                    weekday_name(w),
+                    month_name(m.month()),
+                    m.year()
+                ),
+            });
+        }
     }
     let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
+    let names: Vec<&str> = written.iter().map(|w| weekday_name(*w)).collect();
     Ask::new(
         AskCode::WeekdayMismatch,
         input,
@@ -322,7 +334,7 @@ fn weekday_mismatch(input: &Input<'_>, d: NaiveDate, written: u32, counted: bool
             "a weekday that matches the date; {} is a {}, not a {}",
             words(d),
             weekday_name(actual),
-            weekday_name(written)
+            names.join(" or a ")
         ),
         format!("set to the date you meant, as YYYY-MM-DD: {}", options.join(" or ")),
     )

@@ -6,13 +6,13 @@
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::data::dates::{ORDINAL_WORDS, YEAR_WORDS};
+use crate::data::dates::{MONTHS_AFTER_U, ORDINAL_WORDS, YEAR_WORDS};
 use crate::spelling::{ordinal_ending, ORDINAL_ENDINGS};
 
 use super::parsed::{fixed, Impossible, Parsed, Span};
 use super::periods::SEASONS;
 use super::tokens::{is_filler, word_spans, ORDINALS};
-use super::words::{months_of, weekday_of, word_key};
+use super::words::{lookup, months_of, weekday_of, word_key};
 
 /// `text` with its days written as ordinal words written as numbers ([`day_words`]) and its
 /// words for "year" beside the year's digits left out ([`without_year_words`]); `None` when
@@ -125,7 +125,7 @@ fn day_words(text: &str) -> Option<String> {
 #[cold]
 pub(super) fn nth_weekday(text: &str) -> Option<Parsed> {
     let (mut nth, mut weekday, mut month, mut year) = (None, None, None, None);
-    let (mut rest, mut bare, mut settles) = (text, false, false);
+    let (mut rest, mut bare, mut settles, mut after_u) = (text, false, false, false);
     for (start, end) in word_spans(text) {
         // The numbers between the words: a year, or an ordinal (`2nd` is a number and a word,
         // `1.` a number and its point). A bare digit is as much the day of the month with a
@@ -153,8 +153,15 @@ pub(super) fn nth_weekday(text: &str) -> Option<Parsed> {
         let is_number_ending = start > 0
             && (ORDINAL_ENDINGS.contains(&key.as_str()) || (needs_ending && ORDINALS.contains(&key.as_str())));
         bare |= needs_ending && !is_number_ending;
+        // A Croatian, Bosnian or Serbian locative after `u` ("in"): `u listopadu` is October,
+        // where Czech `listopadu` is November (as `names::months_after_u` reads it).
+        let locative = std::mem::replace(&mut after_u, key == "u").then(|| lookup(MONTHS_AFTER_U, &key)).flatten();
+        if let (Some(m), true) = (locative.and_then(|m| m.parse().ok()), month.is_none()) {
+            month = Some(m);
+            continue;
+        }
         // "in" before the month, as English, Czech, German, French and Polish write it.
-        if is_number_ending || is_filler(&key) || ["in", "v", "im", "en", "w"].contains(&key.as_str()) {
+        if key == "u" || is_number_ending || is_filler(&key) || ["in", "v", "im", "en", "w"].contains(&key.as_str()) {
             continue;
         }
         if let (Some(w), true) = (weekday_of(&key).filter(|w| *w != 0), weekday.is_none()) {

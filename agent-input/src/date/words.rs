@@ -85,6 +85,22 @@ pub(super) fn weekday_of(key: &str) -> Option<u8> {
     })
 }
 
+/// Every weekday a word names in some language, bit `n` for ISO weekday `n` (as
+/// [`weekday_of`] finds the word, its glued letters too); 0 for no weekday's name.
+pub(super) fn weekdays_of(key: &str) -> u8 {
+    let named = |key: &str| {
+        WEEKDAYS.get(key).map(|d| 1u8 << d).or_else(|| {
+            lookup(AMBIGUOUS_WEEKDAYS, key)
+                .map(|list| list.split(' ').filter_map(|d| d.parse::<u8>().ok()).fold(0, |m, d| m | 1u8 << d))
+        })
+    };
+    named(key)
+        .or_else(|| {
+            GLUED_WEEKDAY_SUFFIXES.iter().filter_map(|s| key.strip_suffix(s)).filter(|k| !k.is_empty()).find_map(named)
+        })
+        .unwrap_or(0)
+}
+
 /// The field a Chinese, Japanese or Korean unit word after a number names.
 pub(super) fn cjk_unit(word: &str) -> Option<usize> {
     // Words are folded, and folding decomposes Hangul syllables: compose them again.

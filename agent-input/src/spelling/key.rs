@@ -1,17 +1,78 @@
 //! The key a word is looked up by in the word tables (months, weekdays, number and scale
 //! words): one rule for the generator that keys the tables and for every reader.
 
+use unicode_normalization::UnicodeNormalization;
+
+use crate::data::folds::FOLD_CONFLICTS;
+
 /// The matching key of a word in the word tables: curly apostrophes (U+2018, U+2019) made
 /// straight, then [`fold`](crate::fold), then trailing dots (`janv.`, `Mio.`, `tis.`) and
 /// Devanagari abbreviation signs (U+0970) dropped and the edges trimmed. `cargo xtask cldr`
 /// keys the generated tables with this function, so data and readers agree.
 ///
+/// Folding never merges two words the tables give different meanings: a word whose fold is one
+/// of [`FOLD_CONFLICTS`] (Vietnamese `sáu`, six, and `sau`, next; Icelandic `núll`, zero, and
+/// the placeholder `null`) keeps its diacritics, lower-cased, so it is compared as written.
+///
 /// ```
 /// assert_eq!(agent_input::word_key("Janv."), "janv");
 /// assert_eq!(agent_input::word_key("d\u{2018}Mars"), "d'mars");
 /// assert_eq!(agent_input::word_key("tis ."), "tis");
+/// assert_eq!(agent_input::word_key("Tháng Sáu"), "thang sáu");
+/// assert_eq!(agent_input::word_key("tháng sau"), "thang sau");
 /// ```
 pub fn word_key(word: &str) -> String {
+    word_key_in(word, |w| FOLD_CONFLICTS.binary_search(&w).is_ok())
+}
+
+/// [`word_key`] with the folds compared as written given by `conflicted` (a fold of one word):
+/// the generator's door, which works the conflicts out before it keys the tables with them.
+#[doc(hidden)]
+pub fn word_key_in(word: &str, conflicted: impl Fn(&str) -> bool) -> String {
+    let key = folded_key(word);
+    // ASCII folds to itself lower-cased: only a word with other letters can lose a mark.
+    if word.is_ascii() || !key.split(' ').any(&conflicted) {
+        return key;
+    }
+    let mut out = String::with_capacity(key.len() + 4);
+    for w in word.split_whitespace() {
+        let folded = folded_key(w);
+        if folded.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if conflicted(&folded) {
+            out.push_str(&written_key(w));
+        } else {
+            out.push_str(&folded);
+        }
+    }
+    out
+}
+
+/// Whether `text`, whose fold is `folded`, is a word the tables compare as written and is not
+/// written as `folded` (`núll` is not the placeholder `null`).
+pub(crate) fn written_otherwise(text: &str, folded: &str) -> bool {
+    !text.is_ascii() && FOLD_CONFLICTS.binary_search(&folded).is_ok() && written_key(text) != folded
+}
+
+#[doc(hidden)]
+/// A word as written, for comparing: lower case, composed (NFC), curly apostrophes straight,
+/// trailing dots and abbreviation signs dropped, the edges trimmed.
+pub fn written_key(word: &str) -> String {
+    let mut key: String = word
+        .nfc()
+        .flat_map(char::to_lowercase)
+        .map(|c| if matches!(c, '\u{2018}' | '\u{2019}') { '\'' } else { c })
+        .collect();
+    let end = key.trim_end_matches(['.', '\u{970}']).trim_end().len();
+    key.truncate(end);
+    key.trim_start().to_owned()
+}
+
+fn folded_key(word: &str) -> String {
     // Both curly apostrophes start with the byte 0xE2: most words have none, and no search runs.
     let curly = word.as_bytes().contains(&0xe2) && word.contains(['\u{2018}', '\u{2019}']);
     let mut key =
@@ -40,7 +101,23 @@ mod tests {
     fn word_key_is_the_generators_rule() {
         for w in ["Janv.", "d\u{2019}Mars", "d\u{2018}mars", "tis .", "\u{b4}abc", "दि\u{970}", "", ".", " . ", "MIO.."]
         {
+            assert_eq!(super::folded_key(w), reference(w), "{w:?}");
             assert_eq!(word_key(w), reference(w), "{w:?}");
         }
+    }
+
+    /// Folding never merges words the tables give different meanings: the generated list is
+    /// sorted (it is searched), and its words keep their marks, as written, in every key.
+    #[test]
+    fn folds_of_different_meanings_are_compared_as_written() {
+        let conflicts = crate::data::folds::FOLD_CONFLICTS;
+        assert!(conflicts.windows(2).all(|w| w[0] < w[1]), "FOLD_CONFLICTS is not sorted");
+        assert!(conflicts.contains(&"null") && conflicts.contains(&"sau"));
+        assert_eq!(word_key("Núll"), "núll");
+        assert_eq!(word_key("NULL"), "null");
+        assert_eq!(word_key("tháng  sáu."), "thang sáu");
+        assert_eq!(word_key("Thứ Sáu"), "thu sáu");
+        // Words of no conflict fold as before, marks and all.
+        assert_eq!(word_key("Října"), "rijna");
     }
 }

@@ -23,6 +23,7 @@ fn posix_words(dir: &Path, lang: &str) -> Result<(Vec<String>, Vec<String>), Str
         for (i, alt) in text.split([':', '/', '\u{903}']).enumerate() {
             let alt: String = alt.chars().filter(|c| !matches!(c, '\u{200b}' | '\u{17d6}')).collect();
             let key = agent_input::fold(alt.trim());
+            super::folds::meant(alt.trim(), "boolean", field);
             // The word itself; an abbreviation only when it is two letters or more ("ja:j").
             if !key.is_empty() && (key.chars().count() >= 2 || (i == 0 && !key.is_ascii())) {
                 out.push(key);
@@ -40,9 +41,11 @@ pub(super) fn booleans(dir: &Path, modern: &[String]) -> Result<Generated, Strin
     let version = package_version(dir, "cldr-misc-full")?;
     let mut words = Words::<bool>::new();
     for w in agent_input::boolean::TRUE_WORDS {
+        super::folds::meant(w, "boolean", "yesstr");
         words.add((*w).to_owned(), true);
     }
     for w in agent_input::boolean::FALSE_WORDS {
+        super::folds::meant(w, "boolean", "nostr");
         words.add((*w).to_owned(), false);
     }
     for lang in modern {

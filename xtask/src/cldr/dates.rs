@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use agent_input::word_key;
+use super::folds::{self, key as word_key};
 
 use super::numbers::{count_words, ordinal_words};
 use super::pattern::{pattern_literals, pattern_pieces, patterns, Glued, Piece};
@@ -135,7 +135,7 @@ fn relative_types(
         for offset in -1i8..=1 {
             let at = format!("/main/{lang}/dates/fields/{field}{width}/relative-type-{offset}");
             if let Some(word) = fields.pointer(&at).and_then(Value::as_str) {
-                let key = word_key(word);
+                let key = folds::meant(word, &format!("rel-{field}"), offset);
                 if date_word(&key, 3, digits) {
                     add(key, offset);
                 }
@@ -333,7 +333,8 @@ fn calendar_words(
             for (k, name) in names {
                 let number: u8 =
                     k.split('-').next().and_then(|n| n.parse().ok()).ok_or(format!("{lang}: month key {k}"))?;
-                let key = word_key(name.as_str().ok_or(format!("{lang}: month {k} is not a string"))?);
+                let key =
+                    folds::meant(name.as_str().ok_or(format!("{lang}: month {k} is not a string"))?, "month", number);
                 if date_word(&key, 3, digits) {
                     months.add(key, number);
                 }
@@ -356,7 +357,11 @@ fn calendar_words(
                     "sun" => 7,
                     other => return Err(format!("{lang}: weekday key {other}")),
                 };
-                let key = word_key(name.as_str().ok_or(format!("{lang}: weekday {k} is not a string"))?);
+                let key = folds::meant(
+                    name.as_str().ok_or(format!("{lang}: weekday {k} is not a string"))?,
+                    "weekday",
+                    number,
+                );
                 if date_word(&key, 2, digits) {
                     weekdays.add(key, number);
                 }
@@ -490,7 +495,7 @@ fn relative_days(fields: &Value, lang: &str, digits: &BTreeSet<char>, relative: 
     let day = fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
     for offset in -2i8..=2 {
         if let Some(word) = day.get(format!("relative-type-{offset}")).and_then(Value::as_str) {
-            let key = word_key(word);
+            let key = folds::meant(word, "rel-day", offset);
             if date_word(&key, 3, digits) {
                 // A preposition of one letter glued on, as it is written too (Swedish
                 // and Danish `i går`, `idag`, `imorgon`).
@@ -507,7 +512,7 @@ fn relative_days(fields: &Value, lang: &str, digits: &BTreeSet<char>, relative: 
     if let Some(now) =
         fields.pointer(&format!("/main/{lang}/dates/fields/second/relative-type-0")).and_then(Value::as_str)
     {
-        let key = word_key(now);
+        let key = folds::meant(now, "rel-day", 0);
         if date_word(&key, 3, digits) {
             relative.add(key, 0);
         }

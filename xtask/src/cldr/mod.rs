@@ -28,6 +28,7 @@ mod booleans;
 mod countries;
 mod dates;
 mod digits;
+mod folds;
 mod languages;
 mod latin;
 mod lists;
@@ -54,6 +55,17 @@ pub struct Generated {
 /// Generates every table from the packages in `dir` (a `node_modules` folder) and the
 /// iso-codes data in `iso` (`tools/iso-codes/pycountry`).
 pub fn generate(dir: &Path, iso: &Path) -> Result<Vec<Generated>, String> {
+    // The first run records what each table word means; the second keys every table with the
+    // folds two different meanings share (`folds`).
+    folds::placeholders();
+    tables(dir, iso)?;
+    let conflicts = folds::settle();
+    let mut files = tables(dir, iso)?;
+    files.push(folds::folds(&conflicts, &source::package_version(dir, "cldr-dates-full")?));
+    Ok(files)
+}
+
+fn tables(dir: &Path, iso: &Path) -> Result<Vec<Generated>, String> {
     let modern = source::modern_locales(dir)?;
     let small: Vec<String> = SMALL_NAME_LOCALES.iter().map(|l| (*l).to_owned()).collect();
     Ok(vec![

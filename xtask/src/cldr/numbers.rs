@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use agent_input::word_key;
+use super::folds;
 
 use super::source::optional_json;
 use super::words::Words;
@@ -19,7 +19,7 @@ fn cardinal_set(name: &str) -> bool {
 
 /// The numbers one to twelve as `locales` spell them out (`cldr-rbnf/rbnf/{lang}.json`: the
 /// rules `1` to `12` of `%spellout-numbering` and every `%spellout-cardinal…` set whose text is
-/// a plain word), keyed by [`word_key`]; a word of two numbers is left out.
+/// a plain word), keyed by [`folds::key`]; a word of two numbers is left out.
 pub(super) fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
     let mut words = Words::<u8>::new();
     for lang in locales {
@@ -35,7 +35,7 @@ pub(super) fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String,
                 let (Ok(n), word) = (n.parse::<u8>(), text.trim_end_matches(';').trim()) else { continue };
                 let plain = !word.is_empty() && word.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
                 if (1..=12).contains(&n) && plain {
-                    words.add(word_key(word), n);
+                    words.add(folds::meant(word, "number", n), n);
                 }
             }
         }
@@ -48,7 +48,7 @@ pub(super) fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String,
 }
 
 /// Every word the modern locales' rule sets that `sets` keeps spell for `values` (cldr-rbnf's
-/// `SpelloutRules`, through [`Rbnf`]), keyed by [`word_key`], each with its number.
+/// `SpelloutRules`, through [`Rbnf`]), keyed by [`folds::key`], each with its number.
 fn rbnf_words(
     dir: &Path,
     locales: &[String],
@@ -63,7 +63,7 @@ fn rbnf_words(
         for name in rules.keys().filter(|n| sets(n)) {
             for n in values.clone() {
                 if let Some(word) = rbnf.spell(name, u64::from(n), 0) {
-                    each(word_key(word.trim()), n);
+                    each(folds::meant(word.trim(), "number", n), n);
                 }
             }
         }
@@ -110,7 +110,7 @@ const NUMBER_WORD_VALUES: &[u32] = &[200, 300, 400, 500, 600, 700, 800, 900, 100
 
 /// Whole numbers written as words, of every nominative cardinal rule set of the modern locales'
 /// rule-based number spellings (cldr-rbnf `%spellout-numbering` and `%spellout-cardinal…`, each
-/// gender; no case but the nominative: [`case_set`]), [`NUMBER_WORD_VALUES`], spelled by [`Rbnf`], keyed by [`word_key`]; a word
+/// gender; no case but the nominative: [`case_set`]), [`NUMBER_WORD_VALUES`], spelled by [`Rbnf`], keyed by [`folds::key`]; a word
 /// with a hyphen is also keyed with a space there (`twenty one`). Only words of letters,
 /// spaces, hyphens and apostrophes count, and no Latin word of under three letters. Returns
 /// the words of one number and those two locales give different numbers (`tres`: three in

@@ -1,6 +1,6 @@
 //! CLDR date and time patterns: their pieces, literals, and letters glued to names.
 
-use agent_input::word_key;
+use super::folds::key as word_key;
 use serde_json::Value;
 
 /// The quoted literals of a CLDR date pattern (`d MMMM y 'г'.` gives `г`; `''` is an

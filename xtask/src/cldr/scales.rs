@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use agent_input::word_key;
+use super::folds::key as word_key;
 
 use super::numbers::number_words;
 use super::source::{locale_dirs, object, optional_json, package_version, read_json};
