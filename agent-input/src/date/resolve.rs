@@ -139,6 +139,7 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
         | Span::Decade(_)
         | Span::RelativePeriod(..)
         | Span::RelativeWeekday(..)
+        | Span::WeekdayOfWeek(..)
         | Span::Sentinel => return None,
     };
     Some((Reading { value: Value::String(value), meaning }, label))
@@ -173,7 +174,10 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
             within_reach(input, relative_period(input, unit, offset, opts), opts.today)
         }
         Span::RelativeWeekday(weekday, offset) => {
-            within_reach(input, relative_weekday(input, weekday, offset, opts.today), opts.today)
+            within_reach(input, relative_weekday(input, (weekday, offset, true), opts.today), opts.today)
+        }
+        Span::WeekdayOfWeek(weekday, offset) => {
+            within_reach(input, relative_weekday(input, (weekday, offset, false), opts.today), opts.today)
         }
         Span::DayMonth(day, month) => {
             let weekday = parsed.weekday.filter(|w| *w != 0).map(u32::from);
