@@ -37,7 +37,9 @@
 //!   on or before today and the next one after it, and one with a weekday (`Mon 30 Nov`)
 //!   reads as the one such day within a year of today that is that weekday); a weekday alone
 //!   (`Friday`, `on Friday`, `v pátek`) too: with `today`, it names the last one on or before
-//!   today and the next one after it; a month or quarter of no year (`October`, `Q3`) asks too,
+//!   today and the next one after it; a day and month in digits with a slash or hyphen (`10/10`,
+//!   `15-2`, `2/15`) asks as `1 Oct` does, and when both orders are dates (`3/4`) or a month's
+//!   word names two months (`1 listopad`), the ask names each reading's last and next such day; a month or quarter of no year (`October`, `Q3`) asks too,
 //!   and for a range's bound with `today` names its first or last day in the last year it
 //!   began on or before today and the year after;
 //! - a relative word without the `today` option (`relative_date_without_today`): the library

@@ -56,6 +56,9 @@ pub(super) fn outcome_of_readings(
             .with_readings(days.into_iter().map(|(_, r)| r).collect()),
         );
     }
+    if candidates.len() > 1 && candidates.iter().all(|c| matches!(c.span, Span::DayMonth(..))) {
+        return Outcome::ask(no_year_orders(input, candidates, opts.today));
+    }
     if candidates.len() > 1 {
         let (readings, options): (Vec<Reading>, Vec<String>) = candidates.iter().filter_map(choice).unzip();
         return Outcome::ask(ambiguous(input, readings, &options));
@@ -213,12 +216,7 @@ fn weekday_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today
 /// last such day on or before today and the next one after it (29 February: in leap years).
 fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) -> Ask {
     let expected = format!("a date with its year; {} is {day} {} of no year", input.to_json_text(), month_name(month));
-    let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day).filter(|d| in_reach(*d));
-    let nearest = today.and_then(|t| {
-        let last = (0..8).filter_map(|k| on(t.year() - k)).find(|d| *d <= t)?;
-        let next = (0..9).filter_map(|k| on(t.year() + k)).find(|d| *d > t)?;
-        Some((t, last, next))
-    });
+    let nearest = today.and_then(|t| last_and_next(t, day, month).map(|(last, next)| (t, last, next)));
     let Some((today, last, next)) = nearest else {
         return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
     };
@@ -229,6 +227,52 @@ fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) ->
         (last, format!("{}, the last one on or before today ({today})", words(last))),
         (next, format!("{}, the next one after today ({today})", words(next))),
     )
+}
+
+/// The last `day` of `month` on or before `today` and the next one after it (29 February: in
+/// leap years), within the years this reader writes.
+fn last_and_next(today: NaiveDate, day: u32, month: u32) -> Option<(NaiveDate, NaiveDate)> {
+    let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day).filter(|d| in_reach(*d));
+    let last = (0..8).filter_map(|k| on(today.year() - k)).find(|d| *d <= today)?;
+    let next = (0..9).filter_map(|k| on(today.year() + k)).find(|d| *d > today)?;
+    Some((last, next))
+}
+
+/// The ask of several days and months of no year (`3/4`: 3 April day first or 4 March month
+/// first; `1 listopad`: 1 November or 1 October): `incomplete_date`, as the year is missing
+/// in each (a range's bound is completed from the other bound, as one of no year is), with
+/// `today` naming the last such day on or before today and the next one after it of each.
+fn no_year_orders(input: &Input<'_>, candidates: &[Candidate], today: Option<NaiveDate>) -> Ask {
+    let said = |c: &Candidate| match c.order {
+        Order::DayFirst => " (day first)",
+        Order::MonthFirst => " (month first)",
+        _ => "",
+    };
+    let days: Vec<(u32, u32, &str)> = candidates
+        .iter()
+        .filter_map(|c| if let Span::DayMonth(d, m) = c.span { Some((d, m, said(c))) } else { None })
+        .collect();
+    let names: Vec<String> = days.iter().map(|(d, m, o)| format!("{d} {}{o}", month_name(*m))).collect();
+    let expected =
+        format!("a date with one reading and its year; {} is {} of no year", input.to_json_text(), names.join(" or "));
+    let mut readings = Vec::new();
+    for (today, (d, m, o)) in today.iter().flat_map(|t| days.iter().map(move |x| (*t, x))) {
+        let Some((last, next)) = last_and_next(today, *d, *m) else { continue };
+        readings.push(Reading {
+            value: iso_value(last),
+            meaning: format!("{}{o}, the last one on or before today ({today})", words(last)),
+        });
+        readings.push(Reading {
+            value: iso_value(next),
+            meaning: format!("{}{o}, the next one after today ({today})", words(next)),
+        });
+    }
+    if readings.is_empty() {
+        return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
+    }
+    let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
+    Ask::new(AskCode::IncompleteDate, input, expected, format!("set to {}", options.join(" or ")))
+        .with_readings(readings)
 }
 
 /// `0001-01-01`, `9999-12-31`: no bound on a range, a placeholder elsewhere.
