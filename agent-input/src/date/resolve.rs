@@ -16,6 +16,7 @@ use super::options::{in_reach, DateOptions, DateRole};
 use super::parsed::{Candidate, Impossible, Order, Parsed, Span};
 use super::periods::bounds;
 use super::relative::{ago_or_in, relative_day, relative_months, relative_period, relative_weekday, within_reach};
+use super::spelled::counted_weekday;
 use super::written::{iso_value, month_name, weekday_name, with_iso_text, words};
 
 /// Turns the grammar's readings into one outcome for `role`; `nothing` when it found neither a
@@ -143,6 +144,7 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
         | Span::RelativePeriod(..)
         | Span::RelativeWeekday(..)
         | Span::WeekdayOfWeek(..)
+        | Span::CountedWeekday(..)
         | Span::Sentinel => return None,
     };
     Some((Reading { value: Value::String(value), meaning }, label))
@@ -181,6 +183,9 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
         }
         Span::WeekdayOfWeek(weekday, offset) => {
             within_reach(input, relative_weekday(input, (weekday, offset, false), opts.today), opts.today)
+        }
+        Span::CountedWeekday(n, weekday, month) => {
+            Outcome::ask(counted_no_year(input, (n, weekday, month), opts.today))
         }
         Span::DayMonth(day, month) => {
             let weekday = parsed.weekday.filter(|w| *w != 0).map(u32::from);
@@ -236,6 +241,36 @@ fn last_and_next(today: NaiveDate, day: u32, month: u32) -> Option<(NaiveDate, N
     let last = (0..8).filter_map(|k| on(today.year() - k)).find(|d| *d <= today)?;
     let next = (0..9).filter_map(|k| on(today.year() + k)).find(|d| *d > today)?;
     Some((last, next))
+}
+
+/// The ask of a weekday counted in a month of no year (`the first Tuesday of October`), as
+/// [`no_year`]'s: with `today`, the last such day on or before today and the next one after it.
+fn counted_no_year(input: &Input<'_>, (n, weekday, month): (i8, u8, u32), today: Option<NaiveDate>) -> Ask {
+    let nth = match n {
+        -1 => "last",
+        n => usize::from(n.unsigned_abs())
+            .checked_sub(1)
+            .and_then(|i| ["first", "second", "third", "fourth", "fifth"].get(i))
+            .unwrap_or(&"counted"),
+    };
+    let what = format!("the {nth} {} of {}", weekday_name(u32::from(weekday)), month_name(month));
+    let expected = format!("a date with its year; {} is {what} of no year", input.to_json_text());
+    let on = |y: i32| counted_weekday(y, (n, weekday, month)).filter(|d| in_reach(*d));
+    let nearest = today.and_then(|t| {
+        let last = (0..8).filter_map(|k| on(t.year() - k)).find(|d| *d <= t)?;
+        let next = (0..9).filter_map(|k| on(t.year() + k)).find(|d| *d > t)?;
+        Some((t, last, next))
+    });
+    let Some((today, last, next)) = nearest else {
+        return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
+    };
+    last_or_next(
+        input,
+        expected,
+        "set to ",
+        (last, format!("{}, {what} {}, the last one on or before today ({today})", words(last), last.year())),
+        (next, format!("{}, {what} {}, the next one after today ({today})", words(next), next.year())),
+    )
 }
 
 /// The ask of several days and months of no year (`3/4`: 3 April day first or 4 March month
