@@ -22,7 +22,7 @@ use super::parsed::{fixed, sentinel_year, Parsed, Span};
 use super::periods::{
     decade, half, numbered_half, quarter, quarter_instead, semester_or_quarter, written_week, HALF_WORDS,
 };
-use super::relative::{relative_count, relative_words};
+use super::relative::{relative_count, relative_words, weekday_of_week};
 use super::spelled::{nth_weekday, spelled_out};
 use super::time::{late_time, split_time, without_time_words};
 use super::tokens::{tokens, Token};
@@ -143,7 +143,8 @@ fn parse_with_time(text: &str) -> Parsed {
     // A relative-day or relative-period word has no digits ("today", "zítra", "last month").
     if !date_text.bytes().any(|b| b.is_ascii_digit())
         && (relative_words(&mut parsed, date_text)
-            || without_time_words(date_text).is_some_and(|day| relative_words(&mut parsed, day)))
+            || without_time_words(date_text).is_some_and(|day| relative_words(&mut parsed, day))
+            || weekday_of_week(&mut parsed, date_text))
     {
         return parsed;
     }

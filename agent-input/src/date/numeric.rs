@@ -6,7 +6,7 @@
 
 use chrono::NaiveDate;
 
-use super::parsed::{day, fixed, sentinel_year, value, year4, Impossible, Order, Parsed, Span};
+use super::parsed::{day, fixed, sentinel_year, value, year4, Candidate, Impossible, Order, Parsed, Span};
 use super::tokens::Token;
 use super::words::{cjk_unit, weekday_of};
 
@@ -109,13 +109,9 @@ pub(super) fn numeric(parsed: &mut Parsed, nums: &[(&str, bool)], seps: &[char])
             let (year, month) = match (year4(a), year4(b)) {
                 (Some(y), None) => (y, value(b)),
                 (None, Some(y)) => (y, value(a)),
-                // `1. 10.`: a day and month with dots, of no year (asked for).
-                (None, None) if dots && a.len() <= 2 && b.len() <= 2 => {
-                    if let (Some(d), Some(m)) = (value(a), value(b)) {
-                        if (1..=12).contains(&m) && NaiveDate::from_ymd_opt(2024, m, d).is_some() {
-                            parsed.candidates.push(fixed(Span::DayMonth(d, m)));
-                        }
-                    }
+                // `1. 10.`, `10/10`: a day and month of no year (asked for).
+                (None, None) if a.len() <= 2 && b.len() <= 2 => {
+                    day_month(parsed, (value(a), value(b)), dots);
                     return;
                 }
                 _ => return,
@@ -128,6 +124,25 @@ pub(super) fn numeric(parsed: &mut Parsed, nums: &[(&str, bool)], seps: &[char])
             three_numbers(parsed, [*a, *b, *c], dots);
         }
         _ => {}
+    }
+}
+
+/// Two numbers of no year: with dots, day and month (`1. 10.`); with a slash or a hyphen
+/// (`10/10`, `15-2`, `3/4`), each order that names a day of some year (29 February
+/// included), both when both do.
+fn day_month(parsed: &mut Parsed, (a, b): (Option<u32>, Option<u32>), dots: bool) {
+    let (Some(a), Some(b)) = (a, b) else { return };
+    let is_day = |d: u32, m: u32| (1..=12).contains(&m) && NaiveDate::from_ymd_opt(2024, m, d).is_some();
+    if dots || a == b {
+        if is_day(a, b) {
+            parsed.candidates.push(fixed(Span::DayMonth(a, b)));
+        }
+        return;
+    }
+    for (d, m, order) in [(a, b, Order::DayFirst), (b, a, Order::MonthFirst)] {
+        if is_day(d, m) {
+            parsed.candidates.push(Candidate { span: Span::DayMonth(d, m), order });
+        }
     }
 }
 

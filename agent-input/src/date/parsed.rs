@@ -33,8 +33,14 @@ pub(crate) enum Span {
     /// A weekday (1 Monday to 7 Sunday) of the week before (-1), of (0) or after (1) today's
     /// (`last Monday`, `next Friday`).
     RelativeWeekday(u8, i8),
+    /// A weekday (1 Monday to 7 Sunday) of a week named by its words, before (-1), of (0) or
+    /// after (1) today's (`Wednesday of next week`, `deze week maandag`).
+    WeekdayOfWeek(u8, i8),
     /// A day and month without a year.
     DayMonth(u32, u32),
+    /// A weekday (1 Monday to 7 Sunday) counted in a month (1-12) without a year: the first
+    /// (1) to fifth (5), or the last (-1) (`the first Tuesday of October`).
+    CountedWeekday(i8, u8, u32),
     /// A far-past or far-future sentinel (`0001-01-01`, `9999-12-31`, `0000-00-00`).
     Sentinel,
 }

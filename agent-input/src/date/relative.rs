@@ -38,7 +38,8 @@ use super::periods::bounds;
 use super::range::{ambiguous_ranges, combine, range_reading, DateRange};
 use super::spelled::MAX_DAY_WORDS;
 use super::time::leading_digits;
-use super::words::{several, word_key};
+use super::tokens::{is_filler, word_spans};
+use super::words::{several, weekday_of, word_key};
 use super::written::{iso_value, month_name, weekday_name, words};
 
 /// English's words of the day before, of and after today, which `the day before …` and `the day
@@ -73,6 +74,49 @@ pub(super) fn relative_words(parsed: &mut Parsed, text: &str) -> bool {
         unit => Span::RelativePeriod(unit, offset),
     };
     parsed.candidates.push(fixed(span));
+    true
+}
+
+/// The most words a weekday of a named week is read in (`el miércoles de la próxima semana`).
+const MAX_WEEKDAY_OF_WEEK_WORDS: usize = 8;
+
+/// A weekday of a week named by CLDR's words of the week before, of or after today's
+/// ([`RELATIVE_WEEKS`]: `next week`, `nächste Woche`, `deze week`) on one side of a weekday's
+/// name, the other side only fillers (`Wednesday of next week`, `Mittwoch nächste Woche`,
+/// `deze week maandag`, `last week Friday`): its candidate, and true when the text is one.
+/// A weekday's name of two languages' weekdays, or two such readings, read nothing.
+pub(super) fn weekday_of_week(parsed: &mut Parsed, text: &str) -> bool {
+    let spans = word_spans(text);
+    if spans.len() < 2 || spans.len() > MAX_WEEKDAY_OF_WEEK_WORDS {
+        return false;
+    }
+    let key_of = |(s, e): (usize, usize)| text.get(s..e).map(word_key).unwrap_or_default();
+    let mut found = None;
+    for (i, span) in spans.iter().enumerate() {
+        let Some(weekday) = weekday_of(&key_of(*span)).filter(|w| *w != 0) else { continue };
+        let (before, after) = (spans.get(..i).unwrap_or_default(), spans.get(i + 1..).unwrap_or_default());
+        let fillers = |side: &[(usize, usize)]| side.iter().all(|s| is_filler(&key_of(*s)));
+        let week = |side: &[(usize, usize)], other: &[(usize, usize)]| {
+            if side.is_empty() || !fillers(other) {
+                return None;
+            }
+            // The phrase itself, or within fillers (`of next week`, `de la próxima semana`).
+            (0..side.len()).flat_map(|a| (a + 1..=side.len()).rev().map(move |b| (a, b))).find_map(|(a, b)| {
+                let (head, phrase, tail) = (side.get(..a)?, side.get(a..b)?, side.get(b..)?);
+                if !fillers(head) || !fillers(tail) {
+                    return None;
+                }
+                RELATIVE_WEEKS.get(&word_key(text.get(phrase.first()?.0..phrase.last()?.1)?))
+            })
+        };
+        if let Some(offset) = week(after, before).or_else(|| week(before, after)) {
+            if found.replace((weekday, offset)).is_some_and(|f| f != (weekday, offset)) {
+                return false;
+            }
+        }
+    }
+    let Some((weekday, offset)) = found else { return false };
+    parsed.candidates.push(fixed(Span::WeekdayOfWeek(weekday, offset)));
     true
 }
 
@@ -234,13 +278,14 @@ pub(super) fn relative_period(input: &Input<'_>, unit: u8, offset: i8, opts: &Da
 
 /// `next Friday`, `last Monday`, `this Sunday`: that weekday in the week after, before or of
 /// today's. Said on a Tuesday, "next Friday" is this week's Friday to some and next week's to
-/// others, and a week starts on Monday in some regions and on Sunday in others: every day
-/// those readings give is a reading, so one day reads (with a note of today) and several ask
-/// `ambiguous_date` with each. Asked about without `today`.
+/// others (`nearest`: the first such weekday after, before or from today is a reading), and a
+/// week starts on Monday in some regions and on Sunday in others: every day those readings
+/// give is a reading, so one day reads (with a note of today) and several ask `ambiguous_date`
+/// with each. A weekday of a week named by its words (`Friday of next week`) is not `nearest`:
+/// only the two starts of a week are readings. Asked about without `today`.
 pub(super) fn relative_weekday(
     input: &Input<'_>,
-    weekday: u8,
-    offset: i8,
+    (weekday, offset, nearest): (u8, i8, bool),
     today: Option<NaiveDate>,
 ) -> Outcome<NaiveDate> {
     let Some(today) = today else { return without_today(input) };
@@ -252,12 +297,16 @@ pub(super) fn relative_weekday(
         .map(|start| (wanted - start).rem_euclid(7) - (now - start).rem_euclid(7) + 7 * i64::from(offset))
         .collect();
     let ahead = (wanted - now).rem_euclid(7);
-    days.push(match offset {
-        1 if ahead == 0 => 7,
-        -1 => ahead - 7,
-        _ => ahead,
-    });
-    days.sort_unstable();
+    if nearest {
+        days.push(match offset {
+            1 if ahead == 0 => 7,
+            -1 => ahead - 7,
+            _ => ahead,
+        });
+    }
+    if nearest {
+        days.sort_unstable();
+    }
     days.dedup();
     let dated: Vec<NaiveDate> =
         days.iter().filter_map(|&n| today.checked_add_signed(chrono::TimeDelta::days(n))).collect();
@@ -277,16 +326,27 @@ pub(super) fn relative_weekday(
                 .map(|d| Reading {
                     value: iso_value(*d),
                     meaning: format!(
-                        "{} {}, {} today ({today})",
+                        "{} {}, {} today ({today}){}",
                         weekday_name(d.weekday().number_from_monday()),
                         words(*d),
-                        days_before_or_after(*d - today)
+                        days_before_or_after(*d - today),
+                        week_start(nearest, (*d - today).num_days(), &days)
                     ),
                 })
                 .collect();
             let options: Vec<String> = several.iter().map(|d| quoted(&d.to_string())).collect();
             Outcome::ask(ambiguous(input, readings, &options))
         }
+    }
+}
+
+/// The week start a reading of a weekday of a named week (not `nearest`) counts from: of two
+/// `days` (days from today), the first is the one of weeks from Monday, the second from Sunday.
+fn week_start(nearest: bool, day: i64, days: &[i64]) -> &'static str {
+    match (nearest, days) {
+        (false, [monday, _]) if day == *monday => ", in weeks from Monday (ISO 8601)",
+        (false, [_, _]) => ", in weeks from Sunday",
+        _ => "",
     }
 }
 
@@ -751,7 +811,7 @@ mod tests {
             let today = monday + Days::new(start);
             for weekday in 1..=7u8 {
                 for offset in -1i8..=1 {
-                    let out = relative_weekday(&Input::String("x"), weekday, offset, Some(today));
+                    let out = relative_weekday(&Input::String("x"), (weekday, offset, true), Some(today));
                     let days: Vec<NaiveDate> = match (&out.status, out.value()) {
                         (_, Some(d)) => vec![*d],
                         (crate::outcome::Status::Ask { ask }, None) => ask

@@ -17,6 +17,7 @@ use super::options::{in_reach, DateOptions, DateRole};
 use super::parsed::{Candidate, Impossible, Order, Parsed, Span};
 use super::periods::bounds;
 use super::relative::{ago_or_in, relative_day, relative_months, relative_period, relative_weekday, within_reach};
+use super::spelled::counted_weekday;
 use super::written::{iso_value, month_name, weekday_name, with_iso_text, words};
 
 /// Turns the grammar's readings into one outcome for `role`; `nothing` when it found neither a
@@ -56,6 +57,9 @@ pub(super) fn outcome_of_readings(
             )
             .with_readings(days.into_iter().map(|(_, r)| r).collect()),
         );
+    }
+    if candidates.len() > 1 && candidates.iter().all(|c| matches!(c.span, Span::DayMonth(..))) {
+        return Outcome::ask(no_year_orders(input, candidates, opts.today));
     }
     if candidates.len() > 1 {
         let (readings, options): (Vec<Reading>, Vec<String>) = candidates.iter().filter_map(choice).unzip();
@@ -140,6 +144,8 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
         | Span::Decade(_)
         | Span::RelativePeriod(..)
         | Span::RelativeWeekday(..)
+        | Span::WeekdayOfWeek(..)
+        | Span::CountedWeekday(..)
         | Span::Sentinel => return None,
     };
     Some((Reading { value: Value::String(value), meaning }, label))
@@ -174,7 +180,13 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
             within_reach(input, relative_period(input, unit, offset, opts), opts.today)
         }
         Span::RelativeWeekday(weekday, offset) => {
-            within_reach(input, relative_weekday(input, weekday, offset, opts.today), opts.today)
+            within_reach(input, relative_weekday(input, (weekday, offset, true), opts.today), opts.today)
+        }
+        Span::WeekdayOfWeek(weekday, offset) => {
+            within_reach(input, relative_weekday(input, (weekday, offset, false), opts.today), opts.today)
+        }
+        Span::CountedWeekday(n, weekday, month) => {
+            Outcome::ask(counted_no_year(input, (n, weekday, month), opts.today))
         }
         Span::DayMonth(day, month) => {
             let weekday = parsed.weekday.filter(|w| *w != 0).map(u32::from);
@@ -210,7 +222,41 @@ fn weekday_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today
 /// last such day on or before today and the next one after it (29 February: in leap years).
 fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) -> Ask {
     let expected = format!("a date with its year; {} is {day} {} of no year", input.to_json_text(), month_name(month));
+    let nearest = today.and_then(|t| last_and_next(t, day, month).map(|(last, next)| (t, last, next)));
+    let Some((today, last, next)) = nearest else {
+        return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
+    };
+    last_or_next(
+        input,
+        expected,
+        "set to ",
+        (last, format!("{}, the last one on or before today ({today})", words(last))),
+        (next, format!("{}, the next one after today ({today})", words(next))),
+    )
+}
+
+/// The last `day` of `month` on or before `today` and the next one after it (29 February: in
+/// leap years), within the years this reader writes.
+fn last_and_next(today: NaiveDate, day: u32, month: u32) -> Option<(NaiveDate, NaiveDate)> {
     let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day).filter(|d| in_reach(*d));
+    let last = (0..8).filter_map(|k| on(today.year() - k)).find(|d| *d <= today)?;
+    let next = (0..9).filter_map(|k| on(today.year() + k)).find(|d| *d > today)?;
+    Some((last, next))
+}
+
+/// The ask of a weekday counted in a month of no year (`the first Tuesday of October`), as
+/// [`no_year`]'s: with `today`, the last such day on or before today and the next one after it.
+fn counted_no_year(input: &Input<'_>, (n, weekday, month): (i8, u8, u32), today: Option<NaiveDate>) -> Ask {
+    let nth = match n {
+        -1 => "last",
+        n => usize::from(n.unsigned_abs())
+            .checked_sub(1)
+            .and_then(|i| ["first", "second", "third", "fourth", "fifth"].get(i))
+            .unwrap_or(&"counted"),
+    };
+    let what = format!("the {nth} {} of {}", weekday_name(u32::from(weekday)), month_name(month));
+    let expected = format!("a date with its year; {} is {what} of no year", input.to_json_text());
+    let on = |y: i32| counted_weekday(y, (n, weekday, month)).filter(|d| in_reach(*d));
     let nearest = today.and_then(|t| {
         let last = (0..8).filter_map(|k| on(t.year() - k)).find(|d| *d <= t)?;
         let next = (0..9).filter_map(|k| on(t.year() + k)).find(|d| *d > t)?;
@@ -223,9 +269,46 @@ fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) ->
         input,
         expected,
         "set to ",
-        (last, format!("{}, the last one on or before today ({today})", words(last))),
-        (next, format!("{}, the next one after today ({today})", words(next))),
+        (last, format!("{}, {what} {}, the last one on or before today ({today})", words(last), last.year())),
+        (next, format!("{}, {what} {}, the next one after today ({today})", words(next), next.year())),
     )
+}
+
+/// The ask of several days and months of no year (`3/4`: 3 April day first or 4 March month
+/// first; `1 listopad`: 1 November or 1 October): `incomplete_date`, as the year is missing
+/// in each (a range's bound is completed from the other bound, as one of no year is), with
+/// `today` naming the last such day on or before today and the next one after it of each.
+fn no_year_orders(input: &Input<'_>, candidates: &[Candidate], today: Option<NaiveDate>) -> Ask {
+    let said = |c: &Candidate| match c.order {
+        Order::DayFirst => " (day first)",
+        Order::MonthFirst => " (month first)",
+        _ => "",
+    };
+    let days: Vec<(u32, u32, &str)> = candidates
+        .iter()
+        .filter_map(|c| if let Span::DayMonth(d, m) = c.span { Some((d, m, said(c))) } else { None })
+        .collect();
+    let names: Vec<String> = days.iter().map(|(d, m, o)| format!("{d} {}{o}", month_name(*m))).collect();
+    let expected =
+        format!("a date with one reading and its year; {} is {} of no year", input.to_json_text(), names.join(" or "));
+    let mut readings = Vec::new();
+    for (today, (d, m, o)) in today.iter().flat_map(|t| days.iter().map(move |x| (*t, x))) {
+        let Some((last, next)) = last_and_next(today, *d, *m) else { continue };
+        readings.push(Reading {
+            value: iso_value(last),
+            meaning: format!("{}{o}, the last one on or before today ({today})", words(last)),
+        });
+        readings.push(Reading {
+            value: iso_value(next),
+            meaning: format!("{}{o}, the next one after today ({today})", words(next)),
+        });
+    }
+    if readings.is_empty() {
+        return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
+    }
+    let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
+    Ask::new(AskCode::IncompleteDate, input, expected, format!("set to {}", options.join(" or ")))
+        .with_readings(readings)
 }
 
 /// `0001-01-01`, `9999-12-31`: no bound on a range, a placeholder elsewhere.

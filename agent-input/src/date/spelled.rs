@@ -126,6 +126,9 @@ fn day_words(text: &str) -> Option<String> {
 pub(super) fn nth_weekday(text: &str) -> Option<Parsed> {
     let (mut nth, mut weekday, mut month, mut year) = (None, None, None, None);
     let (mut rest, mut bare, mut settles, mut after_u) = (text, false, false, false);
+    // A month's word another language spells for another month (`listopadu`): no day of no
+    // year is read from it.
+    let mut two_languages = false;
     for (start, end) in word_spans(text) {
         // The numbers between the words: a year, or an ordinal (`2nd` is a number and a word,
         // `1.` a number and its point). A bare digit is as much the day of the month with a
@@ -169,6 +172,7 @@ pub(super) fn nth_weekday(text: &str) -> Option<Parsed> {
             settles = key.chars().nth(2).is_some();
         } else if let ([m], true) = (months_of(&key).as_slice(), month.is_none()) {
             month = Some(*m);
+            two_languages = lookup(MONTHS_AFTER_U, &key).is_some();
         } else if key == "last" {
             nth = Some(-1);
         } else {
@@ -178,8 +182,14 @@ pub(super) fn nth_weekday(text: &str) -> Option<Parsed> {
     if let Some(y) = rest.split(|c: char| !c.is_ascii_digit()).find(|n| n.len() == 4) {
         year = year.or(y.parse().ok());
     }
-    let (n, w, m, y) = (nth?, weekday?, month?, year?);
+    let (n, w, m) = (nth?, weekday?, month?);
     let mut parsed = Parsed::default();
+    let Some(y) = year else {
+        // `the first Tuesday of October`: that day of no year, asked for as `1 October` is.
+        let counts = !bare && !two_languages && (n == -1 || (1..=5).contains(&n));
+        counts.then(|| parsed.candidates.push(fixed(Span::CountedWeekday(n, w, m))));
+        return counts.then_some(parsed);
+    };
     if bare {
         let day = u32::try_from(n).ok()?;
         match NaiveDate::from_ymd_opt(y, m, day) {
@@ -189,17 +199,21 @@ pub(super) fn nth_weekday(text: &str) -> Option<Parsed> {
         (parsed.weekday, parsed.weekday_settles, parsed.counted) = (Some(w), settles, true);
         return Some(parsed);
     }
-    let wd = chrono::Weekday::try_from(w.checked_sub(1)?).ok()?;
-    let day = if n > 0 {
-        NaiveDate::from_weekday_of_month_opt(y, m, wd, u8::try_from(n).ok()?)
-    } else {
-        let last = NaiveDate::from_ymd_opt(y, m, 1)?.checked_add_months(chrono::Months::new(1))?.pred_opt()?;
-        let back = (7 + last.weekday().num_days_from_monday() - wd.num_days_from_monday()) % 7;
-        last.checked_sub_days(chrono::Days::new(u64::from(back)))
-    };
-    match day {
+    match counted_weekday(y, (n, w, m)) {
         Some(d) => parsed.candidates.push(fixed(Span::Day(d))),
         None => parsed.impossible.push(Impossible { year: y, month: m, day: 32 }),
     }
     Some(parsed)
+}
+
+/// The `n`th weekday `w` (ISO number) of month `m` of year `y` (`n` -1: the last); `None` when
+/// the month has no such day (a fifth Monday) or the year is outside the calendar.
+pub(super) fn counted_weekday(y: i32, (n, w, m): (i8, u8, u32)) -> Option<NaiveDate> {
+    let wd = chrono::Weekday::try_from(w.checked_sub(1)?).ok()?;
+    if n > 0 {
+        return NaiveDate::from_weekday_of_month_opt(y, m, wd, u8::try_from(n).ok()?);
+    }
+    let last = NaiveDate::from_ymd_opt(y, m, 1)?.checked_add_months(chrono::Months::new(1))?.pred_opt()?;
+    let back = (7 + last.weekday().num_days_from_monday() - wd.num_days_from_monday()) % 7;
+    last.checked_sub_days(chrono::Days::new(u64::from(back)))
 }
