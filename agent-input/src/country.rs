@@ -8,20 +8,26 @@
 //! | `"CZE"`, `"203"`, JSON `203`, `"UK"` (a former or alias code) | `"CZ"`, `"GB"` | `country_code_replaced` |
 //! | `"cs-CZ"`, `"en_GB.UTF-8"`, `"zh-Hant-TW"` (a locale tag or POSIX name: its region; `es-419` names no country) | `"CZ"`, `"GB"`, `"TW"` | `country_code_replaced` |
 //! | `"Czechia"`, `"Czech Republic"`, `"Česko"`, `"Ceska republika"`, `"Tschechien"`, `"République tchèque"`, `"Чехия"` | `"CZ"` | `country_name_read` |
-//! | `"Swaziland"`, `"Burma"`, `"Ivory Coast"`, `"Holland"`, `"Great Britain"`, `"Persia"` (former and colloquial names) | their country | `country_name_read` |
+//! | `"Swaziland"`, `"Burma"`, `"Macedonia"`, `"Ivory Coast"`, `"Holland"`, `"Great Britain"`, `"Persia"`, `"St. Barths"`, `"Republic of China"` (former and colloquial names) | their country | `country_name_read` |
 //! | `"la France"`, `"die Schweiz"`, `"l'Italie"`, `"los Estados Unidos"` (a leading article, left out when the name is not found with it) | their country | `country_name_read` |
 //!
 //! Spellings that ask: two parts that name different countries (`"Niger (Nigeria)"`), or a
 //! part that names none (`"Paris (France)"`); names that carry two or more countries (`"Congo"`, `"Korea"`,
-//! `"Virgin Islands"`, `"Czechoslovakia"`, and every name two languages give to different
-//! countries, found by the generator) with every reading; codes of states that split (`"SU"`,
-//! `"YU"`); and unknown values (`unknown_country`), with the nearest English names in the hint.
+//! `"Virgin Islands"`, `"Czechoslovakia"`, `"Democratic Republic of Korea"`, and every name
+//! two languages give to different countries, found by the generator) with every reading; codes
+//! of states that split (`"SU"`, `"YU"`); and unknown values (`unknown_country`), with the
+//! nearest English names in the hint: codes of no country (`"EU"`, `"EZ"`, `"UN"`), and an
+//! official name that lacks its country's state words (`"Republic of Germany"`, `"République
+//! de Chine"`).
 //!
 //! | `"Korea, Republic of"`, `"Kingdom of Spain"`, `"Spolková republika Německo"`, `"Trinidad and Tobago"` (ISO 3166 short, official and common names with their translations; comma inversion and "and"/"&" read through [`name_keys`]) | `"KR"`, `"ES"`, `"DE"`, `"TT"` | `country_name_read` |
 //! | `"ZR"`, `"DD"`, `"Dahomey"` (ISO 3166-3: renamed or merged states) | `"CD"`, `"DE"`, `"BJ"` | `country_code_replaced`, `country_name_read` |
 //! | `"🇨🇿"`, `"🏴󠁧󠁢󠁳󠁣󠁴󠁿"` (a flag: regional indicators, or a subdivision's tag sequence) | `"CZ"`, `"GB"` | `country_code_normalized` |
 //! | `"Korea (South)"`, `"Guinea (Bissau)"`, `"United States of America (the)"`, `"Korea (the Republic of)"` (a qualifier in parentheses, as ISO 3166's own list writes it), `"Czechia (CZ)"`, `"DE – Germany"` (a name beside its code) | `"KR"`, `"GW"`, `"US"`, `"KR"`, `"CZ"`, `"DE"` | `country_name_read` |
 //! | `"UAE"`, `"KSA"`, `"DPRK"`, `"PRC"`, `"FYROM"`, `"ČR"` (initialisms of one country) | `"AE"`, `"SA"`, `"KP"`, `"CN"`, `"MK"`, `"CZ"` | `country_name_read` |
+//! | `"Socialist Republic of Vietnam"`, `"Commonwealth of Australia"`, `"Republic of Hungary"`, `"Macau SAR"`, `"Republic of Congo"` (an official name whose state words, left out, leave one country) | `"VN"`, `"AU"`, `"HU"`, `"MO"`, `"CG"` | `country_name_read` |
+//! | `"Cayman"`, `"Faroe"`, `"Solomon"` (an island country's English name without `Islands`) | `"KY"`, `"FO"`, `"SB"` | `country_name_read` |
+//! | `"EL"`, `"IC"`, `"AC"` (Eurostat's code of Greece; ISO 3166-1's exceptionally reserved codes of a part of one country) | `"GR"`, `"ES"`, `"SH"` | `country_code_replaced` |
 //! | `".cz"`, `".uk"` (a country's internet domain) | `"CZ"`, `"GB"` | `country_code_replaced` |
 //! | `"Dem. Rep. Congo"`, `"Solomon Is."`, `"W. Sahara"` (Natural Earth), `"Korea, Rep."`, `"Egypt, Arab Rep."`, `"Lao PDR"` (the World Bank): abbreviated words written out | `"CD"`, `"SB"`, `"EH"`, `"KR"`, `"EG"`, `"LA"` | `country_name_read` |
 //!
@@ -43,7 +49,7 @@ use crate::codes::{AskCode, NoteCode};
 use crate::context::{Context, System};
 use crate::data::countries::{
     ACCENTED_SHORT_NAMES, AMBIGUOUS_NAMES, CODE_ALIASES, CODE_LIKE_NAMES, COUNTRIES, ENGLISH_NAMES, ENGLISH_VARIANTS,
-    FOLDED_ELSEWHERE, INITIALISM_NAMES, NAMES, RENAMED_NAMES, RETIRED_CODES,
+    FOLDED_ELSEWHERE, INITIALISM_NAMES, NAMES, RENAMED_NAMES, RETIRED_CODES, STATE_REQUIRED, STATE_WORDS,
 };
 use crate::data::Index;
 use crate::error::Error;
@@ -258,6 +264,17 @@ pub const COLLOQUIAL: &[(&str, &str)] = &[
     // North Macedonia's name in ISO 3166 and the UN until 2019.
     ("former yugoslav republic of macedonia", "MK"),
     ("fyrom", "MK"),
+    // Its short name until 2019 ("Republic of Macedonia"); Greece's region of that name is no
+    // country. No source the generator reads keeps the name.
+    ("macedonia", "MK"),
+    // Taiwan's own official name; no source the generator reads carries it. Left to the state
+    // words alone it would be China's key without the `people` of the People's Republic.
+    ("republic of china", "TW"),
+    // Saint Barthélemy's everyday English names.
+    ("st barths", "BL"),
+    ("st barts", "BL"),
+    ("saint barths", "BL"),
+    ("saint barts", "BL"),
 ];
 
 /// Names that carry two or more countries, which CLDR data alone does not reveal.
@@ -407,7 +424,10 @@ fn find_without_article(clean: &str) -> Found {
         Found::Nothing => {
             let found = find_flag(clean).or_else(|| find_domain(clean)).or_else(|| find_initialism(clean));
             found.unwrap_or_else(|| match find_in_two_parts(clean) {
-                Found::Nothing => find_abbreviated(clean),
+                Found::Nothing => match find_abbreviated(clean) {
+                    Found::Nothing => find_without_state_words(clean),
+                    found => found,
+                },
                 found => found,
             })
         }
@@ -513,6 +533,99 @@ fn find_abbreviated(text: &str) -> Found {
         }
     }
     Found::Nothing
+}
+
+/// The most words a name read without its state words is split into ([`find_without_state_words`]).
+const MAX_STATE_NAME_WORDS: usize = 12;
+
+/// A name read without the state words at its ends ([`STATE_WORDS`], generated from the official
+/// names of iso-codes and CLDR: `Socialist Republic of Vietnam`, `Commonwealth of Australia`,
+/// `Macau SAR`). Each way of cutting state words off the ends is tried; the rest, found as a
+/// name, gives a country when every word cut off is general or one its own names add
+/// (`oriental` of Uruguay's), and when the cut words hold the general words of its English
+/// official name ([`STATE_REQUIRED`]: `Republic of China` lacks the `people` of the People's
+/// Republic, and is no China). A rest of several countries (`Republic of Congo`) keeps each
+/// whose official name adds exactly the general words cut, or every one when none does
+/// (`Democratic Republic of Korea`). Words cut off that name a country themselves are kept
+/// (`United States Canada` is two countries, not Canada). One country found reads; several
+/// ask; none is nothing.
+fn find_without_state_words(text: &str) -> Found {
+    static WORDS: Index<&str> = Index::new(STATE_WORDS);
+    let key = spelling::fold::fold_name(text);
+    let words: Vec<&str> = key.split(' ').filter(|w| !w.is_empty()).collect();
+    if words.len() < 2 || words.len() > MAX_STATE_NAME_WORDS {
+        return Found::Nothing;
+    }
+    let lead = words.iter().take_while(|w| WORDS.get(w).is_some()).count();
+    let trail = words.iter().rev().take_while(|w| WORDS.get(w).is_some()).count();
+    let mut found: Vec<CountryCode> = Vec::new();
+    for cut in (0..=lead).flat_map(|i| (0..=trail).map(move |j| (i, j))) {
+        let (i, j) = cut;
+        // A rest that starts or ends with a general word is no name cut bare: `Republic of Korea`
+        // is not what `Democratic Republic of Korea` names.
+        let general = |w: Option<&&str>| w.is_some_and(|w| WORDS.get(w) == Some("*"));
+        let Some(rest) = words
+            .get(i..words.len().saturating_sub(j))
+            .filter(|r| !r.is_empty() && i + j > 0 && !general(r.first()) && !general(r.last()))
+        else {
+            continue;
+        };
+        // Words cut off that name a country themselves (`United States Canada`) are no state words.
+        let (head, tail) =
+            (words.get(..i).unwrap_or_default(), words.get(words.len().saturating_sub(j)..).unwrap_or_default());
+        if [head, tail].iter().any(|part| !part.is_empty() && named(&name_key(&part.join(" "))).is_some()) {
+            continue;
+        }
+        let cut_words: Vec<&str> = head.iter().chain(tail).copied().collect();
+        for code in state_named(&name_key(&rest.join(" ")), &cut_words, &WORDS) {
+            if !found.contains(&code) {
+                found.push(code);
+            }
+        }
+    }
+    match found.as_slice() {
+        [] => Found::Nothing,
+        [one] => Found::Code(*one, Some(NoteCode::CountryNameRead)),
+        _ => Found::Several(found),
+    }
+}
+
+/// The countries a name key names once `cut` state words are left out ([`find_without_state_words`]).
+fn state_named(rest: &str, cut: &[&str], words: &Index<&'static str>) -> Vec<CountryCode> {
+    static REQUIRED: Index<&str> = Index::new(STATE_REQUIRED);
+    let general = |w: &str| words.get(w) == Some("*");
+    let allowed = |code: CountryCode| {
+        cut.iter().all(|w| words.get(w).is_some_and(|list| list == "*" || list.split(' ').any(|c| c == code.as_str())))
+    };
+    // The general words of more than three letters cut off (`of`, `the`, `de` join names).
+    let mut told: Vec<&str> = cut.iter().copied().filter(|w| w.chars().count() > 3 && general(w)).collect();
+    told.sort_unstable();
+    told.dedup();
+    let required =
+        |code: CountryCode| REQUIRED.get(code.as_str()).map(|list| list.split(' ').filter(|w| !w.is_empty()));
+    match find_key(rest) {
+        Some(Found::Code(code, _)) => {
+            let holds = required(code).is_none_or(|mut list| list.all(|w| told.contains(&w)));
+            if allowed(code) && holds {
+                vec![code]
+            } else {
+                Vec::new()
+            }
+        }
+        Some(Found::Several(codes)) => {
+            let codes: Vec<CountryCode> = codes.into_iter().filter(|c| allowed(*c)).collect();
+            let exact: Vec<CountryCode> = (codes.iter().copied())
+                .filter(|c| required(*c).is_some_and(|list| list.eq(told.iter().copied())))
+                .collect();
+            // No official name adds exactly the words cut (`Democratic Republic of Korea`): each.
+            if exact.is_empty() {
+                codes
+            } else {
+                exact
+            }
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// A flag emoji: two regional indicator letters (`🇨🇿`), or a subdivision's tag sequence

@@ -439,8 +439,10 @@ mod tests {
     /// Every table an [`super::Index`] searches is sorted by key, with no key twice.
     #[test]
     fn indexed_tables_are_sorted() {
-        let tables: [(&str, &[(&str, &str)]); 9] = [
+        let tables: [(&str, &[(&str, &str)]); 11] = [
             ("CODE_ALIASES", super::countries::CODE_ALIASES),
+            ("STATE_WORDS", super::countries::STATE_WORDS),
+            ("STATE_REQUIRED", super::countries::STATE_REQUIRED),
             ("RETIRED_CODES", super::countries::RETIRED_CODES),
             ("RENAMED_NAMES", super::countries::RENAMED_NAMES),
             ("AMBIGUOUS_NAMES", super::countries::AMBIGUOUS_NAMES),

@@ -11,8 +11,46 @@ use super::names::{Names, Rank};
 use super::source::{
     iso_translations, iso_version, minor_locales, object, package_version, read_json, regional_locales,
 };
+use super::state_words::{state_words, StateWords};
 use super::write::{header, version_const, write_packed, write_pairs, write_pairs_owned};
 use super::{Generated, SMALL_NAME_LOCALES};
+
+/// The codes ISO 3166-1 reserves exceptionally (ISO 3166-1:2020, section 7.5, and the ISO 3166
+/// Maintenance Agency's list: AC, CP, DG, EA, EU, EZ, FX, IC, SU, TA, UK, UN) and Eurostat's
+/// country codes that are no ISO code (Eurostat Statistics Explained, "Glossary: Country codes":
+/// `EL` Greece, `UK` the United Kingdom), to the one country each names, with the reason. CLDR's
+/// territory aliases already give `UK` (GB) and `FX` (metropolitan France, FR); `SU` names
+/// fifteen successors (ISO 3166-3). Not read, so they ask as unknown: `EU` and `EZ` (the
+/// European Union and the euro area) and `UN` (the United Nations) name no country; `DG`
+/// (Diego Garcia) has no ISO 3166-2 code under any country to source its country from. Each
+/// other names a part of one country, checked against that country's ISO 3166-2 subdivision.
+const EXCEPTIONAL: &[(&str, &str, &str)] = &[
+    ("EL", "GR", "Eurostat's code for Greece (from its name, Ellada)"),
+    ("AC", "SH", "Ascension Island: ISO 3166-2 SH-AC"),
+    ("TA", "SH", "Tristan da Cunha: ISO 3166-2 SH-TA"),
+    ("CP", "FR", "Clipperton Island: ISO 3166-2 FR-CP"),
+    ("EA", "ES", "Ceuta and Melilla: ISO 3166-2 ES-CE and ES-ML"),
+    ("IC", "ES", "the Canary Islands: ISO 3166-2 ES-CN"),
+];
+
+/// Adds [`EXCEPTIONAL`] to the code aliases, after checking each subdivision it cites exists in
+/// iso-codes' ISO 3166-2.
+fn add_exceptional(codes: &mut Codes, iso: &Path) -> Result<(), String> {
+    let iso2 = read_json(&iso.join("databases/iso3166-2.json"))?;
+    let entries = iso2.get("3166-2").and_then(Value::as_array).ok_or("iso3166-2.json has no 3166-2")?;
+    let subdivisions: BTreeSet<&str> = entries.iter().filter_map(|e| e.get("code").and_then(Value::as_str)).collect();
+    for (code, country, why) in EXCEPTIONAL {
+        let cited = why.split([' ', ',']).filter(|w| w.len() == 5 && w.as_bytes().get(2) == Some(&b'-'));
+        if let Some(missing) = cited.into_iter().find(|w| !subdivisions.contains(w)) {
+            return Err(format!("{code}: ISO 3166-2 has no {missing}"));
+        }
+        if !codes.codes.contains_key(*country) || codes.codes.contains_key(*code) {
+            return Err(format!("{code}: {country} is no country, or {code} is one"));
+        }
+        codes.aliases.entry((*code).to_owned()).or_insert_with(|| (*country).to_owned());
+    }
+    Ok(())
+}
 
 /// Territory keys that are not countries (domain reference, section 3.1).
 const NOT_COUNTRIES: &[&str] =
@@ -352,6 +390,36 @@ fn add_minor_names(sets: &mut NameSets, dir: &Path, codes: &Codes) -> Result<(),
     Ok(())
 }
 
+/// The English names of island countries without their last word (`Cayman` of `Cayman Islands`,
+/// `Faroe`, `Solomon`): each added at [`Rank::Part`], below every other name, so a stem two
+/// countries share (`Virgin`) asks.
+fn add_island_stems(sets: &mut NameSets, english: &[(String, String)]) {
+    for (name, code) in english {
+        let Some(stem) = name.strip_suffix(" Islands") else { continue };
+        for k in country_keys(stem, false) {
+            if !sets.code_keys.contains(&k) {
+                sets.names.add_ranked(k, code, Rank::Part);
+            }
+        }
+    }
+}
+
+/// `STATE_WORDS` and `STATE_REQUIRED` ([`state_words`]).
+fn write_state_words(out: &mut String, words: &StateWords) {
+    write_pairs_owned(
+        out,
+        "STATE_WORDS",
+        "Words an official name adds to its country's short name (iso-codes' ISO 3166-1 official names in English and their translations, CLDR's English long names beside their short ones), to `*` when three or more countries' names add it, else to those countries (separated by spaces)",
+        &words.words,
+    );
+    write_pairs_owned(
+        out,
+        "STATE_REQUIRED",
+        "Countries with an English official name (iso-codes), to the general state words of more than three letters it adds (sorted, separated by spaces): a name read without its state words must carry these (`Republic of China` lacks `people`)",
+        &words.required,
+    );
+}
+
 /// The names of retired states (ISO 3166-3, in English and its iso-codes translations) that
 /// no code or current name takes, to their successors: a rename reads as its successor; a
 /// split asks with every successor.
@@ -437,7 +505,8 @@ fn english_variants(
 pub(super) fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'static str) -> Result<Generated, String> {
     let version = package_version(dir, "cldr-localenames-full")?;
     let iso_version = iso_version(iso)?;
-    let codes = country_codes(dir)?;
+    let mut codes = country_codes(dir)?;
+    add_exceptional(&mut codes, iso)?;
     let retired = retired_states(iso, &codes)?;
     let code_keys = code_keys(&codes, &retired);
     let mut sets = NameSets::new(&code_keys);
@@ -449,6 +518,7 @@ pub(super) fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'stati
         add_minor_names(&mut sets, dir, &codes)?;
     }
     sets.add_parts();
+    add_island_stems(&mut sets, &english);
     let retired_names = retired_names(iso, modern, &retired, &sets)?;
     let retired_codes = retired_codes(&codes, &retired);
     let variants = english_variants(dir, &codes, &english)?;
@@ -457,6 +527,7 @@ pub(super) fn countries(dir: &Path, iso: &Path, modern: &[String], path: &'stati
     write_code_tables(&mut out, &codes, &retired_codes);
     write_name_tables(&mut out, &codes, &variants, &sets.names, &retired_names);
     write_spelling_tables(&mut out, sets);
+    write_state_words(&mut out, &state_words(dir, iso, modern)?);
     Ok(Generated { path, text: out })
 }
 
