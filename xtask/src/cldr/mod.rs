@@ -37,6 +37,7 @@ mod numbers;
 mod pattern;
 mod scales;
 mod source;
+mod spelled;
 mod words;
 mod write;
 
