@@ -206,14 +206,8 @@ pub static NUMBER_JOINERS: &[&str] = &[
     "ν",
     "жана",
     "и",
-    "אלפיים",
     "ו",
-    "ا\u{654}لفي",
-    "كوادرليون",
     "و",
-    "〇一",
-    "零一",
-    "零壹",
 ];
 
 /// The minus words of cldr-rbnf's cardinal rules (`-x: minus →→;`, `menos`, `мінус`, `負`), folded; none a unit's word (`min`) or a number's.

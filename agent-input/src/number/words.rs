@@ -113,7 +113,7 @@ impl State {
             (_, 0) => return None,
             (Stage::Empty, 1..=99) => (self.group, self.stage) = (v, Stage::Units),
             (Stage::Empty, _) => {
-                let stage = if v % 100 == 0 { Stage::Hundreds } else { Stage::Full };
+                let stage = if v.is_multiple_of(100) { Stage::Hundreds } else { Stage::Full };
                 (self.group, self.stage) = (v, stage);
             }
             (Stage::Hundreds, 1..=99) => (self.group, self.stage) = (self.group + v, Stage::Full),
