@@ -80,3 +80,17 @@ pub const MAX_JSON_DEPTH: usize = 64;
 /// The most `$ref`s and nested schemas `ToolSpec::from_input_schema` follows into one
 /// property; a deeper one is passed on unchanged, for the server's own validation.
 pub const MAX_SCHEMA_DEPTH: usize = 32;
+
+/// The most characters a number spelled in words may have (`two thousand five hundred and
+/// six`, `zweitausendfünfhundert`); a longer text is not read as one. Bounds the segmentation
+/// of compound words: every piece of up to [`MAX_NUMBER_WORD_BYTES`] bytes is looked up once.
+pub const MAX_SPELLED_NUMBER_CHARS: usize = 100;
+
+/// The most bytes one word of a spelled number may have (`fünfhundert`, `dvacet jedna`); no
+/// word of the tables is longer.
+pub const MAX_NUMBER_WORD_BYTES: usize = 64;
+
+/// The most steps the reading of one spelled number takes over its words' segmentations;
+/// past it, the text is not read as a number (it asks). Numbers spelled in words read up to
+/// 10^15 - 1: the tables hold scale words up to 10^12.
+pub const MAX_SPELLED_NUMBER_STEPS: usize = 4_096;

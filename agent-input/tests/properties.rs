@@ -47,6 +47,35 @@ proptest! {
         prop_assert_eq!(again.to_json(), out.to_json());
     }
 
+    /// A number's sign is the text's: a text with a minus sign or a minus word before its
+    /// number never reads or offers a positive number, and one without never a negative one,
+    /// whatever is around the number (a unit, a scale word, a percent sign, a separator of two
+    /// readings, a number spelled in words).
+    #[test]
+    fn every_reading_keeps_the_sign_of_the_text(
+        sign in prop_oneof![Just(""), Just("-"), Just("\u{2212}"), Just("minus "), Just("Minus "), Just("мінус "), Just("menos "), Just("moins ")],
+        body in prop_oneof![
+            r"[1-9][0-9]{0,3}([,.][0-9]{3})?",
+            r"[1-9][0-9]{0,2}([,.][0-9]{1,3})? ?(km|Mio\.|%|thousand|billion|k|M|tis\.|EUR|Kč)",
+            r"(two|tres|once|five|dvacet|einundzwanzig)( (thousand|billion|hundred))?",
+            r"[1-9] (point|komma) [0-9]{1,3}",
+        ],
+    ) {
+        let text = format!("{sign}{body}");
+        let out = number::read(Input::String(&text), &NumberOptions::new()).unwrap();
+        let mut values: Vec<Decimal> = decimal_value(&out).into_iter().collect();
+        if let Some(ask) = out.as_ask() {
+            values.extend(ask.readings.iter().filter_map(|r| r.value.to_string().parse::<Decimal>().ok()));
+        }
+        for v in values {
+            if sign.is_empty() {
+                prop_assert!(!v.is_sign_negative() || v.is_zero(), "{:?} offers {}", text, v);
+            } else {
+                prop_assert!(v.is_sign_negative() || v.is_zero(), "{:?} offers {}", text, v);
+            }
+        }
+    }
+
     /// Every grouping spelling of any integer reads as that integer.
     #[test]
     fn number_every_grouping_reads_as_the_integer(

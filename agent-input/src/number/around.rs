@@ -27,7 +27,7 @@ pub(super) fn not_a_number(input: &Input<'_>, text: &str, in_parts: bool) -> Ask
     let special = || {
         qualified(input, text)
             .or_else(|| two_numbers(input, text, in_parts))
-            .or_else(|| number_word(input, text))
+            .or_else(|| super::words::number_word(input, text))
             .or_else(|| remarked(input, text))
     };
     let signs = || bracketed(input, text).or_else(|| trailing_minus(input, text));
@@ -35,6 +35,13 @@ pub(super) fn not_a_number(input: &Input<'_>, text: &str, in_parts: bool) -> Ask
         return ask;
     }
     let Some((head, unit)) = unit_apart(text) else { return plain() };
+    // Before the number stand currency signs and codes (`$5`, `EUR 12.50`); another word
+    // there may be a sign (`negativo 1`): no reading, as its sign is not the text's to drop.
+    let code = unit.len() == 3 && unit.bytes().all(|b| b.is_ascii_uppercase());
+    let sign = unit.chars().any(|c| !c.is_alphabetic() && !c.is_whitespace() && c != '.');
+    if spelling::clean_edges(text).0.starts_with(unit) && !code && !sign {
+        return plain();
+    }
     // A scale word between the number and the unit is the number's (`3 Mio. Euro` is 3000000
     // euros, `10 tisíc Kč` 10000 crowns).
     let (mut values, mut unit) = (None, unit);
@@ -464,57 +471,9 @@ pub(super) fn fraction(input: &Input<'_>, text: &str, opts: &NumberOptions) -> O
     ))
 }
 
-/// The number a word stands for ([`NUMBER_WORDS`]: `twenty-one`, `dvacet`, `zehn`, `vingt et
-/// un`), or with the scale word of one power after it (`five thousand`, `dva miliony`);
-/// `Err` with every number of a word two languages spell for different numbers (`tres`: three
-/// in Spanish, sixty in Danish).
-pub(super) fn word_value(text: &str) -> Option<Result<Decimal, SmallVec<[Decimal; 2]>>> {
-    let key = word_key(text);
-    if let Some(n) = NUMBER_WORDS.get(&key) {
-        return Some(Ok(Decimal::from(n)));
-    }
-    if let Some((_, numbers)) = AMBIGUOUS_NUMBER_WORDS.iter().find(|(k, _)| *k == key) {
-        return Some(Err(numbers.split(' ').filter_map(|n| n.parse::<u32>().ok()).map(Decimal::from).collect()));
-    }
-    let (head, scale) = key.rsplit_once(' ')?;
-    let (n, power) = (NUMBER_WORDS.get(head.trim())?, SCALES.get(scale)?);
-    times_ten_to(Decimal::from(n), power).map(Ok)
-}
-
 /// `value` times ten to `power` (a scale word's), or `None` past the decimal's range.
 pub(super) fn times_ten_to(value: Decimal, power: u8) -> Option<Decimal> {
     value.checked_mul(Decimal::from_i128_with_scale(10i128.checked_pow(u32::from(power))?, 0))
-}
-
-/// A whole number written as words in some modern locale's spelling (`twenty-one`, `five
-/// thousand`, `dvacet`, `zehn`: [`word_value`]) asks `not_a_number` naming the number (or each
-/// number of a word two languages spell for different ones): the tables match whole words of a
-/// hundred languages and cannot know every other word they are in some language (`elf`, `set`,
-/// `hat` are German eleven, Catalan seven, Hungarian six), so the reading is offered, never
-/// applied. `None` for any other text.
-#[cold]
-#[inline(never)]
-pub(super) fn number_word(input: &Input<'_>, text: &str) -> Option<Ask> {
-    let (clean, _) = spelling::clean_edges(text);
-    if !clean.chars().any(char::is_alphabetic) || clean.chars().count() > 64 {
-        return None;
-    }
-    let values: SmallVec<[(Decimal, String); 2]> = match word_value(clean)? {
-        Ok(one) => smallvec::smallvec![(one, String::new())],
-        Err(several) => several.into_iter().map(|v| (v, String::new())).collect(),
-    };
-    let word = quoted(clean);
-    let (what, how) = if values.len() > 1 {
-        ("a number word for different numbers in different languages", "the number you meant")
-    } else {
-        ("a number word", "the number it spells")
-    };
-    Some(naming(
-        input,
-        values,
-        |options| (format!("a number in digits; {word} is {what}"), format!("set to {how}, in digits: {options}")),
-        |v| format!("{v}: {word} as a number word"),
-    ))
 }
 
 /// A number with the scale word of CLDR's compact formats after it (`3 Mio.`, `1,5 tis.`,

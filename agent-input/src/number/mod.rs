@@ -12,6 +12,9 @@
 //! | `" 42 "`, `"\"42\""` | 42 | `whitespace_trimmed`, `quotes_removed` |
 //! | `"1 500,-"`, `"1.500,-"`, `"12.-"` (a whole amount with a dash for its decimals, as prices are written) | 1500, 1500, 12 | `number_spelling_normalized` |
 //! | `"3 Mio."`, `"1,5 tis."`, `"2.5 million"`, `"5万"`, `"12 lakh"` (a scale word of CLDR's compact formats, in any locale) | 3000000, 1500, 2500000, 50000, 1200000 | `number_spelling_normalized` |
+//! | `"fourteen"`, `"Catorze"`, `"two thousand five hundred and six"`, `"tři sta dvacet"`, `"zweitausendfünfhundert"` (a whole number spelled in words of any modern locale, as cldr-rbnf spells it, up to 10^15 - 1: [`words`]) | 14, 14, 2506, 320, 2500 | `number_spelling_normalized` |
+//! | `"1 point 5"`, `"1 Komma 25"`, `"2 čárka 5"`, `"one point two five"` (cldr-rbnf's decimal words) | 1.5, 1.25, 2.5, 1.25 | `number_spelling_normalized` |
+//! | `"minus 5"`, `"мінус 1200000"`, `"menos dos"` (cldr-rbnf's minus words before any number that reads) | -5, -1200000, -2 | `number_spelling_normalized` |
 //! | `"all"`, `"max"`, `"unlimited"`, `"∞"`, `"vše"` for the `limit` preset (as many as it allows) | its `max` | `out_of_range_clamped` |
 //!
 //! Spellings that ask:
@@ -34,14 +37,14 @@
 //!   `"≥5"`, `"≤ 5"`: CLDR's number `miscPatterns` of every locale; `">5"`, `">= 5"`), a range
 //!   (`"5-10"`, `"5–10"`: CLDR's range patterns; `"5 to 10"`) or two numbers (`"5 or 6"`):
 //!   `not_a_number` naming each number;
-//! - a whole number written as words (`"four thousand"`, `"dvacet pět"`, `"einundzwanzig"`:
-//!   every cardinal spelling of the modern locales' cldr-rbnf, 0 to 100, the hundreds, a
-//!   thousand, a million, with a scale word after): `not_a_number` naming the number (each, for
-//!   a word of two: `"tres"`, `"once"`), never applied, as a word of one language may be
-//!   another word in another (`"elf"`, `"set"`);
+//! - a number spelled in words whose words mean different numbers in different languages
+//!   (`"tres"`: 3 in Spanish, 60 in Danish; `"once"`; `"two billion"`: 10^9 or 10^12):
+//!   `not_a_number` naming each; a minus word before a number that asks names each reading
+//!   negated, never a positive one (`"minus 1,234"`: -1234 or -1.234);
 //! - a number with a unit or currency beside it (`"5 km"`, `"$5"`, `"1 234 Kč"`, `"EUR 12.50"`):
 //!   `not_a_number`, the number alone named as the reading (never applied: the unit is the
-//!   property's to say);
+//!   property's to say); a word before the number other than a currency's sign or code
+//!   (`"negativo 1"`) names none, as it may be a sign;
 //! - an exponent beyond ±[`crate::limits::MAX_EXPONENT`] or more precision than
 //!   28 decimal places (`number_out_of_bounds`); anything else (`not_a_number`).
 //!
@@ -50,6 +53,7 @@
 
 mod around;
 mod grammar;
+mod words;
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -323,6 +327,10 @@ impl Grammar for NumberOptions {
             Scalar::Number(_) => "",
             other => other.text(),
         };
+        let worded = || words::minus_word(input, text, self, cx).or_else(|| words::decimal_word(input, text, self));
+        if let Some(out) = worded().or_else(|| words::spelled(input, text, self)) {
+            return out;
+        }
         let special = || without_dash(input, text, self).or_else(|| percent(input, text, self));
         if let Some(out) = scaled(input, text, self).or_else(special) {
             return out;

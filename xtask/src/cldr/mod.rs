@@ -38,6 +38,7 @@ mod numbers;
 mod pattern;
 mod scales;
 mod source;
+mod spelled;
 mod state_words;
 mod words;
 mod write;

@@ -13,7 +13,7 @@ use super::words::Words;
 
 /// Whether a rule set of cldr-rbnf spells cardinal numbers: `%spellout-numbering` and every
 /// `%spellout-cardinal…` (each gender and case).
-fn cardinal_set(name: &str) -> bool {
+pub(super) fn cardinal_set(name: &str) -> bool {
     name == "%spellout-numbering" || name.starts_with("%spellout-cardinal")
 }
 
@@ -83,7 +83,7 @@ fn add_spaced<V: PartialEq + Copy + Ord>(words: &mut Words<V>, key: String, valu
 /// Whether a cardinal rule set spells a grammatical case other than the nominative
 /// (`%spellout-cardinal-masculine-genitive`, Finnish `-inessive`): a number sent as a value is
 /// written in the nominative, and the case forms would double the table.
-fn case_set(name: &str) -> bool {
+pub(super) fn case_set(name: &str) -> bool {
     const CASES: &[&str] = &[
         "genitive",
         "dative",

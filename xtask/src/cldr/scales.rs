@@ -11,6 +11,7 @@ use super::folds::key as word_key;
 
 use super::numbers::number_words;
 use super::source::{locale_dirs, object, optional_json, package_version, read_json};
+use super::spelled;
 use super::words::Words;
 use super::write::{header, version_const, write_packed, write_pairs_owned, write_strings};
 use super::Generated;
@@ -186,6 +187,7 @@ pub(super) fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String>
     version_const(&mut out, &version);
     write_scale_tables(&mut out, &c.words, &scales_before(&c.before_words, &c.words, &units), &unit_scales);
     write_number_tables(&mut out, dir, modern, &c.qualifiers, c.joiners)?;
+    write_spelled_tables(&mut out, dir, modern, &units)?;
     Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
 }
 
@@ -262,6 +264,48 @@ fn write_number_tables(
         "Number words that two or more modern locales spell for different numbers (numbers separated by spaces)",
         &numbers.several_entries(),
     );
+    Ok(())
+}
+
+/// `NUMBER_SCALE_WORDS`, `AMBIGUOUS_NUMBER_SCALE_WORDS`, `NUMBER_JOINERS`,
+/// `NUMBER_MINUS_WORDS` and `NUMBER_DECIMAL_WORDS` ([`spelled`]): the parts of numbers spelled
+/// in words. A minus word that is a unit's word (`min`, a minute: `min 5` is at least five)
+/// or a number's is left out; so is a decimal word that joins two numbers (`and`, `to`, `or`)
+/// or is a number's word.
+fn write_spelled_tables(
+    out: &mut String,
+    dir: &Path,
+    modern: &[String],
+    units: &BTreeSet<String>,
+) -> Result<(), String> {
+    let numbers = number_words(dir, modern)?;
+    let scales = spelled::scale_words(dir, modern)?;
+    let (one, several): (Vec<_>, Vec<_>) = scales.into_iter().partition(|(_, v)| v.len() == 1);
+    let join = |v: &BTreeSet<u8>| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+    let one: Vec<(String, String)> = one.iter().map(|(k, v)| (k.clone(), join(v))).collect();
+    let several: Vec<(String, String)> = several.iter().map(|(k, v)| (k.clone(), join(v))).collect();
+    let flags = format!("{} after a group, {} alone", spelled::SCALE_AFTER_GROUP, spelled::SCALE_ALONE);
+    write_packed(
+        out,
+        "NUMBER_SCALE_WORDS",
+        "u8",
+        &format!("The scale words of numbers spelled in words (`hundred`, `thousand`, `tisíce`, `Millionen`, `mil`): every form the nominative cardinal rules of the modern locales' cldr-rbnf write for 10^2 to 10^{}, each with its power plus its flags ({flags})", spelled::MAX_SPELLED_POWER),
+        &one,
+    );
+    write_pairs_owned(
+        out,
+        "AMBIGUOUS_NUMBER_SCALE_WORDS",
+        "Scale words of spelled numbers that two locales give different powers (`billion`), each power plus its flags, separated by spaces",
+        &several,
+    );
+    let joiners =
+        spelled::joiner_words(dir, modern, |k| numbers.has(k) || one.iter().chain(&several).any(|(s, _)| s == k))?;
+    write_strings(out, "The words cldr-rbnf's cardinal rules write between a scale's part and the rest (`two hundred and six`, `duzentos e cinco`), folded.", "pub static NUMBER_JOINERS: &[&str] = &", &joiners);
+    let minus = spelled::minus_words(dir, modern, |k| units.contains(k) || numbers.has(k))?;
+    write_strings(out, "The minus words of cldr-rbnf's cardinal rules (`-x: minus →→;`, `menos`, `мінус`, `負`), folded; none a unit's word (`min`) or a number's.", "pub static NUMBER_MINUS_WORDS: &[&str] = &", &minus);
+    let binding = |k: &str| ["and", "to", "or"].contains(&k) || joiners.iter().any(|j| j == k) || numbers.has(k);
+    let decimal = spelled::decimal_words(dir, modern, binding)?;
+    write_strings(out, "The decimal words of cldr-rbnf's cardinal rules whose digits are spelled one by one (`x.x: ←← point →→;`, `Komma`, `virgule`, `čárka`, `点`), folded; none a word that joins two numbers or a number's word.", "pub static NUMBER_DECIMAL_WORDS: &[&str] = &", &decimal);
     Ok(())
 }
 

@@ -1,0 +1,406 @@
+//! Numbers written with words, as CLDR's rule-based number spellings (cldr-rbnf) write them:
+//! a whole number spelled out (`fourteen`, `two thousand five hundred and six`, `tři sta
+//! dvacet`, `zweitausendfünfhundert`), a decimal with its language's word between the digits
+//! (`1 point 5`, `1 Komma 5`, `2 čárka 5`), and a minus word before a number (`minus 5`,
+//! `мінус 1200000`, `menos dos`).
+//!
+//! A spelled number is segmented into words of the tables ([`NUMBER_WORDS`], the scale words
+//! of [`NUMBER_SCALE_WORDS`], the joining words of [`NUMBER_JOINERS`]) and read only when the
+//! words make a well-formed number: a group below a thousand before each scale word, the scale
+//! words' powers decreasing, a joining word only after a scale word or a hundred and before
+//! the rest. Every segmentation that reads is a reading; two different values ask.
+
+#![allow(clippy::wildcard_imports)]
+
+use super::*;
+use crate::data::scales::{
+    AMBIGUOUS_NUMBER_SCALE_WORDS, NUMBER_DECIMAL_WORDS, NUMBER_JOINERS, NUMBER_MINUS_WORDS, NUMBER_SCALE_WORDS,
+};
+use crate::limits::{MAX_NUMBER_WORD_BYTES, MAX_SPELLED_NUMBER_CHARS, MAX_SPELLED_NUMBER_STEPS};
+
+/// A scale word's flag in [`NUMBER_SCALE_WORDS`]: it multiplies the group before it.
+const AFTER_GROUP: u8 = 16;
+/// A scale word's flag: alone, it is one times its power (`mil`, `tisíc`, `eine Million`).
+const ALONE: u8 = 32;
+/// "No scale word yet": above every power the tables hold.
+const NO_POWER: u8 = u8::MAX;
+
+/// One word of a spelled number.
+#[derive(Clone, Copy, Debug)]
+enum Atom {
+    /// A number word (`fourteen`, `dvě stě`, `tisíc`).
+    Word(u64),
+    /// A scale word: its power of ten and flags.
+    Scale(u8),
+    /// A word joining a scale's part to the rest (`and`).
+    Joiner,
+}
+
+/// Where a group below a thousand stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// No word of the group yet.
+    Empty,
+    /// Units or tens, complete (`twenty-one`, `five`).
+    Units,
+    /// A whole hundred (`five hundred`): the tens and units may follow.
+    Hundreds,
+    /// Hundreds and the rest (`tři sta dvacet`), or zero: nothing more in the group.
+    Full,
+}
+
+/// A reading in progress: the scale parts read so far, the group being read, the last
+/// scale's power, and whether a joining word waits for the rest.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    total: u64,
+    group: u64,
+    stage: Stage,
+    power: u8,
+    joined: bool,
+}
+
+impl State {
+    const START: Self = Self { total: 0, group: 0, stage: Stage::Empty, power: NO_POWER, joined: false };
+
+    /// The state after one more word, or `None` when the word cannot come here.
+    fn then(self, atom: Atom) -> Option<Self> {
+        let mut s = self;
+        match atom {
+            Atom::Joiner => {
+                let after_scale = s.stage == Stage::Empty && s.power != NO_POWER;
+                if s.joined || !(s.stage == Stage::Hundreds || after_scale) {
+                    return None;
+                }
+                s.joined = true;
+                return Some(s);
+            }
+            Atom::Word(v) if v >= 1000 => {
+                let power = u8::try_from(v.checked_ilog10()?).ok()?;
+                if 10u64.checked_pow(u32::from(power))? != v || s.stage != Stage::Empty || s.joined {
+                    return None;
+                }
+                return s.scaled(1, power);
+            }
+            Atom::Word(v) => s.word(v)?,
+            Atom::Scale(flags) => {
+                let power = flags & 15;
+                return match (s.stage, power) {
+                    (Stage::Empty, 2) if flags & ALONE != 0 && !s.joined => {
+                        Some(Self { group: 100, stage: Stage::Hundreds, ..s })
+                    }
+                    (Stage::Units, 2) if flags & AFTER_GROUP != 0 && (1..=9).contains(&s.group) => {
+                        Some(Self { group: s.group * 100, stage: Stage::Hundreds, ..s })
+                    }
+                    (Stage::Empty, _) if flags & ALONE != 0 && power > 2 && !s.joined => s.scaled(1, power),
+                    (Stage::Units | Stage::Hundreds | Stage::Full, _)
+                        if flags & AFTER_GROUP != 0 && power > 2 && s.group > 0 =>
+                    {
+                        s.scaled(s.group, power)
+                    }
+                    _ => None,
+                };
+            }
+        }
+        s.joined = false;
+        Some(s)
+    }
+
+    /// The group after a number word below a thousand.
+    fn word(&mut self, v: u64) -> Option<()> {
+        match (self.stage, v) {
+            (Stage::Empty, 0) if self.power == NO_POWER && !self.joined => self.stage = Stage::Full,
+            (_, 0) => return None,
+            (Stage::Empty, 1..=99) => (self.group, self.stage) = (v, Stage::Units),
+            (Stage::Empty, _) => {
+                let stage = if v.is_multiple_of(100) { Stage::Hundreds } else { Stage::Full };
+                (self.group, self.stage) = (v, stage);
+            }
+            (Stage::Hundreds, 1..=99) => (self.group, self.stage) = (self.group + v, Stage::Full),
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// The group times ten to `power` added to the total: the powers decrease.
+    fn scaled(self, group: u64, power: u8) -> Option<Self> {
+        if power >= self.power || self.joined {
+            return None;
+        }
+        let part = group.checked_mul(10u64.checked_pow(u32::from(power))?)?;
+        Some(Self { total: self.total.checked_add(part)?, group: 0, stage: Stage::Empty, power, joined: false })
+    }
+
+    /// The number read, when the words make one.
+    fn end(self) -> Option<u64> {
+        let read = self.stage != Stage::Empty || self.power != NO_POWER;
+        (read && !self.joined).then(|| self.total + self.group)
+    }
+}
+
+/// Each word of the tables that `piece` is.
+fn atoms_of(piece: &str, mut each: impl FnMut(Atom)) {
+    if let Some(n) = NUMBER_WORDS.get(piece) {
+        each(Atom::Word(u64::from(n)));
+    }
+    if let Some((_, numbers)) = AMBIGUOUS_NUMBER_WORDS.iter().find(|(k, _)| *k == piece) {
+        numbers.split(' ').filter_map(|n| n.parse().ok()).for_each(|n| each(Atom::Word(n)));
+    }
+    if let Some(flags) = NUMBER_SCALE_WORDS.get(piece) {
+        each(Atom::Scale(flags));
+    }
+    // A word of two powers (`billion`) asks wherever either power's rules write it.
+    if let Some((_, all)) = AMBIGUOUS_NUMBER_SCALE_WORDS.iter().find(|(k, _)| *k == piece) {
+        let flags: SmallVec<[u8; 2]> = all.split(' ').filter_map(|f| f.parse().ok()).collect();
+        let either = flags.iter().fold(0, |acc, f| acc | (f & (AFTER_GROUP | ALONE)));
+        flags.iter().for_each(|f| each(Atom::Scale((f & 15) | either)));
+    }
+    if NUMBER_JOINERS.contains(&piece) {
+        each(Atom::Joiner);
+    }
+}
+
+/// What separates two words of a spelled number.
+fn separator(c: char) -> bool {
+    matches!(c, ' ' | '-' | ',')
+}
+
+/// The walk over the segmentations of a key: the words found at each byte offset, the steps
+/// left, and the values read.
+struct Walk {
+    from: Vec<SmallVec<[(usize, Atom); 2]>>,
+    steps: usize,
+    values: SmallVec<[u64; 4]>,
+}
+
+impl Walk {
+    fn go(&mut self, key: &str, at: usize, state: State) {
+        if self.steps == 0 {
+            return;
+        }
+        self.steps -= 1;
+        if at >= key.len() {
+            if let Some(v) = state.end() {
+                if !self.values.contains(&v) {
+                    self.values.push(v);
+                }
+            }
+            return;
+        }
+        let edges = self.from.get(at).cloned().unwrap_or_default();
+        for (end, atom) in edges {
+            let Some(next) = state.then(atom) else { continue };
+            let rest = key.get(end..).unwrap_or_default();
+            let skip = rest.len() - rest.trim_start_matches(separator).len();
+            self.go(key, end + skip, next);
+        }
+    }
+}
+
+/// Every value a text spelled in words reads as (empty when it reads as none; more than one
+/// when its words mean different numbers in different languages: `tres`, `two billion`).
+pub(super) fn spelled_values(text: &str) -> SmallVec<[u64; 4]> {
+    let (clean, _) = spelling::clean_edges(text);
+    if clean.chars().count() > MAX_SPELLED_NUMBER_CHARS || !clean.chars().any(char::is_alphabetic) {
+        return SmallVec::new();
+    }
+    let key = word_key(clean);
+    let mut from: Vec<SmallVec<[(usize, Atom); 2]>> = vec![SmallVec::new(); key.len()];
+    for (i, c) in key.char_indices().filter(|(_, c)| !separator(*c)) {
+        let _ = c;
+        let ends = key.char_indices().map(|(j, _)| j).chain([key.len()]).filter(|j| *j > i);
+        for j in ends.take_while(|j| j - i <= MAX_NUMBER_WORD_BYTES) {
+            let Some(piece) = key.get(i..j) else { continue };
+            atoms_of(piece, |atom| from.get_mut(i).into_iter().for_each(|e| e.push((j, atom))));
+        }
+    }
+    let mut walk = Walk { from, steps: MAX_SPELLED_NUMBER_STEPS, values: SmallVec::new() };
+    walk.go(&key, 0, State::START);
+    if walk.steps == 0 {
+        return SmallVec::new();
+    }
+    walk.values
+}
+
+/// A whole number spelled in words (`fourteen`, `two thousand five hundred`, `dvě stě`,
+/// `zweitausendfünfhundert`): one value reads with `number_spelling_normalized`; words that
+/// mean different numbers in different languages (`tres`, `two billion`) ask `not_a_number`
+/// naming each. `None` for a text with a digit or that no segmentation reads.
+#[cold]
+#[inline(never)]
+pub(super) fn spelled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
+    if text.chars().any(char::is_numeric) {
+        return None;
+    }
+    let values = spelled_values(text);
+    match values.as_slice() {
+        [] => None,
+        [one] => {
+            let mut repairs = Repairs::default();
+            repairs.push(Repair::Spelling);
+            Some(one_reading(input, Decimal::from(*one), repairs, opts))
+        }
+        _ => Some(Outcome::ask(number_word(input, text)?)),
+    }
+}
+
+/// The `not_a_number` ask naming each value (with the meaning `meaning` gives it): `expected`
+/// and the hint from the values joined with "or".
+fn asking(
+    input: &Input<'_>,
+    values: &[Decimal],
+    said: impl FnOnce(&str) -> (String, String),
+    meaning: impl Fn(Decimal) -> String,
+) -> Ask {
+    let options: Vec<String> = values.iter().map(ToString::to_string).collect();
+    let (expected, hint) = said(&options.join(" or "));
+    let readings = values.iter().map(|v| Reading { value: decimal_value(*v), meaning: meaning(*v) }).collect();
+    Ask::new(AskCode::NotANumber, input, expected, hint).with_readings(readings)
+}
+
+/// A whole number written as words whose words mean different numbers in different languages
+/// (`tres`: three in Spanish, sixty in Danish; `two billion`: [`spelled_values`]) asks
+/// `not_a_number` naming each number, never applied. `None` for any other text.
+#[cold]
+#[inline(never)]
+pub(super) fn number_word(input: &Input<'_>, text: &str) -> Option<Ask> {
+    let (clean, _) = spelling::clean_edges(text);
+    if clean.chars().any(char::is_numeric) {
+        return None;
+    }
+    let values: Vec<Decimal> = spelled_values(clean).into_iter().map(Decimal::from).collect();
+    if values.len() < 2 {
+        return None;
+    }
+    let word = quoted(clean);
+    let what = "a number word for different numbers in different languages";
+    Some(asking(
+        input,
+        &values,
+        |options| {
+            (
+                format!("a number in digits; {word} is {what}"),
+                format!("set to the number you meant, in digits: {options}"),
+            )
+        },
+        |v| format!("{v}: {word} as a number word"),
+    ))
+}
+
+/// A decimal written with its language's decimal word between the whole number and its digits
+/// (`1 point 5`, `1 komma 25`, `2 čárka 5`, `one point two five`: [`NUMBER_DECIMAL_WORDS`],
+/// cldr-rbnf's `x.x` rules): read with `number_spelling_normalized`. The whole number is digits
+/// or spelled; the decimals are digits, or digit words one by one. `None` for any other text.
+#[cold]
+#[inline(never)]
+pub(super) fn decimal_word(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
+    let (clean, _) = spelling::clean_edges(text);
+    if clean.chars().count() > MAX_SPELLED_NUMBER_CHARS || !clean.chars().any(char::is_alphabetic) {
+        return None;
+    }
+    let key = word_key(clean);
+    let value = NUMBER_DECIMAL_WORDS.iter().find_map(|word| {
+        key.match_indices(word).find_map(|(at, _)| {
+            let (left, right) = (key.get(..at)?.trim_end(), key.get(at + word.len()..)?.trim_start());
+            let spaced = key.get(..at)?.len() != left.len() && key.get(at + word.len()..)?.len() != right.len();
+            let tight = !word.chars().any(|c| c.is_ascii_alphabetic());
+            (spaced || tight).then(|| joined_decimal(left, right)).flatten()
+        })
+    })?;
+    let mut repairs = Repairs::default();
+    repairs.push(Repair::Spelling);
+    Some(one_reading(input, value, repairs, opts))
+}
+
+/// The decimal of a whole number's text (`left`: digits, or spelled with one value) and the
+/// digits after the decimal word (`right`: ASCII digits, or digit words one by one).
+fn joined_decimal(left: &str, right: &str) -> Option<Decimal> {
+    let whole = match parse_text(left) {
+        Parsed::One { value, .. } if value.is_integer() => value,
+        Parsed::One { .. } | Parsed::Two { .. } | Parsed::OutOfBounds => return None,
+        Parsed::Invalid => match spelled_values(left).as_slice() {
+            [one] if !left.chars().any(char::is_numeric) => Decimal::from(*one),
+            _ => return None,
+        },
+    };
+    let digits: String = if !right.is_empty() && right.bytes().all(|b| b.is_ascii_digit()) {
+        right.to_owned()
+    } else {
+        let words = right.split(' ').map(|w| NUMBER_WORDS.get(w).filter(|d| *d <= 9));
+        words.map(|d| d.and_then(|d| char::from_digit(d, 10))).collect::<Option<String>>()?
+    };
+    if digits.is_empty() || digits.len() > 20 {
+        return None;
+    }
+    let sign = if whole.is_sign_negative() { "-" } else { "" };
+    // The canonical text of a JSON number: `1 point 234` is 1.234, never a grouping.
+    canonical(&format!("{sign}{}.{digits}", whole.abs()))
+}
+
+/// A minus word before a number (`minus 5`, `мінус 1200000`, `menos dos`, `minus 1 point 5`:
+/// [`NUMBER_MINUS_WORDS`], cldr-rbnf's `-x` rules): the number after it, read as any other,
+/// negated, with `number_spelling_normalized`; when the number after it asks, the ask names
+/// each reading negated (a reading that is no positive number is left out), never a positive
+/// one. `None` for a text that does not start with a minus word and a space or digit.
+#[cold]
+#[inline(never)]
+pub(super) fn minus_word(
+    input: &Input<'_>,
+    text: &str,
+    opts: &NumberOptions,
+    cx: &Context<'_>,
+) -> Option<Outcome<Decimal>> {
+    let (clean, _) = spelling::clean_edges(text);
+    if clean.chars().count() > MAX_SPELLED_NUMBER_CHARS || !clean.chars().any(char::is_alphabetic) {
+        return None;
+    }
+    let key = word_key(clean);
+    let rest = NUMBER_MINUS_WORDS.iter().find_map(|m| {
+        let rest = key.strip_prefix(m)?;
+        rest.starts_with(|c: char| c.is_whitespace() || c.is_ascii_digit()).then(|| rest.trim_start())
+    })?;
+    if rest.is_empty() || rest.starts_with(['-', '+', '\u{2212}']) {
+        return None;
+    }
+    let inner = NumberOptions::new().read(Input::String(rest), cx);
+    let plain = || {
+        Ask::new(
+            AskCode::NotANumber,
+            input,
+            "a number, such as -4000 or -1.5",
+            "set to a JSON number: ASCII digits, a minus sign, a point for decimals, no grouping (e.g. -1234.5)",
+        )
+    };
+    match inner.status {
+        Status::Ok { value } if !value.is_sign_negative() => {
+            let mut repairs = Repairs::default();
+            repairs.push(Repair::Spelling);
+            Some(one_reading(input, -normalized(value), repairs, opts))
+        }
+        Status::Ask { ask } => {
+            let negated: Vec<Decimal> = ask
+                .readings
+                .iter()
+                .filter_map(|r| canonical(&r.value.to_string()))
+                .filter(|v| *v > Decimal::ZERO)
+                .map(|v| -normalized(v))
+                .collect();
+            if negated.is_empty() {
+                return Some(Outcome::ask(plain()));
+            }
+            let received = input.to_json_text();
+            Some(Outcome::ask(asking(
+                input,
+                &negated,
+                |options| {
+                    (
+                        format!("a number in digits with its sign; {received} has a minus word before it"),
+                        format!("set to the number you meant, in digits: {options}"),
+                    )
+                },
+                |v| format!("{v}, the minus word before {}", -v),
+            )))
+        }
+        _ => Some(Outcome::ask(plain())),
+    }
+}

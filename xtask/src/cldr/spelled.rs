@@ -1,0 +1,218 @@
+//! The parts numbers spelled in words are made of, read from the rules of cldr-rbnf's
+//! `SpelloutRules` (every nominative cardinal set of the modern locales): scale words
+//! (`hundred`, `thousand`, `tisíce`, `Millionen`), the words that join a scale's part to the
+//! rest (`and`, `e`), the minus words of `-x:` rules and the decimal words of `x.x:` rules.
+//! Each function returns its table's entries, so other generators can call it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::folds::key as word_key;
+
+use super::numbers::{cardinal_set, case_set};
+use super::source::optional_json;
+
+/// The largest power of ten a scale word is kept for: spelled numbers read up to
+/// 999 999 999 999 999 (10^12 times a group below a thousand, and the groups below it).
+pub(super) const MAX_SPELLED_POWER: u32 = 12;
+
+/// A scale word's flag in `NUMBER_SCALE_WORDS`: the word multiplies the group before it
+/// (`two thousand`, `dvě stě`, `zweitausend`).
+pub(super) const SCALE_AFTER_GROUP: u8 = 16;
+/// A scale word's flag: the word alone is one times its power (`mil`, `tisíc`, `eine Million`,
+/// `cien`), as a rule without a group before it writes it.
+pub(super) const SCALE_ALONE: u8 = 32;
+
+/// Every `(name, rules)` of the nominative cardinal rule sets of `locales`, and the whole
+/// rule-set map of each locale (for the private sets a rule names).
+fn cardinal_rules(dir: &Path, locales: &[String]) -> Result<Vec<serde_json::Map<String, Value>>, String> {
+    let mut out = Vec::new();
+    for lang in locales {
+        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
+        if let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) {
+            out.push(sets.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// Each `(base, text)` rule of the nominative cardinal sets of one locale's rule sets.
+fn rules_of(sets: &serde_json::Map<String, Value>) -> impl Iterator<Item = (&str, &str)> {
+    sets.iter()
+        .filter(|(name, _)| cardinal_set(name) && !case_set(name))
+        .flat_map(|(_, rules)| rules.as_array().into_iter().flatten())
+        .filter_map(|r| Some((r.get(0)?.as_str()?, r.get(1)?.as_str()?)))
+}
+
+/// The texts a literal with ICU plural selectors stands for (`$(cardinal,one{tisíc}few{tisíce})$`
+/// gives each case), soft hyphens dropped, each keyed by [`word_key`]; none when the text still
+/// holds a substitution or a digit after that.
+fn literal_keys(text: &str) -> Vec<String> {
+    let text = text.replace('\u{ad}', "");
+    let mut forms = vec![String::new()];
+    let mut rest = text.as_str();
+    while !rest.is_empty() {
+        if let Some(inner) = rest.strip_prefix("$(") {
+            let Some(end) = inner.find(")$") else { return Vec::new() };
+            let cases: Vec<&str> =
+                inner.get(..end).unwrap_or_default().split('{').skip(1).filter_map(|c| c.split('}').next()).collect();
+            forms = forms.iter().flat_map(|f| cases.iter().map(move |c| format!("{f}{c}"))).collect();
+            rest = inner.get(end + 2..).unwrap_or_default();
+        } else {
+            let next = rest.find("$(").unwrap_or(rest.len());
+            let plain = rest.get(..next).unwrap_or_default();
+            forms.iter_mut().for_each(|f| f.push_str(plain));
+            rest = rest.get(next..).unwrap_or_default();
+        }
+    }
+    let word = |k: &String| !k.is_empty() && k.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\''));
+    let keys: BTreeSet<String> = forms.iter().map(|f| word_key(f.trim().trim_matches('\''))).filter(word).collect();
+    keys.into_iter().collect()
+}
+
+/// The largest power of ten at most `base`.
+fn power_of(base: u64) -> u32 {
+    base.checked_ilog10().unwrap_or(0)
+}
+
+/// `NUMBER_SCALE_WORDS`' entries: every word the modern locales' cardinal rules write for a
+/// hundred, a thousand, a million ... up to 10^[`MAX_SPELLED_POWER`], each form
+/// (`thousand`, `tisíc`, `tisíce`, `Millionen`, `milhões`), keyed by [`word_key`], with its
+/// power and flags ([`SCALE_AFTER_GROUP`] after a group, `←← thousand`; [`SCALE_ALONE`] alone,
+/// `mil`). Read from each rule whose base is a power of ten times 1 to 9: the literal after
+/// its quotient's substitution, or its whole literal before the remainder when it has no
+/// quotient and its base is the power itself. Returns the words of one power (their flags
+/// merged) and the words two locales give different powers (`billion`: 10^9 and 10^12), each
+/// power with its flags.
+pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<BTreeMap<String, BTreeSet<u8>>, String> {
+    let mut found: BTreeMap<String, BTreeMap<u32, u8>> = BTreeMap::new();
+    for sets in cardinal_rules(dir, locales)? {
+        for (base, text) in rules_of(&sets) {
+            let Ok(base) = base.parse::<u64>() else { continue };
+            let power = power_of(base);
+            if !(2..=MAX_SPELLED_POWER).contains(&power) {
+                continue;
+            }
+            let text = text.trim_end_matches(';').trim_start_matches('\'');
+            let (literal, flag) = match text.strip_prefix('←') {
+                Some(after) => (after.split_once('←').map_or("", |(_, lit)| lit), SCALE_AFTER_GROUP),
+                // `mil[ →→]`, `cien`, and Spanish `ciento →→` (101): one times the power.
+                None if base < 2 * 10u64.pow(power) => (text, SCALE_ALONE),
+                None => continue,
+            };
+            let literal = literal.split(['[', '→', '=']).next().unwrap_or_default();
+            for key in literal_keys(literal) {
+                *found.entry(key).or_default().entry(power).or_default() |= flag;
+            }
+        }
+    }
+    let entries: BTreeMap<String, BTreeSet<u8>> = found
+        .into_iter()
+        .map(|(k, powers)| (k, powers.into_iter().filter_map(|(p, f)| Some(u8::try_from(p).ok()? | f)).collect()))
+        .collect();
+    let has = |k: &str, v: u8| entries.get(k).is_some_and(|s| s.iter().any(|f| f & v == v && f & 15 == v & 15));
+    if !has("thousand", 3 | SCALE_AFTER_GROUP) || !has("tisice", 3 | SCALE_AFTER_GROUP) || !has("mil", 3 | SCALE_ALONE)
+    {
+        return Err("cldr-rbnf: the English, Czech or Spanish scale words are missing".into());
+    }
+    Ok(entries)
+}
+
+/// The literal text before the first substitution of a rule's text (`' and =…=` gives `and`).
+fn lead_literal(text: &str) -> &str {
+    text.trim_start_matches('\'').split(['→', '=', '←', '[']).next().unwrap_or_default()
+}
+
+/// `NUMBER_JOINERS`' entries: the words the modern locales' cardinal rules write between a
+/// scale's part and the rest (`hundred[ and →→]`, pt `duzentos[ e →→]`, and the literal a
+/// private set there starts with: en `%%and`'s `' and =…=`), keyed by [`word_key`], sorted.
+/// A single word of at most four letters (`and`, `e`, `og`, `и`, `жана`), none Han (CJK
+/// writes a number's parts without joining words), and not `excluded`'s (a number's or a
+/// scale's word: a private set's rules also start with those: Hebrew `אלפיים`, 2000).
+pub(super) fn joiner_words(
+    dir: &Path,
+    locales: &[String],
+    excluded: impl Fn(&str) -> bool,
+) -> Result<Vec<String>, String> {
+    let mut out = BTreeSet::new();
+    for sets in cardinal_rules(dir, locales)? {
+        for (base, text) in rules_of(&sets) {
+            if base.parse::<u64>().map_or(true, |b| power_of(b) < 2) {
+                continue;
+            }
+            let Some(inside) = text.split_once('[').and_then(|(_, rest)| rest.split_once(']')).map(|(i, _)| i) else {
+                continue;
+            };
+            out.extend(literal_keys(lead_literal(inside)));
+            // `[→%%and→]`: the literal every rule of the private set starts with.
+            let private = inside.split('→').nth(1).filter(|n| n.starts_with("%%"));
+            let rules = private.and_then(|n| sets.get(n)).and_then(Value::as_array).into_iter().flatten();
+            out.extend(rules.filter_map(|r| r.get(1)?.as_str()).flat_map(|t| literal_keys(lead_literal(t))));
+        }
+    }
+    let han = |c: char| ('\u{3000}'..='\u{9fff}').contains(&c);
+    out.retain(|k: &String| k.chars().all(|c| c.is_alphabetic() && !han(c)) && k.chars().count() <= 4 && !excluded(k));
+    if !out.contains("and") || !out.contains("e") {
+        return Err("cldr-rbnf: the English or Portuguese joining words are missing".into());
+    }
+    Ok(out.into_iter().collect())
+}
+
+/// `NUMBER_MINUS_WORDS`' entries: the word before the number of every `-x:` rule of the modern
+/// locales' cardinal sets (`minus →→`, `menos →→`, `мінус →→`, `負→→`), keyed by [`word_key`],
+/// without the words `excluded` names (a unit's: `min`, a minute; a number's word) and Latin
+/// words of under three letters (Vietnamese `âm`, folded `am`, is a time's mark), sorted.
+pub(super) fn minus_words(
+    dir: &Path,
+    locales: &[String],
+    excluded: impl Fn(&str) -> bool,
+) -> Result<Vec<String>, String> {
+    let mut out = BTreeSet::new();
+    for sets in cardinal_rules(dir, locales)? {
+        for (base, text) in rules_of(&sets) {
+            if base == "-x" {
+                let short = |k: &String| k.is_ascii() && k.chars().count() < 3;
+                out.extend(literal_keys(lead_literal(text)).into_iter().filter(|k| !excluded(k) && !short(k)));
+            }
+        }
+    }
+    for must in ["minus", "menos", "мінус"] {
+        if !out.contains(must) {
+            return Err(format!("cldr-rbnf: the minus word {must:?} is missing"));
+        }
+    }
+    Ok(out.into_iter().collect())
+}
+
+/// `NUMBER_DECIMAL_WORDS`' entries: the word between the whole number and its digits of every
+/// `x.x:` rule of the modern locales' cardinal sets whose digits are spelled one by one by the
+/// set itself (`←← point →→`, `←← Komma →→`, `←← čárka →→`, `←←点→→→`; not a rule whose
+/// fraction another set spells, `ir` + `%%fractions`), keyed by [`word_key`], without the words
+/// `excluded` names (a joining word: `and` reads two numbers), sorted.
+pub(super) fn decimal_words(
+    dir: &Path,
+    locales: &[String],
+    excluded: impl Fn(&str) -> bool,
+) -> Result<Vec<String>, String> {
+    let mut out = BTreeSet::new();
+    for sets in cardinal_rules(dir, locales)? {
+        for (base, text) in rules_of(&sets) {
+            let text = text.trim_end_matches(';').trim();
+            if base != "x.x" || !text.ends_with("→→") || text.starts_with('[') {
+                continue;
+            }
+            let Some((_, after)) = text.strip_prefix('←').and_then(|t| t.split_once('←')) else { continue };
+            // `←←点→→→`: the digits one by one after the word.
+            let word = after.trim_end_matches('→').replace('\u{200b}', "");
+            out.extend(literal_keys(&word).into_iter().filter(|k| !excluded(k)));
+        }
+    }
+    for must in ["point", "komma", "virgule", "carka"] {
+        if !out.contains(must) {
+            return Err(format!("cldr-rbnf: the decimal word {must:?} is missing"));
+        }
+    }
+    Ok(out.into_iter().collect())
+}
