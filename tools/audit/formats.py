@@ -26,28 +26,7 @@ import re
 import subprocess
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-BIN = os.path.join(ROOT, "target", "release", "agent-input")
-
-
-def run(cases):
-    """cases: (source, kind, input, expected value or None where only an ask reads right[, options])."""
-    lines = "".join(
-        json.dumps({"kind": c[1], "input": c[2], **({"options": c[4]} if len(c) > 4 else {})}, ensure_ascii=False)
-        + "\n"
-        for c in cases
-    )
-    out = subprocess.run([BIN, "read", "--batch"], input=lines, capture_output=True, text=True, check=True)
-    return [json.loads(line) for line in out.stdout.splitlines()]
-
-
-def same(got, want):
-    if got == want:
-        return True
-    try:
-        return decimal.Decimal(str(got)) == decimal.Decimal(str(want))
-    except decimal.InvalidOperation:
-        return False
+from common import ROOT, arguments, run, same
 
 
 def babel_cases():
@@ -383,8 +362,9 @@ def likely_subtags():
 
 
 def main():
+    args = arguments(__doc__.split("\n")[0]).parse_args()
     cases = babel_cases() + cldr_date_cases() + system_cases() + glibc_time_cases() + iso_cases() + intl_cases()
-    outs = run(cases)
+    outs = run(args.bin, cases)
     aliases = language_aliases()
     maximize = likely_subtags()
     by = collections.defaultdict(collections.Counter)
@@ -416,12 +396,11 @@ def main():
             asks[kind].append((source, text, code))
     for source, counts in by.items():
         print(f"{source}: {sum(counts.values())} spellings, " + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
-    if "--show-wrong" in sys.argv:
+    if args.show_wrong:
         for w in wrong:
             print("WRONG", *w)
-    if "--show-asks" in sys.argv:
-        kind = sys.argv[sys.argv.index("--show-asks") + 1]
-        for a in asks[kind]:
+    if args.show_asks:
+        for a in asks[args.show_asks]:
             print("ask", *a)
 
 
