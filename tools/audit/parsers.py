@@ -382,6 +382,24 @@ def number_settled_by_source(case):
 # --- counting -------------------------------------------------------------------------------
 
 
+DOTTED = re.compile(r"^\s*(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})\b")
+
+
+def dots_day_first(text, want, got):
+    """A date with dots (`11. 12. 2014`) read day-first, where the source's test sets (or
+    defaults to) month-first: agent-input reads dots day-month-year, as every modern CLDR locale
+    writes them (only one non-modern locale's skeleton, jgo `M.d.y`, does otherwise). Counted
+    apart ("dots"), not as wrong: the source's setting, not the text, chooses its order."""
+    m = DOTTED.match(text)
+    if not m:
+        return False
+    a, b, y = (int(g) for g in m.groups())
+    try:
+        return got == datetime.date(y, b, a).isoformat() and want == datetime.date(y, a, b).isoformat()
+    except ValueError:
+        return False
+
+
 def main():
     p = arguments(__doc__.split("\n")[0])
     p.add_argument("--show-skipped", action="store_true", help="count the cases skipped, by reason")
@@ -397,6 +415,9 @@ def main():
         if out["status"] == "ok":
             if want is not None and same(out["value"], want):
                 by[key]["right"] += 1
+            elif kind == "date" and dots_day_first(text, want, out["value"]):
+                by[key]["dots"] += 1
+                wrong.append((source, text, want, out["value"], options, meta["where"] + " (DOTS)"))
             else:
                 by[key]["WRONG"] += 1
                 wrong.append((source, text, want, out["value"], options, meta["where"]))
@@ -411,16 +432,17 @@ def main():
             else:
                 by[key]["asked, naming it" if named else "asked, not naming it"] += 1
             asks[kind].append((source, text, want, code, readings(out), named, options))
-    print(f"{'source':<52} {'kind':<7} {'cases':>6} {'right':>6} {'r.ask':>6} {'ask+':>6} {'ask-':>6} {'absent':>6} {'WRONG':>6}")
+    print(f"{'source':<52} {'kind':<7} {'cases':>6} {'right':>6} {'r.ask':>6} {'ask+':>6} {'ask-':>6} {'absent':>6} {'dots':>6} {'WRONG':>6}")
     totals = collections.Counter()
     for (source, kind), c in sorted(by.items()):
         row = [sum(c.values()), c["right"], c["right (ask naming it; the source settles by a setting)"],
-               c["asked, naming it"], c["asked, not naming it"], c["absent"], c["WRONG"]]
+               c["asked, naming it"], c["asked, not naming it"], c["absent"], c["dots"], c["WRONG"]]
         totals.update(dict(enumerate(row)))
         print(f"{source:<52} {kind:<7} " + " ".join(f"{v:>6}" for v in row))
-    print(f"{'total':<52} {'':<7} " + " ".join(f"{totals[i]:>6}" for i in range(7)))
+    print(f"{'total':<52} {'':<7} " + " ".join(f"{totals[i]:>6}" for i in range(8)))
     print("r.ask: an ask naming the expected value where the source settles by a setting; ask+/ask-: other asks"
-          " naming the expected value among their readings / not naming it")
+          " naming the expected value among their readings / not naming it; dots: a dotted date read day-first"
+          " where the source's order setting is month-first")
     if args.show_skipped:
         for source, counts in skipped.items():
             for reason, n in counts.most_common():

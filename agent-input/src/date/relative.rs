@@ -84,7 +84,8 @@ const MAX_WEEKDAY_OF_WEEK_WORDS: usize = 8;
 /// ([`RELATIVE_WEEKS`]: `next week`, `nächste Woche`, `deze week`) on one side of a weekday's
 /// name, the other side only fillers (`Wednesday of next week`, `Mittwoch nächste Woche`,
 /// `deze week maandag`, `last week Friday`): its candidate, and true when the text is one.
-/// A weekday's name of two languages' weekdays, or two such readings, read nothing.
+/// A weekday's name of two languages' weekdays or of two letters, or two such readings, read
+/// nothing.
 pub(super) fn weekday_of_week(parsed: &mut Parsed, text: &str) -> bool {
     let spans = word_spans(text);
     if spans.len() < 2 || spans.len() > MAX_WEEKDAY_OF_WEEK_WORDS {
@@ -93,7 +94,10 @@ pub(super) fn weekday_of_week(parsed: &mut Parsed, text: &str) -> bool {
     let key_of = |(s, e): (usize, usize)| text.get(s..e).map(word_key).unwrap_or_default();
     let mut found = None;
     for (i, span) in spans.iter().enumerate() {
-        let Some(weekday) = weekday_of(&key_of(*span)).filter(|w| *w != 0) else { continue };
+        // A weekday's name of three or more letters: two-letter ones are other languages'
+        // articles and words (`la próxima semana`: Finnish `la` is Saturday).
+        let key = key_of(*span);
+        let Some(weekday) = weekday_of(&key).filter(|w| *w != 0 && key.chars().nth(2).is_some()) else { continue };
         let (before, after) = (spans.get(..i).unwrap_or_default(), spans.get(i + 1..).unwrap_or_default());
         let fillers = |side: &[(usize, usize)]| side.iter().all(|s| is_filler(&key_of(*s)));
         let week = |side: &[(usize, usize)], other: &[(usize, usize)]| {

@@ -117,6 +117,18 @@ fn day_words(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// The month a Croatian, Bosnian or Serbian locative after `u` ("in") names (`u listopadu` is
+/// October, where Czech `listopadu` is November; as `names::months_after_u` reads it), when the
+/// word before it (`after_u`, then set for the next word) was `u`.
+fn locative_month(after_u: &mut bool, key: &str) -> Option<u32> {
+    let was = std::mem::replace(after_u, key == "u");
+    if was {
+        lookup(MONTHS_AFTER_U, key)?.parse().ok()
+    } else {
+        None
+    }
+}
+
 /// A weekday counted within a month (`the first Monday of October 2026`, `2nd Tuesday in
 /// March 2026`, `last Friday of October 2026`, `le premier lundi d'octobre 2026`): an ordinal
 /// (a word of [`ORDINAL_WORDS`] or a number with its ending, one to five) or English's `last`,
@@ -156,10 +168,8 @@ pub(super) fn nth_weekday(text: &str) -> Option<Parsed> {
         let is_number_ending = start > 0
             && (ORDINAL_ENDINGS.contains(&key.as_str()) || (needs_ending && ORDINALS.contains(&key.as_str())));
         bare |= needs_ending && !is_number_ending;
-        // A Croatian, Bosnian or Serbian locative after `u` ("in"): `u listopadu` is October,
-        // where Czech `listopadu` is November (as `names::months_after_u` reads it).
-        let locative = std::mem::replace(&mut after_u, key == "u").then(|| lookup(MONTHS_AFTER_U, &key)).flatten();
-        if let (Some(m), true) = (locative.and_then(|m| m.parse().ok()), month.is_none()) {
+        // A locative after `u` ("in"): `u listopadu` is Croatian October ([`locative_month`]).
+        if let (Some(m), None) = (locative_month(&mut after_u, &key), month) {
             month = Some(m);
             continue;
         }

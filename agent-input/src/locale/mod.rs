@@ -11,6 +11,7 @@
 //! | `"en-Latn"`, `"cs-Latn-CZ"` (a script the language is always written in) | `"en"`, `"cs-CZ"` | `suppressed_script_removed` |
 //! | `"de-DD"`, `"cs_CS"`, `"sr_YU"` (retired regions: a rename, or a split the language settles) | `"de-DE"`, `"cs-CZ"`, `"sr-RS"` | `deprecated_code_replaced` |
 //! | `"iw"`, `"in"`, `"ces"`, `"cze"`, `"en-UK"`, `"cs-CZE"`, `"cs-203"` (deprecated or overlong codes) | `"he"`, `"id"`, `"cs"`, `"cs"`, `"en-GB"`, `"cs-CZ"`, `"cs-CZ"` | `deprecated_code_replaced` |
+//! | `"zh-cmn-Hans-CN"`, `"zh-yue-HK"`, `"sgn-ase"` (a language and its extended language subtag, RFC 5646; the IANA registry's extlang records, then CLDR's aliases) | `"zh-Hans-CN"`, `"yue-HK"`, `"ase"` | `deprecated_code_replaced` |
 //! | `"zh-CHS"`, `"zh-CHT"` (.NET's legacy names of Chinese's scripts) | `"zh-Hans"`, `"zh-Hant"` | `deprecated_code_replaced` |
 //! | `"Czech"`, `"čeština"`, `"cestina"`, `"German"`, `"Deutsch"`, `"němčina"`, `"British English"`, `"japanese.euc"` | `"cs"`, `"de"`, `"en-GB"`, `"ja"` | `language_name_read` |
 //! | `"English (United States)"`, `"čeština (Česko)"` (CLDR's display names), `"English_United States.1252"`, `"German_Germany"` (the Windows C runtime's names), `"English UK"`, `"Portuguese Brazil"`, `"English, United States"`, `"English/US"` (a language's name, then a country's name or code) | `"en-US"`, `"cs-CZ"`, `"de-DE"`, `"en-GB"`, `"pt-BR"` | `language_name_read` |

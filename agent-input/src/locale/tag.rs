@@ -182,15 +182,25 @@ pub(super) fn posix_parts(
     Ok((head, tail, modifier))
 }
 
-/// Whole-tag aliases first ("art-lojban", "zh-guoyu", "no-bok"), then the language subtag's.
+/// Whole-tag aliases first ("art-lojban", "zh-guoyu", "no-bok"), then a language and its
+/// extended language subtag ("zh-cmn", "zh-yue", "sgn-ase"), then the language subtag's.
 pub(super) fn replace_language(subtags: &mut Vec<String>, repairs: &mut Repairs) {
     // A whole-tag alias has several subtags and starts with a language some alias starts with.
     let may_be_whole = subtags.len() > 1
         && subtags.first().is_some_and(|l| starts_whole_alias(&l.to_ascii_lowercase()) != Some(false));
     let whole = may_be_whole.then(|| subtags.join("-").to_ascii_lowercase());
+    // An extended language subtag (`zh-cmn-Hans-CN`, RFC 5646): the language and its extlang,
+    // an alias of their own, before a script or region.
+    let prefix =
+        (subtags.len() > 2 && may_be_whole).then(|| subtags.get(..2).map(|p| p.join("-").to_ascii_lowercase()));
     if let Some(rep) = whole.as_deref().and_then(|w| LANGUAGE_ALIAS.get(w)) {
         repairs.alias = true;
         *subtags = rep.split('-').map(str::to_owned).collect();
+    } else if let Some(rep) = prefix.flatten().as_deref().and_then(|p| LANGUAGE_ALIAS.get(p)) {
+        repairs.alias = true;
+        let mut replaced: Vec<String> = rep.split('-').map(str::to_owned).collect();
+        replaced.extend(subtags.drain(2..));
+        *subtags = replaced;
     } else if let Some(rep) = subtags.first().and_then(|l| LANGUAGE_ALIAS.get(l)) {
         repairs.alias = true;
         let mut replaced: Vec<String> = rep.split('-').map(str::to_owned).collect();

@@ -192,6 +192,37 @@ fn registry_scripts(registry: &Value) -> Result<(Pairs, Vec<String>), String> {
     Ok((suppress, scripts))
 }
 
+/// BCP 47's extended language subtags (RFC 5646 section 2.2.2: `zh-cmn`, `zh-yue`, `sgn-ase`,
+/// `ar-arb`) as whole-prefix aliases into `aliases`: the language and its extlang, to the
+/// extlang's Preferred-Value (the IANA registry's extlang records), itself replaced by CLDR's
+/// alias where it has one (`cmn` is `zh`). A prefix CLDR already aliases is left as it is.
+fn extlang_aliases(registry: &Value, aliases: &mut BTreeMap<String, String>) -> Result<(), String> {
+    let mut added = 0;
+    for r in registry.as_array().into_iter().flatten() {
+        if r.get("Type").and_then(Value::as_str) != Some("extlang") {
+            continue;
+        }
+        let (Some(subtag), Some(preferred)) =
+            (r.get("Subtag").and_then(Value::as_str), r.get("Preferred-Value").and_then(Value::as_str))
+        else {
+            continue;
+        };
+        let prefixes = r.get("Prefix").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str);
+        let target = aliases.get(preferred).cloned().unwrap_or_else(|| preferred.to_owned());
+        for prefix in prefixes {
+            let key = format!("{}-{}", prefix.to_ascii_lowercase(), subtag.to_ascii_lowercase());
+            if let std::collections::btree_map::Entry::Vacant(e) = aliases.entry(key) {
+                e.insert(target.clone());
+                added += 1;
+            }
+        }
+    }
+    if added < 100 {
+        return Err(format!("only {added} extended language subtags in the IANA registry"));
+    }
+    Ok(())
+}
+
 impl LanguageCodes {
     /// Reads every table. The known languages: the subtags English names, and the languages of
     /// the likely subtags.
@@ -199,9 +230,12 @@ impl LanguageCodes {
         let mut known: std::collections::BTreeSet<String> =
             language_names(dir, "en", |_| true)?.into_iter().map(|(tag, _)| tag).filter(|t| !t.contains('-')).collect();
         let (likely_regions, likely_languages) = likely_subtags(dir, &mut known)?;
-        let (suppress, scripts) = registry_scripts(&subtag_registry(dir)?)?;
+        let registry = subtag_registry(dir)?;
+        let (suppress, scripts) = registry_scripts(&registry)?;
+        let mut aliases = language_aliases(dir)?;
+        extlang_aliases(&registry, &mut aliases)?;
         Ok(Self {
-            language_aliases: language_aliases(dir)?,
+            language_aliases: aliases,
             region_aliases: region_aliases(dir)?,
             likely_regions,
             likely_languages,
