@@ -31,7 +31,11 @@
 //! - `01.10.26`, `1 Oct 26`: a two-digit year (`two_digit_year`) names every century;
 //! - `2026-02-30`, `31. 4. 2026`: `impossible_date` says why ("April 2026 has 30 days") and
 //!   hints the nearest dates that exist; there is no silent roll-over;
-//! - `Friday, 1 October 2026` (a Thursday): `weekday_mismatch` names both readings;
+//! - `Friday, 1 October 2026` (a Thursday): `weekday_mismatch` names both readings; a weekday's
+//!   name of two languages that is neither (`ma tammi 16, 2015`: Finnish Monday, Malagasy
+//!   Tuesday; a Friday) names the date and each nearest weekday;
+//! - a word no table knows first or last beside a date (`xq 16 January 2015`, `1 Oct 2026 10:00
+//!   xyz`) is never dropped: `not_a_date`, naming the date read without it as the reading;
 //! - a month, quarter, ISO week or year for a single day, or a day without a year (`1 Oct`,
 //!   `1. 10.`: `incomplete_date`; with `today`, a day without a year names the last such day
 //!   on or before today and the next one after it, and one with a weekday (`Mon 30 Nov`)

@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::input::{quoted, Input};
 use crate::limits::MAX_SCALAR_CHARS;
 use crate::opening::{self, Door};
-use crate::outcome::{Ask, Note, Outcome};
+use crate::outcome::{Ask, Note, Outcome, Reading};
 use crate::spelling;
 
 use super::asks::last_or_next;
@@ -204,7 +204,42 @@ fn not_a_date(input: &Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
     }
     let cx = super::options::scope(opts);
     let part = DateOptions { part: true, ..opts.clone() };
+    let out = without_unknown_word(input, out, &part);
     crate::several::or_each(&cx, input, out, |p| read_prepared(p, &part), |d| iso_value(*d))
+}
+
+/// The most words a text may have for [`without_unknown_word`] to read it without its first or
+/// last word (a date with its weekday and words around it has fewer).
+const MAX_WORDS_BESIDE_UNKNOWN: usize = 8;
+
+/// A word the reader does not know first or last beside a date (`xq 16 January 2015`): the
+/// text says something the date does not, so it asks, naming the date read without that word
+/// as its reading (never read alone: the word may be a weekday or a negation of a language
+/// the tables lack).
+#[cold]
+fn without_unknown_word(input: &Input<'_>, out: Outcome<NaiveDate>, part: &DateOptions) -> Outcome<NaiveDate> {
+    let Input::String(text) = input else { return out };
+    let text = spelling::clean_edges(text).0;
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    let is_word = |w: &&&str| w.chars().any(char::is_alphabetic) && !w.chars().any(|c| c.is_ascii_digit());
+    if parts.len() < 3 || parts.len() > MAX_WORDS_BESIDE_UNKNOWN {
+        return out;
+    }
+    let (first, last) = (parts.first().filter(is_word), parts.last().filter(is_word));
+    let rest = |skip: usize, take: usize| parts.iter().skip(skip).take(take).copied().collect::<Vec<_>>().join(" ");
+    let tries = [first.map(|w| (*w, rest(1, parts.len() - 1))), last.map(|w| (*w, rest(0, parts.len() - 1)))];
+    let readings: Vec<Reading> = tries
+        .into_iter()
+        .flatten()
+        .filter_map(|(word, rest)| {
+            let d = *read_prepared(Input::String(&rest), part).value()?;
+            Some(Reading { value: iso_value(d), meaning: format!("{}, the date without {}", words(d), quoted(word)) })
+        })
+        .collect();
+    match (out.as_ask(), readings.as_slice()) {
+        (Some(ask), [_]) => Outcome::ask(ask.clone().with_readings(readings)),
+        _ => out,
+    }
 }
 
 /// Words before a period that name its first or last day whatever the role (`the end of

@@ -11,7 +11,7 @@ use crate::data::folds::FOLD_CONFLICTS;
 /// keys the generated tables with this function, so data and readers agree.
 ///
 /// Folding never merges two words the tables give different meanings: a word whose fold is one
-/// of [`FOLD_CONFLICTS`] (Vietnamese `sáu`, six, and `sau`, next; Icelandic `núll`, zero, and
+/// of the generated list (`data/folds.rs`: Vietnamese `sáu`, six, and `sau`, next; Icelandic `núll`, zero, and
 /// the placeholder `null`) keeps its diacritics, lower-cased, so it is compared as written.
 ///
 /// ```
