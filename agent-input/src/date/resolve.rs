@@ -222,26 +222,7 @@ fn weekday_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today
 /// last such day on or before today and the next one after it (29 February: in leap years).
 fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) -> Ask {
     let expected = format!("a date with its year; {} is {day} {} of no year", input.to_json_text(), month_name(month));
-    let nearest = today.and_then(|t| last_and_next(t, day, month).map(|(last, next)| (t, last, next)));
-    let Some((today, last, next)) = nearest else {
-        return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
-    };
-    last_or_next(
-        input,
-        expected,
-        "set to ",
-        (last, format!("{}, the last one on or before today ({today})", words(last))),
-        (next, format!("{}, the next one after today ({today})", words(next))),
-    )
-}
-
-/// The last `day` of `month` on or before `today` and the next one after it (29 February: in
-/// leap years), within the years this reader writes.
-fn last_and_next(today: NaiveDate, day: u32, month: u32) -> Option<(NaiveDate, NaiveDate)> {
-    let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day).filter(|d| in_reach(*d));
-    let last = (0..8).filter_map(|k| on(today.year() - k)).find(|d| *d <= today)?;
-    let next = (0..9).filter_map(|k| on(today.year() + k)).find(|d| *d > today)?;
-    Some((last, next))
+    of_no_year(input, expected, today, |y| NaiveDate::from_ymd_opt(y, month, day), words)
 }
 
 /// The ask of a weekday counted in a month of no year (`the first Tuesday of October`), as
@@ -256,12 +237,20 @@ fn counted_no_year(input: &Input<'_>, (n, weekday, month): (i8, u8, u32), today:
     };
     let what = format!("the {nth} {} of {}", weekday_name(u32::from(weekday)), month_name(month));
     let expected = format!("a date with its year; {} is {what} of no year", input.to_json_text());
-    let on = |y: i32| counted_weekday(y, (n, weekday, month)).filter(|d| in_reach(*d));
-    let nearest = today.and_then(|t| {
-        let last = (0..8).filter_map(|k| on(t.year() - k)).find(|d| *d <= t)?;
-        let next = (0..9).filter_map(|k| on(t.year() + k)).find(|d| *d > t)?;
-        Some((t, last, next))
-    });
+    let on = |y: i32| counted_weekday(y, (n, weekday, month));
+    of_no_year(input, expected, today, on, |d| format!("{}, {what} {}", words(d), d.year()))
+}
+
+/// `incomplete_date` for a day of no year, `on` giving it in a year: with `today`, naming the
+/// last such day on or before today and the next one after it (`said`: how each is named).
+fn of_no_year(
+    input: &Input<'_>,
+    expected: String,
+    today: Option<NaiveDate>,
+    on: impl Fn(i32) -> Option<NaiveDate>,
+    said: impl Fn(NaiveDate) -> String,
+) -> Ask {
+    let nearest = today.and_then(|t| last_and_next(t, &on).map(|(last, next)| (t, last, next)));
     let Some((today, last, next)) = nearest else {
         return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
     };
@@ -269,9 +258,18 @@ fn counted_no_year(input: &Input<'_>, (n, weekday, month): (i8, u8, u32), today:
         input,
         expected,
         "set to ",
-        (last, format!("{}, {what} {}, the last one on or before today ({today})", words(last), last.year())),
-        (next, format!("{}, {what} {}, the next one after today ({today})", words(next), next.year())),
+        (last, format!("{}, the last one on or before today ({today})", said(last))),
+        (next, format!("{}, the next one after today ({today})", said(next))),
     )
+}
+
+/// The last day `on` gives (a year's such day) on or before `today` and the next one after it
+/// (29 February: in leap years), within the years this reader writes.
+fn last_and_next(today: NaiveDate, on: impl Fn(i32) -> Option<NaiveDate>) -> Option<(NaiveDate, NaiveDate)> {
+    let on = |y: i32| on(y).filter(|d| in_reach(*d));
+    let last = (0..8).filter_map(|k| on(today.year() - k)).find(|d| *d <= today)?;
+    let next = (0..9).filter_map(|k| on(today.year() + k)).find(|d| *d > today)?;
+    Some((last, next))
 }
 
 /// The ask of several days and months of no year (`3/4`: 3 April day first or 4 March month
@@ -293,7 +291,7 @@ fn no_year_orders(input: &Input<'_>, candidates: &[Candidate], today: Option<Nai
         format!("a date with one reading and its year; {} is {} of no year", input.to_json_text(), names.join(" or "));
     let mut readings = Vec::new();
     for (today, (d, m, o)) in today.iter().flat_map(|t| days.iter().map(move |x| (*t, x))) {
-        let Some((last, next)) = last_and_next(today, *d, *m) else { continue };
+        let Some((last, next)) = last_and_next(today, |y| NaiveDate::from_ymd_opt(y, *m, *d)) else { continue };
         readings.push(Reading {
             value: iso_value(last),
             meaning: format!("{}{o}, the last one on or before today ({today})", words(last)),
