@@ -22,7 +22,27 @@ use crate::data::folds::FOLD_CONFLICTS;
 /// assert_eq!(agent_input::word_key("tháng sau"), "thang sau");
 /// ```
 pub fn word_key(word: &str) -> String {
-    word_key_in(word, |w| FOLD_CONFLICTS.binary_search(&w).is_ok())
+    word_key_in(word, compared_as_written)
+}
+
+/// The first bytes of [`FOLD_CONFLICTS`]' words: most folds start with none of them, and no
+/// search runs (`rijna`, `oktobra`).
+static CONFLICT_FIRST_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < FOLD_CONFLICTS.len() {
+        if let Some(first) = FOLD_CONFLICTS[i].as_bytes().first() {
+            table[*first as usize] = true;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// Whether a fold of one word is one of [`FOLD_CONFLICTS`].
+fn compared_as_written(folded: &str) -> bool {
+    folded.as_bytes().first().is_some_and(|b| CONFLICT_FIRST_BYTES[usize::from(*b)])
+        && FOLD_CONFLICTS.binary_search(&folded).is_ok()
 }
 
 /// [`word_key`] with the folds compared as written given by `conflicted` (a fold of one word):
@@ -55,7 +75,7 @@ pub fn word_key_in(word: &str, conflicted: impl Fn(&str) -> bool) -> String {
 /// Whether `text`, whose fold is `folded`, is a word the tables compare as written and is not
 /// written as `folded` (`núll` is not the placeholder `null`).
 pub(crate) fn written_otherwise(text: &str, folded: &str) -> bool {
-    !text.is_ascii() && FOLD_CONFLICTS.binary_search(&folded).is_ok() && written_key(text) != folded
+    !text.is_ascii() && compared_as_written(folded) && written_key(text) != folded
 }
 
 #[doc(hidden)]
