@@ -169,21 +169,13 @@ pub(super) fn minus_words(
     locales: &[String],
     excluded: impl Fn(&str) -> bool,
 ) -> Result<Vec<String>, String> {
-    let mut out = BTreeSet::new();
-    for sets in cardinal_rules(dir, locales)? {
-        for (base, text) in rules_of(&sets) {
-            if base == "-x" {
-                let short = |k: &String| k.is_ascii() && k.chars().count() < 3;
-                out.extend(literal_keys(lead_literal(text)).into_iter().filter(|k| !excluded(k) && !short(k)));
-            }
+    let short = |k: &String| k.is_ascii() && k.chars().count() < 3;
+    rule_words(dir, locales, ("minus", &["minus", "menos", "мінус"]), |base, text| {
+        if base != "-x" {
+            return Vec::new();
         }
-    }
-    for must in ["minus", "menos", "мінус"] {
-        if !out.contains(must) {
-            return Err(format!("cldr-rbnf: the minus word {must:?} is missing"));
-        }
-    }
-    Ok(out.into_iter().collect())
+        literal_keys(lead_literal(text)).into_iter().filter(|k| !excluded(k) && !short(k)).collect()
+    })
 }
 
 /// `NUMBER_DECIMAL_WORDS`' entries: the word between the whole number and its digits of every
@@ -196,22 +188,36 @@ pub(super) fn decimal_words(
     locales: &[String],
     excluded: impl Fn(&str) -> bool,
 ) -> Result<Vec<String>, String> {
+    rule_words(dir, locales, ("decimal", &["point", "komma", "virgule", "carka"]), |base, text| {
+        let text = text.trim_end_matches(';').trim();
+        if base != "x.x" || !text.ends_with("→→") || text.starts_with('[') {
+            return Vec::new();
+        }
+        let Some((_, after)) = text.strip_prefix('←').and_then(|t| t.split_once('←')) else { return Vec::new() };
+        // `←←点→→→`: the digits one by one after the word.
+        let word = after.trim_end_matches('→').replace('\u{200b}', "");
+        literal_keys(&word).into_iter().filter(|k| !excluded(k)).collect()
+    })
+}
+
+/// The words `words` finds in each `(base, text)` rule of the modern locales' cardinal sets,
+/// sorted; an error when one of `must` (the `what` words of English, Spanish, Ukrainian, French
+/// or Czech) is missing.
+fn rule_words(
+    dir: &Path,
+    locales: &[String],
+    (what, must): (&str, &[&str]),
+    words: impl Fn(&str, &str) -> Vec<String>,
+) -> Result<Vec<String>, String> {
     let mut out = BTreeSet::new();
     for sets in cardinal_rules(dir, locales)? {
         for (base, text) in rules_of(&sets) {
-            let text = text.trim_end_matches(';').trim();
-            if base != "x.x" || !text.ends_with("→→") || text.starts_with('[') {
-                continue;
-            }
-            let Some((_, after)) = text.strip_prefix('←').and_then(|t| t.split_once('←')) else { continue };
-            // `←←点→→→`: the digits one by one after the word.
-            let word = after.trim_end_matches('→').replace('\u{200b}', "");
-            out.extend(literal_keys(&word).into_iter().filter(|k| !excluded(k)));
+            out.extend(words(base, text));
         }
     }
-    for must in ["point", "komma", "virgule", "carka"] {
-        if !out.contains(must) {
-            return Err(format!("cldr-rbnf: the decimal word {must:?} is missing"));
+    for word in must {
+        if !out.contains(*word) {
+            return Err(format!("cldr-rbnf: the {what} word {word:?} is missing"));
         }
     }
     Ok(out.into_iter().collect())
