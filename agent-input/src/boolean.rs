@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::context::{Context, System};
-use crate::data::booleans::{AMBIGUOUS_WORDS, NO_WORDS, YES_WORDS};
+use crate::data::booleans::{AMBIGUOUS_WORDS, AMBIGUOUS_WORD_LANGUAGES, NO_WORDS, YES_WORDS};
 use crate::error::Error;
 use crate::input::Input;
 use crate::limits::MAX_SCALAR_CHARS;
@@ -31,11 +31,21 @@ use crate::outcome::{Ask, Note, Outcome};
 use crate::reader::{self, Grammar, Placeholders, Reader};
 use crate::spelling;
 
-/// Options of the boolean kind (none yet; unknown options are rejected).
+/// Options of the boolean kind (unknown options are rejected).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
-pub struct BooleanOptions {}
+pub struct BooleanOptions {
+    /// The languages the callers write (BCP 47 tags, `["sq"]`): a word that means yes in one
+    /// language and no in another (`jo`) reads as these languages give it, with a note. At most
+    /// `limits::MAX_LANGUAGES` (32), each a language CLDR knows.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "crate::spelling::languages::languages_option"
+    )]
+    pub languages: Vec<String>,
+}
 
 /// Folded words that mean true, by language (en, cs, sk, de, fr, es, it, pl, pt, nl; the words
 /// for "true" of sv, da, nb, fi, hu, tr, ro, ru).
@@ -211,7 +221,8 @@ pub const FALSE_WORDS: &[&str] = &[
 /// - ask: any other value (`not_a_boolean`, `unexpected_type`, `input_too_long`).
 ///
 /// # Errors
-/// None today; the `Result` keeps every kind's signature alike.
+/// A `languages` option naming a language CLDR does not know, or more than
+/// `limits::MAX_LANGUAGES` (32); deserialised options refuse them too.
 ///
 /// # Example
 /// ```
@@ -231,6 +242,9 @@ pub const FALSE_WORDS: &[&str] = &[
 /// ```
 #[inline]
 pub fn read(input: Input<'_>, options: &BooleanOptions) -> Result<Outcome<bool>, Error> {
+    if let Some(message) = crate::spelling::languages::languages_error(&options.languages) {
+        return Err(Error::options(message));
+    }
     Ok(options.read(input, &Context::new(&System)))
 }
 
@@ -287,7 +301,7 @@ impl Grammar for BooleanOptions {
             Scalar::Str(s) => match word_of(s)? {
                 Word::Yes => (true, NoteCode::BooleanWordRead),
                 Word::No => (false, NoteCode::BooleanWordRead),
-                Word::Both => return Some(Outcome::ask(both(input))),
+                Word::Both => return Some(self.settled(s, input).unwrap_or_else(|| Outcome::ask(both(input)))),
             },
         };
         Some(Outcome::ok(value).note(Note::read_as(code, input, if value { "true" } else { "false" }, "")))
@@ -299,6 +313,25 @@ impl Grammar for BooleanOptions {
 
     fn unexpected(&self, input: &Input<'_>) -> Ask {
         not_a_boolean(input)
+    }
+}
+
+impl BooleanOptions {
+    /// A word of yes in one language and no in another, read as the `languages` option's
+    /// languages give it ([`crate::spelling::languages`]), or `None`.
+    #[cold]
+    fn settled(&self, s: &str, input: &Input<'_>) -> Option<Outcome<bool>> {
+        let folded = spelling::fold::fold(spelling::clean_edges(s).0);
+        let key = folded.strip_suffix(['.', '!']).unwrap_or(&folded);
+        let settled = crate::spelling::languages::settled(AMBIGUOUS_WORD_LANGUAGES, key, &self.languages)?;
+        let value = settled.value == "true";
+        let (says, other) = if value { ("yes", "no") } else { ("no", "yes") };
+        let message = format!(
+            "Read {} as {value}: it means {says} in {} (the `languages` option); in another language it means {other}.",
+            input.to_json_text(),
+            settled.by.join(", ")
+        );
+        Some(Outcome::ok(value).note(Note::new(NoteCode::WordReadInLanguage, message)))
     }
 }
 

@@ -140,6 +140,9 @@ pub enum NoteCode {
     ReadingChosenByPerson,
     /// Tool arguments sent inside one wrapper key (`{"arguments": {…}}`) were read as the arguments.
     ArgumentsUnwrapped,
+    /// A word two languages give different meanings (`listopad`, `jo`) was read as the language
+    /// the `languages` option names reads it.
+    WordReadInLanguage,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -364,6 +367,7 @@ impl NoteCode {
             Self::SuppressedScriptRemoved => "A script the language is always written in (en-Latn, cs-Latn-CZ) was left out, as BCP 47 canonical form does.",
             Self::ReadingChosenByPerson => "The person at the client was asked which reading of an ambiguous value they meant (MCP input_required) and chose this one.",
             Self::ArgumentsUnwrapped => "Tool arguments sent inside one wrapper key (arguments, args, input, params, parameters) that is no property of the tool were read as the arguments.",
+            Self::WordReadInLanguage => "A word that names different values in different languages (listopad: November in Czech, October in Croatian; jo: yes in Lower Sorbian, no in Albanian) was read as the language the languages option names reads it; the note names the other meanings.",
         }
     }
 
@@ -426,6 +430,7 @@ impl NoteCode {
             Self::SuppressedScriptRemoved => "Send canonical BCP 47 tags (\"en\", not \"en-Latn\").",
             Self::ReadingChosenByPerson => "Nothing; the person's choice was applied.",
             Self::ArgumentsUnwrapped => "Send the arguments as the object itself, without a wrapper key.",
+            Self::WordReadInLanguage => "Send dates as YYYY-MM-DD and booleans as true or false.",
         }
     }
 }

@@ -144,6 +144,17 @@ fn spec_misuse_is_a_typed_error() {
             "the `today` option must be a date from 0002-01-01 to 9998-12-31",
         ),
         (json!({"name": "t", "writes": "yes", "properties": {}}), "must be a boolean"),
+        (json!({"name": "t", "languages": ["cz"], "properties": {}}), "no language is known as \"cz\""),
+        (json!({"name": "t", "languages": "cs", "properties": {}}), "must be an array of language tags"),
+        (json!({"name": "t", "languages": [1], "properties": {}}), "must be an array of language tags"),
+        (
+            json!({"name": "t", "properties": {"public": {"kind": "boolean", "languages": ["xx-yy-zz"]}}}),
+            "no language is known as \"xx-yy-zz\"",
+        ),
+        (
+            json!({"name": "t", "languages": vec!["cs"; agent_input::limits::MAX_LANGUAGES + 1], "properties": {}}),
+            "names at most 32 languages",
+        ),
     ];
     for (spec, message) in cases {
         let err = ToolSpec::from_json(&spec).expect_err(message);
@@ -279,4 +290,38 @@ mod asking_a_person {
             answered.to_json()["issues"].as_array().unwrap().iter().map(|i| i["code"].clone()).collect();
         assert_eq!(codes, [json!("answer_out_of_date")]);
     }
+}
+
+#[test]
+fn a_tools_languages_reach_its_properties_from_json_and_from_rust() {
+    use agent_input::date::DateOptions;
+    use agent_input::tool::Property;
+    use agent_input::Spec;
+    let args = json!({"date_from": "1 listopad 2026", "when": "2 listopad 2026", "public": "jo"});
+    let from_json = ToolSpec::from_json(&json!({"name": "t", "languages": ["hr"], "properties": {
+        "date_from": {}, "when": {"kind": "date", "languages": ["cs"]}, "public": {"kind": "boolean"}}}))
+    .unwrap();
+    let from_rust = ToolSpec::builder("t")
+        .languages(&["hr"])
+        .property("date_from", Property::implied())
+        .property("when", Property::of(Spec::Date(DateOptions::default().languages(&["cs"]))))
+        .property("public", Property::of(Spec::Boolean(agent_input::BooleanOptions::default())))
+        .build()
+        .unwrap();
+    for spec in [from_json, from_rust] {
+        // `public: jo` asks: Croatian gives `jo` no meaning.
+        let ToolCall::Error { envelope, .. } = spec.read(&args) else { panic!("jo asks") };
+        assert_eq!(envelope.issues.len(), 1, "{envelope:?}");
+        assert_eq!(envelope.issues[0].path, "public");
+        let ToolCall::Ok { args, notes, .. } =
+            spec.read(&json!({"date_from": "1 listopad 2026", "when": "2 listopad 2026"}))
+        else {
+            panic!("reads")
+        };
+        assert_eq!(args, json!({"date_from": "2026-10-01", "when": "2026-11-02"}));
+        assert!(notes.iter().any(|n| n.code == agent_input::NoteCode::WordReadInLanguage), "{notes:?}");
+    }
+    let err = agent_input::date::read("1 listopad 2026".into(), &DateOptions::default().languages(&["cz"]))
+        .expect_err("an unknown language is misuse");
+    assert_eq!(err.kind(), agent_input::ErrorKind::InvalidOptions);
 }

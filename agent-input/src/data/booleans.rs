@@ -159,3 +159,8 @@ pub static NO_WORDS: &[&str] = &[
 pub static AMBIGUOUS_WORDS: &[&str] = &[
     "jo",
 ];
+
+/// The languages that give each word of `AMBIGUOUS_WORDS` yes (`true`) or no (`false`), as CLDR's `posix` messages do (`sq:false`: base language subtags, sorted); a meaning of the hand lists has no language. A reader's `languages` option settles the word by them.
+pub static AMBIGUOUS_WORD_LANGUAGES: &[(&str, &str)] = &[
+    ("jo", "dsb:true sq:false"),
+];

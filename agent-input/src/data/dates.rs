@@ -69,6 +69,41 @@ pub static AMBIGUOUS_MONTHS: &[(&str, &str)] = &[
     ("yeb", "2 4"),
 ];
 
+/// The languages that give each word of `AMBIGUOUS_MONTHS` each of its months (`cs:11 hr:10`: base language subtags, sorted), which a reader's `languages` option settles the word by (31 entries, sorted by key).
+pub static AMBIGUOUS_MONTH_LANGUAGES: &[(&str, &str)] = &[
+    ("dip", "bas:9 tn:10"),
+    ("ful", "om:9 sg:2"),
+    ("jol", "bal:7 ff:11 mg:7 teo:7"),
+    ("kan", "dav:4 ebu:4 kam:4 rn:8 rw:8"),
+    ("kaw", "blo:1 dav:2"),
+    ("kel", "ee:10 kam:2"),
+    ("kpa", "blo:2 kln:12"),
+    ("kur", "nus:11 sn:3"),
+    ("lip", "hr:6 pl:7"),
+    ("lis", "cs:11 hr:10 pl:11"),
+    ("listopad", "cs:11 hr:10 pl:11"),
+    ("listopada", "hr:10 pl:11"),
+    ("lui", "fur:7 lu:2"),
+    ("lwe", "nd:11 tn:9"),
+    ("mad", "dua:7 mua:5"),
+    ("mam", "kln:5 mua:8"),
+    ("mat", "bas:3 nso:3 rn:4 rw:4 xh:3"),
+    ("mbi", "mua:6 nd:3"),
+    ("mfu", "dav:7 nd:10"),
+    ("mor", "ff:7 tn:4"),
+    ("mud", "om:12 ts:5"),
+    ("ngb", "ewo:2 sg:10"),
+    ("nge", "ewo:9 kln:7"),
+    ("nhlangula", "nd:6 ts:10"),
+    ("nya", "kam:8 rn:7 rw:7 sn:8"),
+    ("nyakanga", "rn:9 rw:7"),
+    ("rar", "mgh:3 teo:1"),
+    ("see", "agq:5 ff:4 tn:6"),
+    ("sit", "bez:6 scn:9"),
+    ("srp", "cs:8 hr:7"),
+    ("yeb", "kab:4 tzm:2"),
+];
+
 /// Locative month names that follow Latin `u` ("in") in Croatian, Bosnian and Serbian, where another language's date word spells another month alike (`u listopadu` is October; Czech `listopadu` November), and their month (1 entries, sorted by key).
 pub static MONTHS_AFTER_U: &[(&str, &str)] = &[
     ("listopadu", "10"),
@@ -105,6 +140,30 @@ pub static AMBIGUOUS_WEEKDAYS: &[(&str, &str)] = &[
     ("tat", "1 3"),
     ("tor", "2 4"),
     ("št", "4 6"),
+];
+
+/// The languages that give each word of `AMBIGUOUS_WEEKDAYS` each of its weekdays, as `AMBIGUOUS_MONTH_LANGUAGES` lists them (20 entries, sorted by key).
+pub static AMBIGUOUS_WEEKDAY_LANGUAGES: &[(&str, &str)] = &[
+    ("ala", "bm:4 dje:3 dyo:3 khq:3 ses:3 twq:3 wo:3"),
+    ("asi", "dje:6 ses:6 shi:2 twq:6"),
+    ("ata", "dje:2 khq:2 kl:1 ses:2 twq:2"),
+    ("dim", "fr:7 gd:2 ht:7"),
+    ("ijm", "asa:5 lag:5 rof:6"),
+    ("ine", "ebu:2 lag:2 saq:3"),
+    ("jim", "dav:1 om:5"),
+    ("kan", "dav:4 rn:4 rw:4 teo:5"),
+    ("ma", "af:1 fi:1 nl:1 rm:2"),
+    ("mit", "wae:3 yrl:7"),
+    ("pir", "kgp:1 seh:2"),
+    ("san", "cgg:7 nyn:7 om:6"),
+    ("sap", "kl:7 saq:5 su:6"),
+    ("sha", "bal:6 seh:5"),
+    ("sib", "bm:6 dyo:6 mt:6 nd:2"),
+    ("so", "af:7 cs:6 de:7 nn:7 rm:6 sk:6"),
+    ("tan", "ebu:3 luo:4"),
+    ("tat", "ebu:1 seh:3"),
+    ("tor", "nb:4 nn:4 no:4 sl:2"),
+    ("št", "lt:6 sk:4"),
 ];
 
 /// Relative-day words and their offsets from today (532 entries, about 6650 bytes).

@@ -127,6 +127,7 @@ mod words;
 mod written;
 
 pub(crate) use numeric::canonical;
+pub(crate) use options::today_error;
 pub use options::{DateOptions, DateRole};
 pub use range::{DateRange, DateRangeOptions};
 pub use range_read::read_range;

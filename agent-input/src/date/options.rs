@@ -32,6 +32,16 @@ pub struct DateOptions {
     /// A date from 0002-01-01 to 9998-12-31 (the years this reader writes).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "today_option")]
     pub today: Option<NaiveDate>,
+    /// The languages the callers write (BCP 47 tags, `["cs"]`): a month or weekday name two
+    /// languages give different meanings (`listopad`) reads as these languages give it, with a
+    /// note; the order of day and month is never settled by it. At most
+    /// `limits::MAX_LANGUAGES` (32), each a language CLDR knows.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "crate::spelling::languages::languages_option"
+    )]
+    pub languages: Vec<String>,
     /// Read as a part of a list or a range (never set by JSON): a text of several dates asks
     /// as it is, with no reading of its own, as the list splits it and the range reads its
     /// bounds ([`crate::context::Context::as_parts`]).
@@ -81,7 +91,14 @@ pub(super) fn today_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Opt
 impl DateOptions {
     /// Options for one role.
     pub const fn role(role: DateRole) -> Self {
-        Self { role, today: None, part: false }
+        Self { role, today: None, languages: Vec::new(), part: false }
+    }
+
+    /// The same options with `languages` set (misuse is refused by [`crate::date::read`]).
+    #[must_use]
+    pub fn languages(mut self, languages: &[&str]) -> Self {
+        self.languages = languages.iter().map(|l| (*l).to_owned()).collect();
+        self
     }
 
     /// The same options with `today` set.

@@ -23,6 +23,15 @@ pub struct DateRangeOptions {
     /// 9998-12-31 (the years this reader writes).
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "super::options::today_option")]
     pub today: Option<NaiveDate>,
+    /// The languages the callers write (BCP 47 tags, `["cs"]`), as the date kind takes them: a
+    /// month or weekday name two languages give different meanings (`listopad`) reads as these
+    /// give it, with a note. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "crate::spelling::languages::languages_option"
+    )]
+    pub languages: Vec<String>,
 }
 
 /// A range of days; either bound may be open.

@@ -45,6 +45,11 @@ use super::read::{ascii_digits, read_prepared, TYPE_WORDS};
 use super::relative::range_around_today;
 use super::words::after_word;
 
+/// The options a bound of a range is read with.
+fn bound_options(role: DateRole, options: &DateRangeOptions) -> DateOptions {
+    DateOptions { role, today: options.today, languages: options.languages.clone(), part: true }
+}
+
 /// Reads a date-range bound pair: `from` with role from, `to` with role to.
 ///
 /// # Outcome
@@ -62,8 +67,8 @@ use super::words::after_word;
 /// assert_eq!(range.to.map(|d| d.to_string()).as_deref(), Some("2020-02-29"));
 /// ```
 pub fn read_range(from: Input<'_>, to: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
-    let from_opts = DateOptions { role: DateRole::From, today: options.today, part: true };
-    let to_opts = DateOptions { role: DateRole::To, today: options.today, part: true };
+    let from_opts = bound_options(DateRole::From, options);
+    let to_opts = bound_options(DateRole::To, options);
     let a = read_prepared(from, &from_opts);
     let b = read_prepared(to, &to_opts);
     combine(a, b, None)
@@ -78,8 +83,8 @@ pub(crate) fn read_range_prepared(input: Input<'_>, options: &DateRangeOptions) 
 
 /// [`read_range_prepared`], its bounds read as parts of the range (`part` in their options).
 fn read_range_parts(input: Input<'_>, options: &DateRangeOptions) -> Outcome<DateRange> {
-    let from_opts = DateOptions { role: DateRole::From, today: options.today, part: true };
-    let to_opts = DateOptions { role: DateRole::To, today: options.today, part: true };
+    let from_opts = bound_options(DateRole::From, options);
+    let to_opts = bound_options(DateRole::To, options);
     match input {
         Input::Object(map) if map.keys().all(|k| k == "from" || k == "to") => {
             let (f, t) = (Input::from(map.get("from")), Input::from(map.get("to")));
@@ -177,14 +182,14 @@ fn during(text: &str, options: &DateRangeOptions) -> Option<Outcome<DateRange>> 
 /// [`read_range_parts`] of a text.
 fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
     let input = Input::String(s);
-    let from_opts = DateOptions { role: DateRole::From, today: options.today, part: true };
-    let to_opts = DateOptions { role: DateRole::To, today: options.today, part: true };
     if spelling::longer_than(s, 2 * MAX_SCALAR_CHARS) {
         return Outcome::ask(Ask::too_long(&input, 2 * MAX_SCALAR_CHARS));
     }
     if let Some(reason) = absent::check(&input, TYPE_WORDS) {
         return absent::outcome(&input, reason);
     }
+    let from_opts = bound_options(DateRole::From, options);
+    let to_opts = bound_options(DateRole::To, options);
     // Unicode digits as ASCII first (`٢٣–٢٥ تشرين الثاني ٢٠٢٦`): the splits and completions
     // below find a bound's fields by its digits.
     let mapped = ascii_digits(spelling::trim(s), false);

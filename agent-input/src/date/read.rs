@@ -24,7 +24,7 @@ use super::options::{in_reach, today_error, DateOptions, DateRole};
 use super::parsed::{sentinel_year, Order, Parsed, Span};
 use super::periods::{yearless, Yearless};
 use super::resolve::outcome_of_readings;
-use super::words::{after_word, word_key};
+use super::words::{after_word, settled_in_languages, word_key};
 use super::written::{iso_text, iso_value, weekday_name, words};
 
 /// Type names and format templates that read as placeholders for a date.
@@ -64,6 +64,9 @@ pub fn read(input: Input<'_>, options: &DateOptions) -> Result<Outcome<NaiveDate
     if let Some(message) = today_error(options.today) {
         return Err(Error::options(message));
     }
+    if let Some(message) = crate::spelling::languages::languages_error(&options.languages) {
+        return Err(Error::options(message));
+    }
     Ok(read_prepared(input, options))
 }
 
@@ -95,7 +98,13 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<Nai
         Ok(scalar) => scalar.text(),
         Err(out) => return out,
     };
-    let normalized = normalize(text);
+    let mut normalized = normalize(text);
+    // The words the `languages` option settles (`listopad` in Czech), as their English names.
+    let settled = settled_in_languages(&normalized, &opts.languages);
+    let notes = settled.as_ref().map(|(_, n)| n.clone()).unwrap_or_default();
+    if let Some((text, _)) = settled {
+        normalized = std::borrow::Cow::Owned(text);
+    }
     // Before the grammar (the opening's written exception): format templates such as
     // "YYYY-MM-DD" would otherwise read as broken dates. A spelling with digits is a
     // placeholder only when the grammar finds no date in it, so it is checked after.
@@ -113,7 +122,11 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<Nai
     }
     // ISO only after repairs (edges, quotes, digits) is a repaired spelling, and says so.
     parsed.iso &= normalized == text;
-    outcome_of_readings(&input, &parsed, opts, || not_a_date(&input, opts))
+    let out = outcome_of_readings(&input, &parsed, opts, || not_a_date(&input, opts));
+    if notes.is_empty() || out.value().is_none() {
+        return out;
+    }
+    out.with_notes(notes)
 }
 
 /// The order of day and month a spelling proves: its one reading is day first (`23/11/2026`)
@@ -272,7 +285,10 @@ const PERIOD_ENDS: &[(&str, DateRole)] = &[
 fn period_end(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
     let (rest, role) = period_end_words(text)?;
     let this = this_period(rest);
-    let inner = read_prepared(Input::String(this), &DateOptions { role, today: opts.today, part: opts.part });
+    let inner = read_prepared(
+        Input::String(this),
+        &DateOptions { role, today: opts.today, languages: opts.languages.clone(), part: opts.part },
+    );
     let Some(&day) = inner.value() else {
         // The period's own ask (no today, two orders), about the whole text.
         let mut ask = inner.as_ask().filter(|a| a.code != AskCode::NotADate)?.clone();

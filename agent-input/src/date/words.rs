@@ -125,3 +125,67 @@ pub(super) fn after_word<'t>(text: &'t str, words: &[&str]) -> Option<&'t str> {
             .filter(|r| !r.is_empty())
     })
 }
+
+/// The month and weekday names of a date text that the `languages` option settles
+/// ([`crate::spelling::languages`]): the text with each written as its English name
+/// (`listopad` as `November` for `["cs"]`), and a `word_read_in_language` note for each;
+/// `None` when the option settles no word of it.
+pub(super) fn settled_in_languages(text: &str, languages: &[String]) -> Option<(String, Vec<crate::outcome::Note>)> {
+    use crate::codes::NoteCode;
+    use crate::data::dates::{AMBIGUOUS_MONTH_LANGUAGES, AMBIGUOUS_WEEKDAY_LANGUAGES, MONTHS_EN, WEEKDAYS_EN};
+    use crate::spelling::languages::settled;
+    if languages.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut notes = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(char::is_alphabetic) {
+        let (before, from) = rest.split_at(start);
+        out.push_str(before);
+        let end = from.find(|c: char| !(c.is_alphabetic() || is_mark(c))).unwrap_or(from.len());
+        let (word, after) = from.split_at(end);
+        rest = after;
+        let key = word_key(word);
+        let named = |(table, meanings): Tables, names: &'static [&str], what: &str| {
+            let s = settled(table, &key, languages)?;
+            let name = *names.get(s.value.parse::<usize>().ok()?.checked_sub(1)?)?;
+            let shown = |n: &str| -> String {
+                let mut c = n.chars();
+                c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+            };
+            let others: Vec<String> = several::<usize>(meanings, &key)
+                .into_iter()
+                .filter(|n| n.to_string() != s.value)
+                .filter_map(|n| names.get(n.checked_sub(1)?).map(|o| shown(o)))
+                .collect();
+            let message = format!(
+                "Read {} as {}, the {what} it names in {} (the `languages` option); in another language it is {}.",
+                serde_json::Value::from(word),
+                shown(name),
+                s.by.join(", "),
+                others.join(" or ")
+            );
+            Some((name, crate::outcome::Note::new(NoteCode::WordReadInLanguage, message)))
+        };
+        match named((AMBIGUOUS_MONTH_LANGUAGES, AMBIGUOUS_MONTHS), &MONTHS_EN, "month")
+            .or_else(|| named((AMBIGUOUS_WEEKDAY_LANGUAGES, AMBIGUOUS_WEEKDAYS), &WEEKDAYS_EN, "weekday"))
+        {
+            Some((name, note)) => {
+                out.push_str(name);
+                notes.push(note);
+            }
+            None => out.push_str(word),
+        }
+    }
+    out.push_str(rest);
+    (!notes.is_empty()).then_some((out, notes))
+}
+
+/// A table of the languages of ambiguous words and the table of those words' meanings.
+type Tables = (&'static [(&'static str, &'static str)], &'static [(&'static str, &'static str)]);
+
+/// A combining mark inside a word (`ỳ` written as `y` and U+0300).
+fn is_mark(c: char) -> bool {
+    matches!(c, '\u{300}'..='\u{36f}' | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}')
+}

@@ -282,18 +282,24 @@ impl Spec {
     pub fn prepare_in(&mut self, host: &dyn Host) -> Result<(), Error> {
         match self {
             Self::Number(o) => *o = o.effective()?,
-            Self::Boolean(_) => {}
+            Self::Boolean(o) => languages_checked(&o.languages)?,
             Self::Enum(o) => o.validate()?,
             Self::Filter(o) => o.prepare(host)?,
             Self::Text(o) => o.validate()?,
             Self::List(o) => o.prepare(host)?,
-            Self::Uuid(_)
-            | Self::IdempotencyKey(_)
-            | Self::Date(_)
-            | Self::DateRange(_)
-            | Self::Country(_)
-            | Self::Locale(_)
-            | Self::Eli(_) => {}
+            Self::Date(o) => {
+                if let Some(message) = crate::date::today_error(o.today) {
+                    return Err(Error::options(message));
+                }
+                languages_checked(&o.languages)?;
+            }
+            Self::DateRange(o) => {
+                if let Some(message) = crate::date::today_error(o.today) {
+                    return Err(Error::options(message));
+                }
+                languages_checked(&o.languages)?;
+            }
+            Self::Uuid(_) | Self::IdempotencyKey(_) | Self::Country(_) | Self::Locale(_) | Self::Eli(_) => {}
             Self::Vocabulary(o) => o.prepare()?,
             Self::Cursor(o) => o.prepare(host)?,
         }
@@ -430,6 +436,29 @@ pub fn read(kind: Kind, input: Input<'_>, options: &Value) -> Result<Outcome<Val
 #[cfg(feature = "schema")]
 pub fn options_schema() -> Value {
     serde_json::to_value(schemars::schema_for!(Spec)).unwrap_or(Value::Null)
+}
+
+impl Spec {
+    /// Gives a date, date range or boolean spec (a list's or filter's item too) `languages`
+    /// where it names none of its own.
+    pub(crate) fn inherit_languages(&mut self, languages: &[String]) {
+        let own = match self {
+            Self::Date(o) => &mut o.languages,
+            Self::DateRange(o) => &mut o.languages,
+            Self::Boolean(o) => &mut o.languages,
+            Self::List(o) => return o.item.inherit_languages(languages),
+            Self::Filter(o) => return o.item.inherit_languages(languages),
+            _ => return,
+        };
+        if own.is_empty() {
+            languages.clone_into(own);
+        }
+    }
+}
+
+/// A `languages` option's misuse as the error, or nothing ([`crate::spelling::languages`]).
+fn languages_checked(languages: &[String]) -> Result<(), Error> {
+    crate::spelling::languages::languages_error(languages).map_or(Ok(()), |m| Err(Error::options(m)))
 }
 
 #[cfg(test)]

@@ -64,6 +64,8 @@ pub struct Lenient<H> {
     /// Per tool: overrides for [`ToolSpec::from_input_schema_with`], or `false` to leave it.
     overrides: HashMap<String, Value>,
     key: Option<CursorCodec>,
+    /// The languages the server's callers write, for every tool whose overrides name none.
+    languages: Vec<String>,
     specs: Mutex<HashMap<String, Made>>,
 }
 
@@ -79,7 +81,17 @@ impl<H: std::fmt::Debug> std::fmt::Debug for Lenient<H> {
 impl<H: ServerHandler> Lenient<H> {
     /// `inner` with every tool read leniently.
     pub fn new(inner: H) -> Self {
-        Self { inner, overrides: HashMap::new(), key: None, specs: Mutex::new(HashMap::new()) }
+        Self { inner, overrides: HashMap::new(), key: None, languages: Vec::new(), specs: Mutex::new(HashMap::new()) }
+    }
+
+    /// The languages the server's callers write (BCP 47 tags, `&["cs"]`), given to every tool
+    /// whose overrides name none: a month, weekday or yes/no word two languages give different
+    /// meanings (`listopad`, `jo`) reads as these give it. An unknown language makes each tool's
+    /// `tools/list` and `tools/call` answer with the error, as other refused overrides do.
+    #[must_use]
+    pub fn languages(mut self, languages: &[&str]) -> Self {
+        self.languages = languages.iter().map(|l| (*l).to_owned()).collect();
+        self
     }
 
     /// What JSON Schema cannot say about one tool (the shape of its schema's `x-agent-input`:
@@ -119,9 +131,17 @@ impl<H: ServerHandler> Lenient<H> {
     /// the server author's to fix, so `tools/list` and `tools/call` answer with the error
     /// rather than serving the tool otherwise than declared.
     pub fn spec(&self, tool: &Tool) -> Result<Option<Arc<ToolSpec>>, crate::error::Error> {
-        let overrides = self.overrides.get(tool.name.as_ref()).cloned().unwrap_or(Value::Null);
+        let mut overrides = self.overrides.get(tool.name.as_ref()).cloned().unwrap_or(Value::Null);
         if overrides == Value::Bool(false) {
             return Ok(None);
+        }
+        if !self.languages.is_empty() {
+            if overrides.is_null() {
+                overrides = Value::Object(serde_json::Map::new());
+            }
+            if let Value::Object(o) = &mut overrides {
+                o.entry("languages").or_insert_with(|| self.languages.iter().cloned().map(Value::String).collect());
+            }
         }
         let mut specs = self.specs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some((schema, spec)) = specs.get(tool.name.as_ref()) {

@@ -6,6 +6,7 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 pub(crate) mod digits;
 pub(crate) mod fold;
 pub(crate) mod key;
+pub(crate) mod languages;
 pub(crate) mod suggest;
 
 /// Invisible characters a model or a copy-paste leaves in a value: zero-width characters and

@@ -68,7 +68,7 @@ pub struct ToolSpec {
 
 /// The keys a tool spec may have.
 const SPEC_KEYS: &[&str] =
-    &["name", "description", "writes", "all_or_nothing", "answered_by", "properties", "schema_defs"];
+    &["name", "description", "writes", "all_or_nothing", "answered_by", "languages", "properties", "schema_defs"];
 
 /// One property of a [`ToolBuilder`] as declared: a kind with its options (or the kind its name
 /// implies), required or not, with a description. Building the tool checks it, as it checks a
@@ -135,10 +135,20 @@ pub struct ToolBuilder {
     writes: bool,
     all_or_nothing: bool,
     answered_by: AnsweredBy,
+    languages: Vec<String>,
     properties: Vec<(String, Property)>,
 }
 
 impl ToolBuilder {
+    /// The languages the tool's callers write (BCP 47 tags, `&["cs"]`): every date, date
+    /// range and boolean property that names none of its own reads a word two languages give
+    /// different meanings (`listopad`, `jo`) as these give it.
+    #[must_use]
+    pub fn languages(mut self, languages: &[&str]) -> Self {
+        self.languages = languages.iter().map(|l| (*l).to_owned()).collect();
+        self
+    }
+
     /// Who answers the tool's ambiguities ([`AnsweredBy`]; a property may say otherwise with
     /// the option `answered_by`).
     #[must_use]
@@ -198,11 +208,13 @@ impl ToolBuilder {
         }
         let doc = json!({"name": self.name, "description": self.description, "writes": self.writes,
                          "all_or_nothing": self.all_or_nothing, "answered_by": self.answered_by,
-                         "properties": props});
+                         "languages": self.languages, "properties": props});
         let mut spec = ToolSpec::from_json(&doc)?;
-        // A spec given in Rust may carry what JSON cannot (a cursor codec): it is used as given.
+        // A spec given in Rust may carry what JSON cannot (a cursor codec): it is used as given,
+        // with the tool's languages where it names none.
         for (name, p) in self.properties {
-            if let Some(given) = p.spec {
+            if let Some(mut given) = p.spec {
+                given.inherit_languages(&self.languages);
                 spec.properties.replace(&name, given)?;
             }
         }
@@ -219,6 +231,7 @@ impl ToolSpec {
             writes: false,
             all_or_nothing: false,
             answered_by: AnsweredBy::Model,
+            languages: Vec::new(),
             properties: Vec::new(),
         }
     }
@@ -301,7 +314,7 @@ impl ToolSpec {
         let object = spec.as_object().ok_or_else(|| Error::options("a tool spec must be a JSON object"))?;
         if let Some(k) = object.keys().find(|k| !SPEC_KEYS.contains(&k.as_str())) {
             return Err(Error::options(format!(
-                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `all_or_nothing`, `answered_by`, `properties`"
+                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `all_or_nothing`, `answered_by`, `languages`, `properties`"
             )));
         }
         let name = object
@@ -333,7 +346,10 @@ impl ToolSpec {
                 return Err(Error::options(format!("`properties` of tool `{name}` must be an object, found `{other}`")))
             }
         };
-        let properties = PropertySet::from_json(props, &Building { writes, tool: &name, codec, host })?;
+        let languages = props::languages(object.get("languages"))
+            .map_err(|m| Error::options(format!("`languages` of tool `{name}` {m}")))?;
+        let properties =
+            PropertySet::from_json(props, &Building { writes, tool: &name, codec, host, languages: &languages })?;
         let schema_defs = match object.get("schema_defs") {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(d)) if d.keys().all(|k| k == "$defs" || k == "definitions") => d.clone(),

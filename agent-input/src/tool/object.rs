@@ -342,7 +342,7 @@ mod tests {
         let Value::Object(props) = props else { unreachable!("an object literal") };
         let set = PropertySet::from_json(
             &props,
-            &Building { writes: false, tool: "t", codec: None, host: &crate::context::System },
+            &Building { writes: false, tool: "t", codec: None, host: &crate::context::System, languages: &[] },
         )
         .expect("set");
         let n = set.props.len();

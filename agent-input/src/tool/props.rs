@@ -79,6 +79,42 @@ pub(crate) struct Building<'a> {
     pub codec: Option<&'a CursorCodec>,
     /// The host whose environment holds the keys cursor properties name by `key_env`.
     pub host: &'a dyn Host,
+    /// The tool's `languages`: every date, date range and boolean property (a list's or a
+    /// filter's items too) that sets none of its own reads with them.
+    pub languages: &'a [String],
+}
+
+/// The kinds a `languages` option belongs to.
+const LANGUAGE_KINDS: &[&str] = &["date", "date_range", "boolean"];
+
+/// A spec's `languages` (BCP 47 tags, checked), if given; the error says why not.
+pub(crate) fn languages(value: Option<&Value>) -> Result<Vec<String>, String> {
+    let list: Vec<String> = match value {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| {
+                v.as_str().map(str::to_owned).ok_or_else(|| format!("must be an array of language tags, found `{v}`"))
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => return Err(format!("must be an array of language tags such as [\"cs\"], found `{other}`")),
+    };
+    crate::spelling::languages::languages_error(&list).map_or(Ok(list), Err)
+}
+
+/// Gives a property's declaration (and its list's or filter's `item`) the tool's `languages`
+/// where its kind takes them and it names none of its own.
+fn inherit_languages(decl: &mut Map<String, Value>, languages: &[String]) {
+    if languages.is_empty() {
+        return;
+    }
+    let kind = decl.get("kind").and_then(Value::as_str).unwrap_or_default();
+    if LANGUAGE_KINDS.contains(&kind) && !decl.contains_key("languages") {
+        decl.insert("languages".into(), languages.iter().map(|l| Value::String(l.clone())).collect());
+    }
+    if let Some(Value::Object(item)) = decl.get_mut("item") {
+        inherit_languages(item, languages);
+    }
 }
 
 /// A spec's `answered_by` (`"model"` or `"user"`), if given; the error says why not.
@@ -190,6 +226,7 @@ impl PropertySet {
         if kind == "uuid" && ctx.writes && !obj.contains_key("mode") {
             obj.insert("mode".into(), json!("write"));
         }
+        inherit_languages(&mut obj, ctx.languages);
         Ok(Def::Value(Spec::from_json_with(&Value::Object(obj), ctx.codec, ctx.host)?))
     }
 

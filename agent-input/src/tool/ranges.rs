@@ -75,11 +75,13 @@ impl PropertySet {
             read.warn(|| self.unknown(prefix, key, read.cx));
             return None;
         }
-        let today = match &f.def {
-            Def::Value(Spec::Date(o)) => o.today,
-            _ => None,
+        let options = match &f.def {
+            Def::Value(Spec::Date(o)) => {
+                crate::date::DateRangeOptions { today: o.today, languages: o.languages.clone() }
+            }
+            _ => crate::date::DateRangeOptions::default(),
         };
-        let out = crate::date::read_range_prepared(Input::String(text), &crate::date::DateRangeOptions { today });
+        let out = crate::date::read_range_prepared(Input::String(text), &options);
         let (from_path, to_path) = (join(prefix, &f.name), join(prefix, &t.name));
         let renamed = pair_note(prefix, key, (f, t));
         let Outcome { status, notes, warnings } = out;

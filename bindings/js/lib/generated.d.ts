@@ -8,7 +8,7 @@ export type Kind = "number" | "boolean" | "enum" | "filter" | "text" | "list" | 
 export declare const KINDS: readonly Kind[];
 
 /** A note's code (docs/codes.md). */
-export type NoteCode = "null_read_as_absent" | "blank_read_as_absent" | "placeholder_read_as_absent" | "not_filtering_read_as_absent" | "default_applied" | "whitespace_trimmed" | "quotes_removed" | "unicode_normalized" | "single_item_unwrapped" | "scalar_read_as_text" | "grouping_removed" | "decimal_comma_read" | "unicode_digits_read" | "unicode_minus_read" | "number_spelling_normalized" | "out_of_range_clamped" | "boolean_word_read" | "number_read_as_boolean" | "enum_spelling_normalized" | "enum_alias_read" | "single_value_read_as_list" | "list_split" | "json_array_decoded" | "empty_items_dropped" | "uuid_spelling_normalized" | "invented_cursor_read_as_absent" | "date_spelling_normalized" | "date_order_inferred" | "time_dropped" | "relative_date_resolved" | "bound_expanded" | "open_bound_read_as_absent" | "country_code_normalized" | "country_code_replaced" | "country_name_read" | "locale_normalized" | "deprecated_code_replaced" | "language_name_read" | "eli_normalized" | "celex_read_as_eli" | "citation_read_as_eli" | "eli_type_may_be_alias" | "vocabulary_value_read" | "property_name_normalized" | "json_object_decoded" | "received_truncated" | "notes_truncated" | "invisible_characters_removed" | "compatibility_characters_read" | "reading_chosen_by_options" | "python_list_decoded" | "trailing_punctuation_removed" | "short_title_read_as_eli" | "suppressed_script_removed" | "reading_chosen_by_person" | "arguments_unwrapped";
+export type NoteCode = "null_read_as_absent" | "blank_read_as_absent" | "placeholder_read_as_absent" | "not_filtering_read_as_absent" | "default_applied" | "whitespace_trimmed" | "quotes_removed" | "unicode_normalized" | "single_item_unwrapped" | "scalar_read_as_text" | "grouping_removed" | "decimal_comma_read" | "unicode_digits_read" | "unicode_minus_read" | "number_spelling_normalized" | "out_of_range_clamped" | "boolean_word_read" | "number_read_as_boolean" | "enum_spelling_normalized" | "enum_alias_read" | "single_value_read_as_list" | "list_split" | "json_array_decoded" | "empty_items_dropped" | "uuid_spelling_normalized" | "invented_cursor_read_as_absent" | "date_spelling_normalized" | "date_order_inferred" | "time_dropped" | "relative_date_resolved" | "bound_expanded" | "open_bound_read_as_absent" | "country_code_normalized" | "country_code_replaced" | "country_name_read" | "locale_normalized" | "deprecated_code_replaced" | "language_name_read" | "eli_normalized" | "celex_read_as_eli" | "citation_read_as_eli" | "eli_type_may_be_alias" | "vocabulary_value_read" | "property_name_normalized" | "json_object_decoded" | "received_truncated" | "notes_truncated" | "invisible_characters_removed" | "compatibility_characters_read" | "reading_chosen_by_options" | "python_list_decoded" | "trailing_punctuation_removed" | "short_title_read_as_eli" | "suppressed_script_removed" | "reading_chosen_by_person" | "arguments_unwrapped" | "word_read_in_language";
 
 /** A note's code (docs/codes.md). */
 export declare const NOTE_CODES: readonly NoteCode[];
@@ -91,12 +91,17 @@ export interface NumberSpec {
   preset?: Preset | null;
 }
 
-/** The options of kind `boolean`: A boolean. It has none. */
-export type BooleanOptions = Record<string, never>;
+/** The options of kind `boolean`: A boolean. */
+export interface BooleanOptions {
+  /** The languages the callers write (BCP 47 tags, `["sq"]`): a word that means yes in one language and no in another (`jo`) reads as these languages give it, with a note. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows. */
+  languages?: readonly string[];
+}
 
 /** Kind `boolean` with its options, as a list item, a filter item or a tool property declares it. */
 export interface BooleanSpec {
   kind: "boolean";
+  /** The languages the callers write (BCP 47 tags, `["sq"]`): a word that means yes in one language and no in another (`jo`) reads as these languages give it, with a note. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows. */
+  languages?: readonly string[];
 }
 
 /** The options of kind `enum`: An enum value. */
@@ -207,6 +212,8 @@ export interface DateOptions {
   role?: DateRole;
   /** Today's date, which relative words resolve against. The library never reads the clock. A date from 0002-01-01 to 9998-12-31 (the years this reader writes). */
   today?: string | null;
+  /** The languages the callers write (BCP 47 tags, `["cs"]`): a month or weekday name two languages give different meanings (`listopad`) reads as these languages give it, with a note; the order of day and month is never settled by it. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows. */
+  languages?: readonly string[];
 }
 
 /** Kind `date` with its options, as a list item, a filter item or a tool property declares it. */
@@ -216,12 +223,16 @@ export interface DateSpec {
   role?: DateRole;
   /** Today's date, which relative words resolve against. The library never reads the clock. A date from 0002-01-01 to 9998-12-31 (the years this reader writes). */
   today?: string | null;
+  /** The languages the callers write (BCP 47 tags, `["cs"]`): a month or weekday name two languages give different meanings (`listopad`) reads as these languages give it, with a note; the order of day and month is never settled by it. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows. */
+  languages?: readonly string[];
 }
 
 /** The options of kind `date_range`: A date range. */
 export interface DateRangeOptions {
   /** Today's date, which relative words resolve against: a date from 0002-01-01 to 9998-12-31 (the years this reader writes). */
   today?: string | null;
+  /** The languages the callers write (BCP 47 tags, `["cs"]`), as the date kind takes them: a month or weekday name two languages give different meanings (`listopad`) reads as these give it, with a note. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows. */
+  languages?: readonly string[];
 }
 
 /** Kind `date_range` with its options, as a list item, a filter item or a tool property declares it. */
@@ -229,6 +240,8 @@ export interface DateRangeSpec {
   kind: "date_range";
   /** Today's date, which relative words resolve against: a date from 0002-01-01 to 9998-12-31 (the years this reader writes). */
   today?: string | null;
+  /** The languages the callers write (BCP 47 tags, `["cs"]`), as the date kind takes them: a month or weekday name two languages give different meanings (`listopad`) reads as these give it, with a note. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows. */
+  languages?: readonly string[];
 }
 
 /** The options of kind `country`: A country. It has none. */

@@ -211,16 +211,21 @@ const lenientServers = new WeakSet();
  * `@modelcontextprotocol/server`) lenient; returns `server`. `tools` maps a tool's name to its
  * overrides (`{answered_by, writes, properties: {court: {kind: "vocabulary", ...}, other:
  * false}}`) or to `false`, which leaves that tool alone; `codec` (a `CursorCodec`) reads cursor
- * properties and seals questions to a person. Call it once, before `connect`; tools registered
+ * properties and seals questions to a person; `languages` (BCP 47 tags, `["cs"]`) are the languages
+ * the server's callers write, given to every tool whose overrides name none (a month or yes/no word
+ * two languages give different meanings, `listopad`, reads as these give it). Call it once, before `connect`; tools registered
  * before or after it are both lenient. A low-level `Server` works too when its `tools/list` and
  * `tools/call` handlers are set after this call.
  */
-export function lenient(server, { tools = {}, codec } = {}) {
+export function lenient(server, { tools = {}, codec, languages } = {}) {
   if (typeof Tool.fromInputSchema !== "function") {
     throw new TypeError("lenient: this build of agent-input has no Tool.fromInputSchema");
   }
   if (tools === null || typeof tools !== "object" || Array.isArray(tools)) {
     throw new TypeError("lenient: `tools` must map tool names to overrides or to false");
+  }
+  if (languages !== undefined && (!Array.isArray(languages) || !languages.every((l) => typeof l === "string"))) {
+    throw new TypeError("lenient: `languages` must be an array of language tags such as [\"cs\"]");
   }
   const low = lowLevel(server, "lenient");
   const mcp = low === server ? null : server;
@@ -232,7 +237,7 @@ export function lenient(server, { tools = {}, codec } = {}) {
     throw new Error("lenient: the server's tools/list and tools/call handlers are set already; call lenient(server) before setting them");
   }
 
-  const state = { tools, codec, specs: new Map(), list: null };
+  const state = { tools, codec, languages, specs: new Map(), list: null };
   const install = low.setRequestHandler;
   // Every tools/list and tools/call handler set from now on is wrapped: the SDK sets them when the
   // first tool is registered, or at construction when the tools capability is given.
@@ -275,8 +280,11 @@ function toolHandlersSet(low) {
 /** The lenient `Tool` of one listed definition, or `null` when it is left alone. Built once per
  * name and schema. */
 function specOf(state, definition) {
-  const overrides = Object.hasOwn(state.tools, definition.name) ? state.tools[definition.name] : undefined;
+  let overrides = Object.hasOwn(state.tools, definition.name) ? state.tools[definition.name] : undefined;
   if (overrides === false) return null;
+  if (state.languages !== undefined && (overrides == null || overrides.languages === undefined)) {
+    overrides = { ...(overrides ?? {}), languages: state.languages };
+  }
   const key = `${definition.name}\u0000${JSON.stringify(definition.inputSchema ?? null)}`;
   let entry = state.specs.get(key);
   if (entry === undefined) {

@@ -141,6 +141,29 @@ for (const major of [1, 2]) {
       assert.deepEqual(calls, []);
     });
 
+    test("the server's languages settle a month two languages give different meanings", async () => {
+      // `listopad` is November in Czech and Polish, October in Croatian.
+      const { server, calls } = plainServer(major, { options: { languages: ["cs"] } });
+      const client = await connect(server);
+      const result = await client.callTool({ name: "search", arguments: { query: "nájem", date_from: "1. listopad 2026" } });
+      assert.equal(result.isError ?? false, false, JSON.stringify(result));
+      assert.equal(calls.at(-1).date_from, "2026-11-01");
+      assert.deepEqual(codes(notesBlock(result).notes, "date_from"), ["word_read_in_language", "date_spelling_normalized"]);
+      // A tool's own overrides win over the server's languages.
+      const { server: hr, calls: hrCalls } = plainServer(major, {
+        options: { languages: ["cs"], tools: { search: { ...OVERRIDES.search, languages: ["hr"] } } },
+      });
+      const hrClient = await connect(hr);
+      await hrClient.callTool({ name: "search", arguments: { query: "nájem", date_from: "1. listopad 2026" } });
+      assert.equal(hrCalls.at(-1).date_from, "2026-10-01");
+      // Without languages the word asks, and the function does not run.
+      const { server: bare, calls: bareCalls } = plainServer(major);
+      const asked = await (await connect(bare)).callTool({ name: "search", arguments: { query: "nájem", date_from: "1. listopad 2026" } });
+      assert.equal(asked.isError, true);
+      assert.deepEqual(bareCalls, []);
+      assert.throws(() => lenient(new McpServer({ name: "x", version: "1" }), { languages: "cs" }), /language tags/);
+    });
+
     for (const when of ["before", "after"]) {
       test(`lenient ${when} registerTool: the lenient schema is advertised and the function gets canonical values`, async () => {
         const { server, calls } = plainServer(major, { when });

@@ -392,6 +392,35 @@ def test_overrides_declare_a_vocabulary_and_leave_a_property_or_a_tool_alone(fra
 
 
 @pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_the_servers_languages_settle_a_word_of_two_languages(framework: str) -> None:
+    # `listopad` is November in Czech and Polish, October in Croatian; `jo` yes in Lower
+    # Sorbian, no in Albanian. The server's languages reach every tool.
+    server = Server(framework, languages=["cs"])
+
+    async def scenario(s: Session) -> None:
+        read = await s.call("find", {"query": "nájem", "date_from": "1. listopad 2026"})
+        assert not read.get("isError"), read
+        assert server.calls[-1]["date_from"] == datetime.date(2026, 11, 1)
+        assert codes(carried(read)["notes"], "date_from") == ["word_read_in_language", "date_spelling_normalized"]
+        # Czech gives `jo` no meaning in CLDR: it still asks, and the function does not run.
+        before = len(server.calls)
+        asked = await s.call("find", {"query": "nájem", "active": "jo"})
+        assert asked["isError"] is True and len(server.calls) == before
+        assert envelope(asked)["issues"][0]["code"] == "ambiguous_boolean"
+
+    server.run(scenario)
+    unset = Server(framework)
+
+    async def without(s: Session) -> None:
+        asked = await s.call("find", {"query": "nájem", "date_from": "1. listopad 2026"})
+        assert asked["isError"] is True and envelope(asked)["issues"][0]["code"] == "ambiguous_date"
+
+    unset.run(without)
+    with pytest.raises(TypeError, match="language tags"):
+        lenient(Server(framework, wrap=False).server, languages="cs")
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
 def test_x_agent_input_in_the_schema_declares_what_json_schema_cannot(framework: str) -> None:
     """The same declaration as an override, written by the author in the signature."""
     if framework == "fastmcp":

@@ -69,3 +69,26 @@ async fn overrides_the_core_refuses_are_the_authors_error() {
     let message = listed.unwrap_err().to_string();
     assert!(message.contains("`nope`"), "{message}");
 }
+
+#[tokio::test]
+async fn the_servers_languages_settle_a_month_two_languages_give_different_meanings() {
+    // `listopad` is November in Czech and Polish, October in Croatian: without languages it asks.
+    let call = || {
+        CallToolRequestParams::new("search_decisions")
+            .with_arguments(args(json!({"query": "x", "date_from": "1. listopad 2026"})))
+    };
+    let bare = connect(Lenient::new(PlainCourts::new())).await;
+    let asked = bare.call_tool(call()).await.unwrap();
+    assert_eq!(asked.is_error, Some(true));
+    let czech = connect(Lenient::new(PlainCourts::new()).languages(&["cs"])).await;
+    let read = czech.call_tool(call()).await.unwrap();
+    assert_eq!(read.is_error, Some(false), "{read:?}");
+    let notes = &read.meta.unwrap().0["agent-input/notes"];
+    let codes: Vec<&str> = notes.as_array().unwrap().iter().filter_map(|n| n["code"].as_str()).collect();
+    assert_eq!(codes, ["word_read_in_language", "date_spelling_normalized"]);
+    assert!(notes[0]["message"].as_str().unwrap().contains("November"), "{notes}");
+    // An unknown language is the author's error, answered on tools/list.
+    let bad = connect(Lenient::new(PlainCourts::new()).languages(&["cz"])).await;
+    let message = bad.list_all_tools().await.unwrap_err().to_string();
+    assert!(message.contains("\"cz\""), "{message}");
+}

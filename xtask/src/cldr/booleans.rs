@@ -51,10 +51,10 @@ pub(super) fn booleans(dir: &Path, modern: &[String]) -> Result<Generated, Strin
     for lang in modern {
         let (yes, no) = posix_words(dir, lang)?;
         for w in yes {
-            words.add(w, true);
+            words.add_in(w, true, lang);
         }
         for w in no {
-            words.add(w, false);
+            words.add_in(w, false, lang);
         }
     }
     let hand =
@@ -90,6 +90,16 @@ pub(super) fn booleans(dir: &Path, modern: &[String]) -> Result<Generated, Strin
     let _ = writeln!(out, "pub static AMBIGUOUS_WORDS: &[&str] = &[");
     for w in ambiguous {
         let _ = writeln!(out, "    {w:?},");
+    }
+    let _ = writeln!(out, "];");
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "/// The languages that give each word of `AMBIGUOUS_WORDS` yes (`true`) or no (`false`), as CLDR's `posix` messages do (`sq:false`: base language subtags, sorted); a meaning of the hand lists has no language. A reader's `languages` option settles the word by them."
+    );
+    let _ = writeln!(out, "pub static AMBIGUOUS_WORD_LANGUAGES: &[(&str, &str)] = &[");
+    for (w, langs) in words.several_languages() {
+        let _ = writeln!(out, "    ({w:?}, {langs:?}),");
     }
     let _ = writeln!(out, "];");
     Ok(Generated { path: "agent-input/src/data/booleans.rs", text: out })

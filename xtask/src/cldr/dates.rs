@@ -336,7 +336,7 @@ fn calendar_words(
                 let key =
                     folds::meant(name.as_str().ok_or(format!("{lang}: month {k} is not a string"))?, "month", number);
                 if date_word(&key, 3, digits) {
-                    months.add(key, number);
+                    months.add_in(key, number, lang);
                 }
             }
             let days = cal
@@ -363,7 +363,7 @@ fn calendar_words(
                     number,
                 );
                 if date_word(&key, 2, digits) {
-                    weekdays.add(key, number);
+                    weekdays.add_in(key, number, lang);
                 }
             }
         }
@@ -738,6 +738,12 @@ fn write_word_tables(out: &mut String, words: &DateWords, after_u: &[(String, St
     );
     write_pairs_owned(
         out,
+        "AMBIGUOUS_MONTH_LANGUAGES",
+        "The languages that give each word of `AMBIGUOUS_MONTHS` each of its months (`cs:11 hr:10`: base language subtags, sorted), which a reader's `languages` option settles the word by",
+        &months.several_languages(),
+    );
+    write_pairs_owned(
+        out,
         "MONTHS_AFTER_U",
         "Locative month names that follow Latin `u` (\"in\") in Croatian, Bosnian and Serbian, where another language's date word spells another month alike (`u listopadu` is October; Czech `listopadu` November), and their month",
         after_u,
@@ -748,6 +754,12 @@ fn write_word_tables(out: &mut String, words: &DateWords, after_u: &[(String, St
         "AMBIGUOUS_WEEKDAYS",
         "Weekday names that name two or more weekdays in different languages",
         &weekdays.several_entries(),
+    );
+    write_pairs_owned(
+        out,
+        "AMBIGUOUS_WEEKDAY_LANGUAGES",
+        "The languages that give each word of `AMBIGUOUS_WEEKDAYS` each of its weekdays, as `AMBIGUOUS_MONTH_LANGUAGES` lists them",
+        &weekdays.several_languages(),
     );
     write_packed(
         out,

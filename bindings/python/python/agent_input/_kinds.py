@@ -66,13 +66,20 @@ def read_number(
 def read_boolean(
     value: Union[JsonValue, Missing] = MISSING,
     /,
+    *,
+    languages: Optional[Sequence[str]] = None,
 ) -> Outcome[bool]:
     """Reads one value of kind `boolean`: A boolean.
 
     Leaving `value` out means the property was not sent. Never raises on bad input: the
     outcome asks. Invalid options raise `InvalidOptionsError`.
+
+    Args:
+        languages: The languages the callers write (BCP 47 tags, `["sq"]`): a word that means yes in one language and no in another (`jo`) reads as these languages give it, with a note. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows.
     """
     options: Dict[str, Any] = {}
+    if languages is not None:
+        options["languages"] = languages
     return read("boolean", value, **options)
 
 
@@ -227,6 +234,7 @@ def read_date(
     *,
     role: DateRole = "point",
     today: Union[str, datetime.date, None] = None,
+    languages: Optional[Sequence[str]] = None,
 ) -> Outcome[datetime.date]:
     """Reads one value of kind `date`: A date.
 
@@ -236,10 +244,13 @@ def read_date(
     Args:
         role: Point (default), from or to.
         today: Today's date, which relative words resolve against. The library never reads the clock. A date from 0002-01-01 to 9998-12-31 (the years this reader writes).
+        languages: The languages the callers write (BCP 47 tags, `["cs"]`): a month or weekday name two languages give different meanings (`listopad`) reads as these languages give it, with a note; the order of day and month is never settled by it. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows.
     """
     options: Dict[str, Any] = {"role": role}
     if today is not None:
         options["today"] = today
+    if languages is not None:
+        options["languages"] = languages
     return read("date", value, **options)
 
 
@@ -248,6 +259,7 @@ def read_date_range(
     /,
     *,
     today: Union[str, datetime.date, None] = None,
+    languages: Optional[Sequence[str]] = None,
 ) -> Outcome[Tuple[Optional[datetime.date], Optional[datetime.date]]]:
     """Reads one value of kind `date_range`: A date range.
 
@@ -256,10 +268,13 @@ def read_date_range(
 
     Args:
         today: Today's date, which relative words resolve against: a date from 0002-01-01 to 9998-12-31 (the years this reader writes).
+        languages: The languages the callers write (BCP 47 tags, `["cs"]`), as the date kind takes them: a month or weekday name two languages give different meanings (`listopad`) reads as these give it, with a note. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows.
     """
     options: Dict[str, Any] = {}
     if today is not None:
         options["today"] = today
+    if languages is not None:
+        options["languages"] = languages
     return read("date_range", value, **options)
 
 

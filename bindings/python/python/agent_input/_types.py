@@ -16,7 +16,7 @@ Json = Union[None, bool, int, Decimal, str, List["Json"], Dict[str, "Json"]]
 Kind = Literal["number", "boolean", "enum", "filter", "text", "list", "uuid", "cursor", "idempotency_key", "date", "date_range", "country", "locale", "eli", "vocabulary"]
 """The name of a value kind (`agent_input.KINDS`)."""
 
-NoteCode = Literal["null_read_as_absent", "blank_read_as_absent", "placeholder_read_as_absent", "not_filtering_read_as_absent", "default_applied", "whitespace_trimmed", "quotes_removed", "unicode_normalized", "single_item_unwrapped", "scalar_read_as_text", "grouping_removed", "decimal_comma_read", "unicode_digits_read", "unicode_minus_read", "number_spelling_normalized", "out_of_range_clamped", "boolean_word_read", "number_read_as_boolean", "enum_spelling_normalized", "enum_alias_read", "single_value_read_as_list", "list_split", "json_array_decoded", "empty_items_dropped", "uuid_spelling_normalized", "invented_cursor_read_as_absent", "date_spelling_normalized", "date_order_inferred", "time_dropped", "relative_date_resolved", "bound_expanded", "open_bound_read_as_absent", "country_code_normalized", "country_code_replaced", "country_name_read", "locale_normalized", "deprecated_code_replaced", "language_name_read", "eli_normalized", "celex_read_as_eli", "citation_read_as_eli", "eli_type_may_be_alias", "vocabulary_value_read", "property_name_normalized", "json_object_decoded", "received_truncated", "notes_truncated", "invisible_characters_removed", "compatibility_characters_read", "reading_chosen_by_options", "python_list_decoded", "trailing_punctuation_removed", "short_title_read_as_eli", "suppressed_script_removed", "reading_chosen_by_person", "arguments_unwrapped"]
+NoteCode = Literal["null_read_as_absent", "blank_read_as_absent", "placeholder_read_as_absent", "not_filtering_read_as_absent", "default_applied", "whitespace_trimmed", "quotes_removed", "unicode_normalized", "single_item_unwrapped", "scalar_read_as_text", "grouping_removed", "decimal_comma_read", "unicode_digits_read", "unicode_minus_read", "number_spelling_normalized", "out_of_range_clamped", "boolean_word_read", "number_read_as_boolean", "enum_spelling_normalized", "enum_alias_read", "single_value_read_as_list", "list_split", "json_array_decoded", "empty_items_dropped", "uuid_spelling_normalized", "invented_cursor_read_as_absent", "date_spelling_normalized", "date_order_inferred", "time_dropped", "relative_date_resolved", "bound_expanded", "open_bound_read_as_absent", "country_code_normalized", "country_code_replaced", "country_name_read", "locale_normalized", "deprecated_code_replaced", "language_name_read", "eli_normalized", "celex_read_as_eli", "citation_read_as_eli", "eli_type_may_be_alias", "vocabulary_value_read", "property_name_normalized", "json_object_decoded", "received_truncated", "notes_truncated", "invisible_characters_removed", "compatibility_characters_read", "reading_chosen_by_options", "python_list_decoded", "trailing_punctuation_removed", "short_title_read_as_eli", "suppressed_script_removed", "reading_chosen_by_person", "arguments_unwrapped", "word_read_in_language"]
 """A note's code (docs/codes.md)."""
 
 WarningCode = Literal["duplicate_items_removed", "filter_value_dropped", "no_hits_filtered", "unknown_property", "duplicate_property", "warnings_truncated"]
@@ -84,6 +84,8 @@ class _BooleanSpecRequired(TypedDict):
 
 class BooleanSpec(_BooleanSpecRequired, total=False):
     """A boolean. As a list item or filter item declares it."""
+
+    languages: Sequence[str]
 
 
 class _EnumSpecRequired(TypedDict):
@@ -183,6 +185,7 @@ class DateSpec(_DateSpecRequired, total=False):
 
     role: DateRole
     today: Union[str, datetime.date, None]
+    languages: Sequence[str]
 
 
 class _DateRangeSpecRequired(TypedDict):
@@ -195,6 +198,7 @@ class DateRangeSpec(_DateRangeSpecRequired, total=False):
     """A date range. As a list item or filter item declares it."""
 
     today: Union[str, datetime.date, None]
+    languages: Sequence[str]
 
 
 class _CountrySpecRequired(TypedDict):

@@ -77,7 +77,7 @@ import inspect
 import json
 import logging
 import typing
-from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tuple, TypeVar, Union, cast
+from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union, cast
 
 from ._agent_input import AgentInputError, CursorCodec, Tool, ToolCall
 from ._types import CallToolResultDict
@@ -183,7 +183,15 @@ class _Read:
 class _Lenient:
     """The state `lenient()` installs on a server: overrides, the key, and the readers built."""
 
-    def __init__(self, overrides: Optional[Mapping[str, ToolOverrides]], codec: Optional[CursorCodec]) -> None:
+    def __init__(
+        self,
+        overrides: Optional[Mapping[str, ToolOverrides]],
+        codec: Optional[CursorCodec],
+        languages: Optional[Sequence[str]] = None,
+    ) -> None:
+        if languages is not None and (isinstance(languages, str) or not all(isinstance(l, str) for l in languages)):
+            raise TypeError(f"`languages` must be a list of language tags such as ['cs'], found {languages!r}")
+        self.languages = list(languages) if languages is not None else None
         overrides = dict(overrides or {})
         for name, value in overrides.items():
             if not isinstance(name, str):
@@ -214,10 +222,11 @@ class _Lenient:
         if built is not None and built[0] == key:
             return built[1]
         made: Optional[Tool]
+        given: Optional[Dict[str, Any]] = dict(override) if isinstance(override, Mapping) else None
+        if self.languages is not None and (given is None or "languages" not in given):
+            given = {**(given or {}), "languages": self.languages}
         try:
-            made = Tool.from_input_schema(
-                dict(definition), dict(override) if isinstance(override, Mapping) else None, codec=self.codec
-            )
+            made = Tool.from_input_schema(dict(definition), given, codec=self.codec)
         except AgentInputError as e:
             try:
                 Tool.from_input_schema(dict(definition))
@@ -486,15 +495,24 @@ class _MCPServerMiddleware:
 _S = TypeVar("_S")
 
 
-def lenient(server: _S, overrides: Optional[Mapping[str, ToolOverrides]] = None, *, codec: Optional[CursorCodec] = None) -> _S:
+def lenient(
+    server: _S,
+    overrides: Optional[Mapping[str, ToolOverrides]] = None,
+    *,
+    codec: Optional[CursorCodec] = None,
+    languages: Optional[Sequence[str]] = None,
+) -> _S:
     """Makes `server` (a `fastmcp.FastMCP` or an `mcp.server.mcpserver.MCPServer`) read its
     tools' arguments with agent-input, from the JSON Schema each tool already declares; returns
     the server. `overrides` maps a tool name to its overrides object (`answered_by`, `writes`,
     `properties` with a declaration or `False` per property) or to `False` to leave the tool
     alone. `codec` is the server key: it seals the cursors of `cursor` properties and the state
-    of a question asked of a person (`"answered_by": "user"`). Calling it again replaces the
-    previous configuration. See the module's documentation."""
-    state = _Lenient(overrides, codec)
+    of a question asked of a person (`"answered_by": "user"`). `languages` (BCP 47 tags,
+    `["cs"]`) are the languages the server's callers write, given to every tool whose overrides
+    name none: a month or yes/no word two languages give different meanings (`listopad`) reads
+    as these give it. Calling it again replaces the previous configuration. See the module's
+    documentation."""
+    state = _Lenient(overrides, codec, languages)
     kind = _server_kind(server)
     if kind == "fastmcp":
         middleware = cast(List[Any], getattr(server, "middleware"))
