@@ -286,6 +286,12 @@ impl<V: Copy + 'static> Packed<V> {
         }
     }
 
+    /// True when `f` holds for some key and its value: a scan of every key, for cold paths.
+    pub(crate) fn any(&self, mut f: impl FnMut(&[u8], V) -> bool) -> bool {
+        (0..self.blocks.len())
+            .any(|b| self.scan(b, |k, i| self.values.get(i).filter(|v| f(k, **v)).map(|_| ())).is_some())
+    }
+
     /// Every entry, in key order.
     pub fn entries(&self) -> Vec<(String, V)> {
         let mut out = Vec::with_capacity(self.len());

@@ -195,8 +195,15 @@ pub(super) fn cjk(parsed: &mut Parsed, toks: &[Token]) -> bool {
     let mut rest = toks.iter().filter(|t| !matches!(t, Token::Sep(' ')));
     let mut any = false;
     while let Some(token) = rest.next() {
-        let Token::Num { digits, .. } = token else { return false };
+        let Token::Num { digits, .. } = token else {
+            // A particle after the last unit, spaced (`2013年3月25日 に`).
+            if matches!(token, Token::Word(w) if particle(w)) && rest.next().is_none() && any {
+                break;
+            }
+            return false;
+        };
         let Some(Token::Word(unit)) = rest.next() else { return false };
+        let unit = without_particle(unit);
         let Some((field, weekday)) = cjk_unit(unit).map(|f| (f, None)).or_else(|| day_and_weekday(unit)) else {
             return false;
         };
@@ -223,6 +230,29 @@ pub(super) fn cjk(parsed: &mut Parsed, toks: &[Token]) -> bool {
         _ => {}
     }
     true
+}
+
+/// Particles Japanese and Korean write after a date, which say nothing of the day: `に` and
+/// `에` (on), `は`, `은`, `는` (as for), `の`, `의` (of), `ごろ`, `頃`, `쯤` (around), `には`, `에는`.
+/// Grammar, as the date fillers are: CLDR's patterns write none of them.
+const CJK_PARTICLES: &[&str] = &["に", "には", "は", "の", "ごろ", "頃", "에", "에는", "은", "는", "의", "쯤"];
+
+/// True for a word (a key: Hangul decomposed) that is one of [`CJK_PARTICLES`].
+fn particle(word: &str) -> bool {
+    if word.is_ascii() || word.len() > 24 {
+        return false;
+    }
+    let composed: String = unicode_normalization::UnicodeNormalization::nfc(word.chars()).collect();
+    CJK_PARTICLES.contains(&composed.as_str())
+}
+
+/// A unit word without the particle glued after it (`日に` is `日`).
+fn without_particle(unit: &str) -> &str {
+    if unit.is_ascii() {
+        return unit;
+    }
+    let mut cut = unit.char_indices().skip(1);
+    cut.find(|(i, _)| particle(unit.get(*i..).unwrap_or_default())).map_or(unit, |(i, _)| unit.get(..i).unwrap_or(unit))
 }
 
 /// Eight digits read as a day and month around a year (`12201511`) also read with the year

@@ -279,7 +279,43 @@ pub(super) fn late_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option
             return Some(split);
         }
     }
-    hour_h_time(text)
+    hour_h_time(text).or_else(|| hour_with_words(text))
+}
+
+/// The most time words read after an hour with no minutes ([`hour_with_words`]).
+const MAX_HOUR_WORDS: usize = 3;
+
+/// An hour with no minutes and the words CLDR writes after one, its hour literals and day
+/// periods in every modern locale (`1. Oktober 2026 um 10 Uhr abends`, `1 октября 2026 в 10
+/// утра`, `1 ottobre 2026 alle 10 di sera`): `(date, time)` with the hour written `10:00`.
+#[cold]
+#[inline(never)]
+fn hour_with_words(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
+    let mut rest = text.trim_end();
+    let mut words = 0;
+    while words < MAX_HOUR_WORDS {
+        // The longest run of last words (up to three) that is one time word.
+        let cut = rest
+            .char_indices()
+            .filter(|(i, c)| c.is_whitespace() && *i > 0)
+            .map(|(i, _)| i)
+            .rev()
+            .take(3)
+            .filter(|i| rest.get(*i..).is_some_and(|w| is_time_word(w.trim_start())))
+            .last();
+        let Some(cut) = cut else { break };
+        rest = rest.get(..cut)?.trim_end();
+        words += 1;
+    }
+    let start = rest.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let hour = rest.get(start..)?;
+    let h: u32 = hour.parse().ok().filter(|h| *h <= 23 && (1..=2).contains(&hour.len()))?;
+    if words == 0 {
+        return None;
+    }
+    let head = time_head(rest.get(..start)?)?;
+    let time = format!("{h:02}:00");
+    valid_time(&time).then(|| (head.into(), Some(offset_words(&time))))
 }
 
 /// A year the time follows after a colon, as web servers log it (`23/Nov/2026:10:00:00
@@ -348,7 +384,7 @@ fn hour_with_period(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<Str
 }
 
 /// A time written with `h` between the hours and the minutes, as French, Occitan and Breton
-/// write it (`1 octobre 2026 à 10 h 05`, `10h05`, `10 h 05 min 00 s TU`, CLDR's Canadian French
+/// write it (`1 octobre 2026 à 10 h 05`, `10h05`, the hour alone `à 15h`, `10 h 05 min 00 s TU`, CLDR's Canadian French
 /// times): `(date, time)` with the time written with colons, for [`valid_time`] and the note.
 #[cold]
 #[inline(never)]
@@ -359,6 +395,12 @@ fn hour_h_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)
         let hour = before.get(start..)?;
         let after = text.get(at + 1..)?.trim_start();
         let minutes = after.get(..leading_digits(after))?;
+        // The hour alone at the end (`à 15h`, `à 15 h`: CLDR's French hour skeleton `HH 'h'`).
+        if (1..=2).contains(&hour.len()) && after.is_empty() {
+            let time = format!("{hour}:00");
+            let head = time_head(text.get(..start)?)?;
+            return valid_time(&time).then(|| (head.into(), Some(offset_words(&time))));
+        }
         if !(1..=2).contains(&hour.len()) || minutes.len() != 2 {
             continue;
         }

@@ -6,7 +6,7 @@
 use smallvec::SmallVec;
 use unicode_normalization::char::is_combining_mark;
 
-use crate::data::dates::PATTERN_WORDS;
+use crate::data::dates::{ORDINAL_WORDS, PATTERN_WORDS};
 
 use super::words::{months_of, weekday_of, word_key};
 
@@ -35,6 +35,35 @@ pub(super) fn is_filler(word: &str) -> bool {
 pub(super) const ORDINALS: &[&str] =
     &["st", "nd", "rd", "th", "er", "e", "eme", "o", "a", "\u{ba}", "\u{aa}", "\u{b0}"];
 
+/// The most letters of a day's ordinal ending read after its digits ([`ordinal_ending_len`]).
+const MAX_ORDINAL_ENDING: usize = 4;
+
+/// The length of a day's ordinal ending at the start of `after` (the text after the day's
+/// `digits`): two to [`MAX_ORDINAL_ENDING`] letters, directly or after a hyphen or apostrophe,
+/// that end a word of [`ORDINAL_WORDS`] naming that day in some language (`ci` of Polish
+/// `trzeci` after `3`, `tego` of `dziesiątego` after `10`), and name no month or weekday
+/// (`1-Mar`). The ordinal words are scanned: a cold path, once per such number.
+#[cold]
+fn ordinal_ending_len(digits: &str, after: &str) -> Option<usize> {
+    let day: u8 = digits.parse().ok().filter(|d| (1..=31).contains(d) && digits.len() <= 2)?;
+    let mark = after.chars().next().filter(|c| matches!(c, '-' | '\'' | '\u{2019}')).map_or(0, char::len_utf8);
+    let letters = after.get(mark..)?;
+    let len = letters.char_indices().find(|(_, c)| !is_letter(*c)).map_or(letters.len(), |(i, _)| i);
+    let written = letters.get(..len)?;
+    if !(2..=MAX_ORDINAL_ENDING).contains(&written.chars().count()) {
+        return None;
+    }
+    let ending = word_key(written);
+    if !(2..=MAX_ORDINAL_ENDING).contains(&ending.chars().count())
+        || !months_of(&ending).is_empty()
+        || weekday_of(&ending).is_some()
+    {
+        return None;
+    }
+    let bytes = ending.as_bytes();
+    ORDINAL_WORDS.any(|word, n| n == day && word.ends_with(bytes)).then_some(mark + len)
+}
+
 /// `char::is_alphabetic`, with Latin-1 and Latin Extended-A and B answered without the
 /// Unicode tables (a test compares every character below U+0800).
 fn is_letter(c: char) -> bool {
@@ -59,13 +88,21 @@ pub(super) fn tokens(text: &str) -> Tokens<'_> {
                 .find(|(_, c)| !(is_letter(*c) || matches!(c, '\u{ba}' | '\u{aa}' | '\u{b0}')))
                 .map_or(after.len(), |(i, _)| i);
             let suffix = after.get(..suffix_len).unwrap_or_default();
-            let ordinal = !suffix.is_empty()
+            let listed = !suffix.is_empty()
                 && if suffix.is_ascii() {
                     ORDINALS.iter().any(|o| o.eq_ignore_ascii_case(suffix))
                 } else {
                     ORDINALS.contains(&suffix.to_lowercase().as_str())
                 };
-            rest = if ordinal { after.get(suffix_len..).unwrap_or_default() } else { after };
+            // Or the ending of the day's ordinal word, glued or after a hyphen or apostrophe
+            // (Polish `3ci`, `10-tego`, Turkish `3'üncü`).
+            let ending = if listed { None } else { ordinal_ending_len(digits, after) };
+            let ordinal = listed || ending.is_some();
+            rest = match ending {
+                Some(len) => after.get(len..).unwrap_or_default(),
+                None if listed => after.get(suffix_len..).unwrap_or_default(),
+                None => after,
+            };
             out.push(Token::Num { digits, ordinal });
         } else if is_letter(c) {
             // Letters and their marks (the Devanagari nukta), apostrophes, and hyphens between
