@@ -325,3 +325,42 @@ fn a_tools_languages_reach_its_properties_from_json_and_from_rust() {
         .expect_err("an unknown language is misuse");
     assert_eq!(err.kind(), agent_input::ErrorKind::InvalidOptions);
 }
+
+#[test]
+fn the_skeleton_reads_back_as_itself_with_no_note() {
+    let mut specs: Vec<(String, Value)> =
+        common::tool_files().into_iter().map(|f| (format!("tools/{}", f.file), f.spec)).collect();
+    // One required property of every kind and options a vector reads with.
+    for case in common::cases() {
+        if case.kind == "cursor" || case.expect["status"] != "ok" {
+            continue;
+        }
+        let mut decl = case.options.as_object().cloned().unwrap_or_default();
+        decl.insert("kind".into(), Value::String(case.kind.clone()));
+        decl.insert("required".into(), Value::Bool(true));
+        specs.push((format!("{}/{}", case.file, case.name), json!({"name": "t", "properties": {"v": decl}})));
+    }
+    let mut checked = 0;
+    for (name, doc) in specs {
+        let Ok(spec) = ToolSpec::from_json(&doc) else { continue };
+        let skeleton = spec.skeleton();
+        let required = spec.input_schema()["required"].as_array().map_or(0, Vec::len);
+        match spec.read(&skeleton) {
+            ToolCall::Ok { args, notes, warnings, .. } => {
+                // The args are the skeleton, and the defaults of the properties left out.
+                for (key, value) in skeleton.as_object().into_iter().flatten() {
+                    assert_eq!(args.get(key), Some(value), "{name}: `{key}` reads as itself");
+                }
+                assert!(notes.is_empty() && warnings.is_empty(), "{name}: {notes:?} {warnings:?}");
+            }
+            other => panic!("{name}: the skeleton {skeleton} does not read: {}", other.to_json()),
+        }
+        assert_eq!(
+            skeleton.as_object().map_or(0, serde_json::Map::len),
+            required,
+            "{name}: every required property, only those"
+        );
+        checked += 1;
+    }
+    assert!(checked > 500, "only {checked} specs checked");
+}

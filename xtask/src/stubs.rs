@@ -477,7 +477,7 @@ Json = Union[None, bool, int, Decimal, str, List["Json"], Dict[str, "Json"]]
     fn write_code_literals(out: &mut String) {
         let _ = writeln!(out, "Kind = {}", literal(agent_input::Kind::ALL.iter().map(|k| k.name())));
         out.push_str("\"\"\"The name of a value kind (`agent_input.KINDS`).\"\"\"\n\n");
-        let codes: [(&str, Vec<&'static str>, &str); 4] = [
+        let codes: [(&str, Vec<&'static str>, &str); 5] = [
             ("NoteCode", NoteCode::iter().map(<&'static str>::from).collect(), "A note's code (docs/codes.md)."),
             (
                 "WarningCode",
@@ -493,6 +493,11 @@ Json = Union[None, bool, int, Decimal, str, List["Json"], Dict[str, "Json"]]
                 "EnvelopeCode",
                 EnvelopeCode::iter().map(<&'static str>::from).collect(),
                 "An error envelope's code (docs/codes.md).",
+            ),
+            (
+                "SchemaDialect",
+                agent_input::tool::Dialect::ALL.iter().map(|d| d.name()).collect(),
+                "A host's dialect of JSON Schema (`Tool.input_schema(dialect=…)`).",
             ),
         ];
         for (name, values, text) in codes {

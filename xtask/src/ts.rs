@@ -141,7 +141,7 @@ fn value_type(kind: Kind) -> &'static str {
     }
 }
 
-fn codes() -> [(&'static str, &'static str, Vec<&'static str>, &'static str); 4] {
+fn codes() -> [(&'static str, &'static str, Vec<&'static str>, &'static str); 5] {
     [
         (
             "NoteCode",
@@ -166,6 +166,12 @@ fn codes() -> [(&'static str, &'static str, Vec<&'static str>, &'static str); 4]
             "ENVELOPE_CODES",
             EnvelopeCode::iter().map(<&'static str>::from).collect(),
             "An error envelope's code (docs/codes.md).",
+        ),
+        (
+            "SchemaDialect",
+            "SCHEMA_DIALECTS",
+            agent_input::tool::Dialect::ALL.iter().map(|d| d.name()).collect(),
+            "A host's dialect of JSON Schema (`Tool.inputSchema({dialect})`).",
         ),
     ]
 }

@@ -150,15 +150,7 @@ pub(super) fn without_time_words(text: &str) -> Option<&str> {
     let mut end = text.len();
     for _ in 0..4 {
         let head = text.get(..end)?.trim_end();
-        // The longest run of last words (up to three) that is one time word, or one word.
-        let cut = head
-            .char_indices()
-            .filter(|(i, c)| c.is_whitespace() && *i > 0)
-            .map(|(i, _)| i)
-            .rev()
-            .take(3)
-            .filter(|i| head.get(*i..).is_some_and(is_time_word))
-            .last()?;
+        let cut = last_time_word(head)?;
         end = cut;
         let day = text.get(..end)?.trim_end();
         if day.is_empty() {
@@ -169,6 +161,18 @@ pub(super) fn without_time_words(text: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// Where the longest run of `text`'s last words (up to three, after a space) that is one time
+/// word starts (`di sera` of `… alle 10 di sera`), or `None`.
+fn last_time_word(text: &str) -> Option<usize> {
+    text.char_indices()
+        .filter(|(i, c)| c.is_whitespace() && *i > 0)
+        .map(|(i, _)| i)
+        .rev()
+        .take(3)
+        .filter(|i| text.get(*i..).is_some_and(|w| is_time_word(w.trim_start())))
+        .last()
 }
 
 /// A day period or a word of the time patterns (`a. m.`, `Uhr`, `ص`): [`TIME_WORDS`].
@@ -294,16 +298,7 @@ fn hour_with_words(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<Stri
     let mut rest = text.trim_end();
     let mut words = 0;
     while words < MAX_HOUR_WORDS {
-        // The longest run of last words (up to three) that is one time word.
-        let cut = rest
-            .char_indices()
-            .filter(|(i, c)| c.is_whitespace() && *i > 0)
-            .map(|(i, _)| i)
-            .rev()
-            .take(3)
-            .filter(|i| rest.get(*i..).is_some_and(|w| is_time_word(w.trim_start())))
-            .last();
-        let Some(cut) = cut else { break };
+        let Some(cut) = last_time_word(rest) else { break };
         rest = rest.get(..cut)?.trim_end();
         words += 1;
     }

@@ -1,6 +1,7 @@
 //! [`Kind`], the closed list of value kinds, and [`Spec`], a kind with its options: the unit a
 //! list item, a filter item and (later) a tool property declare.
 
+mod example;
 pub mod filter;
 pub mod list;
 mod typed;

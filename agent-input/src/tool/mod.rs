@@ -23,6 +23,7 @@
 //! [`ToolSpec::read`] returns a [`ToolCall`]: `ok` with canonical `args` (and per-entry
 //! `issues` of collections, if any), or the error envelope `{code, message, hint, issues}`.
 
+mod dialect;
 mod envelope;
 mod from_schema;
 pub mod implied;
@@ -48,6 +49,7 @@ use crate::limits::MAX_CALL_BYTES;
 use crate::outcome::received_cut;
 use crate::outcome::{Note, Warning};
 
+pub use dialect::Dialect;
 pub use envelope::{Envelope, Issue, Telemetry};
 pub use person::{AnsweredBy, ASK_TTL_SECONDS};
 pub(crate) use props::{Building, PropertySet};
@@ -545,6 +547,60 @@ impl ToolSpec {
             schema[key] = defs.clone();
         }
         schema
+    }
+
+    /// The tool's input schema in a host's dialect ([`Dialect`]): MCP's and Anthropic's JSON
+    /// Schema (as [`Self::input_schema`]), OpenAI's strict function calling (every property
+    /// required, an optional one admitting `null`, which every kind reads as absent), or
+    /// Gemini's function declarations (an OpenAPI 3.0 subset). Each keeps the canonical shape
+    /// first; what a dialect cannot say is said in the property's description.
+    ///
+    /// ```
+    /// use agent_input::tool::{Dialect, ToolSpec};
+    /// let spec = ToolSpec::from_json(&serde_json::json!({"name": "search", "properties": {"limit": {}}}))?;
+    /// let strict = spec.input_schema_for(Dialect::OpenaiStrict);
+    /// assert_eq!(strict["required"], serde_json::json!(["limit"]));
+    /// assert_eq!(strict["additionalProperties"], false);
+    /// let gemini = spec.input_schema_for("gemini".parse()?);
+    /// assert!(!gemini.to_string().contains("\"type\":["), "one type per schema");
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn input_schema_for(&self, dialect: Dialect) -> Value {
+        dialect::input_schema_in(self.input_schema(), dialect)
+    }
+
+    /// The tool's definition as a host declares a tool, with [`Self::input_schema_for`] its
+    /// dialect: MCP's `{"name", "description", "inputSchema", "annotations"}` (as
+    /// [`Self::definition`]), OpenAI's function tool `{"type": "function", "name",
+    /// "description", "parameters", "strict": true}`, Gemini's function declaration `{"name",
+    /// "description", "parameters"}`, Anthropic's tool `{"name", "description",
+    /// "input_schema"}`.
+    pub fn definition_for(&self, dialect: Dialect) -> Value {
+        let schema = self.input_schema_for(dialect);
+        match dialect {
+            Dialect::Mcp => self.definition(),
+            Dialect::OpenaiStrict => json!({"type": "function", "name": self.name, "description": self.description,
+                                            "parameters": schema, "strict": true}),
+            Dialect::Gemini => json!({"name": self.name, "description": self.description, "parameters": schema}),
+            Dialect::Anthropic => json!({"name": self.name, "description": self.description, "input_schema": schema}),
+        }
+    }
+
+    /// The payload the tool accepts, to echo as the next call (a discovery tool returns it):
+    /// every required property set to its kind's canonical example ([`crate::Spec::example`]:
+    /// `"2026-01-01"`, an enum's first value, a number's bound or default), the optional ones
+    /// left out. It reads back through this spec as itself with no note (the fixed point); a
+    /// required cursor is left out, as only a previous result gives one.
+    ///
+    /// ```
+    /// use agent_input::tool::ToolSpec;
+    /// let spec = ToolSpec::from_json(&serde_json::json!({"name": "search", "properties": {
+    ///     "query": {"kind": "text", "required": true}, "limit": {}, "date_from": {"required": true}}}))?;
+    /// assert_eq!(spec.skeleton(), serde_json::json!({"query": "text", "date_from": "2026-01-01"}));
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn skeleton(&self) -> Value {
+        self.properties.skeleton()
     }
 
     /// The MCP tool definition: `{"name", "description", "inputSchema"}` (plus `annotations`

@@ -84,6 +84,10 @@ pub(crate) struct Building<'a> {
     pub languages: &'a [String],
 }
 
+/// What an optional property's description says of leaving it out (a dialect whose every
+/// property is required says otherwise: `tool::dialect`).
+pub(crate) const OPTIONAL_SENTENCE: &str = "Optional: omit it rather than sending null or a placeholder.";
+
 /// The kinds a `languages` option belongs to.
 const LANGUAGE_KINDS: &[&str] = &["date", "date_range", "boolean"];
 
@@ -334,6 +338,26 @@ impl PropertySet {
         out
     }
 
+    /// The payload these properties accept with every required one set to its canonical
+    /// example ([`Spec::example`]) and the optional ones left out: an object's own, an entry
+    /// list's one entry, a passed-on schema's `default`, first `examples`, `const` or first
+    /// `enum` value (else an empty value of its type).
+    pub(crate) fn skeleton(&self) -> Value {
+        let mut out = Map::new();
+        for p in self.props.iter().filter(|p| p.required) {
+            let value = match &p.def {
+                Def::Value(spec) => spec.example(),
+                Def::Object(set) => Some(set.skeleton()),
+                Def::Entries { item, .. } => Some(Value::Array(vec![item.skeleton()])),
+                Def::Passthrough(schema) => Some(passthrough_example(schema)),
+            };
+            if let Some(v) = value {
+                out.insert(p.name.clone(), v);
+            }
+        }
+        Value::Object(out)
+    }
+
     /// The object schema of the set.
     pub(crate) fn schema(&self) -> Value {
         let mut properties = Map::new();
@@ -372,7 +396,7 @@ impl PropertySet {
             } else if s.get("default").is_some() {
                 String::new()
             } else {
-                " Optional: omit it rather than sending null or a placeholder.".to_owned()
+                format!(" {OPTIONAL_SENTENCE}")
             };
             let description = if p.description.is_empty() {
                 format!("{kind_text}{presence}")
@@ -405,5 +429,31 @@ fn lower_first(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_lowercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+/// An example of a schema passed on to the server: its `default`, first `examples`, `const` or
+/// first `enum` value, else an empty value of its (first) type.
+fn passthrough_example(schema: &Value) -> Value {
+    let given = schema
+        .get("default")
+        .or_else(|| schema.get("examples").and_then(|e| e.get(0)))
+        .or_else(|| schema.get("const"))
+        .or_else(|| schema.get("enum").and_then(|e| e.get(0)));
+    if let Some(v) = given {
+        return v.clone();
+    }
+    let ty = match schema.get("type") {
+        Some(Value::Array(types)) => types.iter().find(|t| *t != "null").and_then(Value::as_str),
+        Some(t) => t.as_str(),
+        None => None,
+    };
+    match ty {
+        Some("integer" | "number") => json!(0),
+        Some("boolean") => json!(false),
+        Some("array") => json!([]),
+        Some("object") => json!({}),
+        Some("null") => Value::Null,
+        _ => json!(""),
     }
 }

@@ -7,7 +7,8 @@
 //!   prints one outcome line per input line, in order.
 //! - `agent-input cursor encode --key-env VAR PAYLOAD [--expires-at T | --ttl S]` issues a cursor;
 //!   `agent-input read cursor VALUE --option key_env=VAR` reads one.
-//! - `agent-input schema --tool spec.json` prints a tool's inputSchema; `agent-input call --tool
+//! - `agent-input schema --tool spec.json [--dialect mcp|openai-strict|gemini|anthropic]` prints a
+//!   tool's inputSchema in a host's dialect; `agent-input call --tool
 //!   spec.json` reads one argument object from stdin (JSON lines with `--batch`) and prints the
 //!   result or the error envelope (`--mcp`: as a CallToolResult). A vocabulary's `entries` may
 //!   be the path of a JSON file, relative to the spec; cursor properties without `key_env` read
@@ -73,9 +74,18 @@ enum Command {
         /// The tool spec: {"name", "description", "writes", "properties": {...}}.
         #[arg(long, value_name = "SPEC.json")]
         tool: std::path::PathBuf,
-        /// Print the whole MCP tool definition (name, description, inputSchema, annotations).
+        /// Print the whole tool definition (MCP: name, description, inputSchema, annotations;
+        /// or the host's shape of the --dialect).
         #[arg(long)]
         definition: bool,
+        /// The host's dialect of JSON Schema: mcp (the default), openai-strict, gemini or
+        /// anthropic.
+        #[arg(long, value_name = "DIALECT", default_value = "mcp")]
+        dialect: String,
+        /// Print the payload the tool accepts instead: every required property set to its
+        /// canonical example (`ToolSpec::skeleton`).
+        #[arg(long, conflicts_with_all = ["definition"])]
+        skeleton: bool,
     },
     /// Read one JSON argument object from stdin (or JSON lines with --batch) through a tool spec,
     /// and print the result or the error envelope.
@@ -577,13 +587,25 @@ fn main() -> ExitCode {
         Command::Cursor { command: CursorCommand::Encode { key_env, payload, expires_at, ttl } } => {
             encode_cursor(&key_env, &payload, expires_at, ttl)
         }
-        Command::Schema { tool, definition } => match load_tool(&tool) {
-            Ok(spec) => {
-                let v = if definition { spec.definition() } else { spec.input_schema() };
-                print(&serde_json::to_string_pretty(&v).unwrap_or_default())
+        Command::Schema { tool, definition, dialect, skeleton } => {
+            let dialect = match dialect.parse::<agent_input::tool::Dialect>() {
+                Ok(d) => d,
+                Err(e) => return fail(&e.to_string(), 2),
+            };
+            match load_tool(&tool) {
+                Ok(spec) => {
+                    let v = if skeleton {
+                        spec.skeleton()
+                    } else if definition {
+                        spec.definition_for(dialect)
+                    } else {
+                        spec.input_schema_for(dialect)
+                    };
+                    print(&serde_json::to_string_pretty(&v).unwrap_or_default())
+                }
+                Err(e) => fail(&e, 2),
             }
-            Err(e) => fail(&e, 2),
-        },
+        }
         Command::Call { tool, batch, mcp } => call(&tool, batch, mcp),
         Command::Read { batch: true, key_env, .. } => batch(&key_env),
         Command::Read { kind, value, option, options, .. } => {

@@ -712,3 +712,23 @@ fn an_oversized_batch_line_is_counted_not_kept() {
     assert_eq!(got[1]["args"]["q"], "Praha");
     assert!(peak < PEAK_KIB, "call --batch peaked at {peak} KiB for a line of {LINE} bytes");
 }
+
+#[test]
+fn schema_writes_each_dialect_and_the_skeleton_as_the_core_does() {
+    let specs = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/specs");
+    let spec = specs.join("update_decision_notes.json");
+    for dialect in ["mcp", "openai-strict", "gemini", "anthropic"] {
+        let out = bin().args(["schema", "--definition", "--dialect", dialect, "--tool"]).arg(&spec).output().unwrap();
+        assert!(out.status.success(), "{dialect}: {}", String::from_utf8_lossy(&out.stderr));
+        let written: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let golden =
+            std::fs::read_to_string(specs.join(format!("dialects/update_decision_notes.{dialect}.json"))).unwrap();
+        assert_eq!(written, serde_json::from_str::<Value>(&golden).unwrap(), "{dialect}");
+    }
+    let out = bin().args(["schema", "--dialect", "openai", "--tool"]).arg(&spec).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`openai-strict`"));
+    let out = bin().args(["schema", "--skeleton", "--tool"]).arg(&spec).output().unwrap();
+    let skeleton: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(skeleton, json!({"notes": "text", "idempotency_key": "5d8f2a61-3c9e-4b17-8a40-e2c6b91f7d53"}));
+}

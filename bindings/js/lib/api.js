@@ -673,15 +673,24 @@ export class Tool {
     return new ToolCall(JSON.parse(text), this.#name);
   }
 
-  /** The tool's MCP `inputSchema` (JSON Schema 2020-12), which admits every spelling the
-   * reader reads. */
-  inputSchema() {
-    return JSON.parse(this.#t.input_schema());
+  /** The tool's `inputSchema`, which admits every spelling the reader reads, in a host's
+   * dialect: `"mcp"` (JSON Schema 2020-12, the default), `"openai-strict"`, `"gemini"` or
+   * `"anthropic"`. Throws `InvalidOptionsError` for another dialect. */
+  inputSchema({ dialect = "mcp" } = {}) {
+    return JSON.parse(guard(() => this.#t.input_schema(String(dialect))));
   }
 
-  /** The MCP tool definition: `{name, description, inputSchema, annotations}`. */
-  definition() {
-    return JSON.parse(this.#t.definition());
+  /** The payload the tool accepts, to echo as the next call: every required property set to its
+   * kind's canonical example, the optional ones left out; it reads back as itself with no note. */
+  skeleton() {
+    return JSON.parse(this.#t.skeleton());
+  }
+
+  /** The tool definition in a host's dialect: MCP's `{name, description, inputSchema,
+   * annotations}` (the default), OpenAI's function tool, Gemini's function declaration or
+   * Anthropic's tool. */
+  definition({ dialect = "mcp" } = {}) {
+    return JSON.parse(guard(() => this.#t.definition(String(dialect))));
   }
 
   free() {

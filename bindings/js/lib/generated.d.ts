@@ -31,6 +31,12 @@ export type EnvelopeCode = "invalid_arguments" | "ambiguous_arguments" | "missin
 /** An error envelope's code (docs/codes.md). */
 export declare const ENVELOPE_CODES: readonly EnvelopeCode[];
 
+/** A host's dialect of JSON Schema (`Tool.inputSchema({dialect})`). */
+export type SchemaDialect = "mcp" | "openai-strict" | "gemini" | "anthropic";
+
+/** A host's dialect of JSON Schema (`Tool.inputSchema({dialect})`). */
+export declare const SCHEMA_DIALECTS: readonly SchemaDialect[];
+
 /** What a number outside `min`..`max` does. `ask`: Ask for a value inside the range (the default). `clamp`: Clamp to the nearest bound, with a note. */
 export type OnOutOfRange = "ask" | "clamp";
 

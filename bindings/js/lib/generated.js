@@ -22,6 +22,9 @@ export const ASK_CODES = Object.freeze(["input_too_long", "unexpected_type", "no
 /** An error envelope's code (docs/codes.md). */
 export const ENVELOPE_CODES = Object.freeze(["invalid_arguments", "ambiguous_arguments", "missing_arguments", "invalid_entries"]);
 
+/** A host's dialect of JSON Schema (`Tool.inputSchema({dialect})`). */
+export const SCHEMA_DIALECTS = Object.freeze(["mcp", "openai-strict", "gemini", "anthropic"]);
+
 /** Reads one value of kind `number`: A number. */
 export function readNumber(value, options) {
   return read("number", value, options);

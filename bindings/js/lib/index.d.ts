@@ -22,6 +22,7 @@ import type {
   OkCall,
   OptionsArg,
   Outcome,
+  SchemaDialect,
   Telemetry,
   ToolCallData,
   ToolDefinition,
@@ -243,9 +244,15 @@ export declare class Tool {
   /** Reads the retry of a call `askPerson` answered: the same `args`, the client's
    * `inputResponses` and the echoed `requestState`. */
   readAnswers(args: unknown, inputResponses: unknown, requestState: string, options?: { codec?: CursorCodec; now?: number }): ToolCall;
-  /** The MCP `inputSchema` (JSON Schema 2020-12), which admits every spelling the reader reads. */
-  inputSchema(): { [key: string]: JsonValue };
+  /** The `inputSchema`, which admits every spelling the reader reads, in a host's dialect
+   * (MCP's JSON Schema 2020-12 by default). */
+  inputSchema(options?: { dialect?: SchemaDialect }): { [key: string]: JsonValue };
+  /** The payload the tool accepts: every required property set to its canonical example. */
+  skeleton(): { [key: string]: JsonValue };
   /** The MCP tool definition: `{name, description, inputSchema, annotations}`. */
   definition(): ToolDefinition;
+  /** The tool definition in another host's dialect (OpenAI's function tool, Gemini's function
+   * declaration, Anthropic's tool). */
+  definition(options: { dialect: SchemaDialect }): { [key: string]: JsonValue };
   free(): void;
 }

@@ -14,7 +14,7 @@
 
 use agent_input::context::Host as _;
 use agent_input::cursor::CursorCodec as CoreCodec;
-use agent_input::tool::{Envelope, Issue, ToolCall, ToolSpec};
+use agent_input::tool::{Dialect, Envelope, Issue, ToolCall, ToolSpec};
 use agent_input::vocabulary::{Entry, Vocabulary as CoreVocabulary, VocabularyRole};
 use agent_input::{Input, Kind, Note, Outcome, Spec, Warning};
 use serde_json::{json, Value};
@@ -482,14 +482,23 @@ impl Tool {
         Ok(convert::call_text(call))
     }
 
-    /// The MCP `inputSchema`, as JSON text.
-    pub fn input_schema(&self) -> String {
-        convert::json_text(self.spec.input_schema())
+    /// The `inputSchema` in a host's dialect (`mcp`, `openai-strict`, `gemini`, `anthropic`),
+    /// as JSON text.
+    pub fn input_schema(&self, dialect: &str) -> Result<String> {
+        let dialect = dialect.parse::<Dialect>().map_err(GlueError::from)?;
+        Ok(convert::json_text(self.spec.input_schema_for(dialect)))
     }
 
-    /// The MCP tool definition, as JSON text.
-    pub fn definition(&self) -> String {
-        convert::json_text(self.spec.definition())
+    /// The payload the tool accepts (every required property set to its canonical example),
+    /// as JSON text.
+    pub fn skeleton(&self) -> String {
+        convert::json_text(self.spec.skeleton())
+    }
+
+    /// The tool definition in a host's dialect, as JSON text.
+    pub fn definition(&self, dialect: &str) -> Result<String> {
+        let dialect = dialect.parse::<Dialect>().map_err(GlueError::from)?;
+        Ok(convert::json_text(self.spec.definition_for(dialect)))
     }
 }
 

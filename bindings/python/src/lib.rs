@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use agent_input::cursor::CursorCodec as CoreCodec;
-use agent_input::tool::{ToolCall as CoreCall, ToolSpec};
+use agent_input::tool::{Dialect, ToolCall as CoreCall, ToolSpec};
 use agent_input::vocabulary::{Entry, Vocabulary as CoreVocabulary, VocabularyRole};
 use agent_input::{Kind, Spec};
 use pyo3::exceptions::PyValueError;
@@ -597,15 +597,29 @@ impl Tool {
         self.spec.writes()
     }
 
-    /// The tool's MCP `inputSchema` (JSON Schema 2020-12), which admits every spelling the
-    /// reader reads.
-    fn input_schema(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(to_py(py, &self.spec.input_schema())?.unbind())
+    /// The tool's `inputSchema`, which admits every spelling the reader reads, in a host's
+    /// dialect: `"mcp"` (JSON Schema 2020-12, the default), `"openai-strict"`, `"gemini"` or
+    /// `"anthropic"`. Raises `InvalidOptionsError` for another dialect.
+    #[pyo3(signature = (dialect = "mcp"))]
+    fn input_schema(&self, py: Python<'_>, dialect: &str) -> PyResult<Py<PyAny>> {
+        let dialect = dialect.parse::<Dialect>().map_err(|e| to_py_err(py, &e))?;
+        Ok(to_py(py, &self.spec.input_schema_for(dialect))?.unbind())
     }
 
-    /// The MCP tool definition: `{"name", "description", "inputSchema", "annotations"}`.
-    fn definition(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(to_py(py, &self.spec.definition())?.unbind())
+    /// The payload the tool accepts, to echo as the next call: every required property set to
+    /// its kind's canonical example, the optional ones left out; it reads back as itself with
+    /// no note.
+    fn skeleton(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(to_py(py, &self.spec.skeleton())?.unbind())
+    }
+
+    /// The tool definition in a host's dialect: MCP's `{"name", "description", "inputSchema",
+    /// "annotations"}` (the default), OpenAI's function tool, Gemini's function declaration or
+    /// Anthropic's tool.
+    #[pyo3(signature = (dialect = "mcp"))]
+    fn definition(&self, py: Python<'_>, dialect: &str) -> PyResult<Py<PyAny>> {
+        let dialect = dialect.parse::<Dialect>().map_err(|e| to_py_err(py, &e))?;
+        Ok(to_py(py, &self.spec.definition_for(dialect))?.unbind())
     }
 
     fn __repr__(&self) -> String {

@@ -17,6 +17,7 @@ from ._types import (
     JsonValue,
     Kind,
     NoteDict,
+    SchemaDialect,
     TelemetryDict,
     VocabularyRole,
     WarningDict,
@@ -208,10 +209,12 @@ class Tool:
     @property
     def writes(self) -> bool:
         """True when the tool writes."""
-    def input_schema(self) -> Dict[str, Json]:
-        """The tool's MCP `inputSchema`."""
-    def definition(self) -> Dict[str, Json]:
-        """The MCP tool definition."""
+    def input_schema(self, dialect: SchemaDialect = "mcp") -> Dict[str, Json]:
+        """The tool's `inputSchema` in a host's dialect (MCP's JSON Schema by default)."""
+    def definition(self, dialect: SchemaDialect = "mcp") -> Dict[str, Json]:
+        """The tool definition in a host's dialect (MCP's by default)."""
+    def skeleton(self) -> Dict[str, Json]:
+        """The payload the tool accepts: every required property set to its canonical example."""
 
 @final
 class ToolCall:

@@ -28,6 +28,9 @@ AskCode = Literal["input_too_long", "unexpected_type", "not_unicode", "not_a_num
 EnvelopeCode = Literal["invalid_arguments", "ambiguous_arguments", "missing_arguments", "invalid_entries"]
 """An error envelope's code (docs/codes.md)."""
 
+SchemaDialect = Literal["mcp", "openai-strict", "gemini", "anthropic"]
+"""A host's dialect of JSON Schema (`Tool.input_schema(dialect=…)`)."""
+
 OnOutOfRange = Literal["ask", "clamp"]
 """What a number outside `min`..`max` does. `ask`: Ask for a value inside the range (the default). `clamp`: Clamp to the nearest bound, with a note."""
 
