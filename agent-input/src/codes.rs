@@ -143,6 +143,12 @@ pub enum NoteCode {
     /// A word two languages give different meanings (`listopad`, `jo`) was read as the language
     /// the `languages` option names reads it.
     WordReadInLanguage,
+    /// A union's member sent without its tag was read as the one variant whose required
+    /// properties it sends.
+    UnionVariantInferred,
+    /// A union's tag and properties sent beside the other arguments were read as the union's
+    /// property.
+    UnionReadFromFlatCall,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -289,6 +295,10 @@ pub enum AskCode {
     AnswerNotAsked,
     /// The answers' state is not one this server issued for these arguments (forged, expired, or the arguments changed).
     AnswerOutOfDate,
+    /// A union's member names no variant (no tag), and its properties fit none or several.
+    UnionVariantMissing,
+    /// A union's member sends a property of another variant beside its own.
+    UnionPropertyOfOtherVariant,
 }
 
 impl NoteCode {
@@ -368,6 +378,8 @@ impl NoteCode {
             Self::ReadingChosenByPerson => "The person at the client was asked which reading of an ambiguous value they meant (MCP input_required) and chose this one.",
             Self::ArgumentsUnwrapped => "Tool arguments sent inside one wrapper key (arguments, args, input, params, parameters) that is no property of the tool were read as the arguments.",
             Self::WordReadInLanguage => "A word that names different values in different languages (listopad: November in Czech, October in Croatian; jo: yes in Lower Sorbian, no in Albanian) was read as the language the languages option names reads it; the note names the other meanings.",
+            Self::UnionVariantInferred => "A union's member was sent without its tag, and only one variant's required properties were sent: it was read as that variant; the note names it.",
+            Self::UnionReadFromFlatCall => "A union's tag and its variant's properties sent beside the other arguments, not inside the union's property, were read as that property; the note names them.",
         }
     }
 
@@ -431,6 +443,8 @@ impl NoteCode {
             Self::ReadingChosenByPerson => "Nothing; the person's choice was applied.",
             Self::ArgumentsUnwrapped => "Send the arguments as the object itself, without a wrapper key.",
             Self::WordReadInLanguage => "Send dates as YYYY-MM-DD and booleans as true or false.",
+            Self::UnionVariantInferred => "Send the union's tag with its variant's name.",
+            Self::UnionReadFromFlatCall => "Send the union's tag and properties inside its property.",
         }
     }
 }
@@ -526,6 +540,8 @@ impl AskCode {
             Self::AnswerNotOffered => "The person's answer is not one of the readings the question offered.",
             Self::AnswerNotAsked => "An answer (inputResponses) came for a property the question did not ask about.",
             Self::AnswerOutOfDate => "The answers' requestState was not issued by this server for these arguments: forged, expired, or the arguments changed since the question.",
+            Self::UnionVariantMissing => "A union's member names no variant (no tag), and its properties are those of no variant, or fit several; when several fit, each is a reading (the member with that tag).",
+            Self::UnionPropertyOfOtherVariant => "A union's member sends a property of another variant beside its own; the ask names the variants it belongs to.",
         }
     }
 
@@ -579,6 +595,10 @@ impl AskCode {
             Self::AnswerDeclined => "Call again with one of the readings, or ask the person in the conversation.",
             Self::AnswerNotOffered | Self::AnswerNotAsked | Self::AnswerOutOfDate => {
                 "Call again with the same arguments and no answers: the question is asked again."
+            }
+            Self::UnionVariantMissing => "Call again with the union's tag set to the variant you mean.",
+            Self::UnionPropertyOfOtherVariant => {
+                "Call again with only the named variant's properties, or with the tag naming the variant they belong to."
             }
         }
     }

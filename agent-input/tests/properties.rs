@@ -655,3 +655,95 @@ mod locales {
         }
     }
 }
+
+/// The union property over its tags and members: a tag in any case and with separators reads
+/// as its variant; a member with its own variant's properties reads as itself plus the tag; a
+/// member sending another variant's property never reads ok; and no member panics.
+mod union {
+    use agent_input::tool::{ToolCall, ToolSpec};
+    use proptest::prelude::*;
+    use serde_json::{json, Map, Value};
+
+    fn spec() -> ToolSpec {
+        ToolSpec::from_json(&json!({"name": "t", "properties": {"source": {"kind": "union", "tag": "kind", "required": true, "variants": {
+            "web_page": {"properties": {"url": {"kind": "text", "required": true}, "title": {"kind": "text"}}},
+            "book": {"properties": {"isbn": {"kind": "text", "required": true}, "page": {"kind": "number", "integer": true, "min": 1}}},
+            "person": {"properties": {"name": {"kind": "text", "required": true}, "country": {"kind": "country"}}}}}}}))
+        .unwrap()
+    }
+
+    /// The properties of each variant, and a value each reads as itself.
+    const OWN: [(&str, &[(&str, &str)]); 3] = [
+        ("web_page", &[("url", "https://example.org/a"), ("title", "A")]),
+        ("book", &[("isbn", "978-80-7312-001-4"), ("page", "3")]),
+        ("person", &[("name", "Jana"), ("country", "CZ")]),
+    ];
+
+    fn value(v: &str) -> Value {
+        v.parse::<u64>().map_or_else(|_| json!(v), |n| json!(n))
+    }
+
+    /// `name` written otherwise: its case, and `_` as a space, a hyphen or nothing.
+    fn spelled(name: &str, upper: bool, sep: &str) -> String {
+        let s = name.replace('_', sep);
+        if upper {
+            s.to_uppercase()
+        } else {
+            s
+        }
+    }
+
+    proptest! {
+        #![proptest_config(crate::cases(256))]
+
+        #[test]
+        fn a_member_reads_as_its_variant_whatever_the_tags_spelling(
+            which in 0usize..3, upper: bool, sep in prop::sample::select(vec!["_", " ", "-", ""]),
+            optional: bool, other in prop::option::of(0usize..3),
+        ) {
+            let (name, props) = OWN[which];
+            let mut member = Map::new();
+            member.insert("kind".into(), json!(spelled(name, upper, sep)));
+            for (i, (k, v)) in props.iter().enumerate() {
+                if i == 0 || optional {
+                    member.insert((*k).to_owned(), value(v));
+                }
+            }
+            // Another variant's required property beside the tag.
+            let foreign = other.filter(|o| *o != which).map(|o| OWN[o].1[0]);
+            if let Some((k, v)) = foreign {
+                member.insert(k.to_owned(), value(v));
+            }
+            let spec = spec();
+            let call = spec.read(&json!({"source": member}));
+            match (foreign, call) {
+                (None, ToolCall::Ok { args, .. }) => {
+                    let source = &args["source"];
+                    prop_assert_eq!(&source["kind"], &json!(name));
+                    for (i, (k, v)) in props.iter().enumerate() {
+                        if i == 0 || optional {
+                            prop_assert_eq!(&source[*k], &value(v));
+                        }
+                    }
+                }
+                (None, other) => prop_assert!(false, "{}: {}", name, other.to_json()),
+                (Some((k, _)), ToolCall::Error { envelope, .. }) => {
+                    let path = format!("source.{k}");
+                    let asked = envelope
+                        .issues
+                        .iter()
+                        .any(|i| i.path == path && i.code == agent_input::AskCode::UnionPropertyOfOtherVariant);
+                    prop_assert!(asked, "{:?}", envelope.issues);
+                }
+                (Some(_), other) => prop_assert!(false, "another variant's property read: {}", other.to_json()),
+            }
+        }
+
+        #[test]
+        fn no_member_panics(member in crate::json_value()) {
+            let spec = spec();
+            let _ = spec.read(&json!({"source": member.clone()}));
+            let _ = spec.read(&member);
+        }
+    }
+}

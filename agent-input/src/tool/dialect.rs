@@ -228,6 +228,16 @@ fn openai_property(node: Value, optional: bool) -> Value {
 /// What an optional property's description says in strict mode.
 const STRICT_OPTIONAL_SENTENCE: &str = "Optional: send null to leave it out.";
 
+/// A `oneOf` (a union's members, which exclude each other by their tags' `const`) as `anyOf`,
+/// for a dialect without `oneOf`: the members are told apart by their tags all the same.
+fn one_of_as_any_of(obj: &mut Map<String, Value>) {
+    if !obj.contains_key("anyOf") {
+        if let Some(members) = obj.remove("oneOf") {
+            obj.insert("anyOf".into(), members);
+        }
+    }
+}
+
 /// True when a schema admits `null` at its top (a `null` type or branch).
 fn admits_null(node: &Value) -> bool {
     match node.get("type") {
@@ -241,6 +251,7 @@ fn admits_null(node: &Value) -> bool {
 /// A schema in strict mode, what it cannot say gathered in `unsaid`.
 fn openai_node(node: Value, unsaid: &mut Unsaid, depth: usize) -> Value {
     let Value::Object(mut obj) = node else { return node };
+    one_of_as_any_of(&mut obj);
     if depth > MAX_SCHEMA_DEPTH {
         unsaid.add("a schema nested deeper than this one".into());
         return json!({"type": "string"});
@@ -438,6 +449,7 @@ fn resolved<'d>(reference: &str, defs: &'d [Option<Value>; 2]) -> Option<&'d Val
 /// A schema in Gemini's subset, what it cannot say gathered in `unsaid`.
 fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, depth: usize) -> Value {
     let Value::Object(mut obj) = node else { return node };
+    one_of_as_any_of(&mut obj);
     if depth > MAX_SCHEMA_DEPTH {
         unsaid.add("a schema nested deeper than this one".into());
         return json!({"type": "string"});

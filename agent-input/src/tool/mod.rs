@@ -33,6 +33,7 @@ mod person;
 mod props;
 mod ranges;
 mod read;
+mod union;
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};

@@ -70,7 +70,23 @@ impl PropertySet {
     }
 
     /// Reads one object's properties into `read.args`, or into a nested object at `prefix`.
-    fn read_object(&self, object: &Map<String, Value>, prefix: &str, tool: &str, entry: bool, read: &mut Read<'_>) {
+    pub(super) fn read_object(
+        &self,
+        object: &Map<String, Value>,
+        prefix: &str,
+        tool: &str,
+        entry: bool,
+        read: &mut Read<'_>,
+    ) {
+        let flat;
+        let object = match self.flat_union(object) {
+            Some((nested, note)) => {
+                read.note(note);
+                flat = nested;
+                &flat
+            }
+            None => object,
+        };
         let mut range_text = None;
         let matched = self.match_keys(object, prefix, read, &mut range_text);
         // A range sent as one string for the tool's pair of bounds: its bounds, owned here.
@@ -201,11 +217,58 @@ impl PropertySet {
                     return Got::Reported;
                 }
             },
+            Def::Union(union) => match raw {
+                None | Some(Value::Null) => None,
+                // `None`: the member asked, its issues reported.
+                Some(Value::Object(o)) => match union.read(o, path, (tool, entry), read) {
+                    Some(member) => Some(member),
+                    None => return Got::Reported,
+                },
+                Some(other) => {
+                    read.report(not_an_object(tool, path, other, entry));
+                    return Got::Reported;
+                }
+            },
             Def::Entries { item, max_items } => read_entries(item, *max_items, raw, path, tool, read),
             Def::Passthrough(_) if raw.is_some() && !read.take_values(1, tool, path) => return Got::Reported,
             Def::Passthrough(_) => raw.cloned(),
         };
         value.map_or(Got::Nothing, Got::Value)
+    }
+}
+
+impl PropertySet {
+    /// A union's tag and its variants' properties sent beside the other arguments instead of
+    /// inside the union's property (`{"claim": …, "type": "ai", "model": …}` for `source`): the
+    /// object with them moved into it, and the note saying so; `None` when the union was sent
+    /// itself, or its tag was not sent at this level, or the tag is a property of this set.
+    fn flat_union(&self, object: &Map<String, Value>) -> Option<(Map<String, Value>, Note)> {
+        if !self.props.iter().any(|p| matches!(p.def, Def::Union(_))) {
+            return None; // the common call: nothing to look for, nothing allocated
+        }
+        let sent: Vec<String> = object.keys().map(|k| name_key(k)).collect();
+        for prop in &self.props {
+            let Def::Union(union) = &prop.def else { continue };
+            let tag = name_key(union.tag());
+            if sent.contains(&name_key(&prop.name)) || self.has_key(&tag) || !sent.contains(&tag) {
+                continue;
+            }
+            let moved = |k: &str| {
+                let k = name_key(k);
+                !self.has_key(&k) && union.owns(&k)
+            };
+            let member: Map<String, Value> =
+                object.iter().filter(|(k, _)| moved(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+            let names: Vec<String> = member.keys().map(|k| format!("`{k}`")).collect();
+            let mut out: Map<String, Value> =
+                object.iter().filter(|(k, _)| !moved(k)).map(|(k, v)| (k.clone(), v.clone())).collect();
+            out.insert(prop.name.clone(), Value::Object(member));
+            let message = format!("Read {} sent beside the other arguments as `{}`.", names.join(", "), prop.name);
+            let mut note = Note::new(NoteCode::UnionReadFromFlatCall, message);
+            note.path = Some(prop.name.clone());
+            return Some((out, note));
+        }
+        None
     }
 }
 

@@ -12,6 +12,7 @@ use super::read::join;
 use crate::codes::WarningCode;
 use crate::context::{Context, Host};
 use crate::cursor::CursorCodec;
+use crate::enum_::EnumOptions;
 use crate::error::Error;
 use crate::input::listing;
 use crate::kind::{Spec, TypedValue};
@@ -63,10 +64,72 @@ pub(super) enum Def {
         max_items: usize,
     },
     Object(PropertySet),
+    /// One of several objects told apart by a tag (`"kind": "union"`, read by `tool::union`).
+    Union(Box<Union>),
     /// A value passed on as sent, for the server's own validation (`"kind": "passthrough"`):
     /// what a schema read by [`ToolSpec::from_input_schema`](super::ToolSpec::from_input_schema)
     /// declares that no kind reads. Its schema is advertised unchanged.
     Passthrough(Value),
+}
+
+/// A union property's declaration: its tag and its variants, in declared order.
+#[derive(Clone, Debug)]
+pub(crate) struct Union {
+    pub(super) tag: String,
+    pub(super) variants: Vec<Variant>,
+    /// The tag read as an enum of the variants' names.
+    pub(super) names: Spec,
+}
+
+/// One variant: its name (the tag's value), description and properties.
+#[derive(Clone, Debug)]
+pub(crate) struct Variant {
+    pub(super) name: String,
+    pub(super) description: String,
+    pub(super) set: PropertySet,
+}
+
+/// The keys a union declaration may have.
+const UNION_KEYS: &[&str] = &["kind", "tag", "variants"];
+
+impl Union {
+    /// Reads a declaration (`tag`, `variants`); `tag` defaults to `type`.
+    pub(super) fn from_json(obj: &Map<String, Value>, ctx: &Building<'_>) -> Result<Self, Error> {
+        if let Some(k) = obj.keys().find(|k| !UNION_KEYS.contains(&k.as_str())) {
+            return Err(Error::options(format!("unknown option `{k}` for a `union`, expected `tag` and `variants`")));
+        }
+        let tag = match obj.get("tag") {
+            None | Some(Value::Null) => "type".to_owned(),
+            Some(Value::String(t)) if !t.trim().is_empty() => t.clone(),
+            Some(other) => {
+                return Err(Error::options(format!("a union's `tag` must be a property name, found `{other}`")))
+            }
+        };
+        let Some(Value::Object(declared)) =
+            obj.get("variants").filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
+        else {
+            return Err(Error::options("a `union` needs `variants`: an object of one or more variants by name"));
+        };
+        let mut variants = Vec::with_capacity(declared.len());
+        for (name, decl) in declared {
+            let err = |m: String| Error::options(format!("variant `{name}` of a union: {m}"));
+            let Value::Object(decl) = decl else { return Err(err(format!("expected an object, found `{decl}`"))) };
+            // `{"properties": {…}, "description": …}`, or the properties themselves.
+            let (props, description) = match decl.get("properties") {
+                Some(Value::Object(p)) if decl.keys().all(|k| k == "properties" || k == "description") => {
+                    (p.clone(), decl.get("description").and_then(Value::as_str).unwrap_or_default().to_owned())
+                }
+                _ => (decl.clone(), String::new()),
+            };
+            if props.keys().any(|k| name_key(k) == name_key(&tag)) {
+                return Err(err(format!("a property named as the tag `{tag}`")));
+            }
+            let set = PropertySet::from_json(&props, ctx).map_err(|e| err(e.to_string()))?;
+            variants.push(Variant { name: name.clone(), description, set });
+        }
+        let names = Spec::Enum(EnumOptions::new(variants.iter().map(|v| v.name.clone())));
+        Ok(Self { tag, variants, names })
+    }
 }
 
 /// What building a property set needs to know of its tool.
@@ -208,6 +271,9 @@ impl PropertySet {
             }
             return Ok(Def::Object(Self::from_json(&props, ctx)?));
         }
+        if kind == "union" {
+            return Ok(Def::Union(Box::new(Union::from_json(&obj, ctx)?)));
+        }
         if kind == "list" {
             if let Some(Value::Object(item)) = obj.get("item") {
                 if item.get("kind").and_then(Value::as_str) == Some("object") {
@@ -292,6 +358,7 @@ impl PropertySet {
             }
             Def::Entries { .. } => "a JSON array of entries".to_owned(),
             Def::Object(_) => "a JSON object".to_owned(),
+            Def::Union(_) => "a JSON object of one variant".to_owned(),
             Def::Passthrough(_) => "a value as the tool's schema declares it".to_owned(),
         }
     }
@@ -322,6 +389,7 @@ impl PropertySet {
             let typed = match (&p.def, value) {
                 (Def::Value(spec), v) => spec.to_typed(v),
                 (Def::Object(set), Value::Object(o)) => TypedValue::Object(set.to_typed(o)),
+                (Def::Union(union), Value::Object(o)) => TypedValue::Object(union.to_typed(o)),
                 (Def::Entries { item, .. }, Value::Array(entries)) => TypedValue::List(
                     entries
                         .iter()
@@ -348,6 +416,7 @@ impl PropertySet {
             let value = match &p.def {
                 Def::Value(spec) => spec.example(),
                 Def::Object(set) => Some(set.skeleton()),
+                Def::Union(union) => Some(union.skeleton()),
                 Def::Entries { item, .. } => Some(Value::Array(vec![item.skeleton()])),
                 Def::Passthrough(schema) => Some(passthrough_example(schema)),
             };
@@ -356,6 +425,21 @@ impl PropertySet {
             }
         }
         Value::Object(out)
+    }
+
+    /// The keys ([`name_key`]) of the required properties.
+    pub(super) fn required_keys(&self) -> Vec<String> {
+        self.props.iter().filter(|p| p.required).map(|p| name_key(&p.name)).collect()
+    }
+
+    /// The names of the required properties.
+    pub(super) fn required_names(&self) -> Vec<String> {
+        self.props.iter().filter(|p| p.required).map(|p| p.name.clone()).collect()
+    }
+
+    /// True when a property's key ([`name_key`]) is this set's.
+    pub(super) fn has_key(&self, key: &str) -> bool {
+        self.keys.contains_key(key)
     }
 
     /// The object schema of the set.
@@ -379,6 +463,7 @@ impl PropertySet {
                 Def::Passthrough(schema) => schema.clone(),
                 Def::Value(spec) => spec.schema(),
                 Def::Object(set) => json!({"description": "A JSON object.", "anyOf": [set.schema(), {"type": "null"}]}),
+                Def::Union(union) => union.schema(),
                 Def::Entries { item, max_items } => {
                     let entry = item.schema();
                     json!({
