@@ -4,6 +4,7 @@
 //! ([`after_word`]: `end of` in `end of October 2026`).
 
 use smallvec::SmallVec;
+use unicode_normalization::char::is_combining_mark;
 
 use crate::data::dates::{
     AMBIGUOUS_MONTHS, AMBIGUOUS_WEEKDAYS, GLUED_MONTH_PREFIXES, GLUED_MONTH_SUFFIXES, GLUED_WEEKDAY_SUFFIXES, MONTHS,
@@ -143,7 +144,7 @@ pub(super) fn settled_in_languages(text: &str, languages: &[String]) -> Option<(
     while let Some(start) = rest.find(char::is_alphabetic) {
         let (before, from) = rest.split_at(start);
         out.push_str(before);
-        let end = from.find(|c: char| !(c.is_alphabetic() || is_mark(c))).unwrap_or(from.len());
+        let end = from.find(|c: char| !(c.is_alphabetic() || is_combining_mark(c))).unwrap_or(from.len());
         let (word, after) = from.split_at(end);
         rest = after;
         let key = word_key(word);
@@ -184,8 +185,3 @@ pub(super) fn settled_in_languages(text: &str, languages: &[String]) -> Option<(
 
 /// A table of the languages of ambiguous words and the table of those words' meanings.
 type Tables = (&'static [(&'static str, &'static str)], &'static [(&'static str, &'static str)]);
-
-/// A combining mark inside a word (`ỳ` written as `y` and U+0300).
-fn is_mark(c: char) -> bool {
-    matches!(c, '\u{300}'..='\u{36f}' | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}')
-}

@@ -257,34 +257,9 @@ fn openai_node(node: Value, unsaid: &mut Unsaid, depth: usize) -> Value {
         return json!({"type": "string"});
     }
     // Type arrays become branches of one type each.
-    if let Some(Value::Array(types)) = obj.get("type").cloned() {
-        obj.remove("type");
-        // The first branch keeps the description (`Also read leniently: …`).
-        let description = obj.remove("description");
-        let branches: Vec<Value> = types
-            .into_iter()
-            .enumerate()
-            .map(|(i, t)| match (&description, i) {
-                (Some(d), 0) => json!({ "type": t, "description": d }),
-                _ => json!({ "type": t }),
-            })
-            .collect();
-        let mut wrapper = Map::new();
-        let rest = Value::Object(obj);
-        let branches: Vec<Value> = branches
-            .into_iter()
-            .map(|mut b| {
-                let ty = b["type"].as_str().unwrap_or_default().to_owned();
-                if let (Value::Object(b), Value::Object(rest)) = (&mut b, &rest) {
-                    for (k, v) in rest.iter().filter(|(k, _)| applies(k, &ty)) {
-                        b.insert(k.clone(), v.clone());
-                    }
-                }
-                b
-            })
-            .collect();
-        wrapper.insert("anyOf".into(), Value::Array(branches));
-        return openai_node(Value::Object(wrapper), unsaid, depth);
+    if let Some(Value::Array(types)) = obj.get("type") {
+        let branches = one_type_each(types, &obj);
+        return openai_node(json!({ "anyOf": branches }), unsaid, depth);
     }
     let keys: Vec<String> = obj.keys().cloned().collect();
     for key in keys {
@@ -318,6 +293,26 @@ fn openai_node(node: Value, unsaid: &mut Unsaid, depth: usize) -> Value {
         return openai_object(node);
     }
     node
+}
+
+/// One schema per type of a type array (the rest of the schema in `obj`): the type, the
+/// description on the first (`Also read leniently: …`), then the keywords that apply to it.
+fn one_type_each(types: &[Value], obj: &Map<String, Value>) -> Vec<Value> {
+    let description = obj.get("description");
+    types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let ty = t.as_str().unwrap_or_default();
+            let mut branch = Map::from_iter([("type".to_owned(), t.clone())]);
+            if let (0, Some(d)) = (i, description) {
+                branch.insert("description".into(), d.clone());
+            }
+            let own = obj.iter().filter(|(k, _)| !matches!(k.as_str(), "type" | "description") && applies(k, ty));
+            branch.extend(own.map(|(k, v)| (k.clone(), v.clone())));
+            Value::Object(branch)
+        })
+        .collect()
 }
 
 /// True when the keyword `key` says something of a value of JSON type `ty` (a type array's
@@ -480,25 +475,7 @@ fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, dept
             }
             [] => {}
             several => {
-                // The first branch keeps the description (`Also read leniently: …`).
-                let description = obj.remove("description");
-                let rest = obj.clone();
-                let branches: Vec<Value> = several
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| {
-                        let ty = t.as_str().unwrap_or_default();
-                        let mut b: Value =
-                            rest.iter().filter(|(k, _)| applies(k, ty)).map(|(k, v)| (k.clone(), v.clone())).collect();
-                        b["type"] = t.clone();
-                        if let (0, Some(d)) = (i, &description) {
-                            b["description"] = d.clone();
-                        }
-                        b
-                    })
-                    .collect();
-                obj = Map::new();
-                obj.insert("anyOf".into(), Value::Array(branches));
+                obj = Map::from_iter([("anyOf".to_owned(), Value::Array(one_type_each(several, &obj)))]);
             }
         }
         if nullable {
