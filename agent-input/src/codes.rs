@@ -149,6 +149,14 @@ pub enum NoteCode {
     /// A union's tag and properties sent beside the other arguments were read as the union's
     /// property.
     UnionReadFromFlatCall,
+    /// A destructive tool's call was a preview (`dry_run` true or left out): nothing changed, and
+    /// the result carries the `confirm_token` that applies it.
+    DryRunPreview,
+    /// A `confirm_token` sent with a preview was left out: a preview issues its own.
+    ConfirmTokenIgnored,
+    /// A write retried with the same idempotency key and arguments: the stored result was
+    /// returned and the handler did not run again.
+    ReceiptReplayed,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -299,9 +307,30 @@ pub enum AskCode {
     UnionVariantMissing,
     /// A union's member sends a property of another variant beside its own.
     UnionPropertyOfOtherVariant,
+    /// A destructive tool was asked to apply a change (`dry_run` false) without a
+    /// `confirm_token`, or with a placeholder for one.
+    ConfirmTokenMissing,
+    /// The `confirm_token` is not one this server issued (invented, damaged or altered).
+    ConfirmTokenNotIssued,
+    /// The `confirm_token`'s preview is older than its validity.
+    ConfirmTokenExpired,
+    /// The `confirm_token` was issued by a preview of other arguments (or another tool).
+    ConfirmTokenOtherArguments,
+    /// The idempotency key was used before with other arguments: its receipt is another change's.
+    IdempotencyKeyReused,
 }
 
 impl NoteCode {
+    /// What a note of the contract around a call means.
+    const fn contract_meaning(self) -> &'static str {
+        match self {
+            Self::DryRunPreview => "The call was a preview of a destructive change (dry_run true, its default): nothing was changed; the result carries a confirm_token that applies exactly this change.",
+            Self::ConfirmTokenIgnored => "A confirm_token was sent with a preview; a preview issues its own token, so the one sent was left out.",
+            Self::ReceiptReplayed => "A write was retried with the idempotency key and the arguments of an earlier call: the earlier call's stored result was returned, and the change was not applied again.",
+            _ => "",
+        }
+    }
+
     /// What the code means; the source of `docs/codes.md`.
     pub const fn meaning(self) -> &'static str {
         match self {
@@ -377,6 +406,7 @@ impl NoteCode {
             Self::SuppressedScriptRemoved => "A script the language is always written in (en-Latn, cs-Latn-CZ) was left out, as BCP 47 canonical form does.",
             Self::ReadingChosenByPerson => "The person at the client was asked which reading of an ambiguous value they meant (MCP input_required) and chose this one.",
             Self::ArgumentsUnwrapped => "Tool arguments sent inside one wrapper key (arguments, args, input, params, parameters) that is no property of the tool were read as the arguments.",
+            Self::DryRunPreview | Self::ConfirmTokenIgnored | Self::ReceiptReplayed => self.contract_meaning(),
             Self::WordReadInLanguage => "A word that names different values in different languages (listopad: November in Czech, October in Croatian; jo: yes in Lower Sorbian, no in Albanian) was read as the language the languages option names reads it; the note names the other meanings.",
             Self::UnionVariantInferred => "A union's member was sent without its tag, and only one variant's required properties were sent: it was read as that variant; the note names it.",
             Self::UnionReadFromFlatCall => "A union's tag and its variant's properties sent beside the other arguments, not inside the union's property, were read as that property; the note names them.",
@@ -443,6 +473,9 @@ impl NoteCode {
             Self::ReadingChosenByPerson => "Nothing; the person's choice was applied.",
             Self::ArgumentsUnwrapped => "Send the arguments as the object itself, without a wrapper key.",
             Self::WordReadInLanguage => "Send dates as YYYY-MM-DD and booleans as true or false.",
+            Self::DryRunPreview => "To apply the change, call the tool again with the same arguments, dry_run false and the confirm_token of this result.",
+            Self::ConfirmTokenIgnored => "Send confirm_token only with dry_run false.",
+            Self::ReceiptReplayed => "Nothing; use a fresh idempotency key for a new change.",
             Self::UnionVariantInferred => "Send the union's tag with its variant's name.",
             Self::UnionReadFromFlatCall => "Send the union's tag and properties inside its property.",
         }
@@ -541,6 +574,11 @@ impl AskCode {
             Self::AnswerNotAsked => "An answer (inputResponses) came for a property the question did not ask about.",
             Self::AnswerOutOfDate => "The answers' requestState was not issued by this server for these arguments: forged, expired, or the arguments changed since the question.",
             Self::UnionVariantMissing => "A union's member names no variant (no tag), and its properties are those of no variant, or fit several; when several fit, each is a reading (the member with that tag).",
+            Self::ConfirmTokenMissing => "A destructive tool was asked to apply its change (dry_run false) without a confirm_token, or with a placeholder such as \"confirm\" or \"yes\".",
+            Self::ConfirmTokenNotIssued => "The confirm_token is not one this server issued: invented, damaged or altered.",
+            Self::ConfirmTokenExpired => "The confirm_token's preview is older than the token's validity (10 minutes).",
+            Self::ConfirmTokenOtherArguments => "The confirm_token was issued by a preview of other arguments, or of another tool.",
+            Self::IdempotencyKeyReused => "The idempotency key was used before with other arguments; the issue names the arguments that differ.",
             Self::UnionPropertyOfOtherVariant => "A union's member sends a property of another variant beside its own; the ask names the variants it belongs to.",
         }
     }
@@ -597,6 +635,15 @@ impl AskCode {
                 "Call again with the same arguments and no answers: the question is asked again."
             }
             Self::UnionVariantMissing => "Call again with the union's tag set to the variant you mean.",
+            Self::ConfirmTokenMissing
+            | Self::ConfirmTokenNotIssued
+            | Self::ConfirmTokenExpired
+            | Self::ConfirmTokenOtherArguments => {
+                "Call the tool with dry_run true and the same arguments for a preview and a fresh confirm_token, then with dry_run false and that token."
+            }
+            Self::IdempotencyKeyReused => {
+                "Call again with a fresh idempotency key for this change, or with the first call's arguments to get its result."
+            }
             Self::UnionPropertyOfOtherVariant => {
                 "Call again with only the named variant's properties, or with the tag naming the variant they belong to."
             }
@@ -637,6 +684,12 @@ pub enum EnvelopeCode {
     MissingArguments,
     /// The tool applies all entries or none, and some entries cannot be read.
     InvalidEntries,
+    /// A destructive tool's change needs a valid `confirm_token` from a preview of the same arguments.
+    ConfirmationRequired,
+    /// The server's rate limit for the tool was reached; the envelope says when to retry.
+    RateLimited,
+    /// A service the tool depends on did not answer; the same call may be retried.
+    UpstreamUnavailable,
 }
 
 impl EnvelopeCode {
@@ -651,6 +704,11 @@ impl EnvelopeCode {
             Self::InvalidEntries => {
                 "The tool applies all entries or none, and some entries of a collection cannot be read."
             }
+            Self::ConfirmationRequired => {
+                "A destructive tool's change needs the confirm_token of a preview of the same arguments, and the call has none that is valid."
+            }
+            Self::RateLimited => "The server's rate limit for the tool was reached; the envelope says when to retry and how many calls are left.",
+            Self::UpstreamUnavailable => "A service the tool depends on did not answer; nothing was applied, and the same call may be retried.",
         }
     }
 
@@ -661,6 +719,9 @@ impl EnvelopeCode {
             Self::AmbiguousArguments => "Call the tool again with the reading you meant for each named argument.",
             Self::MissingArguments => "Call the tool again with the named arguments.",
             Self::InvalidEntries => "Call the tool again with the named entries fixed and the others unchanged.",
+            Self::ConfirmationRequired => "Call the tool with dry_run true for a preview, then with dry_run false and its confirm_token.",
+            Self::RateLimited => "Call the tool again with the same arguments after retry_after_seconds; calling sooner is refused again.",
+            Self::UpstreamUnavailable => "Call the tool again with the same arguments (and the same idempotency key) after retry_after_seconds.",
         }
     }
 }

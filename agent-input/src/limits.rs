@@ -98,3 +98,15 @@ pub const MAX_SPELLED_NUMBER_STEPS: usize = 4_096;
 /// The most languages a `languages` option may name (date, date range and boolean options, or
 /// a tool's); more is misuse, refused when the options are read.
 pub const MAX_LANGUAGES: usize = 32;
+
+/// How long a destructive tool's `confirm_token` stays valid after its preview (seconds).
+pub const CONFIRM_TTL_SECONDS: u64 = 600;
+
+/// How long a stored receipt replays a write retried with the same idempotency key (seconds).
+pub const RECEIPT_TTL_SECONDS: u64 = 86_400;
+
+/// The most receipts the in-memory receipt store keeps; past it, the oldest is dropped first.
+pub const MAX_RECEIPTS: usize = 10_000;
+
+/// How long a page's `next_cursor` stays valid when the handler names no other time (seconds).
+pub const PAGE_CURSOR_TTL_SECONDS: u64 = 3_600;

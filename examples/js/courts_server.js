@@ -10,12 +10,16 @@
  * - `search_decisions` (reads): `query`, `court` (the courts vocabulary, as a filter),
  *   `date_from`, `date_to`, `limit` and `cursor`. A model may send `"4 000"`, `"1. 10. 2026"`,
  *   `"Nejvyssi soud"`, `"start"` or `null`: each is read, and a note says how.
- * - `update_decision_notes` (writes): `decision_id`, `notes` and `idempotency_key`; a placeholder
- *   id such as the documentation's `123e4567-…` asks instead of silently creating a record.
+ * - `update_decision_notes` (writes, destructive): `decision_id`, `notes` and `idempotency_key`;
+ *   a placeholder id such as the documentation's `123e4567-…` asks instead of silently creating
+ *   a record. Its spec says `"confirm": true`: a call is a preview (`dry_run` true) that returns
+ *   a `confirm_token`, and only a call with `dry_run: false` and that token applies the change;
+ *   a retry with the same `idempotency_key` replays the stored receipt (the library's).
  *
  * The tools are declared once for every example server in `examples/specs/` over the decisions
  * of `examples/data/decisions.json` (the Rust and Python servers read the same files); the search
- * returns `{matched, returned, decisions, next_cursor}`.
+ * returns a page that says what it withheld: `{items, matched, returned, sort, partial,
+ * next_cursor, filtered, matched_exact}`.
  *
  * The handlers receive canonical arguments (a number, ISO dates, the court's id, the cursor's
  * payload) and never parse a value themselves. The search is answered by the user
@@ -44,8 +48,7 @@ const CURSOR_TTL_SECONDS = 3600;
 /**
  * @typedef {{ id: string, court: string, date: string, title: string }} Decision
  * @typedef {{ query: string, limit: number, court?: string, date_from?: string, date_to?: string, cursor?: { after: number } }} Search
- * @typedef {{ idempotency_key: string, notes: string, decision_id?: string }} Update
- * @typedef {{ decision_id: string, created: boolean, replayed: boolean }} Receipt
+ * @typedef {{ idempotency_key: string, notes: string, dry_run: boolean, decision_id?: string }} Update
  */
 
 /** @type {Decision[]} */
@@ -82,8 +85,6 @@ export function spec(name, codec) {
 export function courtsServer(codec = cursorCodec()) {
   /** @type {Map<string, string>} */
   const notesById = new Map();
-  /** @type {Map<string, Receipt>} */
-  const receipts = new Map();
   const server = new Server({ name: "courts", version: "1.0.0" }, { instructions: "Search Czech court decisions and keep notes on them." });
 
   registerTool(server, spec("search_decisions", codec), /** @param {Search} s */ (s, call) => {
@@ -102,27 +103,30 @@ export function courtsServer(codec = cursorCodec()) {
       const would = [...new Set(unfiltered.map((d) => d.court))].sort();
       call.addWarning(noHitsFiltered("court", s.court, would));
     }
-    return {
+    // The page says what it withheld: how many matched, the order, the filter, and the cursor.
+    return codec.page({
+      items: page.map(({ id, court, date, title }) => ({ id, court, date, title })),
       matched: matched.length,
-      returned: page.length,
-      decisions: page.map(({ id, court, date, title }) => ({ id, court, date, title })),
-      next_cursor: after < matched.length ? codec.encode({ after }, { ttl: CURSOR_TTL_SECONDS }) : null,
-    };
+      offset: start,
+      sort: "date asc",
+      filtered: s.court !== undefined,
+      next: after < matched.length ? { after } : undefined,
+      ttl: CURSOR_TTL_SECONDS,
+    });
   });
 
+  // The library runs the contract around this handler: it is called with `dry_run: true` for a
+  // preview until the model sends the preview's `confirm_token`, and not at all for a retry with
+  // the same `idempotency_key` (the stored receipt is returned).
   registerTool(server, spec("update_decision_notes", codec), /** @param {Update} u */ (u) => {
-    const first = receipts.get(u.idempotency_key);
-    if (first !== undefined) return { ...first, replayed: true };
     const created = u.decision_id === undefined;
-    const id = u.decision_id ?? `created-${receipts.size + 1}`;
+    const id = u.decision_id ?? `created-${notesById.size + 1}`;
     if (!created && !DECISIONS.some((d) => d.id === id)) {
       throw new Error(`no decision has the id ${id}; call \`search_decisions\` to find the decision's id`);
     }
+    if (u.dry_run) return { decision_id: id, created, notes_before: notesById.get(id) ?? null, notes_after: u.notes };
     notesById.set(id, u.notes);
-    /** @type {Receipt} */
-    const receipt = { decision_id: id, created, replayed: false };
-    receipts.set(u.idempotency_key, receipt);
-    return receipt;
+    return { decision_id: id, created };
   });
 
   return server;

@@ -58,7 +58,6 @@ DECISIONS: List[Dict[str, Any]] = [
 ]
 
 NOTES: Dict[str, str] = {}
-RECEIPTS: Dict[str, Dict[str, Any]] = {}
 
 
 def _in_range(d: Dict[str, Any], words: str, date_from: Optional[datetime.date], date_to: Optional[datetime.date]) -> bool:
@@ -79,7 +78,8 @@ def search_decisions(
     cursor: Optional[Dict[str, Any]] = None,
 ) -> Dict[str, Any]:
     """Search decisions; the arguments arrive canonical (a court id, dates, an int limit, the
-    cursor's payload). The result says what it withheld: how many matched, how many returned."""
+    cursor's payload). The result is a page that says what it withheld: `{"items", "matched",
+    "returned", "sort", "partial", "next_cursor", "filtered", "matched_exact"}`."""
     words = agent_input.fold(query)
     unfiltered = [d for d in DECISIONS if _in_range(d, words, date_from, date_to)]
     matched = [d for d in unfiltered if court is None or d["court"] == court]
@@ -89,23 +89,30 @@ def search_decisions(
     if court is not None and not matched:
         would = sorted({d["court"] for d in unfiltered})
         call.add_warning(agent_input.no_hits_filtered("court", court, would))
-    return {
-        "matched": len(matched),
-        "returned": len(page),
-        "decisions": [{"id": d["id"], "court": d["court"], "date": d["date"].isoformat(), "title": d["title"]} for d in page],
-        "next_cursor": CODEC.encode({"after": after}, CURSOR_TTL_SECONDS) if after < len(matched) else None,
-    }
+    # The page says what it withheld: how many matched, the order, the filter, and the cursor.
+    return CODEC.page(
+        [{"id": d["id"], "court": d["court"], "date": d["date"].isoformat(), "title": d["title"]} for d in page],
+        matched=len(matched),
+        offset=start,
+        sort="date asc",
+        filtered=court is not None,
+        next={"after": after} if after < len(matched) else None,
+        ttl=CURSOR_TTL_SECONDS,
+    )
 
 
-def update_decision_notes(idempotency_key: str, notes: str, decision_id: Optional[str] = None) -> Dict[str, Any]:
-    """Replace a decision's notes (a new decision without an id); a repeated idempotency key
-    replays the first result."""
-    if idempotency_key in RECEIPTS:
-        return {**RECEIPTS[idempotency_key], "replayed": True}
+def update_decision_notes(
+    notes: str, dry_run: bool, idempotency_key: str, decision_id: Optional[str] = None
+) -> Dict[str, Any]:
+    """Replace a decision's notes (a new decision without an id). agent-input runs the contract
+    around it: a call is a preview (`dry_run` true) until the model sends the preview's
+    `confirm_token`, and a retry with the same `idempotency_key` replays the stored receipt
+    without calling this again (the key is here for a handler that records it)."""
     created = decision_id is None
-    decision_id = decision_id or f"created-{len(RECEIPTS) + 1}"
+    decision_id = decision_id or f"created-{len(NOTES) + 1}"
     if not created and not any(d["id"] == decision_id for d in DECISIONS):
         raise ValueError(f"no decision has the id {decision_id}; call `search_decisions` to find the decision's id")
+    if dry_run:
+        return {"decision_id": decision_id, "created": created, "notes_before": NOTES.get(decision_id), "notes_after": notes}
     NOTES[decision_id] = notes
-    RECEIPTS[idempotency_key] = {"decision_id": decision_id, "created": created, "replayed": False}
-    return RECEIPTS[idempotency_key]
+    return {"decision_id": decision_id, "created": created}

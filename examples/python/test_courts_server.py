@@ -72,12 +72,14 @@ def test_model_spellings_are_repaired_with_notes(server: str) -> None:
         assert codes(notes, "cursor") == ["invented_cursor_read_as_absent"]
         page = result["result"]
         # The handler got NS (Nejvyšší soud), 2026-10-01 and the first page.
-        assert [(d["court"], d["date"]) for d in page["decisions"]] == [
+        assert [(d["court"], d["date"]) for d in page["items"]] == [
             ("NS", "2026-10-02"),
             ("NS", "2026-11-03"),
             ("NS", "2026-11-18"),
         ]
         assert (page["matched"], page["returned"], page["next_cursor"]) == (3, 3, None)
+        # The page says what it withheld: nothing (all 3 returned), in date order, filtered by court.
+        assert (page["partial"], page["sort"], page["filtered"]) == (False, "date asc", True)
         assert result["warnings"] == []
 
     run(server, scenario)
@@ -94,7 +96,7 @@ def test_null_is_absent_and_the_cursor_pages(server: str) -> None:
         is_error, second, _ = await call("search_decisions", {"query": "nájem", "limit": 2, "cursor": cursor})
         assert not is_error and second["notes"] == []
         def ids(page: Dict[str, Any]) -> set[str]:
-            return {d["id"] for d in page["result"]["decisions"]}
+            return {d["id"] for d in page["result"]["items"]}
 
         assert ids(second).isdisjoint(ids(first)) and second["result"]["returned"] == 2
         # A damaged cursor asks, naming the restart, instead of silently serving page one again.
@@ -134,7 +136,7 @@ def test_a_missing_query_is_asked_for(server: str) -> None:
 def test_an_empty_page_under_a_court_filter_warns_with_the_courts_that_match(server: str) -> None:
     async def scenario(call: Call) -> None:
         is_error, result, _ = await call("search_decisions", {"query": "daň", "court": "Ústavní soud"})
-        assert not is_error and result["result"]["decisions"] == [] and result["result"]["matched"] == 0
+        assert not is_error and result["result"]["items"] == [] and result["result"]["matched"] == 0
         assert [w["code"] for w in result["warnings"]] == ["no_hits_filtered"]
         assert result["warnings"][0]["values"] == ["NSS"]
 
@@ -157,20 +159,38 @@ def test_an_example_uuid_on_a_write_is_asked(server: str) -> None:
 
 
 @pytest.mark.parametrize("server", SERVERS)
-def test_a_write_with_a_real_id_runs_once_per_key(server: str) -> None:
+def test_a_write_is_previewed_confirmed_and_replayed(server: str) -> None:
     async def scenario(call: Call) -> None:
         args = {
             "decision_id": "{0B5E7B0E-1C4A-4F6E-9A53-2F9E3C1D7A01}",
             "idempotency_key": f"notes-{server}-1",
             "notes": "  Precedent. ",
         }
-        is_error, first, _ = await call("update_decision_notes", args)
+        # `dry_run` left out: a preview, which changes nothing and carries the token.
+        is_error, preview, _ = await call("update_decision_notes", args)
         assert not is_error
-        assert first["result"] == {"decision_id": "0b5e7b0e-1c4a-4f6e-9a53-2f9e3c1d7a01", "created": False, "replayed": False}
-        assert codes(first["notes"], "decision_id") == ["uuid_spelling_normalized"]
-        assert codes(first["notes"], "notes") == ["whitespace_trimmed"]
-        _, again, _ = await call("update_decision_notes", args)
-        assert again["result"]["replayed"] is True
+        decision = "0b5e7b0e-1c4a-4f6e-9a53-2f9e3c1d7a01"
+        # (`notes_before` is what an earlier test of this process left; the two servers share it.)
+        assert {k: v for k, v in preview["result"].items() if k != "notes_before"} == {
+            "decision_id": decision,
+            "created": False,
+            "notes_after": "Precedent.",
+        }
+        assert codes(preview["notes"], "decision_id") == ["uuid_spelling_normalized"]
+        assert codes(preview["notes"], "dry_run") == ["dry_run_preview"]
+        token = preview["confirmation"]["confirm_token"]
+        # A token the model invents is refused; the hint names the preview call.
+        is_error, envelope, _ = await call("update_decision_notes", {**args, "dry_run": False, "confirm_token": "confirm"})
+        assert is_error and envelope["code"] == "confirmation_required"
+        assert envelope["issues"][0]["code"] == "confirm_token_missing"
+        assert "`dry_run` set to true" in envelope["hint"]
+        # The preview's token applies the change once; the retry replays the receipt.
+        is_error, applied, _ = await call("update_decision_notes", {**args, "dry_run": False, "confirm_token": token})
+        assert not is_error
+        assert applied["result"] == {"decision_id": decision, "created": False}
+        _, again, _ = await call("update_decision_notes", {**args, "dry_run": False, "confirm_token": token})
+        assert again["result"] == applied["result"]
+        assert codes(again["notes"], "idempotency_key") == ["receipt_replayed"]
 
     run(server, scenario)
 
@@ -183,7 +203,9 @@ def test_the_advertised_schema_is_the_specs() -> None:
             tools = {t.name: t for t in await client.list_tools()}
         assert tools["search_decisions"].input_schema == courts_server.SEARCH.input_schema()
         assert tools["update_decision_notes"].annotations is not None
-        assert tools["update_decision_notes"].annotations.read_only_hint is False
+        annotations = tools["update_decision_notes"].annotations
+        assert annotations.read_only_hint is False
+        assert (annotations.destructive_hint, annotations.idempotent_hint, annotations.open_world_hint) == (True, True, False)
 
     anyio.run(scenario)
 
@@ -192,7 +214,7 @@ def test_handlers_stay_plain_functions() -> None:
     call = courts_server.SEARCH.read({"query": "nájem", "date_from": "2026-10-03"})
     assert call.args is not None
     out = courts_server.search_decisions(**call.args, call=call)
-    assert [(d["court"], d["date"]) for d in out["decisions"]] == [("NS", "2026-11-03"), ("NS", "2026-11-18")]
+    assert [(d["court"], d["date"]) for d in out["items"]] == [("NS", "2026-11-03"), ("NS", "2026-11-18")]
     assert isinstance(agent_input.read_number("4 000").value, int)
 
 

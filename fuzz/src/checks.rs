@@ -162,7 +162,7 @@ pub fn check_batch_line(data: &[u8]) {
 pub fn tool_spec() -> ToolSpec {
     ToolSpec::from_json(&json!({
         "name": "fuzz_tool",
-        "writes": true,
+        "writes": true, "destructive": false, "idempotent": true,
         "properties": {
             "query": {"kind": "text", "required": true},
             "court": {"kind": "vocabulary", "role": "filter", "entries": [

@@ -6,7 +6,14 @@
 //! `tools/list` and `tools/call` itself:
 //!
 //! - `tools/list` advertises each spec's [`ToolSpec::definition`]: the `inputSchema` that
-//!   accepts every spelling the reader reads, and `readOnlyHint` from `writes`;
+//!   accepts every spelling the reader reads, and the annotations its side effects declare
+//!   (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`);
+//! - the contract around a call ([`ToolSpec::gate`]): a destructive tool declared
+//!   `"confirm": true` previews (`dry_run`) and applies only with its preview's `confirm_token`
+//!   (sealed with [`ToolServer::key`]); a write with an idempotency key replays its stored
+//!   receipt ([`ToolServer::receipts`]) on a retry; a handler's
+//!   [`HandlerError::rate_limited`] or [`HandlerError::upstream_unavailable`] is the envelope
+//!   the model acts on;
 //! - `tools/call` reads the raw arguments through the spec. An ask or an envelope comes back
 //!   as an `isError` result carrying the envelope (text and `structuredContent`) and the
 //!   handler does not run; otherwise the handler gets the canonical arguments ([`ToolArgs`],
@@ -58,7 +65,7 @@ use serde_json::{json, Value};
 
 use crate::cursor::CursorCodec;
 use crate::outcome::{Note, Warning};
-use crate::tool::{ToolCall, ToolSpec};
+use crate::tool::{Failure, Gate, MemoryReceipts, ReceiptStore, Run, ToolCall, ToolSpec};
 
 /// The canonical arguments of a call, handed to its handler.
 #[derive(Clone, Debug)]
@@ -91,20 +98,48 @@ impl ToolArgs {
 }
 
 /// A failure of the handler itself (not of the caller's input): the call returns an
-/// `isError` result with this message.
+/// `isError` result with this message, or, for a throttle or an upstream that did not answer,
+/// the envelope `rate_limited` or `upstream_unavailable` saying when to retry.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HandlerError(String);
+pub struct HandlerError {
+    message: String,
+    failure: Option<Failure>,
+}
 
 impl HandlerError {
     /// A failure with a message for the caller.
     pub fn new(message: impl Into<String>) -> Self {
-        Self(message.into())
+        Self { message: message.into(), failure: None }
+    }
+
+    /// The server's rate limit for the tool was reached: the model is told to call again after
+    /// `retry_after_seconds`, and how many calls are left in the window when given.
+    pub fn rate_limited(retry_after_seconds: u64, remaining_calls: Option<u64>) -> Self {
+        Self {
+            message: format!("rate limited; retry after {retry_after_seconds} s"),
+            failure: Some(Failure::RateLimited { retry_after_seconds, remaining_calls }),
+        }
+    }
+
+    /// A service the tool depends on (`upstream`, named for the model) did not answer: the
+    /// model is told to retry the same call (with the same idempotency key), after
+    /// `retry_after_seconds` when given.
+    pub fn upstream_unavailable(upstream: Option<&str>, retry_after_seconds: Option<u64>) -> Self {
+        Self {
+            message: format!("{} did not answer", upstream.unwrap_or("a service the tool depends on")),
+            failure: Some(Failure::UpstreamUnavailable { upstream: upstream.map(str::to_owned), retry_after_seconds }),
+        }
+    }
+
+    /// The throttle or upstream failure this error carries, if any.
+    pub const fn failure(&self) -> Option<&Failure> {
+        self.failure.as_ref()
     }
 }
 
 impl std::fmt::Display for HandlerError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -148,6 +183,7 @@ pub struct ToolServer {
     instructions: Option<String>,
     tools: Vec<(ToolSpec, Handler)>,
     person_key: Option<CursorCodec>,
+    receipts: Arc<dyn ReceiptStore>,
 }
 
 /// What a call can do about asking a person, and what it brings back from one.
@@ -180,7 +216,13 @@ impl std::fmt::Debug for ToolServer {
 impl ToolServer {
     /// A server with this name and version, and no tools yet.
     pub fn new(name: &str, version: &str) -> Self {
-        Self { info: Implementation::new(name, version), instructions: None, tools: Vec::new(), person_key: None }
+        Self {
+            info: Implementation::new(name, version),
+            instructions: None,
+            tools: Vec::new(),
+            person_key: None,
+            receipts: Arc::new(MemoryReceipts::default()),
+        }
     }
 
     /// The server's instructions for the model.
@@ -195,6 +237,22 @@ impl ToolServer {
     #[must_use]
     pub fn person_key(mut self, codec: CursorCodec) -> Self {
         self.person_key = Some(codec);
+        self
+    }
+
+    /// The server's key (usually its cursor codec): it seals questions to a person and the
+    /// `confirm_token`s of destructive tools declared `"confirm": true` (which need it).
+    #[must_use]
+    pub fn key(self, codec: CursorCodec) -> Self {
+        self.person_key(codec)
+    }
+
+    /// Where receipts of writes are kept (a tool with an idempotency key property replays a
+    /// retry's stored result): [`MemoryReceipts`] by default; a server with several processes
+    /// or restarts plugs its database in through [`ReceiptStore`].
+    #[must_use]
+    pub fn receipts(mut self, store: Arc<dyn ReceiptStore>) -> Self {
+        self.receipts = store;
         self
     }
 
@@ -236,18 +294,46 @@ impl ToolServer {
             Ok(read) => read,
             Err(response) => return Some(response),
         };
-        let result = handler(ToolArgs { args: args.clone(), notes: notes.clone() }).await;
+        let call = ToolCall::Ok { args, notes, warnings, issues };
+        let run = match self.gate(spec, &call) {
+            Ok(run) => run,
+            Err(result) => return Some(Response::Result(result)),
+        };
+        let result = handler(ToolArgs { args: run.args.clone(), notes: call_notes(&call) }).await;
         Some(Response::Result(match result {
             Ok(reply) => {
-                let mut warnings = warnings;
+                let ToolCall::Ok { args, notes, mut warnings, issues } = call else { return None };
                 warnings.extend(reply.warnings);
-                ToolCall::Ok { args, notes, warnings, issues }.to_call_tool_result(&reply.output)
+                let call = ToolCall::Ok { args, notes, warnings, issues };
+                let finished = spec.finish(&call, &run, &reply.output, now());
+                if let (Some(key), Some(receipt)) = (finished.key, finished.receipt) {
+                    self.receipts.put(spec.name(), &key, receipt);
+                }
+                finished.result
             }
-            Err(e) => json!({
-                "content": [{"type": "text", "text": format!("`{name}` failed: {e}")}],
-                "isError": true,
-            }),
+            Err(e) => match e.failure() {
+                Some(failure) => spec.failure_result(failure),
+                None => failed(name, &e.to_string()),
+            },
         }))
+    }
+
+    /// The contract's step before the handler: the run, or the result that ends the call (a
+    /// refusal, a replayed receipt).
+    fn gate(&self, spec: &ToolSpec, call: &ToolCall) -> Result<Run, Value> {
+        let args = match call {
+            ToolCall::Ok { args, .. } => args.clone(),
+            ToolCall::Error { .. } => Value::Null,
+        };
+        if !spec.has_contract() {
+            return Ok(Run { args, preview: None, receipt: None, notes: Vec::new() });
+        }
+        let stored = spec.receipt_key(call).and_then(|key| self.receipts.get(spec.name(), &key));
+        match spec.gate(call, stored.as_ref(), self.person_key.as_ref(), now()) {
+            Ok(Gate::Run(run)) => Ok(run),
+            Ok(Gate::Answer { result }) => Err(result),
+            Err(e) => Err(failed(spec.name(), &format!("the server is misconfigured: {e}"))),
+        }
     }
 
     fn tool_list(&self) -> Vec<Tool> {
@@ -260,8 +346,9 @@ impl ToolServer {
                     _ => JsonObject::new(),
                 };
                 let description = definition["description"].as_str().unwrap_or_default().to_owned();
-                Tool::new(spec.name().to_owned(), description, schema)
-                    .with_annotations(ToolAnnotations::new().read_only(!spec.writes()))
+                let annotations: ToolAnnotations =
+                    serde_json::from_value(spec.annotations()).unwrap_or_else(|_| ToolAnnotations::new());
+                Tool::new(spec.name().to_owned(), description, schema).with_annotations(annotations)
             })
             .collect()
     }
@@ -297,6 +384,18 @@ impl ServerHandler for ToolServer {
         };
         to_rmcp(response)
     }
+}
+
+/// The notes of a call that read.
+fn call_notes(call: &ToolCall) -> Vec<Note> {
+    match call {
+        ToolCall::Ok { notes, .. } | ToolCall::Error { notes, .. } => notes.clone(),
+    }
+}
+
+/// The `isError` result of a handler that failed.
+fn failed(name: &str, message: &str) -> Value {
+    json!({"content": [{"type": "text", "text": format!("`{name}` failed: {message}")}], "isError": true})
 }
 
 fn now() -> u64 {

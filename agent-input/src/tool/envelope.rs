@@ -93,6 +93,12 @@ pub struct Envelope {
     pub hint: String,
     /// Every argument or entry at fault.
     pub issues: Vec<Issue>,
+    /// When to call again, in seconds (`rate_limited`, `upstream_unavailable`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_seconds: Option<u64>,
+    /// How many calls are left in the rate limit's window (`rate_limited`), when the server says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remaining_calls: Option<u64>,
 }
 
 impl Envelope {
@@ -100,7 +106,18 @@ impl Envelope {
         // The last issue may count those not listed (limits::MAX_ISSUES); it names no argument.
         let listed: Vec<&Issue> = issues.iter().filter(|i| i.code != AskCode::IssuesTruncated).collect();
         let more = issues.len() - listed.len();
-        let code = if listed.iter().all(|i| i.code == AskCode::MissingRequired) {
+        let confirm = |c: AskCode| {
+            matches!(
+                c,
+                AskCode::ConfirmTokenMissing
+                    | AskCode::ConfirmTokenNotIssued
+                    | AskCode::ConfirmTokenExpired
+                    | AskCode::ConfirmTokenOtherArguments
+            )
+        };
+        let code = if !listed.is_empty() && listed.iter().all(|i| confirm(i.code)) {
+            EnvelopeCode::ConfirmationRequired
+        } else if listed.iter().all(|i| i.code == AskCode::MissingRequired) {
             EnvelopeCode::MissingArguments
         } else if listed.iter().all(|i| !i.readings.is_empty()) {
             EnvelopeCode::AmbiguousArguments
@@ -116,18 +133,81 @@ impl Envelope {
                 "cannot be read, and the tool applies all entries or none",
                 "cannot be read, and the tool applies all entries or none",
             ),
-            EnvelopeCode::InvalidArguments => ("needs a fix", "need a fix"),
+            EnvelopeCode::ConfirmationRequired => ("needs a confirmation", "need a confirmation"),
+            _ => ("needs a fix", "need a fix"),
         };
         let paths: Vec<String> = listed.iter().map(|i| format!("`{}`", i.path)).collect();
         let also = if more > 0 { ", and more not listed," } else { "" };
         let message = match listed.as_slice() {
+            _ if code == EnvelopeCode::ConfirmationRequired => format!(
+                "`{tool}` did not run: the change needs the `confirm_token` of a preview of these same arguments."
+            ),
             // The arguments as a whole (not an object): there is no argument to name.
             [only] if only.path.is_empty() => format!("`{tool}` did not run: the arguments {many}."),
             [_] if more == 0 => format!("`{tool}` did not run: argument {} {one}.", paths.join(", ")),
             _ => format!("`{tool}` did not run: arguments {}{also} {many}.", paths.join(", ")),
         };
         let hint = hint::envelope(tool, listed.iter().map(|i| (i.path.as_str(), &i.fix)));
-        Self { code, message, hint, issues }
+        Self { code, message, hint, issues, retry_after_seconds: None, remaining_calls: None }
+    }
+
+    /// The envelope of a call refused by the server's rate limit: call again after
+    /// `retry_after_seconds`; `remaining_calls` left in the window when the server knows.
+    pub fn rate_limited(tool: &str, retry_after_seconds: u64, remaining_calls: Option<u64>) -> Self {
+        let left = match remaining_calls {
+            Some(1) => "; 1 call is left in this window".to_owned(),
+            Some(n) => format!("; {n} calls are left in this window"),
+            None => String::new(),
+        };
+        Self {
+            code: EnvelopeCode::RateLimited,
+            message: format!(
+                "`{tool}` did not run: the server's rate limit for it was reached; retry after {}{left}.",
+                seconds(retry_after_seconds)
+            ),
+            hint: format!(
+                "Call `{tool}` again with the same arguments after {}; a call sooner is refused again.",
+                seconds(retry_after_seconds)
+            ),
+            issues: Vec::new(),
+            retry_after_seconds: Some(retry_after_seconds),
+            remaining_calls,
+        }
+    }
+
+    /// The envelope of a call whose `upstream` (a service the tool depends on, named for the
+    /// model) did not answer: nothing was applied; the same call may be retried, after
+    /// `retry_after_seconds` when given, with the same idempotency key (`key`: the tool's
+    /// idempotency key property).
+    pub fn upstream_unavailable(
+        tool: &str,
+        upstream: Option<&str>,
+        retry_after_seconds: Option<u64>,
+        key: Option<&str>,
+    ) -> Self {
+        let who =
+            upstream.map_or_else(|| "a service it depends on".to_owned(), |u| format!("{u}, which it depends on,"));
+        let after = retry_after_seconds.map(|s| format!(" after {}", seconds(s))).unwrap_or_default();
+        let same_key =
+            key.map(|k| format!(" and the same `{k}`, so that the change is applied once")).unwrap_or_default();
+        Self {
+            code: EnvelopeCode::UpstreamUnavailable,
+            message: format!("`{tool}` did not run: {who} did not answer; nothing was applied."),
+            hint: format!("Call `{tool}` again{after} with the same arguments{same_key}."),
+            issues: Vec::new(),
+            retry_after_seconds,
+            remaining_calls: None,
+        }
+    }
+}
+
+/// `30 seconds`, `1 second`, `2 minutes`.
+fn seconds(n: u64) -> String {
+    match n {
+        1 => "1 second".to_owned(),
+        60 => "1 minute".to_owned(),
+        n if n >= 120 && n % 60 == 0 => format!("{} minutes", n / 60),
+        n => format!("{n} seconds"),
     }
 }
 

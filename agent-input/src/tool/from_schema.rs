@@ -70,6 +70,14 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
         _ => Map::new(),
     };
     merge_root(&mut extension, overrides, &name)?;
+    if extension.contains_key("confirm") {
+        // The server's own handler takes no `dry_run` and no token: a wrapped tool would
+        // advertise a confirmation it cannot keep.
+        return Err(Error::options(format!(
+            "`confirm` of tool `{name}`: a tool read from its server's schema keeps its own handler, which takes no \
+             `dry_run` or `confirm_token`; declare it as a tool spec (`document_from_input_schema`, then `confirm: true`) to confirm it"
+        )));
+    }
     let writes = match extension.remove("writes") {
         Some(Value::Bool(b)) => b,
         None => read_only != Some(true),
@@ -99,6 +107,13 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
         apply_override(decl, &over, &key, declared.unwrap_or(&Value::Null))?;
     }
     let mut doc = json!({"name": name, "writes": writes, "all_or_nothing": true, "properties": properties});
+    // The server's own annotations stay as declared (their unstated hints are MCP's defaults);
+    // the overrides' side effects (`confirm`, `destructive`, ...), copied below, go over them.
+    if let Some(Value::Object(a)) = definition.and_then(|d| d.get("annotations")) {
+        doc["annotations"] = Value::Object(a.clone());
+    } else if writes {
+        doc["annotations"] = json!({});
+    }
     // Definitions a property passed on refers to are advertised beside it.
     let defs: Map<String, Value> =
         ["$defs", "definitions"].iter().filter_map(|k| Some(((*k).to_owned(), input.get(*k)?.clone()))).collect();

@@ -10,6 +10,7 @@
 //! | `id`, `*_id` | `uuid`, in `mode: "write"` on a tool that writes |
 //! | `locale`, `language`, `lang`, `language_code` | `locale` |
 //! | `country`, `country_code` | `country` |
+//! | `response_format`, `response_mode`, `detail_level`, `verbosity` | `enum` of `concise` and `detailed` (`brief`, `short`, `summary` read as `concise`; `full`, `verbose`, `detail`, `complete` as `detailed`) |
 //!
 //! A name is matched by its words, as the tool factory matches arguments: `pageSize`,
 //! `PAGE_SIZE`, `dateFrom`, `userId` and `user-id` imply what `page_size`, `date_from` and
@@ -59,6 +60,7 @@ pub(crate) fn group(words: &str) -> Option<&'static str> {
         "locale" | "language" | "lang" | "language code" => "locale",
         "country" | "country code" => "country",
         "query" | "q" | "search" | "search query" | "search term" | "search terms" | "keywords" => "query",
+        "response format" | "response mode" | "detail level" | "verbosity" => "response format",
         _ => return None,
     })
 }
@@ -98,6 +100,10 @@ pub fn implied(name: &str, writes: bool) -> Option<Value> {
         Some("idempotency key") => json!({"kind": "idempotency_key"}),
         Some("locale") => json!({"kind": "locale"}),
         Some("country") => json!({"kind": "country"}),
+        // How much of each item a result carries: a model asks for a concise one first.
+        Some("response format") => json!({"kind": "enum", "values": ["concise", "detailed"], "aliases": {
+            "brief": "concise", "short": "concise", "summary": "concise",
+            "full": "detailed", "verbose": "detailed", "detail": "detailed", "complete": "detailed"}}),
         _ if words == "id" || words.ends_with(" id") => {
             json!({"kind": "uuid", "mode": if writes { "write" } else { "read" }})
         }

@@ -23,16 +23,20 @@
 //! [`ToolSpec::read`] returns a [`ToolCall`]: `ok` with canonical `args` (and per-entry
 //! `issues` of collections, if any), or the error envelope `{code, message, hint, issues}`.
 
+mod contract;
 mod dialect;
+mod effects;
 mod envelope;
 mod from_schema;
 pub mod implied;
 mod keys;
 mod object;
+mod page;
 mod person;
 mod props;
 mod ranges;
 mod read;
+mod receipts;
 mod union;
 
 use serde::Serialize;
@@ -50,10 +54,14 @@ use crate::limits::MAX_CALL_BYTES;
 use crate::outcome::received_cut;
 use crate::outcome::{Note, Warning};
 
+pub use contract::{Failure, Finished, Gate, Pending, Preview, Run};
 pub use dialect::Dialect;
+pub use effects::{CONFIRM_TOKEN, DRY_RUN};
 pub use envelope::{Envelope, Issue, Telemetry};
+pub use page::Page;
 pub use person::{AnsweredBy, ASK_TTL_SECONDS};
 pub(crate) use props::{Building, PropertySet};
+pub use receipts::{MemoryReceipts, ReceiptStore};
 
 /// A declared tool: its name, description, whether it writes, and its properties.
 #[derive(Clone, Debug)]
@@ -61,6 +69,8 @@ pub struct ToolSpec {
     name: String,
     description: String,
     writes: bool,
+    /// The side effects declared beyond `writes`: MCP's other hints, and a confirmation step.
+    effects: effects::Effects,
     all_or_nothing: bool,
     answered_by: AnsweredBy,
     properties: PropertySet,
@@ -70,8 +80,21 @@ pub struct ToolSpec {
 }
 
 /// The keys a tool spec may have.
-const SPEC_KEYS: &[&str] =
-    &["name", "description", "writes", "all_or_nothing", "answered_by", "languages", "properties", "schema_defs"];
+const SPEC_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "writes",
+    "destructive",
+    "idempotent",
+    "open_world",
+    "confirm",
+    "annotations",
+    "all_or_nothing",
+    "answered_by",
+    "languages",
+    "properties",
+    "schema_defs",
+];
 
 /// One property of a [`ToolBuilder`] as declared: a kind with its options (or the kind its name
 /// implies), required or not, with a description. Building the tool checks it, as it checks a
@@ -136,6 +159,8 @@ pub struct ToolBuilder {
     name: String,
     description: String,
     writes: bool,
+    /// `destructive`, `idempotent`, `open_world` and `confirm`, as given.
+    effects: Map<String, Value>,
     all_or_nothing: bool,
     answered_by: AnsweredBy,
     languages: Vec<String>,
@@ -174,6 +199,36 @@ impl ToolBuilder {
         self
     }
 
+    /// The tool's change cannot be undone (MCP `destructiveHint`); a tool that writes states it.
+    #[must_use]
+    pub fn destructive(mut self, destructive: bool) -> Self {
+        self.effects.insert("destructive".into(), Value::Bool(destructive));
+        self
+    }
+
+    /// A repeated call has no further effect (MCP `idempotentHint`); a tool that writes states
+    /// it, and `true` needs an idempotency key property.
+    #[must_use]
+    pub fn idempotent(mut self, idempotent: bool) -> Self {
+        self.effects.insert("idempotent".into(), Value::Bool(idempotent));
+        self
+    }
+
+    /// The tool reaches beyond the server's own data (MCP `openWorldHint`).
+    #[must_use]
+    pub fn open_world(mut self, open_world: bool) -> Self {
+        self.effects.insert("open_world".into(), Value::Bool(open_world));
+        self
+    }
+
+    /// A destructive tool previews its change (`dry_run`, true by default) and applies it only
+    /// with the preview's `confirm_token`.
+    #[must_use]
+    pub fn confirm(mut self) -> Self {
+        self.effects.insert("confirm".into(), Value::Bool(true));
+        self
+    }
+
     /// The tool applies all entries of its collections or none.
     #[must_use]
     pub const fn all_or_nothing(mut self) -> Self {
@@ -209,9 +264,12 @@ impl ToolBuilder {
             decl.insert("description".into(), Value::String(p.description.clone()));
             props.insert(name.clone(), Value::Object(decl));
         }
-        let doc = json!({"name": self.name, "description": self.description, "writes": self.writes,
+        let mut doc = json!({"name": self.name, "description": self.description, "writes": self.writes,
                          "all_or_nothing": self.all_or_nothing, "answered_by": self.answered_by,
                          "languages": self.languages, "properties": props});
+        if let Value::Object(d) = &mut doc {
+            d.extend(self.effects.clone());
+        }
         let mut spec = ToolSpec::from_json(&doc)?;
         // A spec given in Rust may carry what JSON cannot (a cursor codec): it is used as given,
         // with the tool's languages where it names none.
@@ -232,6 +290,7 @@ impl ToolSpec {
             name: name.to_owned(),
             description: String::new(),
             writes: false,
+            effects: Map::new(),
             all_or_nothing: false,
             answered_by: AnsweredBy::Model,
             languages: Vec::new(),
@@ -317,7 +376,7 @@ impl ToolSpec {
         let object = spec.as_object().ok_or_else(|| Error::options("a tool spec must be a JSON object"))?;
         if let Some(k) = object.keys().find(|k| !SPEC_KEYS.contains(&k.as_str())) {
             return Err(Error::options(format!(
-                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `all_or_nothing`, `answered_by`, `languages`, `properties`"
+                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `destructive`, `idempotent`, `open_world`, `confirm`, `all_or_nothing`, `answered_by`, `languages`, `properties`"
             )));
         }
         let name = object
@@ -337,6 +396,7 @@ impl ToolSpec {
             }
         };
         let writes = flag("writes")?;
+        let effects = effects::Effects::from_spec(object, &name, writes)?;
         let all_or_nothing = flag("all_or_nothing")?;
         let answered_by = props::answered_by(object.get("answered_by"))
             .map_err(|m| Error::options(format!("`answered_by` of tool `{name}` {m}")))?
@@ -351,8 +411,22 @@ impl ToolSpec {
         };
         let languages = props::languages(object.get("languages"))
             .map_err(|m| Error::options(format!("`languages` of tool `{name}` {m}")))?;
+        let mut confirmed;
+        let props = if effects.confirm {
+            confirmed = props.clone();
+            effects::add_confirm_properties(&mut confirmed, &name)?;
+            &confirmed
+        } else {
+            props
+        };
         let properties =
             PropertySet::from_json(props, &Building { writes, tool: &name, codec, host, languages: &languages })?;
+        if effects.idempotent_by_spec() && properties.key_property().is_none() {
+            return Err(Error::options(format!(
+                "tool `{name}` is `idempotent: true` but has no idempotency key property: declare one \
+                 (`\"idempotency_key\": {{\"required\": true}}`), which binds each retry to its first call's arguments"
+            )));
+        }
         let schema_defs = match object.get("schema_defs") {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(d)) if d.keys().all(|k| k == "$defs" || k == "definitions") => d.clone(),
@@ -362,7 +436,7 @@ impl ToolSpec {
                 )))
             }
         };
-        Ok(Self { name, description, writes, all_or_nothing, answered_by, properties, schema_defs })
+        Ok(Self { name, description, writes, effects, all_or_nothing, answered_by, properties, schema_defs })
     }
 
     /// A tool spec from the JSON Schema a server already declares for the tool: its
@@ -611,8 +685,15 @@ impl ToolSpec {
             "name": self.name,
             "description": self.description,
             "inputSchema": self.input_schema(),
-            "annotations": {"readOnlyHint": !self.writes},
+            "annotations": self.annotations(),
         })
+    }
+
+    /// The MCP annotations: `readOnlyHint`, and for a tool that writes `destructiveHint` and
+    /// `idempotentHint` as its spec states them; `openWorldHint` when stated (a definition's
+    /// own annotations, read by [`Self::from_input_schema`], are kept as declared).
+    pub fn annotations(&self) -> Value {
+        self.effects.annotations(self.writes)
     }
 }
 

@@ -47,7 +47,13 @@ const STATE_KEY_LABEL: &str = "agent-input input_required state v1";
 
 /// A short digest of the arguments a question was asked about: SHA-256 over their JSON text
 /// with object keys sorted, so the same arguments give the same digest whatever their order.
-fn digest(args: &Value) -> String {
+pub(super) fn digest(args: &Value) -> String {
+    let hash = Sha256::digest(canonical_text(args).as_bytes());
+    hash.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+/// The JSON text of `value` with every object's keys sorted: equal for equal values.
+pub(super) fn canonical_text(value: &Value) -> String {
     fn canonical(v: &Value, out: &mut String) {
         match v {
             Value::Object(o) => {
@@ -77,9 +83,8 @@ fn digest(args: &Value) -> String {
         }
     }
     let mut text = String::new();
-    canonical(args, &mut text);
-    let hash = Sha256::digest(text.as_bytes());
-    hash.iter().take(16).map(|b| format!("{b:02x}")).collect()
+    canonical(value, &mut text);
+    text
 }
 
 /// A reading's value as the form offers it: text as itself, other JSON as its JSON text

@@ -300,6 +300,11 @@ impl PropertySet {
         Ok(Def::Value(Spec::from_json_with(&Value::Object(obj), ctx.codec, ctx.host)?))
     }
 
+    /// The first top-level property of the idempotency key kind, if any.
+    pub(crate) fn key_property(&self) -> Option<&str> {
+        self.props.iter().find(|p| matches!(p.def, Def::Value(Spec::IdempotencyKey(_)))).map(|p| p.name.as_str())
+    }
+
     /// The policy a top-level property declares for its ambiguities.
     pub(crate) fn answered_by(&self, name: &str) -> Option<AnsweredBy> {
         self.props.iter().find(|p| p.name == name).and_then(|p| p.answered_by)

@@ -253,6 +253,14 @@ pub fn all_outcomes() -> Vec<(String, Value, Option<Value>)> {
             }
         }
     }
+    for file in contract_files() {
+        let spec = agent_input::tool::ToolSpec::from_json(&file.spec).unwrap();
+        for (name, steps) in &file.cases {
+            for (i, step) in run_contract_case(&spec, steps).iter().enumerate() {
+                out.push((format!("contract/{}/{name}/{i}", file.file), contract_outcome(step), None));
+            }
+        }
+    }
     out
 }
 
@@ -267,5 +275,100 @@ pub fn sample_options(kind: agent_input::Kind) -> Value {
             {"id": "NSS", "names": ["Nejvyšší správní soud", "Supreme Administrative Court"]}
         ]}),
         _ => serde_json::json!({}),
+    }
+}
+
+/// One file of `tests/vectors/contract/` (not `page.json`): a spec and cases of steps.
+pub struct ContractFile {
+    pub file: String,
+    pub spec: Value,
+    /// `(name, steps)`.
+    pub cases: Vec<(String, Vec<Value>)>,
+}
+
+/// Every contract file, in name order.
+pub fn contract_files() -> Vec<ContractFile> {
+    let dir = vectors_dir().join("contract");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/vectors/contract exists")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json") && !p.ends_with("page.json"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let file = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let cases = doc["cases"]
+                .as_array()
+                .unwrap_or_else(|| panic!("contract/{file}.json has no cases"))
+                .iter()
+                .map(|c| (c["name"].as_str().unwrap().to_owned(), c["steps"].as_array().unwrap().clone()))
+                .collect();
+            ContractFile { file, spec: doc["spec"].clone(), cases }
+        })
+        .collect()
+}
+
+/// The string a step's arguments use for the `confirm_token` of the case's last preview.
+pub const PREVIEW_TOKEN: &str = "$preview_token";
+
+/// `args` with every string `$preview_token` replaced by `token`.
+pub fn with_token(args: &Value, token: &str) -> Value {
+    match args {
+        Value::String(s) if s == PREVIEW_TOKEN => Value::String(token.to_owned()),
+        Value::Object(o) => Value::Object(o.iter().map(|(k, v)| (k.clone(), with_token(v, token))).collect()),
+        other => other.clone(),
+    }
+}
+
+/// Runs a case's steps as a server glue does, against a fresh in-memory receipt store and the
+/// vector key: each step's `{"ran", "handler_args"?, "result"}`.
+pub fn run_contract_case(spec: &agent_input::tool::ToolSpec, steps: &[Value]) -> Vec<Value> {
+    use agent_input::tool::{Failure, Gate, MemoryReceipts, ReceiptStore};
+    let codec = agent_input::cursor::CursorCodec::new(VECTOR_KEY.as_bytes()).expect("the vector key");
+    let store = MemoryReceipts::default();
+    let mut token = String::new();
+    let mut out = Vec::new();
+    for step in steps {
+        let now = step["now"].as_u64().expect("a step has `now`");
+        let args = with_token(step.get("args").unwrap_or(&Value::Null), &token);
+        let call = spec.read(&args);
+        let stored = spec.receipt_key(&call).and_then(|k| store.get(spec.name(), &k));
+        let gate = spec.gate(&call, stored.as_ref(), Some(&codec), now).expect("the spec's gate");
+        let run = match gate {
+            Gate::Answer { result } => {
+                out.push(serde_json::json!({"ran": false, "result": result}));
+                continue;
+            }
+            Gate::Run(run) => run,
+        };
+        let result = if let Some(failure) = step.get("failure") {
+            let failure: Failure = serde_json::from_value(failure.clone()).expect("a failure");
+            spec.failure_result(&failure)
+        } else {
+            let finished = spec.finish(&call, &run, step.get("output").unwrap_or(&Value::Null), now);
+            if let (Some(key), Some(receipt)) = (&finished.key, &finished.receipt) {
+                store.put(spec.name(), key, receipt.clone());
+            }
+            finished.result
+        };
+        if let Some(t) = result["structuredContent"]["confirmation"]["confirm_token"].as_str() {
+            token = t.to_owned();
+        }
+        out.push(serde_json::json!({"ran": true, "handler_args": run.args, "result": result}));
+    }
+    out
+}
+
+/// What the census reads of a step's result: its notes, warnings, issues and envelope code.
+pub fn contract_outcome(step: &Value) -> Value {
+    let s = &step["result"]["structuredContent"];
+    if step["result"]["isError"] == true {
+        serde_json::json!({"status": "error", "code": s["code"], "message": s["message"], "issues": s["issues"],
+                           "notes": [], "warnings": []})
+    } else {
+        serde_json::json!({"notes": s["notes"], "warnings": s["warnings"]})
     }
 }

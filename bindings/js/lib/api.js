@@ -506,6 +506,18 @@ export class CursorCodec {
     return answer(guard(() => c.read_json(jsonText(value), seconds(now))));
   }
 
+  /** A page that says what it withheld: `{items, matched, returned, sort, partial, next_cursor,
+   * filtered, matched_exact}`, its next cursor (carrying `next`) minted with this key, valid
+   * `ttl` seconds (an hour by default). `matched` is how many matched in all (a lower bound with
+   * `matchedExact: false`); `offset` the position of the first item. Throws
+   * `InvalidOptionsError` for a page that contradicts itself. */
+  page({ items, matched, sort, filtered = false, next, offset, matchedExact = true, ttl, now } = {}) {
+    const c = codecs.get(this);
+    const request = { items, matched, sort: sort ?? null, filtered, next: next ?? null, offset: offset ?? null,
+      matched_exact: matchedExact, ttl_seconds: ttl ?? null };
+    return JSON.parse(guard(() => c.page(dataText(request), seconds(now))));
+  }
+
   free() {
     codecs.get(this).free();
   }
@@ -673,6 +685,56 @@ export class Tool {
     return new ToolCall(JSON.parse(text), this.#name);
   }
 
+  /** True when calls go through `gate`: the tool confirms its changes or has an idempotency key. */
+  get hasContract() {
+    return this.#t.has_contract;
+  }
+
+  /** True when the tool previews its changes (`dry_run`) and applies them with a `confirm_token`. */
+  get confirms() {
+    return this.#t.confirms;
+  }
+
+  /** The tool's idempotency key property, or `null`. */
+  get keyProperty() {
+    return this.#t.key_property ?? null;
+  }
+
+  /** The MCP annotations its side effects declare (`readOnlyHint`, `destructiveHint`, ...). */
+  annotations() {
+    return JSON.parse(this.#t.annotations());
+  }
+
+  /** The idempotency key of a call that applies a change, to look its receipt up, or `null`. */
+  receiptKey(call) {
+    return guard(() => this.#t.receipt_key(dataText(call))) ?? null;
+  }
+
+  /** The contract's step before the handler: `{action: "answer", result}` (return it: a refusal
+   * or a replayed receipt) or `{action: "run", args, ...}` (run the handler with `args`, then
+   * `finish`). `stored` is the receipt the store holds under `receiptKey(call)`. Confirm tokens
+   * are sealed with `codec`, or the tool's own. */
+  gate(call, stored, { codec, now } = {}) {
+    const text = dataText(call);
+    const held = stored === undefined || stored === null ? undefined : dataText(stored);
+    const inner = codec === undefined || codec === null ? this.#codec : codecs.get(codec);
+    if (inner === undefined) return JSON.parse(guard(() => this.#t.gate(text, held, seconds(now))));
+    return JSON.parse(guard(() => this.#t.gate_with_codec(text, held, inner, seconds(now))));
+  }
+
+  /** The result of a call the handler ran with `gate`'s `run`: `{result, receipt?, key?}`;
+   * store `receipt` under `key` when given. */
+  finish(call, run, output, { now } = {}) {
+    const out = output === undefined ? undefined : dataText(output);
+    return JSON.parse(guard(() => this.#t.finish(dataText(call), dataText(run), out, seconds(now))));
+  }
+
+  /** The `CallToolResult` of a handler's `RateLimited` or `UpstreamUnavailable` (its
+   * `failure()`): the envelope the model acts on. */
+  failureResult(failure) {
+    return JSON.parse(guard(() => this.#t.failure_result(dataText(failure))));
+  }
+
   /** The tool's `inputSchema`, which admits every spelling the reader reads, in a host's
    * dialect: `"mcp"` (JSON Schema 2020-12, the default), `"openai-strict"`, `"gemini"` or
    * `"anthropic"`. Throws `InvalidOptionsError` for another dialect. */
@@ -699,6 +761,79 @@ export class Tool {
 
   [dispose]() {
     this.free();
+  }
+}
+
+// --- the contract around a call -----------------------------------------------------------------
+
+const receiptStores = new WeakMap();
+
+/**
+ * Receipts of writes in memory (the default store of the server glue): at most `capacity`
+ * (10,000 by default), the oldest dropped first; a receipt past its `expires_at` is not replayed.
+ * A store of your own has the same two methods, `get(tool, key)` and `put(tool, key, receipt)`
+ * (plain or async), over receipts that are plain objects.
+ */
+export class MemoryReceipts {
+  constructor({ capacity = 0 } = {}) {
+    receiptStores.set(this, new w.MemoryReceipts(capacity));
+  }
+
+  /** The receipt stored for `tool` and `key`, or `null`. */
+  get(tool, key) {
+    const text = receiptStores.get(this).get(String(tool), String(key));
+    return text === undefined ? null : JSON.parse(text);
+  }
+
+  /** Stores `receipt` for `tool` and `key`. */
+  put(tool, key, receipt) {
+    guard(() => receiptStores.get(this).put(String(tool), String(key), dataText(receipt) ?? "null"));
+  }
+
+  /** Drops the receipts expired at `now` (unix seconds; default: the clock). */
+  expire({ now } = {}) {
+    guard(() => receiptStores.get(this).expire(seconds(now)));
+  }
+
+  /** How many receipts are kept. */
+  get size() {
+    return receiptStores.get(this).size;
+  }
+}
+
+/** A failure a handler throws that the model can act on; `failure()` is its JSON form. */
+export class ToolFailure extends Error {}
+
+/** The server's rate limit for the tool was reached: call again after `retryAfterSeconds`;
+ * `remainingCalls` are left in the window, when the server knows. */
+export class RateLimited extends ToolFailure {
+  constructor({ retryAfterSeconds, remainingCalls } = {}) {
+    super(`rate limited; retry after ${retryAfterSeconds} s`);
+    this.name = "RateLimited";
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.remainingCalls = remainingCalls;
+  }
+
+  failure() {
+    return { code: "rate_limited", retry_after_seconds: this.retryAfterSeconds,
+      ...(this.remainingCalls !== undefined && this.remainingCalls !== null && { remaining_calls: this.remainingCalls }) };
+  }
+}
+
+/** A service the tool depends on (`upstream`, named for the model) did not answer; nothing was
+ * applied, and the same call may be retried, after `retryAfterSeconds` when given. */
+export class UpstreamUnavailable extends ToolFailure {
+  constructor({ upstream, retryAfterSeconds } = {}) {
+    super(`${upstream ?? "a service the tool depends on"} did not answer`);
+    this.name = "UpstreamUnavailable";
+    this.upstream = upstream;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  failure() {
+    return { code: "upstream_unavailable",
+      ...(this.upstream !== undefined && this.upstream !== null && { upstream: this.upstream }),
+      ...(this.retryAfterSeconds !== undefined && this.retryAfterSeconds !== null && { retry_after_seconds: this.retryAfterSeconds }) };
   }
 }
 

@@ -157,8 +157,71 @@ export declare class CursorCodec {
    * `invalid_cursor` ask for a damaged, forged or expired one. `now` (unix seconds) replaces the
    * clock. */
   read(value?: unknown, options?: { now?: number }): Outcome<JsonValue>;
+  /** A page that says what it withheld, its next cursor (carrying `next`) minted with this key. */
+  page(request: PageRequest): Page;
   free(): void;
 }
+
+/** What a handler knows of its page: its items, how many matched in all (a lower bound with
+ * `matchedExact: false`), the order, whether a filter applied, and the next page's payload. */
+export interface PageRequest {
+  items: unknown[];
+  matched: number;
+  sort?: string;
+  filtered?: boolean;
+  next?: unknown;
+  offset?: number;
+  matchedExact?: boolean;
+  ttl?: number;
+  now?: number;
+}
+
+/** A page as a tool returns it. */
+export interface Page {
+  items: JsonValue[];
+  matched: number;
+  returned: number;
+  sort: string | null;
+  partial: boolean;
+  next_cursor: string | null;
+  filtered: boolean;
+  matched_exact: boolean;
+}
+
+// --- the contract around a call ------------------------------------------------------------------
+
+/** Receipts of writes in memory: at most `capacity` (10,000 by default), the oldest dropped first. */
+export declare class MemoryReceipts {
+  constructor(options?: { capacity?: number });
+  get(tool: string, key: string): { [key: string]: JsonValue } | null;
+  put(tool: string, key: string, receipt: { [key: string]: JsonValue }): void;
+  expire(options?: { now?: number }): void;
+  readonly size: number;
+}
+
+/** A failure a handler throws that the model can act on. */
+export declare class ToolFailure extends Error {
+  failure(): { [key: string]: JsonValue };
+}
+
+/** The server's rate limit for the tool was reached. */
+export declare class RateLimited extends ToolFailure {
+  constructor(options: { retryAfterSeconds: number; remainingCalls?: number });
+  readonly retryAfterSeconds: number;
+  readonly remainingCalls?: number;
+}
+
+/** A service the tool depends on did not answer; the same call may be retried. */
+export declare class UpstreamUnavailable extends ToolFailure {
+  constructor(options?: { upstream?: string; retryAfterSeconds?: number });
+  readonly upstream?: string;
+  readonly retryAfterSeconds?: number;
+}
+
+/** What `Tool.gate` says of a call: answer with `result`, or run the handler with `args`. */
+export type Gate =
+  | { action: "answer"; result: CallToolResult }
+  | { action: "run"; args: { [property: string]: JsonValue }; [key: string]: unknown };
 
 // --- tools -------------------------------------------------------------------------------------
 
@@ -177,6 +240,10 @@ export interface PropertyDecl {
 export interface InputSchemaOverrides {
   answered_by?: "model" | "user";
   writes?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  open_world?: boolean;
+  confirm?: boolean;
   all_or_nothing?: boolean;
   properties?: Record<string, Record<string, unknown> | false>;
 }
@@ -186,6 +253,14 @@ export interface ToolSpec {
   name: string;
   description?: string;
   writes?: boolean;
+  /** MCP `destructiveHint`: a tool that writes states it. */
+  destructive?: boolean;
+  /** MCP `idempotentHint`: a tool that writes states it; `true` needs an idempotency key. */
+  idempotent?: boolean;
+  /** MCP `openWorldHint`. */
+  open_world?: boolean;
+  /** A destructive tool previews (`dry_run`) and applies with the preview's `confirm_token`. */
+  confirm?: boolean;
   all_or_nothing?: boolean;
   properties?: { [property: string]: PropertyDecl | null };
 }
@@ -229,6 +304,22 @@ export declare class Tool {
   readonly name: string;
   /** True when the tool writes (a placeholder id asks instead of reading as absent). */
   readonly writes: boolean;
+  /** True when calls go through `gate` (the tool confirms, or has an idempotency key). */
+  readonly hasContract: boolean;
+  /** True when the tool previews its changes and applies them with a `confirm_token`. */
+  readonly confirms: boolean;
+  /** The tool's idempotency key property, or `null`. */
+  readonly keyProperty: string | null;
+  /** The MCP annotations its side effects declare. */
+  annotations(): { [key: string]: JsonValue };
+  /** The idempotency key of a call that applies a change, to look its receipt up, or `null`. */
+  receiptKey(call: ToolCall): string | null;
+  /** The contract's step before the handler. */
+  gate(call: ToolCall, stored?: unknown, options?: { codec?: CursorCodec; now?: number }): Gate;
+  /** The result of a call the handler ran with `gate`'s run: `{result, receipt?, key?}`. */
+  finish(call: ToolCall, run: Gate, output?: unknown, options?: { now?: number }): { result: CallToolResult; receipt?: { [key: string]: JsonValue }; key?: string };
+  /** The `CallToolResult` of a handler's failure (`RateLimited`, `UpstreamUnavailable`). */
+  failureResult(failure: { [key: string]: JsonValue }): CallToolResult;
   /** Reads a whole argument object (left out, `undefined` or `null`: no arguments). Never throws
    * on bad arguments: a lone surrogate or nesting past 64 levels is the envelope `agent-input
    * call` gives for the same JSON text. */

@@ -13,7 +13,17 @@
  * See `mcp.js`.
  */
 
-import type { CallToolResult, CursorCodec, InputRequired, InputSchemaOverrides, JsonValue, Tool, ToolCall, ToolSpec } from "./index.js";
+import type { CallToolResult, CursorCodec, InputRequired, InputSchemaOverrides, JsonValue, MemoryReceipts, Tool, ToolCall, ToolSpec } from "./index.js";
+
+/** Where receipts of writes are kept, by tool and idempotency key: `MemoryReceipts` (the
+ * default, in memory), or a store of your own over a database; either method may be async. */
+export interface ReceiptStore {
+  get(tool: string, key: string): unknown;
+  put(tool: string, key: string, receipt: { [key: string]: JsonValue }): unknown;
+}
+
+/** The process's in-memory receipt store, used by every tool registered without `receipts`. */
+export declare function defaultReceipts(): MemoryReceipts;
 
 /** The first MCP revision with `input_required` results (multi round-trip requests). */
 export declare const MRTR_VERSION: "2026-07-28";
@@ -46,6 +56,7 @@ export declare function registerTool<A = { [property: string]: JsonValue }>(
   server: LowLevelServer | { server: LowLevelServer },
   spec: Tool | ToolSpec | string,
   handler: ToolHandler<A>,
+  options?: { receipts?: ReceiptStore },
 ): Tool;
 
 /** Reads `args` with `tool` and runs `handler` when they read: the MCP `CallToolResult`, or on a
@@ -55,6 +66,7 @@ export declare function runCall<A = { [property: string]: JsonValue }>(
   handler: ToolHandler<A>,
   args: unknown,
   extra?: unknown,
+  options?: { receipts?: ReceiptStore },
 ): Promise<CallToolResult | InputRequired>;
 
 /** What a request's context says about asking a person (2.x, protocol 2026-07-28). */

@@ -35,7 +35,7 @@
  *   person in the same way.
  */
 
-import { Tool } from "agent-input";
+import { MemoryReceipts, Tool, ToolFailure } from "agent-input";
 
 /** The first MCP revision with `input_required` results (multi round-trip requests). */
 export const MRTR_VERSION = "2026-07-28";
@@ -137,7 +137,7 @@ const registries = new WeakMap();
  * answer, an ambiguous call returns the `input_required` result instead, and a retry's answers
  * are read. The framework-free core of `registerTool`.
  */
-export async function runCall(tool, handler, args, extra) {
+export async function runCall(tool, handler, args, extra, { receipts } = {}) {
   const { canAsk, inputResponses, requestState } = asking(extra);
   const retry = requestState !== undefined;
   const call = retry ? tool.readAnswers(args, inputResponses ?? {}, requestState) : tool.read(args);
@@ -148,14 +148,37 @@ export async function runCall(tool, handler, args, extra) {
     }
     return call.toCallToolResult();
   }
+  let run = null;
+  if (tool.hasContract) {
+    const store = receipts ?? defaultReceipts();
+    const key = tool.receiptKey(call);
+    const stored = key === null ? null : await store.get(tool.name, key);
+    const gate = tool.gate(call, stored);
+    if (gate.action === "answer") return gate.result;
+    run = gate;
+  }
   let output;
   try {
-    output = await handler(call.args, call, retry ? withoutAnswers(extra) : extra);
+    output = await handler(run === null ? call.args : run.args, call, retry ? withoutAnswers(extra) : extra);
   } catch (e) {
+    if (e instanceof ToolFailure) return tool.failureResult(e.failure());
     const message = e instanceof Error ? e.message : String(e);
     return { content: [{ type: "text", text: `\`${tool.name}\` failed: ${message}` }], isError: true };
   }
-  return call.toCallToolResult(output);
+  if (run === null) return call.toCallToolResult(output);
+  const finished = tool.finish(call, run, output);
+  if (finished.receipt !== undefined && finished.receipt !== null) {
+    await (receipts ?? defaultReceipts()).put(tool.name, finished.key, finished.receipt);
+  }
+  return finished.result;
+}
+
+let processReceipts = null;
+
+/** The process's in-memory receipt store, used by every tool registered without `receipts`. */
+export function defaultReceipts() {
+  processReceipts ??= new MemoryReceipts();
+  return processReceipts;
 }
 
 /** The `input_required` result asking the person about `args`, or `null` when the call is no such
@@ -176,7 +199,7 @@ function askPersonOrNull(tool, args) {
  * mix with `McpServer.registerTool` on the same server (the SDK refuses a second `tools/list`
  * handler). Works on the low-level `Server` of the 1.x and the 2.x SDK.
  */
-export function registerTool(server, spec, handler) {
+export function registerTool(server, spec, handler, { receipts } = {}) {
   const target = lowLevel(server, "registerTool");
   let tools = registries.get(target);
   if (tools === undefined) {
@@ -193,12 +216,12 @@ export function registerTool(server, spec, handler) {
         const names = [...entries.keys()].map((n) => `\`${n}\``).join(", ");
         throw invalidParams(`unknown tool \`${request.params.name}\`, expected one of ${names}`);
       }
-      return runCall(entry.tool, entry.handler, request.params.arguments, extra);
+      return runCall(entry.tool, entry.handler, request.params.arguments, extra, { receipts: entry.receipts });
     });
   }
   const tool = spec instanceof Tool ? spec : Tool.fromSpec(spec);
   if (tools.has(tool.name)) throw new Error(`registerTool: a tool named \`${tool.name}\` is already registered`);
-  tools.set(tool.name, { tool, handler, definition: tool.definition() });
+  tools.set(tool.name, { tool, handler, receipts, definition: tool.definition() });
   return tool;
 }
 

@@ -14,7 +14,9 @@
 
 use agent_input::context::Host as _;
 use agent_input::cursor::CursorCodec as CoreCodec;
-use agent_input::tool::{Dialect, Envelope, Issue, ToolCall, ToolSpec};
+use agent_input::tool::{
+    Dialect, Envelope, Failure, Issue, MemoryReceipts as CoreReceipts, Page, ReceiptStore, Run, ToolCall, ToolSpec,
+};
 use agent_input::vocabulary::{Entry, Vocabulary as CoreVocabulary, VocabularyRole};
 use agent_input::{Input, Kind, Note, Outcome, Spec, Warning};
 use serde_json::{json, Value};
@@ -288,6 +290,16 @@ impl CursorCodec {
         Ok(respond(self.inner.read_at(Input::String(value), now), Some(value)))
     }
 
+    /// A page that says what it withheld (`request`: the JSON text of `Page`'s fields), its
+    /// next cursor minted with this key at `now` (NaN: the clock); the page as JSON text.
+    ///
+    /// # Errors
+    /// A page that contradicts itself, or fields of the wrong type.
+    pub fn page(&self, request: &str, now: f64) -> Result<String> {
+        let page = Page::from_json(&parse(request)?).map_err(GlueError::from)?;
+        Ok(convert::json_text_unflagged(page.to_json(&self.inner, at(now)?).map_err(GlueError::from)?))
+    }
+
     /// Reads a value sent as JSON text (`None`: not sent) at `now`.
     ///
     /// # Errors
@@ -482,6 +494,83 @@ impl Tool {
         Ok(convert::call_text(call))
     }
 
+    /// True when calls go through `gate`: the tool confirms its changes or has an idempotency key.
+    #[wasm_bindgen(getter)]
+    pub fn has_contract(&self) -> bool {
+        self.spec.has_contract()
+    }
+
+    /// True when the tool previews its changes and applies them with a `confirm_token`.
+    #[wasm_bindgen(getter)]
+    pub fn confirms(&self) -> bool {
+        self.spec.confirms()
+    }
+
+    /// The tool's idempotency key property, if any.
+    #[wasm_bindgen(getter)]
+    pub fn key_property(&self) -> Option<String> {
+        self.spec.key_property().map(str::to_owned)
+    }
+
+    /// The MCP annotations, as JSON text.
+    pub fn annotations(&self) -> String {
+        convert::json_text(self.spec.annotations())
+    }
+
+    /// The idempotency key of a call (its JSON text) that applies a change, if any.
+    ///
+    /// # Errors
+    /// A call that is not one `Tool.read` returned.
+    pub fn receipt_key(&self, call: &str) -> Result<Option<String>> {
+        Ok(self.spec.receipt_key(&call_of(call)?))
+    }
+
+    /// The contract's step before the handler, for a tool that does not confirm: the gate as
+    /// JSON text. `stored`: the receipt (JSON text) stored under `receipt_key`.
+    ///
+    /// # Errors
+    /// As [`Tool::receipt_key`]; a tool that confirms (it needs `gate_with_codec`).
+    pub fn gate(&self, call: &str, stored: Option<String>, now: f64) -> Result<String> {
+        self.gate_inner(call, stored, None, now)
+    }
+
+    /// The contract's step before the handler, confirm tokens sealed with `codec`.
+    ///
+    /// # Errors
+    /// As [`Tool::gate`].
+    pub fn gate_with_codec(&self, call: &str, stored: Option<String>, codec: &CursorCodec, now: f64) -> Result<String> {
+        self.gate_inner(call, stored, Some(&codec.inner), now)
+    }
+
+    fn gate_inner(&self, call: &str, stored: Option<String>, codec: Option<&CoreCodec>, now: f64) -> Result<String> {
+        let stored = stored.map(|s| parse(&s)).transpose()?;
+        let gate = self.spec.gate(&call_of(call)?, stored.as_ref(), codec, at(now)?).map_err(GlueError::from)?;
+        Ok(convert::json_text_unflagged(serde_json::to_value(gate).unwrap_or(Value::Null)))
+    }
+
+    /// The result of a call the handler ran with `gate`'s `run` (JSON text) and its `output`
+    /// (JSON text, or nothing): `{result, receipt?, key?}` as JSON text.
+    ///
+    /// # Errors
+    /// A call or run that `read` and `gate` did not return.
+    pub fn finish(&self, call: &str, run: &str, output: Option<String>, now: f64) -> Result<String> {
+        let run: Run = serde_json::from_value(parse(run)?)
+            .map_err(|e| GlueError::type_error(format!("not a run that `gate` returned: {e}")))?;
+        let output = convert::options(output)?;
+        let finished = self.spec.finish(&call_of(call)?, &run, &output, at(now)?);
+        Ok(convert::json_text_unflagged(serde_json::to_value(finished).unwrap_or(Value::Null)))
+    }
+
+    /// The `CallToolResult` of a handler's failure (`{"code": "rate_limited", ...}`), as JSON text.
+    ///
+    /// # Errors
+    /// Not a failure.
+    pub fn failure_result(&self, failure: &str) -> Result<String> {
+        let failure: Failure = serde_json::from_value(parse(failure)?)
+            .map_err(|e| GlueError::type_error(format!("not a failure: {e}")))?;
+        Ok(convert::json_text_unflagged(self.spec.failure_result(&failure)))
+    }
+
     /// The `inputSchema` in a host's dialect (`mcp`, `openai-strict`, `gemini`, `anthropic`),
     /// as JSON text.
     pub fn input_schema(&self, dialect: &str) -> Result<String> {
@@ -499,6 +588,51 @@ impl Tool {
     pub fn definition(&self, dialect: &str) -> Result<String> {
         let dialect = dialect.parse::<Dialect>().map_err(GlueError::from)?;
         Ok(convert::json_text(self.spec.definition_for(dialect)))
+    }
+}
+
+/// Receipts of writes in memory (the glue's default store), bounded.
+#[wasm_bindgen]
+pub struct MemoryReceipts {
+    inner: CoreReceipts,
+}
+
+#[wasm_bindgen]
+impl MemoryReceipts {
+    /// A store of at most `capacity` receipts (0: the default, `MAX_RECEIPTS`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(capacity: usize) -> MemoryReceipts {
+        let capacity = if capacity == 0 { agent_input::limits::MAX_RECEIPTS } else { capacity };
+        Self { inner: CoreReceipts::new(capacity) }
+    }
+
+    /// The receipt stored for `tool` and `key`, as JSON text.
+    pub fn get(&self, tool: &str, key: &str) -> Option<String> {
+        self.inner.get(tool, key).map(convert::json_text_unflagged)
+    }
+
+    /// Stores `receipt` (JSON text) for `tool` and `key`.
+    ///
+    /// # Errors
+    /// Text that is not JSON.
+    pub fn put(&self, tool: &str, key: &str, receipt: &str) -> Result<()> {
+        self.inner.put(tool, key, parse(receipt)?);
+        Ok(())
+    }
+
+    /// Drops the receipts expired at `now` (NaN: the clock).
+    ///
+    /// # Errors
+    /// A `now` that is not a whole number of seconds.
+    pub fn expire(&self, now: f64) -> Result<()> {
+        self.inner.expire(at(now)?);
+        Ok(())
+    }
+
+    /// How many receipts are kept.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> usize {
+        self.inner.len()
     }
 }
 

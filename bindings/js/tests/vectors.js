@@ -203,3 +203,19 @@ export function toolCases() {
   }
   return out;
 }
+
+/** `{where, spec, case}` of every contract file in `contract/` (not `page.json`). */
+export function contractCases() {
+  const out = [];
+  const dir = join(VECTORS, "contract");
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json") && f !== "page.json").sort()) {
+    const doc = parseExact(readFileSync(join(dir, file), "utf8"));
+    for (const c of doc.cases) out.push({ where: `contract/${file.slice(0, -5)}/${c.name}`, spec: doc.spec, case: c });
+  }
+  return out;
+}
+
+/** The cases of `contract/page.json`. */
+export function pageCases() {
+  return parseExact(readFileSync(join(VECTORS, "contract", "page.json"), "utf8")).cases;
+}

@@ -8,7 +8,9 @@
 use std::sync::Arc;
 
 use agent_input::cursor::CursorCodec as CoreCodec;
-use agent_input::tool::{Dialect, ToolCall as CoreCall, ToolSpec};
+use agent_input::tool::{
+    Dialect, Failure, MemoryReceipts as CoreReceipts, Page, ReceiptStore, Run, ToolCall as CoreCall, ToolSpec,
+};
 use agent_input::vocabulary::{Entry, Vocabulary as CoreVocabulary, VocabularyRole};
 use agent_input::{Kind, Spec};
 use pyo3::exceptions::PyValueError;
@@ -411,8 +413,85 @@ impl CursorCodec {
         Ok(Outcome { inner, natives: Natives::Json })
     }
 
+    /// A page that says what it withheld: `{"items", "matched", "returned", "sort", "partial",
+    /// "next_cursor", "filtered", "matched_exact"}`, its next cursor (carrying `next`) minted
+    /// with this key, valid `ttl` seconds (an hour by default). `matched` is how many matched in
+    /// all (a lower bound with `matched_exact=False`); `offset` the position of the first item.
+    /// Raises `InvalidOptionsError` for a page that contradicts itself.
+    #[pyo3(signature = (items, /, matched, *, sort = None, filtered = false, next = None, offset = None,
+                        matched_exact = true, ttl = None, now = None))]
+    #[allow(clippy::too_many_arguments, reason = "keyword arguments of one Python call")]
+    fn page(
+        &self,
+        py: Python<'_>,
+        items: &Bound<'_, PyAny>,
+        matched: u64,
+        sort: Option<String>,
+        filtered: bool,
+        next: Option<&Bound<'_, PyAny>>,
+        offset: Option<u64>,
+        matched_exact: bool,
+        ttl: Option<&Bound<'_, PyAny>>,
+        now: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let ttl_seconds = ttl.map(|t| lifetime_seconds(t, "ttl")).transpose()?;
+        let request = json!({"items": data(items)?, "matched": matched, "sort": sort, "filtered": filtered,
+                             "next": next.map(data).transpose()?, "offset": offset,
+                             "matched_exact": matched_exact, "ttl_seconds": ttl_seconds});
+        let page = Page::from_json(&request)
+            .and_then(|p| p.to_json(&self.inner, now.unwrap_or_else(unix_now)))
+            .map_err(|e| to_py_err(py, &e))?;
+        Ok(to_py(py, &page)?.unbind())
+    }
+
     fn __repr__(&self) -> &'static str {
         "CursorCodec(<redacted>)"
+    }
+}
+
+/// Receipts of writes in memory (the default store of the server glue): at most `capacity`
+/// (10,000 by default), the oldest dropped first; a receipt past its `expires_at` is not
+/// replayed. A store of your own has the same two methods, `get(tool, key)` and
+/// `put(tool, key, receipt)` (plain or `async`), over receipts that are JSON dicts.
+#[pyclass(frozen, module = "agent_input._agent_input")]
+pub struct MemoryReceipts {
+    inner: CoreReceipts,
+}
+
+#[pymethods]
+impl MemoryReceipts {
+    #[new]
+    #[pyo3(signature = (capacity = None))]
+    fn new(capacity: Option<usize>) -> Self {
+        Self { inner: CoreReceipts::new(capacity.unwrap_or(agent_input::limits::MAX_RECEIPTS)) }
+    }
+
+    /// The receipt stored for `tool` and `key`, or `None`.
+    fn get(&self, py: Python<'_>, tool: &str, key: &str) -> PyResult<Py<PyAny>> {
+        match self.inner.get(tool, key) {
+            Some(r) => Ok(to_py(py, &r)?.unbind()),
+            None => Ok(py.None()),
+        }
+    }
+
+    /// Stores `receipt` (a dict) for `tool` and `key`.
+    fn put(&self, tool: &str, key: &str, receipt: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.inner.put(tool, key, data(receipt)?);
+        Ok(())
+    }
+
+    /// Drops the receipts expired at `now` (unix seconds; default: the clock).
+    #[pyo3(signature = (now = None))]
+    fn expire(&self, now: Option<u64>) {
+        self.inner.expire(now.unwrap_or_else(unix_now));
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("MemoryReceipts({} receipts)", self.inner.len())
     }
 }
 
@@ -597,6 +676,85 @@ impl Tool {
         self.spec.writes()
     }
 
+    /// True when calls go through `gate`: the tool confirms its changes or has an idempotency key.
+    #[getter]
+    fn has_contract(&self) -> bool {
+        self.spec.has_contract()
+    }
+
+    /// True when the tool previews its changes (`dry_run`) and applies them with a `confirm_token`.
+    #[getter]
+    fn confirms(&self) -> bool {
+        self.spec.confirms()
+    }
+
+    /// The tool's idempotency key property, or `None`.
+    #[getter]
+    fn key_property(&self) -> Option<&str> {
+        self.spec.key_property()
+    }
+
+    /// The MCP annotations (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`).
+    fn annotations(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(to_py(py, &self.spec.annotations())?.unbind())
+    }
+
+    /// The idempotency key of a call that applies a change, to look its receipt up; `None` when
+    /// there is none (no key property, no key sent, a preview, a call that did not read).
+    fn receipt_key(&self, call: PyRef<'_, ToolCall>) -> Option<String> {
+        self.spec.receipt_key(&call.call)
+    }
+
+    /// The contract's step before the handler: `{"action": "answer", "result": {...}}` (a
+    /// refusal or a replayed receipt: return it) or `{"action": "run", "args": {...}, ...}`
+    /// (run the handler with `args`, then `finish`). `stored` is the receipt the store holds
+    /// under `receipt_key(call)`. Confirm tokens are sealed with `codec`, or the tool's own.
+    #[pyo3(signature = (call, stored = None, /, *, codec = None, now = None))]
+    fn gate(
+        &self,
+        py: Python<'_>,
+        call: PyRef<'_, ToolCall>,
+        stored: Option<&Bound<'_, PyAny>>,
+        codec: Option<PyRef<'_, CursorCodec>>,
+        now: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let stored = stored.filter(|s| !s.is_none()).map(data).transpose()?;
+        let key = codec.map(|c| c.inner.clone()).or_else(|| self.codec.clone());
+        let gate = self
+            .spec
+            .gate(&call.call, stored.as_ref(), key.as_ref(), now.unwrap_or_else(unix_now))
+            .map_err(|e| to_py_err(py, &e))?;
+        json_value_to_py(py, &gate)
+    }
+
+    /// The result of a call the handler ran with `gate`'s `run` (`output`: the handler's
+    /// return value): `{"result": CallToolResult, "receipt"?, "key"?}`; store `receipt` under
+    /// `key` when given.
+    #[pyo3(signature = (call, run, output = None, /, *, now = None))]
+    fn finish(
+        &self,
+        py: Python<'_>,
+        call: PyRef<'_, ToolCall>,
+        run: &Bound<'_, PyAny>,
+        output: Option<&Bound<'_, PyAny>>,
+        now: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let run: Run = serde_json::from_value(data(run)?)
+            .map_err(|e| errors::InvalidOptionsError::new_err(format!("not a run that `gate` returned: {e}")))?;
+        let output = output.map_or(Ok(Value::Null), data)?;
+        let finished = self.spec.finish(&call.call, &run, &output, now.unwrap_or_else(unix_now));
+        json_value_to_py(py, &finished)
+    }
+
+    /// The `CallToolResult` of a handler's failure (`RateLimited.failure()` or
+    /// `UpstreamUnavailable.failure()`: `{"code": "rate_limited", "retry_after_seconds": 30,
+    /// "remaining_calls": 4}`): the envelope the model acts on.
+    fn failure_result(&self, py: Python<'_>, failure: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let failure: Failure = serde_json::from_value(data(failure)?)
+            .map_err(|e| errors::InvalidOptionsError::new_err(format!("not a failure: {e}")))?;
+        Ok(to_py(py, &self.spec.failure_result(&failure))?.unbind())
+    }
+
     /// The tool's `inputSchema`, which admits every spelling the reader reads, in a host's
     /// dialect: `"mcp"` (JSON Schema 2020-12, the default), `"openai-strict"`, `"gemini"` or
     /// `"anthropic"`. Raises `InvalidOptionsError` for another dialect.
@@ -777,6 +935,7 @@ fn _agent_input(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ToolCall>()?;
     m.add_class::<Vocabulary>()?;
     m.add_class::<CursorCodec>()?;
+    m.add_class::<MemoryReceipts>()?;
     m.add_class::<Missing>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(read_line, m)?)?;

@@ -67,6 +67,9 @@ test("tools/list advertises the specs", async () => {
   for (const t of tools) {
     assert.deepEqual(t.inputSchema, spec(t.name, codec).inputSchema(), t.name);
     assert.equal(t.annotations?.readOnlyHint, t.name === "search_decisions");
+    if (t.name === "update_decision_notes") {
+      assert.deepEqual(t.annotations, { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
+    }
   }
   // The advertised schema accepts what the reader reads: `limit` as a string too.
   const limit = /** @type {any} */ (tools[0].inputSchema.properties)?.limit;
@@ -95,10 +98,12 @@ test("model spellings are repaired with notes", async () => {
   // The handler got NS (Nejvyšší soud), 2026-10-01 and the first page.
   const page = result.result;
   assert.deepEqual(
-    page.decisions.map((/** @type {any} */ d) => [d.court, d.date]),
+    page.items.map((/** @type {any} */ d) => [d.court, d.date]),
     [["NS", "2026-10-02"], ["NS", "2026-11-03"], ["NS", "2026-11-18"]],
   );
   assert.deepEqual([page.matched, page.returned, page.next_cursor], [3, 3, null]);
+  // The page says what it withheld: nothing (all 3 returned), in date order, filtered by court.
+  assert.deepEqual([page.partial, page.sort, page.filtered], [false, "date asc", true]);
   assert.deepEqual(result.warnings, []);
 });
 
@@ -112,7 +117,7 @@ test("null is absent and the cursor pages; a damaged cursor names the restart", 
   const [isError, second] = await call(client, "search_decisions", { query: "nájem", limit: 2, cursor });
   assert.equal(isError, false);
   assert.deepEqual(second.notes, []);
-  const ids = (/** @type {any} */ p) => new Set(p.result.decisions.map((/** @type {any} */ d) => d.id));
+  const ids = (/** @type {any} */ p) => new Set(p.result.items.map((/** @type {any} */ d) => d.id));
   assert.equal([...ids(second)].filter((id) => ids(first).has(id)).length, 0);
   assert.equal(second.result.returned, 2);
   const [damagedIsError, envelope] = await call(client, "search_decisions", { query: "nájem", cursor: cursor.slice(0, -2) + "xx" });
@@ -146,7 +151,7 @@ test("an empty page under a court filter warns with the courts that match", asyn
   const client = await connect();
   const [isError, result] = await call(client, "search_decisions", { query: "daň", court: "Ústavní soud" });
   assert.equal(isError, false);
-  assert.deepEqual([result.result.decisions, result.result.matched], [[], 0]);
+  assert.deepEqual([result.result.items, result.result.matched], [[], 0]);
   assert.deepEqual(result.warnings.map((/** @type {any} */ w) => w.code), ["no_hits_filtered"]);
   assert.deepEqual(result.warnings[0].values, ["NSS"]);
 });
@@ -164,16 +169,28 @@ test("an example uuid on a write is asked about", async () => {
   assert.ok(envelope.hint.startsWith("Call `update_decision_notes` again with `decision_id` set to the real id"));
 });
 
-test("a write with a real id runs once per key", async () => {
+test("a write is previewed, applied with its preview's token, and replayed once", async () => {
   const client = await connect();
   const args = { decision_id: "{0B5E7B0E-1C4A-4F6E-9A53-2F9E3C1D7A01}", idempotency_key: "notes-js-1", notes: "  Precedent. " };
-  const [isError, first] = await call(client, "update_decision_notes", args);
+  const decision = "0b5e7b0e-1c4a-4f6e-9a53-2f9e3c1d7a01";
+  // `dry_run` left out: a preview, which changes nothing and carries the token.
+  const [isError, preview] = await call(client, "update_decision_notes", args);
   assert.equal(isError, false);
-  assert.deepEqual(first.result, { decision_id: "0b5e7b0e-1c4a-4f6e-9a53-2f9e3c1d7a01", created: false, replayed: false });
-  assert.deepEqual(codes(first.notes, "decision_id"), ["uuid_spelling_normalized"]);
-  assert.deepEqual(codes(first.notes, "notes"), ["whitespace_trimmed"]);
-  const [, again] = await call(client, "update_decision_notes", args);
-  assert.equal(again.result.replayed, true);
+  assert.deepEqual(preview.result, { decision_id: decision, created: false, notes_before: null, notes_after: "Precedent." });
+  assert.deepEqual(codes(preview.notes, "decision_id"), ["uuid_spelling_normalized"]);
+  assert.deepEqual(codes(preview.notes, "dry_run"), ["dry_run_preview"]);
+  const token = preview.confirmation.confirm_token;
+  // A token the model invents is refused, naming the preview call.
+  const [refused, envelope] = await call(client, "update_decision_notes", { ...args, dry_run: false, confirm_token: "yes" });
+  assert.equal(refused, true);
+  assert.equal(envelope.code, "confirmation_required");
+  assert.equal(envelope.issues[0].code, "confirm_token_missing");
+  // The preview's token applies it once; the retry replays the receipt.
+  const [, applied] = await call(client, "update_decision_notes", { ...args, dry_run: false, confirm_token: token });
+  assert.deepEqual(applied.result, { decision_id: decision, created: false });
+  const [, again] = await call(client, "update_decision_notes", { ...args, dry_run: false, confirm_token: token });
+  assert.deepEqual(again.result, applied.result);
+  assert.deepEqual(codes(again.notes, "idempotency_key"), ["receipt_replayed"]);
 });
 
 test("a handler that throws is an error result; an unknown tool is a protocol error", async () => {
@@ -211,7 +228,7 @@ test("on 2026-07-28 a person answers an ambiguous date; the handler gets the cho
   assert.equal(asked.length, 1);
   assert.deepEqual(asked[0].requestedSchema.properties.value.oneOf.map((/** @type {any} */ o) => o.const), ["2026-11-01", "2026-01-11"]);
   assert.deepEqual(codes(result.notes, "date_to"), ["reading_chosen_by_person"]);
-  assert.deepEqual(result.result.decisions.map((/** @type {any} */ d) => d.date), ["2026-09-14", "2026-10-02"]);
+  assert.deepEqual(result.result.items.map((/** @type {any} */ d) => d.date), ["2026-09-14", "2026-10-02"]);
 });
 
 test("a client that cannot ask a person gets the envelope naming the readings", async () => {

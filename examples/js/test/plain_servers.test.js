@@ -77,7 +77,7 @@ async function specAnswer(name, args) {
 const codes = (items, path) => items.filter((n) => n.path === path).map((n) => n.code);
 
 /** @param {any} page */
-const summary = (page) => ({ matched: page.matched, returned: page.returned, ids: page.decisions.map((/** @type {any} */ d) => d.id) });
+const summary = (page) => ({ matched: page.matched, returned: page.returned, ids: (page.decisions ?? page.items).map((/** @type {any} */ d) => d.id) });
 
 for (const [label, connect] of Object.entries(CLIENTS)) {
   describe(label, () => {

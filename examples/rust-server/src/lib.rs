@@ -123,14 +123,14 @@ struct Page {
 struct Update {
     decision_id: Option<String>,
     notes: String,
-    idempotency_key: String,
+    /// True for a preview (the library sets it: true until a confirmed call).
+    dry_run: bool,
 }
 
-/// The server's state: the decisions, the notes written, the receipts of applied writes.
+/// The server's state: the decisions and the notes written (receipts are the library's).
 struct Store {
     decisions: Vec<Decision>,
     notes: Mutex<HashMap<String, String>>,
-    receipts: Mutex<HashMap<String, Value>>,
 }
 
 /// A start-up failure: a spec or the data does not load.
@@ -151,13 +151,15 @@ fn spec(text: &str, codec: &CursorCodec) -> Result<ToolSpec, StartError> {
 /// A spec or the data does not load (a programmer error).
 pub fn courts_server(codec: CursorCodec) -> Result<ToolServer, StartError> {
     let decisions: Vec<Decision> = serde_json::from_str(DECISIONS)?;
-    let store = Arc::new(Store { decisions, notes: Mutex::default(), receipts: Mutex::default() });
+    let store = Arc::new(Store { decisions, notes: Mutex::default() });
     let search_store = Arc::clone(&store);
     let search_codec = codec.clone();
     let server = ToolServer::new("courts", env!("CARGO_PKG_VERSION"))
         // Ambiguous dates, numbers and courts ask the person when the client can (the search
-        // spec says `"answered_by": "user"`); the questions are sealed with the cursor key.
-        .person_key(codec.clone())
+        // spec says `"answered_by": "user"`); the questions and the confirm tokens of
+        // `update_decision_notes` are sealed with keys derived from the cursor key. Receipts of
+        // writes are kept in memory (`ToolServer::receipts` plugs a database in).
+        .key(codec.clone())
         .instructions("Search Czech court decisions and keep notes on them.")
         .tool(spec(SEARCH_SPEC, &codec)?, move |args: ToolArgs| {
             let (store, codec) = (Arc::clone(&search_store), search_codec.clone());
@@ -182,24 +184,25 @@ fn search(store: &Store, codec: &CursorCodec, args: &ToolArgs) -> Result<Reply, 
     let matched: Vec<&Decision> =
         unfiltered.iter().copied().filter(|d| s.court.as_ref().is_none_or(|c| &d.court == c)).collect();
     let start = s.cursor.map_or(0, |p| p.after).min(matched.len());
-    let page: Vec<Value> = matched
+    let items: Vec<Value> = matched
         .iter()
         .skip(start)
         .take(s.limit)
         .map(|d| json!({"id": d.id, "court": d.court, "date": d.date.to_string(), "title": d.title}))
         .collect();
-    let next = start + page.len();
-    let next_cursor = if next < matched.len() {
-        let expires = now() + CURSOR_TTL_SECONDS;
-        let cursor = codec
-            .encode_json(&json!({"after": next}), Some(expires))
-            .map_err(|e| HandlerError::new(format!("cannot issue a cursor: {e}")))?;
-        Value::String(cursor)
-    } else {
-        Value::Null
+    let next = start + items.len();
+    // The page says what it withheld: how many matched, the order, the filter, and the cursor.
+    let page = agent_input::tool::Page {
+        matched: matched.len() as u64,
+        offset: Some(start as u64),
+        sort: Some("date asc".to_owned()),
+        filtered: s.court.is_some(),
+        next: (next < matched.len()).then(|| json!({"after": next})),
+        ttl_seconds: Some(CURSOR_TTL_SECONDS),
+        items,
+        ..agent_input::tool::Page::default()
     };
-    let output =
-        json!({"matched": matched.len(), "returned": page.len(), "decisions": page, "next_cursor": next_cursor});
+    let output = page.to_json(codec, now()).map_err(|e| HandlerError::new(format!("cannot issue a page: {e}")))?;
     let mut reply = Reply::new(output);
     if let (Some(court), true) = (&s.court, matched.is_empty()) {
         let mut would: Vec<Value> = unfiltered.iter().map(|d| Value::String(d.court.clone())).collect();
@@ -210,25 +213,27 @@ fn search(store: &Store, codec: &CursorCodec, args: &ToolArgs) -> Result<Reply, 
     Ok(reply)
 }
 
+/// Replaces a decision's notes. The library runs the contract around it: a call is a preview
+/// (`dry_run` true) until the model sends the preview's `confirm_token`, and a retry with the
+/// same `idempotency_key` replays the stored result without calling this again.
 fn update(store: &Store, args: &ToolArgs) -> Result<Reply, HandlerError> {
     let u: Update = args.parse()?;
-    let mut receipts = store.receipts.lock().map_err(|_| HandlerError::new("the store is unavailable"))?;
-    if let Some(receipt) = receipts.get(&u.idempotency_key) {
-        let mut replayed = receipt.clone();
-        replayed["replayed"] = Value::Bool(true);
-        return Ok(Reply::new(replayed));
-    }
+    let mut notes = store.notes.lock().map_err(|_| HandlerError::new("the store is unavailable"))?;
     let created = u.decision_id.is_none();
-    let id = u.decision_id.unwrap_or_else(|| format!("created-{}", receipts.len() + 1));
+    let id = u.decision_id.unwrap_or_else(|| format!("created-{}", notes.len() + 1));
     if !created && !store.decisions.iter().any(|d| d.id == id) {
         return Err(HandlerError::new(format!(
             "no decision has the id {id}; call `search_decisions` to find the decision's id"
         )));
     }
-    store.notes.lock().map_err(|_| HandlerError::new("the store is unavailable"))?.insert(id.clone(), u.notes);
-    let receipt = json!({"decision_id": id, "created": created, "replayed": false});
-    receipts.insert(u.idempotency_key, receipt.clone());
-    Ok(Reply::new(receipt))
+    if u.dry_run {
+        let before = notes.get(&id).cloned();
+        return Ok(Reply::new(
+            json!({"decision_id": id, "created": created, "notes_before": before, "notes_after": u.notes}),
+        ));
+    }
+    notes.insert(id.clone(), u.notes);
+    Ok(Reply::new(json!({"decision_id": id, "created": created})))
 }
 
 fn now() -> u64 {

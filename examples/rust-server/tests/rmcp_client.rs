@@ -52,6 +52,16 @@ async fn tools_list_advertises_the_specs() {
         assert_eq!(*tool.input_schema, schema, "{}", tool.name);
         let read_only = tool.annotations.as_ref().and_then(|a| a.read_only_hint);
         assert_eq!(read_only, Some(tool.name == "search_decisions"));
+        if tool.name == "update_decision_notes" {
+            let a = tool.annotations.as_ref().unwrap();
+            assert_eq!(
+                (a.destructive_hint, a.idempotent_hint, a.open_world_hint),
+                (Some(true), Some(true), Some(false))
+            );
+            // `confirm: true` adds the preview's two properties.
+            assert!(tool.input_schema["properties"]["confirm_token"].is_object());
+            assert!(tool.input_schema["properties"]["dry_run"].is_object());
+        }
     }
     // The advertised schema accepts what the reader reads: `limit` as a string too.
     let search = &tools[0].input_schema;
@@ -74,7 +84,7 @@ async fn model_spellings_are_repaired_with_notes() {
     // decided three of the matching decisions from 1 October.
     assert_eq!(s["result"]["matched"], 3, "{s}");
     assert_eq!(s["result"]["returned"], 3);
-    let courts: Vec<&Value> = s["result"]["decisions"].as_array().unwrap().iter().map(|d| &d["court"]).collect();
+    let courts: Vec<&Value> = s["result"]["items"].as_array().unwrap().iter().map(|d| &d["court"]).collect();
     assert!(courts.iter().all(|c| *c == "NS"), "{s}");
     assert_eq!(codes_at(&s["notes"], "limit"), ["grouping_removed", "out_of_range_clamped"]);
     assert_eq!(codes_at(&s["notes"], "date_from"), ["date_spelling_normalized"]);
@@ -117,19 +127,40 @@ async fn an_example_id_on_the_write_asks() {
 }
 
 #[tokio::test]
-async fn a_write_with_a_real_id_applies_once() {
+async fn a_write_is_previewed_then_applied_with_its_token_and_replayed_once() {
     let client = connect().await;
     let args = json!({"decision_id": "{5D7C2A9E-8B1F-4C3D-A6E2-71F0B9D4C802}", "notes": " Cited in 2026. ",
                       "idempotency_key": "0f8e2a4c-9b1d-4e7f-a3c6-5d2b8e1f4a09"});
-    let first = call(&client, "update_decision_notes", args.clone()).await;
-    let s = structured(&first);
+    // `dry_run` left out: a preview, which changes nothing and returns the token.
+    let preview = call(&client, "update_decision_notes", args.clone()).await;
+    let s = structured(&preview);
     assert_eq!(
         s["result"],
-        json!({"decision_id": "5d7c2a9e-8b1f-4c3d-a6e2-71f0b9d4c802", "created": false, "replayed": false})
+        json!({"decision_id": "5d7c2a9e-8b1f-4c3d-a6e2-71f0b9d4c802", "created": false, "notes_before": null,
+               "notes_after": "Cited in 2026."})
     );
-    assert_eq!(codes_at(&s["notes"], "decision_id"), ["uuid_spelling_normalized"]);
-    let again = call(&client, "update_decision_notes", args).await;
-    assert_eq!(structured(&again)["result"]["replayed"], true);
+    assert_eq!(codes_at(&s["notes"], "dry_run"), ["dry_run_preview"]);
+    let token = s["confirmation"]["confirm_token"].clone();
+    // A token the model invents is refused, naming the preview call.
+    let mut apply = args.clone();
+    apply["dry_run"] = json!(false);
+    apply["confirm_token"] = json!("yes");
+    let refused = call(&client, "update_decision_notes", apply.clone()).await;
+    assert_eq!(refused.is_error, Some(true));
+    assert_eq!(structured(&refused)["code"], "confirmation_required");
+    assert_eq!(structured(&refused)["issues"][0]["code"], "confirm_token_missing");
+    // The preview's token applies it.
+    apply["confirm_token"] = token;
+    let applied = call(&client, "update_decision_notes", apply.clone()).await;
+    assert_eq!(applied.is_error, Some(false), "{applied:?}");
+    assert_eq!(
+        structured(&applied)["result"],
+        json!({"decision_id": "5d7c2a9e-8b1f-4c3d-a6e2-71f0b9d4c802", "created": false})
+    );
+    // The retry replays the receipt: the same result, a note, and the handler does not run again.
+    let again = call(&client, "update_decision_notes", apply).await;
+    assert_eq!(structured(&again)["result"], structured(&applied)["result"]);
+    assert_eq!(codes_at(&structured(&again)["notes"], "idempotency_key"), ["receipt_replayed"]);
 }
 
 #[tokio::test]
@@ -139,11 +170,13 @@ async fn pages_follow_the_issued_cursor_and_a_tampered_one_names_the_restart() {
     let page = &structured(&first)["result"];
     // Four titles hold the word "nájem" (folded: "najem"; "nájmu" is another form).
     assert_eq!((page["matched"].as_u64(), page["returned"].as_u64()), (Some(4), Some(2)));
+    // The page says what it withheld: more matched than it returned, in date order, unfiltered.
+    assert_eq!((&page["partial"], &page["sort"], &page["filtered"]), (&json!(true), &json!("date asc"), &json!(false)));
     let cursor = page["next_cursor"].as_str().unwrap().to_owned();
     let second = call(&client, "search_decisions", json!({"query": "nájem", "limit": 2, "cursor": cursor})).await;
     let page2 = &structured(&second)["result"];
     assert_eq!(page2["returned"], 2);
-    assert_ne!(page2["decisions"][0]["id"], page["decisions"][0]["id"]);
+    assert_ne!(page2["items"][0]["id"], page["items"][0]["id"]);
 
     let mut tampered = cursor.into_bytes();
     let last = tampered.len() - 1;

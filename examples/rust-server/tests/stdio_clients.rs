@@ -100,7 +100,8 @@ fn normalise(result: &CallToolResult) -> Value {
         Value::Null => serde_json::from_str(&text).unwrap_or(Value::Null),
         other => other,
     };
-    let ids: Vec<Value> = output["decisions"].as_array().into_iter().flatten().map(|d| d["id"].clone()).collect();
+    let listed = output.get("decisions").or_else(|| output.get("items")).cloned().unwrap_or(Value::Null);
+    let ids: Vec<Value> = listed.as_array().into_iter().flatten().map(|d| d["id"].clone()).collect();
     if let Value::Object(o) = &mut output {
         o.insert("ids".into(), Value::Array(ids));
     }
@@ -171,18 +172,28 @@ async fn every_server_answers_every_case_alike_over_stdio() {
                     }
                 }
             }
+            // The confirm token of the last preview, for arguments that say `$preview_token`.
+            let mut token = Value::Null;
             for case in &cases {
                 let listed = case["servers"].as_array().is_none_or(|s| s.iter().any(|n| n == "*" || *n == name));
                 if !listed {
                     continue;
                 }
-                let Value::Object(args) = case["arguments"].clone() else { panic!("arguments are an object") };
+                let Value::Object(mut args) = case["arguments"].clone() else { panic!("arguments are an object") };
+                for value in args.values_mut().filter(|v| *v == "$preview_token") {
+                    value.clone_from(&token);
+                }
                 let tool = case["tool"].as_str().unwrap_or_default().to_owned();
                 let result = client.call_tool(CallToolRequestParams::new(tool).with_arguments(args)).await;
                 let label = format!("{name} ({}) {}", if modern { "2026-07-28" } else { "legacy" }, case["name"]);
                 match result {
                     Ok(result) => {
                         checked += 1;
+                        if let Some(t) =
+                            result.structured_content.as_ref().and_then(|s| s.pointer("/confirmation/confirm_token"))
+                        {
+                            token = t.clone();
+                        }
                         // MCP 2026-07-28: a complete result says so (the rmcp server once sent none).
                         if requires_result_type && result.result_type != Some(ResultType::COMPLETE) {
                             failures.push(format!("{label}: resultType {:?} on 2026-07-28", result.result_type));

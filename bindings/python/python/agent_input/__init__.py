@@ -24,6 +24,7 @@ from ._agent_input import (
     AgentInputError,
     CursorCodec,
     InvalidOptionsError,
+    MemoryReceipts,
     Missing,
     Outcome,
     Reader,
@@ -36,6 +37,7 @@ from ._agent_input import (
     read,
     read_line,
 )
+from .failures import RateLimited, ToolFailure, UpstreamUnavailable
 from ._kinds import *  # noqa: F403
 from ._kinds import TYPE_NAMES as _TYPE_NAMES
 from ._kinds import __all__ as _kinds_all
@@ -65,12 +67,16 @@ __all__ = [
     "AgentInputError",
     "CursorCodec",
     "InvalidOptionsError",
+    "MemoryReceipts",
     "Missing",
     "Outcome",
+    "RateLimited",
     "Reader",
     "Tool",
     "ToolCall",
+    "ToolFailure",
     "UnknownKindError",
+    "UpstreamUnavailable",
     "Vocabulary",
     "fold",
     "no_hits_filtered",

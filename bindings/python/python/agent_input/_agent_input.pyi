@@ -33,6 +33,7 @@ __all__ = [
     "InvalidOptionsError",
     "KINDS",
     "MISSING",
+    "MemoryReceipts",
     "Missing",
     "NOTE_CODES",
     "Outcome",
@@ -157,6 +158,35 @@ class CursorCodec:
         for a `ttl` of 0 and for an `expires_at` not in the future (the core's check)."""
     def read(self, value: Union[JsonValue, Missing] = ..., /, *, now: Optional[int] = None) -> Outcome[Json]:
         """Reads a cursor value: its payload, absent for an invented one, or an `invalid_cursor` ask."""
+    def page(
+        self,
+        items: JsonValue,
+        /,
+        matched: int,
+        *,
+        sort: Optional[str] = None,
+        filtered: bool = False,
+        next: Optional[JsonValue] = None,
+        offset: Optional[int] = None,
+        matched_exact: bool = True,
+        ttl: Union[int, datetime.timedelta, None] = None,
+        now: Optional[int] = None,
+    ) -> Dict[str, Json]:
+        """A page that says what it withheld: `{"items", "matched", "returned", "sort", "partial",
+        "next_cursor", "filtered", "matched_exact"}`, its next cursor minted with this key."""
+
+@final
+class MemoryReceipts:
+    """Receipts of writes in memory: at most `capacity`, the oldest dropped first."""
+
+    def __new__(cls, capacity: Optional[int] = None) -> "MemoryReceipts": ...
+    def get(self, tool: str, key: str) -> Optional[Dict[str, Json]]:
+        """The receipt stored for `tool` and `key`, or `None`."""
+    def put(self, tool: str, key: str, receipt: Mapping[str, Any]) -> None:
+        """Stores `receipt` for `tool` and `key`."""
+    def expire(self, now: Optional[int] = None) -> None:
+        """Drops the receipts expired at `now` (default: the clock)."""
+    def __len__(self) -> int: ...
 
 @final
 class Tool:
@@ -209,6 +239,36 @@ class Tool:
     @property
     def writes(self) -> bool:
         """True when the tool writes."""
+    @property
+    def has_contract(self) -> bool:
+        """True when calls go through `gate` (the tool confirms, or has an idempotency key)."""
+    @property
+    def confirms(self) -> bool:
+        """True when the tool previews its changes and applies them with a `confirm_token`."""
+    @property
+    def key_property(self) -> Optional[str]:
+        """The tool's idempotency key property, or `None`."""
+    def annotations(self) -> Dict[str, Json]:
+        """The MCP annotations its side effects declare."""
+    def receipt_key(self, call: ToolCall) -> Optional[str]:
+        """The idempotency key of a call that applies a change, to look its receipt up."""
+    def gate(
+        self,
+        call: ToolCall,
+        stored: Optional[Mapping[str, Any]] = None,
+        /,
+        *,
+        codec: Optional[CursorCodec] = None,
+        now: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """`{"action": "answer", "result"}` (return it) or `{"action": "run", "args", ...}` (run
+        the handler with `args`, then `finish`)."""
+    def finish(
+        self, call: ToolCall, run: Mapping[str, Any], output: Optional[JsonValue] = None, /, *, now: Optional[int] = None
+    ) -> Dict[str, Any]:
+        """`{"result", "receipt"?, "key"?}` of a call the handler ran."""
+    def failure_result(self, failure: Mapping[str, Any]) -> Dict[str, Json]:
+        """The `CallToolResult` of a handler's `RateLimited` or `UpstreamUnavailable`."""
     def input_schema(self, dialect: SchemaDialect = "mcp") -> Dict[str, Json]:
         """The tool's `inputSchema` in a host's dialect (MCP's JSON Schema by default)."""
     def definition(self, dialect: SchemaDialect = "mcp") -> Dict[str, Json]:

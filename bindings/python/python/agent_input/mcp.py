@@ -77,9 +77,24 @@ import inspect
 import json
 import logging
 import typing
-from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union, cast
+from typing import (
+    Any,
+    Awaitable,
+    Callable,
+    Dict,
+    List,
+    Mapping,
+    Optional,
+    Protocol,
+    Sequence,
+    Tuple,
+    TypeVar,
+    Union,
+    cast,
+)
 
-from ._agent_input import AgentInputError, CursorCodec, Tool, ToolCall
+from ._agent_input import AgentInputError, CursorCodec, MemoryReceipts, Tool, ToolCall
+from .failures import ToolFailure
 from ._types import CallToolResultDict
 
 __all__ = [
@@ -87,8 +102,10 @@ __all__ = [
     "NOTES_META",
     "WARNINGS_META",
     "Asking",
+    "ReceiptStore",
     "add_tool",
     "can_ask",
+    "default_receipts",
     "lenient",
     "mcp_tool",
     "run_call",
@@ -582,14 +599,58 @@ def _result(call: ToolCall, output: Any) -> CallToolResultDict:
         return call.to_call_tool_result(pydantic_core.to_jsonable_python(output))
 
 
+class ReceiptStore(Protocol):
+    """Where receipts of writes are kept, by tool and idempotency key: `agent_input.MemoryReceipts`
+    (the default, in memory), or a store of your own over a database. Receipts are JSON dicts;
+    either method may be `async`. A receipt past its `expires_at` is not replayed, so a store
+    needs no expiry of its own."""
+
+    def get(self, tool: str, key: str) -> Any: ...
+
+    def put(self, tool: str, key: str, receipt: Dict[str, Any]) -> Any: ...
+
+
+_RECEIPTS: Optional[MemoryReceipts] = None
+
+
+def default_receipts() -> MemoryReceipts:
+    """The process's in-memory receipt store, used by every tool registered without `receipts=`."""
+    global _RECEIPTS
+    if _RECEIPTS is None:
+        _RECEIPTS = MemoryReceipts()
+    return _RECEIPTS
+
+
+async def _maybe(value: Any) -> Any:
+    return await value if inspect.isawaitable(value) else value
+
+
+async def _gate(tool: Tool, call: ToolCall, receipts: Optional[ReceiptStore]) -> Dict[str, Any]:
+    """The contract's step before the handler (`Tool.gate`), with the stored receipt looked up."""
+    if not tool.has_contract:
+        return {"action": "run", "args": call.args}
+    key = tool.receipt_key(call)
+    store = receipts if receipts is not None else default_receipts()
+    stored = await _maybe(store.get(tool.name, key)) if key is not None else None
+    return tool.gate(call, stored)
+
+
 async def run_call(
-    tool: Tool, handler: Handler, arguments: Optional[Dict[str, Any]], asking: Optional[Asking] = None
+    tool: Tool,
+    handler: Handler,
+    arguments: Optional[Dict[str, Any]],
+    asking: Optional[Asking] = None,
+    receipts: Optional[ReceiptStore] = None,
 ) -> Dict[str, Any]:
     """Reads `arguments` with `tool` and, when they read, runs `handler` with the canonical
     arguments; returns the MCP `CallToolResult` as a dict (the envelope when they do not read),
     or, when `asking` says the client can ask a person and the tool's policy is the user, the
     `input_required` result (`{"resultType": "input_required", ...}`). A retry's answers in
-    `asking` are read first. The framework-free core of the spec glue below."""
+    `asking` are read first. The tool's contract applies around the handler: a confirmed tool
+    previews (`dry_run`) and applies only with its preview's `confirm_token`; a write with an
+    idempotency key replays its stored receipt (`receipts`, the process's `MemoryReceipts` by
+    default) instead of running again; a handler's `RateLimited` or `UpstreamUnavailable` is
+    the envelope the model acts on. The framework-free core of the spec glue below."""
     import anyio.to_thread
 
     asking = asking or Asking()
@@ -598,18 +659,40 @@ async def run_call(
         return question
     if not call.ok:
         return dict(call.to_call_tool_result())
-    kwargs: Dict[str, Any] = dict(call.args or {})
+    gate = await _gate(tool, call, receipts)
+    if gate["action"] == "answer":
+        return dict(gate["result"])
+    kwargs: Dict[str, Any] = dict(gate["args"] or {})
     call_name = _call_parameter(handler)
     if call_name is not None:
         kwargs[call_name] = call
-    if inspect.iscoroutinefunction(handler):
-        output = await cast(Callable[..., Awaitable[Any]], handler)(**kwargs)
-    else:
-        output = await anyio.to_thread.run_sync(functools.partial(handler, **kwargs))
-    return dict(_result(call, output))
+    try:
+        if inspect.iscoroutinefunction(handler):
+            output = await cast(Callable[..., Awaitable[Any]], handler)(**kwargs)
+        else:
+            output = await anyio.to_thread.run_sync(functools.partial(handler, **kwargs))
+    except ToolFailure as failure:
+        return dict(tool.failure_result(failure.failure()))
+    if not tool.has_contract:
+        return dict(_result(call, output))
+    finished = _finish(tool, call, gate, output)
+    if finished.get("receipt") is not None:
+        store = receipts if receipts is not None else default_receipts()
+        await _maybe(store.put(tool.name, finished["key"], finished["receipt"]))
+    return dict(finished["result"])
 
 
-def _fastmcp_tool(tool: Tool, handler: Handler, **fields: Any) -> Any:
+def _finish(tool: Tool, call: ToolCall, run: Dict[str, Any], output: Any) -> Dict[str, Any]:
+    try:
+        return tool.finish(call, run, output)
+    except TypeError:
+        # Output the binding does not convert (a pydantic model, a datetime, ...), as `_result`.
+        import pydantic_core
+
+        return tool.finish(call, run, pydantic_core.to_jsonable_python(output))
+
+
+def _fastmcp_tool(tool: Tool, handler: Handler, receipts: Optional[ReceiptStore] = None, **fields: Any) -> Any:
     from fastmcp.tools import Tool as FastMCPTool
     from fastmcp.tools import ToolResult
     from mcp_types import CallToolResult, ToolAnnotations
@@ -622,7 +705,7 @@ def _fastmcp_tool(tool: Tool, handler: Handler, **fields: Any) -> Any:
         _handler: Handler = PrivateAttr()
 
         async def run(self, arguments: Dict[str, Any]) -> Any:
-            result = await run_call(self._spec, self._handler, arguments, _fastmcp_asking(None))
+            result = await run_call(self._spec, self._handler, arguments, _fastmcp_asking(None), receipts)
             if result.get("resultType") == "input_required":
                 from fastmcp.tools import InputRequiredToolResult
                 from mcp_types import InputRequiredResult
@@ -635,7 +718,7 @@ def _fastmcp_tool(tool: Tool, handler: Handler, **fields: Any) -> Any:
         name=tool.name,
         description=str(fields.pop("description", None) or definition.get("description") or handler.__doc__ or ""),
         parameters=tool.input_schema(),
-        annotations=ToolAnnotations(read_only_hint=not tool.writes),
+        annotations=ToolAnnotations.model_validate(tool.annotations()),
         **fields,
     )
     made._spec = tool
@@ -643,7 +726,13 @@ def _fastmcp_tool(tool: Tool, handler: Handler, **fields: Any) -> Any:
     return made
 
 
-def add_tool(server: Any, spec: Union[Tool, Dict[str, Any], str], handler: Handler, **fields: Any) -> Any:
+def add_tool(
+    server: Any,
+    spec: Union[Tool, Dict[str, Any], str],
+    handler: Handler,
+    receipts: Optional[ReceiptStore] = None,
+    **fields: Any,
+) -> Any:
     """Registers `handler` on a `fastmcp.FastMCP` server as the tool `spec` declares (a `Tool`,
     or its spec as a dict or JSON text). `fields` go to FastMCP's tool (`title`, `tags`, ...).
     Returns the registered FastMCP tool.
@@ -658,22 +747,28 @@ def add_tool(server: Any, spec: Union[Tool, Dict[str, Any], str], handler: Handl
     annotated `agent_input.ToolCall` to receive the call (and add a warning to it). A tool or
     property whose spec says `"answered_by": "user"`, built with a server key
     (`Tool.from_spec(spec, codec=...)`), asks the person through `input_required` when the
-    client can (form elicitation on a 2026-07-28 connection)."""
-    return server.add_tool(_fastmcp_tool(_as_tool(spec), handler, **fields))
+    client can (form elicitation on a 2026-07-28 connection). The spec's side effects are the
+    tool's MCP annotations, and its contract applies around the handler (`run_call`): receipts
+    of writes go to `receipts` (the process's `MemoryReceipts` by default)."""
+    return server.add_tool(_fastmcp_tool(_as_tool(spec), handler, receipts, **fields))
 
 
-def tool(server: Any, spec: Union[Tool, Dict[str, Any], str], **fields: Any) -> Callable[[_H], _H]:
+def tool(
+    server: Any, spec: Union[Tool, Dict[str, Any], str], receipts: Optional[ReceiptStore] = None, **fields: Any
+) -> Callable[[_H], _H]:
     """Decorator form of `add_tool`: `@tool(server, SEARCH)` above the handler. The handler is
     returned unchanged, so it stays callable (and testable) as a plain function."""
 
     def register(handler: _H) -> _H:
-        add_tool(server, spec, handler, **fields)
+        add_tool(server, spec, handler, receipts, **fields)
         return handler
 
     return register
 
 
-def mcp_tool(spec: Union[Tool, Dict[str, Any], str], handler: Handler) -> Any:
+def mcp_tool(
+    spec: Union[Tool, Dict[str, Any], str], handler: Handler, receipts: Optional[ReceiptStore] = None
+) -> Any:
     """A tool for the official `mcp` package's `MCPServer` (`MCPServer(..., tools=[...])`),
     with the same behaviour as `add_tool`."""
     from mcp.server.mcpserver.tools.base import Tool as MCPServerTool
@@ -690,7 +785,7 @@ def mcp_tool(spec: Union[Tool, Dict[str, Any], str], handler: Handler) -> Any:
                 input_responses=_responses(getattr(context, "input_responses", None)),
                 request_state=getattr(context, "request_state", None),
             )
-            result = await run_call(made_from, handler, arguments, asking)
+            result = await run_call(made_from, handler, arguments, asking, receipts)
             if result.get("resultType") == "input_required":
                 from mcp_types import InputRequiredResult
 
@@ -708,7 +803,7 @@ def mcp_tool(spec: Union[Tool, Dict[str, Any], str], handler: Handler) -> Any:
     fields.update(
         fn=handler,
         parameters=made_from.input_schema(),
-        annotations=ToolAnnotations(read_only_hint=not made_from.writes),
+        annotations=ToolAnnotations.model_validate(made_from.annotations()),
     )
     return SpecTool(**fields)
 

@@ -1,0 +1,121 @@
+//! Receipts of writes, by tool and idempotency key: what a retry of the same write replays.
+//!
+//! A receipt is JSON (`{"digest", "args", "result", "expires_at"}`), so a store keeps it as text
+//! in any database: [`ReceiptStore`] is the interface, [`MemoryReceipts`] the in-memory default
+//! (bounded by [`MAX_RECEIPTS`] and [`RECEIPT_TTL_SECONDS`]). A store needs no expiry of its
+//! own: a receipt past its `expires_at` is not replayed.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Mutex;
+
+use serde_json::Value;
+
+#[allow(unused_imports, reason = "named by the module's docs")]
+use crate::limits::{MAX_RECEIPTS, RECEIPT_TTL_SECONDS};
+
+/// Where receipts are kept: one JSON receipt per tool and idempotency key.
+///
+/// `get` returns what `put` stored for the same tool and key (or `None`); `put` replaces it.
+/// The tool factory writes a receipt only after the handler succeeded, so a failed write can be
+/// retried with the same key.
+pub trait ReceiptStore: Send + Sync {
+    /// The receipt stored for `tool` and `key`, if any.
+    fn get(&self, tool: &str, key: &str) -> Option<Value>;
+    /// Stores `receipt` for `tool` and `key`.
+    fn put(&self, tool: &str, key: &str, receipt: Value);
+}
+
+/// Receipts in memory, bounded: at most `capacity` receipts (the oldest dropped first), each
+/// dropped once its `expires_at` has passed.
+#[derive(Debug)]
+pub struct MemoryReceipts {
+    capacity: usize,
+    inner: Mutex<Inner>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    map: HashMap<(String, String), Value>,
+    order: VecDeque<(String, String)>,
+}
+
+impl Default for MemoryReceipts {
+    fn default() -> Self {
+        Self::new(MAX_RECEIPTS)
+    }
+}
+
+impl MemoryReceipts {
+    /// A store of at most `capacity` receipts (at least one).
+    pub fn new(capacity: usize) -> Self {
+        Self { capacity: capacity.max(1), inner: Mutex::new(Inner::default()) }
+    }
+
+    /// How many receipts are kept.
+    pub fn len(&self) -> usize {
+        self.inner.lock().map_or(0, |i| i.map.len())
+    }
+
+    /// True when no receipt is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Drops the receipts whose `expires_at` is at or before `now` (unix seconds).
+    pub fn expire(&self, now: u64) {
+        if let Ok(mut inner) = self.inner.lock() {
+            inner.map.retain(|_, r| r["expires_at"].as_u64().is_none_or(|e| e > now));
+            let Inner { map, order } = &mut *inner;
+            order.retain(|k| map.contains_key(k));
+        }
+    }
+}
+
+impl ReceiptStore for MemoryReceipts {
+    fn get(&self, tool: &str, key: &str) -> Option<Value> {
+        let inner = self.inner.lock().ok()?;
+        inner.map.get(&(tool.to_owned(), key.to_owned())).cloned()
+    }
+
+    fn put(&self, tool: &str, key: &str, receipt: Value) {
+        let Ok(mut inner) = self.inner.lock() else { return };
+        let id = (tool.to_owned(), key.to_owned());
+        if inner.map.insert(id.clone(), receipt).is_none() {
+            inner.order.push_back(id);
+        }
+        while inner.map.len() > self.capacity {
+            let Some(oldest) = inner.order.pop_front() else { break };
+            inner.map.remove(&oldest);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn keeps_at_most_its_capacity_oldest_dropped_first() {
+        let store = MemoryReceipts::new(2);
+        for key in ["a", "b", "c"] {
+            store.put("t", key, json!({"expires_at": 100}));
+        }
+        assert_eq!(store.len(), 2);
+        assert!(store.get("t", "a").is_none());
+        assert!(store.get("t", "c").is_some());
+        assert!(store.get("other", "c").is_none(), "receipts are per tool");
+    }
+
+    #[test]
+    fn expire_drops_what_has_expired() {
+        let store = MemoryReceipts::default();
+        store.put("t", "old", json!({"expires_at": 100}));
+        store.put("t", "new", json!({"expires_at": 300}));
+        store.expire(200);
+        assert!(store.get("t", "old").is_none());
+        assert!(store.get("t", "new").is_some());
+        store.put("t", "again", json!({"expires_at": 300}));
+        assert_eq!(store.len(), 2);
+    }
+}

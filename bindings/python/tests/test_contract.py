@@ -1,0 +1,239 @@
+"""The contract around a call, through Python: every case of `tests/vectors/contract/` (confirm
+tokens, receipts, throttles) run as the server glue runs it, the page vectors, and the glue's
+`run_call` end to end with a handler (a preview, an invented token, the token that applies, the
+replayed receipt, a throttle raised by the handler, a store of one's own)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Dict, List, Optional, Tuple
+
+import pytest
+
+import agent_input
+from agent_input.mcp import run_call
+from vectors import VECTORS, VECTOR_KEY, exact_natives, parse_exact, parse_input, same
+
+PREVIEW_TOKEN = "$preview_token"
+CODEC = agent_input.CursorCodec(VECTOR_KEY.encode())
+
+
+def _files() -> List[Tuple[str, Any, Any]]:
+    out = []
+    for path in sorted((VECTORS / "contract").glob("*.json")):
+        if path.name == "page.json":
+            continue
+        text = path.read_text(encoding="utf-8")
+        out.append((path.stem, parse_input(text), parse_exact(text)))
+    return out
+
+
+FILES = _files()
+CASES = [(f"{stem}/{c['name']}", doc["spec"], c, e) for stem, doc, exact in FILES for c, e in zip(doc["cases"], exact["cases"])]
+
+
+def _with_token(args: Any, token: str) -> Any:
+    if args == PREVIEW_TOKEN:
+        return token
+    if isinstance(args, dict):
+        return {k: _with_token(v, token) for k, v in args.items()}
+    return args
+
+
+def _run(tool: agent_input.Tool, steps: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """Each step as a server glue runs it, against a fresh store."""
+    store = agent_input.MemoryReceipts()
+    token = ""
+    out = []
+    for step in steps:
+        now = step["now"]
+        call = tool.read(_with_token(step.get("args"), token))
+        key = tool.receipt_key(call)
+        stored = store.get(tool.name, key) if key is not None else None
+        gate = tool.gate(call, stored, now=now)
+        if gate["action"] == "answer":
+            out.append({"ran": False, "result": gate["result"]})
+            continue
+        if "failure" in step:
+            result = tool.failure_result(step["failure"])
+        else:
+            finished = tool.finish(call, gate, step.get("output"), now=now)
+            if finished.get("receipt") is not None:
+                store.put(tool.name, finished["key"], finished["receipt"])
+            result = finished["result"]
+        confirmation = (result.get("structuredContent") or {}).get("confirmation")
+        if confirmation:
+            token = confirmation["confirm_token"]
+        out.append({"ran": True, "handler_args": gate["args"], "result": result})
+    return out
+
+
+@pytest.mark.parametrize("where, spec, case, exact", CASES, ids=[c[0] for c in CASES])
+def test_contract_vector(where: str, spec: Any, case: Dict[str, Any], exact: Dict[str, Any]) -> None:
+    tool = agent_input.Tool.from_spec(spec, codec=CODEC)
+    for i, (got, step) in enumerate(zip(_run(tool, case["steps"]), exact["steps"])):
+        assert same(exact_natives(got), step["expect"]), f"{where}/{i}\n  expect: {step['expect']}\n  got:    {got}"
+
+
+PAGE_DOC = parse_input((VECTORS / "contract" / "page.json").read_text(encoding="utf-8"))
+PAGE_EXACT = parse_exact((VECTORS / "contract" / "page.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case, exact", list(zip(PAGE_DOC["cases"], PAGE_EXACT["cases"])), ids=[c["name"] for c in PAGE_DOC["cases"]])
+def test_page_vector(case: Dict[str, Any], exact: Dict[str, Any]) -> None:
+    page = dict(case["page"])
+    got = CODEC.page(
+        page.pop("items"),
+        matched=page.pop("matched"),
+        sort=page.pop("sort", None),
+        filtered=page.pop("filtered", False),
+        next=page.pop("next", None),
+        offset=page.pop("offset", None),
+        matched_exact=page.pop("matched_exact", True),
+        now=case["now"],
+    )
+    assert not page, f"a page field the runner does not pass: {page}"
+    assert same(exact_natives(got), exact["expect"]), f"{case['name']}: {got}"
+
+
+def test_every_contract_file_is_run() -> None:
+    assert len(CASES) >= 20
+    assert {p.name for p in (VECTORS / "contract").glob("*.json")} == {f"{s}.json" for s, _, _ in FILES} | {"page.json"}
+
+
+# --- the glue, end to end -------------------------------------------------------------------
+
+SPEC = {
+    "name": "delete_note",
+    "description": "Delete a note.",
+    "writes": True,
+    "destructive": True,
+    "idempotent": True,
+    "confirm": True,
+    "properties": {"note_id": {"kind": "uuid", "required": True}, "idempotency_key": {"required": True}},
+}
+NOTE = "5d7c2a9e-8b1f-4c3d-a6e2-71f0b9d4c802"
+
+
+def _glue(tool: agent_input.Tool, receipts: Any = None) -> Tuple[Any, List[Dict[str, Any]]]:
+    ran: List[Dict[str, Any]] = []
+
+    def delete_note(note_id: str, idempotency_key: str, dry_run: bool = False) -> Dict[str, Any]:
+        ran.append({"note_id": note_id, "dry_run": dry_run})
+        return {"would_delete" if dry_run else "deleted": note_id}
+
+    async def call(args: Dict[str, Any]) -> Dict[str, Any]:
+        return await run_call(tool, delete_note, args, receipts=receipts)
+
+    return call, ran
+
+
+def test_run_call_previews_refuses_applies_and_replays() -> None:
+    tool = agent_input.Tool.from_spec(SPEC, codec=agent_input.CursorCodec(b"a server key of 16+ bytes"))
+    call, ran = _glue(tool, receipts=agent_input.MemoryReceipts())
+    args = {"note_id": NOTE, "idempotency_key": "delete-note-0001"}
+    preview = asyncio.run(call(args))
+    assert preview["structuredContent"]["result"] == {"would_delete": NOTE}
+    token = preview["structuredContent"]["confirmation"]["confirm_token"]
+    invented = asyncio.run(call({**args, "dry_run": False, "confirm_token": "yes"}))
+    assert invented["isError"] and invented["structuredContent"]["code"] == "confirmation_required"
+    applied = asyncio.run(call({**args, "dry_run": False, "confirm_token": token}))
+    assert applied["structuredContent"]["result"] == {"deleted": NOTE}
+    again = asyncio.run(call({**args, "dry_run": False, "confirm_token": token}))
+    assert again["structuredContent"]["result"] == {"deleted": NOTE}
+    assert [n["code"] for n in again["structuredContent"]["notes"]] == ["receipt_replayed"]
+    assert ran == [{"note_id": NOTE, "dry_run": True}, {"note_id": NOTE, "dry_run": False}]
+    assert tool.annotations() == {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True}
+
+
+class DictStore:
+    """A store of one's own: async methods over JSON text, as a database would keep it."""
+
+    def __init__(self) -> None:
+        self.rows: Dict[Tuple[str, str], str] = {}
+
+    async def get(self, tool: str, key: str) -> Optional[Dict[str, Any]]:
+        row = self.rows.get((tool, key))
+        return None if row is None else json.loads(row)
+
+    async def put(self, tool: str, key: str, receipt: Dict[str, Any]) -> None:
+        self.rows[(tool, key)] = json.dumps(receipt, default=str)
+
+
+def test_run_call_uses_a_store_of_ones_own() -> None:
+    spec = {**SPEC, "confirm": False, "destructive": False}
+    tool = agent_input.Tool.from_spec(spec)
+    store = DictStore()
+    call, ran = _glue(tool, receipts=store)
+    args = {"note_id": NOTE, "idempotency_key": "delete-note-0002"}
+    first = asyncio.run(call(args))
+    assert ("delete_note", "delete-note-0002") in store.rows
+    second = asyncio.run(call(args))
+    assert second["structuredContent"]["result"] == first["structuredContent"]["result"]
+    assert len(ran) == 1
+    other = asyncio.run(call({**args, "note_id": "e7b4c1a8-3d9f-4b2e-9c6a-5f8d2e1b7a05"}))
+    assert other["structuredContent"]["issues"][0]["code"] == "idempotency_key_reused"
+
+
+def test_a_handlers_throttle_is_the_envelope() -> None:
+    tool = agent_input.Tool.from_spec({"name": "search", "properties": {"query": {"kind": "text", "required": True}}})
+
+    def search(query: str) -> Dict[str, Any]:
+        raise agent_input.RateLimited(retry_after_seconds=30, remaining_calls=4)
+
+    result = asyncio.run(run_call(tool, search, {"query": "lease"}))
+    envelope = result["structuredContent"]
+    assert result["isError"] and envelope["code"] == "rate_limited"
+    assert (envelope["retry_after_seconds"], envelope["remaining_calls"]) == (30, 4)
+    assert "retry after 30 seconds; 4 calls are left" in envelope["message"]
+
+    def flaky(query: str) -> Dict[str, Any]:
+        raise agent_input.UpstreamUnavailable(upstream="the court registry", retry_after_seconds=5)
+
+    result = asyncio.run(run_call(tool, flaky, {"query": "lease"}))
+    assert result["structuredContent"]["code"] == "upstream_unavailable"
+    assert result["structuredContent"]["hint"] == "Call `search` again after 5 seconds with the same arguments."
+
+
+def test_a_confirmed_tool_without_a_key_is_a_typed_error() -> None:
+    tool = agent_input.Tool.from_spec(SPEC)
+    with pytest.raises(agent_input.InvalidOptionsError, match="need the server's key"):
+        tool.gate(tool.read({"note_id": NOTE, "idempotency_key": "delete-note-0003"}))
+
+
+def test_a_spec_that_writes_states_its_side_effects() -> None:
+    with pytest.raises(agent_input.InvalidOptionsError, match="`destructive`, `idempotent`"):
+        agent_input.Tool.from_spec({"name": "t", "writes": True, "properties": {"note": {"kind": "text"}}})
+
+
+class SqliteReceipts:
+    """The README's store over SQLite (the README's code, as written there)."""
+
+    def __init__(self, path: str) -> None:
+        import sqlite3
+
+        self.db = sqlite3.connect(path, check_same_thread=False)
+        self.db.execute("CREATE TABLE IF NOT EXISTS receipts (tool TEXT, key TEXT, receipt TEXT, PRIMARY KEY (tool, key))")
+
+    def get(self, tool: str, key: str) -> Any:
+        row = self.db.execute("SELECT receipt FROM receipts WHERE tool = ? AND key = ?", (tool, key)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def put(self, tool: str, key: str, receipt: Dict[str, Any]) -> None:
+        self.db.execute("INSERT OR REPLACE INTO receipts VALUES (?, ?, ?)", (tool, key, json.dumps(receipt, default=str)))
+        self.db.commit()
+
+
+def test_receipts_kept_in_sqlite_survive_the_process_state(tmp_path: Any) -> None:
+    """Receipts in a database replay across store objects (a restarted server) and tools."""
+    spec = {**SPEC, "confirm": False, "destructive": False}
+    path = str(tmp_path / "receipts.db")
+    args = {"note_id": NOTE, "idempotency_key": "delete-note-0004"}
+    call, ran = _glue(agent_input.Tool.from_spec(spec), receipts=SqliteReceipts(path))
+    first = asyncio.run(call(args))
+    restarted, ran_again = _glue(agent_input.Tool.from_spec(spec), receipts=SqliteReceipts(path))
+    replayed = asyncio.run(restarted(args))
+    assert replayed["structuredContent"]["result"] == first["structuredContent"]["result"]
+    assert (len(ran), len(ran_again)) == (1, 0)
+    assert [n["code"] for n in replayed["structuredContent"]["notes"]] == ["receipt_replayed"]
