@@ -183,16 +183,20 @@ impl QuestionCase {
     }
 }
 
-pub fn tool_files() -> Vec<ToolFile> {
-    set_vector_key();
-    let dir = vectors_dir().join("tools");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/vectors/tools exists")
+/// The JSON files of `tests/vectors/<sub>/`, in name order.
+fn json_files(sub: &str) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(vectors_dir().join(sub))
+        .unwrap_or_else(|e| panic!("tests/vectors/{sub}: {e}"))
         .map(|e| e.expect("dir entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     paths.sort();
     paths
+}
+
+pub fn tool_files() -> Vec<ToolFile> {
+    set_vector_key();
+    json_files("tools")
         .into_iter()
         .map(|path| {
             let file = path.file_stem().unwrap().to_string_lossy().into_owned();
@@ -288,15 +292,9 @@ pub struct ContractFile {
 
 /// Every contract file, in name order.
 pub fn contract_files() -> Vec<ContractFile> {
-    let dir = vectors_dir().join("contract");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/vectors/contract exists")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json") && !p.ends_with("page.json"))
-        .collect();
-    paths.sort();
-    paths
+    json_files("contract")
         .into_iter()
+        .filter(|p| !p.ends_with("page.json"))
         .map(|path| {
             let file = path.file_stem().unwrap().to_string_lossy().into_owned();
             let doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
