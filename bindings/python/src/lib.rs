@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use agent_input::cursor::CursorCodec as CoreCodec;
 use agent_input::tool::{
-    Dialect, Failure, MemoryReceipts as CoreReceipts, Page, ReceiptStore, Run, ToolCall as CoreCall, ToolSpec,
+    Dialect, Failure, Gate, MemoryReceipts as CoreReceipts, Page, ReceiptStore, Run, ToolCall as CoreCall, ToolSpec,
 };
 use agent_input::vocabulary::{Entry, Vocabulary as CoreVocabulary, VocabularyRole};
 use agent_input::{Kind, Spec};
@@ -706,8 +706,9 @@ impl Tool {
     }
 
     /// The contract's step before the handler: `{"action": "answer", "result": {...}}` (a
-    /// refusal or a replayed receipt: return it) or `{"action": "run", "args": {...}, ...}`
-    /// (run the handler with `args`, then `finish`). `stored` is the receipt the store holds
+    /// refusal or a replayed receipt: return it) or `{"action": "run", "args": {...}, "run":
+    /// {...}}` (run the handler with `args`, typed as `ToolCall.args`, then `finish` with this
+    /// dict). `stored` is the receipt the store holds
     /// under `receipt_key(call)`. Confirm tokens are sealed with `codec`, or the tool's own.
     #[pyo3(signature = (call, stored = None, /, *, codec = None, now = None))]
     fn gate(
@@ -724,7 +725,20 @@ impl Tool {
             .spec
             .gate(&call.call, stored.as_ref(), key.as_ref(), now.unwrap_or_else(unix_now))
             .map_err(|e| to_py_err(py, &e))?;
-        json_value_to_py(py, &gate)
+        let out = PyDict::new(py);
+        match &gate {
+            Gate::Answer { result } => {
+                out.set_item("action", "answer")?;
+                out.set_item("result", to_py(py, result)?)?;
+            }
+            Gate::Run(run) => {
+                // The handler's arguments as `ToolCall.args` gives them (dates as `date`, ...).
+                out.set_item("action", "run")?;
+                out.set_item("args", typed_to_py(py, &self.spec.typed_args(&run.args))?)?;
+                out.set_item("run", json_value_to_py(py, run)?)?;
+            }
+        }
+        Ok(out.into_any().unbind())
     }
 
     /// The result of a call the handler ran with `gate`'s `run` (`output`: the handler's
@@ -739,7 +753,12 @@ impl Tool {
         output: Option<&Bound<'_, PyAny>>,
         now: Option<u64>,
     ) -> PyResult<Py<PyAny>> {
-        let run: Run = serde_json::from_value(data(run)?)
+        // The dict `gate` returned (its JSON run under "run"), or that run itself.
+        let run = match run.cast::<PyDict>() {
+            Ok(d) => d.get_item("run")?.unwrap_or_else(|| run.clone()),
+            Err(_) => run.clone(),
+        };
+        let run: Run = serde_json::from_value(data(&run)?)
             .map_err(|e| errors::InvalidOptionsError::new_err(format!("not a run that `gate` returned: {e}")))?;
         let output = output.map_or(Ok(Value::Null), data)?;
         let finished = self.spec.finish(&call.call, &run, &output, now.unwrap_or_else(unix_now));

@@ -237,3 +237,27 @@ def test_receipts_kept_in_sqlite_survive_the_process_state(tmp_path: Any) -> Non
     assert replayed["structuredContent"]["result"] == first["structuredContent"]["result"]
     assert (len(ran), len(ran_again)) == (1, 0)
     assert [n["code"] for n in replayed["structuredContent"]["notes"]] == ["receipt_replayed"]
+
+
+def test_a_confirmed_handler_gets_typed_arguments() -> None:
+    """The gate's arguments are the call's natives (a `date`, not its text), `dry_run` set."""
+    import datetime
+
+    spec = {
+        "name": "cancel_hearing",
+        "writes": True,
+        "destructive": True,
+        "idempotent": False,
+        "confirm": True,
+        "properties": {"on": {"kind": "date", "required": True}},
+    }
+    tool = agent_input.Tool.from_spec(spec, codec=agent_input.CursorCodec(b"a server key of 16+ bytes"))
+    got: List[Any] = []
+
+    def cancel_hearing(on: datetime.date, dry_run: bool) -> Dict[str, Any]:
+        got.append((on, dry_run))
+        return {"on": on.isoformat()}
+
+    result = asyncio.run(run_call(tool, cancel_hearing, {"on": "1. 10. 2026"}))
+    assert got == [(datetime.date(2026, 10, 1), True)]
+    assert result["structuredContent"]["result"] == {"on": "2026-10-01"}
