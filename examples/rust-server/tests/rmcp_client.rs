@@ -52,6 +52,8 @@ async fn tools_list_advertises_the_specs() {
         assert_eq!(*tool.input_schema, schema, "{}", tool.name);
         let read_only = tool.annotations.as_ref().and_then(|a| a.read_only_hint);
         assert_eq!(read_only, Some(tool.name == "search_decisions"));
+        // Both reach only the server's own decisions.
+        assert_eq!(tool.annotations.as_ref().and_then(|a| a.open_world_hint), Some(false), "{}", tool.name);
         if tool.name == "update_decision_notes" {
             let a = tool.annotations.as_ref().unwrap();
             assert_eq!(
