@@ -318,6 +318,8 @@ pub enum AskCode {
     ConfirmTokenOtherArguments,
     /// The idempotency key was used before with other arguments: its receipt is another change's.
     IdempotencyKeyReused,
+    /// A call with the same idempotency key and arguments is still running.
+    IdempotencyKeyInFlight,
 }
 
 impl NoteCode {
@@ -579,6 +581,7 @@ impl AskCode {
             Self::ConfirmTokenExpired => "The confirm_token's preview is older than the token's validity (10 minutes).",
             Self::ConfirmTokenOtherArguments => "The confirm_token was issued by a preview of other arguments, or of another tool.",
             Self::IdempotencyKeyReused => "The idempotency key was used before with other arguments; the issue names the arguments that differ.",
+            Self::IdempotencyKeyInFlight => "A call with the same idempotency key and arguments is still running (a retry sent before the first call answered).",
             Self::UnionPropertyOfOtherVariant => "A union's member sends a property of another variant beside its own; the ask names the variants it belongs to.",
         }
     }
@@ -644,6 +647,9 @@ impl AskCode {
             Self::IdempotencyKeyReused => {
                 "Call again with a fresh idempotency key for this change, or with the first call's arguments to get its result."
             }
+            Self::IdempotencyKeyInFlight => {
+                "Call again with the same arguments and key in a few seconds: the first call's result is then returned."
+            }
             Self::UnionPropertyOfOtherVariant => {
                 "Call again with only the named variant's properties, or with the tag naming the variant they belong to."
             }
@@ -690,6 +696,8 @@ pub enum EnvelopeCode {
     RateLimited,
     /// A service the tool depends on did not answer; the same call may be retried.
     UpstreamUnavailable,
+    /// A call with the same idempotency key and arguments is still running.
+    CallInProgress,
 }
 
 impl EnvelopeCode {
@@ -709,6 +717,7 @@ impl EnvelopeCode {
             }
             Self::RateLimited => "The server's rate limit for the tool was reached; the envelope says when to retry and how many calls are left.",
             Self::UpstreamUnavailable => "A service the tool depends on did not answer; nothing was applied, and the same call may be retried.",
+            Self::CallInProgress => "A call with the same idempotency key and arguments is still running; it is not run twice.",
         }
     }
 
@@ -722,6 +731,7 @@ impl EnvelopeCode {
             Self::ConfirmationRequired => "Call the tool with dry_run true for a preview, then with dry_run false and its confirm_token.",
             Self::RateLimited => "Call the tool again with the same arguments after retry_after_seconds; calling sooner is refused again.",
             Self::UpstreamUnavailable => "Call the tool again with the same arguments (and the same idempotency key) after retry_after_seconds.",
+            Self::CallInProgress => "Call the tool again with the same arguments and key in a few seconds for the first call's result.",
         }
     }
 }

@@ -105,6 +105,10 @@ pub const CONFIRM_TTL_SECONDS: u64 = 600;
 /// How long a stored receipt replays a write retried with the same idempotency key (seconds).
 pub const RECEIPT_TTL_SECONDS: u64 = 86_400;
 
+/// How long a write's key stays marked as running (seconds): a retry meanwhile asks instead of
+/// running the write twice; past it (a server that stopped mid-call), the retry runs.
+pub const IN_FLIGHT_TTL_SECONDS: u64 = 300;
+
 /// The most receipts the in-memory receipt store keeps; past it, the oldest is dropped first.
 pub const MAX_RECEIPTS: usize = 10_000;
 

@@ -299,7 +299,14 @@ impl ToolServer {
             Ok(run) => run,
             Err(result) => return Some(Response::Result(result)),
         };
+        if let Some(p) = &run.receipt {
+            // A retry that arrives while this runs asks instead of running the write twice.
+            self.receipts.put(spec.name(), &p.key, p.in_flight.clone());
+        }
         let result = handler(ToolArgs { args: run.args.clone(), notes: call_notes(&call) }).await;
+        if let (Err(_), Some(p)) = (&result, &run.receipt) {
+            self.receipts.put(spec.name(), &p.key, p.release.clone());
+        }
         Some(Response::Result(match result {
             Ok(reply) => {
                 let ToolCall::Ok { args, notes, mut warnings, issues } = call else { return None };
@@ -330,7 +337,7 @@ impl ToolServer {
         }
         let stored = spec.receipt_key(call).and_then(|key| self.receipts.get(spec.name(), &key));
         match spec.gate(call, stored.as_ref(), self.person_key.as_ref(), now()) {
-            Ok(Gate::Run(run)) => Ok(run),
+            Ok(Gate::Run(run)) => Ok(*run),
             Ok(Gate::Answer { result }) => Err(result),
             Err(e) => Err(failed(spec.name(), &format!("the server is misconfigured: {e}"))),
         }

@@ -30,7 +30,7 @@ use crate::cursor::{CursorCodec, DecodeError, Payload};
 use crate::error::Error;
 use crate::hint::{At, Fix};
 use crate::input::{json_text, quoted, Input};
-use crate::limits::{CONFIRM_TTL_SECONDS, RECEIPT_TTL_SECONDS};
+use crate::limits::{CONFIRM_TTL_SECONDS, IN_FLIGHT_TTL_SECONDS, RECEIPT_TTL_SECONDS};
 use crate::outcome::Note;
 
 /// The label of the key confirm tokens are sealed with (derived from the server's key).
@@ -41,7 +41,7 @@ const CONFIRM_KEY_LABEL: &str = "agent-input confirm token v1";
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Gate {
     /// Run the handler, then [`ToolSpec::finish`].
-    Run(Run),
+    Run(Box<Run>),
     /// Do not run the handler: answer with this `CallToolResult` (a refusal, or a replayed
     /// receipt).
     Answer {
@@ -76,7 +76,8 @@ pub struct Preview {
     pub expires_at: u64,
 }
 
-/// The receipt a successful write stores.
+/// A write with an idempotency key: what the store holds under the key while the handler runs,
+/// and after it failed; [`ToolSpec::finish`] gives the receipt of its success.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pending {
     /// The idempotency key.
@@ -85,6 +86,12 @@ pub struct Pending {
     pub digest: String,
     /// Those arguments (to name what differs when the key comes back with others).
     pub args: Value,
+    /// Put under the key before the handler runs: a retry that arrives meanwhile asks
+    /// `idempotency_key_in_flight` instead of running the write twice (valid
+    /// [`IN_FLIGHT_TTL_SECONDS`], in case the server stops mid-call).
+    pub in_flight: Value,
+    /// Put under the key when the handler fails: it has expired, so the retry runs.
+    pub release: Value,
 }
 
 /// What [`ToolSpec::finish`] gives: the result, and the receipt to store under the key.
@@ -183,11 +190,17 @@ impl ToolSpec {
             let covered = self.covered(args);
             let digest = self.args_digest(&covered);
             match stored.filter(|r| r["expires_at"].as_u64().is_some_and(|e| e > now)) {
-                Some(receipt) if receipt["digest"] == digest.as_str() => {
-                    return Ok(Gate::Answer { result: self.replayed(receipt, &key) });
+                Some(receipt) if receipt["digest"] != digest.as_str() => {
+                    return Ok(refuse(self.reused(&key, receipt, &covered)));
                 }
-                Some(receipt) => return Ok(refuse(self.reused(&key, receipt, &covered))),
-                None => run.receipt = Some(Pending { key, digest, args: covered }),
+                Some(receipt) if receipt["in_flight"] == true => return Ok(refuse(self.in_flight(&key))),
+                Some(receipt) => return Ok(Gate::Answer { result: self.replayed(receipt, &key) }),
+                None => {
+                    let in_flight = json!({"digest": digest, "args": covered, "in_flight": true, "stored_at": now,
+                                           "expires_at": now + IN_FLIGHT_TTL_SECONDS});
+                    let release = json!({"digest": digest, "released": true, "expires_at": 0});
+                    run.receipt = Some(Pending { key, digest, args: covered, in_flight, release });
+                }
             }
         }
         if self.effects.confirm {
@@ -210,7 +223,7 @@ impl ToolSpec {
                 o.remove(CONFIRM_TOKEN);
             }
         }
-        Ok(Gate::Run(run))
+        Ok(Gate::Run(Box::new(run)))
     }
 
     /// The `CallToolResult` of a call the handler ran (`output`), and the receipt to store:
@@ -368,6 +381,15 @@ impl ToolSpec {
             }
         });
         result
+    }
+
+    /// The issue of a key whose first call is still running.
+    fn in_flight(&self, key: &str) -> Issue {
+        let path = self.key_property().unwrap_or("idempotency_key");
+        let expected =
+            format!("the first call's result: a call with {} and these same arguments is still running", quoted(key));
+        let fix = Fix::set("unchanged and the same arguments in a few seconds, to get the first call's result");
+        Issue::new(&self.name, path, (AskCode::IdempotencyKeyInFlight, &Input::String(key)), expected, fix, false)
     }
 
     /// The issue of a key used before with other arguments, naming those that differ.

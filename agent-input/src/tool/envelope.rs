@@ -117,6 +117,8 @@ impl Envelope {
         };
         let code = if !listed.is_empty() && listed.iter().all(|i| confirm(i.code)) {
             EnvelopeCode::ConfirmationRequired
+        } else if !listed.is_empty() && listed.iter().all(|i| i.code == AskCode::IdempotencyKeyInFlight) {
+            EnvelopeCode::CallInProgress
         } else if listed.iter().all(|i| i.code == AskCode::MissingRequired) {
             EnvelopeCode::MissingArguments
         } else if listed.iter().all(|i| !i.readings.is_empty()) {
@@ -141,6 +143,9 @@ impl Envelope {
         let message = match listed.as_slice() {
             _ if code == EnvelopeCode::ConfirmationRequired => format!(
                 "`{tool}` did not run: the change needs the `confirm_token` of a preview of these same arguments."
+            ),
+            _ if code == EnvelopeCode::CallInProgress => format!(
+                "`{tool}` did not run again: a call with the same idempotency key and arguments is still running."
             ),
             // The arguments as a whole (not an object): there is no argument to name.
             [only] if only.path.is_empty() => format!("`{tool}` did not run: the arguments {many}."),

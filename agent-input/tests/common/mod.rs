@@ -342,8 +342,19 @@ pub fn run_contract_case(spec: &agent_input::tool::ToolSpec, steps: &[Value]) ->
             }
             Gate::Run(run) => run,
         };
+        if let Some(p) = &run.receipt {
+            store.put(spec.name(), &p.key, p.in_flight.clone());
+        }
+        if step.get("holds") == Some(&Value::Bool(true)) {
+            // The handler is still running when the next step arrives.
+            out.push(serde_json::json!({"ran": true, "handler_args": run.args, "held": true}));
+            continue;
+        }
         let result = if let Some(failure) = step.get("failure") {
             let failure: Failure = serde_json::from_value(failure.clone()).expect("a failure");
+            if let Some(p) = &run.receipt {
+                store.put(spec.name(), &p.key, p.release.clone());
+            }
             spec.failure_result(&failure)
         } else {
             let finished = spec.finish(&call, &run, step.get("output").unwrap_or(&Value::Null), now);

@@ -149,27 +149,29 @@ export async function runCall(tool, handler, args, extra, { receipts } = {}) {
     return call.toCallToolResult();
   }
   let run = null;
+  const store = receipts ?? defaultReceipts();
   if (tool.hasContract) {
-    const store = receipts ?? defaultReceipts();
     const key = tool.receiptKey(call);
     const stored = key === null ? null : await store.get(tool.name, key);
     const gate = tool.gate(call, stored);
     if (gate.action === "answer") return gate.result;
     run = gate;
   }
+  // A write with a key: marked as running (a retry meanwhile asks), released if it fails.
+  const pending = run?.receipt;
+  if (pending !== undefined) await store.put(tool.name, pending.key, pending.in_flight);
   let output;
   try {
     output = await handler(run === null ? call.args : run.args, call, retry ? withoutAnswers(extra) : extra);
   } catch (e) {
+    if (pending !== undefined) await store.put(tool.name, pending.key, pending.release);
     if (e instanceof ToolFailure) return tool.failureResult(e.failure());
     const message = e instanceof Error ? e.message : String(e);
     return { content: [{ type: "text", text: `\`${tool.name}\` failed: ${message}` }], isError: true };
   }
   if (run === null) return call.toCallToolResult(output);
   const finished = tool.finish(call, run, output);
-  if (finished.receipt !== undefined && finished.receipt !== null) {
-    await (receipts ?? defaultReceipts()).put(tool.name, finished.key, finished.receipt);
-  }
+  if (finished.receipt !== undefined && finished.receipt !== null) await store.put(tool.name, finished.key, finished.receipt);
   return finished.result;
 }
 

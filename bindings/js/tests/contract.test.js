@@ -32,8 +32,14 @@ function run(tool, steps) {
       out.push({ ran: false, result: gate.result });
       continue;
     }
+    if (gate.receipt !== undefined) store.put(tool.name, gate.receipt.key, gate.receipt.in_flight);
+    if (step.holds === true) {
+      out.push({ ran: true, handler_args: gate.args, held: true });
+      continue;
+    }
     let result;
     if ("failure" in step) {
+      if (gate.receipt !== undefined) store.put(tool.name, gate.receipt.key, gate.receipt.release);
       result = tool.failureResult(asInput(step.failure));
     } else {
       const finished = tool.finish(call, gate, asInput(step.output), { now });
@@ -145,4 +151,38 @@ test("misuse is a typed error", () => {
   assert.throws(() => ai.Tool.fromSpec({ name: "t", writes: true, properties: { note: { kind: "text" } } }), ai.InvalidOptionsError);
   const tool = ai.Tool.fromSpec(SPEC);
   assert.throws(() => tool.gate(tool.read({ note_id: NOTE, idempotency_key: "delete-note-0003" })), /need the server's key/);
+});
+
+test("a retry while the write runs asks instead of running it twice; a failure releases the key", async () => {
+  const tool = ai.Tool.fromSpec({ ...SPEC, confirm: false, destructive: false });
+  const store = new ai.MemoryReceipts();
+  const args = { note_id: NOTE, idempotency_key: "delete-note-0005" };
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  const ran = [];
+  const slow = async ({ note_id }) => {
+    ran.push(note_id);
+    await released;
+    return { deleted: note_id };
+  };
+  const first = runCall(tool, slow, args, undefined, { receipts: store });
+  while (ran.length === 0) await new Promise((resolve) => setImmediate(resolve));
+  const retry = await runCall(tool, slow, args, undefined, { receipts: store });
+  assert.equal(retry.structuredContent.code, "call_in_progress");
+  assert.equal(retry.structuredContent.issues[0].code, "idempotency_key_in_flight");
+  release();
+  assert.deepEqual((await first).structuredContent.result, { deleted: NOTE });
+  assert.deepEqual((await runCall(tool, slow, args, undefined, { receipts: store })).structuredContent.result, { deleted: NOTE });
+  assert.deepEqual(ran, [NOTE]);
+
+  const other = { note_id: NOTE, idempotency_key: "delete-note-0006" };
+  let calls = 0;
+  const flaky = ({ note_id }) => {
+    calls += 1;
+    if (calls === 1) throw new Error("the disk is full");
+    return { deleted: note_id };
+  };
+  assert.equal((await runCall(tool, flaky, other, undefined, { receipts: store })).isError, true);
+  assert.deepEqual((await runCall(tool, flaky, other, undefined, { receipts: store })).structuredContent.result, { deleted: NOTE });
+  assert.equal(calls, 2);
 });

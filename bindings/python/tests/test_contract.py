@@ -55,7 +55,15 @@ def _run(tool: agent_input.Tool, steps: List[Dict[str, Any]]) -> List[Dict[str, 
         if gate["action"] == "answer":
             out.append({"ran": False, "result": gate["result"]})
             continue
+        pending = gate["run"].get("receipt")
+        if pending is not None:
+            store.put(tool.name, pending["key"], pending["in_flight"])
+        if step.get("holds"):
+            out.append({"ran": True, "handler_args": gate["args"], "held": True})
+            continue
         if "failure" in step:
+            if pending is not None:
+                store.put(tool.name, pending["key"], pending["release"])
             result = tool.failure_result(step["failure"])
         else:
             finished = tool.finish(call, gate, step.get("output"), now=now)
@@ -261,3 +269,55 @@ def test_a_confirmed_handler_gets_typed_arguments() -> None:
     result = asyncio.run(run_call(tool, cancel_hearing, {"on": "1. 10. 2026"}))
     assert got == [(datetime.date(2026, 10, 1), True)]
     assert result["structuredContent"]["result"] == {"on": "2026-10-01"}
+
+
+def test_a_retry_while_the_write_runs_asks_instead_of_running_twice() -> None:
+    """A broken stream re-issued: the retry arrives before the first call answered."""
+    spec = {**SPEC, "confirm": False, "destructive": False}
+    tool = agent_input.Tool.from_spec(spec)
+    store = agent_input.MemoryReceipts()
+    args = {"note_id": NOTE, "idempotency_key": "delete-note-0005"}
+    ran: List[str] = []
+
+    async def scenario() -> Tuple[Dict[str, Any], Dict[str, Any], Dict[str, Any]]:
+        release = asyncio.Event()
+
+        async def delete_note(note_id: str, idempotency_key: str) -> Dict[str, Any]:
+            ran.append(note_id)
+            await release.wait()
+            return {"deleted": note_id}
+
+        first = asyncio.ensure_future(run_call(tool, delete_note, args, receipts=store))
+        while not ran:
+            await asyncio.sleep(0)
+        retry = await run_call(tool, delete_note, args, receipts=store)
+        release.set()
+        done = await first
+        again = await run_call(tool, delete_note, args, receipts=store)
+        return retry, done, again
+
+    retry, done, again = asyncio.run(scenario())
+    assert retry["structuredContent"]["code"] == "call_in_progress"
+    assert retry["structuredContent"]["issues"][0]["code"] == "idempotency_key_in_flight"
+    assert done["structuredContent"]["result"] == {"deleted": NOTE}
+    assert again["structuredContent"]["result"] == {"deleted": NOTE}
+    assert ran == [NOTE], "the write ran once"
+
+
+def test_a_failed_write_releases_its_key() -> None:
+    spec = {**SPEC, "confirm": False, "destructive": False}
+    tool = agent_input.Tool.from_spec(spec)
+    store = agent_input.MemoryReceipts()
+    calls: List[int] = []
+
+    def delete_note(note_id: str, idempotency_key: str) -> Dict[str, Any]:
+        calls.append(1)
+        if len(calls) == 1:
+            raise ValueError("the disk is full")
+        return {"deleted": note_id}
+
+    args = {"note_id": NOTE, "idempotency_key": "delete-note-0006"}
+    with pytest.raises(ValueError):
+        asyncio.run(run_call(tool, delete_note, args, receipts=store))
+    assert asyncio.run(run_call(tool, delete_note, args, receipts=store))["structuredContent"]["result"] == {"deleted": NOTE}
+    assert len(calls) == 2

@@ -666,18 +666,26 @@ async def run_call(
     call_name = _call_parameter(handler)
     if call_name is not None:
         kwargs[call_name] = call
+    store = receipts if receipts is not None else default_receipts()
+    # A write with a key: marked as running (a retry meanwhile asks), released if it fails.
+    pending = (gate.get("run") or {}).get("receipt")
+    if pending is not None:
+        await _maybe(store.put(tool.name, pending["key"], pending["in_flight"]))
     try:
         if inspect.iscoroutinefunction(handler):
             output = await cast(Callable[..., Awaitable[Any]], handler)(**kwargs)
         else:
             output = await anyio.to_thread.run_sync(functools.partial(handler, **kwargs))
-    except ToolFailure as failure:
-        return dict(tool.failure_result(failure.failure()))
+    except BaseException as failure:
+        if pending is not None:
+            await _maybe(store.put(tool.name, pending["key"], pending["release"]))
+        if isinstance(failure, ToolFailure):
+            return dict(tool.failure_result(failure.failure()))
+        raise
     if not tool.has_contract:
         return dict(_result(call, output))
     finished = _finish(tool, call, gate, output)
     if finished.get("receipt") is not None:
-        store = receipts if receipts is not None else default_receipts()
         await _maybe(store.put(tool.name, finished["key"], finished["receipt"]))
     return dict(finished["result"])
 
