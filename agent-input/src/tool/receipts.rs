@@ -1,9 +1,11 @@
 //! Receipts of writes, by tool and idempotency key: what a retry of the same write replays.
 //!
-//! A receipt is JSON (`{"digest", "args", "result", "expires_at"}`), so a store keeps it as text
-//! in any database: [`ReceiptStore`] is the interface, [`MemoryReceipts`] the in-memory default
-//! (bounded by [`MAX_RECEIPTS`] and [`RECEIPT_TTL_SECONDS`]). A store needs no expiry of its
-//! own: a receipt past its `expires_at` is not replayed.
+//! A receipt is JSON (`{"digest", "args", "result", "stored_at", "expires_at"}`), so a store
+//! keeps it as text in any database: [`ReceiptStore`] is the interface, [`MemoryReceipts`] the
+//! in-memory default (bounded by [`MAX_RECEIPTS`] and [`RECEIPT_TTL_SECONDS`]). While a write
+//! runs, its key holds an `in_flight` receipt instead (a retry meanwhile asks), and a write that
+//! failed leaves an expired one (its retry runs). A store needs no expiry of its own: a receipt
+//! past its `expires_at` is not replayed.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -16,8 +18,9 @@ use crate::limits::{MAX_RECEIPTS, RECEIPT_TTL_SECONDS};
 /// Where receipts are kept: one JSON receipt per tool and idempotency key.
 ///
 /// `get` returns what `put` stored for the same tool and key (or `None`); `put` replaces it.
-/// The tool factory writes a receipt only after the handler succeeded, so a failed write can be
-/// retried with the same key.
+/// The server glue puts a key's `in_flight` receipt before the handler runs, its receipt after
+/// the handler succeeded, and an expired one after it failed, so a failed write can be retried
+/// with the same key.
 pub trait ReceiptStore: Send + Sync {
     /// The receipt stored for `tool` and `key`, if any.
     fn get(&self, tool: &str, key: &str) -> Option<Value>;
