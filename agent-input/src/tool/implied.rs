@@ -10,7 +10,7 @@
 //! | `id`, `*_id` | `uuid`, in `mode: "write"` on a tool that writes |
 //! | `locale`, `language`, `lang`, `language_code` | `locale` |
 //! | `country`, `country_code` | `country` |
-//! | `response_format`, `response_mode`, `detail_level`, `verbosity` | `enum` of `concise` and `detailed` (`brief`, `short`, `summary` read as `concise`; `full`, `verbose`, `detail`, `complete` as `detailed`) |
+//! | `response_format`, `response_mode`, `detail_level`, `verbosity` | `enum` of `concise` and `detailed` (`brief`, `short`, `summary` read as `concise`; `full`, `verbose`, `detail`, `complete` as `detailed`); a property of any name declares it with `"kind": "response_format"` |
 //!
 //! A name is matched by its words, as the tool factory matches arguments: `pageSize`,
 //! `PAGE_SIZE`, `dateFrom`, `userId` and `user-id` imply what `page_size`, `date_from` and

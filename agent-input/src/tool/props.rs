@@ -232,6 +232,15 @@ impl PropertySet {
                 Some(Value::Bool(b)) => b,
                 Some(other) => return Err(err(format!("`nullable` must be a boolean, found `{other}`"))),
             };
+            // `"kind": "response_format"` declares what the name `response_format` implies.
+            if obj.get("kind").and_then(Value::as_str) == Some("response_format") {
+                obj.remove("kind");
+                if let Some(Value::Object(defaults)) = implied("response_format", writes) {
+                    for (k, v) in defaults {
+                        obj.entry(k).or_insert(v);
+                    }
+                }
+            }
             if !obj.contains_key("kind") {
                 let Some(Value::Object(defaults)) = implied(name, writes) else {
                     return Err(err("no `kind`, and the name implies none".to_owned()));

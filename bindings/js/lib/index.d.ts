@@ -228,7 +228,7 @@ export type Gate =
 /** One property of a tool spec: a kind with its options (or the kind its name implies), plus
  * `required` and `description` (the README's "Tools"). */
 export interface PropertyDecl {
-  kind?: Kind | "string_list" | "object";
+  kind?: Kind | "string_list" | "object" | "union" | "passthrough" | "response_format";
   required?: boolean;
   description?: string;
   [option: string]: unknown;
