@@ -19,11 +19,10 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
-use sha2::{Digest, Sha256};
 
 use super::effects::{CONFIRM_TOKEN, DRY_RUN};
 use super::envelope::{Envelope, Issue};
-use super::person::canonical_text;
+use super::person::digest_after;
 use super::{ToolCall, ToolSpec};
 use crate::codes::{AskCode, NoteCode};
 use crate::cursor::{CursorCodec, DecodeError, Payload};
@@ -185,10 +184,11 @@ impl ToolSpec {
             .to_call_tool_result(&Value::Null),
         };
         let mut run = Run { args: args.clone(), preview: None, receipt: None, notes: Vec::new() };
+        // One digest of the covered arguments serves the receipt and the token.
+        let covered = self.covered(args);
+        let digest = self.args_digest(&covered);
         // A retry of a write that was applied replays first: its token may have expired since.
         if let Some(key) = self.receipt_key(call) {
-            let covered = self.covered(args);
-            let digest = self.args_digest(&covered);
             match stored.filter(|r| r["expires_at"].as_u64().is_some_and(|e| e > now)) {
                 Some(receipt) if receipt["digest"] != digest.as_str() => {
                     return Ok(refuse(self.reused(&key, receipt, &covered)));
@@ -199,7 +199,7 @@ impl ToolSpec {
                     let in_flight = json!({"digest": digest, "args": covered, "in_flight": true, "stored_at": now,
                                            "expires_at": now + IN_FLIGHT_TTL_SECONDS});
                     let release = json!({"digest": digest, "released": true, "expires_at": 0});
-                    run.receipt = Some(Pending { key, digest, args: covered, in_flight, release });
+                    run.receipt = Some(Pending { key, digest: digest.clone(), args: covered, in_flight, release });
                 }
             }
         }
@@ -210,7 +210,7 @@ impl ToolSpec {
                     self.name
                 ))
             })?;
-            match self.confirm_step(args, codec, now) {
+            match self.confirm_step(args, &digest, codec, now) {
                 Confirm::Preview(preview, ignored) => {
                     run.preview = Some(preview);
                     run.notes.extend(ignored);
@@ -296,16 +296,11 @@ impl ToolSpec {
 
     /// A digest of `covered` for this tool (hex).
     fn args_digest(&self, covered: &Value) -> String {
-        let mut hasher = Sha256::new();
-        hasher.update(self.name.as_bytes());
-        hasher.update([0]);
-        hasher.update(canonical_text(covered).as_bytes());
-        hasher.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect()
+        digest_after(format!("{}\0", self.name).as_bytes(), covered)
     }
 
-    fn confirm_step(&self, args: &Value, codec: &CursorCodec, now: u64) -> Confirm {
-        let covered = self.covered(args);
-        let digest = self.args_digest(&covered);
+    /// The confirmation of a call whose covered arguments have `digest`.
+    fn confirm_step(&self, args: &Value, digest: &str, codec: &CursorCodec, now: u64) -> Confirm {
         let sent = args.get(CONFIRM_TOKEN).filter(|v| !v.is_null());
         let sealer = codec.derive(CONFIRM_KEY_LABEL);
         if is_preview(args) {

@@ -48,8 +48,16 @@ const STATE_KEY_LABEL: &str = "agent-input input_required state v1";
 /// A short digest of the arguments a question was asked about: SHA-256 over their JSON text
 /// with object keys sorted, so the same arguments give the same digest whatever their order.
 pub(super) fn digest(args: &Value) -> String {
-    let hash = Sha256::digest(canonical_text(args).as_bytes());
-    hash.iter().take(16).map(|b| format!("{b:02x}")).collect()
+    digest_after(b"", args)
+}
+
+/// [`digest`] of `value` with `prefix` hashed before its JSON text (a tool's name, to bind the
+/// digest to it): the first 16 bytes of the SHA-256, in hex.
+pub(super) fn digest_after(prefix: &[u8], value: &Value) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(prefix);
+    hasher.update(canonical_text(value).as_bytes());
+    hasher.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
 
 /// The JSON text of `value` with every object's keys sorted: equal for equal values.

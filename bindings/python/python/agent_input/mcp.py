@@ -588,15 +588,22 @@ def _as_tool(spec: Union[Tool, Dict[str, Any], str]) -> Tool:
     return spec if isinstance(spec, Tool) else Tool.from_spec(spec)
 
 
-def _result(call: ToolCall, output: Any) -> CallToolResultDict:
+_R = TypeVar("_R")
+
+
+def _converting(produce: Callable[[Any], _R], output: Any) -> _R:
+    """`produce(output)`; output the binding does not convert (a pydantic model, a datetime, ...)
+    goes through pydantic's JSON conversion first (FastMCP and `mcp` depend on pydantic)."""
     try:
-        return call.to_call_tool_result(output)
+        return produce(output)
     except TypeError:
-        # Output the binding does not convert (a pydantic model, a datetime, ...) goes through
-        # pydantic's JSON conversion first; FastMCP depends on pydantic.
         import pydantic_core
 
-        return call.to_call_tool_result(pydantic_core.to_jsonable_python(output))
+        return produce(pydantic_core.to_jsonable_python(output))
+
+
+def _result(call: ToolCall, output: Any) -> CallToolResultDict:
+    return _converting(call.to_call_tool_result, output)
 
 
 class ReceiptStore(Protocol):
@@ -625,12 +632,11 @@ async def _maybe(value: Any) -> Any:
     return await value if inspect.isawaitable(value) else value
 
 
-async def _gate(tool: Tool, call: ToolCall, receipts: Optional[ReceiptStore]) -> Dict[str, Any]:
+async def _gate(tool: Tool, call: ToolCall, store: ReceiptStore) -> Dict[str, Any]:
     """The contract's step before the handler (`Tool.gate`), with the stored receipt looked up."""
     if not tool.has_contract:
         return {"action": "run", "args": call.args}
     key = tool.receipt_key(call)
-    store = receipts if receipts is not None else default_receipts()
     stored = await _maybe(store.get(tool.name, key)) if key is not None else None
     return tool.gate(call, stored)
 
@@ -659,14 +665,14 @@ async def run_call(
         return question
     if not call.ok:
         return dict(call.to_call_tool_result())
-    gate = await _gate(tool, call, receipts)
+    store = receipts if receipts is not None else default_receipts()
+    gate = await _gate(tool, call, store)
     if gate["action"] == "answer":
         return dict(gate["result"])
     kwargs: Dict[str, Any] = dict(gate["args"] or {})
     call_name = _call_parameter(handler)
     if call_name is not None:
         kwargs[call_name] = call
-    store = receipts if receipts is not None else default_receipts()
     # A write with a key: marked as running (a retry meanwhile asks), released if it fails.
     pending = (gate.get("run") or {}).get("receipt")
     if pending is not None:
@@ -684,20 +690,10 @@ async def run_call(
         raise
     if not tool.has_contract:
         return dict(_result(call, output))
-    finished = _finish(tool, call, gate, output)
+    finished = _converting(lambda out: tool.finish(call, gate, out), output)
     if finished.get("receipt") is not None:
         await _maybe(store.put(tool.name, finished["key"], finished["receipt"]))
     return dict(finished["result"])
-
-
-def _finish(tool: Tool, call: ToolCall, run: Dict[str, Any], output: Any) -> Dict[str, Any]:
-    try:
-        return tool.finish(call, run, output)
-    except TypeError:
-        # Output the binding does not convert (a pydantic model, a datetime, ...), as `_result`.
-        import pydantic_core
-
-        return tool.finish(call, run, pydantic_core.to_jsonable_python(output))
 
 
 def _fastmcp_tool(tool: Tool, handler: Handler, receipts: Optional[ReceiptStore] = None, **fields: Any) -> Any:
