@@ -64,6 +64,7 @@ export function plainServer(tools = courtsTools(cursorKey()), overrides = OVERRI
         notes: z.string().describe("The new notes."),
         idempotency_key: z.string().describe("A fresh key for this change, resent unchanged on every retry of it."),
       }),
+      annotations: { readOnlyHint: false, idempotentHint: true },
     },
     async (args) => jsonResult(updateNotes(args)),
   );

@@ -17,6 +17,9 @@
 //!   JSON Schema (an `inputSchema` or a whole MCP tool definition): what each property is read
 //!   as, to check or to save and edit.
 //! - `agent-input kinds` lists the kinds.
+//! - `agent-input lint (--server "COMMAND" | --tools FILE)` checks an MCP server's tool contract
+//!   (`lint`, docs/lint.md); `agent-input eval --server "COMMAND" --scenarios FILE.jsonl` drives
+//!   it through scenarios and scores each step (`eval`). Both speak MCP over stdio (`mcp`).
 //!
 //! The CLI holds no parsing logic of values: it passes JSON to the core and prints the outcome.
 //!
@@ -26,6 +29,10 @@
 //! path (exit 2). A batch line is kept in memory up to its bound only (the rest of a longer line
 //! is counted, not kept), and output that cannot be written (stdout closed, a broken pipe, a
 //! full disk) is an error exit (1).
+
+mod eval;
+mod lint;
+mod mcp;
 
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -112,6 +119,67 @@ enum Command {
     },
     /// List the kinds.
     Kinds,
+    /// Check an MCP server's tool contract: live over stdio (--server) or a saved tools/list
+    /// (--tools). One finding per rule broken, each with a closed code and the fix
+    /// (docs/lint.md).
+    Lint {
+        /// The command that starts the server on stdio (run through `sh -c`).
+        #[arg(long, value_name = "COMMAND", required_unless_present_any = ["tools", "rules"], conflicts_with = "tools")]
+        server: Option<String>,
+        /// A saved tools/list result (or a JSON-RPC response holding it, or an array of tools).
+        #[arg(long, value_name = "FILE")]
+        tools: Option<std::path::PathBuf>,
+        /// The directory the server command runs in.
+        #[arg(long, value_name = "DIR")]
+        cwd: Option<std::path::PathBuf>,
+        /// table (for a person), json, or sarif (SARIF 2.1.0, for code scanning).
+        #[arg(long, default_value = "table", value_name = "FORMAT")]
+        format: String,
+        /// The least severity that fails the run: error, warning, note or never.
+        #[arg(long = "fail-on", default_value = "warning", value_name = "LEVEL")]
+        fail_on: String,
+        /// Findings accepted with a reason: [{"code", "tool"?, "path"?, "reason"}].
+        #[arg(long, value_name = "FILE")]
+        accept: Option<std::path::PathBuf>,
+        /// Call no tool (by default the read-only tools that need no argument are called with {}).
+        #[arg(long = "no-calls")]
+        no_calls: bool,
+        /// Print the rules (code, severity, summary, hint) as JSON and lint nothing.
+        #[arg(long, conflicts_with_all = ["server", "tools"])]
+        rules: bool,
+    },
+    /// Drive an MCP server through scenarios and score every step (ok, recovered, asked,
+    /// failed); with --baseline, before and after side by side.
+    Eval {
+        /// The command that starts the server on stdio (run through `sh -c`).
+        #[arg(long, value_name = "COMMAND")]
+        server: String,
+        /// The scenarios, one JSON object per line.
+        #[arg(long, value_name = "FILE.jsonl")]
+        scenarios: std::path::PathBuf,
+        /// The directory the server (and a model command) runs in.
+        #[arg(long, value_name = "DIR")]
+        cwd: Option<std::path::PathBuf>,
+        /// An earlier run (--output of another eval) to print beside this one.
+        #[arg(long, value_name = "RUN.json")]
+        baseline: Option<std::path::PathBuf>,
+        /// Write the run, with every refused payload, to this file.
+        #[arg(long, value_name = "RUN.json")]
+        output: Option<std::path::PathBuf>,
+        /// table or json (the run).
+        #[arg(long, default_value = "table", value_name = "FORMAT")]
+        format: String,
+        /// The outcome at or below which the run fails: failed, asked, recovered or never.
+        #[arg(long = "fail-on", default_value = "failed", value_name = "OUTCOME")]
+        fail_on: String,
+    },
+}
+
+fn exit_of(result: Result<u8, (String, u8)>) -> ExitCode {
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err((message, code)) => fail(&message, code),
+    }
 }
 
 fn spec_from_schema(path: &std::path::Path, overrides: Option<&str>) -> ExitCode {
@@ -607,6 +675,29 @@ fn main() -> ExitCode {
             }
         }
         Command::Call { tool, batch, mcp } => call(&tool, batch, mcp),
+        Command::Lint { rules: true, .. } => print(&lint::rules_json()),
+        Command::Lint { server, tools, cwd, format, fail_on, accept, no_calls, .. } => {
+            exit_of(lint::run(&lint::Options {
+                server: server.as_deref(),
+                tools: tools.as_deref(),
+                cwd: cwd.as_deref(),
+                format: &format,
+                fail_on: &fail_on,
+                accept: accept.as_deref(),
+                calls: !no_calls,
+            }))
+        }
+        Command::Eval { server, scenarios, cwd, baseline, output, format, fail_on } => {
+            exit_of(eval::run(&eval::Options {
+                server: &server,
+                cwd: cwd.as_deref(),
+                scenarios: &scenarios,
+                baseline: baseline.as_deref(),
+                output: output.as_deref(),
+                format: &format,
+                fail_on: &fail_on,
+            }))
+        }
         Command::Read { batch: true, key_env, .. } => batch(&key_env),
         Command::Read { kind, value, option, options, .. } => {
             read_one(&kind.unwrap_or_default(), value.as_deref(), &option, options.as_deref())

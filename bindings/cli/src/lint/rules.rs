@@ -1,0 +1,877 @@
+//! The lint's rules: one closed code each, its severity, what it checks and the fix its hint
+//! names. Each rule reads a `tools/list` as it came over the wire (`serde_json::Value`), so it
+//! serves a server in any language. `docs/lint.md` documents every rule with an example; the
+//! CLI's tests hold a server that breaks each one.
+
+use serde_json::Value;
+
+use super::{Finding, Severity};
+
+/// More tools than this on one server is a finding: a model picks worse among many.
+pub const MAX_TOOLS: usize = 20;
+/// The longest tool name MCP allows.
+pub const MAX_NAME_CHARS: usize = 128;
+/// How deep the lint follows nested schemas (`properties`, `items`, `anyOf`...).
+pub const MAX_SCHEMA_DEPTH: usize = 32;
+
+/// A rule: its code, severity, a line of what it checks, and the fix.
+pub struct Rule {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub summary: &'static str,
+    pub hint: &'static str,
+}
+
+use Severity::{Error, Note, Warning};
+
+/// Every rule, in the order of the report.
+pub const RULES: &[Rule] = &[
+    Rule { code: "name_invalid", severity: Error, summary: "A tool name is not 1-128 characters of A-Z, a-z, 0-9, `_`, `-` and `.`.", hint: "Rename the tool with letters, digits, `_`, `-` and `.` only, at most 128 characters (MCP's rule; clients refuse other names)." },
+    Rule { code: "name_duplicate", severity: Error, summary: "Two tools share a name.", hint: "Give each tool its own name; a client keeps one of them and the model cannot call the other." },
+    Rule { code: "order_unstable", severity: Warning, summary: "Two listings of the same server list the tools in different orders.", hint: "List the tools in a fixed order (registration or name order), so that prompt caches and the model's choices hold between sessions." },
+    Rule { code: "name_not_verb_object", severity: Warning, summary: "A tool name reads as no English verb and object (`cxdd`, `weather`).", hint: "Name the tool by what it does to what: a verb and an object, such as `search_decisions` or `get_weather`." },
+    Rule { code: "name_prefix_missing", severity: Warning, summary: "Several services share the server and a tool's name carries none of their prefixes.", hint: "Start the name with its service or resource prefix, as the other tools do (`github_create_issue`, `slack_post_message`)." },
+    Rule { code: "tool_description_missing", severity: Error, summary: "A tool has no description.", hint: "Describe what the tool does, when to call it and what it returns; the model chooses tools by their descriptions." },
+    Rule { code: "property_description_missing", severity: Warning, summary: "An input property has no description.", hint: "Describe the property: what it means, its unit or format, and what leaving it out does." },
+    Rule { code: "unit_unstated", severity: Warning, summary: "A quantity (a timeout, size, price, distance...) states no unit in its name or description.", hint: "State the unit in the description (\"in seconds\", \"in CZK\") or the name (`timeout_seconds`)." },
+    Rule { code: "time_zone_unstated", severity: Warning, summary: "A date-time or time property states no time zone.", hint: "Say which time zone the value is in (\"UTC\", \"the user's local time\", \"an RFC 3339 offset is required\")." },
+    Rule { code: "omitted_optional_unstated", severity: Note, summary: "An optional property has no default and its description does not say what leaving it out does.", hint: "Say what an omitted value means (\"left out: every court\"), or declare a `default`." },
+    Rule { code: "enum_in_description", severity: Warning, summary: "A free-text string's description lists the values it takes.", hint: "Declare the values as an `enum` (a model then picks one of them and a client can check it)." },
+    Rule { code: "id_untyped", severity: Warning, summary: "An id is a free string: no `format: uuid`, `pattern` or `enum`.", hint: "Declare the id's shape (`format: uuid`, or a `pattern`), so that an invented or misspelt id is refused by the schema and not by the database." },
+    Rule { code: "exclusive_optionals", severity: Warning, summary: "Optionals that exclude each other (\"A or B, not both\") are stated in prose.", hint: "Make one discriminator of them (a `mode` enum, or `oneOf` branches), so that the schema says which combination is allowed." },
+    Rule { code: "parameterless_open", severity: Warning, summary: "A tool without parameters does not set `additionalProperties: false`.", hint: "Set `\"additionalProperties\": false` on the empty input schema, so that invented arguments are refused rather than ignored." },
+    Rule { code: "too_many_tools", severity: Warning, summary: "The server lists more than 20 tools.", hint: "Split the server by service, or merge tools that differ by one argument, to 20 tools or fewer." },
+    Rule { code: "type_array", severity: Note, summary: "A schema's `type` is an array, which OpenAI's strict mode and Gemini do not take.", hint: "Serve one type per schema to those hosts (`agent-input schema --dialect openai-strict|gemini` writes it), or keep it for MCP clients, which take JSON Schema 2020-12." },
+    Rule { code: "type_missing", severity: Warning, summary: "A property's schema validates nothing: no `type`, `enum`, `const` or branches (or an array without `items`).", hint: "Declare the type (and an array's `items`): Gemini refuses an untyped property and other hosts let any value through." },
+    Rule { code: "keyword_unsupported", severity: Note, summary: "A schema uses a keyword OpenAI's strict mode or Gemini drops (`allOf`, `not`, `if`, `patternProperties`...).", hint: "Express it with `anyOf`, `enum` and plain properties, or state it in the description; `agent-input schema --dialect` shows what each host keeps." },
+    Rule { code: "annotations_default", severity: Warning, summary: "A tool leaves its annotations at MCP's pessimistic defaults (not read-only, destructive, not idempotent, open world).", hint: "Declare `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`, so that clients can run reads without asking and warn before writes." },
+    Rule { code: "destructive_unconfirmed", severity: Warning, summary: "A destructive tool has no confirmation step (`dry_run`, `confirm_token`...).", hint: "Add a preview step: a `dry_run` that returns what would change and a `confirm_token` the real call must send back (agent-input's `\"confirm\": true`)." },
+    Rule { code: "idempotent_without_key", severity: Warning, summary: "A write says `idempotentHint: true` but takes no idempotency key.", hint: "Take an `idempotency_key` property and replay the stored result for a repeated key, or drop `idempotentHint`." },
+    Rule { code: "result_type_missing", severity: Error, summary: "A result on 2026-07-28 carries no `resultType`.", hint: "Upgrade the server's SDK, or set `resultType: \"complete\"` on every result; 2026-07-28 clients refuse a result without it." },
+    Rule { code: "cache_hints_missing", severity: Error, summary: "A `tools/list` result on 2026-07-28 lacks `ttlMs` or `cacheScope`.", hint: "Set `ttlMs` (0 when the list may change at any time) and `cacheScope` (`private` or `public`) on every list result." },
+    Rule { code: "prose_result", severity: Note, summary: "A tool returns prose where structured content fits (no `outputSchema`, or a result with text only).", hint: "Declare an `outputSchema` and return `structuredContent`, so that the model and the client read fields rather than parse sentences." },
+    Rule { code: "stdout_not_jsonrpc", severity: Error, summary: "The server wrote something other than JSON-RPC to stdout.", hint: "Log to stderr; on stdio, stdout carries nothing but JSON-RPC messages." },
+];
+
+/// The rule of a code.
+pub fn rule(code: &str) -> &'static Rule {
+    RULES.iter().find(|r| r.code == code).unwrap_or(&RULES[0])
+}
+
+fn finding(code: &'static str, tool: Option<&str>, path: String, message: String) -> Finding {
+    Finding { code, tool: tool.map(str::to_string), path, message, accepted: None }
+}
+
+/// The words a tool name's verb may be. Tool names use a small set of verbs; a name none of
+/// whose words is one of them reads as no action.
+const VERBS: &[&str] = &[
+    "add",
+    "analyze",
+    "analyse",
+    "append",
+    "apply",
+    "approve",
+    "archive",
+    "assign",
+    "book",
+    "browse",
+    "build",
+    "calculate",
+    "call",
+    "cancel",
+    "check",
+    "clear",
+    "click",
+    "close",
+    "comment",
+    "compare",
+    "compute",
+    "confirm",
+    "convert",
+    "copy",
+    "count",
+    "create",
+    "delete",
+    "deploy",
+    "describe",
+    "disable",
+    "download",
+    "edit",
+    "enable",
+    "estimate",
+    "evaluate",
+    "execute",
+    "explain",
+    "export",
+    "extract",
+    "fetch",
+    "fill",
+    "find",
+    "follow",
+    "format",
+    "generate",
+    "get",
+    "grant",
+    "import",
+    "insert",
+    "inspect",
+    "install",
+    "invite",
+    "label",
+    "list",
+    "load",
+    "lock",
+    "log",
+    "lookup",
+    "look",
+    "mark",
+    "merge",
+    "modify",
+    "monitor",
+    "move",
+    "navigate",
+    "notify",
+    "open",
+    "parse",
+    "patch",
+    "pause",
+    "plan",
+    "post",
+    "predict",
+    "preview",
+    "publish",
+    "put",
+    "query",
+    "read",
+    "record",
+    "refresh",
+    "register",
+    "reject",
+    "release",
+    "reload",
+    "remove",
+    "rename",
+    "render",
+    "reply",
+    "replace",
+    "request",
+    "reserve",
+    "reset",
+    "resolve",
+    "restore",
+    "resume",
+    "retrieve",
+    "review",
+    "revoke",
+    "run",
+    "save",
+    "scan",
+    "schedule",
+    "screenshot",
+    "scroll",
+    "search",
+    "select",
+    "send",
+    "set",
+    "share",
+    "show",
+    "sort",
+    "start",
+    "stop",
+    "submit",
+    "subscribe",
+    "summarize",
+    "summarise",
+    "sync",
+    "tag",
+    "test",
+    "track",
+    "transfer",
+    "translate",
+    "trigger",
+    "type",
+    "unlock",
+    "unsubscribe",
+    "update",
+    "upload",
+    "upsert",
+    "validate",
+    "verify",
+    "view",
+    "watch",
+    "write",
+];
+
+/// A name's words: split at `_`, `-`, `.`, spaces and lower-to-upper case changes, lowercased.
+pub fn words(name: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        let boundary = matches!(c, '_' | '-' | '.' | ' ' | '/');
+        if (boundary || (c.is_uppercase() && prev_lower)) && !current.is_empty() {
+            out.push(std::mem::take(&mut current));
+        }
+        if !boundary {
+            current.extend(c.to_lowercase());
+        }
+        prev_lower = c.is_lowercase() || c.is_ascii_digit();
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+fn is_verb(word: &str) -> bool {
+    VERBS.contains(&word)
+}
+
+/// The rules over the names of the whole listing.
+pub fn names(tools: &[Value], out: &mut Vec<Finding>) {
+    let mut seen = std::collections::HashSet::new();
+    for (i, tool) in tools.iter().enumerate() {
+        let name = tool.get("name").and_then(Value::as_str).unwrap_or("");
+        let path = format!("/tools/{i}/name");
+        let valid = (1..=MAX_NAME_CHARS).contains(&name.chars().count())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+        if !valid {
+            out.push(finding("name_invalid", Some(name), path.clone(), format!("`{name}` is not a valid tool name")));
+        }
+        if !seen.insert(name) {
+            out.push(finding("name_duplicate", Some(name), path.clone(), format!("`{name}` is listed more than once")));
+        }
+        let w = words(name);
+        if w.len() < 2 || !w.iter().any(|w| is_verb(w)) {
+            let message = format!("`{name}` names no action on an object");
+            out.push(finding("name_not_verb_object", Some(name), path, message));
+        }
+    }
+    prefixes(tools, out);
+    if tools.len() > MAX_TOOLS {
+        let message = format!("{} tools, more than {MAX_TOOLS}", tools.len());
+        out.push(finding("too_many_tools", None, "/tools".into(), message));
+    }
+}
+
+/// Services share a server when two or more name prefixes (a first word that is no verb) each
+/// lead two or more tools; a tool then needs one of them.
+fn prefixes(tools: &[Value], out: &mut Vec<Finding>) {
+    let firsts: Vec<Option<String>> =
+        tools.iter().map(|t| words(t.get("name").and_then(Value::as_str).unwrap_or("")).into_iter().next()).collect();
+    let mut counts = std::collections::BTreeMap::new();
+    for first in firsts.iter().flatten().filter(|w| !is_verb(w)) {
+        *counts.entry(first.clone()).or_insert(0usize) += 1;
+    }
+    let services: Vec<&String> = counts.iter().filter(|(_, n)| **n >= 2).map(|(w, _)| w).collect();
+    if services.len() < 2 {
+        return;
+    }
+    for (i, (tool, first)) in tools.iter().zip(&firsts).enumerate() {
+        if first.as_ref().is_some_and(|f| services.contains(&f)) {
+            continue;
+        }
+        let name = tool.get("name").and_then(Value::as_str).unwrap_or("");
+        let listed: Vec<&str> = services.iter().map(|s| s.as_str()).collect();
+        let message = format!("`{name}` carries none of the prefixes {}", listed.join(", "));
+        out.push(finding("name_prefix_missing", Some(name), format!("/tools/{i}/name"), message));
+    }
+}
+
+/// The rules over one tool's description, input schema and annotations.
+pub fn tool(i: usize, tool: &Value, out: &mut Vec<Finding>) {
+    let name = tool.get("name").and_then(Value::as_str).unwrap_or("");
+    let base = format!("/tools/{i}");
+    let description = tool.get("description").and_then(Value::as_str).unwrap_or("").trim();
+    if description.is_empty() {
+        out.push(finding(
+            "tool_description_missing",
+            Some(name),
+            format!("{base}/description"),
+            format!("`{name}` has no description"),
+        ));
+    }
+    let schema = tool.get("inputSchema").cloned().unwrap_or(Value::Null);
+    let props = schema.get("properties").and_then(Value::as_object);
+    if props.is_none_or(|p| p.is_empty()) && schema.get("additionalProperties") != Some(&Value::Bool(false)) {
+        let message = format!("`{name}` takes no parameters and accepts any");
+        out.push(finding("parameterless_open", Some(name), format!("{base}/inputSchema"), message));
+    }
+    if let Some(sentence) = exclusive(description) {
+        let message = format!("the description says \"{sentence}\"");
+        out.push(finding("exclusive_optionals", Some(name), format!("{base}/description"), message));
+    }
+    let required: Vec<&str> =
+        schema.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+    let properties: Vec<&str> = props.into_iter().flatten().map(|(k, _)| k.as_str()).collect();
+    for (key, prop) in props.into_iter().flatten() {
+        let path = format!("{base}/inputSchema/properties/{}", pointer_escape(key));
+        let optional = !required.contains(&key.as_str());
+        property(&Place { tool: name, key, path: &path, optional, properties: &properties }, prop, out);
+    }
+    keywords(name, &schema, &format!("{base}/inputSchema"), 0, out);
+    effects(name, tool, &base, props, out);
+    if tool.get("outputSchema").is_none() {
+        let message = format!("`{name}` declares no outputSchema");
+        out.push(finding("prose_result", Some(name), format!("{base}/outputSchema"), message));
+    }
+}
+
+fn pointer_escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+fn text_of(prop: &Value) -> String {
+    let d = prop.get("description").and_then(Value::as_str).unwrap_or("");
+    let t = prop.get("title").and_then(Value::as_str).unwrap_or("");
+    format!("{d} {t}").to_lowercase()
+}
+
+/// A property's own schema and its branches' `type`s, as one list.
+fn types(prop: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut add = |t: &Value| match t {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => out.extend(a.iter().filter_map(Value::as_str).map(str::to_string)),
+        _ => {}
+    };
+    if let Some(t) = prop.get("type") {
+        add(t);
+    }
+    for key in ["anyOf", "oneOf"] {
+        for branch in prop.get(key).and_then(Value::as_array).into_iter().flatten() {
+            if let Some(t) = branch.get("type") {
+                add(t);
+            }
+        }
+    }
+    out
+}
+
+/// The type a property is declared as first: its own `type`, or its first branch's (the
+/// branches after it may be a lenient server's "also read" branch).
+fn primary(prop: &Value) -> Vec<String> {
+    let first =
+        prop.get("type").or_else(|| ["anyOf", "oneOf"].iter().find_map(|k| prop.pointer(&format!("/{k}/0/type"))));
+    match first {
+        Some(Value::String(s)) => vec![s.clone()],
+        Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).map(str::to_string).collect(),
+        _ => Vec::new(),
+    }
+}
+
+struct Place<'a> {
+    tool: &'a str,
+    key: &'a str,
+    path: &'a str,
+    optional: bool,
+    properties: &'a [&'a str],
+}
+
+fn property(at: &Place<'_>, prop: &Value, out: &mut Vec<Finding>) {
+    let Place { tool, key, path, optional, properties } = *at;
+    let text = text_of(prop);
+    let has_description = prop.get("description").and_then(Value::as_str).is_some_and(|d| !d.trim().is_empty());
+    let mut push = |code, message: String| out.push(finding(code, Some(tool), path.to_string(), message));
+    if !has_description {
+        push("property_description_missing", format!("`{key}` has no description"));
+    }
+    let types = types(prop);
+    let w = words(key);
+    if types.iter().any(|t| t == "number" || t == "integer") && quantity(&w) && !unit_stated(&w, &text) {
+        push("unit_unstated", format!("`{key}` is a quantity with no unit"));
+    }
+    if timed(prop, &w) && !zone_stated(&text) {
+        push("time_zone_unstated", format!("`{key}` is a time with no time zone"));
+    }
+    if optional && prop.get("default").is_none() && !omission_stated(&text) {
+        push("omitted_optional_unstated", format!("`{key}` is optional and nothing says what leaving it out does"));
+    }
+    let constrained = ["enum", "const", "format", "pattern"].iter().any(|k| has_in_branches(prop, k));
+    let string = primary(prop).iter().any(|t| t == "string");
+    if string && !constrained && lists_values(&text, properties) {
+        push("enum_in_description", format!("`{key}` lists its values in prose"));
+    }
+    if string && !constrained && w.last().is_some_and(|l| matches!(l.as_str(), "id" | "uuid" | "guid")) {
+        push("id_untyped", format!("`{key}` is an id of any string"));
+    }
+    if let Some(sentence) = exclusive(prop.get("description").and_then(Value::as_str).unwrap_or("")) {
+        push("exclusive_optionals", format!("`{key}`'s description says \"{sentence}\""));
+    }
+    if untyped(prop) {
+        push("type_missing", format!("`{key}` has no type"));
+    }
+}
+
+fn has_in_branches(prop: &Value, key: &str) -> bool {
+    if prop.get(key).is_some() {
+        return true;
+    }
+    let branches = ["anyOf", "oneOf"].iter().filter_map(|k| prop.get(*k).and_then(Value::as_array)).flatten();
+    let items = prop.get("items").filter(|i| i.is_object());
+    branches.chain(items).any(|b| b.get(key).is_some())
+}
+
+fn untyped(prop: &Value) -> bool {
+    let declared = ["type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref"].iter().any(|k| prop.get(*k).is_some());
+    let array_without_items = prop.get("type") == Some(&Value::String("array".into())) && prop.get("items").is_none();
+    !declared || array_without_items
+}
+
+const QUANTITIES: &[&str] = &[
+    "timeout",
+    "duration",
+    "delay",
+    "interval",
+    "ttl",
+    "age",
+    "period",
+    "wait",
+    "size",
+    "length",
+    "width",
+    "height",
+    "depth",
+    "distance",
+    "radius",
+    "weight",
+    "mass",
+    "price",
+    "cost",
+    "amount",
+    "fee",
+    "salary",
+    "budget",
+    "temperature",
+    "speed",
+    "memory",
+    "bandwidth",
+    "elevation",
+    "altitude",
+    "volume",
+    "elapsed",
+    "expiry",
+    "lifetime",
+];
+const UNITS: &[&str] = &[
+    "ms",
+    "millis",
+    "milliseconds",
+    "millisecond",
+    "s",
+    "sec",
+    "secs",
+    "second",
+    "seconds",
+    "min",
+    "mins",
+    "minute",
+    "minutes",
+    "h",
+    "hr",
+    "hrs",
+    "hour",
+    "hours",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "bytes",
+    "byte",
+    "kb",
+    "kib",
+    "mb",
+    "mib",
+    "gb",
+    "gib",
+    "px",
+    "pixels",
+    "pt",
+    "m",
+    "meter",
+    "meters",
+    "metre",
+    "metres",
+    "km",
+    "kilometers",
+    "kilometres",
+    "mi",
+    "miles",
+    "ft",
+    "feet",
+    "cm",
+    "mm",
+    "kg",
+    "g",
+    "grams",
+    "lb",
+    "lbs",
+    "cents",
+    "usd",
+    "eur",
+    "czk",
+    "gbp",
+    "currency",
+    "celsius",
+    "fahrenheit",
+    "kelvin",
+    "°c",
+    "°f",
+    "percent",
+    "%",
+    "pct",
+    "knots",
+    "kmh",
+    "mph",
+    "iso",
+    "units",
+    "unit",
+];
+
+fn quantity(words: &[String]) -> bool {
+    words.iter().any(|w| QUANTITIES.contains(&w.as_str()))
+}
+
+fn unit_stated(words: &[String], text: &str) -> bool {
+    words.iter().any(|w| UNITS.contains(&w.as_str()))
+        || text.split(|c: char| !(c.is_alphanumeric() || c == '%' || c == '°')).any(|t| UNITS.contains(&t))
+}
+
+fn timed(prop: &Value, words: &[String]) -> bool {
+    let format = has_in_branches(prop, "format")
+        && ["anyOf", "oneOf"]
+            .iter()
+            .filter_map(|k| prop.get(*k).and_then(Value::as_array))
+            .flatten()
+            .chain(std::iter::once(prop))
+            .any(|b| matches!(b.get("format").and_then(Value::as_str), Some("date-time" | "time")));
+    let named = words.last().is_some_and(|l| matches!(l.as_str(), "at" | "time" | "timestamp" | "datetime"));
+    format || (named && types(prop).iter().any(|t| t == "string"))
+}
+
+fn zone_stated(text: &str) -> bool {
+    [
+        "utc",
+        "time zone",
+        "timezone",
+        "offset",
+        "gmt",
+        "local time",
+        "z suffix",
+        "rfc 3339",
+        "rfc3339",
+        "zulu",
+        "europe/",
+        "america/",
+        "asia/",
+        "africa/",
+        "australia/",
+        "iana",
+    ]
+    .iter()
+    .any(|w| text.contains(w))
+}
+
+fn omission_stated(text: &str) -> bool {
+    [
+        "default",
+        "omit",
+        "left out",
+        "leave out",
+        "leave it out",
+        "not given",
+        "not set",
+        "absent",
+        "unless",
+        "otherwise",
+        "if empty",
+        "when empty",
+        "missing",
+        "without it",
+        "if none",
+        "all ",
+        "every ",
+        "any ",
+    ]
+    .iter()
+    .any(|w| text.contains(w))
+}
+
+/// True when prose lists the values a string takes: "one of", "possible values", two or more
+/// quoted values in a row (`'asc' or 'desc'`, not examples: "such as", "e.g.", and not the
+/// names of the tool's properties), or `a|b`, `(a/b/c)` alternatives.
+fn lists_values(text: &str, properties: &[&str]) -> bool {
+    const LISTS: &[&str] = &["one of", "possible values", "allowed values", "valid values", "accepted values"];
+    if LISTS.iter().any(|l| text.contains(l)) {
+        return true;
+    }
+    if quoted_run(text, properties) {
+        return true;
+    }
+    text.split_whitespace().any(|t| {
+        let t = t.trim_matches(|c: char| matches!(c, '(' | ')' | ',' | '.' | ':' | ';'));
+        let parts: Vec<&str> = t.split(['|', '/']).collect();
+        parts.len() >= 2
+            && parts
+                .iter()
+                .all(|p| !p.is_empty() && p.len() <= 20 && p.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            && !parts.iter().all(|p| p.chars().all(|c| c.is_ascii_digit()))
+    })
+}
+
+/// Two or more quoted tokens in a row, joined by a comma, "or" or a bar, that are no
+/// property's name, in a sentence that constrains ("either", "must be", "one of"...) or right
+/// after a colon or comma, and after no example marker ("such as", "e.g.").
+fn quoted_run(text: &str, properties: &[&str]) -> bool {
+    const EXAMPLES: &[&str] = &["e.g", "such as", "for example", "like", "invented", "example", "i.e"];
+    const CUES: &[&str] = &[
+        "either",
+        "must be",
+        "can be",
+        "may be",
+        "should be",
+        "accepts",
+        "values",
+        "options",
+        "choose",
+        "set to",
+        "supported",
+        "allowed",
+    ];
+    let mut tokens: Vec<(usize, usize, &str)> = Vec::new();
+    let bytes: Vec<(usize, char)> = text.char_indices().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        let (start, q) = bytes[i];
+        if matches!(q, '\'' | '"' | '`') {
+            if let Some(j) = (i + 1..bytes.len()).find(|&j| bytes[j].1 == q) {
+                let inner = &text[start + q.len_utf8()..bytes[j].0];
+                if !inner.is_empty() && inner.len() <= 30 && !inner.contains(' ') {
+                    tokens.push((start, bytes[j].0 + q.len_utf8(), inner));
+                }
+                i = j + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    let joined = |gap: &str| matches!(gap.trim(), "," | "or" | ", or" | "|" | "/");
+    let mut run = 1;
+    for pair in tokens.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        run = if joined(&text[a.1..b.0]) { run + 1 } else { 1 };
+        if run >= 2 {
+            let named = properties.contains(&a.2) || properties.contains(&b.2);
+            let sentence_start = text[..a.0].rfind(['.', ';', '\n']).map_or(0, |s| s + 1);
+            let before = &text[sentence_start..a.0];
+            let example = EXAMPLES.iter().any(|e| before.contains(e));
+            let cued = CUES.iter().any(|c| before.contains(c)) || before.trim_end().ends_with([':', ',']);
+            if !named && !example && cued {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The sentence of prose that makes optionals exclusive, if any.
+fn exclusive(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    const PHRASES: &[&str] = &[
+        "not both",
+        "mutually exclusive",
+        "only one of",
+        "exactly one of",
+        "cannot be combined",
+        "can't be combined",
+        "cannot be used together",
+        "can't be used together",
+        "cannot be used with",
+        "can't be used with",
+    ];
+    let at = PHRASES.iter().filter_map(|p| lower.find(p)).min()?;
+    let start = lower[..at].rfind(['.', '\n']).map_or(0, |s| s + 1);
+    let end = lower[at..].find(['.', '\n']).map_or(lower.len(), |e| at + e);
+    Some(text.get(start..end).unwrap_or("").trim().to_string())
+}
+
+/// Keywords OpenAI's strict mode or Gemini drop, and type arrays, anywhere in a schema.
+fn keywords(tool: &str, schema: &Value, path: &str, depth: usize, out: &mut Vec<Finding>) {
+    const DROPPED: &[&str] = &[
+        "allOf",
+        "not",
+        "if",
+        "then",
+        "else",
+        "patternProperties",
+        "dependentRequired",
+        "dependentSchemas",
+        "unevaluatedProperties",
+        "unevaluatedItems",
+        "prefixItems",
+        "contains",
+        "propertyNames",
+    ];
+    let Some(object) = schema.as_object() else { return };
+    if depth > MAX_SCHEMA_DEPTH {
+        return;
+    }
+    if let Some(Value::Array(t)) = object.get("type") {
+        let listed: Vec<&str> = t.iter().filter_map(Value::as_str).collect();
+        let message = format!("`type` is [{}]", listed.join(", "));
+        out.push(finding("type_array", Some(tool), format!("{path}/type"), message));
+    }
+    for key in DROPPED.iter().filter(|k| object.contains_key(**k)) {
+        let message = format!("`{key}` is dropped by OpenAI's strict mode or Gemini");
+        out.push(finding("keyword_unsupported", Some(tool), format!("{path}/{key}"), message));
+    }
+    for (key, value) in object {
+        match (key.as_str(), value) {
+            ("properties" | "$defs" | "definitions", Value::Object(children)) => {
+                for (name, child) in children {
+                    let child_path = format!("{path}/{key}/{}", pointer_escape(name));
+                    keywords(tool, child, &child_path, depth + 1, out);
+                }
+            }
+            ("items" | "additionalProperties", child @ Value::Object(_)) => {
+                keywords(tool, child, &format!("{path}/{key}"), depth + 1, out)
+            }
+            ("anyOf" | "oneOf" | "allOf", Value::Array(branches)) => {
+                for (n, branch) in branches.iter().enumerate() {
+                    keywords(tool, branch, &format!("{path}/{key}/{n}"), depth + 1, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+const CONFIRMATIONS: &[&str] =
+    &["dry_run", "dryRun", "confirm", "confirmed", "confirm_token", "confirmToken", "confirmation", "preview"];
+const KEYS: &[&str] = &[
+    "idempotency_key",
+    "idempotencyKey",
+    "idempotency_token",
+    "request_id",
+    "requestId",
+    "client_token",
+    "clientToken",
+    "dedupe_key",
+    "dedup_key",
+    "client_request_id",
+];
+
+fn effects(
+    name: &str,
+    tool: &Value,
+    base: &str,
+    props: Option<&serde_json::Map<String, Value>>,
+    out: &mut Vec<Finding>,
+) {
+    let annotations = tool.get("annotations").filter(|a| a.is_object());
+    let hint = |key: &str| annotations.and_then(|a| a.get(key)).and_then(Value::as_bool);
+    let path = format!("{base}/annotations");
+    let declared =
+        ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"].iter().any(|k| hint(k).is_some());
+    if !declared {
+        let message = format!("`{name}` declares none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint");
+        out.push(finding("annotations_default", Some(name), path.clone(), message));
+    }
+    let has = |names: &[&str]| props.is_some_and(|p| p.keys().any(|k| names.contains(&k.as_str())));
+    let writes = hint("readOnlyHint") != Some(true);
+    if writes && hint("destructiveHint") != Some(false) && !has(CONFIRMATIONS) {
+        let message = format!("`{name}` may destroy data and takes no dry_run or confirm_token");
+        out.push(finding("destructive_unconfirmed", Some(name), path.clone(), message));
+    }
+    if writes && hint("idempotentHint") == Some(true) && !has(KEYS) {
+        let message = format!("`{name}` says it is idempotent and takes no idempotency key");
+        out.push(finding("idempotent_without_key", Some(name), format!("{path}/idempotentHint"), message));
+    }
+}
+
+/// The rules over the results themselves, on the negotiated revision: `resultType` and the
+/// cache hints of 2026-07-28 on every `tools/list` page.
+pub fn list_pages(pages: &[Value], modern: bool, out: &mut Vec<Finding>) {
+    if !modern {
+        return;
+    }
+    for (n, page) in pages.iter().enumerate() {
+        let at = if pages.len() > 1 { format!(" (page {})", n + 1) } else { String::new() };
+        if page.get("resultType").and_then(Value::as_str).is_none() {
+            out.push(finding(
+                "result_type_missing",
+                None,
+                "/resultType".into(),
+                format!("tools/list{at} has no resultType"),
+            ));
+        }
+        let ttl = page.get("ttlMs").and_then(Value::as_u64);
+        let scope = page.get("cacheScope").and_then(Value::as_str).filter(|s| matches!(*s, "public" | "private"));
+        if ttl.is_none() || scope.is_none() {
+            let missing: Vec<&str> = [("ttlMs", ttl.is_none()), ("cacheScope", scope.is_none())]
+                .iter()
+                .filter(|m| m.1)
+                .map(|m| m.0)
+                .collect();
+            let message = format!("tools/list{at} lacks {}", missing.join(" and "));
+            out.push(finding("cache_hints_missing", None, "/".into(), message));
+        }
+    }
+}
+
+/// The rules over one tool's call result (a probe of a read-only tool that needs no
+/// arguments).
+pub fn call_result(i: usize, name: &str, result: &Value, modern: bool, out: &mut Vec<Finding>) {
+    let path = format!("/tools/{i}");
+    if modern && result.get("resultType").and_then(Value::as_str).is_none() {
+        out.push(finding(
+            "result_type_missing",
+            Some(name),
+            path.clone(),
+            format!("tools/call of `{name}` has no resultType"),
+        ));
+    }
+    let structured = result.get("structuredContent").is_some_and(|s| !s.is_null());
+    let texts: Vec<&str> = result
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter(|b| b.get("type") == Some(&Value::String("text".into())))
+        .filter_map(|b| b.get("text").and_then(Value::as_str))
+        .collect();
+    let prose = texts.iter().any(|t| serde_json::from_str::<Value>(t).is_err());
+    if !structured && prose {
+        out.push(finding(
+            "prose_result",
+            Some(name),
+            path,
+            format!("`{name}` answered with prose and no structuredContent"),
+        ));
+    }
+}
+
+/// Two listings of one server must agree on the order.
+pub fn order(first: &[Value], second: &[Value], out: &mut Vec<Finding>) {
+    let names = |l: &[Value]| -> Vec<String> {
+        l.iter().map(|t| t.get("name").and_then(Value::as_str).unwrap_or("").to_string()).collect()
+    };
+    let (a, b) = (names(first), names(second));
+    if a != b {
+        let message = format!("first listing [{}], second [{}]", a.join(", "), b.join(", "));
+        out.push(finding("order_unstable", None, "/tools".into(), message));
+    }
+}
+
+/// Output that is not JSON-RPC on stdout.
+pub fn stray(lines: &[String], out: &mut Vec<Finding>) {
+    if let Some(first) = lines.first() {
+        let message = format!("{} line(s) that are not JSON-RPC, the first: {first}", lines.len());
+        out.push(finding("stdout_not_jsonrpc", None, "/".into(), message));
+    }
+}
+
+/// The severity of a code.
+pub fn severity(code: &str) -> Severity {
+    rule(code).severity
+}
