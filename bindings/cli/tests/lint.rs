@@ -224,3 +224,27 @@ fn docs_lint_md_documents_every_rule_with_an_example() {
         assert!(section.contains(&format!("tests/servers/lint/{code}.json")), "{code}: its test server");
     }
 }
+
+#[test]
+fn a_count_of_things_needs_no_unit_and_a_unit_in_the_name_or_text_is_enough() {
+    let dir = std::env::temp_dir().join(format!("agent-input-units-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let clean: Value =
+        serde_json::from_str(&std::fs::read_to_string(servers().join("lint/clean.json")).unwrap()).unwrap();
+    let mut tools = clean["tools"].clone();
+    let props = tools[0]["inputSchema"]["properties"].as_object_mut().unwrap();
+    for (name, description) in [
+        ("page_size", "How many decisions one page holds; left out, 20."),
+        ("timeout_ms", "How long to wait for the registry; left out, 5000."),
+        ("max_length", "The longest summary, in characters; left out, 500."),
+        ("fee", "The court fee, in CZK; left out, any fee."),
+    ] {
+        props.insert(name.into(), json!({"type": "integer", "description": description}));
+    }
+    let path = dir.join("tools.json");
+    std::fs::write(&path, json!({"tools": tools}).to_string()).unwrap();
+    let out = lint(&["--tools", path.to_str().unwrap(), "--format", "json", "--fail-on", "note"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["findings"], json!([]), "{report:#}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -526,10 +526,22 @@ const UNITS: &[&str] = &[
     "iso",
     "units",
     "unit",
+    "characters",
+    "chars",
+    "tokens",
+    "words",
+    "items",
+    "entries",
+    "lines",
+    "rows",
 ];
 
+/// Words that make a quantity word a count of things (`page_size`, `batch_size`), which needs
+/// no unit.
+const COUNTED: &[&str] = &["page", "batch", "sample", "group", "team", "result", "results", "list"];
+
 fn quantity(words: &[String]) -> bool {
-    words.iter().any(|w| QUANTITIES.contains(&w.as_str()))
+    words.iter().any(|w| QUANTITIES.contains(&w.as_str())) && !words.iter().any(|w| COUNTED.contains(&w.as_str()))
 }
 
 fn unit_stated(words: &[String], text: &str) -> bool {
