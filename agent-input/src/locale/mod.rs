@@ -726,6 +726,11 @@ impl Grammar for LocaleOptions {
 
 /// The locale read from `text`, with the notes of its repairs (none when it is `text`).
 fn finish(input: &Input<'_>, text: &str, locale: Locale, repairs: &Repairs) -> Outcome<Locale> {
+    // A spelling that comes to the bare code of Allar or Anyin (`b+all`, `ALL_`) asks as `all`
+    // and `any` do: the bare code reads as the word for every language, so it is no value.
+    if matches!(locale.as_str(), "all" | "any") {
+        return Outcome::ask(every_language(input, locale.as_str()));
+    }
     if locale.as_str() == text {
         return Outcome::ok(locale);
     }
