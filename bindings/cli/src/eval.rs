@@ -223,7 +223,7 @@ pub fn run(options: &Options<'_>) -> Result<u8, (String, u8)> {
     };
     let scenarios = scenarios(options.scenarios).map_err(|e| (e, EXIT_MISUSE))?;
     let baseline = match options.baseline {
-        Some(path) => Some(read_json(path).map_err(|e| (e, EXIT_MISUSE))?),
+        Some(path) => Some(crate::read_json_file(path).map_err(|e| (e, EXIT_MISUSE))?),
         None => None,
     };
     let run = drive(options, &scenarios).map_err(|e| (format!("agent-input: {e}"), EXIT_UNREACHABLE))?;
@@ -243,12 +243,6 @@ pub fn run(options: &Options<'_>) -> Result<u8, (String, u8)> {
         outcomes.iter().any(|(key, after)| before.iter().any(|(k, b)| k == key && rank(after) < rank(b)))
     });
     Ok(if failing || regressed { EXIT_FAILED } else { 0 })
-}
-
-fn read_json(path: &std::path::Path) -> Result<Value, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("agent-input: cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("agent-input: {} is not JSON: {e}", path.display()))
 }
 
 /// The scenarios of a JSON lines file (blank lines and lines starting with `//` skipped).
@@ -371,8 +365,7 @@ fn played(
     model: &str,
     cwd: Option<&std::path::Path>,
 ) -> Result<Vec<Step>, ClientError> {
-    let pages = session.list_tools()?;
-    let tools: Vec<Value> = pages.iter().flat_map(|p| p["tools"].as_array().cloned().unwrap_or_default()).collect();
+    let (tools, _) = session.list_all_tools()?;
     let mut steps: Vec<Step> = Vec::new();
     let mut history: Vec<Value> = Vec::new();
     for turn in 0..MAX_MODEL_TURNS {

@@ -210,6 +210,13 @@ fn spec_from_schema(path: &std::path::Path, overrides: Option<&str>) -> ExitCode
     }
 }
 
+/// A JSON file `lint` and `eval` read (a saved listing, accepted findings, a baseline run).
+fn read_json_file(path: &std::path::Path) -> Result<Value, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("agent-input: cannot read {}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("agent-input: {} is not JSON: {e}", path.display()))
+}
+
 /// The help of the KIND argument, from the one list of kinds.
 fn kind_help() -> String {
     let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();

@@ -238,6 +238,12 @@ impl Session {
         Ok(pages)
     }
 
+    /// Every tool of every page of `tools/list`, in order, beside the pages as sent.
+    pub fn list_all_tools(&mut self) -> Result<(Vec<Value>, Vec<Value>), ClientError> {
+        let pages = self.list_tools()?;
+        Ok((tools_of(&pages), pages))
+    }
+
     /// One `tools/call`.
     pub fn call_tool(&mut self, name: &str, arguments: &Value) -> Result<Response, ClientError> {
         self.request("tools/call", json!({"name": name, "arguments": arguments}))
@@ -254,6 +260,11 @@ impl Drop for Session {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The tools of a listing's pages, in order.
+pub fn tools_of(pages: &[Value]) -> Vec<Value> {
+    pages.iter().flat_map(|p| p.get("tools").and_then(Value::as_array).cloned().unwrap_or_default()).collect()
 }
 
 fn client_info() -> Value {

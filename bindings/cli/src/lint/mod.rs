@@ -9,7 +9,7 @@ mod sarif;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::mcp::{ClientError, Session};
+use crate::mcp::{tools_of, ClientError, Session};
 
 /// How much a finding matters; SARIF's levels by the same names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -121,19 +121,13 @@ pub fn run(options: &Options<'_>) -> Result<u8, (String, u8)> {
     })
 }
 
-/// The tools of a listing's pages, in order.
-fn tools_of(pages: &[Value]) -> Vec<Value> {
-    pages.iter().flat_map(|p| p.get("tools").and_then(Value::as_array).cloned().unwrap_or_default()).collect()
-}
-
 fn live(command: &str, cwd: Option<&std::path::Path>, calls: bool) -> Result<Report, ClientError> {
     let mut session = Session::start(command, cwd)?;
-    let pages = session.list_tools()?;
-    let again = session.list_tools()?;
-    let tools = tools_of(&pages);
+    let (tools, pages) = session.list_all_tools()?;
+    let (again, _) = session.list_all_tools()?;
     let mut findings = Vec::new();
     check(&tools, &mut findings);
-    rules::order(&tools, &tools_of(&again), &mut findings);
+    rules::order(&tools, &again, &mut findings);
     rules::list_pages(&pages, session.modern(), &mut findings);
     if calls {
         probe(&mut session, &tools, &mut findings)?;
@@ -162,10 +156,7 @@ fn probe(session: &mut Session, tools: &[Value], findings: &mut Vec<Finding>) ->
 /// A saved `tools/list`: the result (`{"tools": [...]}`), a JSON-RPC response holding it, or the
 /// bare array of tools. Protocol rules need the live wire and are not run.
 fn saved(path: &std::path::Path) -> Result<Report, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("agent-input: cannot read {}: {e}", path.display()))?;
-    let value: Value =
-        serde_json::from_str(&text).map_err(|e| format!("agent-input: {} is not JSON: {e}", path.display()))?;
+    let value = crate::read_json_file(path)?;
     let listing = value.get("result").cloned().unwrap_or(value);
     let tools = match &listing {
         Value::Array(tools) => tools.clone(),
@@ -188,10 +179,7 @@ pub fn check(tools: &[Value], findings: &mut Vec<Finding>) {
 /// Marks the findings a file accepts: `[{"code", "tool"?, "path"?, "reason"}]`, each matching
 /// the findings of its code (and tool and path, when given). A reason is required.
 fn accept(findings: &mut [Finding], path: &std::path::Path) -> Result<(), String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("agent-input: cannot read {}: {e}", path.display()))?;
-    let value: Value =
-        serde_json::from_str(&text).map_err(|e| format!("agent-input: {} is not JSON: {e}", path.display()))?;
+    let value = crate::read_json_file(path)?;
     let entries = value.as_array().ok_or_else(|| format!("agent-input: {} is not an array", path.display()))?;
     for (n, entry) in entries.iter().enumerate() {
         let field = |k: &str| entry.get(k).and_then(Value::as_str);

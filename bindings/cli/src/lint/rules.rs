@@ -397,22 +397,20 @@ fn text_of(prop: &Value) -> String {
 /// A property's own schema and its branches' `type`s, as one list.
 fn types(prop: &Value) -> Vec<String> {
     let mut out = Vec::new();
-    let mut add = |t: &Value| match t {
-        Value::String(s) => out.push(s.clone()),
-        Value::Array(a) => out.extend(a.iter().filter_map(Value::as_str).map(str::to_string)),
-        _ => {}
-    };
-    if let Some(t) = prop.get("type") {
-        add(t);
-    }
-    for key in ["anyOf", "oneOf"] {
-        for branch in prop.get(key).and_then(Value::as_array).into_iter().flatten() {
-            if let Some(t) = branch.get("type") {
-                add(t);
-            }
+    for t in with_branches(prop).filter_map(|b| b.get("type")) {
+        match t {
+            Value::String(s) => out.push(s.clone()),
+            Value::Array(a) => out.extend(a.iter().filter_map(Value::as_str).map(str::to_string)),
+            _ => {}
         }
     }
     out
+}
+
+/// A property's schema, then its `anyOf` and `oneOf` branches.
+fn with_branches(prop: &Value) -> impl Iterator<Item = &Value> {
+    let branches = ["anyOf", "oneOf"].into_iter().filter_map(|k| prop.get(k).and_then(Value::as_array)).flatten();
+    std::iter::once(prop).chain(branches)
 }
 
 /// The type a property is declared as first: its own `type`, or its first branch's (the
@@ -471,12 +469,8 @@ fn property(at: &Place<'_>, prop: &Value, out: &mut Vec<Finding>) {
 }
 
 fn has_in_branches(prop: &Value, key: &str) -> bool {
-    if prop.get(key).is_some() {
-        return true;
-    }
-    let branches = ["anyOf", "oneOf"].iter().filter_map(|k| prop.get(*k).and_then(Value::as_array)).flatten();
     let items = prop.get("items").filter(|i| i.is_object());
-    branches.chain(items).any(|b| b.get(key).is_some())
+    with_branches(prop).chain(items).any(|b| b.get(key).is_some())
 }
 
 fn untyped(prop: &Value) -> bool {
@@ -617,13 +611,8 @@ fn unit_stated(words: &[String], text: &str) -> bool {
 }
 
 fn timed(prop: &Value, words: &[String]) -> bool {
-    let format = has_in_branches(prop, "format")
-        && ["anyOf", "oneOf"]
-            .iter()
-            .filter_map(|k| prop.get(*k).and_then(Value::as_array))
-            .flatten()
-            .chain(std::iter::once(prop))
-            .any(|b| matches!(b.get("format").and_then(Value::as_str), Some("date-time" | "time")));
+    let format =
+        with_branches(prop).any(|b| matches!(b.get("format").and_then(Value::as_str), Some("date-time" | "time")));
     let named = words.last().is_some_and(|l| matches!(l.as_str(), "at" | "time" | "timestamp" | "datetime"));
     format || (named && types(prop).iter().any(|t| t == "string"))
 }
