@@ -8,7 +8,9 @@
  *   npm ci --prefix benches/js && node benches/js/bench.mjs        (after `npm run build` in bindings/js)
  *
  * Each subject's result is checked once before it is timed, so a broken path cannot look fast.
- * Every time is the median of 15 batches, each long enough (about 20 ms) to dwarf the clock.
+ * Every time is the median of 15 batches, each long enough (about 20 ms) to dwarf the clock; the
+ * two subjects of a row take their batches in turn, and the ratio is the median of the 15 batch
+ * ratios, so a noisy machine's slow moments fall on both alike.
  */
 
 import assert from "node:assert/strict";
@@ -20,31 +22,56 @@ import { z } from "zod";
 // cost of the crossing alone; it is not part of the package's exports.
 const wasm = await import(new URL("node_modules/agent-input/pkg/agent_input.js", import.meta.url));
 
-/** Median nanoseconds per call of `f`. */
-function time(f) {
+/** How many calls of `f` take about 20 ms: one batch. */
+function batch(f) {
   let n = 1;
   for (;;) {
     const t = performance.now();
     for (let i = 0; i < n; i++) f();
-    if (performance.now() - t > 20) break;
+    if (performance.now() - t > 20) return n;
     n *= 2;
   }
-  const runs = [];
+}
+
+/** Nanoseconds per call of one batch of `n` calls of `f`, divided by `per` (calls per call). */
+function once(f, n, per = 1) {
+  const t = performance.now();
+  for (let i = 0; i < n; i++) f();
+  return ((performance.now() - t) * 1e6) / n / per;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** Median nanoseconds per call of `f`. */
+function time(f) {
+  const n = batch(f);
+  return median(Array.from({ length: 15 }, () => once(f, n)));
+}
+
+/** Both subjects' median times and the median of their ratios, their batches taken in turn so
+ * that the machine's slower and faster moments fall on both alike. */
+function paired(ours, theirs, per = 1) {
+  const [n, m] = [batch(ours), batch(theirs)];
+  const a = [];
+  const b = [];
+  const ratios = [];
   for (let r = 0; r < 15; r++) {
-    const t = performance.now();
-    for (let i = 0; i < n; i++) f();
-    runs.push(((performance.now() - t) * 1e6) / n);
+    a.push(once(ours, n));
+    b.push(once(theirs, m, per));
+    ratios.push(a[r] / b[r]);
   }
-  runs.sort((a, b) => a - b);
-  return runs[7];
+  return { ours: median(a), theirs: median(b), ratio: median(ratios) };
 }
 
 const rows = [];
 /** One comparison: agent-input's read, what it is compared with, and the target if any. */
 function compare(name, ours, theirsName, theirs, target = "") {
-  const a = time(ours);
-  const b = time(theirs);
-  rows.push({ name, ours: a, theirsName, theirs: b, ratio: a / b, target });
+  rows.push({ name, theirsName, target, ...paired(ours, theirs) });
+}
+
+/** As `compare`, against a loop of `per` reads inside the module, timed per read. */
+function compareWith(name, ours, { name: theirsName, f, per }, target) {
+  rows.push({ name, theirsName, target, ...paired(ours, f, per) });
 }
 
 const fmt = (ns) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(0)} ns`);
@@ -171,7 +198,19 @@ assert.equal(fixed.notes.length >= 8, true);
 assert.equal(zCall.safeParse(canonical).success, true);
 assert.equal(zCall.safeParse(repaired).success, false);
 
+// The same tool inside the module, for the core's own read of a call with no crossing at all:
+// `bench_read` reads the arguments `N` times in a loop in WebAssembly (an export for this script).
+const inner = wasm.Tool.from_spec(JSON.stringify(SPEC));
+const N = 100;
+const inModule = (args) => {
+  const text = JSON.stringify(args);
+  assert.equal(inner.bench_read(text, N, 0), N);
+  return { name: "the core's read, inside the module", f: () => inner.bench_read(text, N, 0), per: N };
+};
+
 compare("8-property call, canonical", () => tool.read(canonical), "zod object", () => zCall.parse(canonical));
+compareWith("8-property call, canonical", () => tool.read(canonical), inModule(canonical), "");
+compareWith("8-property call, model spellings", () => tool.read(repaired), inModule(repaired), "within 2x");
 compare("8-property call, model spellings", () => tool.read(repaired), "zod object (rejects it)", () => zCall.safeParse(repaired), "under 10 µs");
 compare("8-property call, model spellings, as JSON text", () => tool.readJson(REPAIRED_TEXT), "JSON.parse + zod object (rejects it)", () => zCall.safeParse(JSON.parse(REPAIRED_TEXT)));
 

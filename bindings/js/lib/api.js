@@ -11,12 +11,14 @@
  *   (`not_unicode`, `input_too_long`). The program's own data (options, specs, payloads,
  *   outputs) crosses as `dataText`;
  * - out: a code per read; the clean paths (no note, no warning) build the outcome in the shape
- *   the core gives once (`cleanShapes`) with the value the code points at, every other outcome
- *   crosses as the core's JSON text. A number that a double
- *   cannot hold exactly arrives as its decimal text, and the outcome says `exact: false`.
+ *   the core gives once (`cleanShapes`) with the value the code points at; every other outcome,
+ *   and every tool call, crosses as structured data (a tape of `u32`s and the one text of its
+ *   strings, `fromTape`), never as JSON text to parse. A number that a double cannot hold
+ *   exactly arrives as its decimal text, and the outcome says `exact: false`.
  */
 
 import * as w from "../pkg/agent_input.js";
+import { ASK_CODES, ENVELOPE_CODES, NOTE_CODES, WARNING_CODES } from "./generated.js";
 
 // The answers of a read (`code` in src/convert.rs).
 const OK_SAME = 0;
@@ -25,6 +27,7 @@ const OK_TRUE = 2;
 const OK_FALSE = 3;
 const OK_TEXT = 4;
 const ABSENT = 5;
+const TAPE = 7;
 
 let exportsOfWasm = null;
 
@@ -352,8 +355,82 @@ function answer(code, input) {
     case ABSENT:
       return absentOf(null);
     default:
-      return JSON.parse(w.take_text());
+      return structured(code);
   }
+}
+
+/** The outcome or call a `TAPE` or `JSON` answer left in the module. */
+function structured(code) {
+  return code === TAPE ? fromTape() : JSON.parse(w.take_text());
+}
+
+// The strings a tape names by table and index (`src/tape.rs`): the wire's keys, asked of the
+// module once, and the code lists. Each key is made a property name once, so the engine holds
+// it as it holds a literal's keys.
+let tables = null;
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
+
+function tapeTables() {
+  const keys = Object.keys(Object.fromEntries(JSON.parse(w.tape_keys()).map((key) => [key, 0])));
+  return [keys, NOTE_CODES, WARNING_CODES, ASK_CODES, ENVELOPE_CODES];
+}
+
+/** Defines `key` on `o` as `JSON.parse` does, as an own property even when it is `__proto__`. */
+function own(o, key, value) {
+  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** The value of the tape the last answer left in the module's memory (`src/tape.rs` writes it
+ * and says how): its ops, numbers and text viewed in place, the text decoded once, and the
+ * objects, arrays and strings built directly, each string sliced from that text. */
+function fromTape() {
+  tables ??= tapeTables();
+  const buffer = wasmMemory().buffer;
+  const view = new Uint32Array(buffer, w.tape_view(), 6);
+  const ops = new Uint32Array(buffer, view[0], view[1]);
+  const nums = new Float64Array(buffer, view[2], view[3]);
+  const text = utf8.decode(new Uint8Array(buffer, view[4], view[5]));
+  const kept = [];
+  let i = 0;
+  let at = 0;
+  let n = 0;
+  const node = () => {
+    const op = ops[i++];
+    const arg = op >>> 3;
+    switch (op & 7) {
+      case 0:
+        return arg === 0 ? null : arg === 2;
+      case 1:
+        return nums[n++];
+      case 2:
+        return text.slice(at, (at += arg));
+      case 3: {
+        const s = text.slice(at, (at += arg));
+        kept.push(s);
+        return s;
+      }
+      case 4:
+        return kept[arg];
+      case 5: {
+        const a = [];
+        for (let k = 0; k < arg; k++) a.push(node());
+        return a;
+      }
+      case 6: {
+        const o = {};
+        for (let k = 0; k < arg; k++) {
+          const key = node();
+          const value = node();
+          if (key === "__proto__") own(o, key, value);
+          else o[key] = value;
+        }
+        return o;
+      }
+      default:
+        return tables[arg & 7][arg >>> 3];
+    }
+  };
+  return node();
 }
 
 /** A string of the program's own data as it crosses: well-formed (a lone surrogate becomes
@@ -646,7 +723,7 @@ export class Tool {
    * throws on bad arguments: a lone surrogate or nesting past 64 levels is the envelope
    * `agent-input call` gives for the same JSON text. */
   read(args) {
-    return new ToolCall(JSON.parse(this.#t.read(jsonText(args))), this.#name);
+    return new ToolCall(structured(this.#t.read(jsonText(args))), this.#name);
   }
 
   /** Reads the raw body of a call as a client sent it (JSON text, or its UTF-8 bytes): a key
@@ -655,7 +732,7 @@ export class Tool {
   readJson(text) {
     const bytes = typeof text === "string" ? bodyBytes(text) : text;
     if (!(bytes instanceof Uint8Array)) throw new TypeError("Tool.readJson: expected a string or a Uint8Array");
-    return new ToolCall(JSON.parse(this.#t.read_body(bytes)), this.#name);
+    return new ToolCall(structured(this.#t.read_body(bytes)), this.#name);
   }
 
   /** The key that seals a question to a person: the codec given, else the tool's own. */

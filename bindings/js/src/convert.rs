@@ -10,9 +10,11 @@
 //!
 //! Out: a read answers with a small code. The clean paths (no note, no warning) carry the value
 //! without any JSON: the input string itself, a number, a boolean, a short string, or nothing
-//! (absent). Every other outcome crosses as its JSON text, in which a number that a double
-//! cannot hold exactly is replaced by its decimal text, and the object gets `"exact": false`
-//! (see [`exact_double`]).
+//! (absent). Every other outcome, and every tool call, crosses as structured data: a tape of
+//! `u32`s and one text of its strings ([`crate::tape`]), which JavaScript turns into objects
+//! without parsing. A number that a double cannot hold exactly is replaced by its decimal text,
+//! and the object gets `"exact": false` (see [`exact_double`]). The answers that are not reads
+//! (a gate, a schema, a batch line) cross as JSON text.
 
 use std::cell::{Cell, RefCell};
 use std::fmt::Write as _;
@@ -40,11 +42,57 @@ pub mod code {
     pub const ABSENT: u32 = 5;
     /// The whole outcome's JSON text is in `take_text()`.
     pub const JSON: u32 = 6;
+    /// The whole outcome or call as a tape ([`crate::tape`]), where `tape_view()` says.
+    pub const TAPE: u32 = 7;
 }
 
 thread_local! {
     static TEXT: RefCell<String> = const { RefCell::new(String::new()) };
     static NUMBER: Cell<f64> = const { Cell::new(0.0) };
+    static TAPE: RefCell<crate::tape::Parts> = RefCell::new(crate::tape::Parts::default());
+    static TAPE_VIEW: RefCell<[u32; 6]> = const { RefCell::new([0; 6]) };
+}
+
+/// Where the tape the last `TAPE` answer left is in the module's memory: the address of six
+/// `u32`s, the ops' address and length, the numbers' (`f64`s) and the text's (UTF-8 bytes).
+/// JavaScript views them in place; they stay until the next answer.
+pub fn tape_view() -> usize {
+    TAPE.with(|t| {
+        let parts = t.borrow();
+        TAPE_VIEW.with(|v| {
+            let mut view = v.borrow_mut();
+            // Addresses and lengths in a 32-bit address space (WebAssembly's); natively (the
+            // unit tests) only the layout is checked.
+            #[allow(clippy::cast_possible_truncation)]
+            let at = |p: usize| p as u32;
+            *view = [
+                at(parts.ops.as_ptr() as usize),
+                at(parts.ops.len()),
+                at(parts.nums.as_ptr() as usize),
+                at(parts.nums.len()),
+                at(parts.text.as_ptr() as usize),
+                at(parts.text.len()),
+            ];
+            view.as_ptr() as usize
+        })
+    })
+}
+
+/// Leaves `value` as a tape for JavaScript to view (`TAPE`), or, when it has no tape (a string
+/// past what an op holds), as JSON text (`JSON`, written by `text`).
+fn structured<T: serde::Serialize>(value: T, text: impl FnOnce(T) -> String) -> u32 {
+    let written = TAPE.with(|t| crate::tape::write(&value, &mut t.borrow_mut()));
+    if written.is_ok() {
+        code::TAPE
+    } else {
+        leave_text(text(value));
+        code::JSON
+    }
+}
+
+/// A tool call's answer: its tape, or its JSON text ([`call_text`]).
+pub fn call_answer(call: ToolCall) -> u32 {
+    structured(call, call_text)
 }
 
 /// Takes the text the last answer left (a value or an outcome's JSON).
@@ -101,8 +149,7 @@ pub fn respond(outcome: Outcome<Value>, input: Option<&str>) -> u32 {
 }
 
 fn json_answer(outcome: Outcome<Value>) -> u32 {
-    leave_text(outcome_text(outcome));
-    code::JSON
+    structured(outcome, outcome_text)
 }
 
 /// An outcome as the JSON text JavaScript parses (see [`json_text`]), serialised directly.

@@ -25,6 +25,7 @@ use wasm_bindgen::prelude::*;
 pub mod convert;
 pub mod errors;
 pub mod host;
+pub mod tape;
 
 use convert::{integer_text, parse, respond};
 use errors::GlueError;
@@ -36,6 +37,18 @@ type Result<T> = std::result::Result<T, GlueError>;
 #[wasm_bindgen]
 pub fn take_text() -> String {
     convert::take_text()
+}
+
+/// Where the tape the last read or call left is in the module's memory (see `convert`).
+#[wasm_bindgen]
+pub fn tape_view() -> usize {
+    convert::tape_view()
+}
+
+/// The keys a tape names by index (JSON text of an array of strings).
+#[wasm_bindgen]
+pub fn tape_keys() -> String {
+    serde_json::to_string(tape::KEYS).unwrap_or_default()
 }
 
 /// The number the last read left.
@@ -423,10 +436,10 @@ impl Tool {
     }
 
     /// Reads a whole argument object sent as JSON text (`None`: no arguments at all); the
-    /// call's JSON text. Arguments the core's JSON reader refuses (a lone surrogate, nesting past
+    /// call is left as a tape (`TAPE`) or JSON text (`JSON`) for JavaScript to take. Arguments the core's JSON reader refuses (a lone surrogate, nesting past
     /// its bound) are read as the body of a call instead, so the envelope is the one
     /// `agent-input call` gives for the same text.
-    pub fn read(&self, args: Option<String>) -> String {
+    pub fn read(&self, args: Option<String>) -> u32 {
         let (spec, cx) = (&self.spec, host::context());
         let call = match args {
             None => spec.read_in(&Value::Null, &cx),
@@ -435,12 +448,38 @@ impl Tool {
                 Err(_) => spec.read_json_in(text.as_bytes(), &cx),
             },
         };
-        convert::call_text(call)
+        convert::call_answer(call)
     }
 
-    /// Reads the raw body of a call as a client sent it (UTF-8 bytes); the call's JSON text.
-    pub fn read_body(&self, body: &[u8]) -> String {
-        convert::call_text(self.spec.read_json_in(body, &host::context()))
+    /// For the benchmark (`benches/js/bench.mjs`), not the package: reads the argument object
+    /// `args` (JSON text) `n` times inside the module, with no crossing, and returns how many of
+    /// those reads were ok. `stage` 0 times the core's read alone, 1 also writes what crosses
+    /// back, 2 also reads the arguments' JSON text each time.
+    #[doc(hidden)]
+    pub fn bench_read(&self, args: &str, n: u32, stage: u32) -> u32 {
+        let parsed = convert::value(args).unwrap_or(Value::Null);
+        let mut ok = 0;
+        for _ in 0..n {
+            let cx = host::context();
+            let call = if stage >= 2 {
+                self.spec.read_in(&convert::value(args).unwrap_or(Value::Null), &cx)
+            } else {
+                self.spec.read_in(&parsed, &cx)
+            };
+            ok += u32::from(matches!(call, ToolCall::Ok { .. }));
+            if stage >= 1 {
+                std::hint::black_box(convert::call_answer(call));
+            } else {
+                std::hint::black_box(call);
+            }
+        }
+        ok
+    }
+
+    /// Reads the raw body of a call as a client sent it (UTF-8 bytes); the call is left as
+    /// [`Tool::read`] leaves it.
+    pub fn read_body(&self, body: &[u8]) -> u32 {
+        convert::call_answer(self.spec.read_json_in(body, &host::context()))
     }
 
     /// The MCP 2026-07-28 `input_required` result that asks the person at the client about the

@@ -1,0 +1,834 @@
+//! An outcome or a call crossing to JavaScript as structured data rather than JSON text.
+//!
+//! A serde serializer writes any `Serialize` value (an outcome, a tool call) as a *tape*: one
+//! `u32` per JSON node, the numbers as `f64`s, and one string holding every other string's
+//! characters in the order the nodes name them. JavaScript (`fromTape` in `lib/api.js`) views
+//! the three in the module's memory, decodes the text once and builds the objects from the tape,
+//! slicing each string out by its length in UTF-16 units: nothing is written as JSON text and
+//! nothing is parsed. The wire's keys ([`KEYS`]) and the codes (by their enum and variant index,
+//! the order of `lib/generated.js`) cross as numbers naming strings JavaScript already holds;
+//! other strings a serialiser spells with a static string cross once per answer, named by index
+//! after.
+//!
+//! Each node is one op, `tag | arg << 3`, an array's or object's children following it (an
+//! object's as key, value, key, value):
+//!
+//! | tag | node | arg |
+//! | --- | --- | --- |
+//! | 0 | `null`, `false`, `true` | 0, 1, 2 |
+//! | 1 | a number: the next `f64` | - |
+//! | 2 | a string: the next `arg` UTF-16 units of the text | length |
+//! | 3 | a string, as 2, and kept: later nodes name it by index | length |
+//! | 4 | a string kept before | its index |
+//! | 5 | an array of `arg` nodes | length |
+//! | 6 | an object of `arg` entries | entries |
+//! | 7 | a string of a table: `arg & 7` the table (0 [`KEYS`], 1-4 note, warning, ask and envelope codes), `arg >> 3` its index | table and index |
+//!
+//! A JSON number whose double JavaScript would print with other digits crosses as its decimal
+//! text, and the root object then ends with `"exact": false`, as in the JSON text path
+//! ([`crate::convert::exact_double`]).
+
+use std::fmt;
+
+use serde::ser::{self, Serialize};
+
+use crate::convert::exact_double;
+
+const NULL: u32 = 0;
+const FALSE: u32 = 1 << 3;
+const TRUE: u32 = 2 << 3;
+const NUMBER: u32 = 1;
+const STRING: u32 = 2;
+const KEPT: u32 = 3;
+const NAMED: u32 = 4;
+const ARRAY: u32 = 5;
+const OBJECT: u32 = 6;
+const TABLE: u32 = 7;
+
+/// The keys of the wire's objects (outcomes, notes, warnings, asks, readings, calls, envelopes,
+/// issues): JavaScript holds them and a key among them crosses as its index (`tape_keys`).
+pub const KEYS: &[&str] = &[
+    "status",
+    "value",
+    "notes",
+    "warnings",
+    "ask",
+    "code",
+    "message",
+    "path",
+    "values",
+    "received",
+    "expected",
+    "hint",
+    "readings",
+    "meaning",
+    "args",
+    "issues",
+    "exact",
+    "retry_after_seconds",
+];
+
+/// A key's index in [`KEYS`].
+fn key_index(key: &str) -> Option<usize> {
+    KEYS.iter().position(|k| *k == key)
+}
+
+/// The code enums whose variants cross by index, in the order of their tables (1, 2, ...).
+const CODE_ENUMS: [&str; 4] = ["NoteCode", "WarningCode", "AskCode", "EnvelopeCode"];
+
+/// The largest length or count an op holds (29 bits); a longer string or collection is an
+/// error, and the answer crosses as JSON text instead.
+const MAX_ARG: usize = (1 << 29) - 1;
+
+/// Slots of the cache of kept strings (a power of two).
+const CACHE: usize = 64;
+
+/// The name serde_json's arbitrary-precision numbers serialise under (a struct of one field
+/// holding the number's text).
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
+/// The three parts of a tape, kept between answers so their memory is reused.
+#[derive(Debug, Default)]
+pub struct Parts {
+    /// The ops, the root's first.
+    pub ops: Vec<u32>,
+    /// The numbers, in the order their ops come.
+    pub nums: Vec<f64>,
+    /// The strings' text, in the order their ops come.
+    pub text: String,
+}
+
+/// A tape being written.
+#[derive(Debug)]
+struct Tape<'p> {
+    ops: &'p mut Vec<u32>,
+    nums: &'p mut Vec<f64>,
+    text: &'p mut String,
+    /// Static strings already sent, by address and length, with the op that names them: a
+    /// direct-mapped cache (a string whose slot another took is looked up and sent again).
+    cache: [(usize, usize, u32); CACHE],
+    /// How many strings were kept.
+    kept: u32,
+    inexact: bool,
+    /// The next string is a number's text (inside serde_json's number struct).
+    number_text: bool,
+}
+
+/// Why a value has no tape (it then crosses as JSON text).
+#[derive(Debug)]
+pub struct TapeError(String);
+
+impl fmt::Display for TapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TapeError {}
+
+impl ser::Error for TapeError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Self(msg.to_string())
+    }
+}
+
+type Result<T> = std::result::Result<T, TapeError>;
+
+/// Writes the tape of `value` into `parts` (emptied first).
+///
+/// # Errors
+/// A string or collection longer than an op can say, a map key that is not a string, or a
+/// value's own serialisation error; `parts` then holds a part of the tape.
+pub fn write<T: Serialize + ?Sized>(value: &T, parts: &mut Parts) -> Result<()> {
+    parts.ops.clear();
+    parts.nums.clear();
+    parts.text.clear();
+    let mut tape = Tape {
+        ops: &mut parts.ops,
+        nums: &mut parts.nums,
+        text: &mut parts.text,
+        cache: [(0, 0, 0); CACHE],
+        kept: 0,
+        inexact: false,
+        number_text: false,
+    };
+    value.serialize(&mut tape)?;
+    tape.finish()
+}
+
+fn arg(n: usize) -> Result<u32> {
+    if n > MAX_ARG {
+        return Err(TapeError(format!("{n} is past what a tape op holds")));
+    }
+    u32::try_from(n << 3).map_err(|e| TapeError(e.to_string()))
+}
+
+impl<'p> Tape<'p> {
+    fn finish(mut self) -> Result<()> {
+        if self.inexact && self.ops.first().is_some_and(|op| op & 7 == OBJECT) {
+            if let Some(root) = self.ops.first_mut() {
+                *root += 1 << 3;
+            }
+            self.static_str("exact")?;
+            self.ops.push(FALSE);
+        }
+        Ok(())
+    }
+
+    fn string(&mut self, s: &str) -> Result<()> {
+        // UTF-16 units: a byte per character but for continuation bytes, and one more for each
+        // character of four bytes (a surrogate pair).
+        let units = s.bytes().map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0)).sum();
+        self.ops.push(STRING | arg(units)?);
+        self.text.push_str(s);
+        Ok(())
+    }
+
+    /// A key or another string a serialiser spells with a static string: a [`KEYS`] entry by
+    /// index, any other sent once and named by index after. The strings serialised are
+    /// borrowed from the value for the whole call, so an address and length seen twice is the
+    /// same text.
+    fn static_str(&mut self, s: &str) -> Result<()> {
+        let id = (s.as_ptr() as usize, s.len());
+        let slot = (id.0 >> 3 ^ id.0 >> 9 ^ id.1) % CACHE;
+        if let Some(&(at, len, op)) = self.cache.get(slot) {
+            if (at, len) == id {
+                self.ops.push(op);
+                return Ok(());
+            }
+        }
+        let op = if let Some(i) = key_index(s) {
+            TABLE | arg(i << 3)?
+        } else {
+            self.string(s)?;
+            if let Some(op) = self.ops.last_mut() {
+                *op = (*op & !7) | KEPT;
+            }
+            self.kept += 1;
+            NAMED | arg(self.kept as usize - 1)?
+        };
+        if op & 7 == TABLE {
+            self.ops.push(op);
+        }
+        if let Some(entry) = self.cache.get_mut(slot) {
+            *entry = (id.0, id.1, op);
+        }
+        Ok(())
+    }
+
+    /// A unit variant: a code by its enum's table and index, any other by its name.
+    fn variant(&mut self, name: &str, index: u32, variant: &'static str) -> Result<()> {
+        match CODE_ENUMS.iter().position(|e| *e == name) {
+            Some(table) => {
+                self.ops.push(TABLE | arg(((index as usize) << 3) | (table + 1))?);
+                Ok(())
+            }
+            None => self.static_str(variant),
+        }
+    }
+
+    fn number(&mut self, x: f64) {
+        self.ops.push(NUMBER);
+        self.nums.push(x);
+    }
+
+    /// Opens an array or object whose length is patched when it ends.
+    fn open(&mut self, tag: u32) -> Compound<'_, 'p> {
+        let at = self.ops.len();
+        self.ops.push(tag);
+        Compound { tape: self, at, count: 0, number: false }
+    }
+}
+
+/// An array or object being written: its op's place and its children so far.
+pub struct Compound<'t, 'p> {
+    tape: &'t mut Tape<'p>,
+    at: usize,
+    count: usize,
+    /// serde_json's number struct, whose one field is the number's text.
+    number: bool,
+}
+
+impl Compound<'_, '_> {
+    fn close(self) -> Result<()> {
+        if self.number {
+            return Ok(());
+        }
+        let n = arg(self.count)?;
+        if let Some(op) = self.tape.ops.get_mut(self.at) {
+            *op |= n;
+        }
+        Ok(())
+    }
+
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.count += 1;
+        value.serialize(&mut *self.tape)
+    }
+
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
+        if self.number {
+            self.tape.number_text = true;
+            let written = value.serialize(&mut *self.tape);
+            self.tape.number_text = false;
+            return written;
+        }
+        self.count += 1;
+        self.tape.static_str(key)?;
+        value.serialize(&mut *self.tape)
+    }
+}
+
+impl<'t, 'p> ser::Serializer for &'t mut Tape<'p> {
+    type Ok = ();
+    type Error = TapeError;
+    type SerializeSeq = Compound<'t, 'p>;
+    type SerializeTuple = Compound<'t, 'p>;
+    type SerializeTupleStruct = Compound<'t, 'p>;
+    type SerializeTupleVariant = Compound<'t, 'p>;
+    type SerializeMap = Compound<'t, 'p>;
+    type SerializeStruct = Compound<'t, 'p>;
+    type SerializeStructVariant = Compound<'t, 'p>;
+
+    fn serialize_bool(self, v: bool) -> Result<()> {
+        self.ops.push(if v { TRUE } else { FALSE });
+        Ok(())
+    }
+
+    fn serialize_i8(self, v: i8) -> Result<()> {
+        self.serialize_f64(f64::from(v))
+    }
+
+    fn serialize_i16(self, v: i16) -> Result<()> {
+        self.serialize_f64(f64::from(v))
+    }
+
+    fn serialize_i32(self, v: i32) -> Result<()> {
+        self.serialize_f64(f64::from(v))
+    }
+
+    fn serialize_i64(self, v: i64) -> Result<()> {
+        // As `JSON.parse` reads the digits serde_json writes for it.
+        #[allow(clippy::cast_precision_loss)]
+        self.serialize_f64(v as f64)
+    }
+
+    fn serialize_u8(self, v: u8) -> Result<()> {
+        self.serialize_f64(f64::from(v))
+    }
+
+    fn serialize_u16(self, v: u16) -> Result<()> {
+        self.serialize_f64(f64::from(v))
+    }
+
+    fn serialize_u32(self, v: u32) -> Result<()> {
+        self.serialize_f64(f64::from(v))
+    }
+
+    fn serialize_u64(self, v: u64) -> Result<()> {
+        #[allow(clippy::cast_precision_loss)]
+        self.serialize_f64(v as f64)
+    }
+
+    fn serialize_f32(self, v: f32) -> Result<()> {
+        self.serialize_f64(f64::from(v))
+    }
+
+    fn serialize_f64(self, v: f64) -> Result<()> {
+        if v.is_finite() {
+            self.number(v);
+        } else {
+            // serde_json writes a float that is not finite as `null`.
+            self.ops.push(NULL);
+        }
+        Ok(())
+    }
+
+    fn serialize_char(self, v: char) -> Result<()> {
+        self.string(v.encode_utf8(&mut [0; 4]))
+    }
+
+    fn serialize_str(self, v: &str) -> Result<()> {
+        if !self.number_text {
+            return self.string(v);
+        }
+        match exact_double(v) {
+            Some(x) => self.number(x),
+            None => {
+                self.inexact = true;
+                self.string(v)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn serialize_bytes(self, v: &[u8]) -> Result<()> {
+        let mut seq = self.open(ARRAY);
+        for b in v {
+            ser::SerializeSeq::serialize_element(&mut seq, b)?;
+        }
+        seq.close()
+    }
+
+    fn serialize_none(self) -> Result<()> {
+        self.ops.push(NULL);
+        Ok(())
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+
+    fn serialize_unit(self) -> Result<()> {
+        self.ops.push(NULL);
+        Ok(())
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<()> {
+        self.serialize_unit()
+    }
+
+    fn serialize_unit_variant(self, name: &'static str, index: u32, variant: &'static str) -> Result<()> {
+        self.variant(name, index, variant)
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _name: &'static str, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.ops.push(OBJECT | arg(1)?);
+        self.static_str(variant)?;
+        value.serialize(self)
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'t, 'p>> {
+        Ok(self.open(ARRAY))
+    }
+
+    fn serialize_tuple(self, _len: usize) -> Result<Compound<'t, 'p>> {
+        Ok(self.open(ARRAY))
+    }
+
+    fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'t, 'p>> {
+        Ok(self.open(ARRAY))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Compound<'t, 'p>> {
+        self.ops.push(OBJECT | arg(1)?);
+        self.static_str(variant)?;
+        Ok(self.open(ARRAY))
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'t, 'p>> {
+        Ok(self.open(OBJECT))
+    }
+
+    fn serialize_struct(self, name: &'static str, _len: usize) -> Result<Compound<'t, 'p>> {
+        if name == NUMBER_TOKEN {
+            return Ok(Compound { tape: self, at: 0, count: 0, number: true });
+        }
+        Ok(self.open(OBJECT))
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Compound<'t, 'p>> {
+        self.ops.push(OBJECT | arg(1)?);
+        self.static_str(variant)?;
+        Ok(self.open(OBJECT))
+    }
+}
+
+impl ser::SerializeSeq for Compound<'_, '_> {
+    type Ok = ();
+    type Error = TapeError;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.close()
+    }
+}
+
+impl ser::SerializeTuple for Compound<'_, '_> {
+    type Ok = ();
+    type Error = TapeError;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.close()
+    }
+}
+
+impl ser::SerializeTupleStruct for Compound<'_, '_> {
+    type Ok = ();
+    type Error = TapeError;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.close()
+    }
+}
+
+impl ser::SerializeTupleVariant for Compound<'_, '_> {
+    type Ok = ();
+    type Error = TapeError;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.close()
+    }
+}
+
+impl ser::SerializeMap for Compound<'_, '_> {
+    type Ok = ();
+    type Error = TapeError;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
+        self.count += 1;
+        key.serialize(KeyWriter(&mut *self.tape))
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        value.serialize(&mut *self.tape)
+    }
+
+    fn end(self) -> Result<()> {
+        self.close()
+    }
+}
+
+impl ser::SerializeStruct for Compound<'_, '_> {
+    type Ok = ();
+    type Error = TapeError;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
+        self.field(key, value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.close()
+    }
+}
+
+impl ser::SerializeStructVariant for Compound<'_, '_> {
+    type Ok = ();
+    type Error = TapeError;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
+        self.field(key, value)
+    }
+
+    fn end(self) -> Result<()> {
+        self.close()
+    }
+}
+
+/// A map's key: a string (a struct's flattened field or a JSON object's key), kept by its
+/// address as [`Tape::static_str`] keeps it.
+struct KeyWriter<'t, 'p>(&'t mut Tape<'p>);
+
+fn not_a_string_key() -> TapeError {
+    TapeError("a map key that is not a string".into())
+}
+
+macro_rules! refuse {
+    ($($name:ident($($ty:ty),*)),* $(,)?) => {
+        $(fn $name(self, $(_: $ty),*) -> Result<()> { Err(not_a_string_key()) })*
+    };
+}
+
+impl ser::Serializer for KeyWriter<'_, '_> {
+    type Ok = ();
+    type Error = TapeError;
+    type SerializeSeq = ser::Impossible<(), TapeError>;
+    type SerializeTuple = ser::Impossible<(), TapeError>;
+    type SerializeTupleStruct = ser::Impossible<(), TapeError>;
+    type SerializeTupleVariant = ser::Impossible<(), TapeError>;
+    type SerializeMap = ser::Impossible<(), TapeError>;
+    type SerializeStruct = ser::Impossible<(), TapeError>;
+    type SerializeStructVariant = ser::Impossible<(), TapeError>;
+
+    fn serialize_str(self, v: &str) -> Result<()> {
+        self.0.static_str(v)
+    }
+
+    fn serialize_unit_variant(self, _name: &'static str, _index: u32, variant: &'static str) -> Result<()> {
+        self.0.static_str(variant)
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _name: &'static str, value: &T) -> Result<()> {
+        value.serialize(self)
+    }
+
+    refuse! {
+        serialize_bool(bool), serialize_i8(i8), serialize_i16(i16), serialize_i32(i32),
+        serialize_i64(i64), serialize_u8(u8), serialize_u16(u16), serialize_u32(u32),
+        serialize_u64(u64), serialize_f32(f32), serialize_f64(f64), serialize_char(char),
+        serialize_bytes(&[u8]), serialize_none(), serialize_unit(), serialize_unit_struct(&'static str),
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, _value: &T) -> Result<()> {
+        Err(not_a_string_key())
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _value: &T,
+    ) -> Result<()> {
+        Err(not_a_string_key())
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq> {
+        Err(not_a_string_key())
+    }
+
+    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple> {
+        Err(not_a_string_key())
+    }
+
+    fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> Result<Self::SerializeTupleStruct> {
+        Err(not_a_string_key())
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleVariant> {
+        Err(not_a_string_key())
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap> {
+        Err(not_a_string_key())
+    }
+
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Self::SerializeStruct> {
+        Err(not_a_string_key())
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStructVariant> {
+        Err(not_a_string_key())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use agent_input::codes::{AskCode, EnvelopeCode, NoteCode, WarningCode};
+    use serde_json::{json, Map, Value};
+    use strum::IntoEnumIterator;
+
+    use super::*;
+    use crate::convert;
+
+    /// The strings of a table, as `lib/api.js` holds them.
+    fn table(t: usize) -> Vec<String> {
+        fn names<E: IntoEnumIterator + Into<&'static str>>() -> Vec<String> {
+            E::iter().map(|e| e.into().to_owned()).collect()
+        }
+        match t {
+            0 => KEYS.iter().map(|k| (*k).to_owned()).collect(),
+            1 => names::<NoteCode>(),
+            2 => names::<WarningCode>(),
+            3 => names::<AskCode>(),
+            _ => names::<EnvelopeCode>(),
+        }
+    }
+
+    /// The value a tape stands for, decoded as `fromTape` in `lib/api.js` decodes it.
+    fn decode(parts: &Parts) -> Value {
+        struct Reader<'a> {
+            parts: &'a Parts,
+            units: Vec<u16>,
+            i: usize,
+            at: usize,
+            n: usize,
+            kept: Vec<String>,
+        }
+        impl Reader<'_> {
+            fn node(&mut self) -> Value {
+                let op = self.parts.ops[self.i];
+                self.i += 1;
+                let arg = (op >> 3) as usize;
+                match op & 7 {
+                    0 => [Value::Null, Value::Bool(false), Value::Bool(true)][arg].clone(),
+                    1 => {
+                        self.n += 1;
+                        json!(self.parts.nums[self.n - 1])
+                    }
+                    2 | 3 => {
+                        let s = String::from_utf16(&self.units[self.at..self.at + arg]).unwrap();
+                        self.at += arg;
+                        if op & 7 == 3 {
+                            self.kept.push(s.clone());
+                        }
+                        Value::String(s)
+                    }
+                    4 => Value::String(self.kept[arg].clone()),
+                    5 => Value::Array((0..arg).map(|_| self.node()).collect()),
+                    6 => {
+                        let mut map = Map::new();
+                        for _ in 0..arg {
+                            let Value::String(key) = self.node() else { panic!("a key that is not a string") };
+                            map.insert(key, self.node());
+                        }
+                        Value::Object(map)
+                    }
+                    _ => Value::String(table(arg & 7)[arg >> 3].clone()),
+                }
+            }
+        }
+        let units = parts.text.encode_utf16().collect();
+        let mut reader = Reader { parts, units, i: 0, at: 0, n: 0, kept: Vec::new() };
+        let value = reader.node();
+        assert_eq!(reader.i, parts.ops.len(), "every op read");
+        assert_eq!(reader.at, reader.units.len(), "every unit of the text read");
+        assert_eq!(reader.n, parts.nums.len(), "every number read");
+        value
+    }
+
+    fn tape_of<T: Serialize>(value: &T) -> Parts {
+        let mut parts = Parts::default();
+        write(value, &mut parts).unwrap();
+        parts
+    }
+
+    /// The JSON text path's value, numbers as doubles (what `JSON.parse` gives).
+    fn parsed(text: &str) -> Value {
+        fn doubles(v: Value) -> Value {
+            match v {
+                Value::Number(n) => json!(n.as_str().parse::<f64>().unwrap()),
+                Value::Array(a) => Value::Array(a.into_iter().map(doubles).collect()),
+                Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, doubles(v))).collect()),
+                v => v,
+            }
+        }
+        doubles(serde_json::from_str(text).unwrap())
+    }
+
+    fn tool() -> agent_input::tool::ToolSpec {
+        agent_input::tool::ToolSpec::from_json(&json!({
+            "name": "search",
+            "properties": {
+                "query": {"kind": "text", "required": true},
+                "limit": {"max": 50},
+                "country": {},
+                "date_from": {},
+                "tags": {"kind": "list", "item": {"kind": "country"}},
+                "extra": {"kind": "text"},
+            },
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_call_decodes_to_the_value_of_its_json_text() {
+        let spec = tool();
+        for args in [
+            json!({"query": "nájem", "limit": 10, "country": "CZ"}),
+            json!({"query": " nájem 😀 ", "limit": "500", "country": "Česko", "dateFrom": "1. 1. 2026"}),
+            json!({"query": "a", "tags": "CZ, SK, Narnia", "extra": "\u{0}\"\\\n"}),
+            json!({"query": "a", "limit": "4,5"}),
+            json!({"query": null, "country": "01/02"}),
+            json!({"query": "x", "__proto__": 1, "constructor": {"a": [1.5, -0.0, 1e300]}}),
+            json!([]),
+        ] {
+            let call = spec.read(&args);
+            assert_eq!(decode(&tape_of(&call)), parsed(&convert::call_text(call.clone())), "{args}");
+        }
+    }
+
+    #[test]
+    fn outcomes_of_every_kind_decode_to_their_json_text() {
+        for (kind, input) in [
+            ("number", json!("4 000")),
+            ("number", json!("1,234")),
+            ("date", json!("01/02/2026")),
+            ("date_range", json!("1.–31. 10. 2026")),
+            ("locale", json!("cs_CZ.UTF-8")),
+            ("uuid", json!("00000000-0000-0000-0000-000000000000")),
+            ("boolean", json!("ano")),
+            ("country", json!("Narnia")),
+        ] {
+            let spec = agent_input::Spec::new(kind.parse().unwrap(), &Value::Null).unwrap();
+            let outcome = spec.read(agent_input::Input::from(&input));
+            assert_eq!(decode(&tape_of(&outcome)), parsed(&convert::outcome_text(outcome.clone())), "{kind} {input}");
+        }
+    }
+
+    #[test]
+    fn an_inexact_number_crosses_as_text_and_flags_the_root() {
+        let value: Value = serde_json::from_str(r#"{"a": [1, 12345678901234567891, 0.1], "b": "x"}"#).unwrap();
+        let want = json!({"a": [1.0, "12345678901234567891", 0.1], "b": "x", "exact": false});
+        assert_eq!(decode(&tape_of(&value)), want);
+        // A Rust integer (a count in a struct) reads as `JSON.parse` reads the digits of it.
+        assert_eq!(decode(&tape_of(&(12_345_678_901_234_567_891_u64, 7_u8))), json!([1.234_567_890_123_456_7e19, 7.0]));
+    }
+
+    #[test]
+    fn keys_and_codes_cross_as_numbers() {
+        let call = tool().read(&json!({"query": " a ", "limit": "1 000", "country": "cz"}));
+        let parts = tape_of(&call);
+        assert!(!parts.text.contains("message"), "{}", parts.text);
+        assert!(!parts.text.contains("whitespace_trimmed"), "{}", parts.text);
+        assert_eq!(decode(&parts), parsed(&convert::call_text(call)));
+    }
+
+    #[test]
+    fn every_code_crosses_as_its_name() {
+        for (t, names) in (1..=4).map(|t| (t, table(t))) {
+            for (i, name) in names.iter().enumerate() {
+                let value = match t {
+                    1 => serde_json::to_value(NoteCode::iter().nth(i)).unwrap(),
+                    2 => serde_json::to_value(WarningCode::iter().nth(i)).unwrap(),
+                    3 => serde_json::to_value(AskCode::iter().nth(i)).unwrap(),
+                    _ => serde_json::to_value(EnvelopeCode::iter().nth(i)).unwrap(),
+                };
+                assert_eq!(value, json!(name), "serde and strum spell each code alike");
+            }
+        }
+        let parts =
+            tape_of(&(NoteCode::iter().next_back(), AskCode::iter().next_back(), EnvelopeCode::iter().next_back()));
+        assert_eq!(parts.ops.len(), 4);
+        assert_eq!(decode(&parts), json!([table(1).last(), table(3).last(), table(4).last()]));
+    }
+}
