@@ -251,7 +251,8 @@ fn utf16(s: &Bound<'_, PyString>) -> PyResult<Vec<u16>> {
 /// becomes U+FFFD in data.
 fn text(s: &Bound<'_, PyString>, walk: &mut Walk) -> Result<String, Stop> {
     let text = match PyBackedStr::try_from(s.clone()) {
-        Ok(backed) => backed.to_string(),
+        // A copy of the borrowed UTF-8 (`to_string` would go through the formatter).
+        Ok(backed) => String::from(&*backed),
         Err(_) if walk.read => {
             String::from_utf16(&utf16(s)?).map_err(|_| Stop::Unreadable(Unreadable::LoneSurrogate))?
         }
@@ -533,6 +534,43 @@ pub fn typed_to_py<'py>(py: Python<'py>, typed: &TypedValue) -> PyResult<Bound<'
         // of the binding, said loudly rather than crossing as something else.
         other => return Err(pyo3::exceptions::PyRuntimeError::new_err(format!("unsupported typed value {other:?}"))),
     })
+}
+
+/// Notes as the list of dicts `{"code", "message"}` (and `"path"`) their JSON is, built
+/// directly from the core's notes: no JSON value in between, the keys interned once.
+pub fn notes_to_py<'py>(py: Python<'py>, notes: &[agent_input::Note]) -> PyResult<Bound<'py, PyAny>> {
+    let list = PyList::empty(py);
+    for note in notes {
+        let dict = PyDict::new(py);
+        dict.set_item(pyo3::intern!(py, "code"), <&'static str>::from(note.code))?;
+        dict.set_item(pyo3::intern!(py, "message"), note.message.as_str())?;
+        if let Some(path) = &note.path {
+            dict.set_item(pyo3::intern!(py, "path"), path.as_str())?;
+        }
+        list.append(dict)?;
+    }
+    Ok(list.into_any())
+}
+
+/// Warnings as the list of dicts `{"code", "message", "values"}` (and `"path"`) their JSON is,
+/// built directly as [`notes_to_py`] builds notes.
+pub fn warnings_to_py<'py>(py: Python<'py>, warnings: &[agent_input::Warning]) -> PyResult<Bound<'py, PyAny>> {
+    let list = PyList::empty(py);
+    for warning in warnings {
+        let dict = PyDict::new(py);
+        dict.set_item(pyo3::intern!(py, "code"), <&'static str>::from(warning.code))?;
+        dict.set_item(pyo3::intern!(py, "message"), warning.message.as_str())?;
+        let values = PyList::empty(py);
+        for value in &warning.values {
+            values.append(to_py(py, value)?)?;
+        }
+        dict.set_item(pyo3::intern!(py, "values"), values)?;
+        if let Some(path) = &warning.path {
+            dict.set_item(pyo3::intern!(py, "path"), path.as_str())?;
+        }
+        list.append(dict)?;
+    }
+    Ok(list.into_any())
 }
 
 /// A date as `datetime.date`, through `date.fromisoformat` (the fastest constructor the

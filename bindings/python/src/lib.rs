@@ -93,13 +93,13 @@ impl Outcome {
     /// The repairs applied, each `{"code", "message"}` (and `"path"` in a tool call).
     #[getter]
     fn notes(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        json_value_to_py(py, &self.inner.notes)
+        Ok(convert::notes_to_py(py, &self.inner.notes)?.unbind())
     }
 
     /// What the caller probably meant, each `{"code", "message", "values"}`.
     #[getter]
     fn warnings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        json_value_to_py(py, &self.inner.warnings)
+        Ok(convert::warnings_to_py(py, &self.inner.warnings)?.unbind())
     }
 
     /// The ask (`{"code", "received", "expected", "hint", "readings"}`) when the status is
@@ -583,6 +583,17 @@ impl Tool {
         Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
     }
 
+    /// For the benchmark (`benches/python/bench.py`), not the package: reads the argument dict
+    /// `n` times inside the extension, converted once and with no crossing back, and returns how
+    /// many of those reads were ok: the core's own time for the call.
+    #[pyo3(name = "_bench_read", signature = (args, n, /))]
+    fn bench_read(&self, py: Python<'_>, args: &Bound<'_, PyAny>, n: u32) -> PyResult<u32> {
+        let args = convert::call_args(args)?.unwrap_or(Value::Null);
+        Ok(py.detach(|| {
+            (0..n).map(|_| u32::from(matches!(std::hint::black_box(self.spec.read(&args)), CoreCall::Ok { .. }))).sum()
+        }))
+    }
+
     /// Reads the raw body of a call, JSON text as `str` or `bytes`, as a client sent it, with
     /// the GIL released: a key sent twice is read as the last, with a warning; text that is not
     /// JSON is the envelope, naming the byte (a lone surrogate in a `str` is not UTF-8: its
@@ -855,7 +866,7 @@ impl ToolCall {
     #[getter]
     fn notes(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         match &self.call {
-            CoreCall::Ok { notes, .. } | CoreCall::Error { notes, .. } => json_value_to_py(py, notes),
+            CoreCall::Ok { notes, .. } | CoreCall::Error { notes, .. } => Ok(convert::notes_to_py(py, notes)?.unbind()),
         }
     }
 
@@ -863,7 +874,9 @@ impl ToolCall {
     #[getter]
     fn warnings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         match &self.call {
-            CoreCall::Ok { warnings, .. } | CoreCall::Error { warnings, .. } => json_value_to_py(py, warnings),
+            CoreCall::Ok { warnings, .. } | CoreCall::Error { warnings, .. } => {
+                Ok(convert::warnings_to_py(py, warnings)?.unbind())
+            }
         }
     }
 

@@ -210,6 +210,8 @@ class Tool:
     def read_json(self, text: Union[str, bytes], /) -> ToolCall:
         """Reads the raw body of a call (JSON text as a client sent it; a lone surrogate in a
         `str` is not UTF-8, and the envelope names its byte)."""
+    def _bench_read(self, args: Mapping[str, Any], n: int, /) -> int:
+        """For the benchmark: `n` reads of `args` inside the extension, no crossing back."""
     def answered_by(self, path: str) -> str:
         """Who answers an ambiguity at the top-level property `path`: `"model"` or `"user"`."""
     def ask_person(
