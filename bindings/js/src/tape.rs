@@ -80,6 +80,10 @@ const CODE_ENUMS: [&str; 4] = ["NoteCode", "WarningCode", "AskCode", "EnvelopeCo
 /// error, and the answer crosses as JSON text instead.
 const MAX_ARG: usize = (1 << 29) - 1;
 
+/// The most bytes each part of a tape keeps between answers: a larger answer's buffers are
+/// given back when the next answer is written, so one huge call does not hold its memory.
+pub const MAX_RETAINED_BYTES: usize = 1 << 20;
+
 /// Slots of the cache of kept strings (a power of two).
 const CACHE: usize = 64;
 
@@ -143,6 +147,9 @@ pub fn write<T: Serialize + ?Sized>(value: &T, parts: &mut Parts) -> Result<()> 
     parts.ops.clear();
     parts.nums.clear();
     parts.text.clear();
+    parts.ops.shrink_to(MAX_RETAINED_BYTES / 4);
+    parts.nums.shrink_to(MAX_RETAINED_BYTES / 8);
+    parts.text.shrink_to(MAX_RETAINED_BYTES);
     let mut tape = Tape {
         ops: &mut parts.ops,
         nums: &mut parts.nums,
@@ -811,6 +818,16 @@ mod tests {
         assert!(!parts.text.contains("message"), "{}", parts.text);
         assert!(!parts.text.contains("whitespace_trimmed"), "{}", parts.text);
         assert_eq!(decode(&parts), parsed(&convert::call_text(call)));
+    }
+
+    #[test]
+    fn a_huge_answer_does_not_keep_its_memory() {
+        let mut parts = Parts::default();
+        write(&"x".repeat(4 * MAX_RETAINED_BYTES), &mut parts).unwrap();
+        assert!(parts.text.capacity() >= 4 * MAX_RETAINED_BYTES);
+        write(&"y", &mut parts).unwrap();
+        assert!(parts.text.capacity() <= MAX_RETAINED_BYTES);
+        assert_eq!(decode(&parts), json!("y"));
     }
 
     #[test]
