@@ -239,6 +239,13 @@ impl<'p> Tape<'p> {
         self.nums.push(x);
     }
 
+    /// A variant holding an array or object: `{variant: ...}`, the inner one opened.
+    fn variant_of(&mut self, variant: &'static str, tag: u32) -> Result<Compound<'_, 'p>> {
+        self.ops.push(OBJECT | arg(1)?);
+        self.static_str(variant)?;
+        Ok(self.open(tag))
+    }
+
     /// Opens an array or object whose length is patched when it ends.
     fn open(&mut self, tag: u32) -> Compound<'_, 'p> {
         let at = self.ops.len();
@@ -286,6 +293,15 @@ impl Compound<'_, '_> {
     }
 }
 
+/// Serialisers of numbers a double holds exactly: each the double.
+macro_rules! exact_numbers {
+    ($($name:ident($ty:ty)),*) => {
+        $(fn $name(self, v: $ty) -> Result<()> {
+            self.serialize_f64(f64::from(v))
+        })*
+    };
+}
+
 impl<'t, 'p> ser::Serializer for &'t mut Tape<'p> {
     type Ok = ();
     type Error = TapeError;
@@ -302,17 +318,8 @@ impl<'t, 'p> ser::Serializer for &'t mut Tape<'p> {
         Ok(())
     }
 
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        self.serialize_f64(f64::from(v))
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        self.serialize_f64(f64::from(v))
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        self.serialize_f64(f64::from(v))
-    }
+    exact_numbers!(serialize_i8(i8), serialize_i16(i16), serialize_i32(i32), serialize_u8(u8));
+    exact_numbers!(serialize_u16(u16), serialize_u32(u32), serialize_f32(f32));
 
     fn serialize_i64(self, v: i64) -> Result<()> {
         // As `JSON.parse` reads the digits serde_json writes for it.
@@ -320,25 +327,9 @@ impl<'t, 'p> ser::Serializer for &'t mut Tape<'p> {
         self.serialize_f64(v as f64)
     }
 
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        self.serialize_f64(f64::from(v))
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        self.serialize_f64(f64::from(v))
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        self.serialize_f64(f64::from(v))
-    }
-
     fn serialize_u64(self, v: u64) -> Result<()> {
         #[allow(clippy::cast_precision_loss)]
         self.serialize_f64(v as f64)
-    }
-
-    fn serialize_f32(self, v: f32) -> Result<()> {
-        self.serialize_f64(f64::from(v))
     }
 
     fn serialize_f64(self, v: f64) -> Result<()> {
@@ -434,9 +425,7 @@ impl<'t, 'p> ser::Serializer for &'t mut Tape<'p> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'t, 'p>> {
-        self.ops.push(OBJECT | arg(1)?);
-        self.static_str(variant)?;
-        Ok(self.open(ARRAY))
+        self.variant_of(variant, ARRAY)
     }
 
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'t, 'p>> {
@@ -457,63 +446,35 @@ impl<'t, 'p> ser::Serializer for &'t mut Tape<'p> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'t, 'p>> {
-        self.ops.push(OBJECT | arg(1)?);
-        self.static_str(variant)?;
-        Ok(self.open(OBJECT))
+        self.variant_of(variant, OBJECT)
     }
 }
 
-impl ser::SerializeSeq for Compound<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
+/// The serde traits of a sequence (`$trait`, whose element method is `$method`): each element
+/// is one child of the array.
+macro_rules! sequence {
+    ($($trait:ident::$method:ident),*) => {
+        $(impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = TapeError;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+                self.element(value)
+            }
 
-    fn end(self) -> Result<()> {
-        self.close()
-    }
+            fn end(self) -> Result<()> {
+                self.close()
+            }
+        })*
+    };
 }
 
-impl ser::SerializeTuple for Compound<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<()> {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<()> {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<()> {
-        self.close()
-    }
-}
+sequence!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
@@ -533,31 +494,25 @@ impl ser::SerializeMap for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
+/// The serde traits of a struct (`$trait`): each field is one entry of the object.
+macro_rules! structure {
+    ($($trait:ident),*) => {
+        $(impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = TapeError;
 
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        self.field(key, value)
-    }
+            fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
+                self.field(key, value)
+            }
 
-    fn end(self) -> Result<()> {
-        self.close()
-    }
+            fn end(self) -> Result<()> {
+                self.close()
+            }
+        })*
+    };
 }
 
-impl ser::SerializeStructVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = TapeError;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        self.field(key, value)
-    }
-
-    fn end(self) -> Result<()> {
-        self.close()
-    }
-}
+structure!(SerializeStruct, SerializeStructVariant);
 
 /// A map's key: a string (a struct's flattened field or a JSON object's key), kept by its
 /// address as [`Tape::static_str`] keeps it.

@@ -536,17 +536,29 @@ pub fn typed_to_py<'py>(py: Python<'py>, typed: &TypedValue) -> PyResult<Bound<'
     })
 }
 
+/// A note's or warning's dict as far as its `code` and `message`.
+fn coded<'py>(py: Python<'py>, code: &'static str, message: &str) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item(pyo3::intern!(py, "code"), code)?;
+    dict.set_item(pyo3::intern!(py, "message"), message)?;
+    Ok(dict)
+}
+
+/// Adds a note's or warning's `path`, when it has one.
+fn with_path(dict: &Bound<'_, PyDict>, path: Option<&str>) -> PyResult<()> {
+    match path {
+        Some(path) => dict.set_item(pyo3::intern!(dict.py(), "path"), path),
+        None => Ok(()),
+    }
+}
+
 /// Notes as the list of dicts `{"code", "message"}` (and `"path"`) their JSON is, built
 /// directly from the core's notes: no JSON value in between, the keys interned once.
 pub fn notes_to_py<'py>(py: Python<'py>, notes: &[agent_input::Note]) -> PyResult<Bound<'py, PyAny>> {
     let list = PyList::empty(py);
     for note in notes {
-        let dict = PyDict::new(py);
-        dict.set_item(pyo3::intern!(py, "code"), <&'static str>::from(note.code))?;
-        dict.set_item(pyo3::intern!(py, "message"), note.message.as_str())?;
-        if let Some(path) = &note.path {
-            dict.set_item(pyo3::intern!(py, "path"), path.as_str())?;
-        }
+        let dict = coded(py, note.code.into(), &note.message)?;
+        with_path(&dict, note.path.as_deref())?;
         list.append(dict)?;
     }
     Ok(list.into_any())
@@ -557,17 +569,13 @@ pub fn notes_to_py<'py>(py: Python<'py>, notes: &[agent_input::Note]) -> PyResul
 pub fn warnings_to_py<'py>(py: Python<'py>, warnings: &[agent_input::Warning]) -> PyResult<Bound<'py, PyAny>> {
     let list = PyList::empty(py);
     for warning in warnings {
-        let dict = PyDict::new(py);
-        dict.set_item(pyo3::intern!(py, "code"), <&'static str>::from(warning.code))?;
-        dict.set_item(pyo3::intern!(py, "message"), warning.message.as_str())?;
+        let dict = coded(py, warning.code.into(), &warning.message)?;
         let values = PyList::empty(py);
         for value in &warning.values {
             values.append(to_py(py, value)?)?;
         }
         dict.set_item(pyo3::intern!(py, "values"), values)?;
-        if let Some(path) = &warning.path {
-            dict.set_item(pyo3::intern!(py, "path"), path.as_str())?;
-        }
+        with_path(&dict, warning.path.as_deref())?;
         list.append(dict)?;
     }
     Ok(list.into_any())
