@@ -33,7 +33,13 @@ pub(crate) fn or_each<T>(
         Status::Ask { ask }
             if ask.readings.is_empty() && matches!(input, Input::String(_) | Input::Array(_)) && !cx.in_parts() =>
         {
-            match each(cx, input, ask, read, show) {
+            // One reading of a part, its JSON value when it reads with no ask: `each` is not
+            // generic, so one copy serves every kind.
+            let value_of = |part: Input<'_>| match read(part).status {
+                Status::Ok { value } => Some(show(&value)),
+                _ => None,
+            };
+            match each(cx, input, ask, &value_of) {
                 Some(ask) => Outcome::ask(ask),
                 None => out,
             }
@@ -44,13 +50,7 @@ pub(crate) fn or_each<T>(
 
 /// The ask of `ask`'s text as several values, each a reading; `None` when it is no such text.
 #[cold]
-fn each<T>(
-    cx: &Context<'_>,
-    input: &Input<'_>,
-    ask: &Ask,
-    read: impl Fn(Input<'_>) -> Outcome<T>,
-    show: impl Fn(&T) -> Value,
-) -> Option<Ask> {
+fn each(cx: &Context<'_>, input: &Input<'_>, ask: &Ask, value_of: &dyn Fn(Input<'_>) -> Option<Value>) -> Option<Ask> {
     let values: Vec<(Value, String)> = match input {
         Input::String(raw) => {
             let text = spelling::clean_edges(raw).0;
@@ -61,7 +61,7 @@ fn each<T>(
                             return None;
                         }
                         let inputs: Vec<Input<'_>> = parts.iter().map(|p| Input::String(p)).collect();
-                        let values = values_of(&inputs, &read, &show)?;
+                        let values = values_of(&inputs, value_of)?;
                         Some(values.into_iter().filter_map(|(v, i)| Some((v, quoted(parts.get(i)?)))).collect())
                     })
                 })
@@ -73,7 +73,7 @@ fn each<T>(
                 && items.iter().all(|v| matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_))) =>
         {
             let inputs: Vec<Input<'_>> = items.iter().map(Input::from).collect();
-            let values = cx.as_parts(|| cx.quietly(|| values_of(&inputs, &read, &show)))?;
+            let values = cx.as_parts(|| cx.quietly(|| values_of(&inputs, value_of)))?;
             values.into_iter().filter_map(|(v, i)| Some((v, inputs.get(i)?.to_json_text()))).collect()
         }
         _ => return None,
@@ -112,18 +112,13 @@ fn splits(text: &str) -> [Vec<&str>; 4] {
 
 /// The distinct values of `parts` when every part reads with no ask and there are two or
 /// more (at most [`MAX_PARTS`]), each with the index of the part it was read from.
-fn values_of<T>(
-    parts: &[Input<'_>],
-    read: &impl Fn(Input<'_>) -> Outcome<T>,
-    show: &impl Fn(&T) -> Value,
-) -> Option<Vec<(Value, usize)>> {
+fn values_of(parts: &[Input<'_>], value_of: &dyn Fn(Input<'_>) -> Option<Value>) -> Option<Vec<(Value, usize)>> {
     if parts.len() < 2 || parts.len() > MAX_PARTS {
         return None;
     }
     let mut values: Vec<(Value, usize)> = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
-        let Status::Ok { value } = read(*part).status else { return None };
-        let value = show(&value);
+        let value = value_of(*part)?;
         if !values.iter().any(|(v, _)| *v == value) {
             values.push((value, i));
         }
