@@ -291,10 +291,10 @@ pub const AMBIGUOUS: &[(&str, &str)] = &[
     ("guianas", "GF GY SR"),
 ];
 
-static ALIAS_INDEX: Index<&str> = Index::new(CODE_ALIASES);
-static RETIRED_INDEX: Index<&str> = Index::new(RETIRED_CODES);
-static RENAMED_INDEX: Index<&str> = Index::new(RENAMED_NAMES);
-static GENERATED_AMBIGUOUS: Index<&str> = Index::new(AMBIGUOUS_NAMES);
+static ALIAS_INDEX: Index = Index::of(&CODE_ALIASES);
+static RETIRED_INDEX: Index = Index::new(RETIRED_CODES);
+static RENAMED_INDEX: Index = Index::of(&RENAMED_NAMES);
+static GENERATED_AMBIGUOUS: Index = Index::of(&AMBIGUOUS_NAMES);
 
 /// The country a name key names in the generated table.
 fn named(key: &str) -> Option<&'static str> {
@@ -371,7 +371,7 @@ fn find(text: &str) -> Found {
 /// key names (Tongan `Lūsia`, Russia, folds to Yoruba's `Luṣia`, Saint Lucia:
 /// [`FOLDED_ELSEWHERE`]); else `found`.
 fn folded_elsewhere(text: &str, key: &str, found: Found) -> Found {
-    static FOLDED: Index<&str> = Index::new(FOLDED_ELSEWHERE);
+    static FOLDED: Index = Index::new(FOLDED_ELSEWHERE);
     let Found::Code(code, _) = found else { return found };
     let Some(spellings) = FOLDED.get(key) else { return found };
     let written = as_written(text);
@@ -392,7 +392,7 @@ fn accented_short_name(text: &str) -> Option<Found> {
     if text.is_ascii() || text.chars().nth(8).is_some() {
         return None;
     }
-    static ACCENTED: Index<&str> = Index::new(ACCENTED_SHORT_NAMES);
+    static ACCENTED: Index = Index::new(ACCENTED_SHORT_NAMES);
     let code = ACCENTED.get(&as_written(text)).and_then(CountryCode::new)?;
     Some(Found::Code(code, Some(NoteCode::CountryNameRead)))
 }
@@ -550,7 +550,7 @@ const MAX_STATE_NAME_WORDS: usize = 12;
 /// (`United States Canada` is two countries, not Canada). One country found reads; several
 /// ask; none is nothing.
 fn find_without_state_words(text: &str) -> Found {
-    static WORDS: Index<&str> = Index::new(STATE_WORDS);
+    static WORDS: Index = Index::of(&STATE_WORDS);
     let key = spelling::fold::fold_name(text);
     let words: Vec<&str> = key.split(' ').filter(|w| !w.is_empty()).collect();
     if words.len() < 2 || words.len() > MAX_STATE_NAME_WORDS {
@@ -591,8 +591,8 @@ fn find_without_state_words(text: &str) -> Found {
 }
 
 /// The countries a name key names once `cut` state words are left out ([`find_without_state_words`]).
-fn state_named(rest: &str, cut: &[&str], words: &Index<&'static str>) -> Vec<CountryCode> {
-    static REQUIRED: Index<&str> = Index::new(STATE_REQUIRED);
+fn state_named(rest: &str, cut: &[&str], words: &Index) -> Vec<CountryCode> {
+    static REQUIRED: Index = Index::new(STATE_REQUIRED);
     let general = |w: &str| words.get(w) == Some("*");
     let allowed = |code: CountryCode| {
         cut.iter().all(|w| words.get(w).is_some_and(|list| list == "*" || list.split(' ').any(|c| c == code.as_str())))
@@ -1142,7 +1142,7 @@ mod tests {
     /// What [`find`] relies on to read a name before asking the ambiguous names.
     #[test]
     fn no_generated_name_is_also_ambiguous() {
-        for (key, _) in AMBIGUOUS_NAMES {
+        for (key, _) in AMBIGUOUS_NAMES.iter() {
             assert_eq!(named(key), None, "{key}");
         }
     }

@@ -129,22 +129,80 @@ impl ShortCodes {
 /// a prefix with the key before them.
 pub(crate) const BLOCK: usize = 16;
 
-/// A generated table of sorted string keys, front-coded into one string. Each key is written as
-/// the suffix it does not share with the key before it (`shared[i]` bytes are shared,
-/// `lens[i]` bytes are its own); every 16th key is written whole and `blocks[b]` is
-/// where block `b` starts in `text`. Thirty thousand country names cost about 60% of their
-/// bytes and two bytes each; a lookup is a binary search over a number per key (made at the
-/// first lookup, nothing at start-up) and, for a key longer than eight bytes, a scan of its block.
+/// The bytes of a zstd frame written by the generator (level 19), expanded; empty when the frame
+/// does not decode (a test expands every generated table, so only a broken build could).
+fn expand(frame: &[u8]) -> Vec<u8> {
+    use std::io::Read as _;
+    // The whole frame at once into a buffer of its stated size (the generator's frames state
+    // it): 1.6 times as fast as reading it as a stream, which a frame without a size takes.
+    let mut decoder = ruzstd::decoding::FrameDecoder::new();
+    let mut head = frame;
+    let mut out = Vec::new();
+    let size = match decoder.init(&mut head) {
+        Ok(()) => usize::try_from(decoder.content_size()).unwrap_or(0),
+        Err(_) => return out,
+    };
+    let read = if size > 0 {
+        out.reserve_exact(size);
+        decoder.decode_all_to_vec(frame, &mut out).is_ok() && out.len() == size
+    } else {
+        ruzstd::decoding::StreamingDecoder::new(frame).is_ok_and(|mut d| d.read_to_end(&mut out).is_ok())
+    };
+    if !read {
+        out.clear();
+    }
+    out
+}
+
+/// A value of a [`Packed`] table, stored little-endian in its frame.
+pub trait Value: Copy + Send + Sync + 'static {
+    /// Its bytes in the frame.
+    const WIDTH: usize;
+    /// The value of `WIDTH` little-endian bytes (zero for any other count).
+    fn from_le(bytes: &[u8]) -> Self;
+}
+
+macro_rules! packed_values {
+    ($($t:ty),*) => {$(
+        impl Value for $t {
+            const WIDTH: usize = std::mem::size_of::<$t>();
+            fn from_le(bytes: &[u8]) -> Self {
+                bytes.try_into().map_or(0, <$t>::from_le_bytes)
+            }
+        }
+    )*};
+}
+packed_values!(u8, i8, u16, u32);
+
+/// A generated table of sorted string keys, front-coded into one string and kept in the binary
+/// as one zstd frame, expanded at its first use (and kept for the process). Each key is written
+/// as the suffix it does not share with the key before it (`shared[i]` bytes are shared,
+/// `lens[i]` bytes are its own); every 16th key is written whole and `blocks[b]` is where block
+/// `b` starts in `text`. Thirty thousand country names cost about 60% of their bytes and two
+/// bytes each before compression, a quarter of that after; a lookup is a binary search over a
+/// number per key (made at expansion) and, for a key longer than eight bytes, a scan of its
+/// block.
+///
+/// The frame holds, before compression: the number of keys `n` and of blocks (two `u32`s), then
+/// `shared` (`n` bytes), `lens` (`n` bytes), `blocks` (`u32`s), the values (`n` of
+/// [`Value::WIDTH`] bytes) and the text; every number little-endian.
 pub struct Packed<V: 'static> {
-    text: &'static str,
-    shared: &'static [u8],
-    lens: &'static [u8],
-    blocks: &'static [u32],
-    values: &'static [V],
-    /// The first eight bytes of every key as a big-endian number (zero-padded), made at the
-    /// first lookup: a lookup compares numbers, and text only among the keys that share its
-    /// eight bytes.
-    prefixes: std::sync::OnceLock<Vec<u64>>,
+    /// How many keys the frame holds: a frame that expands to any other count is not read.
+    count: usize,
+    frame: &'static [u8],
+    parts: std::sync::OnceLock<Parts<V>>,
+}
+
+/// A [`Packed`] table expanded.
+struct Parts<V> {
+    text: Box<[u8]>,
+    shared: Box<[u8]>,
+    lens: Box<[u8]>,
+    blocks: Box<[u32]>,
+    values: Box<[V]>,
+    /// The first eight bytes of every key as a big-endian number (zero-padded): a lookup
+    /// compares numbers, and text only among the keys that share its eight bytes.
+    prefixes: Box<[u64]>,
 }
 
 /// The first eight bytes of `key` as a big-endian number, zero-padded: a smaller number is a
@@ -158,20 +216,88 @@ fn prefix(key: &[u8]) -> u64 {
     u64::from_be_bytes(bytes)
 }
 
-impl<V: Copy + 'static> Packed<V> {
-    /// A table (the generator writes these).
-    pub(crate) const fn new(
-        text: &'static str,
-        shared: &'static [u8],
-        lens: &'static [u8],
-        blocks: &'static [u32],
-        values: &'static [V],
-    ) -> Self {
-        Self { text, shared, lens, blocks, values, prefixes: std::sync::OnceLock::new() }
+impl<V: Value> Packed<V> {
+    /// A table of `count` keys (the generator writes these).
+    pub(crate) const fn new(count: usize, frame: &'static [u8]) -> Self {
+        Self { count, frame, parts: std::sync::OnceLock::new() }
     }
 
-    /// How many keys the table has.
-    pub fn len(&self) -> usize {
+    /// The table expanded, at its first use (empty if the frame is not the table it says).
+    fn parts(&self) -> &Parts<V> {
+        self.parts.get_or_init(|| {
+            Parts::unpack(&expand(self.frame)).filter(|p| p.len() == self.count).unwrap_or_else(Parts::empty)
+        })
+    }
+
+    /// Whether the table expands to the keys it says (a test checks every generated one).
+    #[cfg(test)]
+    fn expands(&self) -> bool {
+        self.count > 0 && self.parts().len() == self.count
+    }
+
+    /// The value of `key`, if the table has it.
+    pub fn get(&self, key: &str) -> Option<V> {
+        self.parts().get(key)
+    }
+
+    /// Calls `f` with the value of every key that starts with `head` (`head` itself included),
+    /// in key order.
+    pub(crate) fn with_prefix(&self, head: &str, f: impl FnMut(V)) {
+        self.parts().with_prefix(head, f);
+    }
+
+    /// True when `f` holds for some key and its value: a scan of every key, for cold paths.
+    pub(crate) fn any(&self, f: impl FnMut(&[u8], V) -> bool) -> bool {
+        self.parts().any(f)
+    }
+
+    /// Every entry, in key order.
+    pub fn entries(&self) -> Vec<(String, V)> {
+        self.parts().entries()
+    }
+}
+
+impl<V: Value> Parts<V> {
+    fn empty() -> Self {
+        Self {
+            text: Box::default(),
+            shared: Box::default(),
+            lens: Box::default(),
+            blocks: Box::default(),
+            values: Box::default(),
+            prefixes: Box::default(),
+        }
+    }
+
+    /// The parts of an expanded frame ([`Packed`] gives its layout), `None` when it is short.
+    fn unpack(bytes: &[u8]) -> Option<Self> {
+        let word = |b: &[u8]| b.try_into().ok().map(u32::from_le_bytes);
+        let n = usize::try_from(word(bytes.get(0..4)?)?).ok()?;
+        let block_count = usize::try_from(word(bytes.get(4..8)?)?).ok()?;
+        let mut rest = bytes.get(8..)?;
+        let mut take = |len: usize| {
+            let (head, tail) = rest.split_at_checked(len)?;
+            rest = tail;
+            Some(head)
+        };
+        let shared = take(n)?.into();
+        let lens = take(n)?.into();
+        let blocks = take(block_count.checked_mul(4)?)?.chunks_exact(4).filter_map(word).collect();
+        let values = take(n.checked_mul(V::WIDTH)?)?.chunks_exact(V::WIDTH.max(1)).map(V::from_le).collect();
+        let text = rest.into();
+        let mut parts = Self { text, shared, lens, blocks, values, prefixes: Box::default() };
+        let mut all = Vec::with_capacity(n);
+        for b in 0..parts.blocks.len() {
+            let _ = parts.scan(b, |k, _| {
+                all.push(prefix(k));
+                None::<()>
+            });
+        }
+        parts.prefixes = all.into();
+        Some(parts)
+    }
+
+    fn len(&self) -> usize {
         self.values.len()
     }
 
@@ -180,11 +306,10 @@ impl<V: Copy + 'static> Packed<V> {
     fn scan<T>(&self, b: usize, mut f: impl FnMut(&[u8], usize) -> Option<T>) -> Option<T> {
         let mut key = [0u8; 512];
         let mut at = self.blocks.get(b).copied().unwrap_or(0) as usize;
-        let text = self.text.as_bytes();
         for i in b * BLOCK..((b + 1) * BLOCK).min(self.len()) {
             let shared = self.shared.get(i).copied().unwrap_or(0) as usize;
             let own = self.lens.get(i).copied().unwrap_or(0) as usize;
-            let suffix = text.get(at..at + own).unwrap_or_default();
+            let suffix = self.text.get(at..at + own).unwrap_or_default();
             if let Some(slot) = key.get_mut(shared..shared + own) {
                 slot.copy_from_slice(suffix);
             }
@@ -197,27 +322,13 @@ impl<V: Copy + 'static> Packed<V> {
         None
     }
 
-    /// The first eight bytes of every key as a number ([`prefix`]), made at the first call.
-    fn key_prefixes(&self) -> &[u64] {
-        self.prefixes.get_or_init(|| {
-            let mut all = Vec::with_capacity(self.len());
-            for b in 0..self.blocks.len() {
-                let _ = self.scan(b, |k, _| {
-                    all.push(prefix(k));
-                    None::<()>
-                });
-            }
-            all
-        })
-    }
-
     /// The value of `key`, if the table has it. Keys whose first eight bytes are a smaller
     /// number sort before `key`, larger after it: the table has `key` only among the keys with
     /// its number. A key of at most eight bytes, none zero, is the first of them when it is as
     /// long (any other with those bytes is longer: the key is its prefix, so sorts first);
     /// a longer one is looked for in their blocks.
-    pub fn get(&self, key: &str) -> Option<V> {
-        let all = self.key_prefixes();
+    fn get(&self, key: &str) -> Option<V> {
+        let all = &self.prefixes;
         let wanted = prefix(key.as_bytes());
         let first = all.partition_point(|&p| p < wanted);
         if all.get(first) != Some(&wanted) {
@@ -238,13 +349,12 @@ impl<V: Copy + 'static> Packed<V> {
     /// key passed (which sorts before it). A key sharing more than that with the one before it
     /// sorts before `key` too and is skipped; any other is compared from its shared bytes on.
     fn find_in_block(&self, b: usize, key: &[u8]) -> Option<V> {
-        let text = self.text.as_bytes();
         let mut at = self.blocks.get(b).copied()? as usize;
         let mut matched = 0usize;
         for i in b * BLOCK..((b + 1) * BLOCK).min(self.len()) {
             let shared = if i == b * BLOCK { 0 } else { usize::from(self.shared.get(i).copied()?) };
             let own = usize::from(self.lens.get(i).copied()?);
-            let suffix = text.get(at..at + own)?;
+            let suffix = self.text.get(at..at + own)?;
             at += own;
             if shared > matched {
                 continue;
@@ -263,9 +373,8 @@ impl<V: Copy + 'static> Packed<V> {
 
     /// Calls `f` with the value of every key that starts with `head` (`head` itself included),
     /// in key order: they sort together, from the first key not below `head`.
-    pub(crate) fn with_prefix(&self, head: &str, mut f: impl FnMut(V)) {
-        let all = self.key_prefixes();
-        let first = all.partition_point(|&p| p < prefix(head.as_bytes()));
+    fn with_prefix(&self, head: &str, mut f: impl FnMut(V)) {
+        let first = self.prefixes.partition_point(|&p| p < prefix(head.as_bytes()));
         let head = head.as_bytes();
         for b in first / BLOCK..self.blocks.len() {
             let past = self.scan(b, |k, i| {
@@ -287,13 +396,13 @@ impl<V: Copy + 'static> Packed<V> {
     }
 
     /// True when `f` holds for some key and its value: a scan of every key, for cold paths.
-    pub(crate) fn any(&self, mut f: impl FnMut(&[u8], V) -> bool) -> bool {
+    fn any(&self, mut f: impl FnMut(&[u8], V) -> bool) -> bool {
         (0..self.blocks.len())
             .any(|b| self.scan(b, |k, i| self.values.get(i).filter(|v| f(k, **v)).map(|_| ())).is_some())
     }
 
     /// Every entry, in key order.
-    pub fn entries(&self) -> Vec<(String, V)> {
+    fn entries(&self) -> Vec<(String, V)> {
         let mut out = Vec::with_capacity(self.len());
         for b in 0..self.blocks.len() {
             let _ = self.scan(b, |k, i| {
@@ -307,31 +416,144 @@ impl<V: Copy + 'static> Packed<V> {
     }
 }
 
+/// A generated table of `(key, value)` texts sorted by key, kept in the binary as one zstd frame
+/// of `key`, `value`, `key`, ... separated by NUL bytes, and expanded at its first use into
+/// the pairs (kept for the process: `'static`, as a plain table's).
+pub struct Pairs {
+    /// How many pairs the frame holds: a frame that expands to any other count is not read.
+    count: usize,
+    frame: &'static [u8],
+    pairs: std::sync::OnceLock<&'static [(&'static str, &'static str)]>,
+}
+
+impl Pairs {
+    /// A table of `count` pairs (the generator writes these).
+    pub(crate) const fn new(count: usize, frame: &'static [u8]) -> Self {
+        Self { count, frame, pairs: std::sync::OnceLock::new() }
+    }
+
+    /// Whether the table expands to the pairs it says (a test checks every generated one).
+    #[cfg(test)]
+    fn expands(&self) -> bool {
+        self.count > 0 && self.entries().len() == self.count
+    }
+
+    /// The pairs, expanded at the first call. The text and the pairs are leaked on purpose: they
+    /// live as long as the static that holds them.
+    pub(crate) fn entries(&self) -> &'static [(&'static str, &'static str)] {
+        self.pairs.get_or_init(|| {
+            let text: &'static str =
+                Box::leak(String::from_utf8(expand(self.frame)).unwrap_or_default().into_boxed_str());
+            let mut words = text.split('\0');
+            let mut pairs = Vec::new();
+            while let (Some(k), Some(v)) = (words.next(), words.next()) {
+                pairs.push((k, v));
+            }
+            if pairs.len() != self.count {
+                pairs.clear();
+            }
+            Box::leak(pairs.into_boxed_slice())
+        })
+    }
+}
+
+impl std::ops::Deref for Pairs {
+    type Target = [(&'static str, &'static str)];
+
+    fn deref(&self) -> &Self::Target {
+        self.entries()
+    }
+}
+
+/// A generated sorted list of words kept in the binary as one zstd frame of the words separated
+/// by NUL bytes, expanded at its first use (kept for the process: `'static`, as a plain list's).
+pub struct Words {
+    /// How many words the frame holds: a frame that expands to any other count is not read.
+    count: usize,
+    frame: &'static [u8],
+    words: std::sync::OnceLock<&'static [&'static str]>,
+}
+
+impl Words {
+    /// A list of `count` words (the generator writes these).
+    pub(crate) const fn new(count: usize, frame: &'static [u8]) -> Self {
+        Self { count, frame, words: std::sync::OnceLock::new() }
+    }
+
+    /// The words, expanded at the first call; the text and the list are leaked on purpose, as
+    /// [`Pairs::entries`]'.
+    pub(crate) fn entries(&self) -> &'static [&'static str] {
+        self.words.get_or_init(|| {
+            let text: &'static str =
+                Box::leak(String::from_utf8(expand(self.frame)).unwrap_or_default().into_boxed_str());
+            let mut words: Vec<&'static str> = text.split('\0').collect();
+            if words.len() != self.count || text.is_empty() {
+                words.clear();
+            }
+            Box::leak(words.into_boxed_slice())
+        })
+    }
+
+    /// Whether the list expands to the words it says (a test checks every generated one).
+    #[cfg(test)]
+    fn expands(&self) -> bool {
+        self.count > 0 && self.entries().len() == self.count
+    }
+}
+
+impl std::ops::Deref for Words {
+    type Target = [&'static str];
+
+    fn deref(&self) -> &Self::Target {
+        self.entries()
+    }
+}
+
+/// Where an [`Index`] finds its pairs.
+enum Source {
+    Plain(&'static [(&'static str, &'static str)]),
+    Compressed(&'static Pairs),
+}
+
 /// A lookup over a generated `(key, value)` table, sorted by key (the generator writes every
 /// table from a `BTreeMap`): a binary search, nothing built at start-up, no hashing. Keys of
 /// two or three letters or digits (codes: `"iw"`, `"CZE"`, `"203"`) are searched as numbers
 /// ([`short_code_slot`]) in a copy of the table's short keys made at its first such lookup,
 /// without comparing text.
-pub(crate) struct Index<V: 'static> {
-    table: &'static [(&'static str, V)],
-    short: std::sync::OnceLock<Vec<(u32, V)>>,
+pub(crate) struct Index {
+    source: Source,
+    short: std::sync::OnceLock<Vec<(u32, &'static str)>>,
 }
 
-impl<V: Copy + Send + Sync + 'static> Index<V> {
-    pub(crate) const fn new(table: &'static [(&'static str, V)]) -> Self {
-        Self { table, short: std::sync::OnceLock::new() }
+impl Index {
+    /// An index of a plain table.
+    pub(crate) const fn new(table: &'static [(&'static str, &'static str)]) -> Self {
+        Self { source: Source::Plain(table), short: std::sync::OnceLock::new() }
+    }
+
+    /// An index of a compressed table, expanded at the first lookup.
+    pub(crate) const fn of(table: &'static Pairs) -> Self {
+        Self { source: Source::Compressed(table), short: std::sync::OnceLock::new() }
+    }
+
+    fn table(&self) -> &'static [(&'static str, &'static str)] {
+        match self.source {
+            Source::Plain(table) => table,
+            Source::Compressed(pairs) => pairs.entries(),
+        }
     }
 
     /// Every key, in order.
     pub(crate) fn keys(&self) -> impl Iterator<Item = &'static str> {
-        self.table.iter().map(|(k, _)| *k)
+        self.table().iter().map(|(k, _)| *k)
     }
 
     /// The value of `key`, if the table has it.
-    pub(crate) fn get(&self, key: &str) -> Option<V> {
+    pub(crate) fn get(&self, key: &str) -> Option<&'static str> {
+        let table = self.table();
         if let Some(slot) = short_code_slot(key).and_then(|s| u32::try_from(s).ok()) {
             let short = self.short.get_or_init(|| {
-                let mut short: Vec<(u32, V)> = (self.table.iter())
+                let mut short: Vec<(u32, &'static str)> = (table.iter())
                     .filter_map(|(k, v)| short_code_slot(k).and_then(|s| u32::try_from(s).ok()).map(|s| (s, *v)))
                     .collect();
                 short.sort_unstable_by_key(|(s, _)| *s);
@@ -339,7 +561,7 @@ impl<V: Copy + Send + Sync + 'static> Index<V> {
             });
             return short.binary_search_by_key(&slot, |(s, _)| *s).ok().and_then(|i| short.get(i)).map(|(_, v)| *v);
         }
-        self.table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| self.table.get(i)).map(|(_, v)| *v)
+        table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| table.get(i)).map(|(_, v)| *v)
     }
 }
 
@@ -381,14 +603,17 @@ mod tests {
             lens.push(u8::try_from(key.len() - common).unwrap());
             previous = key;
         }
-        let values: Vec<u16> = (0..keys.len()).map(|i| u16::try_from(i).unwrap()).collect();
-        super::Packed::new(
-            Box::leak(text.into_boxed_str()),
-            Box::leak(shared.into_boxed_slice()),
-            Box::leak(lens.into_boxed_slice()),
-            Box::leak(blocks.into_boxed_slice()),
-            Box::leak(values.into_boxed_slice()),
-        )
+        // The frame's layout (`super::Packed`), compressed as the generator does (at a lower level).
+        let mut bytes = Vec::new();
+        bytes.extend(u32::try_from(keys.len()).unwrap().to_le_bytes());
+        bytes.extend(u32::try_from(blocks.len()).unwrap().to_le_bytes());
+        bytes.extend(&shared);
+        bytes.extend(&lens);
+        blocks.iter().for_each(|b: &u32| bytes.extend(b.to_le_bytes()));
+        (0..keys.len()).for_each(|i| bytes.extend(u16::try_from(i).unwrap().to_le_bytes()));
+        bytes.extend(text.as_bytes());
+        let frame = ruzstd::encoding::compress_to_vec(&bytes[..], ruzstd::encoding::CompressionLevel::Fastest);
+        super::Packed::new(keys.len(), Box::leak(frame.into_boxed_slice()))
     }
 
     proptest! {
@@ -442,19 +667,67 @@ mod tests {
         }
     }
 
+    /// Every compressed table of the generated files expands to as many entries as it says.
+    #[test]
+    fn every_compressed_table_expands() {
+        use super::{countries as c, dates as d, language_codes as lc, languages as l, scales as s};
+        let packed = [
+            ("NAMES", c::NAMES.expands()),
+            ("MONTHS", d::MONTHS.expands()),
+            ("WEEKDAYS", d::WEEKDAYS.expands()),
+            ("RELATIVE_DAYS", d::RELATIVE_DAYS.expands()),
+            ("RELATIVE_COUNTS", d::RELATIVE_COUNTS.expands()),
+            ("RELATIVE_ONES", d::RELATIVE_ONES.expands()),
+            ("COUNT_WORDS", d::COUNT_WORDS.expands()),
+            ("ORDINAL_WORDS", d::ORDINAL_WORDS.expands()),
+            ("RELATIVE_PERIODS", d::RELATIVE_PERIODS.expands()),
+            ("QUARTERS", d::QUARTERS.expands()),
+            ("RELATIVE_WEEKS", d::RELATIVE_WEEKS.expands()),
+            ("YEAR_WORDS", d::YEAR_WORDS.expands()),
+            ("PATTERN_WORDS", d::PATTERN_WORDS.expands()),
+            ("LANGUAGE_NAMES", l::LANGUAGE_NAMES.expands()),
+            ("SCALES", s::SCALES.expands()),
+            ("PERCENT_WORDS", s::PERCENT_WORDS.expands()),
+            ("NUMBER_QUALIFIERS", s::NUMBER_QUALIFIERS.expands()),
+            ("NUMBER_WORDS", s::NUMBER_WORDS.expands()),
+            ("NUMBER_SCALE_WORDS", s::NUMBER_SCALE_WORDS.expands()),
+            ("CODE_ALIASES", c::CODE_ALIASES.expands()),
+            ("ENGLISH_VARIANTS", c::ENGLISH_VARIANTS.expands()),
+            ("RENAMED_NAMES", c::RENAMED_NAMES.expands()),
+            ("AMBIGUOUS_NAMES", c::AMBIGUOUS_NAMES.expands()),
+            ("STATE_WORDS", c::STATE_WORDS.expands()),
+            ("LANGUAGE_ALIASES", lc::LANGUAGE_ALIASES.expands()),
+            ("REGION_ALIASES", lc::REGION_ALIASES.expands()),
+            ("LIKELY_REGIONS", lc::LIKELY_REGIONS.expands()),
+            ("SCRIPT_NAMES", l::SCRIPT_NAMES.expands()),
+            ("ICU_KEYWORD_VALUES", super::locale_syntax::ICU_KEYWORD_VALUES.expands()),
+            ("KNOWN_LANGUAGES", lc::KNOWN_LANGUAGES.expands()),
+            ("TIME_WORDS", d::TIME_WORDS.expands()),
+        ];
+        let broken: Vec<&str> = packed.iter().filter(|(_, ok)| !ok).map(|(name, _)| *name).collect();
+        assert!(broken.is_empty(), "tables that do not expand: {broken:?}");
+        // A frame that is not the table it says is read as an empty table, never a wrong one.
+        assert!(!super::Packed::<u8>::new(3, b"not a zstd frame").expands());
+        assert!(!super::Pairs::new(1, b"").expands());
+        let two = ruzstd::encoding::compress_to_vec(&b"a\0b\0c\0d"[..], ruzstd::encoding::CompressionLevel::Fastest);
+        let two: &'static [u8] = Box::leak(two.into_boxed_slice());
+        assert!(super::Pairs::new(2, two).expands());
+        assert!(super::Pairs::new(3, two).entries().is_empty());
+    }
+
     /// Every table an [`super::Index`] searches is sorted by key, with no key twice.
     #[test]
     fn indexed_tables_are_sorted() {
         let tables: [(&str, &[(&str, &str)]); 11] = [
-            ("CODE_ALIASES", super::countries::CODE_ALIASES),
-            ("STATE_WORDS", super::countries::STATE_WORDS),
+            ("CODE_ALIASES", &super::countries::CODE_ALIASES),
+            ("STATE_WORDS", &super::countries::STATE_WORDS),
             ("STATE_REQUIRED", super::countries::STATE_REQUIRED),
             ("RETIRED_CODES", super::countries::RETIRED_CODES),
-            ("RENAMED_NAMES", super::countries::RENAMED_NAMES),
-            ("AMBIGUOUS_NAMES", super::countries::AMBIGUOUS_NAMES),
-            ("LANGUAGE_ALIASES", super::language_codes::LANGUAGE_ALIASES),
-            ("REGION_ALIASES", super::language_codes::REGION_ALIASES),
-            ("LIKELY_REGIONS", super::language_codes::LIKELY_REGIONS),
+            ("RENAMED_NAMES", &super::countries::RENAMED_NAMES),
+            ("AMBIGUOUS_NAMES", &super::countries::AMBIGUOUS_NAMES),
+            ("LANGUAGE_ALIASES", &super::language_codes::LANGUAGE_ALIASES),
+            ("REGION_ALIASES", &super::language_codes::REGION_ALIASES),
+            ("LIKELY_REGIONS", &super::language_codes::LIKELY_REGIONS),
             ("SUPPRESSED_SCRIPTS", super::language_codes::SUPPRESSED_SCRIPTS),
             ("AMBIGUOUS_LANGUAGE_NAMES", super::languages::AMBIGUOUS_LANGUAGE_NAMES),
         ];

@@ -114,7 +114,7 @@ impl Serialize for Locale {
 #[serde(deny_unknown_fields)]
 pub struct LocaleOptions {}
 
-static AMBIGUOUS_NAMES: Index<&str> = Index::new(AMBIGUOUS_LANGUAGE_NAMES);
+static AMBIGUOUS_NAMES: Index = Index::new(AMBIGUOUS_LANGUAGE_NAMES);
 
 /// The identifier of a canonical tag of a known language ([`Locale::strict`]), nothing owned.
 fn strict_id(tag: &str) -> Option<icu_locale_core::Locale> {
@@ -481,8 +481,8 @@ fn language_with_region(language: &str, region: &str) -> Option<Result<(Locale, 
 /// (`Simplified, China`, as CLDR writes `zh-Hans-CN`). A qualifier that names a country and a
 /// script or group (Catalan `Món`, the world, is the Isle of Man's name elsewhere) names none.
 fn qualifier_subtags(qualifier: &str) -> Option<String> {
-    static SCRIPTS: Index<&str> = Index::new(SCRIPT_NAMES);
-    static GROUPS: Index<&str> = Index::new(REGION_GROUP_NAMES);
+    static SCRIPTS: Index = Index::of(&SCRIPT_NAMES);
+    static GROUPS: Index = Index::new(REGION_GROUP_NAMES);
     // The first of CLDR's separators (`,`, `、`, `،`, `፣`, `，`).
     let separated = LOCALE_SEPARATORS
         .iter()
@@ -891,7 +891,7 @@ fn every_language(input: &Input<'_>, text: &str) -> Ask {
 /// [`country_or_language`] of two capitals.
 #[cold]
 fn capitals_ask(input: &Input<'_>, text: &str) -> Option<Ask> {
-    static LIKELY: Index<&str> = Index::new(LIKELY_LANGUAGES);
+    static LIKELY: Index = Index::new(LIKELY_LANGUAGES);
     let country = crate::country::code_of(text)?;
     let spoken = LIKELY.get(country.as_str())?;
     let (locale, _) = locale_of_common_spelling(&text.to_ascii_lowercase())?;
@@ -913,7 +913,7 @@ fn capitals_ask(input: &Input<'_>, text: &str) -> Option<Ask> {
 }
 
 fn unknown_language(input: &Input<'_>, lang: &str) -> Ask {
-    static LIKELY: Index<&str> = Index::new(LIKELY_LANGUAGES);
+    static LIKELY: Index = Index::new(LIKELY_LANGUAGES);
     let country = lang.to_ascii_uppercase();
     let country_name = crate::data::english_country_name(&country);
     let expected = format!("a language CLDR knows; `{lang}` is not one");

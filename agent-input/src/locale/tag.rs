@@ -8,11 +8,11 @@ use crate::data::language_codes::{
 };
 use crate::data::{Index, ShortCodes};
 
-static LANGUAGE_ALIAS: Index<&str> = Index::new(LANGUAGE_ALIASES);
-static REGION_ALIAS: Index<&str> = Index::new(REGION_ALIASES);
-static RETIRED: Index<&str> = Index::new(RETIRED_CODES);
-static LIKELY: Index<&str> = Index::new(LIKELY_REGIONS);
-static SUPPRESSED: Index<&str> = Index::new(SUPPRESSED_SCRIPTS);
+static LANGUAGE_ALIAS: Index = Index::of(&LANGUAGE_ALIASES);
+static REGION_ALIAS: Index = Index::of(&REGION_ALIASES);
+static RETIRED: Index = Index::new(RETIRED_CODES);
+static LIKELY: Index = Index::of(&LIKELY_REGIONS);
+static SUPPRESSED: Index = Index::new(SUPPRESSED_SCRIPTS);
 
 /// The short keys of those tables as bit sets, for the fast path of canonical tags.
 static ALIASED_LANGUAGES: ShortCodes = ShortCodes::new();
@@ -104,8 +104,8 @@ pub(super) fn modifier(m: &str) -> Option<Modifier> {
 /// BCP 47's own) as the `u` extension BCP 47 writes for them, keys in order
 /// (`u-co-phonebk-cu-eur`); `None` for a key or value the data does not hold, or a key twice.
 fn icu_keywords(text: &str) -> Option<String> {
-    static KEYS: Index<&str> = Index::new(crate::data::locale_syntax::ICU_KEYWORD_KEYS);
-    static VALUES: Index<&str> = Index::new(crate::data::locale_syntax::ICU_KEYWORD_VALUES);
+    static KEYS: Index = Index::new(crate::data::locale_syntax::ICU_KEYWORD_KEYS);
+    static VALUES: Index = Index::of(&crate::data::locale_syntax::ICU_KEYWORD_VALUES);
     let mut pairs: Vec<(&str, &str)> = Vec::new();
     for keyword in text.split(';').filter(|k| !k.trim().is_empty()) {
         let (key, value) = keyword.split_once('=')?;
@@ -348,7 +348,7 @@ pub(super) fn region_check(language: &str, region: &str) -> RegionCheck {
 
 /// Whether `language` is the likely language of the country `region` (CLDR's likely subtags).
 fn spoken_in(language: &str, region: &str) -> bool {
-    static SPOKEN: Index<&str> = Index::new(crate::data::language_codes::LIKELY_LANGUAGES);
+    static SPOKEN: Index = Index::new(crate::data::language_codes::LIKELY_LANGUAGES);
     SPOKEN.get(region) == Some(language)
 }
 
@@ -464,7 +464,7 @@ mod tests {
         for r in regions {
             assert_eq!(needs_repair("cs", None, Some(r)), needs_repair_by_tables("cs", None, Some(r)), "{r}");
         }
-        for (k, _) in LANGUAGE_ALIASES {
+        for (k, _) in LANGUAGE_ALIASES.iter() {
             assert_eq!(whole_alias(k), whole_alias_by_tables(k), "{k}");
         }
         for (k, _) in REGION_ALIASES.iter().chain(RETIRED_CODES.iter()) {

@@ -555,7 +555,7 @@ pub(super) fn scaled_before(
     (word, number): (&str, &str),
     opts: &NumberOptions,
 ) -> Option<Outcome<Decimal>> {
-    static BEFORE: crate::data::Index<&str> = crate::data::Index::new(SCALES_BEFORE);
+    static BEFORE: crate::data::Index = crate::data::Index::new(SCALES_BEFORE);
     let power: u8 = BEFORE.get(&word_key(word))?.parse().ok()?;
     match parse_text(number) {
         // Noted as a spelling rewritten (the scale's own note speaks of a word after the number).

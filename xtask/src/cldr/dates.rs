@@ -939,11 +939,12 @@ fn write_word_lists(
         "pub static WEEKDAY_PREFIXES: &[&str] = &",
         &prefixes.weekdays,
     );
-    write_strings(
+    let times: Vec<&str> = times.iter().map(String::as_str).collect();
+    super::write::write_words(
         out,
-        "Words written beside a time of day: the day periods (`a. m`, `π.μ`, `ص`, `午前`, `in the morning`), the words of the time patterns (`Uhr`, `ч`) and the words that join a date and a time (`at`, `kl`, `a las`), sorted.",
-        "pub static TIME_WORDS: &[&str] = &",
-        times,
+        "TIME_WORDS",
+        "Words written beside a time of day: the day periods (`a. m`, `π.μ`, `ص`, `午前`, `in the morning`), the words of the time patterns (`Uhr`, `ч`) and the words that join a date and a time (`at`, `kl`, `a las`), sorted",
+        &times,
     );
     write_strings(
         out,

@@ -287,7 +287,7 @@ pub(super) fn language_codes(dir: &Path) -> Result<Generated, String> {
     let scripts: Vec<&str> = codes.scripts.iter().map(String::as_str).collect();
     write_str_list(&mut out, "KNOWN_SCRIPTS", "ISO 15924 script codes (the IANA registry's scripts)", &scripts);
     let known: Vec<&str> = codes.known.iter().map(String::as_str).collect();
-    write_str_list(&mut out, "KNOWN_LANGUAGES", "Language subtags CLDR knows", &known);
+    super::write::write_words(&mut out, "KNOWN_LANGUAGES", "Language subtags CLDR knows, sorted", &known);
     Ok(Generated { path: "agent-input/src/data/language_codes.rs", text: out })
 }
 

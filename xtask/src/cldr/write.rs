@@ -25,7 +25,7 @@ pub(super) fn write_packed(out: &mut String, name: &str, ty: &str, doc: &str, en
     let mut previous = "";
     for (i, (key, _)) in entries.iter().enumerate() {
         let common = if i % BLOCK == 0 {
-            blocks.push(text.len().to_string());
+            blocks.push(u32::try_from(text.len()).expect("a table text fits a u32"));
             0
         } else {
             // Shared bytes, cut back to a character boundary of both keys.
@@ -38,22 +38,77 @@ pub(super) fn write_packed(out: &mut String, name: &str, ty: &str, doc: &str, en
         let suffix = &key[common..];
         assert!(suffix.len() <= 255, "{name}: the key {key:?} is longer than 255 bytes");
         text.push_str(suffix);
-        shared.push(common.to_string());
-        lens.push(suffix.len().to_string());
+        shared.push(u8::try_from(common).expect("at most 255"));
+        lens.push(u8::try_from(suffix.len()).expect("checked above"));
         previous = key;
     }
-    let values: Vec<&str> = entries.iter().map(|(_, v)| v.as_str()).collect();
-    let bytes = text.len() + 2 * entries.len() + 4 * blocks.len() + entries.len() * std::mem::size_of::<u16>();
-    let _ = writeln!(out);
-    let _ = writeln!(out, "/// {doc} ({} entries, about {bytes} bytes).", entries.len());
-    let _ = writeln!(out, "pub static {name}: super::Packed<{ty}> = super::Packed::new(");
-    let _ = writeln!(out, "    {text:?},");
-    for list in [&shared, &lens, &blocks] {
-        let _ = writeln!(out, "    &[{}],", list.join(", "));
+    let width = match ty {
+        "u8" | "i8" => 1,
+        "u16" => 2,
+        "u32" => 4,
+        other => panic!("{name}: no packed value type {other}"),
+    };
+    // The frame's layout (`agent_input::data::Packed`): counts, shared, lens, blocks, values, text.
+    let mut bytes = Vec::new();
+    bytes.extend(u32::try_from(entries.len()).expect("keys fit a u32").to_le_bytes());
+    bytes.extend(u32::try_from(blocks.len()).expect("blocks fit a u32").to_le_bytes());
+    bytes.extend(&shared);
+    bytes.extend(&lens);
+    blocks.iter().for_each(|b| bytes.extend(b.to_le_bytes()));
+    for (_, value) in entries {
+        let v: i64 = value.parse().unwrap_or_else(|_| panic!("{name}: the value {value:?} is no number"));
+        let le = v.to_le_bytes();
+        bytes.extend(&le[..width]);
     }
-    let _ = writeln!(out, "    &[{}],", values.join(", "));
+    bytes.extend(text.as_bytes());
+    let frame = compress(&bytes);
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// {doc} ({} entries; {} bytes, {} compressed).", entries.len(), bytes.len(), frame.len());
+    let _ = writeln!(out, "pub static {name}: super::Packed<{ty}> = super::Packed::new(");
+    let _ = writeln!(out, "    {},", entries.len());
+    write_bytes(out, &frame);
     let _ = writeln!(out, ");");
 }
+
+/// Compresses a table's bytes as one zstd frame (level 19), for `agent_input::data` to expand.
+fn compress(bytes: &[u8]) -> Vec<u8> {
+    zstd::bulk::compress(bytes, 19).expect("zstd compresses a table in memory")
+}
+
+/// Writes `bytes` as a byte string literal in lines of about 100 characters, each ending in a
+/// backslash (a continuation): printable ASCII as itself but the quote and the backslash,
+/// every other byte as `\xNN` (so no line starts with a space the continuation would skip).
+fn write_bytes(out: &mut String, bytes: &[u8]) {
+    let mut line = String::from("    b\"");
+    for &b in bytes {
+        if line.len() >= 96 {
+            let _ = writeln!(out, "{line}\\");
+            line = String::from("    ");
+        }
+        if (0x21..=0x7e).contains(&b) && b != b'"' && b != b'\\' {
+            line.push(char::from(b));
+        } else {
+            let _ = write!(line, "\\x{b:02x}");
+        }
+    }
+    let _ = writeln!(out, "{line}\",");
+}
+
+/// The pair tables written compressed (`agent_input::data::Pairs`): each of more than 8 KB in
+/// the full build (its texts and, in the binary, 16 bytes of pointers a pair). Named, not
+/// measured, so that a table has one type in both builds (`small-names` has fewer names).
+const COMPRESSED_PAIRS: &[&str] = &[
+    "AMBIGUOUS_NAMES",
+    "CODE_ALIASES",
+    "ENGLISH_VARIANTS",
+    "ICU_KEYWORD_VALUES",
+    "LANGUAGE_ALIASES",
+    "LIKELY_REGIONS",
+    "REGION_ALIASES",
+    "RENAMED_NAMES",
+    "SCRIPT_NAMES",
+    "STATE_WORDS",
+];
 
 pub(super) fn write_pairs<'a>(
     out: &mut String,
@@ -63,12 +118,54 @@ pub(super) fn write_pairs<'a>(
 ) {
     let pairs: Vec<(&str, &str)> = pairs.collect();
     let _ = writeln!(out);
+    if COMPRESSED_PAIRS.contains(&name) {
+        let mut text = Vec::new();
+        for (k, v) in &pairs {
+            assert!(!k.contains('\0') && !v.contains('\0'), "{name}: a NUL in {k:?} or {v:?}");
+            if !text.is_empty() {
+                text.push(0);
+            }
+            text.extend(k.as_bytes());
+            text.push(0);
+            text.extend(v.as_bytes());
+        }
+        let frame = compress(&text);
+        let _ = writeln!(
+            out,
+            "/// {doc} ({} entries, sorted by key; {} bytes, {} compressed).",
+            pairs.len(),
+            text.len(),
+            frame.len()
+        );
+        let _ = writeln!(out, "pub static {name}: super::Pairs = super::Pairs::new(");
+        let _ = writeln!(out, "    {},", pairs.len());
+        write_bytes(out, &frame);
+        let _ = writeln!(out, ");");
+        return;
+    }
     let _ = writeln!(out, "/// {doc} ({} entries, sorted by key).", pairs.len());
     let _ = writeln!(out, "pub static {name}: &[(&str, &str)] = &[");
     for (k, v) in pairs {
         let _ = writeln!(out, "    ({k:?}, {v:?}),");
     }
     let _ = writeln!(out, "];");
+}
+
+/// A sorted list of words written compressed (`agent_input::data::Words`): one zstd frame of
+/// the words separated by NUL bytes, for lists whose 8 bytes of pointer a word cost more than
+/// their text (`KNOWN_LANGUAGES`: 7,000 codes of two or three letters).
+pub(super) fn write_words(out: &mut String, name: &str, doc: &str, items: &[&str]) {
+    for item in items {
+        assert!(!item.contains('\0'), "{name}: a NUL in {item:?}");
+    }
+    let text = items.join("\0");
+    let frame = compress(text.as_bytes());
+    let _ = writeln!(out);
+    let _ = writeln!(out, "/// {doc} ({} entries; {} bytes, {} compressed).", items.len(), text.len(), frame.len());
+    let _ = writeln!(out, "pub static {name}: super::Words = super::Words::new(");
+    let _ = writeln!(out, "    {},", items.len());
+    write_bytes(out, &frame);
+    let _ = writeln!(out, ");");
 }
 
 /// A blank line, then `/// {doc}` and `{declaration}[` with one quoted string a line and `];`.

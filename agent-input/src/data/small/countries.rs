@@ -261,522 +261,60 @@ pub static COUNTRIES: &[(&str, &str, u16)] = &[
     ("ZW", "ZWE", 716),
 ];
 
-/// Other codes of current countries (alpha-3, numeric, `UK`), to their alpha-2 codes (513 entries, sorted by key).
-pub static CODE_ALIASES: &[(&str, &str)] = &[
-    ("004", "AF"),
-    ("008", "AL"),
-    ("010", "AQ"),
-    ("012", "DZ"),
-    ("016", "AS"),
-    ("020", "AD"),
-    ("024", "AO"),
-    ("028", "AG"),
-    ("031", "AZ"),
-    ("032", "AR"),
-    ("036", "AU"),
-    ("040", "AT"),
-    ("044", "BS"),
-    ("048", "BH"),
-    ("050", "BD"),
-    ("051", "AM"),
-    ("052", "BB"),
-    ("056", "BE"),
-    ("060", "BM"),
-    ("064", "BT"),
-    ("068", "BO"),
-    ("070", "BA"),
-    ("072", "BW"),
-    ("074", "BV"),
-    ("076", "BR"),
-    ("084", "BZ"),
-    ("086", "IO"),
-    ("090", "SB"),
-    ("092", "VG"),
-    ("096", "BN"),
-    ("100", "BG"),
-    ("104", "MM"),
-    ("108", "BI"),
-    ("112", "BY"),
-    ("116", "KH"),
-    ("120", "CM"),
-    ("124", "CA"),
-    ("132", "CV"),
-    ("136", "KY"),
-    ("140", "CF"),
-    ("144", "LK"),
-    ("148", "TD"),
-    ("152", "CL"),
-    ("156", "CN"),
-    ("158", "TW"),
-    ("162", "CX"),
-    ("166", "CC"),
-    ("170", "CO"),
-    ("172", "RU AM AZ BY GE KG KZ MD TJ TM UA UZ"),
-    ("174", "KM"),
-    ("175", "YT"),
-    ("178", "CG"),
-    ("180", "CD"),
-    ("184", "CK"),
-    ("188", "CR"),
-    ("191", "HR"),
-    ("192", "CU"),
-    ("196", "CY"),
-    ("203", "CZ"),
-    ("204", "BJ"),
-    ("208", "DK"),
-    ("212", "DM"),
-    ("214", "DO"),
-    ("218", "EC"),
-    ("222", "SV"),
-    ("226", "GQ"),
-    ("230", "ET"),
-    ("231", "ET"),
-    ("232", "ER"),
-    ("233", "EE"),
-    ("234", "FO"),
-    ("238", "FK"),
-    ("239", "GS"),
-    ("242", "FJ"),
-    ("246", "FI"),
-    ("248", "AX"),
-    ("250", "FR"),
-    ("254", "GF"),
-    ("258", "PF"),
-    ("260", "TF"),
-    ("262", "DJ"),
-    ("266", "GA"),
-    ("268", "GE"),
-    ("270", "GM"),
-    ("275", "PS"),
-    ("276", "DE"),
-    ("280", "DE"),
-    ("288", "GH"),
-    ("292", "GI"),
-    ("296", "KI"),
-    ("300", "GR"),
-    ("304", "GL"),
-    ("308", "GD"),
-    ("312", "GP"),
-    ("316", "GU"),
-    ("320", "GT"),
-    ("324", "GN"),
-    ("328", "GY"),
-    ("332", "HT"),
-    ("334", "HM"),
-    ("336", "VA"),
-    ("340", "HN"),
-    ("344", "HK"),
-    ("348", "HU"),
-    ("352", "IS"),
-    ("356", "IN"),
-    ("360", "ID"),
-    ("364", "IR"),
-    ("368", "IQ"),
-    ("372", "IE"),
-    ("376", "IL"),
-    ("380", "IT"),
-    ("384", "CI"),
-    ("388", "JM"),
-    ("392", "JP"),
-    ("398", "KZ"),
-    ("400", "JO"),
-    ("404", "KE"),
-    ("408", "KP"),
-    ("410", "KR"),
-    ("414", "KW"),
-    ("417", "KG"),
-    ("418", "LA"),
-    ("422", "LB"),
-    ("426", "LS"),
-    ("428", "LV"),
-    ("430", "LR"),
-    ("434", "LY"),
-    ("438", "LI"),
-    ("440", "LT"),
-    ("442", "LU"),
-    ("446", "MO"),
-    ("450", "MG"),
-    ("454", "MW"),
-    ("458", "MY"),
-    ("462", "MV"),
-    ("466", "ML"),
-    ("470", "MT"),
-    ("474", "MQ"),
-    ("478", "MR"),
-    ("480", "MU"),
-    ("484", "MX"),
-    ("492", "MC"),
-    ("496", "MN"),
-    ("498", "MD"),
-    ("499", "ME"),
-    ("500", "MS"),
-    ("504", "MA"),
-    ("508", "MZ"),
-    ("512", "OM"),
-    ("516", "NA"),
-    ("520", "NR"),
-    ("524", "NP"),
-    ("528", "NL"),
-    ("531", "CW"),
-    ("532", "CW SX BQ"),
-    ("533", "AW"),
-    ("534", "SX"),
-    ("535", "BQ"),
-    ("540", "NC"),
-    ("548", "VU"),
-    ("554", "NZ"),
-    ("558", "NI"),
-    ("562", "NE"),
-    ("566", "NG"),
-    ("570", "NU"),
-    ("574", "NF"),
-    ("578", "NO"),
-    ("580", "MP"),
-    ("581", "UM"),
-    ("583", "FM"),
-    ("584", "MH"),
-    ("585", "PW"),
-    ("586", "PK"),
-    ("591", "PA"),
-    ("598", "PG"),
-    ("600", "PY"),
-    ("604", "PE"),
-    ("608", "PH"),
-    ("612", "PN"),
-    ("616", "PL"),
-    ("620", "PT"),
-    ("624", "GW"),
-    ("626", "TL"),
-    ("630", "PR"),
-    ("634", "QA"),
-    ("638", "RE"),
-    ("642", "RO"),
-    ("643", "RU"),
-    ("646", "RW"),
-    ("652", "BL"),
-    ("654", "SH"),
-    ("659", "KN"),
-    ("660", "AI"),
-    ("662", "LC"),
-    ("663", "MF"),
-    ("666", "PM"),
-    ("670", "VC"),
-    ("674", "SM"),
-    ("678", "ST"),
-    ("682", "SA"),
-    ("686", "SN"),
-    ("688", "RS"),
-    ("690", "SC"),
-    ("694", "SL"),
-    ("702", "SG"),
-    ("703", "SK"),
-    ("704", "VN"),
-    ("705", "SI"),
-    ("706", "SO"),
-    ("710", "ZA"),
-    ("716", "ZW"),
-    ("724", "ES"),
-    ("728", "SS"),
-    ("729", "SD"),
-    ("732", "EH"),
-    ("736", "SD"),
-    ("740", "SR"),
-    ("744", "SJ"),
-    ("748", "SZ"),
-    ("752", "SE"),
-    ("756", "CH"),
-    ("760", "SY"),
-    ("762", "TJ"),
-    ("764", "TH"),
-    ("768", "TG"),
-    ("772", "TK"),
-    ("776", "TO"),
-    ("780", "TT"),
-    ("784", "AE"),
-    ("788", "TN"),
-    ("792", "TR"),
-    ("795", "TM"),
-    ("796", "TC"),
-    ("798", "TV"),
-    ("800", "UG"),
-    ("804", "UA"),
-    ("807", "MK"),
-    ("818", "EG"),
-    ("826", "GB"),
-    ("830", "JE GG"),
-    ("831", "GG"),
-    ("832", "JE"),
-    ("833", "IM"),
-    ("834", "TZ"),
-    ("840", "US"),
-    ("850", "VI"),
-    ("854", "BF"),
-    ("858", "UY"),
-    ("860", "UZ"),
-    ("862", "VE"),
-    ("876", "WF"),
-    ("882", "WS"),
-    ("886", "YE"),
-    ("887", "YE"),
-    ("890", "RS ME SI HR MK BA"),
-    ("894", "ZM"),
-    ("ABW", "AW"),
-    ("AC", "SH"),
-    ("AFG", "AF"),
-    ("AGO", "AO"),
-    ("AIA", "AI"),
-    ("ALA", "AX"),
-    ("ALB", "AL"),
-    ("AND", "AD"),
-    ("ARE", "AE"),
-    ("ARG", "AR"),
-    ("ARM", "AM"),
-    ("ASM", "AS"),
-    ("ATA", "AQ"),
-    ("ATF", "TF"),
-    ("ATG", "AG"),
-    ("AUS", "AU"),
-    ("AUT", "AT"),
-    ("AZE", "AZ"),
-    ("BDI", "BI"),
-    ("BEL", "BE"),
-    ("BEN", "BJ"),
-    ("BES", "BQ"),
-    ("BFA", "BF"),
-    ("BGD", "BD"),
-    ("BGR", "BG"),
-    ("BHR", "BH"),
-    ("BHS", "BS"),
-    ("BIH", "BA"),
-    ("BLM", "BL"),
-    ("BLR", "BY"),
-    ("BLZ", "BZ"),
-    ("BMU", "BM"),
-    ("BOL", "BO"),
-    ("BRA", "BR"),
-    ("BRB", "BB"),
-    ("BRN", "BN"),
-    ("BTN", "BT"),
-    ("BVT", "BV"),
-    ("BWA", "BW"),
-    ("CAF", "CF"),
-    ("CAN", "CA"),
-    ("CCK", "CC"),
-    ("CHE", "CH"),
-    ("CHL", "CL"),
-    ("CHN", "CN"),
-    ("CIV", "CI"),
-    ("CMR", "CM"),
-    ("COD", "CD"),
-    ("COG", "CG"),
-    ("COK", "CK"),
-    ("COL", "CO"),
-    ("COM", "KM"),
-    ("CP", "FR"),
-    ("CPV", "CV"),
-    ("CRI", "CR"),
-    ("CUB", "CU"),
-    ("CUW", "CW"),
-    ("CXR", "CX"),
-    ("CYM", "KY"),
-    ("CYP", "CY"),
-    ("CZE", "CZ"),
-    ("DEU", "DE"),
-    ("DJI", "DJ"),
-    ("DMA", "DM"),
-    ("DNK", "DK"),
-    ("DOM", "DO"),
-    ("DZA", "DZ"),
-    ("EA", "ES"),
-    ("ECU", "EC"),
-    ("EGY", "EG"),
-    ("EL", "GR"),
-    ("ERI", "ER"),
-    ("ESH", "EH"),
-    ("ESP", "ES"),
-    ("EST", "EE"),
-    ("ETH", "ET"),
-    ("FIN", "FI"),
-    ("FJI", "FJ"),
-    ("FLK", "FK"),
-    ("FRA", "FR"),
-    ("FRO", "FO"),
-    ("FSM", "FM"),
-    ("GAB", "GA"),
-    ("GBR", "GB"),
-    ("GEO", "GE"),
-    ("GGY", "GG"),
-    ("GHA", "GH"),
-    ("GIB", "GI"),
-    ("GIN", "GN"),
-    ("GLP", "GP"),
-    ("GMB", "GM"),
-    ("GNB", "GW"),
-    ("GNQ", "GQ"),
-    ("GRC", "GR"),
-    ("GRD", "GD"),
-    ("GRL", "GL"),
-    ("GTM", "GT"),
-    ("GUF", "GF"),
-    ("GUM", "GU"),
-    ("GUY", "GY"),
-    ("HKG", "HK"),
-    ("HMD", "HM"),
-    ("HND", "HN"),
-    ("HRV", "HR"),
-    ("HTI", "HT"),
-    ("HUN", "HU"),
-    ("IC", "ES"),
-    ("IDN", "ID"),
-    ("IMN", "IM"),
-    ("IND", "IN"),
-    ("IOT", "IO"),
-    ("IRL", "IE"),
-    ("IRN", "IR"),
-    ("IRQ", "IQ"),
-    ("ISL", "IS"),
-    ("ISR", "IL"),
-    ("ITA", "IT"),
-    ("JAM", "JM"),
-    ("JEY", "JE"),
-    ("JOR", "JO"),
-    ("JPN", "JP"),
-    ("KAZ", "KZ"),
-    ("KEN", "KE"),
-    ("KGZ", "KG"),
-    ("KHM", "KH"),
-    ("KIR", "KI"),
-    ("KNA", "KN"),
-    ("KOR", "KR"),
-    ("KWT", "KW"),
-    ("LAO", "LA"),
-    ("LBN", "LB"),
-    ("LBR", "LR"),
-    ("LBY", "LY"),
-    ("LCA", "LC"),
-    ("LIE", "LI"),
-    ("LKA", "LK"),
-    ("LSO", "LS"),
-    ("LTU", "LT"),
-    ("LUX", "LU"),
-    ("LVA", "LV"),
-    ("MAC", "MO"),
-    ("MAF", "MF"),
-    ("MAR", "MA"),
-    ("MCO", "MC"),
-    ("MDA", "MD"),
-    ("MDG", "MG"),
-    ("MDV", "MV"),
-    ("MEX", "MX"),
-    ("MHL", "MH"),
-    ("MKD", "MK"),
-    ("MLI", "ML"),
-    ("MLT", "MT"),
-    ("MMR", "MM"),
-    ("MNE", "ME"),
-    ("MNG", "MN"),
-    ("MNP", "MP"),
-    ("MOZ", "MZ"),
-    ("MRT", "MR"),
-    ("MSR", "MS"),
-    ("MTQ", "MQ"),
-    ("MUS", "MU"),
-    ("MWI", "MW"),
-    ("MYS", "MY"),
-    ("MYT", "YT"),
-    ("NAM", "NA"),
-    ("NCL", "NC"),
-    ("NER", "NE"),
-    ("NFK", "NF"),
-    ("NGA", "NG"),
-    ("NIC", "NI"),
-    ("NIU", "NU"),
-    ("NLD", "NL"),
-    ("NOR", "NO"),
-    ("NPL", "NP"),
-    ("NRU", "NR"),
-    ("NZL", "NZ"),
-    ("OMN", "OM"),
-    ("PAK", "PK"),
-    ("PAN", "PA"),
-    ("PCN", "PN"),
-    ("PER", "PE"),
-    ("PHL", "PH"),
-    ("PLW", "PW"),
-    ("PNG", "PG"),
-    ("POL", "PL"),
-    ("PRI", "PR"),
-    ("PRK", "KP"),
-    ("PRT", "PT"),
-    ("PRY", "PY"),
-    ("PSE", "PS"),
-    ("PYF", "PF"),
-    ("QAT", "QA"),
-    ("REU", "RE"),
-    ("ROU", "RO"),
-    ("RUS", "RU"),
-    ("RWA", "RW"),
-    ("SAU", "SA"),
-    ("SDN", "SD"),
-    ("SEN", "SN"),
-    ("SGP", "SG"),
-    ("SGS", "GS"),
-    ("SHN", "SH"),
-    ("SJM", "SJ"),
-    ("SLB", "SB"),
-    ("SLE", "SL"),
-    ("SLV", "SV"),
-    ("SMR", "SM"),
-    ("SOM", "SO"),
-    ("SPM", "PM"),
-    ("SRB", "RS"),
-    ("SSD", "SS"),
-    ("STP", "ST"),
-    ("SUR", "SR"),
-    ("SVK", "SK"),
-    ("SVN", "SI"),
-    ("SWE", "SE"),
-    ("SWZ", "SZ"),
-    ("SXM", "SX"),
-    ("SYC", "SC"),
-    ("SYR", "SY"),
-    ("TA", "SH"),
-    ("TCA", "TC"),
-    ("TCD", "TD"),
-    ("TGO", "TG"),
-    ("THA", "TH"),
-    ("TJK", "TJ"),
-    ("TKL", "TK"),
-    ("TKM", "TM"),
-    ("TLS", "TL"),
-    ("TON", "TO"),
-    ("TTO", "TT"),
-    ("TUN", "TN"),
-    ("TUR", "TR"),
-    ("TUV", "TV"),
-    ("TWN", "TW"),
-    ("TZA", "TZ"),
-    ("UGA", "UG"),
-    ("UK", "GB"),
-    ("UKR", "UA"),
-    ("UMI", "UM"),
-    ("URY", "UY"),
-    ("USA", "US"),
-    ("UZB", "UZ"),
-    ("VAT", "VA"),
-    ("VCT", "VC"),
-    ("VEN", "VE"),
-    ("VGB", "VG"),
-    ("VIR", "VI"),
-    ("VNM", "VN"),
-    ("VUT", "VU"),
-    ("WLF", "WF"),
-    ("WSM", "WS"),
-    ("YEM", "YE"),
-    ("ZAF", "ZA"),
-    ("ZMB", "ZM"),
-    ("ZWE", "ZW"),
-];
+/// Other codes of current countries (alpha-3, numeric, `UK`), to their alpha-2 codes (513 entries, sorted by key; 3640 bytes, 1646 compressed).
+pub static CODE_ALIASES: super::Pairs = super::Pairs::new(
+    513,
+    b"(\xb5/\xfd`8\x0d%3\x00\x1a\x8f\x14\x15\x18\x20\xab\xae\x06\xff_b\x8f\xc8\xfdil\x0eZ\xc6\x16\
+    \xac\x04\x09\x18\x00\xd8\x98\x14K\x01H\x01K\x01\x86dV\x93\x95\x91\x8cV1M^69\x09\x8a\x1bd\xa6\
+    \x20+\x8a\x8cTqs^\x13Y]\xe4T\x14'\xe2\x8c\xc6\xd5\x8d\xa3T\xdc\xc4\x17\x13O\x81b#\xced\x5c\xd5\
+    8B\xc5\x89\xf2J\xe2\x89\x90F\xe2\x0c\xb144^\x96Y0\xe3h\x90\x86q\xd6\xe2\xab`\x9c\xeeh1\xb3#\xae\
+    \xea1\x12\xa4\x11m\x96\x1c\xaf\xc2qRi\x1b'(\xc7l9V\x10^Tx:p\xe1\xa8H\x1b\xe2\xcb\xb1\xa7\x94\
+    ~p\xb6\x18\xabi\x9c\x02i\xc5\x98\x15\xdc\xeay\x17(\x9dx\xaf\xe6\x9d*r\x80\x10\xb8\xbe\x99\xf2\
+    V\xc6\x1b\xb1\xc0\xf1\xcdnb\xc1TVO\x03h\x0d`^@\xe1\x02\x8c\x09x\x14@T\x000\x02\x12\x0e\xf04\xc0\
+    l\x80\xa6\x9e\x967\x1a\x04~\xef\x85x\xa7\x15\xf8pg\xf4\xbd\xe4;\x09\x02\x1bw\xa6\xc8\xd5\xf1\
+    F*pBy9\xefT\x04no5\xdf(\x05F\x94W\xc2\x9d\x02\x81\x137\x9bs\x15\xdd\x08\x05\xa6\xee\x15\x9d\x93\
+    \xb3#\x02zI^\x8f[1tu/\xc7\xad\x0e\xee\xd4\xdch\x80^\xdc\xec\xba\xd5t\xa3\x85\x86\xee\xe5\xdc\
+    i\xb6\x03\x86\x1b\x09\xd0\x88\x9bY\xb7\xbam\xa4\xd0M{\xd5vz\xda\x81\x02\x1d\xdbli+\xa3\x8d\x12\
+    \xda\xb6\xd7c\x9c\x0cm\x14@\xcb6C\xe8\xa3\xad\x10\x0a\xc7;C\xee\xaapO\x09;Z\xef\x05\xedI0\xf8\
+    \xb1\xb3\x82]U;R\xf6\x85\xc0S1\xd8\xb0\x13\xac\x9dY\xb8J\x83\x0f\xcf\xab=\xa3\xc0\xe0\xc5\xbe\
+    \x12\xbb\x80:+\xc5^D{B\x83\xa5]=;\x22\xacm\x9dQ\xfbj\xf6\xc4\xd6\xd7\xce\xa6]=g4XO\xe6u\xcc\x8b\
+    'OI\x1b\xad5U&\x20v%\xddI\xb0>\xd4WS/\x96zRkXg\xcd\xb0\xaa\xc5}\x1d\xe2\xea2\xa3\xb4\x96\xcc\
+    \x8b2\xa7\xc0\x1a\x81\xcc*\xc1\x8c\xd0:2\xb3\xc6\x1c\x20\x08V\x98\xd7\x81Y\x80\xcc\xd5<.fs\x80\
+    \x99#&x\xa1\xb3\x83\xae\x1a:\x1a\x08\x8e\xf4\x05\xe9i\x09N\xe8\xec\xa1+\x81\xe0\xc6\x99=:R\x0b\
+    \x10vuh\x17\x06\x07@X@:\xbc\x03\x85`Ig\x0c]U:J\x82\x1b}\xcd\xe5\x14\x10\xfc\xccY\x9b+;GH0\x9c\
+    \x13\x8c9\xa3\xf3\xf5\xe6\x89\xa0F\xccU3GL]\xe7\xcc0Ww\x8e\x06j9_\xce<-ub\xce\x0es\x15\xe7H\xa0\
+    ^\xe6\xab\x91\xa7+GJ\x9d\xc8YB\xae\xaa\x1c\x15jG\xce\xac|9yJ\xea&gQypPVU\x19\x05\xd4\x8c2\x83\
+    \xcaj)\x8c\x90\xfaQfL\xe1D(\x9e\x85Y\xf2V7\x19\xb1b\x99\xbc`r\x1a\x14\x07\x17\xd9\xa9\xc8\x06\
+    E6&rT\x90\x13\xf1\xc4l\xe2G\x13\x9f7.\x8d\xb8\xf1j\xdcp\xa0q7\xe3\x8c\x8cS\x97\xc4\x1b\x12O\xc4\
+    \xf8\x02\xe3\xd5\xc5]\x8b\xcf\xe3i\x8f\x97V\x8f\x15y\x9c\x14\x8eir\x8c\x5c8\x84_\xc6\xc2\x11\
+    \x0bO*\xbc\xc6%<\x11\xe1\xcd\x83[x\x83\xb7\xc7x.\xc6\x0a5n\xd38)\x187\xd0\x18>o&\xa1<\x13\xef\
+    \x8ax\x1f\x5c\xf3N\xea\xdb\xa9\xc7\xcc{*O\xb9\xbc\x95\xe5\x1d\x97\xb7\xb1\xbc\xeb|;\xc9\x9b\xca\
+    \xb7\x84\xc8[yo\xda\xdeG{\xb7\x83\xfb:nz\xdd\xd4\xb9]\xabn\xb9\xb8\x9b\xe9~\x12\xee:\xa5\x1b\
+    I\xdc\x16A\xdc\xd1]\x0d\xb7\x11\xdd\x87\xbb\x19\xdc\xb6\xe0\xa6\x12\xba\x13\xc3\x0d\x9f\xf6\xb5\
+    M;\x1e\xf7\xc3\xd0n\xb7=m{\xc6\xda\x86\xb5m\xd0\xb6C\xc8vK\xdaKl\x1f\xedx\xb4\x11\xfbk\x1f\x5c\
+    {>+\x02\xbb9\x802\x01\x15\x01$\x16\x00'\xc0\xd6\x11a\x00\x13/{81\xf6qx\x0d\xd8\xd09=\xcdh\xb1\
+    \x13\xcd\xecp\xab\xc4\x19\x09\xd8\xb6\x19)\xf6sW3\xb9\x80\x85\xd3\x81\x82\x1d#\x00\x16F\x05\xdb\
+    \xc5WbG8\x0b\xb0\x95\xf9\xa05\xab\xd8\x8c\x10\xdb\xb9\xb37\xef\x82zO\x84\xc1\xf4\xce`[\xdd;b\
+    \x83\x97\xfbR\xeei0\x08\x87gxxv\xf3\xf9h\xcf\x13&\x9e\xf6\xf0!\x0f\xdf\xc6yR\xe7\x9a8\xbb\xe8\
+    L\xa1\xf3}\xce\xb79\xbb\xa7\xb9\xd9\xe6DmNfsk\xae.\xae4\xb7\xd8\xdc\x9e;=\xdc\x9dz\xaf\xf4N\x9b\
+    \xfb\x9d.w+\xefS*w\xa5po\xc8}\x89w\xa3\xbd{\xbb\xd7g\x7f\x09\xfbD\xd8\x9f\x83\x1d\x1e\xec\x89\
+    \x9d:v\xc5\xb1\xd7\xc6\xce\x5c\xbba\xed\xb6\xee\xaa}2\xf6\xb9\xd8\xeb\xb4;P\xda\x9d\xb4\xcf\x82\
+    \x9d\x22v\xcbDh\xa7\x86\xbdi\xf6v\xa8\xdb\xa6\xde,\xf5\x06\xd6o3|0\x1f\xd02'.\xf3e\x94\x95\xa4\
+    2\xcb\x859R\xe6\x83d\x96\x08s\x85\x8f\x996f\xa51\xd3\xb9,\x1fzS\xe9\x92\xa1\xd7\x85nHz\xf3\x12\
+    z\x8bt\xe5\xa0WH\x97\x8f>\x1b\xfd\xda\xc4<9\xccm37\xdcy\xb5\xf3[\xe7\xcf2g\x22\x9dC:\xafs~\x13\
+    97\x94\xb9D\xe6\x088w\xe2<6c\xbe\xbcym\xf3\xa3\xcd\x97\xf9k\xf3\xe6\xc8\x11\x8d\xbc\xb9\xf2\xc5\
+    \xca\x9b\x22\x87\x89\xbc=y\xa2\xca+u\xf2\xa5\xc9\xefaQnT\xb9&\xca\x13Q~\xa22\x85\xcaOS\xa6L\xe1\
+    \xba\x14N\xc0\xc2\xb3\x15n7\xb9J\x9bl\xa00Y\xd6\xe4\xbb$\x1b4\x99\xcedj$[\xf8K\xa6\x0dr\x12\x81\
+    \xbe\xa8a\x0c\x88\xb9\x84DD6\xa8\xa49\xb1jIc\xe1\xd3\x01Y\x88\x1a\xf9S\xe1s;\x1d\x90\xe9$\x96\
+    \x0e\x8e\x16gtfk0?t(\xecp8\xa5\x03\xc4\x05*\xf3C\xaa\xcb\xda)\x99+jO\x03\xd5\xe2\xa6V\xa6q\x02\
+    \xfa\xec+L\x02m\x0b\xf7\xf3/\xb8_0\x90\xe0\x16\x88@\x9cwy\x90\xe5\x830\x92\xfd\xd9pwecnTu\x89\
+    \x1a0.G\xab\x85\xb1\x05@H\x800\xeaF\xc5N\xe4\xa6\xbb\xebo\xd6'\x0cP\xd1X\xf8\xf8\x008\xba\x95\
+    \xe6\xd5Y\x9c\x84\x0av\x858\xdc[\x11_\x04\x80\x84\xc4\x1a\xfa\xf1AH\x89\xa0\x17:\x04EE\x90r*\
+    \x19\x1b\xc1\xa1\xb63&=[\xdc\xeb\x071\x07\xebX>q\xa3\xfa\xdeV\xa88\xa9\x82\x8e\x16\x17A\xf29\
+    \x1c\x8f\x7f\xe38\xd3\x08\x9e|\xa21*\xa2\xbcF\xc6o{\x05\xb2\xe1)\x80jf\x17\x9b\xcag\xb8AN\xe8\
+    \xba\xca\x1e\xfdv}\xd6zt6_\xdc\xb8\xd6\xd7\xaf\x9e\x5c-\x11\x8c\xce\xc0\xc5\x87\xcb\xd9NIH\x97\
+    F\xbd\x0d\xd6g\xb3fE[\xcfb\x8f$J\x0d",
+);
 
 /// Codes of states that no longer exist (ISO 3166-3: alpha-2, alpha-3, numeric), to every successor (a rename has one) (70 entries, sorted by key).
 pub static RETIRED_CODES: &[(&str, &str)] = &[
@@ -1105,728 +643,825 @@ pub static ENGLISH_NAMES: &[(&str, &str)] = &[
     ("ZW", "Zimbabwe"),
 ];
 
-/// Other English names of the countries (CLDR's `en` short and variant names, ISO 3166's official and common names), to their alpha-2 codes, for the nearest-name hint of a misspelled name (224 entries, sorted by key).
-pub static ENGLISH_VARIANTS: &[(&str, &str)] = &[
-    ("Antigua and Barbuda", "AG"),
-    ("Aotearoa New Zealand", "NZ"),
-    ("Arab Republic of Egypt", "EG"),
-    ("Argentine Republic", "AR"),
-    ("Bolivarian Republic of Venezuela", "VE"),
-    ("Bolivia, Plurinational State of", "BO"),
-    ("Bonaire, Sint Eustatius and Saba", "BQ"),
-    ("Bosnia", "BA"),
-    ("Bosnia and Herzegovina", "BA"),
-    ("Brunei Darussalam", "BN"),
-    ("Cabo Verde", "CV"),
-    ("Chagos Archipelago", "IO"),
-    ("Cocos Islands", "CC"),
-    ("Commonwealth of Dominica", "DM"),
-    ("Commonwealth of the Bahamas", "BS"),
-    ("Commonwealth of the Northern Mariana Islands", "MP"),
-    ("Congo", "CG"),
-    ("Congo (DRC)", "CD"),
-    ("Congo (Republic)", "CG"),
-    ("Congo, The Democratic Republic of the", "CD"),
-    ("Czech Republic", "CZ"),
-    ("Côte d'Ivoire", "CI"),
-    ("Democratic People's Republic of Korea", "KP"),
-    ("Democratic Republic of Sao Tome and Principe", "ST"),
-    ("Democratic Republic of Timor-Leste", "TL"),
-    ("Democratic Socialist Republic of Sri Lanka", "LK"),
-    ("East Timor", "TL"),
-    ("Eastern Republic of Uruguay", "UY"),
-    ("Falkland Islands (Islas Malvinas)", "FK"),
-    ("Falkland Islands (Malvinas)", "FK"),
-    ("Federal Democratic Republic of Ethiopia", "ET"),
-    ("Federal Democratic Republic of Nepal", "NP"),
-    ("Federal Republic of Germany", "DE"),
-    ("Federal Republic of Nigeria", "NG"),
-    ("Federal Republic of Somalia", "SO"),
-    ("Federated States of Micronesia", "FM"),
-    ("Federative Republic of Brazil", "BR"),
-    ("French Republic", "FR"),
-    ("Gabonese Republic", "GA"),
-    ("Grand Duchy of Luxembourg", "LU"),
-    ("Hashemite Kingdom of Jordan", "JO"),
-    ("Heard Island and McDonald Islands", "HM"),
-    ("Hellenic Republic", "GR"),
-    ("Holy See (Vatican City State)", "VA"),
-    ("Hong Kong", "HK"),
-    ("Hong Kong Special Administrative Region of China", "HK"),
-    ("Independent State of Papua New Guinea", "PG"),
-    ("Independent State of Samoa", "WS"),
-    ("Iran, Islamic Republic of", "IR"),
-    ("Islamic Republic of Afghanistan", "AF"),
-    ("Islamic Republic of Iran", "IR"),
-    ("Islamic Republic of Mauritania", "MR"),
-    ("Islamic Republic of Pakistan", "PK"),
-    ("Italian Republic", "IT"),
-    ("Ivory Coast", "CI"),
-    ("Kingdom of Bahrain", "BH"),
-    ("Kingdom of Belgium", "BE"),
-    ("Kingdom of Bhutan", "BT"),
-    ("Kingdom of Cambodia", "KH"),
-    ("Kingdom of Denmark", "DK"),
-    ("Kingdom of Eswatini", "SZ"),
-    ("Kingdom of Lesotho", "LS"),
-    ("Kingdom of Morocco", "MA"),
-    ("Kingdom of Norway", "NO"),
-    ("Kingdom of Saudi Arabia", "SA"),
-    ("Kingdom of Spain", "ES"),
-    ("Kingdom of Sweden", "SE"),
-    ("Kingdom of Thailand", "TH"),
-    ("Kingdom of Tonga", "TO"),
-    ("Kingdom of the Netherlands", "NL"),
-    ("Korea, Democratic People's Republic of", "KP"),
-    ("Korea, Republic of", "KR"),
-    ("Kyrgyz Republic", "KG"),
-    ("Lao People's Democratic Republic", "LA"),
-    ("Lebanese Republic", "LB"),
-    ("Macao", "MO"),
-    ("Macao Special Administrative Region of China", "MO"),
-    ("Micronesia, Federated States of", "FM"),
-    ("Moldova, Republic of", "MD"),
-    ("Myanmar", "MM"),
-    ("Palestine", "PS"),
-    ("Palestine, State of", "PS"),
-    ("People's Democratic Republic of Algeria", "DZ"),
-    ("People's Republic of Bangladesh", "BD"),
-    ("People's Republic of China", "CN"),
-    ("Pitcairn", "PN"),
-    ("Plurinational State of Bolivia", "BO"),
-    ("Portuguese Republic", "PT"),
-    ("Principality of Andorra", "AD"),
-    ("Principality of Liechtenstein", "LI"),
-    ("Principality of Monaco", "MC"),
-    ("Republic of Albania", "AL"),
-    ("Republic of Angola", "AO"),
-    ("Republic of Armenia", "AM"),
-    ("Republic of Austria", "AT"),
-    ("Republic of Azerbaijan", "AZ"),
-    ("Republic of Belarus", "BY"),
-    ("Republic of Benin", "BJ"),
-    ("Republic of Bosnia and Herzegovina", "BA"),
-    ("Republic of Botswana", "BW"),
-    ("Republic of Bulgaria", "BG"),
-    ("Republic of Burundi", "BI"),
-    ("Republic of Cabo Verde", "CV"),
-    ("Republic of Cameroon", "CM"),
-    ("Republic of Chad", "TD"),
-    ("Republic of Chile", "CL"),
-    ("Republic of Colombia", "CO"),
-    ("Republic of Costa Rica", "CR"),
-    ("Republic of Croatia", "HR"),
-    ("Republic of Cuba", "CU"),
-    ("Republic of Cyprus", "CY"),
-    ("Republic of Côte d'Ivoire", "CI"),
-    ("Republic of Djibouti", "DJ"),
-    ("Republic of Ecuador", "EC"),
-    ("Republic of El Salvador", "SV"),
-    ("Republic of Equatorial Guinea", "GQ"),
-    ("Republic of Estonia", "EE"),
-    ("Republic of Fiji", "FJ"),
-    ("Republic of Finland", "FI"),
-    ("Republic of Ghana", "GH"),
-    ("Republic of Guatemala", "GT"),
-    ("Republic of Guinea", "GN"),
-    ("Republic of Guinea-Bissau", "GW"),
-    ("Republic of Guyana", "GY"),
-    ("Republic of Haiti", "HT"),
-    ("Republic of Honduras", "HN"),
-    ("Republic of Iceland", "IS"),
-    ("Republic of India", "IN"),
-    ("Republic of Indonesia", "ID"),
-    ("Republic of Iraq", "IQ"),
-    ("Republic of Kazakhstan", "KZ"),
-    ("Republic of Kenya", "KE"),
-    ("Republic of Kiribati", "KI"),
-    ("Republic of Latvia", "LV"),
-    ("Republic of Liberia", "LR"),
-    ("Republic of Lithuania", "LT"),
-    ("Republic of Madagascar", "MG"),
-    ("Republic of Malawi", "MW"),
-    ("Republic of Maldives", "MV"),
-    ("Republic of Mali", "ML"),
-    ("Republic of Malta", "MT"),
-    ("Republic of Mauritius", "MU"),
-    ("Republic of Moldova", "MD"),
-    ("Republic of Mozambique", "MZ"),
-    ("Republic of Myanmar", "MM"),
-    ("Republic of Namibia", "NA"),
-    ("Republic of Nauru", "NR"),
-    ("Republic of Nicaragua", "NI"),
-    ("Republic of North Macedonia", "MK"),
-    ("Republic of Palau", "PW"),
-    ("Republic of Panama", "PA"),
-    ("Republic of Paraguay", "PY"),
-    ("Republic of Peru", "PE"),
-    ("Republic of Poland", "PL"),
-    ("Republic of San Marino", "SM"),
-    ("Republic of Senegal", "SN"),
-    ("Republic of Serbia", "RS"),
-    ("Republic of Seychelles", "SC"),
-    ("Republic of Sierra Leone", "SL"),
-    ("Republic of Singapore", "SG"),
-    ("Republic of Slovenia", "SI"),
-    ("Republic of South Africa", "ZA"),
-    ("Republic of South Sudan", "SS"),
-    ("Republic of Suriname", "SR"),
-    ("Republic of Tajikistan", "TJ"),
-    ("Republic of Trinidad and Tobago", "TT"),
-    ("Republic of Tunisia", "TN"),
-    ("Republic of Türkiye", "TR"),
-    ("Republic of Uganda", "UG"),
-    ("Republic of Uzbekistan", "UZ"),
-    ("Republic of Vanuatu", "VU"),
-    ("Republic of Yemen", "YE"),
-    ("Republic of Zambia", "ZM"),
-    ("Republic of Zimbabwe", "ZW"),
-    ("Republic of the Congo", "CG"),
-    ("Republic of the Gambia", "GM"),
-    ("Republic of the Marshall Islands", "MH"),
-    ("Republic of the Niger", "NE"),
-    ("Republic of the Philippines", "PH"),
-    ("Republic of the Sudan", "SD"),
-    ("Russian Federation", "RU"),
-    ("Rwandese Republic", "RW"),
-    ("Saint Barthélemy", "BL"),
-    ("Saint Helena, Ascension and Tristan da Cunha", "SH"),
-    ("Saint Kitts and Nevis", "KN"),
-    ("Saint Lucia", "LC"),
-    ("Saint Martin (French part)", "MF"),
-    ("Saint Pierre and Miquelon", "PM"),
-    ("Saint Vincent and the Grenadines", "VC"),
-    ("Sao Tome and Principe", "ST"),
-    ("Sint Maarten (Dutch part)", "SX"),
-    ("Slovak Republic", "SK"),
-    ("Socialist Republic of Viet Nam", "VN"),
-    ("South Georgia and the South Sandwich Islands", "GS"),
-    ("State of Israel", "IL"),
-    ("State of Kuwait", "KW"),
-    ("State of Qatar", "QA"),
-    ("Sultanate of Oman", "OM"),
-    ("Svalbard and Jan Mayen", "SJ"),
-    ("Swaziland", "SZ"),
-    ("Swiss Confederation", "CH"),
-    ("Syrian Arab Republic", "SY"),
-    ("Taiwan, Province of China", "TW"),
-    ("Tanzania, United Republic of", "TZ"),
-    ("Togolese Republic", "TG"),
-    ("Trinidad and Tobago", "TT"),
-    ("Turkey", "TR"),
-    ("Turks and Caicos Islands", "TC"),
-    ("UK", "GB"),
-    ("US", "US"),
-    ("Union of the Comoros", "KM"),
-    ("United Kingdom of Great Britain and Northern Ireland", "GB"),
-    ("United Mexican States", "MX"),
-    ("United Republic of Tanzania", "TZ"),
-    ("United States Minor Outlying Islands", "UM"),
-    ("United States of America", "US"),
-    ("Venezuela, Bolivarian Republic of", "VE"),
-    ("Viet Nam", "VN"),
-    ("Virgin Islands of the United States", "VI"),
-    ("Virgin Islands, British", "VG"),
-    ("Virgin Islands, U.S.", "VI"),
-    ("Wallis and Futuna", "WF"),
-    ("the State of Eritrea", "ER"),
-    ("the State of Palestine", "PS"),
-];
-
-/// Country names by key, to the index of their country in `COUNTRIES` (3401 entries, about 48329 bytes).
-pub static NAMES: super::Packed<u8> = super::Packed::new(
-    "afeganistaoganistanhanistanska islamska republikarica do sulque du sudgyptenland ilesnselnslandsainselnseilandenke ostrovyyalbaniaenska republikaoemanhaiageriaenjeieriaska republika ludowo demokratycznalemagnezirska demokraticka ludova republikalidova demokraticka republikaalzirskomerican samoaka samoae panenske ostrovykaans samoae maagdeneilandennisch samoae jungferninselnuberseeinselnndoraraeske kniezatstvozectvigolaska republikaanguilalatarcticaquektidasydakatidaeigua barbudaotearoa da nova zelandianeuseelandw zealandieuw zeelandaotearoa nouvelle zelandevy zelandueva zelandaquatorialguinearab republic of egyptia sauditayjskae saouditesche republiek egyptek agyptensyrienchipel chagosdes chagosag czagosielago de chagosarcipelago chagosgeliantijnse republieknae republiciensche republikska republikaynameniaenska republikaoarquipelago de chagosubascensao tristao da cunha santa helenaion tristan da cunha saint helenae heleneint helenat helenavata helenae acuna santa elenae tristan da cunha sant elenaerbaidschanthiopienustraliaeniaautrichezerbaidjanogianjanoyanjdzanska republikaeidzjanjdzanbaamashama ssske spolecenstviocenstvobahamyrainjnske kralovstvioeinngladecheschhska lidova republikaudova republikazrbadeoseinbaremmaelarusgiacake kralovstviooenoqueumicezeoruska republikabeloruskonimnska republikarmudasesyhoutanutanske kralovstvioialoruselo russiarrusiasiabieloruska republikaosiaermaniaeolivariaanse republiek venezuelan republic of venezuelasche republik venezuelaovska republika venezuelaia estado plurinacional daemultinationale staatplurinational state ofbolivia stato plurinazionale dellae etat plurinational den plurinationaler staatjska republikawarianska republika wenezueliia wielonarodowe panstwonaire saba santo eustaquioint eustache sabanto eustaquio sabaint eustatius sabavaty eustach sabadsrepubliek duitslandsna hercegovinabosnia ed erzegovinarzegovinahercegowinazegovinae herzegovinaen herzegowinatsuanawanaska republikauvet inselslandeilandinselov ostrovbouvetuv ostrovrasileienziliaeska federativna republikai republikayliaesilitanicas ilhas virgensslas virgenesische jungferninselns territorium im indischen ozeanh indian ocean territorybritish virgin islandss indische oceaanterritoriume maagdeneilandenke indickooceanske uzemiepanenske ostrovyunei darussalamjsko darussalamsky statytyjskie terytorium oceanu indyjskiegowyspy dziewiczeulgariaenbulgarijeharska republikaondesrepublik deutschlandnigeriasomaliarkina fasomaquina fasoundiska republikatanocabo verdedcadska republikagoske ostrovymaroesbodgeiajagiajayaeroonununnadap verte verdeo verdecaraibi olandesiibbean netherlandse neerlandesisch nederlandtaryman inselnslandszaquistaoechiantraal afrikaanse republiekl african republicrna horaska republikaohadchadegos archipelagoeilandenequiaileiska republikanaesische provinz taiwanska republika ludowaypreorvatska republikaochorwacjaristmas ileslandeilandypreiaddade do vaticanoestado do vaticanoerna horaleska republikanagapuraska lidova republikaudova republikaprocite du vaticanta del vaticanoudad del vaticanoestado del vaticanoocos islandskeeling ilesslandseilanden keelingeilandenlombiaemmonwealth de dominicala dominiques bahamascommonwealth de las islas marianas del nortelle bahamasisole marianne settentrionalir bahamass bahamasiles mariannes du nordi dominicaominicanordliche mariana inselnof dominicathe bahamasnorthern mariana islandsorasencomores islasosunidade da dominicas bahamasilhas marianas do nortee dominicanfederacao suicaion suization helvetiquezione svizzerago brazzavilledemocratische republiekrckinshasacongo rdcepubblicalica democratica del congooekthe democratic republic of theok islandseilandeninselnove ostrovyy ostrovyrea del nordcorea del nortesudrrepublica democratica popular dee du nordsudrepublique depopulaire democratique deia do nortesulrepublica dapopular democratica dasta d avorioe marfilo marfimcosta ricate d ivoire costa do marfimroaciatiaeziaubaracaouzaoyperska republikaruszadrnogoraczech republiciaysc francuskaholenderskadalekie wyspy mniejsze stanow zjednoczonychnemarkiamarcaske kralovstviooe eeuu islas virgenesmocratic people s republic of korearepublic of sao tome principethe congodemocratic republic of timor lestesocialist republic of sri lankasche republiek congooost timorsao tome principesocialistische republiek sri lankavolksrepubliek algerijekoreakraticka republika svateho tomasa princovho ostrovay tomas princuv ostrovvychodni timorsche bundesrepublik athiopiennepalrepublik kongosao tome principedemokratische republik timor lestesozialistische republik sri lankavolksrepublik algerienkorealaosyczna republika konga kongotimoru wschodniegowysp sw tomasza ksiazecejo socjalistyczna republika sri lankinemarkenmarkutschlandinamarcajiboutiutidominicaanse republiekn republicke spolecenstviocenstvokanaische republikska republikaqueovrckschibutiuitslandtch partdzibutiska republikaoeast timorern republic of uruguaycuadore uugipska republika arabskatototoypteska arabska republikailand manekvadorska republikaska republikawadorl salvadorfenbeinkustemirados arabes unidosti arabi unitios arabes unidoss arabes unisquadorteuroriaal guineal guinearitreaiaeritrejsky statythreereaslovaquiaeniapagnenahasuatinitado da cidade do vaticanoeritreapalestinae catareritreaisraelkuwaitestado de palestinaqataro catarkuwaitindependente da papua nova guinee papua nova guinesamoaiente de papua nueva guineasamoaplurinacional da boliviae bolivias da eritreiafederados da micronesiae micronesiaunidos da americaestados unidos de americao mexicoilhas virgensmexicanoslandoniaeska republikaouatiniwatinitat d israele la cite du vaticanpalestineu koweitqataretat independant de papouasie nouvelle guineesamoaplurinational de bolivies federes de micronesieunis d ameriqueu mexiqueiles viergeshiopiaeiopiaeska federativna demokraticka republikai demokraticka republikarepublika ludowo demokratycznauafaeroerske ostrovylkandske ostrovy malvinyland islands islas malvinasmalvinaseilanden islas malvinasmalvinasinseln malwinenske ostrovy malvinyyfalklandy malvinywinyroe islandsr inselnederacao russaion rusaja rosyjskayjna republika brazyliinigeriil democratic republic of ethiopianepalrepublic of germanynigeriasomaliafederale democratische republiek ethiopievan nepalrepubliek brazilienigeriasomaliestaten van micronesiana demokratyczna republika nepalurepublika somaliited states of micronesiaion de russieve republic of brazilni staty mikronesieidjischizijska republikafigijilipijnennasska republikaypinenlandeianlandska republikaoyioderative republik brasilienierte staaten von mikronesienfrancaeiaejaouzska castguayanayanajizni uzemipolynesierepublikauskie terytoria poludniowe antarktycznezska castguyanapolyneziafrancuzska republikae juzne antarkticke uzemiaokreichijks deelguyanapolynesiee gebieden in de zuidelijke indische oceaanrepubliekzuidelijke gebiedenzosisch guayanayanapolynesiene republiksud antarktisgebietefranzosischer teilench guianapartolynesiarepublicsouthern territoriesurstentum andorraliechtensteinmonacogabaoonese republicska republikaunische republikmbiagambiejska republikanaemenebest van de bahama snoordelijke marianenominicaorgia del sud isole sandwich australisandwich australio sul ilhas sandwich do sulpoludniowa sandwich poludniowye du sud les iles sandwich du sudnrmaniayghanaska republikaiamaicapponebilterraraltarutiordaniara ducado do luxemburgon ducado de luxemburgoadad duche du luxembourgy of luxembourgucato di lussemburgoo ducado de luxemburgoecegreciajaka republikaoecenlandnadaelandiaiechenlandkenlandoenlandianelandialandskogroothertogdom luxemburgssherzogtum luxemburguzienskojauadalupaeeloupemetemalaska republikayana francesaerneseyseyianaguiana francesane bissauequatoriala bisausauecuatorialquatorialee bissauequatorialejska republikao bissauska republikajana francuskaguyana francesee francaiseska kooperativna republikarepublikawadelupatemalainea bissaurownikowahaitiska republikaschemitisches konigreich jordanienhemite kingdom of jordanjemitisch koninkrijk jordaniezymidzkie krolestwo jordaniiheard island mcdonald islandsmcdonald islandseilandeninselneiland mcdonaldeilandenov ostrov macdonaldove ostrovyuv mcdonaldovy ostrovyostrov mcdonaldovy ostrovyiliger stuhl staat vatikanstadtlleense republieknic republicsche republikiszpaniaholandiaska caste kralovstvooy see vatican city statenduraska republikag kong rae da chinaegiao de administracao especial da chinasar chinapecial administrative region of chinaarijekonghongkong oao cinysar van chinapecjalny region administracyjny chinskiej republiki ludowejzao cinyvlastni administrativni oblast cinyrieungaryriaicelandemenrlandjslandle bouvetchristmasde la reunionmanile norfolks alandcaimansocos keelingokd alandfalkland malouineseroegeorgie du sud sandwich du sudheard macdonaldcdonaldmalouines iles falklandriannes du nordiles marshallineures eloignees des etats unispitcairnsalomonturques caiquesvierges americainesbritanniquesdes etats unis d ameriqueetats unisha bouvetchristmasde mano natalheard ilhas mcdonaldnatalilha norfolkreuniaos alandacaimaoymanocos keelingokdos cocos keelingfalkland malvinasroegeorgia do sul sandwich do sulheard mcdonaldilhas malvinas falklandilhas falklandrianas do norteshallenores afastadas dos euadistantes dos estados unidosuapitcairnsalomaoturcas caicosks caicosvirgens americanasbritanicasdos estados unidosuailhas virgens estados unidosndependent state of papua new guineasamoaiacka republikaenonesiaenka republikaziajaska republikasel manira republica islamica docka republikakn islamic republic ofsche republikska republikarepublica islamica deque islamique dska islamska republikao republica islamica doqueelandirlandaeiaskosla bouvetde mannavidadsan martin zona holandesaheard islas mcdonaldnorfolkmic republic of afghanistaniranmauritaniapakistanislamische republik afghanistaniranmauretanienpakistantische republiek afghanistaniranmauritaniepakistanska republika afganistanuiranupakistanundaeiaislandska republikas alandbermudass caribe neerlandescaimanocos keelingmoresokfalkland malvinaseroegeorgia del sur sandwich del surs del sur sandwich del surheard mcdonaldislas maldivasvinas islas falklandrianas del norteshallenores alejadas de ee uupitcairnsalomonturcas caicosultramarinas de ee uumenores de estados unidosvirgenes britanicasde ee uuuulos estados unidose of manisola bouvetchristmasdi mannatalenorfolke alandcaymanocos keelingokfaer oerlkland isole malvinemalvineheard mcdonaldmalvineisole marianne settentrionalishallinori esterne degli stati uniti d americapitcairnsalomoneturks caicosvergini americanebritannicheregno unitostatunitensiu sraeletaliaanse republiekitalian republicenische republikska republikayvoorkustry coastzraelsky statjamaicakaquejkapanojaponiaskoemenska republikarseyibutihoafricka republikasudanska republikazni georgie jizni sandwichovy ostrovykoreasudanordaniaenjordanske hasimovske kralovstvioouhoafricka republikasudanska republikazna afrikageorgia juzne sandwichove ostrovykoreay sudankaaimaneilandenpverdieimaninselnjmanie ostrovyske ostrovyymbodschakambodzaske kralovstvioeroenunska republikanadap verdeverdenska republikae ostrovyyribische niederlandeske holandskonizozemskosachstankatarsky statzachstanska republikajistankhstanistansska republikaeelingeilandennaiaska republikayaingdom of bahrainelgiumkingdom of bhutancambodiadenmarkeswatinilesothomorocconorwaysaudi arabiapainwedenthailande netherlandsongarghizistanstanisische republikkirgisistantanziesche republiekska republikaouistanibatiska republikaleine afgelegen eilanden van de verenigde statenoeweitkos keeling inselninselnove ostrovylumbiakolumbienjska republikamorensky svazzvazynfederacja szwajcarskago brazzavilledemokratische republikyczna republika kongarkkinshasarepublikakonigreich bahrainelgienhutandanemarker niederlandeeswatinikambodschalesothomarokkonorwegensaudi arabienchwedenpanienthailandongankrijk bahreinkoninkrijk belgiehutancambodjadenemarkenr nederlandeneswatinilesothomarokkonoorwegensaudi arabiepanjethailandongazwedenzska demokraticka republikarepublikakooperative republik guyanarea democratic people s republic ofsche volksrepubliekkratische volksrepubliklidove demokraticka republikapolnocnaudniowarepublic ofekka ludowo demokratycznanska republika ludowo demokratycznajska lidove demokraticka republikaudovodemokraticka republikarepublikakostaricka republikakaykaweitralovstvi tongaoatienlestwo arabii saudyjskiejbahrajnuelgiihutanudaniieswatinihiszpaniiolandiikambodzykrolestwo lesotomarokanorwegiiszwecjitajlandiiongasiestwo andoryliechtensteinmonakoubanska republikavajtsky statwaitejtyperska republikakyprrgyz republicska republikatanl etat d erythreee palestinea reuniono people s democratic republicrepublique democratique populaires democratische volksrepubliekkratische volksrepublikka lidove demokraticka republikaudovodemokraticka republikatanska republika ludowo demokratycznatvialebanese republiconsothoske kralovstviootlandoniatlandoniaeibanesische republikonska republikaliberiaejska republikaiaeyaenchtenstajnske kniezatstvooejnske knizectviodove demokraticka republika koreaechtensteinstenstainetauenlitevska republikahuaniaouwenvska republikauaniaevawaotwaysska republikaoucemburske velkovevodstviodowa republika bangladeszuksemburgssemburgoluxembourgurgoske velkovojvodstvoomaagdeneilanden amerikaansebritsecao oao cinysar chinapecial administrative region of chinazao cinyvlastni administrativni oblast cinyu rae da chinaegiao especial de administracao chinesamacau sar van chinaedoine du nordnia del nordteo nortepolnocnadagascarkarska republikarskoiotejottakau specjalny region administracyjny chinskiej republiki ludowejlaisiejsiemalajziasiauiwijska republikaska republikaysiadivasensska republikayedivenska republikaymalediwyisiezjaijska republikaska republikaouines iles falklandtaeska republikavinaseywinenmalwinynriannes du nordy polnocneoccoke kralovstviokkoorocosuecosshall islandseilandeninselnmarshallove ostrovyy ostrovytinicakqueynikauretaniaenska republika islamskaiceiajska republikaoustaniaemauritanska islamska republikaiuszioyotteeksyknsi odlehle ostrovy spojenych statuusae odlahle ostrovy spojenych statovusassicoxicokoqueianmar birmaniacronesiamicronesia estados federados daefederated states ofe etats federes dekronesie federativni statyn foderierte staaten vonziajaske federativne statyjanma birmarskonohonarodni stat boliviemocambiqueldau republikvia republica daee republiekska republikaowia republikaova republic ofque denacke kniezatstvomonacke knizectviokogoleiiaeskoserratetenegroserratroccosambicka republikakzambicka republikaokmozambiqueultinationale staat boliviayanmar barmairmaniaeurmanamibiaejska republikaurska republikauska republikaederlands deelnemecka spolkova republikaopalska federativna demokraticka republikai demokraticka republikatherlandsukaledonienseelandw caledoniazealandzavisly stat papua nova guineasamoaicaraguaderlandy karaibskieederlandeischer teilniemcyuw caledoniezeelandzalezne panstwo papui nowej gwineisamoageriaejska federativna republikai republikaska republikakaraguajska republikaoueuezozemska castnizozemske kralovstviooord koreamacedonieelijke marianenwegenrdkorealiche marianenmazedonienfolk islandinselsky ostrovske kralovstvioonorth koreamacedoniaern mariana islandsuegavegeiawayegeniauvelle caledoniezelandeva caledoniakaledoniaezelandianovy zelandwa kaledoniazelandiaueva caledoniazelandaova caledoniazelanda aotearoaoegandakrainezbekistanlandamansky sultanatnafhankelijke staat papua nieuw guineaonafhankelijke staat samoaost timorelijke republiek uruguaynrijksobitna administrativna oblast ciny hongkongmacaoterreichrov many turks caicostimorugandazbekistanpaesi bassi caraibiciises baixos caribenhospaises bajoskistanska islamska republikalaosstina staatensische autonomiegebieteuska republikaestijnse gebiedenna estado daestaatto diepalestine etat destate ofian territoriesska samospravauzemie uzemiay statyna panstwonamaska republikaenske ostrovy americkebritskespojenych statovstwo bruneierytreapanstwo izraelkataruuwejtpalestynawatykanskie stolica apostolskapoea nieuw guineauasie nouvelle guineeua neuguineaw guineaova guineawa gwineaueva guineaova guineaquistaoparaguaijska republikayska republikawajte francesaholandesaie francaiseneerlandaiseys bas caribeenseople s democratic republic of algeriarepublic of bangladeshchinarouperuanska republikahilippinensitcairn islandseilandeninselnove ostrovyy ostrovylurinational state of boliviaer staat bolivienobrezi slonovinye slonovinylandenpolinesia francesaezja francuskaogneniaska republikaoudniowa afrykaynesie francaiserto ricogalloricokoykougalportugaliaska republikaoese republiekiesische republikuese republicrincipado de andorraliechtensteinmonacoo liechtensteinmonacolity of andorraliechtensteinmonacoto d andorrael liechtensteinprincipato di monacoute d andorree monacou liechtensteinovince de chine taiwanof china taiwania ciny taiwanda china taiwane china taiwane ciny tchaj wanwincja chinska tajwanuerto ricoqatarueniairguistaoibatir s chinoise de hong kongmacaouae da china hong kongmacaue hong kong chinamacao chinakouska republikaouska republikaos di hong kongmacaodcrecka republikaogiao administrativa especial de hong kongmacaude administracao especial da china hong kongespecial de administracao chinesa macauon administrativa especial china de hong kongmacaospeciale administrative chinoise de hong kongmacaoe amministrativa speciale di hong kong della repubblica popolare cinesemacao della repubblica popolare cineseno dei paesi bassil bahreinelgiohutanregno del lesothomaroccol arabia sauditai cambogiadanimarcaeswatininorvegiaspagnaveziathailandiaongahascimita di giordaniaunito di gran bretagna d irlanda del nordisole verginiino da arabia sauditareino da belgicadinamarcaespanhanoruegasuazilandiaeciatailandiae arabia saudibareinelgicautancamboyadinamarcaespanahauatinireino de lesotoos paises bajosmarrocosuecosnoruegasueciatailandiaongao baremutaocambojalesotos paises baixoshachemi de jordaniata da jordaniashemita da jordaniareino unido da gra bretanha irlanda do nortee gra bretanha irlanda do norten bretana irlanda del nortepubblica araba d egittogentinabolivariana del venezuelacecantrafricanaooperativa di guyanaistica di myanmard albaniangolarmeniaustriaestoniarepubblica d indonesiaraqslandael beninotswanaurundicameruniadleongogambiahanauatemalakazakistanenyairghizistanrepubblica del madagascarlawiiozambiconigerparaguayeruortogalloruandasenegaludan del sudtagikistanogol azerbaigianecuadorrepubblica dell hondurasindiaugandazbekistana costa d avorioguinea equatorialesierra leonee filippineisole marshallmaldiveseychelleso yemenzambiaimbabwemocratica del congoi sao tome principerepubblica democratica di timor estpopolare di algeriacoreasocialista dello sri lankai bielorussiaulgariacapo verdeina taiwanproolombiasta ricaroaziaubael salvadorfiginlandiarepubblica di gibutiuinea bissauhaitikiribatilettoniaiberiatuaniamacedonia del nordltauritiusoldavianamibiauruicaraguapalaurepubblica di panamaoloniasan marinoerbiaingaporeloveniaurinametrinidad tobagourchiavanuatuominicanaellenicafederale del brasilela nigeriamocratica d etiopiael nepalrepubblica federale di germaniasomaliarancesegaboneseislamica del pakistanl afghanistanirani mauritaniatalianalibaneseorientale dell uruguaypopolare cinesedel bangladeshslovaccaocialista del vietnamudafricanarepubblica tunisinaunita di tanzanialic of albaniangolarmeniaustriazerbaijanbelarusninosnia herzegovinatswanaulgariarundicabo verdemeroonhadrepublic of chileolombiasta ricate d ivoireroatiaubayprusdjiboutiecuadorl salvadorquatorial guineastoniafijinlandghanauatemalarepublic of guinea bissauyanahaitiondurasicelandndiaonesiaraqkazakhstanenyairibatiorealatviaiberiathuaniarepublic of madagascarlawidivesitauritiusoldovazambiqueyanmarnamibiauruicaraguaorth macedoniapalaunamaraguayrepublic of peruolandsan marinoenegalrbiaychellesierra leonengaporeloveniaouth africasudanurinametajikistanhe congogambiamarshallrepublic of the marshall islandsnigerphilippinessudanrinidad tobagounisiarkiyeugandazbekistanvanuatuyemenzambiaimbabwea arabe da siriae egiptosiriarepublica arabe do egitosiriagentinabolivariana da venezuelae venezuelacentro africanaafricanahecada africa do sullbaniargentinameniaustriabielo russiarussiarmaniarepublica da bosnia herzegovinaulgariacolombiareiasta do marfimricaroaciaeslovaquiaeniatoniafinlandiarancagambiauatemalaiananerepublica da guine bissauequatorialindiaonesiaslandiatalialetoniaiberiatuaniamacedonia do norteoldaviayanmarnamibiaicaraguapoloniaserra leoarepublica da serviatunisiarquiazambias fijilipinashondurasilhas marshallmaldivasseychellese albaniangolarmeniaustriazerbaiyanbeninrepublica de bielorrusiaosnia hercegovinatsuanaulgariarundicabo verdemaroeshilepreingapuraolombiareasta de marfilricaroaciaubarepublica de el salvadorsloveniatoniafilipinasnlandiayigambiahanauatemalainea bissauecuatorialyanahaitiondurasindonesiarepublica de irakslandiakazajistaneniairibatila indiaunion de myanmars islas marshallseychellesetoniaiberiatuaniamacedonia del nortedagascarlauiwirepublica de maldivasitauriciasoocambiqueldaviazambiquenamibiauruicaraguapalaunamaoloniartugalruandarepublica de san marinoo marinoerbiara leoaychellesierra leonangapuraudafrican del surrinamtayikistanogorinidad tobagoe tobagorepublica de tunezrquiaugandazbekistanvanuatuyibutizambiaimbabuel camerunhadongoecuadornigerparaguayerusenegalrepublica del yemenmocratica de santo tome principeo tome principetimor lesteorientall congoo congotimor lestefederal da etiopiao nepaltiva do nepalpopular da argeliae argeliacorealaoo laosrepublica democratica socialista do sri lankao azerbaidjaojaobenimotsuanaurundicabo verdezaquistaohadeilepreongodjiboutiutiequadorfijirepublica do ganahaitiiemenraquelibanomalawiinigerpanamaraguaieruqueniairgistaouistaoruandasenegalrepublica do sudao do sulrinametadjiquistaojiquistaougandazbequistaozimbabueminicanas camaroeseslovacafederal da alemanhanigeriasomaliae alemanianigeriarepublica federal de somaliamocratica de etiopianepaltiva da alemanhanigeriasomaliae brasilmocratica da etiopiao brasilrancesagabonesahelenicaislamica da mauritaniae afganistaniranmauritaniarepublica islamica de pakistano afeganistaoiraopaquistaotalianakirguizalibanesaoriental del uruguayo uruguaipopular chinada chinae bangladeshmocratica da coreiae corearepublica popular democratica do laoso bangladechertuguesasocialista de vietnammocratica de sri lankao vietnametchecaogolesaunida da tanzaniae tanzaniaek albaniengolarmeniezerbeidzjanbelarusrepubliek beninosnie herzegovinatswanaulgarijerundichiliolombiangosta ricaubayprusder filipijnenmaldivenrshalleilandenjiboutiecuadorrepubliek el salvadorquatoriaal guineastlandfijinlandgabonmbiahanauatemalainee bissauyanahaitiondurasijslandndiarepubliek indonesierakvoorkustjemenkaapverdiemeroenzachstaneniairibatiorearoatieletlandibanoneriatouwenmadagaskarrepubliek malawiitauritiusoldaviezambiqueyanmarnamibieuruicaraguageroord macedonieoegandazbekistanostenrijkpalaurepubliek panamaraguayeruolenrwandasan marinoenegalrvieychellenierra leonengaporelovenieoedanurinametadzjikistanogorepubliek trinidad tobagosjaadunesierkijevanuatuzambiaimbabweuid afrikasoedank albanienngolaquatorialguinearmenienserbaidschanbelarusninrepublik botsuanaulgarienrundichileosta ricate d ivoireder philippinenschibutiecuadorl salvadorstlandfidschinnlandgambiahanauatemalarepublik guinea bissauhaitiondurasindienonesienrakslandjemenkamerunp verdesachstaneniairibatiolumbienngorepublik korearoatienubalettlandiberiatauenmadagaskarlawiedivenitarshallinselnuritiusoldausambikyanmarrepublik namibiauruicaraguagerordmazedonienosterreichlich des uruguaypalaunamaraguayeruolenruandasambian marinoenegalrepublik serbienychellenierra leonembabwengapurlowenienudafrikansudanrinametadschikistanogorinidad tobagoschadurkeiugandarepublik usbekistanvanuatuzyperna albaniingolirgentynskameniiustriizerbejdzanubeninuialorusiosna hercegovinai hercegowinyy hercegovinytswanyulgariirepublika burundichileorwacjiypruzadueskadominikanskazibutiekwadorustoniifederalna niemiecidzijskych ostrovovlipinnlandiirancjirepublika gabonskambiihanyreckauinea bissaujanywatemaliinei bissaurownikowejhaitiondurasuindiionezjirackaslandiirepublika jemenukamerunuzachstanueniiirgiskaibatiolumbiingareaistarykiubylibanskaeriitewskaotewskarepublika macedonii polnocnejdagaskarulawiediwowityrshallovy ostrovych ostrovovuritiusajanmarskeho zvazuoldawiizambikuyanmarsky svaznamibiiuruigrurepublika nikaraguipalaunamyragwajueruobrezi slonovinya slonovinyludniowej afrykirtugalskarovnikova guineaej guineyuandyjskasalwadorun marinoenegalurbiirepublika seszeliverni makedonieierra leonengapurulowackaeniirodkowoafrykanskaudanu poludniowegorinamutadzykistanuogijskarinidad tobagou tobagaynidadu tobagounezyjskarepublika turcjiugandyzbekistanuvanuatuwloskaybrzeza kosci sloniowejsp marshallazambiiielonego przyladkambabwewiazku mjanmyque algerienne democratique populairerabe d egyptesyriennebolivarienne du venezuelacentrafricainerepublique d afrique du sudlbaniengolargentinemenieutrichezerbaidjanel salvadorquateurstonieindeonesieraqslandeougandazbekistanrepublique de bosnie herzegovineulgariechypreolombiereete d ivoireroatieubadjiboutifinlandegambieuinee bissauequatorialeyanahaitirepublique de kiribatil ile mauriceettonieituaniemacedoine du norddagascarlteoldovayanmarnamibieurupalauolognesan marinerbieierra leonerepublique de singapourlovenietrinite tobagounisierquiezambiemocratique de sao tome principeu congotimor lestepopulaire de coreelaosocialiste de sri lankas fidjiiles marshallmaldivesphilippinesrepublique des seychellesominicaineu belarusninotswanaurundicamerounp verthiliongosta ricaghanauatemalahonduraskazakhstanenyarepublique du liberiamalawiiozambiquenicaraguagerpanamaraguayerousenegaloudan du sudurinamtadjikistanchadvanuaturepublique du yemenzimbabwefederale d allemagnee somaliemocratique d ethiopieu nepalu bresilnigeriarancaisegabonaiserecqueislamique d afghanistanirane mauritanieu pakistantaliennerepublique kirghizelibanaiseorientale d uruguaypopulaire de chinemocratique de coreeu bengladeshrtugaiserwandaiseslovaqueocialiste du viet namtchequeogolaiseunie de tanzanieuniaoon ile de lariunioneoemeniemaniaeniasjaumanievnikova guineayaume d arabie saouditeespagnewatinie bahreinelgiquenorvegesuedethailandes pays basroyaume des tongau bouthancambodgedanemarklesothomarochachemite de jordanieuni de grande bretagne d irlande du norduandamaniaenuniaskosiaka federaceruska federaciaolandsian federatione federation desche foderationlandwandaese republicska republikazeczpospolita polskasaara ocidentalba santo eustaquio bonairehara occidentalsahara occidentalezachodniaint barthelemychristophe nieveseustache saba bonairehelena ascension tristan da cunhakitts nevisluciamarintin czesc francuskafranceiauzska castzosischer teilsaint martin french partniederlandischer teilpartie francaiseneerlandaiseys baspierre miquelonsiege etat de la cite du vaticanvincent de grenadinesgrenadineynyles grenadinesthe grenadinese helene ascension tristan da cunhaluciesalamounovy ostrovyunove ostrovyomon ilesnselneninselnseilandenvadorska republikawadormbiaoa americainesnaeykanskiesamoa estadounidensejsky nezavisly statn bartolomecristobal nievesmarinotin zona francesapedro miquelonvicente las granadinasmarinska republikat elena ascensione tristan da cunhaa elena ascension tristan de acunahelena ascensao tristao da cunhasanta luciase cidade estado do vaticanoestado da cidade do vaticanode ciudad estado del vaticanostato della citta del vaticanoo eustaquio saba bonairetome principeo bartolomeucristovao nevesismarinhootim parte francesaholandesasao martin territorio francesho paises baixossaint martinint maartenpedro miquelaoontome principevicente granadinasedi arabiera ocidentaludi arabiaenska arabiaesaudskoarabske kralovstviochwedenizerische eidgenossenschafteichelesnegalska republikarbiaenra leoaviaeszeleverna koreaseverne macedonskorianyi koreamakedonierianyychellensska republikayfederowane stany mikronezjiierra leonaeleonska republikambabwengaporeursingapuraska republikat eustatius saba bonairehelena ascension tristan da cunhamaarten czesc holenderskadutch partfrans deelholandska castnederlands deelolandariajednocena republika tanzanietanzanska republikaslovaakse republiekcchiak republiciaquieencinaiaeska republika macedonskoturkiyeoinska republikaowacjakeislowakijesche republikeniaenocialist republic of viet namische republiek vietnamjalistyczna republika wietnamuedanlomon islandsmaliaeska federativna republikai republikaonderverwaltungsregion hongkongsonderverwaltungsregion macaouudan du sudth africageorgia die sudlichen sandwichinselnsouth sandwich islandsthe south sandwich islandskoreasudanzialistische republik vietnampagnainnelske kralovstviospanielske kralovstvoonjeeciale administratieve regio hongkong van de volksrepubliek chinamacau van de volksrepubliek chinaicberky jan mayentsbergen jan mayenzbergen jan mayenojene arabske emiratykralovstvi velke britanie severniho irskao velkej britanie severneho irskastaty americkespojene staty mexickelecenstvi severnich mariankova republika nemeckoocenstvo severnych marianra hongkong chinymakau chinybska republikaoi lancakalanska demokraticka socialisticka republikat barthelemyhelena ascension tristan da cunhast kitts nevisluciamartinpierre miquelonvincent die grenadinengrenadinesthe grenadinesaat eritreaisraelkataroeweituwaitpalastinaestinaqatarvaticaanstadstaat vatikanstadtny zjednoczone amerykimeksykut eritreaizraelkataruvajtpalestinae of eritreaisraelkuwaitpalestineqatari federati di micronesiaunitistati uniti d americamessicanio d israeleel kuwaitqatarla citta del vaticanoi eritreapalestinaindipendente di papua nuova guineasamoaplurinazionale della boliviaolica apostolskaredoafricka republikauazilandiad sudansudafricakan del sudrpoludniowyska republikao do sulgeorgien die sudlichen sandwichinselnkoreasudaneciadeicassesuizaltanaat omant d omanomanue of omano de omanll omanrinameska republikavajciarska konfederaciaolbard ile jan mayenha de jan mayensvalbard jan mayenta helena ascension tristan da cunhaluciaestolica vatikansky mestsky staty bartolomejeustach saba bonairekristof nevisystof nevismartin francieouzska castholnizozemska castsvaty martin nizozemskopierre miquelonstolec vatikansky mestsky stattomas princov ostrovuv ostrovvincenc grenadinyt grenadinyzijske kralovstvioedske kralovstviooziaizzeraycarska konfederacesvycarskowasilandzilandedeniss confederationtzerlandyrian arab republicen arabische republikne republique arabeska arabska republikayjska republika arabskazwajcariaecjatadjikistanquistaoschikistanzicka republikakistanjikistanykistangikistanilandiawan chinesische provinzprovince de chineof chinaia cinyda chinae chinataiwan repubblica di cinajikistanquistaolandiawan prowincja chinskalianska republikaonsania vereinigte republikzania republica unida daeunited republic ofzjednoczona republikaetanzanie republique unie desjednocena republikajska zjednotena republikayikistanchadj wan provincie cinyequiaeerre australi francesis australes francaisesitoire britannique de l ocean indiens palestiniensri francesi meridionalipalestinesio britanico del oceano indicoterritorio britanico do oceano indiconico dell oceano indianofrancess austrais francesesles francesesfranceses del suro sulpalestinianososytoria palestynskiehailandeiajske kralovstviootimor estlesteorientalwschodniogolese republicska republikakelaungaske kralovstvoquelauzska republikarindade tobagoidad tobagoe tobagote tobagotrynidad tobagoschadechiensche republikjaadechiesche republiekunesiensche republikzjaisiaeka republikaoturchiajaomenistaoecka republikaokeiyijeyemenistanskos caicos islandseilandeninselnquemenistaoturquiaevaluu s isole verginioutlying islandsvirgin islandscrainaniagandaska republikakrainaejinanabhangiger staat papua neuguineasamoagarnungheriaiao das comorese van de comorenon de las comoress comoresof the comorose delle comoreted arab emirateskingdom of great britain northern irelandmexican statesrepublic of tanzaniastates minor outlying islandsof americauruguaijska vychodna republikayska vychodni republikawajs outlying islandsvirgin islandsbekistanquistaozbecka republikakistanquistaovanocni ostrovuatska republikauvaticaanstad staatn city statekansky mestsky stattadtelka britania eswatininezuela bolivariaanse republiekn republic ofsche republikrepubblica bolivariana dellica bolivariana daeque bolivarienne duvenezuelska bolivarovska republikareinigte arabische emiratemexikanische staatenrepublik tansaniastaaten von amerikas konigreich grossbritannien nordirlandung der komorennigd koninkrijk van groot brittannie noord ierlande arabische emiratenmexicaanse statenrepubliek tanzaniastaten van amerikavianocny ostrovet namnameska socialisticka republikargin islands britishof the united statesu solksrepubliek bangladeshchinak bangladeshchinarstendom andorraliechtensteinmonacovychodni timory timorotimorska demokraticka republikawallis futunatykanegryihnachtsinselnnezuela boliwarianska republikastelijke sahararn saharasaharaielka brytaniaie ksiestwo luksemburgonarodowe panstwo boliwiiwietnamt ruslandlk brytochyschodnia republika urugwajupolnota bahamowdominikimarianow polnocnychybrzeze kosci sloniowejspa bouvetazego narodzeniamanswietej heleny wyspa wniebowstapienia tristan da cunhawniebowstapienia tristan da cunha wyspa swietej helenyy alandzkiewyspy cookadziewicze stanow zjednoczonychheard mcdonaldakeelingaokosowe wyspy keelingamarshallanorfolkowczesalomonawietego tomasza ksiazecayemenibutizambiaejska republikazapadna saharai saharaentralafrikanische republikimbabueweianska republikaska republikajednoczona republika tanzaniaie emiraty arabskiekrolestwo wielkiej brytanii irlandii polnocnejona francesaholandesauid afrikageorgia de zuidelijke sandwicheilandenzuidelijke sandwicheilandenzuid koreasoedanvlastni administrativni oblast ciny hongkongmacaowedeniazek komorowtserlandse bondsstaatypern",
-    &[0, 2, 3, 11, 2, 4, 1, 1, 5, 7, 7, 5, 5, 5, 6, 5, 0, 6, 7, 5, 7, 2, 6, 2, 6, 7, 6, 3, 6, 2, 2, 9, 0, 1, 6, 7, 5, 10, 7, 12, 14, 1, 5, 6, 6, 13, 2, 5, 0, 6, 2, 8, 5, 8, 7, 8, 5, 8, 3, 1, 8, 9, 11, 10, 0, 11, 10, 1, 1, 4, 12, 11, 5, 5, 17, 19, 2, 9, 8, 6, 0, 2, 4, 7, 8, 9, 8, 10, 9, 8, 6, 2, 6, 7, 5, 7, 0, 2, 1, 6, 32, 28, 28, 28, 19, 9, 2, 1, 1, 8, 9, 5, 0, 1, 10, 7, 7, 9, 7, 6, 11, 5, 6, 0, 2, 6, 5, 13, 0, 3, 5, 7, 20, 4, 2, 8, 9, 9, 9, 14, 9, 2, 6, 3, 0, 3, 1, 3, 5, 6, 18, 7, 5, 6, 5, 5, 5, 3, 4, 3, 0, 2, 4, 5, 2, 7, 6, 6, 1, 2, 6, 19, 1, 2, 5, 9, 0, 9, 8, 10, 2, 5, 7, 1, 9, 8, 7, 5, 7, 30, 8, 8, 0, 6, 7, 7, 8, 6, 4, 5, 7, 2, 10, 10, 9, 9, 3, 2, 0, 6, 8, 7, 10, 5, 17, 6, 2, 4, 7, 2, 8, 6, 6, 6, 0, 1, 6, 6, 3, 6, 7, 6, 20, 4, 2, 2, 12, 4, 9, 6, 0, 14, 4, 5, 5, 29, 8, 2, 6, 5, 6, 2, 11, 1, 7, 8, 0, 3, 8, 2, 15, 15, 2, 3, 3, 8, 3, 6, 2, 4, 0, 2, 0, 2, 2, 3, 6, 6, 5, 5, 5, 3, 6, 5, 2, 2, 3, 3, 0, 3, 5, 5, 2, 2, 6, 8, 2, 1, 2, 6, 2, 2, 4, 1, 0, 3, 15, 6, 2, 2, 4, 4, 3, 4, 5, 4, 4, 3, 2, 9, 0, 2, 11, 9, 2, 1, 2, 7, 2, 2, 3, 2, 3, 3, 8, 2, 0, 3, 2, 7, 1, 5, 6, 13, 15, 5, 13, 2, 7, 2, 16, 18, 0, 15, 19, 15, 15, 17, 14, 14, 13, 13, 16, 20, 36, 3, 5, 6, 0, 7, 5, 3, 13, 15, 12, 2, 10, 9, 9, 3, 5, 6, 7, 6, 0, 7, 11, 14, 15, 31, 29, 13, 6, 2, 4, 4, 4, 4, 6, 2, 0, 10, 12, 6, 18, 4, 9, 6, 17, 4, 10, 7, 17, 2, 7, 7, 0, 2, 13, 1, 4, 6, 4, 1, 2, 6, 4, 1, 3, 4, 1, 3, 0, 5, 5, 3, 6, 0, 2, 3, 4, 3, 16, 5, 1, 2, 11, 23, 0, 11, 9, 24, 24, 14, 14, 29, 4, 27, 23, 9, 29, 14, 22, 23, 0, 14, 14, 28, 28, 8, 29, 24, 24, 12, 2, 3, 2, 1, 1, 4, 0, 8, 8, 7, 14, 6, 8, 9, 9, 6, 3, 1, 2, 1, 1, 2, 0, 6, 8, 0, 4, 1, 1, 1, 4, 5, 3, 4, 2, 5, 5, 1, 0, 7, 6, 2, 1, 2, 1, 5, 6, 6, 1, 4, 5, 9, 1, 6, 0, 2, 4, 1, 5, 2, 4, 5, 2, 2, 10, 10, 8, 10, 10, 10, 0, 10, 8, 10, 7, 21, 23, 15, 24, 7, 22, 6, 8, 19, 8, 14, 0, 16, 15, 15, 3, 3, 6, 5, 7, 2, 2, 1, 6, 8, 6, 8, 0, 20, 5, 4, 6, 10, 12, 11, 2, 7, 2, 6, 5, 19, 9, 1, 0, 4, 2, 18, 4, 8, 16, 17, 8, 16, 17, 8, 14, 8, 19, 8, 0, 13, 2, 5, 5, 6, 1, 7, 7, 7, 22, 6, 31, 8, 20, 20, 0, 33, 9, 19, 19, 9, 7, 10, 6, 7, 8, 9, 1, 3, 3, 5, 0, 2, 2, 6, 7, 7, 5, 2, 7, 7, 3, 3, 5, 2, 1, 5, 0, 5, 5, 6, 5, 5, 12, 14, 12, 12, 12, 5, 31, 6, 11, 11, 0, 9, 9, 4, 6, 4, 6, 6, 5, 7, 7, 4, 14, 12, 11, 13, 0, 2, 7, 8, 7, 7, 1, 11, 11, 0, 3, 5, 5, 3, 5, 2, 0, 5, 2, 1, 18, 16, 2, 7, 16, 9, 8, 6, 7, 7, 2, 6, 0, 4, 1, 3, 2, 3, 3, 2, 1, 3, 4, 4, 10, 5, 3, 2, 0, 4, 4, 5, 3, 4, 3, 6, 4, 2, 4, 2, 9, 3, 4, 4, 0, 3, 2, 5, 4, 1, 8, 4, 3, 4, 3, 8, 3, 2, 5, 2, 0, 3, 5, 6, 5, 6, 10, 7, 8, 5, 6, 7, 5, 8, 2, 6, 0, 6, 5, 5, 9, 1, 3, 2, 6, 7, 0, 4, 2, 3, 3, 3, 0, 21, 6, 14, 14, 5, 5, 14, 5, 8, 2, 14, 2, 5, 7, 1, 0, 3, 6, 8, 8, 3, 8, 2, 8, 3, 9, 11, 10, 11, 4, 4, 0, 9, 10, 9, 10, 4, 1, 4, 0, 1, 2, 1, 1, 4, 4, 7, 0, 3, 5, 6, 10, 7, 5, 5, 13, 6, 5, 5, 12, 5, 14, 7, 0, 6, 5, 5, 5, 5, 13, 13, 27, 13, 2, 5, 5, 6, 5, 5, 0, 5, 4, 11, 6, 8, 7, 11, 8, 6, 15, 6, 14, 8, 6, 6, 0, 14, 15, 8, 9, 7, 14, 29, 6, 6, 6, 9, 6, 14, 14, 19, 0, 1, 4, 21, 3, 4, 4, 5, 3, 8, 9, 7, 6, 7, 7, 2, 0, 3, 3, 3, 3, 4, 11, 10, 5, 12, 4, 3, 4, 3, 4, 2, 0, 6, 6, 6, 2, 1, 5, 8, 8, 18, 5, 5, 4, 20, 20, 20, 0, 20, 20, 20, 6, 23, 23, 23, 5, 19, 23, 19, 4, 6, 6, 6, 0, 4, 6, 8, 9, 6, 7, 11, 8, 8, 6, 14, 7, 6, 13, 6, 0, 9, 14, 8, 9, 7, 6, 6, 6, 6, 19, 6, 15, 20, 18, 3, 0, 6, 6, 9, 6, 4, 6, 7, 11, 8, 6, 8, 14, 15, 6, 6, 0, 9, 7, 38, 6, 6, 6, 6, 14, 14, 14, 14, 2, 6, 1, 6, 0, 5, 6, 7, 4, 4, 1, 3, 1, 6, 0, 5, 5, 4, 2, 4, 0, 5, 5, 1, 5, 2, 1, 2, 4, 2, 6, 6, 1, 6, 7, 8, 0, 30, 8, 1, 4, 2, 6, 6, 4, 0, 3, 2, 2, 6, 6, 2, 0, 7, 20, 3, 5, 7, 2, 2, 3, 7, 9, 7, 2, 5, 9, 2, 0, 5, 2, 10, 4, 4, 5, 4, 1, 7, 2, 3, 3, 3, 1, 12, 0, 11, 11, 11, 11, 11, 11, 11, 12, 12, 11, 13, 12, 2, 7, 4, 0, 6, 5, 7, 6, 8, 4, 3, 7, 1, 1, 2, 5, 5, 5, 2, 0, 8, 7, 2, 5, 9, 5, 2, 3, 5, 6, 14, 7, 6, 6, 14, 0, 12, 12, 11, 12, 11, 11, 11, 11, 11, 11, 12, 12, 11, 12, 4, 0, 12, 11, 11, 13, 11, 11, 11, 11, 11, 12, 11, 12, 11, 3, 8, 0, 2, 15, 10, 6, 6, 9, 6, 13, 13, 14, 15, 5, 4, 10, 9, 0, 7, 6, 2, 1, 2, 7, 3, 10, 11, 11, 10, 10, 10, 11, 10, 0, 10, 10, 10, 10, 11, 1, 9, 9, 1, 4, 2, 6, 2, 3, 1, 0, 2, 6, 7, 0, 8, 1, 2, 4, 3, 4, 9, 4, 8, 3, 2, 0, 5, 2, 6, 19, 5, 2, 3, 3, 4, 7, 1, 5, 5, 6, 7, 0, 6, 6, 3, 4, 3, 4, 5, 2, 14, 9, 14, 2, 2, 2, 2, 0, 3, 3, 4, 3, 7, 3, 3, 1, 3, 7, 1, 10, 2, 2, 2, 0, 6, 9, 8, 10, 0, 16, 2, 5, 6, 7, 6, 7, 4, 5, 7, 0, 3, 6, 17, 11, 10, 2, 7, 10, 4, 2, 2, 2, 5, 2, 4, 0, 4, 4, 4, 6, 5, 4, 3, 6, 7, 7, 6, 6, 3, 7, 7, 0, 4, 4, 3, 4, 4, 3, 9, 14, 3, 4, 4, 3, 6, 6, 3, 0, 2, 2, 6, 3, 5, 5, 17, 4, 5, 3, 4, 3, 8, 8, 8, 0, 10, 3, 7, 7, 4, 2, 9, 8, 4, 6, 7, 7, 7, 5, 9, 0, 6, 5, 2, 1, 2, 22, 5, 23, 2, 2, 4, 4, 1, 7, 2, 0, 30, 11, 9, 10, 2, 10, 10, 11, 7, 8, 8, 1, 6, 6, 1, 0, 2, 6, 5, 8, 20, 7, 8, 6, 8, 5, 8, 4, 7, 15, 2, 0, 5, 4, 3, 6, 7, 6, 3, 3, 4, 2, 2, 7, 2, 8, 7, 0, 1, 1, 7, 9, 13, 15, 9, 0, 6, 6, 2, 4, 5, 1, 9, 0, 6, 2, 5, 19, 2, 2, 3, 2, 4, 2, 15, 1, 2, 2, 10, 0, 3, 6, 3, 19, 2, 5, 6, 6, 21, 5, 2, 8, 2, 2, 2, 0, 9, 1, 6, 5, 4, 2, 4, 4, 3, 7, 7, 7, 3, 16, 5, 0, 6, 5, 16, 3, 3, 6, 3, 4, 6, 2, 9, 2, 5, 13, 5, 0, 2, 5, 1, 6, 2, 6, 13, 0, 2, 2, 1, 1, 3, 4, 1, 0, 1, 4, 5, 1, 37, 2, 3, 6, 3, 1, 2, 0, 11, 2, 13, 0, 2, 8, 2, 4, 9, 8, 4, 5, 3, 7, 9, 18, 10, 13, 8, 0, 10, 8, 8, 12, 10, 10, 6, 9, 2, 5, 3, 17, 17, 3, 8, 0, 8, 9, 8, 8, 19, 2, 4, 3, 8, 7, 16, 8, 7, 8, 2, 0, 7, 8, 7, 8, 5, 3, 6, 4, 7, 2, 8, 1, 9, 21, 2, 0, 4, 1, 10, 1, 8, 8, 8, 8, 10, 1, 13, 1, 7, 2, 3, 0, 17, 6, 3, 4, 3, 6, 5, 3, 3, 2, 5, 5, 7, 6, 4, 0, 8, 10, 6, 6, 6, 1, 14, 14, 12, 14, 8, 16, 16, 8, 12, 0, 8, 13, 13, 2, 9, 7, 10, 11, 8, 3, 1, 0, 1, 2, 4, 0, 16, 2, 1, 13, 5, 16, 7, 12, 2, 7, 3, 6, 2, 7, 1, 0, 4, 2, 34, 7, 7, 4, 40, 7, 43, 6, 35, 3, 8, 11, 11, 0, 10, 9, 7, 9, 9, 9, 9, 10, 9, 10, 6, 6, 11, 12, 2, 0, 9, 9, 9, 9, 11, 9, 7, 9, 10, 10, 9, 9, 9, 14, 11, 0, 10, 9, 13, 9, 9, 9, 10, 7, 10, 9, 9, 8, 6, 13, 8, 0, 11, 13, 18, 2, 13, 11, 11, 13, 12, 21, 11, 14, 14, 14, 13, 0, 14, 14, 12, 16, 16, 15, 16, 17, 16, 15, 16, 16, 15, 16, 16, 0, 17, 18, 16, 15, 15, 16, 16, 15, 15, 16, 20, 15, 16, 14, 16, 0, 16, 16, 17, 15, 17, 17, 15, 17, 17, 17, 15, 17, 18, 13, 24, 0, 23, 35, 23, 12, 15, 14, 15, 16, 15, 16, 15, 15, 14, 14, 16, 0, 15, 20, 14, 14, 14, 15, 16, 14, 16, 16, 15, 14, 16, 15, 14, 0, 15, 14, 15, 15, 15, 15, 14, 15, 14, 12, 11, 11, 23, 22, 33, 0, 23, 12, 11, 11, 23, 25, 21, 12, 11, 11, 11, 20, 11, 12, 12, 0, 11, 5, 13, 13, 13, 13, 12, 14, 13, 14, 13, 14, 12, 14, 13, 0, 13, 14, 14, 13, 13, 13, 12, 12, 13, 13, 13, 12, 14, 12, 13, 0, 18, 14, 12, 13, 12, 13, 15, 13, 12, 13, 13, 13, 12, 13, 14, 0, 14, 15, 15, 15, 14, 13, 14, 13, 12, 14, 13, 13, 12, 14, 14, 0, 13, 12, 13, 14, 14, 13, 14, 13, 13, 18, 13, 12, 13, 16, 16, 0, 16, 16, 16, 13, 13, 14, 12, 13, 12, 12, 12, 13, 8, 17, 19, 0, 16, 12, 10, 23, 10, 16, 11, 10, 14, 14, 15, 14, 13, 18, 15, 0, 14, 13, 15, 15, 19, 14, 13, 18, 15, 13, 14, 13, 14, 15, 16, 0, 19, 13, 16, 14, 14, 13, 14, 15, 13, 14, 14, 13, 14, 13, 13, 0, 13, 15, 13, 12, 16, 14, 14, 14, 14, 11, 14, 14, 14, 14, 13, 0, 14, 15, 14, 15, 13, 15, 14, 16, 14, 14, 15, 15, 19, 14, 14, 0, 14, 15, 13, 15, 15, 13, 14, 14, 15, 19, 20, 15, 13, 14, 13, 0, 14, 13, 14, 14, 13, 16, 15, 17, 14, 14, 15, 13, 15, 15, 17, 0, 16, 16, 15, 20, 14, 15, 15, 13, 15, 14, 13, 15, 14, 15, 13, 0, 15, 14, 16, 15, 14, 15, 21, 14, 17, 18, 15, 13, 14, 14, 21, 0, 15, 13, 14, 13, 13, 13, 14, 12, 15, 15, 14, 14, 14, 15, 14, 0, 12, 27, 25, 31, 24, 23, 25, 22, 31, 28, 22, 31, 33, 33, 31, 0, 11, 20, 13, 14, 14, 13, 15, 14, 15, 16, 14, 13, 17, 13, 13, 0, 13, 13, 14, 13, 13, 16, 13, 13, 15, 14, 13, 15, 18, 13, 13, 0, 18, 15, 13, 15, 13, 14, 13, 12, 12, 10, 10, 21, 21, 19, 21, 0, 20, 33, 16, 24, 24, 22, 23, 22, 11, 10, 10, 10, 20, 22, 22, 0, 20, 22, 25, 22, 11, 10, 10, 10, 20, 10, 18, 19, 30, 20, 31, 0, 19, 12, 10, 23, 22, 30, 10, 11, 10, 17, 7, 11, 11, 11, 10, 0, 11, 12, 11, 12, 10, 11, 12, 12, 11, 11, 10, 14, 16, 11, 10, 0, 11, 11, 10, 12, 10, 12, 11, 11, 12, 16, 12, 10, 11, 10, 11, 0, 11, 11, 10, 10, 12, 12, 11, 11, 11, 11, 10, 11, 13, 12, 10, 0, 13, 13, 12, 11, 12, 11, 10, 12, 11, 12, 11, 10, 12, 11, 10, 0, 12, 11, 11, 10, 10, 11, 12, 12, 11, 12, 11, 11, 11, 10, 11, 0, 11, 11, 12, 10, 10, 11, 11, 15, 7, 10, 10, 10, 10, 9, 11, 0, 10, 11, 9, 10, 11, 9, 10, 9, 10, 10, 9, 11, 9, 10, 10, 0, 15, 9, 10, 9, 12, 10, 10, 9, 9, 11, 11, 10, 10, 10, 11, 0, 10, 10, 9, 10, 11, 9, 11, 12, 12, 12, 11, 11, 10, 11, 10, 0, 11, 10, 11, 10, 9, 12, 9, 11, 11, 10, 10, 9, 9, 11, 10, 0, 11, 10, 11, 11, 10, 10, 13, 12, 11, 9, 10, 10, 10, 10, 9, 0, 9, 9, 8, 11, 11, 12, 11, 11, 10, 11, 11, 14, 14, 12, 11, 0, 10, 12, 11, 11, 12, 10, 11, 10, 11, 10, 11, 15, 12, 12, 11, 0, 12, 11, 11, 11, 12, 11, 12, 16, 17, 10, 11, 10, 13, 11, 11, 0, 10, 12, 11, 11, 13, 11, 12, 12, 14, 12, 11, 10, 13, 12, 11, 0, 12, 12, 13, 13, 13, 12, 21, 12, 11, 11, 12, 11, 10, 12, 11, 0, 10, 12, 12, 11, 11, 17, 12, 12, 10, 18, 11, 10, 12, 11, 12, 0, 12, 11, 12, 11, 14, 11, 11, 16, 12, 10, 11, 11, 18, 12, 11, 0, 10, 11, 10, 10, 11, 12, 10, 11, 12, 11, 7, 12, 17, 11, 11, 0, 14, 14, 14, 15, 14, 14, 13, 14, 14, 13, 16, 14, 14, 13, 15, 0, 15, 14, 15, 16, 16, 15, 15, 14, 14, 14, 15, 20, 21, 16, 14, 0, 14, 15, 15, 14, 16, 16, 15, 15, 14, 16, 14, 15, 14, 15, 15, 0, 15, 14, 15, 16, 14, 13, 25, 27, 24, 34, 24, 13, 15, 15, 15, 0, 12, 12, 16, 15, 15, 14, 16, 15, 15, 16, 14, 15, 14, 14, 15, 0, 14, 17, 15, 14, 16, 14, 16, 15, 14, 15, 20, 15, 14, 15, 14, 0, 14, 11, 21, 22, 34, 21, 23, 12, 11, 12, 11, 23, 22, 22, 12, 0, 11, 11, 11, 23, 22, 13, 11, 11, 12, 11, 12, 11, 2, 5, 7, 0, 1, 2, 3, 2, 2, 2, 2, 10, 12, 9, 12, 11, 11, 11, 10, 0, 9, 11, 11, 11, 11, 8, 8, 11, 1, 2, 6, 3, 5, 2, 3, 0, 4, 3, 3, 6, 5, 6, 5, 4, 1, 5, 5, 1, 0, 2, 2, 0, 7, 2, 6, 6, 6, 12, 6, 6, 6, 9, 12, 13, 18, 18, 17, 0, 13, 13, 20, 15, 6, 6, 11, 6, 14, 20, 14, 14, 5, 13, 7, 0, 5, 3, 9, 7, 7, 7, 3, 8, 3, 2, 3, 5, 13, 14, 10, 0, 4, 2, 4, 4, 7, 10, 4, 4, 3, 3, 10, 4, 11, 6, 12, 0, 6, 8, 9, 8, 10, 11, 4, 6, 2, 4, 17, 4, 9, 7, 17, 0, 10, 10, 12, 13, 14, 4, 16, 4, 4, 3, 2, 2, 11, 4, 13, 0, 24, 1, 5, 7, 1, 2, 7, 2, 5, 6, 3, 3, 5, 2, 2, 0, 10, 6, 8, 10, 2, 9, 7, 7, 1, 1, 11, 6, 2, 2, 7, 0, 8, 8, 3, 5, 11, 5, 12, 13, 13, 13, 13, 13, 2, 1, 11, 0, 5, 5, 6, 5, 4, 6, 7, 6, 19, 20, 8, 4, 8, 3, 5, 0, 7, 4, 7, 1, 9, 3, 2, 2, 7, 2, 6, 5, 19, 7, 2, 0, 28, 2, 6, 3, 6, 14, 14, 32, 6, 6, 2, 1, 3, 3, 8, 0, 9, 6, 4, 2, 31, 2, 3, 4, 2, 8, 18, 17, 18, 8, 13, 0, 3, 4, 4, 1, 12, 4, 9, 2, 5, 2, 7, 3, 1, 3, 9, 0, 3, 3, 3, 3, 11, 11, 2, 6, 6, 7, 7, 6, 9, 6, 6, 0, 3, 17, 18, 3, 5, 5, 6, 5, 4, 9, 9, 9, 9, 4, 6, 0, 12, 4, 7, 10, 9, 7, 9, 6, 22, 6, 2, 2, 1, 5, 2, 0, 7, 4, 5, 12, 6, 5, 4, 5, 3, 3, 3, 2, 3, 2, 3, 0, 2, 7, 9, 13, 8, 8, 16, 12, 2, 7, 7, 1, 10, 3, 11, 0, 3, 12, 6, 10, 6, 13, 4, 6, 6, 8, 6, 15, 18, 13, 13, 0, 6, 6, 12, 6, 17, 6, 12, 3, 8, 2, 17, 6, 3, 2, 2, 0, 1, 3, 2, 2, 3, 1, 5, 4, 5, 6, 6, 3, 3, 1, 3, 0, 5, 3, 3, 5, 4, 4, 2, 2, 3, 6, 7, 16, 14, 17, 18, 0, 2, 4, 3, 3, 6, 2, 8, 2, 8, 3, 8, 26, 9, 9, 7, 0, 9, 7, 2, 1, 4, 9, 3, 7, 1, 5, 4, 10, 7, 10, 9, 0, 17, 11, 10, 18, 12, 23, 12, 20, 3, 1, 8, 8, 3, 17, 6, 0, 6, 6, 6, 1, 4, 3, 2, 2, 4, 2, 2, 1, 4, 8, 5, 0, 1, 4, 8, 2, 3, 7, 1, 7, 6, 4, 5, 3, 6, 5, 6, 0, 4, 4, 3, 6, 3, 5, 4, 5, 4, 7, 4, 12, 12, 12, 3, 0, 6, 2, 0, 4, 4, 1, 4, 1, 5, 1, 6, 4, 1, 19, 2, 0, 2, 3, 3, 8, 6, 5, 3, 7, 14, 7, 7, 7, 13, 28, 14, 0, 6, 7, 6, 7, 4, 1, 3, 2, 4, 1, 4, 4, 0, 3, 6, 0, 12, 6, 12, 4, 7, 8, 1, 2, 9, 19, 18, 10, 15, 33, 17, 0, 2, 11, 11, 11, 18, 10, 22, 8, 4, 19, 8, 10, 10, 10, 16, 0, 2, 4, 6, 7, 7, 2, 15, 15, 1, 15, 12, 14, 2, 11, 11, 0, 7, 6, 0, 2, 1, 2, 15, 2, 9, 2, 5, 4, 1, 5, 4, 0, 2, 1, 2, 1, 2, 10, 10, 1, 2, 8, 6, 6, 20, 6, 4, 0, 6, 6, 6, 7, 14, 6, 6, 6, 6, 7, 0, 1, 0, 5, 5, 0, 6, 1, 1, 6, 7, 7, 1, 29, 10, 12, 1, 5, 1, 5, 13, 0, 5, 1, 37, 1, 2, 3, 7, 1],
-    &[11, 8, 8, 22, 11, 10, 6, 4, 5, 5, 6, 1, 6, 9, 10, 1, 7, 1, 1, 13, 1, 6, 2, 5, 1, 1, 2, 5, 34, 7, 36, 29, 8, 13, 8, 18, 11, 17, 11, 16, 13, 5, 2, 1, 15, 6, 4, 13, 7, 2, 8, 3, 5, 1, 3, 2, 4, 1, 12, 7, 17, 10, 9, 12, 25, 9, 12, 15, 21, 8, 2, 5, 10, 21, 9, 6, 13, 10, 9, 16, 17, 5, 17, 2, 1, 9, 2, 1, 13, 13, 3, 5, 1, 1, 13, 1, 21, 3, 37, 33, 8, 10, 8, 11, 19, 29, 11, 8, 8, 1, 1, 2, 8, 10, 1, 4, 3, 1, 3, 5, 13, 7, 5, 6, 6, 1, 16, 8, 6, 4, 2, 14, 1, 3, 9, 1, 2, 1, 20, 15, 1, 5, 2, 3, 5, 2, 6, 3, 2, 13, 1, 1, 1, 1, 1, 3, 2, 3, 2, 16, 9, 3, 1, 13, 5, 1, 2, 1, 6, 4, 14, 1, 7, 10, 6, 3, 20, 1, 3, 1, 3, 3, 1, 32, 23, 23, 25, 2, 24, 1, 20, 22, 34, 1, 22, 1, 22, 14, 29, 2, 22, 26, 17, 18, 18, 17, 21, 15, 6, 14, 9, 11, 8, 13, 1, 13, 6, 4, 13, 10, 5, 6, 5, 9, 15, 5, 1, 3, 3, 2, 1, 25, 11, 4, 4, 22, 13, 20, 32, 24, 14, 8, 28, 17, 24, 1, 16, 4, 11, 1, 22, 38, 15, 7, 1, 1, 9, 16, 1, 24, 7, 7, 10, 2, 5, 5, 4, 13, 3, 1, 10, 1, 16, 13, 6, 5, 2, 2, 3, 2, 2, 5, 2, 2, 4, 6, 7, 7, 16, 18, 12, 14, 3, 4, 7, 6, 9, 5, 27, 18, 8, 13, 1, 3, 5, 12, 3, 8, 5, 3, 1, 13, 2, 1, 21, 20, 1, 3, 18, 1, 9, 11, 5, 6, 4, 3, 16, 18, 9, 2, 13, 2, 6, 20, 15, 3, 15, 15, 17, 19, 4, 8, 7, 5, 6, 8, 16, 6, 1, 22, 12, 9, 44, 11, 29, 9, 9, 22, 10, 7, 24, 11, 11, 16, 8, 4, 1, 1, 7, 6, 2, 19, 9, 23, 10, 16, 9, 15, 14, 2, 12, 23, 2, 8, 9, 9, 3, 1, 16, 6, 1, 2, 30, 2, 8, 8, 6, 11, 9, 12, 15, 3, 1, 12, 20, 9, 3, 13, 25, 11, 3, 12, 22, 12, 8, 8, 10, 11, 16, 6, 3, 1, 3, 3, 5, 1, 3, 17, 1, 2, 3, 7, 14, 2, 1, 12, 11, 43, 6, 2, 5, 14, 1, 1, 21, 35, 29, 9, 34, 31, 20, 10, 17, 34, 23, 5, 51, 22, 14, 29, 5, 8, 6, 17, 34, 33, 22, 5, 4, 21, 6, 18, 25, 36, 8, 4, 9, 8, 7, 3, 8, 14, 10, 15, 8, 2, 2, 14, 13, 3, 2, 2, 1, 8, 8, 8, 7, 13, 1, 10, 23, 6, 4, 24, 1, 1, 2, 2, 3, 1, 21, 9, 7, 13, 13, 5, 10, 12, 21, 14, 16, 13, 6, 4, 13, 8, 6, 2, 15, 6, 3, 9, 4, 5, 2, 2, 7, 26, 7, 9, 7, 7, 6, 6, 19, 5, 7, 6, 32, 18, 5, 27, 5, 24, 9, 13, 23, 12, 6, 11, 25, 8, 13, 9, 4, 4, 1, 13, 1, 6, 6, 12, 20, 9, 8, 5, 45, 5, 24, 23, 4, 11, 9, 12, 6, 1, 5, 1, 38, 24, 30, 2, 7, 11, 16, 8, 4, 8, 15, 8, 8, 15, 8, 6, 9, 11, 8, 1, 17, 4, 3, 8, 1, 7, 14, 8, 11, 23, 7, 33, 5, 19, 7, 7, 41, 9, 18, 7, 7, 21, 33, 17, 24, 13, 21, 19, 4, 4, 2, 14, 4, 2, 8, 3, 13, 1, 4, 5, 1, 2, 5, 13, 1, 2, 28, 29, 6, 1, 2, 1, 2, 11, 7, 4, 11, 9, 9, 26, 13, 9, 6, 9, 20, 26, 1, 6, 3, 6, 6, 9, 43, 9, 19, 15, 4, 10, 10, 20, 18, 11, 4, 8, 8, 20, 17, 13, 6, 5, 2, 12, 13, 2, 14, 4, 6, 14, 2, 25, 20, 7, 5, 32, 17, 27, 30, 1, 32, 1, 6, 1, 5, 13, 7, 5, 8, 6, 3, 7, 23, 22, 3, 21, 15, 20, 22, 3, 6, 2, 12, 1, 3, 5, 4, 1, 6, 10, 7, 7, 2, 8, 4, 3, 24, 21, 4, 4, 2, 8, 1, 6, 1, 1, 6, 13, 13, 7, 3, 4, 15, 2, 7, 10, 1, 6, 3, 10, 10, 1, 7, 11, 14, 21, 4, 10, 6, 9, 11, 26, 9, 8, 6, 4, 7, 9, 5, 13, 34, 24, 29, 28, 21, 8, 16, 8, 6, 23, 9, 21, 22, 26, 12, 19, 17, 12, 13, 8, 3, 5, 8, 12, 1, 5, 19, 6, 12, 6, 13, 40, 9, 37, 5, 4, 17, 13, 59, 8, 35, 3, 6, 3, 7, 4, 5, 6, 9, 9, 13, 3, 11, 7, 7, 4, 8, 2, 7, 8, 10, 4, 30, 15, 7, 9, 14, 15, 13, 32, 8, 7, 15, 19, 12, 14, 11, 10, 9, 9, 6, 7, 20, 5, 12, 7, 7, 1, 6, 4, 4, 8, 2, 9, 8, 8, 9, 3, 30, 14, 14, 9, 14, 15, 5, 24, 28, 2, 8, 7, 13, 9, 18, 10, 18, 2, 28, 3, 33, 5, 2, 13, 1, 1, 6, 1, 1, 12, 3, 2, 13, 7, 3, 22, 13, 1, 1, 20, 13, 13, 21, 15, 22, 1, 22, 1, 2, 5, 6, 1, 1, 2, 3, 10, 6, 7, 10, 15, 20, 7, 27, 4, 10, 8, 31, 4, 11, 8, 28, 4, 10, 8, 25, 4, 1, 9, 2, 1, 1, 2, 19, 7, 8, 1, 18, 6, 4, 8, 5, 2, 8, 9, 4, 32, 26, 14, 14, 5, 15, 16, 5, 24, 8, 7, 13, 21, 25, 19, 8, 2, 18, 8, 12, 9, 6, 6, 7, 7, 6, 4, 8, 2, 8, 6, 14, 7, 14, 7, 29, 5, 31, 10, 8, 8, 12, 17, 11, 11, 12, 3, 4, 1, 5, 14, 16, 1, 1, 14, 13, 1, 8, 8, 5, 8, 7, 2, 3, 3, 3, 1, 5, 2, 3, 4, 13, 4, 5, 19, 18, 37, 5, 5, 5, 2, 1, 1, 31, 1, 1, 20, 18, 10, 33, 5, 7, 15, 7, 10, 14, 11, 1, 8, 8, 14, 1, 5, 2, 13, 4, 7, 6, 13, 9, 1, 20, 13, 10, 8, 5, 8, 8, 13, 6, 6, 5, 14, 6, 8, 2, 2, 13, 2, 17, 6, 17, 8, 7, 8, 7, 7, 6, 12, 4, 5, 8, 13, 4, 10, 4, 16, 11, 3, 3, 14, 13, 1, 6, 5, 13, 48, 6, 3, 15, 6, 11, 6, 8, 1, 14, 5, 8, 4, 1, 22, 2, 12, 22, 21, 2, 8, 8, 1, 18, 6, 5, 8, 14, 8, 10, 7, 7, 8, 13, 7, 6, 8, 4, 14, 17, 5, 8, 10, 13, 8, 7, 7, 9, 12, 5, 8, 4, 6, 27, 9, 27, 35, 19, 23, 29, 8, 7, 11, 2, 1, 1, 21, 35, 34, 27, 9, 20, 2, 3, 4, 15, 5, 1, 25, 8, 5, 6, 5, 8, 9, 7, 8, 16, 6, 8, 7, 9, 4, 14, 13, 6, 3, 14, 4, 8, 4, 3, 17, 4, 13, 13, 3, 17, 11, 9, 30, 33, 1, 29, 23, 32, 27, 37, 4, 17, 2, 5, 14, 1, 1, 5, 4, 5, 4, 1, 4, 16, 1, 1, 13, 7, 1, 14, 2, 1, 2, 1, 1, 25, 1, 16, 1, 33, 11, 10, 5, 18, 6, 5, 14, 5, 1, 2, 2, 4, 15, 1, 25, 1, 26, 8, 9, 10, 3, 1, 19, 1, 27, 6, 3, 9, 9, 37, 8, 35, 1, 13, 39, 19, 14, 12, 2, 7, 8, 8, 3, 13, 4, 4, 5, 3, 61, 6, 4, 8, 3, 2, 2, 14, 13, 4, 5, 1, 1, 1, 13, 1, 6, 13, 1, 8, 4, 3, 1, 14, 13, 6, 5, 9, 2, 1, 13, 5, 1, 1, 5, 7, 1, 15, 10, 2, 2, 13, 1, 3, 1, 5, 5, 5, 8, 8, 6, 19, 9, 6, 1, 3, 5, 8, 2, 22, 3, 2, 14, 1, 2, 5, 1, 30, 3, 3, 5, 5, 35, 3, 34, 3, 5, 4, 2, 3, 6, 9, 8, 31, 1, 19, 1, 17, 8, 18, 1, 23, 3, 2, 21, 5, 6, 4, 24, 10, 4, 9, 3, 13, 1, 1, 10, 13, 1, 3, 10, 3, 12, 6, 17, 17, 1, 2, 5, 2, 1, 3, 7, 7, 6, 5, 18, 1, 18, 1, 1, 10, 27, 6, 6, 4, 3, 1, 4, 7, 1, 14, 15, 1, 13, 8, 6, 26, 1, 3, 38, 24, 9, 11, 7, 11, 7, 30, 5, 8, 19, 9, 11, 6, 12, 7, 34, 5, 3, 2, 1, 26, 11, 13, 7, 14, 3, 2, 13, 21, 1, 10, 9, 15, 5, 7, 14, 10, 4, 7, 5, 10, 14, 1, 1, 11, 9, 11, 8, 4, 4, 2, 3, 4, 2, 16, 7, 12, 9, 1, 8, 11, 12, 8, 14, 7, 13, 7, 9, 7, 6, 9, 5, 2, 1, 12, 38, 26, 9, 24, 5, 44, 5, 8, 7, 14, 5, 6, 9, 11, 10, 11, 11, 12, 6, 22, 4, 5, 6, 25, 1, 13, 17, 2, 10, 1, 5, 5, 1, 17, 8, 15, 14, 5, 8, 6, 3, 8, 4, 13, 22, 7, 16, 11, 7, 14, 6, 5, 9, 11, 19, 17, 21, 12, 8, 9, 1, 9, 11, 10, 7, 8, 1, 13, 1, 13, 3, 11, 9, 12, 12, 6, 10, 38, 22, 5, 3, 4, 15, 10, 1, 7, 8, 8, 6, 11, 9, 29, 17, 16, 11, 4, 2, 18, 1, 13, 4, 3, 3, 10, 1, 14, 16, 8, 5, 4, 2, 3, 4, 10, 13, 1, 13, 17, 13, 20, 13, 6, 15, 6, 15, 13, 6, 12, 16, 20, 13, 8, 15, 22, 15, 14, 15, 14, 16, 21, 10, 5, 5, 9, 5, 25, 5, 1, 21, 5, 11, 6, 5, 6, 16, 1, 14, 1, 14, 5, 2, 15, 1, 41, 5, 44, 39, 45, 5, 45, 5, 71, 38, 18, 9, 5, 5, 17, 7, 16, 10, 9, 8, 8, 6, 5, 10, 4, 22, 5, 36, 13, 21, 16, 9, 7, 7, 11, 4, 9, 14, 6, 6, 4, 7, 9, 6, 2, 6, 15, 15, 8, 5, 7, 6, 9, 4, 7, 4, 7, 6, 15, 19, 14, 19, 11, 33, 31, 27, 23, 7, 25, 4, 11, 20, 17, 9, 5, 6, 6, 7, 22, 3, 6, 8, 7, 6, 7, 3, 2, 4, 6, 4, 8, 10, 4, 11, 25, 4, 1, 8, 5, 8, 3, 9, 6, 7, 4, 8, 10, 3, 13, 7, 24, 5, 6, 9, 16, 18, 12, 11, 14, 7, 10, 7, 6, 7, 19, 19, 35, 19, 5, 26, 13, 7, 10, 10, 3, 7, 8, 6, 3, 11, 4, 7, 20, 5, 7, 5, 8, 8, 6, 6, 18, 3, 7, 7, 7, 3, 8, 5, 20, 6, 10, 5, 8, 7, 7, 15, 6, 7, 9, 8, 20, 10, 19, 8, 31, 7, 7, 8, 21, 13, 4, 12, 7, 8, 22, 15, 14, 8, 21, 10, 19, 17, 14, 5, 6, 6, 9, 7, 3, 17, 6, 7, 5, 10, 6, 3, 17, 7, 8, 11, 6, 3, 5, 8, 7, 10, 16, 6, 4, 5, 5, 8, 18, 7, 4, 5, 7, 7, 4, 6, 3, 10, 4, 7, 4, 6, 6, 7, 22, 4, 5, 1, 2, 7, 6, 8, 6, 7, 3, 8, 14, 5, 4, 6, 16, 5, 10, 6, 4, 8, 11, 7, 7, 11, 5, 7, 10, 8, 6, 8, 32, 5, 11, 5, 14, 6, 5, 6, 9, 7, 5, 6, 7, 16, 8, 5, 24, 5, 7, 24, 11, 15, 8, 4, 16, 6, 8, 5, 6, 12, 6, 6, 31, 7, 8, 4, 13, 4, 6, 10, 4, 5, 9, 5, 6, 8, 4, 2, 25, 10, 5, 6, 7, 5, 7, 6, 6, 18, 7, 6, 7, 8, 7, 10, 19, 7, 5, 6, 6, 7, 8, 14, 8, 10, 9, 5, 6, 6, 9, 5, 24, 17, 6, 7, 5, 10, 6, 4, 3, 8, 7, 3, 13, 4, 6, 3, 24, 8, 5, 9, 7, 2, 6, 4, 8, 4, 7, 10, 4, 5, 7, 9, 17, 7, 10, 4, 7, 8, 16, 16, 10, 6, 6, 6, 19, 8, 4, 2, 21, 1, 2, 7, 1, 9, 6, 8, 7, 3, 8, 5, 4, 6, 6, 6, 23, 8, 5, 7, 8, 11, 6, 1, 8, 1, 8, 5, 10, 3, 14, 8, 18, 5, 6, 9, 7, 6, 6, 7, 9, 3, 4, 7, 5, 8, 3, 7, 19, 32, 15, 11, 8, 7, 7, 11, 18, 7, 13, 18, 9, 5, 3, 6, 45, 13, 3, 5, 7, 6, 10, 9, 4, 3, 3, 4, 8, 3, 7, 4, 17, 5, 5, 5, 6, 6, 1, 5, 6, 6, 3, 6, 8, 6, 6, 7, 18, 7, 6, 12, 9, 6, 10, 8, 8, 10, 8, 19, 7, 7, 10, 7, 28, 20, 5, 16, 7, 7, 8, 20, 8, 7, 8, 8, 22, 12, 4, 10, 30, 13, 3, 1, 9, 7, 8, 8, 20, 9, 13, 8, 11, 1, 19, 7, 37, 13, 8, 21, 22, 8, 2, 6, 7, 17, 10, 10, 5, 6, 11, 7, 15, 17, 6, 8, 5, 5, 7, 3, 8, 3, 5, 14, 8, 14, 7, 7, 21, 17, 6, 4, 5, 5, 4, 4, 8, 4, 7, 4, 5, 7, 7, 4, 19, 3, 8, 5, 10, 6, 8, 4, 7, 4, 6, 7, 6, 4, 6, 10, 16, 1, 2, 7, 7, 8, 6, 7, 3, 8, 3, 14, 7, 9, 9, 5, 16, 6, 3, 4, 6, 10, 6, 4, 8, 11, 7, 7, 5, 7, 12, 3, 25, 5, 6, 5, 7, 6, 7, 10, 6, 10, 5, 15, 7, 12, 7, 3, 17, 8, 5, 5, 9, 11, 15, 8, 7, 10, 6, 7, 6, 6, 4, 8, 15, 7, 5, 7, 6, 7, 3, 5, 5, 7, 7, 8, 4, 7, 8, 3, 14, 7, 3, 8, 6, 5, 10, 4, 6, 1, 2, 12, 7, 5, 6, 6, 16, 3, 8, 3, 13, 10, 16, 5, 4, 6, 3, 4, 6, 6, 8, 6, 16, 8, 11, 6, 6, 8, 8, 1, 5, 6, 13, 3, 14, 5, 5, 6, 19, 7, 6, 9, 5, 10, 5, 6, 11, 6, 8, 16, 13, 13, 6, 7, 17, 5, 7, 4, 4, 4, 12, 6, 8, 6, 17, 4, 15, 5, 7, 6, 18, 4, 4, 5, 12, 4, 8, 4, 7, 10, 5, 8, 5, 6, 5, 7, 16, 8, 9, 4, 7, 5, 7, 3, 3, 1, 7, 3, 8, 4, 6, 7, 29, 9, 4, 6, 1, 2, 17, 11, 8, 17, 7, 7, 14, 7, 3, 4, 19, 5, 4, 7, 3, 16, 11, 16, 9, 16, 9, 9, 9, 8, 7, 4, 17, 15, 11, 7, 7, 4, 17, 5, 13, 6, 12, 7, 14, 8, 14, 9, 16, 6, 10, 7, 6, 23, 12, 6, 18, 6, 13, 37, 13, 8, 25, 14, 27, 6, 5, 8, 5, 7, 10, 11, 7, 6, 4, 6, 3, 6, 7, 9, 32, 7, 6, 7, 3, 11, 6, 3, 8, 8, 6, 5, 7, 11, 4, 5, 22, 13, 7, 7, 17, 8, 3, 6, 6, 7, 3, 5, 6, 9, 5, 11, 23, 7, 14, 6, 5, 6, 31, 7, 11, 18, 3, 23, 7, 13, 8, 11, 25, 10, 9, 3, 7, 6, 8, 6, 4, 4, 8, 5, 8, 8, 10, 4, 21, 6, 1, 9, 9, 3, 6, 6, 4, 7, 5, 7, 6, 11, 4, 7, 19, 8, 20, 9, 21, 7, 8, 7, 8, 9, 6, 23, 4, 12, 10, 8, 19, 9, 19, 18, 19, 12, 8, 9, 8, 21, 7, 8, 16, 5, 2, 10, 8, 7, 5, 4, 3, 6, 14, 23, 7, 6, 9, 7, 7, 5, 9, 10, 17, 9, 8, 8, 7, 5, 21, 3, 37, 5, 5, 2, 4, 3, 3, 11, 15, 1, 4, 3, 12, 1, 14, 15, 4, 5, 12, 13, 20, 15, 26, 15, 18, 9, 14, 17, 21, 6, 27, 11, 5, 5, 3, 16, 6, 2, 10, 14, 24, 21, 16, 12, 6, 15, 5, 27, 21, 9, 3, 14, 14, 8, 27, 5, 19, 13, 9, 5, 2, 6, 9, 5, 13, 5, 4, 2, 12, 2, 1, 8, 20, 19, 11, 16, 6, 3, 14, 14, 22, 18, 7, 28, 7, 27, 6, 26, 11, 2, 26, 28, 2, 27, 30, 24, 13, 12, 15, 2, 7, 1, 18, 9, 10, 19, 2, 14, 12, 11, 14, 2, 13, 18, 10, 12, 10, 2, 10, 1, 25, 1, 7, 2, 25, 8, 5, 13, 4, 1, 1, 7, 3, 1, 5, 11, 18, 5, 7, 9, 5, 8, 1, 13, 1, 27, 11, 1, 17, 6, 7, 2, 8, 1, 13, 24, 6, 27, 7, 18, 10, 10, 14, 15, 6, 3, 28, 19, 19, 5, 10, 2, 4, 6, 2, 1, 13, 11, 7, 1, 15, 1, 5, 3, 9, 13, 4, 2, 29, 23, 30, 4, 5, 8, 5, 1, 25, 11, 1, 30, 29, 1, 4, 7, 9, 36, 22, 18, 8, 5, 5, 29, 5, 2, 17, 1, 21, 1, 1, 2, 65, 33, 17, 18, 17, 21, 10, 31, 1, 32, 5, 9, 21, 26, 22, 25, 11, 6, 5, 6, 14, 1, 7, 2, 43, 12, 6, 27, 14, 5, 6, 15, 22, 10, 14, 11, 6, 5, 6, 5, 9, 6, 5, 12, 18, 14, 8, 7, 9, 6, 5, 5, 9, 12, 6, 6, 9, 5, 24, 5, 21, 9, 11, 9, 5, 21, 9, 9, 34, 5, 28, 16, 21, 4, 6, 7, 9, 2, 1, 8, 1, 10, 13, 1, 7, 37, 5, 5, 4, 2, 3, 3, 5, 12, 8, 4, 1, 9, 8, 1, 7, 5, 1, 13, 23, 1, 19, 15, 18, 9, 27, 5, 1, 7, 24, 12, 20, 13, 11, 9, 5, 11, 3, 15, 23, 15, 6, 24, 20, 9, 17, 11, 17, 1, 16, 1, 1, 3, 6, 19, 9, 8, 6, 4, 17, 8, 4, 15, 1, 1, 19, 19, 21, 23, 9, 4, 11, 7, 10, 15, 6, 8, 7, 8, 7, 3, 20, 17, 8, 7, 8, 7, 25, 8, 7, 6, 3, 18, 17, 1, 6, 20, 5, 19, 1, 18, 21, 1, 27, 20, 25, 8, 4, 5, 15, 5, 1, 22, 22, 36, 14, 23, 11, 29, 37, 24, 7, 20, 13, 17, 5, 13, 2, 19, 7, 1, 2, 15, 1, 1, 9, 5, 8, 8, 3, 13, 13, 5, 3, 14, 6, 14, 14, 11, 8, 9, 15, 5, 6, 13, 4, 5, 14, 6, 1, 13, 1, 2, 4, 1, 12, 1, 7, 2, 9, 14, 1, 3, 1, 3, 2, 8, 3, 8, 8, 8, 6, 11, 7, 1, 4, 17, 16, 14, 6, 3, 5, 13, 6, 1, 4, 33, 5, 4, 8, 15, 16, 17, 9, 14, 14, 17, 7, 34, 14, 20, 6, 15, 8, 10, 7, 1, 22, 1, 22, 3, 18, 14, 8, 7, 16, 6, 7, 14, 16, 1, 12, 6, 6, 6, 3, 16, 4, 22, 7, 24, 13, 13, 26, 19, 1, 19, 34, 26, 20, 17, 7, 12, 12, 27, 15, 15, 35, 20, 17, 18, 6, 12, 15, 6, 2, 1, 1, 27, 20, 20, 3, 24, 5, 12, 5, 16, 13, 6, 14, 7, 32, 13, 5, 4, 13, 1, 7, 24, 15, 9, 6, 14, 22, 25, 7, 9, 7, 4, 27, 15, 8, 19, 23, 11, 15, 3, 14, 40, 54, 11, 11, 30, 15, 8, 7, 15, 9, 7, 5, 8, 24, 5, 5, 6, 1, 14, 14, 8, 27, 7, 2, 16, 13, 29, 1, 18, 46, 12, 9, 10, 38, 27, 10, 6, 44, 5, 5, 13, 8, 13, 5],
-    &[0, 123, 274, 435, 538, 729, 833, 1043, 1140, 1229, 1291, 1377, 1581, 1860, 1993, 2178, 2386, 2504, 2588, 2752, 2869, 3011, 3181, 3398, 3575, 3708, 3885, 3977, 4183, 4509, 4752, 4870, 4998, 5161, 5282, 5504, 5648, 5888, 6031, 6205, 6459, 6580, 6706, 6913, 7070, 7296, 7479, 7560, 7678, 7810, 8038, 8279, 8464, 8664, 8822, 9019, 9151, 9347, 9478, 9653, 9790, 9939, 10110, 10318, 10441, 10622, 10716, 10845, 11037, 11171, 11292, 11428, 11592, 11731, 11874, 12029, 12318, 12449, 12585, 12871, 12965, 13096, 13238, 13459, 13632, 13720, 13811, 13903, 14006, 14164, 14348, 14464, 14559, 14685, 14904, 15063, 15197, 15308, 15469, 15674, 15809, 15973, 16142, 16309, 16467, 16576, 16765, 16972, 17110, 17501, 17698, 17821, 17981, 18223, 18334, 18455, 18645, 18819, 18942, 19107, 19315, 19455, 19581, 19686, 19794, 19923, 20070, 20233, 20359, 20499, 20629, 20755, 20874, 21020, 21120, 21246, 21356, 21545, 21679, 21777, 21929, 22119, 22286, 22476, 22608, 22720, 22833, 22945, 23060, 23196, 23328, 23432, 23534, 23651, 23772, 23919, 24046, 24158, 24256, 24402, 24554, 24720, 24940, 25067, 25196, 25331, 25524, 25649, 25761, 25940, 26130, 26260, 26408, 26583, 26767, 26994, 27109, 27353, 27580, 27740, 27859, 27997, 28206, 28311, 28511, 28709, 28993, 29227, 29378, 29526, 29741, 29852, 29984, 30174, 30363, 30531, 30680, 30856, 31123, 31307, 31450, 31553, 31647, 31786, 32010, 32173, 32370, 32663, 32839, 33050, 33317, 33487, 33764],
-    &[2, 2, 2, 2, 246, 246, 64, 14, 14, 14, 14, 14, 14, 14, 14, 14, 5, 5, 5, 5, 5, 56, 56, 61, 61, 61, 61, 61, 61, 56, 61, 61, 61, 10, 10, 239, 10, 239, 10, 239, 231, 0, 0, 0, 0, 0, 7, 7, 4, 4, 8, 8, 8, 8, 8, 8, 8, 8, 3, 170, 170, 170, 170, 170, 170, 170, 170, 87, 64, 192, 192, 192, 192, 64, 64, 211, 105, 105, 105, 105, 105, 61, 9, 9, 9, 9, 9, 9, 9, 9, 9, 6, 6, 6, 6, 6, 105, 13, 198, 198, 198, 198, 198, 198, 198, 198, 15, 68, 12, 12, 12, 11, 11, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 31, 31, 31, 31, 31, 31, 22, 22, 22, 22, 22, 18, 18, 18, 18, 18, 18, 18, 17, 17, 22, 22, 145, 35, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 36, 36, 35, 35, 24, 24, 24, 26, 26, 26, 26, 32, 32, 32, 32, 35, 35, 35, 35, 35, 35, 35, 35, 145, 145, 145, 237, 237, 237, 237, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 237, 28, 28, 29, 29, 29, 29, 29, 56, 16, 16, 16, 16, 16, 16, 16, 16, 16, 34, 34, 34, 33, 33, 33, 33, 33, 33, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 238, 238, 238, 105, 105, 238, 238, 105, 238, 105, 105, 238, 27, 27, 27, 27, 105, 238, 21, 21, 21, 21, 21, 21, 56, 163, 205, 20, 145, 20, 20, 23, 23, 32, 32, 51, 214, 214, 105, 46, 116, 116, 116, 116, 116, 116, 46, 46, 46, 37, 51, 51, 51, 29, 29, 29, 29, 186, 123, 123, 123, 124, 55, 40, 40, 139, 55, 55, 214, 214, 105, 105, 105, 55, 45, 45, 45, 47, 47, 227, 47, 47, 54, 97, 97, 97, 53, 53, 53, 54, 214, 235, 235, 139, 45, 45, 47, 197, 47, 47, 54, 235, 235, 235, 235, 38, 38, 38, 38, 38, 38, 38, 48, 48, 59, 59, 31, 148, 31, 148, 31, 31, 148, 59, 59, 148, 59, 31, 148, 148, 118, 118, 118, 118, 118, 118, 59, 31, 148, 59, 42, 42, 42, 42, 41, 41, 39, 39, 39, 39, 41, 41, 41, 39, 39, 39, 41, 39, 44, 44, 44, 44, 44, 44, 120, 120, 121, 121, 121, 120, 120, 121, 121, 120, 120, 121, 121, 120, 43, 43, 43, 49, 43, 43, 97, 97, 97, 97, 50, 52, 52, 52, 54, 54, 54, 214, 139, 55, 55, 55, 140, 210, 231, 58, 58, 58, 58, 58, 58, 239, 120, 208, 39, 220, 129, 39, 220, 208, 129, 61, 120, 208, 208, 220, 68, 167, 39, 39, 208, 220, 129, 61, 120, 125, 39, 39, 220, 208, 129, 58, 58, 56, 58, 57, 57, 59, 60, 60, 59, 59, 59, 60, 60, 60, 59, 125, 39, 39, 57, 56, 210, 57, 57, 57, 220, 233, 62, 232, 64, 64, 64, 64, 64, 64, 64, 64, 103, 62, 62, 62, 62, 209, 43, 1, 1, 1, 1, 62, 62, 87, 87, 66, 66, 66, 66, 66, 201, 199, 67, 67, 67, 212, 235, 66, 182, 186, 66, 102, 122, 182, 186, 186, 122, 175, 175, 243, 175, 243, 28, 28, 66, 72, 72, 232, 232, 232, 156, 239, 156, 63, 63, 63, 63, 63, 212, 212, 102, 235, 182, 122, 186, 175, 243, 28, 72, 232, 232, 156, 239, 68, 68, 68, 68, 68, 68, 68, 232, 73, 73, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 71, 73, 73, 73, 73, 190, 190, 190, 30, 163, 68, 167, 56, 163, 205, 68, 167, 30, 163, 205, 72, 167, 205, 72, 190, 30, 72, 70, 70, 70, 70, 70, 70, 176, 176, 176, 176, 176, 69, 69, 69, 69, 69, 69, 70, 30, 72, 74, 74, 74, 74, 74, 140, 79, 79, 215, 174, 74, 215, 215, 140, 79, 174, 74, 215, 74, 74, 74, 140, 79, 174, 215, 74, 215, 79, 79, 174, 74, 215, 140, 79, 140, 174, 74, 215, 0, 128, 137, 75, 75, 75, 75, 75, 75, 84, 84, 84, 81, 31, 148, 59, 78, 89, 89, 89, 89, 78, 89, 78, 56, 56, 81, 81, 111, 113, 82, 82, 57, 112, 133, 133, 77, 133, 133, 133, 133, 88, 88, 88, 88, 88, 88, 83, 77, 77, 83, 88, 88, 83, 83, 83, 83, 83, 133, 133, 78, 78, 78, 86, 86, 86, 91, 91, 90, 90, 79, 80, 80, 93, 79, 85, 92, 87, 85, 92, 92, 87, 87, 85, 92, 87, 85, 92, 93, 79, 93, 79, 79, 93, 93, 86, 90, 85, 92, 87, 98, 98, 112, 112, 112, 112, 95, 95, 95, 95, 95, 95, 95, 95, 95, 95, 235, 235, 88, 88, 88, 67, 210, 165, 210, 165, 165, 235, 235, 96, 96, 94, 94, 94, 94, 94, 99, 94, 94, 94, 94, 94, 94, 99, 99, 99, 108, 244, 101, 108, 33, 53, 187, 103, 162, 14, 123, 38, 38, 44, 14, 71, 71, 73, 89, 95, 95, 71, 71, 148, 142, 231, 180, 193, 213, 239, 238, 239, 239, 239, 33, 53, 103, 53, 95, 53, 162, 187, 14, 14, 123, 123, 38, 38, 44, 38, 38, 71, 71, 73, 89, 95, 71, 71, 71, 148, 142, 231, 231, 231, 180, 193, 213, 213, 239, 238, 239, 239, 239, 104, 175, 243, 104, 104, 104, 104, 100, 100, 100, 100, 100, 100, 100, 103, 107, 107, 106, 106, 107, 107, 107, 107, 107, 107, 107, 107, 107, 106, 106, 101, 101, 101, 101, 101, 101, 33, 103, 53, 210, 210, 95, 162, 2, 107, 150, 177, 2, 107, 150, 177, 2, 107, 150, 177, 2, 107, 107, 177, 108, 108, 108, 108, 108, 14, 26, 29, 29, 123, 38, 38, 118, 44, 71, 71, 73, 89, 89, 95, 154, 71, 71, 148, 142, 231, 180, 193, 213, 231, 231, 238, 239, 239, 239, 103, 33, 53, 103, 53, 162, 14, 123, 38, 38, 44, 73, 71, 71, 71, 95, 71, 148, 142, 231, 231, 180, 193, 213, 239, 238, 238, 239, 239, 102, 102, 109, 109, 109, 109, 109, 109, 109, 109, 43, 43, 102, 102, 111, 111, 111, 111, 113, 113, 113, 113, 113, 244, 244, 110, 57, 246, 207, 89, 121, 207, 112, 112, 112, 112, 112, 112, 112, 246, 207, 246, 89, 121, 207, 123, 51, 123, 123, 123, 123, 116, 116, 116, 116, 46, 46, 46, 37, 51, 51, 51, 51, 51, 29, 29, 29, 124, 186, 186, 124, 124, 124, 124, 124, 124, 38, 38, 114, 114, 114, 114, 22, 19, 32, 116, 58, 212, 131, 136, 166, 192, 67, 196, 217, 165, 223, 115, 115, 115, 115, 115, 115, 115, 115, 115, 115, 117, 117, 231, 122, 38, 38, 38, 38, 48, 48, 48, 48, 118, 118, 118, 118, 42, 41, 41, 39, 39, 39, 39, 41, 41, 22, 19, 32, 58, 165, 212, 116, 131, 136, 166, 192, 196, 67, 217, 223, 22, 19, 32, 116, 58, 165, 212, 131, 136, 166, 192, 67, 217, 223, 196, 39, 41, 93, 120, 120, 120, 120, 120, 121, 121, 121, 121, 121, 120, 120, 120, 120, 121, 49, 49, 49, 122, 223, 97, 97, 192, 22, 19, 32, 58, 212, 67, 165, 116, 131, 136, 166, 196, 217, 223, 0, 128, 137, 50, 50, 122, 122, 122, 122, 54, 54, 115, 115, 115, 66, 182, 187, 125, 125, 125, 125, 125, 125, 125, 125, 134, 126, 126, 131, 131, 131, 131, 134, 134, 134, 134, 134, 126, 126, 126, 126, 126, 130, 130, 130, 135, 135, 135, 135, 135, 128, 128, 128, 128, 120, 128, 128, 132, 132, 132, 132, 132, 132, 132, 132, 132, 134, 134, 134, 133, 133, 18, 133, 133, 133, 133, 133, 133, 133, 239, 238, 147, 147, 147, 147, 147, 147, 147, 147, 147, 147, 143, 143, 143, 143, 143, 141, 141, 141, 99, 245, 245, 147, 147, 157, 157, 157, 157, 155, 155, 155, 155, 157, 154, 154, 154, 154, 154, 154, 154, 154, 154, 154, 157, 157, 144, 144, 144, 71, 71, 71, 152, 152, 152, 71, 71, 71, 71, 71, 103, 148, 148, 136, 136, 136, 136, 136, 136, 136, 136, 142, 142, 142, 142, 142, 142, 149, 149, 149, 149, 150, 150, 150, 153, 153, 153, 153, 153, 150, 150, 150, 153, 153, 245, 156, 231, 231, 231, 231, 156, 156, 156, 156, 145, 145, 72, 72, 72, 72, 72, 72, 72, 72, 72, 72, 72, 72, 72, 145, 145, 145, 28, 158, 138, 138, 138, 138, 138, 138, 138, 138, 138, 138, 138, 138, 138, 138, 137, 137, 137, 137, 146, 146, 146, 146, 151, 139, 151, 136, 158, 158, 158, 158, 158, 158, 28, 145, 145, 145, 145, 145, 145, 159, 159, 159, 168, 168, 168, 165, 210, 56, 56, 167, 167, 167, 165, 160, 170, 160, 170, 175, 243, 164, 29, 165, 210, 56, 160, 170, 175, 243, 161, 163, 163, 163, 163, 161, 164, 164, 169, 169, 210, 165, 165, 120, 143, 148, 166, 120, 148, 143, 162, 162, 162, 162, 166, 166, 166, 120, 143, 148, 148, 166, 166, 166, 166, 166, 166, 160, 170, 160, 160, 160, 170, 170, 160, 170, 160, 170, 160, 170, 170, 230, 229, 234, 210, 171, 171, 171, 175, 243, 220, 233, 11, 94, 147, 11, 103, 213, 220, 230, 234, 165, 29, 165, 29, 165, 177, 177, 184, 182, 182, 182, 184, 184, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 182, 172, 172, 239, 238, 239, 27, 66, 102, 186, 122, 182, 235, 235, 175, 175, 175, 175, 175, 175, 175, 175, 175, 177, 185, 185, 185, 185, 185, 185, 140, 210, 140, 210, 165, 29, 61, 18, 47, 173, 173, 173, 176, 176, 180, 180, 180, 180, 180, 180, 28, 28, 43, 43, 178, 178, 174, 174, 174, 178, 178, 178, 178, 178, 246, 174, 181, 183, 181, 181, 181, 183, 183, 183, 183, 183, 183, 183, 0, 128, 137, 128, 137, 0, 128, 137, 0, 128, 137, 0, 137, 128, 227, 227, 227, 227, 227, 227, 227, 181, 186, 114, 115, 117, 94, 147, 76, 94, 147, 94, 94, 147, 147, 11, 11, 11, 11, 94, 147, 39, 88, 88, 94, 147, 94, 147, 94, 147, 94, 147, 94, 147, 165, 22, 19, 32, 131, 136, 192, 116, 58, 212, 166, 67, 196, 217, 223, 112, 76, 76, 238, 192, 19, 58, 67, 166, 212, 196, 217, 192, 22, 19, 32, 116, 58, 67, 67, 212, 131, 165, 136, 136, 166, 196, 217, 223, 22, 32, 116, 131, 165, 112, 112, 112, 76, 76, 76, 76, 64, 9, 237, 55, 40, 93, 145, 5, 7, 6, 11, 63, 100, 106, 108, 24, 34, 23, 46, 214, 45, 41, 84, 81, 90, 124, 114, 115, 141, 155, 144, 158, 161, 185, 173, 183, 191, 204, 195, 207, 218, 216, 15, 62, 96, 104, 230, 234, 43, 87, 202, 176, 142, 154, 194, 244, 247, 248, 39, 208, 220, 61, 120, 129, 35, 21, 51, 227, 54, 48, 49, 97, 50, 209, 70, 69, 57, 85, 92, 98, 117, 134, 130, 132, 143, 152, 153, 138, 159, 168, 164, 184, 172, 178, 203, 189, 197, 199, 206, 225, 224, 241, 60, 88, 30, 163, 68, 167, 56, 205, 74, 75, 177, 2, 107, 150, 109, 126, 233, 47, 18, 201, 240, 246, 222, 228, 5, 7, 6, 11, 15, 35, 24, 16, 34, 21, 23, 51, 46, 214, 45, 48, 49, 43, 97, 50, 54, 57, 62, 209, 87, 63, 70, 69, 81, 90, 85, 92, 93, 98, 96, 108, 104, 100, 106, 124, 114, 117, 121, 134, 130, 132, 141, 155, 154, 144, 152, 153, 138, 158, 145, 159, 168, 164, 143, 184, 172, 185, 173, 178, 203, 204, 189, 194, 202, 197, 199, 246, 207, 206, 218, 41, 84, 142, 142, 161, 176, 195, 225, 222, 224, 230, 234, 241, 244, 247, 248, 211, 64, 211, 64, 211, 9, 237, 237, 40, 40, 55, 246, 5, 9, 6, 11, 35, 35, 145, 16, 21, 48, 121, 43, 49, 97, 201, 199, 63, 69, 74, 84, 90, 93, 85, 92, 87, 104, 100, 108, 109, 134, 130, 132, 143, 138, 145, 159, 164, 178, 202, 189, 222, 224, 247, 70, 176, 96, 142, 154, 194, 5, 7, 6, 11, 15, 24, 35, 16, 34, 21, 23, 51, 46, 45, 54, 197, 48, 121, 43, 49, 97, 50, 209, 199, 63, 176, 69, 70, 84, 81, 90, 85, 92, 87, 93, 98, 96, 100, 106, 108, 124, 114, 117, 104, 145, 142, 194, 134, 130, 132, 143, 141, 155, 155, 154, 144, 152, 153, 153, 158, 138, 158, 159, 168, 164, 184, 172, 178, 183, 191, 203, 203, 189, 202, 194, 202, 197, 197, 246, 195, 207, 206, 218, 216, 225, 225, 222, 224, 230, 234, 241, 57, 247, 248, 46, 214, 41, 62, 161, 185, 173, 204, 244, 208, 208, 220, 220, 39, 39, 220, 68, 167, 167, 61, 61, 120, 125, 125, 129, 15, 15, 24, 34, 23, 51, 124, 214, 45, 54, 41, 57, 57, 62, 70, 81, 98, 244, 106, 126, 155, 144, 161, 172, 185, 173, 114, 115, 115, 191, 204, 195, 207, 206, 218, 218, 230, 234, 248, 60, 46, 201, 56, 163, 205, 56, 163, 205, 68, 167, 56, 163, 205, 30, 68, 30, 74, 75, 88, 150, 2, 107, 150, 177, 2, 107, 107, 177, 109, 115, 126, 233, 233, 47, 47, 18, 18, 120, 120, 125, 18, 183, 240, 129, 240, 240, 55, 216, 228, 228, 5, 7, 6, 15, 35, 24, 16, 34, 21, 23, 45, 48, 41, 49, 50, 54, 176, 154, 142, 57, 62, 209, 87, 63, 70, 69, 75, 84, 81, 90, 85, 92, 93, 98, 96, 108, 104, 100, 106, 43, 244, 51, 46, 124, 114, 117, 121, 97, 134, 126, 130, 132, 141, 155, 144, 152, 153, 138, 158, 145, 159, 168, 164, 161, 143, 230, 234, 11, 184, 172, 185, 173, 178, 191, 203, 204, 189, 194, 202, 197, 199, 195, 206, 218, 216, 225, 214, 222, 224, 241, 247, 248, 246, 207, 5, 7, 87, 6, 15, 35, 24, 34, 21, 23, 45, 49, 43, 176, 57, 62, 209, 63, 70, 69, 84, 81, 90, 85, 92, 98, 96, 104, 100, 106, 108, 244, 46, 51, 124, 114, 117, 48, 41, 121, 97, 50, 134, 130, 132, 141, 155, 154, 144, 152, 142, 153, 138, 158, 145, 159, 168, 164, 161, 143, 11, 233, 184, 172, 185, 173, 178, 191, 247, 203, 204, 189, 194, 202, 248, 197, 199, 246, 195, 207, 206, 218, 216, 225, 214, 224, 230, 234, 241, 54, 5, 7, 9, 6, 11, 15, 24, 35, 16, 16, 16, 34, 21, 23, 45, 97, 54, 214, 55, 60, 57, 62, 63, 56, 70, 70, 176, 69, 74, 75, 84, 81, 88, 92, 93, 90, 85, 92, 87, 98, 96, 104, 100, 106, 108, 244, 46, 124, 114, 115, 117, 48, 41, 121, 121, 49, 50, 126, 130, 132, 134, 143, 141, 155, 154, 144, 152, 142, 142, 153, 145, 138, 158, 145, 159, 168, 161, 164, 184, 172, 185, 173, 43, 43, 246, 183, 87, 87, 191, 209, 203, 204, 189, 194, 143, 202, 197, 201, 199, 40, 195, 207, 206, 218, 216, 225, 225, 225, 222, 224, 230, 234, 241, 109, 43, 142, 247, 51, 248, 145, 61, 64, 211, 237, 40, 246, 5, 7, 9, 6, 11, 15, 209, 62, 63, 104, 100, 106, 108, 230, 234, 16, 21, 54, 48, 121, 43, 97, 50, 57, 69, 84, 85, 92, 87, 93, 98, 117, 153, 134, 132, 143, 141, 152, 138, 145, 159, 168, 184, 178, 203, 189, 202, 197, 199, 225, 222, 224, 247, 208, 39, 220, 120, 125, 129, 70, 142, 154, 176, 194, 60, 35, 24, 34, 23, 46, 51, 45, 41, 49, 81, 90, 96, 124, 114, 130, 155, 144, 158, 164, 161, 172, 185, 173, 204, 195, 207, 206, 218, 214, 241, 244, 248, 56, 205, 68, 167, 30, 163, 74, 75, 88, 2, 107, 150, 177, 109, 115, 126, 233, 47, 120, 18, 183, 191, 201, 240, 55, 216, 228, 187, 187, 187, 187, 188, 188, 188, 190, 188, 87, 192, 67, 212, 22, 19, 166, 196, 217, 165, 223, 32, 116, 58, 131, 136, 112, 76, 76, 191, 188, 188, 188, 188, 190, 190, 190, 190, 190, 190, 190, 190, 190, 190, 190, 191, 191, 191, 178, 65, 29, 65, 65, 65, 25, 119, 29, 198, 198, 119, 127, 203, 140, 140, 140, 140, 140, 140, 140, 210, 140, 210, 210, 179, 235, 235, 236, 236, 236, 236, 236, 198, 198, 127, 193, 193, 193, 193, 193, 193, 193, 209, 209, 209, 247, 243, 10, 10, 10, 10, 10, 243, 25, 119, 203, 140, 140, 179, 236, 203, 198, 198, 198, 198, 198, 198, 127, 235, 235, 235, 235, 235, 235, 29, 208, 25, 119, 119, 203, 203, 140, 210, 140, 140, 140, 210, 140, 210, 179, 179, 208, 236, 192, 65, 192, 192, 192, 192, 192, 192, 196, 42, 42, 194, 204, 204, 189, 189, 189, 202, 189, 189, 194, 120, 143, 148, 120, 143, 148, 194, 194, 194, 194, 72, 202, 202, 202, 248, 197, 197, 197, 197, 197, 29, 198, 198, 210, 210, 210, 140, 210, 210, 210, 211, 228, 228, 201, 201, 201, 201, 201, 107, 199, 199, 201, 143, 224, 201, 199, 199, 201, 201, 201, 201, 199, 199, 240, 240, 240, 195, 193, 193, 205, 205, 205, 205, 205, 94, 147, 147, 195, 207, 246, 89, 89, 89, 89, 121, 207, 240, 67, 67, 67, 67, 67, 67, 67, 67, 94, 147, 200, 200, 200, 1, 76, 76, 76, 76, 232, 232, 156, 148, 56, 148, 94, 94, 147, 147, 189, 189, 129, 129, 129, 25, 198, 198, 119, 127, 140, 179, 236, 236, 236, 66, 102, 186, 122, 122, 182, 182, 186, 235, 235, 232, 232, 156, 66, 102, 186, 122, 182, 66, 102, 122, 182, 186, 72, 232, 232, 156, 102, 122, 186, 235, 66, 182, 175, 243, 28, 235, 40, 212, 212, 207, 246, 246, 195, 207, 207, 207, 195, 195, 207, 89, 121, 207, 196, 196, 42, 42, 42, 171, 171, 171, 171, 171, 171, 171, 171, 206, 206, 206, 42, 42, 200, 200, 200, 198, 198, 127, 127, 235, 235, 25, 29, 119, 119, 140, 140, 140, 210, 210, 210, 179, 235, 235, 208, 208, 236, 236, 212, 212, 196, 196, 196, 196, 42, 42, 42, 212, 212, 196, 42, 42, 211, 211, 211, 211, 211, 211, 211, 211, 42, 196, 218, 218, 218, 218, 218, 218, 218, 218, 217, 227, 227, 227, 227, 227, 227, 227, 227, 218, 218, 217, 227, 227, 109, 109, 228, 228, 228, 228, 228, 228, 228, 228, 228, 228, 228, 218, 214, 227, 227, 55, 55, 215, 215, 105, 182, 215, 182, 105, 105, 105, 140, 215, 215, 215, 215, 182, 182, 182, 217, 217, 217, 217, 217, 217, 220, 220, 220, 220, 216, 216, 216, 219, 223, 223, 219, 216, 225, 225, 225, 225, 225, 214, 55, 55, 214, 55, 55, 222, 222, 222, 222, 222, 222, 222, 222, 222, 224, 224, 221, 224, 224, 224, 224, 224, 224, 221, 221, 213, 213, 213, 213, 221, 224, 224, 226, 239, 231, 239, 229, 229, 230, 230, 229, 229, 229, 175, 243, 99, 99, 118, 118, 118, 118, 118, 118, 1, 76, 76, 156, 228, 232, 231, 231, 232, 233, 233, 233, 233, 233, 233, 231, 239, 234, 234, 234, 234, 234, 53, 241, 241, 235, 235, 235, 235, 235, 235, 235, 212, 237, 237, 237, 237, 237, 237, 237, 237, 237, 1, 156, 228, 232, 232, 76, 76, 118, 76, 76, 1, 156, 228, 232, 232, 53, 240, 240, 240, 240, 240, 238, 239, 239, 18, 47, 18, 47, 0, 128, 137, 220, 220, 220, 242, 235, 99, 53, 53, 237, 237, 65, 65, 65, 76, 133, 28, 240, 35, 76, 109, 233, 31, 59, 148, 43, 33, 53, 103, 198, 198, 198, 14, 44, 239, 95, 38, 38, 38, 142, 162, 73, 193, 208, 244, 57, 247, 247, 247, 65, 65, 40, 248, 248, 248, 248, 228, 228, 1, 76, 140, 210, 246, 89, 89, 121, 207, 94, 147, 196, 118, 42, 42, 54],
+/// Other English names of the countries (CLDR's `en` short and variant names, ISO 3166's official and common names), to their alpha-2 codes, for the nearest-name hint of a misspelled name (224 entries, sorted by key; 5786 bytes, 2246 compressed).
+pub static ENGLISH_VARIANTS: super::Pairs = super::Pairs::new(
+    224,
+    b"(\xb5/\xfd`\x9a\x15\xe5E\x00\x9a\x82\x1c\x160p\xa7M\x07\xc4\xca\xfa\x00\x00\x00\x14\xb4\x81\
+    \xfe\xde\xbb\xfa\xafl\x8bT\xba\x85tc\x1b\x8b\x8ao{M7\x1a5\xc3\xb7\x8df\x9d?*\xd2\x0c^\x89\xfe\
+    \xef\xa5S\x01S\x01S\x01W\x8e\xdb\x0fN\x0cEj\xe5B\xbb\xb2\xd3\xeb5\xa7qe\xb8\x157\x12\x88WZ/\xb8\
+    N\xd4\xb8\xd3\xc96\xa4\xc4\x95'\x8f-\x99p\x0a\x97ZF\xc2\x05Dm\xa68\x85X\x0c\xc0\x1a\x9c&\xfc\
+    \xc0\xe3\x15\x9d\xd5\x84\x0f\xb82j\xe2\x8c\xe7\xda\xd0\xfa0\x862\xb2S\x9e^{\xa4\xaf\x8c\xfb\x0c\
+    \x80\xefbIj\xdf\x09O\xcd0\xda\xebI\xeci{\xc4\xb8.|\x8c\x08`\xdd\xe4m\xf4\x05\xe4GY\x00\xa0\xd8\
+    \xca\x06\x0f\x9aG\x9a[\xd3>\xb0\x89\xa5\xc2\xe9]\x8b`kI\x0cA\x00\xa2\xb9\x80\xc6\x81\x08\xc0\
+    \x9c\xe6\xaf\xea\x08R\x885\x5cK\xc2\xd7h\xcc\xa3^j)\xc3\xd6\x92\x10\xe2:q\xf3\xf5\x10\x96t\xba\
+    \x0e\xfd\xae\xabi\x1e\xe3bz\xcd\x17\x16w;ak\x82\x0b\x8b\xafR\xab9\xa4\xf9Rp!\xecI\xb4y\x83\xf9\
+    \xa5Nc\x9cP\x11\x8c\xb7'l\xa6\xbcj\x1f\xe0*\x16\xe6\xca\x1d\x1f\xf3\x02\xccU\xa2-N\x8e3\xc1d\
+    sc\x08\x0bY\xfb1_`\xbeRecN\xfb\xb1\xd4f8]\xc4\x10\x94\x13\x90\xab\xdb\xf9\xb0\xbd\x90V\x86Ja\
+    \xf7\x98;\x96o\xb3\xec\xad\x9c\xc4\xe5\xa4R%\x18\x82\xc7&v\x929Y\x07\x93(\x5c\x1ei\x9cju\xba\
+    \x11\xe6\xb0\x0d\xa6\x0f\xea\xca\xb7\xdcY\xae\xd4\x94@e\x18\xd5\xcatV,{\x09o^\x19{\xa55-?\x88\
+    \xe5\x0a\xe1\xa3\xba\x22\xd9\xe9\xa5hVS\xc2\x17\xb17\xa27d\x9d$Go4\x08\xe6V\x5cJ]\xd5\xca<\x82\
+    p\x08-\xfa6\xcb\xb8N\xa3C\xd0\xb5\x02\x1d\x01Q\x1e\xe5\x1e\xc4\x10\x16\xa0?\x9d\x14:\xf3\xa8\
+    d\x9f/\xcf\x9f>w\x18\x7f\xa8T\xb0\xc2\xb8#b\x9c!\xfci\xact\xad\xfa)$VKj\xef\xa5\xd6\xa1%\xde\
+    \xac\x93\xa5]\x9915\xb5-4^Q\x07\xf8\x1a\x0b\xf47M\x0f>\xa8=\x7f\x96|q\x9fH;7Ku\x88\x09\x06\xe2\
+    \x0dP\xaf^\x04\xe3\xca\xd4\x93\x5c\xdaH\xcc\xb4\x12\xcc\xaf\xc9\x95[\x05\xf3f\x85\x9622\xeak\
+    X\x05>\xca\xe2\xd2\xe2\xad\xecT.\xce\x88\x1a4\x82\xae\xdc*\x19N\x85\x12\x96\xb7\xaaU!X\xd8\x1d\
+    \x8b_\x08\xadp\xf1\xc6p}\x976'\xban\xf3t\xe6D#&{\xa9\xde\xc9R\xbd\xd0f\xab\xe9\xc7\x95\x8c\xd4\
+    \xc2\x9c\xf2\xb4\x93\xc6\x18\x8aW\xfd\x18\xac\xea\xa7\xf8\x02\xb9\x80\x8a\xe4\x86\xb5B\x02\xb0\
+    \xdd\xc6*\xee)\xee\x98\xb8\xd7\xb9U\x1cR\xdci?\xc4\x04A]\xc5\x17\x14\xdeJ\xc1\xa7p=\xaajf\xb0\
+    \x95|\xad\x15U\xf1\xc7\xf3\x0a\xce'\xb9v\xc1|*\xd64\x11\x8cj\x85\xce\x17g%\xea\xdc\x91\xd0\x0b\
+    \x13\xee`\xee\xf8A!\xb3\x14\x86\x12\x02\x0c\x15$N\xa0R\xfb^\xad\xbd\x95\x9am\x89\x5c'\x86\x08\
+    \x16f\xc9\xf9\x16\xed\xca\xbd\x94\xe7\x9c\xf6\x85o\xa2U?\xed\xdbo\x1f\xa6\x10.7\xedq\x9d[k\xaa\
+    4\x07l\xb4;\xad\xb6\x17j\x7f\xad\xed\x89^\x22\xfa\x84{\x20ze\x89\xae\x976C\xf4\xa9N#\x06D\xed\
+    \xa4\x10k\x5cg\xa5P'v4>\xe1\x5c\x1aW\x96\xf0\xa5\x0d\xe8;\x15\xb0\xe4\xd2\x07\x04\xf4\x07\xf4\
+    8\xf9\x12t\x95\x0ft\x86@\x8fKa\x8a\x01:;\xa8s\xa0C\x9d\xa2VJ)\xd4:-\xe9\x80+a\xc8se\x8a\xd4\x87\
+    q\x96*a\xc8\x09\xc6\xb5\xd2\x1baX\x0d\xfa\xa0\x8c\xc5\x15(D,\x1a\x8b+S\xdd\x16;-\x14\x8f\x0a\
+    '\xd5OR\x9c%\xab\xa2\xc2\xe0|j\x8c\xcc\x0ch8W\xa7\xd7J\x9d\x0a\xe7\xdaj9\x09\xad\x90pN\xc0\x09\
+    \x89\xc4\x95\xfb\xc9X\xc0q\xca\xf0I\x9d\x0a\x20\x8d\xe2\xb41\xd7$\x0e\x1f\xa5sJ\x20\xcer>\x09\
+    '@4\x93\xca\xa3\xb9J\xa6\xe2\xcaR\x1ft4\xd7\x89\x1dLe\x5ch\xae,\xb9\x9e{O\xf3u\x8c\x90N\xa9\x05\
+    5\xef\xf7\xe0^\x0b\xe6L\xf5\x84\x0eC\xad\xdcdP\x87(\x15\x987\xf7\x01\xe6qBu\xcbD\x96\xb7&`\x95\
+    \xc0}\x90\xa0\x8c\x13\xda\x0b.,W\xf7\xaa~\x96+\xb7J\xdeh?h\xf1\x04\x8e\xc4u\xa1d\x98x\x02\xc3\
+    \xb5\xa7\x9c\x09\xec\x9c2\x10h\x04\x1e\x0e\xe4Vd\x84\x05\xe4\xcd\x15d\xc8\x13\x903\x04\x9d\x18\
+    \xee\x05=\xaa\xe6\x8a\x93s\x81\xc1\xd7\x0c\x19\x80\xde:\xf1\x82\x85\x16.X%C\x86I]\xe8\x1cb<>\
+    \xf8\xae~\xdc\xedq\xc69\xe3\xf1Fbm\x1c\xd2+\xdb\x00\xa7tGr\xafz\xd2#\x12\xb5\x92\xfb\xd1\xfa\
+    \xd0*\x9dA\xa2<\x189\xb0J?\xd0\xceZ\x19V\xda\x15\x0d\x82\x189\xd2\x1e\xd4\xa1]\xa1\xbd\xb7\xa2\
+    \x00U\xe2\x94\xd2\x0e-\xbc\xf5Zh\x95n\xb6/\x05\x0eUj\x01\x06\xc6%\xab\xc3d<\x8b\xbbU\x18\x17\
+    o\x8e5\xb1CS\xae\xe0[\xe7\x0d\xc8\xe52\xe4\x8c\xd6\xa07\xd0\xe4D\xac\x84\xda\xde@(\xed\x85\xb2\
+    wj\x86@\xd1\xfb\xb9\x8d\x12\xa0\x0b\x98\x04`\xcd\x12*\xd4<W\x9e\xe6\xd3`<2e\x1bQJf(\xda\xd5\xea\
+    \xd90\xa5\x18\xec\xc7\xb1w\x8a\x0bC\xd0^\xb7\x8a\x87y\xe5Z\xc7\xe0\x81%\xa12L6k;\x83\x83jup\xfc\
+    \xe1x?n\xe5\x18\xa7\xe3\x88\xe8q\x9b'\x13vlE\x89\xc6\x15\xce\xa9\x15\xa1B\x90\xe3D\xbe\x0e\x12\
+    \x95\x5c\x0cE4r\xe0\xbd\xd7\x1e\x80|J\x9d\xad\x90\xc8c%\x0f\xce\xe3J\xb5V\x0f\xe9[\xe1\x06\xe8\
+    \xe0AC\xbar\xe4\x9e\x92\xf4W\xa9\xe4IJq\x07\x81c\xa8\x91\x1c\xa6\x94aH1\x1biR\x90\xc2rQ\x0cB\
+    H\xc9\x943\xf3b\x884\x0ab$\x85P(\xd8\x19\x12\x0a\x9b\xa4N\x9b\x01\xfe\x05\xecG\x8b\xd6\x0dF\x95\
+    A\x8f\xacp\x9c\xfd\x03\xca+\xf0\x98TL\xa8\xb7\x22\xd3\xba\xe1\x19\xe0U\xb5\xb0\xaa:?\xc5\xe3\
+    \x5c\x9a5\xb7\x7f\x88`\xa901_\x1a\xc9\xfah\xcb\x9f\x96\xdb\x91\x9f&\xeeZ\xb20\x80\xcc\xbev\x8a\
+    \x80Y\x90}m\xc9\xdcC\xa0\xe3\x8d\x86\x14P\xf0N%k@\xb4\xf6\xd9\x05\x18\xdf\x17\xf0j\x90P3\xa4\
+    \xbe\xaf\x11\xa7\x96\xeey\xab'%T\xa4\x14\x80\xe6\x14xpnpz\xc6\x8f#Wk6\xa5\xdd1m1Y(\x0d1\x17\x8d\
+    \x04\xe6\x20H\xba\xa1\x92\xe3\xbe\x9c]+C\x11cd+\xa5\xd9\xc3\xf4v2\xf4{\x96\xcbP\xf2\x89\xf4\xac\
+    }\x11\xf4\x01\xa4Y\xd1\x9b*\xab\xd0.\xf6\xc1G;\xfeT\xa3N\x06\xe4\x19\x9f<=\xa5\xc7V;T\xd6\xfc\
+    \xd8\xa3\xe6\xe1u\xdfQ\xfe\x5c\xbf`\xdb\x0bs|\xb1A\x9fz8\x0f\xa4\xaf\x0fr\x5c\xce~\xab\x7fv\x1f\
+    J\xaf\x93|\xda\x20FL\xbd=c\xc6\x98\xf5V\x98g\x9a\xde\xb9\xf2i\x92\x19\xe1X\x83\x83\xa6\xb4S\xea\
+    \xcc\xea\xc4\x0e\xc3Mz\xd9\x98Q\x1ez\xc3\x9c\xab\x08\x20\xaf\xfe\x1a\x9f\x0a?\xc3Vu\xfa\x9f\xef\
+    n@z\xa43\x90wqu\xb7\x92c\x15\x013\xc5\xa2\x0f\x08w\x15\xa3\x8a\x98@\xf5]\x18>f?\xb6\x08\xed:\
+    \xae\xd9.\x9c\x5c\xa6\x81\x02\xa2`\xbdlj\xecl>\x92\x19\x97\xcd\x06m\xab/\xd4\xc2\x8f(J\x17\xc3\
+    \xa5\x22\x83\xaf\xcb8\x07\xdd\x17\xd9\xb8|\x0f\x105\xfd11\xa2OR4\x11V\xa0D\x09\x1enZ\x0d\xf9\
+    7\xb4Bj{\x00\xedE\xa7i\xa8\xf5\xcfhe\xe3T\xf5f\xa0|\x1b?\xbf\x86\xe7.jm\xdd\x1d;\xa8\xe8\xe1\
+    \x02%L\x94\x9b\x9a\xc8h\xcd\x88pk\xf0\xca>\x1f\xf0\xbc\x10N\xd8\x9cPt<{\xad\xdb\xe8;\xa4\xde\
+    \xdd7H\x03H\xe0\x81\xbc\xca\xd2\x15:1F^\x98)r\x97\xdd!\x18\xe0\xc4\xd7)j$\xbe&\xf0m\xfd4w\x99\
+    B\x07\xe0:=\xad\x1f\xcet\xc6\xa8\xc8!9)dO/\xeaH\xa8\x01\xbb\x10\x1e\xa9\xfc\x10~\xc8\x8e\x09\
+    \x19\xd1\x8d\x20a\xd7]\x9f\x1ae5\xa0\xe9\x93\xb8>\xb9\x95\x8f)\x15T\xc6\xce\xf0\xce\x17\x06\x87\
+    \x08\xdc\xca#d/7\x97FQ2\xc4\x0aI\xa1\xcb'\xc3\x22gt\xc6{\xb7\x1c4\xcd\x12\x84\xcc\xb8\x22\xf4\
+    \x85\xcb\xaf\x90\xc2\x80\xe2\xd9\x97\xe6\xa7\x01\x80H\x05\x22\x03|+\x8d$Q\xd4x\xdd\x09\x12\x83\
+    \x81\x0b\x8dc\xf9\x00\xe0\xe38\xc6\xec0)?;\x8a'\xf2`\x11\xec\x1et\xa3\xf4\xad\x1a?\x12\x16A\x0e\
+    c\x1f\xf4rQ\x96\x03\xef\x0a\x1c\xd1\x1b\xaa\x12\xa9\x02\xd5-q\x85\x93\x96\xd7\x9a\x0bd\x8b\xc0\
+    \x20\xbbX\xcd\x07\xc6\xaa\xc1\x13\x1b\x1e~\x16P\x9c|\x8c\x1c\x09\x8c>!\xb8\xd1\x1bt\xcf\xe3\x84\
+    \xff\x0a\x1a\xed\x91\x9d\xe9\x03\xac\x19\xc7\xad=nL\xb9\xa5\x85\xbc!\xf6\x9f1\xb8s\xc2\xb4\xd1\
+    \x82\xda?\x83m\x8dn_\xe0\x0b\xcda\x00\xac\xcd\x15$\xee\xda\x86\xe7F\xf2\x8fI\xc3\x83:\xc7\x93\
+    \x8f]\x5c\x19\xa4MX\x15",
 );
 
-/// Names of renamed states (Zaire, Dahomey), to their one successor (316 entries, sorted by key).
-pub static RENAMED_NAMES: &[(&str, &str)] = &[
-    ("alemania republica democratica de", "DE"),
-    ("alto volta", "BF"),
-    ("alto volta repubblica dell", "BF"),
-    ("alto volta republica del", "BF"),
-    ("alto volta republica do", "BF"),
-    ("altre isole del pacifico", "UM"),
-    ("altre isole del pacifico usa", "UM"),
-    ("atollo di midway", "UM"),
-    ("atollo di wake", "UM"),
-    ("atollo johnston", "UM"),
-    ("atolon", "UM"),
-    ("atolon johnston", "UM"),
-    ("barma socialisticka republika svazu", "MM"),
-    ("beloruska sovetska socialisticka republika", "BY"),
-    ("bialoruska srr socjalistyczna republika radziecka", "BY"),
-    ("bielorrusia republica socialista sovietica de", "BY"),
-    ("bieloruska sovietska socialisticka republika", "BY"),
-    ("birma socialistische republiek van de unie van", "MM"),
-    ("birma socjalistyczna republika zwiazku birmanskiego", "MM"),
-    ("birmania repubblica socialista dell unione della", "MM"),
-    ("birmania republica socialista de la union de", "MM"),
-    ("britisches antarktis territorium", "AQ"),
-    ("british antarctic territory", "AQ"),
-    ("brits antarctisch territorium", "AQ"),
-    ("britske antarkticke uzemie", "AQ"),
-    ("britske teritorium v antarktide", "AQ"),
-    ("brytyjskie terytorium antarktyczne", "AQ"),
-    ("burma republica socialista da uniao de", "MM"),
-    ("burma socialist republic of the union of", "MM"),
-    ("burma sozialistische republik der union", "MM"),
-    ("byelorussian ssr soviet socialist republic", "BY"),
-    ("canton enderbury", "KI"),
-    ("canton enderbury islands", "KI"),
-    ("canton enderbury islas", "KI"),
-    ("dahome", "BJ"),
-    ("dahomej", "BJ"),
-    ("dahomey", "BJ"),
-    ("daome", "BJ"),
-    ("democratic", "YE"),
-    ("democratic republic of", "VN"),
-    ("democratic republic of viet nam", "VN"),
-    ("democratico", "YE"),
-    ("democratische republiek", "VN"),
-    ("democratische republiek vietnam", "VN"),
-    ("demokraticka republika", "VN"),
-    ("demokraticka republika vietnam", "VN"),
-    ("demokratische republik vietnam", "VN"),
-    ("demokratische volksrepublik jemen", "YE"),
-    ("demokratische volksrepublik jemen jemen", "YE"),
-    ("demokratyczna republika wietnamu", "VN"),
-    ("demokratyczna republika wietnamu wietnam polnocny", "VN"),
-    ("deutsche demokratische republik", "DE"),
-    ("diversas islas del pacifico de estados unidos", "UM"),
-    ("dronning maud land", "AQ"),
-    ("duitse democratische republiek", "DE"),
-    ("franca metropolitana", "FR"),
-    ("france metropolitaine", "FR"),
-    ("france metropolitan", "FR"),
-    ("francia metropolitana", "FR"),
-    ("francia zona metropolitana", "FR"),
-    ("francie metropolitni", "FR"),
-    ("francja metropolitalna", "FR"),
-    ("francouzske uzemi afaru isu", "DJ"),
-    ("francuskie terytorium afarow issow", "DJ"),
-    ("francuzske pobrezie afarov isasov", "DJ"),
-    ("frankreich metropolitan", "FR"),
-    ("frankrijk metropolitaans", "FR"),
-    ("frans afars issas", "DJ"),
-    ("franzosische afar issa", "DJ"),
-    ("french afars issas", "DJ"),
-    ("german democratic republic", "DE"),
-    ("gorna wolta", "BF"),
-    ("gorna wolta republika gornej wolty", "BF"),
-    ("haute volta", "BF"),
-    ("haute volta republique de", "BF"),
-    ("horni volta", "BF"),
-    ("horni volta republika", "BF"),
-    ("iemen democratico republica popular democratica do", "YE"),
-    ("iemen republica popular democratica do", "YE"),
-    ("ile johnston", "UM"),
-    ("iles canton enderbury", "KI"),
-    ("iles diverses du pacifique des etats unis", "UM"),
-    ("iles midway", "UM"),
-    ("ilha johnston", "UM"),
-    ("ilha wake", "UM"),
-    ("ilhas canton enderbury", "KI"),
-    ("ilhas de midway", "UM"),
-    ("ilhas midway", "UM"),
-    ("ilhas variadas dos eua no pacifico", "UM"),
-    ("isla", "UM"),
-    ("isla wake", "UM"),
-    ("islas", "KI"),
-    ("islas canton enderbury", "KI"),
-    ("islas midway", "UM"),
-    ("isole canton ed enderbury", "KI"),
-    ("jemen demokratische volksrepublik jemen", "YE"),
-    ("jemen demokratyczny", "YE"),
-    ("jemen lidove demokraticka republika", "YE"),
-    ("jemen poludniowy", "YE"),
-    ("jemen poludniowy jemen demokratyczny ludowo demokratyczna republika jemenu", "YE"),
-    ("jemenska ludovodemokraticka republika", "YE"),
-    ("jizni rhodesie", "ZW"),
-    ("johnston", "UM"),
-    ("johnston atolon", "UM"),
-    ("johnston eiland", "UM"),
-    ("johnston island", "UM"),
-    ("johnstoninsel", "UM"),
-    ("kanton enderbury eilanden", "KI"),
-    ("kanton enderbury inseln", "KI"),
-    ("konigin maud land", "AQ"),
-    ("lidove demokraticka republika", "YE"),
-    ("lidove demokraticka republika jemen", "YE"),
-    ("ludowo demokratyczna republika jemenu", "YE"),
-    ("ludowo demokratyczna republika jemenu jemen poludniowy jemen demokratyczny", "YE"),
-    ("metropolitaans", "FR"),
-    ("metropolitaans frankrijk", "FR"),
-    ("metropolitan", "FR"),
-    ("metropolitan france", "FR"),
-    ("metropolitan frankreich", "FR"),
-    ("metropolitne francuzsko", "FR"),
-    ("metropolitni", "FR"),
-    ("metropolitni francie", "FR"),
-    ("midwajske ostrovy", "UM"),
-    ("midway", "UM"),
-    ("midway eilanden", "UM"),
-    ("midway islands", "UM"),
-    ("midway islas", "UM"),
-    ("midwayinseln", "UM"),
-    ("midwayske ostrovy", "UM"),
-    ("miscelanea de ilhas americanas do pacifico", "UM"),
-    ("nemecka demokraticka republika", "DE"),
-    ("neue hebriden", "VU"),
-    ("new hebrides", "VU"),
-    ("niemiecka republika demokratyczna", "DE"),
-    ("nieuwe hebriden", "VU"),
-    ("nouvelles hebrides", "VU"),
-    ("novas hebridas", "VU"),
-    ("nove hebridy", "VU"),
-    ("nowe hebrydy", "VU"),
-    ("nuevas hebridas", "VU"),
-    ("nuove ebridi", "VU"),
-    ("obervolta", "BF"),
-    ("obervolta republik", "BF"),
-    ("opper volta", "BF"),
-    ("opper volta republiek boven volta republiek", "BF"),
-    ("ostrov johnston", "UM"),
-    ("ostrov wake", "UM"),
-    ("ostrovy canton enderbury", "KI"),
-    ("panama canal zone", "PA"),
-    ("panamakanaalzone", "PA"),
-    ("panamakanalzone", "PA"),
-    ("panamske prieplavove pasmo", "PA"),
-    ("people s democratic republic of", "YE"),
-    ("people s democratic republic of yemen democratic", "YE"),
-    ("repubblica dell", "BF"),
-    ("repubblica dell alto volta", "BF"),
-    ("repubblica dello", "CD"),
-    ("repubblica dello zaire", "CD"),
-    ("repubblica democratica del", "VN"),
-    ("repubblica democratica del vietnam", "VN"),
-    ("repubblica democratica popolare dello", "YE"),
-    ("repubblica democratica popolare dello yemen", "YE"),
-    ("repubblica democratica tedesca", "DE"),
-    ("repubblica socialista dell unione della", "MM"),
-    ("repubblica socialista dell unione della birmania", "MM"),
-    ("repubblica socialista sovietica bielorussa", "BY"),
-    ("republca socialista sovietica da bielorussia", "BY"),
-    ("republic of", "BF"),
-    ("republic of upper volta", "BF"),
-    ("republic of zaire", "CD"),
-    ("republica del", "BF"),
-    ("republica del alto volta", "BF"),
-    ("republica del zaire", "CD"),
-    ("republica democratica da alemanha", "DE"),
-    ("republica democratica de", "DE"),
-    ("republica democratica de alemania", "DE"),
-    ("republica democratica de vietnam", "VN"),
-    ("republica democratica do", "VN"),
-    ("republica democratica do vietnam", "VN"),
-    ("republica democratica popular de", "YE"),
-    ("republica democratica popular de yemen", "YE"),
-    ("republica do", "BF"),
-    ("republica do alto volta", "BF"),
-    ("republica do zaire", "CD"),
-    ("republica popular da alemanha", "DE"),
-    ("republica popular democratica do", "VN"),
-    ("republica popular democratica do iemen", "YE"),
-    ("republica popular democratica do iemen democratico", "YE"),
-    ("republica popular democratica do vietna", "VN"),
-    ("republica socialista da uniao da birmania", "MM"),
-    ("republica socialista da uniao de", "MM"),
-    ("republica socialista da uniao de burma", "MM"),
-    ("republica socialista de la union de", "MM"),
-    ("republica socialista de la union de birmania", "MM"),
-    ("republica socialista sovietica da bielo russia", "BY"),
-    ("republica socialista sovietica de", "BY"),
-    ("republica socialista sovietica de bielorrusia", "BY"),
-    ("republiek", "BF"),
-    ("republiek boven volta", "BF"),
-    ("republiek opper volta republiek boven volta", "BF"),
-    ("republiek yemen", "YE"),
-    ("republiek zaire", "CD"),
-    ("republik", "BF"),
-    ("republik obervolta", "BF"),
-    ("republik zaire", "CD"),
-    ("republika", "BF"),
-    ("republika gornej wolty", "BF"),
-    ("republika gornej wolty gorna wolta", "BF"),
-    ("republika horna volta", "BF"),
-    ("republika horni volta", "BF"),
-    ("republika zair", "CD"),
-    ("republika zairu", "CD"),
-    ("republika zairu zair", "CD"),
-    ("republique de", "BF"),
-    ("republique de haute volta", "BF"),
-    ("republique democratique allemande", "DE"),
-    ("republique democratique du", "VN"),
-    ("republique democratique du viet nam", "VN"),
-    ("republique du", "CD"),
-    ("republique du zaire", "CD"),
-    ("republique populaire democratique du", "YE"),
-    ("republique populaire democratique du yemen", "YE"),
-    ("republique socialiste sovietique de bielorussie", "BY"),
-    ("rhodesia meridionale", "ZW"),
-    ("rhodesie du sud", "ZW"),
-    ("rodesia del sur", "ZW"),
-    ("rodesia do sul", "ZW"),
-    ("rodezia", "ZW"),
-    ("rodezja poludniowa", "ZW"),
-    ("ruzne pacificke ostrovy patrici usa", "UM"),
-    ("sikkim", "IN"),
-    ("siquim", "IN"),
-    ("socialist republic of the union of", "MM"),
-    ("socialist republic of the union of burma", "MM"),
-    ("socialisticka republika barmsky zvaz", "MM"),
-    ("socialisticka republika svazu", "MM"),
-    ("socialisticka republika svazu barma", "MM"),
-    ("socialistische republiek van de unie van", "MM"),
-    ("socialistische republiek van de unie van birma", "MM"),
-    ("socjalistyczna republika zwiazku birmanskiego", "MM"),
-    ("socjalistyczna republika zwiazku birmanskiego birma", "MM"),
-    ("southern rhodesia", "ZW"),
-    ("sozialistische republik der union", "MM"),
-    ("sozialistische republik der union burma", "MM"),
-    ("strefa kanalu panamskiego", "PA"),
-    ("sudrhodesien", "ZW"),
-    ("terra da rainha maud", "AQ"),
-    ("terra della regina maud", "AQ"),
-    ("terre de la reine maud", "AQ"),
-    ("territoire britannique de l antarctique", "AQ"),
-    ("territoire francais des afars des issas", "DJ"),
-    ("territorio antarctico britanico", "AQ"),
-    ("territorio antartico britanico", "AQ"),
-    ("territorio antartico britannico", "AQ"),
-    ("territorio britanico da antartida", "AQ"),
-    ("territorio frances de los afares de los issas", "DJ"),
-    ("territorio frances dos afars issas", "DJ"),
-    ("territorio francese degli afar degli issa", "DJ"),
-    ("territorios dos afars issas", "DJ"),
-    ("tichomorske ostrovy pod spravou usa", "UM"),
-    ("tierra de la reina maud", "AQ"),
-    ("union de birmanie", "MM"),
-    ("upper volta", "BF"),
-    ("upper volta republic of", "BF"),
-    ("us miscellaneous pacific islands", "UM"),
-    ("usa altre isole del pacifico", "UM"),
-    ("uzemi panamskeho kanalu", "PA"),
-    ("verenigde staten diverse pacifische eilanden", "UM"),
-    ("verschiedene pazifische inseln der usa", "UM"),
-    ("viet nam democratic republic of", "VN"),
-    ("viet nam republique democratique du", "VN"),
-    ("vietna republica popular democratica do", "VN"),
-    ("vietnam democratische republiek", "VN"),
-    ("vietnam demokraticka republika", "VN"),
-    ("vietnam demokratische republik", "VN"),
-    ("vietnam repubblica democratica del", "VN"),
-    ("vietnam republica democratica de", "VN"),
-    ("vietnam republica democratica do", "VN"),
-    ("vietnamska demokraticka republika", "VN"),
-    ("wake", "UM"),
-    ("wake eiland", "UM"),
-    ("wake isla", "UM"),
-    ("wake island", "UM"),
-    ("weissrussische sozialistische sowjetrepublik", "BY"),
-    ("wietnam polnocny", "VN"),
-    ("wietnam polnocny demokratyczna republika wietnamu", "VN"),
-    ("wit russische socialistische sovjetrepubliek belarussische socialistische sovjetrepubliek", "BY"),
-    ("wyspy stanow zjednoczonych na pacyfiku", "UM"),
-    ("yemen democratic people s democratic republic of", "YE"),
-    ("yemen repubblica democratica popolare dello", "YE"),
-    ("yemen republica democratica popular de", "YE"),
-    ("yemen republiek", "YE"),
-    ("yemen republique populaire democratique du", "YE"),
-    ("zair", "CD"),
-    ("zair republika", "CD"),
-    ("zair republika zairu", "CD"),
-    ("zaire", "CD"),
-    ("zaire repubblica dello", "CD"),
-    ("zaire republic of", "CD"),
-    ("zaire republica del", "CD"),
-    ("zaire republica do", "CD"),
-    ("zaire republiek", "CD"),
-    ("zaire republik", "CD"),
-    ("zaire republique du", "CD"),
-    ("zairska republika", "CD"),
-    ("zem kralovnej maud", "AQ"),
-    ("zeme kralovny maud", "AQ"),
-    ("ziemia krolowej maud", "AQ"),
-    ("zona del canal de panama", "PA"),
-    ("zona del canale di panama", "PA"),
-    ("zona do canal do canada", "PA"),
-    ("zona do canal do panama", "PA"),
-    ("zona metropolitana", "FR"),
-    ("zona metropolitana francia", "FR"),
-    ("zone du canal de panama", "PA"),
-    ("zuid rhodesie", "ZW"),
-];
+/// Country names by key, to the index of their country in `COUNTRIES` (3401 entries; 44936 bytes, 19660 compressed).
+pub static NAMES: super::Packed<u8> = super::Packed::new(
+    3401,
+    b"(\xb5/\xfd`\x88\xae\x15f\x02z\xd9ueC\x20\xa8\x89\x1b!\x00\xc0\xd3\x90e\xa0\xf1A\x16P\x1a\x18\
+    \x87,0@\xa0\xdd\x8b\xe8\x85\xca\xa4\x88\x914\xd6~hgD]u4\x0a\xcd\x00\x0b\xf8\xc8\x93?B\xf3\xe5\
+    \xff\xff\xff\x7f\xb25#\x12\xd9\xdd\xdd;\xa5L\x91\xbdS\x89\x05#\x06\xd3\x07z\xc4\xa6r,\x99z\xa3\
+    \xa06\x81\xbep\xebn\x7fZ\x8b\x1e\x09\x82\x1e\x93\xdd\x85\x1c}\xb8\x09\x08\x85,m\xecmr\x1c\x95\
+    F\x1e\xd4\x09L\xe5}\xee\x93\xcf\x8fj\x09\x89A\x0d\xf2\x84\xdf)\xd4\x9d\xf9y\x9a\xfbN\xaa0s\xdf\
+    \x882\x99'\x0f\x95\xda\x5c\xe6P\x0e\xa8g\x84bm\xda\xe9\xcaL\x8e#\xd3\xde\x9fH\xfa\xcc\x128\x04\
+    \xe6\xece\x8e\xc7\x04f\x90\xe4\x01\xb5\x98\x7f|:\x8e\xfc\xbe\xd2\x89T\x8d\x84NZ\x93\xc0(ZH\xa7\
+    \xc4]jn{\xdf\x88\xcb\xdb\xdc\xba\x03R9\xc9_J\x85\xa7\xe0\x9d\xbf\x0f$\xf7\x8e\x98\xc7\x14\x09\
+    \xaap\x0f&\xa1Z\x83\x9aG\x7f\xa0\x97\xcd\xb3<\x8d!&I\x0d\x9e8N\xf5\xe5T\xc8\x91\x9a,\xbbn\x9b\
+    a\xb9=\xbd\xc1o\x03\xb0C\xca\xa7\x0f\xa3\x84\x96\x8c\xf2\xc6Wpj\xc9(4\x05-\x01\x7f\x98\x9c8\xae\
+    \x1c\x12G\xae+G\xf9\xdc#j\xf4\xc4\x1d\xd2\x03Mb\xde\xbb\x03\xea\xc0\xdd\xa5\xc6\xae4A\xb0\xd4\
+    q\xdfV\xe9\x10\x05\x82?b\x00\xe0\x88\xe2\xf2\xb9\xf7W\xf2LS\xee\xc8\x0e$e,\x82\x1c\xe9\xc4u\xb8\
+    \x07\x7f^9\x92N\xf2\xf4\xc8\x0f\xe3.\xd4Z\xc5\x9d\xa0\xe9\x04\xc5\x89\xdf\xc9\xa9F>\xbbT\xa1\
+    &\x12\xb5\xc3u\xd8\x04C\x92#\xb7\x08\x9eF<\xa8\xee\xa7Dq(n\x09\xca\xc4\xa9\xba\x9dT\x0a\xe5<\
+    \xce\xe4\xe5Ps\xe5\x97=\xf0\xe4H\xd3T\xee\xf3\xfb)\x89;\xdcBM\xbc\x13Ir\x1d\xc8u#<:\xc1\x90\xcc\
+    \xe0)\xc4\xdd>\x99#\xb83\xd2c\xa7\xc9/\x9b\xe4)\x8eD\xd2&\xf7\x0f\x00z\x09\xa7\xb9\x10\xcc\xdc\
+    \x18\xfed\x8e\xcb\x97\xbb_6qa\xf8\x99\xb7\x1cM\xee,}\x1b\x15\x8a\xdd\x1d\x09\x99!\xa9\x04\xe6\
+    [\xfa\x90e\xbe]\x89\xe3\xbcO\xe3\xee\xe2\xdd}7\x8f8\xcf4\xa6F\xd2\xd5\x1e\xf8q\x9d\x06\xaf\x06\
+    A\x9e\xddu\xf7\xd4\xf9\xfb2\xe7q\xdd\xf6\xc6<\xca;\xe7\x8f\xcca\x1e\xbd\xb0\x1b\xcf\xbd\xbb\xdb\
+    \xe1\x11\xa3\xb2\xfe\xc6\x9b?\xd0#\x8d<0w\xa2\x08j\xef\x92\x9b4\x22\xed.\xa8\xf3P\x1f}\xbfm*\
+    \xe1+r\x1d\x16\xb1\xb7\xf7\xd5]\x97E\x8e\xcb\xba\xe34\xe6T\x97\xfc\xc4\xae;\xbf\x91\x06\xbfQ\
+    \xbecx\xc3\x92\xc4\x1e\xe8\xe1\xabI\x5cf\xd34\x22\x91\xc8\x11\x1cs\x97?N\x04/8\x86\x9d\x87J\x9d\
+    \x96\xa0N\xe2\x88T-Q\xf5\xec\x9c'\xd3h\xd4!I\x14\xc5\xf2\x92F\x97\x14\xc9\x919\x82\xe0h^\x10\
+    \x0c\xb5)\x8ea8\x86\xe3Y\x867\xd4#\x20T\xe9\x06\x99\x80J\xa4p\x07e\xba(\x94\x09\x95B\xa9T\xa7\
+    \x90\xe9\x9eJ\xa7\xd3H\x1a\x91&\xf1\x06\x09\x09\x05\xa1|\x82P;)U\xd0N\xcf=\x91F\xe5\xe9\x8eN\
+    S\xc9,\xcd\xb2\xbc\xe5I\x96n\xc94\xc9\xf2\x9a\xa4\xb2\x0c\xc53L\x85\xe3yK\xa3}\x9e$\xf2\x96\xb7\
+    $Mr$]r\x1c\xc9K\x96#\x89\xc5k:\xed\xa4\xae\x10*U\x9a\xe5-Mfi\x9efi\x8e)&\xa9\xab\x22I#st\x9e\
+    \xf7,O\xd3d\x9e\xa4\xd1\x1d\x9d\xe6y^R<\x89dG\x22\xc5\xbc5Y\x86\xa18\x8a`\x08j0\xdc\x1e\x93<\
+    \xa4\xa1,\xd1\xfa\xc4$\xb7\xc5P\x83\x1dI\xee;\xee\xf3\xdc\xe5X\x969\xf4p\x1e]\x92\x0b7\x17v'\
+    \x90\xdbz\x9f\xba+\xed\xd1\xc8\xcba8\xeeM\x86$\xfcu\xbb\x13\xbb&\xdc\xe5\xc8\xdce\x0e\x93\xb8\
+    \x03\xbdsw\xf8\x94K\x1eg\x96p\xc7e\x93\x045\xc7]\xbd\xbbl\xea/om\xda8gno\xdd\x85\xa0\x08t\xbf\
+    \xaeKaT\xd6\xdf\x0e\xb7W\x82\x9e\xd6\xde\x87\xf1\x17\xea.\x14G\x19w\xe7\xcdaW\x82e\x87\xf1\xe7\
+    y\xfb\x03;n_\xce\xeb@\x90\x13E1\xf44\x18~\xd8,I24\xbb\xbb=\xf2~\xe3x\xb1\xd7\xe1\xcdq:\xdfOw\
+    \xe3(\xde\x91\xd3\xdc\x17b\xcf\xa4o\xc7m\xa0\xcc\xe1/w\xa5\x13\x9d\xcd\xf2\xbb\x1e\xc9d\xe6R\
+    .\xc1\x9b\xc9\xac\xcb\xbcs)U\xc2\xa9T*\x9b>\x8cI{\xdf\x11\x87\xe2\xe7\x9d>\xee\x96\xc0\x9c\xf3\
+    O\xa9\xc1m\xe6]f3oQ\xfcp\x0f\xa9KL\x86\xfa\xe3\xbe\x10\x0cA\xd1\xdb{\xe7\xb2\xc4\xb8,\xf3\xc9\
+    \xdba\xde\xdf\xe6>\x0cv_\xf7e\xfc}8\xfc:}\xea\xee$]N\xeb\xad\xbbK\x8ac\xf9\xe9\x0c\x82W\x14s\
+    \x10\x1e\xc7\xb1\x1c/\xf6<.\x87\x1a,\x95@\xa1k2\xed\x20\xad\xb9L\xdert\xee\x8f\xd4}\x97\x03K\
+    \xba\x13\xc70\x7f\xd8\xb4\xb3\xe7\x99\xe6y\xcb]\xda\x19\xa5Uf\xea\xa4o\x18\x86\x1bs\x1c\xd8e\
+    }9\x8c;\xee\xbb\x9c\x97s\xa9\xf7\xbe\xa3J\xf5\xb3}|\xca\xf2\xa6P\xe5\x0f\x98\xea\xf9~\xcaR\xa5\
+    \x02\xc5\x9b\x12;\x0e\x9f\xd7\xeb\xb8/\x7f\x1c\xa9\xbb\x91\x0e\xbf\x11)\x8f\xe1\xed2\xf9\x13\
+    d\x96\xa2\xeeF\x93\xf4\xb0\xbe\x19{\x00\x98N\x92,\xcb\x91i\x96\xccK:Il\x92\xba\xf3n\xa7A\xb1\
+    \xc3\x9f\xf7\x99\xde\xed\xba\x9d;\x9c\xb3\xd7u\xb7\xbb\xde\xf6\xbc\xce4\xbb\xed\xdd\xad9\xb1\
+    \xcb\xfb\x07\xe3\xaf\xbc\x19\xfc\xc6.\xeb\x9c\xf3\xee\xf2\x08\x87z\xe7\xdby\x20\x18\x86_\xde\
+    zo\xa0\x0dr\x1aw\x17\xc4\x1dW\xca\x1d\x97\xb3\xee\xb0\xf7y\x19kR\xc6\x1e\xe7]/w`\x09\x82\xe0\
+    \xee>\x93\xc6\xde%q\xc6b\xd6\xa0\xd6!w1\xd7\x81%\x1f\x1f\x1f4s\xdd\xed\xc2\x0dn\xfdu7o\xb0+\x8d\
+    0\x16\xc7\x8f\xe3B\xf1\x86\x22\xb89Oo\xbc\xbb\x8e\xcc\x19s\xe5\xa8C\xee\x82]\x97\xbd\xacs\x97\
+    ;\x8du\xbe8c\x8c\xb5\xc6\x1c\xf7u\xa2\xd7\xdd:\xee%\x1f\x084h\x81\x93%K\x16\x02\x08\x20`\x00\
+    >4dehh\xa8m\xdb3g\x02x\x12\xe5I\x94(R\xba\x14\xadY\xd3\xa5\xcb\x9a\xa05A]\xba\x08\x20\x80\x13\
+    9g\xcc\x20G\x0e\x9c,X\xb0`\xe1\x9cg\xa9RE\x90*U\xa6L\x99\xa2\xc5{-Zf\x80\x02E\x0b\x09#\x8c0\x02\
+    \x17W\xae\x5ciB\x85\x0a\x95\x1a\x15\x0f\x07\xce\x15\x14M\xa5L&5\xa67\x8e\xd8rZ\xc4\xf7x\xbf\xc8\
+    \x22\x8b\x00\x09-Y\xb2\xe4\xdc\xf2\xe3\xa3\x88\x1a5j\x98\xa0<*\x95\x8a\x09\x13\x00\x00(1Q\x83\
+    B\x8dF$T\x90\xb9\x80\x89\x06\xe93\xe8\xc5\xd3\x81\x00\x02b\x20P\xa6\x09O\xeb\x1bgN\x18z\xd9\xb2\
+    \x05\x97\x08\xd0\xa1\xd3\xdd\xbb\xc2\x20q\xdc\xabB\x0a(\x9c`\x82\x0a\xc5\xbd%\x84\xf7\x92\x20\
+    e\x88[\x1e\xf7\xde\x22\xb8\xb7=\x03\x83\x0d\xcc\xbdE?\xf4q/[\xab\xad\x19\x90q\xaf:t\xaf\x08\xb4\
+    &\xf7~\x10v\xb87\xa5r\xef\xcc\x8c\xcc\x83{c^\xdc\x0b\xc3\x83\x90{\xbdz\xef+\x8d\x0b\xca\x9a{\
+    \x89:\x99\x16\xeb\x8a\x15\x97s/\x0f\xc1\x06D\xee\x05\xc1\x82\x0f>0\xf3=`-\xd2\x01\x0a\xc4\xbd\
+    \x1c\x986\xb0\xa2\x01\x05e2p1q/\x06#)\xee%s\x81\x8c\x12\x0b|d\xb8\xb7\x82R\x0e\xf7RPz\xe1\xde\
+    1\xe0\xbd\x13\x10I`A!\xf7\x8a)\xa1\x92{#X\xef\x85\xe0\x88\x07V\x08\x93r\xa0\xca\xbd\x0dxa`\xc9\
+    \xbd\x0b\x98\x81s\xaf\x02b\xeeM\xa0\x04\x04.8\xa0\xbc\xf7K\x1f\xe3^/\x05\xdck\xc0\xcc\x8d{\xbb\
+    \x98\xb1\xe3\xde\x02\xb6\xdc\xcb\xc5\x8c\x1f[\xc6{\xb5\x90\xc92\xe6\x11\x1e\xee\xc5\x82\xc0\xbd\
+    \x04\xe0\xd0\xe6\xde+P\xd8\xdc;\x80\x03\xf7Z\x89R\xc4\xbd\x02\x00Mr/\x95\xd5\x940H\xdc\x1b\x80\
+    \xcf\x11\xf7\x0e\xfd\xdc+\xc5\xcc\x1e\xf7F1\x01\xca\x04\xf7>1\x81\x8e{\x9d|\xc1\xe2\xde&\x00\
+    \xac\x10\xc6\xbdL\x96\x14\xddq\xaf\x10\x1aDt/\x90\x0a\x94\xc0p\xef\x8f\x96{}z\x84\xb8\xb7\x87\
+    \xbb\x97g\x80+\xee\xdd\xe9r\xaf\xcaK\x9a{S\xa8\xf3\xde\x13\x0aF\xdck\x8a\xe2\xc2\xbd\xa5|/\xc9\
+    \x86{GA\xdc{\x96\x89\xe1^\xb3$\xa1\xce\xbdd\x03\xf7\x8e\xb32\xee\x15\xb1\x88qo\xe8\xa3\xc6\xbd\
+    \xa0\x05\xf7n\x15\xd6\xb8W/po\x9e\xc2\xc57j\xf7~\xa5{\xbd\x04\xf0\xb8\xb7\xe3\xb1\xe2^\x8e4\xc2\
+    \xc5\xe4&1\x0e\x20\x87=NBp\xa4B\xe2~\xc8\xb3\xd3\x5c\xc6X\xb5\xb1\x06M\xbdM\x20Q\xcc\x02\xa5\
+    \xf4L1U\xdaf\xcf\xa7A\xbd\x83*3h\x92\xa8.3y\xe2\x11\xab<\x939f\xd2\xc8\xc4\xc44{\xc6Q\x8fL<K\
+    J\x5c\x89\x87$U\x1a\xf5\x9d\x9e\xce\xa7\xa7\xc3mfS\xb9D\x8f\xca\x12\xdc\x1f\x16\xfa8/\x97\xe7\
+    \xe8+\xc1\x8f\xcc\xd8\x04\xb7X\x96\xb9\xf40\xd9q\xa4I\xab\x9a\xfc\x88\xa9\x12\x00\x14\x0a\x7f\
+    {\xc7\xd4\xc3\x9dH\x5c\x09\x9b27\x22y;&\xbd\xb3\x19j\xf1\x03S\xa7R\x89\xdb#\x8f\x1b\x89#\xd0\
+    \xa4\xcaf\xca\xf4D\xd24\xaa4\x87{J\x5c\x8a\xe4\xb0\xe66\xa8\xbf\xd3\xe9\x83\x97\x80\xa0\x08\x9e\
+    \xf0\x08b\xbdK\xd2\x883\x88\xcb\x10ef\x5c\xf6\xe4q\xa8\xdcA\xf1\x9c@\x8crA\xe1H(\x81\x137\xea\
+    \xf0\x0f\xc6\x9b\x84\x02\x00\xd4\x1f\xf7\x03\xc4}@\xa9\x9f\xee#91\x7f]\x88K%\x1f/\x9be\x18\x92\
+    tOVu\x9c\xd8\x83I\x22\xd9\xe9\xb0#\x91]\xd9\x95B\x90d\x8e\xa4\x0a\xa8\xa7\xf3\xe1\xe9D\x9e\xdc\
+    \xa3}4\x09\x95O\xb1d\xda\x5c7\x92\x1d\x06\xc9\x12\xee\xd9e\xe9\x81\xa7\x1el\xe6\xf1<\xa9\xca\
+    \xb0\xcb\xa7\x87\xb1\xd8\x93O\xa3\x12$\x99<\xa3\xf7q\xa6\xb8\xc1Q\x08\xa6\xca\xec}X\xef\xb0\xc3\
+    \xe7.\x8d_*\x83\xfaT\xca\x20\xc8a\x0f\x0cwt\xca\x0b\xca\xde\x1eiM\xa20\xea\xe5\x9er\x87\xcc\xa4\
+    |\x82\xda\x1c}z\x83\x20x\x82\xa7xz\xfa\xc3\xa5O\xeb\xd1\x16G\xe0\x0f\xe7\xe1\x8fd~\xa3\xf1\xfb\
+    >\x8dw.\x95\x1e\xb9\xc5}~\xf8\x0c\xc9s\xf448jS\xe3\x8cw\xbcQc\x5c\x9eY\xe7\xed\x95\xbeQ\xb9K\
+    \x8cG\xa6\x16\xc3\x91\xce\xddF\x9d6\xd9D\x97H\xd0\x04\x02\x85\xdf\xa8\xb7\xe9\xc4&\x1f]\xda!\
+    \xc6\xa3\xef\x03C\x8f\x9c\x92=R\x93\xb6h\xa2%\x0d\x92v\xe9\x85\x9b\xc3;\x95A\xeeT:G`\xa7A\xbc\
+    U\x9e\xa7*i\x1c\xeet_\x98\xb7\x0e\xc2\xdf6\xb1\x0a\x8b\x18\xddy\x87\x1a\x8b\xfb;\xf3\xa7I\xfb\
+    \x0c\xbd,n=\xf2\xb2\x06\xcbQ)<\xed\xad\xc7\x8f<m\xad\x83v)4mPg\x13\x87\xd9\x84=R\xd6\x9f\xa8\
+    \xbd0\xd4$\x0f.1)\x95B]\x8a*Mz:{(\x9d3\x06G&\xf1\xdb\xd1\xa9\x9e\x20!\xb1\xa4?\xbcM3\x97\xe0\
+    'j\x0d\x9e'\x12\x00\x8c\xfaB\x0c\x86\xa7\x1ea\x0c\x92\x9c80\xe5I\x008J\xc9\x9d\x19g\x11\x9f8\
+    \xbc\x83A\x8c\xc3\xd3\x8927i:\xc7L\x9a\xd9\xcc\xa4\x09\xef\xb3\xe4H\x8e\xd4}\xe29\xfa\xc1('\x1e\
+    \x07\xee\xf14*\x89\xa5\x16O\x8d\x22\xbf]\x9aa7\x22\xb9\x1dT\x1e\xcb\x00\xb0\x0a\xe4q\x02jR\x97\
+    {\x147\x07\x8a!\xd6_X\xea\x90;\x95\x9a\x14y\xb8\xce\xc3K\xf4\x98E\xb0\xb41\x90\x16\xb5\x08\xaa\
+    \x9cx\x1c\x0fg~9\xf7\x908\x12\x1eya\x18\xe2S\xe7\xa58\xd2\x1e\x05mp\x89\xc7\x04\x03qe\xe7\xa1\
+    :.\x83\xa5\xd0\xc4\x9e\x97\xad\xbb\xb1,=!9&\xbb\x09\xd8\xc3\x958/\x047\x8f\xc9\xe1R\x88;\xb9\
+    \x1dN\x93\x1f7\xfa\x9a\xf4\xa0\xa9\x1fN\x08\x08\x14G\xdf\xe8+\xbdL\x96\x1f\xa8\xb7\x06\xf1\xde\
+    1\x81=K:Q\xef\x9fT\x89I\x0f\xd8\x93G\x90\x0c7\x1e\x95\xe4\xc6\xbb;\xa1\xc6\x0e\x85Kng1\x9b^\x16\
+    \x80\xc4\xd9\xf3\xc4\xf3\x0b?r\xe3=\x22\xbbn\xe7\x12\xe7L\xee\x10$\xc9R,5\x16\x0aIA\x18\xe3&\
+    \xa4\x12\xfe\xc8oc\xb2\xe4\xb8\xb3\xf4\xc6\xbd\xc3\x20\xfc\xa3Kp\xdc\xa4n\x97vN*|\x9a<\xe8\x97\
+    I\xa5o\xc7g\x8b_\xd0\x0e\xbf\x1em2C\x9dC\xaf3O$iBu\xde\x88\x85<\x9f\x8e\xd4\xf9\xa8pY\x02y\xa0\
+    \x0e\x9f\xe5g\xecO\xfb\xe7\xac\x95U\xf9l\xd6\xd7\xbfRo\xaf\xde\xe22WZ\xf4\xd5\x96\xaf\xfe\xef\
+    \xb2O\x8b\xa1\xaf\x95\xcf8_\xc1n-~k\xb5\xae\x9fr\xd8\x8d\xe5\x9c\xa5}\xffjy\xbeRyQ\xef\xb54\xfd\
+    \x9e\xa7]\xd6_(\x7f\xa5,K\xad\xa1\x9f\xb3V\xbebY\x11T\xdeg<mc)\xcc\xd7d\xdd\xe5\xf27\x16\xea\
+    \xe2ko\xad\xdf\xc5_,T\xd6i\xfe\xc5J\xbbW[\x1e\xeb\xbd\xff\x0eky\xcd\xb7X\xdfQ\xa2\x8f\xb2V<\x95\
+    \xfd\x1a\xefl[\xd4\xbbL\xd6\x8bX\xb6s\x1b\xeb\xfb-E\xf9Wy\xaf}\xdebW*_\xa1\x9cu\xf9\xdejW\xde\
+    \xf2\xb5\x18g\xa9\xbc\xc6e\xacK\xf6]\xbe\xa8\xc6\xea\xb7_T[k\xfc\xd6}\x1a\xeb\x5c\xe5\xeao\xa5\
+    \xbd\xafj_\xb1\xa9\xda\x89\x5c)\x0b{\xb1\x5c\x9c\xcf\xd64\xe54\xb4\xf3?\xe3+\x9a\xf6\xd9\x97\
+    q/+by\xd5\xdfz\xea\x92\xf1\xf4\xc6jk\x5c\x8d\xfdYo\xa1\xdf\xf6[\xac\x0c\xf5\x1d\xa6v\x17\xf7\
+    \xb3\xfe\xd3\xceW2\xde\xb6E_\xad\xad\x1f\xed\xb1\xb4{\xcf\xd75\x95\xf55]\xbb\xcc\xa3\xad\x94\
+    \xcb\xd2^\xa3\xb5\xae\x16\xdbB;+\x82\x8c]\xd1\xdfB9\xcb\xab<\xe6e+\x96\xd6\xd5\x19\x97\xad\x1e\
+    \xe5\xb1\xf5\x95~^[}\xca]\x9d\x88g\x91\x22\xa5\xc8\x0c\x1c>\xa0\xe3\x86\x061\xdc\x20\x83H\x02\
+    %\x81\x04\xea\xd4\xa9\xc3\x05\x129\xc6x\xc0\x084\x20\xcc\x09\xa0\x1cZ\xd3%\xe8\x90\x99\x18&\x8c\
+    \xf8\xb4\x20F\x11E\xb0`a\xc9q\xa4\x0a\xa9\x0a\x89\x11,b\xc4\x14\x89\x11c\x08\xa7\xc8\x1b9\x8d\
+    4\x82\x05\x919q\x0e1$N\x1cC\x06\x01\xa2\x88\xc5zD\x0aB\x08!\xa4\x90B\x08!dN\x9c9\x81\xd4\xc1\
+    \xc7\x1f|\xfc\xf1G\x1fZ\xb4\xc0\xd1\xc3\x0f?\xf4\xb8\xe3\x8e;\xf6\xc0\xc3\x0e\x1a\xda\xd8\xd1\
+    \xc6\xdba\x87\x16-\x82\x08\x02'\x8fAf3A\xf0\xc8\xc3\x0c)t\xbcyc\xc6\x9b7\x89$\x22\x87\x1c6\xdb\
+    \xcf\x8e\x14)p\xc0\x01\x87\x13R\xcc(\xa3\x8c8\xe2\xa0\x13\xc7\x9b7P\xe4pq#\x92#\x87\x8b6mnV\xd0\
+    \xb0\x93B\x0a)|\xf1\xc5\x9a-k\xc4pj\xa8\xa1\x06\x0e\x1f\x80a$\x8e\xb6\x8c7\xc6\x18\xa3\x0cF\x18\
+    a$\x8d4\xd6\xf8#\xcd\x1ai\xa4\x11[c\x90A\xe8p\xe3\xc6\x0d\x1bl\x84!\x83\x8c/\xbe`\xe3\x8b/\xbe\
+    p\xc3\x0d2\xa4H1C\x8c\x04\xc4HD\x0e+\xach\xa3\x0d\x9bmG\x8e\x1f9h\xb4\x91\x88\x15\xb6\x9dG\xc2\
+    G\xea\xcc1\xc7\x1cc\x9c\x80\x06\x1a\x89\xc8\x91c\x85\x1b\x1a\xda8\xc1\x86\x06\x1a?\xb6\x9d\x04\
+    \x12H\xe0'\x81*\xc2\x08#\x0c/\xc2\x80a\x85$J\xa87`\xc4(\xe3\x05\x18^x\xe1E\x17k\x84\x91\x05\xe9\
+    L\x95-\x92@\xd2\x08\x1c$TPI\x08\x81\x83\x0a\xacD\x99r\x85\x89\x01dL\xe1\x03\x9a\x06R(\xe1L\x1d\
+    -d\xe0\xc1\x85\x1eX2\x0cpi\x05\xc8r:\x11)\xe4\x80/s\xd0\x81\xa2\x08\x1d\x08xQ#\xc9\x95:h\x86\
+    fP\xd2X\xe3\x0c6\xd2\xcc\x11F\x992Y\xd0\x19\x1aB\xa2\x085=\xa0I\xe3\xc2\x00VZ3\x1eh\x00\x01\x03\
+    [\x0e\xf8\xc2\xc5\x00-p\xb2\xf03\x8b$u\x0e\x11\xd1\x0c\xc0\xdb(\x02\x5c\xa1\x02\x89,\x84\xd5\
+    \x14CV\xcah\x1c\x07\x1dI\xea4\xf2G\x1fp\xca\x08CD\xa4\x904E\x98\xe0\x02\xa7r\x05\x92!2\x11\xa0\
+    \xf1a\x8a,\x03X\x89\x22\xc0\x94A\xee\xd0\xc2\x08#)0\x92\x05\xa9\x843gH\xa4*U\x0e9\xc4\x84u\xa6\
+    \x83\x06\x11@\x00\xb4\x00\xd0\x1aT\x0c\x90\x04\x91B\xf2XW\xb5\x08\x1b~0\x01\x06\xc9\xaa\x82\x06\
+    \xbep\xe1\x12%\xcb\x148$\x5c1\xcd\x14J\xf0\xa2\xc4\x93'{@\xe2\xc6\x97(p\xa8HR\x87\x0b\x20w\x94\
+    A\xe7\x0c6\xbeh\xa3\x8d0\xb2\x10B\x06!z\xf8\xa1\x062\xd0\xa8y5\xc0\xc0\x14\x07\xa4qF\x96)LT!\
+    L\xd1@\x9d?\xfa\xf8\x82\x8d*\x90\x18B\x8d\x0c3Y\xebe\x86\x032\x100p@\x1akp+C\xad\x00\xa7S\xcc\
+    \x20\xa6\xa3\x05\x0a\x14E\x14\x01\x11\xa0\xa3\x11D\x0a\xf9\xa3\x0f@\xca\x98\xa2\x084h\xc8D\xc9\
+    \x03\x8e8\xe8\xa4q\x06\x1bd|\xe1F\x1bU@\xb1\xc5\x13Z\xa4Q#\x84\x0d>\xfcPC\xcb\xaa$\xc0Z/Y\x08\
+    +3\x150\xd0\xc0\x01e\xe6\xf8\xc2%\xcb\x00|\xc8\x8a\x00WN\x15\x13s\x90>\xe80\xb2\x06\xa9\xca!\
+    &\xcc\x22\x80\xe0\x0d\x0d\x0ch\xe4\x0f@\xe0H\xe3\x8c/\xda\xa8\xe2\x09-\x90Xb\x08\x19z\xe0!\x0d\
+    \x0b*\xb8\xc0\xae<\xc0\x80\x0b\x03\x0d\xcc1\x00\xb7\x22@\x16A\xae\x9c\x98\xa4p\xc6\x8b$u\x20\
+    !\xc3\x074S\xb0Qf\x08\x91B^!|1\xef\xc8#\x8e2\xdc\x08#\x0b(\xb6(B\x08\x1b~\xa8aUI\xe0\xa0\x02\
+    2Q\xa6\xc0\xa1\x92Z\xa2\x92\xc1Z\x07\xa81\x03E\x8b\x22\x20\x02b\xd8\xacPCQ0\xb0YA\x0c<\xccx\x93\
+    \x04\x98\x02Jb,\x22F\x0c\x0dL\x12b\xc0\xb0\x02\x1b\x0d4x\x22\x8a\x22\x0e8|\xf0\x01\x0e\x1f\x88\
+    \xc1\xe1\x03vU\xb9\xc0B\x10\x14b\xb81\xa0\x90\x05\x16X`\x91\x05\x16Q\xd0\xa9\x22\x8a(\xa2\xa8\
+    \xa2\x8a\xa1!\x1f\x9f+\xa6\x98\x02\x0a(\xa0\xa8B\xf2\xf2\xc3\xc6\x0d\x0dnh\xd8\x82\x0a)\xe4\xc8\
+    is\xe3\x82H\x81\x9e'\x9e\xd0\xa2M\x9b6ZPA\xc5\x0f\x1bD\x0a\xd9\xa3\x0e\x97\x88\xc3\x07\xe2!{\
+    <\x22\x85\x13N8\xe1\x06\x11B\x0ai\xa2\x09\x22\x88X\x93D\x12I\x18\x91f\xcd\x99$\xd6\xa49\xc3\x04\
+    \x13H\x20Q\xc4\x11E\xfc\x20\xf1\x88\x14M\x10\xd1\x04\x11l\x94PB\x89-[\xdc\xb0Yb\x89%\x86\x18\
+    b\x08\x1f!`\xd8a\x86\x1dn\x88A\x06!|\xc2\xa8Q\x03D\x1c\x20\x22\xe9A\x07\x1dt\xc8\x01\x0d\x0c\
+    k\xd6\xb8x\xe0\x81\x07\x1bl\xb0!\x88\x20|\x08\xe2\x87\x20p\xc0!\x92HX5\xd4PC\x1a\x1c\x16\x99\
+    \xd3\x02\xa9\x85\x16X@\x01\x853(\xbc\xa0\x82\x0a*\xb8\xb0\x82\x09&\xb8PB\x17m\x14\xc8\x92\xe5\
+    6\xc0\x00~\xe0a\x06\x1b0o\xc4\xe0\xdc\x8f\x9b\x15+V\xda3f\xa2<1\xc3\x0f<\xc0\x98Q{\xc3\xa6\x80\
+    [\x1c\x96]\xfd`\x83\x87\x19`\xc4H\x02\x86\x15\xde\x14PCK(\xd5\x89\x13\x12\xb8\xe0\x82\x84\x11\
+    \xae\x8c@'\x0e:\xb48\xda\x0d\xe2\xa0\xc3%\x85\x04\x12\x11>\x11\xd1\xd0\xd0\x8c\x88\x08\x04W\x9c\
+    8>\x80\xb0A\x00E??<\xa5\x8c\x8a\x18\x15:\xc4:#@p\xe3\x06\x8bK\xa8\xc7`\xb0X\xcc\xd5z=\x22\xc5\
+    +\x8e\x13'#\x94e\x17F`\x01\x01\x8b\x0b\x8b\xd0\x9c9s\x16\x99S\xc7\x18W\xc4A\xb3\xc6\x01\x07@\
+    \x00a\x832\x00'NF(\x8dpu\x81EH\xd6!\x91\xb1X\xac\x0fB\x08A\x8e\x1c6l\xdc\xb0q\x03F\x8e\x1c\x10\
+    h\xab\x15\x07\x19\x9813f\x8c\x991f\xcax\xe0\x01\x06e<\xc0`\x8c\x19\x0a(\x18\xc3\x01\x07\x1dt\
+    \x90A\x06\x19L0\xc1\x04-\xb4p\x81\x04\x12\x5c\xa0A\x0b\x12\xb4\xd0\x02\x8d\x8b\x05\x16\x88\xf0\
+    +\xa8`\xcb\x96\x096\x98`\x83\x09*\x20C\x86L\x041\xa0pi\x18c\x07\x04v\x8c\xa1\xc1\x0e;\x20\x88\
+    \xc2\x8e1ch\x80\x20\x0cP\x03\x0cL\xd1@\x18\x200\xc2\xbc\xa1D\x987\x8e\x00Rb\x01%\x168\x02\x08\
+    \x0c0\xc0x\xc0\x81\x07\x1e0d\x810\x5c\xdc\xda\xc8!z\xf3\xe6\x00\x20\xe6\x00a\x88!\x86\x84\x09\
+    \xa3\x80\x8f\xcf#R<\x22\x85\x147.\xb8hs#R\x80\x8b6\x0a\xc8y\x03\x06\x0c\x984\xd6P\xa0L\x99/_\
+    \xb8\xa19\xbe\xb8\x100\xe4\xcb!{p\xe1\xc2\xc5\xcd\x16.\x06t\xe9\xd2\xc5\x00\x03\xbap\xe1R\xc0\
+    \x96\x02\x0axR\xc2\x1er<y\xa2\xc4\x02{\xc8!\xc7\x19/)\xc8\xb1\xc7\x93\x14\xf6x\x22\xc7\x999\x05\
+    \xc4q\x13\xa9\xdai\xedZ\xb3\xfd\x98\x87\xc9|\xb7\xc9n\x9c\xdb\xfe\xb7\xfdU\x0b\xeb7\xb4\xdb\xbe\
+    \xb7}^\xfb1\xd6{Y\xac\xf5<}\xf9\x96m\xd1\x96\xa7\x1e\xfd-\xb5\xbb:OY\xdfW\xe8\xea\xd1\xb5\xaf\
+    _\xf6\xd3\x9e\xb2\xfd\xb5\xe2\xb0\xceje(\xdb\xdbvV\x83\xddX\x0ek\xd5\x1a\xe7\xed\xfa\xfb\xff\
+    \xbf\x85\xaa\xab_{okk\xef5.\xe3\xa8\xcd\xd5\xde`m\xda\xd1[me\xb5\xbfUkY\xec\xff\xdd\xb71X\xac\
+    \xbfd2vMU\xd6\xaf\xab\xef\xec\xac\xb7)O=k\xd5\xb6\x1f\xed\xb0\xef=\xda\xc2\xfemma,\xcf\xf6\x0e\
+    \xf3i\xf7\xeb\xea\x92\x15}\xce\xda\xfc\x8f\xb1b\x9c\xed\xbe\xed\xeb\xad\x88\x88\xfb\xce\xf6\xf4\
+    \xbf\xfe\x7f\xf9\x22\xb6\xb5v\xce\xbf\xbab\xf5t\xe5\xbf\xb7i\xdbr\xa9i_;\xbb\xc6h\xbf\xed|}\xa5\
+    \xad\xdbOYlw}\x95]{o;\xfb=\xdbcig\xff\xff\xb5\x8f\xfa\xfe\xd9\xae\xb2kg\xf5\xde\xd9\xde;\xdb\
+    \xa6m\xcc\xd6\xdeh\xeb\xaa\xfd2\x1b\xdb\xc2\xd8\x96\xff\xd8\x8d\x85\xb5\xad\x87q\x16\xc6m\xad\
+    gU\x97gcl\x0c\xc6\xdb\x9a\x8d\x85\xf9okW\xac\xe71\x96\xe57X\xf7\xde\x06{yX\xd1\xff\xb6X\xbfy\
+    \xd6\xb7\xad\xff\x9ee\xbb_\xfdme\xfd\x97\xb1\xb2\xd8\xca\xa6\xb15]\xd1\xfe\xba\xc6\xd8\x16\xe7\
+    \xb05m{\xff\xbd\xf3X\xfa9\xac\xaf\xb0\x9e\x12uX\xef\xbd\xc7\xfa\xf7\x9f\xdfb\xb4\xff\xb9\xef\
+    \xb2\xdb\xf7\xdd\xbb`\xfd\xaf\xac\xfek2\xf6\xd6{\x8d\x7fV\xeac\xbe\x95u\x1a\xcbb\xd5\xb6\xd7\
+    <K}\xf5O\xf3\xbd]a\x9c\xfd\xfe\xe5\x82y\xa2V\xad\xc5W\x9c\xc5\x92\xc9\x5c\x1e\x95q6eW\xadZ\xff\
+    \xdf{\xdb\x8a\xafz\x8b\xa2_\xe6\xf2lk\x9b}\xdbZ\x13\x81\xcf\xb8\xbar\xd8\x9f\xf5vus\xcd<\x8b\
+    {\xd6\x97\xa1>\xfd\xb3\x9e~\x94\xb7V\x96E\xbf\x08,\x0c\x85\xf5\xde;\xdb\xa2\x9f\xed\xb4\xd6\xf5\
+    \xd56u\xfd\x8e\xfa[WW\xea\xeai\xec\x8b\xb7\xbe\xdbZ\x1a\xdb\x7f\x8de}\x8c\xb7*\xf7\xbd\xa72\x18\
+    \xa7\xa5\xff\x8c\xf7\xac\x95\xc6\xaa(\xf7\xab\xbf\xfe\x17\x11Oy_\xdd>\xfa9\xcb}\x11\xcbo-\xb5\
+    \xbb\xbc\x0b\xf5\xe9\x8dmY\xb3\x18g\xb1}\xc5v\xde\xf2\xdb\x9f\xc5\xfem\xf5\xbc\xc8\xdbX\xde\x92\
+    \xbd`\xfd\x13\xa1i\x8f\x9dY\xd7\xa2\xcf;\xdba_\xf6Z\xd3X\xdb\xdb\x95\xb7\xbd\xa3m\xda\xb6\xb5\
+    \xd6\xd6m\x1e\xb6\xd6j\xff\xfb\xcf[\xbd\xf6[\x1de\xd9\xbe\xc2~\x8c\xbd\xad<\xc6\xb2\xb1/\xf6\
+    \xf7\xdfz\xdfk\xb5\xdfe\xb7X\x0dV\x83\xf1\xa2\x15\xdb\xc2x\xeb\xfd\x8b\xf5l\x0a\x83\xb1i\xff\
+    5\x94\xc7>\x9b\xf2\xb4\xc7n\xb4\x14\x16\x8b}\x95\x05\xe3\xb6\xdb\xda\x16\xa5?\xc6\xcab\xfd\xa3\
+    ]\xb6\x8a\xb9>\x7f\xf9v\xe5\x9e\xc5\xbeb\xaa\xbf\xbd\xfe\xad\xd5[lzk\xb50Z\xe7l\xd1\x7f\xa51\
+    \x18\xec\xd6\xc6T\x8f\xb2\xfe\xf7.su\xb4w/\x9b\xa5+/Z\xd5\xd8_\xf5\x15\xcb\xb2\xbd\xc7X\xd7\xbf\
+    \xa1\xeao\xf54\xc6Ro)\xf7\xb6\xbe\xc6X\x9c\xf5\x9d\xd5~.K\xd5\x9a\xa7yYw\xfdV\xec\xafh\x0aS\xd5\
+    \xd5\xf7\xa9\xac\xe8\x06\xeb\xb0\xb6MY\xff\xe5\x92\xd1\xd6\xde\xe2/\xd4\xc5\xa2\xed\xff\xb4\xdb\
+    \xeae5\xd9\x8bu\xb5l\x8b\xf5\xf2\xb7\x96\x9f\xb57\x15\x06C\xd7\x99\xf7\xa9\xed\xab\x9d\x06\xfb\
+    \x9d\xc5;\xeb\xd3\x96\xc6~N\xe3\xb0\x1b\xcb\xd6\x5c\xff\xb6\xae.\xd7\xff\xb1\x94\xd5U\xd7_W_\
+    k?\xef\xe9w\xa9\xecj\xd6\xcf\xb02\x16\x97\xf9O\xa3\xbd\x5cm\xda\xf2\x16\xf7\xab\xdaZ\xcd`\x9d\
+    \xbb\xd2\xcfW\xdc\x95\xfa\x19\xbb\xaa\xa9\xda{mM\xff\xad{\xf6\xd6c0\xdfy\xf7i{c\xc1:O\xff\xf7\
+    -\xa7\xc1<\x0d\xe6]\x9e\xc8\xdf<,\xe6\xd3\xbe\xb6\xd8\xee[\x99\xf7\xb0\x16\xc6U[L\xc6\x89\xda\
+    V\x16\x93\x11q\xd6\xaf\xbdU\xf3\xdd\xc6v\xb4fK\xffg\xf93\x9d\xff\x19\xf7kG}\xef_\x04\xb4\xe6\
+    \xb9\x8d\x8d\xa9\xabgyJS_0\x95\x15a\xf5~UcD2YQ\xac\xa7\xbfF\xf3.\x96eY-\xab\xb2\xfc\xd6\xaa\xa9\
+    \x9cV[\xf9\xa2\xef\xfd\xca\xc3R\x9fv\x0fC?\xac\xdfl+\xba\xdaP\xf6\xaf\xb7\x98,\xe5\xec\xea\x17\
+    \xb5\xbc\xe8\xbf\xfa\x1a\x93\xf1\x18\xea\xd5U\xf6Q\x9f\xfa\x18\xedw\x1a\xdb;\xcag=}\xb1\xda\xf4\
+    \xdfZ\x1dv[a\xb3\xd6\x8be\xa5\x5c%BYk{\xfbj\xab\xd3\xda\xcfo,\xe7_m\xfd\xa2\xd9\x97y\xa2_\xc4\
+    \xd1\x95s\x99\xef,\xed\xd3\xd4\xcf\xbbZ\x14\xfb\xb1\xfeQVKM?\x8b\xc7X*\xcb\x17\xf1\xdb\x8d\xab\
+    \xab\x9b/J\xff\x8b\xfb\xb4\xab?\xed\xa9\xcc\xb7X\xd5\xf7Z\xad\xa7\xb3\x8f\xae~\x86\xbej\xb6\xf4\
+    s\xbf\x9a}\x19\xeaJY\x16K\xe3\xae\xdfj\xf5\x19\x87\xb1\xb8\x8d\xa5\xd2Z\xeey\x0d\xbd\xa94\xde\
+    _hg\xb5\xf8Ke\xa9D\xfc\xd6\xea\xb5\x9e\xaeV\xfe\xa3~\xc5Y4\xde\xe2)\x9b\xfe\xdf\xba8\x8c\xfb\
+    \xeej\xfd\xd5\xdag\xacVo\xa9\xac\xcf\xa6>\xa6\xce\xbe\xcb\xa75\xb6\xab\xfc\xd5a+\xee\x92\xb1\
+    \xfd\xc6\xf2\xb6\xeeo-\xb4\xa5\xad-\xdbv_k\xdb\xcf\xd9\xeeg\xfd\xc6\xfe\x18k\xf5h\xea_\xab_\xb5\
+    ,\xee\xd1\x19\xebU\xb5\xd7\x5c\xaa/z\xad>-\xea\xadN\xe4o]\xa6\xb2\x7f\x85\xd6\xd2\x94\xb3\xb6\
+    \x9b\xda\xd1V\xba\xfeU\xd1wu\x96\x9a\xd6\xfc\xdajW\xf6\xb3}\xa5z[j\xf36\x1bL\xedho\xddV\xbdV\
+    \xe3\xb5\x9a\x8c\x9d\xf5\xefY<\xf5*+\xa3u\xf6V\xc4\x8b\xbc\xec\xaf\xb8W\xb9_Q\xf6\xbf\xda\xb5\
+    \xb33u\xe6\xd3/\xeb\xab\x98\x87\xa8\xa4\x13\x8c$1\xe9\x94\xa1\x19\x18@\x03\x00\xc3\x80($\x20\
+    \x11\x89ES\xea<\xf9\x1e\x04\x0e\xc8\x84\xc4\xb1`\x10\xe7P\x98923\x20\x02\x00\x00\x00\x00\x04\
+    P\x00w\xbdR\x8aw2\xa4\xacv\x8f\xec`%\xecI\xb3\xd2A\xc5\xe2}\xa8,S\x0e\x80\x03\xa2\xbd\xd7\x07\
+    \x1a\xf4DH\xda{\x05\x8d.%\x85\x08~\x01mzU\x22\xb2>\x0e+Q\x16\xc5\xe5_q\xa5\xbbZ\x20\xc2\xec:\
+    \x93v\xf0B\xb1U\xd2\xe0n\xba\xd8\xd1\xdaJ2\x10\xf9R&<1x\xbe\xd9\x01\xa1\xdd\xb0R\x9e\x92\xa0\
+    \x893\xe3#K\xe9\x22\xf0\x06\x8f\xc0`\x8e\x1ew\x19um\xc4\x18\x1a\xe5\xd3\x908]\x16\x89\xb2\xc4\
+    \x99\x02BO\xfb\x0d\xe9\xccV\x9du\xf2\xeay|\xc5\x17\xad\xbc\xc3\xf6\x02\xc3\x7f\x857\xc6\x1c~\
+    \x0ds2\xcb5I\xfdHR\x0bo\x8f|\x86E\xb2\xec\xc7\x81\xdc\x8f\x90\x98\x18[\xec\x0a_Bk\x8b\xd0\xce\
+    \xe8\x97\x11eG\x0dc`\x00\x96\x11\xb1O\xc1?\xfa\xd8\xad<\xa0\x87e\x19\xcb\x9f0\xf7\x0e-\x08g9\
+    \xe4\xb4\x16\xce\xc8{iR\xe8\xee\xd3j\x02\xfaA$\x83K\x02\xac\xd2iu\xd5\xd0\xea\x0f\x88`\xb7\xd3\
+    \xc5?b\x13\x9d9\x15Nz\xd4\xf7\x13\xd1\x0d\xc8,\x89\xbekU\xcd\x98\x14\xdf\xc5\x10\xfa\x11\xc3\
+    \x80\x10\xef\x08ti\xbeq&P\xf0\x1f\xdd\xa3\xc2WI\x9c\xfc\xee\x81\xc6!\xa7\x07'\x09;\xc2%\x19@\
+    1\xdb\xff\x12\xd0\x93\xd8\x89c\xdd=\xfb\xac;I<\xca\x19\xba\xf5\xda\xe2\xf0\x0d\x0f\xe17`\xa6\
+    ;\x7f\x8a\xdeR\x98\xd0\xc2\x0fj\xe0q\xe3\x9b\xb6\xb1\xd9U\x10\x1d&H!\x1b\xd2=p\x87\x0a\xa5\xf6\
+    \xcfW'g\x9e`1\x879U\xab2\x16U$=\xe1\xda\x816\xab\xfe\xb9[_q\xa8\xc5a\x1c\xd5\xcf\xf7\xa4O\xf8\
+    \x1b\xea\xe7W[\xf0\xa4\x1ab\xed\x9e;\xcc\x87\xca\xc5\xaf\xb9\xe0]RmB\xda\x9b1\xbd\xa4\xa3\x95\
+    \xdfeS\xa5Kx9F\xfb\x1f\xc4IFG\xca+\xb7rz\x0e\xc2D|.>bQ\xfc\xbb\xa5\x0bu\xfdX\x8f\xaf/\xc2\xef\
+    \xc9\x08\x97v\xe0u\xee\x14\x120\xed\x88\x8a\xe5\xdf\xa4\x8b]rQ\xe2A\xf8\x8e\xe8\xea->^^=]\xd8\
+    \x0e2\xa9\xa2\x99Wc\xbfA\x9e\xc7\xcb\xbcc\x09*\x9ak\x04\xe1T\xa0jq\xa2\xd6\x14\xe6\xa9\x19\xdf\
+    \x16\x868t4\x86\xcaM\xfa\x0f\x1a\x8b\x9d17\xf4\x09\xb6z\xf7\x94\xc8\x12p\x92N@\xd6\x01rvh=\xae\
+    \x09\x9e\xd6{\x17\xa90\xe3\xbd\xcf\xd6\xf3\x8d\xe8\xa8\xe3\xd0lv\x82\xa9t\xff\x9b\xe1~3\xe4q\
+    \xa3\xa2\xd3\x91{IP\x8e\xe6V\xb9\x9f$\x8a\xe66I\xad\x99\xf3\xfb\x90V\xd6\x02\xafP&\xea@k\x86\
+    O\x0f\xbe7\xf0\xa7[4C\xef!\xd0\xcc\x1b33c4\x11L`\x84\xc3k0\xba)Z>\x94\xe0b\x04)4U\x03\x17V\xcd\
+    \x9f\x87\xe0\xa5\xe9\x8b~7p\x9c\xe9\x04\xe2\xac\xc2\xa8\xb5>\x13\x89\xde\xa0<(\xa2\xec\xdb\xc0\
+    h\x97\x96\xbbL\xc1\x90\xe1\x9a|\x04\xfe\x22m\x90v\x0d\xa1\xfd\x1f5\xd1\xbf\xa2\x8f\x9f\xbf\x0f\
+    W\xc7\xce\xd7Np#\xbd\x0b\x09\xa8&\xb7\xa6d\x07\xb69l\xceG\xae\x920P\xc8x\x8d\xeb0\xce\x0b\xbe\
+    3a\xffZ\xbeFQ\xc9S\xfd\xb9J\xad\x87\xdc?\x18\xc0@v+:Ui\xc33D\xe8\xa7\x7f>g\xb5\x80\x16\xdd\x8f\
+    \xab\x01N\x852|\x09\x04\x14\x82e\xdd#\xd3\xaa\xa0\x80\xa85f\x88\x1ccS\x0c\xd1\xb9]`\xa28\x93\
+    p\x15\xb5t1$\xf5\xd92\xad\x88&<'5\xfe\xc2\x03\xa8J\xe7*\xb3h\xba\xc7\x13\xbf^\xb0\x9e\x89\xd1\
+    5\x93\x96)%Z\xd0@ES\x80\xcd\x22\xb3\x98\xda\x00\x1b$uY\xda\x14Zx\xe1#\xe3\xf8\xedWK\xda{\xa3\
+    Q\x97\xb1\x84\x14y\x13^\x85k\xec\x20d\xbd\xfaS\xbe\xb6\x92_9\xa1\xcfT\xb6\x13\xf0\x85\xf6\xdb\
+    \x1d\x17\x99*p\xa4\x8fjU5\xce\xa9v\xca\x05\xfd\xedJ\x97E\x9e\xdb\x807\xd9H\xa0\x101\x1aKG\xd5\
+    \x033Pmk\xb6\xf7\x92\xd9\x94\x04\xe9\x13N\x9e\xd7\xe53\xe6\xfe\xb6\x98\xc6\xcf\x86G\xfeH\x8a\
+    \x16\xf1\x06\x5c\xc7\xd7{\x9a.D\xa7\x19F\xd1\x93F+\xd2P<\xcb\x99D\x8a\x92\x8d\x98\x0e\xbe\xcf\
+    \xfati\xbc\xae\x93'C%i\x11\xbch\xa6\x8d\xe7-\xd1\xabn\x82\x00\xb5\xc9\xben\xfb\x1dh\x02\x8e\x96\
+    /\x13\xd2\x83j_\xb9\xf9\xfc-f\x9eX\xe65}\x01\xa1k\x14\xeex\x8f\x20\xf0S\xee\x99\xed\x1f$jp\xa9\
+    \x8aJ\xaa\xf9\xa8\x8d\x97\xf92\x15x;\x10cl\xe9)0^r\xcd\xe9\x9a\xce\xdcM\xb7\xc8\x07\xfa.\xb8\
+    \x83\x10$:\x22\x8e\xf1\xaa\x0f\xfe\x7f\xe0+\x8d\xde\x1by5\x14\x85}\x07\x07<\xa6H\x0c\xa9\x02\
+    U\xa4X\x17\xd4\xd4|G\xe9\xa8\xf3\xb3&\x11\x93\xf8\x97\x8f\x13\xa3\xd1l!\x0a\xd9A\xd0\x82\xb8\
+    X\xed\x8ehc\x82\xe7\xa4\xab(\xabf\xd9\xb3\xb4\x1dm\x9b\x8e\xea\x1c\xee\xf7\x83\xf7\x1cpU\x91\
+    ^\xbe\xbf\x1d5'\xdc]\x04Ab\x03\xd3\xdd\xec\x06XmS!EHKQ\xc4\xde\xad\xbc\xdbl\xfb{\xc0\x83\xe1\
+    ?\xe1\xff\x19\xbd\x9b\xc2\x9b\x8e\x9eC\x02\xc1\xc1\x90\x94\xb9q9\x0f|\xb2\x94\xf5\xad\x8e\xd1\
+    \xc2\xa8\xb1\xcaJ\x1a\x85J\x12\xb5\xf3\xf4\xdf!?T\x1b\xebc\xe4\xddu\x16X\xf4\x87\xc1\xb0\xf2\
+    ;%\x08SP'\xf6-\x92rR\xea%-[J\x9b\xab\xe7\xd6\xad1\x82\xb4n\x903\x90\xf0M\xab\xed8\xffB$Za|d\xb7\
+    \xf8\xa4\xe6\x9d\x06&L?QJ)v\xa3\x80L\xb2U\x95=\x94+\xc1\xfd\x150K\xfc\x1a\x7f\xd4\xf2\x0b\x8e\
+    zg\xa8\x0f\xad\x9dR\x95l\xd7\xa5\x1daR~\xaf\xd2.\x11\xe4\xc7\x0d\xa80M\xd9\x9b\xe16<\x08!P/=\
+    \x87\xa4~\x13\xbaPZ\x0f\xbb\x15'\xcf\x9f\xaf\xb8\x17\xa2$\x90\xe3zt\x7f\xab\x04\xc8\xd8\x03$\
+    \xaf\xc7\xde>\x0d\xeb\x9b,\x1b\xac\x0e\xfc\x94\x86g^L\xd9\xf3\x82\x19\x9d{LU\xa6l\x92\x9a\x9b\
+    \x02\xa36\xb5P\x16D\x8cwi\x9e\xc5\x01\xdd\x12I\xffq\x1a\x8f=\x22{\x10\xfa\x80;\xe1\xb0T\xf4<\
+    ~/Dw{xd\xb0\xf4\x15\x8d\xf7bl'Jmx\xd2\x20C\x8c\xee\x18\xa5\x86\x99\xfb\xe2\x9cN\xb2|\x5c\xb8\
+    \x17\xf6\xa6\x80\x12X8\x82r\xdd\xf6\xfb$\x99\x8a\x87\xf4\xc3\xe3]2\xb8^\xab\xdb\xaa\xcd\x88\xe9\
+    \xb4_r\xac\xa8Ng\x00\xee@\x15\x180\xdbI\xab\xb4\x0f\xa2\xd8\x88\x11vc_\xd6Ny\xbdx\xef\x87\x95\
+    \xec\xabu\xb2\x01\xda\x18\xa4\x85\xec@\x12\x11\x98_\x92\xf1\xb0o\xda\xe9\xeb\xc3Im\x9b\x98e\x0a\
+    \xd2\x7f\x94\x0c`\xa3\x995\x97\xbf\xf0\x9c]e\xb5-\x88\xd0\x12qw&Z\xa8\x9d\x1e;\xcf1\xeeY\x97\
+    \x01i\x8e~\xaa\x12\xa8A\xdc\xd6#(\x19\x9e[\x22\x03\xcac\x0e[*oYO\xb0\x10s\x9e\xcd\x11B\xb1\x5c\
+    ,`L\xe1\xfb\x01\x08r\x96As\xc0\xda+\xf6BM\xaaA\xc2|]/H\x08\x09=\x8a\xb7g\x20G\xb1\xe2\xb2\xab\
+    \xe7\x5c9\xb1\x8f\xe9\xe3\xfb\xdc\x11\xf9\x020\xb5Xo\x8e|U\xe8\xda\xf3\x9cV\x93\xcf\xeb\xf5m\
+    \xd0\xbb\xa9e\x20\x09\x17|\xd6b\x00Vk\xc3\xda\xd59\x8f\x17\x0a(M\xd8\x9b\xc2e\xa6\xff\x9fv\xac\
+    \x5c\x90\x91\x13\x0e\xd5i\xd0\xf6\xf4\x9c\xa5\xcb\x99\xc3c\xf0S\x83\xe9J\xe9!\x95\xf7\xf9\x95\
+    \xb4\x16\x85\xe6E\xbc\xf9z\x0c}-\xed\x95\xb2S\xab\xf37\xfczDh\xb5\xa7\x1f\xa4\xf0g\xf4kg\xda\
+    \x92n\xe2\xcd%Y'\x8d\x1d\x89Z^\x92\xc2\x02+J\xbb\xccSi\x99\xb2\xe1\x82\xb2\x0b\xcd\x9cX\xc6\x14\
+    s\xc4\x9d\xb8\x87\x22\x1a\xa3\x84.\x8a6\xe8\xcaP\xde\xbf\xfb\x06\x86\xec\x80\x8c\xd6\x7f!'\xe5\
+    \x0aq\x9eZ\x88I\xd0\xab\xadVr/\x00\xe7\x84C\xa9W\xed\xf3a!\xf2?J\x88\xd2\xf7\xad\x8d\xa4\x14\
+    \x81El\xc4$4\x20\x94.\xcci\xd1n\xcax\xc8\x10)ys-\x1d\x8cmtI\x87\x9a\xc3s\xd3\xe2b\xd3g\x8d\x8b\
+    \xda\x9d\x84+P\x8b\xa9\x9d\x95\x95\x9d\x8b\x0b0%'\xdaj\xf6\xd1L\xbdt\x10O\x81Ez\xd5D\x91\xb4\
+    \xea\xf2\xf6\xd5\xc0\xb5h=\x7f\x8d\xde\xe7:\xca\x5c\x80f\xd9\x90\x19\xd3@K\xdd\x7f\x85/t\xc4\
+    S\xcde`\xcfT\x86c\x80K\xa2\x83M\xe2n\x9a\x1fwh\xdc6\xe1]\xc3I+\xf9\x0c\xa9?\xb7y\xffkh%\xf8`\
+    \x14\xcbU,\x0c,B\x0a\x19\xe3\x16\xff\xc7\xdd\x91\xcb\xa7\x83^r\x94m\xd0\x80\x1aR\xef\xd4=\x04\
+    \xef\xd5\x95\xf6\x082\xf0,\x0b\x04\xcc\xdbl$]\xa0\x5c,R#n\x82\x975\xef\x073U\x01\x05\xa2\x86\
+    c\xc1\x1ay\x9c\x00e\x16\xcb\x22\xed\xa67\xb8\x01\x81\x15\xc3\x85a'Z\x10\x0d\xc5K\x10S\xd0\xc3\
+    0\x18\x03\xee\xd7&\x063\xa3%2\x7f\xb6\x88/\x07\x07\x1f2\x01\x98\xeae\xbb\xb7\x1ff\x09\xe6\x90\
+    L\x025\x17\x1aTb\xd1\xd8\x81\x7f\xe0\xa7\x87\xa0\x8f\x1c\xb4\x92K\xcb\xe4\xd6c\x94\x90\xd7t\xb6\
+    )\x03\xa2?\x82\x000\xfb\xb7\x12-K!A%\x80Y\x1c\xc7\xd4\x11\x83\xd0TV\xe6\xec\xcbV\xe0\xd5\x82\
+    \x1f|\xb1\xf2u\xad\xf5\x20\x89\xe6W\xb2\xec\xaa3\x0d\xc1\x014\x1fv\x0a\xb7\x0e\xbbE\x1d\x89\x83\
+    \xe8\x8f:\x8aV\x89HSiMKOO\xd2&\xc8\x87\xee\xc9\x22\xb3\xda\xfb\xdb\xf6\xc5\xe5\xe9\xac\xdb\xd1\
+    \x10\xa7\xfe\xbc\x01\xc4\xa2\xb8xq\xf44RC\xe2\x10\xdc\x7f8\x97b\x1a\x86\xda\x22C6\xeb\xce\x8b\
+    K\x16\x20\xf7\xee\xcaE\xe8\xa7\x9b\xd8\xf7\xec\xcd9X\xfb\x84\xf9\x84\x0f\x86WTF\xc0\xe9Et\x0b\
+    \x11\xba\xea\x0a>\x0b\xb61\x10\xb8\x0e\x1b\xd1\x19;\xa6\xeb\x00x\xd8\xae\x98\xec\xa15\xf4\x88\
+    \xec/e\x00\x81\xc4\xc4\xc7\x80d\xb9J\xf9{\x0e\xa03\xd05\xcb\xb7]\x88)\xd0\x16\x9e\xd6Xx~\xbd\
+    TX\xd3\xa7:\x98%\x86\xa8\x86\x09\x8d\xef\xc0I1*\xc5\xffG\x9f\xca\xf5\x17E\xb7\x9d\xaf[4\x86\xea\
+    \xef\x1d\xd7\xb8r9y\xa3S\x14\xf5\xc2q?\x85\x8c0\xcd\x84\xf1S\xdb\x06\x1f-\xad\xa1(k\x09\x1b\x85\
+    \xc5\xf5\xb7\xe0\xa7\xa5\xd0\x8bj\xc4{$R\xf4\xb2o\xd5\xf8ABMp:D\x051\x1f\xa5By\x86%\xb7,\x83\
+    \x16\x9dY\x1a\x98\xb3\x15Z0\xb9H\x8d\xadzSPCD\xd1\x15D\x09\x00\xa7lX\xd2\x20\x95\xfcP\xef\x98\
+    O\xb0|e\xdd\x94\x95\xdbH\xc7\xae\xcb\xd4[\xb1\x1f\x1e~B\x14\x22=9\x82\xf8\xab\xab\xce\x9ff\x1b\
+    Z9x#\xfaJ\xde\x1f\x04\xd8\xcdz\xb2\xb0\x20\x08\x0b\xdf\xf7H\x1e\xac\xdb\x03\xf9\x18\x86J9\xd7\
+    \xe8:\xc4\xa2\xac\xde4\xa62\xa7\xf6\x98\x84\xbc\x98\xae\xd1\x03\xdf\xee\x04\x9f:\xff\x01\x19\
+    \x9d\xe97L\x83\xd8\x13O\xf5\xe3\x0c\x9b'\x82\xf1\xad\xa6AQ|\xbc~6&z_\x81\xbc$\x05c\xa9w\x1e\xdc\
+    \xbd\xc1\x9c\xac\xd2i\xf9\x98\xe0|\x0c\xef\xa4\x94.\xd5Bi|~\x18d:M\x9fK\xe3(\xeac\x8b<\xeb\xb7\
+    &\xa8\xc9\xc4\xd4\xb2\x93\xa8\xd2\x1f\x9f\xbd\xb6\x0b\xdfQ$\xde$3\xd3/\x8a$\xc5\xfap\x81iyi\xde\
+    H2\x15\x1d\xe2)\x89,n\x8b\x99I\x9f\xf4`\x03\x835\xf9N\x12\x16\xf0\xba\x82p\x11T\xe1\xdb1\xa2\
+    \xa8\xc8\x01,\x1f\x92S5\xdd(\x98\x81\xa3\xdd\xa8\x0a\xf2<l\x13I/\xe5\xf7\xba\xd0i\xb1t\xb4\x12\
+    \x9d\x96\xd1\xcdTq\x96f\x94X\xc5\xb8\x12\xe1\x85\xe2\x1b\xff;\xc2\x0fjg\xa6\x05J\x87UQ\x01\xa4\
+    \x0a2\x020\xccbE]\x8ak\xca\x95\x081\x1b]\xe4\xd43\xf0\x83}\xf0\xe0\xd8\xfag\xba\x81\x10\x15K\
+    0\xa7\xacf\xa5\x8e\x80,\xfe\xd8\xec\x1a\x0a\x81/\xcf\xe7i\xb7U\x16\xe4kw\x0f\x96\xa1\xeb\xbb\
+    A\x07N\xa1q\x0c\x04\x0c\x02\xaeEhCu\xec0\xcb\x00\x93\x00?\x0b\x0b\xf5\x01W\x14f\xd7\x93Q\xd2\
+    \xd5duK<u:\x9fW\xb8\xf0\x9b\xcc\xeb\xd0\x13\x12\x8c\x0e\xac~\xb1_\xc5\x5cU\x5c7\xb6B\xf4&\xe5\
+    \x0b\x98\xcb\x1c=\x03=\x85\xec$\xebi\xf6\xdc\x13_C\x98s\xfe\xf2J)\x1f\x9e\xdc\x17u\xbcv\xcf\x8e\
+    \x04\x1bd\xa5?\xea\x07\xc3%\xb0\x83\x15\x84u\x88\x8e\xc9\x87\xf8{\x22\xbaz\xfa'|cI\x0c\xdc\x0f\
+    \xeb9\xca\xd2T\xcaV\xcf\x96k\xfb?\xd0\xafD\x04\xd2\x01o\xd5\x94E\xa7q\x94*\x10i\x9eWV%O\xe9\x0b\
+    \x9f\xf9\x12\xa9\x032\xbaAX>\xa27ZH3)q\xd2_\xf1\xa5\x1f\xc5\xb5\xf2\x0e\x027\xce\x9e\xea\xa9\
+    Q\x036~\x00\xc9g\x1a\xdd<\xf9i\x165\x12G\xc7\xa8\xb3\x1d\xa0&2c\x84J\x80\xe8AD\xb0I\xab\x1b{\
+    -\x13\x8b\xc2\x85\x0eV\x97Z\x9b\xbe\xaa\x1c${\xb2\xaa\x11\x14\xd8\xda\x88ai\xad~G\xe7r\x05\xc3\
+    \xfc\x0a\xd7\x97D&Q\xd8'\x82~\x9f,0\xcb\xb1\xdb\x884A\xeb2\xf9\xb9\xedX^\xd6J\xb0\xafb\xcd\x83\
+    \xe9\x9b\x97\x12\xae\x05\x8c]\xbbO\xa4\xdc\xb6\xc8\xda\x0c\xae\xf9\xbc\xe9e\x91g\x92\x98\xd6\
+    \xe4$7\xf4\xc0\x8b>\x0a\xaf|\xa7\x03\xa2\xd2\xdd\x9e\x9b\x86\xa1\x22C\xe3\x10\xb8\xbch\xf8\xb2\
+    V%n\x0f#N\x89\x0f\xff\xfbH\x0dk\xd4\x8az\x9b\x06_\xff7\xb0N\xe0\xa0\x96\x96\x97\xf59\x18\xd3\
+    \xa1\x9em\xac\xbc\x97\xe0\xfd\x05\x8d\x18\x06\x8a\x9f\xbf\x11\x83\x91\xbe\x20\xae\xff\x1f<\x0c\
+    \x94a\x0b)\xbctZ\xfa\x8f\xcd\xbd\x14\x80y\xd2g\xa1\xbf\xea\x8b\x8a\xf1\xaf\x20\x00)&G\x98\xaf\
+    \x82#\x04\xfbU\x09\xc4\xec7\xf5h\xab\x81\x89\xe7\x9f\xb0\xd1\x07\xccV\xe0J\xd1*\x8e\x86\x97\xf8\
+    \x22<y\xca\x02.H=6\xab\xdfo\xc5\x8e\xf3(\xab<c(i\x9bC\xdc\xb0t\x03A\xfcS\x0d\x1a\xdd\xb3\xa5\
+    #?\xd7ku\xc2\xfeD=\xaeag\xad\xd5(D\xf8\x03\x16\x0dt\xd2\xb0\x11)\xe6\xc2\xff\x02=B\xd1\xd2\xf8\
+    \xb09|\xd9!\x86\xd6}\xa5t,\xb5\xc7hP\xc5\x06\x08=\xeb6\x06\xad\xa5,\xae\x02/\xf4\x85\xb9pYqR\
+    \xd5\xe9\xed\xfe\x08\xcf~\x92\xa0\x10k(\xfeR\xbby\x82\xfd\xfd\xadW\x87\xa3z*LO\x16b\xff\x20\xb2\
+    %I\x13\xb0K\x83\x95\x22\x02\xd2\xf8\xcc\xb8\x8d.h\x86\x93\x0ap$\xab\xb4y\xdc_IJ\xa5\x06x\xb2\
+    \x89\xedJ~\x00\x8e)<\x07S4\x8c\x94P\xa8\xdc\xe0L\x8bQE&O\xa7\x84\xfc\xb8\xa5n\x9b\xa9\x07\xf9\
+    \x0d'\x83\xb8\x89&\xb6}\x14f\x86b\xd1\xd5\x9d\xd8/\xc7\xb3\xf3a>A\xd09\xcd\xca\xcb\x8e-3\xcf\
+    \xe7\xceb\x01\xd7#\x00\xea\x8d\xd1}\x93h\xe4\x99Z\x84\x22l\xe08\xe8\xf4\xa9D\xa1\x0aB.~\xc9q\
+    \x08l\xb9\x8cZ\x0c\x1a\x85]\xfb\x03%\xc5P5K\xa9@\x8a>\x1e\x03\x97\xe3\xb1D\xe1\xc8@\xb9\xb2\x11\
+    \xe7\x8cY\xa7\x1b\xc1\xe7\x0f\xab\xc4g\xdb\x99\xaa\xf1\x9e\x1a\xcc1t\xe6\x05Jy\xbf\xc6\x11FW\
+    !&\x8a\xa5\xeeiK\xdd\xd7!e\xe3\xfcLu\x9b\x8a\x03\x88\x0bS\xe2\xfb\xd4\x06\x15\x9d\xda\x00\xf4\
+    \x0b\xa3\xeb\x0dk99a\x86\xc9h\xc7\xbd=^\xeaGW\xb1R\x1a\x9a\xc5\x1dU+\xa8\xa1\x0e^\xff\x09?\xcc\
+    /\xa4\xb6\x12\xebAk|\xc61\xcb\xb3\xbf6?\xfa\xfd:x\xd2-\xa83\xd7eHb[o\xfe\x07\x9aD\xa9q\xaa\xb4\
+    \xe3\xbb;\xcb\x9fb\xebl\x1b\xa3\xed\x14\x0e\xd88\xec%\x80\x95\xa7.\xacL\xb4\xaebl\xc55O\xe3\x1b\
+    wb\xf2\x9d\xa3\x91\x19\xe1T\xde\xe1\x1b\xd3\x87r\x1b\x1e\x0e5zW\xff\x1e\x04\x98z\xb7\xe6\xa5\
+    \x13\x82\x81K\x9d\x07\xb8\xc6\x15y\xf3C\xb2\x98(x\xdcP\xe6\x0d\xc0\x13\x0d\xd2\xd7\x92A\xeei\
+    \xbc\x13d\x0eK\xbdUGaN-\xbe\xe56\x09\xa8\xba\x1b\xa38\x04c\xc0\x17\xf39\x99\x83\xe2\xd8\xa2>\
+    {\xb9g\x19\x90\xff\x8aMv\xe1z*\xe4\x7f\x1b\xf9\x5c0\x92,}\x95\xa3j\xba\xe79\xd3+\xf1\x9fD\x89\
+    \x9a\x18r\xee\xf8\xd4\xd2\x17\xf0\xbcPe\xf5\x9f\xf5\xd1~\x10\xb6\xa6\xe8~\xa6\x9b\xf8\xd6\x0f\
+    \xb9\x17\x19\x16\xf3\x0a\x1dD\xa8\x8a\xba\x07\x7f\xc8\xa9\xc1\xa4z\x0a\x9aO;\x00j\xa2\xab\xa9\
+    \xce\xde\xe1\x7f\x05\xf0\x01\x7f|\x93&z\xcd\x99|O\xd2x$\xa3k\xb5\xb7\xba\xdfG\xe8g3e\xbeJ\xd6\
+    q\xfd\xfc\x80\x0b\xf3R\x821\xbar\xb4\xa9o\xd2\xa6\x02\x09\xc3:\xdeU\x1e\xc8PIm\x221\xcaZ\xc8\
+    \xbe\x83\x09[(\xaf\xa9~\xdeN\xedX\x99\x9f\xdd\x18bwC}\x1c\x182\x95vtC\x8aq\xac\xea\xd4\x1c\x93\
+    \x5cW\xea\xean\x04\x22+\xa1\x07\xa7\xfe\xba\x1213&\xac3z\xb4\xfa\x08\x81\xe6e\x8f\x9fd\x94\x9a\
+    \xf61'y\xfd;5v\xd5\x98\x7f\x1fn5f\xe8\xdc6\xcb\xf5B\xe0\xddOF\x80uN\xf65\x96\x1e\xc0\x80Z\xa3\
+    U\x0c\xa3\xc2Z\x05\x96\x11f\x19\x91\xb2\x0a7\x04\xcc\xe0\x22\x90\xd8\xb2#\xaa\xef\xc6\xa9=\xe4\
+    \xd9e*\x12w\x11\xbc\x85\xe0\xb8\xf7\x8d:\x90\xf5\x5c\xfd<\x11\xee\xa7\xa2\x8d\x88\xf6H\xbb5\xfa\
+    5\x0du\x8c\x80\x1d.\xe0D'\xb9@\x09\x1f\xaa\xe8\xc7\xb3'\xe3\xee5\xd8\x8cUH8\x06J\xae\x89\xe2\
+    \x9f\xa06\xa2\xdf\xeb1\x97\xf1\xba\x12\x185E\x81IB\x8c\xd3\xa3\x8c\xa7R\xfa\xcaq\x14\xe5\x15\
+    g\xf7<\xd7?\x97\x99\xbf\xa6\xe6q@\xb2\xd4\xf4a\x87|\xc2\xc8\xb0\x96~\xd6\x15\xcd\xa99p0&1\xfc\
+    \x5cc\xde\x81\xf6\xdb\xf9\xe3\x08\xd9\x04~\x16>\x96\x0et\xb7\xb0L\xbc|{\x88\xce\x04\x84\x08\xe8\
+    \x80\xc0\xf2a~\xcc\xc8'$\xfd\xd6u\xfd\x9dR\x963(\xfe\xff\x94%\xe5%\x19\x83Y.\xd9x~\xf9\xee7\x1b\
+    ^q<\x8c\x9a\x12\xa0;\xdb?h\xa5\xc5*\x8e\xb3\xf2\x9b\xd4\xb6N\xa1+\x8f\x9b*\xe3\xc2\xb9\xb8F;\
+    hOS\xb3a4{=z\xa8\xec\x1e\x82\xda\xcc\x97\xcf\xbf\x80\xd0\xf8\xef\xd6g\xd6ypT\x8c\x91\xd8\x06\
+    \xf9\xad1a\x15\x92\x1a\xee]\x04j\x92\xe6\xf3\x1e\x9f\xab\xb7\x85p\xf0(S\xc4\xb3\xe2Eu\xda\xdc\
+    \xa0\xd1\x9d\x0a\xe9T\xc8&M*^\x80J\x08mm\xa4\xf6\xb7\x88+2\xc6\x13S\xc0\x01D\x07:\x88p\xa1\xfc\
+    U\x89Ys\xb2\x5c\xa4\xea\x9b\xf17\xfe\x1d@\x0f%Daybl\xaa\x8b\x9dc\xb8\x0f\x189\xc3\xbdr:DD\x82\
+    \x80\x9d\xe4\xceAj\x12\x1a\x98Q-_\x1c\x10\xb7\xd6\x17\xf1\x06x\xe3^\xef<\xbc\x0d\x13\x8b\x85\
+    \x8b\xfcM\xa1\xcc,b)Vf)\xb7\x8c\x014g\xac\xbb\xe89\xfcs\x1c\xec5\xceMCP\x816;\xcb+\x13\xf3\xaf\
+    \xee\x1f{\x5c\x96\xe2#\x0f\xaco\xbbz\xb0\x85\x9ax\xa2\x85\x22\x09\xd0\x11\x8dr\xa6\xfa\xd7q\x0a\
+    \x1eY\xb7a\x98\x86\xf3ez\xe0\xcf\xbf\xf2o\x97:\xa2\x9f\x82\x85P\xee7\xf0&\xae\x84\xd8\xd0\xb9\
+    \xc9S\x0f\x1c\xcb>5IM\xad\xac\x98\x95\x15\x00a\x13\xee\xc7Q&DC\xad\xab)\xfd'GU\xf1D\xe5\xc91\
+    \x19\x9b\xc9H)\xe6\xedW\x04\x03_=B\xc5\xc8\x145\x82\xf53Ea\xae\xc9\xb1@\x8ds\xe7~v#h\x9b?\x22\
+    \x00\x14\xe3\xe0\xd0s\x20A\x08\xe0\x95\xd8\xfb\xf2\x14mu<\xfc\x1d\xbd\xfd\xe9\x99\x9f\xc9\xfc\
+    \xdc\xd7N\xb9FQ8\x1dL\x81\x0dI\xa2`\xc4\xf6\xf2\xb8\xd14\xd4CE\x1c\x9bHo%F\xf1\xbcpe5x\x05\xdb\
+    b\x05\xf63@\xbb\xb9\xc6?e\xaf\x07\x1d\xbe8\x04\x90>\x9f\xb9f\x04\xfaxC\x9a\x1a\xf1^\xa4\x88k\
+    \x9a$\xa8N\xcf\x83d\xbeA\xc7\xa5m\xef5\xd1\x09\xa5\xc4\xd4\x0b~\xf8\xe3\x91\xcd(\x195\xa8t\x85\
+    \xac\xb7\x20n\xaa\xa7\x8e\xbf\x8d\xbf\x84\x80=B\xf6\x9c\xd9-\x97\xd8\xf5O)VBD\xf9X\x99\xbe\x1c\
+    \xd2\xcc\x9f\x9bJ\x99Z\x1e\xbc\xf1\x89\x20\x18\xe6\xb0\xda\x20\xa6?r\xacvR%F\x0c\xa5bN\xa7\xe0\
+    \xc9\xb8\x07\xf2K\x84\xf7\x90A\xa4*U\x04\xdb\xb7\x965\xdaTO\x91\x060\xe1tI\xc7\x16\xcd.G\x0c\
+    \x9f\xe3Z\x10\x9e)\xa6\xa9u\xfa\x5c$\x99v\x93\xea\xe1\x9d\xa1j\x87\xa2\x9d\x12\x9e\x80\x06\xbb\
+    \xf3X\x82c\x07D[\x9b{\xbbE\xd3\xb9\xc2\xf2<8K~<\x98\xf8\x97\x12\xf5\xf5(\x0eA\xd9\xa3e%\xb8\xf1\
+    \xf6\x07V;\xe95\x05\xfdQ\xa8p)\xca\x07s\x8a\xf6\xd1&\x12\xdb\xf4m:U\xc3\x83\xf3\xb4\xef>6Jq\x81\
+    \x0ag\xbd=Bo\xfd\xa9q\xd0\x7f\xfc\x05\x9d\xda\xe5\xd1]\x98\xafa\xbb\x14|7\x86\x0b\xdc\xf4a\x03\
+    \xee\x95\x08W\x83\x1f\xf3OS;\xa1\xa6\xa1\xfb\x98%\x89g\xf9\x0a\x05)\x86\xe5\xa5hg\xf0n\x1a*4\
+    P\xeaX\xd6+9\x20\xb2\x7f\xac\xaf\x22\xa7\xd2\x87)\xd6\xb7(\x19\x01\x81L3[\xb1\xa7\x8e\xba\x0e\
+    \xf4\xbc\xfb\xab\xe7\x98\xf2\xc0\xec\xd5]\xcd\xcb\xef9\xff\x7f\x19?\x12l/Z1\x1a\xe1H\x1ah\xac\
+    |\xfa7\xd3T\xa9$\x03\xb1\x1c\x83)m\x12\xae\x22\x170^\xf2\xdd!\xd3D\xff\xe3\xd4\xc2\x8d\xf1\x02\
+    N\xb4rX\x9b\x20\x83\xb1u\x86\x17q\xd14\x0cS8)\x0b\xc2\xa6\xc2\xb2\x20UY\x84\x0eW&p\x22\x86\xa1\
+    zB$\xca/&\x20\x9d\xd84\x7f\xc7\x7fo\x13L2rY\xb2\x9c\x0e\x8c\xfa\x96\x80\xd9)\x00\x9a\x16\x22\
+    \xd7\x12\xfb\x01\x0bp\xe1\xd0\xe3\xb7\x1a\x8c\x86dA\xbb\xcak\xfde\xd2\xec?9\x0b\xd6\x18\xcc[\
+    \xf2\xe35n\x0a[\xe2u:x@G<\xcf\xd9\x8e\xe5\xc6C0\x91\xa9\xb0\xc2J\xd2\x082\xe23\x02\xc6\x82$\x8d\
+    \xbc\xb0\x95\xa0|\x87\xb9\xa0\x85\x05lnL\x0c\xcc(~TZH\xb4j\x99\xfb]\x10\xaf\x09\xccE\x1fpWK\xd3\
+    \xb3\x09\xa3o\xbb\xed\x96\xd6\xccc\xe5t\xea\xe8\x94\x05fA`\x03\x03\x81H0_\x8b\x94\xdfg?\x9c\xc7\
+    \x0c\x8d+m\x1a\xc3\x99\x95M\xc7\xbe\xc4\x8bU/X\x07\xdc\xddbu\xac|\xdf\x92\x02\x19\x01\xf9,\xdd\
+    \x8b*\x81\x5c\xa2vl\xfc\xaf4\xc7kh\x1a\x8d\xba\xf0~\xe9\xae\xd6Jm\xc3\x14\xf8\xf8=\xb5rv\xd3\
+    *\x9f:\xc7\x5c\xfeY\xcc\xf0:Ng\x09\xd2\x8e1\xec&\x08\x00\x1d\x97\xbf\xea\x0a8Sj\xf8l\x81\x05\
+    C\xe7\x0a&M\xad\xb0\xb4\x1a\x9a\x0c\x0cy*\xc3-w\x1d9w\xe8\x1bp\x9c\x0dd?s\xfe2\x80\x0f\x8d\x80\
+    \x20\x89\xc5\x89\xb4\xe0\x9c\xaa\x02q\xb19\xef0\x0ep\xcc;\xc9\xf5\x99{\xec\x03\xea$\x15DL\xd2\
+    \x01\x9e\xd3\x09\x9d\x83\xe23\xdb\xc0\x9cR\xa9\x98\x1d\xd8\xa6l\x9dz\x8b\xcau\x06\xa19q\xc6\x8a\
+    \x8dot\x92'\x89\x06p\xd4\x7f\xcb\x9d\xca\xac\xa3<\xb7\xe6`\x82\xea\x1b\x00a\x04\xa0D}\xe8\xf3\
+    \xf1\x0f|\xa2\xc2TCyI\x8eP\xd9n\x11\xc0\xed\xabH{#}\x81\x88SG2F.\x1c\xaa\xbb6nq{`\x80\x8e24\x19\
+    \x13\x20\xc5\xf4\x96\x09\xde\xa3\x16\xeb#O/\xdc'\xda\xe9\x89\x9a3|\x89\xce\xff\x88\xab\xfc\xb4\
+    \x8f\x80\xd0e]\xb3\x8e5\xadJ6\xa1\xb4\x14\xd2H^\x8c\xddZeV\x0b\x8f\x0b\xb4\xcb\x92\xce\xf5K\x0f\
+    \xeb\xfa\xd6\x1f\xcd\x175\x8b\xa1\xe7\xd8\xba!1q\xfe\xc29\xfdm2d$)C\xbcRcJr;\xe6xtY\xad6\x80\
+    \xae\x00\xb6\x14]\xa2V\xe1(oVP\xf6C](\x5cXB\x13\xaf\xc94x:1\xfeAu|\xb3\x8dM`\xbe\x13\xe3\x9f\
+    z\x1e\xe1\xf7\x1e\x02\xb8\xca\xc57\xe7d\xa69!\xb4\xd2u\xc8\xa3\xebQ\x1fd\xb0p\xb67?\x10\xf1r\
+    \x99\x07O\x8e9\xfc\xd4\x11\xca\x11\x01\xca\x82ioj\x10\x98\xb6\x10]\xd9K\x90d@\xbfz+(X\x97@E,\
+    \xaf\xf6B6rD\xcd\x8b\x08P\xedw\xd3\x00\xb6\x0d\x18\x1b\xa4t\x86\xf0$\xff\xd3\xf7z\xcai\xacQE\
+    5\x0c\xa8${\xf0T\x7fC\xec\xbe\x9a\x9c=3\xca!/g\xe9\xa0\xd7y\xcf\xe9^G\xfa\x1d@\x89\xe7&n\xe4\
+    FaQ\xae\xebRl\x1b\xb7\x14\xbb\xd4\x99l[\xfe\xd5\xcb\x9a\xfbjQ\x88K\xf8\xf7\xfb\x8f[\x00\xacg\
+    I\x9b0\x84<p\x00zf\xd2\xe61\x97\xbd\x0f1\x88\xef'3\xb1\x86\xb8\x80\xb4R\xfe\x95\x0dK\x1d\x19\
+    .\xe6\x20H2\xf2\x87ao\x02\xc0\xb4\xf9\x1bm\xe6xx\xd2:E\xe1;$6\xcdB\xf0\x7f\x19\x8a\xcf\x856\xce\
+    0j\x15d-\x09geP%\xeb\xff\xdf\x0d\xcd\xf8\xc3\xd0E\xaeE\xda\xb4\xe5l\xd2\x06jx\x0a\xb1\xdd\xd0\
+    \xb5\x09\xa2\x00\xb1\x95\xcf\xa9\x09\x1c\x8d\x8f+\x1c\xa3\xea5|\x91\x1c\xb0W\xb6\xcf\xe0\xdc\
+    \x94\xc9s\xaab\xa5\xf8\xd5\xce\x0c\xe06\x91-\x01e<\x04\x00\x17E\xc0\x05q\x88\xe0\xbb)\xfai6\xb2\
+    P$\xbf\xf0\x85\x03h\xf0\xc8\xd7W\xb1\xeb\xee\xdd\xda\xdf\xdc\xa0ow\xde\xd1i`(yy<\xfamx+\x05;\
+    \xf76\xb9r\xd7u\x81R\xb8\x1b\xe6\x07\x83\xbf\x1f\xe8\xe3\xf9\x18\xb8\xf0\xefd\xd1\xb4Zp\x82\xc2\
+    \x1c\xa5\x09i\x9d\xbf\x0c-\x0f\x8043\x82b\xd8_\x05\xd2\xee(p17T\x22\xbb\x14\x90\xc0\x06\xadv\
+    \x1c\xb3\xc8\x12s\x15\xed\x95L6\x96\xa4c-\x99\xa3\xcd\x99ax&Js\xcb;\xa3\x1bC\x9eRi\x0f\x0f\x08\
+    \x0f*j\xfc\xcbS=\xb0\xa8\x0f\x14\xb7G\xe5\x113T\x81\x01%\x8e\xb6<st\x15cz\xe2\x17?,\x93#\xf5\
+    .)\x9a\xef#\xa7\x81\xda\xd1\x02\xc4\xd4=I\xb6'\x91\x1dY\xd1gm\xc4s\xfa\xba\xf8N\xe9\x22\x97-\
+    j\xd6\xe0\x1ag\xa2/\x11\xe8\x1d\x0fn\x8b\x04\x97b-?\x00\xba\x8d\x13\xdfs'\xe89\x09%\x86\x11\x15\
+    0\xe0A/\xb0\x8c\x94Xj4NP\xbay\x0b\xb4\xb0\xab\xc8\xa6\x04\x19)\xb9q0\xde\x0b'=\x0c\xdae\x22)\
+    x\xdc\x80\x0e\xc7\xcd.\xfex\xff\xf3\xa5\x8a\xbdM\x99\x96\xb3\xf3\x9c\xda\xdf\xe4\x0c]K\xfa\xe3\
+    \xc0\x03\xcd\xc8,4\x82q\xb3\xb1\x9aq\xec\xe8-\xadG\xb5\x8f2\xa0\xd6/\x89\xee\xeau\xf3\xc6\xfd\
+    \x8d.\xfc\xc3\xf1\xdb{\xad\x94\x89\x7f\xec_\xa0?\xfa\xeb@r\x1by\xdc\x0b$\xf3]k\xc4\x01o_\xd4\
+    W\x13\xe8\x89\xf3/N\xec\x91h}\x1e)\xe4\xee9\x0a\xdcK\xac7\xa0q\xcdG4\xda\x81\x5c\xafc\xa8\xe4\
+    \x06\x06'\x85\x90\xfa\xdfe\xb9\xdd93$\x89\x12\xde2V\xf7\x1e\xc5\x86\xcf]\x91=\x12\x0a\x8a0\x91\
+    g\xc3\x7f\xf1\xd1\xc6!.\xc0\x9ex\x1f!d\xdd\xfc\x11\x00\x97\xea\xd7\x0d:\x1c\xb5\xd9?t\xde\x92\
+    \x08\x9c\x08\xa4=\xfc\x1d\xf8\x82Z\x0d\x96,\x9b\x80\x82uf0b\xc0\x92;\xd5\xfd\x19\x0b\xf5L\x03\
+    \xfc\xf1\xc2\x86\xaa\xec\xc4zu\xf1\xdf\xe7\x12\xef\x86S{P\x14=\xc1\x07h\x98E+\xe3\x0b\xc8\xe7\
+    \xb7\xcc\x8f\x1e\xdb\xf5\xf4\x0e\xb9\x08w\x8eBBw\xb2\x150\x03?\x1b\xb7\x07\xb5gQ\xa2\xf0\xb9\
+    \x913\xa2+^\xb4]\xb3\xec\x93#\x10_\xf1\x9a=^\xd7\xfd\xf5\x83R0\x01_\x88\xc1q\xf0\xbeW\xd8*\x00\
+    2\x9c\xc0\xe4#\xaa\xcatS\x9e\x97u\xd1U\xfc\x9b4Pk\xf4#_a\xe0\x91\xeck\x13\xe1\x051\x08\xbcC\x81\
+    \x9cc6\xb9\x06\xa6\xf6\xbb\xfd\xbe\xbd\x15\x01\xb3\xf6\xc4+\x04\xa3\x13\xe0Q\xb7\x22L+M\xf2n\
+    ]\xea4\x0ae\xf1\xa8\xfd\xdd.$\x9b\xeb\xec\xf5I\xf1,4?\xfc\xe4\xa9\xee\xa5N5\xea\xa3\x0d\x18\xe8\
+    \xe1\xa8\xd5\xc8d\xcdm\x15\x9a8\x0e\x06j\xb5\xa4\xe1\x04\xb3h\xf7\x13g\x17p\xe8K\x92QJn5\x1f\
+    \x02\xa3\x14\xe5\xdf\x1f\xdbA\x0f\x16\xf2v\xa9\xf6\xadi\xcf\xa0peTpt\xc2z\xfe[\xd0J\x81@PeLS\
+    \x06\xe7L\xf2\x9a\xa5\xd4\xd8\xf0\xd9D,\xc4D\xf5\xdd\xe2\x0d\x95m\x86\xc2\x91\xaf\xf3\xf1\xce\
+    \xf3]\xfb\xe5\xb8\xb3\xbdv\xca\xd7@\x8b\xfe0\xa8q\xd3{\xe8\x20Z\xea\x96:\x8a\xa4\x82\xbe\xc5\
+    o&.\x0f\x01\xae\x06\x19\xff}\xdf%\x8e#*\xe1Dm\xc2y\x9c\x9bz\x02t\xba\xc9\xa9\x89:r\xa1J\x8f\xa9\
+    \xce\xfa\x08\x09\x89}\x04\xb3\xd0\xd7\xb7\xa2\xc4\xe6\x90\xb8\x19P\x0bSz\xe5\x171N3:y\x9b\x84\
+    \x03$\xc9E\xfd\xba\xbe\x8a\xdb\xe4\xac\xf5B\xcb\x89u\x15\xf0}z\x93\xb91w\x98\x05-\xbc\x04\xe5\
+    \x20\x8c\x84\x80\x93\xae{2\xdd\xb4\x7f\x1f\x05\xe8[U\xd6\xf33#\x7f\xa5l\xd0\xb1\x8f\x0b\x95\x87\
+    \x88\xeb\x82\x1aF\x8b\x81\x00{\x01k<\xcc\x01\xaa\xeb\xd8H\xd4\x1bZi\xda\xf8D\xf2\xe3\xaf\xd5\
+    \xdf\xc8\x13\xf3n\xcaG|f\x0c\x1b\x08\x18p|2\xf4\xc3\xc4\x5c\x8a\x5c\xf1`z\xdb\x7fER\xfc]\xc4\
+    \xebH\xbfK}\xeb\x03\xbd\x1e\x03\xd1\xe7\xa2}\xa0\x85(\xcbM\xcb`\xb2\xdb(\x07\xffB\xa5\xea\xab\
+    \xef\x80\xc8\x1a\xd9\x80\xaf*2\xe2qD.\xd4\xee\xe40>bV\xca\xcf\x82;h\xe5\xe9@\xafGq\x13\xe2\x09\
+    \x84\x9b\x15\x09U\x95\xc8\x9d\x00\xac\x9aX\x0e+\xc4{3\x8f6d\xea\x09\xbe\x10l\xc4.\x9b\x09]-\xb7\
+    \x85|\xfc\x86\xefV6\xe9|%\x9c\xc5\xda\x8eE}\x9a>\xd8\xf0ZWt\xcb\xa1\xef\x12\x84P\x98\xc3/\x0a\
+    \xcfG1\x1d\xdf\x82\xcb\xee*\xb5\xf5#:]\xca\x86)\x17N&d\xdd\xef\xb4-\xb5\x9a\x078\xc0?|R_\x05\
+    \xcd\x10I\xbc\x90\x931\x85\xb9?[3\xdc#q1\xad\x1a\x82,\xb2\x9c;\xbf\xa3\x89\xc3%\x04\x82\xb9\x16\
+    \xe2\xe2\xe0\x9d\xcb/GC\xc6\xfe\x87\xd4\xd3\x19\xf5$\x9b\xaf\xb2\xb9\x08z/be\xd5`h\xd8\x04\xa0\
+    \xcb\xe2`\x04^\x8d7\x06g\x9e+)\x83\x0c\x0d\x86=|>\x1d\xe0NO\xfc\x89t\xfb\xf0W0\x0d\xb5\xbc\x8e\
+    ps\xca\xd0\x0dH\xd8\x98feb+\xc1K\xa7\xf1\x9eh\x06\xc5\x1e6\xd6\xd1\xa2K6\x07\xd4\x08\x9f\xba\
+    \x07<V\xb5\x8e\xe5\x02\x8c\x16v\xb9\xb1\x9f\xe9\x15\xa3=\x19(x\xf3\x20\xa0\xc3n\x17\x92|%cD\xe0\
+    \xfb]\x9b\xab\xec]\x08\x18\xc2\xa2\x1b\xd3dn\x19\x20\x16B\x93\x086\x96KGW\x88\xf2\xb2tb\xb2b\
+    JS\x08\x14\x05A}\xf0?x\xf5\xc85\xdcG\x0b\x18\xa1\x9b\xc1e\xa5\x0e*\x9dl\xc1vPT\x17\x0e\xd2\x14\
+    u\xf9<\x0f0\xb3\x7f\xa7\xa1\xe8}\x92H\xfdI\xb4\x1f\xb9\x00\xf1\xce\xfe\xca\xfd\x13\x01r\x81\xd3\
+    @4R\xec?\xd8\xa1P\xbeK\xca\xf9Q\xf2^X\xdav\xbf\xa0h\xd4\x83\xac\xa1K\xaf\x0c\xf5\xb5%\x04w\x96\
+    \x97\xd8j<\xabhC\x22\x5c\x1a\xc1\x20\xa3\xf5\x02K\x98\xadS\xbaPb\x92h'\x88J\xbb\xf3\xdc{\x1d\
+    I\xde\xc6%\xcd\xd9Ms\xfd\xf7\xc0\xff7F|\xe4\x1al])\xfd\x8b\x81\xb8\xe8nE\x93T\x1c\xbe\xd5\xfa\
+    m;\xd2\x85\x94\x80\xd5\xd0\x9d\x86\x80\x0d\xb7]z\xb3>Fz\x83\xa7\x94\x9c\x08\x14\x80t\xda\xb8\
+    \xde\x99B\x9e\x97A\xfb\xab\x93\xa1\xcc\xe1Fv+'\xc4\x8d\x03\xc0\xaer\xa0\xd0\xdfpl\xae-\xce\xc0\
+    O\x5c\x10l\x1bL\xcb\xe9Z^A\x0e\xbc\x83\xc4\xc5\xf1\xc4g\x9b\xaa\x8fM\x05\xc7\xceVT\xef\xd1g+\
+    \x07/\xef$\x0d\x02\x94\x8a(u\xdf\xbc\xbd\xbd\xe8\xc6\x17&\x7f\x20{\xad/\xd5/\x95\xf9?\xe8a\x02\
+    o\xf6.*\xa0\xb2\x0c\xa2\xf31,\xcd\xcfm?ZO\xe3\x18\xdd\xd3\x82\xb3\xcc.\xbeS1\x04\x8e\x9c\xd5\
+    E\xcc!AS\x15P\x0e\xe6\xfb\x96\xa3\x1d9\xac\x91\xa3\x80\xb2\x052P_w\x81\xaa\x14@D\xb8\x0b\xff\
+    d\xab:\x16\xc1\xf7V\x0al\xac\xe3\x9b\x0b=b{\xcb\x1e\xd9\xfc\x0f\xb0\xe4S?\xac\xac\xbc\x5c\xb0\
+    b\xfb0\x5c\x93\x0e\xecS\x95\x183>\x1fL=5\xad8\xd3\xf5\xed\xde\x8e\x1aV\xa2\xa7\xe2t\x1f\xea{\
+    \xf1\x05\x96\x1e\x5c\x0c^)\x94\x0d\xc6\x1ec\x9f_`\x97\xe5\x07J{v4\xc4\x22#\x19b\xc2UR\x9b\xbf\
+    D\xd3\xc7\xa1\x00\x8f\x19`j\x1bp\x93\x20`\x05\x882\xd9>\xd45\x81\xa8r>\x05]=U7\xed\x92z\xb9\x08\
+    \x18\x13\x82\xea\x905\xf9\xb9\x80\xe0s\x8b\x81\xa6\xea\xdb\x0f\xca\xa6?\xc8FDa\xfe\x15\xe0q\xa0\
+    \xb4H\x1f\xbd\x0dtZV\xd5\xe8k\x15k\x96\xc7.lP\xfe\x06j\x8b\x8c\x87\xde0O\x1fD\x08\x13O]\xf1}\
+    1[*x5|3\xbaKj\xeds\x0d\x89&\xa3\x98\x12\x96\xc6\x1b\xf2y1E\x04\xc6\x1e\x05u\xae\xc9\xe5\xba\x1b\
+    K`8\xdb\xb9?3\x96\xc7'\x8eN\xc9\xa8\xd8\x98\x15\xe4[_\x9c\xd8\x1f\xf1\xbb\xc5\x89B\xe1#?\xc6\
+    \x88\xc5\x89\xcecy\xaf\xb1~\x9b\xc6\x95`\x97M\xe1\xfdI\x83YW\xcc\x7f\xfc\x928\x95\xa9\x87h{\xf1\
+    ^\xf5\xd8\xa5\x0a\xcbqXC\xc7=\xebZ\x89B\xcc\xc9K\x20k\xb6\x90\xab\xc9U\x82\xe6\xce*C=\xe4\xb5\
+    \xe2W\xad\xa3\xc3\xae\x9b\xb3\xf1C>\x84\xa9\x8a)\xb4\xe2\xb9\x0e#\xbf+o\xb8_\xcb\x98\x08\x0f\
+    \xaap\xe5I\xd2\xe7\xd3*\x9drx\xee\x89\xa3\x15\xf7_+\x96\x91\xceM\xa4\x0b\x84\xb5\xd1\xcd\x8e\
+    \x9d+\xd3:\xea\xb7\x1bT\x88G\x935S_\xf7`\xda!\xad\xe0\xd6\xe1ol\xf1k\xb7\x97\xdc\xa2\x9e\xaf\
+    C\x83\xbe\xf1L2k\xa9?r\xa3\xe5J5\xf31v\xa6\xb1\x22\xd5\xbc`;\xf2\x09!\x0c+\xc0\xbe?\xf2\xc8\xe9\
+    D\xc5\x81:e\xf3t\x99\x20\x12J\x98\xa3\x9c\xc2\xe7\x8bY\x89\xe6\x93\xa2p\xd9\x8a\xden)iZ\x9c\x0a\
+    \xfc\xcf.\x8fE[o\xdf\x08\xb0}P\xd7J\x15\xc4*R\x9a\xe1\xedX\xc2\xa9\x10\xa6\xdb\x18\x09\x8c@\xc7\
+    \xa7\xd3\xd0F\x85p\xb5)\x8e\xd7.\xbco\xc5U\x82\x81\xe1\xbf\x82\x9f\xee\xe5\xfd\xe3\xa1\xbd\xa7\
+    Z\x98\x86\x81'\x95\xccY/\xd6\xaar\xbf\xbc\x84\xa1\xd8lig\x09\xfc\xbc\x06b\xb8\x08\xb1Z\xb9:\xce\
+    \x83${\x16\xba\xc9\x87%o0\x16V\x10/\xfa\x95\xd1\xd4\x91\x94\x1f\x88,+\x84\xcf\xcb\xfe,\xd7\x80\
+    2I\x17N\xb0\x0fLc^\x85t\x02\xe9\x9fs\x9f\xcc\x1f\xfah\xf4E\x86\xb7\x16GP\x1c\xe0\xcah\xb3\xc7\
+    \x16R\xc9$*\x03^\xe0aK\x12\xc0'!q\xff\xac\x0ce\x19\xea4P\x17\x87\x95e\xdec5\xc5\xca\x84t\x8b\
+    \x18\xd9G\x93\x00\xb6\xcb\xb1:\xdc\xc4\xd4\x8d\x12\x8f\x81\x95\xf9c3{\xe1\x12\xc4X#\x04L\x80\
+    \x12\xa6\xbf\x1f\x8b\xb2\xa9\xee\xfb\x0d\xc8y'F\xc1\xb6\xd4b\xf7\xce<\xee\xd3\xac\xdc\x04\x14\
+    9\x10\x86\x00?\xecf\x17\xb0\xb2{\x0ch\x9c\x02l\x132m\x86]\x15\x19\x14s?\xae<\x10@\xaa\x9b6j?\
+    \xb0\x0d\xde\x5c\xad\xcc;5\xca\xfd\xf0z\xa4t\xeb4i\xaa)Xt\xd0G\xdc\x13'\x86\x9c}\x00\x22\xc2\
+    \x0c\xdf\xcb=\xb8\xa4\x04\xe2\xf7:)(\x07Y\xd41)\xea\x00\x8a\xf1\xeb\xbak\xf4794\xa7\xcc\xe9\x97\
+    y\x01\xf3\x02\xc2\xbe\xee\xc3\xb2$\x14m%2\x0bK\xef\xf9m\xad\xeb\x08\xd0u\x15G]`\xf5\xb4\x0eL\
+    \xfd\x8aZ\xb0\x1egQ\xcb\xbc\xa7\x81\xb3\x892b\x1d\xafs\x8d\xfc\x82\xdcC\xc5\xd1\x0c\x92r\xf4\
+    \xbf2q\xc0\xa0\xdf\xd0\x20L#\xd7\xd7\x14\xb3\xbcb\x9c\xa5IK\xb3\xf7\xb9\x93\xfdA\x94\xcb\xe1\
+    \xde\xbe6\xb5$pX%\x94\x11\xb7$J\xfd\x1b\x9e\xdf\x02&\xb4~A\x11\xe3'A\x89\x9fBa\x08\x17|\xeb@\
+    \xb08\xde1\xd1\xfd\x82\x8c^\x11\x95\xd8\x82E\xbdg\x9aN\x0aO\x9c1\x0c|K\x85\xe8\xdcW\x04\x82\x18\
+    \xa4:hs\xb7\xa8\xdb\xee\x04\x87=\x95\x8e`f\x0f\xb0\x8c\x89k\xe86\xf8gf\xf6\x8dx\x90\x00\x0f\x03\
+    \xf1\x96\x9c\x1f\x20\xc9(\xb5\xc3\xdc\x07\xb0\x07\xe9\xe7\x12\xba\x8e\xc1\x0ec\xeez\xc9\xaa\xd6\
+    \x1b\xc3\x06t\xd4s\x96\xd8K\xf8\xce\xdd\x04\xc9\xc5\x08_\xf4\x8aVB\x9c\x17\xf5oRW\x8d\x8a\xcb\
+    \xb1\x8b\x1c\xb4\xe7\x07\xb8G\xa9\xca\xc1\xb5\xe7\xa9]#\xdb\xd0M<\xee\x19\x06*\x12k\x90\x10\xf6\
+    \xde\xa2,\xac^\xa7>\xbe\xfa\x05\xed\xb3T7RW\xf5J\xdejr\xe8A$\xd7\xb6s+\xa1\x97;\xb2\x03h\x05\
+    $)P\xf5\xdc\xfe\xa5J\x19\xecAM>\x1ei`a\xdd\x81\xe6\xd2\xce\x7fE\x11P\xbb\x0ez\xf4\xaf\xda\xe7\
+    i\x99r\x95\xa1\xb1\xdc\x1b\x92*l\x8a:9\x88\x20\xdas)\xcd=\x82\x8eMQ\xd3\xd3\xe8\xd2\x89\xd3\x94\
+    \xf9\xe8?\x89\xa9\xf5i\xc5\x1c!r\xab(\xea\xcfs\xfb\xe1$\xd5/\x08\x88\x9e\x0f\x17\xd2f\xe8\xb6\
+    }6s\x1dR'\x15I\xeb\x89\xeb\xca\xb1\xe6\xcb\x88pN\xf5L\xd4Mr\xa3\xf08\x8dc\xdf\x00\xcf2\xfa\xc9\
+    Z\x94\xd2\xd1\x0a\x04<\xac\xb8IS.\x80\xae-\xa4\xd2\x18l\xf1\xbc\x84B\xcbt:`-\xcbL\xe1l\xd5\xf2\
+    \x81\x9d\x8dq\xa8\xb6o\x0cf\xa8\x88\xcf\xca\x94\xbe\xbam\x0a\x9f\x0e;\xbb1\xcb\xa8\x09\x15e\xda\
+    \x1a\xba,^\xcfO\x01\xb7\x9fs\xa4\xba(\xe9\xae\xbb\xa8\x7f\xf8\xd2\xcb\x80\xa2\x95q\x10\xb6N\x90\
+    \xc1\x11\xde\x19b\xcct\xf9\x83\x96t\xaa\xd7\x9f\x102YI^(\xe1X\x90\xa7\x1e\xae5\xe1\xde&\xbe\xb0\
+    P\xf4\xa7\xad\xc4\xd2E\x8b~\xfa-5\xb0\xa0\x90\xaf\xbd\xc8\xc7i]O\x88n.>l\xf5\x9b\x97\xf5\xd3\
+    \xa8\x15\x8atc`\x1f\xb4r\x10R\xb0\xa7\x186\x09\xe6\xa8&Z\x10\xc7fDA]\xc5}~\x1e6C\x8e\x16Y\xd6\
+    \xf3\xbbW%qw\xb6\x0b<m;\xaa\x04o`\x1deDv\x10\xca\x0d\x8e\xe9\xdb\x1e\xde\xc6\x99\xc1\xbe\xf9\
+    \x9c\xd3\x0b\x8e\xf9\xb1(\xaf\xcd\x05\xa8B\xce\xe6\xb6\x0b\x16TvG\x1f\x1b\x85\x18*\xa5\x82-\xcd\
+    \xeb\xaff+\x19[\xcd4\xb9Z\x7f\x82\x1a\xc2\xd8\xa8\xd6\x04\xb1P\x89\x17<\xd6\xbb\x1f\xa5p>\xca\
+    2\xe2\x08\xd2\x91u|9Q\x8d\x8c\xe3UF\x99i\x8f\xecN\xfd\xd1*\x11%\xa20J\x065\x8c|L\xae\x83\xd3\
+    \xbdx\x08\xab\xcf>\xae4\x84\xfd\x90\x190t]/\xac\xd8\x9b6f\xf7k1Di/\xafc\x0c\x81-\xf5\xdb\x9f\
+    l\xeb\xbb\x0cp)\xef0\xe6f\xed\x80f\xcd\x20&\xa2\xac\x0e'\xe4\xb6\xe8\x04\xdef\xb5\xfc\xcf\xdb\
+    2\x98\xc9\xd1\xc5\x04\xca\xec\x89\xd5b\xe6\xbf\xbe%TM\xd2\x1c\xcd\xc7\x90\x97\xae\x20\xa60\xa2\
+    \xa4z\x17jh4\x04\xb9\xf7=\xf8'\xe4\xba\x1f0\xe2c7[\xc00\x04\xc2\x878:\xa22e\xfa~\x1b\x8d\xa2\
+    \x88\x16\xb8\xa9\xf2F\x9b@\xff\xaa\xc9\xa2g\x8bd\x8d\x9f\xb2\xeaK\x11-m\xf9\xeb\x03\xdf\xeeA\
+    g\xe1\x8a'Nf\x1d\x85\x98bq\xb6=9\xc5H\x1b\x05\x93Z\xa0\x7f\xe3\xa7\xcc\xdd\xed\x19\xbez\x12\x96\
+    ~\x975\xbe\xf1\xc0\x92\x852\x10\xc6\x05&E\x87\xaf\xde\x18\x86$zO\xf9s\xe7\x13\xa1\xe3\x08Nb\xab\
+    \xc1\x16i-\x07\xcd\x0e\x9c\xe2\xfb9{\xe81UM<\x12\xe3\x9cf\xe9\xe9P3\xcf\x16\xf3^\x00\xa1q\x84\
+    \xd3\x0c\x0c\xd0\xd7\xc5N\xeeY\xfe2\x17$\xff\xba\x9c2\xa2@\xa3\xdd\x9e\x94\xb5\xdc\xedn\x9ct\
+    \x0d\x9c\x95\xddA\xfaC\x04\x15\x10\x00\xfe\x95\x86L\xf0\xe0M?/\x8e&9\x02\xa7\x01:\xb0\xbf\x80\
+    \xc5r\x8b\x06\xe0j\xb6\xe6_\xd6\xb9\xc8\x8b\xd3PR@Y\x15\xc5\xb3a\xdbvo\xdf\xa3\xd2\xc0\x02\xb4\
+    }\xfcpV\x0b\xc5\x85pC\xca2\x97\x82\x13qX\xd5\xc0\xa3\x97\x87\x14]B\x19\x1c\xa9\xce\x87\x94\x9f\
+    \x12n\x89f\xddR\x9fO\xab\xc7\xe1\xe3\x22\x83\xafBU^\xe0\xfa\xbbN\xd5\xd4\xc6\xe6yy\xa9\xd0\xbb\
+    \x0ca\xa8I\xf5XQ.\xbe\x84\x87e.R\x0f\xb0:\xc9\xcc^\xfc\x098\xf3k\xbc\x0c$\xa1)x\xe4wKc\xe0$\xa1\
+    \x0f\x15P)#e&jf\xef\xc6HF\xb9A\xc28\x0f\x94t\xaa\x0f\x9f\x07\x0c\x93\xb6\x9c\xb1_?\x80\xb7\xf1\
+    \xb4m.T\xd0\x1a\x06\x0e\xe78\xf9h\xd9\xdf\xb4\x19\x02\x86\x09\xc1\xf6\xdb;}^s\x90\xcd&\xe8u\x9f\
+    Jy_\x15PB@\xc2\x12\xfb\xfbX$\x97\x89y\xf0x\xeb\xa4\x8f\xad\xaf\x83\xeec\x8c\xff\xb7p/\xc4\xa6\
+    +&\xb0OH\x82\xd4w\xe4\xa8\x05\xf0\x1c\x14L\xd3\x90\xa8\x00!*f\xaa\xfeN4\xd2I\xd7\x86\xd9\xac\
+    \xf8\x13\xa2\xc7\xf2ek\xdd\xd6\xfd\xd8\xb7\xb0\xee\xc9\xfc\xfap<<\xfe\x9c\xd4fp\xfc\x06\xe1\x98\
+    \xff\xd7\xf4\xe2\xf5l\xa6_\xeb\xa7)=r\x8b\x93gu\xa5E\xb2Q\xa4\xa2R_f\xea\x98$\xaf\x1a\xb4f\x87\
+    uJ\xf0\xa5\xdf;s0\xf3D\xa8\xdf\xb1g\x85\x97\x09\x8c\x05\x12:\xe6R\xa7\x20\xa5\xec\xe6\x8e\xee\
+    C9\x1f\xe3\xc5\x8b\x1aD7S>\x038\xb2\xea<\xad\xado\xafJ\x10~\x10\x17\xa0o\x1e\x12\x0d\x9f\x04\
+    \xa5S\xa3M\x14G\x94\x11\xbb\xe3\xfa>\xb0\x8f\xcc\x02\x9b_\x8ah\xe1\x0bY\x80A\x941\x9d\x01\xfb\
+    r\xce\xda\xd5\x80\xe7\xeb\xb2\x19Fwq-\xac\xf5\x8c\xbc\xef{/>\x7f\xff\x144J\x02\x7f\xc34}\x8b\
+    \x1a\x04\x8dLd\xdb6\xc5-\xc8\xc9$h\x08\xf3\x17\xfa8\xce_\x88\x98XX\xdd\xa7\x9d(\xae\x83{\xc9\
+    \xe5\x869\x5c^\xf5\xcbQ\xb3\xe6\xb0J65>CMY\x12\xea\x85(EE\x84\xc4D\xa6M\xfa`^\xafp\x81\xb5\xe4\
+    \x95\xc7\xb7\x04\xe3\xe9\xf2\x087\x91t\xf0/P\xe8\xbf\x0c\x833\xcad\x87\xe8\xc1\xfa\xc8\x98I\xbd\
+    c\x08\xb9Y\x92\xe2:\xa6E\x94\xd6\xf1~\x9f+\xdb\x03\xa7\x08\x13\xfc\x96\x17Rn\xe1\x86\x11\xe9\
+    =6w=\x5c\xeb2\xa2-?=\x83\xf8\xfe\xe7\x82\xdcc:\x05\x19A\xb3Y\x09K\x9b'\x81\xc9\x87\xa4\xae\x83\
+    \x20\xc8b\xb6\x0a\xe6\x93\x03\xee>\xa6<\xc3\xaeq\x9e\x99\x03\xd0\xff\xf6\xd8\x96\xd8\x85I6\xb5\
+    `\xadT\xfc\xaa\xed\xfe\xdc3\xb5Z\x22\x86\xde\x20\x03\xe6B\xf8\x0c\xaa\x8c\xb8\x97P\xa8\xcf!\xaf\
+    l\xff:\x0e.\xe0\xaa#j%\xf8}\x5cO\xe8\xdf.\x90[/D\x0cZa@\xaa\xd0\x80m\xa0Ak\xb6\x7f\xc0\xe0\xd3\
+    \xe1]z\xd2\xdd\x01{\x13\x91#l\x9b{\xc8vC\xae\xc6\x8b\xc3o\xebq\x98!\x11w\xf6\xab\xf0\x20F\x17\
+    \x89\xf49\x19\xfb\xba\xf7\x0e\xd4\x0a/\xb3\xb4\x14\x8b\xe9\x81\xc9\xa3\x03\xe9\xe7!\xe3\x0b\xcb\
+    R\xb0\xc0\xc1\x8asR\x930e\xc8\xe4\x0f\xb1\x14o<\x02pA\xe0}\x8e\x81\x1c.\xdf\xf5\xfb\x92S1\x9f\
+    \x18l\x5c\x1e\xee\xa0\x0d\xd3_\xbf\xae\xf2\xb7\x09C\xbd\xd9\x0a\x10'\xcdB\xcb\x0c\x18\x90\xaa\
+    \xf6\xe4z\x0d\x0f\x8f&R\xb8\x08\xe4E6\xda\x830yHX\x91\x94\xba\x03\xaaL\x87\xc6\xda4T-\x02}\x20\
+    (\xb8,U\xaa}\xfc\xbf\xd1\xbdsD\x9e\xdad\xc4t\x84\xae\x17\xc2\xc3wCVf\x90\xd0\x0c1\xf2p\xa3\x1c\
+    \x8b)h\xe3\xf1\xc9\x1a\xf1\xee\xd5\xf4`)\xe7\xab\xb9\xfd\x81\x5ce[\x94\x06\xbaU\x89\xa5\xacl\
+    1`\xa7\xca\x06\x19\xfc\x81\xb5y\xdf\x1a\xfb\x17\xc6Y\x9f\x1b\xea[c\x90\xf2\xdd\xe4`\xb5@\x12\
+    \x98\x87\xacm\x88\x0c\x0e4\x9d8\x09\x9f}\xdd\xf3Pj\xda\x00\x05\x99z\xc6io\x16\x0f\xbc\x18\xf7\
+    r\xe0\x07I\x1b\xfd\x1e?#\x8b\xfe\xb8\x89\xb3\xde\x0a\xe7$\xe3\x97f\xa6!>C\xae\xfa\x1a%\xa0ag\
+    \xa3\xf4G!\x1a\xe4^\x80s\x7f\xd6\xd3\x14V\xfc0\x85];\xcbID\x8c\xc9\xc67G\xfd\x0c\xec\xdd\xd8\
+    \x8c\xb6e\xba34\xfa(K6\xeam\x02\xd5x\xc1ql~\xd3\xe8j:\x8c\xb6Ib\xd4\x16Y\x1aSD\xda\x98:\xb6\xe4\
+    \xe0\xfe9\xb6\xb4*\xcd@\xe0\xf0\xfd\xa6\x91gtv]\xe62\xe1\x03\x09\xe7\xc7\x89\xe8\xa6ios)2\xcb\
+    \x12\xa5n,a\xdc\x07uz\xc9\x0b\xc5\x7f\xbeUCh|\xe9\x9f[\xc7j\xe9\x92D\x94\x1dd\xb2\xa3q\xd9k\xe8\
+    \xb6\xb3\xb6(\xa76M\xfa\x18\xe8\xd9\xe0\x10\x1d\xf3a\x93\xe9\xb6\xe4\xf2\xef\xef\x91aP:\xfe\xe3\
+    Q\x05\xb0G\xaa\xd1w\x1d\x8c\xc8\x04S|\x804v.\xe0\x93B9z\xc6\xc4\xd9\xb5\x9a/J/W\xdc\x8a\xf2]\
+    -\x9d^\x83\xa9#Q\x9c\x20\x00b\xe4_\xe5Y1=\xf6\x1e<\x8e/\x8f\x18\xf0\xb5e\x1d\xf1\x90Q\xecv\x99\
+    3X\xdcuXn,\x18\x0d*\xc8v~!\xed\x11\xc2\xf1bKN\x87\xfd\xb0\xecn\x10\xc9\xf3\xc8Yw\xfax\x86\xa9\
+    \x8e\x9a\x15K\xee\xdd\x20\x15\x870\xc9|\xb9\xd4\x80\x0e\xc0A\xb8\x0eg\xe7$\xc0i\xc3\x90\xca\xdc\
+    \xeb)\xbe\xfadFz\x0e\x8ac\x1b9\xeb\xabiH0\xf0\x1fy\x02D\x8ag)\x11\xb6\xe9>\xa6\x02=\xd6\x80\x80\
+    \x08\x96-\xb6\x99\xe0\xac\x156SFi\x5c\xda\x9e\xd0pcY+\xca\x8ab(G\x1d\x094\xea\x97-\xcc\xe4\xcc\
+    \x5c\xe5f{\xa9\xc5\xa8L\xdd\x00\x02]\x06e\xb7\xbe>\x97\xfd-\xdb\xd4\x14\xfa\xad\x99\x16e\x99\
+    \xb2\xffs\xe1\xae\x8f\xe0\xd8\x1b\xcfo\xc2\xbe\xb6A\xef\x91H,;\xc2#\xf9&+\xaf\xa3\xac\xf5\x10\
+    16\xc1_\xa0\xff\xafTy\xeal:n\xb2\x1bY\xf7\x00\xa8\x1f\x02\x8ce\xf6\x1a\xccI4\xbc\xd4wi\xe8\xde\
+    p\x982\xad\x9e\x0b\xc9\x8a\xec\xba,\x22\xcf]\xfa\x0c\x1d\xde\xef)\xea\x15\xa4\x08X~\xc6v\x9b\
+    ^\xaa\xbd\xd5\xd1\x09\xa6\xf5\x9d!\xba\xdaJ\xe1\xb6\xff\xa5K>)3\x82XY\xe40\xd8\x82\xc6\x18U\xe8\
+    n\xce\x87\xdf\x9e\x05H\x81\x0b\x83R\x22\xc7\x84\x0f\x1f\xbc[?\xac\x97R\x83z\x90\x95\xd0\xb2\xfa\
+    OL\x1f\x14EC\x7f\x93\xb9\xc0e\xde\x16$:k6\xdckg\xed\x9f\xe3\x93\xd8\xf0\x81i\x0c\xc3\x85\x8c\
+    n:/\xe9:Z\xff\x97\x1e[\xeb\x09\xc8\xf4\x961\xdd\xdd\xd8\xe2guU\xfe\xdf\xab{}(\x05-\x82\x7fit\
+    yg;r\x5cBF\x83\xad\xb3\x94\x11\x82\xdfN\xcc_9\xdb\x94\x97g\xb0f\x9d\x1c\xcc\xbe\x17v\xc4d\x13\
+    \xa1nU~$D\xe8\xbf\xfa\x17\x06\xb4\x80\x8a\xf6\xdb\xc0\xa1\xbe\xf5ye\x7fg\x92\xdb\xef\x12i\x1c\
+    <\xb2U\xe2\xab\x97\xd8|l\x9d\xde\x8c\x97\xbb\x08\x8eq\x08\xf4\xc1\xf5\xaa\xcb\x1f\xda\xc56BE\
+    \x9au\x0c\x19wL\xdb\x09`qv:\x09\x00\xb2\x8eD1\xa8\x9b\xe9'Nw|\x81\xc5J\xd7N\x01\x1d\xa7\xb8\x99\
+    A(n\x14C\xf5\x10([\xde\xaf\xe2\x05\xf5+4\x08\xbc\x08\x1fG%I\xfc\xf1\xd2\x04\x9b3\xceV\xacn9\xee\
+    \xcb\xdcha\x05\x9a\x98b~5\xfd\xf2\xf1)\xf0S\x5c\xde\x0d'\x9d\xe6\x080\xff\x0ci.\xa5\x0d\x1do\
+    1\xdc4\xe8\x06d8\xbf\x07v'\x1aF\x09\xac\xb4\xd4\x857\xa5\xbe\x95t\x8cK\x16\xe6?\x0f\xf41k\x11\
+    dY\xb5\xcd\xdb\xcf\xda\xb4\xa1\xe7\x12#\x5cW>\x95\xd7\x91\xdc\xce+}tP\x12\xe8^\x95\xa5\xc0;]\
+    \x056\x95\xf0\x97\xd8\xcf\x1bmt\xff\xf1\x03'h~\x07\xf8c\x8e[\x92\xea\x20y2\x0eX?\xf4`\x88(Mr\
+    Y\x1ewC\x0fd\xc1\xc8\x04\xffes\xbc\xad,B76lr\xa1v\x20\x97\x97\xa0R\x00HD\xef\x90\xd7\x06\xb7\
+    \xf5\x0e\xca}\xebj\xc0\xbe\xd2\x9aT\xba\x81\xcd\xa9\x1b9;u\x9e9\x0dS\xcb\xb34\xce\x22\x8f9Lh\
+    Bj\xc3S\xa3\xe9qL\xab\x8br\xcd\xa4\x16\xa7T[z\xd2\x5cy{\x9c\x98\xf1d[\xe2i\x10Z\xc2\x85\x92\xf3\
+    Z\xb5\xbe\xb6\xb8\xb4\x13:B\xea7\x16y\xb7%\x0d\xcb\xb6\xe4\xbc\xc3\xa6\x9d\xa2\xe9\xff\x85?\x0f\
+    \x9eFT\xf6\xc5\xa8)-\xce\xb93ZM\x1c'\xcep$/8\x84\xf8c\x80\xe3[5\x96\xdbH%1|\x8a\xac\x9f\x1f\xc2\
+    \xdd\xa4Lhe\xa5\xf8\xea\x15|\x9d\x01\xf5q\xa8\xa2\xbd\x19d\xfbn\xd7\xd2\xe0\xd3^!\x17\xec\x95\
+    '\x19\x87M\x87\x1d\x87K\x9ayy\x85\xb5up\x8b\xc7\x0e\x8e\x92\x17\x89Zv\xceG\xf4\xe0\xdd\xefE\xb9\
+    \x04\xc4\xc4\x8b\xcb\x1d\xaa\xb8E\xe7\xf0\xa7\xaeC\xf8\x9d\x17\xf8C\x0bQ\xf8|\x22\xdc/\x83\xc7\
+    \x08w\x1d\xef\xbf\x935\xe2\xc9$\xba\xc58F\xebqlKU\xe9\x02.wzG@\xdc\xf9\xa1\xd7\xb1\x20\xf73\xb9\
+    5^.\xf9\xf6\xa0\x97\xca\x88\xba\x90\xc10\x93Z`\xeb\x93\x86\xae\x1bK4\x93\x9c\xb9$\x88F\x19\x01\
+    \x86\xee\x04<\x11\x0e\x0ea<^\xec'{Lgg\x20\xad4\xd96\xd3_\x15\xd4\x03y\x89\xfb,T\xc8\xda\xdc\x9f\
+    \x8c\x08\x94\xe2i\xab\x14\x8c'\x9e\x9b<-\xa5\x93\xb5\x08\xcf]7\xf4uf\xf4\x8f\x20B\x1fn\x17\xd4\
+    S\x16\xc3\x03i\x87/\xe6\x1d-|\xd5zM\x91\xa1\x09Sb\xd7\xf8T\x9f2(\x8d\xae\x99\xd8\x8ec\x0c\xa9\
+    \xce*\xa0\xce\xe8\xd8D\xa5\x14\xdf\xe6)\xe3\x10\x19\xebT!\x99\xb7\xf7\xe5\x91/a\x10{\xfe\xee\
+    Y\x1f\x9e\x8at\x92>\x81\x06\xa6\xcf\x9b\x90W\xa0\xa3aY\xf1R\xe8\xffCajo\x03'/\xfd|\xc43\xb1U\
+    u\xe0\xf3\xff\x9ck\xbb+\x90\x20<&\xde\xb0\xbe)\xb5f\x13\xa7\x05h[%\x88\x00\xb2\xa9\xcf\xcaQ\x19\
+    \xee\xab\x12Cw\x9e(Ytb\xea\xa1\xe8\xa0\xd1\xee\xa7zsM\x03=\x0e\x17\xd1$\xd3\xcc\x1c.h\xbct\xd2\
+    \x8cD\x0d\x81\xbd\xad|\xb85\x0d\xb6\xe9X\x8a\xbb\xaf\xe9\xa6\xa7\xcf\xb4/jF^d\xbf\x0ae\x00\x9e\
+    \x11\xe4X\x8e\x1et\xb0\xc8\xa1\xd3`\x0f\x92\xe3\xca\xaa7\x1e\xcb\x16\xee\xb0w\xd00)W}\x11\xf1\
+    \xb4\xdcf\x04\xbdzj\x80\xe9\xd5\x81\x18y\xa3\x03\x01\xd7\xcc\xc8b\x1b!\xae`cB\xfd9\xd7\x9b\xa8\
+    '\xcc\xd3\x8a\x0e5xx\xd00b\x92?\x00\x8d\xb5\x9c\xc758\xe5\xb5'\xb2\xf1\xb0\xb1S\x1f\xc7Lj\xb8\
+    N\x0f\x0dib\x9d\xa2\x98\x8c\xd8\x1dyNH\x09;\xb4\x0b!\x04\x08\x19\xc3\xbd1\x86\x0b\xff\xf8\x9c\
+    (k\x0e\x1b<\xcd|p\x9e\x94\xe6\x0e\x20\x06f\x12\x84\xfa\xf0\xea\xae,\xc8#\xbcC\x83\xfd\xc3\xb7\
+    \xb3%`\xd8\x85v@S\x03\x12\xac\xdf7\x0aP\xf0P\x1b\xa7\x02\x98\xda\x09j-M\xd9M\x8e\xd1\xe9e\x90\
+    J\xe6\xb3-M\xa6I\xc6\xc6\xb2;\x0b;\xf5\xd9=\xc7\xf3\x22\x0aH\x83*\x9c\x98\xbb\xc6\xa3\x11U9!\
+    \x5c\xd8\xf3\xb6sI~7\x0b3UB-z\x17y\x02\x98\x1aW\xe3FI\xd7\xcf\xac\x01C\xbb\xf1\xc7aF\xa8W4TC\
+    \x22\xe7\x82\x20\x0d\xa5\x8e\xd3'\x1d\x814H\x0f\x13b.N\x94\xbd\xf22\xb7\xe1\xdcH\xbd\x00\xcc\
+    \x1c\x90{\x0d\xcc-k\x5c\x15#\xa3,\x98\x8a*-I\x89\xb7\xe6\x80\xf8$\xbd\xc3`\xe9\xa0^\x0c\xfbK\
+    \x02\xa1m(D\xfcK\xb5\x98\x9b\xb6t\x20\xb2\xa8\xc1GUv\x8eM\xdb\xe8'\x0fG\xa5\x0cg\x9fK\xeb\xfb\
+    ,\xbb\xc3R\xc8}\x0c\x96\xe0\x84zr|\xf4D\xb2j\x0b'\xce\x8cH\xef\xfd\x01\xbc;Zg@\x09S\x00=\x16\
+    \xc1\xd7U?\xfcPhd\xbdt\x1ci\xa7~\xf2\xf3C\xb4\xd3\x07\xf4\x88Q\xe0@q;>?\xc4S\xc1\xc1b6\x20\xbf\
+    h\xb3\x97\xac\x9e5wB/\x84\xdd2\x9d\xbf\x1e\x02{]<\x7f\xf8\x84q\x8d\xc3Q\x0c\x83MC\xa3BG\x8aH\
+    \x98e-\xd1\x04\x12}\xdcVa\xca\xcd\xfe6\xa0!\xffJ\xc8\x9d\x8cHR\xe0f\x1c8\xaaqy:\x96OU2z\x07\xb4\
+    \xcd)<\x12.\x82\xce\xb7\xa8\xd6e\xc1\xc40#/~xR\xb3\xe8):r\xce\xca,V\xdfd\xd8l\x19\x05cJ\x1c\x01\
+    O\xb1(v+j\xcd\xa2\xd1n\x10\x0bE\x09\xc1\x80\x9a\xb1\xdf\xf6\x1c\xec\x1e\xb4\x12\xba&I4\xc6>\x98\
+    \x02v\x15f\xfaZ?3Ea\x04\xf1\xcc\xd4#\xe0<)v\xc4.\xe8\x07x\x05w\x02\x06\xe3\xfeU\x93^\xbdb\x05\
+    \x8f\xf37>\xf83\xc0lU\xcf'\xa7\x86\x0a\x08\x1b[\xb6\xd9\x9a\xf3\x8c\x90J\xa5\xb5\xbf5\xdc\xd6\
+    \xe8\x93n\x9a2\x18\xf7c\x81F\xc52Jrs\xaa\xf0)\xc6\x89\xba\x062\xf5\x04\xe8\xbc\x0e\xd3\xd8\x93\
+    U\x1f\x1b\xc0\x9b*\xc6p^`c\x98\xb1\x86\xa9is\xcf\x1e\xf5\xf5C\x8d\xea\xf7\x08\x02\xf7\x04\x07\
+    \x0c\x80\xb1\x05\x97\x87\xec\xe8\x98\xf1W1\x9cz\x91\x09\x1a\xcd\x0b\xe8@\xdc\xf8/6\xb4m\xeb\xa7\
+    \xa3`h\x92\xa2\xd1CsjK\x8b\xe4\x99n\xab\x0b\x88q\xb3\x8es\xaa\x1e9u\xd9\x1d_\x87u\xa3\xe0\xef\
+    \x83\x0a61\xde\x8f\xbcs\xb2\x12c:e\x08(TG\xea\x01\xe9\x20c\xc6{6\x86\xced\xf5\x89t\x01;\xd3\xc2\
+    ?\x17\xe6\xe9\x18\x8b\x0b/\xb2~\xb9<\x18\xe1\x05\xa8\xa2\x01,'\x08\xd1\xf6\x11\xf3\x8a\xb0\xf9\
+    \xc7\xc4W\xbc\xe1\xf3?\x0ds\xad\xc3\x1e\xa7\x88\xfe\xad]3\xb0\x81\x1f\xf8\xc3~\x02\xa7\x93\x94\
+    \xf9N\xae\xa4\xb2;L+\x8d\xcc\xff\xefcE\x1f\xcax)\xd2>\x02",
+);
 
-/// Names that name two or more countries in some source, and names of states that split: a read asks (162 entries, sorted by key).
-pub static AMBIGUOUS_NAMES: &[(&str, &str)] = &[
-    ("antilhas holandesas", "CW SX BQ"),
-    ("antillas neerlandesas", "CW SX BQ"),
-    ("antille olandesi", "CW SX BQ"),
-    ("antilles neerlandaises", "CW SX BQ"),
-    ("antyle holenderskie", "CW SX BQ"),
-    ("cecoslovacchia", "CZ SK"),
-    ("cecoslovacchia repubblica socialista cecoslovacca", "CZ SK"),
-    ("ceskoslovenska socialisticka republika", "CZ SK"),
-    ("ceskoslovenska socialisticka republika ceskoslovensko", "CZ SK"),
-    ("ceskoslovensko", "CZ SK"),
-    ("ceskoslovensko ceskoslovenska socialisticka republika", "CZ SK"),
-    ("checoslovaquia", "CZ SK"),
-    ("checoslovaquia republica socialista checoslovaca", "CZ SK"),
-    ("czechoslovak socialist republic", "CZ SK"),
-    ("czechoslovak socialist republic czechoslovakia", "CZ SK"),
-    ("czechoslovakia", "CZ SK"),
-    ("czechoslovakia czechoslovak socialist republic", "CZ SK"),
-    ("czechoslowacja", "CZ SK"),
-    ("czechoslowacja czechoslowacka republika socjalistyczna", "CZ SK"),
-    ("czechoslowacka republika socjalistyczna", "CZ SK"),
-    ("czechoslowacka republika socjalistyczna czechoslowacja", "CZ SK"),
-    ("francia tierras australes antarticas de", "AQ TF"),
-    ("francouzska jizni antarkticka teritoria", "AQ TF"),
-    ("franse zuidelijke antarctische gebieden", "AQ TF"),
-    ("french southern antarctic territories", "AQ TF"),
-    ("gilber ellice", "KI TV"),
-    ("gilber ellice islas", "KI TV"),
-    ("gilbert ellice eilanden", "KI TV"),
-    ("gilbert ellice inseln", "KI TV"),
-    ("gilbert ellice islands", "KI TV"),
-    ("gilbertove lagunove ostrovy", "KI TV"),
-    ("gilbertovy elliceovy ostrovy", "KI TV"),
-    ("holandske antily", "CW SX BQ"),
-    ("iles du pacifique", "FM MH MP PW"),
-    ("iles gilbert ellice", "KI TV"),
-    ("ilhas do pacifico protetorado", "FM MH MP PW"),
-    ("ilhas gilbert ellice", "KI TV"),
-    ("islas del pacifico territorio fideicomiso", "FM MH MP PW"),
-    ("islas gilber ellice", "KI TV"),
-    ("isole gilbert ed ellice", "KI TV"),
-    ("iugoslavia", "BA HR ME MK RS SI"),
-    ("iugoslavia republica federativa socialista da", "BA HR ME MK RS SI"),
-    ("joegoslavie", "BA HR ME MK RS SI"),
-    ("joegoslavie socialistische federale republiek", "BA HR ME MK RS SI"),
-    ("jugoslavie", "BA HR ME MK RS SI"),
-    ("jugoslavie socialisticka federativni republika", "BA HR ME MK RS SI"),
-    ("jugoslawia", "BA HR ME MK RS SI"),
-    ("jugoslawia socjalistyczna federalna republika jugoslawii", "BA HR ME MK RS SI"),
-    ("jugoslawien", "BA HR ME MK RS SI"),
-    ("jugoslawien sozialistische foderative republik", "BA HR ME MK RS SI"),
-    ("la republica federativa socialista de", "BA HR ME MK RS SI"),
-    ("la republica federativa socialista de yugoslavia", "BA HR ME MK RS SI"),
-    ("nederlandse antillen", "CW SX BQ"),
-    ("netherlands antilles", "CW SX BQ"),
-    ("neutral zone", "SA IQ"),
-    ("neutrale zone", "SA IQ"),
-    ("neutralne pody", "SA IQ"),
-    ("neutralni uzemi", "SA IQ"),
-    ("niederlandische antillen", "CW SX BQ"),
-    ("nizozemske antily", "CW SX BQ"),
-    ("pacific islands trust territory", "FM MH MP PW"),
-    ("pacifische eilanden", "FM MH MP PW"),
-    ("pacifische eilanden trustschap van de", "FM MH MP PW"),
-    ("pazifische inseln treuhandgebiet", "FM MH MP PW"),
-    ("porucenske uzemi tichomorske ostrovy", "FM MH MP PW"),
-    ("porucnicke uzemie tichomorskych ostrovov", "FM MH MP PW"),
-    ("powiernicze wyspy pacyfiku", "FM MH MP PW"),
-    ("protectorado das ilhas do pacifico das nacoes unidas", "FM MH MP PW"),
-    ("repubblica socialista cecoslovacca", "CZ SK"),
-    ("repubblica socialista cecoslovacca cecoslovacchia", "CZ SK"),
-    ("republica federativa socialista da", "BA HR ME MK RS SI"),
-    ("republica federativa socialista da iugoslavia", "BA HR ME MK RS SI"),
-    ("republica socialista checoslovaca", "CZ SK"),
-    ("republica socialista checoslovaca checoslovaquia", "CZ SK"),
-    ("republica socialista da tchecoslovaca", "CZ SK"),
-    ("republica socialista da tchecoslovaca tchecoslovaquia", "CZ SK"),
-    ("republique federale socialiste de", "BA HR ME MK RS SI"),
-    ("republique federale socialiste de yougoslavie", "BA HR ME MK RS SI"),
-    ("republique socialiste tchecoslovaque", "CZ SK"),
-    ("republique socialiste tchecoslovaque tchecoslovaquie", "CZ SK"),
-    ("sao martim", "MF SX"),
-    ("serbia czarnogora", "RS ME"),
-    ("serbia montenegro", "RS ME"),
-    ("serbie montenegro", "RS ME"),
-    ("serbien montenegro", "RS ME"),
-    ("servia montenegro", "RS ME"),
-    ("servie montenegro", "RS ME"),
-    ("socialist federal republic of", "BA HR ME MK RS SI"),
-    ("socialist federal republic of yugoslavia", "BA HR ME MK RS SI"),
-    ("socialisticka federativna republika juhoslavia", "BA HR ME MK RS SI"),
-    ("socialisticka federativni republika", "BA HR ME MK RS SI"),
-    ("socialisticka federativni republika jugoslavie", "BA HR ME MK RS SI"),
-    ("socialistische federale republiek", "BA HR ME MK RS SI"),
-    ("socialistische federale republiek joegoslavie", "BA HR ME MK RS SI"),
-    ("socjalistyczna federalna republika jugoslawii", "BA HR ME MK RS SI"),
-    ("socjalistyczna federalna republika jugoslawii jugoslawia", "BA HR ME MK RS SI"),
-    ("sozialistische foderative republik", "BA HR ME MK RS SI"),
-    ("sozialistische foderative republik jugoslawien", "BA HR ME MK RS SI"),
-    ("srbsko cerna hora", "RS ME"),
-    ("srbsko cierna hora", "RS ME"),
-    ("sssr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("sssr svaz sovetskych socialistickych republik", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("strefa neutralna", "SA IQ"),
-    ("svaty martin", "MF SX"),
-    ("svaz sovetskych socialistickych republik", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("svaz sovetskych socialistickych republik sssr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("tchecoslovaquia", "CZ SK"),
-    ("tchecoslovaquia republica socialista da tchecoslovaca", "CZ SK"),
-    ("tchecoslovaquie", "CZ SK"),
-    ("tchecoslovaquie republique socialiste tchecoslovaque", "CZ SK"),
-    ("terras austrais antarticas francesas", "AQ TF"),
-    ("terre australi antartiche francesi", "AQ TF"),
-    ("terres australes antarctiques francaises", "AQ TF"),
-    ("territorio fiduciario delle isole del pacifico", "FM MH MP PW"),
-    ("tierras australes antarticas de", "AQ TF"),
-    ("tierras australes antarticas de francia", "AQ TF"),
-    ("trustschap van de", "FM MH MP PW"),
-    ("trustschap van de pacifische eilanden", "FM MH MP PW"),
-    ("tschechoslowakei", "CZ SK"),
-    ("tschechoslowakei tschechoslowakische sozialistische republik", "CZ SK"),
-    ("tschechoslowakische sozialistische republik", "CZ SK"),
-    ("tschechoslowakische sozialistische republik tschechoslowakei", "CZ SK"),
-    ("tsjecho slowakije tsjecho slowaakse socialistische republiek", "CZ SK"),
-    ("udssr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("udssr union der sozialistischen sowjetrepubliken", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("uniao das republicas socialistas sovieticas", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("uniao das republicas socialistas sovieticas urss", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("union de republicas socialistas sovieticas", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("union de republicas socialistas sovieticas urss", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("union der sozialistischen sowjetrepubliken", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("union der sozialistischen sowjetrepubliken udssr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("union des republiques socialistes sovietiques", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("union des republiques socialistes sovietiques urss", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("union of soviet socialist republics", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("union of soviet socialist republics ussr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("unione delle repubbliche socialiste sovietiche", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("unione delle repubbliche socialiste sovietiche urss", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("urss", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("urss uniao das republicas socialistas sovieticas", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("urss union de republicas socialistas sovieticas", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("urss union des republiques socialistes sovietiques", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("urss unione delle repubbliche socialiste sovietiche", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("ussr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("ussr unie van socialistische sovjetrepublieken", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("ussr union of soviet socialist republics", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("wyspy gilberta ellice", "KI TV"),
-    ("yougoslavie", "BA HR ME MK RS SI"),
-    ("yougoslavie republique federale socialiste de", "BA HR ME MK RS SI"),
-    ("yugoslavia", "BA HR ME MK RS SI"),
-    ("yugoslavia la republica federativa socialista de", "BA HR ME MK RS SI"),
-    ("yugoslavia socialist federal republic of", "BA HR ME MK RS SI"),
-    ("zona neutra", "SA IQ"),
-    ("zona neutral", "SA IQ"),
-    ("zona neutrale", "SA IQ"),
-    ("zone neutre", "SA IQ"),
-    ("zssr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("zssr zvaz sovietskych socialistickych republik", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("zssr zwiazek socjalistycznych republik radzieckich", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("zvaz sovietskych socialistickych republik", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("zvaz sovietskych socialistickych republik zssr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("zwiazek socjalistycznych republik radzieckich", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-    ("zwiazek socjalistycznych republik radzieckich zssr", "RU AM AZ BY EE GE KZ KG LV LT MD TJ TM UA UZ"),
-];
+/// Names of renamed states (Zaire, Dahomey), to their one successor (316 entries, sorted by key; 9372 bytes, 2151 compressed).
+pub static RENAMED_NAMES: super::Pairs = super::Pairs::new(
+    316,
+    b"(\xb5/\xfd`\x9c#\xedB\x00\xdaA\x10\x0a!@M\xd26\x16\x8c\x96&\xc3v\xbb\xd1\x97\x16a\x12\x8af\
+    F2\xb9\x98NJ\x80\x9fa\x0cUQt\x8d\x0d\x9c\x00\x9b\x00\x93\x00\xc9\x0be\x0ajzi\x1b\xc1\xc3\x07\
+    D!f\xd9\xd51=\xe9\xf2\xc3\x8c\x14T\xa5`\x00\x80H\x8d\xab{egO\xe5\x19\xe3\x1e\xb2{\xaa.\x1c\x0f\
+    \xa7\xf5I\x0e\x8f\xe4\x98m7\x96\xb7\xec\xfcEa<\x96cbn3)\xc8a\xf7\xd0@D\x08@\x1cV_\x87{\x15=\x01\
+    \xd1\xc9->\x05\x15#:,\xcavi\xcf\x90\xaa8\x0b=\xfc\xdc\x81\xdca0\x19\x1aS\x84T\x1d\xb7%p@hA\x05\
+    ,g\xd8\x912\xdaW\x11*\x10\x808\x85t\x99*t\x04\x81\x01\x84\xba-\x9an\xec\x0a\x22C\x1b_;\xccKG\
+    \x17o\xe3\xa3=\xd4\x86\x1a\xfat\xc4\x1b{OXv\xd5W\x20\x87\x1fv\xb9\xba`_(J\x9e5a\xce;\x07,\x0a\
+    ~\xcfR\xbeuL\xbe\x065\x0e\xe5C\xfb\xc0\x00\xa2\x19\xad\xf7\x14\xce8iE\x07\xcc\xd4\x04\xf3\x89\
+    oP\x80\xb8<\x85H\x0d]\xf5dW\xf2V\xc1\xce\x0a\xdb\x98\xe9K\xb6\x90\x98\xa9k0\xdbX\xcd)\xbe\xdd\
+    \xf0\xf1~\xa1Q\x8dd\xd1DjX\x1f\xf9\xf4\x03\x1f\xa4\xebh\xba4\x05\x0f\x08\x02\x11\x08\xe4p\x20\
+    \x00\xf1\xa4\xc5\x196y\x88\xd1\x0c\x20h\xc3\xde\xe4-U\xe5\x95e\xb6<ddo\xec\x04\xe8\xacq\x15f\
+    \xc7nvES\xc5\x17v\x8d\x86\xad\xf0\xcd\xd5\xf5\x8b\x97\xd8\x00\x01\x84\x1ab\xc6vd\xe85\xf1\x19\
+    \xeb\x90q\x5ct\x07\xc0\x02\xe2\xa9\x89\xa1\xbbtyF~\xa9\xc1\xf6\x86\xb17(\xf6\x1bA\xee\x96\xf2\
+    \x11\xfaj=\xfaxLG>\x1c<\xc05\xbc\xb0\xf7\xf3Nyz\xe6\x15\xdc\xa7{\x1ez\xe1\xc5z@T{\xbe\xa4Y\xe2\
+    B\xfe\xa0s\x22#\xde\x08\x08\x12\x88#\x17k\x98\x09\xea\xba\xc3mz\xa8\x19r(\xa6i\xfbR\x83\x081\
+    \x9av}c5\x87{\x8bo\xae`u*f\xb0\x8d\xa2\xb1\xdfM\xea\xa1H\x0f\xf9\xe1\xb9\x14\xdd\x1eK\xb7\x9f\
+    [\x1fT@.\xad(HjR4\xcd\x0f\x89\x1d\x9a\xa7\xd8\x10\x83\x91C_\xc5\x94\xa9\x1f\x0ef\xfc\x1d\xd6\
+    d\xc91\xafN\xb1\xdd,`~\xbf\xb4\xb0\xe3\xe6\xd6\xe7!\xe3\xa3j]\xb7\x06\x9bQ^MZ\x14D\xb4\xa0\xfc\
+    3gL\x8b\xde0\xa2\xcc3\xd8\x17U\xe1\x13\x13\x17\xbe}\xc9\xaeH\xbcM\xd3lm\xa7\xf0U\xb9/T'\xb7\x12\
+    C\x0e3\xa1\xc0\x00\x91\xf0\x1cd,\xb8\xea\x99\xf4\x1d\x0e\x13\xa4k\x9a\xd1\xa5\xfe&\x82\xc9\xa8\
+    r\xa4\x92)3D\x22I\x92\x14:r8\x04\x14\x96oI)\xad|r`8\x0a\x11\x1d\x82\xa1\x084H\x09\x1c\x11\x11\
+    !\x19\x11\x09$i\xd2\x01\xc7x\x8c\x92U\x05\x20\xdcch\xe3\x89\xa0\x9dc\x19Q8\x05\xd5H\xa6\x80\xdb\
+    /QQ\xc1\x83\x14,w\x0a[\xd7\xee\x88\xc2\xce\xc3)\xac\x01\xaeo\xc9\xd2\xa5E9j\xceGkq\xac\xb7Lk\
+    G[\xa8E\x94\xb5FG\xbcw\xb0\xeb\xe4V\x0f\x97\xa5\xde\xe7\xb2\x85+\xf1<\x9c\xb4\xd3Ke\xf2i\xe0\
+    0\xbd\xf6\xaf\x93\x15)\xf2\xa3\x80\xdd\xfb\x1b]\xf4\x0e\x12\xbe\xdb@\x20\x86\xb6\xa4\xa9(\x1e\
+    \x223J\xfc\xa1kf{\x85\x07|`\xe7\x0fo\xaf6G\x9d\xf0gN\xc42\x22%\x9b\xc1\xe1\xde\xcf\x81i\x17\x89\
+    \x9c\xd7\xee\xbb\xa6+\x10Qq\xa3\x1br\xf4]s\x92\xc0\xbb\x19zu\x04^l\xc2\x89\xa0\x89\xe1q\x94:\
+    =\x16\xb1\xc38\xa2\x14\xbe%\x1b\x04\x1e\xa7\xcaIU,^\x8a\xa6\xdb\x86\xa3\xc5c\x09\xe2;\xf8\xe4\
+    X\x07\xea\x91&\x06\xaa\x93My\x1a\xcb\xc2\xa5A\xc3Y|\xc6\xb5\x81q\xb8\x87\x1b\x20\xcd-\xe1\x80\
+    \x01\x99\x83\x90!D\x8cH\x8e\x07\x1c_\x00\xae\x9ch\x99\xec\xe6\x84\xe6\x0aJ\xef\x09\x94}\x22\x9a\
+    DO\xad\x0d;\xd1a=m\x8b\x15\xfa,\xc8D\xd7z\xa6\x11\xb7\xdf%\x8d\x80\x9b\xc5\xde\x05`[m\x5c\x22\
+    B\xf6\x80\x91\x5cFP\x93&9Q\xa2\x9a\x1d\x0d\xbd\x86\x07\xd737R\x16vI\xfd\x9f\xc6X6?:{\x80\x22\
+    9\xe0\xf0\x11J\xeebB\xfc\x91\xecq\x022h\x00\xc0\x22\xa5O\xba6\x8b\x1b\xcc\xae\x15\xe4\xae\x9f\
+    \xa7\x13\x88\xaadOm\x9b\xd2K\xffq\x95DJ\xad\xe3\xb1/\xac:\xb4\xc8\xe7\x07\x8b\xb1\x7f\xae\xa4\
+    \x9e\xc4x\xb4<\x96\xb5\xd4+\xfb\x06(\xed\xa5d`Iw\x82l{\xef\x07{s\xc1&{j\x98\x0e\xc7\xe8P\xbb\
+    e\xb1\x8c\x95\x1d\x84\x89\xf8\xb7\x85Ih\xcez.\xebI+\x8e\xe0\xcd\xfd\xa1\x95\xd3\x0fh\x8cPT6\x99\
+    1z\xfd\xe7\x1b\x02\x8c\xad\x88\xde\xc6a\xee\x92s\x8f\x8aK\xac\x18\xed]9\xff,G5\xf1C\x89;\x9d\
+    \x18\x81\x800\x11C\x9d\x03\xc5\xadr3Pj\xa4\x81\x17\x93]A\x04\xa9\xfc\xe7\xfem\xe7\x0a=`\xa5\x09\
+    f\x04(\xe7$y\xdb\xfdo\x03\x85uO@\xdd@\x8e\xe3\xf0\xab\x1e\xef\xa8\x18\x03\xb5\xe6M\x16\x8bY\x8c\
+    '.\xf0\xd7o\x8f\xf4\xe6}\xfa\x03t\xb8:\xe9l8e\x1f\x14\x05\xa1r\x87d\xd2\x06\xc5t\xe4\xf6a\x07\
+    \xca\xa0\x93\x1b\xb1\xb1]\xb61\xb33\x1f\x9e7z4\xf3=,\xecK\xb2\x17\x96\x84(\x1f\x97\xb3u\xad\xc7\
+    \xe8\xf2\xd0\xe8\xa3|\xeaMa\xd8)[C\xde\xfb\xe6Q\xf6\x11\x08hlb\xa5\xfc\x13\x01\x03\x1a\x82\x88\
+    \x06\xbb\xf8\xbec\x85\x1b\x18\xc6\xd2\xbcE)\xdbK\xf17\x97l3\xe8\xdd\xad\xe9w\x9a\x0cIs\x9ey\xf3\
+    \x8as@^\x09\xa5l\xc2\xc0\x9d\x86\xf3\x13\xbb\xa7Mw9\xe9.\xb1\x1c\x98\xb0\xc6\xfayB\xc0\xce.M\
+    \x03}\xa6$\xde!\x0c\x08\xb7KL\xa2}>\xee\xcf\xbd\x9a\x20\x04f\xa0\xd2\x5c\x90\xd0\xb8t\xb3\xe4\
+    \x20f\x85\xaf\x0d\xb0\x99\x03v0\xf7\xfa\x00w\xe8\xe7\xd4\xbe\xd3\x02\xc0\xe2\xf7u\x8e\xbc\x8b\
+    \xca\xa5)\xbfn\xd6C\xdf\xd5\x20\x92z\xd6\x84\xa0\xa7<Y=\x8a\x93\xeb\xd9#L3|n\xb6={\xedb1e(\x19\
+    \xa3c\xf0\xc5CR\xc19\x228-\xad$\x8e}\x1e\xdaV\xcdpL\x9c\x00\xfa\xd5\xf8\x0dE\xc1\xf1c\xa9p\xde\
+    2h\x87\x81\x94kG\xf7\xf4\xfa\x87\xee\xe0\xf3T\xab\xb9y\xb4\xcakA\x97\x81\xec\x86:m1>\x84\x9b\
+    \xa2IBWW\x86y\x01\x05q;\x1f\xcf\xdc\x0cu\x0a6>\x9d\x04\x7f\xc8O?Vk\x8a\xaeG\x1bq\xe3w1=\x90B\
+    Gr\xc0\x04\x92d\xe0u\xdb\xf1c\xd9\xcf\x9a\x11\xf8\x87\x0f+\xa0T\xdb\x95\x81\xc6\xbb\xad\x11\x19\
+    %\xde\xe6U\x17\xcf+B\xf5\x0820\xa9\xa3>\x157Qn7\xa3V\xb9\x05a4\xc3\xeeW\x99\xe7R\xca\x85\xce\
+    eQ5\xf4f\xe1\x9c\xe5$98\xfea\xbeI>\x8896\xb5z\xc2pv\xe7\xa7q/9\xf5\xf3I^6\xe7r\xef\x84\x99.N\
+    \xba\xe5\xecn\x01\x83$\x08\x12\xeb4\x092F`Iv\xeb-\x02\xae\xce4f#\xb6\xc0\xc9\xcc\xa0J\xd5c\xfe\
+    &\x10\xac6=c\x90@\xaby\x92P\x9aI\xbeTc\xb7\xa4\x94\x98\x98\xec;\x22x\x98\x97L~\x91R}}\xe5\xde\
+    \x86\xe0R?\xfc\xd0\x0cWp\xa4\xc7J<b\x98\xcbGo<\x99%\xc4>X\x82\x07g\x8b\xc2\xfb\x82\xe9\xb6\x8f\
+    \xbf\xf1G\x90\x8c\xc3\xa7\xdd\x0f\x00%cN\xc3\x18\xb6\x11;O\xbc\x08\x0c\xb35~\xf9\xdd\xec$\xe4\
+    \x04{R\xcf$\xab9\x8d-\x8eU\xde(K)\xdc\xf3\x91\xcb\xd4\x06\x0a\xd4\xcdH\xa4$>\xdee\x02\xc0\xe2\
+    \xcb\xc0\xbc\x0e^\xa071\x17V9\xc1\xef$\xd8,+\x8fvQ\x91Q!\x8eb\xa5^,\xe6|\xff\xcd\x0d\xf1\xad\
+    \x11\x00\xd4)\x22\xb9\xdcT\x858\x91\xa7Wf\xe1Pm\xbaw\x09\xf0?>\xbf\x22\x0b\x8f\xb3l\xee\x80\xb8\
+    \xad\xce\x03\x7f\x92\x17\xd7t\xaa\xa9\xc40K\x86\x96r\x15&\xb73\xb7x\x9d\xf8\xde\xfb\x02\x0dO\
+    \x82\xba\xd3\xa3l\x7f\x18\xe2\xb3\xde\xf6\xd0A\x1d\x85\x9c\x0b\xf8\x92\xde0\x5c\xe2\x94_\xee\
+    \x0c\xbe\xb8L\x90\xd86\xac>\xd5`\x22\x9c'\xb4d\xc3\x0f\x97\xd5A\x19fS\xb4g\xa49,\xd4fn\xd5\xfa\
+    ^u\xc9\x91\xa3K\xf6ql\x96.J\xe9C\x08\xae\xa2y\xfb\xbe\x9b]\x0e\xb8\x9b\xa7L/L\xaf\xb2\xcfV\xe9\
+    9S\xfcU\x99\xac\xfc4\x1d&P\x22\xd5u\xcd\xa5K\x04\xf5v\xd1\x8d\xbd\x0a\xc6\xc2F\x0eG@\xf4\xda\
+    k\x97T?\xee\x067\xf0^$jL\xc5\xf92\xf6v\x87\x90\xf5x\x96\x1d\xfa\xc3_w\xd3\x06",
+);
+
+/// Names that name two or more countries in some source, and names of states that split: a read asks (162 entries, sorted by key; 8172 bytes, 1412 compressed).
+pub static AMBIGUOUS_NAMES: super::Pairs = super::Pairs::new(
+    162,
+    b"(\xb5/\xfd`\xec\x1e\xd5+\x00\xa6\xf3\x84\x220\x8f\x9a\x03\xc5\xdb^\xed@\x22h\x1b\x92\xa2\xcf\
+    %\x94\x9c|\x84\x1d\x91\xc0\x06;\x84\x83\x81%()\xa8\xe0\x16z\x00~\x00y\x00\xea\x09\xdb\xe3\xef\
+    \xe1R\x86\xeb\xac\xc1|0\xe2k\xf6iJ\xe0`\x86\xc5\xf2\xe4=\x84l\x1d\xcb\xf3^\xddb\xdb\xce{k\x1d\
+    \x99\x0fQ\xdez8\x1f\xe4D|\x11t\x15\xbba\xd0\x1fl\x15\x8c\xd5\x0d\xaa\x06a\xb3\xf9f}lQ\x1d\x22\
+    ]\x1fB\xe5p\xb4\xc9\x97\x13\x1a\xa6\x08X\x0e\x19\x84\x8e\xa2j\x15\x1d\x1d\x9b]\xbfr\xbex\xe8\
+    \xaf?\xd5\xc2\x00`\x89\x86#\x02\x96\xbd}\xcaS\xcax\x8fQ\xc8\xf2\x02\xeb<&V0[\xf3\xab_#\x89\x82\
+    \xec\xd6\xd3\x1f\x07\x0d7\x1a\x9c\xc0\xf0\x00\xc3\x0d\x06^\x00,\x87\x14\x85\xb4t\xa5j\x17%\x8a\
+    \xf0\x09\x1fVu\xb5\xc7h\xba\xa5\xecL\x17\xd2\x14\xb1\xe0\x05\x86\x0d\x18f\x10,o\x15\xf8@t\x13\
+    \xb7\x84\x8e\xc2u\x1c\x8a.\xb6\x9a\x0dr\xca\xa7\xe8\xaaob\xe2\xd9\x9eZ4\x84\x83\x0f\x12\x96#\
+    T\xea^w(\x84\xecQ\xae3\xac\xe9\x9aA\xf9|::\x0e\xf1\x19\xb4\xc8\xd0\x9b\x08\x06\x8e\xb5\xb6\x8d\
+    \xccC\x0f)y]\x90\xe7Y\xaa\xa4\xd1\xb0\xdcR\x88\xe6:\xc7\xfa.\x04\x8cE\x82l\x9d\xc4z{u\xfcV\xc1\
+    \xcc|\xc9\xf6^\xc2l\xde+\xba\xf4^2j\x0d>\x1ct\x13;\x93u*\xfe\xb3\x8e\x15\x8a2\xc89\xc2lv\xa9\
+    D\x19\x84\xcco6\x8f\xdaR\xc6\xb4?O\xce\xa3xr\x0e\xdb\xb6\x98\xf5AD\xc9\x9fft\x92N\xfc\xfc\x81\
+    \x17\x8d\xe5\xa9\x8f\xdb2\xec\x99W\xe9\xf8J\x1f\x0df\x106\xe8\xf8\xa4[n\xfe\x1cV\xf0y~\x95\xfa\
+    \xd8\x97o~3o~\xe8\xd7\xbb\x9a\xd9\x91\xb2\x87\x99g\x8fTt\x9d\xeb\xc9\xa9\x98\xcd\xa9ms~\xc4\x11\
+    \x1b\xdf\xf8J\x17}\xa5\x9e\x0eQ\xfb\xe21\x84gP\xfd\xf6\xc8|;\x1dv\xbe\xc7\x17c\xa7\xe8\xfa9\xca\
+    \x9a\xe2\xc1\x8b\x073\x1c\x8c\xe0`\x01\x86\x1d\x14\x0c\xa1\xe0\x82\x04S$x\xa0\xc0\x03\x03\x9e\
+    \x000\xc5\xc2\x8c\x85\x1f\x1a\x96\xb5\x8b\x8c/W\x81s\xa8aAS#\x22\x22\x22)I\x92\x0c\x07Q\x10\x01\
+    q4\xccT\xe1\x0dRH\x10\xcbr\x1c\xcep\x10F\x11$0\xc6\x18\x81!D@\x90\x11HPDD\xc4,\xe8\xfbb\xe6Q\
+    \x90\x88L-\x97a4?@\x972\x18\xc9.\x06\xc4!\xd7\xf2g\x9ccr\xc1\xd1\xc1]zD\xa7\xc9Aq\x80\xb4\x7f\
+    \xb5,\x8dYc\xe3\x80(\xef\xb4\xe1-\x95R\xd5\x20\xcc\xb6\xa9a\xe2\x201\xc4$\xfe\x94q\xd0\xaa]h\
+    \x95!\x91\xb2r\xd4\xf5\x85O\xe8\x18\x96(\x14\x8b\xcb-\xfe\xc1\x81\x9e3(M\xab\x84\xf5\xe8\xce\
+    \xa1\xd8\x16@\xbd\xca\xc9\xb0\xba\xb1G\xf7*\x208\x8b8?\xf7\xfc\xa5\xe7*\xd6T\x97\xb7\xe8wD+\xe3\
+    \xdb\xa7\x14'w\xf5U\x0c8]\x84\xe7\xb9\xed\xff\xb6\x8cq\xda\xafL5\xd48\x08\xb6\xc2\x94c\xc2\x14\
+    \xa7{\x9b(\x18\x85\x04\x910t4.\xee\xe9\x10}\x1f\xa4\xd4\x1f\xeb%cT\x13Z\xc2\x7fSL\x9c\x08[\x93\
+    5\x05\x18\x05\x01Le]v\xeb\x85h@\x9f\x8b\xb8\xbb\xa6u\xca\x00!\xa7}\x0fj\xaa,\xc4\x85bN\x804B\
+    w\x0c\x8c\x7fB\x0e1\xb0!b\xb0\x17\xca\x9d\xca\xa6\xf2\x93\x14vx\xe3\xac?\xc7\x8d\xb6u\xe0\xad\
+    S\xe3<\x05\xfd\xaf\x93d\xa1\xb4Y|-\xd7}u\xa2\x93\x11\xf0\x91(\xdc\xb9\x853'\xb4\x9d\xde:_\x85\
+    \xf2\x11;\xb9{\xe3\xc4q\xce\x1c2R\xc8`\xae#\x14<\x01\xcb\xf8\x81\xdaW\x84%\xbc\x1ad\x83\xceH\
+    1\x20-\xd5\xf3'\xd4\xaa\x18\xc3\xfd\x0a,\xb5K\xd7\x14\xa1\x85\xbf\xc2\xa8\xca@\x17\xa7\xd8\xf8\
+    P\x1bD\x80\x95\xd7\xf0\x8f\x8b\xca\x15ti\x80\xcde\x18\xe3Llh\xae\x8b\x87\xe6\xd3r}'\xcc\xd9I\
+    ~7\xe2+\xbdT\xa1\xca\xb8\x18\xd8\x95\x07\x19N\x81a\x91e\x9b\x9a3S\x22\xe5\x01\xcdy\xb0\xba\x20\
+    \x1dP\x11\xc6G\x0b:\xf1\x00\xc7v\x1c.\xca\xb7\xf0\x92HG\x9bC\x5c\x05<\xe2\xd8,\xd44\x06\xcf\x19\
+    \x0b\x8b\x1dF\x17[5\xc3X\xb4\x8d\xa1\xa2\xe8\x9d\x81\x17\xb8A\x19\x84}IXV\x92\xa0\x81\xfe\x0a\
+    \xc4bU,\x941\x8aGr7\xa8{\xa4\x12Ub'aN\x01\xf6`W\xcbI\xc4#\xcd\xcb&\x89\x9aH\xaaH\xbb1=pP\xe4\
+    \xc1{\xfe\x8f\xb9Y?\xcd\xba$\x12E\xe3\x1aR\xc0\x0a\x14\xa6\x0a~\xa1\xecJ\xa6\x92\x1c\xde\x11\
+    \xf7\xee\xf9\xb0\x05\x1f\x12y\xe8'\x131=\xbb\xad\xd20\xcb\x95\xc1\x87\x20\x03\xe8\xc6\xca|=\xfe\
+    \x8a\x94\x87L\xd4\xe9$\xdf\x03l8\x81\xb1j\x08D\xf7\xda\xb5=\x16\x00\xc6\x09\xee\xcd\x86%,x\x93\
+    }\xa0\x5c@6\x83B\xf4\xf0S\xe7(LS\xe1\xf0\x0f\x81&\x83\xeaQ\x84\x7f\x1d88\xe0\xb9\xc7$\x8c\xe7\
+    r\xcf\x83\x9fo\xa8\xaf\xc4-\x12\x0a\x99\x5cd\x8a\x1f\xa1\x22;\xe7\xde\x1a\xc9W\xa5\x89V\x8dP\
+    \x06\xa2\xe9R\xd8\xfe\xc1O\x18\xa6\x06\xa9\xdbT|F\x0a\x07;+k\x1f\x9dr\xfd\xa7\x0a\xe6d?\x88\xee\
+    ,\xec}\xe8\xe1N\x1a\xb7\xb9\x85\xd1\xaf\xae\x07\x8bB\xda\xbf\xabA\xb3K5\xa9\xcer\xd5\x1ebk\x81\
+    tFg\x1f\xdd\x1c(9%\x18C\x20P\x9c[\xb90\xce\x99F\x08Q\xc7I\xf7\xe8~\x02JH\xbf\xe8\xd6s\xa3\xc5\
+    ?\x04;\xa4\xf4g(\xf9\xb5\xd9\x99\xacg8\x87\x1er\x8f\x0e\x91\x9c\x14\x22\x1f\xec\xae\x94\xfbe\
+    \xce\x90[\xd0\xccwQL\xdc\x19\xb3\x04\xc8\xda\x1f",
+);
 
 /// Names CLDR writes in capital letters, whole or in parentheses (`ABD`, `EUA`, `Congo (RDC)`), lower case, to their country: three capitals are read as a name only if CLDR writes the name so (`MON` is no `Mön`, Isle of Man) (11 entries, sorted by key).
 pub static INITIALISM_NAMES: &[(&str, &str)] = &[
@@ -1857,713 +1492,115 @@ pub static CODE_LIKE_NAMES: &[(&str, &str)] = &[
     ("usa", "US"),
 ];
 
-/// Words an official name adds to its country's short name (iso-codes' ISO 3166-1 official names in English and their translations, CLDR's English long names beside their short ones), to `*` when three or more countries' names add it, else to those countries (separated by spaces) (704 entries, sorted by key).
-pub static STATE_WORDS: &[(&str, &str)] = &[
-    ("a", "GB"),
-    ("administracao", "HK MO"),
-    ("administracyjny", "HK MO"),
-    ("administratieve", "HK MO"),
-    ("administrativa", "HK MO"),
-    ("administrative", "HK MO"),
-    ("administrativna", "HK MO"),
-    ("administrativni", "HK MO"),
-    ("afganistanu", "AF"),
-    ("afghanistanska", "AF"),
-    ("afryki", "ZA"),
-    ("albanii", "AL"),
-    ("albanska", "AL"),
-    ("algerienne", "DZ"),
-    ("algierska", "DZ"),
-    ("alzirska", "DZ"),
-    ("america", "US"),
-    ("americke", "US"),
-    ("amerika", "US"),
-    ("amerique", "US VI"),
-    ("ameryki", "US"),
-    ("amministrativa", "HK MO"),
-    ("and", "GB"),
-    ("andorrske", "AD"),
-    ("andory", "AD"),
-    ("angoli", "AO"),
-    ("angolska", "AO"),
-    ("arab", "EG"),
-    ("araba", "EG"),
-    ("arabe", "EG"),
-    ("arabii", "SA"),
-    ("arabische", "EG"),
-    ("arabska", "EG"),
-    ("argelia", "DZ"),
-    ("argentijnse", "AR"),
-    ("argentine", "AR"),
-    ("argentinische", "AR"),
-    ("argentinska", "AR"),
-    ("argentynska", "AR"),
-    ("armenii", "AM"),
-    ("armenska", "AM"),
-    ("austrii", "AT"),
-    ("azerbajdzanska", "AZ"),
-    ("azerbejdzanu", "AZ"),
-    ("bahamow", "BS"),
-    ("bahamske", "BS"),
-    ("bahrajnske", "BH"),
-    ("bahrajnu", "BH"),
-    ("bangladesh", "BD"),
-    ("bangladesska", "BD"),
-    ("bangladeszu", "BD"),
-    ("belarus", "BY"),
-    ("belgicke", "BE"),
-    ("belgii", "BE"),
-    ("beloruska", "BY"),
-    ("bengladesh", "BD"),
-    ("beninska", "BJ"),
-    ("beninu", "BJ"),
-    ("bhutanske", "BT"),
-    ("bhutanu", "BT"),
-    ("bialorusi", "BY"),
-    ("bieloruska", "BY"),
-    ("bissau", "GW"),
-    ("bissauska", "GW"),
-    ("boliwii", "BO"),
-    ("bondsrepubliek", "DE"),
-    ("bondsstaat", "CH"),
-    ("bosni", "BA"),
-    ("bosny", "BA"),
-    ("botswanska", "BW"),
-    ("botswany", "BW"),
-    ("bouthan", "BT"),
-    ("brazilska", "BR"),
-    ("brazylii", "BR"),
-    ("bretagna", "GB"),
-    ("bretagne", "GB"),
-    ("bretana", "GB"),
-    ("bretanha", "GB"),
-    ("britain", "GB"),
-    ("britania", "SZ"),
-    ("britanie", "GB"),
-    ("britanniche", "VG"),
-    ("brittannie", "GB"),
-    ("brytanii", "GB"),
-    ("bulgarii", "BG"),
-    ("bulharska", "BG"),
-    ("bundesrepublik", "*"),
-    ("burma", "MM"),
-    ("burundska", "BI"),
-    ("cadska", "TD"),
-    ("ceca", "CZ"),
-    ("ceska", "CZ"),
-    ("checa", "CZ"),
-    ("chilska", "CL"),
-    ("china", "HK MO"),
-    ("chinesa", "MO"),
-    ("chinoise", "HK MO"),
-    ("chinska", "CN"),
-    ("chinskiej", "HK MO"),
-    ("chorvatska", "HR"),
-    ("chorwacji", "HR"),
-    ("cilska", "CL"),
-    ("cinese", "*"),
-    ("cinska", "CN"),
-    ("ciny", "HK MO"),
-    ("commonwealth", "*"),
-    ("comunidade", "*"),
-    ("confederacao", "CH"),
-    ("confederacion", "CH"),
-    ("confederation", "CH"),
-    ("confederazione", "CH"),
-    ("cooperativa", "GY"),
-    ("cooperativistica", "MM"),
-    ("cyperska", "CY"),
-    ("cypru", "CY"),
-    ("czadu", "TD"),
-    ("czech", "CZ"),
-    ("czeska", "CZ"),
-    ("d", "*"),
-    ("da", "*"),
-    ("danii", "DK"),
-    ("danske", "DK"),
-    ("das", "*"),
-    ("de", "*"),
-    ("dei", "NL"),
-    ("del", "*"),
-    ("dell", "*"),
-    ("della", "*"),
-    ("delle", "*"),
-    ("dello", "*"),
-    ("democratic", "*"),
-    ("democratica", "*"),
-    ("democratique", "*"),
-    ("democratische", "*"),
-    ("demokraticka", "*"),
-    ("demokratische", "*"),
-    ("demokratyczna", "*"),
-    ("demokratyczno", "LK"),
-    ("der", "*"),
-    ("des", "*"),
-    ("di", "*"),
-    ("do", "*"),
-    ("dominicke", "DM"),
-    ("dominiki", "DM"),
-    ("dos", "*"),
-    ("du", "*"),
-    ("ducado", "LU"),
-    ("duche", "LU"),
-    ("duchy", "LU"),
-    ("dzibutska", "DJ"),
-    ("e", "DZ GB"),
-    ("eastern", "UY"),
-    ("ed", "BA"),
-    ("egipska", "EG"),
-    ("egyptska", "EG"),
-    ("eidgenossenschaft", "CH"),
-    ("ekvadorska", "EC"),
-    ("ekvadoska", "EC"),
-    ("ekwadoru", "EC"),
-    ("el", "SV"),
-    ("ellenica", "GR"),
-    ("en", "GB"),
-    ("eritrea", "ER"),
-    ("eritrejsky", "ER"),
-    ("eslovaca", "SK"),
-    ("especial", "HK MO"),
-    ("estado", "*"),
-    ("estados", "*"),
-    ("estonii", "EE"),
-    ("estonska", "EE"),
-    ("et", "*"),
-    ("etat", "*"),
-    ("etats", "MX"),
-    ("etiopska", "ET"),
-    ("federacyjna", "BR NG"),
-    ("federal", "*"),
-    ("federale", "*"),
-    ("federalna", "*"),
-    ("federati", "FM"),
-    ("federativa", "*"),
-    ("federative", "BR"),
-    ("federativna", "*"),
-    ("federativni", "*"),
-    ("fidzijska", "FJ"),
-    ("fidzijskych", "FJ"),
-    ("filipin", "PH"),
-    ("filipinska", "PH"),
-    ("finlandii", "FI"),
-    ("finska", "FI"),
-    ("foderative", "BR"),
-    ("francaise", "FR"),
-    ("francesa", "FR"),
-    ("francese", "FR"),
-    ("francji", "FR"),
-    ("francouzska", "FR"),
-    ("francuzska", "FR"),
-    ("franse", "FR"),
-    ("franzosische", "FR"),
-    ("french", "FR"),
-    ("furstentum", "*"),
-    ("gabonaise", "GA"),
-    ("gabonesa", "GA"),
-    ("gabonese", "GA"),
-    ("gabonska", "GA"),
-    ("gabunische", "GA"),
-    ("gambii", "GM"),
-    ("gambijska", "GM"),
-    ("gemenebest", "*"),
-    ("ghanska", "GH"),
-    ("ghany", "GH"),
-    ("gra", "GB LU"),
-    ("gran", "GB LU"),
-    ("grand", "LU"),
-    ("grande", "GB"),
-    ("granducato", "LU"),
-    ("grao", "LU"),
-    ("great", "GB"),
-    ("grecka", "GR"),
-    ("grecque", "GR"),
-    ("groot", "GB"),
-    ("groothertogdom", "LU"),
-    ("grossbritannien", "GB"),
-    ("grossherzogtum", "LU"),
-    ("guatemalska", "GT"),
-    ("guinejska", "GN"),
-    ("guinejsko", "GW"),
-    ("guiney", "GQ"),
-    ("gujany", "GY"),
-    ("guyanska", "GY"),
-    ("gwatemali", "GT"),
-    ("gwinei", "*"),
-    ("hachemi", "JO"),
-    ("hachemita", "JO"),
-    ("hachemite", "JO"),
-    ("haitska", "HT"),
-    ("haschemitisches", "JO"),
-    ("hascimita", "JO"),
-    ("hashemita", "JO"),
-    ("hashemite", "JO"),
-    ("hasimovske", "JO"),
-    ("hasjemitisch", "JO"),
-    ("haszymidzkie", "JO"),
-    ("helenica", "GR"),
-    ("helleense", "GR"),
-    ("hellenic", "GR"),
-    ("hellenische", "GR"),
-    ("helvetique", "CH"),
-    ("hercegovina", "BA"),
-    ("hercegoviny", "BA"),
-    ("hercegowiny", "BA"),
-    ("herzegovina", "BA"),
-    ("hiszpanii", "ES"),
-    ("holandii", "NL"),
-    ("holandske", "NL"),
-    ("honduraska", "HN"),
-    ("hondurasu", "HN"),
-    ("i", "GB"),
-    ("ierland", "GB"),
-    ("ile", "MU"),
-    ("independant", "PG WS"),
-    ("independent", "PG WS"),
-    ("independente", "PG WS"),
-    ("independiente", "PG WS"),
-    ("indicka", "IN"),
-    ("indii", "IN"),
-    ("indipendente", "PG WS"),
-    ("indoneska", "ID"),
-    ("indonezji", "ID"),
-    ("indonezska", "ID"),
-    ("inseln", "MP"),
-    ("iracka", "IQ"),
-    ("iranska", "IR"),
-    ("iranu", "IR"),
-    ("iraq", "IQ"),
-    ("ireland", "GB"),
-    ("irlanda", "GB"),
-    ("irlande", "GB"),
-    ("irlandii", "GB"),
-    ("irska", "GB"),
-    ("islamic", "*"),
-    ("islamica", "*"),
-    ("islamique", "*"),
-    ("islamische", "*"),
-    ("islamitische", "*"),
-    ("islamska", "*"),
-    ("islandii", "IS"),
-    ("islands", "PN"),
-    ("islandska", "IS"),
-    ("italiaanse", "IT"),
-    ("italian", "IT"),
-    ("italiana", "IT"),
-    ("italienische", "IT"),
-    ("italienne", "IT"),
-    ("italska", "IT"),
-    ("izraelsky", "IL"),
-    ("jemenska", "YE"),
-    ("jemenu", "YE"),
-    ("jihosudanska", "SS"),
-    ("jordanii", "JO"),
-    ("jordanske", "JO"),
-    ("juhoafricka", "ZA"),
-    ("juhosudanska", "SS"),
-    ("kambodzske", "KH"),
-    ("kambodzy", "KH"),
-    ("kamerunska", "CM"),
-    ("kamerunu", "CM"),
-    ("kapverdska", "CV"),
-    ("katarsky", "QA"),
-    ("kataru", "QA"),
-    ("kazachstanska", "KZ"),
-    ("kazachstanu", "KZ"),
-    ("kazasska", "KZ"),
-    ("keeling", "CC"),
-    ("kenii", "KE"),
-    ("kenska", "KE"),
-    ("kingdom", "*"),
-    ("kirghize", "KG"),
-    ("kirgisische", "KG"),
-    ("kirgiska", "KG"),
-    ("kirgizische", "KG"),
-    ("kirgizska", "KG"),
-    ("kirguiza", "KG"),
-    ("kiribatska", "KI"),
-    ("kniezatstvo", "*"),
-    ("knizectvi", "*"),
-    ("kolumbii", "CO"),
-    ("kolumbijska", "CO"),
-    ("komorow", "KM"),
-    ("komorsky", "KM"),
-    ("konfederace", "CH"),
-    ("konfederacia", "CH"),
-    ("konfederacja", "CH"),
-    ("konga", "CG"),
-    ("konigreich", "*"),
-    ("koninkrijk", "*"),
-    ("konzska", "CG"),
-    ("kooperative", "GY"),
-    ("kooperativna", "GY"),
-    ("koreanska", "KP"),
-    ("korejska", "KP"),
-    ("kostaricka", "CR"),
-    ("kostaryki", "CR"),
-    ("kralovstvi", "*"),
-    ("kralovstvo", "*"),
-    ("krolestwo", "*"),
-    ("ksiazecej", "ST"),
-    ("ksiestwo", "*"),
-    ("kubanska", "CU"),
-    ("kuby", "CU"),
-    ("kuvajtsky", "KW"),
-    ("kyperska", "CY"),
-    ("kyrgyz", "KG"),
-    ("kyrgyzska", "KG"),
-    ("l", "*"),
-    ("la", "*"),
-    ("lanki", "LK"),
-    ("las", "*"),
-    ("lebanese", "LB"),
-    ("lesothske", "LS"),
-    ("lesoto", "LS"),
-    ("leste", "TL"),
-    ("libanaise", "LB"),
-    ("libanesa", "LB"),
-    ("libanese", "LB"),
-    ("libanesische", "LB"),
-    ("libanonska", "LB"),
-    ("libanska", "LB"),
-    ("liberii", "LR"),
-    ("liberijska", "LR"),
-    ("lichtenstajnske", "LI"),
-    ("lichtenstejnske", "LI"),
-    ("lidova", "*"),
-    ("litevska", "LT"),
-    ("litewska", "LT"),
-    ("litovska", "LT"),
-    ("los", "NL VI"),
-    ("lotewska", "LV"),
-    ("lotysska", "LV"),
-    ("lucemburske", "LU"),
-    ("ludova", "*"),
-    ("ludowa", "BD CN"),
-    ("ludowej", "HK MO"),
-    ("ludowo", "DZ ET"),
-    ("luxemburske", "LU"),
-    ("macao", "MO"),
-    ("macedonii", "MK"),
-    ("madagaskarska", "MG"),
-    ("madagaskaru", "MG"),
-    ("malawi", "MW"),
-    ("malawijska", "MW"),
-    ("malawska", "MW"),
-    ("maldivska", "MV"),
-    ("maledivska", "MV"),
-    ("malediwow", "MV"),
-    ("malijska", "ML"),
-    ("maliska", "ML"),
-    ("maltska", "MT"),
-    ("malty", "MT"),
-    ("marian", "MP"),
-    ("mariana", "MP"),
-    ("marianow", "MP"),
-    ("marocke", "MA"),
-    ("maroka", "MA"),
-    ("marshallovych", "MH"),
-    ("mauretanska", "MR"),
-    ("mauricias", "MU"),
-    ("mauricijska", "MU"),
-    ("mauritanska", "MR"),
-    ("mauritius", "MU"),
-    ("mauritiusa", "MU"),
-    ("meksyku", "MX"),
-    ("messicani", "MX"),
-    ("mexicaanse", "MX"),
-    ("mexican", "MX"),
-    ("mexicanos", "MX"),
-    ("mexicke", "MX"),
-    ("mexikanische", "MX"),
-    ("mikronezji", "FM"),
-    ("mjanmarskeho", "MM"),
-    ("mjanmy", "MM"),
-    ("moldawii", "MD"),
-    ("monacke", "MC"),
-    ("mosambicka", "MZ"),
-    ("mozambicka", "MZ"),
-    ("mozambiku", "MZ"),
-    ("myanmar", "MM"),
-    ("myanmarsky", "MM"),
-    ("namibii", "NA"),
-    ("namibijska", "NA"),
-    ("nations", "UN"),
-    ("naurska", "NR"),
-    ("nauruska", "NR"),
-    ("nederlanden", "NL"),
-    ("nemecka", "DE"),
-    ("nepalska", "NP"),
-    ("nepalu", "NP"),
-    ("nezavisly", "PG WS"),
-    ("niemiec", "DE"),
-    ("niezalezne", "PG WS"),
-    ("nigerii", "NG"),
-    ("nigerijska", "NG"),
-    ("nigerska", "NE"),
-    ("nigru", "NE"),
-    ("nikaragui", "NI"),
-    ("nikaragujska", "NI"),
-    ("nizozemske", "NL"),
-    ("noord", "GB"),
-    ("nord", "GB"),
-    ("nordirland", "GB"),
-    ("norske", "NO"),
-    ("norte", "GB"),
-    ("northern", "GB"),
-    ("norwegii", "NO"),
-    ("nowej", "PG"),
-    ("oblast", "HK MO"),
-    ("of", "*"),
-    ("omansky", "OM"),
-    ("omanu", "OM"),
-    ("onafhankelijke", "PG WS"),
-    ("oostelijke", "UY"),
-    ("oriental", "UY"),
-    ("orientale", "UY"),
-    ("osobitna", "HK MO"),
-    ("ostlich", "UY"),
-    ("ostrova", "ST"),
-    ("ostrovov", "FJ MH"),
-    ("pakistanska", "PK"),
-    ("pakistanu", "PK"),
-    ("palau", "PW"),
-    ("palauska", "PW"),
-    ("palestina", "PS"),
-    ("palestinian", "PS"),
-    ("panamska", "PA"),
-    ("panamy", "PA"),
-    ("panstwo", "*"),
-    ("papua", "PG"),
-    ("papui", "PG"),
-    ("paquistao", "AF"),
-    ("paraguajska", "PY"),
-    ("paraguayska", "PY"),
-    ("paragwaju", "PY"),
-    ("people", "*"),
-    ("peruanska", "PE"),
-    ("pobrezia", "CI"),
-    ("polnocnej", "GB MK"),
-    ("polnocnych", "MP"),
-    ("polska", "PL"),
-    ("poludniowego", "SS"),
-    ("poludniowej", "ZA"),
-    ("popolare", "*"),
-    ("populaire", "*"),
-    ("popular", "*"),
-    ("portugaise", "PT"),
-    ("portugalska", "PT"),
-    ("portugese", "PT"),
-    ("portugiesische", "PT"),
-    ("portuguesa", "PT"),
-    ("portuguese", "PT"),
-    ("principado", "*"),
-    ("principality", "*"),
-    ("principato", "*"),
-    ("principaute", "*"),
-    ("princovho", "ST"),
-    ("qatar", "QA"),
-    ("quirgistao", "KG"),
-    ("rakouska", "AT"),
-    ("rakuska", "AT"),
-    ("recka", "GR"),
-    ("regiao", "HK MO"),
-    ("regio", "HK MO"),
-    ("region", "HK MO"),
-    ("regione", "HK MO"),
-    ("regno", "*"),
-    ("reino", "*"),
-    ("repubblica", "*"),
-    ("republic", "*"),
-    ("republica", "*"),
-    ("republiek", "*"),
-    ("republik", "*"),
-    ("republika", "*"),
-    ("republiki", "HK MO"),
-    ("republique", "*"),
-    ("rovnikovej", "GQ"),
-    ("rownikowej", "GQ"),
-    ("royaume", "*"),
-    ("ruandyjska", "RW"),
-    ("rwandaise", "RW"),
-    ("rwandese", "RW"),
-    ("rwandska", "RW"),
-    ("rzeczpospolita", "PL"),
-    ("s", "*"),
-    ("salvadorska", "SV"),
-    ("salwadoru", "SV"),
-    ("samojsky", "WS"),
-    ("san", "SM"),
-    ("sanmarinska", "SM"),
-    ("sar", "HK MO"),
-    ("saudi", "SA"),
-    ("saudskoarabske", "SA"),
-    ("saudyjskiej", "SA"),
-    ("schweizerische", "CH"),
-    ("senegalska", "SN"),
-    ("senegalu", "SN"),
-    ("serbii", "RS"),
-    ("seszeli", "SC"),
-    ("severneho", "GB"),
-    ("severnich", "MP"),
-    ("severniho", "GB"),
-    ("severnych", "MP"),
-    ("seychelska", "SC"),
-    ("sfederowane", "FM"),
-    ("sierraleonska", "SL"),
-    ("singapurska", "SG"),
-    ("singapuru", "SG"),
-    ("slovaakse", "SK"),
-    ("slovacca", "SK"),
-    ("slovak", "SK"),
-    ("slovaque", "SK"),
-    ("slovenska", "*"),
-    ("slovinska", "SI"),
-    ("slowacka", "SK"),
-    ("slowakische", "SK"),
-    ("slowenii", "SI"),
-    ("socialist", "LK VN"),
-    ("socialista", "LK VN"),
-    ("socialiste", "LK VN"),
-    ("socialisticka", "LK VN"),
-    ("socialistische", "LK VN"),
-    ("socjalistyczna", "LK VN"),
-    ("somalii", "SO"),
-    ("somalska", "SO"),
-    ("sonderverwaltungsregion", "HK MO"),
-    ("sozialistische", "LK VN"),
-    ("spanelske", "ES"),
-    ("spanielske", "ES"),
-    ("special", "HK MO"),
-    ("speciale", "HK MO"),
-    ("specjalny", "HK MO"),
-    ("spojene", "MX"),
-    ("spojenych", "VI"),
-    ("spolecenstvi", "*"),
-    ("spolkova", "DE"),
-    ("spolocenstvo", "*"),
-    ("srbska", "RS"),
-    ("srilanska", "LK"),
-    ("staat", "*"),
-    ("staaten", "MX"),
-    ("stany", "FM MX"),
-    ("stat", "*"),
-    ("state", "*"),
-    ("staten", "FM MX"),
-    ("states", "*"),
-    ("stati", "FM MX"),
-    ("stato", "*"),
-    ("statov", "VI"),
-    ("statunitensi", "VI"),
-    ("staty", "MX"),
-    ("sudafricana", "ZA"),
-    ("sudanska", "SD"),
-    ("sudanu", "SD SS"),
-    ("sultanaat", "OM"),
-    ("sultanat", "OM"),
-    ("sultanate", "OM"),
-    ("sultanato", "OM"),
-    ("surinamska", "SR"),
-    ("surinamu", "SR"),
-    ("svajciarska", "CH"),
-    ("svateho", "ST"),
-    ("svaz", "KM MM"),
-    ("svazijske", "SZ"),
-    ("svedske", "SE"),
-    ("svycarska", "CH"),
-    ("sw", "ST"),
-    ("swiss", "CH"),
-    ("szwajcarska", "CH"),
-    ("szwecji", "SE"),
-    ("tadzicka", "TJ"),
-    ("tadzykistanu", "TJ"),
-    ("tajlandii", "TH"),
-    ("talianska", "IT"),
-    ("tanzanii", "TZ"),
-    ("tanzanska", "TZ"),
-    ("tcheca", "CZ"),
-    ("tcheque", "CZ"),
-    ("territories", "PS"),
-    ("thajske", "TH"),
-    ("the", "*"),
-    ("timoru", "TL"),
-    ("tobaga", "TT"),
-    ("togijska", "TG"),
-    ("togolaise", "TG"),
-    ("togolesa", "TG"),
-    ("togolese", "TG"),
-    ("togska", "TG"),
-    ("tomasa", "ST"),
-    ("tongske", "TO"),
-    ("tozska", "TG"),
-    ("trinidade", "TT"),
-    ("trinidadu", "TT"),
-    ("trynidadu", "TT"),
-    ("tschechische", "CZ"),
-    ("tunesische", "TN"),
-    ("tunezyjska", "TN"),
-    ("tunisina", "TN"),
-    ("tuniska", "TN"),
-    ("turcji", "TR"),
-    ("turecka", "TR"),
-    ("ugandska", "UG"),
-    ("ugandy", "UG"),
-    ("unabhangiger", "PG WS"),
-    ("und", "GB"),
-    ("uniao", "KM"),
-    ("unidos", "MX VI"),
-    ("unie", "KM"),
-    ("union", "KM MM"),
-    ("unione", "KM"),
-    ("unis", "MX"),
-    ("unita", "TZ"),
-    ("united", "*"),
-    ("uniti", "MX"),
-    ("uruguajska", "UY"),
-    ("uruguayska", "UY"),
-    ("urugwaju", "UY"),
-    ("uzbecka", "UZ"),
-    ("uzbekistanu", "UZ"),
-    ("van", "*"),
-    ("vanuatska", "VU"),
-    ("velka", "SZ"),
-    ("velke", "GB"),
-    ("velkej", "GB"),
-    ("velkovevodstvi", "LU"),
-    ("velkovojvodstvo", "LU"),
-    ("vereinigte", "MX"),
-    ("vereinigung", "KM"),
-    ("verenigde", "MX TZ"),
-    ("vietnamska", "VN"),
-    ("volksrepubliek", "*"),
-    ("volksrepublik", "*"),
-    ("von", "US"),
-    ("vorstendom", "*"),
-    ("vychodna", "UY"),
-    ("vychodni", "UY"),
-    ("vychodotimorska", "TL"),
-    ("wenezueli", "VE"),
-    ("wielkie", "LU"),
-    ("wielkiej", "GB"),
-    ("wietnamu", "VN"),
-    ("wloska", "IT"),
-    ("wschodnia", "UY"),
-    ("wschodniego", "TL"),
-    ("wspolnota", "*"),
-    ("wybrzeza", "CI"),
-    ("wysp", "MH ST"),
-    ("zambii", "ZM"),
-    ("zambijska", "ZM"),
-    ("zimbabwianska", "ZW"),
-    ("zimbabwska", "ZW"),
-    ("zjednoczone", "GB MX"),
-    ("zvaz", "KM"),
-    ("zvazu", "MM"),
-    ("zvlastni", "HK MO"),
-    ("zwiazek", "KM"),
-    ("zwiazku", "MM"),
-    ("zwitserse", "CH"),
-];
+/// Words an official name adds to its country's short name (iso-codes' ISO 3166-1 official names in English and their translations, CLDR's English long names beside their short ones), to `*` when three or more countries' names add it, else to those countries (separated by spaces) (704 entries, sorted by key; 8739 bytes, 3353 compressed).
+pub static STATE_WORDS: super::Pairs = super::Pairs::new(
+    704,
+    b"(\xb5/\xfd`#!}h\x00:\x8c\xf4\x16$\x20\x8d8\x07\xdd\xdb^\xedA\x22\xbd\xa4\xf2\xc6\xfc\xe7\x95\
+    \x9e5X\xd3\xb5\xd0\x18\x1dV$@\x92\xc0\xac\x01\x04!\x94\x04g\x01d\x01d\x01w\xff\x924\xf6M\x81\
+    Y\x0dR\x0b7\xb1?\xe4\xbe\x9b\xf7\x8f\xa3\xafRU\xf4\xb9\xf3\xd5\x90\xb0\xd6\xfdu>\xb1\x0a\x1e\
+    \xa4h\xac\x0e%8\xd9@eK\xc3\xda\xee\x01Y\x9c\x1b\x9b*\x19\x83\x9a\xce\xa6a\x89\x9f\xadA\x22K\xdf\
+    g\xfd\x10H\xc7\x89P\xf3\x08\x9d\x8c\xd05TM\xa3\xaf\xb5\xa1\xf1\x0a?\xbeeu,\xee\xfca\xef\xa4\xa3\
+    \x0b\x01\x16\xf4Z\x9eZ\x96$n\xb4\xb9FMR\x12\xc7\xcb\xc9qt\x8d\xbc\x95W\xf6!M!\xd6\x0e\x8b\x95\
+    \xcd\x9b%0\xc9f\x11,\xcbJ\xc9\x01,vg\x13j\xb8|\x1aT\xad\x1a\x0a\xbaw`V\xea\xae\xe6Sh\xbfO\xbe\
+    \xab\xb6J\xd24\xa6\xdb\x84\x1e\xac\x16\x92\xeaW)\xb6\x1d\x8b\xf52_3\x04\x16\xbb6\x0a\xac\xdc\
+    \xb5\xb3\x06\x946^h,\x98\xdd\xaa\x9a\x0a'\xf9\x20\x04\x0bV\xf7\xc9X\x19\x01OC\xc0j\xe8\xb2\x1d\
+    \xc6d-\x10\xb0\xa0\xbe\x93\xedY\xe8\xd8(\xddY3\x01\x8bb)\xa1\xa4\xc0;D'J\x8a{\xcc5q\xaf\xe1r\
+    \xa9J\xd6+\xe9\x8d\xf4\xad\xb6?P\xd3\x0af\xa9>\x1b\x8cEIg\xd0\xf8\xa9\x04\x14\xeb\x8e\x9du\x96\
+    @!\x01!\xd8\x19\x93\xb0\xb2\x914\xba\xab\x83\xc0\xfa\xee\xd5\xfd\x81(\x96RZ.\x85\xc3RV\xb9d\x0d\
+    \x0d(\x16\xdc\xcc\xe7As\x9f\xd3\xa7\xeb\xab6\xaa\x0c\x96\xc4\xc3\xb18\x9bt\xafuUrr\x054V\x06\
+    \xe9\x94U\x92E\xbe\x8e\x0e\xeer\xcf\x22ul\x01\x16\xd4\xe8\xdd\xa3\x8d'J]\x1e\x8bb\xc7\x92\xc1\
+    \x026\xd6\xe95\x8f\x00\x8b\xa7\x17\xaf\xcb\x16\xc1K\x8aF\x851&\xd3FT\xe8q\x00\xab\xc9\x9a\xf1\
+    X,\xd6\xb3\xda\xfe\x86\x0e\x0f\xa8\xc9\x08\x15\x08.\x9f\x82\xe3>U\xe0\x02\xdd+\xc7#:L\x91\x92\
+    )\x1c\xdcC2\x04\xaf\x8e\xa3\xc50\xe9\xc0fH!\xa3\xe1\xd1\x82\x10\xac\xea\xe9b\xb2\xde\xdc\x09\
+    Aj\xcb\x97,r\xb0\x9aa\xfdR\xca\xd6\xc9Z\xf5\xe9\x0e\x01%\x8b\x90N\xd7\xc1\xb2\xb6\xbd5\x8a\x02\
+    \xfde\x8d\x10\xe8\xcf,$\x1a\x07\xebm:\xfb\xca\x9d\xd5\x95\xb0\xac7w\x85\x91t\xd0\xd9\xb3\x86\
+    D\x18ZLVbk\xa4*\x85N\xfc\xbcq\x8e\xc5\xa7\xf7\xfe\xedW\x16\x1d\x95\xaa\x18\xb1\x9eX\xd2\xb7\xb6\
+    \xf6D\x9f\xcf\xa0`\xa9t\xa8I\x88R\xaaj\x88\x108\xf2\xd5IK\xe9/!|\x0f\xc7w\xb3\xc4\xce\xc3\xcf\
+    \x1db>\x84\x904\x7fy~\xd9\xc0/g\x13\x20\x09W96\xa1\xd7\xa7|/}iH\x90\xb5\xa2\xb1L\xc9G\x82o\xff\
+    \xdaA\xa8\xd97\xc7\x08Y\xa3g\x7f`\xbd5\x9bM\xc7\x04\xeal\xb6u\x1c\xac\xd5\x8a6\xa8\xa9\x0a\x06\
+    \x22\x8d\x8e\xea\xee\xa7i\x19X\xfar\x0f\xb0Z#\x92\xd8\xa8Z\x13V\x86eu\xbe\x97\xac\x19\x0c\xee\
+    |\xfd\x96\xda\xbc\xf2`r\xe2\xd6\x15\xebH\x12P\x82YQ\x14\xc2\xc4Lwb\xa7\xc9\x9e\x8d6\x0a\x05V\
+    \xf4n\xbf\xfa\xdcM\x14\x90Y\xba\xc7\xb9|\x09\xc1\xd0\xc4\x7f\xf0UO[E\x9bU\xf7\xecC\xfd\xe4\xe0\
+    \x81\xcf9\xcd\x06]r%b\x98\xc5\xcf)\xd6u\x20\xe4\xe0\xb1D\xdf\x86\xb7\x11\xc4;\x0aW\x16\x03\xba\
+    \xbfU\xf80J\xaaj\x88\xb2\xc2\x10B\x1b\xb0R)\xa4\xdcMeV_\x7f!\x1b|\x1c\xb4\xb2\xac$&\x9e0\xee\
+    \xbd\xce}J\xe1n\xf9\xf6\xea\xf853\x8b\xb4\x9dmB\x0f\xb9p1\xd8\x94x\x01\xac\x07~\x9d\x8d\xc2\xab\
+    q\xa0\xfa\x9c\xda?\x03]\xc7\xbc\xd2#G\x02\xf8\xa4K\x06\x1d\xa3\x11y\xbe\xf1M\x9b\xabt\xdd\xaa\
+    \xb5N\x19\xe1A\xcb\x0aC\xe0\xd2w\xef\x1cJ\x1c\x8c$\xacVDT\xcae]A\x16\x1d\x9a^\xe4\x0aP\xe94\xae\
+    \x96\xc5\xd0\xd9f$9\xa6\xc9X\xf3\xbe7#t\xb3\xd1\xeeK\x90U\xcd\x9eP\xa3NmT\x02\x1d\xcb\xc4\xad\
+    %\xd4\xc9\x14\x0bS\x9c\xa9\xae\x9a<\x08\xc5\xd4\x15&u\x16\xa8l\xb0\xb1\xb0\xce'\x9d\xc7\xe2\xdc\
+    `\x91\x22&\x0c\x8e,\x12T\x82\x83\x14\xe9\x0d\xecJ\x81[3S\x93\xe9O'vN\xb0Q\xbe\xde?\xa8\x89$\xea\
+    \xfeTMm\x0b2Y\x7f\xcc\xb0\x86\x1ew\x00$)\xef\x07d)\xdbl-V\x8fck\xe1E9U\x09\x0b8aV\xf4\xe61\xb5\
+    \xa9\xd7o\xcc=q\x0b\x8e\xc5z\xbb\xf7c\xec1\xee\xb2`\x5c\x8e\x0d\xaf\xf3haS)JR$]\x1cb\xa2\xd2\
+    \xf1\xd1Q*\xea5?o\x8a\x1b\x05)e\xedJ-\x86\x02\x8c\xdfS\x0b\xc2\xba\x0e\xb3\xc3$\xacm\xd6xz\xd7\
+    I\xc2y\x16\xbeGW\xef8\xe2\x04\x88\xc3\xd3'\x8e\xee\xc0\xb4O+A\x01\x02\xac\xcd\xc9\xa19%V\x0d\
+    \x09\xd0)\xc0r\xfe\x96\xef,\x0a\xdd\x1f}6!Jn\xd5Hx\xa0d\xe2V[cd\x02\x15\xea\x0a\xaa\x8b\x06\xcf\
+    2)e\xff\xad\xd9\xb8\x11\xe93y\x92\xc2\x0f:\x96\xf4%\xf4\xfa\xea\xf8\xa9s?\x84p\xd8\x8c;\xd1\xe6\
+    \x98DU\xc1$:\xf94j\x1e%\x15\xbb\x95\xa2\x9a\x8a\xe1\xdc!\xd2\xe5\xb1\xe2\x9f#\xb5\x89r\x82\x12\
+    F\x1d\x7f1\xd8|\x8da\x12P`\xd3\x81\x95\xb6.\x9c\x98\xb5\xbf\x7f\x89j\xf3\xed\x01\xd6\xa3)Cq\xcc\
+    \x13\xb3}\xf3F\xa0\xb0\x8f\xb8\xda\x96\xd1\x95a\xacoV\x22w?\x0b_K\xca}rw6Y\x1b\xb4\x94\x22}F\
+    \x14\x12\x0f\xc8z\xad-\xb5a\xd5={4I\x110\x0a\xf0C\x08\x96M\xf3`\xd6\x9beN\xdc`\xc3\xc1J>\x0b\
+    \xe1\xb7t\xee\xda\xdf\xa4\xf8\x95\x064\xd6}Z\xb4\xc7f$\x0eF\x98\xef[\xdd\xa3\x9e\x82\x9a\xe8\
+    zf\xed\xc0l\xb7\x0b\xb3\x96Y`\x09R\x0aL\xcb\xee\xa7\x8d+\xcd\x95\xd8<\x9erkAR9\x9b\x01\x84\x20\
+    \xa8\xe33\x85\xb2\xa2\x85jj\x93d:\x83\x01\x09\x80s\x8c\xa0F%\xe8\x0e\xf3\xa1\xb2\xb4\xb1\xaa\
+    \x86\x16\x95$I\x07ph\x9b4\xc6\xf1s\xf6\x1c\xc2;(\x88\xf2\xa6\x1b\x01\x1a\x20S\xb1h\x1b\x95\x04\
+    \x08\x0f\xa0q\x15c~W\x20#3c\xe6e\xbd\x92>\x05\xb4\x22\x11\xdbY?\x9c\xa7\xfcp\xcb\x85\xe9\xf4\
+    $p\xa5\xee\xb9\xdb\xbe\x9c\xec\xc5B.vh\x08\x9c\xe2B\xf8\xa7\xbcu\xcd\xa2n\x20\xf0\x86\x93\xc5\
+    \xf9\x90\x15\xe5=\x15hd\xb44X4\xfd.-\x92b\x96+\x86\x0fE\xab[kS\x9cK@\xdep\xaa\x20h\x04y\xf80\
+    \xe8\x16Vz\x08a\xb5\xb3\xda\x8f\xabG\xe3\x13a\xdb{|W\x8cRXM\xd1PYQ\x12\xce\x0b\x87~\xcc\x002\
+    \xd3*\xb5\x83\x22\xa3\xd0[!\xee\x03\xc5\x1f\x98\xba\xc1\xcf\x84\xbe\x83\x0d\xd3\xe5h\xa8iJ\xca\
+    \xadw\xf3\xc3\xbb\xc7pm\xdb\x86|\x09\x9c3\x96\x95l\xc8P\xd1\xa1\x99\xa1\x0a\xa5\x8d\xb7\xf8\x08\
+    \x94QS\xa9\xb4)\x22\xf8@y+\x98\x5c\xe4b\xc4\xb4P\x9d\xa9C4\xa6E!\xea*{\xd7\xa9\x96\x124\xf5\x11\
+    \xf351c\x89\x0d$>\xb81\x1e\x10#(\xe3\xf5CQ\xe4\xef\x8bV\x0bA\x92\x96=\xd1\x1bi\xac\xc3M\xbd\xb1\
+    J\x12\x19\xdb\xbdU\xb6\xc4\x8aU\xea\xe7\x8d\x97i\xb5a\xcf`\xb6\xf3\x94_\xd5\x07\x8d2}\x0c\xb2\
+    \xcefk+\xb5\xe6\xaf\x99s\xff\xcd\x17\xe9\xa6\xeefP\xc6\xb7\x9f\xc5\xd0\x0e\xd7\xe9\xda\xc2\x22\
+    \x92\x18>q\xe4\xad\x05\xc6U\xbe\x83\xa8\xbb\xefG\xd0\xe1\xbcx?\xf6\x12Pf=\xb9\xd2\x1a\xa8e\xe0\
+    \xc9C\x1e\x13D\x95\x18\x06A\xaa\x9b\x99\x12\xff\x95\x92\xf3\xfe\x06/\xc2\xef\x97\x90=\xe9\xb3\
+    `\xfad;\xd7\x0aQ}.(\xe7=/\xa9\xb2\xe4\x9f\xd8/\xdb>\xa4\xaa\xa66\xec\x02\xab%\xbe\x8a\xd0\x90\
+    u\x9d\x8c$\xd2j\xcf\xec'^P\x99\x14_\xcd\x07Axn6P\x09\xce\x80\xfeT\xe4\x1d\xbb\x12e\x91H3\xdc\
+    {\xa8S1\xc4A\xe2f\x95\xa2\xe2\xe2\xa9\xe1\xd4A\x96\xea\x06\x84}\x1e1a\x94\xc25}J\xf3+#@B\xb8\
+    \x99J\x89-#A\x8c\xce\x9a\xa2Z\x14\xe8w\xc8\x17\xdb\x80+\x80\xa5\xd0\x14\xcf4\x08[\xddy\xea\xda\
+    \x19\xf3\x88\xda!\xab\xd2\x93\x01\xaa\xefv\x04w\xa0\xc1\x1eG8CM\xe5O\x0e8d\x1e\xc6\xdc\xc8]\xc7\
+    \xb96\x7f\x19\x1b\xe3\x1a\x84hB%\xccr\xbc'\x17\xa6\xdfy\xb2\x05p\x0b\x06\xc8\xec\x8e\x8b\xf5\
+    uN\xa9\xff\x8c\xe0\x80\xffP\xb5\xcdk\xb5\xbb\xc6r\xb8\xac\xe4k\x12X\xea\x94>\xddr\x84\x04\xd8\
+    ;\x03\xffU\xdb\xc7\xd8\xadAA0\xfd,0\xd0\x1b/i\x0aN\xca\xac\x06\xd9]\xfa\xc0\xb2]\x10\xd4\x06\
+    \x10\xf5\xa6\xdf\xeb\x8a$\xd1\xf4\x08\xc9\x07\x8b\x19\x81I\x90-\xf9_\xbc\x85tf\x0b`QL\xf84\xfb\
+    \x8e\x18-\xcf\x8a\xc9\xca\xdey\xdd\x10i\xf5Pm\x881\x9e\x18k\x90KvC\xec}\x12\xf3\xb6f\xab\x0e\
+    \xac\x136\x18]\xca=\xf3Y\x06^;\x16u\x1ej+@\xd8\x94#\xb8\xf6GhuX\x8ef\x04\xf8~k\xa9BE\x09\xc5\
+    F\x9f;\xdd\xfb|\xbe~/<\xefs\xfc\xb3FY\xdbGV\x0eq\x01\xc4<\xc9\xc9\xc7\x1b.\xe4\x02\xe7\xda\xe5\
+    \xe0\x20\xc4A\x081\x14S\x9bCJYw\xfe0\xb9\x22\x8e*\xa8\x9f\xbd\xcb\x5c\xe8\xc5\xcc\xf8\xb0\x83\
+    \xe1\x1b@\x19\xf4a:\xe6\xaa\xfaY\xc71\x0cDBx\xee\x8edy5\xb4\xc8\xe5K4\xc53\xdd5\xe9\xf9\xb8\x0a\
+    R\xefkF#\xa3\x1b\xbb\xab\xd7\xc6Ha\x94c\xdb\xe8\x93\x0e+\xb1\x08;\xdb\xc3\xb5\xf3G\xbf\x8aqK\
+    \xd8\xc4\xb2\x87\xd6=\x8d\xab\xa0\xe6\xa36\xa6\x86\xa8\xf9\x0c\x07\x98\x89\xb3%\xa2\xd4\xaa\x17\
+    \xf0\xd3<\x84\x07B\xd9\xd0\xf0K\xc1\xaf*\xcff\x83\xf2\xe6mw\x9c\xa6\x87\xf6\x9c\xaa\x04\x90l\
+    U'2\xc5\xc59\xd7\xed\xc1\xcf/\x91J>\xec\xb8\x0cAh\xdb\xb5\x5c6p\xdcx\xdf\x85{\x03\xf4\xded\xe3\
+    F\x89\x9f\x18\x5c\x97Am*\x8d\xa8\xa0\xeb\x11{\xc7\xdc%qY\xf3\xc3\xe0\x1fo\x0d\x07A\xdf\xf5m\xcb\
+    \xe5\xe5p\x0eY/(\xfe;\xe4\xc4K1\x94D\x14[x\xfd\xc9\x18\xc1\x1aM\xea!l\xc3R\x92\xe7\x07tI\xfc\
+    \xe0\xa12\x95\x0f\xa8`bc\x19\xe1\xbd\x9c\xea\xb7g\x18\xcf%\xefXm!\xa6}\x15wF\xadV\xb2\xf2\xd8\
+    \x87U\x8b\x90\x19\xc6\x10\xb5\xc6\xb9\x8f\x22p\xc4C\xe5\x9c\x00\xfc\x8a\xc5F\xb2\xcb^\xfa^-\xf4\
+    \x9d\x7f|\x0b\xc0!\x85\xb2\xc1w\xbb\x83Lf\xb0\x07\x01\xef\x7f\xd4\xeb6\xd0[O/\xbeu\xd3\x9fK\x11\
+    \xda\x15\xde\x07\x1fF&^\xca\xc31\x02B\x22\xcb\xde\xd7\xb7\x0b\x8f\x9b5@b@\x94z\xed\x15s\x8fn\
+    \xe9\x84\x0e\xb3\x18\xf0X\x0eX\xd7\x8a}\xebOc\xe2\xa5\xa8\x15\x917\xc9\x1e\x02*\xc8\x09\xfb%\
+    \xfa\x09\x91\x9ew\x08\xb17z\xe3\x22j\x9d\xd5\xfa\xff\x18\x22\xff\x12#\x01J\x1d\xa3\xd0\xe9\x1d\
+    \xa8\x93v\x13L\x20XK\xc6\x14\x02\xd0u^E\xfbR\x91\xbb?\x035\xf8\xb6\x1f\xa8O\x09\xfbM\xc5M~\x85\
+    \x1e\xe1\x8fH\xd8\x04\x7f;6-L+\xf3\xd9\x89\x0fJ\xb5\x11\xcc=#\xd7\x84\xab\xa44ev\xb7\xc5_q\xe0\
+    Z\xadM\xea\x90\xd85\x108\x8f{\x17\xd8\xbc\xb1\xc9\x17\xf45\xce\x1d\x17\x8e$\xb9<\x20Hx\xecw\x0f\
+    wh\x16\xfb\xd5u\x7f}$.\x03\x98\xb6\x06\xf5\xd9\xe9|]kmb@Nrju\x0b(\x1a\xc5;\xbc\xc0l\xf5\x87\xd6\
+    \xe0\xad\x81mj\x8b\xda\xe9\xc8\x03L\xaf\xd5\xe4\x9e\x111\xa8\x5c\x83\xb0\xcbS\x0f0j~\x14W+\xfc\
+    \x0c\xaf\x07\x8c\xa5\x8a\x8dF$\xe0k\x0d\x85\x80\xfb\x96\x84$\x87\x11\x5c\x06E|\x9a\x1f\xabR\xcd\
+    h\x8e4\xecB\x9a\xd8\x06\xbbj{\xd6\xc3L\xd1}\xd1\xe4\xac!\xe2\xe3\xfc\x84\xf7x\xb9\xb00\xf2\x81\
+    R\xf3\x0d\x9f\x17,\xb4,\xc1\x07gmH\x18\x9a\xfbb`\xeaU\x82$I.\xb6\xf0\x11\xdb\xceb\xad\x958-\x86\
+    L\xafDlE\xfaU\xc1\xd1\x02\xc5T\x5c\x03\xaf\xae\x118\x13\xa0\x18fT\x0a\xa1v#\x8b\x09|\x1c\xc3\
+    \x0c\xb3*\xf6E\xa5\x0a7\xf0\xe8\x9b\xbcg\xed>\xc8\x00C$\xce<[,}\xf3B#\xc9'9O\xf3y\xb8\xd7\xa4\
+    `\xf8-\x1d\x99\x1d\xa0\x91UB\xac\x18\xe4\xd5\xcaG\xbbA\x17\xcf\xf7\xb6\x12\x13\xf6\x5c\xd0c\xd1\
+    \xafK\xd67$\x5c\xc9R\xccP\xc4~\x032\x1d\xf8=mSC\xe9w\x0d#axw\xe1e\xadIec\xa9QI\xbeI\x1c%G\x84\
+    \x00@\x8c\xb3:NF1\xb9\x81\x05\x20\x1a\x5c\xb0\xd8\xf1\xf56=\xc7\xb6*\x80\x940R8\xeb\x9d\xe7+\
+    \x04\xf7\x9c1t\x85\x98\xa8\x88\x83c`\x8cm\x07\x98+\xdc\xb4'X\x98*\x92\xf644-Ll\xb3;\x09]\xd9\
+    \xc8\xe2?\xd9\x8f\xe1\xe9\xc3`\x13\x9c\x9a\xff*\xaf\xc0\xd6\xcb(Op\x20\xcc`\xba\x83\xa7\xa7\x05\
+    \x9b\x83\x80W\xb2\xa5\xce\xa2B\xaf\xa6L\x0e\xab\xc3K\x08\x20\xcdi\x8c\x01D9\x9c<\xfb\x84g\xe0\
+    \x20\x1fe\x85g]m\xe8c\xc5\x7f8p\xfdk\xb7\xc6\x82\xfeP\x04Z\xd3\xbd_\xef\xab\x9eJ\xfc\x81\xe8\
+    \xbe\xa5\xda\x9c$\x82\xaf\xa1\xe0Y\x0b\x84\xef\x10\x8e\xf3\xc4\xa3\xad>\xe8\x90Hc\xcc3\xbeK\xdd\
+    \xe1\xeaZ.(\x89\xaap\x16\x0b]\x01",
+);
 
 /// Countries with an English official name (iso-codes), to the general state words of more than three letters it adds (sorted, separated by spaces): a name read without its state words must carry these (`Republic of China` lacks `people`) (173 entries, sorted by key).
 pub static STATE_REQUIRED: &[(&str, &str)] = &[

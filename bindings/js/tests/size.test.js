@@ -1,0 +1,50 @@
+/**
+ * The WebAssembly module's size against its budget: the bytes every edge runtime and browser
+ * loads before the first read. `npm run build` writes `pkg/` (every table, `opt-level = 3`) and
+ * `npm run build:small` writes `pkg-small/` (the `small-names` feature: names in ten languages,
+ * `opt-level = "z"`); `scripts/test-js` runs both before `npm test`. The name and word tables
+ * are zstd frames in the module, expanded at their first use (BENCHMARKS.md states what that
+ * first use costs). The budgets are the README's; the issue's aim of 1.5 MiB for the full
+ * module is not reached (BENCHMARKS.md: the code alone is 1.84 MB at `opt-level = 3`).
+ */
+
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { test } from "node:test";
+import { gzipSync } from "node:zlib";
+
+const MIB = 1024 * 1024;
+
+/** The full module, raw: 2,807,727 bytes when the budget was set (2026-12-04). */
+export const MODULE_BUDGET_BYTES = 2.75 * MIB;
+/** The full module, gzipped (level 9). */
+export const MODULE_GZIP_BUDGET_BYTES = 1.5 * MIB;
+/** The `small-names` module, raw: 1,818,852 bytes when the budget was set (2026-12-04). */
+export const SMALL_MODULE_BUDGET_BYTES = 1.8 * MIB;
+/** The `small-names` module, gzipped (level 9). */
+export const SMALL_MODULE_GZIP_BUDGET_BYTES = 0.9 * MIB;
+
+const sizes = (dir) => {
+  const path = new URL(`../${dir}/agent_input_bg.wasm`, import.meta.url);
+  return { raw: statSync(path).size, gzipped: gzipSync(readFileSync(path), { level: 9 }).length };
+};
+
+const mib = (n) => `${(n / MIB).toFixed(2)} MiB (${n} bytes)`;
+
+test("the full module is within its budget", () => {
+  const { raw, gzipped } = sizes("pkg");
+  assert.ok(raw <= MODULE_BUDGET_BYTES, `pkg/agent_input_bg.wasm is ${mib(raw)}, over ${mib(MODULE_BUDGET_BYTES)}`);
+  assert.ok(gzipped <= MODULE_GZIP_BUDGET_BYTES, `gzipped it is ${mib(gzipped)}, over ${mib(MODULE_GZIP_BUDGET_BYTES)}`);
+});
+
+test("the small-names module is within its budget", (t) => {
+  if (!existsSync(new URL("../pkg-small/agent_input_bg.wasm", import.meta.url))) {
+    // CI builds it (scripts/test-js); a local `npm test` after `npm run build` alone has none.
+    assert.equal(process.env.CI, undefined, "pkg-small is missing on CI: scripts/test-js runs `npm run build:small`");
+    t.skip("pkg-small/ not built: run `npm run build:small` to check it");
+    return;
+  }
+  const { raw, gzipped } = sizes("pkg-small");
+  assert.ok(raw <= SMALL_MODULE_BUDGET_BYTES, `pkg-small is ${mib(raw)}, over ${mib(SMALL_MODULE_BUDGET_BYTES)}`);
+  assert.ok(gzipped <= SMALL_MODULE_GZIP_BUDGET_BYTES, `gzipped it is ${mib(gzipped)}, over ${mib(SMALL_MODULE_GZIP_BUDGET_BYTES)}`);
+});
