@@ -61,18 +61,21 @@ pub(super) fn write_packed(out: &mut String, name: &str, ty: &str, doc: &str, en
         bytes.extend(&le[..width]);
     }
     bytes.extend(text.as_bytes());
-    let frame = compress(&bytes);
     let _ = writeln!(out);
-    let _ = writeln!(out, "/// {doc} ({} entries; {} bytes, {} compressed).", entries.len(), bytes.len(), frame.len());
-    let _ = writeln!(out, "pub static {name}: super::Packed<{ty}> = super::Packed::new(");
-    let _ = writeln!(out, "    {},", entries.len());
-    write_bytes(out, &frame);
-    let _ = writeln!(out, ");");
+    let doc = format!("{doc} ({} entries", entries.len());
+    write_frame(out, &format!("{name}: super::Packed<{ty}> = super::Packed::new("), &doc, entries.len(), &bytes);
 }
 
-/// Compresses a table's bytes as one zstd frame (level 19), for `agent_input::data` to expand.
-fn compress(bytes: &[u8]) -> Vec<u8> {
-    zstd::bulk::compress(bytes, 19).expect("zstd compresses a table in memory")
+/// Writes a compressed table: `{doc}; {n} bytes, {m} compressed).` as its doc line, then
+/// `pub static {declaration}` with the count and the frame (zstd level 19, for
+/// `agent_input::data` to expand) as its arguments.
+fn write_frame(out: &mut String, declaration: &str, doc: &str, count: usize, bytes: &[u8]) {
+    let frame = zstd::bulk::compress(bytes, 19).expect("zstd compresses a table in memory");
+    let _ = writeln!(out, "/// {doc}; {} bytes, {} compressed).", bytes.len(), frame.len());
+    let _ = writeln!(out, "pub static {declaration}");
+    let _ = writeln!(out, "    {count},");
+    write_bytes(out, &frame);
+    let _ = writeln!(out, ");");
 }
 
 /// Writes `bytes` as a byte string literal in lines of about 100 characters, each ending in a
@@ -129,18 +132,8 @@ pub(super) fn write_pairs<'a>(
             text.push(0);
             text.extend(v.as_bytes());
         }
-        let frame = compress(&text);
-        let _ = writeln!(
-            out,
-            "/// {doc} ({} entries, sorted by key; {} bytes, {} compressed).",
-            pairs.len(),
-            text.len(),
-            frame.len()
-        );
-        let _ = writeln!(out, "pub static {name}: super::Pairs = super::Pairs::new(");
-        let _ = writeln!(out, "    {},", pairs.len());
-        write_bytes(out, &frame);
-        let _ = writeln!(out, ");");
+        let doc = format!("{doc} ({} entries, sorted by key", pairs.len());
+        write_frame(out, &format!("{name}: super::Pairs = super::Pairs::new("), &doc, pairs.len(), &text);
         return;
     }
     let _ = writeln!(out, "/// {doc} ({} entries, sorted by key).", pairs.len());
@@ -158,14 +151,15 @@ pub(super) fn write_words(out: &mut String, name: &str, doc: &str, items: &[&str
     for item in items {
         assert!(!item.contains('\0'), "{name}: a NUL in {item:?}");
     }
-    let text = items.join("\0");
-    let frame = compress(text.as_bytes());
     let _ = writeln!(out);
-    let _ = writeln!(out, "/// {doc} ({} entries; {} bytes, {} compressed).", items.len(), text.len(), frame.len());
-    let _ = writeln!(out, "pub static {name}: super::Words = super::Words::new(");
-    let _ = writeln!(out, "    {},", items.len());
-    write_bytes(out, &frame);
-    let _ = writeln!(out, ");");
+    let doc = format!("{doc} ({} entries", items.len());
+    write_frame(
+        out,
+        &format!("{name}: super::Words = super::Words::new("),
+        &doc,
+        items.len(),
+        items.join("\0").as_bytes(),
+    );
 }
 
 /// A blank line, then `/// {doc}` and `{declaration}[` with one quoted string a line and `];`.
