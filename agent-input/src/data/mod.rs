@@ -178,10 +178,10 @@ packed_values!(u8, i8, u16, u32);
 /// as one zstd frame, expanded at its first use (and kept for the process). Each key is written
 /// as the suffix it does not share with the key before it (`shared[i]` bytes are shared,
 /// `lens[i]` bytes are its own); every 16th key is written whole and `blocks[b]` is where block
-/// `b` starts in `text`. Thirty thousand country names cost about 60% of their bytes and two
-/// bytes each before compression, a quarter of that after; a lookup is a binary search over a
-/// number per key (made at expansion) and, for a key longer than eight bytes, a scan of its
-/// block.
+/// `b` starts in `text`. The 39,901 country names cost about 60% of their bytes and two bytes
+/// each before compression (791 KB), under a third of that after (239 KB); a lookup is a
+/// binary search over a number per key (made at expansion) and, for a key longer than eight
+/// bytes, a scan of its block.
 ///
 /// The frame holds, before compression: the number of keys `n` and of blocks (two `u32`s), then
 /// `shared` (`n` bytes), `lens` (`n` bytes), `blocks` (`u32`s), the values (`n` of
