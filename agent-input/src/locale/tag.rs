@@ -250,8 +250,8 @@ pub(super) fn is_variant(s: &str) -> bool {
 }
 
 /// Sorts the subtags after the language into script, region and variants by their shape, so a
-/// misplaced script (`spa-mx-latn`) finds its place; a subtag of no shape, or a second script
-/// or region, is not a tag.
+/// misplaced script (`spa-mx-latn`) finds its place; a variant written twice is kept once; a
+/// subtag of no shape, or a second script or region, is not a tag.
 pub(super) fn parts(subtags: &[String], repairs: &mut Repairs) -> Result<Parts, Refusal> {
     let mut parts = Parts::default();
     for sub in subtags.iter().skip(1) {
@@ -263,7 +263,14 @@ pub(super) fn parts(subtags: &[String], repairs: &mut Repairs) -> Result<Parts, 
         } else if is_region(sub) && parts.region.is_none() && parts.variants.is_empty() {
             parts.region = Some(sub.to_ascii_uppercase());
         } else if is_variant(sub) {
-            parts.variants.push(sub.to_ascii_lowercase());
+            // A variant written twice (`cs-posix-posix`, `de-1901-1901`) is one variant: BCP 47
+            // allows each once.
+            let variant = sub.to_ascii_lowercase();
+            if parts.variants.contains(&variant) {
+                repairs.spelling = true;
+            } else {
+                parts.variants.push(variant);
+            }
         } else {
             return Err(Refusal::NotATag);
         }
