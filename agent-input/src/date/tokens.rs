@@ -45,9 +45,13 @@ const MAX_ORDINAL_ENDING: usize = 4;
 /// (`1-Mar`). The ordinal words are scanned: a cold path, once per such number.
 #[cold]
 fn ordinal_ending_len(digits: &str, after: &str) -> Option<usize> {
-    let day: u8 = digits.parse().ok().filter(|d| (1..=31).contains(d) && digits.len() <= 2)?;
     let mark = after.chars().next().filter(|c| matches!(c, '-' | '\'' | '\u{2019}')).map_or(0, char::len_utf8);
     let letters = after.get(mark..)?;
+    // Most numbers have no letter after them (`1. 10. 2026`): nothing to look up.
+    if !letters.chars().next().is_some_and(is_letter) {
+        return None;
+    }
+    let day: u8 = digits.parse().ok().filter(|d| (1..=31).contains(d) && digits.len() <= 2)?;
     let len = letters.char_indices().find(|(_, c)| !is_letter(*c)).map_or(letters.len(), |(i, _)| i);
     let written = letters.get(..len)?;
     if !(2..=MAX_ORDINAL_ENDING).contains(&written.chars().count()) {
