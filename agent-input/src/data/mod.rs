@@ -416,6 +416,19 @@ impl<V: Value> Parts<V> {
     }
 }
 
+/// The NUL-separated words of a frame, its text leaked on purpose (it lives as long as the
+/// static that holds the table); none unless there are exactly `count`, so a frame that is not
+/// the table it says reads as an empty table. [`Pairs`] and [`Words`] are expanded by it.
+fn leaked_words(frame: &[u8], count: usize) -> Vec<&'static str> {
+    let text: &'static str = Box::leak(String::from_utf8(expand(frame)).unwrap_or_default().into_boxed_str());
+    let words: Vec<&'static str> = text.split('\0').collect();
+    if words.len() == count && !text.is_empty() {
+        words
+    } else {
+        Vec::new()
+    }
+}
+
 /// A generated table of `(key, value)` texts sorted by key, kept in the binary as one zstd frame
 /// of `key`, `value`, `key`, ... separated by NUL bytes, and expanded at its first use into
 /// the pairs (kept for the process: `'static`, as a plain table's).
@@ -438,21 +451,16 @@ impl Pairs {
         self.count > 0 && self.entries().len() == self.count
     }
 
-    /// The pairs, expanded at the first call. The text and the pairs are leaked on purpose: they
-    /// live as long as the static that holds them.
+    /// The pairs, expanded at the first call ([`leaked_words`]); the list is leaked on purpose,
+    /// as the text is.
     pub(crate) fn entries(&self) -> &'static [(&'static str, &'static str)] {
         self.pairs.get_or_init(|| {
-            let text: &'static str =
-                Box::leak(String::from_utf8(expand(self.frame)).unwrap_or_default().into_boxed_str());
-            let mut words = text.split('\0');
-            let mut pairs = Vec::new();
-            while let (Some(k), Some(v)) = (words.next(), words.next()) {
-                pairs.push((k, v));
-            }
-            if pairs.len() != self.count {
-                pairs.clear();
-            }
-            Box::leak(pairs.into_boxed_slice())
+            let words = leaked_words(self.frame, 2 * self.count);
+            let pairs = words.chunks_exact(2).filter_map(|w| match *w {
+                [k, v] => Some((k, v)),
+                _ => None,
+            });
+            Box::leak(pairs.collect())
         })
     }
 }
@@ -480,18 +488,10 @@ impl Words {
         Self { count, frame, words: std::sync::OnceLock::new() }
     }
 
-    /// The words, expanded at the first call; the text and the list are leaked on purpose, as
-    /// [`Pairs::entries`]'.
+    /// The words, expanded at the first call ([`leaked_words`]); the list is leaked on purpose,
+    /// as the text is.
     pub(crate) fn entries(&self) -> &'static [&'static str] {
-        self.words.get_or_init(|| {
-            let text: &'static str =
-                Box::leak(String::from_utf8(expand(self.frame)).unwrap_or_default().into_boxed_str());
-            let mut words: Vec<&'static str> = text.split('\0').collect();
-            if words.len() != self.count || text.is_empty() {
-                words.clear();
-            }
-            Box::leak(words.into_boxed_slice())
-        })
+        self.words.get_or_init(|| Box::leak(leaked_words(self.frame, self.count).into_boxed_slice()))
     }
 
     /// Whether the list expands to the words it says (a test checks every generated one).
