@@ -60,17 +60,61 @@ fn call() -> (ToolSpec, Value, Value) {
     (spec, canonical, repaired)
 }
 
+/// The 8-property call of `benches/kinds.rs` (group `tool`), canonical and repaired, and the
+/// `serde_json::from_value` floor it is compared with.
+fn search() -> (ToolSpec, Value, Value) {
+    let spec = ToolSpec::from_json(&json!({"name": "search", "properties": {
+        "query": {"kind": "text", "required": true},
+        "court": {"kind": "vocabulary", "role": "filter", "entries": [
+            {"id": "NS", "names": ["Nejvyšší soud", "Supreme Court"]},
+            {"id": "NSS", "names": ["Nejvyšší správní soud", "Supreme Administrative Court"]}]},
+        "date_from": {}, "date_to": {}, "limit": {"max": 50},
+        "sort": {"kind": "enum", "values": ["relevance", "date_desc"]},
+        "country": {}, "include_dissents": {"kind": "boolean"}}}))
+    .expect("the call's spec is valid");
+    let canonical = json!({"query": "nájem", "court": "NS", "date_from": "2026-01-01", "date_to": "2026-06-30",
+                           "limit": 10, "sort": "date_desc", "country": "CZ", "include_dissents": true});
+    let repaired = json!({"query": " nájem ", "court": "Nejvyssi soud", "dateFrom": "1. 1. 2026", "date_to": "2026-Q2",
+                          "limit": "500", "sort": "Date Desc", "country": "Česko", "include_dissents": "ano"});
+    (spec, canonical, repaired)
+}
+
+/// The struct the floor deserialises the canonical `search` call into.
+#[derive(serde::Deserialize)]
+#[allow(dead_code, reason = "the floor only deserialises")]
+struct SearchArgs {
+    query: String,
+    court: Option<String>,
+    date_from: Option<String>,
+    date_to: Option<String>,
+    limit: Option<u32>,
+    sort: Option<String>,
+    country: Option<String>,
+    include_dissents: Option<bool>,
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(name), Some(n)) = (args.next(), args.next().and_then(|n| n.parse::<usize>().ok())) else {
-        eprintln!("usage: per_read <case|call_canonical|call_repaired|list> <n>");
+        eprintln!("usage: per_read <case|call_*|search_*|list> <n>");
         std::process::exit(2);
     };
     if name == "list" {
         for (case, _, _) in cases() {
             println!("{case}");
         }
-        println!("call_canonical\ncall_repaired");
+        println!("call_canonical\ncall_repaired\nsearch_floor\nsearch_canonical\nsearch_repaired");
+        return;
+    }
+    if let Some(which) = name.strip_prefix("search_") {
+        let (spec, canonical, repaired) = search();
+        for _ in 0..n {
+            match which {
+                "floor" => assert!(serde_json::from_value::<SearchArgs>(black_box(canonical.clone())).is_ok()),
+                "canonical" => assert!(spec.read(black_box(&canonical)).envelope().is_none()),
+                _ => assert!(spec.read(black_box(&repaired)).envelope().is_none(), "{name}: the call reads"),
+            }
+        }
         return;
     }
     if let Some(which) = name.strip_prefix("call_") {
