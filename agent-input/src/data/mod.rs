@@ -341,18 +341,32 @@ impl<V: Value> Parts<V> {
         }
         // Few keys share eight bytes: counted forward, not searched for.
         let last = first + all.get(first..).unwrap_or_default().iter().take_while(|&&p| p == wanted).count();
-        (first / BLOCK..=(last - 1) / BLOCK).find_map(|b| self.find_in_block(b, key.as_bytes()))
+        self.find_from(first, last, key.as_bytes())
     }
 
-    /// The value of `key` in block `b` (`None` as soon as a key after it is met), read from the front
-    /// coding without rebuilding a key: `matched` is how many bytes `key` shares with the last
-    /// key passed (which sorts before it). A key sharing more than that with the one before it
-    /// sorts before `key` too and is skipped; any other is compared from its shared bytes on.
-    fn find_in_block(&self, b: usize, key: &[u8]) -> Option<V> {
-        let mut at = self.blocks.get(b).copied()? as usize;
-        let mut matched = 0usize;
-        for i in b * BLOCK..((b + 1) * BLOCK).min(self.len()) {
-            let shared = if i == b * BLOCK { 0 } else { usize::from(self.shared.get(i).copied()?) };
+    /// The value of `key` among the keys `first..last`, which share its first eight bytes,
+    /// read from the front coding without rebuilding a key. `matched` is how many bytes `key`
+    /// shares with the last key passed (which sorts before it): a key sharing more than that
+    /// with the one before it sorts before `key` too and is skipped; any other is compared from
+    /// its shared bytes on, and the first that sorts after `key` ends the search.
+    ///
+    /// The search starts at key `first`, not at its block's first key: `first` shares at most
+    /// eight bytes with the key before it (sharing more, that key would have the same eight
+    /// bytes and sort among them), so `key` shares those too. Were it more, the search would
+    /// start at the block's first key.
+    fn find_from(&self, first: usize, last: usize, key: &[u8]) -> Option<V> {
+        let start = first - first % BLOCK;
+        let shared_first = if first == start { 0 } else { usize::from(self.shared.get(first).copied()?) };
+        let (from, mut matched) = if shared_first <= 8 { (first, shared_first) } else { (start, 0) };
+        let passed = self.lens.get(start..from)?.iter().map(|&l| usize::from(l)).sum::<usize>();
+        let mut at = self.blocks.get(first / BLOCK).copied()? as usize + passed;
+        for i in from..last {
+            let shared = if i % BLOCK == 0 {
+                at = self.blocks.get(i / BLOCK).copied()? as usize;
+                0
+            } else {
+                usize::from(self.shared.get(i).copied()?)
+            };
             let own = usize::from(self.lens.get(i).copied()?);
             let suffix = self.text.get(at..at + own)?;
             at += own;
