@@ -308,7 +308,7 @@ const RANGE_SEPARATORS: &[&str] = &[
 pub(super) fn split_range(s: &str) -> Option<(&str, &str)> {
     RANGE_SEPARATORS
         .iter()
-        .find_map(|sep| s.split_once(sep))
+        .find_map(|sep| crate::spelling::split_once_str(s, sep))
         .or_else(|| iso_interval(s))
         .or_else(|| joined(s))
         .or_else(|| unspaced_dash(s))
@@ -321,7 +321,7 @@ pub(super) fn split_range(s: &str) -> Option<(&str, &str)> {
 fn joined(s: &str) -> Option<(&str, &str)> {
     for joiner in INTERVAL_JOINERS {
         let spaced_only = *joiner == "-" || joiner.chars().all(|c| c.is_alphabetic() && !unspaced_script(c));
-        for (i, _) in s.match_indices(joiner) {
+        for i in crate::spelling::match_offsets(s, joiner) {
             let (before, after) = (s.get(..i)?, s.get(i + joiner.len()..)?);
             let spaced = before.ends_with(char::is_whitespace) && after.starts_with(char::is_whitespace);
             if (spaced || !spaced_only) && !before.trim().is_empty() && !after.trim().is_empty() {

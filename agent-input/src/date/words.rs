@@ -114,16 +114,41 @@ pub(super) fn cjk_unit(word: &str) -> Option<usize> {
     }
 }
 
+/// Whether `a` and `b` are the same text in lower case (`str::to_lowercase` of each equal),
+/// compared without making either: ASCII by its bytes, other text character by character. A
+/// capital sigma, which lower-cases by its place in the word, is compared as `to_lowercase`
+/// writes it.
+fn same_lowercase(a: &str, b: &str) -> bool {
+    if a.eq_ignore_ascii_case(b) {
+        return true;
+    }
+    // The first characters first: no first letter is a final sigma, so each lower-cases
+    // alone as it does in the word (most pairs differ there).
+    let first = |s: &str| s.chars().next().map(|c| c.to_lowercase().next());
+    if first(a) != first(b) {
+        return false;
+    }
+    if a.is_ascii() && b.is_ascii() {
+        return false;
+    }
+    if a.contains('\u{3a3}') || b.contains('\u{3a3}') {
+        return a.to_lowercase() == b.to_lowercase();
+    }
+    a.chars().flat_map(char::to_lowercase).eq(b.chars().flat_map(char::to_lowercase))
+}
+
 /// The text after a leading word of `words` (any case, a space after it), if it starts so.
 pub(super) fn after_word<'t>(text: &'t str, words: &[&str]) -> Option<&'t str> {
+    // A word that starts with another letter is passed over before it is compared.
+    let lower_first = |s: &str| s.chars().next().and_then(|c| c.to_lowercase().next());
+    let first = lower_first(text);
     words.iter().find_map(|w| {
+        if lower_first(w) != first {
+            return None;
+        }
         let head = text.get(..w.len())?;
         let rest = text.get(w.len()..)?;
-        (head.eq_ignore_ascii_case(w) || head.to_lowercase() == w.to_lowercase())
-            .then(|| rest.strip_prefix(' '))
-            .flatten()
-            .map(str::trim_start)
-            .filter(|r| !r.is_empty())
+        same_lowercase(head, w).then(|| rest.strip_prefix(' ')).flatten().map(str::trim_start).filter(|r| !r.is_empty())
     })
 }
 
@@ -185,3 +210,32 @@ pub(super) fn settled_in_languages(text: &str, languages: &[String]) -> Option<(
 
 /// A table of the languages of ambiguous words and the table of those words' meanings.
 type Tables = (&'static [(&'static str, &'static str)], &'static [(&'static str, &'static str)]);
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::same_lowercase;
+
+    proptest! {
+        /// The comparison agrees with comparing `to_lowercase` of both, in texts of capitals
+        /// that lower-case to other lengths (`İ`, `ẞ`), final and inner sigmas, Kelvin's sign.
+        #[test]
+        fn same_lowercase_is_to_lowercase_compared(
+            a in "[aAiIİıσςΣßẞkK\u{212a}é É]{0,6}",
+            b in "[aAiIİıσςΣßẞkK\u{212a}é É]{0,6}",
+        ) {
+            prop_assert_eq!(same_lowercase(&a, &b), a.to_lowercase() == b.to_lowercase(), "{:?} {:?}", a, b);
+            prop_assert!(same_lowercase(&a, &a.to_uppercase()) == (a.to_uppercase().to_lowercase() == a.to_lowercase()));
+        }
+    }
+
+    #[test]
+    fn same_lowercase_reads_words_in_any_case() {
+        assert!(same_lowercase("OD", "od"));
+        assert!(same_lowercase("ÖNCE", "önce"));
+        assert!(same_lowercase("ΑΠΌ", "από"));
+        assert!(same_lowercase("ΜΕΧΡΙΣ", "μεχρις"));
+        assert!(!same_lowercase("od", "do"));
+    }
+}

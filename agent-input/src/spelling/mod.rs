@@ -127,6 +127,34 @@ pub(crate) fn glued_sign(s: &str) -> Option<char> {
     chars.next().is_some_and(char::is_alphabetic).then_some(sign)
 }
 
+/// The byte offsets of `needle` in `haystack`, left to right and not overlapping, as
+/// `str::match_indices` gives them, without building a searcher: the readers look for dozens
+/// of short separators in texts of a few dozen bytes, where making a two-way searcher for each
+/// costs more than the search. A match of valid UTF-8 in valid UTF-8 starts on a character
+/// boundary. An empty `needle` matches nowhere (no list of separators holds one).
+pub(crate) fn match_offsets<'a>(haystack: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let &first = n.first()?;
+        while let Some(rest) = h.get(from..) {
+            let i = from + rest.iter().position(|&b| b == first)?;
+            if h.get(i..).is_some_and(|r| r.starts_with(n)) {
+                from = i + n.len();
+                return Some(i);
+            }
+            from = i + 1;
+        }
+        None
+    })
+}
+
+/// `str::split_once` by [`match_offsets`]: the text before the first `needle` and after it.
+pub(crate) fn split_once_str<'a>(haystack: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
+    let i = match_offsets(haystack, needle).next()?;
+    Some((haystack.get(..i)?, haystack.get(i + needle.len()..)?))
+}
+
 /// Characters counted the way bounds are stated to the caller.
 pub(crate) fn char_count(s: &str) -> usize {
     s.chars().count()
@@ -254,6 +282,21 @@ mod tests {
     fn every_character_below_the_combining_marks_is_composed() {
         for c in '\0'..'\u{300}' {
             assert_eq!(is_nfc_quick(std::iter::once(c)), IsNormalized::Yes, "{c:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The offsets are `match_indices`'s and the split is `split_once`'s, in texts of
+        /// repeated, overlapping and multi-byte separators.
+        #[test]
+        fn match_offsets_are_match_indices(
+            text in "[a –~至.-]{0,16}",
+            needle in "[a –~至.-]{1,4}",
+        ) {
+            let ours: Vec<usize> = super::match_offsets(&text, &needle).collect();
+            let std: Vec<usize> = text.match_indices(needle.as_str()).map(|(i, _)| i).collect();
+            proptest::prop_assert_eq!(ours, std);
+            proptest::prop_assert_eq!(super::split_once_str(&text, &needle), text.split_once(needle.as_str()));
         }
     }
 }
