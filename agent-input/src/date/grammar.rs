@@ -25,7 +25,7 @@ use super::periods::{
 use super::relative::{relative_count, relative_words, weekday_of_week};
 use super::spelled::{nth_weekday, spelled_out};
 use super::time::{late_time, split_time, without_time_words};
-use super::tokens::{tokens, Token};
+use super::tokens::{numbers_only, tokens, Token};
 use super::words::months_of;
 
 /// Reads a whole spelling, already trimmed and with ASCII digits.
@@ -146,6 +146,16 @@ fn parse_with_time(text: &str) -> Parsed {
             || without_time_words(date_text).is_some_and(|day| relative_words(&mut parsed, day))
             || weekday_of_week(&mut parsed, date_text))
     {
+        return parsed;
+    }
+    // Numbers and separators only (`1. 10. 2026`, `13/02/2026`): read in one pass, with no
+    // word to name, strip or settle.
+    if let Some((nums, seps)) = numbers_only(date_text) {
+        numeric(&mut parsed, &nums, &seps);
+        if parsed.candidates.is_empty() && parsed.impossible.is_empty() {
+            relative_count(&mut parsed, date_text);
+        }
+        quarter_instead(&mut parsed, date_text);
         return parsed;
     }
     let suffixed = numbered_month_suffix(date_text);

@@ -135,6 +135,13 @@ pub(super) fn numbered_month_suffix(text: &str) -> Option<String> {
 /// the filler words and the separators left at either end; the weekday's ISO number (0 for a
 /// name of several), whether its word has three or more letters, and every weekday it names.
 pub(super) fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool, u8) {
+    // Numbers and separators only (`1. 10. 2026`): no word to strip, settle or read as a
+    // weekday; only the separators at the edges go.
+    if !toks.iter().any(|t| matches!(t, Token::Word(_))) {
+        drop_leading_separators(toks);
+        trim_end(toks);
+        return (None, false, 0);
+    }
     let long = |w: &str| w.chars().nth(2).is_some();
     let (mut settles, mut mask) = (false, 0);
     let mut weekday = None;
@@ -179,17 +186,7 @@ pub(super) fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, b
     if let Some(first) = kept {
         toks.insert(0, first);
     }
-    // Separators before the date go, but not a comparison or an approximation (`< 2026-01-01`,
-    // `~2026`): those change what the date means, so the spelling reads as nothing.
-    while matches!(toks.first(), Some(Token::Sep(c)) if !matches!(c, '<' | '>' | '=' | '~' | '\u{2264}' | '\u{2265}' | '\u{2248}'))
-    {
-        toks.remove(0);
-    }
-    let trim_end = |toks: &mut Tokens<'_>| {
-        while matches!(toks.last(), Some(Token::Sep('.' | ',' | ' '))) {
-            toks.pop();
-        }
-    };
+    drop_leading_separators(toks);
     trim_end(toks);
     // In parentheses last: "2026年11月23日（月）", "23 Nov 2026 (Mon)".
     let last_three = toks.len().checked_sub(3).and_then(|i| toks.get(i..));
@@ -210,6 +207,23 @@ pub(super) fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, b
         }
     }
     (weekday, settles, mask)
+}
+
+/// Separators before the date go, but not a comparison or an approximation (`< 2026-01-01`,
+/// `~2026`): those change what the date means, so the spelling reads as nothing.
+fn drop_leading_separators(toks: &mut Tokens<'_>) {
+    let kept = |c: &char| matches!(c, '<' | '>' | '=' | '~' | '\u{2264}' | '\u{2265}' | '\u{2248}');
+    let n = toks.iter().take_while(|t| matches!(t, Token::Sep(c) if !kept(c))).count();
+    if n > 0 {
+        toks.drain(..n);
+    }
+}
+
+/// Points, commas and spaces after the date go.
+fn trim_end(toks: &mut Tokens<'_>) {
+    while matches!(toks.last(), Some(Token::Sep('.' | ',' | ' '))) {
+        toks.pop();
+    }
 }
 
 /// Month words that other words settle: a locative after Latin `u`, a name cut short.

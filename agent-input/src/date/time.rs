@@ -23,7 +23,7 @@ use super::words::{cjk_unit, word_key};
 /// the year, as C's `asctime` and `date` write it (`Mon Nov 23 10:00:00 UTC 2026`).
 pub(super) fn split_time(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
     let bytes = text.as_bytes();
-    let Some(colon) = text.find(':') else {
+    let Some(colon) = bytes.iter().position(|&b| b == b':') else {
         if has_dotted_clock(bytes) {
             return dotted_time(text).unwrap_or((text.into(), None));
         }
@@ -186,11 +186,14 @@ fn is_time_word(text: &str) -> bool {
 #[inline]
 fn has_dotted_clock(bytes: &[u8]) -> bool {
     bytes.iter().enumerate().filter(|(_, b)| **b == b'.').any(|(p, _)| {
+        // Two digits after the point and no third, checked first: most points have none.
         let minutes = bytes.get(p + 1..p + 3).is_some_and(|m| m.iter().all(u8::is_ascii_digit));
-        let end = !bytes.get(p + 3).is_some_and(u8::is_ascii_digit);
+        if !minutes || bytes.get(p + 3).is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
         let run = bytes.get(..p).map_or(0, |h| h.iter().rev().take_while(|b| b.is_ascii_digit()).count());
         let set_apart = p > run && matches!(bytes.get(p - run - 1), Some(b' ' | b',' | 0xa0 | 0xaf));
-        minutes && end && (1..=2).contains(&run) && set_apart
+        (1..=2).contains(&run) && set_apart
     })
 }
 

@@ -144,6 +144,53 @@ pub(super) fn tokens(text: &str) -> Tokens<'_> {
     join_names(out)
 }
 
+/// A date's numbers (each with whether it was written as an ordinal) and its separators.
+pub(super) type NumbersAndSeparators<'a> = (SmallVec<[(&'a str, bool); 4]>, SmallVec<[char; 8]>);
+
+/// The numbers and separators of a spelling of ASCII digits, points, slashes, hyphens and
+/// spaces only (`1. 10. 2026`, `13/02/2026`), read in one pass as [`tokens`] and then
+/// [`strip_weekday_and_fillers`](super::names::strip_weekday_and_fillers) read them: spaces
+/// collapse into one separator, which a point, slash or hyphen after it replaces; the
+/// separators before the first number go, and points and spaces after the last. `None` for
+/// any other spelling (a test compares the two readings).
+pub(super) fn numbers_only(text: &str) -> Option<NumbersAndSeparators<'_>> {
+    let bytes = text.as_bytes();
+    if !bytes.iter().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'/' | b'-' | b' ')) {
+        return None;
+    }
+    let (mut nums, mut seps) = (SmallVec::new(), SmallVec::<[char; 8]>::new());
+    // `tail`: the separators kept since the last number; `space`: the last one is a space.
+    let (mut i, mut tail, mut space) = (0usize, 0usize, false);
+    while let Some(&b) = bytes.get(i) {
+        i += 1;
+        if b.is_ascii_digit() {
+            let run = bytes.get(i..).map_or(0, |rest| rest.iter().take_while(|b| b.is_ascii_digit()).count());
+            nums.push((text.get(i - 1..i + run)?, false));
+            (i, tail, space) = (i + run, 0, false);
+        } else if nums.is_empty() {
+            // Before the first number: every separator goes.
+        } else if b == b' ' {
+            if tail == 0 {
+                seps.push(' ');
+                (tail, space) = (1, true);
+            }
+        } else {
+            if space {
+                seps.pop();
+                tail -= 1;
+            }
+            seps.push(char::from(b));
+            (tail, space) = (tail + 1, false);
+        }
+    }
+    // After the last number, points and spaces go from the end, up to a slash or hyphen.
+    while tail > 0 && matches!(seps.last(), Some('.' | ' ')) {
+        seps.pop();
+        tail -= 1;
+    }
+    Some((nums, seps))
+}
+
 /// The most words a month or weekday name has ("ojo aje", "dydd llun").
 const MAX_NAME_WORDS: usize = 4;
 
@@ -223,6 +270,43 @@ mod tests {
     fn letters_are_the_alphabetic_characters() {
         for c in ('\0'..'\u{800}').chain(['\u{1e9e}', '\u{3042}', '\u{ff21}', '\u{10400}']) {
             assert_eq!(is_letter(c), c.is_alphabetic(), "{c:?}");
+        }
+    }
+
+    /// The numbers and separators as the general reading gives them: every token, its
+    /// weekday and filler words stripped, the numbers and separators collected.
+    fn numbers_and_separators(text: &str) -> NumbersAndSeparators<'_> {
+        let mut toks = tokens(text);
+        let _ = super::super::names::strip_weekday_and_fillers(&mut toks);
+        let nums = toks.iter().filter_map(|t| {
+            if let Token::Num { digits, ordinal } = t {
+                Some((*digits, *ordinal))
+            } else {
+                None
+            }
+        });
+        let seps = toks.iter().filter_map(|t| if let Token::Sep(c) = t { Some(*c) } else { None });
+        (nums.collect(), seps.collect())
+    }
+
+    proptest::proptest! {
+        /// The one-pass reading of numbers and separators is the general one, in spellings
+        /// of digits, points, slashes, hyphens and spaces at either end and in runs.
+        #[test]
+        fn numbers_only_reads_as_the_tokens(text in "[0-9./ -]{0,14}") {
+            let fast = numbers_only(&text).expect("only digits and separators");
+            proptest::prop_assert_eq!(fast, numbers_and_separators(&text), "{:?}", text);
+        }
+    }
+
+    #[test]
+    fn numbers_only_reads_only_digits_and_separators() {
+        assert_eq!(
+            numbers_only("1. 10. 2026"),
+            Some((smallvec::smallvec![("1", false), ("10", false), ("2026", false)], smallvec::smallvec!['.', '.']))
+        );
+        for other in ["1st 10 2026", "1.\u{a0}10.2026", "1,10,2026", "1\t10"] {
+            assert_eq!(numbers_only(other), None, "{other:?}");
         }
     }
 }
