@@ -150,8 +150,7 @@ fn parse_with_time(text: &str) -> Parsed {
     }
     // Numbers and separators only (`1. 10. 2026`, `13/02/2026`): read in one pass, with no
     // word to name, strip or settle.
-    if let Some((nums, seps)) = numbers_only(date_text) {
-        numeric(&mut parsed, &nums, &seps);
+    if numbers_only(date_text, |nums, seps| numeric(&mut parsed, nums, seps)).is_some() {
         if parsed.candidates.is_empty() && parsed.impossible.is_empty() {
             relative_count(&mut parsed, date_text);
         }
