@@ -79,6 +79,14 @@ fn search() -> (ToolSpec, Value, Value) {
     (spec, canonical, repaired)
 }
 
+/// The vocabulary cases of `benches/kinds.rs` (group `vocabulary`), read in the courts fixture.
+const VOCABULARY: &[(&str, &str)] = &[
+    ("id", "NSS"),
+    ("name_folded", "Nejvyssi spravni soud"),
+    ("english", "Supreme Administrative Court"),
+    ("inflected", "Krajského soudu v Brně"),
+];
+
 /// The struct the floor deserialises the canonical `search` call into.
 #[derive(serde::Deserialize)]
 #[allow(dead_code, reason = "the floor only deserialises")]
@@ -96,7 +104,7 @@ struct SearchArgs {
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(name), Some(n)) = (args.next(), args.next().and_then(|n| n.parse::<usize>().ok())) else {
-        eprintln!("usage: per_read <case|call_*|search_*|list> <n>");
+        eprintln!("usage: per_read <case|call_*|search_*|vocabulary_*|list> <n>");
         std::process::exit(2);
     };
     if name == "list" {
@@ -104,6 +112,23 @@ fn main() {
             println!("{case}");
         }
         println!("call_canonical\ncall_repaired\nsearch_floor\nsearch_canonical\nsearch_repaired");
+        for (case, _) in VOCABULARY {
+            println!("vocabulary_{case}");
+        }
+        return;
+    }
+    if let Some(which) = name.strip_prefix("vocabulary_") {
+        use agent_input::vocabulary::{Entry, Vocabulary, VocabularyRole};
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/czech_courts.json");
+        let text = std::fs::read_to_string(path).expect("the courts fixture");
+        let courts = Vocabulary::new(serde_json::from_str::<Vec<Entry>>(&text).expect("entries")).expect("vocabulary");
+        let Some((_, value)) = VOCABULARY.iter().find(|(case, _)| *case == which) else {
+            eprintln!("unknown case {name}");
+            std::process::exit(2);
+        };
+        for _ in 0..n {
+            assert!(courts.read(black_box(*value).into(), VocabularyRole::Value).value().is_some(), "{name}");
+        }
         return;
     }
     if let Some(which) = name.strip_prefix("search_") {
