@@ -206,33 +206,61 @@ pub fn fold_name(s: &str) -> String {
     out
 }
 
+/// Each ASCII byte's part of a name key: a letter in lower case or a digit, zero for any other
+/// (it ends a word).
+const ASCII_KEYS: [u8; 128] = {
+    let mut keys = [0u8; 128];
+    let mut b = 0u8;
+    while b < 128 {
+        if b.is_ascii_alphanumeric() {
+            keys[b as usize] = b.to_ascii_lowercase();
+        }
+        b += 1;
+    }
+    keys
+};
+
 /// [`fold_name`] of `s` written into `buf`, when every character of `s` is ASCII, whitespace,
 /// a curly apostrophe (`Côte d’Ivoire`) or a Latin letter whose fold is ASCII letters or digits
 /// (`Česko`, `São Tomé`), and the key fits; `None` otherwise (the caller folds on the heap).
 /// Letters and digits make the words, every other character ends one. A test compares it with
 /// [`fold_name`].
 pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&'b str> {
-    let mut len = 0;
-    let mut gap = false;
-    let mut put = |b: u8, gap: &mut bool| -> Option<()> {
-        if std::mem::take(gap) && len > 0 {
-            *buf.get_mut(len)? = b' ';
+    let (mut len, mut gap) = (0usize, false);
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    // A byte at a time: ASCII (most of every name) by one look into ASCII_KEYS, without
+    // decoding a character.
+    while let Some(&b) = bytes.get(i) {
+        i += 1;
+        let key = ASCII_KEYS.get(usize::from(b)).copied();
+        if let Some(k @ 1..) = key {
+            if gap && len > 0 {
+                *buf.get_mut(len)? = b' ';
+                len += 1;
+            }
+            gap = false;
+            *buf.get_mut(len)? = k;
             len += 1;
-        }
-        *buf.get_mut(len)? = b.to_ascii_lowercase();
-        len += 1;
-        Some(())
-    };
-    for c in s.chars() {
-        if c.is_ascii_alphanumeric() {
-            put(c as u8, &mut gap)?;
-        } else if c.is_ascii() || c.is_whitespace() || matches!(c, '\u{2018}' | '\u{2019}') {
+        } else if key.is_some() {
             gap = true;
         } else {
-            let folded = latin_folded(c).filter(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_alphanumeric()))?;
-            for b in folded.bytes() {
-                put(b, &mut gap)?;
+            let c = s.get(i - 1..).and_then(|rest| rest.chars().next())?;
+            i += c.len_utf8() - 1;
+            if c.is_whitespace() || matches!(c, '\u{2018}' | '\u{2019}') {
+                gap = true;
+                continue;
             }
+            let folded = latin_folded(c).filter(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_alphanumeric()))?;
+            if gap && len > 0 {
+                *buf.get_mut(len)? = b' ';
+                len += 1;
+            }
+            gap = false;
+            let slot = buf.get_mut(len..len + folded.len())?;
+            slot.copy_from_slice(folded.as_bytes());
+            slot.make_ascii_lowercase();
+            len += folded.len();
         }
     }
     std::str::from_utf8(buf.get(..len)?).ok()
@@ -390,6 +418,20 @@ mod tests {
         }
 
         /// The shortcut for names already words and single spaces gives the key the split gives.
+        #[test]
+        fn name_keys_on_the_stack_are_the_name_keys(s in "[a-zA-Z0-9 \u{a0}\u{2019}\u{a8}\u{301}.,&'Ñßáčř日Ł-]{0,40}") {
+            let mut buf = [0u8; 64];
+            let on_stack = fold_name_on_stack(&s, &mut buf).map(str::to_owned);
+            if let Some(key) = on_stack {
+                proptest::prop_assert_eq!(key, fold_name(&s), "{:?}", s);
+            } else {
+                // Only a character whose fold is not ASCII letters, or a key past 64 bytes.
+                let folds_plainly = s.chars().all(|c| c.is_ascii() || c.is_whitespace() || c == '\u{2019}'
+                    || latin_folded(c).is_some_and(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_alphanumeric())));
+                proptest::prop_assert!(!folds_plainly || fold_name(&s).len() > 64, "{:?}", s);
+            }
+        }
+
         #[test]
         fn name_keys_are_the_words_of_the_fold(s in "[a-zA-Z0-9 \u{a8}\u{301}.,&'’Ñß-]{0,12}") {
             let folded = fold(&s);
