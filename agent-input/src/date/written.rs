@@ -31,16 +31,27 @@ pub(super) fn iso_value(d: NaiveDate) -> Value {
 /// times slower, and this runs for every value and note); other years through chrono.
 #[inline]
 pub(crate) fn iso_text(d: NaiveDate) -> String {
-    with_iso_text(d, str::to_owned)
+    let Some(bytes) = iso_bytes(d) else { return d.to_string() };
+    // Character by character: ASCII, so no check of the bytes as UTF-8 is needed.
+    let mut text = String::with_capacity(bytes.len());
+    text.extend(bytes.iter().map(|&b| char::from(b)));
+    text
 }
 
 /// Calls `f` with `YYYY-MM-DD` written on the stack (years 0-9999; others through chrono).
 #[inline]
 pub(crate) fn with_iso_text<T>(d: NaiveDate, f: impl FnOnce(&str) -> T) -> T {
-    let Some(year) = u32::try_from(d.year()).ok().filter(|y| *y <= 9999) else { return f(&d.to_string()) };
+    let Some(bytes) = iso_bytes(d) else { return f(&d.to_string()) };
+    f(std::str::from_utf8(&bytes).unwrap_or_default())
+}
+
+/// The ASCII bytes of `YYYY-MM-DD` for a year from 0 to 9999.
+#[inline]
+fn iso_bytes(d: NaiveDate) -> Option<[u8; 10]> {
+    let year = u32::try_from(d.year()).ok().filter(|y| *y <= 9999)?;
     let digit = |n: u32| b'0' + u8::try_from(n % 10).unwrap_or(0);
     let (m, day) = (d.month(), d.day());
-    let text = [
+    Some([
         digit(year / 1000),
         digit(year / 100),
         digit(year / 10),
@@ -51,8 +62,7 @@ pub(crate) fn with_iso_text<T>(d: NaiveDate, f: impl FnOnce(&str) -> T) -> T {
         b'-',
         digit(day / 10),
         digit(day),
-    ];
-    f(std::str::from_utf8(&text).unwrap_or_default())
+    ])
 }
 
 /// `<head> <year>` (`October 2026`, `Q2 2026`), or the year alone for an empty head; years
@@ -70,4 +80,24 @@ pub(super) fn span_name(head: &str, y: i32) -> String {
         None => name.push_str(&y.to_string()),
     }
     name
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+
+    /// The digit-by-digit texts are chrono's, in every year the fast path writes and past it.
+    #[test]
+    fn iso_texts_are_chronos() {
+        let years = (0..=10_000).step_by(7).chain([0, 1, 999, 1000, 9999, 10_000, -1, 262_142]);
+        for (i, year) in years.enumerate() {
+            let Some(d) =
+                NaiveDate::from_ymd_opt(year, u32::try_from(i % 12).unwrap() + 1, u32::try_from(i % 28).unwrap() + 1)
+            else {
+                continue;
+            };
+            assert_eq!(super::iso_text(d), d.to_string(), "{d:?}");
+            assert_eq!(super::with_iso_text(d, str::to_owned), d.to_string(), "{d:?}");
+        }
+    }
 }
