@@ -581,6 +581,28 @@ pub fn warnings_to_py<'py>(py: Python<'py>, warnings: &[agent_input::Warning]) -
     Ok(list.into_any())
 }
 
+/// The core's text of a date read ok (`YYYY-MM-DD`, a year from 0001) as `datetime.date`,
+/// handed to `date.fromisoformat` as it is: not parsed into a date and written again. `None`
+/// for any other text, and when Python declines it, so the caller converts as before.
+pub fn iso_date_text_to_py<'py>(py: Python<'py>, text: &str) -> Option<Bound<'py, PyAny>> {
+    let b = text.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
+    let shaped = b.len() == 10
+        && digits(0..4)
+        && digits(5..7)
+        && digits(8..10)
+        && b.get(4) == Some(&b'-')
+        && b.get(7) == Some(&b'-')
+        && b.get(..4) != Some(b"0000");
+    if !shaped {
+        return None;
+    }
+    let from_iso = DATE_FROM_ISO
+        .get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(date_type(py)?.getattr("fromisoformat")?.unbind()) })
+        .ok()?;
+    from_iso.bind(py).call1((text,)).ok()
+}
+
 /// A date as `datetime.date`, through `date.fromisoformat` (the fastest constructor the
 /// stable ABI reaches: one string argument, parsed in C). The ISO text is written digit by
 /// digit: chrono's `Display` costs several hundred instructions per date.

@@ -83,9 +83,16 @@ impl Outcome {
     #[getter]
     fn value(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let Some(value) = self.inner.value() else { return Ok(py.None()) };
-        let native = match &self.natives {
-            Natives::Spec(spec) => typed_to_py(py, &spec.to_typed(value))?,
-            Natives::Json => to_py(py, value)?,
+        let native = match (&self.natives, value) {
+            // A date as the core wrote it, straight to `datetime.date`.
+            (Natives::Spec(spec), Value::String(text)) if spec.kind() == Kind::Date => {
+                match convert::iso_date_text_to_py(py, text) {
+                    Some(date) => date,
+                    None => typed_to_py(py, &spec.to_typed(value))?,
+                }
+            }
+            (Natives::Spec(spec), _) => typed_to_py(py, &spec.to_typed(value))?,
+            (Natives::Json, _) => to_py(py, value)?,
         };
         Ok(native.unbind())
     }

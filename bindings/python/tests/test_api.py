@@ -441,3 +441,10 @@ def test_a_person_is_asked_and_the_answer_read() -> None:
     assert tool.answered_by("date_to") == "user"
     with pytest.raises(agent_input.InvalidOptionsError):
         agent_input.Tool.from_spec({"name": "t", "properties": {}}).ask_person(tool.read(args), args)
+
+
+@pytest.mark.parametrize("text", ["2026-10-01", "1. 10. 2026", "0002-01-01", "9998-12-31", "29. 2. 2024", "October 1, 2026"])
+def test_a_date_value_is_the_date_its_json_names(text: str) -> None:
+    out = agent_input.Reader("date").read(text)
+    assert type(out.value) is datetime.date
+    assert out.value == datetime.date.fromisoformat(json.loads(out.to_json())["value"])
