@@ -448,3 +448,17 @@ def test_a_date_value_is_the_date_its_json_names(text: str) -> None:
     out = agent_input.Reader("date").read(text)
     assert type(out.value) is datetime.date
     assert out.value == datetime.date.fromisoformat(json.loads(out.to_json())["value"])
+
+
+def test_importing_the_package_leaves_typing_unloaded() -> None:
+    # `import agent_input` stays within its 10 ms by not importing `typing` (several ms):
+    # the generated types load on first use, and no module imports it eagerly.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; before = set(sys.modules); import agent_input; "
+        "print(sorted(m for m in ('typing', 'agent_input._types') if m in set(sys.modules) - before))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -16,7 +16,11 @@ the retry resends the same key:
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+# The names are for type checkers only: importing `typing` would cost `import agent_input`
+# several milliseconds (its own budget is 10 ms), as the generated types' lazy load says.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Dict, Optional
 
 
 class ToolFailure(Exception):
