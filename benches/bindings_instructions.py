@@ -75,8 +75,11 @@ CASES = [
 def collected(command, cwd):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
+        # One hash seed for every run: Python's string hashes, and with them its dict probes,
+        # would otherwise differ from run to run.
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *command],
-                             capture_output=True, text=True, cwd=cwd)
+                             capture_output=True, text=True, cwd=cwd, env=env)
         found = re.search(r"Collected : (\d+)", run.stderr)
         if run.returncode != 0 or not found:
             sys.exit(f"{' '.join(command)} failed:\n{run.stderr[-2000:]}")
