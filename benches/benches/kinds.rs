@@ -108,7 +108,7 @@ fn dates(c: &mut Criterion) {
 fn data_kinds(c: &mut Criterion) {
     use agent_input::country::{self, CountryOptions};
     use agent_input::locale::{self, LocaleOptions};
-    use agent_input::vocabulary::{Entry, Vocabulary, VocabularyRole};
+    use agent_input::vocabulary::VocabularyRole;
     use std::collections::HashMap;
 
     // The floor: one HashMap lookup of a short string key.
@@ -143,17 +143,10 @@ fn data_kinds(c: &mut Criterion) {
     }
     g.finish();
 
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/czech_courts.json");
-    let entries: Vec<Entry> = serde_json::from_str(&std::fs::read_to_string(path).expect("fixture")).expect("entries");
-    let courts = Vocabulary::new(entries).expect("vocabulary");
+    let courts = agent_input_benches::courts();
     let mut g = c.benchmark_group("vocabulary");
     g.bench_function("lookup/hashmap", |b| b.iter(|| assert_eq!(map.get(black_box("cesko")).copied(), Some("CZ"))));
-    for (case, text) in [
-        ("id", "NSS"),
-        ("name_folded", "Nejvyssi spravni soud"),
-        ("english", "Supreme Administrative Court"),
-        ("inflected", "Krajského soudu v Brně"),
-    ] {
+    for &(case, text) in agent_input_benches::VOCABULARY_CASES {
         g.bench_function(format!("{case}/agent_input"), |b| {
             b.iter(|| assert!(courts.read(black_box(text).into(), VocabularyRole::Value).value().is_some()));
         });
@@ -162,37 +155,14 @@ fn data_kinds(c: &mut Criterion) {
 }
 
 fn tool_call(c: &mut Criterion) {
-    use agent_input::tool::{ToolCall, ToolSpec};
-    use serde_json::json;
+    use agent_input::tool::ToolCall;
 
-    #[derive(serde::Deserialize)]
-    #[allow(dead_code, reason = "the floor only deserialises")]
-    struct Args {
-        query: String,
-        court: Option<String>,
-        date_from: Option<String>,
-        date_to: Option<String>,
-        limit: Option<u32>,
-        sort: Option<String>,
-        country: Option<String>,
-        include_dissents: Option<bool>,
-    }
-    let spec = ToolSpec::from_json(&json!({"name": "search", "properties": {
-        "query": {"kind": "text", "required": true},
-        "court": {"kind": "vocabulary", "role": "filter", "entries": [
-            {"id": "NS", "names": ["Nejvyšší soud", "Supreme Court"]},
-            {"id": "NSS", "names": ["Nejvyšší správní soud", "Supreme Administrative Court"]}]},
-        "date_from": {}, "date_to": {}, "limit": {"max": 50},
-        "sort": {"kind": "enum", "values": ["relevance", "date_desc"]},
-        "country": {}, "include_dissents": {"kind": "boolean"}}}))
-    .expect("spec");
-    let canonical = json!({"query": "nájem", "court": "NS", "date_from": "2026-01-01", "date_to": "2026-06-30",
-                           "limit": 10, "sort": "date_desc", "country": "CZ", "include_dissents": true});
-    let repaired = json!({"query": " nájem ", "court": "Nejvyssi soud", "dateFrom": "1. 1. 2026", "date_to": "2026-Q2",
-                          "limit": "500", "sort": "Date Desc", "country": "Česko", "include_dissents": "ano"});
+    let (spec, canonical, repaired) = agent_input_benches::search_call();
     let mut g = c.benchmark_group("tool");
     g.bench_function("call/serde_json_from_value", |b| {
-        b.iter(|| assert!(serde_json::from_value::<Args>(black_box(canonical.clone())).is_ok()));
+        b.iter(|| {
+            assert!(serde_json::from_value::<agent_input_benches::SearchArgs>(black_box(canonical.clone())).is_ok())
+        });
     });
     g.bench_function("call8_canonical/agent_input", |b| {
         b.iter(|| assert!(matches!(spec.read(black_box(&canonical)), ToolCall::Ok { .. })));

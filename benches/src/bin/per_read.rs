@@ -60,47 +60,6 @@ fn call() -> (ToolSpec, Value, Value) {
     (spec, canonical, repaired)
 }
 
-/// The 8-property call of `benches/kinds.rs` (group `tool`), canonical and repaired, and the
-/// `serde_json::from_value` floor it is compared with.
-fn search() -> (ToolSpec, Value, Value) {
-    let spec = ToolSpec::from_json(&json!({"name": "search", "properties": {
-        "query": {"kind": "text", "required": true},
-        "court": {"kind": "vocabulary", "role": "filter", "entries": [
-            {"id": "NS", "names": ["Nejvyšší soud", "Supreme Court"]},
-            {"id": "NSS", "names": ["Nejvyšší správní soud", "Supreme Administrative Court"]}]},
-        "date_from": {}, "date_to": {}, "limit": {"max": 50},
-        "sort": {"kind": "enum", "values": ["relevance", "date_desc"]},
-        "country": {}, "include_dissents": {"kind": "boolean"}}}))
-    .expect("the call's spec is valid");
-    let canonical = json!({"query": "nájem", "court": "NS", "date_from": "2026-01-01", "date_to": "2026-06-30",
-                           "limit": 10, "sort": "date_desc", "country": "CZ", "include_dissents": true});
-    let repaired = json!({"query": " nájem ", "court": "Nejvyssi soud", "dateFrom": "1. 1. 2026", "date_to": "2026-Q2",
-                          "limit": "500", "sort": "Date Desc", "country": "Česko", "include_dissents": "ano"});
-    (spec, canonical, repaired)
-}
-
-/// The vocabulary cases of `benches/kinds.rs` (group `vocabulary`), read in the courts fixture.
-const VOCABULARY: &[(&str, &str)] = &[
-    ("id", "NSS"),
-    ("name_folded", "Nejvyssi spravni soud"),
-    ("english", "Supreme Administrative Court"),
-    ("inflected", "Krajského soudu v Brně"),
-];
-
-/// The struct the floor deserialises the canonical `search` call into.
-#[derive(serde::Deserialize)]
-#[allow(dead_code, reason = "the floor only deserialises")]
-struct SearchArgs {
-    query: String,
-    court: Option<String>,
-    date_from: Option<String>,
-    date_to: Option<String>,
-    limit: Option<u32>,
-    sort: Option<String>,
-    country: Option<String>,
-    include_dissents: Option<bool>,
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(name), Some(n)) = (args.next(), args.next().and_then(|n| n.parse::<usize>().ok())) else {
@@ -112,17 +71,15 @@ fn main() {
             println!("{case}");
         }
         println!("call_canonical\ncall_repaired\nsearch_floor\nsearch_canonical\nsearch_repaired");
-        for (case, _) in VOCABULARY {
+        for (case, _) in agent_input_benches::VOCABULARY_CASES {
             println!("vocabulary_{case}");
         }
         return;
     }
     if let Some(which) = name.strip_prefix("vocabulary_") {
-        use agent_input::vocabulary::{Entry, Vocabulary, VocabularyRole};
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/czech_courts.json");
-        let text = std::fs::read_to_string(path).expect("the courts fixture");
-        let courts = Vocabulary::new(serde_json::from_str::<Vec<Entry>>(&text).expect("entries")).expect("vocabulary");
-        let Some((_, value)) = VOCABULARY.iter().find(|(case, _)| *case == which) else {
+        use agent_input::vocabulary::VocabularyRole;
+        let courts = agent_input_benches::courts();
+        let Some((_, value)) = agent_input_benches::VOCABULARY_CASES.iter().find(|(case, _)| *case == which) else {
             eprintln!("unknown case {name}");
             std::process::exit(2);
         };
@@ -132,10 +89,13 @@ fn main() {
         return;
     }
     if let Some(which) = name.strip_prefix("search_") {
-        let (spec, canonical, repaired) = search();
+        let (spec, canonical, repaired) = agent_input_benches::search_call();
         for _ in 0..n {
             match which {
-                "floor" => assert!(serde_json::from_value::<SearchArgs>(black_box(canonical.clone())).is_ok()),
+                "floor" => assert!(serde_json::from_value::<agent_input_benches::SearchArgs>(black_box(
+                    canonical.clone()
+                ))
+                .is_ok()),
                 "canonical" => assert!(spec.read(black_box(&canonical)).envelope().is_none()),
                 _ => assert!(spec.read(black_box(&repaired)).envelope().is_none(), "{name}: the call reads"),
             }
