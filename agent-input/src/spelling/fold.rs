@@ -417,7 +417,8 @@ mod tests {
             proptest::prop_assert_eq!(fold_ascii(trimmed), fold_chars(trimmed));
         }
 
-        /// The shortcut for names already words and single spaces gives the key the split gives.
+        /// The key folded on the stack is `fold_name`'s, and it is declined only for a
+        /// character whose fold is not ASCII letters or digits, or a key past 64 bytes.
         #[test]
         fn name_keys_on_the_stack_are_the_name_keys(s in "[a-zA-Z0-9 \u{a0}\u{2019}\u{a8}\u{301}.,&'Ñßáčř日Ł-]{0,40}") {
             let mut buf = [0u8; 64];
@@ -432,6 +433,7 @@ mod tests {
             }
         }
 
+        /// The shortcut for names already words and single spaces gives the key the split gives.
         #[test]
         fn name_keys_are_the_words_of_the_fold(s in "[a-zA-Z0-9 \u{a8}\u{301}.,&'’Ñß-]{0,12}") {
             let folded = fold(&s);
