@@ -122,12 +122,6 @@ fn same_lowercase(a: &str, b: &str) -> bool {
     if a.eq_ignore_ascii_case(b) {
         return true;
     }
-    // The first characters first: no first letter is a final sigma, so each lower-cases
-    // alone as it does in the word (most pairs differ there).
-    let first = |s: &str| s.chars().next().map(|c| c.to_lowercase().next());
-    if first(a) != first(b) {
-        return false;
-    }
     if a.is_ascii() && b.is_ascii() {
         return false;
     }
@@ -139,7 +133,8 @@ fn same_lowercase(a: &str, b: &str) -> bool {
 
 /// The text after a leading word of `words` (any case, a space after it), if it starts so.
 pub(super) fn after_word<'t>(text: &'t str, words: &[&str]) -> Option<&'t str> {
-    // A word that starts with another letter is passed over before it is compared.
+    // A word that starts with another letter is passed over before it is compared: no first
+    // letter is a final sigma, so each lower-cases alone as it does in the word.
     let lower_first = |s: &str| s.chars().next().and_then(|c| c.to_lowercase().next());
     let first = lower_first(text);
     words.iter().find_map(|w| {
