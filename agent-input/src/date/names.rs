@@ -135,13 +135,6 @@ pub(super) fn numbered_month_suffix(text: &str) -> Option<String> {
 /// the filler words and the separators left at either end; the weekday's ISO number (0 for a
 /// name of several), whether its word has three or more letters, and every weekday it names.
 pub(super) fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, bool, u8) {
-    // Numbers and separators only (`1. 10. 2026`): no word to strip, settle or read as a
-    // weekday; only the separators at the edges go.
-    if !toks.iter().any(|t| matches!(t, Token::Word(_))) {
-        drop_leading_separators(toks);
-        trim_end(toks);
-        return (None, false, 0);
-    }
     let long = |w: &str| w.chars().nth(2).is_some();
     let (mut settles, mut mask) = (false, 0);
     let mut weekday = None;
