@@ -144,10 +144,6 @@ pub(super) fn tokens(text: &str) -> Tokens<'_> {
     join_names(out)
 }
 
-/// A date's numbers (each with whether it was written as an ordinal) and its separators.
-#[cfg(test)]
-pub(super) type NumbersAndSeparators<'a> = (Vec<(&'a str, bool)>, Vec<char>);
-
 /// The most numbers and separators [`numbers_only`] reads: more is no date of the numeric
 /// grammar, and the general reading answers for it.
 const MAX_NUMBERS: usize = 4;
@@ -277,6 +273,9 @@ mod tests {
             assert_eq!(is_letter(c), c.is_alphabetic(), "{c:?}");
         }
     }
+
+    /// A date's numbers (each with whether it was written as an ordinal) and its separators.
+    type NumbersAndSeparators<'a> = (Vec<(&'a str, bool)>, Vec<char>);
 
     /// The numbers and separators as the general reading gives them: every token, its
     /// weekday and filler words stripped, the numbers and separators collected.
