@@ -597,10 +597,7 @@ pub fn iso_date_text_to_py<'py>(py: Python<'py>, text: &str) -> Option<Bound<'py
     if !shaped {
         return None;
     }
-    let from_iso = DATE_FROM_ISO
-        .get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(date_type(py)?.getattr("fromisoformat")?.unbind()) })
-        .ok()?;
-    from_iso.bind(py).call1((text,)).ok()
+    date_from_iso(py).ok()?.call1((text,)).ok()
 }
 
 /// A date as `datetime.date`, through `date.fromisoformat` (the fastest constructor the
@@ -626,8 +623,14 @@ fn date_to_py(py: Python<'_>, d: chrono::NaiveDate) -> PyResult<Bound<'_, PyAny>
         digit(day / 10),
         digit(day),
     ];
+    let from_iso = date_from_iso(py)?;
+    let text = std::str::from_utf8(&text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    from_iso.call1((text,))
+}
+
+/// `datetime.date.fromisoformat`, looked up once.
+fn date_from_iso(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
     let from_iso = DATE_FROM_ISO
         .get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(date_type(py)?.getattr("fromisoformat")?.unbind()) })?;
-    let text = std::str::from_utf8(&text).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    from_iso.bind(py).call1((text,))
+    Ok(from_iso.bind(py))
 }
