@@ -369,11 +369,16 @@ fn find(text: &str) -> Found {
 
 /// Both countries, when `text` is, as written, another country's name than the one its folded
 /// key names (Tongan `Lūsia`, Russia, folds to Yoruba's `Luṣia`, Saint Lucia:
-/// [`FOLDED_ELSEWHERE`]); else `found`.
+/// [`FOLDED_ELSEWHERE`]); else `found`. Text of ASCII alone is never one of those spellings
+/// (each is written with letters beyond ASCII: a test checks the table), so it is not looked
+/// up.
 fn folded_elsewhere(text: &str, key: &str, found: Found) -> Found {
-    static FOLDED: Index = Index::new(FOLDED_ELSEWHERE);
     let Found::Code(code, _) = found else { return found };
-    let Some(spellings) = FOLDED.get(key) else { return found };
+    if text.is_ascii() {
+        return found;
+    }
+    let Ok(i) = FOLDED_ELSEWHERE.binary_search_by(|(k, _)| (*k).cmp(key)) else { return found };
+    let Some((_, spellings)) = FOLDED_ELSEWHERE.get(i) else { return found };
     let written = as_written(text);
     let other = spellings.split(';').find_map(|entry| {
         let (spelling, country) = entry.split_once('=')?;
@@ -1079,6 +1084,26 @@ mod tests {
                 "{key}: or_name looks up three lower-case letters"
             );
         }
+    }
+
+    /// `folded_elsewhere` looks its key up by binary search and skips text of ASCII alone: the
+    /// table is sorted, and every spelling it lists is written with letters beyond ASCII.
+    #[test]
+    fn spellings_folded_elsewhere_are_sorted_and_beyond_ascii() {
+        assert!(FOLDED_ELSEWHERE.windows(2).all(|w| matches!(w, [a, b] if a.0 < b.0)), "sorted by key");
+        for (key, spellings) in FOLDED_ELSEWHERE {
+            for entry in spellings.split(';') {
+                let (spelling, _) = entry.split_once('=').expect("spelling=code");
+                assert!(!spelling.is_ascii(), "{key}: {spelling} is ASCII, which folded_elsewhere skips");
+            }
+        }
+        let read = |s: &str| super::read(s.into(), &CountryOptions::default()).expect("read").to_json();
+        assert_eq!(
+            read("Lūsia")["ask"]["code"],
+            "ambiguous_country",
+            "Tongan Lūsia, Russia, folds to Saint Lucia's key"
+        );
+        assert_eq!(read("Lusia")["status"], "ok", "an ASCII spelling is the key's own");
     }
 
     #[test]
