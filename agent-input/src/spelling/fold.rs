@@ -230,7 +230,7 @@ pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&
     let bytes = s.as_bytes();
     let mut i = 0;
     // A byte at a time: ASCII (most of every name) by one look into ASCII_KEYS, without
-    // decoding a character.
+    // decoding a character; a Latin letter of two bytes by one look into `two_byte`'s table.
     while let Some(&b) = bytes.get(i) {
         i += 1;
         let key = ASCII_KEYS.get(usize::from(b)).copied();
@@ -242,28 +242,76 @@ pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&
             gap = false;
             *buf.get_mut(len)? = k;
             len += 1;
+            continue;
         } else if key.is_some() {
             gap = true;
-        } else {
-            let c = s.get(i - 1..).and_then(|rest| rest.chars().next())?;
-            i += c.len_utf8() - 1;
-            if c.is_whitespace() || matches!(c, '\u{2018}' | '\u{2019}') {
+            continue;
+        }
+        let folded = match two_byte(b, bytes.get(i).copied()) {
+            Some(OnStack::Letters(folded)) => {
+                i += 1;
+                folded
+            }
+            Some(OnStack::Gap) => {
+                i += 1;
                 gap = true;
                 continue;
             }
-            let folded = latin_folded(c).filter(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_alphanumeric()))?;
-            if gap && len > 0 {
-                *buf.get_mut(len)? = b' ';
-                len += 1;
+            Some(OnStack::Heap) => return None,
+            None => {
+                let c = s.get(i - 1..).and_then(|rest| rest.chars().next())?;
+                i += c.len_utf8() - 1;
+                if c.is_whitespace() || matches!(c, '\u{2018}' | '\u{2019}') {
+                    gap = true;
+                    continue;
+                }
+                stackable(latin_folded(c)?)?
             }
-            gap = false;
-            let slot = buf.get_mut(len..len + folded.len())?;
-            slot.copy_from_slice(folded.as_bytes());
-            slot.make_ascii_lowercase();
-            len += folded.len();
+        };
+        if gap && len > 0 {
+            *buf.get_mut(len)? = b' ';
+            len += 1;
         }
+        gap = false;
+        buf.get_mut(len..len + folded.len())?.copy_from_slice(folded.as_bytes());
+        len += folded.len();
     }
     std::str::from_utf8(buf.get(..len)?).ok()
+}
+
+/// What [`fold_name_on_stack`] makes of a character: the ASCII letters or digits of its fold,
+/// a gap between words, or nothing it can write (the caller folds on the heap).
+#[derive(Clone, Copy)]
+enum OnStack {
+    Letters(&'static str),
+    Gap,
+    Heap,
+}
+
+/// A fold of letters and digits alone (lower case), the only fold written on the stack.
+fn stackable(folded: &'static str) -> Option<&'static str> {
+    (!folded.is_empty() && folded.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_lowercase())).then_some(folded)
+}
+
+/// What [`fold_name_on_stack`] makes of the character of two bytes `lead`, `next` (U+0080 to
+/// the end of [`CACHED`]), worked out once; `None` for any other character.
+fn two_byte(lead: u8, next: Option<u8>) -> Option<OnStack> {
+    static TABLE: std::sync::OnceLock<Vec<OnStack>> = std::sync::OnceLock::new();
+    let next = next.filter(|n| n & 0xc0 == 0x80)?;
+    if !(0xc2..=0xdf).contains(&lead) {
+        return None;
+    }
+    let u = (u32::from(lead & 0x1f) << 6) | u32::from(next & 0x3f);
+    let table = TABLE.get_or_init(|| {
+        (0x80..=CACHED.1)
+            .map(|u| match char::from_u32(u) {
+                Some(c) if c.is_whitespace() => OnStack::Gap,
+                Some(c) => latin_folded(c).and_then(stackable).map_or(OnStack::Heap, OnStack::Letters),
+                None => OnStack::Heap,
+            })
+            .collect()
+    });
+    table.get(usize::try_from(u.checked_sub(0x80)?).ok()?).copied()
 }
 
 /// [`fold_name`] of `s`: on the stack in `buf` when [`fold_name_on_stack`] can, else in `heap`.
