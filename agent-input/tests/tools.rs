@@ -364,3 +364,34 @@ fn the_skeleton_reads_back_as_itself_with_no_note() {
     }
     assert!(checked > 500, "only {checked} specs checked");
 }
+
+/// The typed args of a call are the same whatever order its keys come in: the read's own args
+/// (declared order, matched in one pass) and the same map reversed (each key looked up).
+#[test]
+fn typed_args_do_not_depend_on_the_keys_order() {
+    use agent_input::TypedValue;
+    let spec = ToolSpec::from_json(&json!({"name": "t", "properties": {
+        "query": {"kind": "text"}, "since": {"kind": "date"}, "limit": {"kind": "number"},
+        "extra": {"kind": "boolean"}, "filter": {"kind": "object", "properties": {"country": {"kind": "country"}, "on": {"kind": "date"}}}}}))
+    .expect("spec");
+    let ToolCall::Ok { args: Value::Object(args), .. } =
+        spec.read(&json!({"query": "x", "since": "1. 10. 2026", "filter": {"on": "2026-10-02", "country": "Česko"}}))
+    else {
+        panic!("the call reads to an object");
+    };
+    let typed = spec.typed_args(&Value::Object(args.clone()));
+    let TypedValue::Object(fields) = &typed else { panic!("an object: {typed:?}") };
+    let names: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(names, ["query", "since", "filter"]);
+    assert_eq!(fields[1].1, TypedValue::Date(chrono::NaiveDate::from_ymd_opt(2026, 10, 1).expect("date")));
+    let reversed = |o: &serde_json::Map<String, Value>| o.iter().rev().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let mut shuffled: serde_json::Map<String, Value> = reversed(&args);
+    if let Some(Value::Object(filter)) = shuffled.get_mut("filter") {
+        *filter = reversed(filter);
+    }
+    assert_ne!(shuffled.keys().collect::<Vec<_>>(), args.keys().collect::<Vec<_>>());
+    assert_eq!(spec.typed_args(&Value::Object(shuffled)), typed);
+    let mut unknown = args.clone();
+    unknown.shift_insert(0, "unknown".into(), json!(1));
+    assert_eq!(spec.typed_args(&Value::Object(unknown)), typed, "a key of no property is left out");
+}

@@ -509,6 +509,18 @@ impl ToolSpec {
         &self.name
     }
 
+    /// The names of the tool's properties, in declared order: the order of a read's args.
+    ///
+    /// ```
+    /// use agent_input::tool::ToolSpec;
+    /// let spec = ToolSpec::from_json(&serde_json::json!({"name": "search", "properties": {"query": {"kind": "text"}, "limit": {}}}))?;
+    /// assert_eq!(spec.property_names().collect::<Vec<_>>(), ["query", "limit"]);
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn property_names(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.properties.props.iter().map(|p| p.name.as_str())
+    }
+
     /// True when the tool writes (an optional id's placeholder asks).
     pub const fn writes(&self) -> bool {
         self.writes

@@ -396,28 +396,46 @@ impl PropertySet {
     }
 
     /// The typed values of an object this set read (its canonical args), in declaration order.
+    /// The object's keys are matched in one pass along the properties when they come in
+    /// declaration order, as the args of a read do (no key hashed); in any other order, each
+    /// property is looked up.
     pub(crate) fn to_typed(&self, object: &Map<String, Value>) -> Vec<(String, TypedValue)> {
         let mut out = Vec::with_capacity(object.len());
+        let mut entries = object.iter().peekable();
         for p in &self.props {
-            let Some(value) = object.get(&p.name) else { continue };
-            let typed = match (&p.def, value) {
-                (Def::Value(spec), v) => spec.to_typed(v),
-                (Def::Object(set), Value::Object(o)) => TypedValue::Object(set.to_typed(o)),
-                (Def::Union(union), Value::Object(o)) => TypedValue::Object(union.to_typed(o)),
-                (Def::Entries { item, .. }, Value::Array(entries)) => TypedValue::List(
-                    entries
-                        .iter()
-                        .map(|e| match e {
-                            Value::Object(o) => TypedValue::Object(item.to_typed(o)),
-                            other => TypedValue::Json(other.clone()),
-                        })
-                        .collect(),
-                ),
-                (_, other) => TypedValue::Json(other.clone()),
-            };
-            out.push((p.name.clone(), typed));
+            if let Some((_, value)) = entries.next_if(|(k, _)| **k == p.name) {
+                out.push((p.name.clone(), Self::typed_of(p, value)));
+            }
+        }
+        if entries.peek().is_none() {
+            return out;
+        }
+        out.clear();
+        for p in &self.props {
+            if let Some(value) = object.get(&p.name) {
+                out.push((p.name.clone(), Self::typed_of(p, value)));
+            }
         }
         out
+    }
+
+    /// The typed value of property `p`'s canonical `value`.
+    fn typed_of(p: &PropertyRule, value: &Value) -> TypedValue {
+        match (&p.def, value) {
+            (Def::Value(spec), v) => spec.to_typed(v),
+            (Def::Object(set), Value::Object(o)) => TypedValue::Object(set.to_typed(o)),
+            (Def::Union(union), Value::Object(o)) => TypedValue::Object(union.to_typed(o)),
+            (Def::Entries { item, .. }, Value::Array(entries)) => TypedValue::List(
+                entries
+                    .iter()
+                    .map(|e| match e {
+                        Value::Object(o) => TypedValue::Object(item.to_typed(o)),
+                        other => TypedValue::Json(other.clone()),
+                    })
+                    .collect(),
+            ),
+            (_, other) => TypedValue::Json(other.clone()),
+        }
     }
 
     /// The payload these properties accept with every required one set to its canonical

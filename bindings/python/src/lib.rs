@@ -507,6 +507,8 @@ impl MemoryReceipts {
 #[pyclass(frozen, module = "agent_input._agent_input")]
 pub struct Tool {
     spec: Arc<ToolSpec>,
+    /// The property names, interned once: the keys of every `args` dict.
+    keys: Arc<[Py<PyString>]>,
     /// The server key given at construction: it also seals questions to a person.
     codec: Option<CoreCodec>,
 }
@@ -527,7 +529,7 @@ impl Tool {
             None => ToolSpec::from_json(&json),
         };
         let codec = codec.map(|c| c.inner.clone());
-        Ok(Self { spec: Arc::new(spec.map_err(|e| to_py_err(py, &e))?), codec })
+        Ok(Self::new(py, spec.map_err(|e| to_py_err(py, &e))?, codec))
     }
 
     /// Builds a tool from the JSON Schema a server already declares: a tool's `inputSchema`,
@@ -550,7 +552,7 @@ impl Tool {
         };
         let spec = ToolSpec::from_input_schema_with(&schema, &overrides, codec.as_ref().map(|c| &c.inner));
         let codec = codec.map(|c| c.inner.clone());
-        Ok(Self { spec: Arc::new(spec.map_err(|e| to_py_err(py, &e))?), codec })
+        Ok(Self::new(py, spec.map_err(|e| to_py_err(py, &e))?, codec))
     }
 
     /// The tool spec document `from_input_schema` builds from a schema (what each property
@@ -587,7 +589,7 @@ impl Tool {
                 }
             },
         };
-        Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
+        Ok(ToolCall { call, spec: Arc::clone(&self.spec), keys: Arc::clone(&self.keys) })
     }
 
     /// For the benchmark (`benches/python/bench.py`), not the package: reads the argument dict
@@ -613,7 +615,7 @@ impl Tool {
         };
         let body = text.bytes();
         let call = py.detach(|| self.spec.read_json(body));
-        Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
+        Ok(ToolCall { call, spec: Arc::clone(&self.spec), keys: Arc::clone(&self.keys) })
     }
 
     /// Who answers an ambiguity at the top-level property `path`: `"model"` or `"user"`.
@@ -679,7 +681,7 @@ impl Tool {
                 }
             },
         };
-        Ok(ToolCall { call, spec: Arc::clone(&self.spec) })
+        Ok(ToolCall { call, spec: Arc::clone(&self.spec), keys: Arc::clone(&self.keys) })
     }
 
     /// The tool's name.
@@ -752,7 +754,7 @@ impl Tool {
             Gate::Run(run) => {
                 // The handler's arguments as `ToolCall.args` gives them (dates as `date`, ...).
                 out.set_item("action", "run")?;
-                out.set_item("args", typed_to_py(py, &self.spec.typed_args(&run.args))?)?;
+                out.set_item("args", args_to_py(py, &self.spec, &self.keys, &run.args)?)?;
                 out.set_item("run", json_value_to_py(py, run)?)?;
             }
         }
@@ -823,6 +825,11 @@ impl Tool {
 }
 
 impl Tool {
+    fn new(py: Python<'_>, spec: ToolSpec, codec: Option<CoreCodec>) -> Self {
+        let keys = spec.property_names().map(|name| PyString::intern(py, name).unbind()).collect();
+        Self { spec: Arc::new(spec), keys, codec }
+    }
+
     /// The key that seals questions: the one given, else the tool's own.
     fn person_key(&self, given: Option<&CursorCodec>) -> PyResult<CoreCodec> {
         given.map(|c| c.inner.clone()).or_else(|| self.codec.clone()).ok_or_else(|| {
@@ -833,12 +840,36 @@ impl Tool {
     }
 }
 
+/// A call's canonical args as Python natives ([`ToolSpec::typed_args`]), the dict's keys the
+/// tool's interned names (`keys`, in declared order, as the args are): no string made or
+/// hashed per key.
+fn args_to_py<'py>(
+    py: Python<'py>,
+    spec: &ToolSpec,
+    keys: &[Py<PyString>],
+    args: &Value,
+) -> PyResult<Bound<'py, PyAny>> {
+    let typed = spec.typed_args(args);
+    let agent_input::TypedValue::Object(fields) = &typed else { return typed_to_py(py, &typed) };
+    let dict = PyDict::new(py);
+    let mut names = spec.property_names().zip(keys);
+    for (name, value) in fields {
+        let value = typed_to_py(py, value)?;
+        match names.find(|(declared, _)| declared == name) {
+            Some((_, key)) => dict.set_item(key.bind(py), value)?,
+            None => dict.set_item(name, value)?,
+        }
+    }
+    Ok(dict.into_any())
+}
+
 /// The result of reading one tool call: ok with canonical `args`, or the error envelope.
 /// It is true when ok.
 #[pyclass(module = "agent_input._agent_input")]
 pub struct ToolCall {
     call: CoreCall,
     spec: Arc<ToolSpec>,
+    keys: Arc<[Py<PyString>]>,
 }
 
 #[pymethods]
@@ -864,7 +895,7 @@ impl ToolCall {
     #[getter]
     fn args(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         match &self.call {
-            CoreCall::Ok { args, .. } => Ok(typed_to_py(py, &self.spec.typed_args(args))?.unbind()),
+            CoreCall::Ok { args, .. } => Ok(args_to_py(py, &self.spec, &self.keys, args)?.unbind()),
             CoreCall::Error { .. } => Ok(py.None()),
         }
     }

@@ -299,6 +299,20 @@ def test_tool_args_are_natives_for_every_ok_tool_vector() -> None:
     assert {int, str, datetime.date} <= seen
 
 
+def test_tool_args_keys_are_the_declared_names_made_once() -> None:
+    """The args dict holds the declared names in declared order, whatever order the call sent
+    them in; its keys are the tool's own interned strings, the same objects call after call."""
+    tool = agent_input.Tool.from_spec({"name": "t", "properties": {
+        "query": {"kind": "text"}, "since": {"kind": "date"}, "limit": {"kind": "number"},
+        "filter": {"kind": "object", "properties": {"country": {"kind": "country"}}}}})
+    first = tool.read({"filter": {"country": "Česko"}, "limit": "4 000", "since": "1. 10. 2026", "query": "x"}).args
+    assert list(first) == ["query", "since", "limit", "filter"]
+    assert first == {"query": "x", "since": datetime.date(2026, 10, 1), "limit": 4000, "filter": {"country": "CZ"}}
+    second = tool.read({"since": "2026-10-02"}).args
+    assert list(second) == ["since"] and second["since"] == datetime.date(2026, 10, 2)
+    assert next(iter(second)) is list(first)[1], "the key is the tool's interned name"
+
+
 # --- cursors ---------------------------------------------------------------------------------
 
 
