@@ -12,6 +12,10 @@ use crate::json::Duplicate;
 use crate::limits::{MAX_FOLD_WORK, MAX_ISSUES, MAX_NOTES, MAX_VALUES_PER_CALL, MAX_WARNINGS};
 use crate::outcome::{received_cut, Note, Outcome, Status, Warning};
 
+/// The notes a call makes room for at its first note: a call repaired in every property of
+/// a usual tool (a dozen) fits without growing.
+const NOTES_AT_ONCE: usize = 16;
+
 /// What reading an argument object gives.
 pub(crate) struct Read<'c> {
     /// The call's context: its suggestion and folding budgets, shared by every value read.
@@ -67,6 +71,10 @@ impl<'c> Read<'c> {
     /// Keeps a note, or counts it past [`MAX_NOTES`].
     pub(super) fn note(&mut self, note: Note) {
         if self.notes.len() < MAX_NOTES {
+            if self.notes.capacity() == 0 {
+                // Room for a repaired call's notes at once, not grown from four by doubling.
+                self.notes.reserve(NOTES_AT_ONCE);
+            }
             self.notes.push(note);
         } else {
             self.dropped.0 += 1;
