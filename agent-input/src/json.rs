@@ -10,7 +10,8 @@
 use std::cell::RefCell;
 use std::fmt;
 
-use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
 
 use crate::limits::MAX_JSON_DEPTH;
@@ -18,6 +19,9 @@ use crate::limits::MAX_JSON_DEPTH;
 /// The key serde_json (built with `arbitrary_precision`) uses to hand a number's exact text
 /// to a visitor. A test below keeps it honest.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
+/// The keys the outermost object of a text has room for before it grows.
+const OUTER_KEYS: usize = 8;
 
 /// A key an object held twice: the value read (the last) and the one ignored.
 #[derive(Clone, Debug, PartialEq)]
@@ -263,19 +267,30 @@ impl<'de> Visitor<'de> for Seed<'_> {
             return Ok(Value::Number(Number::from_string_unchecked(map.next_value::<String>()?)));
         }
         let inner = self.deeper::<A::Error>()?;
-        let mut object = Map::new();
+        // The outermost object (a call's arguments, a batch line) is sized for a usual tool's
+        // properties at once, not grown from four by doubling; nested ones grow as they fill.
+        let mut object = if self.depth == 0 { Map::with_capacity(OUTER_KEYS) } else { Map::new() };
         let mut key = Some(first);
         while let Some(k) = key {
-            self.state.borrow_mut().path.push(Segment::Key(k.clone()));
+            // The key is lent to the path while its value is read, and taken back: not copied.
+            self.state.borrow_mut().path.push(Segment::Key(k));
             let value = map.next_value_seed(inner);
-            self.state.borrow_mut().path.pop();
+            let popped = self.state.borrow_mut().path.pop();
             let value = value?;
-            if let Some(ignored) = object.get(&k) {
-                let mut state = self.state.borrow_mut();
-                let path = state.path_to(&k);
-                state.duplicates.push(Duplicate { path, ignored: ignored.clone(), read: value.clone() });
+            let Some(Segment::Key(k)) = popped else { return Err(A::Error::custom("the path lost an object's key")) };
+            // One lookup of the key: kept where it was first met, as serde_json keeps it.
+            match object.entry(k) {
+                Entry::Vacant(slot) => {
+                    slot.insert(value);
+                }
+                Entry::Occupied(mut slot) => {
+                    let mut state = self.state.borrow_mut();
+                    let path = state.path_to(slot.key());
+                    let read = value.clone();
+                    let ignored = slot.insert(value);
+                    state.duplicates.push(Duplicate { path, ignored, read });
+                }
             }
-            object.insert(k, value);
             key = map.next_key::<String>()?;
         }
         Ok(Value::Object(object))
@@ -332,6 +347,8 @@ mod tests {
     fn duplicates_are_named_with_both_values() {
         let p = ok(r#"{"query": "first", "entries": [{"a": 1, "a": 2}], "query": "second"}"#);
         assert_eq!(p.value["query"], "second");
+        let keys: Vec<&String> = p.value.as_object().map(|o| o.keys().collect()).unwrap_or_default();
+        assert_eq!(keys, ["query", "entries"], "a key read twice keeps the place it was first met at");
         let found: Vec<(&str, &Value, &Value)> =
             p.duplicates.iter().map(|d| (d.path.as_str(), &d.ignored, &d.read)).collect();
         assert_eq!(found, [("entries[0].a", &json!(1), &json!(2)), ("query", &json!("first"), &json!("second"))]);

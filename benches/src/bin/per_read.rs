@@ -70,7 +70,9 @@ fn main() {
         for (case, _, _) in cases() {
             println!("{case}");
         }
-        println!("call_canonical\ncall_repaired\nsearch_floor\nsearch_canonical\nsearch_repaired");
+        println!(
+            "call_canonical\ncall_repaired\nsearch_floor\nsearch_canonical\nsearch_repaired\nsearch_repaired_text"
+        );
         for (case, _) in agent_input_benches::VOCABULARY_CASES {
             println!("vocabulary_{case}");
         }
@@ -90,6 +92,8 @@ fn main() {
     }
     if let Some(which) = name.strip_prefix("search_") {
         let (spec, canonical, repaired) = agent_input_benches::search_call();
+        // The repaired call as JSON text, read as the CLI and the JavaScript binding read it.
+        let text = repaired.to_string();
         for _ in 0..n {
             match which {
                 "floor" => assert!(serde_json::from_value::<agent_input_benches::SearchArgs>(black_box(
@@ -97,6 +101,9 @@ fn main() {
                 ))
                 .is_ok()),
                 "canonical" => assert!(spec.read(black_box(&canonical)).envelope().is_none()),
+                "repaired_text" => {
+                    assert!(spec.read_json(black_box(text.as_bytes())).envelope().is_none(), "{name}: the call reads");
+                }
                 _ => assert!(spec.read(black_box(&repaired)).envelope().is_none(), "{name}: the call reads"),
             }
         }
