@@ -235,11 +235,7 @@ pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&
         i += 1;
         let key = ASCII_KEYS.get(usize::from(b)).copied();
         if let Some(k @ 1..) = key {
-            if gap && len > 0 {
-                *buf.get_mut(len)? = b' ';
-                len += 1;
-            }
-            gap = false;
+            len = after_gap(buf, len, std::mem::take(&mut gap))?;
             *buf.get_mut(len)? = k;
             len += 1;
             continue;
@@ -268,15 +264,22 @@ pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&
                 stackable(latin_folded(c)?)?
             }
         };
-        if gap && len > 0 {
-            *buf.get_mut(len)? = b' ';
-            len += 1;
-        }
-        gap = false;
+        len = after_gap(buf, len, std::mem::take(&mut gap))?;
         buf.get_mut(len..len + folded.len())?.copy_from_slice(folded.as_bytes());
         len += folded.len();
     }
     std::str::from_utf8(buf.get(..len)?).ok()
+}
+
+/// Where the next letters go in `buf`, which holds `len` bytes: after a space when a gap came
+/// before them and a word is already written (`None` when the space does not fit).
+#[inline(always)]
+fn after_gap(buf: &mut [u8; 64], len: usize, gap: bool) -> Option<usize> {
+    if gap && len > 0 {
+        *buf.get_mut(len)? = b' ';
+        return Some(len + 1);
+    }
+    Some(len)
 }
 
 /// What [`fold_name_on_stack`] makes of a character: the ASCII letters or digits of its fold,
