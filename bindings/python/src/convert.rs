@@ -19,6 +19,7 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use serde_json::{Map, Number, Value};
+use strum::IntoEnumIterator;
 
 /// The program's own data (options, a spec, an output) nested deeper than this is refused with
 /// a `ValueError`: Python's own JSON decoder stops at its recursion limit (1000), and the
@@ -539,26 +540,59 @@ pub fn typed_to_py<'py>(py: Python<'py>, typed: &TypedValue) -> PyResult<Bound<'
 /// A note's or warning's dict as far as its `code` and `message`.
 fn coded<'py>(py: Python<'py>, code: &'static str, message: &str) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
-    dict.set_item(pyo3::intern!(py, "code"), code)?;
+    dict.set_item(pyo3::intern!(py, "code"), code_str(py, code))?;
     dict.set_item(pyo3::intern!(py, "message"), message)?;
     Ok(dict)
 }
 
-/// Adds a note's or warning's `path`, when it has one.
-fn with_path(dict: &Bound<'_, PyDict>, path: Option<&str>) -> PyResult<()> {
+/// Every note and warning code as a Python string made once, sorted by its text.
+static CODES: PyOnceLock<Vec<(&'static str, Py<PyString>)>> = PyOnceLock::new();
+
+/// A note's or warning's code as the one string made for it: not a new string per note.
+fn code_str<'py>(py: Python<'py>, code: &'static str) -> Bound<'py, PyString> {
+    let codes = CODES.get_or_init(py, || {
+        let notes = agent_input::NoteCode::iter().map(<&'static str>::from);
+        let warnings = agent_input::WarningCode::iter().map(<&'static str>::from);
+        let mut all: Vec<(&'static str, Py<PyString>)> =
+            notes.chain(warnings).map(|c| (c, PyString::intern(py, c).unbind())).collect();
+        all.sort_unstable_by_key(|(c, _)| *c);
+        all
+    });
+    match codes.binary_search_by_key(&code, |(c, _)| *c) {
+        Ok(i) => codes[i].1.bind(py).clone(),
+        Err(_) => PyString::new(py, code),
+    }
+}
+
+/// Adds a note's or warning's `path`, when it has one: `known` gives the string already made
+/// for it (a tool's property name), if any.
+fn with_path<'py>(
+    dict: &Bound<'py, PyDict>,
+    path: Option<&str>,
+    known: &impl Fn(&str) -> Option<Bound<'py, PyString>>,
+) -> PyResult<()> {
+    let key = pyo3::intern!(dict.py(), "path");
     match path {
-        Some(path) => dict.set_item(pyo3::intern!(dict.py(), "path"), path),
+        Some(path) => match known(path) {
+            Some(made) => dict.set_item(key, made),
+            None => dict.set_item(key, path),
+        },
         None => Ok(()),
     }
 }
 
 /// Notes as the list of dicts `{"code", "message"}` (and `"path"`) their JSON is, built
-/// directly from the core's notes: no JSON value in between, the keys interned once.
-pub fn notes_to_py<'py>(py: Python<'py>, notes: &[agent_input::Note]) -> PyResult<Bound<'py, PyAny>> {
+/// directly from the core's notes: no JSON value in between, the keys and codes made once,
+/// and a path `known` names (a tool's property) as the string it gives.
+pub fn notes_to_py<'py>(
+    py: Python<'py>,
+    notes: &[agent_input::Note],
+    known: impl Fn(&str) -> Option<Bound<'py, PyString>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let list = PyList::empty(py);
     for note in notes {
         let dict = coded(py, note.code.into(), &note.message)?;
-        with_path(&dict, note.path.as_deref())?;
+        with_path(&dict, note.path.as_deref(), &known)?;
         list.append(dict)?;
     }
     Ok(list.into_any())
@@ -566,7 +600,11 @@ pub fn notes_to_py<'py>(py: Python<'py>, notes: &[agent_input::Note]) -> PyResul
 
 /// Warnings as the list of dicts `{"code", "message", "values"}` (and `"path"`) their JSON is,
 /// built directly as [`notes_to_py`] builds notes.
-pub fn warnings_to_py<'py>(py: Python<'py>, warnings: &[agent_input::Warning]) -> PyResult<Bound<'py, PyAny>> {
+pub fn warnings_to_py<'py>(
+    py: Python<'py>,
+    warnings: &[agent_input::Warning],
+    known: impl Fn(&str) -> Option<Bound<'py, PyString>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let list = PyList::empty(py);
     for warning in warnings {
         let dict = coded(py, warning.code.into(), &warning.message)?;
@@ -575,7 +613,7 @@ pub fn warnings_to_py<'py>(py: Python<'py>, warnings: &[agent_input::Warning]) -
             values.append(to_py(py, value)?)?;
         }
         dict.set_item(pyo3::intern!(py, "values"), values)?;
-        with_path(&dict, warning.path.as_deref())?;
+        with_path(&dict, warning.path.as_deref(), &known)?;
         list.append(dict)?;
     }
     Ok(list.into_any())

@@ -100,13 +100,13 @@ impl Outcome {
     /// The repairs applied, each `{"code", "message"}` (and `"path"` in a tool call).
     #[getter]
     fn notes(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(convert::notes_to_py(py, &self.inner.notes)?.unbind())
+        Ok(convert::notes_to_py(py, &self.inner.notes, |_| None)?.unbind())
     }
 
     /// What the caller probably meant, each `{"code", "message", "values"}`.
     #[getter]
     fn warnings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(convert::warnings_to_py(py, &self.inner.warnings)?.unbind())
+        Ok(convert::warnings_to_py(py, &self.inner.warnings, |_| None)?.unbind())
     }
 
     /// The ask (`{"code", "received", "expected", "hint", "readings"}`) when the status is
@@ -840,6 +840,15 @@ impl Tool {
     }
 }
 
+impl ToolCall {
+    /// The tool's own string for `path` when it is one of its property names (the path of
+    /// most notes): no new string per note.
+    fn key_of<'py>(&self, py: Python<'py>, path: &str) -> Option<Bound<'py, PyString>> {
+        let mut named = self.spec.property_names().zip(self.keys.iter());
+        named.find(|(name, _)| *name == path).map(|(_, key)| key.bind(py).clone())
+    }
+}
+
 /// A call's canonical args as Python natives ([`ToolSpec::typed_args`]), the dict's keys the
 /// tool's interned names (`keys`, in declared order, as the args are): no string made or
 /// hashed per key.
@@ -904,7 +913,9 @@ impl ToolCall {
     #[getter]
     fn notes(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         match &self.call {
-            CoreCall::Ok { notes, .. } | CoreCall::Error { notes, .. } => Ok(convert::notes_to_py(py, notes)?.unbind()),
+            CoreCall::Ok { notes, .. } | CoreCall::Error { notes, .. } => {
+                Ok(convert::notes_to_py(py, notes, |path| self.key_of(py, path))?.unbind())
+            }
         }
     }
 
@@ -913,7 +924,7 @@ impl ToolCall {
     fn warnings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         match &self.call {
             CoreCall::Ok { warnings, .. } | CoreCall::Error { warnings, .. } => {
-                Ok(convert::warnings_to_py(py, warnings)?.unbind())
+                Ok(convert::warnings_to_py(py, warnings, |path| self.key_of(py, path))?.unbind())
             }
         }
     }

@@ -301,7 +301,8 @@ def test_tool_args_are_natives_for_every_ok_tool_vector() -> None:
 
 def test_tool_args_keys_are_the_declared_names_made_once() -> None:
     """The args dict holds the declared names in declared order, whatever order the call sent
-    them in; its keys are the tool's own interned strings, the same objects call after call."""
+    them in; its keys, and the notes' paths and codes, are strings made once, the same objects
+    call after call."""
     tool = agent_input.Tool.from_spec({"name": "t", "properties": {
         "query": {"kind": "text"}, "since": {"kind": "date"}, "limit": {"kind": "number"},
         "filter": {"kind": "object", "properties": {"country": {"kind": "country"}}}}})
@@ -311,6 +312,11 @@ def test_tool_args_keys_are_the_declared_names_made_once() -> None:
     second = tool.read({"since": "2026-10-02"}).args
     assert list(second) == ["since"] and second["since"] == datetime.date(2026, 10, 2)
     assert next(iter(second)) is list(first)[1], "the key is the tool's interned name"
+    notes = tool.read({"since": "1. 10. 2026"}).notes
+    again = tool.read({"since": "2. 10. 2026"}).notes
+    assert [(n["code"], n["path"]) for n in notes] == [("date_spelling_normalized", "since")]
+    assert notes[0]["path"] is list(first)[1], "a note's path is the property's own string"
+    assert notes[0]["code"] is again[0]["code"], "a code is one string, made once"
 
 
 # --- cursors ---------------------------------------------------------------------------------
