@@ -251,9 +251,10 @@ fn utf16(s: &Bound<'_, PyString>) -> PyResult<Vec<u16>> {
 /// high and a low surrogate in a row are one character; a lone one stops a value to read, and
 /// becomes U+FFFD in data.
 fn text(s: &Bound<'_, PyString>, walk: &mut Walk) -> Result<String, Stop> {
-    let text = match PyBackedStr::try_from(s.clone()) {
-        // A copy of the borrowed UTF-8 (`to_string` would go through the formatter).
-        Ok(backed) => String::from(&*backed),
+    let text = match s.to_str() {
+        // A copy of the UTF-8 the `str` holds, borrowed (`to_string` would go through the
+        // formatter).
+        Ok(borrowed) => String::from(borrowed),
         Err(_) if walk.read => {
             String::from_utf16(&utf16(s)?).map_err(|_| Stop::Unreadable(Unreadable::LoneSurrogate))?
         }
