@@ -18,6 +18,10 @@
 //! enum with the value `"none"` reads `"none"` as that value.
 
 use std::collections::{BTreeMap, HashMap};
+
+/// A map of the enum's own keys (its values and aliases, folded), looked up with a fast hasher
+/// (foldhash): lookups only, of keys the server declared.
+type KeyMap<V> = HashMap<String, V, foldhash::fast::RandomState>;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
@@ -51,13 +55,13 @@ pub struct EnumOptions {
 #[derive(Clone, Debug, Default)]
 struct Index {
     /// Key to value.
-    map: HashMap<String, Target>,
+    map: KeyMap<Target>,
     /// Every key with its value, values first then aliases, in declaration order: the
     /// candidates of a suggestion.
     ordered: Vec<(String, usize)>,
     /// Keys without their separators (`datedesc`), to the one value they name (`None` when
     /// two values share one: then such a spelling asks).
-    compact: HashMap<String, Option<usize>>,
+    compact: KeyMap<Option<usize>>,
 }
 
 /// A key without its word separators: `date desc` is `datedesc`.
@@ -110,7 +114,7 @@ impl EnumOptions {
         if self.values.len() > MAX_ENUM_VALUES {
             return Err(err(format!("`values` has {} entries, expected at most {MAX_ENUM_VALUES}", self.values.len())));
         }
-        let mut index = HashMap::new();
+        let mut index = KeyMap::default();
         let mut ordered = Vec::with_capacity(self.values.len() + self.aliases.len());
         for (i, value) in self.values.iter().enumerate() {
             let k = key(value);
@@ -143,7 +147,7 @@ impl EnumOptions {
                 }
             }
         }
-        let mut compacted: HashMap<String, Option<usize>> = HashMap::new();
+        let mut compacted: KeyMap<Option<usize>> = KeyMap::default();
         for (k, i) in &ordered {
             compacted
                 .entry(compact(k))
@@ -163,13 +167,22 @@ impl EnumOptions {
 
     /// Matches a spelling against the values and aliases.
     fn lookup(&self, s: &str) -> Option<(&str, bool)> {
-        let k = key(s);
+        // The key of an ASCII spelling on the stack; any other on the heap.
+        let mut buf = [0; 64];
+        let heap;
+        let k = match spelling::fold::words_on_stack(s, &mut buf) {
+            Some(k) => k,
+            None => {
+                heap = key(s);
+                heap.as_str()
+            }
+        };
         let index = self.index();
         // A sign glued to the first letter (`-date`, `+name`) says a direction or an exclusion
         // (JSON:API's `sort=-date`, a search's `-civil`): no value of the words alone, unless
         // the value has that sign too. The loose reading below knows the directions.
         let sign = spelling::glued_sign(s);
-        if let Some(t) = index.map.get(&k) {
+        if let Some(t) = index.map.get(k) {
             let value = self.values.get(t.value)?;
             if sign.is_none_or(|c| value.starts_with(c)) {
                 return Some((value.as_str(), t.alias));
@@ -179,7 +192,7 @@ impl EnumOptions {
             return self.lookup_loose(s).and_then(|i| self.values.get(i)).map(|v| (v.as_str(), false));
         }
         // Written without its separators (`datedesc` for `date_desc`): one value only.
-        if let Some(found) = index.compact.get(&compact(&k)) {
+        if let Some(found) = index.compact.get(&compact(k)) {
             return found.and_then(|i| self.values.get(i)).map(|v| (v.as_str(), false));
         }
         self.lookup_loose(s).and_then(|i| self.values.get(i)).map(|v| (v.as_str(), false))

@@ -342,7 +342,33 @@ pub(crate) fn words(s: &str) -> String {
 /// two).
 fn words_ascii(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());
-    let mut pending_break = false;
+    let _ = words_ascii_with(bytes, |b| {
+        out.push(char::from(b));
+        Some(())
+    });
+    out
+}
+
+/// [`words`] of `s` written into `buf`, when `s` is ASCII and its key fits; `None` otherwise
+/// (the caller makes the key on the heap). A test compares it with [`words`].
+pub(crate) fn words_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&'b str> {
+    let trimmed = super::trim(s);
+    if !trimmed.is_ascii() {
+        return None;
+    }
+    let mut len = 0;
+    words_ascii_with(trimmed.as_bytes(), |b| {
+        *buf.get_mut(len)? = b;
+        len += 1;
+        Some(())
+    })?;
+    std::str::from_utf8(buf.get(..len)?).ok()
+}
+
+/// The bytes of [`words_ascii`], each handed to `push`; `None` as soon as `push` refuses one.
+#[inline(always)]
+fn words_ascii_with(bytes: &[u8], mut push: impl FnMut(u8) -> Option<()>) -> Option<()> {
+    let (mut pending_break, mut any) = (false, false);
     for (i, &c) in bytes.iter().enumerate() {
         if c == b' ' || (b'\t'..=b'\r').contains(&c) || matches!(c, b'-' | b'_' | b'.' | b'/') {
             pending_break = true;
@@ -355,13 +381,14 @@ fn words_ascii(bytes: &[u8]) -> String {
                 pending_break = true;
             }
         }
-        if pending_break && !out.is_empty() {
-            out.push(' ');
+        if pending_break && any {
+            push(b' ')?;
         }
         pending_break = false;
-        out.push(char::from(c.to_ascii_lowercase()));
+        push(c.to_ascii_lowercase())?;
+        any = true;
     }
-    out
+    Some(())
 }
 
 /// [`words`] of trimmed text, a character at a time.
@@ -460,6 +487,17 @@ mod tests {
         fn ascii_words_as_every_character_does(s in "[ -~\t\n\x0b\x0c\r\x00-\x08]{0,16}") {
             let trimmed = crate::spelling::trim(&s);
             proptest::prop_assert_eq!(words_ascii(trimmed.as_bytes()), words_chars(trimmed));
+        }
+
+        /// The stack's words are the heap's whenever the stack answers, and it answers for
+        /// every ASCII text whose key fits.
+        #[test]
+        fn words_on_the_stack_are_the_words(s in "[ -~\t\nÁé]{0,70}") {
+            let mut buf = [0; 64];
+            match words_on_stack(&s, &mut buf) {
+                Some(key) => proptest::prop_assert_eq!(key, words(&s)),
+                None => proptest::prop_assert!(!s.is_ascii() || words(&s).len() > 64, "{:?}", s),
+            }
         }
 
         #[test]

@@ -24,8 +24,9 @@ use crate::spelling;
 #[derive(Clone, Debug)]
 pub(crate) struct PropertySet {
     pub(super) props: Vec<PropertyRule>,
-    /// Folded word keys of the property names, to their index.
-    pub(super) keys: HashMap<String, usize>,
+    /// Folded word keys of the property names, to their index (a fast hasher: lookups only,
+    /// of names the tool declared).
+    pub(super) keys: HashMap<String, usize, foldhash::fast::RandomState>,
     /// Every property name to `null`, in declared order: the arguments of a call that sends
     /// most properties start as a copy of it (copying a map reuses its keys' hashes; inserting
     /// hashes each key again).
@@ -204,7 +205,7 @@ impl PropertySet {
         let (writes, tool) = (ctx.writes, ctx.tool);
         let mut set = Self {
             props: Vec::with_capacity(props.len()),
-            keys: HashMap::new(),
+            keys: HashMap::default(),
             template: Map::new(),
             pairs: Vec::new(),
         };
