@@ -18,10 +18,6 @@
 //! enum with the value `"none"` reads `"none"` as that value.
 
 use std::collections::{BTreeMap, HashMap};
-
-/// A map of the enum's own keys (its values and aliases, folded), looked up with a fast hasher
-/// (foldhash): lookups only, of keys the server declared.
-type KeyMap<V> = HashMap<String, V, foldhash::fast::RandomState>;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
@@ -50,6 +46,10 @@ pub struct EnumOptions {
     #[serde(skip)]
     index: OnceLock<Index>,
 }
+
+/// A map of the enum's own keys (its values and aliases, folded), looked up with a fast hasher
+/// (foldhash): lookups only, of keys the server declared.
+type KeyMap<V> = HashMap<String, V, foldhash::fast::RandomState>;
 
 /// The folded keys of the values and aliases, built once.
 #[derive(Clone, Debug, Default)]
@@ -168,15 +168,8 @@ impl EnumOptions {
     /// Matches a spelling against the values and aliases.
     fn lookup(&self, s: &str) -> Option<(&str, bool)> {
         // The key of an ASCII spelling on the stack; any other on the heap.
-        let mut buf = [0; 64];
-        let heap;
-        let k = match spelling::fold::words_on_stack(s, &mut buf) {
-            Some(k) => k,
-            None => {
-                heap = key(s);
-                heap.as_str()
-            }
-        };
+        let (mut buf, mut heap) = ([0; 64], String::new());
+        let k = spelling::fold::words_in(s, &mut buf, &mut heap);
         let index = self.index();
         // A sign glued to the first letter (`-date`, `+name`) says a direction or an exclusion
         // (JSON:API's `sort=-date`, a search's `-civil`): no value of the words alone, unless

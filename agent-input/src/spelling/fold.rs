@@ -365,6 +365,18 @@ pub(crate) fn words_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&'b s
     std::str::from_utf8(buf.get(..len)?).ok()
 }
 
+/// [`words`] of `s`: on the stack in `buf` when [`words_on_stack`] can, else in `heap` (as
+/// [`fold_name_in`] is to [`fold_name`]).
+pub(crate) fn words_in<'b>(s: &str, buf: &'b mut [u8; 64], heap: &'b mut String) -> &'b str {
+    match words_on_stack(s, buf) {
+        Some(key) => key,
+        None => {
+            *heap = words(s);
+            heap.as_str()
+        }
+    }
+}
+
 /// The bytes of [`words_ascii`], each handed to `push`; `None` as soon as `push` refuses one.
 #[inline(always)]
 fn words_ascii_with(bytes: &[u8], mut push: impl FnMut(u8) -> Option<()>) -> Option<()> {

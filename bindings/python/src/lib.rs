@@ -589,7 +589,7 @@ impl Tool {
                 }
             },
         };
-        Ok(ToolCall { call, spec: Arc::clone(&self.spec), keys: Arc::clone(&self.keys) })
+        Ok(self.call_of(call))
     }
 
     /// For the benchmark (`benches/python/bench.py`), not the package: reads the argument dict
@@ -615,7 +615,7 @@ impl Tool {
         };
         let body = text.bytes();
         let call = py.detach(|| self.spec.read_json(body));
-        Ok(ToolCall { call, spec: Arc::clone(&self.spec), keys: Arc::clone(&self.keys) })
+        Ok(self.call_of(call))
     }
 
     /// Who answers an ambiguity at the top-level property `path`: `"model"` or `"user"`.
@@ -681,7 +681,7 @@ impl Tool {
                 }
             },
         };
-        Ok(ToolCall { call, spec: Arc::clone(&self.spec), keys: Arc::clone(&self.keys) })
+        Ok(self.call_of(call))
     }
 
     /// The tool's name.
@@ -828,6 +828,11 @@ impl Tool {
     fn new(py: Python<'_>, spec: ToolSpec, codec: Option<CoreCodec>) -> Self {
         let keys = spec.property_names().map(|name| PyString::intern(py, name).unbind()).collect();
         Self { spec: Arc::new(spec), keys, codec }
+    }
+
+    /// A read call, with the tool's spec and interned names.
+    fn call_of(&self, call: CoreCall) -> ToolCall {
+        ToolCall { call, spec: Arc::clone(&self.spec), keys: Arc::clone(&self.keys) }
     }
 
     /// The key that seals questions: the one given, else the tool's own.
