@@ -4,6 +4,13 @@
 Run from the workspace root: `python3 benches/instructions.py [case ...]`. It builds the
 `per_read` binary in release mode and runs each case under `valgrind --tool=callgrind`;
 the counts do not depend on the machine's load, so two commits compare in one table.
+
+Beside each read of a criterion group it prints the read's instructions over its group's floor
+(`floor_<group>`, the floor `benches/kinds.rs` compares the group with): the ratio of the 10x
+goals, stable where the wall times of a loaded machine are not. The `typed_*` cases are the
+criterion groups' own reads (the typed value); the older cases read through `Spec::read` and
+make the value's JSON too. Instructions are not time: the floors run fewer instructions a
+nanosecond than the reads, so these ratios run above criterion's.
 """
 import os
 import re
@@ -30,9 +37,31 @@ def main():
     binary = os.path.join(ROOT, "target", "release", "per_read")
     cases = sys.argv[1:] or subprocess.run([binary, "list", "0"], capture_output=True, text=True,
                                            check=True).stdout.split()
+    counted = {}
+
+    def per_read(case):
+        if case not in counted:
+            counted[case] = (instructions(binary, case, 1001) - instructions(binary, case, 1)) / 1000
+        return counted[case]
+
     for case in cases:
-        per_read = (instructions(binary, case, 1001) - instructions(binary, case, 1)) / 1000
-        print(f"{case}\t{per_read:,.0f}")
+        line = f"{case}\t{per_read(case):,.0f}"
+        group = floor_of(case)
+        if group is not None:
+            line += f"\t{per_read(case) / per_read(group):.2f}x {group}"
+        print(line)
+
+
+def floor_of(case):
+    """The floor case a read is compared with: its criterion group's, or the search call's."""
+    group = case.removeprefix("typed_").split("_")[0]
+    if case.startswith("floor_") or case == "date_range":
+        return None
+    if group in ("number", "boolean", "uuid", "date", "country", "locale", "vocabulary"):
+        return f"floor_{group}"
+    if group == "search":
+        return "search_floor"
+    return None
 
 
 if __name__ == "__main__":

@@ -63,3 +63,69 @@ pub fn courts() -> Vocabulary {
     let text = std::fs::read_to_string(path).expect("the courts fixture");
     Vocabulary::new(serde_json::from_str::<Vec<Entry>>(&text).expect("entries")).expect("vocabulary")
 }
+
+/// The typed reads of the criterion groups `number`, `boolean`, `uuid`, `date`, `country` and
+/// `locale` (`benches/kinds.rs`): group, case and the text read. `per_read typed_<group>_<case>`
+/// runs the same read, so its instructions stand beside its group's floor (`floor_<group>`).
+pub const TYPED_CASES: &[(&str, &str, &str)] = &[
+    ("number", "clean", "4000"),
+    ("number", "grouped", "4 000"),
+    ("number", "decimal_comma", "1 234,56"),
+    ("boolean", "clean", "true"),
+    ("boolean", "word", "ano"),
+    ("uuid", "clean", "0b5e2d3c-4f1a-4c2e-9d7b-8e6f5a4b3c2d"),
+    ("uuid", "braced_upper", "{0B5E2D3C-4F1A-4C2E-9D7B-8E6F5A4B3C2D}"),
+    ("date", "iso", "2026-10-01"),
+    ("date", "dotted", "1. 10. 2026"),
+    ("date", "slashed_one_order", "13/02/2026"),
+    ("date", "month_name_cs", "1. října 2026"),
+    ("date", "month_name_en", "October 1, 2026"),
+    ("date", "datetime", "2026-10-01T10:00:00+02:00"),
+    ("country", "code", "CZ"),
+    ("country", "code_lower", "cz"),
+    ("country", "alpha3", "CZE"),
+    ("country", "name_en", "Czech Republic"),
+    ("country", "name_cs", "Česko"),
+    ("locale", "canonical", "cs-CZ"),
+    ("locale", "posix", "cs_CZ.UTF-8"),
+    ("locale", "deprecated", "iw"),
+    ("locale", "name", "čeština"),
+];
+
+/// The typed read of a group of [`TYPED_CASES`], with its default options: `true` when it
+/// reads a value. `None` for a group it does not know.
+#[must_use]
+pub fn typed_reader(group: &str) -> Option<fn(&str) -> bool> {
+    use agent_input::{boolean, country, date, locale, number, uuid};
+    Some(match group {
+        "number" => |t| number::read(t.into(), &agent_input::NumberOptions::new()).is_ok_and(|o| o.value().is_some()),
+        "boolean" => {
+            |t| boolean::read(t.into(), &agent_input::BooleanOptions::default()).is_ok_and(|o| o.value().is_some())
+        }
+        "uuid" => |t| uuid::read(t.into(), &uuid::UuidOptions::default()).is_ok_and(|o| o.value().is_some()),
+        "date" => |t| date::read(t.into(), &date::DateOptions::default()).is_ok_and(|o| o.value().is_some()),
+        "country" => {
+            |t| country::read(t.into(), &country::CountryOptions::default()).is_ok_and(|o| o.value().is_some())
+        }
+        "locale" => |t| locale::read(t.into(), &locale::LocaleOptions::default()).is_ok_and(|o| o.value().is_some()),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{typed_reader, TYPED_CASES};
+
+    #[test]
+    fn every_typed_case_reads_a_value_and_is_a_criterion_case() {
+        let kinds = include_str!("../benches/kinds.rs");
+        for (group, case, text) in TYPED_CASES {
+            let read = typed_reader(group).unwrap_or_else(|| panic!("no reader for {group}"));
+            assert!(read(text), "{group}/{case}: {text:?} reads no value");
+            // The criterion group reads the same text, so the two measure one read.
+            assert!(kinds.contains(&format!("{text:?}")), "{group}/{case}: {text:?} is not in benches/kinds.rs");
+            assert!(kinds.contains(&format!("\"{case}")), "{group}/{case}: no such case in benches/kinds.rs");
+        }
+        assert!(typed_reader("vocabulary").is_none());
+    }
+}

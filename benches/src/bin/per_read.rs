@@ -4,6 +4,10 @@
 //! for a call). `benches/instructions.py` runs it under `valgrind --tool=callgrind` with
 //! `n = 1001` and `n = 1` and reports the difference over 1,000: instructions per read, free of
 //! start-up and of the machine's load.
+//!
+//! `typed_<group>_<case>` runs a read of a criterion group as the group reads it (the typed
+//! value, no JSON), and `floor_<group>` runs the floor the criterion group of the same name compares its reads with
+//! (`benches/kinds.rs`), so a read's instructions stand beside its floor's.
 
 use std::hint::black_box;
 
@@ -60,6 +64,32 @@ fn call() -> (ToolSpec, Value, Value) {
     (spec, canonical, repaired)
 }
 
+/// The groups of `benches/kinds.rs` whose floor `floor` runs.
+const FLOORS: &[&str] = &["number", "boolean", "uuid", "date", "country", "locale", "vocabulary"];
+
+/// Runs the floor of a criterion group `n` times, as `benches/kinds.rs` does; `false` for a
+/// group it does not know.
+fn floor(group: &str, n: usize) -> bool {
+    use std::collections::HashMap;
+    use std::str::FromStr as _;
+    let names = || -> HashMap<String, &str> { agent_input::country::names().map(|(k, v)| (k.to_owned(), v)).collect() };
+    match group {
+        "number" => (0..n).for_each(|_| assert!(rust_decimal::Decimal::from_str(black_box("4000")).is_ok())),
+        "boolean" => (0..n).for_each(|_| assert!(serde_json::from_str::<bool>(black_box("true")).is_ok_and(|b| b))),
+        "uuid" => (0..n).for_each(|_| {
+            assert!(uuid::Uuid::parse_str(black_box("c2a7f5e1-8d3b-4e6a-9f01-5b7d2e4a8c93")).is_ok());
+        }),
+        "date" => (0..n).for_each(|_| assert!(chrono::NaiveDate::from_str(black_box("2026-10-01")).is_ok())),
+        "locale" => (0..n).for_each(|_| assert!(icu_locale_core::Locale::try_from_str(black_box("cs-CZ")).is_ok())),
+        "country" | "vocabulary" => {
+            let (map, key) = (names(), if group == "country" { "czechia" } else { "cesko" });
+            (0..n).for_each(|_| assert_eq!(map.get(black_box(key)).copied(), Some("CZ")));
+        }
+        _ => return false,
+    }
+    true
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(name), Some(n)) = (args.next(), args.next().and_then(|n| n.parse::<usize>().ok())) else {
@@ -70,11 +100,35 @@ fn main() {
         for (case, _, _) in cases() {
             println!("{case}");
         }
+        for (group, case, _) in agent_input_benches::TYPED_CASES {
+            println!("typed_{group}_{case}");
+        }
+        for floor in FLOORS {
+            println!("floor_{floor}");
+        }
         println!(
             "call_canonical\ncall_repaired\nsearch_floor\nsearch_canonical\nsearch_repaired\nsearch_repaired_text"
         );
         for (case, _) in agent_input_benches::VOCABULARY_CASES {
             println!("vocabulary_{case}");
+        }
+        return;
+    }
+    if let Some(which) = name.strip_prefix("typed_") {
+        let found = agent_input_benches::TYPED_CASES.iter().find(|(g, c, _)| which == format!("{g}_{c}"));
+        let Some((read, text)) = found.and_then(|(g, _, t)| Some((agent_input_benches::typed_reader(g)?, *t))) else {
+            eprintln!("unknown case {name}");
+            std::process::exit(2);
+        };
+        for _ in 0..n {
+            assert!(read(black_box(text)), "{name}");
+        }
+        return;
+    }
+    if let Some(which) = name.strip_prefix("floor_") {
+        if !floor(which, n) {
+            eprintln!("unknown floor {name}");
+            std::process::exit(2);
         }
         return;
     }
