@@ -359,9 +359,10 @@ function answer(code, input) {
   }
 }
 
-/** The outcome or call a `TAPE` or `JSON` answer left in the module. */
-function structured(code) {
-  return code === TAPE ? fromTape() : JSON.parse(w.take_text());
+/** The outcome or call a `TAPE` or `JSON` answer left in the module; `names`, a call's tool's
+ * property names (`internedNames`), which its tape names by index. */
+function structured(code, names) {
+  return code === TAPE ? fromTape(names) : JSON.parse(w.take_text());
 }
 
 // The strings a tape names by table and index (`src/tape.rs`): the wire's keys, asked of the
@@ -371,8 +372,35 @@ let tables = null;
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
 
 function tapeTables() {
-  const keys = Object.keys(Object.fromEntries(JSON.parse(w.tape_keys()).map((key) => [key, 0])));
-  return [keys, NOTE_CODES, WARNING_CODES, ASK_CODES, ENVELOPE_CODES];
+  return [internedNames(w.tape_keys()), NOTE_CODES, WARNING_CODES, ASK_CODES, ENVELOPE_CODES];
+}
+
+/** The strings of a JSON array in their order, each made a property name once (as a literal's
+ * keys are): an object built with them as keys needs no lookup of their text. One object per
+ * name, so that names such as `"1"` keep their place (an object lists integer keys first). */
+function internedNames(text) {
+  return JSON.parse(text).map((name) => Object.keys({ [name]: 0 })[0]);
+}
+
+// The table of a call's tape that holds its tool's property names (`src/tape.rs`).
+const NAMES_TABLE = 5;
+
+// A key of the wire's table as its tape op (`tag 7`, table 0: `7 | index << 6`), for the keys
+// of the objects `fromTape` builds as literals.
+const keyOp = (index) => 7 | (index << 6);
+const K_STATUS = keyOp(0);
+const K_VALUE = keyOp(1);
+const K_NOTES = keyOp(2);
+const K_WARNINGS = keyOp(3);
+const K_CODE = keyOp(5);
+const K_MESSAGE = keyOp(6);
+const K_PATH = keyOp(7);
+const K_ARGS = keyOp(14);
+
+/** True for an op that is a whole node (not an array or object, whose children follow it). */
+function leaf(op) {
+  const tag = op & 7;
+  return tag !== 5 && tag !== 6;
 }
 
 /** Defines `key` on `o` as `JSON.parse` does, as an own property even when it is `__proto__`. */
@@ -383,7 +411,7 @@ function own(o, key, value) {
 /** The value of the tape the last answer left in the module's memory (`src/tape.rs` writes it
  * and says how): its ops, numbers and text viewed in place, the text decoded once, and the
  * objects, arrays and strings built directly, each string sliced from that text. */
-function fromTape() {
+function fromTape(names) {
   tables ??= tapeTables();
   const buffer = wasmMemory().buffer;
   const view = new Uint32Array(buffer, w.tape_view(), 6);
@@ -416,19 +444,60 @@ function fromTape() {
         for (let k = 0; k < arg; k++) a.push(node());
         return a;
       }
-      case 6: {
-        const o = {};
-        for (let k = 0; k < arg; k++) {
-          const key = node();
-          const value = node();
-          if (key === "__proto__") own(o, key, value);
-          else o[key] = value;
-        }
-        return o;
-      }
+      case 6:
+        return object(arg);
       default:
-        return tables[arg & 7][arg >>> 3];
+        return (arg & 7) === NAMES_TABLE ? names[arg >>> 3] : tables[arg & 7][arg >>> 3];
     }
+  };
+  // The wire's commonest objects (a note, an outcome or call) are built as literals when their
+  // keys come in the order the core writes them: each literal has one shape the engine makes at
+  // once, where storing keys one by one into `{}` costs a lookup per key (a call's nine notes
+  // took a sixth of the call's instructions so). Their keys are the table's, so never
+  // `__proto__`. Any other object is built key by key.
+  const object = (entries) => {
+    if (entries === 3 && ops[i] === K_CODE && ops[i + 2] === K_MESSAGE && ops[i + 4] === K_PATH && leaf(ops[i + 1]) && leaf(ops[i + 3]) && leaf(ops[i + 5])) {
+      i++;
+      const code = node();
+      i++;
+      const message = node();
+      i++;
+      return { code, message, path: node() };
+    }
+    if (entries === 2 && ops[i] === K_CODE && ops[i + 2] === K_MESSAGE && leaf(ops[i + 1]) && leaf(ops[i + 3])) {
+      i++;
+      const code = node();
+      i++;
+      return { code, message: node() };
+    }
+    if (entries === 4 && ops[i] === K_STATUS && leaf(ops[i + 1]) && (ops[i + 2] === K_ARGS || ops[i + 2] === K_VALUE)) {
+      i++;
+      const status = node();
+      const second = ops[i++];
+      const held = node();
+      if (ops[i] === K_NOTES) {
+        i++;
+        const notes = node();
+        if (ops[i] === K_WARNINGS) {
+          i++;
+          const warnings = node();
+          return second === K_ARGS ? { status, args: held, notes, warnings } : { status, value: held, notes, warnings };
+        }
+        return rest(second === K_ARGS ? { status, args: held, notes } : { status, value: held, notes }, 1);
+      }
+      return rest(second === K_ARGS ? { status, args: held } : { status, value: held }, 2);
+    }
+    return rest({}, entries);
+  };
+  // The next `entries` keys and values, stored into `o` one by one.
+  const rest = (o, entries) => {
+    for (let k = 0; k < entries; k++) {
+      const key = node();
+      const value = node();
+      if (key === "__proto__") own(o, key, value);
+      else o[key] = value;
+    }
+    return o;
   };
   return node();
 }
@@ -669,11 +738,13 @@ export class ToolCall {
 export class Tool {
   #t;
   #name;
+  #names;
   #codec;
   constructor(inner, codec) {
     if (!(inner instanceof w.Tool)) throw new TypeError("use Tool.fromSpec(spec)");
     this.#t = inner;
     this.#name = inner.name;
+    this.#names = internedNames(inner.property_names);
     this.#codec = codec;
   }
 
@@ -723,7 +794,7 @@ export class Tool {
    * throws on bad arguments: a lone surrogate or nesting past 64 levels is the envelope
    * `agent-input call` gives for the same JSON text. */
   read(args) {
-    return new ToolCall(structured(this.#t.read(jsonText(args))), this.#name);
+    return new ToolCall(structured(this.#t.read(jsonText(args)), this.#names), this.#name);
   }
 
   /** Reads the raw body of a call as a client sent it (JSON text, or its UTF-8 bytes): a key
@@ -732,7 +803,7 @@ export class Tool {
   readJson(text) {
     const bytes = typeof text === "string" ? bodyBytes(text) : text;
     if (!(bytes instanceof Uint8Array)) throw new TypeError("Tool.readJson: expected a string or a Uint8Array");
-    return new ToolCall(structured(this.#t.read_body(bytes)), this.#name);
+    return new ToolCall(structured(this.#t.read_body(bytes), this.#names), this.#name);
   }
 
   /** The key that seals a question to a person: the codec given, else the tool's own. */

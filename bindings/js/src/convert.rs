@@ -81,7 +81,12 @@ pub fn tape_view() -> usize {
 /// Leaves `value` as a tape for JavaScript to view (`TAPE`), or, when it has no tape (a string
 /// past what an op holds), as JSON text (`JSON`, written by `text`).
 fn structured<T: serde::Serialize>(value: T, text: impl FnOnce(T) -> String) -> u32 {
-    let written = TAPE.with(|t| crate::tape::write(&value, &mut t.borrow_mut()));
+    structured_named(value, &[], text)
+}
+
+/// [`structured`], the strings among `names` (a tool's property names) named by index.
+fn structured_named<T: serde::Serialize>(value: T, names: &[String], text: impl FnOnce(T) -> String) -> u32 {
+    let written = TAPE.with(|t| crate::tape::write_named(&value, names, &mut t.borrow_mut()));
     if written.is_ok() {
         code::TAPE
     } else {
@@ -90,9 +95,11 @@ fn structured<T: serde::Serialize>(value: T, text: impl FnOnce(T) -> String) -> 
     }
 }
 
-/// A tool call's answer: its tape, or its JSON text ([`call_text`]).
-pub fn call_answer(call: ToolCall) -> u32 {
-    structured(call, call_text)
+/// A tool call's answer: its tape, or its JSON text ([`call_text`]). `names` are the tool's
+/// property names as JavaScript holds them (`Tool.property_names`): its arguments' keys and its
+/// notes' paths cross as their index.
+pub fn call_answer(call: ToolCall, names: &[String]) -> u32 {
+    structured_named(call, names, call_text)
 }
 
 /// Takes the text the last answer left (a value or an outcome's JSON).

@@ -350,6 +350,8 @@ fn expiry(ttl: f64, expires_at: f64) -> Result<Option<u64>> {
 #[wasm_bindgen]
 pub struct Tool {
     spec: ToolSpec,
+    /// The spec's property names, which a call's tape names by index.
+    names: Vec<String>,
 }
 
 #[wasm_bindgen]
@@ -420,7 +422,19 @@ impl Tool {
             Some(codec) => ToolSpec::from_json_with_codec_in(json, codec, &JsHost)?,
             None => ToolSpec::from_json_in(json, &JsHost)?,
         };
-        Ok(Self { spec })
+        Ok(Self::of(spec))
+    }
+
+    fn of(spec: ToolSpec) -> Self {
+        let names = spec.property_names().map(str::to_owned).collect();
+        Self { spec, names }
+    }
+
+    /// The property names a call's tape names by index (table 5 of `src/tape.rs`), as JSON
+    /// text: JavaScript holds them once per tool.
+    #[wasm_bindgen(getter)]
+    pub fn property_names(&self) -> String {
+        serde_json::to_string(&self.names).unwrap_or_else(|_| "[]".to_owned())
     }
 
     /// The tool's name.
@@ -448,7 +462,7 @@ impl Tool {
                 Err(_) => spec.read_json_in(text.as_bytes(), &cx),
             },
         };
-        convert::call_answer(call)
+        convert::call_answer(call, &self.names)
     }
 
     /// For the benchmark (`benches/js/bench.mjs`), not the package: reads the argument object
@@ -468,7 +482,7 @@ impl Tool {
             };
             ok += u32::from(matches!(call, ToolCall::Ok { .. }));
             if stage >= 1 {
-                std::hint::black_box(convert::call_answer(call));
+                std::hint::black_box(convert::call_answer(call, &self.names));
             } else {
                 std::hint::black_box(call);
             }
@@ -479,7 +493,7 @@ impl Tool {
     /// Reads the raw body of a call as a client sent it (UTF-8 bytes); the call is left as
     /// [`Tool::read`] leaves it.
     pub fn read_body(&self, body: &[u8]) -> u32 {
-        convert::call_answer(self.spec.read_json_in(body, &host::context()))
+        convert::call_answer(self.spec.read_json_in(body, &host::context()), &self.names)
     }
 
     /// The MCP 2026-07-28 `input_required` result that asks the person at the client about the

@@ -8,7 +8,8 @@
 //! nothing is parsed. The wire's keys ([`KEYS`]) and the codes (by their enum and variant index,
 //! the order of `lib/generated.js`) cross as numbers naming strings JavaScript already holds;
 //! other strings a serialiser spells with a static string cross once per answer, named by index
-//! after.
+//! after. A call's tape also names the tool's own property names by index ([`write_named`]): its
+//! arguments' keys and its notes' paths, which JavaScript holds once per tool.
 //!
 //! Each node is one op, `tag | arg << 3`, an array's or object's children following it (an
 //! object's as key, value, key, value):
@@ -22,7 +23,7 @@
 //! | 4 | a string kept before | its index |
 //! | 5 | an array of `arg` nodes | length |
 //! | 6 | an object of `arg` entries | entries |
-//! | 7 | a string of a table: `arg & 7` the table (0 [`KEYS`], 1-4 note, warning, ask and envelope codes), `arg >> 3` its index | table and index |
+//! | 7 | a string of a table: `arg & 7` the table (0 [`KEYS`], 1-4 note, warning, ask and envelope codes, 5 the tool's property names), `arg >> 3` its index | table and index |
 //!
 //! A JSON number whose double JavaScript would print with other digits crosses as its decimal
 //! text, and the root object then ends with `"exact": false`, as in the JSON text path
@@ -102,9 +103,15 @@ pub struct Parts {
     pub text: String,
 }
 
+/// The table of a tool's property names (`write_named`).
+const NAMES_TABLE: usize = 5;
+
 /// A tape being written.
 #[derive(Debug)]
 struct Tape<'p> {
+    /// The tool's property names, which cross by index (table [`NAMES_TABLE`]); empty but for a
+    /// call's tape.
+    names: &'p [String],
     ops: &'p mut Vec<u32>,
     nums: &'p mut Vec<f64>,
     text: &'p mut String,
@@ -144,6 +151,15 @@ type Result<T> = std::result::Result<T, TapeError>;
 /// A string or collection longer than an op can say, a map key that is not a string, or a
 /// value's own serialisation error; `parts` then holds a part of the tape.
 pub fn write<T: Serialize + ?Sized>(value: &T, parts: &mut Parts) -> Result<()> {
+    write_named(value, &[], parts)
+}
+
+/// [`write`], a string equal to one of `names` (a tool's property names, in the order
+/// JavaScript holds them) written as its index in that table.
+///
+/// # Errors
+/// As [`write`].
+pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &mut Parts) -> Result<()> {
     parts.ops.clear();
     parts.nums.clear();
     parts.text.clear();
@@ -151,6 +167,7 @@ pub fn write<T: Serialize + ?Sized>(value: &T, parts: &mut Parts) -> Result<()> 
     parts.nums.shrink_to(MAX_RETAINED_BYTES / 8);
     parts.text.shrink_to(MAX_RETAINED_BYTES);
     let mut tape = Tape {
+        names,
         ops: &mut parts.ops,
         nums: &mut parts.nums,
         text: &mut parts.text,
@@ -183,6 +200,10 @@ impl<'p> Tape<'p> {
     }
 
     fn string(&mut self, s: &str) -> Result<()> {
+        if let Some(op) = self.name_op(s)? {
+            self.ops.push(op);
+            return Ok(());
+        }
         // UTF-16 units: a byte per character but for continuation bytes, and one more for each
         // character of four bytes (a surrogate pair).
         let units = s.bytes().map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0)).sum();
@@ -206,6 +227,8 @@ impl<'p> Tape<'p> {
         }
         let op = if let Some(i) = key_index(s) {
             TABLE | arg(i << 3)?
+        } else if let Some(op) = self.name_op(s)? {
+            op
         } else {
             self.string(s)?;
             if let Some(op) = self.ops.last_mut() {
@@ -221,6 +244,14 @@ impl<'p> Tape<'p> {
             *entry = (id.0, id.1, op);
         }
         Ok(())
+    }
+
+    /// The op naming `s` in the tool's property names, if it is one.
+    fn name_op(&self, s: &str) -> Result<Option<u32>> {
+        match self.names.iter().position(|n| n == s) {
+            Some(i) => Ok(Some(TABLE | arg((i << 3) | NAMES_TABLE)?)),
+            None => Ok(None),
+        }
     }
 
     /// A unit variant: a code by its enum's table and index, any other by its name.
@@ -638,7 +669,13 @@ mod tests {
 
     /// The value a tape stands for, decoded as `fromTape` in `lib/api.js` decodes it.
     fn decode(parts: &Parts) -> Value {
+        decode_named(parts, &[])
+    }
+
+    /// [`decode`] of a call's tape, its tool's property names the table [`NAMES_TABLE`].
+    fn decode_named(parts: &Parts, names: &[String]) -> Value {
         struct Reader<'a> {
+            names: &'a [String],
             parts: &'a Parts,
             units: Vec<u16>,
             i: usize,
@@ -675,12 +712,13 @@ mod tests {
                         }
                         Value::Object(map)
                     }
+                    _ if arg & 7 == NAMES_TABLE => Value::String(self.names[arg >> 3].clone()),
                     _ => Value::String(table(arg & 7)[arg >> 3].clone()),
                 }
             }
         }
         let units = parts.text.encode_utf16().collect();
-        let mut reader = Reader { parts, units, i: 0, at: 0, n: 0, kept: Vec::new() };
+        let mut reader = Reader { names, parts, units, i: 0, at: 0, n: 0, kept: Vec::new() };
         let value = reader.node();
         assert_eq!(reader.i, parts.ops.len(), "every op read");
         assert_eq!(reader.at, reader.units.len(), "every unit of the text read");
@@ -773,6 +811,24 @@ mod tests {
         assert!(!parts.text.contains("message"), "{}", parts.text);
         assert!(!parts.text.contains("whitespace_trimmed"), "{}", parts.text);
         assert_eq!(decode(&parts), parsed(&convert::call_text(call)));
+    }
+
+    #[test]
+    fn a_calls_property_names_cross_as_their_index() {
+        let spec = agent_input::tool::ToolSpec::from_json(&json!({"name": "t", "properties": {
+            "1": {"kind": "text"}, "__proto__": {"kind": "text"}, "b": {"kind": "number"}, "a": {"kind": "date"}}}))
+        .unwrap();
+        let names: Vec<String> = spec.property_names().map(str::to_owned).collect();
+        // A value spelled as a property name ("b") is that name's string too.
+        let call = spec.read(&json!({"a": "1. 10. 2026", "1": " b ", "__proto__": " y ", "b": "4 000"}));
+        let mut parts = Parts::default();
+        write_named(&call, &names, &mut parts).unwrap();
+        let named = parts.ops.iter().filter(|&&op| op & 7 == TABLE && (op >> 3) & 7 == NAMES_TABLE as u32).count();
+        // Four keys of the args, four notes' paths, and the value "b".
+        assert_eq!(named, 9, "{:?}", parts.ops);
+        assert_eq!(decode_named(&parts, &names), parsed(&convert::call_text(call.clone())));
+        // Without names every string crosses as text, to the same value.
+        assert_eq!(decode(&tape_of(&call)), parsed(&convert::call_text(call)));
     }
 
     #[test]

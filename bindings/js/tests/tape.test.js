@@ -14,6 +14,11 @@ test("strings of every width cross as sent", () => {
   assert.equal(out.notes.length, 1);
   assert.equal(out.notes[0].code, "whitespace_trimmed");
   assert.match(out.notes[0].message, /😀 nájem/);
+  // The outcome and its note are built as literals (`fromTape`), keys in the core's order.
+  assert.deepEqual(Object.keys(out), ["status", "value", "notes", "warnings"]);
+  assert.deepEqual(Object.keys(out.notes[0]), ["code", "message"]);
+  const asked = new Reader("date").read("01/02/2026");
+  assert.deepEqual(Object.keys(asked), ["status", "ask", "notes", "warnings"]);
 });
 
 test("a call's keys, codes and numbers cross as the core gives them", () => {
@@ -30,6 +35,26 @@ test("a call's keys, codes and numbers cross as the core gives them", () => {
   assert.equal(failed.status, "error");
   assert.equal(failed.envelope.code, "invalid_arguments");
   assert.deepEqual(failed.envelope.issues.map((i) => i.code).sort(), ["missing_required", "not_an_integer"]);
+});
+
+test("a call's property names cross by index, in their place, whatever they are", () => {
+  // Names an object lists out of order ("1") or that a plain store would not make its own key
+  // ("__proto__"); a value spelled as a name ("b") is that string.
+  const tool = Tool.fromSpec(JSON.parse('{"name": "t", "properties": {"1": {"kind": "text"}, "__proto__": {"kind": "text"}, "b": {"kind": "number"}, "a": {"kind": "date"}}}'));
+  const args = JSON.parse('{"a": "1. 10. 2026", "1": " b ", "__proto__": " y ", "b": "4 000"}');
+  for (const call of [tool.read(args), tool.readJson(JSON.stringify(args))]) {
+    assert.equal(call.status, "ok");
+    assert.deepEqual(call.args, JSON.parse('{"1": "b", "__proto__": "y", "b": 4000, "a": "2026-10-01"}'));
+    assert.ok(Object.hasOwn(call.args, "__proto__"));
+    assert.equal(Object.getPrototypeOf(call.args), Object.prototype);
+    assert.deepEqual(Object.keys(call.args), ["1", "__proto__", "b", "a"]);
+    assert.deepEqual(call.notes.map((n) => n.path).sort(), ["1", "__proto__", "a", "b"]);
+    assert.deepEqual(call.notes.map((n) => Object.keys(n)), call.notes.map(() => ["code", "message", "path"]));
+  }
+  // Two tools hold their own names: a call of one never names the other's.
+  const other = Tool.fromSpec({ name: "u", properties: { x: { kind: "number" }, a: { kind: "text" } } });
+  assert.deepEqual(other.read({ a: " q ", x: "1 000" }).args, { x: 1000, a: "q" });
+  assert.deepEqual(tool.read({ b: "2" }).args, { b: 2 });
 });
 
 test("a number a double cannot hold crosses as its text, flagged", () => {
