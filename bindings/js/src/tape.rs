@@ -106,6 +106,10 @@ pub struct Parts {
 /// The table of a tool's property names (`write_named`).
 const NAMES_TABLE: usize = 5;
 
+/// The most property names a tape names by index: each string of a call is compared with each
+/// name, so a tool of more properties sends its names as text, as any other string.
+pub const MAX_NAMED: usize = 64;
+
 /// A tape being written.
 #[derive(Debug)]
 struct Tape<'p> {
@@ -155,7 +159,8 @@ pub fn write<T: Serialize + ?Sized>(value: &T, parts: &mut Parts) -> Result<()> 
 }
 
 /// [`write`], a string equal to one of `names` (a tool's property names, in the order
-/// JavaScript holds them) written as its index in that table.
+/// JavaScript holds them) written as its index in that table, when there are at most
+/// [`MAX_NAMED`] of them.
 ///
 /// # Errors
 /// As [`write`].
@@ -167,7 +172,7 @@ pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &m
     parts.nums.shrink_to(MAX_RETAINED_BYTES / 8);
     parts.text.shrink_to(MAX_RETAINED_BYTES);
     let mut tape = Tape {
-        names,
+        names: if names.len() <= MAX_NAMED { names } else { &[] },
         ops: &mut parts.ops,
         nums: &mut parts.nums,
         text: &mut parts.text,
@@ -828,7 +833,12 @@ mod tests {
         assert_eq!(named, 9, "{:?}", parts.ops);
         assert_eq!(decode_named(&parts, &names), parsed(&convert::call_text(call.clone())));
         // Without names every string crosses as text, to the same value.
-        assert_eq!(decode(&tape_of(&call)), parsed(&convert::call_text(call)));
+        assert_eq!(decode(&tape_of(&call)), parsed(&convert::call_text(call.clone())));
+        // Nor does a tool of more than MAX_NAMED names name any.
+        let many: Vec<String> = names.iter().cloned().chain((0..MAX_NAMED).map(|i| format!("p{i}"))).collect();
+        write_named(&call, &many, &mut parts).unwrap();
+        assert!(parts.ops.iter().all(|&op| op & 7 != TABLE || (op >> 3) & 7 != NAMES_TABLE as u32));
+        assert_eq!(decode_named(&parts, &many), parsed(&convert::call_text(call)));
     }
 
     #[test]
