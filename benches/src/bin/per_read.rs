@@ -90,6 +90,36 @@ fn floor(group: &str, n: usize) -> bool {
     true
 }
 
+/// Prints every case's name.
+fn list() {
+    for (case, _, _) in cases() {
+        println!("{case}");
+    }
+    for (group, case, _) in agent_input_benches::TYPED_CASES {
+        println!("typed_{group}_{case}");
+    }
+    for floor in FLOORS {
+        println!("floor_{floor}");
+    }
+    println!("call_canonical\ncall_repaired\nsearch_floor\nsearch_canonical\nsearch_repaired\nsearch_repaired_text");
+    for (case, _) in agent_input_benches::VOCABULARY_CASES {
+        println!("vocabulary_{case}");
+    }
+}
+
+/// Runs the typed read `<group>_<case>` of [`agent_input_benches::TYPED_CASES`] `n` times;
+/// `false` for a case it does not know.
+fn typed(which: &str, n: usize) -> bool {
+    let found = agent_input_benches::TYPED_CASES.iter().find(|(g, c, _)| which == format!("{g}_{c}"));
+    let Some((read, text)) = found.and_then(|(g, _, t)| Some((agent_input_benches::typed_reader(g)?, *t))) else {
+        return false;
+    };
+    for _ in 0..n {
+        assert!(read(black_box(text)), "typed_{which}");
+    }
+    true
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(name), Some(n)) = (args.next(), args.next().and_then(|n| n.parse::<usize>().ok())) else {
@@ -97,31 +127,13 @@ fn main() {
         std::process::exit(2);
     };
     if name == "list" {
-        for (case, _, _) in cases() {
-            println!("{case}");
-        }
-        for (group, case, _) in agent_input_benches::TYPED_CASES {
-            println!("typed_{group}_{case}");
-        }
-        for floor in FLOORS {
-            println!("floor_{floor}");
-        }
-        println!(
-            "call_canonical\ncall_repaired\nsearch_floor\nsearch_canonical\nsearch_repaired\nsearch_repaired_text"
-        );
-        for (case, _) in agent_input_benches::VOCABULARY_CASES {
-            println!("vocabulary_{case}");
-        }
+        list();
         return;
     }
     if let Some(which) = name.strip_prefix("typed_") {
-        let found = agent_input_benches::TYPED_CASES.iter().find(|(g, c, _)| which == format!("{g}_{c}"));
-        let Some((read, text)) = found.and_then(|(g, _, t)| Some((agent_input_benches::typed_reader(g)?, *t))) else {
+        if !typed(which, n) {
             eprintln!("unknown case {name}");
             std::process::exit(2);
-        };
-        for _ in 0..n {
-            assert!(read(black_box(text)), "{name}");
         }
         return;
     }
