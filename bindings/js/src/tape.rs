@@ -158,12 +158,12 @@ pub fn write<T: Serialize + ?Sized>(value: &T, parts: &mut Parts) -> Result<()> 
     write_named(value, &[], parts)
 }
 
-/// [`write`], a string equal to one of `names` (a tool's property names, in the order
+/// [`write()`], a string equal to one of `names` (a tool's property names, in the order
 /// JavaScript holds them) written as its index in that table, when there are at most
 /// [`MAX_NAMED`] of them.
 ///
 /// # Errors
-/// As [`write`].
+/// As [`write()`].
 pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &mut Parts) -> Result<()> {
     parts.ops.clear();
     parts.nums.clear();
