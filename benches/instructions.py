@@ -35,8 +35,9 @@ def main():
     subprocess.run(["cargo", "build", "--release", "-q", "-p", "agent-input-benches", "--bin", "per_read"],
                    cwd=ROOT, check=True)
     binary = os.path.join(ROOT, "target", "release", "per_read")
-    cases = sys.argv[1:] or subprocess.run([binary, "list", "0"], capture_output=True, text=True,
-                                           check=True).stdout.split()
+    listed = subprocess.run([binary, "list", "0"], capture_output=True, text=True, check=True).stdout.split()
+    cases = sys.argv[1:] or listed
+    floors = {case for case in listed if case.startswith("floor_") or case == "search_floor"}
     counted = {}
 
     def per_read(case):
@@ -46,22 +47,20 @@ def main():
 
     for case in cases:
         line = f"{case}\t{per_read(case):,.0f}"
-        group = floor_of(case)
+        group = floor_of(case, floors)
         if group is not None:
             line += f"\t{per_read(case) / per_read(group):.2f}x {group}"
         print(line)
 
 
-def floor_of(case):
-    """The floor case a read is compared with: its criterion group's, or the search call's."""
+def floor_of(case, floors):
+    """The floor case a read is compared with (its criterion group's `floor_<group>`, or the
+    search call's), among the `floors` per_read lists; `None` for a floor or a read of none."""
     group = case.removeprefix("typed_").split("_")[0]
-    if case.startswith("floor_") or case == "date_range":
+    if case in floors or case == "date_range":
         return None
-    if group in ("number", "boolean", "uuid", "date", "country", "locale", "vocabulary"):
-        return f"floor_{group}"
-    if group == "search":
-        return "search_floor"
-    return None
+    floor = "search_floor" if group == "search" else f"floor_{group}"
+    return floor if floor in floors else None
 
 
 if __name__ == "__main__":
