@@ -165,6 +165,183 @@ export function jsonText(value) {
   return isPlain(value, 0, max, true) ? JSON.stringify(value) : writeJson(value, 0, max, true);
 }
 
+// --- arguments in ------------------------------------------------------------------------------
+
+// The argument tape (`src/args.rs` reads it; the tags are its constants): a plain argument
+// object walked once into numbers (tags, counts, safe integers, the strings' lengths) and the
+// UTF-8 bytes of its strings, instead of JSON text the module would parse again.
+const ARG_NULL = 0;
+const ARG_FALSE = 1;
+const ARG_TRUE = 2;
+const ARG_INTEGER = 3;
+const ARG_NUMBER = 4;
+const ARG_STRING = 5;
+const ARG_ARRAY = 6;
+const ARG_OBJECT = 7;
+
+// The room the module keeps for the tape (`arg_room`), viewed in its memory: the tape is written
+// in place, so nothing is copied or allocated to pass it. The views are made again when the
+// memory grew (its old buffer is then empty) or the room was resized.
+let argOps = new Float64Array(0);
+let argCount = 0;
+let argBytes = new Uint8Array(0);
+let argLength = 0;
+// The room the module keeps between calls (numbers, bytes): after a call that needed more, the
+// room is given back, so one huge call does not hold its memory.
+const ARG_OPS_KEPT = 1 << 14;
+const ARG_BYTES_KEPT = 1 << 20;
+const ARG_OPS_FIRST = 256;
+const ARG_BYTES_FIRST = 4096;
+// The tool's property names by index (a `Map`), during `argTape`: the top-level keys equal to
+// one cross as `-1 - index`, not as bytes.
+let argNames = null;
+const argEncoder = new TextEncoder();
+// Strings at least this long are encoded by `TextEncoder.encodeInto` (after a check that they
+// hold no lone surrogate): a call of it costs about what the loop in `argString` spends on 40
+// characters, and it is many times faster per character.
+const ENCODE_INTO_FROM = 64;
+
+/**
+ * `args` as an argument tape: its numbers (`argOps` up to `argCount`) and its strings' bytes
+ * (`argBytes` up to `argLength`), valid until the next call. False when it is not plain in
+ * `isPlain`'s sense for a read (a lone surrogate, `-0`, a non-finite number, a `bigint`, a
+ * `toJSON`, nesting at the core's bound, ...): such a value crosses as `jsonText`, whose text
+ * gives the answers those values have always had.
+ */
+function argTape(args, names) {
+  argCount = 0;
+  argLength = 0;
+  if (argBytes.buffer !== wasmMemory().buffer || argBytes.length === 0) {
+    argRoom(Math.max(argOps.length, ARG_OPS_FIRST), Math.max(argBytes.length, ARG_BYTES_FIRST));
+  }
+  argNames = names;
+  const plain = argValue(args, 0, readDepth());
+  argNames = null;
+  return plain;
+}
+
+/** Resizes the module's room for the tape (what is written within it is kept) and views it. */
+function argRoom(ops, bytes) {
+  const at = w.arg_room(ops, bytes);
+  const buffer = wasmMemory().buffer;
+  const view = new Uint32Array(buffer, at, 4);
+  argOps = new Float64Array(buffer, view[0], view[1]);
+  argBytes = new Uint8Array(buffer, view[2], view[3]);
+}
+
+/** Reads the tape written (`read_args` of a module's `Tool`), then gives back room past what a
+ * module keeps. */
+function readArgTape(tool) {
+  try {
+    return tool.read_args(argCount, argLength);
+  } catch (e) {
+    throw typed(e);
+  } finally {
+    if (argOps.length > ARG_OPS_KEPT || argBytes.length > ARG_BYTES_KEPT) argRoom(ARG_OPS_FIRST, ARG_BYTES_FIRST);
+  }
+}
+
+/** One number of the tape. */
+function argOp(x) {
+  if (argCount === argOps.length) argRoom(2 * argOps.length, argBytes.length);
+  argOps[argCount++] = x;
+}
+
+/** Writes one value; false when it is not plain (the tape is then dropped). */
+function argValue(value, depth, max) {
+  switch (typeof value) {
+    case "string":
+      argOp(ARG_STRING);
+      return argString(value);
+    case "number":
+      if (Number.isSafeInteger(value)) {
+        if (value === 0 && 1 / value < 0) return false;
+        argOp(ARG_INTEGER);
+        argOp(value);
+        return true;
+      }
+      if (!Number.isFinite(value)) return false;
+      argOp(ARG_NUMBER);
+      return argString(String(value));
+    case "boolean":
+      argOp(value ? ARG_TRUE : ARG_FALSE);
+      return true;
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (value === null) {
+    argOp(ARG_NULL);
+    return true;
+  }
+  if (depth >= max) return false;
+  if (Array.isArray(value)) {
+    argOp(ARG_ARRAY);
+    argOp(value.length);
+    for (let i = 0; i < value.length; i++) if (!argValue(value[i], depth + 1, max)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  argOp(ARG_OBJECT);
+  const countAt = argCount;
+  argOp(0);
+  let count = 0;
+  const names = depth === 0 ? argNames : null;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) return false;
+    const named = names === null ? undefined : names.get(key);
+    if (named !== undefined) argOp(-1 - named);
+    else if (!argString(key)) return false;
+    if (!argValue(value[key], depth + 1, max)) return false;
+    count++;
+  }
+  argOps[countAt] = count;
+  return true;
+}
+
+/** Writes a string's UTF-8 length (a number) and bytes; false when it holds a lone surrogate,
+ * which the core answers for from the escape `JSON.stringify` writes for it. Short strings (most
+ * of a call's) are encoded by a loop, which costs less than a call of `encodeInto`. */
+function argString(s) {
+  const n = s.length;
+  if (argLength + 3 * n > argBytes.length) argRoom(argOps.length, Math.max(2 * argBytes.length, argLength + 3 * n));
+  const start = argLength;
+  let at = start;
+  if (n >= ENCODE_INTO_FROM) {
+    if (!s.isWellFormed()) return false;
+    at += argEncoder.encodeInto(s, argBytes.subarray(start)).written;
+  } else {
+    const bytes = argBytes;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        bytes[at++] = c;
+      } else if (c < 0x800) {
+        bytes[at++] = 0xc0 | (c >> 6);
+        bytes[at++] = 0x80 | (c & 0x3f);
+      } else if (c < 0xd800 || c > 0xdfff) {
+        bytes[at++] = 0xe0 | (c >> 12);
+        bytes[at++] = 0x80 | ((c >> 6) & 0x3f);
+        bytes[at++] = 0x80 | (c & 0x3f);
+      } else {
+        const d = s.charCodeAt(i + 1);
+        if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) return false;
+        const p = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        bytes[at++] = 0xf0 | (p >> 18);
+        bytes[at++] = 0x80 | ((p >> 12) & 0x3f);
+        bytes[at++] = 0x80 | ((p >> 6) & 0x3f);
+        bytes[at++] = 0x80 | (p & 0x3f);
+        i++;
+      }
+    }
+  }
+  argOp(at - start);
+  argLength = at;
+  return true;
+}
+
 /** The program's own data (options, a spec, entries, a payload, an output) as JSON text: as
  * `jsonText`, but a lone surrogate becomes U+FFFD (as UTF-8 on the wire would have it), and
  * nesting deeper than the module reads throws a `RangeError`. */
@@ -739,12 +916,14 @@ export class Tool {
   #t;
   #name;
   #names;
+  #nameIndex;
   #codec;
   constructor(inner, codec) {
     if (!(inner instanceof w.Tool)) throw new TypeError("use Tool.fromSpec(spec)");
     this.#t = inner;
     this.#name = inner.name;
     this.#names = internedNames(inner.property_names);
+    this.#nameIndex = new Map(this.#names.map((name, i) => [name, i]));
     this.#codec = codec;
   }
 
@@ -794,7 +973,12 @@ export class Tool {
    * throws on bad arguments: a lone surrogate or nesting past 64 levels is the envelope
    * `agent-input call` gives for the same JSON text. */
   read(args) {
-    return new ToolCall(structured(this.#t.read(jsonText(args)), this.#names), this.#name);
+    // `undefined` is no arguments at all, which only `jsonText` says (as `undefined`).
+    const answer =
+      args !== undefined && argTape(args, this.#nameIndex)
+        ? readArgTape(this.#t)
+        : this.#t.read(jsonText(args));
+    return new ToolCall(structured(answer, this.#names), this.#name);
   }
 
   /** Reads the raw body of a call as a client sent it (JSON text, or its UTF-8 bytes): a key

@@ -6,7 +6,8 @@
 //! `bigint` and `JsonNumber` with all their digits, arrays, objects, and a string holding a lone
 //! surrogate). A value to read is JSON text read by the core's own reader ([`value`]), so that a
 //! lone surrogate and nesting past the core's bound are the core's asks, as in every runtime; the
-//! program's own data (options, specs, payloads, outputs) is read by serde_json ([`parse`]).
+//! program's own data (options, specs, payloads, outputs) is read by serde_json ([`parse`]). A
+//! tool call's plain arguments cross as neither: as an argument tape ([`crate::args`]).
 //!
 //! Out: a read answers with a small code. The clean paths (no note, no warning) carry the value
 //! without any JSON: the input string itself, a number, a boolean, a short string, or nothing

@@ -22,6 +22,7 @@ use agent_input::{Input, Kind, Note, Outcome, Spec, Warning};
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
+pub mod args;
 pub mod convert;
 pub mod errors;
 pub mod host;
@@ -32,6 +33,13 @@ use errors::GlueError;
 use host::JsHost;
 
 type Result<T> = std::result::Result<T, GlueError>;
+
+/// Sizes the room `Tool.read` writes an argument tape into ([`args::arg_room`]) and says
+/// where it is.
+#[wasm_bindgen]
+pub fn arg_room(ops: usize, bytes: usize) -> usize {
+    args::arg_room(ops, bytes)
+}
 
 /// Takes the text the last read left (a string value, or an outcome's JSON).
 #[wasm_bindgen]
@@ -449,10 +457,12 @@ impl Tool {
         self.spec.writes()
     }
 
-    /// Reads a whole argument object sent as JSON text (`None`: no arguments at all); the
-    /// call is left as a tape (`TAPE`) or JSON text (`JSON`) for JavaScript to take. Arguments the core's JSON reader refuses (a lone surrogate, nesting past
-    /// its bound) are read as the body of a call instead, so the envelope is the one
-    /// `agent-input call` gives for the same text.
+    /// Reads a whole argument object sent as JSON text (`None`: no arguments at all), as
+    /// `Tool.read` sends what an argument tape ([`Tool::read_args`]) does not carry; the call
+    /// is left as a tape (`TAPE`) or JSON text (`JSON`) for JavaScript to take. Arguments the
+    /// core's JSON reader refuses (a lone surrogate, nesting past its bound) are read as the
+    /// body of a call instead, so the envelope is the one `agent-input call` gives for the
+    /// same text.
     pub fn read(&self, args: Option<String>) -> u32 {
         let (spec, cx) = (&self.spec, host::context());
         let call = match args {
@@ -463,6 +473,17 @@ impl Tool {
             },
         };
         convert::call_answer(call, &self.names)
+    }
+
+    /// Reads a whole argument object sent as an argument tape ([`args`]), its first `ops`
+    /// numbers and `bytes` bytes written in the room [`arg_room`] gave: what [`Tool::read`]
+    /// reads from `JSON.stringify`'s text of the same object, without the text.
+    ///
+    /// # Errors
+    /// A tape the package's writer does not write (a `TypeError`).
+    pub fn read_args(&self, ops: usize, bytes: usize) -> std::result::Result<u32, JsValue> {
+        let args = args::decode_room(ops, bytes, &self.names)?;
+        Ok(convert::call_answer(self.spec.read_in(&args, &host::context()), &self.names))
     }
 
     /// For the benchmark (`benches/js/bench.mjs`), not the package: reads the argument object
