@@ -192,6 +192,35 @@ fn arg(n: usize) -> Result<u32> {
     u32::try_from(n << 3).map_err(|e| TapeError(e.to_string()))
 }
 
+/// Bytes of a word whose top bit is set.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The UTF-16 code units of `s`, as JavaScript counts its length: a unit per byte but for
+/// continuation bytes (`10xxxxxx`), and one more for each lead byte of four (`11110xxx`: a
+/// surrogate pair). Eight bytes at a time: WebAssembly has no vector instructions here, and a
+/// message's text is most of what an answer writes.
+fn utf16_units(s: &str) -> usize {
+    let bytes = s.as_bytes();
+    let mut chunks = bytes.chunks_exact(8);
+    let (mut continuation, mut four) = (0, 0);
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        if x & HIGH_BITS == 0 {
+            continue;
+        }
+        // A byte's bit 6 (5, 4) shifted to its bit 7; no bit crosses into a byte's bit 7.
+        continuation += (x & !(x << 1) & HIGH_BITS).count_ones();
+        four += (x & (x << 1) & (x << 2) & (x << 3) & HIGH_BITS).count_ones();
+    }
+    for &b in chunks.remainder() {
+        continuation += u32::from(b & 0xC0 == 0x80);
+        four += u32::from(b >= 0xF0);
+    }
+    bytes.len() - continuation as usize + four as usize
+}
+
 impl<'p> Tape<'p> {
     fn finish(mut self) -> Result<()> {
         if self.inexact && self.ops.first().is_some_and(|op| op & 7 == OBJECT) {
@@ -209,10 +238,7 @@ impl<'p> Tape<'p> {
             self.ops.push(op);
             return Ok(());
         }
-        // UTF-16 units: a byte per character but for continuation bytes, and one more for each
-        // character of four bytes (a surrogate pair).
-        let units = s.bytes().map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0)).sum();
-        self.ops.push(STRING | arg(units)?);
+        self.ops.push(STRING | arg(utf16_units(s))?);
         self.text.push_str(s);
         Ok(())
     }
@@ -763,6 +789,22 @@ mod tests {
             },
         }))
         .unwrap()
+    }
+
+    #[test]
+    fn utf16_units_are_javascripts_length() {
+        let mut texts = vec![String::new(), "a".repeat(17), "ř".repeat(9), "😀".repeat(5), "€ř😀a".repeat(7)];
+        // Every offset of each width in and across words of eight bytes.
+        for pad in 0..9 {
+            for c in
+                ['a', 'ř', '€', '😀', '\u{7f}', '\u{80}', '\u{7ff}', '\u{800}', '\u{ffff}', '\u{10000}', '\u{10ffff}']
+            {
+                texts.push(format!("{}{c}{}", "x".repeat(pad), "é".repeat(pad)));
+            }
+        }
+        for text in texts {
+            assert_eq!(utf16_units(&text), text.encode_utf16().count(), "{text:?}");
+        }
     }
 
     #[test]
