@@ -200,6 +200,10 @@ const argEncoder = new TextEncoder();
 // hold no lone surrogate): a call of it costs about what the loop in `argString` spends on 40
 // characters, and it is many times faster per character.
 const ENCODE_INTO_FROM = 64;
+// A tape is being written. Reading the arguments can run code (a getter, a proxy's trap): a call
+// read meanwhile crosses as JSON text. A module call meanwhile may grow the memory, which leaves
+// the views empty: every write checks its room first, so the next one views the room again.
+let argBusy = false;
 
 /**
  * `args` as an argument tape: its numbers (`argOps` up to `argCount`) and its strings' bytes
@@ -209,15 +213,21 @@ const ENCODE_INTO_FROM = 64;
  * gives the answers those values have always had.
  */
 function argTape(args, names) {
-  argCount = 0;
-  argLength = 0;
-  if (argBytes.buffer !== wasmMemory().buffer || argBytes.length === 0) {
-    argRoom(Math.max(argOps.length, ARG_OPS_FIRST), Math.max(argBytes.length, ARG_BYTES_FIRST));
+  if (argBusy) return false;
+  argBusy = true;
+  try {
+    argCount = 0;
+    argLength = 0;
+    if (argBytes.buffer !== wasmMemory().buffer || argBytes.length === 0) {
+      argRoom(Math.max(argOps.length, ARG_OPS_FIRST), Math.max(argBytes.length, ARG_BYTES_FIRST));
+    }
+    argNames = names;
+    const plain = argValue(args, 0, readDepth());
+    return plain && argBytes.buffer === wasmMemory().buffer && argCount <= argOps.length && argLength <= argBytes.length;
+  } finally {
+    argNames = null;
+    argBusy = false;
   }
-  argNames = names;
-  const plain = argValue(args, 0, readDepth());
-  argNames = null;
-  return plain;
 }
 
 /** Resizes the module's room for the tape (what is written within it is kept) and views it. */
@@ -243,7 +253,7 @@ function readArgTape(tool) {
 
 /** One number of the tape. */
 function argOp(x) {
-  if (argCount === argOps.length) argRoom(2 * argOps.length, argBytes.length);
+  if (argCount >= argOps.length) argRoom(Math.max(2 * argCount, ARG_OPS_FIRST), Math.max(argBytes.length, argLength));
   argOps[argCount++] = x;
 }
 
@@ -306,7 +316,7 @@ function argValue(value, depth, max) {
  * of a call's) are encoded by a loop, which costs less than a call of `encodeInto`. */
 function argString(s) {
   const n = s.length;
-  if (argLength + 3 * n > argBytes.length) argRoom(argOps.length, Math.max(2 * argBytes.length, argLength + 3 * n));
+  if (argLength + 3 * n > argBytes.length) argRoom(Math.max(argOps.length, argCount), Math.max(2 * argLength, argLength + 3 * n, ARG_BYTES_FIRST));
   const start = argLength;
   let at = start;
   if (n >= ENCODE_INTO_FROM) {

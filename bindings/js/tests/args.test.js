@@ -120,6 +120,34 @@ test("the tape's room grows, is given back, and is viewed again after the memory
   for (let i = 0; i < 50; i++) same({ query: `q${i} nájem`, limit: i, tags: ["a", "ř"] });
 });
 
+test("arguments whose getters read calls or grow the module's memory read as their text", () => {
+  // A getter that reads another call while this one's tape is being written.
+  const nested = {
+    query: "outer",
+    get tags() {
+      return [tool.read({ query: "inner ř", tags: ["a"] }).args.query, "b"];
+    },
+    limit: 3,
+  };
+  assert.deepEqual(tool.read(nested).args, { query: "outer", limit: 3, tags: ["inner ř", "b"] });
+  // A getter that grows the memory the tape is written in (a 30 MB body passed into the
+  // module), before and after the strings it would lose.
+  const growing = (first) => ({
+    query: first,
+    get tags() {
+      tool.readJson(new Uint8Array(30_000_000 + first.length));
+      return ["ř".repeat(first.length), "x"];
+    },
+    date_from: "1. 10. 2026",
+  });
+  for (const first of ["a", "b".repeat(70), "c".repeat(5000)]) {
+    const call = tool.read(growing(first));
+    assert.equal(call.status, "ok", first);
+    assert.deepEqual(call.args.tags, ["ř".repeat(first.length), "x"]);
+    assert.equal(call.args.date_from, "2026-10-01");
+  }
+});
+
 test("values the tape does not carry cross as JSON text, with the answers they always had", () => {
   // A lone surrogate: the envelope `agent-input call` gives for the JSON text, naming the byte.
   const lone = (args) => {
