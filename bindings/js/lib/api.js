@@ -202,7 +202,9 @@ const argEncoder = new TextEncoder();
 const ENCODE_INTO_FROM = 64;
 // A tape is being written. Reading the arguments can run code (a getter, a proxy's trap): a call
 // read meanwhile crosses as JSON text. A module call meanwhile may grow the memory, which leaves
-// the views empty: every write checks its room first, so the next one views the room again.
+// the views empty: each write of a number or string checks its room first, so it views the room
+// again; an object's count is stored without that check, so a tape whose views went empty
+// after its last write crosses as JSON text too.
 let argBusy = false;
 
 /**
@@ -218,9 +220,8 @@ function argTape(args, names) {
   try {
     argCount = 0;
     argLength = 0;
-    if (argBytes.buffer !== wasmMemory().buffer || argBytes.length === 0) {
-      argRoom(Math.max(argOps.length, ARG_OPS_FIRST), Math.max(argBytes.length, ARG_BYTES_FIRST));
-    }
+    // Views of no room yet, or left empty by the memory's growth: the room is viewed afresh.
+    if (argBytes.buffer !== wasmMemory().buffer) argRoom(ARG_OPS_FIRST, ARG_BYTES_FIRST);
     argNames = names;
     const plain = argValue(args, 0, readDepth());
     return plain && argBytes.buffer === wasmMemory().buffer && argCount <= argOps.length && argLength <= argBytes.length;
@@ -240,7 +241,7 @@ function argRoom(ops, bytes) {
 }
 
 /** Reads the tape written (`read_args` of a module's `Tool`), then gives back room past what a
- * module keeps. */
+ * module keeps. Errors are typed as `guard` types them, without its closure on this hot path. */
 function readArgTape(tool) {
   try {
     return tool.read_args(argCount, argLength);

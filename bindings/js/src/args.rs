@@ -28,6 +28,7 @@ use std::cell::RefCell;
 use agent_input::limits::MAX_JSON_DEPTH;
 use serde_json::{Map, Number, Value};
 
+use crate::convert::view_u32;
 use crate::errors::GlueError;
 
 /// `null`.
@@ -68,11 +69,13 @@ pub fn arg_room(ops: usize, bytes: usize) -> usize {
         room.1.shrink_to(bytes);
         ROOM_VIEW.with(|v| {
             let mut view = v.borrow_mut();
-            // Addresses and lengths in a 32-bit address space (WebAssembly's); natively (the
-            // unit tests) only the layout is checked.
-            #[allow(clippy::cast_possible_truncation)]
-            let at = |p: usize| p as u32;
-            *view = [at(room.0.as_ptr() as usize), at(room.0.len()), at(room.1.as_ptr() as usize), at(room.1.len())];
+            let (ops, bytes) = (&room.0, &room.1);
+            *view = [
+                view_u32(ops.as_ptr() as usize),
+                view_u32(ops.len()),
+                view_u32(bytes.as_ptr() as usize),
+                view_u32(bytes.len()),
+            ];
             view.as_ptr() as usize
         })
     })
@@ -103,13 +106,22 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 ///
 /// # Errors
 /// A tape the package's writer does not write (cut short, a tag it has no value for, a length
-/// that is no whole number, a string that is not UTF-8 or runs past the text, a name index
-/// the tool does not have, nesting past the core's bound,
-/// numbers or text left over): a `TypeError`, since only the package's own code writes tapes.
+/// that is no whole number, a string that is not UTF-8 or runs past the text, a name index the
+/// tool does not have, nesting past the core's bound, numbers or text left over): a
+/// `TypeError`, since only the package's own code writes tapes.
 pub fn decode(ops: &[f64], text: &[u8], names: &[String]) -> Result<Value, GlueError> {
     let malformed = |at: usize| GlueError::type_error(format!("the arguments' tape is malformed (at number {at})"));
     let mut cursor = Cursor { ops, at: 0, text, pos: 0, names };
     cursor.value(0).filter(|_| cursor.at == ops.len() && cursor.pos == text.len()).ok_or_else(|| malformed(cursor.at))
+}
+
+/// A tape's number as a count, length, index or tag: a whole number a `u32` holds.
+fn whole(x: f64) -> Option<usize> {
+    if x.fract() != 0.0 || !(0.0..=f64::from(u32::MAX)).contains(&x) {
+        return None;
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "checked above")]
+    Some(x as usize)
 }
 
 struct Cursor<'a> {
@@ -127,14 +139,9 @@ impl<'a> Cursor<'a> {
         Some(x)
     }
 
-    /// A count or length: a whole number a `u32` holds.
+    /// A count or length ([`whole`]).
     fn count(&mut self) -> Option<usize> {
-        let x = self.op()?;
-        if x.fract() != 0.0 || !(0.0..=f64::from(u32::MAX)).contains(&x) {
-            return None;
-        }
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "checked above")]
-        Some(x as usize)
+        whole(self.op()?)
     }
 
     /// The next string of the text (a length of UTF-8 bytes that ends at a character's end).
@@ -150,25 +157,15 @@ impl<'a> Cursor<'a> {
         match self.ops.get(self.at) {
             Some(&op) if op < 0.0 => {
                 self.at += 1;
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "checked by the lookup")]
-                let index = (-1.0 - op) as usize;
-                if f64::from(u32::try_from(index).ok()?) != -1.0 - op {
-                    return None;
-                }
-                self.names.get(index).cloned()
+                self.names.get(whole(-1.0 - op)?).cloned()
             }
             _ => self.string().map(str::to_owned),
         }
     }
 
     fn value(&mut self, depth: usize) -> Option<Value> {
-        let tag = self.op()?;
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "compared back below")]
-        let small = tag as u8;
-        if f64::from(small) != tag {
-            return None;
-        }
-        Some(match small {
+        let tag = u8::try_from(whole(self.op()?)?).ok()?;
+        Some(match tag {
             NULL => Value::Null,
             FALSE => Value::Bool(false),
             TRUE => Value::Bool(true),

@@ -62,21 +62,25 @@ pub fn tape_view() -> usize {
         let parts = t.borrow();
         TAPE_VIEW.with(|v| {
             let mut view = v.borrow_mut();
-            // Addresses and lengths in a 32-bit address space (WebAssembly's); natively (the
-            // unit tests) only the layout is checked.
-            #[allow(clippy::cast_possible_truncation)]
-            let at = |p: usize| p as u32;
             *view = [
-                at(parts.ops.as_ptr() as usize),
-                at(parts.ops.len()),
-                at(parts.nums.as_ptr() as usize),
-                at(parts.nums.len()),
-                at(parts.text.as_ptr() as usize),
-                at(parts.text.len()),
+                view_u32(parts.ops.as_ptr() as usize),
+                view_u32(parts.ops.len()),
+                view_u32(parts.nums.as_ptr() as usize),
+                view_u32(parts.nums.len()),
+                view_u32(parts.text.as_ptr() as usize),
+                view_u32(parts.text.len()),
             ];
             view.as_ptr() as usize
         })
     })
+}
+
+/// An address or length as a view JavaScript reads holds it ([`tape_view`], the argument
+/// tape's room): a `u32` of WebAssembly's 32-bit address space. Natively (the unit tests) only
+/// the layout is checked.
+#[allow(clippy::cast_possible_truncation)]
+pub fn view_u32(n: usize) -> u32 {
+    n as u32
 }
 
 /// Leaves `value` as a tape for JavaScript to view (`TAPE`), or, when it has no tape (a string
