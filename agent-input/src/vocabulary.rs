@@ -143,6 +143,9 @@ pub struct Vocabulary {
     entries: Vec<Entry>,
     /// Each entry's id, exactly, to the entry.
     by_id: Map<String, usize>,
+    /// The ids' lengths in bytes, a bit each (bit 63 for 63 and longer): a text of no id's
+    /// length (most names: ids are codes) is no id, known without hashing it.
+    id_lengths: u64,
     /// Exact keys (ids, names, abbreviations, aliases, folded) to entries, ascending.
     exact: Map<String, Vec<usize>>,
     /// Words of names and aliases, by their first three characters: each distinct word once,
@@ -175,6 +178,11 @@ fn whole_key<'w>(words: impl Iterator<Item = &'w str>) -> String {
     let mut prefixes: Vec<&str> = words.map(prefix_of).collect();
     prefixes.sort_unstable();
     prefixes.join(" ")
+}
+
+/// The bit of [`Vocabulary::id_lengths`] for a text of `text`'s length.
+fn id_length_bit(text: &str) -> u64 {
+    1 << text.len().min(63)
 }
 
 /// The same word, inflected: equal, or sharing a stem that leaves at most two letters apart
@@ -255,7 +263,8 @@ impl Vocabulary {
                     .collect()
             })
             .collect();
-        Ok(Self { entries, by_id, exact, words, whole, name_words, folded })
+        let id_lengths = entries.iter().fold(0, |bits, e| bits | id_length_bit(&e.id));
+        Ok(Self { entries, by_id, id_lengths, exact, words, whole, name_words, folded })
     }
 
     /// The entries.
@@ -269,6 +278,9 @@ impl Vocabulary {
 
     /// The entry whose id is `id`, exactly.
     fn with_id(&self, id: &str) -> Option<usize> {
+        if self.id_lengths & id_length_bit(id) == 0 {
+            return None;
+        }
         self.by_id.get(id).copied()
     }
 

@@ -445,6 +445,31 @@ mod names {
         Vocabulary::new(entries).unwrap()
     }
 
+    /// An id reads as itself with no note at every length, the lengths the index keeps a bit
+    /// for apart (1 to 62 bytes) and together (63 and more), beside names no id is as long as.
+    #[test]
+    fn every_id_reads_as_itself_at_every_length() {
+        let ids: Vec<String> = (1..=70).step_by(3).map(|n| "x".repeat(n)).chain(["Č".repeat(40)]).collect();
+        let entries: Vec<Entry> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| {
+                serde_json::from_value(serde_json::json!({"id": id, "names": [format!("Soud číslo {i}")]})).unwrap()
+            })
+            .collect();
+        let v = Vocabulary::new(entries).unwrap();
+        for id in &ids {
+            let out = v.read(id.as_str().into(), VocabularyRole::Value);
+            assert!(
+                out.notes.is_empty() && out.value().map(String::as_str) == Some(id.as_str()),
+                "{id}: {}",
+                out.to_json()
+            );
+        }
+        let out = v.read("soud cislo 3".into(), VocabularyRole::Value);
+        assert_eq!(out.value().map(String::as_str), Some("xxxxxxxxxx"), "{}", out.to_json());
+    }
+
     proptest! {
         #![proptest_config(crate::cases(256))]
 

@@ -233,14 +233,30 @@ pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&
     // decoding a character; a Latin letter of two bytes by one look into `two_byte`'s table.
     while let Some(&b) = bytes.get(i) {
         i += 1;
-        let key = ASCII_KEYS.get(usize::from(b)).copied();
-        if let Some(k @ 1..) = key {
-            len = after_gap(buf, len, std::mem::take(&mut gap))?;
-            *buf.get_mut(len)? = k;
+        if b < 0x80 {
+            // `len` counts what the key holds; an ASCII byte goes at `len % 64` with no bound
+            // to check, and a key longer than `buf` is refused (its wrapped bytes never read).
+            let k = ASCII_KEYS[usize::from(b)];
+            if k == 0 {
+                gap = len > 0;
+                continue;
+            }
+            if gap {
+                buf[len % 64] = b' ';
+                len += 1;
+                gap = false;
+            }
+            buf[len % 64] = k;
             len += 1;
-            continue;
-        } else if key.is_some() {
-            gap = true;
+            // The rest of the word: letters and digits, nothing else looked at.
+            while let Some(&k @ 1..) = bytes.get(i).and_then(|&b| ASCII_KEYS.get(usize::from(b))) {
+                buf[len % 64] = k;
+                len += 1;
+                i += 1;
+            }
+            if len > buf.len() {
+                return None;
+            }
             continue;
         }
         let folded = match two_byte(b, bytes.get(i).copied()) {
@@ -250,7 +266,7 @@ pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&
             }
             Some(OnStack::Gap) => {
                 i += 1;
-                gap = true;
+                gap = len > 0;
                 continue;
             }
             Some(OnStack::Heap) => return None,
@@ -258,28 +274,20 @@ pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&
                 let c = s.get(i - 1..).and_then(|rest| rest.chars().next())?;
                 i += c.len_utf8() - 1;
                 if c.is_whitespace() || matches!(c, '\u{2018}' | '\u{2019}') {
-                    gap = true;
+                    gap = len > 0;
                     continue;
                 }
                 stackable(latin_folded(c)?)?
             }
         };
-        len = after_gap(buf, len, std::mem::take(&mut gap))?;
+        if std::mem::take(&mut gap) {
+            *buf.get_mut(len)? = b' ';
+            len += 1;
+        }
         buf.get_mut(len..len + folded.len())?.copy_from_slice(folded.as_bytes());
         len += folded.len();
     }
     std::str::from_utf8(buf.get(..len)?).ok()
-}
-
-/// Where the next letters go in `buf`, which holds `len` bytes: after a space when a gap came
-/// before them and a word is already written (`None` when the space does not fit).
-#[inline(always)]
-fn after_gap(buf: &mut [u8; 64], len: usize, gap: bool) -> Option<usize> {
-    if gap && len > 0 {
-        *buf.get_mut(len)? = b' ';
-        return Some(len + 1);
-    }
-    Some(len)
 }
 
 /// What [`fold_name_on_stack`] makes of a character: the ASCII letters or digits of its fold,
@@ -489,6 +497,25 @@ mod tests {
         out
     }
 
+    /// Keys of 63, 64 and 65 bytes, ending in a letter, a word after a space, or a folded
+    /// letter: the stack holds exactly the keys of 64 bytes and fewer.
+    #[test]
+    fn name_keys_fill_the_stack_exactly() {
+        for len in 60..=70 {
+            for s in [
+                "a".repeat(len),
+                format!("{} b", "a".repeat(len - 2)),
+                format!("{}č", "a".repeat(len - 1)),
+                format!("{} ß", "a".repeat(len - 3)),
+                format!("{} . b", "a".repeat(len - 2)),
+            ] {
+                let mut buf = [0u8; 64];
+                let key = fold_name(&s);
+                assert_eq!(fold_name_on_stack(&s, &mut buf), (key.len() <= 64).then_some(key.as_str()), "{s:?}");
+            }
+        }
+    }
+
     proptest::proptest! {
         #[test]
         fn folds_as_the_reference_does(s in "[a-zA-Z0-9 \t\u{a0}\u{ad}\u{200b}ÁáŘřßŁłİıΣσς日\u{301}.,-]{0,16}") {
@@ -521,7 +548,7 @@ mod tests {
         /// The key folded on the stack is `fold_name`'s, and it is declined only for a
         /// character whose fold is not ASCII letters or digits, or a key past 64 bytes.
         #[test]
-        fn name_keys_on_the_stack_are_the_name_keys(s in "[a-zA-Z0-9 \u{a0}\u{2019}\u{a8}\u{301}.,&'Ñßáčř日Ł-]{0,40}") {
+        fn name_keys_on_the_stack_are_the_name_keys(s in "[a-zA-Z0-9 \u{a0}\u{2019}\u{a8}\u{301}.,&'Ñßáčř日Ł-]{0,90}") {
             let mut buf = [0u8; 64];
             let on_stack = fold_name_on_stack(&s, &mut buf).map(str::to_owned);
             if let Some(key) = on_stack {

@@ -122,6 +122,10 @@ pub(crate) fn clean_edges(s: &str) -> (&str, Edges) {
 /// direction or a search's exclusion, which a key's fold would leave out. `None` for any other
 /// text (`- civil`, a bullet; `-5`, a number).
 pub(crate) fn glued_sign(s: &str) -> Option<char> {
+    // Most texts start with a visible character other than a sign: no character decoded.
+    if s.as_bytes().first().is_some_and(|&b| b.is_ascii_graphic() && b != b'-' && b != b'+') {
+        return None;
+    }
     let mut chars = s.trim_start().chars();
     let sign = chars.next().filter(|c| matches!(c, '-' | '+'))?;
     chars.next().is_some_and(char::is_alphabetic).then_some(sign)
@@ -193,6 +197,16 @@ pub(crate) struct Plain {
     pub composed: bool,
 }
 
+/// True when every character of the UTF-8 `bytes` is below U+0300 and none is the soft hyphen
+/// (what [`plain`] leaves as it is without a look at each character); a test compares it with
+/// the characters' own check.
+fn below_combining_marks_plain(bytes: &[u8]) -> bool {
+    // No branch a byte (compiled to vector compares); the soft hyphen's second byte found by
+    // `memchr` first (`í`, C3 AD, shares it).
+    let high = bytes.iter().fold(false, |any, &b| any | (b >= 0xcc));
+    !high && (!bytes.contains(&0xad) || !bytes.windows(2).any(|pair| pair == [0xc2, 0xad]))
+}
+
 /// The plain spelling of a code-like value (a number, a code, a date, a name), when it has
 /// characters that carry no meaning there: `None` for ASCII and for text already plain.
 /// Invisible characters at the edges are the edges' business ([`clean_edges`]).
@@ -201,12 +215,14 @@ pub(crate) fn plain(s: &str) -> Option<Plain> {
         return None;
     }
     // Most non-ASCII values ("Česko", "1. října") need nothing: find out without a copy. Below
-    // the combining marks (U+0300) every character is composed already (a test checks each):
-    // Latin text with nothing special anywhere is answered in one pass.
-    let special = |c: char| is_invisible(c) || matches!(c, '\u{ff01}'..='\u{ff5e}' | '\u{3000}');
-    if s.chars().all(|c| c < '\u{300}' && !special(c)) {
+    // the combining marks (U+0300) every character is composed already (a test checks each)
+    // and only the soft hyphen is special: Latin text with nothing special anywhere is answered
+    // in one pass over its bytes, with no character decoded (a byte from 0xCC up starts a
+    // character from U+0300 up; the soft hyphen U+00AD is the bytes C2 AD).
+    if below_combining_marks_plain(s.as_bytes()) {
         return None;
     }
+    let special = |c: char| is_invisible(c) || matches!(c, '\u{ff01}'..='\u{ff5e}' | '\u{3000}');
     let inner = trim(s);
     if !inner.chars().any(|c| special(c) && !matches!(c, '\u{ff10}'..='\u{ff19}'))
         && is_nfc_quick(s.chars()) == IsNormalized::Yes
@@ -271,6 +287,25 @@ mod tests {
                     for word in ["", "x", "Praha", " a b "] {
                         let s = format!("{a}{c}{word}{c}{b}");
                         assert_eq!(super::trim(&s), s.trim_matches(super::is_edge_space), "{s:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The byte check says what the characters' own check says: for every character alone,
+    /// and for each beside the soft hyphen's bytes' neighbours (`¬` is C2 AC, `í` C3 AD).
+    #[test]
+    fn the_byte_check_equals_the_characters_check() {
+        let by_chars = |s: &str| s.chars().all(|c| c < '\u{300}' && !super::is_invisible(c));
+        let around = ['a', '\u{ac}', '\u{ad}', '\u{c2}', '\u{ed}', '\u{2ff}', '\u{300}', '\u{200b}', '語'];
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            let alone = c.to_string();
+            assert_eq!(super::below_combining_marks_plain(alone.as_bytes()), by_chars(&alone), "{c:?}");
+            if (c as u32) < 0x800 {
+                for d in around {
+                    for s in [format!("{c}{d}"), format!("{d}{c}")] {
+                        assert_eq!(super::below_combining_marks_plain(s.as_bytes()), by_chars(&s), "{s:?}");
                     }
                 }
             }
