@@ -602,14 +602,18 @@ function own(o, key, value) {
 function fromTape(names) {
   tables ??= tapeTables();
   const buffer = wasmMemory().buffer;
-  const view = new Uint32Array(buffer, w.tape_view(), 6);
+  const view = new Uint32Array(buffer, w.tape_view(), 7);
   const ops = new Uint32Array(buffer, view[0], view[1]);
   const nums = new Float64Array(buffer, view[2], view[3]);
   const text = utf8.decode(new Uint8Array(buffer, view[4], view[5]));
   const kept = [];
   let i = 0;
+  // Where the next string of ASCII and the next of any other text start: the text holds the
+  // first kind, then the second (`src/tape.rs`).
   let at = 0;
+  let wideAt = view[6];
   let n = 0;
+  const string = (arg) => ((arg & 1) === 0 ? text.slice(at, (at += arg >>> 1)) : text.slice(wideAt, (wideAt += arg >>> 1)));
   const node = () => {
     const op = ops[i++];
     const arg = op >>> 3;
@@ -619,9 +623,9 @@ function fromTape(names) {
       case 1:
         return nums[n++];
       case 2:
-        return text.slice(at, (at += arg));
+        return string(arg);
       case 3: {
-        const s = text.slice(at, (at += arg));
+        const s = string(arg);
         kept.push(s);
         return s;
       }

@@ -98,6 +98,77 @@ pub fn decode_room(ops: usize, bytes: usize, names: &[String]) -> Result<Value, 
     })
 }
 
+/// The most bytes of text a call's arguments may have for its tool to keep them for the next
+/// call ([`decode_kept`]); a larger call's are dropped once it is read, so each kept string's
+/// room is at most this.
+pub const MAX_KEPT_ARGS_BYTES: usize = 64 * 1024;
+
+/// [`decode_room`] into `kept`, a tool's arguments object of its last call ([`decode_kept`]).
+///
+/// # Errors
+/// As [`decode_room`].
+pub fn decode_room_kept<'k>(
+    ops: usize,
+    bytes: usize,
+    names: &[String],
+    kept: &'k mut Value,
+) -> Result<&'k Value, GlueError> {
+    ROOM.with(|room| {
+        let room = room.borrow();
+        match (room.0.get(..ops), room.1.get(..bytes)) {
+            (Some(ops), Some(text)) => decode_kept(ops, text, names, kept),
+            _ => {
+                *kept = Value::Null;
+                Err(GlueError::type_error(format!(
+                    "the arguments' tape is past its room ({ops} numbers, {bytes} bytes)"
+                )))
+            }
+        }
+    })
+}
+
+/// [`decode`] into `kept`, the value of the tool's last call. A model's calls to one tool
+/// nearly always send the same keys in the same order: when this tape's root object has the
+/// keys `kept` has, in its order, each value is written into its place (a string into the room
+/// of the string there), and no key, map or string of them is allocated again. Any other tape
+/// is decoded whole and replaces `kept`. Either way `kept` then holds what [`decode`] gives;
+/// after an error it is `null`. A call of more than [`MAX_KEPT_ARGS_BYTES`] of text is not
+/// kept: `kept` is `null` after it ([`release`]).
+///
+/// # Errors
+/// As [`decode`].
+pub fn decode_kept<'k>(
+    ops: &[f64],
+    text: &[u8],
+    names: &[String],
+    kept: &'k mut Value,
+) -> Result<&'k Value, GlueError> {
+    if let Value::Object(map) = kept {
+        let mut cursor = Cursor { ops, at: 0, text, pos: 0, names };
+        if cursor.refill(map).is_some() && cursor.at == ops.len() && cursor.pos == text.len() {
+            return Ok(kept);
+        }
+    }
+    match decode(ops, text, names) {
+        Ok(value) => {
+            *kept = value;
+            Ok(kept)
+        }
+        Err(e) => {
+            *kept = Value::Null;
+            Err(e)
+        }
+    }
+}
+
+/// What a tool keeps of a call's arguments once the call is read: all of them when their text
+/// was at most [`MAX_KEPT_ARGS_BYTES`], else nothing.
+pub fn release(kept: &mut Value, bytes: usize) {
+    if bytes > MAX_KEPT_ARGS_BYTES {
+        *kept = Value::Null;
+    }
+}
+
 /// The largest integer a double holds with every smaller one (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
@@ -161,6 +232,36 @@ impl<'a> Cursor<'a> {
             }
             _ => self.string().map(str::to_owned),
         }
+    }
+
+    /// The root object of the tape into `map` when its keys are `map`'s, in order ([`decode_kept`]);
+    /// `None` at the first difference (`map` then holds a part of each).
+    fn refill(&mut self, map: &mut Map<String, Value>) -> Option<()> {
+        if self.op()? != f64::from(OBJECT) || self.count()? != map.len() {
+            return None;
+        }
+        for (key, slot) in map.iter_mut() {
+            let same = match self.ops.get(self.at) {
+                Some(&op) if op < 0.0 => {
+                    self.at += 1;
+                    self.names.get(whole(-1.0 - op)?)? == key
+                }
+                _ => self.string()? == key,
+            };
+            if !same {
+                return None;
+            }
+            match slot {
+                Value::String(s) if self.ops.get(self.at) == Some(&f64::from(STRING)) => {
+                    self.at += 1;
+                    let text = self.string()?;
+                    s.clear();
+                    s.push_str(text);
+                }
+                _ => *slot = self.value(1)?,
+            }
+        }
+        Some(())
     }
 
     fn value(&mut self, depth: usize) -> Option<Value> {
@@ -334,6 +435,49 @@ mod tests {
         // Given back, the room is its new size.
         arg_room(256, 4096);
         ROOM.with(|room| assert_eq!((room.borrow().0.len(), room.borrow().1.len()), (256, 4096)));
+    }
+
+    /// A tool's kept arguments hold, after each call of a sequence, what the call decodes to
+    /// alone: the same keys again (strings into strings, a string for a number, `null` for a
+    /// string, nested values), other orders, fewer and more keys, roots that are no object, a
+    /// malformed tape between (an error, and nothing kept), and a call past what is kept.
+    #[test]
+    fn kept_arguments_are_each_calls_own() {
+        let names = names();
+        let big = "ř".repeat(MAX_KEPT_ARGS_BYTES);
+        let calls = [
+            json!({"query": "a", "limit": 5}),
+            json!({"query": "bé and a longer text", "limit": "x"}),
+            json!({"query": "c", "limit": "a longer text than before"}),
+            json!({"query": null, "limit": "y"}),
+            json!({"query": "d", "limit": {"nested": ["s", 1.5, {"query": "e"}]}}),
+            json!({"query": "d", "limit": {"nested": ["t"]}}),
+            json!({"limit": 1, "query": "z"}),
+            json!({"limit": 1, "query": "z"}),
+            json!({"limit": 1}),
+            json!({"limit": 1, "query": "z", "extra": "w"}),
+            json!({"limit": 1, "query": "z", "other": "w"}),
+            json!({"limit": 1, "query": "z", "other": "v"}),
+            json!("text"),
+            json!({"query": "a", "limit": 5}),
+            json!({"query": big.clone(), "limit": 5}),
+            json!({"query": "a", "limit": 5}),
+        ];
+        let mut kept = Value::Null;
+        for (i, call) in calls.iter().enumerate() {
+            if i == 6 {
+                // A malformed tape between: its error, and nothing kept after it.
+                let (ops, text) = tape(&json!({"query": "a", "limit": 5}));
+                assert!(decode_kept(ops.get(..ops.len() - 1).unwrap(), &text, &names, &mut kept).is_err());
+                assert_eq!(kept, Value::Null);
+            }
+            let (ops, text) = tape(call);
+            let alone = decode(&ops, &text, &names).unwrap();
+            assert_eq!(decode_kept(&ops, &text, &names, &mut kept).unwrap(), &alone, "call {i}");
+            assert_eq!(&kept, call, "call {i}");
+            release(&mut kept, text.len());
+            assert_eq!(kept.is_null(), text.len() > MAX_KEPT_ARGS_BYTES, "call {i}");
+        }
     }
 
     #[test]

@@ -51,11 +51,12 @@ thread_local! {
     static TEXT: RefCell<String> = const { RefCell::new(String::new()) };
     static NUMBER: Cell<f64> = const { Cell::new(0.0) };
     static TAPE: RefCell<crate::tape::Parts> = RefCell::new(crate::tape::Parts::default());
-    static TAPE_VIEW: RefCell<[u32; 6]> = const { RefCell::new([0; 6]) };
+    static TAPE_VIEW: RefCell<[u32; 7]> = const { RefCell::new([0; 7]) };
 }
 
-/// Where the tape the last `TAPE` answer left is in the module's memory: the address of six
-/// `u32`s, the ops' address and length, the numbers' (`f64`s) and the text's (UTF-8 bytes).
+/// Where the tape the last `TAPE` answer left is in the module's memory: the address of seven
+/// `u32`s, the ops' address and length, the numbers' (`f64`s) and the text's (UTF-8 bytes),
+/// and where the text's strings beyond ASCII start.
 /// JavaScript views them in place; they stay until the next answer.
 pub fn tape_view() -> usize {
     TAPE.with(|t| {
@@ -69,6 +70,7 @@ pub fn tape_view() -> usize {
                 view_u32(parts.nums.len()),
                 view_u32(parts.text.as_ptr() as usize),
                 view_u32(parts.text.len()),
+                view_u32(parts.ascii),
             ];
             view.as_ptr() as usize
         })

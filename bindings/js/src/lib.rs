@@ -360,6 +360,8 @@ pub struct Tool {
     spec: ToolSpec,
     /// The spec's property names, which a call's tape names by index.
     names: Vec<String>,
+    /// The arguments of the last call read from a tape, kept for the next ([`args::decode_kept`]).
+    kept: std::cell::RefCell<Value>,
 }
 
 #[wasm_bindgen]
@@ -435,7 +437,7 @@ impl Tool {
 
     fn of(spec: ToolSpec) -> Self {
         let names = spec.property_names().map(str::to_owned).collect();
-        Self { spec, names }
+        Self { spec, names, kept: std::cell::RefCell::new(Value::Null) }
     }
 
     /// The property names a call's tape names by index (table 5 of `src/tape.rs`), as JSON
@@ -482,8 +484,15 @@ impl Tool {
     /// # Errors
     /// A tape the package's writer does not write (a `TypeError`).
     pub fn read_args(&self, ops: usize, bytes: usize) -> std::result::Result<u32, JsValue> {
-        let args = args::decode_room(ops, bytes, &self.names)?;
-        Ok(convert::call_answer(self.spec.read_in(&args, &host::context()), &self.names))
+        // Only a call read inside this one (none does: the tape is written before) finds the
+        // kept arguments taken; it decodes its own.
+        let Ok(mut kept) = self.kept.try_borrow_mut() else {
+            let args = args::decode_room(ops, bytes, &self.names)?;
+            return Ok(convert::call_answer(self.spec.read_in(&args, &host::context()), &self.names));
+        };
+        let call = self.spec.read_in(args::decode_room_kept(ops, bytes, &self.names, &mut kept)?, &host::context());
+        args::release(&mut kept, bytes);
+        Ok(convert::call_answer(call, &self.names))
     }
 
     /// For the benchmark (`benches/js/bench.mjs`), not the package: reads the argument object

@@ -5,7 +5,10 @@
 //! characters in the order the nodes name them. JavaScript (`fromTape` in `lib/api.js`) views
 //! the three in the module's memory, decodes the text once and builds the objects from the tape,
 //! slicing each string out by its length in UTF-16 units: nothing is written as JSON text and
-//! nothing is parsed. The wire's keys ([`KEYS`]) and the codes (by their enum and variant index,
+//! nothing is parsed. The text holds the strings of ASCII first, then every other string: an
+//! engine decodes UTF-8 a byte at a time from the first byte past ASCII on, so one `é` at the
+//! start (an argument's value is written before its note) would make the whole text's decoding
+//! about twice as slow. The wire's keys ([`KEYS`]) and the codes (by their enum and variant index,
 //! the order of `lib/generated.js`) cross as numbers naming strings JavaScript already holds;
 //! other strings a serialiser spells with a static string cross once per answer, named by index
 //! after. A call's tape also names the tool's own property names by index ([`write_named`]): its
@@ -18,8 +21,8 @@
 //! | --- | --- | --- |
 //! | 0 | `null`, `false`, `true` | 0, 1, 2 |
 //! | 1 | a number: the next `f64` | - |
-//! | 2 | a string: the next `arg` UTF-16 units of the text | length |
-//! | 3 | a string, as 2, and kept: later nodes name it by index | length |
+//! | 2 | a string: the next `arg >> 1` UTF-16 units of the text's ASCII part (`arg & 1` 0) or of its other part (1) | length and part |
+//! | 3 | a string, as 2, and kept: later nodes name it by index | length and part |
 //! | 4 | a string kept before | its index |
 //! | 5 | an array of `arg` nodes | length |
 //! | 6 | an object of `arg` entries | entries |
@@ -99,8 +102,13 @@ pub struct Parts {
     pub ops: Vec<u32>,
     /// The numbers, in the order their ops come.
     pub nums: Vec<f64>,
-    /// The strings' text, in the order their ops come.
+    /// The strings' text: those of ASCII alone in the order their ops come, then the others
+    /// in theirs.
     pub text: String,
+    /// Where the strings beyond ASCII start in [`Self::text`] (a byte and UTF-16 offset alike).
+    pub ascii: usize,
+    /// The strings beyond ASCII while the tape is written.
+    wide: String,
 }
 
 /// The table of a tool's property names (`write_named`).
@@ -119,6 +127,7 @@ struct Tape<'p> {
     ops: &'p mut Vec<u32>,
     nums: &'p mut Vec<f64>,
     text: &'p mut String,
+    wide: &'p mut String,
     /// Static strings already sent, by address and length, with the op that names them: a
     /// direct-mapped cache (a string whose slot another took is looked up and sent again).
     cache: [(usize, usize, u32); CACHE],
@@ -168,21 +177,27 @@ pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &m
     parts.ops.clear();
     parts.nums.clear();
     parts.text.clear();
+    parts.wide.clear();
     parts.ops.shrink_to(MAX_RETAINED_BYTES / 4);
     parts.nums.shrink_to(MAX_RETAINED_BYTES / 8);
     parts.text.shrink_to(MAX_RETAINED_BYTES);
+    parts.wide.shrink_to(MAX_RETAINED_BYTES);
     let mut tape = Tape {
         names: if names.len() <= MAX_NAMED { names } else { &[] },
         ops: &mut parts.ops,
         nums: &mut parts.nums,
         text: &mut parts.text,
+        wide: &mut parts.wide,
         cache: [(0, 0, 0); CACHE],
         kept: 0,
         inexact: false,
         number_text: false,
     };
     value.serialize(&mut tape)?;
-    tape.finish()
+    tape.finish()?;
+    parts.ascii = parts.text.len();
+    parts.text.push_str(&parts.wide);
+    Ok(())
 }
 
 fn arg(n: usize) -> Result<u32> {
@@ -238,8 +253,15 @@ impl<'p> Tape<'p> {
             self.ops.push(op);
             return Ok(());
         }
-        self.ops.push(STRING | arg(utf16_units(s))?);
-        self.text.push_str(s);
+        // A string's UTF-16 units are its bytes only when it is ASCII.
+        let units = utf16_units(s);
+        let ascii = units == s.len();
+        self.ops.push(STRING | arg(units << 1 | usize::from(!ascii))?);
+        if ascii {
+            self.text.push_str(s);
+        } else {
+            self.wide.push_str(s);
+        }
         Ok(())
     }
 
@@ -711,6 +733,7 @@ mod tests {
             units: Vec<u16>,
             i: usize,
             at: usize,
+            wide_at: usize,
             n: usize,
             kept: Vec<String>,
         }
@@ -726,8 +749,9 @@ mod tests {
                         json!(self.parts.nums[self.n - 1])
                     }
                     2 | 3 => {
-                        let s = String::from_utf16(&self.units[self.at..self.at + arg]).unwrap();
-                        self.at += arg;
+                        let at = if arg & 1 == 0 { &mut self.at } else { &mut self.wide_at };
+                        let s = String::from_utf16(&self.units[*at..*at + (arg >> 1)]).unwrap();
+                        *at += arg >> 1;
                         if op & 7 == 3 {
                             self.kept.push(s.clone());
                         }
@@ -749,10 +773,12 @@ mod tests {
             }
         }
         let units = parts.text.encode_utf16().collect();
-        let mut reader = Reader { names, parts, units, i: 0, at: 0, n: 0, kept: Vec::new() };
+        assert!(parts.text.get(..parts.ascii).is_some_and(|a| a.is_ascii()), "the ASCII part");
+        let mut reader = Reader { names, parts, units, i: 0, at: 0, wide_at: parts.ascii, n: 0, kept: Vec::new() };
         let value = reader.node();
         assert_eq!(reader.i, parts.ops.len(), "every op read");
-        assert_eq!(reader.at, reader.units.len(), "every unit of the text read");
+        assert_eq!(reader.at, parts.ascii, "every unit of the ASCII part read");
+        assert_eq!(reader.wide_at, reader.units.len(), "every unit of the text read");
         assert_eq!(reader.n, parts.nums.len(), "every number read");
         value
     }
