@@ -80,7 +80,7 @@ pub use input::Input;
 #[cfg(feature = "schema")]
 pub use kind::options_schema;
 pub use kind::{filter, list};
-pub use kind::{read, Kind, Spec, TypedValue};
+pub use kind::{read, Kind, Spec, TypedRef, TypedValue};
 pub use list::ListOptions;
 pub use number::{NumberOptions, OnOutOfRange, Preset};
 pub use outcome::{Ask, Note, Outcome, Reading, Status, Warning};

@@ -393,5 +393,19 @@ fn typed_args_do_not_depend_on_the_keys_order() {
     assert_eq!(spec.typed_args(&Value::Object(shuffled)), typed);
     let mut unknown = args.clone();
     unknown.shift_insert(0, "unknown".into(), json!(1));
-    assert_eq!(spec.typed_args(&Value::Object(unknown)), typed, "a key of no property is left out");
+    assert_eq!(spec.typed_args(&Value::Object(unknown.clone())), typed, "a key of no property is left out");
+    // Each typed value by its property's index, a string borrowed: the same values.
+    for object in [args, shuffled_again(&unknown)] {
+        let mut each = Vec::new();
+        assert!(spec.typed_args_each(&Value::Object(object), |i, t| each.push((i, t.into_owned()))));
+        let by_index: Vec<(String, TypedValue)> =
+            each.into_iter().map(|(i, t)| (spec.property_names().nth(i).expect("an index").to_owned(), t)).collect();
+        assert_eq!(TypedValue::Object(by_index), typed);
+    }
+    assert!(!spec.typed_args_each(&json!("text"), |_, _| panic!("no value of a string")));
+}
+
+/// `object`'s keys in the reverse order.
+fn shuffled_again(object: &serde_json::Map<String, Value>) -> serde_json::Map<String, Value> {
+    object.iter().rev().map(|(k, v)| (k.clone(), v.clone())).collect()
 }

@@ -9,7 +9,7 @@ mod typed;
 #[cfg(test)]
 mod table_properties;
 
-pub use typed::TypedValue;
+pub use typed::{TypedRef, TypedValue};
 
 use std::fmt;
 use std::str::FromStr;

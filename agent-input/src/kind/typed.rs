@@ -43,10 +43,27 @@ impl Spec {
     /// # Ok::<(), agent_input::Error>(())
     /// ```
     pub fn to_typed(&self, value: &Value) -> TypedValue {
+        self.to_typed_ref(value).into_owned()
+    }
+
+    /// [`Self::to_typed`], a string value borrowed from `value` rather than copied: what a
+    /// binding turns into its natives without a Rust string made first.
+    ///
+    /// ```
+    /// use agent_input::{Kind, Spec, TypedRef};
+    /// let spec = Spec::new(Kind::Country, &serde_json::json!({}))?;
+    /// let value = serde_json::json!("CZ");
+    /// assert_eq!(spec.to_typed_ref(&value), TypedRef::Text("CZ"));
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn to_typed_ref<'a>(&self, value: &'a Value) -> TypedRef<'a> {
+        let owned = |typed: TypedValue| Some(TypedRef::Owned(typed));
         let typed = match (self, value) {
-            (Self::Number(_), Value::Number(n)) => number::canonical(n.as_str()).map(TypedValue::Number),
-            (Self::Boolean(_), Value::Bool(b)) => Some(TypedValue::Boolean(*b)),
-            (Self::Date(_), Value::String(s)) => date::canonical(s).map(TypedValue::Date),
+            (Self::Number(_), Value::Number(n)) => {
+                number::canonical(n.as_str()).and_then(|d| owned(TypedValue::Number(d)))
+            }
+            (Self::Boolean(_), Value::Bool(b)) => owned(TypedValue::Boolean(*b)),
+            (Self::Date(_), Value::String(s)) => date::canonical(s).and_then(|d| owned(TypedValue::Date(d))),
             (Self::DateRange(_), Value::Object(o)) => {
                 let bound = |key: &str| match o.get(key) {
                     None => Some(None),
@@ -54,18 +71,39 @@ impl Spec {
                     Some(_) => None,
                 };
                 match (bound("from"), bound("to")) {
-                    (Some(from), Some(to)) => Some(TypedValue::DateRange(date::DateRange { from, to })),
+                    (Some(from), Some(to)) => owned(TypedValue::DateRange(date::DateRange { from, to })),
                     _ => None,
                 }
             }
             (Self::List(o), Value::Array(items)) => {
-                Some(TypedValue::List(items.iter().map(|item| o.item.to_typed(item)).collect()))
+                owned(TypedValue::List(items.iter().map(|item| o.item.to_typed(item)).collect()))
             }
-            (Self::Filter(o), v) => Some(o.item.to_typed(v)),
-            (Self::Cursor(_), v) => Some(TypedValue::Json(v.clone())),
-            (_, Value::String(s)) => Some(TypedValue::Text(s.clone())),
+            (Self::Filter(o), v) => Some(o.item.to_typed_ref(v)),
+            (Self::Cursor(_), v) => owned(TypedValue::Json(v.clone())),
+            (_, Value::String(s)) => Some(TypedRef::Text(s)),
             _ => None,
         };
-        typed.unwrap_or_else(|| TypedValue::Json(value.clone()))
+        typed.unwrap_or_else(|| TypedRef::Owned(TypedValue::Json(value.clone())))
+    }
+}
+
+/// A read value in its kind's own Rust type, its text borrowed ([`Spec::to_typed_ref`]).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum TypedRef<'a> {
+    /// [`TypedValue::Text`], borrowed.
+    Text(&'a str),
+    /// Any other typed value.
+    Owned(TypedValue),
+}
+
+impl TypedRef<'_> {
+    /// The [`TypedValue`] this is.
+    #[must_use]
+    pub fn into_owned(self) -> TypedValue {
+        match self {
+            Self::Text(s) => TypedValue::Text(s.to_owned()),
+            Self::Owned(typed) => typed,
+        }
     }
 }

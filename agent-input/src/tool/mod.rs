@@ -49,7 +49,7 @@ use crate::error::Error;
 use crate::hint::Fix;
 use crate::input::Input;
 use crate::json::{self, Duplicate, JsonError};
-use crate::kind::TypedValue;
+use crate::kind::{TypedRef, TypedValue};
 use crate::limits::MAX_CALL_BYTES;
 use crate::outcome::received_cut;
 use crate::outcome::{Note, Warning};
@@ -623,6 +623,30 @@ impl ToolSpec {
         match args {
             Value::Object(o) => TypedValue::Object(self.properties.to_typed(o)),
             other => TypedValue::Json(other.clone()),
+        }
+    }
+
+    /// Calls `f` with each property of an ok call's canonical `args` that is there: its index
+    /// in [`Self::property_names`] and its typed value ([`Self::typed_args`]'s, a string
+    /// borrowed from `args`), in declaration order; `false`, with no call, when `args` is not
+    /// an object. What a binding builds its natives from without a Rust string per value.
+    ///
+    /// ```
+    /// use agent_input::{tool::{ToolCall, ToolSpec}, TypedRef, TypedValue};
+    /// let spec = ToolSpec::from_json(&serde_json::json!({"name": "t", "properties": {"q": {"kind": "text"}, "since": {}}}))?;
+    /// let ToolCall::Ok { args, .. } = spec.read(&serde_json::json!({"since": "1. 10. 2026", "q": "soud"})) else { panic!() };
+    /// let mut seen = Vec::new();
+    /// assert!(spec.typed_args_each(&args, |i, typed| seen.push((i, typed.into_owned()))));
+    /// assert_eq!(seen, [(0, TypedValue::Text("soud".into())), (1, TypedValue::Date(chrono::NaiveDate::from_ymd_opt(2026, 10, 1).unwrap()))]);
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn typed_args_each<'a>(&self, args: &'a Value, f: impl FnMut(usize, TypedRef<'a>)) -> bool {
+        match args {
+            Value::Object(o) => {
+                self.properties.each_typed(o, f);
+                true
+            }
+            _ => false,
         }
     }
 

@@ -15,7 +15,7 @@ use crate::cursor::CursorCodec;
 use crate::enum_::EnumOptions;
 use crate::error::Error;
 use crate::input::listing;
-use crate::kind::{Spec, TypedValue};
+use crate::kind::{Spec, TypedRef, TypedValue};
 use crate::limits::{MAX_LISTED, MAX_LIST_ITEMS, MAX_QUOTED_CHARS};
 use crate::outcome::Warning;
 use crate::spelling;
@@ -402,22 +402,43 @@ impl PropertySet {
     /// property is looked up.
     pub(crate) fn to_typed(&self, object: &Map<String, Value>) -> Vec<(String, TypedValue)> {
         let mut out = Vec::with_capacity(object.len());
-        let mut entries = object.iter().peekable();
-        for p in &self.props {
-            if let Some((_, value)) = entries.next_if(|(k, _)| **k == p.name) {
-                out.push((p.name.clone(), Self::typed_of(p, value)));
+        self.each_typed(object, |i, typed| {
+            if let Some(p) = self.props.get(i) {
+                out.push((p.name.clone(), typed.into_owned()));
             }
-        }
-        if entries.peek().is_none() {
-            return out;
-        }
-        out.clear();
-        for p in &self.props {
-            if let Some(value) = object.get(&p.name) {
-                out.push((p.name.clone(), Self::typed_of(p, value)));
-            }
-        }
+        });
         out
+    }
+
+    /// Calls `f` with each property's index and typed value ([`Self::to_typed`]'s, a string
+    /// borrowed), in declaration order.
+    pub(crate) fn each_typed<'a>(&self, object: &'a Map<String, Value>, mut f: impl FnMut(usize, TypedRef<'a>)) {
+        // The object's keys matched in one pass along the properties when they come in
+        // declaration order, as the args of a read do (no key hashed); else each looked up.
+        let mut found: SmallVec<[(usize, &'a Value); 16]> = SmallVec::new();
+        let mut entries = object.iter().peekable();
+        for (i, p) in self.props.iter().enumerate() {
+            if let Some((_, value)) = entries.next_if(|(k, _)| **k == p.name) {
+                found.push((i, value));
+            }
+        }
+        if entries.peek().is_some() {
+            found.clear();
+            found.extend(self.props.iter().enumerate().filter_map(|(i, p)| Some((i, object.get(&p.name)?))));
+        }
+        for (i, value) in found {
+            if let Some(p) = self.props.get(i) {
+                f(i, Self::typed_ref_of(p, value));
+            }
+        }
+    }
+
+    /// [`Self::typed_of`], a string borrowed.
+    fn typed_ref_of<'a>(p: &PropertyRule, value: &'a Value) -> TypedRef<'a> {
+        match &p.def {
+            Def::Value(spec) => spec.to_typed_ref(value),
+            _ => TypedRef::Owned(Self::typed_of(p, value)),
+        }
     }
 
     /// The typed value of property `p`'s canonical `value`.

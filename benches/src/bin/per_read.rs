@@ -101,7 +101,7 @@ fn list() {
     for floor in FLOORS {
         println!("floor_{floor}");
     }
-    println!("call_canonical\ncall_repaired\nsearch_floor\nsearch_canonical\nsearch_repaired\nsearch_repaired_text");
+    println!("call_canonical\ncall_repaired\ncall_typed\nsearch_floor\nsearch_canonical\nsearch_repaired\nsearch_repaired_text");
     for (case, _) in agent_input_benches::VOCABULARY_CASES {
         println!("vocabulary_{case}");
     }
@@ -176,12 +176,7 @@ fn main() {
         return;
     }
     if let Some(which) = name.strip_prefix("call_") {
-        let (spec, canonical, repaired) = call();
-        let args = if which == "canonical" { canonical } else { repaired };
-        for _ in 0..n {
-            let out = spec.read(black_box(&args));
-            assert!(out.envelope().is_none(), "{name}: the call reads");
-        }
+        run_call(which, &name, n);
         return;
     }
     let Some((_, spec, value)) = cases().into_iter().find(|(c, _, _)| *c == name) else {
@@ -193,5 +188,23 @@ fn main() {
     for _ in 0..n {
         let out = spec.read(black_box(Input::from(&value)));
         assert!(out.value().is_some(), "{kind} {value}: {}", out.to_json());
+    }
+}
+
+/// The `call_*` cases: the 8-property call read canonical or repaired, or its canonical args
+/// typed (`call_typed`), `n` times.
+fn run_call(which: &str, name: &str, n: usize) {
+    let (spec, canonical, repaired) = call();
+    if which == "typed" {
+        // The typed values of the canonical call (what a binding hands its natives from).
+        for _ in 0..n {
+            assert!(matches!(spec.typed_args(black_box(&canonical)), agent_input::TypedValue::Object(_)));
+        }
+        return;
+    }
+    let args = if which == "canonical" { canonical } else { repaired };
+    for _ in 0..n {
+        let out = spec.read(black_box(&args));
+        assert!(out.envelope().is_none(), "{name}: the call reads");
     }
 }

@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 
 use agent_input::limits::MAX_JSON_DEPTH;
-use agent_input::{Ask, Input, TypedValue};
+use agent_input::{Ask, Input, TypedRef, TypedValue};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -224,6 +224,78 @@ pub fn call_args(obj: &Bound<'_, PyAny>) -> PyResult<Result<Value, Unreadable>> 
         Err(Stop::Unreadable(why)) => Ok(Err(why)),
         Err(Stop::Err(e)) => Err(e),
     }
+}
+
+/// The most bytes of text a call's arguments may have for its tool to keep them for the next
+/// call ([`call_args_kept`]); a larger call's are dropped once it is read, so each kept
+/// string's room is at most this. The JavaScript binding keeps them within the same bound.
+pub const MAX_KEPT_ARGS_BYTES: usize = 64 * 1024;
+
+/// [`call_args`] of a dict into `kept`, the arguments of the tool's last call. A model's calls
+/// to one tool nearly always send the same keys in the same order: when `dict` has the keys
+/// `kept` has, in its order, each value is converted into its place (a `str` into the room of
+/// the string there), and no key, map or string of them is allocated again; any other dict is
+/// converted whole into `kept`. Either way `kept` then holds what [`call_args`] gives, and the
+/// answer is its bytes of text; when the arguments cannot cross, `kept` is `null`. A call of
+/// more than [`MAX_KEPT_ARGS_BYTES`] is not kept ([`release`]).
+///
+/// # Errors
+/// As [`call_args`] (`kept` is then `null`).
+pub fn call_args_kept(dict: &Bound<'_, PyDict>, kept: &mut Value) -> PyResult<Result<usize, Unreadable>> {
+    if let Value::Object(map) = kept {
+        if let Some(weight) = refill(dict, map) {
+            return Ok(Ok(weight));
+        }
+    }
+    let mut walk = Walk { read: true, weight: 0 };
+    match to_json(dict.as_any(), 0, &mut walk) {
+        Ok(value) => {
+            *kept = value;
+            Ok(Ok(walk.weight))
+        }
+        Err(stop) => {
+            *kept = Value::Null;
+            match stop {
+                Stop::Unreadable(why) => Ok(Err(why)),
+                Stop::Err(e) => Err(e),
+            }
+        }
+    }
+}
+
+/// What a tool keeps of a call's arguments once the call is read: all of them when their text
+/// was at most [`MAX_KEPT_ARGS_BYTES`], else nothing.
+pub fn release(kept: &mut Value, weight: usize) {
+    if weight > MAX_KEPT_ARGS_BYTES {
+        *kept = Value::Null;
+    }
+}
+
+/// `dict` converted into `map` when its keys are `map`'s, in order, with its weight
+/// ([`call_args_kept`]); `None` at the first difference or at anything the whole conversion
+/// must say (`map` then holds a part of each).
+fn refill(dict: &Bound<'_, PyDict>, map: &mut Map<String, Value>) -> Option<usize> {
+    if dict.len() != map.len() {
+        return None;
+    }
+    let mut walk = Walk { read: true, weight: dict.len() };
+    for ((key, item), (kept_key, slot)) in dict.iter().zip(map.iter_mut()) {
+        let key = key.cast::<PyString>().ok()?.to_str().ok()?;
+        if key != kept_key {
+            return None;
+        }
+        walk.weight += key.len();
+        match (slot, item.cast::<PyString>()) {
+            (Value::String(s), Ok(item)) => {
+                let text = item.to_str().ok()?;
+                s.clear();
+                s.push_str(text);
+                walk.weight += text.len();
+            }
+            (slot, _) => *slot = to_json(&item, 1, &mut walk).ok()?,
+        }
+    }
+    Some(walk.weight)
 }
 
 /// The program's own data as JSON (options, a spec, a schema, entries, a payload, an output):
@@ -490,6 +562,18 @@ fn number_to_py<'py>(py: Python<'py>, n: &Number) -> PyResult<Bound<'py, PyAny>>
         return Ok(i.into_pyobject(py)?.into_any());
     }
     decimal_type(py)?.call1((n.as_str(),))
+}
+
+/// [`typed_to_py`] of a typed value whose text is borrowed: a string made once, in Python.
+///
+/// # Errors
+/// As [`typed_to_py`].
+pub fn typed_ref_to_py<'py>(py: Python<'py>, typed: TypedRef<'_>) -> PyResult<Bound<'py, PyAny>> {
+    match typed {
+        TypedRef::Text(s) => Ok(PyString::new(py, s).into_any()),
+        TypedRef::Owned(typed) => typed_to_py(py, &typed),
+        other => typed_to_py(py, &other.into_owned()),
+    }
 }
 
 /// A typed value ([`agent_input::Spec::to_typed`]) as Python natives: a number as `int` (no

@@ -511,6 +511,9 @@ pub struct Tool {
     keys: Arc<[Py<PyString>]>,
     /// The server key given at construction: it also seals questions to a person.
     codec: Option<CoreCodec>,
+    /// The arguments of the last call read from a dict, kept for the next
+    /// ([`convert::call_args_kept`]); a call on another thread meanwhile converts its own.
+    kept: std::sync::Mutex<Value>,
 }
 
 #[pymethods]
@@ -579,6 +582,13 @@ impl Tool {
     /// JSON text ([`convert::call_text`]).
     #[pyo3(signature = (args = None, /))]
     fn read(&self, py: Python<'_>, args: Option<&Bound<'_, PyAny>>) -> PyResult<ToolCall> {
+        if let (Some(dict), Ok(mut kept)) = (args.and_then(|a| a.cast::<PyDict>().ok()), self.kept.try_lock()) {
+            if let Ok(weight) = convert::call_args_kept(dict, &mut kept)? {
+                let call = py.detach(|| self.spec.read(&kept));
+                convert::release(&mut kept, weight);
+                return Ok(self.call_of(call));
+            }
+        }
         let call = match args {
             None => py.detach(|| self.spec.read(&Value::Null)),
             Some(a) => match convert::call_args(a)? {
@@ -827,7 +837,7 @@ impl Tool {
 impl Tool {
     fn new(py: Python<'_>, spec: ToolSpec, codec: Option<CoreCodec>) -> Self {
         let keys = spec.property_names().map(|name| PyString::intern(py, name).unbind()).collect();
-        Self { spec: Arc::new(spec), keys, codec }
+        Self { spec: Arc::new(spec), keys, codec, kept: std::sync::Mutex::new(Value::Null) }
     }
 
     /// A read call, with the tool's spec and interned names.
@@ -854,27 +864,31 @@ impl ToolCall {
     }
 }
 
-/// A call's canonical args as Python natives ([`ToolSpec::typed_args`]), the dict's keys the
-/// tool's interned names (`keys`, in declared order, as the args are): no string made or
-/// hashed per key.
+/// A call's canonical args as Python natives ([`ToolSpec::typed_args_each`]), the dict's keys
+/// the tool's interned names (`keys`, in declared order, as the args are): no string made or
+/// hashed per key, and no Rust string made for a value.
 fn args_to_py<'py>(
     py: Python<'py>,
     spec: &ToolSpec,
     keys: &[Py<PyString>],
     args: &Value,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let typed = spec.typed_args(args);
-    let agent_input::TypedValue::Object(fields) = &typed else { return typed_to_py(py, &typed) };
     let dict = PyDict::new(py);
-    let mut names = spec.property_names().zip(keys);
-    for (name, value) in fields {
-        let value = typed_to_py(py, value)?;
-        match names.find(|(declared, _)| declared == name) {
-            Some((_, key)) => dict.set_item(key.bind(py), value)?,
-            None => dict.set_item(name, value)?,
+    let mut result = Ok(());
+    let object = spec.typed_args_each(args, |i, typed| {
+        if result.is_err() {
+            return;
         }
+        // `keys` are the spec's names: each index has one.
+        result = convert::typed_ref_to_py(py, typed).and_then(|value| match keys.get(i) {
+            Some(key) => dict.set_item(key.bind(py), value),
+            None => dict.set_item(spec.property_names().nth(i).unwrap_or_default(), value),
+        });
+    });
+    if !object {
+        return typed_to_py(py, &spec.typed_args(args));
     }
-    Ok(dict.into_any())
+    result.map(|()| dict.into_any())
 }
 
 /// The result of reading one tool call: ok with canonical `args`, or the error envelope.

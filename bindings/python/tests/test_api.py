@@ -319,6 +319,57 @@ def test_tool_args_keys_are_the_declared_names_made_once() -> None:
     assert notes[0]["code"] is again[0]["code"], "a code is one string, made once"
 
 
+def _everything(call: Any) -> Any:
+    return (call.to_json(), call.args, call.notes, call.warnings)
+
+
+class _Str(str):
+    pass
+
+
+def test_a_tool_reads_each_call_as_its_own_whatever_came_before() -> None:
+    """A tool keeps its last call's arguments for the next call with the same keys: each call
+    of every tool vector, read by one tool after all the others (forwards and backwards), is
+    what a tool made for it alone reads; so is each of a sequence of the same keys with other
+    values, other orders, fewer and more keys, nested values, a `str` subclass, a lone
+    surrogate and a call past what is kept."""
+    by_spec: Dict[str, List[Any]] = {}
+    for _, spec, case, _ in tool_cases():
+        by_spec.setdefault(json.dumps(spec, sort_keys=True), []).append(case.get("args"))
+    for text, calls in by_spec.items():
+        shared = agent_input.Tool.from_spec(json.loads(text))
+        for args in calls + calls[::-1]:
+            alone = agent_input.Tool.from_spec(json.loads(text)).read(args)
+            assert _everything(shared.read(args)) == _everything(alone), args
+    spec = {"name": "t", "properties": {
+        "query": {"kind": "text"}, "since": {"kind": "date"}, "limit": {"kind": "number"},
+        "filter": {"kind": "object", "properties": {"country": {"kind": "country"}}}}}
+    tool = agent_input.Tool.from_spec(spec)
+    sequence: List[Any] = [
+        {"query": "a", "since": "1. 10. 2026", "limit": "4 000"},
+        {"query": "a longer query than before", "since": "2026-10-02", "limit": 5},
+        {"query": "b", "since": "2026-10-03", "limit": "5"},
+        {"query": 7, "since": None, "limit": "6"},
+        {"query": "c", "since": "2026-10-04", "limit": "7"},
+        {"since": "2026-10-04", "query": "c", "limit": "7"},
+        {"query": "c", "since": "2026-10-04"},
+        {"query": "c", "since": "2026-10-04", "limit": "7", "filter": {"country": "Česko"}},
+        {"query": "c", "since": "2026-10-04", "limit": "7", "filter": {"country": "cz"}},
+        {"query": _Str("d"), "since": "2026-10-04", "limit": "7", "filter": {"country": "cz"}},
+        {"query": "e\ud800", "since": "2026-10-04", "limit": "7", "filter": {"country": "cz"}},
+        {"query": "f", "since": "2026-10-04", "limit": "7", "filter": {"country": "cz"}},
+        {"query": "g" * 70_000, "since": "2026-10-04", "limit": "7", "filter": {"country": "cz"}},
+        {"query": "h", "since": "2026-10-04", "limit": "7", "filter": {"country": "cz"}},
+        {"query": "h", "since": "2026-10-04", "limit": "7", "other": "x"},
+        None,
+        {},
+        {"query": "i", "since": "2026-10-04", "limit": "7", "other": "x"},
+    ]
+    for args in sequence:
+        alone = agent_input.Tool.from_spec(spec).read(args)
+        assert _everything(tool.read(args)) == _everything(alone), args
+
+
 # --- cursors ---------------------------------------------------------------------------------
 
 
