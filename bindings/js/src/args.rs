@@ -143,7 +143,7 @@ pub fn decode_kept<'k>(
     names: &[String],
     kept: &'k mut Value,
 ) -> Result<&'k Value, GlueError> {
-    if let Value::Object(map) = kept {
+    if let (Value::Object(map), Ok(text)) = (&mut *kept, std::str::from_utf8(text)) {
         let mut cursor = Cursor { ops, at: 0, text, pos: 0, names };
         if cursor.refill(map).is_some() && cursor.at == ops.len() && cursor.pos == text.len() {
             return Ok(kept);
@@ -182,6 +182,9 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 /// `TypeError`, since only the package's own code writes tapes.
 pub fn decode(ops: &[f64], text: &[u8], names: &[String]) -> Result<Value, GlueError> {
     let malformed = |at: usize| GlueError::type_error(format!("the arguments' tape is malformed (at number {at})"));
+    // The text checked once; each string is then a slice of it that starts and ends at a
+    // character's edge.
+    let text = std::str::from_utf8(text).map_err(|_| malformed(0))?;
     let mut cursor = Cursor { ops, at: 0, text, pos: 0, names };
     cursor.value(0).filter(|_| cursor.at == ops.len() && cursor.pos == text.len()).ok_or_else(|| malformed(cursor.at))
 }
@@ -198,7 +201,7 @@ fn whole(x: f64) -> Option<usize> {
 struct Cursor<'a> {
     ops: &'a [f64],
     at: usize,
-    text: &'a [u8],
+    text: &'a str,
     pos: usize,
     names: &'a [String],
 }
@@ -218,9 +221,9 @@ impl<'a> Cursor<'a> {
     /// The next string of the text (a length of UTF-8 bytes that ends at a character's end).
     fn string(&mut self) -> Option<&'a str> {
         let len = self.count()?;
-        let bytes = self.text.get(self.pos..self.pos.checked_add(len)?)?;
+        let s = self.text.get(self.pos..self.pos.checked_add(len)?)?;
         self.pos += len;
-        std::str::from_utf8(bytes).ok()
+        Some(s)
     }
 
     /// An object's key: a string, or one of the tool's property names (`-1 - index`).

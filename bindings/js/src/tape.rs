@@ -124,6 +124,9 @@ struct Tape<'p> {
     /// The tool's property names, which cross by index (table [`NAMES_TABLE`]); empty but for a
     /// call's tape.
     names: &'p [String],
+    /// The names' lengths in bytes, a bit each (bit 63 for 63 and longer): a string of no
+    /// name's length (a message) is compared with none of them.
+    name_lengths: u64,
     ops: &'p mut Vec<u32>,
     nums: &'p mut Vec<f64>,
     text: &'p mut String,
@@ -184,6 +187,7 @@ pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &m
     parts.wide.shrink_to(MAX_RETAINED_BYTES);
     let mut tape = Tape {
         names: if names.len() <= MAX_NAMED { names } else { &[] },
+        name_lengths: if names.len() <= MAX_NAMED { names.iter().fold(0, |bits, n| bits | length_bit(n)) } else { 0 },
         ops: &mut parts.ops,
         nums: &mut parts.nums,
         text: &mut parts.text,
@@ -198,6 +202,11 @@ pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &m
     parts.ascii = parts.text.len();
     parts.text.push_str(&parts.wide);
     Ok(())
+}
+
+/// The bit of [`Tape::name_lengths`] for a string of `s`'s length.
+fn length_bit(s: &str) -> u64 {
+    1 << s.len().min(63)
 }
 
 fn arg(n: usize) -> Result<u32> {
@@ -301,6 +310,9 @@ impl<'p> Tape<'p> {
 
     /// The op naming `s` in the tool's property names, if it is one.
     fn name_op(&self, s: &str) -> Result<Option<u32>> {
+        if self.name_lengths & length_bit(s) == 0 {
+            return Ok(None);
+        }
         match self.names.iter().position(|n| n == s) {
             Some(i) => Ok(Some(TABLE | arg((i << 3) | NAMES_TABLE)?)),
             None => Ok(None),
@@ -907,6 +919,17 @@ mod tests {
         write_named(&call, &many, &mut parts).unwrap();
         assert!(parts.ops.iter().all(|&op| op & 7 != TABLE || (op >> 3) & 7 != NAMES_TABLE as u32));
         assert_eq!(decode_named(&parts, &many), parsed(&convert::call_text(call)));
+        // Names of 63 bytes and more (one bit of lengths for all of them) are named too.
+        let (long, longer) = ("x".repeat(63), "y".repeat(70));
+        let spec = agent_input::tool::ToolSpec::from_json(&json!({"name": "t", "properties": {
+            long.as_str(): {"kind": "text"}, longer.as_str(): {"kind": "text"}}}))
+        .unwrap();
+        let names: Vec<String> = spec.property_names().map(str::to_owned).collect();
+        let call = spec.read(&json!({long.as_str(): " a ", longer.as_str(): " b "}));
+        write_named(&call, &names, &mut parts).unwrap();
+        let named = parts.ops.iter().filter(|&&op| op & 7 == TABLE && (op >> 3) & 7 == NAMES_TABLE as u32).count();
+        assert_eq!(named, 4, "two keys and two notes' paths: {:?}", parts.ops);
+        assert_eq!(decode_named(&parts, &names), parsed(&convert::call_text(call)));
     }
 
     #[test]
