@@ -141,7 +141,8 @@ pub(super) fn tokens(text: &str) -> Tokens<'_> {
             rest = rest.get(c.len_utf8()..).unwrap_or_default();
         }
     }
-    join_names(out)
+    join_names(&mut out);
+    out
 }
 
 /// The most numbers and separators [`numbers_only`] reads: more is no date of the numeric
@@ -198,10 +199,11 @@ const MAX_NAME_WORDS: usize = 4;
 /// Joins words that together are one month or weekday name (Yoruba "ojo aje", Welsh
 /// "dydd llun", Thai "พ.ค."): the longest run of words, separated by single spaces or points,
 /// whose key a table has.
-fn join_names(tokens: Tokens<'_>) -> Tokens<'_> {
+/// In place: the tokens (a few hundred bytes on the stack) are not moved when nothing joins.
+fn join_names(tokens: &mut Tokens<'_>) {
     let joinable = tokens.windows(3).any(|w| matches!(w, [Token::Word(_), Token::Sep(' ' | '.'), Token::Word(_)]));
     if !joinable {
-        return tokens;
+        return;
     }
     let mut out = Tokens::new();
     let mut i = 0;
@@ -235,7 +237,7 @@ fn join_names(tokens: Tokens<'_>) -> Tokens<'_> {
             }
         }
     }
-    out
+    *tokens = out;
 }
 
 /// The byte spans of the words of `text`: letters and their marks, with apostrophes and

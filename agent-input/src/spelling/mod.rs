@@ -201,10 +201,11 @@ pub(crate) struct Plain {
 /// (what [`plain`] leaves as it is without a look at each character); a test compares it with
 /// the characters' own check.
 fn below_combining_marks_plain(bytes: &[u8]) -> bool {
-    // No branch a byte (compiled to vector compares); the soft hyphen's second byte found by
-    // `memchr` first (`í`, C3 AD, shares it).
-    let high = bytes.iter().fold(false, |any, &b| any | (b >= 0xcc));
-    !high && (!bytes.contains(&0xad) || !bytes.windows(2).any(|pair| pair == [0xc2, 0xad]))
+    // No branch a byte (compiled to vector compares); the pairs are looked at only in text
+    // with a lead byte C2 (U+0080 to U+00BF: rare in names and dates), not for every `í`
+    // (C3 AD) whose second byte the soft hyphen shares.
+    let (high, c2) = bytes.iter().fold((false, false), |(high, c2), &b| (high | (b >= 0xcc), c2 | (b == 0xc2)));
+    !high && (!c2 || !bytes.windows(2).any(|pair| pair == [0xc2, 0xad]))
 }
 
 /// The plain spelling of a code-like value (a number, a code, a date, a name), when it has
