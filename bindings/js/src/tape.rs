@@ -127,6 +127,9 @@ struct Tape<'p> {
     /// The names' lengths in bytes, a bit each (bit 63 for 63 and longer): a string of no
     /// name's length (a message) is compared with none of them.
     name_lengths: u64,
+    /// Each name's index + 1 in the slot of its [`name_slot`] ([`SHARED_SLOT`] where names
+    /// share one, 0 where none is): a string is compared with one name, not with each.
+    name_slots: [u8; NAME_SLOTS],
     ops: &'p mut Vec<u32>,
     nums: &'p mut Vec<f64>,
     text: &'p mut String,
@@ -188,6 +191,7 @@ pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &m
     let mut tape = Tape {
         names: if names.len() <= MAX_NAMED { names } else { &[] },
         name_lengths: if names.len() <= MAX_NAMED { names.iter().fold(0, |bits, n| bits | length_bit(n)) } else { 0 },
+        name_slots: name_slots(if names.len() <= MAX_NAMED { names } else { &[] }),
         ops: &mut parts.ops,
         nums: &mut parts.nums,
         text: &mut parts.text,
@@ -202,6 +206,30 @@ pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &m
     parts.ascii = parts.text.len();
     parts.text.push_str(&parts.wide);
     Ok(())
+}
+
+/// Slots of [`Tape::name_slots`] (a power of two, past [`MAX_NAMED`] so that names seldom share).
+const NAME_SLOTS: usize = 128;
+
+/// The slot of [`Tape::name_slots`] a slot of which more than one name is in holds.
+const SHARED_SLOT: u8 = u8::MAX;
+
+/// A string's slot in [`Tape::name_slots`]: of its length and its first and last bytes.
+fn name_slot(s: &str) -> usize {
+    let bytes = s.as_bytes();
+    let (first, last) = (bytes.first().copied().unwrap_or(0), bytes.last().copied().unwrap_or(0));
+    (bytes.len().wrapping_mul(31) ^ usize::from(first).wrapping_mul(7) ^ usize::from(last)) % NAME_SLOTS
+}
+
+/// [`Tape::name_slots`] of at most [`MAX_NAMED`] `names`.
+fn name_slots(names: &[String]) -> [u8; NAME_SLOTS] {
+    let mut slots = [0; NAME_SLOTS];
+    for (i, name) in names.iter().enumerate() {
+        if let Some(slot) = slots.get_mut(name_slot(name)) {
+            *slot = if *slot == 0 { u8::try_from(i + 1).unwrap_or(SHARED_SLOT) } else { SHARED_SLOT };
+        }
+    }
+    slots
 }
 
 /// The bit of [`Tape::name_lengths`] for a string of `s`'s length.
@@ -313,7 +341,12 @@ impl<'p> Tape<'p> {
         if self.name_lengths & length_bit(s) == 0 {
             return Ok(None);
         }
-        match self.names.iter().position(|n| n == s) {
+        let found = match self.name_slots.get(name_slot(s)).copied().unwrap_or(0) {
+            0 => None,
+            SHARED_SLOT => self.names.iter().position(|n| n == s),
+            i => Some(usize::from(i) - 1).filter(|&i| self.names.get(i).is_some_and(|n| n == s)),
+        };
+        match found {
             Some(i) => Ok(Some(TABLE | arg((i << 3) | NAMES_TABLE)?)),
             None => Ok(None),
         }
@@ -919,6 +952,19 @@ mod tests {
         write_named(&call, &many, &mut parts).unwrap();
         assert!(parts.ops.iter().all(|&op| op & 7 != TABLE || (op >> 3) & 7 != NAMES_TABLE as u32));
         assert_eq!(decode_named(&parts, &many), parsed(&convert::call_text(call)));
+        // Every one of MAX_NAMED names is named, those that share a slot too.
+        let props: serde_json::Map<String, Value> =
+            (0..MAX_NAMED).map(|i| (format!("p{}", i * 7), json!({"kind": "text"}))).collect();
+        let spec = agent_input::tool::ToolSpec::from_json(&json!({"name": "t", "properties": props})).unwrap();
+        let names: Vec<String> = spec.property_names().map(str::to_owned).collect();
+        let slots = name_slots(&names);
+        assert!(slots.contains(&SHARED_SLOT), "some names share a slot");
+        let args: serde_json::Map<String, Value> = names.iter().map(|n| (n.clone(), json!("x"))).collect();
+        let call = spec.read(&Value::Object(args));
+        write_named(&call, &names, &mut parts).unwrap();
+        let named = parts.ops.iter().filter(|&&op| op & 7 == TABLE && (op >> 3) & 7 == NAMES_TABLE as u32).count();
+        assert_eq!(named, MAX_NAMED, "each key of the args");
+        assert_eq!(decode_named(&parts, &names), parsed(&convert::call_text(call)));
         // Names of 63 bytes and more (one bit of lengths for all of them) are named too.
         let (long, longer) = ("x".repeat(63), "y".repeat(70));
         let spec = agent_input::tool::ToolSpec::from_json(&json!({"name": "t", "properties": {
