@@ -81,33 +81,17 @@ pub fn arg_room(ops: usize, bytes: usize) -> usize {
     })
 }
 
-/// The value of the argument tape JavaScript wrote into the room: its first `ops` numbers and
-/// `bytes` bytes ([`decode`]).
-///
-/// # Errors
-/// As [`decode`], and counts past the room.
-pub fn decode_room(ops: usize, bytes: usize, names: &[String]) -> Result<Value, GlueError> {
-    ROOM.with(|room| {
-        let room = room.borrow();
-        match (room.0.get(..ops), room.1.get(..bytes)) {
-            (Some(ops), Some(text)) => decode(ops, text, names),
-            _ => Err(GlueError::type_error(format!(
-                "the arguments' tape is past its room ({ops} numbers, {bytes} bytes)"
-            ))),
-        }
-    })
-}
-
 /// The most bytes of text a call's arguments may have for its tool to keep them for the next
 /// call ([`decode_kept`]); a larger call's are dropped once it is read, so each kept string's
 /// room is at most this.
 pub const MAX_KEPT_ARGS_BYTES: usize = 64 * 1024;
 
-/// [`decode_room`] into `kept`, a tool's arguments object of its last call ([`decode_kept`]).
+/// The value of the argument tape JavaScript wrote into the room, its first `ops` numbers and
+/// `bytes` bytes, decoded into `kept` ([`decode_kept`]: a tool's arguments of its last call).
 ///
 /// # Errors
-/// As [`decode_room`].
-pub fn decode_room_kept<'k>(
+/// As [`decode`], and counts past the room (`kept` is then `null`).
+pub fn decode_room<'k>(
     ops: usize,
     bytes: usize,
     names: &[String],
@@ -432,9 +416,11 @@ mod tests {
         });
         // Grown (as JavaScript asks when it runs out), the room keeps what was written.
         arg_room(4 * ops.len(), 4 * text.len());
-        let value = decode_room(ops.len(), text.len(), &names()).unwrap();
-        assert_eq!(value, json!({"query": "nájem", "x": [1, "ř"]}));
-        assert_eq!(decode_room(4 * ops.len() + 1, 0, &names()).unwrap_err().code, "type");
+        let mut kept = Value::Null;
+        let value = decode_room(ops.len(), text.len(), &names(), &mut kept).unwrap();
+        assert_eq!(value, &json!({"query": "nájem", "x": [1, "ř"]}));
+        assert_eq!(decode_room(4 * ops.len() + 1, 0, &names(), &mut kept).unwrap_err().code, "type");
+        assert_eq!(kept, Value::Null, "nothing kept after a tape past its room");
         // Given back, the room is its new size.
         arg_room(256, 4096);
         ROOM.with(|room| assert_eq!((room.borrow().0.len(), room.borrow().1.len()), (256, 4096)));

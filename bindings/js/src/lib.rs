@@ -485,13 +485,14 @@ impl Tool {
     /// A tape the package's writer does not write (a `TypeError`).
     pub fn read_args(&self, ops: usize, bytes: usize) -> std::result::Result<u32, JsValue> {
         // Only a call read inside this one (none does: the tape is written before) finds the
-        // kept arguments taken; it decodes its own.
-        let Ok(mut kept) = self.kept.try_borrow_mut() else {
-            let args = args::decode_room(ops, bytes, &self.names)?;
-            return Ok(convert::call_answer(self.spec.read_in(&args, &host::context()), &self.names));
+        // kept arguments taken; it decodes into its own.
+        let (mut borrowed, mut own) = (self.kept.try_borrow_mut(), Value::Null);
+        let kept = match &mut borrowed {
+            Ok(kept) => &mut **kept,
+            Err(_) => &mut own,
         };
-        let call = self.spec.read_in(args::decode_room_kept(ops, bytes, &self.names, &mut kept)?, &host::context());
-        args::release(&mut kept, bytes);
+        let call = self.spec.read_in(args::decode_room(ops, bytes, &self.names, kept)?, &host::context());
+        args::release(kept, bytes);
         Ok(convert::call_answer(call, &self.names))
     }
 

@@ -124,9 +124,6 @@ struct Tape<'p> {
     /// The tool's property names, which cross by index (table [`NAMES_TABLE`]); empty but for a
     /// call's tape.
     names: &'p [String],
-    /// The names' lengths in bytes, a bit each (bit 63 for 63 and longer): a string of no
-    /// name's length (a message) is compared with none of them.
-    name_lengths: u64,
     /// Each name's index + 1 in the slot of its [`name_slot`] ([`SHARED_SLOT`] where names
     /// share one, 0 where none is): a string is compared with one name, not with each.
     name_slots: [u8; NAME_SLOTS],
@@ -180,6 +177,7 @@ pub fn write<T: Serialize + ?Sized>(value: &T, parts: &mut Parts) -> Result<()> 
 /// # Errors
 /// As [`write()`].
 pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &mut Parts) -> Result<()> {
+    let names = if names.len() <= MAX_NAMED { names } else { &[] };
     parts.ops.clear();
     parts.nums.clear();
     parts.text.clear();
@@ -189,9 +187,8 @@ pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &m
     parts.text.shrink_to(MAX_RETAINED_BYTES);
     parts.wide.shrink_to(MAX_RETAINED_BYTES);
     let mut tape = Tape {
-        names: if names.len() <= MAX_NAMED { names } else { &[] },
-        name_lengths: if names.len() <= MAX_NAMED { names.iter().fold(0, |bits, n| bits | length_bit(n)) } else { 0 },
-        name_slots: name_slots(if names.len() <= MAX_NAMED { names } else { &[] }),
+        names,
+        name_slots: name_slots(names),
         ops: &mut parts.ops,
         nums: &mut parts.nums,
         text: &mut parts.text,
@@ -230,11 +227,6 @@ fn name_slots(names: &[String]) -> [u8; NAME_SLOTS] {
         }
     }
     slots
-}
-
-/// The bit of [`Tape::name_lengths`] for a string of `s`'s length.
-fn length_bit(s: &str) -> u64 {
-    1 << s.len().min(63)
 }
 
 fn arg(n: usize) -> Result<u32> {
@@ -338,9 +330,6 @@ impl<'p> Tape<'p> {
 
     /// The op naming `s` in the tool's property names, if it is one.
     fn name_op(&self, s: &str) -> Result<Option<u32>> {
-        if self.name_lengths & length_bit(s) == 0 {
-            return Ok(None);
-        }
         let found = match self.name_slots.get(name_slot(s)).copied().unwrap_or(0) {
             0 => None,
             SHARED_SLOT => self.names.iter().position(|n| n == s),
@@ -965,7 +954,7 @@ mod tests {
         let named = parts.ops.iter().filter(|&&op| op & 7 == TABLE && (op >> 3) & 7 == NAMES_TABLE as u32).count();
         assert_eq!(named, MAX_NAMED, "each key of the args");
         assert_eq!(decode_named(&parts, &names), parsed(&convert::call_text(call)));
-        // Names of 63 bytes and more (one bit of lengths for all of them) are named too.
+        // Names of 63 bytes and more are named too.
         let (long, longer) = ("x".repeat(63), "y".repeat(70));
         let spec = agent_input::tool::ToolSpec::from_json(&json!({"name": "t", "properties": {
             long.as_str(): {"kind": "text"}, longer.as_str(): {"kind": "text"}}}))

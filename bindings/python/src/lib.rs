@@ -582,22 +582,27 @@ impl Tool {
     /// JSON text ([`convert::call_text`]).
     #[pyo3(signature = (args = None, /))]
     fn read(&self, py: Python<'_>, args: Option<&Bound<'_, PyAny>>) -> PyResult<ToolCall> {
-        if let (Some(dict), Ok(mut kept)) = (args.and_then(|a| a.cast::<PyDict>().ok()), self.kept.try_lock()) {
-            if let Ok(weight) = convert::call_args_kept(dict, &mut kept)? {
-                let call = py.detach(|| self.spec.read(&kept));
-                convert::release(&mut kept, weight);
-                return Ok(self.call_of(call));
-            }
-        }
         let call = match args {
             None => py.detach(|| self.spec.read(&Value::Null)),
-            Some(a) => match convert::call_args(a)? {
-                Ok(args) => py.detach(|| self.spec.read(&args)),
-                Err(_) => {
-                    let text = convert::call_text(a)?;
-                    py.detach(|| self.spec.read_json(text.as_bytes()))
+            Some(a) => {
+                // A dict is converted into the tool's kept arguments, unless another thread
+                // holds them; anything else, or then, on its own.
+                let read = match a.cast::<PyDict>().ok().zip(self.kept.try_lock().ok()) {
+                    Some((dict, mut kept)) => convert::call_args_kept(dict, &mut kept)?.map(|weight| {
+                        let call = py.detach(|| self.spec.read(&kept));
+                        convert::release(&mut kept, weight);
+                        call
+                    }),
+                    None => convert::call_args(a)?.map(|args| py.detach(|| self.spec.read(&args))),
+                };
+                match read {
+                    Ok(call) => call,
+                    Err(_) => {
+                        let text = convert::call_text(a)?;
+                        py.detach(|| self.spec.read_json(text.as_bytes()))
+                    }
                 }
-            },
+            }
         };
         Ok(self.call_of(call))
     }
