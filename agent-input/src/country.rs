@@ -137,10 +137,9 @@ const _: () = {
 };
 
 /// True when a folded name has a joining word.
-fn has_joining_word(folded: &str) -> bool {
+fn has_joining_word(bytes: &[u8]) -> bool {
     // Joining words are one to three letters: longer words are not compared.
     // One pass: the length of the word so far, compared only when a short word ends.
-    let bytes = folded.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         if b == b' ' {
@@ -161,7 +160,7 @@ fn is_conjunction(word: &[u8]) -> bool {
 /// ([`CONJUNCTIONS`]) and without a leading "the".
 fn name_key(name: &str) -> String {
     let folded = spelling::fold::fold_name(name);
-    if !folded.starts_with("the ") && !has_joining_word(&folded) {
+    if !folded.starts_with("the ") && !has_joining_word(folded.as_bytes()) {
         return folded; // nearly every name: nothing to leave out
     }
     let words: Vec<&str> = folded.split(' ').filter(|w| !CONJUNCTIONS.contains(w)).collect();
@@ -297,8 +296,8 @@ static RENAMED_INDEX: Index = Index::of(&RENAMED_NAMES);
 static GENERATED_AMBIGUOUS: Index = Index::of(&AMBIGUOUS_NAMES);
 
 /// The country a name key names in the generated table.
-fn named(key: &str) -> Option<&'static str> {
-    NAMES.get(key).and_then(|i| COUNTRIES.get(usize::from(i))).map(|(code, _, _)| *code)
+fn named(key: &[u8]) -> Option<&'static str> {
+    NAMES.get_bytes(key).and_then(|i| COUNTRIES.get(usize::from(i))).map(|(code, _, _)| *code)
 }
 
 /// The successors of a retired code (`"CS"`, `"SUN"`, `"810"`), each state in its history.
@@ -360,7 +359,7 @@ fn find(text: &str) -> Found {
         return folded_elsewhere(text, key, found);
     }
     for key in keys_of(text) {
-        if let Some(found) = find_key(&key) {
+        if let Some(found) = find_key(key.as_bytes()) {
             return found;
         }
     }
@@ -372,13 +371,14 @@ fn find(text: &str) -> Found {
 /// [`FOLDED_ELSEWHERE`]); else `found`. Text of ASCII alone is never one of those spellings
 /// (each is written with letters beyond ASCII: a test checks the table), so it is not looked
 /// up.
-fn folded_elsewhere(text: &str, key: &str, found: Found) -> Found {
+fn folded_elsewhere(text: &str, key: &[u8], found: Found) -> Found {
     let Found::Code(code, _) = found else { return found };
     if text.is_ascii() {
         return found;
     }
-    let Ok(i) = FOLDED_ELSEWHERE.binary_search_by(|(k, _)| (*k).cmp(key)) else { return found };
-    let Some((_, spellings)) = FOLDED_ELSEWHERE.get(i) else { return found };
+    // A handful of keys (a test bounds them): compared by length first, with no call to
+    // compare bytes for a key of another length, as a binary search would make at each step.
+    let Some((_, spellings)) = FOLDED_ELSEWHERE.iter().find(|(k, _)| k.as_bytes() == key) else { return found };
     let written = as_written(text);
     let other = spellings.split(';').find_map(|entry| {
         let (spelling, country) = entry.split_once('=')?;
@@ -578,7 +578,7 @@ fn find_without_state_words(text: &str) -> Found {
         // Words cut off that name a country themselves (`United States Canada`) are no state words.
         let (head, tail) =
             (words.get(..i).unwrap_or_default(), words.get(words.len().saturating_sub(j)..).unwrap_or_default());
-        if [head, tail].iter().any(|part| !part.is_empty() && named(&name_key(&part.join(" "))).is_some()) {
+        if [head, tail].iter().any(|part| !part.is_empty() && named(name_key(&part.join(" ")).as_bytes()).is_some()) {
             continue;
         }
         let cut_words: Vec<&str> = head.iter().chain(tail).copied().collect();
@@ -608,7 +608,7 @@ fn state_named(rest: &str, cut: &[&str], words: &Index) -> Vec<CountryCode> {
     told.dedup();
     let required =
         |code: CountryCode| REQUIRED.get(code.as_str()).map(|list| list.split(' ').filter(|w| !w.is_empty()));
-    match find_key(rest) {
+    match find_key(rest.as_bytes()) {
         Some(Found::Code(code, _)) => {
             let holds = required(code).is_none_or(|mut list| list.all(|w| told.contains(&w)));
             if allowed(code) && holds {
@@ -775,27 +775,27 @@ fn or_name(text: &str, found: Found) -> Found {
 }
 
 /// The one key of a name without a comma, joining word or leading "the", folded on the stack.
-fn plain_name_key<'b>(text: &str, buf: &'b mut [u8; 64]) -> Option<&'b str> {
-    if text.contains(',') {
+fn plain_name_key<'b>(text: &str, buf: &'b mut [u8; 64]) -> Option<&'b [u8]> {
+    if spelling::bytes::has(text.as_bytes(), b',') {
         return None;
     }
-    spelling::fold::fold_name_on_stack(text, buf)
-        .filter(|key| !key.is_empty() && !key.starts_with("the ") && !has_joining_word(key))
+    spelling::fold::fold_name_bytes_on_stack(text, buf)
+        .filter(|key| !key.is_empty() && !key.starts_with(b"the ") && !has_joining_word(key))
 }
 
 /// The country a name key names, if any.
-fn find_key(key: &str) -> Option<Found> {
-    let curated = |table: &[(&str, &'static str)]| table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+fn find_key(key: &[u8]) -> Option<Found> {
+    let curated = |table: &[(&str, &'static str)]| table.iter().find(|(k, _)| k.as_bytes() == key).map(|(_, v)| *v);
     if let Some(list) = curated(AMBIGUOUS) {
         return Some(Found::Several(codes_of(list).into_vec()));
     }
     // The generated table's names are none of its ambiguous names (a test checks): a name
     // it has is read without asking the ambiguous ones.
     let code = named(key);
-    if let Some(list) = code.is_none().then(|| GENERATED_AMBIGUOUS.get(key)).flatten() {
+    if let Some(list) = code.is_none().then(|| GENERATED_AMBIGUOUS.get_bytes(key)).flatten() {
         return Some(Found::Several(codes_of(list).into_vec()));
     }
-    let code = code.or_else(|| RENAMED_INDEX.get(key)).or_else(|| curated(COLLOQUIAL));
+    let code = code.or_else(|| RENAMED_INDEX.get_bytes(key)).or_else(|| curated(COLLOQUIAL));
     code.and_then(CountryCode::new).map(|code| Found::Code(code, Some(NoteCode::CountryNameRead)))
 }
 
@@ -1059,7 +1059,7 @@ mod tests {
             }
             let mut buf = [0; 64];
             if let Some(key) = plain_name_key(&text, &mut buf) {
-                proptest::prop_assert_eq!(vec![key.to_owned()], keys_of(&text).into_vec());
+                proptest::prop_assert_eq!(vec![String::from_utf8(key.to_vec())?], keys_of(&text).into_vec());
             }
         }
     }
@@ -1086,11 +1086,14 @@ mod tests {
         }
     }
 
-    /// `folded_elsewhere` looks its key up by binary search and skips text of ASCII alone: the
-    /// table is sorted, and every spelling it lists is written with letters beyond ASCII.
+    /// `folded_elsewhere` compares its key with each of the table's keys and skips text of
+    /// ASCII alone: the table stays a handful of distinct keys (a scan, not a search), and every
+    /// spelling it lists is written with letters beyond ASCII.
     #[test]
-    fn spellings_folded_elsewhere_are_sorted_and_beyond_ascii() {
-        assert!(FOLDED_ELSEWHERE.windows(2).all(|w| matches!(w, [a, b] if a.0 < b.0)), "sorted by key");
+    fn spellings_folded_elsewhere_are_few_distinct_and_beyond_ascii() {
+        const SCANNED_AT_MOST: usize = 16;
+        assert!(FOLDED_ELSEWHERE.len() <= SCANNED_AT_MOST, "{} keys: look them up by search", FOLDED_ELSEWHERE.len());
+        assert!(FOLDED_ELSEWHERE.windows(2).all(|w| matches!(w, [a, b] if a.0 < b.0)), "sorted, so distinct");
         for (key, spellings) in FOLDED_ELSEWHERE {
             for entry in spellings.split(';') {
                 let (spelling, _) = entry.split_once('=').expect("spelling=code");
@@ -1144,7 +1147,7 @@ mod tests {
             ["Česko", "Czech Republic", "Côte d’Ivoire", "São Tomé & Príncipe", "Åland", "Österreich", "Türkiye"]
         {
             let mut buf = [0; 64];
-            let key = plain_name_key(name, &mut buf).map(str::to_owned);
+            let key = plain_name_key(name, &mut buf).map(|k| String::from_utf8(k.to_vec()).expect("ASCII"));
             let heap = keys_of(name).into_vec();
             assert!(key.is_some() || name.contains('&'), "{name} folds on the stack");
             if let Some(key) = key {
@@ -1168,7 +1171,7 @@ mod tests {
     #[test]
     fn no_generated_name_is_also_ambiguous() {
         for (key, _) in AMBIGUOUS_NAMES.iter() {
-            assert_eq!(named(key), None, "{key}");
+            assert_eq!(named(key.as_bytes()), None, "{key}");
         }
     }
 

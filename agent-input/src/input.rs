@@ -262,8 +262,7 @@ pub(crate) fn quoted(s: &str) -> String {
 /// True when `s` has a character a JSON string must escape (`"`, `\\`, a control character).
 #[inline]
 fn needs_escape(s: &str) -> bool {
-    // Every byte looked at, without a branch each: short texts, compiled to vector compares.
-    s.bytes().fold(false, |any, b| any | (b == b'"') | (b == b'\\') | (b < 0x20))
+    crate::spelling::bytes::has_json_escape(s.as_bytes())
 }
 
 /// `"s"` for a text that needs no escape.

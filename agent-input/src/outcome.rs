@@ -181,7 +181,7 @@ impl Note {
     }
 
     fn read_as_quoted_named(code: NoteCode, received: &Input<'_>, canonical: &str, detail: &str, name: &str) -> Self {
-        if canonical.bytes().fold(false, |any, b| any | (b == b'"') | (b == b'\\') | (b < 0x20)) {
+        if crate::spelling::bytes::has_json_escape(canonical.as_bytes()) {
             let detail = if name.is_empty() { detail.to_owned() } else { format!("{detail} ({name})") };
             return Self::read_as(code, received, &crate::input::quoted(canonical), &detail);
         }

@@ -78,14 +78,14 @@ pub(crate) fn english_country_name(code: &str) -> &'static str {
 
 /// The place of a code of two or three ASCII letters or digits among all such codes (letters
 /// of either case and digits: 62 symbols), or `None` for any other text.
-fn short_code_slot(code: &str) -> Option<usize> {
+fn short_code_slot(code: &[u8]) -> Option<usize> {
     let symbol = |b: u8| match b {
         b'a'..=b'z' => Some(usize::from(b - b'a') + 1),
         b'A'..=b'Z' => Some(usize::from(b - b'A') + 27),
         b'0'..=b'9' => Some(usize::from(b - b'0') + 53),
         _ => None,
     };
-    match *code.as_bytes() {
+    match *code {
         [a, b] => Some(symbol(a)? * 63 + symbol(b)?),
         [a, b, c] => Some(63 * 63 + (symbol(a)? * 63 + symbol(b)?) * 63 + symbol(c)?),
         _ => None,
@@ -111,11 +111,13 @@ impl ShortCodes {
         code: &str,
         keys: impl FnOnce() -> I,
     ) -> Option<bool> {
-        let slot = short_code_slot(code)?;
+        let slot = short_code_slot(code.as_bytes())?;
         let bits = self.0.get_or_init(|| {
             let mut bits = vec![0u64; SHORT_CODE_SLOTS.div_ceil(64)];
             for key in keys() {
-                if let Some(word) = short_code_slot(key).and_then(|s| bits.get_mut(s / 64).map(|w| (w, s % 64))) {
+                if let Some(word) =
+                    short_code_slot(key.as_bytes()).and_then(|s| bits.get_mut(s / 64).map(|w| (w, s % 64)))
+                {
                     *word.0 |= 1 << word.1;
                 }
             }
@@ -245,13 +247,21 @@ fn slots_of(prefixes: &[u64]) -> Box<[u32]> {
 
 /// The first eight bytes of `key` as a big-endian number, zero-padded: a smaller number is a
 /// smaller key, an equal one says nothing.
+///
+/// Made from loads of the key and shifts, not by copying the key into a word's bytes: a copy
+/// of a few bytes is a call, and the word read back whole after bytes written into it waits
+/// for their stores.
 fn prefix(key: &[u8]) -> u64 {
-    let mut bytes = [0u8; 8];
-    let n = key.len().min(8);
-    if let (Some(to), Some(from)) = (bytes.get_mut(..n), key.get(..n)) {
-        to.copy_from_slice(from);
+    let half = |b: &[u8]| b.try_into().map_or(0, |b| u64::from(u32::from_be_bytes(b)));
+    match key.len() {
+        8.. => key.get(..8).and_then(|b| b.try_into().ok()).map_or(0, u64::from_be_bytes),
+        // The first four bytes, and the last four shifted to their places (the bytes both
+        // hold are the same).
+        n @ 4..=7 => {
+            half(key.get(..4).unwrap_or_default()) << 32 | half(key.get(n - 4..).unwrap_or_default()) << (8 * (8 - n))
+        }
+        _ => key.iter().enumerate().fold(0, |w, (i, &b)| w | u64::from(b) << (56 - 8 * i)),
     }
-    u64::from_be_bytes(bytes)
 }
 
 impl<V: Value> Packed<V> {
@@ -275,6 +285,12 @@ impl<V: Value> Packed<V> {
 
     /// The value of `key`, if the table has it.
     pub fn get(&self, key: &str) -> Option<V> {
+        self.parts().get(key.as_bytes())
+    }
+
+    /// The value of the key of these bytes, if the table has it (a key folded on the stack,
+    /// not made a `str`).
+    pub(crate) fn get_bytes(&self, key: &[u8]) -> Option<V> {
         self.parts().get(key)
     }
 
@@ -367,18 +383,18 @@ impl<V: Value> Parts<V> {
     /// its number. A key of at most eight bytes, none zero, is the first of them when it is as
     /// long (any other with those bytes is longer: the key is its prefix, so sorts first);
     /// a longer one is looked for in their blocks.
-    fn get(&self, key: &str) -> Option<V> {
+    fn get(&self, key: &[u8]) -> Option<V> {
         let all = &self.prefixes;
-        let wanted = prefix(key.as_bytes());
+        let wanted = prefix(key);
         let first = self.first_with(wanted)?;
-        if key.len() <= 8 && !key.as_bytes().contains(&0) {
+        if key.len() <= 8 && !crate::spelling::bytes::has(key, 0) {
             let own = usize::from(self.lens.get(first).copied()?);
             let shared = if first % BLOCK == 0 { 0 } else { usize::from(self.shared.get(first).copied()?) };
             return (shared + own == key.len()).then(|| self.values.get(first).copied()).flatten();
         }
         // Few keys share eight bytes: counted forward, not searched for.
         let last = first + all.get(first..).unwrap_or_default().iter().take_while(|&&p| p == wanted).count();
-        self.find_from(first, last, key.as_bytes())
+        self.find_from(first, last, key)
     }
 
     /// The index of the first key whose prefix is `wanted` ([`Self::slots`]), if one is.
@@ -623,24 +639,54 @@ impl Index {
 
     /// The value of `key`, if the table has it.
     pub(crate) fn get(&self, key: &str) -> Option<&'static str> {
+        self.get_bytes(key.as_bytes())
+    }
+
+    /// The value of the key of these bytes, if the table has it.
+    pub(crate) fn get_bytes(&self, key: &[u8]) -> Option<&'static str> {
         let table = self.table();
         if let Some(slot) = short_code_slot(key).and_then(|s| u32::try_from(s).ok()) {
             let short = self.short.get_or_init(|| {
                 let mut short: Vec<(u32, &'static str)> = (table.iter())
-                    .filter_map(|(k, v)| short_code_slot(k).and_then(|s| u32::try_from(s).ok()).map(|s| (s, *v)))
+                    .filter_map(|(k, v)| {
+                        short_code_slot(k.as_bytes()).and_then(|s| u32::try_from(s).ok()).map(|s| (s, *v))
+                    })
                     .collect();
                 short.sort_unstable_by_key(|(s, _)| *s);
                 short
             });
             return short.binary_search_by_key(&slot, |(s, _)| *s).ok().and_then(|i| short.get(i)).map(|(_, v)| *v);
         }
-        table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| table.get(i)).map(|(_, v)| *v)
+        table.binary_search_by(|(k, _)| k.as_bytes().cmp(key)).ok().and_then(|i| table.get(i)).map(|(_, v)| *v)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
+
+    /// A key's prefix is its first eight bytes zero-padded, read big-endian, at every length
+    /// (each of the three ways `prefix` makes it) and with every byte value in each place.
+    #[test]
+    fn a_prefix_is_the_first_eight_bytes_padded() {
+        let padded = |key: &[u8]| {
+            let mut word = [0u8; 8];
+            for (to, from) in word.iter_mut().zip(key) {
+                *to = *from;
+            }
+            u64::from_be_bytes(word)
+        };
+        for len in 0..=12 {
+            for at in 0..len {
+                for b in [0u8, 1, 0x7f, 0x80, 0xff, b'a'] {
+                    let mut key: Vec<u8> = (1..=len).map(|i| u8::try_from(i * 17).unwrap_or(0)).collect();
+                    key[at] = b;
+                    assert_eq!(super::prefix(&key), padded(&key), "{key:?}");
+                }
+            }
+        }
+        assert_eq!(super::prefix(b""), 0);
+    }
 
     #[test]
     fn english_names_are_keyed_by_two_letters_in_order() {
@@ -713,7 +759,7 @@ mod tests {
     fn an_empty_table_finds_nothing() {
         let parts = super::Parts::<u16>::empty();
         for key in ["", "a", "abcdefghij"] {
-            assert_eq!(parts.get(key), None);
+            assert_eq!(parts.get(key.as_bytes()), None);
         }
     }
 

@@ -226,6 +226,13 @@ const ASCII_KEYS: [u8; 128] = {
 /// Letters and digits make the words, every other character ends one. A test compares it with
 /// [`fold_name`].
 pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&'b str> {
+    std::str::from_utf8(fold_name_bytes_on_stack(s, buf)?).ok()
+}
+
+/// [`fold_name_on_stack`] as the key's bytes, for lookups that compare bytes: the key is ASCII
+/// (each byte from `ASCII_KEYS`, a space, or a fold [`stackable`] checked), so no check of it as
+/// UTF-8 is needed to look it up.
+pub(crate) fn fold_name_bytes_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&'b [u8]> {
     let (mut len, mut gap) = (0usize, false);
     let bytes = s.as_bytes();
     let mut i = 0;
@@ -287,7 +294,7 @@ pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&
         buf.get_mut(len..len + folded.len())?.copy_from_slice(folded.as_bytes());
         len += folded.len();
     }
-    std::str::from_utf8(buf.get(..len)?).ok()
+    buf.get(..len)
 }
 
 /// What [`fold_name_on_stack`] makes of a character: the ASCII letters or digits of its fold,
@@ -550,7 +557,12 @@ mod tests {
         #[test]
         fn name_keys_on_the_stack_are_the_name_keys(s in "[a-zA-Z0-9 \u{a0}\u{2019}\u{a8}\u{301}.,&'Ñßáčř日Ł-]{0,90}") {
             let mut buf = [0u8; 64];
+            // The bytes the lookups take are ASCII, and the key's.
+            let bytes = fold_name_bytes_on_stack(&s, &mut buf).map(<[u8]>::to_vec);
+            proptest::prop_assert!(bytes.as_ref().is_none_or(|b| b.is_ascii()), "{:?}", s);
+            let mut buf = [0u8; 64];
             let on_stack = fold_name_on_stack(&s, &mut buf).map(str::to_owned);
+            proptest::prop_assert_eq!(bytes, on_stack.as_ref().map(|k| k.as_bytes().to_vec()));
             if let Some(key) = on_stack {
                 proptest::prop_assert_eq!(key, fold_name(&s), "{:?}", s);
             } else {

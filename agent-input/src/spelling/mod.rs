@@ -3,6 +3,7 @@
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
+pub(crate) mod bytes;
 pub(crate) mod digits;
 pub(crate) mod fold;
 pub(crate) mod key;
