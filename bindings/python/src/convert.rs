@@ -720,7 +720,7 @@ pub fn iso_date_text_to_py<'py>(py: Python<'py>, text: &str) -> Option<Bound<'py
     if !shaped {
         return None;
     }
-    date_from_iso(py).ok()?.call1((text,)).ok()
+    call_one(date_from_iso(py).ok()?, &PyString::new(py, text)).ok()
 }
 
 /// A date as `datetime.date`, through `date.fromisoformat` (the fastest constructor the
@@ -748,7 +748,7 @@ fn date_to_py(py: Python<'_>, d: chrono::NaiveDate) -> PyResult<Bound<'_, PyAny>
     ];
     let from_iso = date_from_iso(py)?;
     let text = std::str::from_utf8(&text).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    from_iso.call1((text,))
+    call_one(from_iso, &PyString::new(py, text))
 }
 
 /// `datetime.date.fromisoformat`, looked up once.
@@ -756,4 +756,21 @@ fn date_from_iso(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
     let from_iso = DATE_FROM_ISO
         .get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(date_type(py)?.getattr("fromisoformat")?.unbind()) })?;
     Ok(from_iso.bind(py))
+}
+
+/// `callable(arg)` without the argument tuple that `call1` builds under the stable ABI before
+/// Python 3.12 (`PyObject_Call` takes a tuple; `PyObject_Vectorcall` is not in the 3.10 stable
+/// ABI). `PyObject_CallFunctionObjArgs` is, and passes its arguments on the C stack.
+#[allow(unsafe_code)]
+fn call_one<'py>(callable: &Bound<'py, PyAny>, arg: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    use pyo3::ffi;
+    let py = callable.py();
+    // SAFETY: both pointers are live references held by `callable` and `arg` for the call; the
+    // argument list ends with the null pointer the function requires; the result is a new
+    // reference or null with the error set, which `from_owned_ptr_or_err` takes as such.
+    unsafe {
+        let result =
+            ffi::PyObject_CallFunctionObjArgs(callable.as_ptr(), arg.as_ptr(), std::ptr::null_mut::<ffi::PyObject>());
+        Bound::from_owned_ptr_or_err(py, result)
+    }
 }
