@@ -761,7 +761,7 @@ fn date_from_iso(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
 /// `callable(arg)` without the argument tuple that `call1` builds under the stable ABI before
 /// Python 3.12 (`PyObject_Call` takes a tuple; `PyObject_Vectorcall` is not in the 3.10 stable
 /// ABI). `PyObject_CallFunctionObjArgs` is, and passes its arguments on the C stack.
-#[allow(unsafe_code)]
+#[allow(unsafe_code, reason = "PyObject_CallFunctionObjArgs is a C function")]
 fn call_one<'py>(callable: &Bound<'py, PyAny>, arg: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     use pyo3::ffi;
     let py = callable.py();
