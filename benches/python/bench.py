@@ -89,6 +89,31 @@ def alone(case: str, fn: Callable[[], Any]) -> float:
     return ns
 
 
+def beside_busy_thread(fn: Callable[[], Any], calls: int = 200) -> float:
+    """The median time of one call of `fn` (ns) while another thread runs Python code."""
+    import threading
+
+    stop = threading.Event()
+
+    def busy() -> None:
+        n = 0
+        while not stop.is_set():
+            n += 1
+
+    thread = threading.Thread(target=busy)
+    thread.start()
+    try:
+        times: List[float] = []
+        for _ in range(calls):
+            t = timeit.default_timer()
+            fn()
+            times.append((timeit.default_timer() - t) * 1e9)
+        return statistics.median(times)
+    finally:
+        stop.set()
+        thread.join()
+
+
 def import_time_ms(runs: int = 15) -> float:
     code = "import time; t = time.perf_counter(); import agent_input; print(time.perf_counter() - t)"
     samples = [float(subprocess.check_output([sys.executable, "-c", code], text=True)) for _ in range(runs)]
@@ -192,21 +217,20 @@ def main() -> None:
     )
 
     # A whole call of 8 properties with the spellings a model sends.
-    tool = agent_input.Tool.from_spec(
-        {
-            "name": "search",
-            "properties": {
-                "query": {"kind": "text", "required": True},
-                "date_from": {},
-                "date_to": {},
-                "limit": {"max": 5000},
-                "country": {},
-                "locale": {},
-                "decision_id": {},
-                "include_dissents": {"kind": "boolean"},
-            },
-        }
-    )
+    search: Dict[str, Any] = {
+        "name": "search",
+        "properties": {
+            "query": {"kind": "text", "required": True},
+            "date_from": {},
+            "date_to": {},
+            "limit": {"max": 5000},
+            "country": {},
+            "locale": {},
+            "decision_id": {},
+            "include_dissents": {"kind": "boolean"},
+        },
+    }
+    tool = agent_input.Tool.from_spec(search)
     model_args: Dict[str, Any] = {
         "query": "nájem bytu",
         "date_from": "1. 10. 2026",
@@ -308,6 +332,15 @@ def main() -> None:
         "pydantic plain",
         checked("plain", lambda: {**Plain.model_validate(canonical_args).model_dump(), "decision_id": uid}, expect),
     )
+
+    # Beside a thread that runs Python code: a call read holding the GIL takes its own time; one
+    # that releases it waits to take it back, up to the interpreter's switch interval (5 ms).
+    # The second tool is the same with a list property declared (not sent): its calls release.
+    with_list = agent_input.Tool.from_spec({**search, "properties": {**search["properties"], "tags": {"kind": "list"}}})
+    held = beside_busy_thread(lambda: tool.read(model_args).args)
+    released = beside_busy_thread(lambda: with_list.read(model_args).args)
+    print(f"\ntool/call8_model beside a busy thread (median of 200 calls): {fmt(held)} holding the GIL "
+          f"(a short call of scalar kinds), {fmt(released)} releasing it (the tool with a list property)")
 
     ms = import_time_ms()
     print(f"\nimport agent_input: {ms:.2f} ms (median of 15 fresh interpreters; target < 10 ms)")

@@ -521,6 +521,26 @@ impl ToolSpec {
         self.properties.props.iter().map(|p| p.name.as_str())
     }
 
+    /// Each property's name and the kind its value is read with, in declared order; `None` for
+    /// a property the tool factory reads itself (an object, a list of entry objects, a union, a
+    /// passthrough). A binding decides by them what a call can cost (Python keeps the GIL for a
+    /// short call of scalar kinds).
+    ///
+    /// ```
+    /// use agent_input::{tool::ToolSpec, Kind};
+    /// let spec = ToolSpec::from_json(&serde_json::json!({"name": "search", "properties": {
+    ///     "query": {"kind": "text"}, "limit": {}, "filters": {"kind": "object", "properties": {"country": {}}}}}))?;
+    /// let kinds: Vec<_> = spec.property_kinds().map(|(name, spec)| (name, spec.map(|s| s.kind()))).collect();
+    /// assert_eq!(kinds, [("query", Some(Kind::Text)), ("limit", Some(Kind::Number)), ("filters", None)]);
+    /// # Ok::<(), agent_input::Error>(())
+    /// ```
+    pub fn property_kinds(&self) -> impl ExactSizeIterator<Item = (&str, Option<&crate::kind::Spec>)> {
+        self.properties.props.iter().map(|p| match &p.def {
+            props::Def::Value(spec) => (p.name.as_str(), Some(spec)),
+            _ => (p.name.as_str(), None),
+        })
+    }
+
     /// True when the tool writes (an optional id's placeholder asks).
     pub const fn writes(&self) -> bool {
         self.writes

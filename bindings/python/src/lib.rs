@@ -274,6 +274,8 @@ fn no_hits_filtered(
 #[pyclass(frozen, module = "agent_input._agent_input")]
 pub struct Vocabulary {
     inner: CoreVocabulary,
+    /// Small enough for its short reads to keep the GIL ([`convert::vocabulary_keeps_gil`]).
+    keeps_gil: bool,
 }
 
 /// The core's own error for options it rejects (used on error paths only, so that the
@@ -293,7 +295,8 @@ impl Vocabulary {
         let entries: Vec<Entry> = serde_json::from_value(json.clone())
             .map_err(|_| core_options_error(py, Kind::Vocabulary, &json!({"entries": json})))?;
         let inner = CoreVocabulary::new(entries).map_err(|e| to_py_err(py, &e))?;
-        Ok(Self { inner })
+        let keeps_gil = convert::vocabulary_keeps_gil(inner.entries());
+        Ok(Self { inner, keeps_gil })
     }
 
     /// Reads one value. `role="value"` (default) asks when a value names several entries or
@@ -302,11 +305,14 @@ impl Vocabulary {
     fn read(&self, py: Python<'_>, value: Arg<'_>, role: &str) -> PyResult<Outcome> {
         let role: VocabularyRole = serde_json::from_value(Value::String(role.to_owned()))
             .map_err(|_| core_options_error(py, Kind::Vocabulary, &json!({"entries": [{"id": "_"}], "role": role})))?;
-        let (converted, _) = convert(&value)?;
-        // A vocabulary read works by its entries: it releases the GIL whatever the value.
+        let (converted, weight) = convert(&value)?;
+        // A vocabulary read works by its names: a short read of a small vocabulary keeps the
+        // GIL, any other releases it.
+        let read = || self.inner.read(converted.input(), role).map(Value::String);
         let inner = match converted.unreadable() {
             Some(ask) => ask,
-            None => py.detach(|| self.inner.read(converted.input(), role).map(Value::String)),
+            None if self.keeps_gil && weight <= convert::KEEP_GIL_MAX_BYTES => read(),
+            None => py.detach(read),
         };
         Ok(Outcome { inner, natives: Natives::Json })
     }
@@ -514,6 +520,8 @@ pub struct Tool {
     /// The arguments of the last call read from a dict, kept for the next
     /// ([`convert::call_args_kept`]); a call on another thread meanwhile converts its own.
     kept: std::sync::Mutex<Value>,
+    /// Its short calls are read holding the GIL ([`convert::tool_keeps_gil`]).
+    keeps_gil: bool,
 }
 
 #[pymethods]
@@ -577,19 +585,19 @@ impl Tool {
     }
 
     /// Reads a whole argument object (a dict; `None` or nothing: no arguments at all), with the
-    /// GIL released. Never raises on bad arguments: a lone surrogate or lists and dicts nested
+    /// GIL released unless the call is short ([`convert::call_keeps_gil`]). Never raises on bad arguments: a lone surrogate or lists and dicts nested
     /// more than 64 levels are the envelope `agent-input call` and JavaScript give for the same
     /// JSON text ([`convert::call_text`]).
     #[pyo3(signature = (args = None, /))]
     fn read(&self, py: Python<'_>, args: Option<&Bound<'_, PyAny>>) -> PyResult<ToolCall> {
         let call = match args {
-            None => py.detach(|| self.spec.read(&Value::Null)),
+            None => self.read_holding(py, 0, || self.spec.read(&Value::Null)),
             Some(a) => {
                 // A dict is converted into the tool's kept arguments, unless another thread
                 // holds them; anything else, or then, on its own.
                 let read = match a.cast::<PyDict>().ok().zip(self.kept.try_lock().ok()) {
                     Some((dict, mut kept)) => convert::call_args_kept(dict, &mut kept)?.map(|weight| {
-                        let call = py.detach(|| self.spec.read(&kept));
+                        let call = self.read_holding(py, weight, || self.spec.read(&kept));
                         convert::release(&mut kept, weight);
                         call
                     }),
@@ -619,7 +627,7 @@ impl Tool {
     }
 
     /// Reads the raw body of a call, JSON text as `str` or `bytes`, as a client sent it, with
-    /// the GIL released: a key sent twice is read as the last, with a warning; text that is not
+    /// the GIL released unless the call is short ([`convert::call_keeps_gil`]): a key sent twice is read as the last, with a warning; text that is not
     /// JSON is the envelope, naming the byte (a lone surrogate in a `str` is not UTF-8: its
     /// `surrogatepass` bytes); an empty body is a call without arguments.
     #[pyo3(signature = (text, /))]
@@ -629,7 +637,7 @@ impl Tool {
             Err(_) => StrBytes::Bytes(text.extract()?),
         };
         let body = text.bytes();
-        let call = py.detach(|| self.spec.read_json(body));
+        let call = self.read_holding(py, body.len(), || self.spec.read_json(body));
         Ok(self.call_of(call))
     }
 
@@ -842,7 +850,18 @@ impl Tool {
 impl Tool {
     fn new(py: Python<'_>, spec: ToolSpec, codec: Option<CoreCodec>) -> Self {
         let keys = spec.property_names().map(|name| PyString::intern(py, name).unbind()).collect();
-        Self { spec: Arc::new(spec), keys, codec, kept: std::sync::Mutex::new(Value::Null) }
+        let keeps_gil = convert::tool_keeps_gil(&spec);
+        Self { spec: Arc::new(spec), keys, codec, kept: std::sync::Mutex::new(Value::Null), keeps_gil }
+    }
+
+    /// Runs a read of a call of `weight` bytes of text: holding the GIL when the call is short
+    /// and the tool reads only scalars ([`convert::call_keeps_gil`]), else with it released.
+    fn read_holding(&self, py: Python<'_>, weight: usize, read: impl FnOnce() -> CoreCall + Send) -> CoreCall {
+        if convert::call_keeps_gil(self.keeps_gil, weight) {
+            read()
+        } else {
+            py.detach(read)
+        }
     }
 
     /// A read call, with the tool's spec and interned names.

@@ -305,6 +305,47 @@ def test_a_short_scalar_read_keeps_the_gil() -> None:
     assert progress_during(lambda: number.read("4 000"), tries=50) == [0] * 50
 
 
+SCALARS: Dict[str, Any] = {
+    "name": "search",
+    "properties": {
+        "query": {"kind": "text", "required": True},
+        "date_from": {},
+        "limit": {"max": 50},
+        "country": {},
+        "sort": {"kind": "enum", "values": ["relevance", "date_desc"]},
+        "court": {"kind": "vocabulary", "entries": [{"id": "NS", "names": ["Nejvyšší soud", "Supreme Court"]}]},
+    },
+}
+
+
+def test_a_short_call_of_scalar_kinds_keeps_the_gil() -> None:
+    # At most KEEP_GIL_MAX_BYTES (256) of keys and values, every property a scalar kind: the call
+    # costs what a short scalar read costs, and is read as one is, holding the GIL.
+    tool = agent_input.Tool.from_spec(SCALARS)
+    call = {"query": " nájem ", "dateFrom": "1. 10. 2026", "limit": "4 000", "country": "Česko", "sort": "Date Desc", "court": "Nejvyssi soud"}
+    assert tool.read(call).ok and len(json.dumps(call, ensure_ascii=False).encode()) < 256
+    assert progress_during(lambda: tool.read(call), tries=50) == [0] * 50
+    assert progress_during(lambda: tool.read_json(json.dumps(call)), tries=50) == [0] * 50
+    assert progress_during(lambda: tool.read(), tries=50) == [0] * 50
+    # A vocabulary of at most KEEP_GIL_MAX_VOCABULARY_NAMES (256) names, read alone.
+    courts = agent_input.Vocabulary([{"id": f"E{i}", "names": [f"Okresni soud cislo {i}"]} for i in range(100)])
+    assert courts.read("Okresny sud cislo 99").status == "ask"
+    assert progress_during(lambda: courts.read("Okresny sud cislo 99"), tries=50) == [0] * 50
+
+
+def test_a_long_call_or_a_tool_of_collections_releases_the_gil() -> None:
+    tool = agent_input.Tool.from_spec(SCALARS)
+    # Past 256 bytes: 2,000 of them, unknown words each read and asked about.
+    long = {"query": "nájem", "sort": "; ".join(["Date Descending order"] * 90)}
+    assert tool.read(long).status == "error"
+    assert sum(progress_during(lambda: tool.read(long))) > 0
+    assert sum(progress_during(lambda: tool.read_json(json.dumps(long)))) > 0
+    # A short call to a tool with a vocabulary: its read works by 5,000 entries.
+    courts = [{"id": f"E{i}", "names": [f"Okresni soud cislo {i} v meste {i * 7}"]} for i in range(5000)]
+    with_courts = agent_input.Tool.from_spec({"name": "t", "properties": {"court": {"kind": "vocabulary", "entries": courts}}})
+    assert sum(progress_during(lambda: with_courts.read({"court": "Okresny sud cislo 4999 v miste 9"}))) > 0
+
+
 
 def test_a_spec_given_as_text_holding_a_key_twice_is_refused() -> None:
     # serde_json kept the last `q`; the spec is the programmer's, so it is a typed error naming it.
