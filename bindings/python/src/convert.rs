@@ -217,7 +217,7 @@ pub const KEEP_GIL_MAX_CALL_PROPERTIES: usize = 32;
 /// properties each sent 27 bytes of unknown words, 240 bytes in all, 0.31 ms; the benchmark's
 /// model-spelled 8-property call, 2.3 µs), and releasing the GIL around it costs a call beside
 /// a busy Python thread the interpreter's switch interval (5 ms) to take it back (measured in
-/// BENCHMARKS.md: 5.2 ms a call released, 3.8 µs kept).
+/// BENCHMARKS.md: 5.2 ms a call released, 3.9 µs kept).
 pub fn tool_keeps_gil(spec: &agent_input::tool::ToolSpec) -> bool {
     spec.property_kinds().len() <= KEEP_GIL_MAX_CALL_PROPERTIES
         && spec.property_kinds().all(|(_, kind)| kind.is_some_and(reads_scalar))

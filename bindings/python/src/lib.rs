@@ -585,9 +585,9 @@ impl Tool {
     }
 
     /// Reads a whole argument object (a dict; `None` or nothing: no arguments at all), with the
-    /// GIL released unless the call is short ([`convert::call_keeps_gil`]). Never raises on bad arguments: a lone surrogate or lists and dicts nested
-    /// more than 64 levels are the envelope `agent-input call` and JavaScript give for the same
-    /// JSON text ([`convert::call_text`]).
+    /// GIL released unless the call is short ([`convert::call_keeps_gil`]). Never raises on bad
+    /// arguments: a lone surrogate or lists and dicts nested more than 64 levels are the envelope
+    /// `agent-input call` and JavaScript give for the same JSON text ([`convert::call_text`]).
     #[pyo3(signature = (args = None, /))]
     fn read(&self, py: Python<'_>, args: Option<&Bound<'_, PyAny>>) -> PyResult<ToolCall> {
         let call = match args {
@@ -627,9 +627,10 @@ impl Tool {
     }
 
     /// Reads the raw body of a call, JSON text as `str` or `bytes`, as a client sent it, with
-    /// the GIL released unless the call is short ([`convert::call_keeps_gil`]): a key sent twice is read as the last, with a warning; text that is not
-    /// JSON is the envelope, naming the byte (a lone surrogate in a `str` is not UTF-8: its
-    /// `surrogatepass` bytes); an empty body is a call without arguments.
+    /// the GIL released unless the call is short ([`convert::call_keeps_gil`]): a key sent twice
+    /// is read as the last, with a warning; text that is not JSON is the envelope, naming the
+    /// byte (a lone surrogate in a `str` is not UTF-8: its `surrogatepass` bytes); an empty body
+    /// is a call without arguments.
     #[pyo3(signature = (text, /))]
     fn read_json(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<ToolCall> {
         let text = match text.cast::<PyString>() {
