@@ -260,8 +260,17 @@ pub fn convert(arg: &Arg<'_>) -> PyResult<(Converted, usize)> {
 /// # Errors
 /// A value JSON has no type for.
 pub fn call_args(obj: &Bound<'_, PyAny>) -> PyResult<Result<Value, Unreadable>> {
-    match to_json(obj, 0, &mut Walk { read: true, weight: 0 }) {
-        Ok(value) => Ok(Ok(value)),
+    Ok(call_args_weighed(obj)?.map(|(value, _)| value))
+}
+
+/// [`call_args`], with the arguments' weight in bytes of text.
+///
+/// # Errors
+/// As [`call_args`].
+pub fn call_args_weighed(obj: &Bound<'_, PyAny>) -> PyResult<Result<(Value, usize), Unreadable>> {
+    let mut walk = Walk { read: true, weight: 0 };
+    match to_json(obj, 0, &mut walk) {
+        Ok(value) => Ok(Ok((value, walk.weight))),
         Err(Stop::Unreadable(why)) => Ok(Err(why)),
         Err(Stop::Err(e)) => Err(e),
     }

@@ -601,7 +601,8 @@ impl Tool {
                         convert::release(&mut kept, weight);
                         call
                     }),
-                    None => convert::call_args(a)?.map(|args| py.detach(|| self.spec.read(&args))),
+                    None => convert::call_args_weighed(a)?
+                        .map(|(args, weight)| self.read_holding(py, weight, || self.spec.read(&args))),
                 };
                 match read {
                     Ok(call) => call,

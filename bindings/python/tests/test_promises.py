@@ -327,6 +327,9 @@ def test_a_short_call_of_scalar_kinds_keeps_the_gil() -> None:
     assert progress_during(lambda: tool.read(call), tries=50) == [0] * 50
     assert progress_during(lambda: tool.read_json(json.dumps(call)), tries=50) == [0] * 50
     assert progress_during(lambda: tool.read(), tries=50) == [0] * 50
+    # Arguments that are no dict (read on their own, not into the tool's kept ones): the envelope.
+    assert tool.read(("query", "x")).status == "error"
+    assert progress_during(lambda: tool.read(("query", "x")), tries=50) == [0] * 50
     # A vocabulary of at most KEEP_GIL_MAX_VOCABULARY_NAMES (256) names, read alone.
     courts = agent_input.Vocabulary([{"id": f"E{i}", "names": [f"Okresni soud cislo {i}"]} for i in range(100)])
     assert courts.read("Okresny sud cislo 99").status == "ask"
@@ -334,9 +337,10 @@ def test_a_short_call_of_scalar_kinds_keeps_the_gil() -> None:
 
 
 def test_a_long_call_or_a_tool_of_collections_releases_the_gil() -> None:
-    tool = agent_input.Tool.from_spec(SCALARS)
-    # Past 256 bytes: 2,000 of them, unknown words each read and asked about.
-    long = {"query": "nájem", "sort": "; ".join(["Date Descending order"] * 90)}
+    # Past 256 bytes: 2,000 of them over eight date properties, unknown words each read and asked
+    # about (about 2 ms of work).
+    tool = agent_input.Tool.from_spec({"name": "t", "properties": {f"d{i}": {"kind": "date"} for i in range(8)}})
+    long = {f"d{i}": ("the eleventh moon of Octobrrr after quux " * 7)[:250] for i in range(8)}
     assert tool.read(long).status == "error"
     assert sum(progress_during(lambda: tool.read(long))) > 0
     assert sum(progress_during(lambda: tool.read_json(json.dumps(long)))) > 0
