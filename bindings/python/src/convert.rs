@@ -180,17 +180,18 @@ impl Converted {
 /// (measured: 384 names, 48 µs for a 32-byte name; 9 names, 6 µs).
 pub const KEEP_GIL_MAX_VOCABULARY_NAMES: usize = 256;
 
-/// True when a read with `spec` of a value of `weight` bytes of text may run holding the GIL: a
-/// kind that reads one scalar (its work bounded by the value's length; an enum by its values
-/// too, at most [`KEEP_GIL_MAX_ENUM_VALUES`], a vocabulary by its names, at most
-/// [`KEEP_GIL_MAX_VOCABULARY_NAMES`]) and at most [`KEEP_GIL_MAX_BYTES`] of text. A list and a
-/// filter work by their items: they always release it.
-pub fn keeps_gil(spec: &agent_input::Spec, weight: usize) -> bool {
-    reads_scalar(spec) && weight <= KEEP_GIL_MAX_BYTES
+/// The one rule of every read that may keep the GIL: its work is `bounded` by its text (a kind
+/// [`reads_scalar`], a vocabulary [`vocabulary_keeps_gil`], a tool [`tool_keeps_gil`]) and the
+/// text is at most [`KEEP_GIL_MAX_BYTES`] bytes (`weight`).
+pub const fn keeps_gil(bounded: bool, weight: usize) -> bool {
+    bounded && weight <= KEEP_GIL_MAX_BYTES
 }
 
-/// True for a kind whose read is bounded by the value's length ([`keeps_gil`]).
-fn reads_scalar(spec: &agent_input::Spec) -> bool {
+/// True for a kind whose read is bounded by the value's length ([`keeps_gil`]): one that reads
+/// one scalar (an enum by its values too, at most [`KEEP_GIL_MAX_ENUM_VALUES`], a vocabulary by
+/// its names, at most [`KEEP_GIL_MAX_VOCABULARY_NAMES`]). A list and a filter work by their
+/// items: they always release it.
+pub fn reads_scalar(spec: &agent_input::Spec) -> bool {
     match spec {
         agent_input::Spec::List(_) | agent_input::Spec::Filter(_) => false,
         agent_input::Spec::Vocabulary(o) => vocabulary_keeps_gil(&o.entries),
@@ -200,33 +201,27 @@ fn reads_scalar(spec: &agent_input::Spec) -> bool {
 }
 
 /// True when a vocabulary of `entries` is small enough for its short reads to keep the GIL
-/// ([`KEEP_GIL_MAX_VOCABULARY_NAMES`]).
+/// ([`KEEP_GIL_MAX_VOCABULARY_NAMES`]); the count stops past the bound.
 pub fn vocabulary_keeps_gil(entries: &[agent_input::vocabulary::Entry]) -> bool {
-    let names = entries.iter().map(|e| 1 + e.names.len() + e.abbreviations.len() + e.aliases.len());
-    names.sum::<usize>() <= KEEP_GIL_MAX_VOCABULARY_NAMES
+    let mut names = entries.iter().map(|e| 1 + e.names.len() + e.abbreviations.len() + e.aliases.len());
+    names.try_fold(0usize, |n, more| Some(n + more).filter(|&n| n <= KEEP_GIL_MAX_VOCABULARY_NAMES)).is_some()
 }
 
 /// The most properties a tool declares for its short calls to keep the GIL
-/// ([`call_keeps_gil`]): a call's read visits every declared property, sent or not.
+/// ([`tool_keeps_gil`]): a call's read visits every declared property, sent or not.
 pub const KEEP_GIL_MAX_CALL_PROPERTIES: usize = 32;
 
 /// True when a tool's calls of at most [`KEEP_GIL_MAX_BYTES`] of text (keys and values) may be
-/// read holding the GIL: it declares at most [`KEEP_GIL_MAX_CALL_PROPERTIES`] properties, each
-/// of a scalar kind ([`keeps_gil`]; no list, filter, object, list of entries, union or
-/// passthrough). Such a call costs what scalar reads of its text cost (measured: 8 date
-/// properties each sent 27 bytes of unknown words, 240 bytes in all, 0.31 ms; the benchmark's
-/// model-spelled 8-property call, 2.3 µs), and releasing the GIL around it costs a call beside
-/// a busy Python thread the interpreter's switch interval (5 ms) to take it back (measured in
-/// BENCHMARKS.md: 5.2 ms a call released, 3.9 µs kept).
+/// read holding the GIL ([`keeps_gil`]): it declares at most [`KEEP_GIL_MAX_CALL_PROPERTIES`]
+/// properties, each of a kind that [`reads_scalar`] (no list, filter, object, list of entries,
+/// union or passthrough). Such a call costs what scalar reads of its text cost (measured: 8
+/// date properties each sent 27 bytes of unknown words, 240 bytes in all, 0.31 ms; the
+/// benchmark's model-spelled 8-property call, 2.3 µs), and releasing the GIL around it costs a
+/// call beside a busy Python thread the interpreter's switch interval (5 ms) to take it back
+/// (measured in BENCHMARKS.md: 5.2 ms a call released, 3.9 µs kept).
 pub fn tool_keeps_gil(spec: &agent_input::tool::ToolSpec) -> bool {
     spec.property_kinds().len() <= KEEP_GIL_MAX_CALL_PROPERTIES
         && spec.property_kinds().all(|(_, kind)| kind.is_some_and(reads_scalar))
-}
-
-/// True when a call of `weight` bytes of text to a tool that [`tool_keeps_gil`] is read holding
-/// the GIL.
-pub const fn call_keeps_gil(tool_keeps_gil: bool, weight: usize) -> bool {
-    tool_keeps_gil && weight <= KEEP_GIL_MAX_BYTES
 }
 
 /// Converts a read's argument; returns it with its weight in bytes of text.

@@ -23,7 +23,7 @@ use strum::IntoEnumIterator;
 mod convert;
 mod errors;
 
-use convert::{convert, data, keeps_gil, to_py, typed_to_py, Arg};
+use convert::{convert, data, to_py, typed_to_py, Arg};
 use errors::to_py_err;
 
 /// The value of a property that was not sent (different from `None`, which is JSON `null`).
@@ -139,12 +139,13 @@ impl Outcome {
 }
 
 /// Reads with a prepared spec: convert, one core call (without the GIL unless it is a short
-/// scalar's, [`keeps_gil`]), wrap. A value that cannot cross as sent is the core's ask.
-fn read_spec(py: Python<'_>, spec: &Arc<Spec>, value: &Arg<'_>) -> PyResult<Outcome> {
+/// read of a kind whose work is `bounded` by its text, [`convert::keeps_gil`]), wrap. A value
+/// that cannot cross as sent is the core's ask.
+fn read_spec(py: Python<'_>, spec: &Arc<Spec>, bounded: bool, value: &Arg<'_>) -> PyResult<Outcome> {
     let (converted, weight) = convert(value)?;
     let inner = if let Some(ask) = converted.unreadable() {
         ask
-    } else if keeps_gil(spec, weight) {
+    } else if convert::keeps_gil(bounded, weight) {
         spec.read(converted.input())
     } else {
         py.detach(|| spec.read(converted.input()))
@@ -171,7 +172,7 @@ fn spec_of(py: Python<'_>, kind: &str, options: Option<&Bound<'_, PyDict>>) -> P
 #[pyo3(signature = (kind, value = Arg::Missing, /, **options))]
 fn read(py: Python<'_>, kind: &str, value: Arg<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Outcome> {
     let spec = Arc::new(spec_of(py, kind, options)?);
-    read_spec(py, &spec, &value)
+    read_spec(py, &spec, convert::reads_scalar(&spec), &value)
 }
 
 /// A kind with its options, checked once; `.read(value)` then reads many values (the hot path
@@ -179,6 +180,8 @@ fn read(py: Python<'_>, kind: &str, value: Arg<'_>, options: Option<&Bound<'_, P
 #[pyclass(frozen, module = "agent_input._agent_input")]
 pub struct Reader {
     spec: Arc<Spec>,
+    /// Its reads' work is bounded by their text ([`convert::reads_scalar`]), known once.
+    bounded: bool,
 }
 
 #[pymethods]
@@ -186,13 +189,15 @@ impl Reader {
     #[new]
     #[pyo3(signature = (kind, /, **options))]
     fn new(py: Python<'_>, kind: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        Ok(Self { spec: Arc::new(spec_of(py, kind, options)?) })
+        let spec = spec_of(py, kind, options)?;
+        let bounded = convert::reads_scalar(&spec);
+        Ok(Self { spec: Arc::new(spec), bounded })
     }
 
     /// Reads one value; leaving it out means the property was not sent.
     #[pyo3(signature = (value = Arg::Missing, /))]
     fn read(&self, py: Python<'_>, value: Arg<'_>) -> PyResult<Outcome> {
-        read_spec(py, &self.spec, &value)
+        read_spec(py, &self.spec, self.bounded, &value)
     }
 
     /// The kind's wire name.
@@ -311,7 +316,7 @@ impl Vocabulary {
         let read = || self.inner.read(converted.input(), role).map(Value::String);
         let inner = match converted.unreadable() {
             Some(ask) => ask,
-            None if self.keeps_gil && weight <= convert::KEEP_GIL_MAX_BYTES => read(),
+            None if convert::keeps_gil(self.keeps_gil, weight) => read(),
             None => py.detach(read),
         };
         Ok(Outcome { inner, natives: Natives::Json })
@@ -585,7 +590,7 @@ impl Tool {
     }
 
     /// Reads a whole argument object (a dict; `None` or nothing: no arguments at all), with the
-    /// GIL released unless the call is short ([`convert::call_keeps_gil`]). Never raises on bad
+    /// GIL released unless the call is short ([`convert::tool_keeps_gil`]). Never raises on bad
     /// arguments: a lone surrogate or lists and dicts nested more than 64 levels are the envelope
     /// `agent-input call` and JavaScript give for the same JSON text ([`convert::call_text`]).
     #[pyo3(signature = (args = None, /))]
@@ -628,7 +633,7 @@ impl Tool {
     }
 
     /// Reads the raw body of a call, JSON text as `str` or `bytes`, as a client sent it, with
-    /// the GIL released unless the call is short ([`convert::call_keeps_gil`]): a key sent twice
+    /// the GIL released unless the call is short ([`convert::tool_keeps_gil`]): a key sent twice
     /// is read as the last, with a warning; text that is not JSON is the envelope, naming the
     /// byte (a lone surrogate in a `str` is not UTF-8: its `surrogatepass` bytes); an empty body
     /// is a call without arguments.
@@ -857,9 +862,9 @@ impl Tool {
     }
 
     /// Runs a read of a call of `weight` bytes of text: holding the GIL when the call is short
-    /// and the tool reads only scalars ([`convert::call_keeps_gil`]), else with it released.
+    /// and the tool reads only scalars ([`convert::tool_keeps_gil`]), else with it released.
     fn read_holding(&self, py: Python<'_>, weight: usize, read: impl FnOnce() -> CoreCall + Send) -> CoreCall {
-        if convert::call_keeps_gil(self.keeps_gil, weight) {
+        if convert::keeps_gil(self.keeps_gil, weight) {
             read()
         } else {
             py.detach(read)
