@@ -187,6 +187,16 @@ pub const fn keeps_gil(bounded: bool, weight: usize) -> bool {
     bounded && weight <= KEEP_GIL_MAX_BYTES
 }
 
+/// Runs `read` holding the GIL when [`keeps_gil`] says so for its `bounded` work and `weight`
+/// bytes of text, else with the GIL released: every read the binding makes goes through it.
+pub fn run_by_gil_rule<T: Send>(py: Python<'_>, bounded: bool, weight: usize, read: impl FnOnce() -> T + Send) -> T {
+    if keeps_gil(bounded, weight) {
+        read()
+    } else {
+        py.detach(read)
+    }
+}
+
 /// True for a kind whose read is bounded by the value's length ([`keeps_gil`]): one that reads
 /// one scalar (an enum by its values too, at most [`KEEP_GIL_MAX_ENUM_VALUES`], a vocabulary by
 /// its names, at most [`KEEP_GIL_MAX_VOCABULARY_NAMES`]). A list and a filter work by their
@@ -220,8 +230,8 @@ pub const KEEP_GIL_MAX_CALL_PROPERTIES: usize = 32;
 /// call beside a busy Python thread the interpreter's switch interval (5 ms) to take it back
 /// (measured in BENCHMARKS.md: 5.2 ms a call released, 3.9 µs kept).
 pub fn tool_keeps_gil(spec: &agent_input::tool::ToolSpec) -> bool {
-    spec.property_kinds().len() <= KEEP_GIL_MAX_CALL_PROPERTIES
-        && spec.property_kinds().all(|(_, kind)| kind.is_some_and(reads_scalar))
+    let mut kinds = spec.property_kinds();
+    kinds.len() <= KEEP_GIL_MAX_CALL_PROPERTIES && kinds.all(|(_, kind)| kind.is_some_and(reads_scalar))
 }
 
 /// Converts a read's argument; returns it with its weight in bytes of text.

@@ -139,16 +139,13 @@ impl Outcome {
 }
 
 /// Reads with a prepared spec: convert, one core call (without the GIL unless it is a short
-/// read of a kind whose work is `bounded` by its text, [`convert::keeps_gil`]), wrap. A value
-/// that cannot cross as sent is the core's ask.
+/// read of a kind whose work is `bounded` by its text, [`convert::run_by_gil_rule`]), wrap. A
+/// value that cannot cross as sent is the core's ask.
 fn read_spec(py: Python<'_>, spec: &Arc<Spec>, bounded: bool, value: &Arg<'_>) -> PyResult<Outcome> {
     let (converted, weight) = convert(value)?;
-    let inner = if let Some(ask) = converted.unreadable() {
-        ask
-    } else if convert::keeps_gil(bounded, weight) {
-        spec.read(converted.input())
-    } else {
-        py.detach(|| spec.read(converted.input()))
+    let inner = match converted.unreadable() {
+        Some(ask) => ask,
+        None => convert::run_by_gil_rule(py, bounded, weight, || spec.read(converted.input())),
     };
     Ok(Outcome { inner, natives: Natives::Spec(Arc::clone(spec)) })
 }
@@ -243,7 +240,7 @@ fn read_line(py: Python<'_>, line: &Bound<'_, PyString>) -> PyResult<Outcome> {
     let text = StrBytes::of(line)?;
     let bytes = text.bytes();
     let read = || agent_input::batch::read_line_bytes(bytes, &agent_input::batch::Policy::default());
-    let inner = if bytes.len() <= convert::KEEP_GIL_MAX_BYTES { read() } else { py.detach(read) };
+    let inner = convert::run_by_gil_rule(py, true, bytes.len(), read);
     Ok(Outcome { inner, natives: Natives::Json })
 }
 
@@ -316,8 +313,7 @@ impl Vocabulary {
         let read = || self.inner.read(converted.input(), role).map(Value::String);
         let inner = match converted.unreadable() {
             Some(ask) => ask,
-            None if convert::keeps_gil(self.keeps_gil, weight) => read(),
-            None => py.detach(read),
+            None => convert::run_by_gil_rule(py, self.keeps_gil, weight, read),
         };
         Ok(Outcome { inner, natives: Natives::Json })
     }
@@ -420,13 +416,10 @@ impl CursorCodec {
             Some(now) => self.inner.read_at(converted.input(), now),
             None => self.inner.read(converted.input()),
         };
-        let inner = if let Some(ask) = converted.unreadable() {
-            ask
-        } else if weight <= convert::KEEP_GIL_MAX_BYTES {
+        let inner = match converted.unreadable() {
+            Some(ask) => ask,
             // A cursor is one scalar: its work is bounded by its length (and `MAX_CURSOR_CHARS`).
-            read()
-        } else {
-            py.detach(read)
+            None => convert::run_by_gil_rule(py, true, weight, read),
         };
         Ok(Outcome { inner, natives: Natives::Json })
     }
@@ -864,11 +857,7 @@ impl Tool {
     /// Runs a read of a call of `weight` bytes of text: holding the GIL when the call is short
     /// and the tool reads only scalars ([`convert::tool_keeps_gil`]), else with it released.
     fn read_holding(&self, py: Python<'_>, weight: usize, read: impl FnOnce() -> CoreCall + Send) -> CoreCall {
-        if convert::keeps_gil(self.keeps_gil, weight) {
-            read()
-        } else {
-            py.detach(read)
-        }
+        convert::run_by_gil_rule(py, self.keeps_gil, weight, read)
     }
 
     /// A read call, with the tool's spec and interned names.
