@@ -519,9 +519,11 @@ fn ambiguous(input: &Input<'_>, grouping: Decimal, decimal: Decimal, separator: 
 
 /// The value of a canonical number text (a JSON number this crate wrote), exactly.
 pub(crate) fn canonical(text: &str) -> Option<Decimal> {
-    if let Some(n) = whole_i64(text) {
-        return Some(Decimal::from(n));
-    }
+    whole_i64(text).map(Decimal::from).or_else(|| canonical_by_grammar(text))
+}
+
+/// [`canonical`] through the number grammar, for any JSON number text.
+fn canonical_by_grammar(text: &str) -> Option<Decimal> {
     match parse_json_number(text) {
         Parsed::One { value, .. } => Some(value),
         _ => None,
@@ -828,14 +830,6 @@ mod tests {
         ] {
             let d: Decimal = d.parse().or_else(|_| Decimal::from_scientific(d)).unwrap();
             assert_eq!(with_decimal_text(d, str::to_owned), d.to_string(), "{d:?}");
-        }
-    }
-
-    /// [`canonical`] without its whole-number path.
-    fn canonical_by_grammar(text: &str) -> Option<Decimal> {
-        match parse_json_number(text) {
-            Parsed::One { value, .. } => Some(value),
-            _ => None,
         }
     }
 

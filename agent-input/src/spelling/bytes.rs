@@ -27,9 +27,9 @@ const fn has_byte(word: u64, b: u8) -> bool {
 /// Whether `f` holds for some word of `bytes`: whole words, then the last eight bytes (again
 /// some already seen: the questions are about any byte). A text of four to seven bytes is its
 /// first and last four, overlapping; a shorter one is shifted into a word of `pad` bytes, which
-/// `f` must answer no for. Every
-/// word is loaded from the text or made in a register: one written to memory a byte at a time
-/// and read back whole would wait for the bytes' stores (a stall longer than the test).
+/// `f` must answer no for. Every word is loaded from the text or made in a register: one
+/// written to memory a byte at a time and read back whole would wait for the bytes' stores (a
+/// stall longer than the test).
 #[inline]
 fn any_word(bytes: &[u8], pad: u8, f: impl Fn(u64) -> bool) -> bool {
     let word = |b: &[u8]| b.try_into().map_or(0, u64::from_le_bytes);
