@@ -88,13 +88,16 @@ pub fn view_u32(n: usize) -> u32 {
 /// Leaves `value` as a tape for JavaScript to view (`TAPE`), or, when it has no tape (a string
 /// past what an op holds), as JSON text (`JSON`, written by `text`).
 fn structured<T: serde::Serialize>(value: T, text: impl FnOnce(T) -> String) -> u32 {
-    structured_named(value, &[], text)
+    answer(value, |value, parts| crate::tape::write(value, parts), text)
 }
 
-/// [`structured`], the strings among `names` (a tool's property names) named by index.
-fn structured_named<T: serde::Serialize>(value: T, names: &[String], text: impl FnOnce(T) -> String) -> u32 {
-    let written = TAPE.with(|t| crate::tape::write_named(&value, names, &mut t.borrow_mut()));
-    if written.is_ok() {
+/// The answer `value` makes: its tape as `write` writes it, or its `text` when it has none.
+fn answer<T>(
+    value: T,
+    write: impl FnOnce(&T, &mut crate::tape::Parts) -> crate::tape::Result<()>,
+    text: impl FnOnce(T) -> String,
+) -> u32 {
+    if TAPE.with(|t| write(&value, &mut t.borrow_mut())).is_ok() {
         code::TAPE
     } else {
         leave_text(text(value));
@@ -105,8 +108,8 @@ fn structured_named<T: serde::Serialize>(value: T, names: &[String], text: impl 
 /// A tool call's answer: its tape, or its JSON text ([`call_text`]). `names` are the tool's
 /// property names as JavaScript holds them (`Tool.property_names`): its arguments' keys and its
 /// notes' paths cross as their index.
-pub fn call_answer(call: ToolCall, names: &[String]) -> u32 {
-    structured_named(call, names, call_text)
+pub fn call_answer(call: ToolCall, names: &crate::tape::Names) -> u32 {
+    answer(call, |call, parts| crate::tape::write_call(call, names, parts), call_text)
 }
 
 /// Takes the text the last answer left (a value or an outcome's JSON).

@@ -359,7 +359,7 @@ fn expiry(ttl: f64, expires_at: f64) -> Result<Option<u64>> {
 pub struct Tool {
     spec: ToolSpec,
     /// The spec's property names, which a call's tape names by index.
-    names: Vec<String>,
+    names: tape::Names,
     /// The arguments of the last call read from a tape, kept for the next ([`args::decode_kept`]).
     kept: std::cell::RefCell<Value>,
 }
@@ -436,7 +436,7 @@ impl Tool {
     }
 
     fn of(spec: ToolSpec) -> Self {
-        let names = spec.property_names().map(str::to_owned).collect();
+        let names = tape::Names::new(spec.property_names().map(str::to_owned).collect());
         Self { spec, names, kept: std::cell::RefCell::new(Value::Null) }
     }
 
@@ -444,7 +444,7 @@ impl Tool {
     /// text: JavaScript holds them once per tool.
     #[wasm_bindgen(getter)]
     pub fn property_names(&self) -> String {
-        serde_json::to_string(&self.names).unwrap_or_else(|_| "[]".to_owned())
+        serde_json::to_string(self.names.list()).unwrap_or_else(|_| "[]".to_owned())
     }
 
     /// The tool's name.
@@ -491,7 +491,7 @@ impl Tool {
             Ok(kept) => &mut **kept,
             Err(_) => &mut own,
         };
-        let call = self.spec.read_in(args::decode_room(ops, bytes, &self.names, kept)?, &host::context());
+        let call = self.spec.read_in(args::decode_room(ops, bytes, self.names.list(), kept)?, &host::context());
         args::release(kept, bytes);
         Ok(convert::call_answer(call, &self.names))
     }

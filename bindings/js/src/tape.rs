@@ -12,7 +12,9 @@
 //! the order of `lib/generated.js`) cross as numbers naming strings JavaScript already holds;
 //! other strings a serialiser spells with a static string cross once per answer, named by index
 //! after. A call's tape also names the tool's own property names by index ([`write_named`]): its
-//! arguments' keys and its notes' paths, which JavaScript holds once per tool.
+//! arguments' keys and its notes' paths, which JavaScript holds once per tool. A tool call's own
+//! shape (its keys, its notes) is written directly rather than through serde ([`write_call`]),
+//! to the same tape.
 //!
 //! Each node is one op, `tag | arg << 3`, an array's or object's children following it (an
 //! object's as key, value, key, value):
@@ -72,13 +74,47 @@ pub const KEYS: &[&str] = &[
     "retry_after_seconds",
 ];
 
-/// A key's index in [`KEYS`].
+/// A key's index in [`KEYS`]: a `match`, which compares a key with the entries of its length
+/// alone (a test checks it agrees with the table).
 fn key_index(key: &str) -> Option<usize> {
-    KEYS.iter().position(|k| *k == key)
+    Some(match key {
+        "status" => 0,
+        "value" => 1,
+        "notes" => 2,
+        "warnings" => 3,
+        "ask" => 4,
+        "code" => 5,
+        "message" => 6,
+        "path" => 7,
+        "values" => 8,
+        "received" => 9,
+        "expected" => 10,
+        "hint" => 11,
+        "readings" => 12,
+        "meaning" => 13,
+        "args" => 14,
+        "issues" => 15,
+        "exact" => 16,
+        "retry_after_seconds" => 17,
+        _ => return None,
+    })
 }
 
 /// The code enums whose variants cross by index, in the order of their tables (1, 2, ...).
+#[cfg(test)]
 const CODE_ENUMS: [&str; 4] = ["NoteCode", "WarningCode", "AskCode", "EnvelopeCode"];
+
+/// A code enum's index in [`CODE_ENUMS`] (its table less one), by a `match` (a test checks it
+/// agrees with the list).
+fn code_table(name: &str) -> Option<usize> {
+    Some(match name {
+        "NoteCode" => 0,
+        "WarningCode" => 1,
+        "AskCode" => 2,
+        "EnvelopeCode" => 3,
+        _ => return None,
+    })
+}
 
 /// The largest length or count an op holds (29 bits); a longer string or collection is an
 /// error, and the answer crosses as JSON text instead.
@@ -118,15 +154,53 @@ const NAMES_TABLE: usize = 5;
 /// name, so a tool of more properties sends its names as text, as any other string.
 pub const MAX_NAMED: usize = 64;
 
+/// A tool's property names, as JavaScript holds them (table [`NAMES_TABLE`]), with what a tape
+/// needs to find one among them: made once per tool, not once per answer.
+#[derive(Debug, Clone)]
+pub struct Names {
+    list: Vec<String>,
+    /// Each name's index + 1 in the slot of its [`name_slot`] ([`SHARED_SLOT`] where names
+    /// share one, 0 where none is): a string is compared with one name, not with each. All 0
+    /// for a tool of more than [`MAX_NAMED`] names, whose names cross as text.
+    slots: [u8; NAME_SLOTS],
+    /// The longest name's length in bytes: a longer string (a note's message) is no name.
+    longest: usize,
+}
+
+impl Names {
+    /// The names, in the order JavaScript holds them.
+    #[must_use]
+    pub fn new(list: Vec<String>) -> Self {
+        let named = if list.len() <= MAX_NAMED { list.as_slice() } else { &[] };
+        let (slots, longest) = (name_slots(named), named.iter().map(String::len).max().unwrap_or(0));
+        Self { list, slots, longest }
+    }
+
+    /// The names, in order.
+    #[must_use]
+    pub fn list(&self) -> &[String] {
+        &self.list
+    }
+
+    /// The index of the name `s` is, if it is one the tape names.
+    fn find(&self, s: &str) -> Option<usize> {
+        match self.slots.get(name_slot(s)).copied().unwrap_or(0) {
+            0 => None,
+            SHARED_SLOT => self.list.iter().position(|n| n == s),
+            i => Some(usize::from(i) - 1).filter(|&i| self.list.get(i).is_some_and(|n| n == s)),
+        }
+    }
+}
+
+/// No names: every string crosses as text.
+pub static NO_NAMES: Names = Names { list: Vec::new(), slots: [0; NAME_SLOTS], longest: 0 };
+
 /// A tape being written.
 #[derive(Debug)]
 struct Tape<'p> {
-    /// The tool's property names, which cross by index (table [`NAMES_TABLE`]); empty but for a
+    /// The tool's property names, which cross by index (table [`NAMES_TABLE`]); none but for a
     /// call's tape.
-    names: &'p [String],
-    /// Each name's index + 1 in the slot of its [`name_slot`] ([`SHARED_SLOT`] where names
-    /// share one, 0 where none is): a string is compared with one name, not with each.
-    name_slots: [u8; NAME_SLOTS],
+    names: &'p Names,
     ops: &'p mut Vec<u32>,
     nums: &'p mut Vec<f64>,
     text: &'p mut String,
@@ -159,7 +233,8 @@ impl ser::Error for TapeError {
     }
 }
 
-type Result<T> = std::result::Result<T, TapeError>;
+/// A tape's result.
+pub type Result<T> = std::result::Result<T, TapeError>;
 
 /// Writes the tape of `value` into `parts` (emptied first).
 ///
@@ -167,7 +242,7 @@ type Result<T> = std::result::Result<T, TapeError>;
 /// A string or collection longer than an op can say, a map key that is not a string, or a
 /// value's own serialisation error; `parts` then holds a part of the tape.
 pub fn write<T: Serialize + ?Sized>(value: &T, parts: &mut Parts) -> Result<()> {
-    write_named(value, &[], parts)
+    write_named(value, &NO_NAMES, parts)
 }
 
 /// [`write()`], a string equal to one of `names` (a tool's property names, in the order
@@ -176,8 +251,12 @@ pub fn write<T: Serialize + ?Sized>(value: &T, parts: &mut Parts) -> Result<()> 
 ///
 /// # Errors
 /// As [`write()`].
-pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &mut Parts) -> Result<()> {
-    let names = if names.len() <= MAX_NAMED { names } else { &[] };
+pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &Names, parts: &mut Parts) -> Result<()> {
+    write_with(names, parts, |tape| value.serialize(tape))
+}
+
+/// A tape written into `parts` (emptied first) by `write`.
+fn write_with(names: &Names, parts: &mut Parts, write: impl FnOnce(&mut Tape<'_>) -> Result<()>) -> Result<()> {
     parts.ops.clear();
     parts.nums.clear();
     parts.text.clear();
@@ -188,7 +267,6 @@ pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &m
     parts.wide.shrink_to(MAX_RETAINED_BYTES);
     let mut tape = Tape {
         names,
-        name_slots: name_slots(names),
         ops: &mut parts.ops,
         nums: &mut parts.nums,
         text: &mut parts.text,
@@ -198,27 +276,96 @@ pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &[String], parts: &m
         inexact: false,
         number_text: false,
     };
-    value.serialize(&mut tape)?;
+    write(&mut tape)?;
     tape.finish()?;
     parts.ascii = parts.text.len();
     parts.text.push_str(&parts.wide);
     Ok(())
 }
 
-/// Slots of [`Tape::name_slots`] (a power of two, past [`MAX_NAMED`] so that names seldom share).
+/// The op naming `key` in [`KEYS`] (table 0), found when the crate compiles (a key not in the
+/// table does not compile).
+const fn key_op(key: &str) -> u32 {
+    let mut i = 0;
+    while i < KEYS.len() {
+        let (a, b) = (KEYS[i].as_bytes(), key.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                #[allow(clippy::cast_possible_truncation, reason = "KEYS has 18 entries")]
+                return TABLE | (i as u32) << 6;
+            }
+        }
+        i += 1;
+    }
+    panic!("a key not in KEYS")
+}
+
+/// The ops of the keys [`write_call`] writes.
+const K_STATUS: u32 = key_op("status");
+const K_ARGS: u32 = key_op("args");
+const K_NOTES: u32 = key_op("notes");
+const K_WARNINGS: u32 = key_op("warnings");
+const K_CODE: u32 = key_op("code");
+const K_MESSAGE: u32 = key_op("message");
+const K_PATH: u32 = key_op("path");
+
+/// [`write_named`] of a tool call, the call's own shape written directly: its keys by their
+/// ops, its notes' objects without serde's calls between (serde writes what is inside them:
+/// the arguments, the codes, the warnings). A call with issues, and the envelope, go through
+/// serde as any other value. A test checks the tapes are the same.
+///
+/// # Errors
+/// As [`write()`].
+pub fn write_call(call: &agent_input::tool::ToolCall, names: &Names, parts: &mut Parts) -> Result<()> {
+    use agent_input::tool::ToolCall;
+    let ToolCall::Ok { args, notes, warnings, issues } = call else {
+        return write_named(call, names, parts);
+    };
+    if !issues.is_empty() {
+        return write_named(call, names, parts);
+    }
+    write_with(names, parts, |tape| {
+        tape.ops.push(OBJECT | arg(4)?);
+        tape.ops.push(K_STATUS);
+        tape.string("ok")?;
+        tape.ops.push(K_ARGS);
+        args.serialize(&mut *tape)?;
+        tape.ops.push(K_NOTES);
+        tape.ops.push(ARRAY | arg(notes.len())?);
+        for note in notes {
+            tape.ops.push(OBJECT | if note.path.is_some() { 3 << 3 } else { 2 << 3 });
+            tape.ops.push(K_CODE);
+            note.code.serialize(&mut *tape)?;
+            tape.ops.push(K_MESSAGE);
+            tape.string(&note.message)?;
+            if let Some(path) = &note.path {
+                tape.ops.push(K_PATH);
+                tape.string(path)?;
+            }
+        }
+        tape.ops.push(K_WARNINGS);
+        warnings.serialize(&mut *tape)
+    })
+}
+
+/// Slots of [`Names::slots`] (a power of two, past [`MAX_NAMED`] so that names seldom share).
 const NAME_SLOTS: usize = 128;
 
-/// The slot of [`Tape::name_slots`] a slot of which more than one name is in holds.
+/// The slot of [`Names::slots`] a slot of which more than one name is in holds.
 const SHARED_SLOT: u8 = u8::MAX;
 
-/// A string's slot in [`Tape::name_slots`]: of its length and its first and last bytes.
+/// A string's slot in [`Names::slots`]: of its length and its first and last bytes.
 fn name_slot(s: &str) -> usize {
     let bytes = s.as_bytes();
     let (first, last) = (bytes.first().copied().unwrap_or(0), bytes.last().copied().unwrap_or(0));
     (bytes.len().wrapping_mul(31) ^ usize::from(first).wrapping_mul(7) ^ usize::from(last)) % NAME_SLOTS
 }
 
-/// [`Tape::name_slots`] of at most [`MAX_NAMED`] `names`.
+/// [`Names::slots`] of at most [`MAX_NAMED`] `names`.
 fn name_slots(names: &[String]) -> [u8; NAME_SLOTS] {
     let mut slots = [0; NAME_SLOTS];
     for (i, name) in names.iter().enumerate() {
@@ -278,7 +425,7 @@ impl<'p> Tape<'p> {
     }
 
     fn string(&mut self, s: &str) -> Result<()> {
-        if let Some(op) = self.name_op(s)? {
+        if let Some(op) = self.name_op(s) {
             self.ops.push(op);
             return Ok(());
         }
@@ -309,7 +456,7 @@ impl<'p> Tape<'p> {
         }
         let op = if let Some(i) = key_index(s) {
             TABLE | arg(i << 3)?
-        } else if let Some(op) = self.name_op(s)? {
+        } else if let Some(op) = self.name_op(s) {
             op
         } else {
             self.string(s)?;
@@ -329,21 +476,26 @@ impl<'p> Tape<'p> {
     }
 
     /// The op naming `s` in the tool's property names, if it is one.
-    fn name_op(&self, s: &str) -> Result<Option<u32>> {
-        let found = match self.name_slots.get(name_slot(s)).copied().unwrap_or(0) {
-            0 => None,
-            SHARED_SLOT => self.names.iter().position(|n| n == s),
-            i => Some(usize::from(i) - 1).filter(|&i| self.names.get(i).is_some_and(|n| n == s)),
-        };
-        match found {
-            Some(i) => Ok(Some(TABLE | arg((i << 3) | NAMES_TABLE)?)),
-            None => Ok(None),
+    /// (Looked at for every string: a string longer than every name, as a message is, is
+    /// turned away before the call.)
+    #[inline]
+    fn name_op(&self, s: &str) -> Option<u32> {
+        if s.len() > self.names.longest {
+            return None;
         }
+        self.named(s)
+    }
+
+    /// [`Self::name_op`] past its check of the length: an index below [`MAX_NAMED`], which an
+    /// op always holds.
+    fn named(&self, s: &str) -> Option<u32> {
+        let i = u32::try_from(self.names.find(s)?).ok()?;
+        Some(TABLE | (i << 3 | NAMES_TABLE as u32) << 3)
     }
 
     /// A unit variant: a code by its enum's table and index, any other by its name.
     fn variant(&mut self, name: &str, index: u32, variant: &'static str) -> Result<()> {
-        match CODE_ENUMS.iter().position(|e| *e == name) {
+        match code_table(name) {
             Some(table) => {
                 self.ops.push(TABLE | arg(((index as usize) << 3) | (table + 1))?);
                 Ok(())
@@ -658,6 +810,11 @@ impl ser::Serializer for KeyWriter<'_, '_> {
     type SerializeStructVariant = ser::Impossible<(), TapeError>;
 
     fn serialize_str(self, v: &str) -> Result<()> {
+        // A call's arguments' keys are its property names, found by their slot before any cache.
+        if let Some(op) = self.0.name_op(v) {
+            self.0.ops.push(op);
+            return Ok(());
+        }
         self.0.static_str(v)
     }
 
@@ -912,6 +1069,53 @@ mod tests {
     }
 
     #[test]
+    fn a_calls_direct_tape_is_serdes() {
+        let spec = tool();
+        let names = Names::new(spec.property_names().map(str::to_owned).collect());
+        let calls = [
+            json!({"query": "nájem", "limit": 10, "country": "CZ"}),
+            json!({"query": " nájem 😀 ", "limit": "500", "country": "Česko", "dateFrom": "1. 1. 2026"}),
+            json!({"query": "a", "tags": "CZ, SK, Narnia", "extra": "\u{0}\"\\\n"}),
+            json!({"query": "a", "tags": ["CZ", "Narnia", "SK"]}),
+            json!({"query": "ok", "extra": "query", "limit": "4,5"}),
+            json!({"query": " x ", "querry": "y", "limit": "0"}),
+            json!({"query": null, "country": "01/02"}),
+            json!({"query": "x", "limit": 12_345_678_901_234_567_891_u64}),
+            json!({"query": "x", "__proto__": 1, "constructor": {"a": [1.5, -0.0, 1e300]}}),
+            json!([]),
+        ];
+        let (mut direct, mut serde) = (Parts::default(), Parts::default());
+        let mut shapes = std::collections::BTreeSet::new();
+        for args in calls {
+            let call = spec.read(&args);
+            if let agent_input::tool::ToolCall::Ok { notes, warnings, issues, .. } = &call {
+                shapes.insert((notes.is_empty(), warnings.is_empty(), issues.is_empty()));
+            }
+            for names in [&names, &NO_NAMES] {
+                write_call(&call, names, &mut direct).unwrap();
+                write_named(&call, names, &mut serde).unwrap();
+                let tape = |p: &Parts| (p.ops.clone(), p.nums.clone(), p.text.clone(), p.ascii);
+                assert_eq!(tape(&direct), tape(&serde), "{args}");
+            }
+        }
+        // Direct calls with notes and a warning, and one with issues (which serde writes).
+        assert!(shapes.contains(&(false, false, true)) && shapes.iter().any(|s| !s.2), "{shapes:?}");
+    }
+
+    #[test]
+    fn the_matches_agree_with_their_tables() {
+        for (i, key) in KEYS.iter().enumerate() {
+            assert_eq!(key_index(key), Some(i), "{key}");
+        }
+        for (i, name) in CODE_ENUMS.iter().enumerate() {
+            assert_eq!(code_table(name), Some(i), "{name}");
+        }
+        for other in ["", "Status", "statuses", "valu", "Outcome", "noteCode", "retry_after_second"] {
+            assert_eq!((key_index(other), code_table(other)), (None, None), "{other}");
+        }
+    }
+
+    #[test]
     fn keys_and_codes_cross_as_numbers() {
         let call = tool().read(&json!({"query": " a ", "limit": "1 000", "country": "cz"}));
         let parts = tape_of(&call);
@@ -929,7 +1133,7 @@ mod tests {
         // A value spelled as a property name ("b") is that name's string too.
         let call = spec.read(&json!({"a": "1. 10. 2026", "1": " b ", "__proto__": " y ", "b": "4 000"}));
         let mut parts = Parts::default();
-        write_named(&call, &names, &mut parts).unwrap();
+        write_named(&call, &Names::new(names.clone()), &mut parts).unwrap();
         let named = parts.ops.iter().filter(|&&op| op & 7 == TABLE && (op >> 3) & 7 == NAMES_TABLE as u32).count();
         // Four keys of the args, four notes' paths, and the value "b".
         assert_eq!(named, 9, "{:?}", parts.ops);
@@ -938,7 +1142,7 @@ mod tests {
         assert_eq!(decode(&tape_of(&call)), parsed(&convert::call_text(call.clone())));
         // Nor does a tool of more than MAX_NAMED names name any.
         let many: Vec<String> = names.iter().cloned().chain((0..MAX_NAMED).map(|i| format!("p{i}"))).collect();
-        write_named(&call, &many, &mut parts).unwrap();
+        write_named(&call, &Names::new(many.clone()), &mut parts).unwrap();
         assert!(parts.ops.iter().all(|&op| op & 7 != TABLE || (op >> 3) & 7 != NAMES_TABLE as u32));
         assert_eq!(decode_named(&parts, &many), parsed(&convert::call_text(call)));
         // Every one of MAX_NAMED names is named, those that share a slot too.
@@ -950,7 +1154,7 @@ mod tests {
         assert!(slots.contains(&SHARED_SLOT), "some names share a slot");
         let args: serde_json::Map<String, Value> = names.iter().map(|n| (n.clone(), json!("x"))).collect();
         let call = spec.read(&Value::Object(args));
-        write_named(&call, &names, &mut parts).unwrap();
+        write_named(&call, &Names::new(names.clone()), &mut parts).unwrap();
         let named = parts.ops.iter().filter(|&&op| op & 7 == TABLE && (op >> 3) & 7 == NAMES_TABLE as u32).count();
         assert_eq!(named, MAX_NAMED, "each key of the args");
         assert_eq!(decode_named(&parts, &names), parsed(&convert::call_text(call)));
@@ -961,7 +1165,7 @@ mod tests {
         .unwrap();
         let names: Vec<String> = spec.property_names().map(str::to_owned).collect();
         let call = spec.read(&json!({long.as_str(): " a ", longer.as_str(): " b "}));
-        write_named(&call, &names, &mut parts).unwrap();
+        write_named(&call, &Names::new(names.clone()), &mut parts).unwrap();
         let named = parts.ops.iter().filter(|&&op| op & 7 == TABLE && (op >> 3) & 7 == NAMES_TABLE as u32).count();
         assert_eq!(named, 4, "two keys and two notes' paths: {:?}", parts.ops);
         assert_eq!(decode_named(&parts, &names), parsed(&convert::call_text(call)));
