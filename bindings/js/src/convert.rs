@@ -85,13 +85,8 @@ pub fn view_u32(n: usize) -> u32 {
     n as u32
 }
 
-/// Leaves `value` as a tape for JavaScript to view (`TAPE`), or, when it has no tape (a string
-/// past what an op holds), as JSON text (`JSON`, written by `text`).
-fn structured<T: serde::Serialize>(value: T, text: impl FnOnce(T) -> String) -> u32 {
-    answer(value, |value, parts| crate::tape::write(value, parts), text)
-}
-
-/// The answer `value` makes: its tape as `write` writes it, or its `text` when it has none.
+/// Leaves `value` as a tape for JavaScript to view (`TAPE`, as `write` writes it), or, when it
+/// has no tape (a string past what an op holds), as JSON text (`JSON`, written by `text`).
 fn answer<T>(
     value: T,
     write: impl FnOnce(&T, &mut crate::tape::Parts) -> crate::tape::Result<()>,
@@ -166,7 +161,7 @@ pub fn respond(outcome: Outcome<Value>, input: Option<&str>) -> u32 {
 }
 
 fn json_answer(outcome: Outcome<Value>) -> u32 {
-    structured(outcome, outcome_text)
+    answer(outcome, crate::tape::write_outcome, outcome_text)
 }
 
 /// An outcome as the JSON text JavaScript parses (see [`json_text`]), serialised directly.

@@ -36,7 +36,9 @@
 
 use std::fmt;
 
+use agent_input::{Note, Outcome, Status};
 use serde::ser::{self, Serialize};
+use serde_json::Value;
 
 use crate::convert::exact_double;
 
@@ -304,8 +306,9 @@ const fn key_op(key: &str) -> u32 {
     panic!("a key not in KEYS")
 }
 
-/// The ops of the keys [`write_call`] writes.
+/// The ops of the keys [`write_call`] and [`write_outcome`] write.
 const K_STATUS: u32 = key_op("status");
+const K_VALUE: u32 = key_op("value");
 const K_ARGS: u32 = key_op("args");
 const K_NOTES: u32 = key_op("notes");
 const K_WARNINGS: u32 = key_op("warnings");
@@ -335,20 +338,36 @@ pub fn write_call(call: &agent_input::tool::ToolCall, names: &Names, parts: &mut
         tape.ops.push(K_ARGS);
         args.serialize(&mut *tape)?;
         tape.ops.push(K_NOTES);
-        tape.ops.push(ARRAY | arg(notes.len())?);
-        for note in notes {
-            tape.ops.push(OBJECT | if note.path.is_some() { 3 << 3 } else { 2 << 3 });
-            tape.ops.push(K_CODE);
-            note.code.serialize(&mut *tape)?;
-            tape.ops.push(K_MESSAGE);
-            tape.string(&note.message)?;
-            if let Some(path) = &note.path {
-                tape.ops.push(K_PATH);
-                tape.string(path)?;
-            }
-        }
+        tape.notes(notes)?;
         tape.ops.push(K_WARNINGS);
         warnings.serialize(&mut *tape)
+    })
+}
+
+/// [`write()`] of a read's outcome, its own shape written directly as [`write_call`] writes a
+/// call's: its keys by their ops, its notes' objects without serde's calls between. An ask goes
+/// through serde as any other value. A test checks the tapes are the same.
+///
+/// # Errors
+/// As [`write()`].
+pub fn write_outcome(outcome: &Outcome<Value>, parts: &mut Parts) -> Result<()> {
+    let (status, value) = match &outcome.status {
+        Status::Ok { value } => ("ok", Some(value)),
+        Status::Absent => ("absent", None),
+        Status::Ask { .. } => return write(outcome, parts),
+    };
+    write_with(&NO_NAMES, parts, |tape| {
+        tape.ops.push(OBJECT | arg(3 + usize::from(value.is_some()))?);
+        tape.ops.push(K_STATUS);
+        tape.string(status)?;
+        if let Some(value) = value {
+            tape.ops.push(K_VALUE);
+            value.serialize(&mut *tape)?;
+        }
+        tape.ops.push(K_NOTES);
+        tape.notes(&outcome.notes)?;
+        tape.ops.push(K_WARNINGS);
+        outcome.warnings.serialize(&mut *tape)
     })
 }
 
@@ -420,6 +439,24 @@ impl<'p> Tape<'p> {
             }
             self.static_str("exact")?;
             self.ops.push(FALSE);
+        }
+        Ok(())
+    }
+
+    /// The array of `notes`, each `{code, message, path}` (`path` only when it has one), as
+    /// serde's derive of [`Note`] writes them.
+    fn notes(&mut self, notes: &[Note]) -> Result<()> {
+        self.ops.push(ARRAY | arg(notes.len())?);
+        for note in notes {
+            self.ops.push(OBJECT | if note.path.is_some() { 3 << 3 } else { 2 << 3 });
+            self.ops.push(K_CODE);
+            note.code.serialize(&mut *self)?;
+            self.ops.push(K_MESSAGE);
+            self.string(&note.message)?;
+            if let Some(path) = &note.path {
+                self.ops.push(K_PATH);
+                self.string(path)?;
+            }
         }
         Ok(())
     }
@@ -1100,6 +1137,42 @@ mod tests {
         }
         // Direct calls with notes and a warning, and one with issues (which serde writes).
         assert!(shapes.contains(&(false, false, true)) && shapes.iter().any(|s| !s.2), "{shapes:?}");
+    }
+
+    #[test]
+    fn an_outcomes_direct_tape_is_serdes() {
+        let mut statuses = std::collections::BTreeSet::new();
+        let (mut direct, mut serde) = (Parts::default(), Parts::default());
+        for (kind, input) in [
+            ("number", json!("4 000")),
+            ("number", json!("4000")),
+            ("number", json!(null)),
+            ("number", json!("1,234")),
+            ("number", json!("12345678901234567891")),
+            ("date", json!("1. 10. 2026")),
+            ("date", json!("01/02/2026")),
+            ("date_range", json!("1.–31. 10. 2026")),
+            ("locale", json!("cs_CZ.UTF-8")),
+            ("uuid", json!("00000000-0000-0000-0000-000000000000")),
+            ("boolean", json!("ano")),
+            ("country", json!("Česko")),
+            ("country", json!("Narnia")),
+            ("list", json!("a, b,, c")),
+            ("text", json!(" \u{0}\"x\\ ")),
+        ] {
+            let spec = agent_input::Spec::new(kind.parse().unwrap(), &Value::Null).unwrap();
+            let outcome = spec.read(agent_input::Input::from(&input));
+            statuses.insert(match &outcome.status {
+                Status::Ok { .. } => "ok",
+                Status::Absent => "absent",
+                Status::Ask { .. } => "ask",
+            });
+            write_outcome(&outcome, &mut direct).unwrap();
+            write(&outcome, &mut serde).unwrap();
+            let tape = |p: &Parts| (p.ops.clone(), p.nums.clone(), p.text.clone(), p.ascii);
+            assert_eq!(tape(&direct), tape(&serde), "{kind} {input}");
+        }
+        assert_eq!(statuses.len(), 3, "an ok, an absent and an ask: {statuses:?}");
     }
 
     #[test]
