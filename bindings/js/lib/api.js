@@ -559,6 +559,12 @@ function structured(code, names) {
 let tables = null;
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
 
+// The module's memory viewed whole as `u32`s and `f64`s, for `fromTape`: viewed again only when
+// the memory grew (its buffer is then another), not for each answer.
+let tapeBuffer = null;
+let words = new Uint32Array(0);
+let doubles = new Float64Array(0);
+
 function tapeTables() {
   return [internedNames(w.tape_keys()), NOTE_CODES, WARNING_CODES, ASK_CODES, ENVELOPE_CODES];
 }
@@ -602,96 +608,126 @@ function own(o, key, value) {
 function fromTape(names) {
   tables ??= tapeTables();
   const buffer = wasmMemory().buffer;
-  const view = new Uint32Array(buffer, w.tape_view(), 7);
-  const ops = new Uint32Array(buffer, view[0], view[1]);
-  const nums = new Float64Array(buffer, view[2], view[3]);
-  const text = utf8.decode(new Uint8Array(buffer, view[4], view[5]));
-  const kept = [];
-  let i = 0;
-  // Where the next string of ASCII and the next of any other text start: the text holds the
-  // first kind, then the second (`src/tape.rs`).
-  let at = 0;
-  let wideAt = view[6];
-  let n = 0;
-  const string = (arg) => ((arg & 1) === 0 ? text.slice(at, (at += arg >>> 1)) : text.slice(wideAt, (wideAt += arg >>> 1)));
-  const node = () => {
-    const op = ops[i++];
-    const arg = op >>> 3;
-    switch (op & 7) {
-      case 0:
-        return arg === 0 ? null : arg === 2;
-      case 1:
-        return nums[n++];
-      case 2:
-        return string(arg);
-      case 3: {
-        const s = string(arg);
-        kept.push(s);
-        return s;
+  if (buffer !== tapeBuffer) {
+    tapeBuffer = buffer;
+    words = new Uint32Array(buffer);
+    doubles = new Float64Array(buffer);
+  }
+  // The tape's seven words: its ops' address and length, its numbers' and its text's, and
+  // where the text's strings beyond ASCII start. Ops and numbers are read where they lie, by
+  // their index in the whole memory (a `u32`'s and an `f64`'s address are aligned to it).
+  const view = w.tape_view() >>> 2;
+  tapeText = utf8.decode(new Uint8Array(buffer, words[view + 4], words[view + 5]));
+  tapeNames = names;
+  tapeKept = null;
+  tapeOp = words[view] >>> 2;
+  tapeNumber = words[view + 2] >>> 3;
+  tapeAt = 0;
+  tapeWideAt = words[view + 6];
+  const value = tapeNode();
+  tapeText = "";
+  tapeNames = tapeKept = null;
+  return value;
+}
+
+// The tape `fromTape` is decoding: one at a time, as decoding runs none of the program's code.
+// Its text and the tool's property names; the strings kept so far; the index of the next op
+// and the next number in `words` and `doubles`; where the next string of ASCII and the next of
+// any other text start (the text holds the first kind, then the second: `src/tape.rs`).
+let tapeText = "";
+let tapeNames = null;
+let tapeKept = null;
+let tapeOp = 0;
+let tapeNumber = 0;
+let tapeAt = 0;
+let tapeWideAt = 0;
+
+/** The next string of the tape's text, of `arg`'s length and part. */
+function tapeString(arg) {
+  return (arg & 1) === 0 ? tapeText.slice(tapeAt, (tapeAt += arg >>> 1)) : tapeText.slice(tapeWideAt, (tapeWideAt += arg >>> 1));
+}
+
+/** The next node of the tape, and those inside it. */
+function tapeNode() {
+  const op = words[tapeOp++];
+  const arg = op >>> 3;
+  switch (op & 7) {
+    case 0:
+      return arg === 0 ? null : arg === 2;
+    case 1:
+      return doubles[tapeNumber++];
+    case 2:
+      return tapeString(arg);
+    case 3: {
+      const s = tapeString(arg);
+      (tapeKept ??= []).push(s);
+      return s;
+    }
+    case 4:
+      return tapeKept[arg];
+    case 5: {
+      const a = [];
+      for (let k = 0; k < arg; k++) a.push(tapeNode());
+      return a;
+    }
+    case 6:
+      return tapeObject(arg);
+    default:
+      return (arg & 7) === NAMES_TABLE ? tapeNames[arg >>> 3] : tables[arg & 7][arg >>> 3];
+  }
+}
+
+// The wire's commonest objects (a note, an outcome or call) are built as literals when their
+// keys come in the order the core writes them: each literal has one shape the engine makes at
+// once, where storing keys one by one into `{}` costs a lookup per key (a call's nine notes
+// took a sixth of the call's instructions so). Their keys are the table's, so never
+// `__proto__`. Any other object is built key by key.
+function tapeObject(entries) {
+  const ops = words;
+  const i = tapeOp;
+  if (entries === 3 && ops[i] === K_CODE && ops[i + 2] === K_MESSAGE && ops[i + 4] === K_PATH && leaf(ops[i + 1]) && leaf(ops[i + 3]) && leaf(ops[i + 5])) {
+    tapeOp++;
+    const code = tapeNode();
+    tapeOp++;
+    const message = tapeNode();
+    tapeOp++;
+    return { code, message, path: tapeNode() };
+  }
+  if (entries === 2 && ops[i] === K_CODE && ops[i + 2] === K_MESSAGE && leaf(ops[i + 1]) && leaf(ops[i + 3])) {
+    tapeOp++;
+    const code = tapeNode();
+    tapeOp++;
+    return { code, message: tapeNode() };
+  }
+  if (entries === 4 && ops[i] === K_STATUS && leaf(ops[i + 1]) && (ops[i + 2] === K_ARGS || ops[i + 2] === K_VALUE)) {
+    tapeOp++;
+    const status = tapeNode();
+    const second = ops[tapeOp++];
+    const held = tapeNode();
+    if (ops[tapeOp] === K_NOTES) {
+      tapeOp++;
+      const notes = tapeNode();
+      if (ops[tapeOp] === K_WARNINGS) {
+        tapeOp++;
+        const warnings = tapeNode();
+        return second === K_ARGS ? { status, args: held, notes, warnings } : { status, value: held, notes, warnings };
       }
-      case 4:
-        return kept[arg];
-      case 5: {
-        const a = [];
-        for (let k = 0; k < arg; k++) a.push(node());
-        return a;
-      }
-      case 6:
-        return object(arg);
-      default:
-        return (arg & 7) === NAMES_TABLE ? names[arg >>> 3] : tables[arg & 7][arg >>> 3];
+      return tapeRest(second === K_ARGS ? { status, args: held, notes } : { status, value: held, notes }, 1);
     }
-  };
-  // The wire's commonest objects (a note, an outcome or call) are built as literals when their
-  // keys come in the order the core writes them: each literal has one shape the engine makes at
-  // once, where storing keys one by one into `{}` costs a lookup per key (a call's nine notes
-  // took a sixth of the call's instructions so). Their keys are the table's, so never
-  // `__proto__`. Any other object is built key by key.
-  const object = (entries) => {
-    if (entries === 3 && ops[i] === K_CODE && ops[i + 2] === K_MESSAGE && ops[i + 4] === K_PATH && leaf(ops[i + 1]) && leaf(ops[i + 3]) && leaf(ops[i + 5])) {
-      i++;
-      const code = node();
-      i++;
-      const message = node();
-      i++;
-      return { code, message, path: node() };
-    }
-    if (entries === 2 && ops[i] === K_CODE && ops[i + 2] === K_MESSAGE && leaf(ops[i + 1]) && leaf(ops[i + 3])) {
-      i++;
-      const code = node();
-      i++;
-      return { code, message: node() };
-    }
-    if (entries === 4 && ops[i] === K_STATUS && leaf(ops[i + 1]) && (ops[i + 2] === K_ARGS || ops[i + 2] === K_VALUE)) {
-      i++;
-      const status = node();
-      const second = ops[i++];
-      const held = node();
-      if (ops[i] === K_NOTES) {
-        i++;
-        const notes = node();
-        if (ops[i] === K_WARNINGS) {
-          i++;
-          const warnings = node();
-          return second === K_ARGS ? { status, args: held, notes, warnings } : { status, value: held, notes, warnings };
-        }
-        return rest(second === K_ARGS ? { status, args: held, notes } : { status, value: held, notes }, 1);
-      }
-      return rest(second === K_ARGS ? { status, args: held } : { status, value: held }, 2);
-    }
-    return rest({}, entries);
-  };
-  // The next `entries` keys and values, stored into `o` one by one.
-  const rest = (o, entries) => {
-    for (let k = 0; k < entries; k++) {
-      const key = node();
-      const value = node();
-      if (key === "__proto__") own(o, key, value);
-      else o[key] = value;
-    }
-    return o;
-  };
-  return node();
+    return tapeRest(second === K_ARGS ? { status, args: held } : { status, value: held }, 2);
+  }
+  return tapeRest({}, entries);
+}
+
+/** The next `entries` keys and values, stored into `o` one by one. */
+function tapeRest(o, entries) {
+  for (let k = 0; k < entries; k++) {
+    const key = tapeNode();
+    const value = tapeNode();
+    if (key === "__proto__") own(o, key, value);
+    else o[key] = value;
+  }
+  return o;
 }
 
 /** A string of the program's own data as it crosses: well-formed (a lone surrogate becomes
