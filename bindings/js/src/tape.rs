@@ -1175,6 +1175,84 @@ mod tests {
         assert_eq!(statuses.len(), 3, "an ok, an absent and an ask: {statuses:?}");
     }
 
+    /// Spellings a model sends, and a few that are no value at all.
+    const SPELLINGS: &[&str] = &[
+        "4 000",
+        "1,234",
+        "٤٠٠٠",
+        "1. 10. 2026",
+        "01/02/2026",
+        "2026-Q2",
+        "yesterday",
+        "Česko",
+        "cz",
+        "CZE",
+        "Narnia",
+        "ano",
+        "yes",
+        "null",
+        "",
+        " x ",
+        "cs_CZ.UTF-8",
+        "00000000-0000-0000-0000-000000000000",
+        "CZ, SK, Narnia",
+        "12345678901234567891",
+        "\u{0}\"\\\n",
+        "😀 nájem",
+        "query",
+        "ok",
+    ];
+
+    /// A JSON value as a model sends one: a spelling, any short string, a number, a boolean,
+    /// null, or a list or object of them.
+    fn model_value() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            proptest::sample::select(SPELLINGS).prop_map(Value::from),
+            ".{0,12}".prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>().prop_map(|x| serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)),
+            any::<bool>().prop_map(Value::from),
+            Just(Value::Null),
+        ];
+        leaf.prop_recursive(2, 12, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                proptest::collection::vec(("[a-z]{1,4}", inner), 0..4)
+                    .prop_map(|entries| Value::Object(entries.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        /// Any call and any outcome: the tape written directly is serde's, op for op.
+        #[test]
+        fn direct_tapes_are_serdes_for_any_call_or_outcome(
+            entries in proptest::collection::vec((proptest::sample::select(&[
+                "query", "limit", "country", "date_from", "dateFrom", "tags", "extra", "querry", "__proto__", "x",
+            ][..]), model_value()), 0..8),
+            kind in proptest::sample::select(&[
+                "number", "boolean", "date", "date_range", "country", "locale", "uuid", "list", "text", "eli",
+            ][..]),
+            input in model_value(),
+        ) {
+            let tape = |p: &Parts| (p.ops.clone(), p.nums.clone(), p.text.clone(), p.ascii);
+            let (mut direct, mut serde) = (Parts::default(), Parts::default());
+            let spec = tool();
+            let names = Names::new(spec.property_names().map(str::to_owned).collect());
+            let args: Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
+            let call = spec.read(&Value::Object(args));
+            write_call(&call, &names, &mut direct).unwrap();
+            write_named(&call, &names, &mut serde).unwrap();
+            proptest::prop_assert_eq!(tape(&direct), tape(&serde));
+            let reader = agent_input::Spec::new(kind.parse().unwrap(), &Value::Null).unwrap();
+            let outcome = reader.read(agent_input::Input::from(&input));
+            write_outcome(&outcome, &mut direct).unwrap();
+            write(&outcome, &mut serde).unwrap();
+            proptest::prop_assert_eq!(tape(&direct), tape(&serde));
+        }
+    }
+
     #[test]
     fn the_matches_agree_with_their_tables() {
         for (i, key) in KEYS.iter().enumerate() {
