@@ -117,7 +117,7 @@ impl Reader for VocabularyOptions {
     }
 
     fn claims(&self, s: &str, _: &Context<'_>) -> bool {
-        self.index.get().is_some_and(|v| v.exact(&spelling::fold::fold_name(s)).len() == 1)
+        self.index.get().is_some_and(|v| v.exact(spelling::fold::fold_name(s).as_bytes()).len() == 1)
     }
 }
 
@@ -147,7 +147,7 @@ pub struct Vocabulary {
     /// length (most names: ids are codes) is no id, known without hashing it.
     id_lengths: u64,
     /// Exact keys (ids, names, abbreviations, aliases, folded) to entries, ascending.
-    exact: Map<String, Vec<usize>>,
+    exact: Map<Box<[u8]>, Vec<usize>>,
     /// Words of names and aliases, by their first three characters: each distinct word once,
     /// with the names holding it.
     words: Map<String, Vec<(String, Vec<NameAt>)>>,
@@ -210,7 +210,7 @@ impl Vocabulary {
         if entries.len() > MAX_ENTRIES {
             return Err(err(format!("`entries` has {} entries, expected at most {MAX_ENTRIES}", entries.len())));
         }
-        let mut exact: Map<String, Vec<usize>> = Map::default();
+        let mut exact: Map<Box<[u8]>, Vec<usize>> = Map::default();
         let mut words: Map<String, Vec<(String, Vec<NameAt>)>> = Map::default();
         let mut whole: Map<String, Vec<NameAt>> = Map::default();
         let mut name_words: Map<NameAt, Vec<String>> = Map::default();
@@ -228,7 +228,7 @@ impl Vocabulary {
                 let key = spelling::fold::fold_name(text);
                 if !key.is_empty() {
                     // Entries come in order: each list stays ascending without repeats.
-                    let list = exact.entry(key).or_default();
+                    let list = exact.entry(key.into_bytes().into_boxed_slice()).or_default();
                     if list.last() != Some(&i) {
                         list.push(i);
                     }
@@ -272,7 +272,7 @@ impl Vocabulary {
         &self.entries
     }
 
-    fn exact(&self, key: &str) -> &[usize] {
+    fn exact(&self, key: &[u8]) -> &[usize] {
         self.exact.get(key).map_or(&[], Vec::as_slice)
     }
 
@@ -354,7 +354,7 @@ impl Vocabulary {
         let found = self.by_words(key);
         if found.is_empty() && key.len() >= 3 && key.split(' ').all(|w| w.chars().count() == 1) {
             let joined: String = key.split(' ').collect();
-            return smallvec::SmallVec::from_slice(self.exact(&joined));
+            return smallvec::SmallVec::from_slice(self.exact(joined.as_bytes()));
         }
         found.into()
     }
@@ -454,15 +454,25 @@ impl Vocabulary {
             Err(out) => return out,
         };
         cx.spend_folding(reader::fold_cost(text));
-        // The key of a name of Latin letters folded on the stack; any other on the heap.
-        let (mut buf, mut heap) = ([0; 64], String::new());
-        let key = spelling::fold::fold_name_in(text, &mut buf, &mut heap);
-        let mut found: smallvec::SmallVec<[usize; 4]> = smallvec::SmallVec::from_slice(self.exact(key));
+        // The key of a name of Latin letters folded on the stack, ASCII, looked up as its bytes
+        // (no check of them as UTF-8); any other folded on the heap.
+        let mut buf = [0; 64];
+        let heap: String;
+        let key_bytes = match spelling::fold::fold_name_bytes_on_stack(text, &mut buf) {
+            Some(key) => key,
+            None => {
+                heap = spelling::fold::fold_name(text);
+                heap.as_bytes()
+            }
+        };
+        // The key as text, for the reads past an exact name.
+        let key = || std::str::from_utf8(key_bytes).unwrap_or_default();
+        let mut found: smallvec::SmallVec<[usize; 4]> = smallvec::SmallVec::from_slice(self.exact(key_bytes));
         if found.is_empty() {
             if let Some(out) = opening::placeholder(&input, &[]) {
                 return out;
             }
-            found = self.inexact(key);
+            found = self.inexact(key());
         }
         if found.is_empty() {
             found.extend(self.named_twice(text));
@@ -483,7 +493,7 @@ impl Vocabulary {
                 Outcome::ok(self.id(*one)).note(note)
             }
             [] => {
-                let near = self.nearest(key, cx);
+                let near = self.nearest(key(), cx);
                 match role {
                     VocabularyRole::Filter => match self.sent_several(&input, cx).as_slice() {
                         [] => self.dropped(&input, &near, "names no stored value"),
@@ -536,7 +546,7 @@ impl Vocabulary {
         let (outer, inner) = text.trim_end().strip_suffix(')')?.rsplit_once('(')?;
         let one = |part: &str| {
             let key = spelling::fold::fold_name(part.trim());
-            match self.exact(&key) {
+            match self.exact(key.as_bytes()) {
                 [one] => Some(*one),
                 [] => match self.inexact(&key).as_slice() {
                     [one] => Some(*one),

@@ -291,6 +291,12 @@ pub(crate) fn fold_name_bytes_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Op
             *buf.get_mut(len)? = b' ';
             len += 1;
         }
+        // Most folds are one letter (`é`, `ě`): stored as a byte, with no call to copy a slice.
+        if let [letter] = folded.as_bytes() {
+            *buf.get_mut(len)? = *letter;
+            len += 1;
+            continue;
+        }
         buf.get_mut(len..len + folded.len())?.copy_from_slice(folded.as_bytes());
         len += folded.len();
     }
