@@ -156,7 +156,7 @@ const NAMES_TABLE: usize = 5;
 /// name, so a tool of more properties sends its names as text, as any other string.
 pub const MAX_NAMED: usize = 64;
 
-/// A tool's property names, as JavaScript holds them (table [`NAMES_TABLE`]), with what a tape
+/// A tool's property names, as JavaScript holds them (the tape's table 5), with what a tape
 /// needs to find one among them: made once per tool, not once per answer.
 #[derive(Debug, Clone)]
 pub struct Names {
@@ -1078,21 +1078,38 @@ mod tests {
         }
     }
 
-    #[test]
-    fn outcomes_of_every_kind_decode_to_their_json_text() {
-        for (kind, input) in [
+    /// Outcomes of every kind: ok with notes, absent, asks, an inexact number.
+    fn outcomes() -> Vec<Outcome<Value>> {
+        [
             ("number", json!("4 000")),
+            ("number", json!("4000")),
+            ("number", json!(null)),
             ("number", json!("1,234")),
+            ("number", json!("12345678901234567891")),
+            ("date", json!("1. 10. 2026")),
             ("date", json!("01/02/2026")),
             ("date_range", json!("1.–31. 10. 2026")),
             ("locale", json!("cs_CZ.UTF-8")),
             ("uuid", json!("00000000-0000-0000-0000-000000000000")),
             ("boolean", json!("ano")),
+            ("country", json!("Česko")),
             ("country", json!("Narnia")),
-        ] {
+            ("list", json!("a, b,, c")),
+            ("text", json!(" \u{0}\"x\\ ")),
+        ]
+        .into_iter()
+        .map(|(kind, input)| {
             let spec = agent_input::Spec::new(kind.parse().unwrap(), &Value::Null).unwrap();
-            let outcome = spec.read(agent_input::Input::from(&input));
-            assert_eq!(decode(&tape_of(&outcome)), parsed(&convert::outcome_text(outcome.clone())), "{kind} {input}");
+            spec.read(agent_input::Input::from(&input))
+        })
+        .collect()
+    }
+
+    #[test]
+    fn outcomes_of_every_kind_decode_to_their_json_text() {
+        for outcome in outcomes() {
+            let text = convert::outcome_text(outcome.clone());
+            assert_eq!(decode(&tape_of(&outcome)), parsed(&text), "{text}");
         }
     }
 
@@ -1143,25 +1160,7 @@ mod tests {
     fn an_outcomes_direct_tape_is_serdes() {
         let mut statuses = std::collections::BTreeSet::new();
         let (mut direct, mut serde) = (Parts::default(), Parts::default());
-        for (kind, input) in [
-            ("number", json!("4 000")),
-            ("number", json!("4000")),
-            ("number", json!(null)),
-            ("number", json!("1,234")),
-            ("number", json!("12345678901234567891")),
-            ("date", json!("1. 10. 2026")),
-            ("date", json!("01/02/2026")),
-            ("date_range", json!("1.–31. 10. 2026")),
-            ("locale", json!("cs_CZ.UTF-8")),
-            ("uuid", json!("00000000-0000-0000-0000-000000000000")),
-            ("boolean", json!("ano")),
-            ("country", json!("Česko")),
-            ("country", json!("Narnia")),
-            ("list", json!("a, b,, c")),
-            ("text", json!(" \u{0}\"x\\ ")),
-        ] {
-            let spec = agent_input::Spec::new(kind.parse().unwrap(), &Value::Null).unwrap();
-            let outcome = spec.read(agent_input::Input::from(&input));
+        for outcome in outcomes() {
             statuses.insert(match &outcome.status {
                 Status::Ok { .. } => "ok",
                 Status::Absent => "absent",
@@ -1170,7 +1169,7 @@ mod tests {
             write_outcome(&outcome, &mut direct).unwrap();
             write(&outcome, &mut serde).unwrap();
             let tape = |p: &Parts| (p.ops.clone(), p.nums.clone(), p.text.clone(), p.ascii);
-            assert_eq!(tape(&direct), tape(&serde), "{kind} {input}");
+            assert_eq!(tape(&direct), tape(&serde), "{}", convert::outcome_text(outcome.clone()));
         }
         assert_eq!(statuses.len(), 3, "an ok, an absent and an ask: {statuses:?}");
     }
