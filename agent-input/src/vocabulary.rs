@@ -454,17 +454,9 @@ impl Vocabulary {
             Err(out) => return out,
         };
         cx.spend_folding(reader::fold_cost(text));
-        // The key of a name of Latin letters folded on the stack, ASCII, looked up as its bytes
-        // (no check of them as UTF-8); any other folded on the heap.
-        let mut buf = [0; 64];
-        let heap: String;
-        let key_bytes = match spelling::fold::fold_name_bytes_on_stack(text, &mut buf) {
-            Some(key) => key,
-            None => {
-                heap = spelling::fold::fold_name(text);
-                heap.as_bytes()
-            }
-        };
+        // The key of a name of Latin letters folded on the stack; any other on the heap.
+        let (mut buf, mut heap) = ([0; 64], String::new());
+        let key_bytes = spelling::fold::fold_name_bytes_in(text, &mut buf, &mut heap);
         // The key as text, for the reads past an exact name.
         let key = || std::str::from_utf8(key_bytes).unwrap_or_default();
         let mut found: smallvec::SmallVec<[usize; 4]> = smallvec::SmallVec::from_slice(self.exact(key_bytes));

@@ -220,18 +220,18 @@ const ASCII_KEYS: [u8; 128] = {
     keys
 };
 
-/// [`fold_name`] of `s` written into `buf`, when every character of `s` is ASCII, whitespace,
-/// a curly apostrophe (`Côte d’Ivoire`) or a Latin letter whose fold is ASCII letters or digits
-/// (`Česko`, `São Tomé`), and the key fits; `None` otherwise (the caller folds on the heap).
-/// Letters and digits make the words, every other character ends one. A test compares it with
-/// [`fold_name`].
+/// [`fold_name_bytes_on_stack`] as text, for the tests that compare it with [`fold_name`].
+#[cfg(test)]
 pub(crate) fn fold_name_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&'b str> {
     std::str::from_utf8(fold_name_bytes_on_stack(s, buf)?).ok()
 }
 
-/// [`fold_name_on_stack`] as the key's bytes, for lookups that compare bytes: the key is ASCII
-/// (each byte from `ASCII_KEYS`, a space, or a fold [`stackable`] checked), so no check of it as
-/// UTF-8 is needed to look it up.
+/// The bytes of [`fold_name`] of `s` written into `buf`, when every character of `s` is ASCII,
+/// whitespace, a curly apostrophe (`Côte d’Ivoire`) or a Latin letter whose fold is ASCII
+/// letters or digits (`Česko`, `São Tomé`), and the key fits; `None` otherwise (the caller
+/// folds on the heap). Letters and digits make the words, every other character ends one. The
+/// key is ASCII (each byte from `ASCII_KEYS`, a space, or a fold [`stackable`] checked), so no
+/// check of it as UTF-8 is needed to look it up. A test compares it with [`fold_name`].
 pub(crate) fn fold_name_bytes_on_stack<'b>(s: &str, buf: &'b mut [u8; 64]) -> Option<&'b [u8]> {
     let (mut len, mut gap) = (0usize, false);
     let bytes = s.as_bytes();
@@ -338,13 +338,20 @@ fn two_byte(lead: u8, next: Option<u8>) -> Option<OnStack> {
     table.get(usize::try_from(u.checked_sub(0x80)?).ok()?).copied()
 }
 
-/// [`fold_name`] of `s`: on the stack in `buf` when [`fold_name_on_stack`] can, else in `heap`.
+/// [`fold_name`] of `s`: on the stack in `buf` when [`fold_name_bytes_on_stack`] can, else in
+/// `heap`.
 pub(crate) fn fold_name_in<'b>(s: &str, buf: &'b mut [u8; 64], heap: &'b mut String) -> &'b str {
-    match fold_name_on_stack(s, buf) {
+    std::str::from_utf8(fold_name_bytes_in(s, buf, heap)).unwrap_or_default()
+}
+
+/// [`fold_name_in`] as the key's bytes, for lookups that compare bytes: a key folded on the
+/// stack is ASCII ([`fold_name_bytes_on_stack`]), so it is not checked as UTF-8 to look it up.
+pub(crate) fn fold_name_bytes_in<'b>(s: &str, buf: &'b mut [u8; 64], heap: &'b mut String) -> &'b [u8] {
+    match fold_name_bytes_on_stack(s, buf) {
         Some(key) => key,
         None => {
             *heap = fold_name(s);
-            heap.as_str()
+            heap.as_bytes()
         }
     }
 }
