@@ -5,7 +5,8 @@
 // 2. the `wasm-bindgen` CLI at exactly the version of the `wasm-bindgen` crate in the workspace's
 //    Cargo.lock (`cargo install wasm-bindgen-cli --version X` when `wasm-bindgen --version`
 //    differs; it lands in ~/.cargo/bin, which CI may keep as a cache, and takes about 4 minutes);
-// 3. `cargo build --profile wasm-release --target wasm32-unknown-unknown -p agent-input-js`;
+// 3. `cargo build --profile wasm-release --target wasm32-unknown-unknown -p agent-input-js`, each
+//    dependency's source folder remapped (`--remap-path-prefix`: the same bytes on any machine);
 // 4. `wasm-bindgen --target web` into `pkg/` (or `pkg-small/` with `--small-names`);
 // 5. `wasm-opt -Oz` (the `binaryen` npm package), then the raw and gzipped sizes.
 //
@@ -46,6 +47,28 @@ function lockedVersion(name) {
   return m[1];
 }
 
+/** The rustflags the caller set in the environment (cargo reads `CARGO_ENCODED_RUSTFLAGS` before
+ * `RUSTFLAGS`, and either before a config file's `rustflags`, which the module's build so leaves
+ * out: a host's `target-cpu` is no flag for WebAssembly). */
+function givenRustflags() {
+  const encoded = process.env.CARGO_ENCODED_RUSTFLAGS;
+  if (encoded !== undefined) return encoded === "" ? [] : encoded.split("\x1f");
+  return (process.env.RUSTFLAGS ?? "").split(/\s+/).filter((f) => f !== "");
+}
+
+/** `--remap-path-prefix=<folder>/=` for the folder holding each dependency's source (a registry's
+ * or a git checkout's), as `cargo metadata` resolves them for the target; the workspace's own
+ * crates are compiled from relative paths already. */
+function remapFlags() {
+  const r = spawnSync("cargo", ["metadata", "--format-version", "1", "--filter-platform", TARGET], { cwd: root, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`cargo metadata exited with ${r.status}: ${r.stderr}`);
+  const folders = new Set();
+  for (const p of JSON.parse(r.stdout).packages) {
+    if (p.source !== null) folders.add(dirname(dirname(p.manifest_path)));
+  }
+  return [...folders].sort().map((folder) => `--remap-path-prefix=${folder}/=`);
+}
+
 // 1. The target.
 const installed = output("rustup", ["target", "list", "--installed"]);
 if (installed === null) {
@@ -68,11 +91,15 @@ if (have !== `wasm-bindgen ${version}`) {
   }
 }
 
-// 3. The module.
+// 3. The module. Its source paths (the panic locations it carries) are remapped without the
+// builder's directories: a dependency's file is `name-version/src/...`, not a path under this
+// machine's cargo home, so the module is the same bytes on any machine with the same toolchain.
 const cargoArgs = ["build", "--profile", "wasm-release", "--target", TARGET, "-p", "agent-input-js", "--message-format", "json-render-diagnostics"];
 if (small) cargoArgs.push("--features", "small-names");
-console.error(`$ cargo ${cargoArgs.join(" ")}`);
-const env = small ? { ...process.env, CARGO_PROFILE_WASM_RELEASE_OPT_LEVEL: "z" } : process.env;
+const rustflags = [...givenRustflags(), ...remapFlags()];
+console.error(`$ cargo ${cargoArgs.join(" ")} (${rustflags.length} rustflags: --remap-path-prefix of each dependency's folder)`);
+const env = { ...process.env, CARGO_ENCODED_RUSTFLAGS: rustflags.join("\x1f") };
+if (small) env.CARGO_PROFILE_WASM_RELEASE_OPT_LEVEL = "z";
 const built = spawnSync("cargo", cargoArgs, { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 28 });
 if (built.status !== 0) throw new Error(`cargo build exited with ${built.status}`);
 let wasm = null;

@@ -5,12 +5,16 @@
  * `opt-level = "z"`); `scripts/test-js` runs both before `npm test`. The name and word tables
  * are zstd frames in the module, expanded at their first use (BENCHMARKS.md states what that
  * first use costs). The budgets are the README's; the issue's aim of 1.5 MiB for the full
- * module is not reached (BENCHMARKS.md: the code alone is 1.84 MB at `opt-level = 3`).
+ * module is not reached (BENCHMARKS.md: the code alone is 1.84 MB at `opt-level = 3`, and the
+ * module built at `"z"` with its tables outside it is 1.50 MiB, a few kilobytes over).
  */
 
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const MIB = 1024 * 1024;
@@ -47,4 +51,28 @@ test("the small-names module is within its budget", (t) => {
   const { raw, gzipped } = sizes("pkg-small");
   assert.ok(raw <= SMALL_MODULE_BUDGET_BYTES, `pkg-small is ${mib(raw)}, over ${mib(SMALL_MODULE_BUDGET_BYTES)}`);
   assert.ok(gzipped <= SMALL_MODULE_GZIP_BUDGET_BYTES, `gzipped it is ${mib(gzipped)}, over ${mib(SMALL_MODULE_GZIP_BUDGET_BYTES)}`);
+});
+
+test("the modules carry no source path of the machine that built them", () => {
+  // `npm run build` remaps each dependency's folder (`--remap-path-prefix`): a panic location
+  // the module carries names `serde_json-1.0.x/src/...`, so the module is the same bytes on any
+  // machine with the same toolchain, and the sizes above are the ones a user builds.
+  const machine = [
+    "/registry/src/",
+    "/git/checkouts/",
+    process.env.CARGO_HOME ?? join(homedir(), ".cargo"),
+    fileURLToPath(new URL("../../../", import.meta.url)),
+  ];
+  let checked = 0;
+  for (const dir of ["pkg", "pkg-small"]) {
+    const path = new URL(`../${dir}/agent_input_bg.wasm`, import.meta.url);
+    // pkg-small is checked where it is built (CI builds both: the test above).
+    if (dir === "pkg-small" && !existsSync(path)) continue;
+    const bytes = readFileSync(path);
+    for (const marker of machine) {
+      assert.equal(bytes.indexOf(marker), -1, `${dir}/agent_input_bg.wasm holds the path ${marker}`);
+    }
+    checked += 1;
+  }
+  assert.ok(checked >= 1);
 });
