@@ -16,7 +16,7 @@
 
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
@@ -66,7 +66,7 @@ function remapFlags() {
   for (const p of JSON.parse(r.stdout).packages) {
     if (p.source !== null) folders.add(dirname(dirname(p.manifest_path)));
   }
-  return [...folders].sort().map((folder) => `--remap-path-prefix=${folder}/=`);
+  return [...folders].sort().map((folder) => `--remap-path-prefix=${folder}${sep}=`);
 }
 
 // 1. The target.
