@@ -983,6 +983,11 @@ mod tests {
         parts
     }
 
+    /// Everything a tape holds, to compare two tapes op for op.
+    fn tape(p: &Parts) -> (Vec<u32>, Vec<f64>, String, usize) {
+        (p.ops.clone(), p.nums.clone(), p.text.clone(), p.ascii)
+    }
+
     /// The JSON text path's value, numbers as doubles (what `JSON.parse` gives).
     fn parsed(text: &str) -> Value {
         fn doubles(v: Value) -> Value {
@@ -1114,7 +1119,6 @@ mod tests {
             for names in [&names, &NO_NAMES] {
                 write_call(&call, names, &mut direct).unwrap();
                 write_named(&call, names, &mut serde).unwrap();
-                let tape = |p: &Parts| (p.ops.clone(), p.nums.clone(), p.text.clone(), p.ascii);
                 assert_eq!(tape(&direct), tape(&serde), "{args}");
             }
         }
@@ -1134,7 +1138,6 @@ mod tests {
             });
             write_outcome(&outcome, &mut direct).unwrap();
             write(&outcome, &mut serde).unwrap();
-            let tape = |p: &Parts| (p.ops.clone(), p.nums.clone(), p.text.clone(), p.ascii);
             assert_eq!(tape(&direct), tape(&serde), "{}", convert::outcome_text(outcome.clone()));
         }
         assert_eq!(statuses.len(), 3, "an ok, an absent and an ask: {statuses:?}");
@@ -1201,7 +1204,6 @@ mod tests {
             ][..]),
             input in model_value(),
         ) {
-            let tape = |p: &Parts| (p.ops.clone(), p.nums.clone(), p.text.clone(), p.ascii);
             let (mut direct, mut serde) = (Parts::default(), Parts::default());
             let spec = tool();
             let names = Names::new(spec.property_names().map(str::to_owned).collect());
