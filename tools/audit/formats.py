@@ -326,6 +326,10 @@ def intl_cases():
     """Node's Intl (ICU's implementation of CLDR) of every CLDR locale it supports:
     tools/audit/intl.mjs writes the cases, some with options (`today`, a list's item kind).
     A want of None is a text only an ask reads right ("next week", "Praha, Brno, or Ostrava")."""
+    if not os.path.isdir(os.path.join(ROOT, "tools/cldr/node_modules/cldr-core")):
+        # intl.mjs lists the locales from the pinned CLDR (`npm ci --prefix tools/cldr`).
+        print("the pinned CLDR not installed: the Intl sources are skipped", file=sys.stderr)
+        return []
     try:
         script = os.path.join(ROOT, "tools/audit/intl.mjs")
         out = subprocess.run(["node", script], capture_output=True, text=True, check=True)

@@ -760,8 +760,8 @@ pub fn warnings_to_py<'py>(
 }
 
 /// The core's text of a date read ok (`YYYY-MM-DD`, a year from 0001) as `datetime.date`,
-/// handed to `date.fromisoformat` as it is: not parsed into a date and written again. `None`
-/// for any other text, and when Python declines it, so the caller converts as before.
+/// built from its digits ([`date_of`]). `None` for any other text, and when Python declines it,
+/// so the caller converts as before.
 pub fn iso_date_text_to_py<'py>(py: Python<'py>, text: &str) -> Option<Bound<'py, PyAny>> {
     let b = text.as_bytes();
     let digits = |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
@@ -775,20 +775,31 @@ pub fn iso_date_text_to_py<'py>(py: Python<'py>, text: &str) -> Option<Bound<'py
     if !shaped {
         return None;
     }
-    call_one(date_from_iso(py).ok()?, &PyString::new(py, text)).ok()
+    let number = |r: std::ops::Range<usize>| b[r].iter().fold(0_i32, |n, d| n * 10 + i32::from(d - b'0'));
+    date_of(py, number(0..4), number(5..7), number(8..10)).ok()
 }
 
-/// A date as `datetime.date`, through `date.fromisoformat` (the fastest constructor the
-/// stable ABI reaches: one string argument, parsed in C). The ISO text is written digit by
-/// digit: chrono's `Display` costs several hundred instructions per date.
+/// A date as `datetime.date` ([`date_of`]).
 fn date_to_py(py: Python<'_>, d: chrono::NaiveDate) -> PyResult<Bound<'_, PyAny>> {
     use chrono::Datelike;
-    let (month, day) = (d.month(), d.day());
-    let Some(year) = u32::try_from(d.year()).ok().filter(|y| (1..=9999).contains(y)) else {
-        // Outside Python's date range: `date()` raises the error Python gives for it.
-        return date_type(py)?.call1((d.year(), month, day));
+    // A month and a day fit any `i32`; `u32::cast_signed` keeps them as they are.
+    date_of(py, d.year(), d.month().cast_signed(), d.day().cast_signed())
+}
+
+/// `datetime.date(year, month, day)`: through the datetime module's C API
+/// ([`DateConstructor`]) when the interpreter offers the one this binding checked, else through
+/// `date.fromisoformat` (the fastest constructor the stable ABI itself reaches: one string
+/// argument, parsed in C). A year outside Python's 1-9999 raises the `ValueError` Python gives
+/// for it.
+fn date_of(py: Python<'_>, year: i32, month: i32, day: i32) -> PyResult<Bound<'_, PyAny>> {
+    if let Some(api) = DateConstructor::get(py) {
+        return api.date(py, year, month, day);
+    }
+    let Some(year) = u32::try_from(year).ok().filter(|y| (1..=9999).contains(y)) else {
+        return date_type(py)?.call1((year, month, day));
     };
     let digit = |n: u32| b'0' + u8::try_from(n % 10).unwrap_or(0);
+    let (month, day) = (month.unsigned_abs(), day.unsigned_abs());
     let text = [
         digit(year / 1000),
         digit(year / 100),
@@ -811,6 +822,107 @@ fn date_from_iso(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
     let from_iso = DATE_FROM_ISO
         .get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(date_type(py)?.getattr("fromisoformat")?.unbind()) })?;
     Ok(from_iso.bind(py))
+}
+
+/// The head of CPython's `PyDateTime_CAPI` (`Include/datetime.h`), the struct the capsule
+/// `datetime.datetime_CAPI` points to: five type objects, the UTC singleton, then
+/// `Date_FromDate`. CPython only appends to it (the UTC singleton, the last field before the
+/// constructors, came in 3.7), so this head is the same in every version the wheel supports.
+#[repr(C)]
+struct DateTimeCapiHead {
+    date_type: *mut pyo3::ffi::PyTypeObject,
+    datetime_type: *mut pyo3::ffi::PyTypeObject,
+    time_type: *mut pyo3::ffi::PyTypeObject,
+    delta_type: *mut pyo3::ffi::PyTypeObject,
+    tzinfo_type: *mut pyo3::ffi::PyTypeObject,
+    timezone_utc: *mut pyo3::ffi::PyObject,
+    date_from_date: unsafe extern "C" fn(
+        std::ffi::c_int,
+        std::ffi::c_int,
+        std::ffi::c_int,
+        *mut pyo3::ffi::PyTypeObject,
+    ) -> *mut pyo3::ffi::PyObject,
+}
+
+/// `Date_FromDate` of the datetime module's C API, and `datetime.date` to pass it: a date
+/// without the string `date.fromisoformat` needs (about 1,000 instructions a date, against
+/// about 150). The C API is not part of the stable ABI the wheel is built for, so it is taken
+/// only from CPython, only when the capsule's `DateType` is `datetime.date` itself, and only
+/// after a date it made compared equal to `date.fromisoformat`'s; otherwise every date goes
+/// through `date.fromisoformat` as before.
+#[derive(Clone, Copy)]
+struct DateConstructor {
+    date_type: *mut pyo3::ffi::PyTypeObject,
+    from_date: unsafe extern "C" fn(
+        std::ffi::c_int,
+        std::ffi::c_int,
+        std::ffi::c_int,
+        *mut pyo3::ffi::PyTypeObject,
+    ) -> *mut pyo3::ffi::PyObject,
+}
+
+// SAFETY: the pointers are the datetime module's type object and C function, which live as long
+// as the interpreter and are called only with the GIL held (`DateConstructor::date` takes
+// `Python`).
+#[allow(unsafe_code, reason = "raw pointers shared under the GIL")]
+unsafe impl Send for DateConstructor {}
+// SAFETY: as for `Send`: nothing is written through the pointers.
+#[allow(unsafe_code, reason = "raw pointers shared under the GIL")]
+unsafe impl Sync for DateConstructor {}
+
+static DATE_CAPI: PyOnceLock<Option<DateConstructor>> = PyOnceLock::new();
+
+/// `"c_api"` when dates are made through [`DateConstructor`], else `"fromisoformat"`.
+pub fn date_constructor_name(py: Python<'_>) -> &'static str {
+    if DateConstructor::get(py).is_some() {
+        "c_api"
+    } else {
+        "fromisoformat"
+    }
+}
+
+impl DateConstructor {
+    /// The checked constructor, looked up once; `None` when it is not offered or not as checked.
+    fn get(py: Python<'_>) -> Option<Self> {
+        *DATE_CAPI.get_or_init(py, || Self::checked(py).ok().flatten())
+    }
+
+    #[allow(unsafe_code, reason = "the datetime module's C API is a C struct behind a capsule")]
+    fn checked(py: Python<'_>) -> PyResult<Option<Self>> {
+        let implementation: String = py.import("sys")?.getattr("implementation")?.getattr("name")?.extract()?;
+        if implementation != "cpython" {
+            return Ok(None);
+        }
+        let date = date_type(py)?;
+        // SAFETY: `PyCapsule_Import` takes a NUL-terminated name and returns the capsule's
+        // pointer or null with an error set, which `PyErr::take` clears.
+        let head =
+            unsafe { pyo3::ffi::PyCapsule_Import(c"datetime.datetime_CAPI".as_ptr(), 0) }.cast::<DateTimeCapiHead>();
+        if head.is_null() {
+            drop(PyErr::take(py));
+            return Ok(None);
+        }
+        // SAFETY: a non-null pointer from the capsule of that name is CPython's
+        // `PyDateTime_CAPI`, which begins with the head (checked next by its first field).
+        let (date_type, from_date) = unsafe { ((*head).date_type, (*head).date_from_date) };
+        if date_type != date.as_type_ptr() {
+            return Ok(None);
+        }
+        let api = Self { date_type, from_date };
+        let made = api.date(py, 2026, 10, 1)?;
+        let parsed = call_one(date_from_iso(py)?, &PyString::new(py, "2026-10-01"))?;
+        Ok(made.eq(parsed)?.then_some(api))
+    }
+
+    /// `datetime.date(year, month, day)`; a date Python has not (a year outside 1-9999, a day
+    /// its month lacks) raises Python's `ValueError`.
+    #[allow(unsafe_code, reason = "Date_FromDate is a C function")]
+    fn date<'py>(self, py: Python<'py>, year: i32, month: i32, day: i32) -> PyResult<Bound<'py, PyAny>> {
+        // SAFETY: the function and the type are the ones `checked` verified, called with the
+        // GIL held; the result is a new reference or null with the error set, which
+        // `from_owned_ptr_or_err` takes as such.
+        unsafe { Bound::from_owned_ptr_or_err(py, (self.from_date)(year, month, day, self.date_type)) }
+    }
 }
 
 /// `callable(arg)` without the argument tuple that `call1` builds under the stable ABI before

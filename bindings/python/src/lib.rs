@@ -1046,6 +1046,13 @@ where
 }
 
 /// The native module.
+/// For the tests, not the package: how this interpreter's dates are made, `"c_api"` (the
+/// datetime module's `Date_FromDate`, checked once) or `"fromisoformat"`.
+#[pyfunction(name = "_date_constructor")]
+fn date_constructor(py: Python<'_>) -> &'static str {
+    convert::date_constructor_name(py)
+}
+
 #[pymodule]
 fn _agent_input(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -1061,6 +1068,7 @@ fn _agent_input(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_line, m)?)?;
     m.add_function(wrap_pyfunction!(no_hits_filtered, m)?)?;
     m.add_function(wrap_pyfunction!(fold, m)?)?;
+    m.add_function(wrap_pyfunction!(date_constructor, m)?)?;
     errors::register(m)?;
     let missing = MISSING.get_or_try_init(py, || Py::new(py, Missing))?;
     m.add("MISSING", missing.clone_ref(py))?;

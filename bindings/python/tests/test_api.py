@@ -521,6 +521,22 @@ def test_a_date_value_is_the_date_its_json_names(text: str) -> None:
     assert out.value == datetime.date.fromisoformat(json.loads(out.to_json())["value"])
 
 
+def test_dates_are_made_through_the_checked_c_api_on_cpython() -> None:
+    # The datetime module's `Date_FromDate` is used only after the binding checked it against
+    # `datetime.date` and `date.fromisoformat`; on CPython that check passes, so a change that
+    # loses it (and dates cost several times more) fails here.
+    import platform
+
+    from agent_input import _agent_input
+
+    expected = "c_api" if platform.python_implementation() == "CPython" else "fromisoformat"
+    assert _agent_input._date_constructor() == expected
+    tool = agent_input.Tool.from_spec({"name": "t", "properties": {"d": {"kind": "date"}, "r": {"kind": "date_range"}}})
+    args = tool.read({"d": "31. 12. 2026", "r": "2026-Q2"}).args
+    assert args == {"d": datetime.date(2026, 12, 31), "r": (datetime.date(2026, 4, 1), datetime.date(2026, 6, 30))}
+    assert type(args["d"]) is datetime.date and all(type(d) is datetime.date for d in args["r"])
+
+
 def test_importing_the_package_leaves_typing_unloaded() -> None:
     # `import agent_input` stays within its 10 ms by not importing `typing` (several ms):
     # the generated types load on first use, and no module imports it eagerly.

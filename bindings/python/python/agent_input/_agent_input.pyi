@@ -123,6 +123,9 @@ def read_line(line: str) -> Outcome[Json]:
 def fold(text: str) -> str:
     """The core's matching key of a text: case, diacritics, width and spacing folded."""
 
+def _date_constructor() -> str:
+    """For the tests: ``"c_api"`` or ``"fromisoformat"``, how dates are made."""
+
 def no_hits_filtered(property: str, filter: JsonValue, would_match: Sequence[JsonValue]) -> WarningDict:
     """The `no_hits_filtered` warning for an empty result page under an active filter."""
 
