@@ -396,7 +396,7 @@ impl NoteCode {
             Self::EliTypeMayBeAlias => "CELEX does not tell implementing or delegated acts apart; the ELI type read may be an alias of reg_impl or reg_del.",
             Self::VocabularyValueRead => "A name, abbreviation, other-language name or inflected form of a stored value was read as its id.",
             Self::PropertyNameNormalized => "A property name in another spelling (dateFrom, DateFrom, date-from, or another pair's from for date_from) was read as the declared name (date_from), or a range sent under one key (period) as the tool's pair of bounds.",
-            Self::JsonObjectDecoded => "Tool arguments sent as a JSON string were read as the object the string holds.",
+            Self::JsonObjectDecoded => "Tool arguments, or an object argument, sent as a JSON string were read as the object the string holds.",
             Self::ReceivedTruncated => "An ask's received quotes only the first bytes of a value longer than the bound (limits::MAX_RECEIVED_BYTES); the note gives the whole length.",
             Self::NotesTruncated => "A call made more notes than it returns (limits::MAX_NOTES); this last note counts the rest.",
             Self::InvisibleCharactersRemoved => "Invisible characters inside a code, number, date or name (U+200B to U+200D, U+2060, U+FEFF, soft hyphen, and the direction marks U+200E, U+200F, U+061C, U+202A to U+202E, U+2066 to U+2069) were removed; free text keeps them, and loses only control characters (U+0000 to U+001F but tab and line breaks, U+007F to U+009F).",
@@ -462,7 +462,7 @@ impl NoteCode {
             }
             Self::VocabularyValueRead => "Send the stored value's id.",
             Self::PropertyNameNormalized => "Send property names exactly as the input schema declares them.",
-            Self::JsonObjectDecoded => "Send the arguments as a JSON object.",
+            Self::JsonObjectDecoded => "Send the arguments, and each object in them, as JSON objects, not strings.",
             Self::ReceivedTruncated => "Send values within the bound the ask states.",
             Self::NotesTruncated => "Send canonical spellings; the notes of the first values show how.",
             Self::InvisibleCharactersRemoved => "Send the value without invisible characters.",

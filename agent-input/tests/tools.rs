@@ -409,3 +409,19 @@ fn typed_args_do_not_depend_on_the_keys_order() {
 fn shuffled_again(object: &serde_json::Map<String, Value>) -> serde_json::Map<String, Value> {
     object.iter().rev().map(|(k, v)| (k.clone(), v.clone())).collect()
 }
+
+#[test]
+fn an_authors_description_ends_as_a_sentence_before_the_kinds_own() {
+    let spec = ToolSpec::from_json(&json!({"name": "t", "properties": {
+        "query": {"kind": "text", "required": true, "description": "Free text"},
+        "since": {"kind": "date", "description": "Orders placed on or after."},
+        "note": {"kind": "text", "description": "Anything?  "},
+        "tag": {"kind": "text", "description": "自由文本。"}}}))
+    .unwrap();
+    let schema = spec.input_schema();
+    let said = |name: &str| schema["properties"][name]["description"].as_str().unwrap().to_owned();
+    assert!(said("query").starts_with("Free text. Text, at most"), "{}", said("query"));
+    assert!(said("since").starts_with("Orders placed on or after. A date"), "{}", said("since"));
+    assert!(said("note").starts_with("Anything? Text"), "{}", said("note"));
+    assert!(said("tag").starts_with("自由文本。 Text"), "{}", said("tag"));
+}

@@ -184,6 +184,20 @@ impl PropertySet {
         read: &mut Read<'_>,
     ) -> Got {
         let (tool, entry) = at;
+        let decoded;
+        let raw = match (&prop.def, raw) {
+            (Def::Object(_) | Def::Union(_) | Def::Entries { .. }, Some(Value::String(text))) => {
+                let entries = matches!(prop.def, Def::Entries { .. });
+                match decode_inside(text, path, entries, read) {
+                    Some(value) => {
+                        decoded = value;
+                        Some(&decoded)
+                    }
+                    None => raw,
+                }
+            }
+            _ => raw,
+        };
         let value = match &prop.def {
             Def::Value(Spec::List(list)) if matches!(raw, Some(Value::Array(_))) => {
                 read_items_best_effort(list, raw, path, tool, read)
@@ -270,6 +284,41 @@ impl PropertySet {
         }
         None
     }
+}
+
+/// An object (or, for entries, an array of them) sent inside a string for a property of
+/// objects or entries (`"address": "{\"street\": \"Main 1\"}"`, the way some models
+/// encode a nested value twice), decoded, with the note saying so and a warning for each key
+/// the text holds twice; `None` when the string holds no JSON of that shape, so the property's
+/// `unexpected_type` issue names the string as sent.
+fn decode_inside(text: &str, path: &str, entries: bool, read: &mut Read<'_>) -> Option<Value> {
+    let first = text.trim_start().as_bytes().first();
+    let opens = match first {
+        Some(b'{') => true,
+        Some(b'[') => entries,
+        _ => false,
+    };
+    if !opens {
+        return None; // no JSON object or array: nothing parsed
+    }
+    let Parsed { value, duplicates } = json::parse(text.as_bytes(), MAX_CALL_BYTES).ok()?;
+    let (code, shape) = match &value {
+        Value::Object(_) => (NoteCode::JsonObjectDecoded, "object"),
+        Value::Array(_) if entries => (NoteCode::JsonArrayDecoded, "array"),
+        _ => return None,
+    };
+    let mut note = Note::new(code, format!("Read `{path}` sent as a JSON string as the {shape} it holds."));
+    note.path = Some(path.to_owned());
+    read.note(note);
+    let inside: Vec<json::Duplicate> = duplicates
+        .into_iter()
+        .map(|mut d| {
+            d.path = if d.path.starts_with('[') { format!("{path}{}", d.path) } else { join(path, &d.path) };
+            d
+        })
+        .collect();
+    read.duplicate_keys(&inside);
+    Some(value)
 }
 
 fn not_an_object(tool: &str, path: &str, received: &Value, entry: bool) -> Issue {

@@ -516,7 +516,10 @@ impl PropertySet {
             let mut s = match &p.def {
                 Def::Passthrough(schema) => schema.clone(),
                 Def::Value(spec) => spec.schema(),
-                Def::Object(set) => json!({"description": "A JSON object.", "anyOf": [set.schema(), {"type": "null"}]}),
+                Def::Object(set) => json!({"description": "A JSON object.", "anyOf": [
+                    set.schema(),
+                    {"type": ["string", "null"], "description": "Also read: the object sent as JSON text."},
+                ]}),
                 Def::Union(union) => union.schema(),
                 Def::Entries { item, max_items } => {
                     let entry = item.schema();
@@ -524,7 +527,7 @@ impl PropertySet {
                         "description": "A JSON array of entries. Each entry is read on its own: good entries are applied, bad ones are reported by index.",
                         "anyOf": [
                             {"type": "array", "items": entry, "maxItems": max_items},
-                            {"description": "Also read: one entry object, as a one-entry list.", "anyOf": [entry, {"type": "null"}]},
+                            {"description": "Also read: one entry object, as a one-entry list, and the entries sent as JSON text.", "anyOf": [entry, {"type": ["string", "null"]}]},
                         ],
                     })
                 }
@@ -540,7 +543,11 @@ impl PropertySet {
             let description = if p.description.is_empty() {
                 format!("{kind_text}{presence}")
             } else {
-                format!("{} {kind_text}{presence}", p.description.trim_end())
+                // The author's words end as a sentence before the kind's own ("Free text. Text,
+                // at most …", not "Free text Text, at most …").
+                let own = p.description.trim_end();
+                let ended = own.ends_with(['.', '!', '?', '…', ':', ';', '。', '！', '？']);
+                format!("{own}{} {kind_text}{presence}", if ended { "" } else { "." })
             };
             s["description"] = Value::String(description);
             if p.required {

@@ -218,12 +218,12 @@ impl Union {
             .collect();
         let names: Vec<String> = self.variants.iter().map(|v| format!("\"{}\"", v.name)).collect();
         let lenient = format!(
-            "Also read leniently: `{}` in another case or spelling, no `{}` when only one variant's required properties are sent, and the member sent beside the other arguments.",
+            "Also read leniently: `{}` in another case or spelling, no `{}` when only one variant's required properties are sent, the member sent beside the other arguments, and the member sent as JSON text.",
             self.tag, self.tag
         );
         json!({
             "description": format!("One of {} variants, named by `{}`: {}; send only the named variant's properties.", self.variants.len(), self.tag, names.join(", ")),
-            "anyOf": [{"oneOf": members}, {"type": "object", "description": lenient}],
+            "anyOf": [{"oneOf": members}, {"type": ["object", "string"], "description": lenient}],
         })
     }
 
