@@ -262,7 +262,7 @@ export function lenient(server, { tools = {}, codec, languages } = {}) {
     throw new Error("lenient: the server's tools/list and tools/call handlers are set already; call lenient(server) before setting them");
   }
 
-  const state = { tools, codec, languages, specs: new Map(), list: null };
+  const state = { tools, codec, languages, specs: new Map(), list: null, listFailed: false };
   const install = low.setRequestHandler;
   // Every tools/list and tools/call handler set from now on is wrapped: the SDK sets them when the
   // first tool is registered, or at construction when the tools capability is given.
@@ -367,7 +367,18 @@ async function listedDefinition(state, name, extra) {
 function callHandler(state, sdkCall) {
   return async (request, extra) => {
     const name = request?.params?.name;
-    const definition = typeof name === "string" ? await listedDefinition(state, name, extra) : undefined;
+    let definition;
+    try {
+      definition = typeof name === "string" ? await listedDefinition(state, name, extra) : undefined;
+    } catch (e) {
+      // The SDK's own tools/list fails (one tool's zod schema JSON Schema cannot hold, such as
+      // `z.coerce.date()`): every call is the SDK's to answer, as it is without lenient.
+      if (!state.listFailed) {
+        state.listFailed = true;
+        console.error(`agent-input: the server's tools/list fails, so its calls are left to the SDK: ${e instanceof Error ? e.message : e}`);
+      }
+      return sdkCall(request, extra);
+    }
     // An unknown or disabled tool, or one left alone: the SDK answers as always.
     const entry = definition === undefined ? null : specOf(state, definition);
     if (entry === null) return sdkCall(request, extra);

@@ -141,6 +141,43 @@ for (const major of [1, 2]) {
       assert.deepEqual(calls, []);
     });
 
+    test("a tool whose schema JSON Schema cannot hold leaves every call to the SDK, as without lenient", async () => {
+      // `z.coerce.date()` makes the SDK's own tools/list fail; lenient reads each call's tool from
+      // that list, so it cannot read any call: the SDK answers them as it does without lenient.
+      const made = (withLenient) => {
+        const server = new McpServer({ name: "dates", version: "1.0.0" });
+        const calls = [];
+        server.registerTool("when", { inputSchema: schema({ at: z.coerce.date() }) }, async () => ({ content: [] }));
+        server.registerTool("echo", { inputSchema: schema({ limit: z.number().int().max(50) }) }, async (args) => {
+          calls.push(args);
+          return { content: [{ type: "text", text: JSON.stringify(args) }] };
+        });
+        if (withLenient) lenient(server);
+        return { server, calls };
+      };
+      const errors = [];
+      const logged = console.error;
+      console.error = (...a) => errors.push(a.join(" "));
+      try {
+        for (const withLenient of [false, true]) {
+          const { server, calls } = made(withLenient);
+          const client = await connect(server);
+          await assert.rejects(client.listTools(), /cannot be represented/);
+          const ok = await client.callTool({ name: "echo", arguments: { limit: 5 } });
+          assert.equal(ok.isError ?? false, false, JSON.stringify(ok));
+          assert.deepEqual(calls, [{ limit: 5 }]);
+          const refused = await client.callTool({ name: "echo", arguments: { limit: "5" } });
+          assert.equal(refused.isError, true);
+          assert.match(refused.content[0].text, /Input validation error/);
+          await client.callTool({ name: "echo", arguments: { limit: 6 } });
+        }
+      } finally {
+        console.error = logged;
+      }
+      // Said once per server, on the first call.
+      assert.equal(errors.filter((e) => e.includes("tools/list fails")).length, 1, errors.join("\n"));
+    });
+
     test("the server's languages settle a month two languages give different meanings", async () => {
       // `listopad` is November in Czech and Polish, October in Croatian.
       const { server, calls } = plainServer(major, { options: { languages: ["cs"] } });
