@@ -78,6 +78,9 @@ pub struct Context<'h> {
     quiet: Cell<bool>,
     /// True while the parts of a list or a range are read ([`Context::as_parts`]).
     parts: Cell<bool>,
+    /// The day relative words are read against when a date's own `today` option is unset
+    /// ([`Context::with_today`]).
+    today: Option<chrono::NaiveDate>,
 }
 
 impl std::fmt::Debug for Context<'_> {
@@ -101,7 +104,33 @@ impl<'h> Context<'h> {
             fold_spent: Cell::new(0),
             quiet: Cell::new(false),
             parts: Cell::new(false),
+            today: None,
         }
+    }
+
+    /// This context with `today`, the day the relative words of every date, date range and
+    /// range bound read inside it are read against (`"yesterday"`, `"last month"`,
+    /// `"3 days ago"`) where the property's own `today` option is unset: a server passes its
+    /// clock's date for each call, so such words read instead of asking
+    /// `relative_date_without_today`. The host's clock is not read for it: which day "today" is
+    /// (the server's zone, UTC, the user's) is the caller's to say. A day outside the years
+    /// dates are written in (0002 to 9998) is not used, as if none were given:
+    /// [`crate::date::check_today`] is the typed error for it, for callers that take the day
+    /// from their own callers.
+    #[must_use]
+    pub fn with_today(mut self, today: chrono::NaiveDate) -> Self {
+        self.today = Some(today);
+        self
+    }
+
+    /// A fresh context on the same host and day, with whole budgets.
+    pub fn fresh(&self) -> Context<'h> {
+        Self { today: self.today, ..Self::new(self.host) }
+    }
+
+    /// The day set by [`Context::with_today`], if any.
+    pub fn today(&self) -> Option<chrono::NaiveDate> {
+        self.today
     }
 
     /// The host.

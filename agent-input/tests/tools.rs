@@ -425,3 +425,49 @@ fn an_authors_description_ends_as_a_sentence_before_the_kinds_own() {
     assert!(said("note").starts_with("Anything? Text"), "{}", said("note"));
     assert!(said("tag").starts_with("自由文本。 Text"), "{}", said("tag"));
 }
+
+#[test]
+fn a_calls_today_reads_relative_words_where_a_property_names_none() {
+    use agent_input::context::{Context, System};
+    let spec = ToolSpec::from_json(&json!({"name": "orders", "properties": {
+        "since": {"kind": "date"},
+        "due": {"kind": "date", "today": "2026-01-15"},
+        "period": {"kind": "date_range"},
+        "date_from": {}, "date_to": {}}}))
+    .unwrap();
+    let args = json!({"since": "yesterday", "due": "tomorrow", "period": "last month", "range": "last month"});
+    // Without a day, each relative word asks (the property's own `today` still reads).
+    let ToolCall::Error { envelope, .. } = spec.read(&args) else { panic!("relative words without today must ask") };
+    let codes: Vec<(&str, &str)> = envelope.issues.iter().map(|i| (i.path.as_str(), i.code.into())).collect();
+    assert_eq!(
+        codes,
+        [
+            ("range", "relative_date_without_today"),
+            ("since", "relative_date_without_today"),
+            ("period", "relative_date_without_today")
+        ]
+    );
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap();
+    let cx = Context::new(&System).with_today(today);
+    assert_eq!(cx.today(), Some(today));
+    let call = spec.read_in(&args, &cx);
+    let ToolCall::Ok { args: read, notes, .. } = &call else { panic!("{}", call.to_json()) };
+    assert_eq!(
+        read.clone(),
+        json!({"since": "2026-12-04", "due": "2026-01-16", "period": {"from": "2026-11-01", "to": "2026-11-30"},
+               "date_from": "2026-11-01", "date_to": "2026-11-30"})
+    );
+    assert!(notes.iter().any(|n| n.path.as_deref() == Some("since") && n.message.contains("yesterday")), "{notes:?}");
+    // A canonical date reads as itself with a day given too.
+    let ToolCall::Ok { args: read, notes, .. } = spec.read_in(&json!({"since": "2026-10-01"}), &cx) else { panic!() };
+    assert_eq!((read["since"].as_str(), notes.len()), (Some("2026-10-01"), 0));
+    // A day outside the years dates are written in is a typed error where it is checked, and
+    // a context holding one reads as without a day.
+    let far = chrono::NaiveDate::from_ymd_opt(9999, 1, 1).unwrap();
+    assert_eq!(agent_input::date::check_today(far).unwrap_err().kind(), agent_input::ErrorKind::InvalidOptions);
+    assert!(agent_input::date::check_today(today).is_ok());
+    let ToolCall::Error { envelope, .. } = spec.read_in(&args, &Context::new(&System).with_today(far)) else {
+        panic!()
+    };
+    assert_eq!(envelope.issues.len(), 3);
+}

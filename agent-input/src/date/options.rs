@@ -78,6 +78,22 @@ pub(crate) fn today_error(today: Option<NaiveDate>) -> Option<String> {
     })
 }
 
+/// `Ok` for a day relative words may be read against (the `today` option, or a call's day,
+/// [`crate::context::Context::with_today`]); the typed error naming the years dates are written
+/// in otherwise.
+///
+/// # Errors
+/// `today` before 0002-01-01 or after 9998-12-31 (`invalid_options`).
+pub fn check_today(today: NaiveDate) -> Result<(), crate::error::Error> {
+    today_error(Some(today)).map_or(Ok(()), |message| Err(crate::error::Error::options(message)))
+}
+
+/// A context's day ([`crate::context::Context::with_today`]) when it is one relative words may
+/// be read against, for a read whose own `today` option is unset.
+pub(crate) fn call_today(cx: &crate::context::Context<'_>) -> Option<NaiveDate> {
+    cx.today().filter(|d| in_reach(*d))
+}
+
 /// Deserialises a `today` option, refusing a day outside [`REACH`] (relative words would
 /// resolve to days that do not read back).
 pub(super) fn today_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<NaiveDate>, D::Error> {

@@ -51,7 +51,7 @@ use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{RoleServer, ServerHandler};
 use serde_json::{json, Value};
 
-use super::{asking, complete, read_call, to_rmcp, Response};
+use super::{asking, complete, read_call, to_rmcp, Response, Today};
 use crate::cursor::CursorCodec;
 use crate::tool::ToolSpec;
 
@@ -67,6 +67,7 @@ pub struct Lenient<H> {
     /// The languages the server's callers write, for every tool whose overrides name none.
     languages: Vec<String>,
     specs: Mutex<HashMap<String, Made>>,
+    today: Option<Today>,
 }
 
 impl<H: std::fmt::Debug> std::fmt::Debug for Lenient<H> {
@@ -81,7 +82,25 @@ impl<H: std::fmt::Debug> std::fmt::Debug for Lenient<H> {
 impl<H: ServerHandler> Lenient<H> {
     /// `inner` with every tool read leniently.
     pub fn new(inner: H) -> Self {
-        Self { inner, overrides: HashMap::new(), key: None, languages: Vec::new(), specs: Mutex::new(HashMap::new()) }
+        Self {
+            inner,
+            overrides: HashMap::new(),
+            key: None,
+            languages: Vec::new(),
+            specs: Mutex::new(HashMap::new()),
+            today: None,
+        }
+    }
+
+    /// The day each call's relative words are read against (`"yesterday"`, `"last month"`),
+    /// asked for at each call: `|| chrono::Utc::now().date_naive()` for UTC's, or the server's
+    /// zone's. Without it such words ask `relative_date_without_today`, naming the absolute
+    /// date to send. A property's own `today` option still wins, and a day outside the years
+    /// dates are written in (0002 to 9998) is ignored.
+    #[must_use]
+    pub fn today(mut self, today: impl Fn() -> chrono::NaiveDate + Send + Sync + 'static) -> Self {
+        self.today = Some(std::sync::Arc::new(today));
+        self
     }
 
     /// The languages the server's callers write (BCP 47 tags, `&["cs"]`), given to every tool
@@ -237,7 +256,8 @@ impl<H: ServerHandler> ServerHandler for Lenient<H> {
         };
         let asking = asking(&request, &context);
         let arguments = request.arguments.take().map_or(Value::Null, Value::Object);
-        let (args, notes, warnings, issues) = match read_call(&spec, &arguments, &asking, self.key.as_ref()) {
+        let today = self.today.as_ref().map(|today| today());
+        let (args, notes, warnings, issues) = match read_call(&spec, &arguments, &asking, (self.key.as_ref(), today)) {
             Ok(read) => read,
             Err(Response::Result(mut envelope)) if tool.output_schema.is_some() => {
                 // The envelope is no output the tool declares: text only.

@@ -184,7 +184,12 @@ pub struct ToolServer {
     tools: Vec<(ToolSpec, Handler)>,
     person_key: Option<CursorCodec>,
     receipts: Arc<dyn ReceiptStore>,
+    today: Option<Today>,
 }
+
+/// The day a server reads each call's relative words against ([`ToolServer::today`],
+/// [`Lenient::today`]), asked for at each call.
+pub type Today = Arc<dyn Fn() -> chrono::NaiveDate + Send + Sync>;
 
 /// What a call can do about asking a person, and what it brings back from one.
 #[derive(Clone, Debug, Default)]
@@ -222,7 +227,19 @@ impl ToolServer {
             tools: Vec::new(),
             person_key: None,
             receipts: Arc::new(MemoryReceipts::default()),
+            today: None,
         }
+    }
+
+    /// The day each call's relative words are read against (`"yesterday"`, `"last month"`),
+    /// asked for at each call: `|| chrono::Utc::now().date_naive()` for UTC's, or the server's
+    /// zone's. Without it such words ask `relative_date_without_today`, naming the absolute
+    /// date to send. A property's own `today` option still wins, and a day outside the years
+    /// dates are written in (0002 to 9998) is ignored.
+    #[must_use]
+    pub fn today(mut self, today: impl Fn() -> chrono::NaiveDate + Send + Sync + 'static) -> Self {
+        self.today = Some(Arc::new(today));
+        self
     }
 
     /// The server's instructions for the model.
@@ -290,10 +307,12 @@ impl ToolServer {
     /// read. `None` for an unknown tool.
     pub async fn respond(&self, name: &str, arguments: Value, asking: &Asking) -> Option<Response> {
         let (spec, handler) = self.tools.iter().find(|(s, _)| s.name() == name)?;
-        let (args, notes, warnings, issues) = match read_call(spec, &arguments, asking, self.person_key.as_ref()) {
-            Ok(read) => read,
-            Err(response) => return Some(response),
-        };
+        let today = self.today.as_ref().map(|today| today());
+        let (args, notes, warnings, issues) =
+            match read_call(spec, &arguments, asking, (self.person_key.as_ref(), today)) {
+                Ok(read) => read,
+                Err(response) => return Some(response),
+            };
         let call = ToolCall::Ok { args, notes, warnings, issues };
         let run = match self.gate(spec, &call) {
             Ok(run) => run,
@@ -416,13 +435,25 @@ type Read = Result<(Value, Vec<Note>, Vec<Warning>, Vec<crate::tool::Issue>), Re
 /// Reads a call through its spec: a retry's answers when it carries a request state, the
 /// arguments otherwise. A call that cannot run asks the person when the client can and the
 /// spec's policy says so (never on a retry), and is the envelope otherwise.
-pub(crate) fn read_call(spec: &ToolSpec, arguments: &Value, asking: &Asking, key: Option<&CursorCodec>) -> Read {
+pub(crate) fn read_call(
+    spec: &ToolSpec,
+    arguments: &Value,
+    asking: &Asking,
+    (key, today): (Option<&CursorCodec>, Option<chrono::NaiveDate>),
+) -> Read {
+    let host = crate::context::System;
+    let cx = crate::context::Context::new(&host);
+    // A day outside the years dates are written in reads as no day given (`with_today`).
+    let cx = match today {
+        Some(today) => cx.with_today(today),
+        None => cx,
+    };
     let call = match (key, &asking.request_state) {
         (Some(key), Some(state)) => {
             let responses = asking.input_responses.clone().unwrap_or(Value::Null);
-            spec.read_answers(arguments, &responses, state, key, now())
+            spec.read_answers_with(arguments, &responses, state, key, now(), &cx)
         }
-        _ => spec.read(arguments),
+        _ => spec.read_in(arguments, &cx),
     };
     match call {
         ToolCall::Ok { args, notes, warnings, issues } => Ok((args, notes, warnings, issues)),

@@ -218,13 +218,28 @@ impl ToolSpec {
         now: u64,
         host: &dyn Host,
     ) -> ToolCall {
+        self.read_answers_with(args, responses, request_state, codec, now, &Context::new(host))
+    }
+
+    /// [`Self::read_answers`] with the arguments read as in `cx`: on its host and against its
+    /// day ([`Context::with_today`]), each read in a fresh context of the same; `now` still
+    /// dates the sealed state.
+    pub fn read_answers_with(
+        &self,
+        args: &Value,
+        responses: &Value,
+        request_state: &str,
+        codec: &CursorCodec,
+        now: u64,
+        cx: &Context<'_>,
+    ) -> ToolCall {
         let asked = match self.open_state(args, request_state, codec, now) {
             Ok(asked) => asked,
             Err(issue) => return self.refuse(vec![*issue]),
         };
         let empty = Map::new();
         let responses = responses.as_object().unwrap_or(&empty);
-        let original = self.read_in(args, &Context::new(host));
+        let original = self.read_in(args, &cx.fresh());
         let mut issues = Vec::new();
         let mut chosen: Vec<(String, Value, String)> = Vec::new();
         for key in responses.keys().filter(|k| !asked.contains_key(*k)) {
@@ -247,7 +262,7 @@ impl ToolSpec {
             return self.refuse(issues);
         }
         let answered = self.properties.with_values(args, &chosen);
-        let mut call = self.read_in(&answered, &Context::new(host));
+        let mut call = self.read_in(&answered, &cx.fresh());
         let notes = match &mut call {
             ToolCall::Ok { notes, .. } | ToolCall::Error { notes, .. } => notes,
         };

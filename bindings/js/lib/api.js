@@ -242,9 +242,9 @@ function argRoom(ops, bytes) {
 
 /** Reads the tape written (`read_args` of a module's `Tool`), then gives back room past what a
  * module keeps. Errors are typed as `guard` types them, without its closure on this hot path. */
-function readArgTape(tool) {
+function readArgTape(tool, today) {
   try {
-    return tool.read_args(argCount, argLength);
+    return tool.read_args(argCount, argLength, today);
   } catch (e) {
     throw typed(e);
   } finally {
@@ -842,6 +842,18 @@ function seconds(value) {
   return value === undefined || value === null ? NaN : value;
 }
 
+/** A `today` option as the module takes it: `"YYYY-MM-DD"` as given (the module checks it), a
+ * `Date` as its calendar day in the local zone, nothing as `undefined`. */
+function dayText(today) {
+  if (today === undefined || today === null) return undefined;
+  if (typeof today === "string") return today;
+  if (today instanceof Date && !Number.isNaN(today.getTime())) {
+    const two = (n) => String(n).padStart(2, "0");
+    return `${String(today.getFullYear()).padStart(4, "0")}-${two(today.getMonth() + 1)}-${two(today.getDate())}`;
+  }
+  throw new TypeError('today: expected a "YYYY-MM-DD" string or a valid Date');
+}
+
 /**
  * Issues and reads opaque, tamper-evident page cursors with one server key (a `Uint8Array` or a
  * string's UTF-8, at least 16 bytes). The key stays inside the WebAssembly module: no output,
@@ -1022,23 +1034,28 @@ export class Tool {
 
   /** Reads a whole argument object (leaving it out, `undefined` or `null`: no arguments). Never
    * throws on bad arguments: a lone surrogate or nesting past 64 levels is the envelope
-   * `agent-input call` gives for the same JSON text. */
-  read(args) {
+   * `agent-input call` gives for the same JSON text. `today` (`"YYYY-MM-DD"`, or a `Date` for
+   * its local calendar day) is the day relative words are read against (`"yesterday"`, `"last
+   * month"`) where a property's own `today` option is unset; without it they ask
+   * `relative_date_without_today`. */
+  read(args, options) {
+    const day = options === undefined ? undefined : dayText(options.today);
     // `undefined` is no arguments at all, which only `jsonText` says (as `undefined`).
     const answer =
       args !== undefined && argTape(args, this.#nameIndex)
-        ? readArgTape(this.#t)
-        : this.#t.read(jsonText(args));
+        ? readArgTape(this.#t, day)
+        : guard(() => this.#t.read(jsonText(args), day));
     return new ToolCall(structured(answer, this.#names), this.#name);
   }
 
   /** Reads the raw body of a call as a client sent it (JSON text, or its UTF-8 bytes): a key
    * sent twice is read as the last, with a warning; text that is not JSON is the envelope (a
-   * lone surrogate in the text itself is not UTF-8, naming the byte). */
-  readJson(text) {
+   * lone surrogate in the text itself is not UTF-8, naming the byte); `today` as for `read`. */
+  readJson(text, { today } = {}) {
+    const day = dayText(today);
     const bytes = typeof text === "string" ? bodyBytes(text) : text;
     if (!(bytes instanceof Uint8Array)) throw new TypeError("Tool.readJson: expected a string or a Uint8Array");
-    return new ToolCall(structured(this.#t.read_body(bytes), this.#names), this.#name);
+    return new ToolCall(structured(guard(() => this.#t.read_body(bytes, day)), this.#names), this.#name);
   }
 
   /** The key that seals a question to a person: the codec given, else the tool's own. */
@@ -1053,18 +1070,20 @@ export class Tool {
   /** The MCP 2026-07-28 `input_required` result asking the person at the client about the
    * call `args` read to (one elicitation form per ambiguous property the spec lets the user
    * answer, `answered_by: "user"`), or `null` when that call is not such an ask. */
-  askPerson(args, { codec, now } = {}) {
+  askPerson(args, { codec, now, today } = {}) {
     const key = this.#personKey(codec);
-    const text = guard(() => this.#t.ask_person(jsonText(args), key, seconds(now)));
+    const day = dayText(today);
+    const text = guard(() => this.#t.ask_person(jsonText(args), key, seconds(now), day));
     return text === undefined ? null : JSON.parse(text);
   }
 
   /** Reads the retry of a call `askPerson` answered: the same `args`, the client's
    * `inputResponses` and the echoed `requestState`. A chosen reading replaces its value, with a
    * note; a declined, cancelled, unoffered or out-of-date answer is the envelope. */
-  readAnswers(args, inputResponses, requestState, { codec, now } = {}) {
+  readAnswers(args, inputResponses, requestState, { codec, now, today } = {}) {
     const key = this.#personKey(codec);
-    const text = guard(() => this.#t.read_answers(jsonText(args), dataText(inputResponses), String(requestState ?? ""), key, seconds(now)));
+    const day = dayText(today);
+    const text = guard(() => this.#t.read_answers(jsonText(args), dataText(inputResponses), String(requestState ?? ""), key, seconds(now), day));
     return new ToolCall(JSON.parse(text), this.#name);
   }
 

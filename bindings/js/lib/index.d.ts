@@ -322,19 +322,20 @@ export declare class Tool {
   failureResult(failure: { [key: string]: JsonValue }): CallToolResult;
   /** Reads a whole argument object (left out, `undefined` or `null`: no arguments). Never throws
    * on bad arguments: a lone surrogate or nesting past 64 levels is the envelope `agent-input
-   * call` gives for the same JSON text. */
-  read(args?: unknown): ToolCall;
+   * call` gives for the same JSON text. `today` (`"YYYY-MM-DD"`, or a `Date` for its local
+   * calendar day) is the day relative words are read against where a property names none. */
+  read(args?: unknown, options?: { today?: string | Date }): ToolCall;
   /** Reads the raw body of a call (JSON text or its UTF-8 bytes): a key sent twice is read as
    * the last, with a warning; text that is not JSON is the envelope, naming the byte (a lone
    * surrogate in the text itself is not UTF-8). */
-  readJson(text: string | Uint8Array): ToolCall;
+  readJson(text: string | Uint8Array, options?: { today?: string | Date }): ToolCall;
   /** The MCP 2026-07-28 `input_required` result asking the person at the client about the call
    * `args` read to (one elicitation form per ambiguous property declared `answered_by: "user"`),
    * or `null` when that call is not such an ask. Sealed with the tool's codec (or `codec`). */
-  askPerson(args: unknown, options?: { codec?: CursorCodec; now?: number }): InputRequired | null;
+  askPerson(args: unknown, options?: { codec?: CursorCodec; now?: number; today?: string | Date }): InputRequired | null;
   /** Reads the retry of a call `askPerson` answered: the same `args`, the client's
    * `inputResponses` and the echoed `requestState`. */
-  readAnswers(args: unknown, inputResponses: unknown, requestState: string, options?: { codec?: CursorCodec; now?: number }): ToolCall;
+  readAnswers(args: unknown, inputResponses: unknown, requestState: string, options?: { codec?: CursorCodec; now?: number; today?: string | Date }): ToolCall;
   /** The `inputSchema`, which admits every spelling the reader reads, in a host's dialect
    * (MCP's JSON Schema 2020-12 by default). */
   inputSchema(options?: { dialect?: SchemaDialect }): { [key: string]: JsonValue };

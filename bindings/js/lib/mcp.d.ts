@@ -80,6 +80,12 @@ export interface LenientOptions {
   tools?: { [tool: string]: InputSchemaOverrides | false };
   /** Reads cursor properties and seals the questions asked of a person. */
   codec?: CursorCodec;
+  /** The languages the server's callers write (BCP 47 tags, `["cs"]`), for every tool whose
+   * overrides name none. */
+  languages?: string[];
+  /** Called at each call: the day relative words are read against (`"YYYY-MM-DD"`, or a `Date`
+   * for its local calendar day). Without it they ask `relative_date_without_today`. */
+  today?: () => string | Date;
 }
 
 /** Makes the tools of an SDK `McpServer` (1.x or 2.x) lenient, whether they are registered before

@@ -185,9 +185,9 @@ export function defaultReceipts() {
 
 /** The `input_required` result asking the person about `args`, or `null` when the call is no such
  * ask or the tool has no key to seal the question with (then the model gets the envelope). */
-function askPersonOrNull(tool, args) {
+function askPersonOrNull(tool, args, today) {
   try {
-    return tool.askPerson(args);
+    return tool.askPerson(args, { today });
   } catch (e) {
     if (e?.code === "invalid_options") return null;
     throw e;
@@ -238,11 +238,14 @@ const lenientServers = new WeakSet();
  * false}}`) or to `false`, which leaves that tool alone; `codec` (a `CursorCodec`) reads cursor
  * properties and seals questions to a person; `languages` (BCP 47 tags, `["cs"]`) are the languages
  * the server's callers write, given to every tool whose overrides name none (a month or yes/no word
- * two languages give different meanings, `listopad`, reads as these give it). Call it once, before `connect`; tools registered
- * before or after it are both lenient. A low-level `Server` works too when its `tools/list` and
- * `tools/call` handlers are set after this call.
+ * two languages give different meanings, `listopad`, reads as these give it); `today`, a function
+ * called at each call and returning the day (`"YYYY-MM-DD"` or a `Date`, for its local calendar
+ * day), is the day relative words are read against (`"yesterday"`, `"last month"`: without it they
+ * ask `relative_date_without_today`, naming the absolute date to send). Call it once, before
+ * `connect`; tools registered before or after it are both lenient. A low-level `Server` works too
+ * when its `tools/list` and `tools/call` handlers are set after this call.
  */
-export function lenient(server, { tools = {}, codec, languages } = {}) {
+export function lenient(server, { tools = {}, codec, languages, today } = {}) {
   if (typeof Tool.fromInputSchema !== "function") {
     throw new TypeError("lenient: this build of agent-input has no Tool.fromInputSchema");
   }
@@ -251,6 +254,9 @@ export function lenient(server, { tools = {}, codec, languages } = {}) {
   }
   if (languages !== undefined && (!Array.isArray(languages) || !languages.every((l) => typeof l === "string"))) {
     throw new TypeError("lenient: `languages` must be an array of language tags such as [\"cs\"]");
+  }
+  if (today !== undefined && typeof today !== "function") {
+    throw new TypeError("lenient: `today` must be a function returning the day, such as () => new Date()");
   }
   const low = lowLevel(server, "lenient");
   const mcp = low === server ? null : server;
@@ -262,7 +268,7 @@ export function lenient(server, { tools = {}, codec, languages } = {}) {
     throw new Error("lenient: the server's tools/list and tools/call handlers are set already; call lenient(server) before setting them");
   }
 
-  const state = { tools, codec, languages, specs: new Map(), list: null, listFailed: false };
+  const state = { tools, codec, languages, today, specs: new Map(), list: null, listFailed: false };
   const install = low.setRequestHandler;
   // Every tools/list and tools/call handler set from now on is wrapped: the SDK sets them when the
   // first tool is registered, or at construction when the tools capability is given.
@@ -386,10 +392,13 @@ function callHandler(state, sdkCall) {
     const args = request.params.arguments;
     const { canAsk, inputResponses, requestState } = asking(extra);
     const ours = requestState?.startsWith(STATE_PREFIX) === true;
-    const call = ours ? tool.readAnswers(args, inputResponses ?? {}, requestState.slice(STATE_PREFIX.length)) : tool.read(args);
+    const day = state.today === undefined ? undefined : state.today();
+    const call = ours
+      ? tool.readAnswers(args, inputResponses ?? {}, requestState.slice(STATE_PREFIX.length), { today: day })
+      : tool.read(args, { today: day });
     if (!call.ok) {
       if (canAsk && !ours) {
-        const question = askPersonOrNull(tool, args);
+        const question = askPersonOrNull(tool, args, day);
         if (question !== null) return { ...question, requestState: STATE_PREFIX + question.requestState };
       }
       const result = call.toCallToolResult();

@@ -331,6 +331,19 @@ impl CursorCodec {
     }
 }
 
+/// A call's context on the JavaScript host, with `today` (`YYYY-MM-DD`) when given: the day
+/// relative words are read against.
+fn day_context(today: Option<String>) -> Result<agent_input::context::Context<'static>> {
+    let cx = host::context();
+    let Some(text) = today else { return Ok(cx) };
+    // The parser the `today` option's own JSON goes through (serde's, `FromStr`).
+    let day = text
+        .parse::<chrono::NaiveDate>()
+        .map_err(|_| GlueError::options(format!("`today` must be a date as YYYY-MM-DD, got {text:?}")))?;
+    agent_input::date::check_today(day)?;
+    Ok(cx.with_today(day))
+}
+
 fn at(now: f64) -> Result<u64> {
     if now.is_nan() {
         Ok(JsHost.now())
@@ -465,8 +478,14 @@ impl Tool {
     /// core's JSON reader refuses (a lone surrogate, nesting past its bound) are read as the
     /// body of a call instead, so the envelope is the one `agent-input call` gives for the
     /// same text.
-    pub fn read(&self, args: Option<String>) -> u32 {
-        let (spec, cx) = (&self.spec, host::context());
+    ///
+    /// `today` (`YYYY-MM-DD`, or nothing) is the day relative words are read against where a
+    /// property's own `today` option is unset.
+    ///
+    /// # Errors
+    /// A `today` that is no such day (an `InvalidOptionsError`).
+    pub fn read(&self, args: Option<String>, today: Option<String>) -> std::result::Result<u32, JsValue> {
+        let (spec, cx) = (&self.spec, day_context(today)?);
         let call = match args {
             None => spec.read_in(&Value::Null, &cx),
             Some(text) => match convert::value(&text) {
@@ -474,7 +493,7 @@ impl Tool {
                 Err(_) => spec.read_json_in(text.as_bytes(), &cx),
             },
         };
-        convert::call_answer(call, &self.names)
+        Ok(convert::call_answer(call, &self.names))
     }
 
     /// Reads a whole argument object sent as an argument tape ([`args`]), its first `ops`
@@ -482,8 +501,9 @@ impl Tool {
     /// reads from `JSON.stringify`'s text of the same object, without the text.
     ///
     /// # Errors
-    /// A tape the package's writer does not write (a `TypeError`).
-    pub fn read_args(&self, ops: usize, bytes: usize) -> std::result::Result<u32, JsValue> {
+    /// A tape the package's writer does not write (a `TypeError`); a `today` that is no day.
+    pub fn read_args(&self, ops: usize, bytes: usize, today: Option<String>) -> std::result::Result<u32, JsValue> {
+        let cx = day_context(today)?;
         // Only a call read inside this one (none does: the tape is written before) finds the
         // kept arguments taken; it decodes into its own.
         let (mut borrowed, mut own) = (self.kept.try_borrow_mut(), Value::Null);
@@ -491,7 +511,7 @@ impl Tool {
             Ok(kept) => &mut **kept,
             Err(_) => &mut own,
         };
-        let call = self.spec.read_in(args::decode_room(ops, bytes, self.names.list(), kept)?, &host::context());
+        let call = self.spec.read_in(args::decode_room(ops, bytes, self.names.list(), kept)?, &cx);
         args::release(kept, bytes);
         Ok(convert::call_answer(call, &self.names))
     }
@@ -523,8 +543,11 @@ impl Tool {
 
     /// Reads the raw body of a call as a client sent it (UTF-8 bytes); the call is left as
     /// [`Tool::read`] leaves it.
-    pub fn read_body(&self, body: &[u8]) -> u32 {
-        convert::call_answer(self.spec.read_json_in(body, &host::context()), &self.names)
+    ///
+    /// # Errors
+    /// A `today` that is no day (an `InvalidOptionsError`).
+    pub fn read_body(&self, body: &[u8], today: Option<String>) -> std::result::Result<u32, JsValue> {
+        Ok(convert::call_answer(self.spec.read_json_in(body, &day_context(today)?), &self.names))
     }
 
     /// The MCP 2026-07-28 `input_required` result that asks the person at the client about the
@@ -541,11 +564,13 @@ impl Tool {
         args: Option<String>,
         codec: &CursorCodec,
         now: f64,
+        today: Option<String>,
     ) -> std::result::Result<Option<String>, JsValue> {
         let now = at(now)?;
+        let cx = day_context(today)?;
         // Arguments the core's JSON reader refuses are the envelope (`Tool::read`): no question.
         let Ok(args) = args.as_deref().map_or(Ok(Value::Null), convert::value) else { return Ok(None) };
-        let call = self.spec.read_in(&args, &host::context());
+        let call = self.spec.read_in(&args, &cx);
         Ok(self.spec.ask_person(&call, &args, &codec.inner, now).map(convert::json_text_unflagged))
     }
 
@@ -562,17 +587,19 @@ impl Tool {
         request_state: &str,
         codec: &CursorCodec,
         now: f64,
+        today: Option<String>,
     ) -> std::result::Result<String, JsValue> {
         let now = at(now)?;
         let responses = convert::options(responses)?;
+        let cx = day_context(today)?;
         let spec = &self.spec;
-        let answers = |args: &Value| spec.read_answers_in(args, &responses, request_state, &codec.inner, now, &JsHost);
+        let answers = |args: &Value| spec.read_answers_with(args, &responses, request_state, &codec.inner, now, &cx);
         let call = match args {
             None => answers(&Value::Null),
             Some(text) => match convert::value(&text) {
                 Ok(args) => answers(&args),
                 // As `Tool::read`: the envelope `agent-input call` gives for the same text.
-                Err(_) => spec.read_json_in(text.as_bytes(), &host::context()),
+                Err(_) => spec.read_json_in(text.as_bytes(), &cx.fresh()),
             },
         };
         Ok(convert::call_text(call))

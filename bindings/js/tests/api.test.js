@@ -626,3 +626,23 @@ test("a spec given as text holding a key twice is a typed error naming it, never
   assert.throws(() => Tool.fromSpec(text), (e) => e instanceof InvalidOptionsError && /`properties\.q` twice/.test(e.message));
   assert.equal(Tool.fromSpec('{"name": "t", "properties": {"q": {"kind": "text"}}}').name, "t");
 });
+
+test("a call's today reads relative words where a property names none", () => {
+  const tool = Tool.fromSpec({ name: "t", properties: { since: { kind: "date" }, period: { kind: "date_range" } } });
+  const args = { since: "3 days ago", period: "last month" };
+  const asked = tool.read(args);
+  assert.equal(asked.ok, false);
+  assert.deepEqual(asked.envelope.issues.map((i) => i.code), ["relative_date_without_today", "relative_date_without_today"]);
+  const expected = { since: "2026-12-02", period: { from: "2026-11-01", to: "2026-11-30" } };
+  // A text, or a Date's local calendar day; through the argument tape and through JSON text.
+  for (const today of ["2026-12-05", new Date(2026, 11, 5, 23, 59)]) {
+    assert.deepEqual(tool.read(args, { today }).args, expected);
+    assert.deepEqual(tool.readJson(JSON.stringify(args), { today }).args, expected);
+  }
+  const note = tool.read({ since: "yesterday" }, { today: "2026-12-05" }).notes[0];
+  assert.deepEqual(note, { code: "relative_date_resolved", message: 'Read "yesterday" as 2026-12-04 (today is 2026-12-05).', path: "since" });
+  assert.throws(() => tool.read(args, { today: 20261205 }), TypeError);
+  assert.throws(() => tool.read(args, { today: new Date(NaN) }), TypeError);
+  assert.throws(() => tool.read(args, { today: "5. 12. 2026" }), InvalidOptionsError);
+  assert.throws(() => tool.readJson("{}", { today: "9999-01-01" }), InvalidOptionsError);
+});

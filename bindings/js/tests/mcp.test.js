@@ -178,6 +178,25 @@ for (const major of [1, 2]) {
       assert.equal(errors.filter((e) => e.includes("tools/list fails")).length, 1, errors.join("\n"));
     });
 
+    test("the server's day, asked for at each call, reads relative words", async () => {
+      const days = ["2026-12-05", new Date(2026, 11, 6, 12, 0)];
+      const { server, calls } = plainServer(major, { options: { today: () => days.shift() } });
+      const client = await connect(server);
+      for (const expected of [["2026-12-02", "2026-12-04"], ["2026-12-03", "2026-12-05"]]) {
+        const result = await client.callTool({ name: "search", arguments: { query: "nájem", date_from: "3 days ago", date_to: "yesterday" } });
+        assert.equal(result.isError ?? false, false, JSON.stringify(result));
+        assert.deepEqual([calls.at(-1).date_from, calls.at(-1).date_to], expected);
+        assert.deepEqual(codes(notesBlock(result).notes, "date_to"), ["relative_date_resolved"]);
+      }
+      // Without it the words ask, and the function does not run.
+      const { server: bare, calls: bareCalls } = plainServer(major);
+      const asked = await (await connect(bare)).callTool({ name: "search", arguments: { query: "nájem", date_to: "yesterday" } });
+      assert.equal(asked.isError, true);
+      assert.equal(JSON.parse(asked.content[0].text).issues[0].code, "relative_date_without_today");
+      assert.deepEqual(bareCalls, []);
+      assert.throws(() => lenient(new McpServer({ name: "x", version: "1" }), { today: "2026-12-05" }), /function returning the day/);
+    });
+
     test("the server's languages settle a month two languages give different meanings", async () => {
       // `listopad` is November in Czech and Polish, October in Croatian.
       const { server, calls } = plainServer(major, { options: { languages: ["cs"] } });

@@ -586,27 +586,38 @@ impl Tool {
     /// GIL released unless the call is short ([`convert::tool_keeps_gil`]). Never raises on bad
     /// arguments: a lone surrogate or lists and dicts nested more than 64 levels are the envelope
     /// `agent-input call` and JavaScript give for the same JSON text ([`convert::call_text`]).
-    #[pyo3(signature = (args = None, /))]
-    fn read(&self, py: Python<'_>, args: Option<&Bound<'_, PyAny>>) -> PyResult<ToolCall> {
+    ///
+    /// `today` (a `datetime.date` or `"YYYY-MM-DD"`) is the day relative words are read against
+    /// (`"yesterday"`, `"last month"`) where a property's own `today` option is unset; without
+    /// it they ask `relative_date_without_today`.
+    #[pyo3(signature = (args = None, /, *, today = None))]
+    fn read(
+        &self,
+        py: Python<'_>,
+        args: Option<&Bound<'_, PyAny>>,
+        today: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<ToolCall> {
+        let today = day_of(py, today)?;
         let call = match args {
-            None => self.read_holding(py, 0, || self.spec.read(&Value::Null)),
+            None => self.read_holding(py, 0, || self.spec.read_in(&Value::Null, &context(today))),
             Some(a) => {
                 // A dict is converted into the tool's kept arguments, unless another thread
                 // holds them; anything else, or then, on its own.
                 let read = match a.cast::<PyDict>().ok().zip(self.kept.try_lock().ok()) {
                     Some((dict, mut kept)) => convert::call_args_kept(dict, &mut kept)?.map(|weight| {
-                        let call = self.read_holding(py, weight, || self.spec.read(&kept));
+                        let call = self.read_holding(py, weight, || self.spec.read_in(&kept, &context(today)));
                         convert::release(&mut kept, weight);
                         call
                     }),
-                    None => convert::call_args_weighed(a)?
-                        .map(|(args, weight)| self.read_holding(py, weight, || self.spec.read(&args))),
+                    None => convert::call_args_weighed(a)?.map(|(args, weight)| {
+                        self.read_holding(py, weight, || self.spec.read_in(&args, &context(today)))
+                    }),
                 };
                 match read {
                     Ok(call) => call,
                     Err(_) => {
                         let text = convert::call_text(a)?;
-                        py.detach(|| self.spec.read_json(text.as_bytes()))
+                        py.detach(|| self.spec.read_json_in(text.as_bytes(), &context(today)))
                     }
                 }
             }
@@ -630,14 +641,21 @@ impl Tool {
     /// is read as the last, with a warning; text that is not JSON is the envelope, naming the
     /// byte (a lone surrogate in a `str` is not UTF-8: its `surrogatepass` bytes); an empty body
     /// is a call without arguments.
-    #[pyo3(signature = (text, /))]
-    fn read_json(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<ToolCall> {
+    /// `today` as for [`Tool::read`].
+    #[pyo3(signature = (text, /, *, today = None))]
+    fn read_json(
+        &self,
+        py: Python<'_>,
+        text: &Bound<'_, PyAny>,
+        today: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<ToolCall> {
+        let today = day_of(py, today)?;
         let text = match text.cast::<PyString>() {
             Ok(s) => StrBytes::of(s)?,
             Err(_) => StrBytes::Bytes(text.extract()?),
         };
         let body = text.bytes();
-        let call = self.read_holding(py, body.len(), || self.spec.read_json(body));
+        let call = self.read_holding(py, body.len(), || self.spec.read_json_in(body, &context(today)));
         Ok(self.call_of(call))
     }
 
@@ -679,7 +697,9 @@ impl Tool {
     /// Reads the retry of a call `ask_person` answered: the same `args`, the client's
     /// `input_responses` (a dict of elicitation results) and the echoed `request_state`. An
     /// accepted choice replaces its value, with a note; anything else is the envelope.
-    #[pyo3(signature = (args, input_responses, request_state, /, *, codec = None, now = None))]
+    /// `today` as for [`Tool::read`].
+    #[pyo3(signature = (args, input_responses, request_state, /, *, codec = None, now = None, today = None))]
+    #[allow(clippy::too_many_arguments, reason = "the Python signature's keywords")]
     fn read_answers(
         &self,
         py: Python<'_>,
@@ -688,11 +708,14 @@ impl Tool {
         request_state: &str,
         codec: Option<PyRef<'_, CursorCodec>>,
         now: Option<u64>,
+        today: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ToolCall> {
         let key = self.person_key(codec.as_deref())?;
         let responses = input_responses.map_or(Ok(Value::Null), data)?;
         let now = now.unwrap_or_else(unix_now);
-        let answers = |args: &Value| self.spec.read_answers(args, &responses, request_state, &key, now);
+        let today = day_of(py, today)?;
+        let answers =
+            |args: &Value| self.spec.read_answers_with(args, &responses, request_state, &key, now, &context(today));
         let call = match args {
             None => py.detach(|| answers(&Value::Null)),
             Some(a) => match convert::call_args(a)? {
@@ -1046,6 +1069,44 @@ where
 }
 
 /// The native module.
+/// A `today` argument as the day it names: a `datetime.date` (a `datetime`'s own date) or
+/// `"YYYY-MM-DD"`; `None` for `None`.
+///
+/// # Errors
+/// Another type (`TypeError`); a text that is no such date, or a day outside the years dates
+/// are written in (`InvalidOptionsError`).
+fn day_of(py: Python<'_>, today: Option<&Bound<'_, PyAny>>) -> PyResult<Option<chrono::NaiveDate>> {
+    let Some(today) = today.filter(|t| !t.is_none()) else { return Ok(None) };
+    let day = if let Ok(text) = today.cast::<PyString>() {
+        let text = text.to_str()?;
+        // The parser the `today` option's own JSON goes through (serde's, `FromStr`), as in
+        // JavaScript.
+        text.parse::<chrono::NaiveDate>().map_err(|_| {
+            errors::InvalidOptionsError::new_err(format!("`today` must be a date as YYYY-MM-DD, got {text:?}"))
+        })?
+    } else if today.is_instance(convert::date_type(py)?)? {
+        let part = |name: &str| -> PyResult<u32> { today.getattr(name)?.extract() };
+        let year: i32 = today.getattr("year")?.extract()?;
+        chrono::NaiveDate::from_ymd_opt(year, part("month")?, part("day")?)
+            .ok_or_else(|| errors::InvalidOptionsError::new_err("`today` is no date"))?
+    } else {
+        return Err(pyo3::exceptions::PyTypeError::new_err("`today` must be a datetime.date or a \"YYYY-MM-DD\" str"));
+    };
+    // The day is checked here, so reads never meet a day they refuse.
+    agent_input::date::check_today(day).map_err(|e| to_py_err(py, &e))?;
+    Ok(Some(day))
+}
+
+/// A read's context on the process's environment and clock, with `today` when given (checked by
+/// [`day_of`]).
+fn context(today: Option<chrono::NaiveDate>) -> agent_input::context::Context<'static> {
+    let cx = agent_input::context::Context::new(&agent_input::context::System);
+    match today {
+        Some(day) => cx.with_today(day),
+        None => cx,
+    }
+}
+
 /// For the tests, not the package: how this interpreter's dates are made, `"c_api"` (the
 /// datetime module's `Date_FromDate`, checked once) or `"fromisoformat"`.
 #[pyfunction(name = "_date_constructor")]

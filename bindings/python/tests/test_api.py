@@ -521,6 +521,26 @@ def test_a_date_value_is_the_date_its_json_names(text: str) -> None:
     assert out.value == datetime.date.fromisoformat(json.loads(out.to_json())["value"])
 
 
+def test_a_calls_today_reads_relative_words() -> None:
+    tool = agent_input.Tool.from_spec({"name": "t", "properties": {"since": {"kind": "date"}, "period": {"kind": "date_range"}}})
+    args = {"since": "3 days ago", "period": "last month"}
+    asked = tool.read(args)
+    assert not asked.ok and [i["code"] for i in asked.envelope["issues"]] == ["relative_date_without_today"] * 2
+    for today in (datetime.date(2026, 12, 5), "2026-12-05", datetime.datetime(2026, 12, 5, 23, 59)):
+        call = tool.read(args, today=today)
+        assert call.ok and call.args == {
+            "since": datetime.date(2026, 12, 2),
+            "period": (datetime.date(2026, 11, 1), datetime.date(2026, 11, 30)),
+        }
+    assert tool.read_json('{"since": "yesterday"}', today="2026-12-05").args == {"since": datetime.date(2026, 12, 4)}
+    with pytest.raises(TypeError):
+        tool.read(args, today=20261205)
+    with pytest.raises(agent_input.InvalidOptionsError):
+        tool.read(args, today="5. 12. 2026")
+    with pytest.raises(agent_input.InvalidOptionsError):
+        tool.read(args, today="9999-01-01")
+
+
 def test_dates_are_made_through_the_checked_c_api_on_cpython() -> None:
     # The datetime module's `Date_FromDate` is used only after the binding checked it against
     # `datetime.date` and `date.fromisoformat`; on CPython that check passes, so a change that

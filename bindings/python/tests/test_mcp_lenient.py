@@ -421,6 +421,31 @@ def test_the_servers_languages_settle_a_word_of_two_languages(framework: str) ->
 
 
 @pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_the_servers_day_reads_relative_words(framework: str) -> None:
+    # `today` is called at each call: the day moves with the clock it reads.
+    days = iter([datetime.date(2026, 12, 5), datetime.date(2026, 12, 6)])
+    server = Server(framework, today=lambda: next(days))
+
+    async def scenario(s: Session) -> None:
+        for expected in (datetime.date(2026, 12, 4), datetime.date(2026, 12, 5)):
+            read = await s.call("find", {"query": "nájem", "date_from": "yesterday"})
+            assert not read.get("isError"), read
+            assert server.calls[-1]["date_from"] == expected
+            assert codes(carried(read)["notes"], "date_from") != []
+
+    server.run(scenario)
+    unset = Server(framework)
+
+    async def without(s: Session) -> None:
+        asked = await s.call("find", {"query": "nájem", "date_from": "yesterday"})
+        assert asked["isError"] is True and envelope(asked)["issues"][0]["code"] == "relative_date_without_today"
+
+    unset.run(without)
+    with pytest.raises(TypeError, match="function returning the day"):
+        lenient(Server(framework, wrap=False).server, today=datetime.date(2026, 12, 5))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
 def test_x_agent_input_in_the_schema_declares_what_json_schema_cannot(framework: str) -> None:
     """The same declaration as an override, written by the author in the signature."""
     if framework == "fastmcp":

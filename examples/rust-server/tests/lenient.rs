@@ -92,3 +92,31 @@ async fn the_servers_languages_settle_a_month_two_languages_give_different_meani
     let message = bad.list_all_tools().await.unwrap_err().to_string();
     assert!(message.contains("\"cz\""), "{message}");
 }
+
+#[tokio::test]
+async fn the_servers_day_reads_relative_words() {
+    let call = || {
+        CallToolRequestParams::new("search_decisions")
+            .with_arguments(args(json!({"query": "x", "date_from": "3 days ago", "date_to": "yesterday"})))
+    };
+    // Without a day, a relative word asks: the model is told to send the absolute date.
+    let bare = connect(Lenient::new(PlainCourts::new())).await;
+    let asked = bare.call_tool(call()).await.unwrap();
+    assert_eq!(asked.is_error, Some(true));
+    let envelope: Value = serde_json::from_str(&asked.content[0].as_text().unwrap().text).unwrap();
+    assert_eq!(envelope["issues"][0]["code"], "relative_date_without_today", "{envelope}");
+    // With the server's day, asked for at each call, they read against it, each with a note.
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 12, 5).unwrap();
+    let client = connect(Lenient::new(PlainCourts::new()).today(move || day)).await;
+    let read = client.call_tool(call()).await.unwrap();
+    assert_eq!(read.is_error, Some(false), "{read:?}");
+    let meta = read.meta.unwrap();
+    let notes: Vec<(&str, &str)> = meta.0["agent-input/notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| (n["path"].as_str().unwrap(), n["message"].as_str().unwrap()))
+        .collect();
+    assert!(notes.iter().any(|(p, m)| *p == "date_from" && m.contains("2026-12-02")), "{notes:?}");
+    assert!(notes.iter().any(|(p, m)| *p == "date_to" && m.contains("2026-12-04")), "{notes:?}");
+}

@@ -44,6 +44,7 @@ __all__ = [
     "Vocabulary",
     "fold",
     "WARNING_CODES",
+    "_date_constructor",
     "no_hits_filtered",
     "read",
     "read_line",
@@ -207,12 +208,14 @@ class Tool:
     @staticmethod
     def spec_from_input_schema(schema: Mapping[str, Any], overrides: Optional[Mapping[str, Any]] = None, /) -> Dict[str, Json]:
         """The tool spec document `from_input_schema` builds: what each property was mapped to."""
-    def read(self, args: Optional[JsonValue] = None, /) -> ToolCall:
+    def read(self, args: Optional[JsonValue] = None, /, *, today: Union[datetime.date, str, None] = None) -> ToolCall:
         """Reads a whole argument object. Never raises on bad arguments: a lone surrogate or
-        nesting past 64 levels is the envelope `agent-input call` gives for the same JSON text."""
-    def read_json(self, text: Union[str, bytes], /) -> ToolCall:
+        nesting past 64 levels is the envelope `agent-input call` gives for the same JSON text.
+        `today` (a date or "YYYY-MM-DD") is the day relative words are read against where a
+        property's own `today` option is unset."""
+    def read_json(self, text: Union[str, bytes], /, *, today: Union[datetime.date, str, None] = None) -> ToolCall:
         """Reads the raw body of a call (JSON text as a client sent it; a lone surrogate in a
-        `str` is not UTF-8, and the envelope names its byte)."""
+        `str` is not UTF-8, and the envelope names its byte); `today` as for `read`."""
     def _bench_read(self, args: Mapping[str, Any], n: int, /) -> int:
         """For the benchmark: `n` reads of `args` inside the extension, no crossing back."""
     def answered_by(self, path: str) -> str:
@@ -236,6 +239,7 @@ class Tool:
         *,
         codec: Optional[CursorCodec] = None,
         now: Optional[int] = None,
+        today: Union[datetime.date, str, None] = None,
     ) -> ToolCall:
         """Reads the retry of a call `ask_person` answered."""
     @property

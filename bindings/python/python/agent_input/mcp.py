@@ -71,6 +71,7 @@ This module also holds the registration of tools declared as agent-input specs (
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import decimal
 import functools
 import inspect
@@ -138,15 +139,15 @@ class Asking:
 
 
 def _read_or_ask(
-    tool: Tool, arguments: Any, asking: Asking, answered: bool
+    tool: Tool, arguments: Any, asking: Asking, answered: bool, today: Optional[datetime.date] = None
 ) -> Tuple[ToolCall, Optional[Dict[str, Any]]]:
-    """Reads a call: a retry's answers when `answered`, the arguments otherwise. A call that
-    cannot run asks the person (the `input_required` result, second) when the client can and the
-    tool's policy says so, never on a retry."""
+    """Reads a call: a retry's answers when `answered`, the arguments otherwise, relative words
+    against `today` when given. A call that cannot run asks the person (the `input_required`
+    result, second) when the client can and the tool's policy says so, never on a retry."""
     if answered:
-        call = tool.read_answers(arguments, asking.input_responses or {}, cast(str, asking.request_state))
+        call = tool.read_answers(arguments, asking.input_responses or {}, cast(str, asking.request_state), today=today)
     else:
-        call = tool.read(arguments)
+        call = tool.read(arguments, today=today)
     if not call.ok and asking.can_ask and not answered:
         question = tool.ask_person(call, arguments)
         if question is not None:
@@ -205,7 +206,11 @@ class _Lenient:
         overrides: Optional[Mapping[str, ToolOverrides]],
         codec: Optional[CursorCodec],
         languages: Optional[Sequence[str]] = None,
+        today: Optional[Callable[[], datetime.date]] = None,
     ) -> None:
+        if today is not None and not callable(today):
+            raise TypeError(f"`today` must be a function returning the day, such as datetime.date.today, found {today!r}")
+        self.today = today
         if languages is not None and (isinstance(languages, str) or not all(isinstance(l, str) for l in languages)):
             raise TypeError(f"`languages` must be a list of language tags such as ['cs'], found {languages!r}")
         self.languages = list(languages) if languages is not None else None
@@ -263,7 +268,7 @@ class _Lenient:
     def read(self, tool: Tool, arguments: Any, asking: Asking, output_schema: bool) -> _Read:
         """Reads one call's raw arguments."""
         answered = asking.request_state is not None and self._asked(asking.request_state)
-        call, question = _read_or_ask(tool, arguments, asking, answered)
+        call, question = _read_or_ask(tool, arguments, asking, answered, self.today() if self.today else None)
         if question is not None:
             return _Read(result=question)
         if not call.ok:
@@ -518,6 +523,7 @@ def lenient(
     *,
     codec: Optional[CursorCodec] = None,
     languages: Optional[Sequence[str]] = None,
+    today: Optional[Callable[[], datetime.date]] = None,
 ) -> _S:
     """Makes `server` (a `fastmcp.FastMCP` or an `mcp.server.mcpserver.MCPServer`) read its
     tools' arguments with agent-input, from the JSON Schema each tool already declares; returns
@@ -527,9 +533,12 @@ def lenient(
     of a question asked of a person (`"answered_by": "user"`). `languages` (BCP 47 tags,
     `["cs"]`) are the languages the server's callers write, given to every tool whose overrides
     name none: a month or yes/no word two languages give different meanings (`listopad`) reads
-    as these give it. Calling it again replaces the previous configuration. See the module's
+    as these give it. `today`, a function called at each call (`datetime.date.today` for the
+    server's zone), gives the day relative words are read against (`"yesterday"`, `"last
+    month"`); without it they ask `relative_date_without_today`, naming the absolute date to
+    send. Calling it again replaces the previous configuration. See the module's
     documentation."""
-    state = _Lenient(overrides, codec, languages)
+    state = _Lenient(overrides, codec, languages, today)
     kind = _server_kind(server)
     if kind == "fastmcp":
         middleware = cast(List[Any], getattr(server, "middleware"))
