@@ -38,6 +38,7 @@ use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use agent_input::{Input, Kind, Spec};
+use chrono::NaiveDate;
 use clap::{Parser, Subcommand};
 use serde_json::{Map, Value};
 
@@ -106,6 +107,10 @@ enum Command {
         /// Print the result as an MCP CallToolResult (structuredContent and text; isError for an envelope).
         #[arg(long)]
         mcp: bool,
+        /// The day relative words ("yesterday", "last month") are read against where a property
+        /// names none (YYYY-MM-DD); without it they ask relative_date_without_today.
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        today: Option<String>,
     },
     /// Print the tool spec made of a JSON Schema: an `inputSchema`, or a whole MCP tool
     /// definition, as pydantic, zod or schemars write it.
@@ -299,8 +304,20 @@ fn server_codec() -> Result<agent_input::cursor::CursorCodec, String> {
 }
 
 /// The answer to a call body of `total` bytes, of which `text` was kept.
-fn call_line(spec: &agent_input::tool::ToolSpec, text: &[u8], total: usize, mcp: bool) -> Value {
-    let call = spec.read_json_kept(text, total);
+fn call_line(
+    spec: &agent_input::tool::ToolSpec,
+    text: &[u8],
+    total: usize,
+    mcp: bool,
+    today: Option<NaiveDate>,
+) -> Value {
+    let call = match today {
+        Some(day) if total <= agent_input::limits::MAX_CALL_BYTES => {
+            let host = agent_input::context::System;
+            spec.read_json_in(text, &agent_input::context::Context::new(&host).with_today(day))
+        }
+        _ => spec.read_json_kept(text, total),
+    };
     if mcp {
         call.to_call_tool_result(&Value::Null)
     } else {
@@ -308,9 +325,23 @@ fn call_line(spec: &agent_input::tool::ToolSpec, text: &[u8], total: usize, mcp:
     }
 }
 
-fn call(path: &std::path::Path, batch: bool, mcp: bool) -> ExitCode {
+/// `--today` as the day it names: the parser the `today` option's JSON goes through, and the
+/// core's check of the years dates are written in.
+fn today_of(text: &str) -> Result<NaiveDate, String> {
+    let day = text
+        .parse::<NaiveDate>()
+        .map_err(|_| format!("agent-input: --today must be a date as YYYY-MM-DD, got {text:?}"))?;
+    agent_input::date::check_today(day).map_err(|e| format!("agent-input: --today: {e}"))?;
+    Ok(day)
+}
+
+fn call(path: &std::path::Path, batch: bool, mcp: bool, today: Option<&str>) -> ExitCode {
     let spec = match load_tool(path) {
         Ok(s) => s,
+        Err(e) => return fail(&e, 2),
+    };
+    let today = match today.map(today_of).transpose() {
+        Ok(day) => day,
         Err(e) => return fail(&e, 2),
     };
     let mut out = BufWriter::new(stdout());
@@ -326,7 +357,7 @@ fn call(path: &std::path::Path, batch: bool, mcp: bool) -> ExitCode {
                 Err(_) => return fail("agent-input: cannot read stdin", 1),
             };
             let kept = line.get(..=max).unwrap_or(&line);
-            if let Err(e) = write_line(&mut out, &call_line(&spec, kept, total, mcp)) {
+            if let Err(e) = write_line(&mut out, &call_line(&spec, kept, total, mcp, today)) {
                 return write_failed(&e);
             }
         }
@@ -345,7 +376,7 @@ fn call(path: &std::path::Path, batch: bool, mcp: bool) -> ExitCode {
         let total = bytes.len().saturating_add(usize::try_from(rest).unwrap_or(usize::MAX));
         let text = bytes.trim_ascii();
         let total = if rest == 0 { text.len() } else { total };
-        if let Err(e) = write_line(&mut out, &call_line(&spec, text, total, mcp)) {
+        if let Err(e) = write_line(&mut out, &call_line(&spec, text, total, mcp, today)) {
             return write_failed(&e);
         }
     }
@@ -681,7 +712,7 @@ fn main() -> ExitCode {
                 Err(e) => fail(&e, 2),
             }
         }
-        Command::Call { tool, batch, mcp } => call(&tool, batch, mcp),
+        Command::Call { tool, batch, mcp, today } => call(&tool, batch, mcp, today.as_deref()),
         Command::Lint { rules: true, .. } => print(&lint::rules_json()),
         Command::Lint { server, tools, cwd, format, fail_on, accept, no_calls, .. } => {
             exit_of(lint::run(&lint::Options {

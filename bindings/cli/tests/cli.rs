@@ -732,3 +732,23 @@ fn schema_writes_each_dialect_and_the_skeleton_as_the_core_does() {
     let skeleton: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(skeleton, json!({"notes": "text", "idempotency_key": "5d8f2a61-3c9e-4b17-8a40-e2c6b91f7d53"}));
 }
+
+#[test]
+fn call_reads_relative_words_against_today() {
+    let dir = std::env::temp_dir().join(format!("agent-input-today-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join("t.json");
+    std::fs::write(&spec, r#"{"name": "t", "properties": {"since": {"kind": "date"}}}"#).unwrap();
+    let args = [String::from(r#"{"since": "yesterday"}"#)];
+    let path = spec.to_str().unwrap();
+    let with = lines_through(&["call", "--tool", path, "--batch", "--today", "2026-12-05"], &args);
+    assert_eq!(with[0]["args"], json!({"since": "2026-12-04"}), "{}", with[0]);
+    let without = lines_through(&["call", "--tool", path, "--batch"], &args);
+    assert_eq!(without[0]["issues"][0]["code"], "relative_date_without_today", "{}", without[0]);
+    for bad in ["5. 12. 2026", "9999-01-01"] {
+        let out = bin().args(["call", "--tool", path, "--today", bad]).stdin(Stdio::null()).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--today"), "{bad}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -56,7 +56,7 @@ export declare function registerTool<A = { [property: string]: JsonValue }>(
   server: LowLevelServer | { server: LowLevelServer },
   spec: Tool | ToolSpec | string,
   handler: ToolHandler<A>,
-  options?: { receipts?: ReceiptStore },
+  options?: { receipts?: ReceiptStore; today?: () => string | Date },
 ): Tool;
 
 /** Reads `args` with `tool` and runs `handler` when they read: the MCP `CallToolResult`, or on a
@@ -66,7 +66,7 @@ export declare function runCall<A = { [property: string]: JsonValue }>(
   handler: ToolHandler<A>,
   args: unknown,
   extra?: unknown,
-  options?: { receipts?: ReceiptStore },
+  options?: { receipts?: ReceiptStore; today?: string | Date },
 ): Promise<CallToolResult | InputRequired>;
 
 /** What a request's context says about asking a person (2.x, protocol 2026-07-28). */

@@ -137,13 +137,13 @@ const registries = new WeakMap();
  * answer, an ambiguous call returns the `input_required` result instead, and a retry's answers
  * are read. The framework-free core of `registerTool`.
  */
-export async function runCall(tool, handler, args, extra, { receipts } = {}) {
+export async function runCall(tool, handler, args, extra, { receipts, today } = {}) {
   const { canAsk, inputResponses, requestState } = asking(extra);
   const retry = requestState !== undefined;
-  const call = retry ? tool.readAnswers(args, inputResponses ?? {}, requestState) : tool.read(args);
+  const call = retry ? tool.readAnswers(args, inputResponses ?? {}, requestState, { today }) : tool.read(args, { today });
   if (!call.ok) {
     if (canAsk && !retry) {
-      const question = askPersonOrNull(tool, args);
+      const question = askPersonOrNull(tool, args, today);
       if (question !== null) return question;
     }
     return call.toCallToolResult();
@@ -199,9 +199,13 @@ function askPersonOrNull(tool, args, today) {
  * or JSON text); returns the `Tool`. The first registration on a server installs its `tools/list`
  * and `tools/call` handlers and the `tools` capability, so register before `connect`, and do not
  * mix with `McpServer.registerTool` on the same server (the SDK refuses a second `tools/list`
- * handler). Works on the low-level `Server` of the 1.x and the 2.x SDK.
+ * handler). Works on the low-level `Server` of the 1.x and the 2.x SDK. `today`, a function called
+ * at each call, gives the day relative words are read against (as `lenient`'s).
  */
-export function registerTool(server, spec, handler, { receipts } = {}) {
+export function registerTool(server, spec, handler, { receipts, today } = {}) {
+  if (today !== undefined && typeof today !== "function") {
+    throw new TypeError("registerTool: `today` must be a function returning the day, such as () => new Date()");
+  }
   const target = lowLevel(server, "registerTool");
   let tools = registries.get(target);
   if (tools === undefined) {
@@ -218,12 +222,13 @@ export function registerTool(server, spec, handler, { receipts } = {}) {
         const names = [...entries.keys()].map((n) => `\`${n}\``).join(", ");
         throw invalidParams(`unknown tool \`${request.params.name}\`, expected one of ${names}`);
       }
-      return runCall(entry.tool, entry.handler, request.params.arguments, extra, { receipts: entry.receipts });
+      const day = entry.today === undefined ? undefined : entry.today();
+      return runCall(entry.tool, entry.handler, request.params.arguments, extra, { receipts: entry.receipts, today: day });
     });
   }
   const tool = spec instanceof Tool ? spec : Tool.fromSpec(spec);
   if (tools.has(tool.name)) throw new Error(`registerTool: a tool named \`${tool.name}\` is already registered`);
-  tools.set(tool.name, { tool, handler, receipts, definition: tool.definition() });
+  tools.set(tool.name, { tool, handler, receipts, today, definition: tool.definition() });
   return tool;
 }
 

@@ -369,6 +369,19 @@ for (const major of [1, 2]) {
       assert.deepEqual(codes(result.structuredContent.notes, "limit"), ["grouping_removed", "out_of_range_clamped"]);
       await assert.rejects(client.callTool({ name: "nope", arguments: {} }), /unknown tool `nope`/);
     });
+
+    test(`registerTool takes the server's day on the ${major}.x low-level Server`, async () => {
+      const Server = major === 1 ? Server1 : Server2;
+      const server = new Server({ name: "spec", version: "1.0.0" });
+      const seen = [];
+      const spec = { name: "since", properties: { since: { kind: "date", required: true } } };
+      assert.throws(() => registerTool(server, spec, () => ({}), { today: "2026-12-05" }), /function returning the day/);
+      registerTool(server, spec, (args) => seen.push(args.since) && {}, { today: () => "2026-12-05" });
+      const client = await connect(server);
+      const result = await client.callTool({ name: "since", arguments: { since: "yesterday" } });
+      assert.equal(result.isError ?? false, false, JSON.stringify(result));
+      assert.deepEqual(seen, ["2026-12-04"]);
+    });
   });
 }
 

@@ -446,6 +446,35 @@ def test_the_servers_day_reads_relative_words(framework: str) -> None:
 
 
 @pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_a_spec_tool_takes_the_servers_day_too(framework: str) -> None:
+    from agent_input.mcp import add_tool, mcp_tool
+
+    spec = {"name": "since", "properties": {"since": {"kind": "date", "required": True}}}
+    seen: List[Any] = []
+
+    def handler(since: datetime.date) -> str:
+        seen.append(since)
+        return since.isoformat()
+
+    server = Server(framework, wrap=False)
+    with pytest.raises(TypeError, match="function returning the day"):
+        add_tool(server.server, spec, handler, today=datetime.date(2026, 12, 5))  # type: ignore[arg-type]
+    if framework == "fastmcp":
+        add_tool(server.server, spec, handler, today=lambda: datetime.date(2026, 12, 5))
+    else:
+        from mcp.server.mcpserver import MCPServer
+
+        server.server = MCPServer("spec", tools=[mcp_tool(spec, handler, today=lambda: datetime.date(2026, 12, 5))])
+
+    async def scenario(s: Session) -> None:
+        read = await s.call("since", {"since": "yesterday"})
+        assert not read.get("isError"), read
+        assert seen == [datetime.date(2026, 12, 4)]
+
+    server.run(scenario)
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
 def test_x_agent_input_in_the_schema_declares_what_json_schema_cannot(framework: str) -> None:
     """The same declaration as an override, written by the author in the signature."""
     if framework == "fastmcp":

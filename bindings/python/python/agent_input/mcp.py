@@ -208,9 +208,7 @@ class _Lenient:
         languages: Optional[Sequence[str]] = None,
         today: Optional[Callable[[], datetime.date]] = None,
     ) -> None:
-        if today is not None and not callable(today):
-            raise TypeError(f"`today` must be a function returning the day, such as datetime.date.today, found {today!r}")
-        self.today = today
+        self.today = _today(today)
         if languages is not None and (isinstance(languages, str) or not all(isinstance(l, str) for l in languages)):
             raise TypeError(f"`languages` must be a list of language tags such as ['cs'], found {languages!r}")
         self.languages = list(languages) if languages is not None else None
@@ -656,6 +654,7 @@ async def run_call(
     arguments: Optional[Dict[str, Any]],
     asking: Optional[Asking] = None,
     receipts: Optional[ReceiptStore] = None,
+    today: Optional[datetime.date] = None,
 ) -> Dict[str, Any]:
     """Reads `arguments` with `tool` and, when they read, runs `handler` with the canonical
     arguments; returns the MCP `CallToolResult` as a dict (the envelope when they do not read),
@@ -665,11 +664,12 @@ async def run_call(
     previews (`dry_run`) and applies only with its preview's `confirm_token`; a write with an
     idempotency key replays its stored receipt (`receipts`, the process's `MemoryReceipts` by
     default) instead of running again; a handler's `RateLimited` or `UpstreamUnavailable` is
-    the envelope the model acts on. The framework-free core of the spec glue below."""
+    the envelope the model acts on. `today` is the day relative words are read against
+    (`Tool.read`). The framework-free core of the spec glue below."""
     import anyio.to_thread
 
     asking = asking or Asking()
-    call, question = _read_or_ask(tool, arguments, asking, asking.request_state is not None)
+    call, question = _read_or_ask(tool, arguments, asking, asking.request_state is not None, today)
     if question is not None:
         return question
     if not call.ok:
@@ -705,7 +705,20 @@ async def run_call(
     return dict(finished["result"])
 
 
-def _fastmcp_tool(tool: Tool, handler: Handler, receipts: Optional[ReceiptStore] = None, **fields: Any) -> Any:
+#: A function giving the day relative words are read against, called at each call.
+Today = Callable[[], datetime.date]
+
+
+def _today(today: Optional[Today]) -> Optional[Today]:
+    """`today` checked: a function (a date would never change in a long-running server)."""
+    if today is not None and not callable(today):
+        raise TypeError(f"`today` must be a function returning the day, such as datetime.date.today, found {today!r}")
+    return today
+
+
+def _fastmcp_tool(
+    tool: Tool, handler: Handler, receipts: Optional[ReceiptStore] = None, today: Optional[Today] = None, **fields: Any
+) -> Any:
     from fastmcp.tools import Tool as FastMCPTool
     from fastmcp.tools import ToolResult
     from mcp_types import CallToolResult, ToolAnnotations
@@ -718,7 +731,8 @@ def _fastmcp_tool(tool: Tool, handler: Handler, receipts: Optional[ReceiptStore]
         _handler: Handler = PrivateAttr()
 
         async def run(self, arguments: Dict[str, Any]) -> Any:
-            result = await run_call(self._spec, self._handler, arguments, _fastmcp_asking(None), receipts)
+            day = today() if today is not None else None
+            result = await run_call(self._spec, self._handler, arguments, _fastmcp_asking(None), receipts, day)
             if result.get("resultType") == "input_required":
                 from fastmcp.tools import InputRequiredToolResult
                 from mcp_types import InputRequiredResult
@@ -744,6 +758,8 @@ def add_tool(
     spec: Union[Tool, Dict[str, Any], str],
     handler: Handler,
     receipts: Optional[ReceiptStore] = None,
+    *,
+    today: Optional[Today] = None,
     **fields: Any,
 ) -> Any:
     """Registers `handler` on a `fastmcp.FastMCP` server as the tool `spec` declares (a `Tool`,
@@ -762,25 +778,36 @@ def add_tool(
     (`Tool.from_spec(spec, codec=...)`), asks the person through `input_required` when the
     client can (form elicitation on a 2026-07-28 connection). The spec's side effects are the
     tool's MCP annotations, and its contract applies around the handler (`run_call`): receipts
-    of writes go to `receipts` (the process's `MemoryReceipts` by default)."""
-    return server.add_tool(_fastmcp_tool(_as_tool(spec), handler, receipts, **fields))
+    of writes go to `receipts` (the process's `MemoryReceipts` by default). `today`, a function
+    called at each call (`datetime.date.today`), gives the day relative words are read against
+    (`"yesterday"`, `"last month"`); without it they ask `relative_date_without_today`."""
+    return server.add_tool(_fastmcp_tool(_as_tool(spec), handler, receipts, _today(today), **fields))
 
 
 def tool(
-    server: Any, spec: Union[Tool, Dict[str, Any], str], receipts: Optional[ReceiptStore] = None, **fields: Any
+    server: Any,
+    spec: Union[Tool, Dict[str, Any], str],
+    receipts: Optional[ReceiptStore] = None,
+    *,
+    today: Optional[Today] = None,
+    **fields: Any,
 ) -> Callable[[_H], _H]:
     """Decorator form of `add_tool`: `@tool(server, SEARCH)` above the handler. The handler is
     returned unchanged, so it stays callable (and testable) as a plain function."""
 
     def register(handler: _H) -> _H:
-        add_tool(server, spec, handler, receipts, **fields)
+        add_tool(server, spec, handler, receipts, today=today, **fields)
         return handler
 
     return register
 
 
 def mcp_tool(
-    spec: Union[Tool, Dict[str, Any], str], handler: Handler, receipts: Optional[ReceiptStore] = None
+    spec: Union[Tool, Dict[str, Any], str],
+    handler: Handler,
+    receipts: Optional[ReceiptStore] = None,
+    *,
+    today: Optional[Today] = None,
 ) -> Any:
     """A tool for the official `mcp` package's `MCPServer` (`MCPServer(..., tools=[...])`),
     with the same behaviour as `add_tool`."""
@@ -788,6 +815,10 @@ def mcp_tool(
     from mcp_types import CallToolResult, ToolAnnotations
 
     made_from = _as_tool(spec)
+    given = _today(today)
+
+    def day() -> Optional[datetime.date]:
+        return given() if given is not None else None
 
     class SpecTool(MCPServerTool):
         """An MCPServer tool whose arguments agent-input reads."""
@@ -798,7 +829,7 @@ def mcp_tool(
                 input_responses=_responses(getattr(context, "input_responses", None)),
                 request_state=getattr(context, "request_state", None),
             )
-            result = await run_call(made_from, handler, arguments, asking, receipts)
+            result = await run_call(made_from, handler, arguments, asking, receipts, day())
             if result.get("resultType") == "input_required":
                 from mcp_types import InputRequiredResult
 
