@@ -824,6 +824,14 @@ fn date_from_iso(py: Python<'_>) -> PyResult<&Bound<'_, PyAny>> {
     Ok(from_iso.bind(py))
 }
 
+/// `Date_FromDate(year, month, day, type)` of CPython's datetime C API.
+type DateFromDate = unsafe extern "C" fn(
+    std::ffi::c_int,
+    std::ffi::c_int,
+    std::ffi::c_int,
+    *mut pyo3::ffi::PyTypeObject,
+) -> *mut pyo3::ffi::PyObject;
+
 /// The head of CPython's `PyDateTime_CAPI` (`Include/datetime.h`), the struct the capsule
 /// `datetime.datetime_CAPI` points to: five type objects, the UTC singleton, then
 /// `Date_FromDate`. CPython only appends to it (the UTC singleton, the last field before the
@@ -836,12 +844,7 @@ struct DateTimeCapiHead {
     delta_type: *mut pyo3::ffi::PyTypeObject,
     tzinfo_type: *mut pyo3::ffi::PyTypeObject,
     timezone_utc: *mut pyo3::ffi::PyObject,
-    date_from_date: unsafe extern "C" fn(
-        std::ffi::c_int,
-        std::ffi::c_int,
-        std::ffi::c_int,
-        *mut pyo3::ffi::PyTypeObject,
-    ) -> *mut pyo3::ffi::PyObject,
+    date_from_date: DateFromDate,
 }
 
 /// `Date_FromDate` of the datetime module's C API, and `datetime.date` to pass it: a date
@@ -853,12 +856,7 @@ struct DateTimeCapiHead {
 #[derive(Clone, Copy)]
 struct DateConstructor {
     date_type: *mut pyo3::ffi::PyTypeObject,
-    from_date: unsafe extern "C" fn(
-        std::ffi::c_int,
-        std::ffi::c_int,
-        std::ffi::c_int,
-        *mut pyo3::ffi::PyTypeObject,
-    ) -> *mut pyo3::ffi::PyObject,
+    from_date: DateFromDate,
 }
 
 // SAFETY: the pointers are the datetime module's type object and C function, which live as long
