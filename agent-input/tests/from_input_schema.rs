@@ -123,7 +123,13 @@ fn what_no_kind_reads_is_passed_on_unchanged_and_advertised_as_declared() {
     let advertised = spec.input_schema();
     assert_eq!(advertised["properties"]["when"], schema["properties"]["when"]);
     assert_eq!(advertised["properties"]["either"], schema["properties"]["either"]);
-    assert_eq!(advertised["properties"]["tags"], schema["properties"]["tags"]);
+    // A map (or a tuple) is advertised as declared, beside the JSON text of one the reader
+    // decodes: such text has one meaning, the value it holds, which the server then validates.
+    assert_eq!(advertised["properties"]["tags"]["anyOf"][0], schema["properties"]["tags"]);
+    assert_eq!(advertised["properties"]["tags"]["anyOf"][1]["type"], "string");
+    let (args, notes) = read(&spec, &json!({"when": "x", "tags": "{\"a\": \"x\"}"}));
+    assert_eq!(args, json!({"when": "x", "tags": {"a": "x"}}));
+    assert_eq!(notes, [("tags".to_owned(), "json_object_decoded".to_owned())]);
     assert_eq!(advertised["$defs"], schema["$defs"], "definitions a passed-on property may refer to");
     // A missing required one still asks.
     let asked = spec.read(&json!({"tags": {}}));

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use smallvec::SmallVec;
 
 use super::envelope::Issue;
-use super::props::{name_key, Def, PropertyRule, PropertySet, Slots};
+use super::props::{name_key, passthrough_container, Def, PropertyRule, PropertySet, Slots};
 use super::read::{join, Read};
 use crate::codes::{AskCode, NoteCode, WarningCode};
 use crate::context::Context;
@@ -184,20 +184,11 @@ impl PropertySet {
         read: &mut Read<'_>,
     ) -> Got {
         let (tool, entry) = at;
-        let decoded;
-        let raw = match (&prop.def, raw) {
-            (Def::Object(_) | Def::Union(_) | Def::Entries { .. }, Some(Value::String(text))) => {
-                let entries = matches!(prop.def, Def::Entries { .. });
-                match decode_inside(text, path, entries, read) {
-                    Some(value) => {
-                        decoded = value;
-                        Some(&decoded)
-                    }
-                    None => raw,
-                }
-            }
-            _ => raw,
+        let decoded = match raw {
+            Some(Value::String(text)) => container_text(&prop.def, text, path, read),
+            _ => None,
         };
+        let raw = decoded.as_ref().or(raw);
         let value = match &prop.def {
             Def::Value(Spec::List(list)) if matches!(raw, Some(Value::Array(_))) => {
                 read_items_best_effort(list, raw, path, tool, read)
@@ -286,25 +277,38 @@ impl PropertySet {
     }
 }
 
-/// An object (or, for entries, an array of them) sent inside a string for a property of
-/// objects or entries (`"address": "{\"street\": \"Main 1\"}"`, the way some models
-/// encode a nested value twice), decoded, with the note saying so and a warning for each key
-/// the text holds twice; `None` when the string holds no JSON of that shape, so the property's
-/// `unexpected_type` issue names the string as sent.
-fn decode_inside(text: &str, path: &str, entries: bool, read: &mut Read<'_>) -> Option<Value> {
-    let first = text.trim_start().as_bytes().first();
-    let opens = match first {
-        Some(b'{') => true,
-        Some(b'[') => entries,
+/// The value a string holds for a property of containers that takes no string ([`decode_inside`]):
+/// objects, unions, entries, and the maps and tuples a server validates itself.
+fn container_text(def: &Def, text: &str, path: &str, read: &mut Read<'_>) -> Option<Value> {
+    // The containers a value of the property may be: (objects, arrays).
+    let shapes = match def {
+        Def::Object(_) | Def::Union(_) => (true, false),
+        Def::Entries { .. } => (true, true),
+        Def::Passthrough(schema) => passthrough_container(schema).map(|object| (object, !object))?,
+        Def::Value(_) => return None,
+    };
+    decode_inside(text, path, shapes, read)
+}
+
+/// An object or an array sent inside a string for a property whose values are such containers
+/// and never strings (`"address": "{\"street\": \"Main 1\"}"`, the way some models encode a
+/// nested value twice): `shapes` says which it takes, (objects, arrays). Decoded, with the note
+/// saying so and a warning for each key the text holds twice; `None` when the string holds no
+/// JSON of a shape it takes, so the property's issue (or its server's validation) names the
+/// string as sent.
+fn decode_inside(text: &str, path: &str, (objects, arrays): (bool, bool), read: &mut Read<'_>) -> Option<Value> {
+    let opens = match text.trim_start().as_bytes().first() {
+        Some(b'{') => objects,
+        Some(b'[') => arrays,
         _ => false,
     };
     if !opens {
-        return None; // no JSON object or array: nothing parsed
+        return None; // no JSON object or array it takes: nothing parsed
     }
     let Parsed { value, duplicates } = json::parse(text.as_bytes(), MAX_CALL_BYTES).ok()?;
     let (code, shape) = match &value {
-        Value::Object(_) => (NoteCode::JsonObjectDecoded, "object"),
-        Value::Array(_) if entries => (NoteCode::JsonArrayDecoded, "array"),
+        Value::Object(_) if objects => (NoteCode::JsonObjectDecoded, "object"),
+        Value::Array(_) if arrays => (NoteCode::JsonArrayDecoded, "array"),
         _ => return None,
     };
     let mut note = Note::new(code, format!("Read `{path}` sent as a JSON string as the {shape} it holds."));
