@@ -184,8 +184,10 @@ impl PropertySet {
         read: &mut Read<'_>,
     ) -> Got {
         let (tool, entry) = at;
-        let decoded = match raw {
-            Some(Value::String(text)) => container_text(&prop.def, text, path, read),
+        // Values of kinds read their strings themselves: only containers look inside one.
+        let decoded = match (&prop.def, raw) {
+            (Def::Value(_), _) => None,
+            (def, Some(Value::String(text))) => container_text(def, text, path, read),
             _ => None,
         };
         let raw = decoded.as_ref().or(raw);
@@ -279,6 +281,7 @@ impl PropertySet {
 
 /// The value a string holds for a property of containers that takes no string ([`decode_inside`]):
 /// objects, unions, entries, and the maps and tuples a server validates itself.
+#[cold]
 fn container_text(def: &Def, text: &str, path: &str, read: &mut Read<'_>) -> Option<Value> {
     // The containers a value of the property may be: (objects, arrays).
     let shapes = match def {
