@@ -640,8 +640,7 @@ impl Tool {
     /// the GIL released unless the call is short ([`convert::tool_keeps_gil`]): a key sent twice
     /// is read as the last, with a warning; text that is not JSON is the envelope, naming the
     /// byte (a lone surrogate in a `str` is not UTF-8: its `surrogatepass` bytes); an empty body
-    /// is a call without arguments.
-    /// `today` as for [`Tool::read`].
+    /// is a call without arguments. `today` as for [`Tool::read`].
     #[pyo3(signature = (text, /, *, today = None))]
     fn read_json(
         &self,
@@ -696,8 +695,8 @@ impl Tool {
 
     /// Reads the retry of a call `ask_person` answered: the same `args`, the client's
     /// `input_responses` (a dict of elicitation results) and the echoed `request_state`. An
-    /// accepted choice replaces its value, with a note; anything else is the envelope.
-    /// `today` as for [`Tool::read`].
+    /// accepted choice replaces its value, with a note; anything else is the envelope. `today`
+    /// as for [`Tool::read`].
     #[pyo3(signature = (args, input_responses, request_state, /, *, codec = None, now = None, today = None))]
     #[allow(clippy::too_many_arguments, reason = "the Python signature's keywords")]
     fn read_answers(
@@ -1068,7 +1067,6 @@ where
     codes.map(<&'static str>::from).collect()
 }
 
-/// The native module.
 /// A `today` argument as the day it names: a `datetime.date` (a `datetime`'s own date) or
 /// `"YYYY-MM-DD"`; `None` for `None`.
 ///
@@ -1114,6 +1112,7 @@ fn date_constructor(py: Python<'_>) -> &'static str {
     convert::date_constructor_name(py)
 }
 
+/// The native module.
 #[pymodule]
 fn _agent_input(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
