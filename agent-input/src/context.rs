@@ -116,10 +116,10 @@ impl<'h> Context<'h> {
     /// (the server's zone, UTC, the user's) is the caller's to say. A day outside the years
     /// dates are written in (0002 to 9998) is not used, as if none were given:
     /// [`crate::date::check_today`] is the typed error for it, for callers that take the day
-    /// from their own callers.
+    /// from their own callers. `None` leaves the context without a day.
     #[must_use]
-    pub fn with_today(mut self, today: chrono::NaiveDate) -> Self {
-        self.today = Some(today);
+    pub fn with_today(mut self, today: impl Into<Option<chrono::NaiveDate>>) -> Self {
+        self.today = today.into();
         self
     }
 

@@ -25,11 +25,9 @@ impl Reader for DateOptions {
         if let Input::String(s) = input {
             cx.spend_folding(crate::reader::fold_cost(s));
         }
-        let part = cx.in_parts() && !self.part;
-        let today = self.today.is_none().then(|| super::call_today(cx)).flatten();
-        if part || today.is_some() {
-            let today = self.today.or(today);
-            return read_prepared(input, &Self { part: self.part || part, today, ..self.clone() });
+        let (part, today) = (self.part || cx.in_parts(), super::today_in(self.today, cx));
+        if part != self.part || today != self.today {
+            return read_prepared(input, &Self { part, today, ..self.clone() });
         }
         read_prepared(input, self)
     }
@@ -45,9 +43,7 @@ impl Reader for DateOptions {
     /// A canonical `YYYY-MM-DD` is its own text, copied ([`read_value`]).
     fn read_json(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<Value> {
         match input {
-            Input::String(s)
-                if (!cx.in_parts() || self.part) && (self.today.is_some() || super::call_today(cx).is_none()) =>
-            {
+            Input::String(s) if (!cx.in_parts() || self.part) && super::today_in(self.today, cx) == self.today => {
                 cx.spend_folding(crate::reader::fold_cost(s));
                 read_value(input, self)
             }
@@ -63,10 +59,11 @@ impl Reader for DateRangeOptions {
         if let Input::String(s) = input {
             cx.spend_folding(crate::reader::fold_cost(s));
         }
-        match super::call_today(cx).filter(|_| self.today.is_none()) {
-            Some(today) => read_range_prepared(input, &Self { today: Some(today), ..self.clone() }),
-            None => read_range_prepared(input, self),
+        let today = super::today_in(self.today, cx);
+        if today != self.today {
+            return read_range_prepared(input, &Self { today, ..self.clone() });
         }
+        read_range_prepared(input, self)
     }
 
     /// An open bound is left out, so the canonical range reads back with no note.

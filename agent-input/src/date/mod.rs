@@ -127,8 +127,8 @@ mod words;
 mod written;
 
 pub(crate) use numeric::canonical;
-pub(crate) use options::{call_today, today_error};
-pub use options::{check_today, DateOptions, DateRole};
+pub use options::{check_today, parse_today, DateOptions, DateRole};
+pub(crate) use options::{today_error, today_in};
 pub use range::{DateRange, DateRangeOptions};
 pub use range_read::read_range;
 pub(crate) use range_read::read_range_prepared;

@@ -88,10 +88,24 @@ pub fn check_today(today: NaiveDate) -> Result<(), crate::error::Error> {
     today_error(Some(today)).map_or(Ok(()), |message| Err(crate::error::Error::options(message)))
 }
 
-/// A context's day ([`crate::context::Context::with_today`]) when it is one relative words may
-/// be read against, for a read whose own `today` option is unset.
-pub(crate) fn call_today(cx: &crate::context::Context<'_>) -> Option<NaiveDate> {
-    cx.today().filter(|d| in_reach(*d))
+/// A day given as text (`--today`, a binding's `today` argument) as [`check_today`] takes it:
+/// `YYYY-MM-DD`, through the parser the `today` option's own JSON goes through.
+///
+/// # Errors
+/// A text that is no such date, or a day [`check_today`] refuses (`invalid_options`).
+pub fn parse_today(text: &str) -> Result<NaiveDate, crate::error::Error> {
+    let day = text
+        .parse::<NaiveDate>()
+        .map_err(|_| crate::error::Error::options(format!("`today` must be a date as YYYY-MM-DD, got {text:?}")))?;
+    check_today(day)?;
+    Ok(day)
+}
+
+/// The day a read with the `today` option `own` reads relative words against in `cx`: its own,
+/// else the context's ([`crate::context::Context::with_today`]) when it is one such words may be
+/// read against.
+pub(crate) fn today_in(own: Option<NaiveDate>, cx: &crate::context::Context<'_>) -> Option<NaiveDate> {
+    own.or_else(|| cx.today().filter(|d| in_reach(*d)))
 }
 
 /// Deserialises a `today` option, refusing a day outside [`REACH`] (relative words would

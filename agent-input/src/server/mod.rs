@@ -441,13 +441,8 @@ pub(crate) fn read_call(
     asking: &Asking,
     (key, today): (Option<&CursorCodec>, Option<chrono::NaiveDate>),
 ) -> Read {
-    let host = crate::context::System;
-    let cx = crate::context::Context::new(&host);
     // A day outside the years dates are written in reads as no day given (`with_today`).
-    let cx = match today {
-        Some(today) => cx.with_today(today),
-        None => cx,
-    };
+    let cx = crate::context::Context::new(&crate::context::System).with_today(today);
     let call = match (key, &asking.request_state) {
         (Some(key), Some(state)) => {
             let responses = asking.input_responses.clone().unwrap_or(Value::Null);

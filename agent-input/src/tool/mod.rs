@@ -614,10 +614,15 @@ impl ToolSpec {
     /// # Ok::<(), agent_input::Error>(())
     /// ```
     pub fn read_json_kept(&self, kept: &[u8], total: usize) -> ToolCall {
+        self.read_json_kept_in(kept, total, &Context::new(&System))
+    }
+
+    /// [`Self::read_json_kept`] in `cx` (its host, its day: [`Context::with_today`]).
+    pub fn read_json_kept_in(&self, kept: &[u8], total: usize, cx: &Context<'_>) -> ToolCall {
         if total > MAX_CALL_BYTES {
             return ToolCall::unreadable(&self.name, kept, &JsonError::TooLarge { bytes: total, max: MAX_CALL_BYTES });
         }
-        self.read_json(kept)
+        self.read_json_in(kept, cx)
     }
 
     fn read_parsed(&self, args: &Value, duplicates: &[Duplicate], cx: &Context<'_>) -> ToolCall {

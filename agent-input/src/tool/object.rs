@@ -37,13 +37,8 @@ impl PropertySet {
                 decoded = Map::new();
                 &decoded
             }
-            Value::String(s) => match json::parse(s.as_bytes(), MAX_CALL_BYTES) {
-                Ok(Parsed { value: Value::Object(o), duplicates }) => {
-                    read.notes.push(Note::new(
-                        NoteCode::JsonObjectDecoded,
-                        "Read the arguments sent as a JSON string as the object it holds.".to_owned(),
-                    ));
-                    read.duplicate_keys(&duplicates);
+            Value::String(s) => match decode_inside(s, "", (true, false), &mut read) {
+                Some(Value::Object(o)) => {
                     decoded = o;
                     &decoded
                 }
@@ -295,10 +290,10 @@ fn container_text(def: &Def, text: &str, path: &str, read: &mut Read<'_>) -> Opt
 
 /// An object or an array sent inside a string for a property whose values are such containers
 /// and never strings (`"address": "{\"street\": \"Main 1\"}"`, the way some models encode a
-/// nested value twice): `shapes` says which it takes, (objects, arrays). Decoded, with the note
-/// saying so and a warning for each key the text holds twice; `None` when the string holds no
-/// JSON of a shape it takes, so the property's issue (or its server's validation) names the
-/// string as sent.
+/// nested value twice), or for the arguments themselves (`path` empty): `shapes` says which it
+/// takes, (objects, arrays). Decoded, with the note saying so and a warning for each key the
+/// text holds twice; `None` when the string holds no JSON of a shape it takes, so the issue (or
+/// the server's validation) names the string as sent.
 fn decode_inside(text: &str, path: &str, (objects, arrays): (bool, bool), read: &mut Read<'_>) -> Option<Value> {
     let opens = match text.trim_start().as_bytes().first() {
         Some(b'{') => objects,
@@ -314,9 +309,14 @@ fn decode_inside(text: &str, path: &str, (objects, arrays): (bool, bool), read: 
         Value::Array(_) if arrays => (NoteCode::JsonArrayDecoded, "array"),
         _ => return None,
     };
-    let mut note = Note::new(code, format!("Read `{path}` sent as a JSON string as the {shape} it holds."));
-    note.path = Some(path.to_owned());
-    read.note(note);
+    if path.is_empty() {
+        let message = format!("Read the arguments sent as a JSON string as the {shape} it holds.");
+        read.notes.push(Note::new(code, message));
+    } else {
+        let mut note = Note::new(code, format!("Read `{path}` sent as a JSON string as the {shape} it holds."));
+        note.path = Some(path.to_owned());
+        read.note(note);
+    }
     let inside: Vec<json::Duplicate> = duplicates
         .into_iter()
         .map(|mut d| {

@@ -587,22 +587,21 @@ fn lower_first(s: &str) -> String {
     }
 }
 
-/// An example of a schema passed on to the server: its `default`, first `examples`, `const` or
-/// first `enum` value, else an empty value of its (first) type.
 /// The JSON container a passthrough schema takes and a string is not: `Some(true)` for one of
 /// objects only (a map: `dict[str, str]`, `Record<string, string>`), `Some(false)` for one of
 /// arrays only (a tuple), null aside; `None` when it takes a string too, several kinds, or
 /// says no type. Such a value sent as JSON text has one meaning, the value the text holds.
 pub(super) fn passthrough_container(schema: &Value) -> Option<bool> {
     // (objects, arrays, anything else) a schema's `type` names; `None` for no `type`.
-    let types_of = |s: &Value| -> Option<(bool, bool, bool)> {
+    type Kinds = (bool, bool, bool);
+    let or = |a: Kinds, b: Kinds| (a.0 || b.0, a.1 || b.1, a.2 || b.2);
+    let types_of = |s: &Value| -> Option<Kinds> {
         let one = |t: &Value| match t.as_str() {
             Some("object") => (true, false, false),
             Some("array") => (false, true, false),
             Some("null") => (false, false, false),
             _ => (false, false, true),
         };
-        let or = |a: (bool, bool, bool), b: (bool, bool, bool)| (a.0 || b.0, a.1 || b.1, a.2 || b.2);
         match s.get("type")? {
             Value::Array(ts) => Some(ts.iter().map(one).fold((false, false, false), or)),
             t => Some(one(t)),
@@ -610,9 +609,7 @@ pub(super) fn passthrough_container(schema: &Value) -> Option<bool> {
     };
     let branches = ["anyOf", "oneOf"].iter().find_map(|k| schema.get(*k).and_then(Value::as_array));
     let (objects, arrays, other) = match branches {
-        Some(branches) => branches.iter().try_fold((false, false, false), |acc, b| {
-            types_of(b).map(|t| (acc.0 || t.0, acc.1 || t.1, acc.2 || t.2))
-        })?,
+        Some(branches) => branches.iter().try_fold((false, false, false), |acc, b| types_of(b).map(|t| or(acc, t)))?,
         None => types_of(schema)?,
     };
     match (objects, arrays, other) {
@@ -622,6 +619,8 @@ pub(super) fn passthrough_container(schema: &Value) -> Option<bool> {
     }
 }
 
+/// An example of a schema passed on to the server: its `default`, first `examples`, `const` or
+/// first `enum` value, else an empty value of its (first) type.
 fn passthrough_example(schema: &Value) -> Value {
     let given = schema
         .get("default")

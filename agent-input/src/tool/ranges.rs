@@ -77,10 +77,10 @@ impl PropertySet {
         }
         let options = match &f.def {
             Def::Value(Spec::Date(o)) => crate::date::DateRangeOptions {
-                today: o.today.or(crate::date::call_today(read.cx)),
+                today: crate::date::today_in(o.today, read.cx),
                 languages: o.languages.clone(),
             },
-            _ => crate::date::DateRangeOptions { today: crate::date::call_today(read.cx), ..Default::default() },
+            _ => crate::date::DateRangeOptions { today: crate::date::today_in(None, read.cx), ..Default::default() },
         };
         let out = crate::date::read_range_prepared(Input::String(text), &options);
         let (from_path, to_path) = (join(prefix, &f.name), join(prefix, &t.name));

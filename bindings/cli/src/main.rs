@@ -311,13 +311,8 @@ fn call_line(
     mcp: bool,
     today: Option<NaiveDate>,
 ) -> Value {
-    let call = match today {
-        Some(day) if total <= agent_input::limits::MAX_CALL_BYTES => {
-            let host = agent_input::context::System;
-            spec.read_json_in(text, &agent_input::context::Context::new(&host).with_today(day))
-        }
-        _ => spec.read_json_kept(text, total),
-    };
+    let cx = agent_input::context::Context::new(&agent_input::context::System).with_today(today);
+    let call = spec.read_json_kept_in(text, total, &cx);
     if mcp {
         call.to_call_tool_result(&Value::Null)
     } else {
@@ -325,24 +320,14 @@ fn call_line(
     }
 }
 
-/// `--today` as the day it names: the parser the `today` option's JSON goes through, and the
-/// core's check of the years dates are written in.
-fn today_of(text: &str) -> Result<NaiveDate, String> {
-    let day = text
-        .parse::<NaiveDate>()
-        .map_err(|_| format!("agent-input: --today must be a date as YYYY-MM-DD, got {text:?}"))?;
-    agent_input::date::check_today(day).map_err(|e| format!("agent-input: --today: {e}"))?;
-    Ok(day)
-}
-
 fn call(path: &std::path::Path, batch: bool, mcp: bool, today: Option<&str>) -> ExitCode {
     let spec = match load_tool(path) {
         Ok(s) => s,
         Err(e) => return fail(&e, 2),
     };
-    let today = match today.map(today_of).transpose() {
+    let today = match today.map(agent_input::date::parse_today).transpose() {
         Ok(day) => day,
-        Err(e) => return fail(&e, 2),
+        Err(e) => return fail(&format!("agent-input: --today: {e}"), 2),
     };
     let mut out = BufWriter::new(stdout());
     if batch {

@@ -194,6 +194,14 @@ function askPersonOrNull(tool, args, today) {
   }
 }
 
+/** A `today` option of `registerTool` or `lenient`: a function called at each call (a day given
+ * once would never change in a long-running server). */
+function checkToday(caller, today) {
+  if (today !== undefined && typeof today !== "function") {
+    throw new TypeError(`${caller}: \`today\` must be a function returning the day, such as () => new Date()`);
+  }
+}
+
 /**
  * Registers `handler` on `server` as the tool `spec` declares (a `Tool`, or its spec as an object
  * or JSON text); returns the `Tool`. The first registration on a server installs its `tools/list`
@@ -203,9 +211,7 @@ function askPersonOrNull(tool, args, today) {
  * at each call, gives the day relative words are read against (as `lenient`'s).
  */
 export function registerTool(server, spec, handler, { receipts, today } = {}) {
-  if (today !== undefined && typeof today !== "function") {
-    throw new TypeError("registerTool: `today` must be a function returning the day, such as () => new Date()");
-  }
+  checkToday("registerTool", today);
   const target = lowLevel(server, "registerTool");
   let tools = registries.get(target);
   if (tools === undefined) {
@@ -260,9 +266,7 @@ export function lenient(server, { tools = {}, codec, languages, today } = {}) {
   if (languages !== undefined && (!Array.isArray(languages) || !languages.every((l) => typeof l === "string"))) {
     throw new TypeError("lenient: `languages` must be an array of language tags such as [\"cs\"]");
   }
-  if (today !== undefined && typeof today !== "function") {
-    throw new TypeError("lenient: `today` must be a function returning the day, such as () => new Date()");
-  }
+  checkToday("lenient", today);
   const low = lowLevel(server, "lenient");
   const mcp = low === server ? null : server;
   if (lenientServers.has(low)) throw new Error("lenient: this server is lenient already");

@@ -334,14 +334,8 @@ impl CursorCodec {
 /// A call's context on the JavaScript host, with `today` (`YYYY-MM-DD`) when given: the day
 /// relative words are read against.
 fn day_context(today: Option<String>) -> Result<agent_input::context::Context<'static>> {
-    let cx = host::context();
-    let Some(text) = today else { return Ok(cx) };
-    // The parser the `today` option's own JSON goes through (serde's, `FromStr`).
-    let day = text
-        .parse::<chrono::NaiveDate>()
-        .map_err(|_| GlueError::options(format!("`today` must be a date as YYYY-MM-DD, got {text:?}")))?;
-    agent_input::date::check_today(day)?;
-    Ok(cx.with_today(day))
+    let day = today.as_deref().map(agent_input::date::parse_today).transpose()?;
+    Ok(host::context().with_today(day))
 }
 
 fn at(now: f64) -> Result<u64> {

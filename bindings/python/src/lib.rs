@@ -1075,22 +1075,18 @@ where
 /// are written in (`InvalidOptionsError`).
 fn day_of(py: Python<'_>, today: Option<&Bound<'_, PyAny>>) -> PyResult<Option<chrono::NaiveDate>> {
     let Some(today) = today.filter(|t| !t.is_none()) else { return Ok(None) };
-    let day = if let Ok(text) = today.cast::<PyString>() {
-        let text = text.to_str()?;
-        // The parser the `today` option's own JSON goes through (serde's, `FromStr`), as in
-        // JavaScript.
-        text.parse::<chrono::NaiveDate>().map_err(|_| {
-            errors::InvalidOptionsError::new_err(format!("`today` must be a date as YYYY-MM-DD, got {text:?}"))
-        })?
-    } else if today.is_instance(convert::date_type(py)?)? {
-        let part = |name: &str| -> PyResult<u32> { today.getattr(name)?.extract() };
-        let year: i32 = today.getattr("year")?.extract()?;
-        chrono::NaiveDate::from_ymd_opt(year, part("month")?, part("day")?)
-            .ok_or_else(|| errors::InvalidOptionsError::new_err("`today` is no date"))?
-    } else {
+    // The day is checked here (`parse_today`, `check_today`), so reads never meet a day they
+    // refuse.
+    if let Ok(text) = today.cast::<PyString>() {
+        return agent_input::date::parse_today(text.to_str()?).map(Some).map_err(|e| to_py_err(py, &e));
+    }
+    if !today.is_instance(convert::date_type(py)?)? {
         return Err(pyo3::exceptions::PyTypeError::new_err("`today` must be a datetime.date or a \"YYYY-MM-DD\" str"));
-    };
-    // The day is checked here, so reads never meet a day they refuse.
+    }
+    let part = |name: &str| -> PyResult<u32> { today.getattr(name)?.extract() };
+    let year: i32 = today.getattr("year")?.extract()?;
+    let day = chrono::NaiveDate::from_ymd_opt(year, part("month")?, part("day")?)
+        .ok_or_else(|| errors::InvalidOptionsError::new_err("`today` is no date"))?;
     agent_input::date::check_today(day).map_err(|e| to_py_err(py, &e))?;
     Ok(Some(day))
 }
@@ -1098,11 +1094,7 @@ fn day_of(py: Python<'_>, today: Option<&Bound<'_, PyAny>>) -> PyResult<Option<c
 /// A read's context on the process's environment and clock, with `today` when given (checked by
 /// [`day_of`]).
 fn context(today: Option<chrono::NaiveDate>) -> agent_input::context::Context<'static> {
-    let cx = agent_input::context::Context::new(&agent_input::context::System);
-    match today {
-        Some(day) => cx.with_today(day),
-        None => cx,
-    }
+    agent_input::context::Context::new(&agent_input::context::System).with_today(today)
 }
 
 /// For the tests, not the package: how this interpreter's dates are made, `"c_api"` (the

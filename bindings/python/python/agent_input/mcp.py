@@ -138,6 +138,17 @@ class Asking:
     request_state: Optional[str] = None
 
 
+#: A function giving the day relative words are read against, called at each call.
+Today = Callable[[], datetime.date]
+
+
+def _today(today: Optional[Today]) -> Optional[Today]:
+    """`today` checked: a function (a date would never change in a long-running server)."""
+    if today is not None and not callable(today):
+        raise TypeError(f"`today` must be a function returning the day, such as datetime.date.today, found {today!r}")
+    return today
+
+
 def _read_or_ask(
     tool: Tool, arguments: Any, asking: Asking, answered: bool, today: Optional[datetime.date] = None
 ) -> Tuple[ToolCall, Optional[Dict[str, Any]]]:
@@ -206,7 +217,7 @@ class _Lenient:
         overrides: Optional[Mapping[str, ToolOverrides]],
         codec: Optional[CursorCodec],
         languages: Optional[Sequence[str]] = None,
-        today: Optional[Callable[[], datetime.date]] = None,
+        today: Optional[Today] = None,
     ) -> None:
         self.today = _today(today)
         if languages is not None and (isinstance(languages, str) or not all(isinstance(l, str) for l in languages)):
@@ -521,7 +532,7 @@ def lenient(
     *,
     codec: Optional[CursorCodec] = None,
     languages: Optional[Sequence[str]] = None,
-    today: Optional[Callable[[], datetime.date]] = None,
+    today: Optional[Today] = None,
 ) -> _S:
     """Makes `server` (a `fastmcp.FastMCP` or an `mcp.server.mcpserver.MCPServer`) read its
     tools' arguments with agent-input, from the JSON Schema each tool already declares; returns
@@ -703,17 +714,6 @@ async def run_call(
     if finished.get("receipt") is not None:
         await _maybe(store.put(tool.name, finished["key"], finished["receipt"]))
     return dict(finished["result"])
-
-
-#: A function giving the day relative words are read against, called at each call.
-Today = Callable[[], datetime.date]
-
-
-def _today(today: Optional[Today]) -> Optional[Today]:
-    """`today` checked: a function (a date would never change in a long-running server)."""
-    if today is not None and not callable(today):
-        raise TypeError(f"`today` must be a function returning the day, such as datetime.date.today, found {today!r}")
-    return today
 
 
 def _fastmcp_tool(
