@@ -589,7 +589,7 @@ impl AskCode {
     /// The corrective action the hint is built from; the source of `docs/codes.md`.
     pub const fn action(self) -> &'static str {
         match self {
-            Self::InputTooLong => "Call again with a shorter value, within the stated bound.",
+            Self::InputTooLong => "Call again with a value within the stated bound; a longer document goes by reference (a path, URL or id the tool takes), never cut or rewritten.",
             Self::UnexpectedType => "Call again with a value of the expected JSON type.",
             Self::NotUnicode => "Call again with the text in whole characters.",
             Self::NotANumber | Self::NumberOutOfBounds => "Call again with the number as a JSON number.",

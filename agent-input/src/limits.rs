@@ -81,6 +81,18 @@ pub const MAX_JSON_DEPTH: usize = 64;
 /// property; a deeper one is passed on unchanged, for the server's own validation.
 pub const MAX_SCHEMA_DEPTH: usize = 32;
 
+/// The most properties `ToolSpec::from_input_schema` maps in one tool's schema, nested ones
+/// and list items counted; past it, each further property is passed on unchanged, for the
+/// server's own validation. With a `$ref` that refers back to a schema being mapped (a tree,
+/// a filter language) passed on at its first repeat, this bounds the mapping of a schema of
+/// any shape.
+pub const MAX_SCHEMA_PROPERTIES: usize = 2_000;
+
+/// The most schema nodes the check of one value against its declared schema visits (the
+/// check that passes a value valid against a server's own schema on unchanged); past it the
+/// value is taken as valid and the server's own validation decides.
+pub const MAX_ACCEPTS_STEPS: usize = 100_000;
+
 /// The most characters a number spelled in words may have (`two thousand five hundred and
 /// six`, `zweitausendfünfhundert`); a longer text is not read as one. Bounds the segmentation
 /// of compound words: every piece of up to [`MAX_NUMBER_WORD_BYTES`] bytes is looked up once.

@@ -306,7 +306,7 @@ impl Ask {
             AskCode::InputTooLong,
             received,
             format!("at most {max} characters"),
-            format!("shortened to at most {max} characters (this value has {len})"),
+            format!("of at most {max} characters (this value has {len}); a longer text goes by reference, as a path, URL or id the tool takes"),
         )
     }
 

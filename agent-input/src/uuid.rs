@@ -186,6 +186,12 @@ fn made_up(v: u128) -> bool {
     (places & !0x11).count_ones() >= PATTERN_PLACES - 17 && pattern_places(v) >= PATTERN_PLACES
 }
 
+/// True when `text` is a well-formed uuid that is a placeholder (the nil uuid, a documented
+/// example, one repeated digit, digits counting up): an id a model invents.
+pub(crate) fn is_placeholder_text(text: &str) -> bool {
+    ::uuid::Uuid::try_parse(text).ok().and_then(placeholder_reason).is_some()
+}
+
 /// Why a well-formed uuid is a placeholder. Allocation-free.
 #[inline]
 fn placeholder_reason(id: ::uuid::Uuid) -> Option<&'static str> {

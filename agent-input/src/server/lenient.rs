@@ -66,6 +66,8 @@ pub struct Lenient<H> {
     key: Option<CursorCodec>,
     /// The languages the server's callers write, for every tool whose overrides name none.
     languages: Vec<String>,
+    /// Names imply kinds (`implied_kinds`) for every tool whose overrides do not say.
+    implied_kinds: bool,
     specs: Mutex<HashMap<String, Made>>,
     today: Option<Today>,
 }
@@ -87,6 +89,7 @@ impl<H: ServerHandler> Lenient<H> {
             overrides: HashMap::new(),
             key: None,
             languages: Vec::new(),
+            implied_kinds: false,
             specs: Mutex::new(HashMap::new()),
             today: None,
         }
@@ -110,6 +113,16 @@ impl<H: ServerHandler> Lenient<H> {
     #[must_use]
     pub fn languages(mut self, languages: &[&str]) -> Self {
         self.languages = languages.iter().map(|l| (*l).to_owned()).collect();
+        self
+    }
+
+    /// Lets a property's name imply its kind on every tool whose overrides do not say
+    /// (`"implied_kinds"`): a plain string named `from` reads as a date bound, `language` as a
+    /// locale, `cursor` as a cursor. Without it a plain string is passed on as sent, and a call
+    /// valid against the tool's own schema reaches it unchanged.
+    #[must_use]
+    pub const fn implied_kinds(mut self, implied: bool) -> Self {
+        self.implied_kinds = implied;
         self
     }
 
@@ -154,12 +167,17 @@ impl<H: ServerHandler> Lenient<H> {
         if overrides == Value::Bool(false) {
             return Ok(None);
         }
-        if !self.languages.is_empty() {
+        if !self.languages.is_empty() || self.implied_kinds {
             if overrides.is_null() {
                 overrides = Value::Object(serde_json::Map::new());
             }
             if let Value::Object(o) = &mut overrides {
-                o.entry("languages").or_insert_with(|| self.languages.iter().cloned().map(Value::String).collect());
+                if !self.languages.is_empty() {
+                    o.entry("languages").or_insert_with(|| self.languages.iter().cloned().map(Value::String).collect());
+                }
+                if self.implied_kinds {
+                    o.entry(crate::tool::IMPLIED_KINDS_KEY).or_insert(Value::Bool(true));
+                }
             }
         }
         let mut specs = self.specs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);

@@ -2,24 +2,35 @@
 //!
 //! FastMCP and the official Python SDK write a tool's `inputSchema` from the function's
 //! signature (pydantic 2), the TypeScript SDK from zod (`z.toJSONSchema`), rmcp from schemars
-//! on `Parameters<T>`. Each property of such a schema is mapped to the kind that reads it:
+//! on `Parameters<T>`. Such a schema was written by somebody else, for a server that already
+//! validates it, so the first rule is: **a call valid against the tool's own schema reaches the
+//! handler unchanged**. Each mapped property keeps the schema declared for it (`accepts`): a
+//! value valid against it is passed on as sent, with no note, before any kind reads it
+//! (`tool::accepts`). A kind reads only what the schema refuses. The one exception: a
+//! placeholder uuid (nil, a documented example, repeated or counting digits) in a
+//! `format: uuid` property of a tool that may write asks `placeholder_on_write`.
 //!
-//! | the schema says | read as |
+//! | the schema says | what it refuses is read as |
 //! | --- | --- |
 //! | `"type": "integer"` (`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`) | `number`, `integer`, the bounds (an exclusive bound moved to the next whole number); a page size's name (`limit`, `page_size`, …) clamps with a note, other numbers ask |
 //! | `"type": "number"` (the bounds) | `number` with the bounds (an exclusive one as inclusive: the server refuses the bound itself) |
 //! | `"type": "boolean"` | `boolean` |
-//! | `"type": "string"`, `"format": "date"`, or zod's date `pattern` | `date` (a range bound by its name: `date_from`, `until`) |
+//! | `"type": "string"`, `"format": "date"`, or an anchored date `pattern` (zod's) | `date` (a range bound by its name: `date_from`, `until`) |
 //! | `"type": "string"`, `"format": "uuid"` | `uuid` (placeholders ask on a tool that may write) |
 //! | `"enum"` of strings, `"const"` string (pydantic's `Literal`, zod's `z.enum`) | `enum` of those values |
-//! | `"type": "string"` named `country`, `locale`, `language`, `idempotency_key`, a date bound | the kind the name implies |
-//! | `"type": "string"` named `cursor`, `page_token` | `cursor`, `opaque`: `"start"`, `"first"` and placeholders are no cursor, any other string the server's |
-//! | `"type": "string"` (`maxLength`) | `text` |
-//! | `"type": "array"` with `items` (`maxItems`) | `list` of the item's kind; of objects, entries |
+//! | `"type": "array"` with `items` (`maxItems`) of one of these | `list` of the item's kind; of objects, entries |
 //! | `"type": "object"` with `properties` | an object of the mapped properties |
 //! | `anyOf`/`oneOf`/a type array with `null` beside one schema | that schema, optional; a null sent for a required one is passed on as null |
-//! | `$ref` into `$defs` or `definitions`, `allOf` of one schema | the schema referred to |
-//! | anything else (`format: date-time`, `pattern`, unions of several types, `additionalProperties` maps) | passed on unchanged: the server's own validation checks it |
+//! | `$ref` into `$defs` or `definitions`, `allOf` of one schema | the schema referred to; a `$ref` back into a schema being mapped (a tree) is passed on there |
+//! | `"type": "string"` alone (`minLength`, `maxLength`, `pattern`, a description): a plain string | passed on as sent: no trimming, no placeholder words, no cap but the schema's own; `null` for an optional one is absent, a one-item array of a string is the string, one string with no list separator for an array of strings is a one-item array, a number is its digits (each with a note) |
+//! | anything else (`format: date-time`, unions of several types, `additionalProperties` maps) | passed on as sent: the server's own validation checks it; a map or tuple sent as JSON text is decoded |
+//!
+//! A property's name implies a kind only where the schema agrees (a date format or pattern, a
+//! uuid format, an enum), or where the author opts in with `implied_kinds` (on the root
+//! overrides, or on one property's): then `from`, `to`, `since`, `until`, `start_date`, … read
+//! as date bounds, `language`/`locale` as a locale, `country` as a country, `cursor`/
+//! `page_token` as a cursor (`"start"` and placeholders are no cursor) and `idempotency_key` as
+//! a key, for every value (the author asked for it).
 //!
 //! Keywords the kinds do not check (`minLength`, `pattern`, `multipleOf`, an exclusive bound of a
 //! decimal) stay the server's: the canonical value goes through the server's validation after the
@@ -27,28 +38,31 @@
 //!
 //! What JSON Schema cannot say is declared under `x-agent-input`, on the root or on a property,
 //! or given as `overrides` (the root's shape): `{"answered_by": "user", "writes": true,
-//! "properties": {"court": {"kind": "vocabulary", "role": "filter", "entries": […]}}}`. A
-//! property's object is merged over what the schema maps to (one with `kind` replaces it);
-//! `false` leaves the property to the server.
+//! "implied_kinds": true, "properties": {"court": {"kind": "vocabulary", "role": "filter",
+//! "entries": […]}}}`. A property's object is merged over what the schema maps to (one with
+//! `kind` replaces it, and reads every value); `false` leaves the property to the server.
+
+use std::cell::{Cell, RefCell};
 
 use serde_json::{json, Map, Value};
 
+use super::accepts::DATE_PATTERNS;
 use super::implied::{date_bound, group};
 use crate::error::Error;
-use crate::limits::{MAX_LIST_ITEMS, MAX_SCHEMA_DEPTH, MAX_TEXT_CHARS};
+use crate::limits::{MAX_LIST_ITEMS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_PROPERTIES};
 use crate::spelling::fold;
 
 /// The key of what JSON Schema cannot say, on a schema's root or property.
 pub const EXTENSION_KEY: &str = "x-agent-input";
 
-/// The patterns of a date alone that zod (`z.iso.date()`, `z.string().date()`) and others write,
-/// without their anchors.
-const DATE_PATTERNS: &[&str] = &[
-    r"\d{4}-\d{2}-\d{2}",
-    r"[0-9]{4}-[0-9]{2}-[0-9]{2}",
-    // zod 4's `z.iso.date()`: leap years spelled out.
-    r"(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))",
-];
+/// The override (on the root, or on a property) that lets a property's name imply its kind
+/// on a schema not written for agent-input: `from` a date bound, `language` a locale,
+/// `cursor` a cursor (the table of `tool::implied`).
+pub const IMPLIED_KINDS_KEY: &str = "implied_kinds";
+
+/// The option of a property's declaration holding the schema its server declared: a value
+/// valid against it is passed on as sent (`tool::accepts`).
+pub(super) const ACCEPTS_KEY: &str = "accepts";
 
 /// The tool spec document (`ToolSpec::from_json`'s shape) of a tool's JSON Schema, with
 /// `overrides` merged over the schema's own `x-agent-input`.
@@ -65,11 +79,7 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
     let description = text("description").or_else(|| input.get("description").and_then(Value::as_str));
     // A tool that does not say it only reads may write: an invented id asks.
     let read_only = definition.and_then(|d| d.get("annotations")?.get("readOnlyHint")).and_then(Value::as_bool);
-    let mut extension = match input.get(EXTENSION_KEY) {
-        Some(Value::Object(o)) => o.clone(),
-        _ => Map::new(),
-    };
-    merge_root(&mut extension, overrides, &name)?;
+    let mut extension = merge_root(input.get(EXTENSION_KEY), overrides, &name)?;
     if extension.contains_key("confirm") {
         // The server's own handler takes no `dry_run` and no token: a wrapped tool would
         // advertise a confirmation it cannot keep.
@@ -85,7 +95,7 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
             return Err(Error::options(format!("`writes` of tool `{name}` must be a boolean, found `{other}`")))
         }
     };
-    let property_overrides = match extension.remove("properties") {
+    let mut property_overrides = match extension.remove("properties") {
         Some(Value::Object(o)) => o,
         None => Map::new(),
         Some(other) => {
@@ -94,7 +104,15 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
             )))
         }
     };
-    let mapper = Mapper { defs: [input.get("$defs"), input.get("definitions")], writes };
+    let (implied, implied_props) = implied_options(&mut extension, &mut property_overrides, &name)?;
+    let mapper = Mapper {
+        defs: [input.get("$defs"), input.get("definitions")],
+        writes,
+        implied,
+        implied_props,
+        mapped: Cell::new(0),
+        active: RefCell::new(Vec::new()),
+    };
     let root = mapper.inline_refs(&Value::Object(input.clone()), 0);
     let mut properties = mapper.properties(&root, 0);
     for (key, over) in property_overrides {
@@ -129,10 +147,40 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
     Ok(doc)
 }
 
-/// Merges the root overrides over the schema's own extension.
-fn merge_root(extension: &mut Map<String, Value>, overrides: &Value, name: &str) -> Result<(), Error> {
+/// The tool's `implied_kinds` (taken out of the root overrides) and each property's own
+/// (taken out of its override, before the rest is merged over the mapping).
+fn implied_options(
+    extension: &mut Map<String, Value>,
+    property_overrides: &mut Map<String, Value>,
+    name: &str,
+) -> Result<(bool, Map<String, Value>), Error> {
+    let flag = |value: Option<Value>, whose: &str| match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Bool(b)) => Ok(Some(b)),
+        Some(other) => Err(Error::options(format!(
+            "`{IMPLIED_KINDS_KEY}` of {whose}tool `{name}` must be a boolean, found `{other}`"
+        ))),
+    };
+    let implied = flag(extension.remove(IMPLIED_KINDS_KEY), "")?.unwrap_or(false);
+    let mut implied_props = Map::new();
+    for (key, over) in property_overrides.iter_mut() {
+        if let Value::Object(o) = over {
+            if let Some(b) = flag(o.remove(IMPLIED_KINDS_KEY), &format!("property `{key}` of "))? {
+                implied_props.insert(key.clone(), Value::Bool(b));
+            }
+        }
+    }
+    Ok((implied, implied_props))
+}
+
+/// The root overrides merged over the schema's own extension.
+fn merge_root(own: Option<&Value>, overrides: &Value, name: &str) -> Result<Map<String, Value>, Error> {
+    let mut extension = match own {
+        Some(Value::Object(o)) => o.clone(),
+        _ => Map::new(),
+    };
     let over = match overrides {
-        Value::Null => return Ok(()),
+        Value::Null => return Ok(extension),
         Value::Object(o) => o,
         other => return Err(Error::options(format!("the overrides of `{name}` must be an object, found `{other}`"))),
     };
@@ -148,7 +196,7 @@ fn merge_root(extension: &mut Map<String, Value>, overrides: &Value, name: &str)
             }
         }
     }
-    Ok(())
+    Ok(extension)
 }
 
 /// A property's override: `false` passes it on (advertised as `declared`); an object with
@@ -163,6 +211,7 @@ fn apply_override(decl: &mut Map<String, Value>, over: &Value, key: &str, declar
         Value::Bool(true) | Value::Null => {}
         Value::Object(o) => {
             if o.contains_key("kind") {
+                // The author's kind reads every value, valid against the schema or not.
                 decl.retain(|k, _| k == "required" || k == "description" || k == "nullable");
             }
             for (k, v) in o {
@@ -180,17 +229,32 @@ fn apply_override(decl: &mut Map<String, Value>, over: &Value, key: &str, declar
 struct Mapper<'a> {
     defs: [Option<&'a Value>; 2],
     writes: bool,
+    /// Names imply kinds (`implied_kinds`), for every property.
+    implied: bool,
+    /// A top-level property's own `implied_kinds`, over the tool's.
+    implied_props: Map<String, Value>,
+    /// Properties mapped so far ([`MAX_SCHEMA_PROPERTIES`] at most).
+    mapped: Cell<usize>,
+    /// The references followed into the properties being mapped: one met again refers back
+    /// (a tree, a filter language), and is passed on there.
+    active: RefCell<Vec<String>>,
 }
 
 impl Mapper<'_> {
     /// The schema `$ref` points to, `allOf` of one schema merged into its siblings; the schema
-    /// itself otherwise.
+    /// itself otherwise, and for a reference back into a schema being mapped.
     fn inline_refs(&self, schema: &Value, depth: usize) -> Value {
         let Some(object) = schema.as_object() else { return schema.clone() };
         if depth > MAX_SCHEMA_DEPTH {
             return schema.clone();
         }
-        if let Some(target) = object.get("$ref").and_then(Value::as_str).and_then(|r| self.target(r)) {
+        let reference = object.get("$ref").and_then(Value::as_str);
+        if let Some(target) = reference.and_then(|r| self.target(r)) {
+            let reference = reference.unwrap_or_default();
+            if self.active.borrow().iter().any(|r| r == reference) {
+                return schema.clone(); // recursive: the server's own validation reads it
+            }
+            self.active.borrow_mut().push(reference.to_owned());
             let mut merged = self.inline_refs(target, depth + 1);
             if let Value::Object(m) = &mut merged {
                 for (k, v) in object.iter().filter(|(k, _)| *k != "$ref") {
@@ -242,12 +306,45 @@ impl Mapper<'_> {
         out
     }
 
-    /// One property's declaration: its kind and options, `description`, `nullable`.
+    /// One property's declaration: its kind and options, `description`, `nullable`, and the
+    /// schema a value passed on as sent must be valid against (`accepts`).
     fn property(&self, name: &str, schema: &Value, depth: usize) -> Map<String, Value> {
+        let count = self.mapped.get() + 1;
+        self.mapped.set(count);
+        if count > MAX_SCHEMA_PROPERTIES {
+            return passthrough(schema);
+        }
+        let active = self.active.borrow().len();
+        let decl = self.property_in(name, schema, depth);
+        self.active.borrow_mut().truncate(active);
+        decl
+    }
+
+    /// [`Self::property`], the references it follows kept as active.
+    fn property_in(&self, name: &str, schema: &Value, depth: usize) -> Map<String, Value> {
+        let implied = match (depth, self.implied_props.get(name)) {
+            (1, Some(Value::Bool(b))) => *b,
+            _ => self.implied,
+        };
         let inlined = self.inline_refs(schema, depth);
         let (inner, nullable) = self.without_null(&inlined, depth);
-        let mut decl = match inner.as_ref().and_then(|s| self.kind_of(name, s, depth)) {
-            Some(decl) => decl,
+        let mut decl = match inner.as_ref().and_then(|s| self.kind_of(name, s, depth, implied)) {
+            Some(mut decl) => {
+                // A kind the schema says (a number, a date format) reads only what the schema
+                // refuses; one the name alone implies reads every value, as the author asked.
+                let by_name = implied
+                    && names_a_kind(name)
+                    && inner.as_ref().and_then(|s| self.kind_of(name, s, depth, false)).as_ref() != Some(&decl);
+                if !by_name {
+                    let mut declared = schema.clone();
+                    if let Value::Object(m) = &mut declared {
+                        m.remove(EXTENSION_KEY);
+                        m.remove("description");
+                    }
+                    decl.insert(ACCEPTS_KEY.into(), declared);
+                }
+                decl
+            }
             None => passthrough(schema),
         };
         if let Some(d) = inlined.get("description").or_else(|| inner.as_ref().and_then(|i| i.get("description"))) {
@@ -314,7 +411,7 @@ impl Mapper<'_> {
 
     /// The kind that reads a schema (no null in it), or `None` when no kind reads it as the
     /// schema means.
-    fn kind_of(&self, name: &str, schema: &Value, depth: usize) -> Option<Map<String, Value>> {
+    fn kind_of(&self, name: &str, schema: &Value, depth: usize, implied: bool) -> Option<Map<String, Value>> {
         let words = fold::words(name);
         if let Some(c) = schema.get("const") {
             return Some(obj(json!({"kind": "enum", "values": [c.as_str()?]})));
@@ -322,14 +419,17 @@ impl Mapper<'_> {
         if let Some(Value::Array(values)) = schema.get("enum") {
             let values: Option<Vec<&str>> = values.iter().map(Value::as_str).collect();
             let values = values.filter(|v| !v.is_empty())?;
-            return Some(obj(json!({"kind": "enum", "values": values})));
+            let decl = json!({"kind": "enum", "values": values});
+            // Values the enum kind cannot tell apart (`"a"` and `"A"`, `"_"`): the server's.
+            crate::kind::Spec::from_json(&decl).ok()?;
+            return Some(obj(decl));
         }
         match schema.get("type").and_then(Value::as_str)? {
             "integer" => Some(number(schema, &words, true)),
             "number" => Some(number(schema, &words, false)),
             "boolean" => Some(obj(json!({"kind": "boolean"}))),
-            "string" => self.string(schema, &words),
-            "array" => self.array(name, schema, depth),
+            "string" => self.string(schema, &words, implied),
+            "array" => self.array(name, schema, depth, implied),
             "object" if schema.get("properties").is_some_and(Value::is_object) => {
                 let extra = schema.get("additionalProperties").filter(|a| **a != Value::Bool(false));
                 if extra.is_some_and(|a| *a != Value::Bool(true) && *a != json!({})) {
@@ -344,8 +444,10 @@ impl Mapper<'_> {
         }
     }
 
-    /// A string's kind: by its format or date pattern, then by its name, then text.
-    fn string(&self, schema: &Value, words: &str) -> Option<Map<String, Value>> {
+    /// A string's kind: by its format or date pattern; by its name only when names imply
+    /// kinds (`implied_kinds`); `None` for a plain string, the author's to read: passed on as
+    /// sent.
+    fn string(&self, schema: &Value, words: &str, implied: bool) -> Option<Map<String, Value>> {
         let bound = date_bound(words).or_else(|| group(words).filter(|g| *g == "from" || *g == "to"));
         let date = |role: Option<&str>| match role {
             Some(role) => obj(json!({"kind": "date", "role": role})),
@@ -360,8 +462,12 @@ impl Mapper<'_> {
             None => {}
         }
         if let Some(pattern) = schema.get("pattern").and_then(Value::as_str) {
+            let anchored = pattern.starts_with('^') && pattern.ends_with('$');
             let bare = pattern.trim_start_matches('^').trim_end_matches('$');
-            return DATE_PATTERNS.contains(&bare).then(|| date(bound));
+            return (anchored && DATE_PATTERNS.contains(&bare)).then(|| date(bound));
+        }
+        if !implied {
+            return None;
         }
         if let Some(b) = bound {
             return Some(date(Some(b)));
@@ -370,31 +476,23 @@ impl Mapper<'_> {
             // The server's own cursors: the first page's words are no cursor, the rest its own.
             return Some(obj(json!({"kind": "cursor", "opaque": true})));
         }
-        let implied = match group(words) {
-            Some("country") => Some("country"),
-            Some("locale") => Some("locale"),
-            Some("idempotency key") => Some("idempotency_key"),
-            _ => None,
+        let kind = match group(words) {
+            Some("country") => "country",
+            Some("locale") => "locale",
+            Some("idempotency key") => "idempotency_key",
+            _ => return None,
         };
-        if let Some(kind) = implied {
-            return Some(obj(json!({"kind": kind})));
-        }
-        let mut text = obj(json!({"kind": "text"}));
-        if let Some(max) = schema.get("maxLength").and_then(Value::as_u64).filter(|m| *m >= 1) {
-            let max = usize::try_from(max).unwrap_or(MAX_TEXT_CHARS).min(MAX_TEXT_CHARS);
-            text.insert("max_length".into(), json!(max));
-        }
-        Some(text)
+        Some(obj(json!({"kind": kind})))
     }
 
     /// An array's kind: a list of its item's kind, or of entries when its items are objects.
-    fn array(&self, name: &str, schema: &Value, depth: usize) -> Option<Map<String, Value>> {
+    fn array(&self, name: &str, schema: &Value, depth: usize, implied: bool) -> Option<Map<String, Value>> {
         let items = self.inline_refs(schema.get("items")?, depth + 1);
         let (item, nullable) = self.without_null(&items, depth + 1);
         if nullable || depth > MAX_SCHEMA_DEPTH {
             return None;
         }
-        let item = self.kind_of(name, &item?, depth + 1)?;
+        let item = self.kind_of(name, &item?, depth + 1, implied)?;
         let is_entry = item.get("kind").and_then(Value::as_str) == Some("object");
         let nested = matches!(item.get("kind").and_then(Value::as_str), Some("list" | "date" | "passthrough"));
         if nested && !is_entry {
@@ -408,6 +506,12 @@ impl Mapper<'_> {
         }
         Some(list)
     }
+}
+
+/// True when a property's name implies a kind (`tool::implied`'s table).
+fn names_a_kind(name: &str) -> bool {
+    let words = fold::words(name);
+    date_bound(&words).is_some() || group(&words).is_some()
 }
 
 /// A number's declaration: the bounds, whole or not; a page size's name clamps.

@@ -23,6 +23,7 @@
 //! [`ToolSpec::read`] returns a [`ToolCall`]: `ok` with canonical `args` (and per-entry
 //! `issues` of collections, if any), or the error envelope `{code, message, hint, issues}`.
 
+mod accepts;
 mod contract;
 mod dialect;
 mod effects;
@@ -58,6 +59,7 @@ pub use contract::{Failure, Finished, Gate, Pending, Preview, Run};
 pub use dialect::Dialect;
 pub use effects::{CONFIRM_TOKEN, DRY_RUN};
 pub use envelope::{Envelope, Issue, Telemetry};
+pub use from_schema::{EXTENSION_KEY, IMPLIED_KINDS_KEY};
 pub use page::Page;
 pub use person::{AnsweredBy, ASK_TTL_SECONDS};
 pub(crate) use props::{Building, PropertySet};
@@ -419,14 +421,6 @@ impl ToolSpec {
         } else {
             props
         };
-        let properties =
-            PropertySet::from_json(props, &Building { writes, tool: &name, codec, host, languages: &languages })?;
-        if effects.idempotent_by_spec() && properties.key_property().is_none() {
-            return Err(Error::options(format!(
-                "tool `{name}` is `idempotent: true` but has no idempotency key property: declare one \
-                 (`\"idempotency_key\": {{\"required\": true}}`), which binds each retry to its first call's arguments"
-            )));
-        }
         let schema_defs = match object.get("schema_defs") {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(d)) if d.keys().all(|k| k == "$defs" || k == "definitions") => d.clone(),
@@ -436,6 +430,16 @@ impl ToolSpec {
                 )))
             }
         };
+        let defs = std::sync::Arc::new(schema_defs);
+        let building = Building { writes, tool: &name, codec, host, languages: &languages, defs: &defs };
+        let properties = PropertySet::from_json(props, &building)?;
+        if effects.idempotent_by_spec() && properties.key_property().is_none() {
+            return Err(Error::options(format!(
+                "tool `{name}` is `idempotent: true` but has no idempotency key property: declare one \
+                 (`\"idempotency_key\": {{\"required\": true}}`), which binds each retry to its first call's arguments"
+            )));
+        }
+        let schema_defs = std::sync::Arc::unwrap_or_clone(defs);
         Ok(Self { name, description, writes, effects, all_or_nothing, answered_by, properties, schema_defs })
     }
 
@@ -493,7 +497,9 @@ impl ToolSpec {
     ///     &serde_json::json!({"type": "object", "properties": {"when": {"type": "string", "format": "date"}}}),
     ///     &serde_json::Value::Null,
     /// )?;
-    /// assert_eq!(doc["properties"]["when"], serde_json::json!({"kind": "date"}));
+    /// assert_eq!(doc["properties"]["when"]["kind"], "date");
+    /// // A value valid against the declared schema is passed on as sent.
+    /// assert_eq!(doc["properties"]["when"]["accepts"], serde_json::json!({"type": "string", "format": "date"}));
     /// # Ok::<(), agent_input::Error>(())
     /// ```
     ///

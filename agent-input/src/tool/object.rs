@@ -20,6 +20,8 @@ use crate::outcome::{Note, Status, Warning};
 enum Got {
     /// Its canonical value.
     Value(Value),
+    /// The value as sent, valid against the schema its server declared.
+    AsSent(Value),
     /// No value (absent, or a collection with nothing to apply).
     Nothing,
     /// An issue, already in the read.
@@ -106,6 +108,7 @@ impl PropertySet {
         // Pushed as read (not filled first), and lent rather than moved: a slot holds a whole
         // `Value`, and copying a dozen of them costs more than reading a canonical one.
         let mut values: Slots<Option<Value>> = SmallVec::new();
+        let mut as_sent = 0u128;
         for (i, (prop, raw)) in self.props.iter().zip(&matched).enumerate() {
             // A root property's path is its name, borrowed: no string per property per call.
             let path: std::borrow::Cow<'_, str> =
@@ -113,6 +116,10 @@ impl PropertySet {
             let raw = raw.map(|(_, v)| v).or_else(|| bound(i));
             values.push(match self.read_property(prop, raw, &path, (tool, entry), read) {
                 Got::Value(v) => Some(v),
+                Got::AsSent(v) => {
+                    as_sent |= 1u128.checked_shl(u32::try_from(i).unwrap_or(u32::MAX)).unwrap_or(0);
+                    Some(v)
+                }
                 // A null sent for a property whose schema admits it is passed on as null.
                 Got::Nothing if prop.nullable && raw.is_some() => Some(Value::Null),
                 Got::Nothing if prop.required => {
@@ -122,7 +129,7 @@ impl PropertySet {
                 Got::Nothing | Got::Reported => None,
             });
         }
-        self.check_pairs(&values, &matched, (prefix, tool), read);
+        self.check_pairs(&values, &matched, (prefix, tool), as_sent, read);
         read.args = self.args_of(&mut values);
         // Every slot was taken: the slots own nothing, and when they sit inline no drop call
         // per slot is needed (forgetting them frees nothing; a spilled vector is dropped).
@@ -179,6 +186,17 @@ impl PropertySet {
         read: &mut Read<'_>,
     ) -> Got {
         let (tool, entry) = at;
+        if let (Some(accepts), Some(sent)) = (&prop.accepts, raw) {
+            // Valid against the schema its server declared: the server's value, as sent.
+            if accepts.accepts(sent) && !invented_id(&prop.def, sent) {
+                return if read.take_values(1, tool, path) { Got::AsSent(sent.clone()) } else { Got::Reported };
+            }
+            if let Def::Passthrough(schema) = &prop.def {
+                if let Some(got) = passthrough_repair(prop, schema, sent, (tool, path), read) {
+                    return got;
+                }
+            }
+        }
         // Values of kinds read their strings themselves: only containers look inside one.
         let decoded = match (&prop.def, raw) {
             (Def::Value(_), _) => None,
@@ -445,6 +463,95 @@ fn read_entries(
     Some(Value::Array(good))
 }
 
+/// True when `value` holds an id a model invents (a placeholder uuid: nil, a documented
+/// example, repeated or counting digits) for an id the tool writes: the one value valid
+/// against a server's schema that is not passed on as sent, but asks
+/// (`placeholder_on_write`).
+fn invented_id(def: &Def, value: &Value) -> bool {
+    let write_id = |spec: &Spec| matches!(spec, Spec::Uuid(o) if o.mode == crate::uuid::UuidMode::Write);
+    let invented = |v: &Value| v.as_str().is_some_and(crate::uuid::is_placeholder_text);
+    match (def, value) {
+        (Def::Value(spec), v) if write_id(spec) => invented(v),
+        (Def::Value(Spec::List(list)), Value::Array(items)) if write_id(&list.item) => items.iter().any(invented),
+        (Def::Object(set), Value::Object(map)) => set.holds_invented_id(map),
+        (Def::Entries { item, .. }, Value::Array(entries)) => {
+            entries.iter().any(|e| e.as_object().is_some_and(|m| item.holds_invented_id(m)))
+        }
+        _ => false,
+    }
+}
+
+impl PropertySet {
+    /// True when a property of the object `map` holds an invented id ([`invented_id`]).
+    fn holds_invented_id(&self, map: &Map<String, Value>) -> bool {
+        self.props.iter().any(|p| map.get(&p.name).is_some_and(|v| invented_id(&p.def, v)))
+    }
+}
+
+/// What a value its server's schema refuses reads as, for a property no kind reads (a plain
+/// string, a value of a shape no kind has), where it has one meaning: `null` for an optional
+/// property is absent; one string in a one-item array, for a string, is the string; one
+/// string with no list separator, for an array of strings, is a one-item array; a number, for
+/// a string, is its digits. Each repair valid against the schema, with a note; `None` passes
+/// the value on as sent (a JSON text of a container is decoded after), for the server's own
+/// validation to refuse.
+#[cold]
+fn passthrough_repair(
+    prop: &PropertyRule,
+    schema: &Value,
+    sent: &Value,
+    (tool, path): (&str, &str),
+    read: &mut Read<'_>,
+) -> Option<Got> {
+    let accepts = prop.accepts.as_ref()?;
+    if sent.is_null() {
+        if prop.required {
+            return None;
+        }
+        let mut note = Note::new(NoteCode::NullReadAsAbsent, "Read null as absent.".to_owned());
+        note.path = Some(path.to_owned());
+        read.note(note);
+        return Some(Got::Nothing);
+    }
+    let takes = |t: &str| match schema.get("type") {
+        Some(Value::String(s)) => s == t,
+        Some(Value::Array(ts)) => ts.iter().any(|s| s == t),
+        _ => false,
+    };
+    let (repaired, code, message) = match sent {
+        Value::Array(items) if takes("string") => match items.as_slice() {
+            [one @ Value::String(_)] => (
+                one.clone(),
+                NoteCode::SingleItemUnwrapped,
+                format!("Read the one-item array sent for `{path}` as its item."),
+            ),
+            _ => return None,
+        },
+        Value::String(s)
+            if takes("array") && !s.contains([',', ';', '\n', '|']) && !s.trim_start().starts_with('[') =>
+        {
+            let list = Value::Array(vec![sent.clone()]);
+            (list, NoteCode::SingleValueReadAsList, format!("Read the one value sent for `{path}` as a one-item list."))
+        }
+        Value::Number(n) if takes("string") => (
+            Value::String(n.to_string()),
+            NoteCode::ScalarReadAsText,
+            format!("Read the number sent for `{path}` as its digits."),
+        ),
+        _ => return None,
+    };
+    if !accepts.accepts(&repaired) {
+        return None;
+    }
+    if !read.take_values(1, tool, path) {
+        return Some(Got::Reported);
+    }
+    let mut note = Note::new(code, message);
+    note.path = Some(path.to_owned());
+    read.note(note);
+    Some(Got::Value(repaired))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -461,7 +568,14 @@ mod tests {
         let Value::Object(props) = props else { unreachable!("an object literal") };
         let set = PropertySet::from_json(
             &props,
-            &Building { writes: false, tool: "t", codec: None, host: &crate::context::System, languages: &[] },
+            &Building {
+                writes: false,
+                tool: "t",
+                codec: None,
+                host: &crate::context::System,
+                languages: &[],
+                defs: &std::sync::Arc::default(),
+            },
         )
         .expect("set");
         let n = set.props.len();

@@ -2,10 +2,13 @@
 //! messages say of it, its canonical values' types, and its advertised schema.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde_json::{json, Map, Value};
 use smallvec::SmallVec;
 
+use super::accepts::Accepts;
+use super::from_schema::ACCEPTS_KEY;
 use super::implied::{date_bound, implied, other_bound, PAIRS};
 use super::person::AnsweredBy;
 use super::read::join;
@@ -53,6 +56,9 @@ pub(super) struct PropertyRule {
     /// A value sent that reads as absent (`null`, a placeholder) is passed on as `null`: a
     /// required property whose schema admits null (`Optional[int]` with no default).
     pub(super) nullable: bool,
+    /// The schema the property's server declared (a passthrough's own, or the `accepts`
+    /// option): a value valid against it is passed on as sent, before any kind reads it.
+    pub(super) accepts: Option<Accepts>,
     pub(super) def: Def,
 }
 
@@ -146,6 +152,8 @@ pub(crate) struct Building<'a> {
     /// The tool's `languages`: every date, date range and boolean property (a list's or a
     /// filter's items too) that sets none of its own reads with them.
     pub languages: &'a [String],
+    /// The definitions (`$defs`, `definitions`) the declared schemas of `accepts` refer to.
+    pub defs: &'a Arc<Map<String, Value>>,
 }
 
 /// What an optional property's description says of leaving it out (a dialect whose every
@@ -182,6 +190,16 @@ fn inherit_languages(decl: &mut Map<String, Value>, languages: &[String]) {
     }
     if let Some(Value::Object(item)) = decl.get_mut("item") {
         inherit_languages(item, languages);
+    }
+}
+
+/// A declaration's `accepts` (the JSON Schema its server declared), if given; the error says
+/// why not.
+fn accepts_option(value: Option<Value>, ctx: &Building<'_>) -> Result<Option<Accepts>, String> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(schema @ (Value::Object(_) | Value::Bool(_))) => Ok(Some(Accepts::new(schema, Arc::clone(ctx.defs)))),
+        Some(other) => Err(format!("`{ACCEPTS_KEY}` must be a JSON Schema (an object), found `{other}`")),
     }
 }
 
@@ -233,6 +251,7 @@ impl PropertySet {
                 Some(Value::Bool(b)) => b,
                 Some(other) => return Err(err(format!("`nullable` must be a boolean, found `{other}`"))),
             };
+            let accepts = accepts_option(obj.remove(ACCEPTS_KEY), ctx).map_err(err)?;
             // `"kind": "response_format"` declares what the name `response_format` implies.
             if obj.get("kind").and_then(Value::as_str) == Some("response_format") {
                 obj.remove("kind");
@@ -251,12 +270,25 @@ impl PropertySet {
                 }
             }
             let def = Self::def(obj, ctx).map_err(|e| err(e.to_string()))?;
+            // A value a passthrough's schema takes goes on as sent; what it refuses is looked at.
+            let accepts = match &def {
+                Def::Passthrough(schema) => Some(Accepts::new(schema.clone(), Arc::clone(ctx.defs))),
+                _ => accepts,
+            };
             let key = name_key(name);
             if let Some(other) = set.keys.insert(key, set.props.len()) {
                 let other = set.props.get(other).map(|p| p.name.as_str()).unwrap_or_default();
                 return Err(err(format!("its name folds to the same words as `{other}`")));
             }
-            set.props.push(PropertyRule { name: name.clone(), required, description, answered_by, nullable, def });
+            set.props.push(PropertyRule {
+                name: name.clone(),
+                required,
+                description,
+                answered_by,
+                nullable,
+                accepts,
+                def,
+            });
             set.template.insert(name.clone(), Value::Null);
         }
         set.pairs = Self::date_pairs(&set.props);

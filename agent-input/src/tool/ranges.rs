@@ -155,9 +155,12 @@ impl PropertySet {
         values: &[Option<Value>],
         raws: &Matched<'_>,
         (prefix, tool): (&str, &str),
+        as_sent: u128,
         read: &mut Read<'_>,
     ) {
-        for &(a, b) in &self.pairs {
+        // Two bounds passed on as sent, valid against the server's own schema: its to judge.
+        let sent = |i: usize| i < 128 && as_sent & (1 << i) != 0;
+        for &(a, b) in self.pairs.iter().filter(|(a, b)| !(sent(*a) && sent(*b))) {
             let (Some(Some(Value::String(f))), Some(Some(Value::String(t)))) = (values.get(a), values.get(b)) else {
                 continue;
             };
