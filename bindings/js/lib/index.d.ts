@@ -245,7 +245,11 @@ export interface InputSchemaOverrides {
   open_world?: boolean;
   confirm?: boolean;
   all_or_nothing?: boolean;
-  properties?: Record<string, Record<string, unknown> | false>;
+  /** The languages the tool's callers write (BCP 47 tags). */
+  languages?: string[];
+  /** A property's name implies its kind (`from` a date bound, `language` a locale); without it a plain string is passed on as sent. A property's own `implied_kinds` wins. */
+  implied_kinds?: boolean;
+  properties?: Record<string, (Record<string, unknown> & { implied_kinds?: boolean }) | false>;
 }
 
 /** A tool spec: the JSON document `Tool.fromSpec` reads. */

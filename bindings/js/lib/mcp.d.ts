@@ -2,11 +2,14 @@
  * agent-input on the official MCP TypeScript SDK, both majors (the 1.x
  * `@modelcontextprotocol/sdk` and the 2.x `@modelcontextprotocol/server`):
  *
- * - `lenient(server, { tools, codec })` makes an `McpServer` with tools registered by
- *   `registerTool` and zod lenient as it is: the advertised `inputSchema` becomes the lenient one,
- *   arguments are read before zod validates them, the author's function receives canonical values,
- *   notes and warnings reach the caller beside the result, asks come back as the envelope (or, on
- *   2.x with a client that can ask a person, as `input_required`).
+ * - `lenient(server, { tools, codec, languages, impliedKinds, today })` makes an `McpServer` (tools
+ *   registered by `registerTool` and zod) or a low-level `Server` (tools handlers set by its
+ *   author with `setRequestHandler`, before or after) lenient as it is: the advertised
+ *   `inputSchema` becomes the lenient one, arguments are read before the SDK validates them, the
+ *   author's function receives canonical values, notes and warnings reach the caller beside the
+ *   result, asks come back as the envelope (or, on 2.x with a client that can ask a person, as
+ *   `input_required`). `node --import agent-input/register server.js` does the same for every
+ *   server a process builds, with the options from the environment.
  * - `registerTool(server, spec, handler)` registers a tool from an agent-input spec on the
  *   SDK's low-level `Server`.
  *
@@ -38,6 +41,12 @@ export interface LowLevelServer {
   registerCapabilities(capabilities: { tools?: object }): void;
   setRequestHandler(schemaOrMethod: any, handler: (request: any, extra: any) => unknown): void;
   assertCanSetRequestHandler?(method: string): void;
+}
+
+/** What `lenient` needs of the SDK's low-level `Server` (1.x `@modelcontextprotocol/sdk/server/index.js`,
+ * 2.x `Server` of `@modelcontextprotocol/server`): a server, not a client. */
+export interface LowLevelServerLike extends LowLevelServer {
+  getClientCapabilities(): unknown;
 }
 
 /** What `lenient` needs of an SDK `McpServer` (1.x or 2.x). */
@@ -72,12 +81,21 @@ export declare function runCall<A = { [property: string]: JsonValue }>(
 /** What a request's context says about asking a person (2.x, protocol 2026-07-28). */
 export declare function asking(extra: unknown): { canAsk: boolean; inputResponses?: unknown; requestState?: string };
 
+/** A tool's overrides as `lenient` takes them: `InputSchemaOverrides`, and the root keys the
+ * server-wide options set where a tool's own overrides do not (`languages`, `implied_kinds`). */
+export type LenientToolOverrides = InputSchemaOverrides & {
+  /** The languages this tool's callers write (BCP 47 tags); over the server's `languages`. */
+  languages?: string[];
+  /** Whether a property's name implies its kind; over the server's `impliedKinds`. */
+  implied_kinds?: boolean;
+};
+
 /** The options of `lenient`. */
 export interface LenientOptions {
   /** Per tool: its overrides (what JSON Schema cannot say: a vocabulary, a filter role, who
    * answers its ambiguities), or `false` to leave the tool alone. Tools not named are made
    * lenient from their schema alone. */
-  tools?: { [tool: string]: InputSchemaOverrides | false };
+  tools?: { [tool: string]: LenientToolOverrides | false };
   /** Reads cursor properties and seals the questions asked of a person. */
   codec?: CursorCodec;
   /** The languages the server's callers write (BCP 47 tags, `["cs"]`), for every tool whose
@@ -86,8 +104,30 @@ export interface LenientOptions {
   /** Called at each call: the day relative words are read against (`"YYYY-MM-DD"`, or a `Date`
    * for its local calendar day). Without it they ask `relative_date_without_today`. */
   today?: () => string | Date;
+  /** Gives every tool whose overrides do not set it the root override `"implied_kinds": true`
+   * (merged as `languages` is): a property's name then implies its kind. Default false. */
+  impliedKinds?: boolean;
 }
 
-/** Makes the tools of an SDK `McpServer` (1.x or 2.x) lenient, whether they are registered before
- * or after; call it once, before `connect`. Returns `server`. */
-export declare function lenient<S extends McpServerLike | LowLevelServer>(server: S, options?: LenientOptions): S;
+/** Makes the tools of an SDK `McpServer` or low-level `Server` (1.x or 2.x) lenient, whether its
+ * tools handlers are set before or after; call it once, before `connect`. Returns `server`.
+ * Throws a `TypeError` naming the supported classes and what it got for anything else. */
+export declare function lenient<S extends McpServerLike | LowLevelServerLike>(server: S, options?: LenientOptions): S;
+
+/** True when `lenient` was called on `server`. */
+export declare function isLenient(server: unknown): boolean;
+
+/** Builds the lenient spec of every tool a lenient server lists now, throwing the core's error for
+ * overrides it refuses; the names listed, and the names of `tools` overrides that match none.
+ * `undefined` when the server's tools/list cannot be called before a client connects. */
+export declare function checkTools(server: McpServerLike | LowLevelServerLike): Promise<{ tools: string[]; unknown: string[] } | undefined>;
+
+/** A tool's overrides with the server-wide `languages` and `impliedKinds` merged in, each where
+ * the overrides do not set it. */
+export declare function withServerOptions(
+  options: { languages?: string[]; impliedKinds?: boolean },
+  overrides: LenientToolOverrides | null | undefined,
+): LenientToolOverrides | null | undefined;
+
+/** What a value is, for an error message: its constructor's name, or its type. */
+export declare function describeValue(value: unknown): string;

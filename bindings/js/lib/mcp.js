@@ -7,10 +7,13 @@
  *
  * Two ways in:
  *
- * - `lenient(server, { tools, codec })` makes an `McpServer` whose tools are registered with
- *   `registerTool` and zod lenient, as it is, before or after its tools are registered (before
- *   `connect`). Each tool's spec is made from the JSON Schema the SDK's own `tools/list` produces
- *   (`Tool.fromInputSchema`), so the SDK's zod converter is the source:
+ * - `lenient(server, { tools, codec, languages, impliedKinds, today })` makes an `McpServer` whose
+ *   tools are registered with `registerTool` and zod, or a low-level `Server` whose author sets
+ *   its `tools/list` and `tools/call` handlers, lenient as it is, before or after its tools are
+ *   registered or its handlers set (before `connect`). Each tool's spec is made from the JSON
+ *   Schema the server's own `tools/list` produces (`Tool.fromInputSchema`), so the SDK's zod
+ *   converter (or the author's schema) is the source, and one code path reads a call on both
+ *   classes (`listHandler`, `callHandler`):
  *   - `tools/list` advertises the lenient `inputSchema` (it admits every spelling the reader
  *     reads); everything else of the definition is the SDK's;
  *   - `tools/call` reads the raw arguments with the spec before zod sees them; when they read, the
@@ -72,12 +75,34 @@ function isV2(server) {
   return typeof server.projectCallToolResult === "function";
 }
 
+/** The classes `lenient` and `registerTool` take, as an error names them. */
+const SUPPORTED =
+  "an McpServer or a low-level Server of @modelcontextprotocol/sdk 1.x (\"@modelcontextprotocol/sdk/server/mcp.js\", \"@modelcontextprotocol/sdk/server/index.js\") or of @modelcontextprotocol/server 2.x";
+
+/** What a value is, for an error: its constructor's name, or its type. */
+export function describeValue(value) {
+  if (value === null) return "null";
+  if (typeof value === "function") return `the function ${value.name || "(anonymous)"}, not an instance of it`;
+  if (typeof value !== "object") return `${typeof value} ${JSON.stringify(value) ?? String(value)}`.slice(0, 80);
+  const name = value.constructor?.name;
+  return name ? `an instance of ${name}` : "an object without a constructor";
+}
+
+/** True for an object with the low-level server's request-handler API. */
+function isLowLevel(value) {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    typeof value.setRequestHandler === "function" &&
+    typeof value.registerCapabilities === "function" &&
+    typeof value.getClientCapabilities === "function"
+  );
+}
+
 /** The low-level server behind a `Server` or an `McpServer` (its `.server`). */
 function lowLevel(server, who) {
-  const target = typeof server?.setRequestHandler === "function" ? server : server?.server;
-  if (typeof target?.setRequestHandler !== "function") {
-    throw new TypeError(`${who}: expected the SDK's McpServer or its low-level Server`);
-  }
+  const target = isLowLevel(server) ? server : isLowLevel(server?.server) ? server.server : null;
+  if (target === null) throw new TypeError(`${who}: expected ${SUPPORTED}; got ${describeValue(server)}`);
   return target;
 }
 
@@ -238,25 +263,61 @@ export function registerTool(server, spec, handler, { receipts, today } = {}) {
   return tool;
 }
 
-// --- lenient: the McpServer an author already has ----------------------------------------------
+// --- lenient: the server an author already has (McpServer or low-level Server) -----------------
 
-const lenientServers = new WeakSet();
+/** Each lenient low-level server's state (its options, its tools' specs, the SDK's tools/list). */
+const lenientServers = new WeakMap();
+
+/** True when `lenient` was called on `server` (an `McpServer` or a low-level `Server`, of either
+ * major); false for anything else. */
+export function isLenient(server) {
+  const low = isLowLevel(server) ? server : isLowLevel(server?.server) ? server.server : null;
+  return low !== null && lenientServers.has(low);
+}
 
 /**
- * Makes the tools of an SDK `McpServer` (1.x `@modelcontextprotocol/sdk` or 2.x
- * `@modelcontextprotocol/server`) lenient; returns `server`. `tools` maps a tool's name to its
- * overrides (`{answered_by, writes, properties: {court: {kind: "vocabulary", ...}, other:
- * false}}`) or to `false`, which leaves that tool alone; `codec` (a `CursorCodec`) reads cursor
- * properties and seals questions to a person; `languages` (BCP 47 tags, `["cs"]`) are the languages
- * the server's callers write, given to every tool whose overrides name none (a month or yes/no word
- * two languages give different meanings, `listopad`, reads as these give it); `today`, a function
- * called at each call and returning the day (`"YYYY-MM-DD"` or a `Date`, for its local calendar
- * day), is the day relative words are read against (`"yesterday"`, `"last month"`: without it they
- * ask `relative_date_without_today`, naming the absolute date to send). Call it once, before
- * `connect`; tools registered before or after it are both lenient. A low-level `Server` works too
- * when its `tools/list` and `tools/call` handlers are set after this call.
+ * Builds the lenient spec of every tool a lenient server lists now (through the SDK's own
+ * `tools/list` handler, called as a client would), so overrides the core refuses throw here rather
+ * than at the first call. Returns the names listed, and the names in `tools` that match no listed
+ * tool (registered later, or misspelt). `undefined` when the server's `tools/list` cannot be
+ * called before a client connects (its handler needs the connection), or has none yet.
  */
-export function lenient(server, { tools = {}, codec, languages, today } = {}) {
+export async function checkTools(server) {
+  const low = lowLevel(server, "checkTools");
+  const state = lenientServers.get(low);
+  if (state === undefined) throw new Error("checkTools: this server is not lenient; call lenient(server) first");
+  if (state.list === null) return undefined;
+  let listed;
+  try {
+    listed = await state.list({ method: "tools/list", params: {} }, {});
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(listed?.tools)) return undefined;
+  for (const definition of listed.tools) specOf(state, definition);
+  const names = listed.tools.map((t) => t.name);
+  return { tools: names, unknown: Object.keys(state.tools).filter((n) => !names.includes(n)) };
+}
+
+/**
+ * Makes the tools of an SDK server lenient; returns `server`. It takes an `McpServer` or a
+ * low-level `Server`, of the 1.x `@modelcontextprotocol/sdk` or of the 2.x
+ * `@modelcontextprotocol/server` (anything else throws a `TypeError` naming what it got). `tools`
+ * maps a tool's name to its overrides (`{answered_by, writes, properties: {court: {kind:
+ * "vocabulary", ...}, other: false}}`) or to `false`, which leaves that tool alone; `codec` (a
+ * `CursorCodec`) reads cursor properties and seals questions to a person; `languages` (BCP 47
+ * tags, `["cs"]`) are the languages the server's callers write, given to every tool whose
+ * overrides name none (a month or yes/no word two languages give different meanings, `listopad`,
+ * reads as these give it); `impliedKinds: true` gives every tool whose overrides do not set it
+ * the root override `"implied_kinds": true` (a property's name implies its kind); `today`, a
+ * function called at each call and returning the day (`"YYYY-MM-DD"` or a `Date`, for its local
+ * calendar day), is the day relative words are read against (`"yesterday"`, `"last month"`:
+ * without it they ask `relative_date_without_today`, naming the absolute date to send). Call it
+ * once, before `connect`; the `tools/list` and `tools/call` handlers set before or after it (by
+ * `McpServer.registerTool` or by the author's `setRequestHandler`) are both read leniently.
+ */
+export function lenient(server, options = {}) {
+  const { tools = {}, codec, languages, today, impliedKinds = false } = options ?? {};
   if (typeof Tool.fromInputSchema !== "function") {
     throw new TypeError("lenient: this build of agent-input has no Tool.fromInputSchema");
   }
@@ -266,21 +327,33 @@ export function lenient(server, { tools = {}, codec, languages, today } = {}) {
   if (languages !== undefined && (!Array.isArray(languages) || !languages.every((l) => typeof l === "string"))) {
     throw new TypeError("lenient: `languages` must be an array of language tags such as [\"cs\"]");
   }
+  if (typeof impliedKinds !== "boolean") {
+    throw new TypeError(`lenient: \`impliedKinds\` must be true or false; got ${describeValue(impliedKinds)}`);
+  }
   checkToday("lenient", today);
   const low = lowLevel(server, "lenient");
   const mcp = low === server ? null : server;
   if (lenientServers.has(low)) throw new Error("lenient: this server is lenient already");
+  if (registries.has(low)) {
+    throw new Error("lenient: this server's tools are registered with agent-input's registerTool, which reads their calls leniently already");
+  }
   if (low.transport !== undefined) throw new Error("lenient: call it before the server is connected");
 
-  const reinstall = toolHandlersSet(low);
-  if (reinstall && (mcp === null || typeof mcp.setToolRequestHandlers !== "function" || typeof mcp._toolHandlersInitialized !== "boolean")) {
-    throw new Error("lenient: the server's tools/list and tools/call handlers are set already; call lenient(server) before setting them");
+  const setAlready = ["tools/list", "tools/call"].filter((method) => handlerSet(low, method));
+  const viaMcp = mcp !== null && typeof mcp.setToolRequestHandlers === "function" && typeof mcp._toolHandlersInitialized === "boolean";
+  const handlers = low._requestHandlers;
+  if (setAlready.length > 0 && !viaMcp && !(handlers instanceof Map && setAlready.every((m) => typeof handlers.get(m) === "function"))) {
+    throw new TypeError(
+      `lenient: the server's ${setAlready.join(" and ")} handlers are set already, and this SDK version (${describeValue(low)}) keeps them where lenient cannot wrap them; call lenient(server) before they are set`,
+    );
   }
 
-  const state = { tools, codec, languages, today, specs: new Map(), list: null, listFailed: false };
+  const state = { tools, codec, languages, impliedKinds, today, specs: new Map(), list: null, listFailed: false };
+  lenientServers.set(low, state);
   const install = low.setRequestHandler;
   // Every tools/list and tools/call handler set from now on is wrapped: the SDK sets them when the
-  // first tool is registered, or at construction when the tools capability is given.
+  // first tool is registered, or at construction when the tools capability is given; a low-level
+  // server's author sets them.
   low.setRequestHandler = function setRequestHandler(schemaOrMethod, handler, ...rest) {
     const method = methodOf(schemaOrMethod);
     if (typeof handler === "function" && rest.length === 0) {
@@ -292,29 +365,51 @@ export function lenient(server, { tools = {}, codec, languages, today } = {}) {
     }
     return install.call(this, schemaOrMethod, handler, ...rest);
   };
-  lenientServers.add(low);
 
-  if (reinstall) {
-    // Set already: the McpServer sets them again, through the wrapper. Both majors keep this flag
-    // (`_toolHandlersInitialized`) and `setToolRequestHandlers`; the tests pin it.
+  if (setAlready.length > 0 && viaMcp) {
+    // Set already by the McpServer: it sets them again, through the wrapper. Both majors keep
+    // this flag (`_toolHandlersInitialized`) and `setToolRequestHandlers`; the tests pin it.
     low.removeRequestHandler("tools/list");
     low.removeRequestHandler("tools/call");
     mcp._toolHandlersInitialized = false;
     mcp.setToolRequestHandlers();
+  } else if (setAlready.length > 0) {
+    // Set already by the author of a low-level server: the handler the server keeps for the
+    // method (its `_requestHandlers`, a Map in both majors, which the tests pin) is wrapped in
+    // place. It takes the request as sent and validates it itself, so the canonical arguments go
+    // through the SDK's own checks, as for a handler set later.
+    if (setAlready.includes("tools/list")) {
+      state.list = handlers.get("tools/list");
+      handlers.set("tools/list", listHandler(state, state.list));
+    }
+    if (setAlready.includes("tools/call")) handlers.set("tools/call", callHandler(state, handlers.get("tools/call")));
   }
   return server;
 }
 
-/** True when the server has a `tools/list` handler (its public `assertCanSetRequestHandler`
+/** True when the server has a handler for `method` (its public `assertCanSetRequestHandler`
  * throws then). */
-function toolHandlersSet(low) {
+function handlerSet(low, method) {
+  if (typeof low.assertCanSetRequestHandler !== "function") return low._requestHandlers?.has?.(method) === true;
   try {
-    low.assertCanSetRequestHandler("tools/list");
-    low.assertCanSetRequestHandler("tools/call");
+    low.assertCanSetRequestHandler(method);
     return false;
   } catch {
     return true;
   }
+}
+
+/** A tool's overrides with the server-wide options merged in: `languages` and `implied_kinds`,
+ * each where the tool's own overrides do not set it. */
+export function withServerOptions({ languages, impliedKinds }, overrides) {
+  let merged = overrides;
+  if (languages !== undefined && (merged == null || merged.languages === undefined)) {
+    merged = { ...(merged ?? {}), languages };
+  }
+  if (impliedKinds === true && (merged == null || merged.implied_kinds === undefined)) {
+    merged = { ...(merged ?? {}), implied_kinds: true };
+  }
+  return merged;
 }
 
 /** The lenient `Tool` of one listed definition, or `null` when it is left alone. Built once per
@@ -322,9 +417,7 @@ function toolHandlersSet(low) {
 function specOf(state, definition) {
   let overrides = Object.hasOwn(state.tools, definition.name) ? state.tools[definition.name] : undefined;
   if (overrides === false) return null;
-  if (state.languages !== undefined && (overrides == null || overrides.languages === undefined)) {
-    overrides = { ...(overrides ?? {}), languages: state.languages };
-  }
+  overrides = withServerOptions(state, overrides);
   const key = `${definition.name}\u0000${JSON.stringify(definition.inputSchema ?? null)}`;
   let entry = state.specs.get(key);
   if (entry === undefined) {
@@ -399,6 +492,9 @@ function callHandler(state, sdkCall) {
     if (entry === null) return sdkCall(request, extra);
     const { tool } = entry;
     const args = request.params.arguments;
+    // Arguments that are no object at all are the SDK's to refuse (a handler kept by a low-level
+    // server sees the request before the SDK has validated it).
+    if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) return sdkCall(request, extra);
     const { canAsk, inputResponses, requestState } = asking(extra);
     const ours = requestState?.startsWith(STATE_PREFIX) === true;
     const day = state.today === undefined ? undefined : state.today();

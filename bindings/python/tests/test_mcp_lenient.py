@@ -199,12 +199,13 @@ def test_model_spellings_reach_the_function_as_natives_with_notes_beside_the_res
     async def scenario(s: Session) -> None:
         result = await s.call("find", {"query": " nájem ", "limit": "4 000", "date_from": "1. 10. 2026", "active": "ano"})
         assert not result.get("isError"), result
-        # The function ran once, with Python natives, through the framework's own validation.
+        # The function ran once, with Python natives, through the framework's own validation;
+        # the plain string is the author's, as sent (spaces and all).
         assert server.calls == [
-            {"tool": "find", "query": "nájem", "limit": 50, "date_from": datetime.date(2026, 10, 1), "active": True, "court": None}
+            {"tool": "find", "query": " nájem ", "limit": 50, "date_from": datetime.date(2026, 10, 1), "active": True, "court": None}
         ]
         # The author's structured result is untouched: no notes in it.
-        assert result["structuredContent"] == {"query": "nájem", "limit": 50, "date_from": "2026-10-01", "active": True, "court": None}
+        assert result["structuredContent"] == {"query": " nájem ", "limit": 50, "date_from": "2026-10-01", "active": True, "court": None}
         assert json.loads(result["content"][0]["text"]) == result["structuredContent"]
         # The notes ride beside it: one more text block and `_meta`.
         assert len(result["content"]) == 2
@@ -212,7 +213,7 @@ def test_model_spellings_reach_the_function_as_natives_with_notes_beside_the_res
         assert codes(notes, "limit") == ["grouping_removed", "out_of_range_clamped"]
         assert codes(notes, "date_from") == ["date_spelling_normalized"]
         assert codes(notes, "active") == ["boolean_word_read"]
-        assert codes(notes, "query") == ["whitespace_trimmed"]
+        assert codes(notes, "query") == []
         assert [n["message"] for n in notes if n["path"] == "limit"][0] == 'Read "4 000" as 4000.'
 
     server.run(scenario)

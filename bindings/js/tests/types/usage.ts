@@ -30,7 +30,7 @@ import {
   type Outcome,
   type Spec,
 } from "agent-input";
-import { lenient, registerTool, runCall, type LowLevelServer, type McpServerLike } from "agent-input/mcp";
+import { checkTools, isLenient, lenient, registerTool, runCall, type LowLevelServer, type LowLevelServerLike, type McpServerLike } from "agent-input/mcp";
 
 // Outcomes are a union discriminated by `status`.
 const n = readNumber("4 000");
@@ -164,6 +164,14 @@ const same = lenient(mcpServer, {
 same.registerTool("x");
 // @ts-expect-error: a tool's overrides are an object or false
 lenient(mcpServer, { tools: { search: true } });
+// A low-level Server too; impliedKinds gives every tool the root override implied_kinds.
+declare const lowServer: LowLevelServerLike;
+lenient(lowServer, { impliedKinds: true, languages: ["cs"], tools: { search: { implied_kinds: false, languages: ["de"] } } });
+const checked: boolean = isLenient(lowServer);
+void checked;
+void checkTools(lowServer).then((c) => c?.unknown.join());
+// @ts-expect-error: impliedKinds is a boolean
+lenient(lowServer, { impliedKinds: "yes" });
 
 // Asking a person.
 const question = tool.askPerson({ date_to: "01/02/2026" }, { now: 1 });

@@ -2,7 +2,7 @@
 
     from agent_input.mcp import lenient
 
-    mcp = FastMCP("courts")            # or mcp.server.mcpserver.MCPServer("courts")
+    mcp = FastMCP("courts")            # fastmcp 4, mcp 2's MCPServer, mcp 1's FastMCP, or a low-level Server
 
     @mcp.tool
     def search_decisions(query: str, date_from: datetime.date | None = None, limit: int = 20) -> dict: ...
@@ -63,6 +63,24 @@ How each framework is hooked (public extension points only):
   of the context). The author's schema is read from `await server.list_tools()`. A result the
   middleware returns itself (the envelope, `input_required`) is shaped for the connection's
   revision with `mcp_types.methods.serialize_server_result`, as the SDK shapes a handler's.
+- the low-level `mcp.server.lowlevel.Server` of mcp 2 (tested with mcp 2.3.0; handlers given
+  as `on_list_tools=`/`on_call_tool=`): the same middleware on `server.middleware`; the author's
+  schema is what the server's own `tools/list` handler lists, and the canonical arguments reach
+  `on_call_tool` as the JSON a canonical client sends (`"2026-10-01"`, not a `date`).
+- the low-level `Server` of mcp 1 (tested with mcp 1.2.0 and 1.30.0; handlers registered with
+  `@server.list_tools()`/`@server.call_tool()`, as mcp-server-time, -git and -fetch of 2025
+  are written): the handlers registered for `ListToolsRequest` and `CallToolRequest` in
+  `server.request_handlers` are wrapped, when `lenient()` is called and again when the server
+  runs (its `run`, wrapped on the instance), so handlers registered after `lenient()` are
+  covered. The author's schema is what the unwrapped `tools/list` handler lists; the call
+  handler gets the request with canonical JSON `arguments`, so the SDK's own input validation
+  (mcp 1.10+) checks them against the author's schema. mcp 1 has no `input_required`: a call
+  that asks is the envelope.
+- `mcp.server.fastmcp.FastMCP` of mcp 1 (tested with mcp 1.2.0 and 1.30.0): its low-level
+  server (`server._mcp_server`, the one attribute of it used), as above.
+
+`python -m agent_input.run` (`agent_input.run`) makes every server a program builds lenient,
+without editing it.
 
 This module also holds the registration of tools declared as agent-input specs (`add_tool`,
 `tool`, `mcp_tool`, `run_call`; `agent_input.fastmcp` re-exports them): see `add_tool`.
@@ -107,6 +125,7 @@ __all__ = [
     "add_tool",
     "can_ask",
     "default_receipts",
+    "is_lenient",
     "lenient",
     "mcp_tool",
     "run_call",
@@ -121,6 +140,9 @@ MRTR_VERSION = "2026-07-28"
 #: The `_meta` keys of a lenient call's result that carry the notes and the warnings.
 NOTES_META = "agent-input/notes"
 WARNINGS_META = "agent-input/warnings"
+
+#: The root override key that lets a property's name imply its kind (`lenient(implied_kinds=True)`).
+IMPLIED_KINDS = "implied_kinds"
 
 #: What `overrides` holds per tool: the overrides object, or `False` to leave the tool alone.
 ToolOverrides = Union[Mapping[str, Any], bool]
@@ -218,8 +240,12 @@ class _Lenient:
         codec: Optional[CursorCodec],
         languages: Optional[Sequence[str]] = None,
         today: Optional[Today] = None,
+        implied_kinds: bool = False,
     ) -> None:
         self.today = _today(today)
+        if not isinstance(implied_kinds, bool):
+            raise TypeError(f"`implied_kinds` must be True or False, found {implied_kinds!r}")
+        self.implied_kinds = implied_kinds
         if languages is not None and (isinstance(languages, str) or not all(isinstance(l, str) for l in languages)):
             raise TypeError(f"`languages` must be a list of language tags such as ['cs'], found {languages!r}")
         self.languages = list(languages) if languages is not None else None
@@ -256,6 +282,8 @@ class _Lenient:
         given: Optional[Dict[str, Any]] = dict(override) if isinstance(override, Mapping) else None
         if self.languages is not None and (given is None or "languages" not in given):
             given = {**(given or {}), "languages": self.languages}
+        if self.implied_kinds and (given is None or IMPLIED_KINDS not in given):
+            given = {**(given or {}), IMPLIED_KINDS: True}
         try:
             made = Tool.from_input_schema(dict(definition), given, codec=self.codec)
         except AgentInputError as e:
@@ -274,8 +302,11 @@ class _Lenient:
         self._built[name] = (key, made)
         return made
 
-    def read(self, tool: Tool, arguments: Any, asking: Asking, output_schema: bool) -> _Read:
-        """Reads one call's raw arguments."""
+    def read(self, tool: Tool, arguments: Any, asking: Asking, output_schema: bool, wire: bool = False) -> _Read:
+        """Reads one call's raw arguments. The canonical arguments are Python natives for a
+        framework that validates them with pydantic (`datetime.date`, `Decimal`), or, with
+        `wire`, the JSON a client sending them canonically would have sent (a low-level server's
+        handler receives the parsed JSON)."""
         answered = asking.request_state is not None and self._asked(asking.request_state)
         call, question = _read_or_ask(tool, arguments, asking, answered, self.today() if self.today else None)
         if question is not None:
@@ -287,12 +318,12 @@ class _Lenient:
                 # envelope is in the text content.
                 result.pop("structuredContent", None)
             return _Read(result=result)
-        wire = json.loads(call.to_json())
-        args = _json_numbers(call.to_dict().get("args"))
+        sent = json.loads(call.to_json())
+        args = sent.get("args") if wire else _json_numbers(call.to_dict().get("args"))
         return _Read(
             arguments=dict(cast(Dict[str, Any], args)) if isinstance(args, dict) else {},
-            notes=tuple(wire.get("notes") or ()),
-            warnings=tuple(wire.get("warnings") or ()),
+            notes=tuple(sent.get("notes") or ()),
+            warnings=tuple(sent.get("warnings") or ()),
             answered=answered,
         )
 
@@ -449,12 +480,36 @@ def _fastmcp_middleware(server: Any, state: _Lenient) -> Any:
 
 
 class _MCPServerMiddleware:
-    """agent-input's reader in front of every tool of one `MCPServer` (`lenient`): a server
-    middleware, `async (ctx, call_next) -> result`."""
+    """agent-input's reader in front of every tool of one `MCPServer`, or of one low-level
+    `mcp.server.lowlevel.Server` of mcp 2.x (`lenient`): a server middleware,
+    `async (ctx, call_next) -> result`. `lowlevel` says where the author's tools are listed:
+    `await server.list_tools()` (MCPServer), or the server's own `tools/list` handler."""
 
-    def __init__(self, server: Any, state: _Lenient) -> None:
+    def __init__(self, server: Any, state: _Lenient, lowlevel: bool = False) -> None:
         self.server = server
         self.agent_input_lenient = state
+        self.lowlevel = lowlevel
+
+    async def _find(self, ctx: Any, name: Any) -> Optional[Dict[str, Any]]:
+        """The author's definition of the tool `name` (an MCP tool as a dict), or None."""
+        if not self.lowlevel:
+            return next((_dump(t) for t in await self.server.list_tools() if t.name == name), None)
+        from mcp_types import PaginatedRequestParams
+
+        entry = self.server.get_request_handler("tools/list")
+        if entry is None:
+            return None
+        cursor: Optional[str] = None
+        for _ in range(_MAX_PAGES):
+            params = PaginatedRequestParams(cursor=cursor)
+            listed = _dump(await entry.handler(dataclasses.replace(ctx, method="tools/list", params=None), params))
+            for t in listed.get("tools") or ():
+                if isinstance(t, dict) and t.get("name") == name:
+                    return t
+            cursor = listed.get("nextCursor")
+            if not cursor:
+                break
+        return None
 
     async def __call__(self, ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
         if ctx.method == "tools/list":
@@ -463,10 +518,10 @@ class _MCPServerMiddleware:
             return await call_next(ctx)
         state = self.agent_input_lenient
         params: Dict[str, Any] = dict(ctx.params)
-        found = next((t for t in await self.server.list_tools() if t.name == params.get("name")), None)
+        found = await self._find(ctx, params.get("name"))
         if found is None:
             return await call_next(ctx)
-        reader = state.reader(_definition(_dump(found)))
+        reader = state.reader(_definition(found))
         if reader is None:
             return await call_next(ctx)
         session = getattr(ctx, "session", None)
@@ -475,7 +530,7 @@ class _MCPServerMiddleware:
             input_responses=_responses(params.get("inputResponses")),
             request_state=params.get("requestState"),
         )
-        read = state.read(reader, params.get("arguments"), asking, found.output_schema is not None)
+        read = state.read(reader, params.get("arguments"), asking, found.get("outputSchema") is not None, self.lowlevel)
         if read.result is not None:
             return self._shaped(ctx.protocol_version, read.result)
         params["arguments"] = read.arguments
@@ -521,9 +576,145 @@ class _MCPServerMiddleware:
         return serialize_server_result("tools/call", version, _dump(model))
 
 
+# --- lenient(): the low-level Server of mcp 1.x (and the FastMCP of mcp 1.x on it) ---------
+
+#: How many pages of `tools/list` a call's tool is looked up in.
+_MAX_PAGES = 100
+
+#: The attribute marking a low-level server whose tools are read leniently (the state).
+_MARK = "agent_input_lenient"
+
+
+def _v1_types() -> Any:
+    """mcp 1.x's `mcp.types` (typed as Any: the checker sees the installed mcp, maybe 2.x)."""
+    import importlib
+
+    return importlib.import_module("mcp.types")
+
+
+def _v1_wrap(server: Any) -> None:
+    """Wraps the `tools/list` and `tools/call` handlers registered on an mcp 1.x low-level
+    `Server` (`server.request_handlers`, keyed by request type) with agent-input's reader; a
+    handler already wrapped stays as it is. Called by `lenient()` and again each time the server
+    runs, so handlers registered after `lenient()` are covered."""
+    types = _v1_types()
+
+    handlers = cast(Dict[Any, Any], server.request_handlers)
+    listing = handlers.get(types.ListToolsRequest)
+    if listing is not None and getattr(listing, "agent_input_wraps", None) is None:
+        handlers[types.ListToolsRequest] = _v1_list(server, listing)
+    calling = handlers.get(types.CallToolRequest)
+    if calling is not None and getattr(calling, "agent_input_wraps", None) is None:
+        handlers[types.CallToolRequest] = _v1_call(server, calling)
+
+
+def _v1_original(handler: Any) -> Any:
+    return getattr(handler, "agent_input_wraps", None) or handler
+
+
+def _v1_list(server: Any, original: Callable[[Any], Awaitable[Any]]) -> Callable[[Any], Awaitable[Any]]:
+    types = _v1_types()
+
+    async def list_tools(req: Any) -> Any:
+        result = await original(req)
+        state: Optional[_Lenient] = getattr(server, _MARK, None)
+        # `None` is the SDK refreshing its own cache of the author's tools (input validation).
+        root = getattr(result, "root", result)
+        if req is None or state is None or not isinstance(root, types.ListToolsResult):
+            return result
+        listed = []
+        for t in root.tools:
+            reader = state.reader(_definition(_dump(t)))
+            listed.append(t if reader is None else t.model_copy(update={"inputSchema": reader.input_schema()}))
+        return types.ServerResult(root.model_copy(update={"tools": listed}))
+
+    setattr(list_tools, "agent_input_wraps", original)
+    return list_tools
+
+
+async def _v1_find(server: Any, name: str) -> Optional[Dict[str, Any]]:
+    """The author's definition of the tool `name` on an mcp 1.x low-level server, from its own
+    `tools/list` handler (unwrapped), or None."""
+    types = _v1_types()
+
+    handler = server.request_handlers.get(types.ListToolsRequest)
+    if handler is None:
+        return None
+    handler = _v1_original(handler)
+    cursor: Optional[str] = None
+    for _ in range(_MAX_PAGES):
+        request = types.ListToolsRequest(
+            method="tools/list", params=types.PaginatedRequestParams(cursor=cursor) if cursor else None
+        )
+        listed = _dump(getattr(await handler(request), "root", None) or {})
+        for t in listed.get("tools") or ():
+            if isinstance(t, dict) and t.get("name") == name:
+                return t
+        cursor = listed.get("nextCursor")
+        if not cursor:
+            break
+    return None
+
+
+def _v1_call(server: Any, original: Callable[[Any], Awaitable[Any]]) -> Callable[[Any], Awaitable[Any]]:
+    types = _v1_types()
+
+    async def call_tool(req: Any) -> Any:
+        state: Optional[_Lenient] = getattr(server, _MARK, None)
+        params = getattr(req, "params", None)
+        if state is None or params is None:
+            return await original(req)
+        found = await _v1_find(server, params.name)
+        reader = state.reader(_definition(found)) if found is not None else None
+        if found is None or reader is None:
+            return await original(req)
+        read = state.read(reader, params.arguments, Asking(), found.get("outputSchema") is not None, wire=True)
+        if read.result is not None:
+            return types.ServerResult(types.CallToolResult.model_validate(read.result))
+        result = await original(req.model_copy(update={"params": params.model_copy(update={"arguments": read.arguments})}))
+        block = _notes_block(read)
+        root = getattr(result, "root", result)
+        if block is None or not isinstance(root, types.CallToolResult):
+            return result
+        content, meta = block
+        out = _dump(root)
+        out["content"] = [*(out.get("content") or []), content]
+        out["_meta"] = {**(out.get("_meta") or {}), **meta}
+        return types.ServerResult(types.CallToolResult.model_validate(out))
+
+    setattr(call_tool, "agent_input_wraps", original)
+    return call_tool
+
+
+def _v1_lenient(server: Any, state: _Lenient) -> None:
+    """Makes an mcp 1.x low-level `Server` lenient: its tool handlers wrapped now, and again
+    when it runs (its `run`, which every transport of mcp 1.x calls, wrapped on the instance)."""
+    setattr(server, _MARK, state)
+    _v1_wrap(server)
+    if getattr(server.run, "agent_input_runs", False):
+        return
+    run = server.run
+
+    @functools.wraps(run)
+    async def run_lenient(*args: Any, **kwargs: Any) -> Any:
+        _v1_wrap(server)
+        return await run(*args, **kwargs)
+
+    setattr(run_lenient, "agent_input_runs", True)
+    setattr(server, "run", run_lenient)
+
+
 # --- lenient() ----------------------------------------------------------------------------
 
 _S = TypeVar("_S")
+
+#: The servers `lenient()` takes, as named in its `TypeError`.
+SUPPORTED = (
+    "fastmcp.FastMCP (fastmcp 4.x)",
+    "mcp.server.mcpserver.MCPServer (mcp 2.x)",
+    "mcp.server.fastmcp.FastMCP (mcp 1.x)",
+    "mcp.server.lowlevel.Server (mcp 1.x and 2.x)",
+)
 
 
 def lenient(
@@ -533,23 +724,31 @@ def lenient(
     codec: Optional[CursorCodec] = None,
     languages: Optional[Sequence[str]] = None,
     today: Optional[Today] = None,
+    implied_kinds: bool = False,
 ) -> _S:
-    """Makes `server` (a `fastmcp.FastMCP` or an `mcp.server.mcpserver.MCPServer`) read its
-    tools' arguments with agent-input, from the JSON Schema each tool already declares; returns
-    the server. `overrides` maps a tool name to its overrides object (`answered_by`, `writes`,
-    `properties` with a declaration or `False` per property) or to `False` to leave the tool
-    alone. `codec` is the server key: it seals the cursors of `cursor` properties and the state
-    of a question asked of a person (`"answered_by": "user"`). `languages` (BCP 47 tags,
+    """Makes `server` read its tools' arguments with agent-input, from the JSON Schema each
+    tool already declares; returns the server. `server` is a `fastmcp.FastMCP` (fastmcp 4), an
+    `mcp.server.mcpserver.MCPServer` (mcp 2), an `mcp.server.fastmcp.FastMCP` (mcp 1), or a
+    low-level `mcp.server.lowlevel.Server` (mcp 1 or 2, its tools registered with
+    `@server.list_tools()`/`@server.call_tool()` or `on_list_tools=`/`on_call_tool=`); anything
+    else raises `TypeError`. `overrides` maps a tool name to its overrides object (`answered_by`,
+    `writes`, `properties` with a declaration or `False` per property) or to `False` to leave the
+    tool alone. `codec` is the server key: it seals the cursors of `cursor` properties and the
+    state of a question asked of a person (`"answered_by": "user"`). `languages` (BCP 47 tags,
     `["cs"]`) are the languages the server's callers write, given to every tool whose overrides
     name none: a month or yes/no word two languages give different meanings (`listopad`) reads
     as these give it. `today`, a function called at each call (`datetime.date.today` for the
     server's zone), gives the day relative words are read against (`"yesterday"`, `"last
     month"`); without it they ask `relative_date_without_today`, naming the absolute date to
-    send. Calling it again replaces the previous configuration. See the module's
+    send. `implied_kinds=True` gives every tool whose overrides do not say otherwise the root
+    override `"implied_kinds": true`: a property's name then implies its kind (`date_from` a
+    date bound, `language` a locale, `cursor` a cursor) on a schema not written for
+    agent-input. Calling it again replaces the previous configuration. See the module's
     documentation."""
-    state = _Lenient(overrides, codec, languages, today)
-    kind = _server_kind(server)
+    kind, target = _server_kind(server)
+    state = _Lenient(overrides, codec, languages, today, implied_kinds)
     if kind == "fastmcp":
+        _mark_lowlevel(getattr(server, "_mcp_server", None), state)
         middleware = cast(List[Any], getattr(server, "middleware"))
         made = _fastmcp_middleware(server, state)
         for i, existing in enumerate(middleware):
@@ -558,8 +757,13 @@ def lenient(
                 return server
         getattr(server, "add_middleware")(made)
         return server
-    chain = cast(List[Any], getattr(server, "middleware"))
-    replacement = _MCPServerMiddleware(server, state)
+    if kind == "lowlevel1":
+        _v1_lenient(target, state)
+        return server
+    if kind == "mcpserver":
+        _mark_lowlevel(getattr(server, "_lowlevel_server", None), state)
+    chain = cast(List[Any], getattr(target, "middleware"))
+    replacement = _MCPServerMiddleware(target, state, lowlevel=kind == "lowlevel2")
     for i, existing in enumerate(chain):
         if isinstance(existing, _MCPServerMiddleware):
             chain[i] = replacement
@@ -568,19 +772,63 @@ def lenient(
     return server
 
 
-def _server_kind(server: Any) -> str:
-    for module, name, kind in (
-        ("fastmcp", "FastMCP", "fastmcp"),
-        ("mcp.server.mcpserver", "MCPServer", "mcpserver"),
-    ):
+def _mark_lowlevel(lowlevel: Any, state: _Lenient) -> None:
+    """Marks the low-level server a framework serves through as lenient (its framework reads
+    the calls), so `agent_input.run` does not make it lenient a second time."""
+    if lowlevel is not None:
         try:
-            cls = getattr(__import__(module, fromlist=[name]), name)
-        except ImportError:
-            continue
-        if isinstance(server, cls):
-            return kind
+            setattr(lowlevel, _MARK, state)
+        except AttributeError:
+            pass
+
+
+def is_lenient(server: Any) -> bool:
+    """True when `lenient()` was called on `server`, or on the framework serving through it
+    (a low-level server)."""
+    if getattr(server, _MARK, None) is not None:
+        return True
+    for attribute in ("middleware", "_middleware"):
+        chain = getattr(server, attribute, None)
+        if isinstance(chain, list) and any(
+            isinstance(m, _MCPServerMiddleware) or getattr(m, _MARK, None) is not None for m in chain
+        ):
+            return True
+    return False
+
+
+def _find_class(module: str, name: str) -> Optional[type]:
+    try:
+        found = getattr(__import__(module, fromlist=[name]), name, None)
+    except ImportError:
+        return None
+    return found if isinstance(found, type) else None
+
+
+def _server_kind(server: Any) -> Tuple[str, Any]:
+    """Which idiom `server` is, and the object the hook goes on: `fastmcp`, `mcpserver`,
+    `lowlevel2` (middleware on the server), or `lowlevel1` (the handlers of an mcp 1.x low-level
+    server: the server itself, or an mcp 1.x FastMCP's `_mcp_server`)."""
+    loaded = _find_class("fastmcp", "FastMCP")
+    if loaded is not None and isinstance(server, loaded) and hasattr(server, "add_middleware"):
+        return "fastmcp", server
+    loaded = _find_class("mcp.server.mcpserver", "MCPServer")
+    if loaded is not None and isinstance(server, loaded):
+        return "mcpserver", server
+    loaded = _find_class("mcp.server.fastmcp", "FastMCP")
+    if loaded is not None and isinstance(server, loaded):
+        inner = getattr(server, "_mcp_server", None)
+        if inner is not None and isinstance(getattr(inner, "request_handlers", None), dict):
+            return "lowlevel1", inner
+    loaded = _find_class("mcp.server.lowlevel", "Server")
+    if loaded is not None and isinstance(server, loaded):
+        if isinstance(getattr(server, "request_handlers", None), dict):
+            return "lowlevel1", server
+        if isinstance(getattr(server, "middleware", None), list) and hasattr(server, "get_request_handler"):
+            return "lowlevel2", server
+    cls = type(server)
     raise TypeError(
-        f"lenient() takes a fastmcp.FastMCP or an mcp.server.mcpserver.MCPServer, not {type(server).__name__}"
+        "lenient() takes one of " + ", ".join(SUPPORTED) + f"; got {cls.__module__}.{cls.__qualname__}"
+        + ("" if loaded is None or not isinstance(server, loaded) else " of an mcp version it does not know")
     )
 
 
