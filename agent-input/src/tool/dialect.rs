@@ -26,7 +26,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::error::Error;
-use crate::limits::MAX_SCHEMA_DEPTH;
+use crate::limits::{MAX_SCHEMA_DEPTH, MAX_SCHEMA_PROPERTIES};
 
 /// A host's dialect of JSON Schema.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -415,11 +415,13 @@ fn gemini_root(mcp: Value) -> Value {
     root.remove("$defs");
     root.remove("definitions");
     if let Some(Value::Object(props)) = root.remove("properties") {
+        // One budget for the whole tool: the references it inlines grow no schema past it.
+        let mut walk = Walk::default();
         let props: Map<String, Value> = props
             .into_iter()
             .map(|(k, v)| {
                 let mut unsaid = Unsaid::default();
-                let mut out = gemini_node(v, &defs, &mut unsaid, 0);
+                let mut out = gemini_node(v, &defs, &mut unsaid, &mut walk);
                 if let Value::Object(o) = &mut out {
                     unsaid.describe(o);
                 }
@@ -432,6 +434,25 @@ fn gemini_root(mcp: Value) -> Value {
     Value::Object(root)
 }
 
+/// Where the rewriting of one tool's schema is: how deep, how many schemas it wrote (at most
+/// [`MAX_SCHEMA_PROPERTIES`]), and the references it is inlining.
+#[derive(Default)]
+struct Walk {
+    depth: usize,
+    steps: usize,
+    refs: Vec<String>,
+}
+
+impl Walk {
+    /// `f` one level deeper.
+    fn deeper<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.depth += 1;
+        let out = f(self);
+        self.depth -= 1;
+        out
+    }
+}
+
 /// The schema a `$ref` into `$defs` or `definitions` names.
 fn resolved<'d>(reference: &str, defs: &'d [Option<Value>; 2]) -> Option<&'d Value> {
     let (key, name) = reference
@@ -442,15 +463,18 @@ fn resolved<'d>(reference: &str, defs: &'d [Option<Value>; 2]) -> Option<&'d Val
 }
 
 /// A schema in Gemini's subset, what it cannot say gathered in `unsaid`.
-fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, depth: usize) -> Value {
+fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, walk: &mut Walk) -> Value {
     let Value::Object(mut obj) = node else { return node };
     one_of_as_any_of(&mut obj);
-    if depth > MAX_SCHEMA_DEPTH {
+    walk.steps += 1;
+    if walk.depth > MAX_SCHEMA_DEPTH || walk.steps > MAX_SCHEMA_PROPERTIES {
         unsaid.add("a schema nested deeper than this one".into());
         return json!({"type": "string"});
     }
     if let Some(reference) = obj.remove("$ref") {
-        let target = reference.as_str().and_then(|r| resolved(r, defs)).cloned();
+        let name = reference.as_str().unwrap_or_default().to_owned();
+        // A reference back into a schema being inlined (a tree) is said, not inlined again.
+        let target = if walk.refs.contains(&name) { None } else { resolved(&name, defs).cloned() };
         match target {
             Some(Value::Object(t)) => {
                 for (k, v) in t {
@@ -462,7 +486,10 @@ fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, dept
                 return json!({"type": "string"});
             }
         }
-        return gemini_node(Value::Object(obj), defs, unsaid, depth + 1);
+        walk.refs.push(name);
+        let out = walk.deeper(|walk| gemini_node(Value::Object(obj), defs, unsaid, walk));
+        walk.refs.pop();
+        return out;
     }
     // A type array: `null` is `nullable`, several others are branches.
     if let Some(Value::Array(types)) = obj.get("type").cloned() {
@@ -481,7 +508,7 @@ fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, dept
         if nullable {
             obj.insert("nullable".into(), Value::Bool(true));
         }
-        return gemini_node(Value::Object(obj), defs, unsaid, depth);
+        return gemini_node(Value::Object(obj), defs, unsaid, walk);
     }
     if obj.get("type").and_then(Value::as_str) == Some("null") {
         return json!({"nullable": true});
@@ -520,7 +547,7 @@ fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, dept
         let mut kept = Vec::new();
         let mut nullable = false;
         for b in branches {
-            let b = gemini_node(b, defs, unsaid, depth + 1);
+            let b = walk.deeper(|walk| gemini_node(b, defs, unsaid, walk));
             if b == json!({"nullable": true}) {
                 nullable = true;
                 continue;
@@ -546,11 +573,11 @@ fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, dept
         }
     }
     if let Some(items) = obj.remove("items") {
-        obj.insert("items".into(), gemini_node(items, defs, unsaid, depth + 1));
+        obj.insert("items".into(), walk.deeper(|walk| gemini_node(items, defs, unsaid, walk)));
     }
     if let Some(Value::Object(props)) = obj.remove("properties") {
         let props: Map<String, Value> =
-            props.into_iter().map(|(k, v)| (k, gemini_node(v, defs, unsaid, depth + 1))).collect();
+            props.into_iter().map(|(k, v)| (k, walk.deeper(|walk| gemini_node(v, defs, unsaid, walk)))).collect();
         obj.insert("properties".into(), Value::Object(props));
     }
     Value::Object(obj)
