@@ -406,7 +406,7 @@ impl PropertySet {
             Def::Entries { .. } => "a JSON array of entries".to_owned(),
             Def::Object(_) => "a JSON object".to_owned(),
             Def::Union(_) => "a JSON object of one variant".to_owned(),
-            Def::Passthrough(_) => "a value as the tool's schema declares it".to_owned(),
+            Def::Passthrough(schema) => passthrough_expected(schema),
         }
     }
 
@@ -648,6 +648,33 @@ pub(super) fn passthrough_container(schema: &Value) -> Option<bool> {
         (true, false, false) => Some(true),
         (false, true, false) => Some(false),
         _ => None,
+    }
+}
+
+/// What a value of a schema passed on to the server is, for an ask: its JSON type in words
+/// (`a string of at most 200 characters`), or the schema's own say.
+fn passthrough_expected(schema: &Value) -> String {
+    let ty = match schema.get("type") {
+        Some(Value::Array(types)) => {
+            let mut rest = types.iter().filter(|t| *t != "null");
+            match (rest.next(), rest.next()) {
+                (Some(one), None) => one.as_str(),
+                _ => None,
+            }
+        }
+        Some(t) => t.as_str(),
+        None => None,
+    };
+    let max = schema.get("maxLength").and_then(Value::as_u64);
+    match (ty, max) {
+        (Some("string"), Some(max)) => format!("a string of at most {max} characters"),
+        (Some("string"), None) => "a string".to_owned(),
+        (Some("integer"), _) => "a whole number".to_owned(),
+        (Some("number"), _) => "a number".to_owned(),
+        (Some("boolean"), _) => "true or false".to_owned(),
+        (Some("array"), _) => "a JSON array, as the tool's schema declares it".to_owned(),
+        (Some("object"), _) => "a JSON object, as the tool's schema declares it".to_owned(),
+        _ => "a value as the tool's schema declares it".to_owned(),
     }
 }
 

@@ -120,3 +120,22 @@ async fn the_servers_day_reads_relative_words() {
     assert!(notes.iter().any(|(p, m)| *p == "date_from" && m.contains("2026-12-02")), "{notes:?}");
     assert!(notes.iter().any(|(p, m)| *p == "date_to" && m.contains("2026-12-04")), "{notes:?}");
 }
+
+#[tokio::test]
+async fn a_plain_strings_name_implies_its_kind_only_when_the_author_opts_in() {
+    // `cursor` is a plain `Option<String>`: the server's own, passed on as sent.
+    let call = || {
+        CallToolRequestParams::new("search_decisions").with_arguments(args(json!({"query": "x", "cursor": "start"})))
+    };
+    let codes = |result: &rmcp::model::CallToolResult| -> Vec<String> {
+        let notes = result.meta.as_ref().map(|m| m.0["agent-input/notes"].clone()).unwrap_or(Value::Null);
+        notes.as_array().into_iter().flatten().filter_map(|n| n["code"].as_str().map(str::to_owned)).collect()
+    };
+    let plain = connect(Lenient::new(PlainCourts::new())).await;
+    let sent = plain.call_tool(call()).await.unwrap();
+    assert!(codes(&sent).is_empty(), "{sent:?}");
+    let opted = connect(Lenient::new(PlainCourts::new()).implied_kinds(true)).await;
+    let read = opted.call_tool(call()).await.unwrap();
+    assert_eq!(read.is_error, Some(false), "{read:?}");
+    assert_eq!(codes(&read), ["invented_cursor_read_as_absent"]);
+}
