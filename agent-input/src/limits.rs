@@ -64,6 +64,11 @@ pub const MAX_DESCRIBED_ITEMS: usize = 10;
 /// The most names a message lists (allowed values, declared properties) before "and N more".
 pub const MAX_LISTED: usize = 20;
 
+/// The most variants a `union` property may declare; more is misuse, refused when the spec is
+/// read. Bounds what reading a member costs (its keys against the variants' properties) and
+/// what an ask about it says (at most [`MAX_LISTED`] variants named, as many readings).
+pub const MAX_UNION_VARIANTS: usize = 64;
+
 /// An ask's `received` holds at most this many bytes of JSON text. A longer value is cut to
 /// its first bytes (as a JSON string of its text), and a note says so.
 pub const MAX_RECEIVED_BYTES: usize = 1_024;

@@ -338,3 +338,45 @@ fn a_call_with_a_list_of_worst_items_stops_at_the_folding_bound() {
     let text = call.to_string();
     assert!(text.contains("input_too_long") && text.contains("were not read"), "{text}");
 }
+
+/// A union of `n` variants, each requiring `shared` beside a property of its own.
+fn union_spec(n: usize) -> Value {
+    let variants: serde_json::Map<String, Value> = (0..n)
+        .map(|i| {
+            let props = json!({"shared": {"kind": "text", "required": true}, format!("own_{i}"): {"kind": "text"}});
+            (format!("v{i}"), json!({"properties": props}))
+        })
+        .collect();
+    json!({"name": "u", "properties": {"source": {"kind": "union", "required": true, "variants": variants}}})
+}
+
+#[test]
+fn a_union_holds_at_most_its_bound_of_variants() {
+    use agent_input::limits::{MAX_LISTED, MAX_UNION_VARIANTS};
+    let refused = ToolSpec::from_json(&union_spec(MAX_UNION_VARIANTS + 1)).err().map(|e| e.to_string());
+    assert!(refused.is_some_and(|m| m.contains(&MAX_UNION_VARIANTS.to_string())));
+    // A member that fits every variant asks naming at most `MAX_LISTED` of them, with as many
+    // readings: the output does not grow with the variants.
+    let spec = ToolSpec::from_json(&union_spec(MAX_UNION_VARIANTS)).unwrap();
+    let member = json!({"source": {"shared": "x".repeat(2_000)}});
+    let asked = spec.read(&member);
+    let env = asked.envelope().expect("asks");
+    assert!(env.issues[0].readings.len() <= MAX_LISTED, "{}", env.issues[0].readings.len());
+    assert!(env.issues[0].hint.contains(&format!("{} more", MAX_UNION_VARIANTS - MAX_LISTED)), "{}", env.issues[0].hint);
+    let out = output_bytes(&asked.to_json());
+    assert!(out < 64 * 1024 + 4 * output_bytes(&member), "{out} bytes");
+}
+
+#[test]
+fn a_flat_union_call_of_many_unknown_keys_is_read_once_per_key() {
+    use agent_input::limits::{MAX_ISSUES, MAX_UNION_VARIANTS};
+    let spec = ToolSpec::from_json(&union_spec(MAX_UNION_VARIANTS)).unwrap();
+    let mut call: serde_json::Map<String, Value> = (0..100_000).map(|i| (format!("k{i}"), json!(1))).collect();
+    call.insert("type".into(), json!("v1"));
+    call.insert("shared".into(), json!("x"));
+    let read = spec.read(&Value::Object(call));
+    // Read (unknown keys warn, bounded), not an ask per key.
+    let out = read.to_json();
+    assert!(output_bytes(&out) < 64 * 1024, "{} bytes", output_bytes(&out));
+    assert!(read.envelope().is_none_or(|e| e.issues.len() <= MAX_ISSUES));
+}

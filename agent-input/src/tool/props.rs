@@ -19,7 +19,7 @@ use crate::enum_::EnumOptions;
 use crate::error::Error;
 use crate::input::listing;
 use crate::kind::{Spec, TypedRef, TypedValue};
-use crate::limits::{MAX_LISTED, MAX_LIST_ITEMS, MAX_QUOTED_CHARS};
+use crate::limits::{MAX_LISTED, MAX_LIST_ITEMS, MAX_QUOTED_CHARS, MAX_UNION_VARIANTS};
 use crate::outcome::Warning;
 use crate::spelling;
 
@@ -86,6 +86,9 @@ pub(crate) struct Union {
     pub(super) variants: Vec<Variant>,
     /// The tag read as an enum of the variants' names.
     pub(super) names: Spec,
+    /// The keys ([`name_key`]) of the tag and of every variant's properties: what a member
+    /// sent beside the other arguments may hold, looked up once per key.
+    pub(super) keys: std::collections::HashSet<String, foldhash::fast::RandomState>,
 }
 
 /// One variant: its name (the tag's value), description and properties.
@@ -117,6 +120,12 @@ impl Union {
         else {
             return Err(Error::options("a `union` needs `variants`: an object of one or more variants by name"));
         };
+        if declared.len() > MAX_UNION_VARIANTS {
+            return Err(Error::options(format!(
+                "a `union` declares {} variants, more than the {MAX_UNION_VARIANTS} one may have",
+                declared.len()
+            )));
+        }
         let mut variants = Vec::with_capacity(declared.len());
         for (name, decl) in declared {
             let err = |m: String| Error::options(format!("variant `{name}` of a union: {m}"));
@@ -135,7 +144,10 @@ impl Union {
             variants.push(Variant { name: name.clone(), description, set });
         }
         let names = Spec::Enum(EnumOptions::new(variants.iter().map(|v| v.name.clone())));
-        Ok(Self { tag, variants, names })
+        let mut keys: std::collections::HashSet<String, foldhash::fast::RandomState> =
+            variants.iter().flat_map(|v| v.set.keys.keys().cloned()).collect();
+        keys.insert(name_key(&tag));
+        Ok(Self { tag, variants, names, keys })
     }
 }
 

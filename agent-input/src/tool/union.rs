@@ -24,7 +24,8 @@ use super::props::{name_key, Union, Variant};
 use super::read::{join, Read};
 use crate::codes::{AskCode, NoteCode};
 use crate::hint::Fix;
-use crate::input::Input;
+use crate::input::{listing, Input};
+use crate::limits::MAX_LISTED;
 use crate::outcome::{Note, Reading, Status};
 
 /// `"a", "b" or "c"`.
@@ -44,7 +45,7 @@ impl Union {
 
     /// True when a key ([`name_key`]) is the tag's or a property of some variant.
     pub(super) fn owns(&self, key: &str) -> bool {
-        key == name_key(&self.tag) || self.variants.iter().any(|v| v.set.has_key(key))
+        self.keys.contains(key)
     }
 
     /// The variant named `name`.
@@ -101,7 +102,8 @@ impl Union {
         (tool, entry): (&str, bool),
         read: &mut Read<'_>,
     ) -> Option<&Variant> {
-        let sent: Vec<String> = object.iter().filter(|(_, v)| !v.is_null()).map(|(k, _)| name_key(k)).collect();
+        let sent: std::collections::HashSet<String> =
+            object.iter().filter(|(_, v)| !v.is_null()).map(|(k, _)| name_key(k)).collect();
         let fits: Vec<&Variant> = self
             .variants
             .iter()
@@ -120,14 +122,21 @@ impl Union {
             read.note(note);
             return Some(one);
         }
-        let names: Vec<String> = self.variants.iter().map(|v| format!("\"{}\"", v.name)).collect();
         let why = if fits.is_empty() {
             "its properties are those of no variant"
         } else {
             "its properties fit several variants"
         };
-        let expected = format!("`{path}` with `{}` naming its variant, one of {}; {why}", self.tag, names.join(", "));
-        let fix = Fix::set(format!("naming its variant in `{}`: {}", self.tag, or_list(&names)));
+        // The variants that fit, or every variant: at most `MAX_LISTED` named, the rest counted.
+        let named: Vec<&Variant> = if fits.len() > 1 { fits.clone() } else { self.variants.iter().collect() };
+        let names = listing(&named, |v| format!("\"{}\"", v.name));
+        let expected = format!("`{path}` with `{}` naming its variant, one of {names}; {why}", self.tag);
+        let fix = if named.len() > MAX_LISTED {
+            Fix::set(format!("naming its variant in `{}`: one of {names}", self.tag))
+        } else {
+            let quoted: Vec<String> = named.iter().map(|v| format!("\"{}\"", v.name)).collect();
+            Fix::set(format!("naming its variant in `{}`: {}", self.tag, or_list(&quoted)))
+        };
         let mut issue =
             Issue::new(tool, path, (AskCode::UnionVariantMissing, &Input::Object(object)), expected, fix, entry);
         // Two or more variants fit: each is a reading (the member's properties of that variant,
@@ -135,6 +144,7 @@ impl Union {
         if fits.len() > 1 {
             issue.readings = fits
                 .iter()
+                .take(MAX_LISTED)
                 .map(|v| {
                     let mut member = Map::with_capacity(object.len() + 1);
                     member.insert(self.tag.clone(), Value::String(v.name.clone()));
@@ -173,15 +183,22 @@ impl Union {
             if variant.set.has_key(&k) {
                 continue;
             }
-            let owners: Vec<&str> =
-                self.variants.iter().filter(|v| v.set.has_key(&k)).map(|v| v.name.as_str()).collect();
-            if owners.is_empty() {
+            if !self.keys.contains(&k) {
                 continue; // no variant's: an unknown property, a warning of the member's read
             }
-            let quoted: Vec<String> = owners.iter().map(|o| format!("\"{o}\"")).collect();
-            let expected =
-                format!("no `{key}` in the variant \"{}\": it is a property of {}", variant.name, quoted.join(" and "));
-            let fix = Fix::set(format!("left out, or `{}` set to {}", self.tag, or_list(&quoted)));
+            let owners: Vec<&str> =
+                self.variants.iter().filter(|v| v.set.has_key(&k)).map(|v| v.name.as_str()).collect();
+            let quoted: Vec<String> = owners.iter().take(MAX_LISTED).map(|o| format!("\"{o}\"")).collect();
+            let more = match owners.len().saturating_sub(MAX_LISTED) {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            let expected = format!(
+                "no `{key}` in the variant \"{}\": it is a property of {}{more}",
+                variant.name,
+                quoted.join(" and ")
+            );
+            let fix = Fix::set(format!("left out, or `{}` set to {}{more}", self.tag, or_list(&quoted)));
             read.report(Issue::new(
                 tool,
                 &join(path, key),
