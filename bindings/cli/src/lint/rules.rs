@@ -32,21 +32,22 @@ pub const RULES: &[Rule] = &[
     Rule { code: "name_not_verb_object", severity: Warning, summary: "A tool name reads as no English verb and object (`cxdd`, `weather`).", hint: "Name the tool by what it does to what: a verb and an object, such as `search_decisions` or `get_weather`." },
     Rule { code: "name_prefix_missing", severity: Warning, summary: "Several services share the server and a tool's name carries none of their prefixes.", hint: "Start the name with its service or resource prefix, as the other tools do (`github_create_issue`, `slack_post_message`)." },
     Rule { code: "tool_description_missing", severity: Error, summary: "A tool has no description.", hint: "Describe what the tool does, when to call it and what it returns; the model chooses tools by their descriptions." },
-    Rule { code: "property_description_missing", severity: Warning, summary: "An input property has no description.", hint: "Describe the property: what it means, its unit or format, and what leaving it out does." },
+    Rule { code: "property_description_missing", severity: Warning, summary: "An input property has no description (the text a lenient agent-input server adds, the kind's and \"Required.\"/\"Optional: omit it…\", is not the author's).", hint: "Describe the property: what it means, its unit or format, and what leaving it out does." },
     Rule { code: "unit_unstated", severity: Warning, summary: "A quantity (a timeout, size, price, distance...) states no unit in its name or description.", hint: "State the unit in the description (\"in seconds\", \"in CZK\") or the name (`timeout_seconds`)." },
-    Rule { code: "time_zone_unstated", severity: Warning, summary: "A date-time or time property states no time zone.", hint: "Say which time zone the value is in (\"UTC\", \"the user's local time\", \"an RFC 3339 offset is required\")." },
+    Rule { code: "time_zone_unstated", severity: Warning, summary: "A date-time or time property states no time zone, and no sibling property names one (`timezone`, `tz`, `source_timezone`).", hint: "Say which time zone the value is in (\"UTC\", \"the user's local time\", \"an RFC 3339 offset is required\")." },
     Rule { code: "omitted_optional_unstated", severity: Note, summary: "An optional property has no default and its description does not say what leaving it out does.", hint: "Say what an omitted value means (\"left out: every court\"), or declare a `default`." },
-    Rule { code: "enum_in_description", severity: Warning, summary: "A free-text string's description lists the values it takes.", hint: "Declare the values as an `enum` (a model then picks one of them and a client can check it)." },
+    Rule { code: "enum_in_description", severity: Warning, summary: "A free-text string's description lists the values it takes (examples after \"e.g.\", \"for example\", \"such as\" are no closed set).", hint: "Declare the values as an `enum` (a model then picks one of them and a client can check it)." },
     Rule { code: "id_untyped", severity: Warning, summary: "An id is a free string: no `format: uuid`, `pattern` or `enum`.", hint: "Declare the id's shape (`format: uuid`, or a `pattern`), so that an invented or misspelt id is refused by the schema and not by the database." },
+    Rule { code: "name_implies_kind", severity: Note, summary: "A plain string property (no `format`, `pattern` or `enum`) is named as a kind (`from`, `until`, `language`, `country`, `cursor`, `idempotency_key`...): the drop-in reads it as sent, but with `implied_kinds` on it would read it as that kind.", hint: "Say what the string is: `format: date` for a date bound, an `enum` or `pattern` for a language or country code; if the name means something else (an entity's name, a path), keep `implied_kinds` off or set `{\"implied_kinds\": false}` on that property's overrides or `x-agent-input`." },
     Rule { code: "exclusive_optionals", severity: Warning, summary: "Optionals that exclude each other (\"A or B, not both\") are stated in prose.", hint: "Make one discriminator of them (a `mode` enum, or `oneOf` branches), so that the schema says which combination is allowed." },
     Rule { code: "parameterless_open", severity: Warning, summary: "A tool without parameters does not set `additionalProperties: false`.", hint: "Set `\"additionalProperties\": false` on the empty input schema, so that invented arguments are refused rather than ignored." },
     Rule { code: "too_many_tools", severity: Warning, summary: "The server lists more than 20 tools.", hint: "Split the server by service, or merge tools that differ by one argument, to 20 tools or fewer." },
-    Rule { code: "type_array", severity: Note, summary: "A schema's `type` is an array, which OpenAI's strict mode and Gemini do not take.", hint: "Serve one type per schema to those hosts (`agent-input schema --dialect openai-strict|gemini` writes it), or keep it for MCP clients, which take JSON Schema 2020-12." },
+    Rule { code: "type_array", severity: Note, summary: "A schema's `type` is an array, which OpenAI's strict mode and Gemini do not take (a lenient agent-input server's \"Also read\" branches: one note per tool).", hint: "Serve one type per schema to those hosts (`agent-input schema --dialect openai-strict|gemini` writes it), or keep it for MCP clients, which take JSON Schema 2020-12." },
     Rule { code: "type_missing", severity: Warning, summary: "A property's schema validates nothing: no `type`, `enum`, `const` or branches (or an array without `items`).", hint: "Declare the type (and an array's `items`): Gemini refuses an untyped property and other hosts let any value through." },
     Rule { code: "keyword_unsupported", severity: Note, summary: "A schema uses a keyword OpenAI's strict mode or Gemini drops (`allOf`, `not`, `if`, `patternProperties`...).", hint: "Express it with `anyOf`, `enum` and plain properties, or state it in the description; `agent-input schema --dialect` shows what each host keeps." },
-    Rule { code: "annotations_default", severity: Warning, summary: "A tool leaves its annotations at MCP's pessimistic defaults (not read-only, destructive, not idempotent, open world).", hint: "Declare `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`, so that clients can run reads without asking and warn before writes." },
-    Rule { code: "destructive_unconfirmed", severity: Warning, summary: "A destructive tool has no confirmation step (`dry_run`, `confirm_token`...).", hint: "Add a preview step: a `dry_run` that returns what would change and a `confirm_token` the real call must send back (agent-input's `\"confirm\": true`)." },
-    Rule { code: "idempotent_without_key", severity: Warning, summary: "A write says `idempotentHint: true` but takes no idempotency key.", hint: "Take an `idempotency_key` property and replay the stored result for a repeated key, or drop `idempotentHint`." },
+    Rule { code: "annotations_default", severity: Warning, summary: "A tool leaves its annotations at MCP's pessimistic defaults (not read-only, destructive, not idempotent, open world); reported once, not again as `destructive_unconfirmed`.", hint: "Declare `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`, so that clients can run reads without asking and warn before writes." },
+    Rule { code: "destructive_unconfirmed", severity: Warning, summary: "A tool that declares it may destroy (`readOnlyHint` not true, `destructiveHint` not false) has no confirmation step (`dry_run`, `confirm_token`...).", hint: "Add a preview step: a `dry_run` that returns what would change and a `confirm_token` the real call must send back (agent-input's `\"confirm\": true`)." },
+    Rule { code: "idempotent_without_key", severity: Warning, summary: "A write that creates records (`create_`, `add_`, `send_`, `post_`...: its verb makes something new) says `idempotentHint: true` but takes no idempotency key and no argument naming what it creates (`path`, `name`, `key`); writes that set a state (`write_file`, `update_`, `delete_`) are idempotent by nature.", hint: "Take an `idempotency_key` property and replay the stored result for a repeated key, or drop `idempotentHint`." },
     Rule { code: "result_type_missing", severity: Error, summary: "A result on 2026-07-28 carries no `resultType`.", hint: "Upgrade the server's SDK, or set `resultType: \"complete\"` on every result; 2026-07-28 clients refuse a result without it." },
     Rule { code: "cache_hints_missing", severity: Error, summary: "A `tools/list` result on 2026-07-28 lacks `ttlMs` or `cacheScope`.", hint: "Set `ttlMs` (0 when the list may change at any time) and `cacheScope` (`private` or `public`) on every list result." },
     Rule { code: "prose_result", severity: Note, summary: "A tool returns prose where structured content fits (no `outputSchema`, or a result with text only).", hint: "Declare an `outputSchema` and return `structuredContent`, so that the model and the client read fields rather than parse sentences." },
@@ -58,7 +59,7 @@ pub fn rule(code: &str) -> &'static Rule {
     RULES.iter().find(|r| r.code == code).unwrap_or(&RULES[0])
 }
 
-fn finding(code: &'static str, tool: Option<&str>, path: String, message: String) -> Finding {
+pub(super) fn finding(code: &'static str, tool: Option<&str>, path: String, message: String) -> Finding {
     Finding { code, tool: tool.map(str::to_string), path, message, accepted: None }
 }
 
@@ -376,7 +377,10 @@ pub fn tool(i: usize, tool: &Value, out: &mut Vec<Finding>) {
         let optional = !required.contains(&key.as_str());
         property(&Place { tool: name, key, path: &path, optional, properties: &properties }, prop, out);
     }
-    keywords(name, &schema, &format!("{base}/inputSchema"), 0, out);
+    let mut generated = 0;
+    keywords(name, &schema, &format!("{base}/inputSchema"), 0, &mut generated, out);
+    lenient_type_arrays(name, &base, generated, out);
+    super::implied::name_implies_kind(name, &schema, &base, out);
     effects(name, tool, &base, props, out);
     if tool.get("outputSchema").is_none() {
         let message = format!("`{name}` declares no outputSchema");
@@ -384,7 +388,7 @@ pub fn tool(i: usize, tool: &Value, out: &mut Vec<Finding>) {
     }
 }
 
-fn pointer_escape(key: &str) -> String {
+pub(super) fn pointer_escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
@@ -436,7 +440,8 @@ struct Place<'a> {
 fn property(at: &Place<'_>, prop: &Value, out: &mut Vec<Finding>) {
     let Place { tool, key, path, optional, properties } = *at;
     let text = text_of(prop);
-    let has_description = prop.get("description").and_then(Value::as_str).is_some_and(|d| !d.trim().is_empty());
+    // The author's words only: a lenient server's kind text and presence sentence are its own.
+    let has_description = !super::lenient::author_description(prop).is_empty();
     let mut push = |code, message: String| out.push(finding(code, Some(tool), path.to_string(), message));
     if !has_description {
         push("property_description_missing", format!("`{key}` has no description"));
@@ -446,7 +451,7 @@ fn property(at: &Place<'_>, prop: &Value, out: &mut Vec<Finding>) {
     if types.iter().any(|t| t == "number" || t == "integer") && quantity(&w) && !unit_stated(&w, &text) {
         push("unit_unstated", format!("`{key}` is a quantity with no unit"));
     }
-    if timed(prop, &w) && !zone_stated(&text) {
+    if timed(prop, &w) && !zone_stated(&text) && !zone_sibling(key, properties) {
         push("time_zone_unstated", format!("`{key}` is a time with no time zone"));
     }
     if optional && prop.get("default").is_none() && !omission_stated(&text) {
@@ -617,6 +622,15 @@ fn timed(prop: &Value, words: &[String]) -> bool {
     format || (named && types(prop).iter().any(|t| t == "string"))
 }
 
+/// True when another property of the tool names the time zone (`timezone`, `time_zone`, `tz`,
+/// `source_timezone`, `utc_offset`): the time is in the zone it gives.
+fn zone_sibling(key: &str, properties: &[&str]) -> bool {
+    properties
+        .iter()
+        .filter(|p| **p != key)
+        .any(|p| words(p).iter().any(|w| matches!(w.as_str(), "timezone" | "tz" | "zone" | "offset" | "tzid")))
+}
+
 fn zone_stated(text: &str) -> bool {
     [
         "utc",
@@ -670,10 +684,13 @@ fn omission_stated(text: &str) -> bool {
 /// names of the tool's properties), or `a|b`, `(a/b/c)` alternatives.
 fn lists_values(text: &str, properties: &[&str]) -> bool {
     const LISTS: &[&str] = &["one of", "possible values", "allowed values", "valid values", "accepted values"];
+    // "e.g." and "i.e." end no sentence; what follows an example marker is examples.
+    let text = text.replace("e.g.", "e.g ").replace("i.e.", "i.e ");
+    let text = without_examples(&text);
     if LISTS.iter().any(|l| text.contains(l)) {
         return true;
     }
-    if quoted_run(text, properties) {
+    if quoted_run(&text, properties) {
         return true;
     }
     text.split_whitespace().any(|t| {
@@ -685,6 +702,32 @@ fn lists_values(text: &str, properties: &[&str]) -> bool {
                 .all(|p| !p.is_empty() && p.len() <= 20 && p.chars().all(|c| c.is_alphanumeric() || c == '_'))
             && !parts.iter().all(|p| p.chars().all(|c| c.is_ascii_digit()))
     })
+}
+
+/// The text with what follows an example marker ("e.g.", "for example", "such as", "for
+/// instance") cut from each sentence: examples are no closed set of values.
+fn without_examples(text: &str) -> String {
+    const MARKERS: &[&str] = &["e.g", "eg.", "for example", "for instance", "such as", "examples:", "example:"];
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        // A sentence ends at a `.` or `;` before a space (not in `*.js`), or at a line's end.
+        let end = rest
+            .char_indices()
+            .find(|&(i, c)| c == '\n' || matches!(c, '.' | ';') && rest[i + 1..].starts_with(char::is_whitespace))
+            .map_or(rest.len(), |(i, c)| i + c.len_utf8());
+        let sentence = &rest[..end];
+        match MARKERS.iter().filter_map(|m| sentence.find(m)).min() {
+            // The sentence's end stays, so that the next sentence stays apart.
+            Some(at) => {
+                out.push_str(&sentence[..at]);
+                out.push_str(if sentence.ends_with(['.', ';', '\n']) { ". " } else { " " });
+            }
+            None => out.push_str(sentence),
+        }
+        rest = &rest[end..];
+    }
+    out
 }
 
 /// Two or more quoted tokens in a row, joined by a comma, "or" or a bar, that are no
@@ -763,8 +806,10 @@ fn exclusive(text: &str) -> Option<String> {
     Some(text.get(start..end).unwrap_or("").trim().to_string())
 }
 
-/// Keywords OpenAI's strict mode or Gemini drop, and type arrays, anywhere in a schema.
-fn keywords(tool: &str, schema: &Value, path: &str, depth: usize, out: &mut Vec<Finding>) {
+/// Keywords OpenAI's strict mode or Gemini drop, and type arrays, anywhere in a schema but in
+/// a lenient agent-input server's "Also read" branches, whose type arrays are counted in
+/// `generated` (one note per tool, `lenient_type_arrays`).
+fn keywords(tool: &str, schema: &Value, path: &str, depth: usize, generated: &mut usize, out: &mut Vec<Finding>) {
     const DROPPED: &[&str] = &[
         "allOf",
         "not",
@@ -798,19 +843,51 @@ fn keywords(tool: &str, schema: &Value, path: &str, depth: usize, out: &mut Vec<
             ("properties" | "$defs" | "definitions", Value::Object(children)) => {
                 for (name, child) in children {
                     let child_path = format!("{path}/{key}/{}", pointer_escape(name));
-                    keywords(tool, child, &child_path, depth + 1, out);
+                    keywords(tool, child, &child_path, depth + 1, generated, out);
                 }
             }
             ("items" | "additionalProperties", child @ Value::Object(_)) => {
-                keywords(tool, child, &format!("{path}/{key}"), depth + 1, out)
+                keywords(tool, child, &format!("{path}/{key}"), depth + 1, generated, out)
             }
             ("anyOf" | "oneOf" | "allOf", Value::Array(branches)) => {
                 for (n, branch) in branches.iter().enumerate() {
-                    keywords(tool, branch, &format!("{path}/{key}/{n}"), depth + 1, out);
+                    if super::lenient::is_lenient_branch(branch) {
+                        *generated += type_arrays(branch, depth + 1);
+                    } else {
+                        keywords(tool, branch, &format!("{path}/{key}/{n}"), depth + 1, generated, out);
+                    }
                 }
             }
             _ => {}
         }
+    }
+}
+
+/// The type arrays in a schema and the schemas below it.
+fn type_arrays(schema: &Value, depth: usize) -> usize {
+    if depth > MAX_SCHEMA_DEPTH {
+        return 0;
+    }
+    let own = usize::from(schema.get("type").is_some_and(Value::is_array));
+    let below: usize = match schema {
+        Value::Object(o) => o.values().map(|v| type_arrays(v, depth + 1)).sum(),
+        Value::Array(a) => a.iter().map(|v| type_arrays(v, depth + 1)).sum(),
+        _ => 0,
+    };
+    own + below
+}
+
+/// One `type_array` note for the type arrays of a tool's lenient branches: they are what a
+/// lenient agent-input server adds on purpose, and `--dialect` serves the hosts that refuse
+/// them.
+fn lenient_type_arrays(tool: &str, base: &str, generated: usize, out: &mut Vec<Finding>) {
+    if generated > 0 {
+        let message = format!(
+            "`{tool}` is served by a lenient agent-input server: its \"Also read\" branches hold {generated} type \
+             array(s), the spellings models send, for MCP clients; hosts that take one type per schema get \
+             `agent-input schema --dialect openai-strict|gemini`"
+        );
+        out.push(finding("type_array", Some(tool), format!("{base}/inputSchema"), message));
     }
 }
 
@@ -847,14 +924,64 @@ fn effects(
     }
     let has = |names: &[&str]| props.is_some_and(|p| p.keys().any(|k| names.contains(&k.as_str())));
     let writes = hint("readOnlyHint") != Some(true);
-    if writes && hint("destructiveHint") != Some(false) && !has(CONFIRMATIONS) {
+    // A tool that declares no annotation is destructive by MCP's default: `annotations_default`
+    // says so once, and the fix (declaring them) may make it no destructive tool at all.
+    if declared && writes && hint("destructiveHint") != Some(false) && !has(CONFIRMATIONS) {
         let message = format!("`{name}` may destroy data and takes no dry_run or confirm_token");
         out.push(finding("destructive_unconfirmed", Some(name), path.clone(), message));
     }
-    if writes && hint("idempotentHint") == Some(true) && !has(KEYS) {
+    if writes && hint("idempotentHint") == Some(true) && !has(KEYS) && creates_records(name, props) {
         let message = format!("`{name}` says it is idempotent and takes no idempotency key");
         out.push(finding("idempotent_without_key", Some(name), format!("{path}/idempotentHint"), message));
     }
+}
+
+/// Verbs whose write makes something new at each call, whatever its arguments (a message, a
+/// payment, a booking): a retry without a key makes it twice.
+const ALWAYS_NEW: &[&str] = &[
+    "append", "book", "charge", "comment", "enqueue", "invite", "log", "notify", "order", "pay", "post", "publish",
+    "record", "reply", "reserve", "schedule", "send", "submit", "transfer",
+];
+
+/// Verbs whose write makes something that its arguments may name (`create_directory`'s
+/// `path`): new at each call (a record with a server-assigned id) unless they do.
+const CREATING: &[&str] =
+    &["add", "clone", "copy", "create", "fork", "generate", "import", "insert", "make", "new", "register", "upload"];
+
+/// The last words of a property that names what a creating write makes (`create_directory`'s
+/// `path`, `git_add`'s `files`): the same arguments make the same thing, not a second one.
+const TARGETS: &[&str] = &[
+    "path",
+    "paths",
+    "file",
+    "files",
+    "filename",
+    "filenames",
+    "filepath",
+    "directory",
+    "dir",
+    "name",
+    "names",
+    "key",
+    "slug",
+];
+
+/// True when a write that says it is idempotent may not be: its verb (the first of the name's
+/// words that is one) makes something new at each call (`ALWAYS_NEW`), or makes something
+/// (`CREATING`) and no argument names what, or it has no verb the lint knows. A write that sets a state (`write_file`, `set_`, `update_`, `delete_`,
+/// `remove_`) is idempotent by nature: the same arguments leave the same state.
+fn creates_records(name: &str, props: Option<&serde_json::Map<String, Value>>) -> bool {
+    let new = |w: &str| ALWAYS_NEW.contains(&w) || CREATING.contains(&w);
+    let Some(verb) = words(name).into_iter().find(|w| is_verb(w) || new(w)) else { return true };
+    if ALWAYS_NEW.contains(&verb.as_str()) {
+        return true;
+    }
+    if !CREATING.contains(&verb.as_str()) {
+        return false;
+    }
+    let named =
+        props.into_iter().flatten().any(|(k, _)| words(k).last().is_some_and(|l| TARGETS.contains(&l.as_str())));
+    !named
 }
 
 /// The rules over the results themselves, on the negotiated revision: `resultType` and the
