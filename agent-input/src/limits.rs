@@ -129,5 +129,9 @@ pub const IN_FLIGHT_TTL_SECONDS: u64 = 300;
 /// The most receipts the in-memory receipt store keeps; past it, the oldest is dropped first.
 pub const MAX_RECEIPTS: usize = 10_000;
 
+/// The most bytes `MemoryReceipts` keeps, its receipts as JSON text with their keys; past it the
+/// oldest are dropped (the newest is always kept).
+pub const MAX_RECEIPT_BYTES: usize = 64 << 20;
+
 /// How long a page's `next_cursor` stays valid when the handler names no other time (seconds).
 pub const PAGE_CURSOR_TTL_SECONDS: u64 = 3_600;

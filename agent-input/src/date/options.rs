@@ -91,12 +91,20 @@ pub fn check_today(today: NaiveDate) -> Result<(), crate::error::Error> {
 /// A day given as text (`--today`, a binding's `today` argument) as [`check_today`] takes it:
 /// `YYYY-MM-DD`, through the parser the `today` option's own JSON goes through.
 ///
+/// ```
+/// use agent_input::date::parse_today;
+/// assert!(parse_today("2026-01-01").is_ok());
+/// assert!(parse_today("2026-1-1").is_err(), "the message says YYYY-MM-DD");
+/// ```
+///
 /// # Errors
 /// A text that is no such date, or a day [`check_today`] refuses (`invalid_options`).
 pub fn parse_today(text: &str) -> Result<NaiveDate, crate::error::Error> {
-    let day = text
-        .parse::<NaiveDate>()
-        .map_err(|_| crate::error::Error::options(format!("`today` must be a date as YYYY-MM-DD, got {text:?}")))?;
+    // Exactly YYYY-MM-DD, as the message says (chrono's parser also takes `2026-1-1`).
+    let day = Some(text)
+        .filter(|t| crate::tool::is_full_date(t))
+        .and_then(|t| t.parse::<NaiveDate>().ok())
+        .ok_or_else(|| crate::error::Error::options(format!("`today` must be a date as YYYY-MM-DD, got {text:?}")))?;
     check_today(day)?;
     Ok(day)
 }

@@ -56,6 +56,7 @@ use crate::outcome::received_cut;
 use crate::outcome::{Note, Warning};
 
 pub use contract::{Failure, Finished, Gate, Pending, Preview, Run};
+pub(crate) use accepts::is_full_date;
 pub use dialect::Dialect;
 pub use effects::{CONFIRM_TOKEN, DRY_RUN};
 pub use envelope::{Envelope, Issue, Telemetry};

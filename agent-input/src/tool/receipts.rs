@@ -2,7 +2,8 @@
 //!
 //! A receipt is JSON (`{"digest", "args", "result", "stored_at", "expires_at"}`), so a store
 //! keeps it as text in any database: [`ReceiptStore`] is the interface, [`MemoryReceipts`] the
-//! in-memory default (bounded by [`MAX_RECEIPTS`] and [`RECEIPT_TTL_SECONDS`]). While a write
+//! in-memory default (bounded by [`MAX_RECEIPTS`], [`MAX_RECEIPT_BYTES`] and
+//! [`RECEIPT_TTL_SECONDS`]). While a write
 //! runs, its key holds an `in_flight` receipt instead (a retry meanwhile asks), and a write that
 //! failed leaves an expired one (its retry runs). A store needs no expiry of its own: a receipt
 //! past its `expires_at` is not replayed.
@@ -13,7 +14,7 @@ use std::sync::Mutex;
 use serde_json::Value;
 
 #[allow(unused_imports, reason = "named by the module's docs")]
-use crate::limits::{MAX_RECEIPTS, RECEIPT_TTL_SECONDS};
+use crate::limits::{MAX_RECEIPTS, MAX_RECEIPT_BYTES, RECEIPT_TTL_SECONDS};
 
 /// Where receipts are kept: one JSON receipt per tool and idempotency key.
 ///
@@ -28,18 +29,22 @@ pub trait ReceiptStore: Send + Sync {
     fn put(&self, tool: &str, key: &str, receipt: Value);
 }
 
-/// Receipts in memory, bounded: at most `capacity` receipts (the oldest dropped first), each
-/// dropped once its `expires_at` has passed.
+/// Receipts in memory, bounded: at most `capacity` receipts and [`MAX_RECEIPT_BYTES`] of them
+/// as JSON text (the oldest dropped first; the newest is always kept), each dropped once its
+/// `expires_at` has passed.
 #[derive(Debug)]
 pub struct MemoryReceipts {
     capacity: usize,
+    max_bytes: usize,
     inner: Mutex<Inner>,
 }
 
 #[derive(Debug, Default)]
 struct Inner {
-    map: HashMap<(String, String), Value>,
+    /// Each receipt with its size: its JSON text's bytes and its key's.
+    map: HashMap<(String, String), (Value, usize)>,
     order: VecDeque<(String, String)>,
+    bytes: usize,
 }
 
 impl Default for MemoryReceipts {
@@ -51,7 +56,18 @@ impl Default for MemoryReceipts {
 impl MemoryReceipts {
     /// A store of at most `capacity` receipts (at least one).
     pub fn new(capacity: usize) -> Self {
-        Self { capacity: capacity.max(1), inner: Mutex::new(Inner::default()) }
+        Self::with_bytes(capacity, MAX_RECEIPT_BYTES)
+    }
+
+    /// A store of at most `capacity` receipts (at least one) and `max_bytes` of them as JSON
+    /// text (the newest receipt is kept whatever its size).
+    pub fn with_bytes(capacity: usize, max_bytes: usize) -> Self {
+        Self { capacity: capacity.max(1), max_bytes, inner: Mutex::new(Inner::default()) }
+    }
+
+    /// The bytes the kept receipts take as JSON text, with their keys.
+    pub fn bytes(&self) -> usize {
+        self.inner.lock().map_or(0, |i| i.bytes)
     }
 
     /// How many receipts are kept.
@@ -67,9 +83,10 @@ impl MemoryReceipts {
     /// Drops the receipts whose `expires_at` is at or before `now` (unix seconds).
     pub fn expire(&self, now: u64) {
         if let Ok(mut inner) = self.inner.lock() {
-            inner.map.retain(|_, r| r["expires_at"].as_u64().is_none_or(|e| e > now));
-            let Inner { map, order } = &mut *inner;
+            inner.map.retain(|_, (r, _)| r["expires_at"].as_u64().is_none_or(|e| e > now));
+            let Inner { map, order, bytes } = &mut *inner;
             order.retain(|k| map.contains_key(k));
+            *bytes = map.values().map(|(_, size)| size).sum();
         }
     }
 }
@@ -77,18 +94,27 @@ impl MemoryReceipts {
 impl ReceiptStore for MemoryReceipts {
     fn get(&self, tool: &str, key: &str) -> Option<Value> {
         let inner = self.inner.lock().ok()?;
-        inner.map.get(&(tool.to_owned(), key.to_owned())).cloned()
+        inner.map.get(&(tool.to_owned(), key.to_owned())).map(|(r, _)| r.clone())
     }
 
     fn put(&self, tool: &str, key: &str, receipt: Value) {
         let Ok(mut inner) = self.inner.lock() else { return };
         let id = (tool.to_owned(), key.to_owned());
-        if inner.map.insert(id.clone(), receipt).is_none() {
-            inner.order.push_back(id);
+        let size = crate::input::json_text(&receipt).len() + tool.len() + key.len();
+        inner.bytes += size;
+        match inner.map.insert(id.clone(), (receipt, size)) {
+            Some((_, old)) => inner.bytes -= old,
+            None => inner.order.push_back(id.clone()),
         }
-        while inner.map.len() > self.capacity {
+        while inner.map.len() > self.capacity || (inner.bytes > self.max_bytes && inner.map.len() > 1) {
             let Some(oldest) = inner.order.pop_front() else { break };
-            inner.map.remove(&oldest);
+            if oldest == id {
+                inner.order.push_back(oldest); // the newest stays
+                continue;
+            }
+            if let Some((_, size)) = inner.map.remove(&oldest) {
+                inner.bytes -= size;
+            }
         }
     }
 }
@@ -108,6 +134,22 @@ mod tests {
         assert!(store.get("t", "a").is_none());
         assert!(store.get("t", "c").is_some());
         assert!(store.get("other", "c").is_none(), "receipts are per tool");
+    }
+
+    #[test]
+    fn keeps_at_most_its_bytes_the_newest_always() {
+        let store = MemoryReceipts::with_bytes(100, 300);
+        let big = |n: usize| json!({"args": "x".repeat(n), "expires_at": 100});
+        for key in ["a", "b", "c"] {
+            store.put("t", key, big(100));
+        }
+        assert!(store.bytes() <= 300, "{}", store.bytes());
+        assert!(store.get("t", "a").is_none() && store.get("t", "c").is_some());
+        store.put("t", "huge", big(1_000));
+        assert_eq!(store.len(), 1, "only the newest, over the bound by itself");
+        assert!(store.get("t", "huge").is_some());
+        store.put("t", "huge", big(10));
+        assert!(store.bytes() < 100, "a replaced receipt's bytes are released: {}", store.bytes());
     }
 
     #[test]
