@@ -362,7 +362,11 @@ fn a_union_holds_at_most_its_bound_of_variants() {
     let asked = spec.read(&member);
     let env = asked.envelope().expect("asks");
     assert!(env.issues[0].readings.len() <= MAX_LISTED, "{}", env.issues[0].readings.len());
-    assert!(env.issues[0].hint.contains(&format!("{} more", MAX_UNION_VARIANTS - MAX_LISTED)), "{}", env.issues[0].hint);
+    assert!(
+        env.issues[0].hint.contains(&format!("{} more", MAX_UNION_VARIANTS - MAX_LISTED)),
+        "{}",
+        env.issues[0].hint
+    );
     let out = output_bytes(&asked.to_json());
     assert!(out < 64 * 1024 + 4 * output_bytes(&member), "{out} bytes");
 }
