@@ -45,6 +45,12 @@ pub const MAX_FOLD_WORK: u64 = 2_000_000;
 /// runs, so the budget bounds the work by construction.
 pub const FOLD_COST_PER_CHAR: usize = 18;
 
+/// Bytes of [`MAX_FOLD_WORK`] one byte of a number's text costs when it is read past its
+/// grammar (spelled in words, scaled, with a sign or a percent): each byte may start a lookup
+/// of every word of up to [`MAX_NUMBER_WORD_BYTES`] bytes. ASCII included: `"tres"` repeated is
+/// as costly to segment as any text.
+pub const SPELLED_NUMBER_COST_PER_BYTE: usize = MAX_NUMBER_WORD_BYTES;
+
 /// The most values (properties, list items, entry properties) one call reads. The rest are
 /// not read, and one issue says so.
 pub const MAX_VALUES_PER_CALL: usize = 20_000;

@@ -384,3 +384,21 @@ fn a_flat_union_call_of_many_unknown_keys_is_read_once_per_key() {
     assert!(output_bytes(&out) < 64 * 1024, "{} bytes", output_bytes(&out));
     assert!(read.envelope().is_none_or(|e| e.issues.len() <= MAX_ISSUES));
 }
+
+#[test]
+fn spelled_numbers_are_charged_to_the_fold_budget_ascii_too() {
+    use agent_input::limits::{MAX_FOLD_WORK, SPELLED_NUMBER_COST_PER_BYTE};
+    // Words a segmentation may read many ways, a thousand times: each value costs its bytes.
+    let spec =
+        ToolSpec::from_json(&json!({"name": "n", "properties": {"n": {"kind": "list", "item": {"kind": "number"}}}}))
+            .unwrap();
+    let word = "tres".repeat(25);
+    let sent = json!({ "n": vec![word.clone(); 1000] });
+    let read = spec.read(&sent);
+    let env = read.envelope().expect("asks");
+    let per_value = u64::try_from(word.len() * SPELLED_NUMBER_COST_PER_BYTE).unwrap();
+    let described = serde_json::to_string(&read.to_json()).unwrap();
+    // The budget stops the list before its end, and the ask says so.
+    assert!(1000 * per_value > MAX_FOLD_WORK);
+    assert!(env.issues.iter().any(|i| <&str>::from(i.code) == "input_too_long"), "{described}");
+}

@@ -62,7 +62,7 @@ use crate::codes::{AskCode, NoteCode};
 use crate::context::{Context, System};
 use crate::error::Error;
 use crate::input::Input;
-use crate::limits::{MAX_EXPONENT, MAX_SCALAR_CHARS};
+use crate::limits::{MAX_EXPONENT, MAX_SCALAR_CHARS, SPELLED_NUMBER_COST_PER_BYTE};
 use crate::opening::{Door, Scalar};
 use crate::outcome::{Ask, Note, Outcome, Reading, Status};
 use crate::reader::{self, Grammar, Placeholders, Reader};
@@ -327,6 +327,9 @@ impl Grammar for NumberOptions {
             Scalar::Number(_) => "",
             other => other.text(),
         };
+        // Reading words segments the text: charged before it runs, so a call of many such
+        // values stops at the fold budget (ASCII is free to fold, not to segment).
+        cx.spend_folding(text.len().saturating_mul(SPELLED_NUMBER_COST_PER_BYTE));
         let worded = || words::minus_word(input, text, self, cx).or_else(|| words::decimal_word(input, text, self));
         if let Some(out) = worded().or_else(|| words::spelled(input, text, self)) {
             return out;
