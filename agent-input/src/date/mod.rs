@@ -128,6 +128,7 @@ mod written;
 
 pub(crate) use numeric::canonical;
 pub use options::{check_today, parse_today, DateOptions, DateRole};
+pub(crate) use options::{is_date_shape, is_full_date};
 pub(crate) use options::{today_error, today_in};
 pub use range::{DateRange, DateRangeOptions};
 pub use range_read::read_range;

@@ -88,6 +88,24 @@ pub fn check_today(today: NaiveDate) -> Result<(), crate::error::Error> {
     today_error(Some(today)).map_or(Ok(()), |message| Err(crate::error::Error::options(message)))
 }
 
+/// Four ASCII digits, `-`, two, `-`, two.
+pub(crate) fn is_date_shape(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10 && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+}
+
+/// RFC 3339's `full-date`: `YYYY-MM-DD`, a day of the calendar.
+pub(crate) fn is_full_date(s: &str) -> bool {
+    if !is_date_shape(s) {
+        return false;
+    }
+    let part = |r: std::ops::Range<usize>| s.get(r).and_then(|p| p.parse::<u32>().ok());
+    match (part(0..4), part(5..7), part(8..10)) {
+        (Some(y), Some(m), Some(d)) => i32::try_from(y).ok().and_then(|y| NaiveDate::from_ymd_opt(y, m, d)).is_some(),
+        _ => false,
+    }
+}
+
 /// A day given as text (`--today`, a binding's `today` argument) as [`check_today`] takes it:
 /// `YYYY-MM-DD`, through the parser the `today` option's own JSON goes through.
 ///
@@ -102,7 +120,7 @@ pub fn check_today(today: NaiveDate) -> Result<(), crate::error::Error> {
 pub fn parse_today(text: &str) -> Result<NaiveDate, crate::error::Error> {
     // Exactly YYYY-MM-DD, as the message says (chrono's parser also takes `2026-1-1`).
     let day = Some(text)
-        .filter(|t| crate::tool::is_full_date(t))
+        .filter(|t| is_full_date(t))
         .and_then(|t| t.parse::<NaiveDate>().ok())
         .ok_or_else(|| crate::error::Error::options(format!("`today` must be a date as YYYY-MM-DD, got {text:?}")))?;
     check_today(day)?;

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use crate::date::{is_date_shape, is_full_date};
 use crate::limits::{MAX_ACCEPTS_STEPS, MAX_SCHEMA_DEPTH};
 
 /// The anchored patterns of a date alone that zod and others write (`from_schema` maps a string
@@ -264,26 +265,6 @@ fn string(object: &Map<String, Value>, s: &str) -> bool {
         }
     }
     true
-}
-
-/// Four ASCII digits, `-`, two, `-`, two.
-fn is_date_shape(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 10 && b.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
-}
-
-/// RFC 3339's `full-date`: `YYYY-MM-DD`, a day of the calendar.
-pub(crate) fn is_full_date(s: &str) -> bool {
-    if !is_date_shape(s) {
-        return false;
-    }
-    let part = |r: std::ops::Range<usize>| s.get(r).and_then(|p| p.parse::<u32>().ok());
-    match (part(0..4), part(5..7), part(8..10)) {
-        (Some(y), Some(m), Some(d)) => {
-            i32::try_from(y).ok().and_then(|y| chrono::NaiveDate::from_ymd_opt(y, m, d)).is_some()
-        }
-        _ => false,
-    }
 }
 
 /// A uuid in its hyphenated text form (8-4-4-4-12 hexadecimal digits, either case).

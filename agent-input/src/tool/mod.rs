@@ -55,7 +55,6 @@ use crate::limits::MAX_CALL_BYTES;
 use crate::outcome::received_cut;
 use crate::outcome::{Note, Warning};
 
-pub(crate) use accepts::is_full_date;
 pub use contract::{Failure, Finished, Gate, Pending, Preview, Run};
 pub use dialect::Dialect;
 pub use effects::{CONFIRM_TOKEN, DRY_RUN};

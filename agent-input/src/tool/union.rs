@@ -127,8 +127,8 @@ impl Union {
         } else {
             "its properties fit several variants"
         };
-        // The variants that fit, or every variant: at most `MAX_LISTED` named, the rest counted.
-        let named: Vec<&Variant> = if fits.len() > 1 { fits.clone() } else { self.variants.iter().collect() };
+        // Every variant: at most `MAX_LISTED` named, the rest counted.
+        let named: Vec<&Variant> = self.variants.iter().collect();
         let names = listing(&named, |v| format!("\"{}\"", v.name));
         let expected = format!("`{path}` with `{}` naming its variant, one of {names}; {why}", self.tag);
         let fix = if named.len() > MAX_LISTED {
