@@ -14,17 +14,27 @@
 //! rejected call is kept, never telemetry. `--baseline RUN.json` prints the run before and
 //! after side by side.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
 
-use crate::mcp::{ClientError, Session};
+use crate::mcp::{ClientError, Group, Session};
+use crate::terminal::visible;
 
 /// The most calls a model command may make in one scenario.
 pub const MAX_MODEL_TURNS: usize = 20;
 /// The most steps of one recorded scenario.
 pub const MAX_STEPS: usize = 100;
+/// Seconds a model command may take for one turn, by default (`--model-timeout`): it is then
+/// ended, with its whole process group, and the eval stops (exit 4).
+pub const MODEL_TIMEOUT_SECONDS: u64 = 120;
+/// The most bytes a model command may print for one turn (one call: a call's arguments are
+/// read up to 4 MiB); one more ends it and the eval stops (exit 4). Its output is never held
+/// past this.
+pub const MAX_MODEL_OUTPUT_BYTES: usize = 4 * 1024 * 1024 + 64 * 1024;
 
 /// Exit statuses beside 0: 1 a step scored at or below `--fail-on`, or worse than in the
 /// baseline; 2 misuse; 4 a server or model command that could not be run.
@@ -48,6 +58,8 @@ pub struct Options<'a> {
     pub output: Option<&'a std::path::Path>,
     pub format: &'a str,
     pub fail_on: &'a str,
+    /// How long a model command may take for one turn.
+    pub model_timeout: Duration,
 }
 
 /// One call and what came back.
@@ -286,7 +298,7 @@ fn drive(options: &Options<'_>, scenarios: &[Value]) -> Result<Value, ClientErro
         let mut session = Session::start(options.server, options.cwd)?;
         protocol = session.version.clone();
         let steps = match scenario.get("model").and_then(Value::as_str) {
-            Some(model) => played(&mut session, scenario, model, options.cwd)?,
+            Some(model) => played(&mut session, scenario, model, options)?,
             None => recorded(&mut session, scenario)?,
         };
         let steps: Vec<Value> = steps.iter().enumerate().map(|(n, s)| s.to_json(n)).collect();
@@ -363,15 +375,20 @@ fn played(
     session: &mut Session,
     scenario: &Value,
     model: &str,
-    cwd: Option<&std::path::Path>,
+    options: &Options<'_>,
 ) -> Result<Vec<Step>, ClientError> {
     let (tools, _) = session.list_all_tools()?;
+    if let Some(cut) = session.listing_cut() {
+        // The model plays with the tools kept; the run still goes on.
+        eprintln!("agent-input: warning: {}", visible(&cut.message()));
+    }
     let mut steps: Vec<Step> = Vec::new();
     let mut history: Vec<Value> = Vec::new();
     for turn in 0..MAX_MODEL_TURNS {
-        let last = history.last().cloned().unwrap_or(Value::Null);
-        let input = json!({"scenario": scenario, "turn": turn, "tools": tools, "last": last, "history": history});
-        let next = ask_model(model, cwd, &input)?;
+        let last = history.last().unwrap_or(&Value::Null);
+        // Written as it is serialised, the tools not copied (a listing may hold MAX_LIST_BYTES).
+        let input = Turn { scenario, turn, tools: &tools, last, history: &history };
+        let next = ask_model(model, options, serde_json::to_vec(&input).unwrap_or_default())?;
         if next.get("done") == Some(&Value::Bool(true)) {
             break;
         }
@@ -398,21 +415,60 @@ fn played(
     Ok(steps)
 }
 
-fn ask_model(model: &str, cwd: Option<&std::path::Path>, input: &Value) -> Result<Value, ClientError> {
+/// What a model command gets on stdin each turn.
+#[derive(serde::Serialize)]
+struct Turn<'a> {
+    scenario: &'a Value,
+    turn: usize,
+    tools: &'a [Value],
+    last: &'a Value,
+    history: &'a [Value],
+}
+
+/// Runs the model command for one turn: `input` written from a thread of its own (a command
+/// that reads none of it blocks nothing), at most [`MAX_MODEL_OUTPUT_BYTES`] of its output
+/// read, and all of it within `--model-timeout`; its process group is ended when it returns.
+fn ask_model(model: &str, options: &Options<'_>, input: Vec<u8>) -> Result<Value, ClientError> {
     let mut cmd = Command::new("sh");
     cmd.arg("-c").arg(model).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit());
-    if let Some(dir) = cwd {
+    if let Some(dir) = options.cwd {
         cmd.current_dir(dir);
     }
-    let mut child = cmd.spawn().map_err(|e| ClientError(format!("cannot start the model `{model}`: {e}")))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(input.to_string().as_bytes());
+    let mut group =
+        Group::spawn(&mut cmd).map_err(|e| ClientError(format!("cannot start the model `{model}`: {e}")))?;
+    let deadline = Instant::now() + options.model_timeout;
+    if let Some(mut stdin) = group.child().stdin.take() {
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
     }
-    let output = child.wait_with_output().map_err(|e| ClientError(format!("the model `{model}`: {e}")))?;
-    if !output.status.success() {
-        return Err(ClientError(format!("the model `{model}` exited with {}", output.status)));
+    let (tx, printed) = mpsc::channel();
+    if let Some(stdout) = group.child().stdout.take() {
+        std::thread::spawn(move || {
+            let mut out = Vec::new();
+            let read = stdout.take(MAX_MODEL_OUTPUT_BYTES as u64 + 1).read_to_end(&mut out);
+            let _ = tx.send(read.map(|_| out));
+        });
     }
-    let text = String::from_utf8_lossy(&output.stdout);
+    let late = || {
+        let seconds = options.model_timeout.as_secs();
+        ClientError(format!("the model `{model}` did not finish within {seconds} s (`--model-timeout`)"))
+    };
+    let out = match printed.recv_timeout(options.model_timeout) {
+        Ok(Ok(out)) => out,
+        Ok(Err(e)) => return Err(ClientError(format!("the model `{model}`: {e}"))),
+        Err(_) => return Err(late()),
+    };
+    if out.len() > MAX_MODEL_OUTPUT_BYTES {
+        return Err(ClientError(format!(
+            "the model `{model}` printed more than {MAX_MODEL_OUTPUT_BYTES} bytes (`MAX_MODEL_OUTPUT_BYTES`)"
+        )));
+    }
+    let status = group.wait_until(deadline).ok_or_else(late)?;
+    if !status.success() {
+        return Err(ClientError(format!("the model `{model}` exited with {status}")));
+    }
+    let text = String::from_utf8_lossy(&out);
     serde_json::from_str(text.trim()).map_err(|e| ClientError(format!("the model `{model}` printed no JSON: {e}")))
 }
 
@@ -452,12 +508,12 @@ fn table(run: &Value, baseline: Option<&Value>) -> String {
     let before = baseline.map(step_outcomes).unwrap_or_default();
     let mut out = format!(
         "agent-input eval: {} (protocol {})\n",
-        run["server"].as_str().unwrap_or(""),
-        run["protocol"].as_str().unwrap_or("")
+        visible(run["server"].as_str().unwrap_or("")),
+        visible(run["protocol"].as_str().unwrap_or(""))
     );
     let header = if baseline.is_some() { "before     after" } else { "outcome" };
     let names = run["scenarios"].as_array().into_iter().flatten().filter_map(|s| s["name"].as_str());
-    let width = names.map(|n| n.chars().count()).max().unwrap_or(8).clamp(8, 60);
+    let width = names.map(|n| visible(n).chars().count()).max().unwrap_or(8).clamp(8, 60);
     out.push_str(&format!("{:<width$} {:>4}  {:<24} {:<20} codes\n", "scenario", "step", "tool", header));
     for scenario in run["scenarios"].as_array().into_iter().flatten() {
         let name = scenario["name"].as_str().unwrap_or("");
@@ -467,7 +523,7 @@ fn table(run: &Value, baseline: Option<&Value>) -> String {
             let outcome = match baseline {
                 Some(_) => {
                     let was = before.iter().find(|(k, _)| k.0 == name && k.1 == n).map_or("-", |(_, o)| o.as_str());
-                    format!("{was:<10} {after}")
+                    format!("{:<10} {after}", visible(was))
                 }
                 None => after.to_string(),
             };
@@ -476,7 +532,7 @@ fn table(run: &Value, baseline: Option<&Value>) -> String {
                 .into_iter()
                 .flatten()
                 .flat_map(|a| a["codes"].as_array().cloned().unwrap_or_default())
-                .filter_map(|c| c.as_str().map(str::to_string))
+                .filter_map(|c| c.as_str().map(|c| visible(c).into_owned()))
                 .fold(Vec::new(), |mut seen, c| {
                     if !seen.contains(&c) {
                         seen.push(c);
@@ -484,16 +540,16 @@ fn table(run: &Value, baseline: Option<&Value>) -> String {
                     seen
                 });
             let outcome = match step["expect"].as_str() {
-                Some(e) if e != after => format!("{outcome} (expected {e})"),
+                Some(e) if e != after => format!("{outcome} (expected {})", visible(e)),
                 _ => outcome,
             };
-            let short: String = name.chars().take(width).collect();
-            let tool = step["tool"].as_str().unwrap_or("");
+            let short: String = visible(name).chars().take(width).collect();
+            let tool = visible(step["tool"].as_str().unwrap_or(""));
             out.push_str(&format!("{short:<width$} {n:>4}  {tool:<24} {outcome:<20} {}\n", codes.join(" ")));
         }
     }
     if let Some(b) = baseline {
-        out.push_str(&format!("before: {}\n", totals(b)));
+        out.push_str(&format!("before: {}\n", visible(&totals(b))));
     }
     out.push_str(&format!("{}{}", if baseline.is_some() { "after:  " } else { "" }, totals(run)));
     out

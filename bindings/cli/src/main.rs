@@ -33,6 +33,7 @@
 mod eval;
 mod lint;
 mod mcp;
+mod terminal;
 
 use std::io::{BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -177,6 +178,9 @@ enum Command {
         /// The outcome at or below which the run fails: failed, asked, recovered or never.
         #[arg(long = "fail-on", default_value = "failed", value_name = "OUTCOME")]
         fail_on: String,
+        /// Seconds a model command may take for one turn (its process group is ended then).
+        #[arg(long = "model-timeout", default_value_t = eval::MODEL_TIMEOUT_SECONDS, value_name = "SECONDS")]
+        model_timeout: u64,
     },
 }
 
@@ -710,7 +714,7 @@ fn main() -> ExitCode {
                 calls: !no_calls,
             }))
         }
-        Command::Eval { server, scenarios, cwd, baseline, output, format, fail_on } => {
+        Command::Eval { server, scenarios, cwd, baseline, output, format, fail_on, model_timeout } => {
             exit_of(eval::run(&eval::Options {
                 server: &server,
                 cwd: cwd.as_deref(),
@@ -719,6 +723,7 @@ fn main() -> ExitCode {
                 output: output.as_deref(),
                 format: &format,
                 fail_on: &fail_on,
+                model_timeout: std::time::Duration::from_secs(model_timeout),
             }))
         }
         Command::Read { batch: true, key_env, .. } => batch(&key_env),
