@@ -543,3 +543,23 @@ fn docs_lint_md_lists_every_rule_with_its_summary() {
         assert!(doc.contains(&row), "docs/lint.md's table lacks the row {row}");
     }
 }
+
+#[test]
+fn the_table_shows_what_a_server_sends_as_visible_escapes() {
+    let dir = std::env::temp_dir().join(format!("agent-input-lint-escapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let clean: Value =
+        serde_json::from_str(&std::fs::read_to_string(servers().join("lint/clean.json")).unwrap()).unwrap();
+    let mut tools = clean["tools"].clone();
+    // A name that would set the window title, return the carriage and reverse the text.
+    tools[0]["name"] = json!("search\u{1b}]0;pwned\u{7}\r\u{202e}ok");
+    let path = dir.join("tools.json");
+    std::fs::write(&path, serde_json::to_vec(&json!({ "tools": tools })).unwrap()).unwrap();
+    let table = String::from_utf8(lint(&["--tools", path.to_str().unwrap()]).stdout).unwrap();
+    assert!(!table.contains('\u{1b}') && !table.contains('\r') && !table.contains('\u{202e}'), "{table:?}");
+    assert!(table.contains("\\u{1b}") && table.contains("\\u{202e}"), "{table}");
+    // The JSON report keeps the name exact.
+    let json = lint(&["--tools", path.to_str().unwrap(), "--format", "json"]).stdout;
+    assert!(String::from_utf8(json).unwrap().contains("\\u001b]0;pwned"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -104,6 +104,7 @@ pub fn run(options: &Options<'_>) -> Result<u8, (String, u8)> {
         accept(&mut report.findings, path).map_err(|e| (e, EXIT_MISUSE))?;
     }
     report.findings.sort_by_key(|f| (std::cmp::Reverse(rules::severity(f.code)), f.path.clone(), f.code));
+    cap_findings(&mut report.findings);
     let text = match options.format {
         "json" => serde_json::to_string_pretty(&json_report(&report)).unwrap_or_default(),
         "sarif" => serde_json::to_string_pretty(&sarif::log(&report)).unwrap_or_default(),
@@ -135,6 +136,9 @@ fn live(command: &str, cwd: Option<&std::path::Path>, calls: bool) -> Result<Rep
         probe(&mut session, &tools, &mut findings)?;
     }
     rules::stray(&session.stray_output, &mut findings);
+    if let Some(cut) = session.listing_cut() {
+        findings.push(rules::finding("listing_cut", None, "/tools".into(), cut.message()));
+    }
     Ok(Report { source: command.to_string(), protocol: Some(session.version.clone()), tools: tools.len(), findings })
 }
 
@@ -232,7 +236,35 @@ fn json_report(report: &Report) -> Value {
            "summary": counts(report), "findings": findings})
 }
 
+/// The most findings of one rule a report lists; the last one listed counts the rest.
+pub const MAX_FINDINGS_PER_RULE: usize = 100;
+
+/// Keeps the first [`MAX_FINDINGS_PER_RULE`] findings of each rule (in report order); the last
+/// kept one of a rule with more says how many more there were.
+fn cap_findings(findings: &mut Vec<Finding>) {
+    use std::collections::HashMap;
+    let mut total: HashMap<&'static str, usize> = HashMap::new();
+    for f in findings.iter() {
+        *total.entry(f.code).or_default() += 1;
+    }
+    let mut listed: HashMap<&'static str, usize> = HashMap::new();
+    findings.retain_mut(|f| {
+        let n = listed.entry(f.code).or_default();
+        *n += 1;
+        let all = total.get(f.code).copied().unwrap_or_default();
+        if all > MAX_FINDINGS_PER_RULE && *n == MAX_FINDINGS_PER_RULE {
+            f.message.push_str(&format!(
+                " ({} more `{}` findings are not listed: `MAX_FINDINGS_PER_RULE` is {MAX_FINDINGS_PER_RULE}.)",
+                all - MAX_FINDINGS_PER_RULE,
+                f.code
+            ));
+        }
+        *n <= MAX_FINDINGS_PER_RULE
+    });
+}
+
 fn table(report: &Report) -> String {
+    let report = &visible_report(report);
     let mut out = format!(
         "agent-input lint: {} ({} tools{})\n",
         report.source,
@@ -263,4 +295,44 @@ fn table(report: &Report) -> String {
         c["error"], c["warning"], c["note"], c["accepted"]
     ));
     out
+}
+
+/// The report with every text a server may write (tool names, paths, messages) as
+/// [`crate::terminal::visible`] shows it: a table is read on a terminal.
+fn visible_report(report: &Report) -> Report {
+    let shown = |t: &str| crate::terminal::visible(t).into_owned();
+    Report {
+        source: shown(&report.source),
+        protocol: report.protocol.as_deref().map(shown),
+        tools: report.tools,
+        findings: report
+            .findings
+            .iter()
+            .map(|f| Finding {
+                code: f.code,
+                tool: f.tool.as_deref().map(shown),
+                path: shown(&f.path),
+                message: shown(&f.message),
+                accepted: f.accepted.as_deref().map(shown),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rule_lists_at_most_its_cap_the_last_counting_the_rest() {
+        let mut findings: Vec<Finding> = (0..MAX_FINDINGS_PER_RULE + 7)
+            .map(|i| rules::finding("type_array", None, format!("/tools/{i}"), "m".into()))
+            .collect();
+        findings.push(rules::finding("type_missing", None, "/tools/0".into(), "m".into()));
+        cap_findings(&mut findings);
+        let arrays: Vec<&Finding> = findings.iter().filter(|f| f.code == "type_array").collect();
+        assert_eq!(arrays.len(), MAX_FINDINGS_PER_RULE);
+        assert!(arrays.last().is_some_and(|f| f.message.contains("7 more `type_array` findings")));
+        assert_eq!(findings.iter().filter(|f| f.code == "type_missing").count(), 1);
+    }
 }

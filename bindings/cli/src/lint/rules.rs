@@ -51,6 +51,7 @@ pub const RULES: &[Rule] = &[
     Rule { code: "result_type_missing", severity: Error, summary: "A result on 2026-07-28 carries no `resultType`.", hint: "Upgrade the server's SDK, or set `resultType: \"complete\"` on every result; 2026-07-28 clients refuse a result without it." },
     Rule { code: "cache_hints_missing", severity: Error, summary: "A `tools/list` result on 2026-07-28 lacks `ttlMs` or `cacheScope`.", hint: "Set `ttlMs` (0 when the list may change at any time) and `cacheScope` (`private` or `public`) on every list result." },
     Rule { code: "prose_result", severity: Note, summary: "A tool returns prose where structured content fits (no `outputSchema`, or a result with text only).", hint: "Declare an `outputSchema` and return `structuredContent`, so that the model and the client read fields rather than parse sentences." },
+    Rule { code: "listing_cut", severity: Warning, summary: "The server's `tools/list` is longer than the lint reads (`MAX_LIST_TOOLS` tools, `MAX_LIST_PAGES` pages, `MAX_LIST_BYTES`): the tools past the bound are not checked.", hint: "Split the server by service so that each lists fewer tools; no model can choose well among thousands of tools either." },
     Rule { code: "stdout_not_jsonrpc", severity: Error, summary: "The server wrote something other than JSON-RPC to stdout.", hint: "Log to stderr; on stdio, stdout carries nothing but JSON-RPC messages." },
 ];
 

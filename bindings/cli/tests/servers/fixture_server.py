@@ -17,7 +17,8 @@ Fixture keys (all optional but `tools`):
 - `echo`: tools whose result is the arguments they got (structured);
 - `refuse`: per tool, the argument values refused with an agent-input style ask, as
   `{"tool": {"argument": {"value": V, "readings": [R1, R2]}}}`;
-- `stray`: a line written to stdout before anything else.
+- `stray`: a line written to stdout before anything else;
+- `copies`: list the first tool this many times, its name numbered (`name_1`, `name_2`, …).
 """
 
 import json
@@ -37,6 +38,8 @@ def list_result():
     global listings
     listings += 1
     tools = list(fixture["tools"])
+    if fixture.get("copies"):
+        tools = [dict(tools[0], name=f"{tools[0]['name']}_{i}") for i in range(1, fixture["copies"] + 1)]
     if fixture.get("shuffle") and listings % 2 == 0:
         tools.reverse()
     fields = {"resultType": "complete", "ttlMs": 0, "cacheScope": "private"}
