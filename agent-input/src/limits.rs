@@ -51,6 +51,12 @@ pub const FOLD_COST_PER_CHAR: usize = 18;
 /// as costly to segment as any text.
 pub const SPELLED_NUMBER_COST_PER_BYTE: usize = MAX_NUMBER_WORD_BYTES;
 
+/// The most times the date range reader reads one text (as words, glued, open, with an
+/// abbreviated end, split at a separator, whole for each bound, around today, and at up to
+/// eight hyphens): a range's text is charged to [`MAX_FOLD_WORK`] this many times its folding
+/// cost plus its bytes, before it is read.
+pub const MAX_RANGE_READINGS: usize = 24;
+
 /// The most values (properties, list items, entry properties) one call reads. The rest are
 /// not read, and one issue says so.
 pub const MAX_VALUES_PER_CALL: usize = 20_000;

@@ -205,9 +205,19 @@ fn worst_scalar() -> String {
 /// whole): a value of 256 characters outside ASCII, each costing `FOLD_COST_PER_CHAR`.
 const ONE_ITEM_FOLDING: u64 = 256 * agent_input::limits::FOLD_COST_PER_CHAR as u64;
 
-/// The work one worst item may add past the bound, a number read past its grammar too: its 768
-/// bytes (three each) at `SPELLED_NUMBER_COST_PER_BYTE`.
-const ONE_ITEM_WORK: u64 = ONE_ITEM_FOLDING + 768 * agent_input::limits::SPELLED_NUMBER_COST_PER_BYTE as u64;
+/// The work one worst item may add past the bound: a number read past its grammar, its 768
+/// bytes (three each) at `SPELLED_NUMBER_COST_PER_BYTE`; a date range, its folding and bytes
+/// `MAX_RANGE_READINGS` times.
+const ONE_ITEM_WORK: u64 = {
+    use agent_input::limits::{MAX_RANGE_READINGS, SPELLED_NUMBER_COST_PER_BYTE};
+    let number = ONE_ITEM_FOLDING + 768 * SPELLED_NUMBER_COST_PER_BYTE as u64;
+    let range = (ONE_ITEM_FOLDING + 768) * MAX_RANGE_READINGS as u64;
+    if number > range {
+        number
+    } else {
+        range
+    }
+};
 
 #[test]
 fn a_list_of_worst_items_stops_at_the_folding_bound() {
@@ -216,7 +226,7 @@ fn a_list_of_worst_items_stops_at_the_folding_bound() {
     let one = Spec::new(Kind::DateRange, &json!({})).unwrap();
     let cx = Context::new(&System);
     let _ = one.read_in(Input::String(&worst_scalar()), &cx);
-    assert!(cx.fold_work() <= ONE_ITEM_FOLDING, "one item: {}", cx.fold_work());
+    assert!(cx.fold_work() <= ONE_ITEM_WORK, "one item: {}", cx.fold_work());
     let entries: Vec<Value> =
         (0..50).map(|i| json!({"id": format!("C{i}"), "names": [format!("Krajský soud {i}")]})).collect();
     for item in [
@@ -258,7 +268,7 @@ fn a_call_of_many_date_ranges_stops_at_the_folding_bound() {
     let cx = Context::new(&System);
     let call = spec.read_in(&args, &cx);
     let spent = cx.fold_work();
-    assert!(spent <= MAX_FOLD_WORK + ONE_ITEM_FOLDING, "folded {spent} bytes");
+    assert!(spent <= MAX_FOLD_WORK + ONE_ITEM_WORK, "folded {spent} bytes");
     let envelope = serde_json::to_value(call.envelope()).unwrap();
     let text = envelope.to_string();
     assert!(text.contains("input_too_long") && text.contains("were not read"), "{text}");
@@ -338,7 +348,7 @@ fn a_call_with_a_list_of_worst_items_stops_at_the_folding_bound() {
     let cx = Context::new(&System);
     let call = spec.read_in(&json!({ "periods": vec![worst_scalar(); 1000] }), &cx).to_json();
     let spent = cx.fold_work();
-    assert!(spent <= MAX_FOLD_WORK + ONE_ITEM_FOLDING, "folded {spent} bytes");
+    assert!(spent <= MAX_FOLD_WORK + ONE_ITEM_WORK, "folded {spent} bytes");
     let text = call.to_string();
     assert!(text.contains("input_too_long") && text.contains("were not read"), "{text}");
 }
@@ -405,4 +415,25 @@ fn spelled_numbers_are_charged_to_the_fold_budget_ascii_too() {
     // The budget stops the list before its end, and the ask says so.
     assert!(1000 * per_value > MAX_FOLD_WORK);
     assert!(env.issues.iter().any(|i| <&str>::from(i.code) == "input_too_long"), "{described}");
+}
+
+/// The worst call of the last round: 308 entries of five date ranges, each 256 U+FDFA (a 1 MB
+/// call). Every reading of a range is charged, so the call stops at the fold budget.
+#[test]
+fn entries_of_worst_date_ranges_stop_at_the_fold_budget() {
+    use agent_input::limits::MAX_FOLD_WORK;
+    let item = json!({"kind": "object", "properties": {
+        "a": {"kind": "date_range"}, "b": {"kind": "date_range"}, "c": {"kind": "date_range"},
+        "d": {"kind": "date_range"}, "e": {"kind": "date_range"}}});
+    let spec =
+        ToolSpec::from_json(&json!({"name": "ranges", "properties": {"periods": {"kind": "list", "item": item}}}))
+            .unwrap();
+    let worst = worst_scalar();
+    let entry = json!({"a": worst, "b": worst, "c": worst, "d": worst, "e": worst});
+    let call = json!({ "periods": vec![entry; 308] });
+    let cx = Context::new(&System);
+    let read = spec.read_in(&call, &cx);
+    assert!(cx.fold_work() <= MAX_FOLD_WORK + ONE_ITEM_WORK, "{}", cx.fold_work());
+    let env = read.envelope().expect("asks");
+    assert!(env.issues.iter().any(|i| <&str>::from(i.code) == "input_too_long"));
 }

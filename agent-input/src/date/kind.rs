@@ -13,6 +13,7 @@ use super::read::{read_prepared, read_value};
 use super::written::{iso_text, iso_value};
 use crate::context::Context;
 use crate::input::Input;
+use crate::limits::MAX_RANGE_READINGS;
 use crate::outcome::Outcome;
 use crate::reader::Reader;
 
@@ -57,7 +58,10 @@ impl Reader for DateRangeOptions {
 
     fn read(&self, input: Input<'_>, cx: &Context<'_>) -> Outcome<DateRange> {
         if let Input::String(s) = input {
-            cx.spend_folding(crate::reader::fold_cost(s));
+            // A range's text is read again for each way it may be split: charged for every
+            // reading it may take, ASCII too, before any runs.
+            let once = crate::reader::fold_cost(s).saturating_add(s.len());
+            cx.spend_folding(once.saturating_mul(MAX_RANGE_READINGS));
         }
         let today = super::today_in(self.today, cx);
         if today != self.today {
