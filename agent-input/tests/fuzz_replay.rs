@@ -46,7 +46,7 @@ fn every_fuzz_target_has_a_file() {
     for kind in agent_input::Kind::ALL {
         assert!(manifest.contains(&format!("name = \"read_{}\"", kind.name())), "no fuzz target for {kind}");
     }
-    for t in ["batch_line", "tool_call", "cursor_decode"] {
+    for t in ["batch_line", "tool_call", "cursor_decode", "input_schema", "tool_spec_call"] {
         assert!(manifest.contains(&format!("name = \"{t}\"")), "no fuzz target {t}");
     }
 }

@@ -75,8 +75,19 @@ fn check_output_size(output: &str, input_bytes: usize) {
 
 /// The folding one item may do past [`agent_input::limits::MAX_FOLD_WORK`]: the item that
 /// crosses the bound is read whole (a value of at most 256 characters, each costing
-/// `FOLD_COST_PER_CHAR`).
-pub const FOLD_SLACK: u64 = 256 * agent_input::limits::FOLD_COST_PER_CHAR as u64;
+/// `FOLD_COST_PER_CHAR`; a date range's its folding and 768 bytes `MAX_RANGE_READINGS` times,
+/// the most one item is charged).
+pub const FOLD_SLACK: u64 = {
+    use agent_input::limits::{FOLD_COST_PER_CHAR, MAX_RANGE_READINGS, SPELLED_NUMBER_COST_PER_BYTE};
+    let folding = 256 * FOLD_COST_PER_CHAR as u64;
+    let range = (folding + 768) * MAX_RANGE_READINGS as u64;
+    let number = folding + 768 * SPELLED_NUMBER_COST_PER_BYTE as u64;
+    if range > number {
+        range
+    } else {
+        number
+    }
+};
 
 /// Suggestion work and folding of one read or call are within their budgets (counted, not
 /// timed): a list or a collection of worst items stops at the folding bound.
@@ -201,6 +212,100 @@ pub fn check_tool_call(data: &[u8]) {
     }
 }
 
+/// `data` split at its first NUL: a JSON document, then a call's JSON text.
+fn document_and_call(data: &[u8]) -> Option<(Value, &[u8])> {
+    let at = data.iter().position(|b| *b == 0)?;
+    let doc = serde_json::from_slice(data.get(..at)?).ok()?;
+    Some((doc, data.get(at + 1..)?))
+}
+
+/// What a spec of `doc_bytes` may write as its schema in any dialect: the mapping holds at most
+/// `MAX_SCHEMA_PROPERTIES` properties, each written once.
+fn check_schema_size(spec: &ToolSpec, doc_bytes: usize) {
+    let bound = 8 * 1024 * 1024 + OUTPUT_PER_INPUT_BYTE * 64 * doc_bytes;
+    for dialect in agent_input::tool::Dialect::ALL {
+        let written = spec.input_schema_for(dialect).to_string().len();
+        assert!(written <= bound, "{dialect}: {written} schema bytes for {doc_bytes} (bound {bound})");
+    }
+}
+
+/// A call through `spec` keeps the tool call's invariants, and its canonical arguments read
+/// back unchanged, with no note.
+fn check_call_through(spec: &ToolSpec, call: &[u8]) {
+    let read = check_work(|cx| spec.read_json_in(call, cx));
+    check_output_size(&read.to_json().to_string(), call.len());
+    if let ToolCall::Ok { args: canonical, .. } = &read {
+        if let ToolCall::Ok { args: twice, notes, .. } = spec.read(canonical) {
+            assert_eq!(&twice, canonical, "canonical args read back as they are");
+            assert!(notes.is_empty(), "{notes:?}");
+        }
+    }
+}
+
+/// A JSON Schema (recursive, fanned out, any shape) maps in bounded time and size, and a call
+/// read through it keeps the tool call's invariants: `data` is the schema, NUL, the call.
+pub fn check_input_schema(data: &[u8]) {
+    let Some((schema, call)) = document_and_call(data) else { return };
+    let Ok(spec) = ToolSpec::from_input_schema(&schema) else { return };
+    check_schema_size(&spec, data.len());
+    check_call_through(&spec, call);
+}
+
+/// A tool spec (unions of many variants among them) and a call through it: `data` is the
+/// spec, NUL, the call.
+pub fn check_tool_spec_call(data: &[u8]) {
+    let Some((doc, call)) = document_and_call(data) else { return };
+    let Ok(spec) = ToolSpec::from_json(&doc) else { return };
+    check_call_through(&spec, call);
+}
+
+/// Seeds of `input_schema` and `tool_spec_call`: recursive schemas, a fan-out of references,
+/// and a union of the most variants, each with a call.
+fn schema_seeds() -> Vec<(String, String, Vec<u8>)> {
+    let joined = |doc: Value, call: Value| {
+        let mut data = serde_json::to_vec(&doc).unwrap_or_default();
+        data.push(0);
+        data.extend_from_slice(call.to_string().as_bytes());
+        data
+    };
+    let tree = json!({"type": "object", "properties": {"root": {"$ref": "#/$defs/Node"}}, "$defs": {"Node": {
+        "type": "object", "properties": {"value": {"type": "integer"},
+        "left": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]},
+        "right": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}}}}});
+    let filter = json!({"type": "object", "properties": {"filter": {"$ref": "#/$defs/F"}}, "$defs": {"F": {
+        "type": "object", "properties": {"field": {"type": "string"}, "on": {"type": "string", "format": "date"},
+        "and": {"type": "array", "items": {"$ref": "#/$defs/F"}}, "not": {"$ref": "#/$defs/F"}}}}});
+    let mut defs = serde_json::Map::new();
+    for level in 0..16 {
+        let next = json!({"$ref": format!("#/$defs/L{}", level + 1)});
+        defs.insert(
+            format!("L{level}"),
+            json!({"type": "object", "properties": {"a": next, "b": next, "n": {"type": "integer"}}}),
+        );
+    }
+    let fan = json!({"type": "object", "properties": {"top": {"$ref": "#/$defs/L0"}}, "$defs": defs});
+    let variants: serde_json::Map<String, Value> = (0..agent_input::limits::MAX_UNION_VARIANTS)
+        .map(|i| (format!("v{i}"), json!({"properties": {"shared": {"kind": "text", "required": true}, format!("own_{i}"): {"kind": "number"}}})))
+        .collect();
+    let union =
+        json!({"name": "u", "properties": {"source": {"kind": "union", "required": true, "variants": variants}}});
+    vec![
+        ("input_schema".into(), "tree".into(), joined(tree, json!({"root": {"value": "4 000", "left": {"value": 1}}}))),
+        (
+            "input_schema".into(),
+            "filter".into(),
+            joined(filter, json!({"filter": {"and": [{"on": "1. 10. 2026"}], "not": {}}})),
+        ),
+        ("input_schema".into(), "fan_out".into(), joined(fan, json!({"top": {"a": {"b": {"n": "12"}}}}))),
+        (
+            "tool_spec_call".into(),
+            "union_of_most_variants".into(),
+            joined(union.clone(), json!({"source": {"shared": "x"}})),
+        ),
+        ("tool_spec_call".into(), "union_flat".into(), joined(union, json!({"type": "v1", "shared": "x", "own_2": 1}))),
+    ]
+}
+
 /// Decoding never panics; whatever decodes re-encodes to a cursor that decodes the same.
 pub fn check_cursor_decode(data: &[u8]) {
     let codec = agent_input::cursor::CursorCodec::new(KEY.as_bytes()).expect("key");
@@ -291,6 +396,7 @@ pub fn seeds(vectors: &std::path::Path) -> Vec<(String, String, Vec<u8>)> {
             ));
         }
     }
+    out.extend(schema_seeds());
     out
 }
 
@@ -300,6 +406,8 @@ pub fn run_target(target: &str, data: &[u8]) {
         "batch_line" => check_batch_line(data),
         "tool_call" => check_tool_call(data),
         "cursor_decode" => check_cursor_decode(data),
+        "input_schema" => check_input_schema(data),
+        "tool_spec_call" => check_tool_spec_call(data),
         other => check_read(other.strip_prefix("read_").expect("a read_ target"), data),
     }
 }
