@@ -28,6 +28,10 @@ HERE = Path(__file__).resolve().parent
 PUBLISHED = Path(os.environ.get("AGENT_INPUT_PUBLISHED_DIR", ROOT / "target" / "published"))
 SERVERS_VENV = PUBLISHED / "servers-venv"
 SERVERS_PYTHON = SERVERS_VENV / "bin" / "python"
+#: The servers written on the official SDK's 1.x (`mcp<2`): their own virtualenv
+#: (tests/published/requirements-mcp1.txt); the client driving them stays the mcp 2.x one above.
+SERVERS_VENV_MCP1 = PUBLISHED / "servers-venv-mcp1"
+SERVERS_PYTHON_MCP1 = SERVERS_VENV_MCP1 / "bin" / "python"
 NPM_DIR = PUBLISHED / "npm"
 #: Seconds one server run (start, every call, stop) may take.
 RUN_TIMEOUT = float(os.environ.get("AGENT_INPUT_PUBLISHED_TIMEOUT", "240"))

@@ -3,7 +3,9 @@ line, what it works on (a fresh folder laid out the same for both runs), which o
 left out of the generated calls and why, its documented example calls, and the model spellings
 of its typed parameters with the canonical call each must equal.
 
-The versions are pinned in scripts/test-published (PyPI) and tests/published/npm (npm).
+The versions are pinned in tests/published/requirements.txt (PyPI, mcp 2.x and fastmcp 4),
+tests/published/requirements-mcp1.txt (PyPI, servers written on mcp 1.x, in their own
+virtualenv) and tests/published/npm (npm).
 """
 
 from __future__ import annotations
@@ -17,7 +19,17 @@ import subprocess
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from harness import HERE, NPM_DIR, PUBLISHED, SERVERS_PYTHON, Call, files_under, git_state, zip_members
+from harness import (
+    HERE,
+    NPM_DIR,
+    PUBLISHED,
+    SERVERS_PYTHON,
+    SERVERS_PYTHON_MCP1,
+    Call,
+    files_under,
+    git_state,
+    zip_members,
+)
 
 #: Where each server's folder is laid out; the same path for the plain and the lenient run, so a
 #: path in a result is the same text in both.
@@ -72,6 +84,12 @@ class Server:
     #: Numbers without a bound in the schema are drawn within -max_number..max_number (valid all
     #: the same): for servers that do as much work as a number says (rows of a table).
     max_number: Optional[int] = None
+    #: The Python a "python" server runs on: the servers' virtualenv (mcp 2.x, fastmcp 4) or the
+    #: one holding the servers written on mcp 1.x.
+    python: Path = SERVERS_PYTHON
+    #: The target's first word is a console script the package installs: run plainly as that
+    #: executable (as a client's config names it), and behind the line as `-c NAME`.
+    console: bool = False
 
     def work(self) -> Path:
         return WORK / self.name
@@ -79,17 +97,23 @@ class Server:
     def cwd(self) -> Path:
         return NPM_DIR if self.runtime == "node" else self.work()
 
+    def _entry(self, target: List[str]) -> List[str]:
+        if self.console:
+            return ["-c", *target]
+        return target if target[0].endswith(".py") else ["-m", *target]
+
     def plain(self) -> List[str]:
         if self.runtime == "node":
             return ["node", *self.target(self.work())]
         target = self.target(self.work())
-        return [str(SERVERS_PYTHON), *(target if target[0].endswith(".py") else ["-m", *target])]
+        if self.console:
+            return [str(self.python.parent / target[0]), *target[1:]]
+        return [str(self.python), *self._entry(target)]
 
     def lenient(self) -> List[str]:
         if self.runtime == "node":
             return ["node", *JS_WRAP, *self.target(self.work())]
-        target = self.target(self.work())
-        return [str(SERVERS_PYTHON), *PY_WRAP, *(target if target[0].endswith(".py") else ["-m", *target])]
+        return [str(self.python), *PY_WRAP, *self._entry(self.target(self.work()))]
 
 
 def _node_script(package: str) -> str:
@@ -455,6 +479,112 @@ WORD = Server(
 )
 
 
+# --- the same servers' releases written on the official SDK's 1.x ---------------------------------
+#
+# The last releases of mcp-server-time, mcp-server-git and mcp-server-fetch that require `mcp<2`
+# (2026.8.18: `mcp>=1.29.0,<2`), written on mcp 1.x's low-level `mcp.server.lowlevel.Server`
+# (`@server.list_tools()` / `@server.call_tool()` with hand-written or pydantic-made JSON
+# Schemas, which the low-level server checks the arguments against), and office-word-mcp-server
+# 1.1.5, the last release on mcp 1.x's `mcp.server.fastmcp.FastMCP` (1.1.7 moved to fastmcp).
+# They run in target/published/servers-venv-mcp1 (mcp 1.30.0); the client is the same mcp 2.x one.
+# Two of them start from their console script (`mcp-server-git`, `word_mcp_server`): plainly as
+# that executable, and behind the line as `python -m agent_input.run -c NAME`.
+
+TIME_MCP1 = dataclasses.replace(
+    TIME,
+    name="mcp-server-time (mcp 1.x)",
+    package="PyPI mcp-server-time 2026.8.18",
+    framework="mcp 1.30 low-level Server",
+    python=SERVERS_PYTHON_MCP1,
+    # Every parameter is a string here too: the spelling is an argument name in another case.
+    spellings=lambda work: [
+        (
+            Call("convert_time", {"sourceTimezone": "Asia/Tokyo", "time": "23:45", "targetTimezone": "Europe/Prague"}),
+            Call("convert_time", {"source_timezone": "Asia/Tokyo", "time": "23:45", "target_timezone": "Europe/Prague"}),
+        ),
+    ],
+)
+
+GIT_MCP1 = dataclasses.replace(
+    GIT,
+    name="mcp-server-git (mcp 1.x)",
+    package="PyPI mcp-server-git 2026.8.18",
+    framework="mcp 1.30 low-level Server",
+    python=SERVERS_PYTHON_MCP1,
+    console=True,
+    target=lambda work: ["mcp-server-git", "--repository", str(work / "repo")],
+    skip={
+        "git_show": "answers the commit's date as its repr, with the tzinfo object's memory address "
+        "(`tzinfo=<git.objects.util.tzoffset object at 0x7f0fe83af0d0>`): two plain runs never agree",
+    },
+    examples=lambda work: [c for c in GIT.examples(work) if c.tool != "git_show"],
+    spellings=lambda work: [
+        (
+            Call("git_log", {"repo_path": str(work / "repo"), "max_count": "ten"}),
+            Call("git_log", {"repo_path": str(work / "repo"), "max_count": 10}),
+        ),
+        (
+            Call("git_diff_unstaged", {"repo_path": str(work / "repo"), "context_lines": "two"}),
+            Call("git_diff_unstaged", {"repo_path": str(work / "repo"), "context_lines": 2}),
+        ),
+        (
+            Call("git_diff", {"repo_path": str(work / "repo"), "target": "feature", "context_lines": "1 000"}),
+            Call("git_diff", {"repo_path": str(work / "repo"), "target": "feature", "context_lines": 1000}),
+        ),
+        (
+            Call("git_commit", {"repo_path": str(work / "repo"), "message": "Nothing staged"}),
+            Call("git_commit", {"repo_path": str(work / "repo"), "message": "Nothing staged"}),
+        ),
+    ],
+)
+
+FETCH_MCP1 = dataclasses.replace(
+    FETCH,
+    name="mcp-server-fetch (mcp 1.x)",
+    package="PyPI mcp-server-fetch 2026.8.18",
+    framework="mcp 1.30 low-level Server",
+    python=SERVERS_PYTHON_MCP1,
+    # This release fetches private addresses without being told (no --allow-private-ips yet);
+    # the local page server answers its robots.txt request with 404, which allows the fetch.
+    target=lambda work: ["mcp_server_fetch"],
+    # Each simplified fetch runs Readability.js in node (readabilipy), about a second a call.
+    per_tool=8,
+    spellings=lambda work: [
+        (Call("fetch", {"url": PAGE["url"], "max_length": "2 000"}), Call("fetch", {"url": PAGE["url"], "max_length": 2000})),
+        (Call("fetch", {"url": PAGE["url"], "max_length": "300", "start_index": "fifty"}),
+         Call("fetch", {"url": PAGE["url"], "max_length": 300, "start_index": 50})),
+        (Call("fetch", {"url": PAGE["url"], "raw": "yes"}), Call("fetch", {"url": PAGE["url"], "raw": True})),
+    ],
+)
+
+WORD_MCP1 = dataclasses.replace(
+    WORD,
+    name="office-word-mcp-server (mcp 1.x)",
+    package="PyPI office-word-mcp-server 1.1.5",
+    framework="mcp 1.30 FastMCP (mcp.server.fastmcp)",
+    python=SERVERS_PYTHON_MCP1,
+    console=True,
+    target=lambda work: ["word_mcp_server"],
+    env=lambda work: {},
+    spellings=lambda work: [
+        (
+            Call("add_heading", {"filename": "doc.docx", "text": "Spelled", "level": "three"}),
+            Call("add_heading", {"filename": "doc.docx", "text": "Spelled", "level": 3}),
+        ),
+        (
+            Call("add_table", {"filename": "doc.docx", "rows": "two", "cols": "2"}),
+            Call("add_table", {"filename": "doc.docx", "rows": 2, "cols": 2}),
+        ),
+        # Not "yes"/"no": FastMCP's pydantic arguments model reads those itself (lax mode), so
+        # the plain server accepts them.
+        (
+            Call("find_text_in_document", {"filename": "doc.docx", "text_to_find": "report", "match_case": "ne", "whole_word": "ano"}),
+            Call("find_text_in_document", {"filename": "doc.docx", "text_to_find": "report", "match_case": False, "whole_word": True}),
+        ),
+    ],
+)
+
+
 # --- ours: a recursive model ---------------------------------------------------------------------
 
 RECURSIVE = Server(
@@ -486,4 +616,4 @@ RECURSIVE = Server(
     ],
 )
 
-ALL: List[Server] = [TIME, GIT, FETCH, MEMORY, FILESYSTEM, EVERYTHING, WORD, RECURSIVE]
+ALL: List[Server] = [TIME, GIT, FETCH, MEMORY, FILESYSTEM, EVERYTHING, WORD, TIME_MCP1, GIT_MCP1, FETCH_MCP1, WORD_MCP1, RECURSIVE]

@@ -79,14 +79,15 @@ def page() -> Any:
 
 
 @functools.lru_cache(maxsize=None)
-def _wrap_missing(runtime: str) -> Optional[str]:
-    """Why the one line cannot be applied from outside to a `runtime` server here, or None."""
+def _wrap_missing(runtime: str, python: str) -> Optional[str]:
+    """Why the one line cannot be applied from outside to a `runtime` server (run by `python`)
+    here, or None."""
     import subprocess
 
     if runtime == "python":
-        probe = subprocess.run([str(S.SERVERS_PYTHON), "-c", "import agent_input.run"], capture_output=True, text=True)
+        probe = subprocess.run([python, "-c", "import agent_input.run"], capture_output=True, text=True)
         if probe.returncode:
-            return f"`{S.SERVERS_PYTHON} -c 'import agent_input.run'` failed: {probe.stderr.strip().splitlines()[-1:]}"
+            return f"`{python} -c 'import agent_input.run'` failed: {probe.stderr.strip().splitlines()[-1:]}"
         return None
     probe = subprocess.run(["node", *S.JS_WRAP, "-e", "0"], cwd=S.NPM_DIR, capture_output=True, text=True)
     if probe.returncode:
@@ -95,7 +96,7 @@ def _wrap_missing(runtime: str) -> Optional[str]:
 
 
 def _lenient_or_skip(server: S.Server) -> None:
-    why = _wrap_missing(server.runtime)
+    why = _wrap_missing(server.runtime, str(server.python))
     if why is None:
         return
     if os.environ.get("AGENT_INPUT_PUBLISHED_REQUIRE") == "1":
