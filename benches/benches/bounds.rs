@@ -196,5 +196,48 @@ fn lengths(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, kinds, calls, worst_lists, vocabulary_size, lengths);
+/// The schemas that once never mapped (`schema/<shape>`): a recursive pydantic tree, a filter
+/// language (`and`/`or` as arrays of references, `not` a reference) and two references a level
+/// over 16 levels, each mapped (`from_input_schema`) and written in every dialect; beside them
+/// the same tree without recursion, one level, as the floor.
+fn schemas(c: &mut Criterion) {
+    let mut g = c.benchmark_group("schema");
+    let node = |left: Value| {
+        json!({"type": "object", "required": ["value"], "properties": {"value": {"type": "integer"},
+            "left": {"anyOf": [left.clone(), {"type": "null"}]}, "right": {"anyOf": [left, {"type": "null"}]}}})
+    };
+    let tree = json!({"type": "object", "properties": {"root": {"$ref": "#/$defs/Node"}},
+        "$defs": {"Node": node(json!({"$ref": "#/$defs/Node"}))}});
+    let floor = json!({"type": "object", "properties": {"root": node(json!({"type": "object"}))}});
+    let filter = json!({"type": "object", "properties": {"filter": {"$ref": "#/$defs/F"}}, "$defs": {"F": {
+        "type": "object", "properties": {"field": {"type": "string"}, "equals": {"type": "string"},
+        "and": {"type": "array", "items": {"$ref": "#/$defs/F"}}, "or": {"type": "array", "items": {"$ref": "#/$defs/F"}},
+        "not": {"$ref": "#/$defs/F"}}}}});
+    let mut defs = serde_json::Map::new();
+    for level in 0..16 {
+        let next = json!({"$ref": format!("#/$defs/L{}", level + 1)});
+        defs.insert(
+            format!("L{level}"),
+            json!({"type": "object", "properties": {"a": next, "b": next, "n": {"type": "integer"}}}),
+        );
+    }
+    defs.insert("L16".into(), json!({"type": "object", "properties": {"n": {"type": "integer"}}}));
+    let fan_out = json!({"type": "object", "properties": {"top": {"$ref": "#/$defs/L0"}}, "$defs": defs});
+    for (name, schema) in [("floor_one_level", floor), ("tree", tree), ("filter", filter), ("fan_out_16", fan_out)] {
+        g.bench_function(format!("{name}/map"), |b| {
+            b.iter(|| ToolSpec::from_input_schema(black_box(&schema)).expect("maps"));
+        });
+        let spec = ToolSpec::from_input_schema(&schema).expect("maps");
+        g.bench_function(format!("{name}/dialects"), |b| {
+            b.iter(|| {
+                for d in agent_input::tool::Dialect::ALL {
+                    black_box(spec.input_schema_for(d));
+                }
+            });
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, kinds, calls, worst_lists, vocabulary_size, lengths, schemas);
 criterion_main!(benches);

@@ -124,7 +124,8 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
         let declared = root.pointer(&format!("/properties/{}", key.replace('~', "~0").replace('/', "~1")));
         apply_override(decl, &over, &key, declared.unwrap_or(&Value::Null))?;
     }
-    let mut doc = json!({"name": name, "writes": writes, "all_or_nothing": true, "properties": properties});
+    let mut doc = json!({"name": name, "writes": writes, "all_or_nothing": true, "properties": {}});
+    doc["properties"] = Value::Object(properties);
     // The server's own annotations stay as declared (their unstated hints are MCP's defaults);
     // the overrides' side effects (`confirm`, `destructive`, ...), copied below, go over them.
     if let Some(Value::Object(a)) = definition.and_then(|d| d.get("annotations")) {
@@ -132,11 +133,8 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
     } else if writes {
         doc["annotations"] = json!({});
     }
-    // Definitions a property passed on refers to are advertised beside it.
-    let defs: Map<String, Value> =
-        ["$defs", "definitions"].iter().filter_map(|k| Some(((*k).to_owned(), input.get(*k)?.clone()))).collect();
-    if !defs.is_empty() {
-        doc["schema_defs"] = Value::Object(defs);
+    if let Some(defs) = schema_defs(input) {
+        doc["schema_defs"] = defs;
     }
     if let Some(d) = description {
         doc["description"] = Value::String(d.to_owned());
@@ -145,6 +143,14 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
         doc[key] = value;
     }
     Ok(doc)
+}
+
+/// The definitions (`$defs`, `definitions`) of a schema, advertised beside the properties
+/// passed on that refer to them and read by the `accepts` checks; `None` when it has none.
+fn schema_defs(input: &Map<String, Value>) -> Option<Value> {
+    let defs: Map<String, Value> =
+        ["$defs", "definitions"].iter().filter_map(|k| Some(((*k).to_owned(), input.get(*k)?.clone()))).collect();
+    (!defs.is_empty()).then_some(Value::Object(defs))
 }
 
 /// The tool's `implied_kinds` (taken out of the root overrides) and each property's own
@@ -438,7 +444,9 @@ impl Mapper<'_> {
                 if depth > MAX_SCHEMA_DEPTH {
                     return None;
                 }
-                Some(obj(json!({"kind": "object", "properties": self.properties(schema, depth)})))
+                let mut decl = obj(json!({"kind": "object"}));
+                decl.insert("properties".into(), Value::Object(self.properties(schema, depth)));
+                Some(decl)
             }
             _ => None,
         }
@@ -499,7 +507,8 @@ impl Mapper<'_> {
             // A list of lists, or of dates (which a list reads as a range) stays the server's.
             return None;
         }
-        let mut list = obj(json!({"kind": "list", "item": item}));
+        let mut list = obj(json!({"kind": "list"}));
+        list.insert("item".into(), Value::Object(item));
         if let Some(max) = schema.get("maxItems").and_then(Value::as_u64).filter(|m| *m >= 1) {
             let max = usize::try_from(max).unwrap_or(MAX_LIST_ITEMS).min(MAX_LIST_ITEMS);
             list.insert("max_items".into(), json!(max));
@@ -549,7 +558,9 @@ fn passthrough(schema: &Value) -> Map<String, Value> {
     if let Value::Object(m) = &mut declared {
         m.remove(EXTENSION_KEY);
     }
-    obj(json!({"kind": "passthrough", "schema": declared}))
+    let mut decl = obj(json!({"kind": "passthrough"}));
+    decl.insert("schema".into(), declared);
+    decl
 }
 
 fn obj(value: Value) -> Map<String, Value> {

@@ -232,6 +232,12 @@ pub(super) fn name_key(name: &str) -> String {
 
 impl PropertySet {
     pub(crate) fn from_json(props: &Map<String, Value>, ctx: &Building<'_>) -> Result<Self, Error> {
+        Self::from_json_owned(props.clone(), ctx)
+    }
+
+    /// [`Self::from_json`] of declarations it owns: each nested one is moved down, not copied
+    /// at each level (a copy per level is quadratic in a schema's depth).
+    fn from_json_owned(props: Map<String, Value>, ctx: &Building<'_>) -> Result<Self, Error> {
         let (writes, tool) = (ctx.writes, ctx.tool);
         let mut set = Self {
             props: Vec::with_capacity(props.len()),
@@ -242,7 +248,7 @@ impl PropertySet {
         for (name, decl) in props {
             let err = |m: String| Error::options(format!("property `{name}` of tool `{tool}`: {m}"));
             let mut obj = match decl {
-                Value::Object(o) => o.clone(),
+                Value::Object(o) => o,
                 Value::Null => Map::new(),
                 other => return Err(err(format!("expected an object, found `{other}`"))),
             };
@@ -274,7 +280,7 @@ impl PropertySet {
                 }
             }
             if !obj.contains_key("kind") {
-                let Some(Value::Object(defaults)) = implied(name, writes) else {
+                let Some(Value::Object(defaults)) = implied(&name, writes) else {
                     return Err(err("no `kind`, and the name implies none".to_owned()));
                 };
                 for (k, v) in defaults {
@@ -287,7 +293,7 @@ impl PropertySet {
                 Def::Passthrough(schema) => Some(Accepts::new(schema.clone(), Arc::clone(ctx.defs))),
                 _ => accepts,
             };
-            let key = name_key(name);
+            let key = name_key(&name);
             if let Some(other) = set.keys.insert(key, set.props.len()) {
                 let other = set.props.get(other).map(|p| p.name.as_str()).unwrap_or_default();
                 return Err(err(format!("its name folds to the same words as `{other}`")));
@@ -323,28 +329,28 @@ impl PropertySet {
             if let Some(k) = obj.keys().find(|k| *k != "kind") {
                 return Err(Error::options(format!("unknown option `{k}` for an `object`")));
             }
-            return Ok(Def::Object(Self::from_json(&props, ctx)?));
+            return Ok(Def::Object(Self::from_json_owned(props, ctx)?));
         }
         if kind == "union" {
             return Ok(Def::Union(Box::new(Union::from_json(&obj, ctx)?)));
         }
         if kind == "list" {
-            if let Some(Value::Object(item)) = obj.get("item") {
-                if item.get("kind").and_then(Value::as_str) == Some("object") {
-                    let item_def = Self::def(item.clone(), ctx)?;
-                    let Def::Object(item) = item_def else {
-                        return Err(Error::options("an entry must be an `object`"));
-                    };
-                    let max_items = match obj.get("max_items") {
-                        None | Some(Value::Null) => MAX_LIST_ITEMS,
-                        Some(v) => v
-                            .as_u64()
-                            .and_then(|n| usize::try_from(n).ok())
-                            .filter(|n| (1..=MAX_LIST_ITEMS).contains(n))
-                            .ok_or_else(|| Error::options(format!("`max_items` must be 1..={MAX_LIST_ITEMS}")))?,
-                    };
-                    return Ok(Def::Entries { item, max_items });
-                }
+            let entries = obj.get("item").and_then(|i| i.get("kind")).and_then(Value::as_str) == Some("object");
+            let item = if entries { obj.remove("item") } else { None };
+            if let Some(Value::Object(item)) = item {
+                let item_def = Self::def(item, ctx)?;
+                let Def::Object(item) = item_def else {
+                    return Err(Error::options("an entry must be an `object`"));
+                };
+                let max_items = match obj.get("max_items") {
+                    None | Some(Value::Null) => MAX_LIST_ITEMS,
+                    Some(v) => v
+                        .as_u64()
+                        .and_then(|n| usize::try_from(n).ok())
+                        .filter(|n| (1..=MAX_LIST_ITEMS).contains(n))
+                        .ok_or_else(|| Error::options(format!("`max_items` must be 1..={MAX_LIST_ITEMS}")))?,
+                };
+                return Ok(Def::Entries { item, max_items });
             }
         }
         if kind == "uuid" && ctx.writes && !obj.contains_key("mode") {
@@ -545,64 +551,10 @@ impl PropertySet {
         let mut properties = Map::new();
         let mut required = Vec::new();
         for p in &self.props {
-            if let Def::Passthrough(schema) = &p.def {
-                // Advertised as declared: the server validates it; beside it, the JSON text of
-                // a map or tuple the reader decodes (`passthrough_container`).
-                let mut s = schema.clone();
-                if !p.description.is_empty() && s.is_object() {
-                    s["description"] = Value::String(p.description.clone());
-                }
-                if passthrough_container(schema).is_some() {
-                    let description = s.as_object_mut().and_then(|o| o.remove("description"));
-                    let text = json!({"type": "string", "description": "Also read: the value sent as JSON text."});
-                    s = json!({"anyOf": [s, text]});
-                    if let Some(d) = description {
-                        s["description"] = d;
-                    }
-                }
-                if p.required {
-                    required.push(Value::String(p.name.clone()));
-                }
-                properties.insert(p.name.clone(), s);
-                continue;
-            }
-            let mut s = match &p.def {
-                Def::Passthrough(schema) => schema.clone(),
-                Def::Value(spec) => spec.schema(),
-                Def::Object(set) => json!({"description": "A JSON object.", "anyOf": [
-                    set.schema(),
-                    {"type": ["string", "null"], "description": "Also read: the object sent as JSON text."},
-                ]}),
-                Def::Union(union) => union.schema(),
-                Def::Entries { item, max_items } => {
-                    let entry = item.schema();
-                    json!({
-                        "description": "A JSON array of entries. Each entry is read on its own: good entries are applied, bad ones are reported by index.",
-                        "anyOf": [
-                            {"type": "array", "items": entry, "maxItems": max_items},
-                            {"description": "Also read: one entry object, as a one-entry list, and the entries sent as JSON text.", "anyOf": [entry, {"type": ["string", "null"]}]},
-                        ],
-                    })
-                }
+            let s = match &p.def {
+                Def::Passthrough(schema) => passthrough_schema(p, schema),
+                _ => described(p, self.kind_schema(p)),
             };
-            let kind_text = s["description"].as_str().unwrap_or_default().to_owned();
-            let presence = if p.required {
-                " Required.".to_owned()
-            } else if s.get("default").is_some() {
-                String::new()
-            } else {
-                format!(" {OPTIONAL_SENTENCE}")
-            };
-            let description = if p.description.is_empty() {
-                format!("{kind_text}{presence}")
-            } else {
-                // The author's words end as a sentence before the kind's own ("Free text. Text,
-                // at most …", not "Free text Text, at most …").
-                let own = p.description.trim_end();
-                let ended = own.ends_with(['.', '!', '?', '…', ':', ';', '。', '！', '？']);
-                format!("{own}{} {kind_text}{presence}", if ended { "" } else { "." })
-            };
-            s["description"] = Value::String(description);
             if p.required {
                 required.push(Value::String(p.name.clone()));
             }
@@ -611,8 +563,94 @@ impl PropertySet {
         // No `additionalProperties: false`: the reader takes other spellings of the names
         // (`dateFrom`, `pageSize`, `courts`) and warns of unknown ones, so a host that checks
         // arguments against the schema before sending must not refuse them.
-        json!({"type": "object", "properties": properties, "required": required})
+        schema_of([
+            ("type", Value::String("object".into())),
+            ("properties", Value::Object(properties)),
+            ("required", Value::Array(required)),
+        ])
     }
+
+    /// The schema a property's kind (or nested set) advertises, before its description is said.
+    /// Built by moving the nested schemas in (`json!` would serialise each again: a cost per
+    /// level, quadratic in a schema's depth).
+    fn kind_schema(&self, p: &PropertyRule) -> Value {
+        match &p.def {
+            Def::Passthrough(schema) => schema.clone(),
+            Def::Value(spec) => spec.schema(),
+            Def::Object(set) => {
+                let text =
+                    json!({"type": ["string", "null"], "description": "Also read: the object sent as JSON text."});
+                schema_of([
+                    ("description", Value::String("A JSON object.".into())),
+                    ("anyOf", Value::Array(vec![set.schema(), text])),
+                ])
+            }
+            Def::Union(union) => union.schema(),
+            Def::Entries { item, max_items } => {
+                let entry = item.schema();
+                let list = schema_of([
+                    ("type", Value::String("array".into())),
+                    ("items", entry.clone()),
+                    ("maxItems", json!(max_items)),
+                ]);
+                let one = "Also read: one entry object, as a one-entry list, and the entries sent as JSON text.";
+                let one = schema_of([
+                    ("description", Value::String(one.into())),
+                    ("anyOf", Value::Array(vec![entry, json!({"type": ["string", "null"]})])),
+                ]);
+                let said = "A JSON array of entries. Each entry is read on its own: good entries are applied, bad ones are reported by index.";
+                schema_of([("description", Value::String(said.into())), ("anyOf", Value::Array(vec![list, one]))])
+            }
+        }
+    }
+}
+
+/// A passed-on property's schema: as declared (the server validates it), with the author's
+/// description; beside it, the JSON text of a map or tuple the reader decodes
+/// (`passthrough_container`).
+fn passthrough_schema(p: &PropertyRule, schema: &Value) -> Value {
+    let mut s = schema.clone();
+    if !p.description.is_empty() && s.is_object() {
+        s["description"] = Value::String(p.description.clone());
+    }
+    if passthrough_container(schema).is_some() {
+        let description = s.as_object_mut().and_then(|o| o.remove("description"));
+        let text = json!({"type": "string", "description": "Also read: the value sent as JSON text."});
+        s = schema_of([("anyOf", Value::Array(vec![s, text]))]);
+        if let Some(d) = description {
+            s["description"] = d;
+        }
+    }
+    s
+}
+
+/// A kind's schema `s` with the description a model reads: the author's words, the kind's,
+/// and whether the property is required.
+fn described(p: &PropertyRule, mut s: Value) -> Value {
+    let kind_text = s["description"].as_str().unwrap_or_default().to_owned();
+    let presence = if p.required {
+        " Required.".to_owned()
+    } else if s.get("default").is_some() {
+        String::new()
+    } else {
+        format!(" {OPTIONAL_SENTENCE}")
+    };
+    let description = if p.description.is_empty() {
+        format!("{kind_text}{presence}")
+    } else {
+        // The author's words end as a sentence before the kind's own ("Free text. Text, at
+        // most …", not "Free text Text, at most …").
+        let own = p.description.trim_end();
+        let ended = own.ends_with(['.', '!', '?', '…', ':', ';', '。', '！', '？']);
+        format!("{own}{} {kind_text}{presence}", if ended { "" } else { "." })
+    };
+    s["description"] = Value::String(description);
+    s
+}
+
+/// A JSON object of the pairs, the values moved in.
+pub(super) fn schema_of<const N: usize>(pairs: [(&str, Value); N]) -> Value {
+    Value::Object(pairs.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
 }
 
 /// A key as messages quote it: at most [`MAX_QUOTED_CHARS`] characters, then `…`.

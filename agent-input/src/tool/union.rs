@@ -20,7 +20,7 @@
 use serde_json::{json, Map, Value};
 
 use super::envelope::Issue;
-use super::props::{name_key, Union, Variant};
+use super::props::{name_key, schema_of, Union, Variant};
 use super::read::{join, Read};
 use crate::codes::{AskCode, NoteCode};
 use crate::hint::Fix;
@@ -226,7 +226,11 @@ impl Union {
                 }
                 let mut required = vec![Value::String(self.tag.clone())];
                 required.extend(inner.get("required").and_then(Value::as_array).cloned().unwrap_or_default());
-                let mut member = json!({"type": "object", "properties": props, "required": required});
+                let mut member = schema_of([
+                    ("type", Value::String("object".into())),
+                    ("properties", Value::Object(props)),
+                    ("required", Value::Array(required)),
+                ]);
                 if !v.description.is_empty() {
                     member["description"] = Value::String(v.description.clone());
                 }
@@ -238,10 +242,17 @@ impl Union {
             "Also read leniently: `{}` in another case or spelling, no `{}` when only one variant's required properties are sent, the member sent beside the other arguments, and the member sent as JSON text.",
             self.tag, self.tag
         );
-        json!({
-            "description": format!("One of {} variants, named by `{}`: {}; send only the named variant's properties.", self.variants.len(), self.tag, names.join(", ")),
-            "anyOf": [{"oneOf": members}, {"type": ["object", "string"], "description": lenient}],
-        })
+        let description = format!(
+            "One of {} variants, named by `{}`: {}; send only the named variant's properties.",
+            self.variants.len(),
+            self.tag,
+            names.join(", ")
+        );
+        let lenient = json!({"type": ["object", "string"], "description": lenient});
+        schema_of([
+            ("description", Value::String(description)),
+            ("anyOf", Value::Array(vec![schema_of([("oneOf", Value::Array(members))]), lenient])),
+        ])
     }
 
     /// The first variant's skeleton, its tag first.
