@@ -47,9 +47,11 @@ pub const FOLD_COST_PER_CHAR: usize = 18;
 
 /// Bytes of [`MAX_FOLD_WORK`] one byte of a number's text costs when it is read past its
 /// grammar (spelled in words, scaled, with a sign or a percent): each byte may start a lookup
-/// of every word of up to [`MAX_NUMBER_WORD_BYTES`] bytes. ASCII included: `"tres"` repeated is
-/// as costly to segment as any text.
-pub const SPELLED_NUMBER_COST_PER_BYTE: usize = MAX_NUMBER_WORD_BYTES;
+/// of every word of up to [`MAX_NUMBER_WORD_BYTES`] bytes, and the words found are walked
+/// again for each reading. ASCII included: `"tres"` repeated is as costly to segment as any
+/// text. Set so that a call of the worst such values stops in about 50 ms (`benches`, `worst/
+/// call_spelled_numbers`).
+pub const SPELLED_NUMBER_COST_PER_BYTE: usize = 2 * MAX_NUMBER_WORD_BYTES;
 
 /// The most times the date range reader reads one text (as words, glued, open, with an
 /// abbreviated end, split at a separator, whole for each bound, around today, and at up to

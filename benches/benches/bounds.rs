@@ -120,8 +120,17 @@ fn worst_lists(c: &mut Criterion) {
     let statuses = ToolSpec::from_json(&json!({"name": "statuses", "properties": {"entries": {"kind": "list",
         "item": {"kind": "object", "properties": {"status": {"kind": "enum", "values": values(1000)}}}}}}))
     .expect("spec");
+    let numbers = ToolSpec::from_json(&json!({"name": "numbers", "properties": {"entries": {"kind": "list",
+        "item": {"kind": "object", "properties": {"n": {"kind": "number"}}}}}}))
+    .expect("spec");
+    // ASCII words a segmentation reads many ways (`tres` is three in three languages).
+    let tres = "tres".repeat(25);
     let sixty: String = std::iter::repeat_n(EXPANDING, 60).collect();
     for (size, label) in [(10, "1x"), (100, "10x"), (1000, "100x")] {
+        let body = json!({ "entries": vec![json!({"n": tres}); size] }).to_string();
+        g.bench_function(format!("call_spelled_numbers/{label}"), |b| {
+            b.iter(|| black_box(numbers.read_json(black_box(body.as_bytes()))));
+        });
         let entry = json!({"a": sixty, "b": sixty, "c": sixty, "d": sixty, "e": sixty});
         let body = json!({ "entries": vec![entry; size] }).to_string();
         g.bench_function(format!("call_date_ranges/{label}"), |b| {
