@@ -2,6 +2,8 @@
 //! the same model-spelled call to the same canonical arguments; what no kind reads is passed
 //! on unchanged; overrides and `x-agent-input` say what JSON Schema cannot.
 
+mod common;
+
 use agent_input::tool::{ToolCall, ToolSpec};
 use serde_json::{json, Value};
 
@@ -51,14 +53,7 @@ fn shapes() -> Vec<(&'static str, Value)> {
 }
 
 fn read(spec: &ToolSpec, args: &Value) -> (Value, Vec<(String, String)>) {
-    match spec.read(args) {
-        ToolCall::Ok { args, notes, .. } => {
-            let notes =
-                notes.iter().map(|n| (n.path.clone().unwrap_or_default(), <&str>::from(n.code).to_owned())).collect();
-            (args, notes)
-        }
-        call @ ToolCall::Error { .. } => panic!("asked: {}", call.to_json()),
-    }
+    common::read_call(spec, args)
 }
 
 #[test]

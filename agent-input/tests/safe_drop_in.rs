@@ -5,6 +5,8 @@
 //! where the schema agrees, or where the author opts in (`implied_kinds`). Calls the schema
 //! refuses are still repaired, with notes.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use agent_input::tool::{ToolCall, ToolSpec};
@@ -19,14 +21,7 @@ fn spec(schema: Value, read_only: bool) -> ToolSpec {
 /// The arguments and the notes' (path, code) of a call that reads; panics with the envelope
 /// of one that asks.
 fn read(spec: &ToolSpec, args: &Value) -> (Value, Vec<(String, String)>) {
-    match spec.read(args) {
-        ToolCall::Ok { args, notes, .. } => {
-            let notes =
-                notes.iter().map(|n| (n.path.clone().unwrap_or_default(), <&str>::from(n.code).to_owned())).collect();
-            (args, notes)
-        }
-        call @ ToolCall::Error { .. } => panic!("asked: {}", call.to_json()),
-    }
+    common::read_call(spec, args)
 }
 
 /// Asserts the call reaches the handler unchanged, with no note.

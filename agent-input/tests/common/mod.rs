@@ -381,3 +381,16 @@ pub fn contract_outcome(step: &Value) -> Value {
         serde_json::json!({"notes": s["notes"], "warnings": s["warnings"]})
     }
 }
+
+/// The arguments and the notes' (path, code) of a call that reads; panics with the envelope of
+/// one that asks.
+pub fn read_call(spec: &agent_input::tool::ToolSpec, args: &Value) -> (Value, Vec<(String, String)>) {
+    match spec.read(args) {
+        agent_input::tool::ToolCall::Ok { args, notes, .. } => {
+            let notes =
+                notes.iter().map(|n| (n.path.clone().unwrap_or_default(), <&str>::from(n.code).to_owned())).collect();
+            (args, notes)
+        }
+        call @ agent_input::tool::ToolCall::Error { .. } => panic!("asked: {}", call.to_json()),
+    }
+}

@@ -499,17 +499,11 @@ class _MCPServerMiddleware:
         entry = self.server.get_request_handler("tools/list")
         if entry is None:
             return None
-        cursor: Optional[str] = None
-        for _ in range(_MAX_PAGES):
+        async def page(cursor: Optional[str]) -> Dict[str, Any]:
             params = PaginatedRequestParams(cursor=cursor)
-            listed = _dump(await entry.handler(dataclasses.replace(ctx, method="tools/list", params=None), params))
-            for t in listed.get("tools") or ():
-                if isinstance(t, dict) and t.get("name") == name:
-                    return t
-            cursor = listed.get("nextCursor")
-            if not cursor:
-                break
-        return None
+            return _dump(await entry.handler(dataclasses.replace(ctx, method="tools/list", params=None), params))
+
+        return await _find_listed(page, name)
 
     async def __call__(self, ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
         if ctx.method == "tools/list":
@@ -641,12 +635,23 @@ async def _v1_find(server: Any, name: str) -> Optional[Dict[str, Any]]:
     if handler is None:
         return None
     handler = _v1_original(handler)
+
+    async def page(cursor: Optional[str]) -> Dict[str, Any]:
+        params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
+        request = types.ListToolsRequest(method="tools/list", params=params)
+        return _dump(getattr(await handler(request), "root", None) or {})
+
+    return await _find_listed(page, name)
+
+
+async def _find_listed(
+    page: Callable[[Optional[str]], Awaitable[Dict[str, Any]]], name: Any
+) -> Optional[Dict[str, Any]]:
+    """The tool `name` as a server's own `tools/list` lists it (an MCP tool as a dict), paging
+    through at most `_MAX_PAGES` pages; None when no page lists it."""
     cursor: Optional[str] = None
     for _ in range(_MAX_PAGES):
-        request = types.ListToolsRequest(
-            method="tools/list", params=types.PaginatedRequestParams(cursor=cursor) if cursor else None
-        )
-        listed = _dump(getattr(await handler(request), "root", None) or {})
+        listed = await page(cursor)
         for t in listed.get("tools") or ():
             if isinstance(t, dict) and t.get("name") == name:
                 return t
