@@ -64,8 +64,10 @@ export function plainServer(tools = courtsTools(cursorKey()), overrides = OVERRI
   );
 
   // The one line: every tool above reads leniently; the court is read through the courts
-  // vocabulary (a filter: an unknown court is dropped with a warning, not an error).
-  lenient(server, { tools: overrides });
+  // vocabulary (a filter: an unknown court is dropped with a warning, not an error). This
+  // server's author knows its `cursor` is a cursor and its `idempotency_key` a key:
+  // `impliedKinds` lets those names say so (`"start"` is then the first page).
+  lenient(server, { tools: overrides, impliedKinds: true });
 
   return server;
 }

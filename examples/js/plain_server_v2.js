@@ -35,8 +35,9 @@ export function plainServer(tools = courtsTools(cursorKey()), overrides = OVERRI
 
   // The one line (before the tools here; after them works as well): every tool reads leniently;
   // the court is read through the courts vocabulary (a filter: an unknown court is dropped with a
-  // warning, not an error).
-  lenient(server, { tools: overrides });
+  // warning, not an error). This server's author knows its `cursor` is a cursor and its
+  // `idempotency_key` a key: `impliedKinds` lets those names say so (`"start"` is the first page).
+  lenient(server, { tools: overrides, impliedKinds: true });
 
   server.registerTool(
     "search_decisions",

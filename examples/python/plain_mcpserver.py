@@ -27,8 +27,14 @@ courts = Courts(cursor_key())
 mcp = MCPServer("courts-plain-mcpserver")
 
 # The one line: every tool reads leniently; the court is read through the courts vocabulary (a
-# filter: an unknown court is dropped with a warning, not an error).
-lenient(mcp, overrides={"search_decisions": {"properties": {"court": {"kind": "vocabulary", "role": "filter", "entries": COURTS}}}})
+# filter: an unknown court is dropped with a warning, not an error). This server's author knows
+# its `cursor` is a cursor and its `idempotency_key` a key: `implied_kinds=True` lets those
+# names say so (`"start"` is then the first page).
+lenient(
+    mcp,
+    overrides={"search_decisions": {"properties": {"court": {"kind": "vocabulary", "role": "filter", "entries": COURTS}}}},
+    implied_kinds=True,
+)
 
 
 @mcp.tool(description=SEARCH_DESCRIPTION, annotations=ToolAnnotations(read_only_hint=True))

@@ -10,8 +10,10 @@ use agent_input_example_server::{courts, cursor_codec, serve_stdio};
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    // The one line; the court's vocabulary is what JSON Schema cannot say.
+    // The one line; the court's vocabulary is what JSON Schema cannot say, and this server's
+    // author knows its `cursor` is a cursor and its `idempotency_key` a key (`implied_kinds`).
     let server = Lenient::new(PlainCourts::new())
+        .implied_kinds(true)
         .tool(
             "search_decisions",
             serde_json::json!({"properties": {"court": {"kind": "vocabulary", "role": "filter", "entries": courts()}}}),
