@@ -25,12 +25,23 @@ use crate::limits::{MAX_ACCEPTS_STEPS, MAX_SCHEMA_DEPTH};
 /// The anchored patterns of a date alone that zod and others write (`from_schema` maps a string
 /// with one of them to the date kind), without their anchors: each matches exactly the strings
 /// [`is_full_date`] (the last, zod 4's, with its leap years) or [`is_date_shape`] accepts.
-pub(super) const DATE_PATTERNS: &[&str] = &[
+const DATE_PATTERNS: &[&str] = &[
     r"\d{4}-\d{2}-\d{2}",
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}",
     // zod 4's `z.iso.date()`: leap years spelled out.
     r"(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))",
 ];
+
+/// The place in [`DATE_PATTERNS`] of zod 4's, which spells out the calendar.
+const ZOD_DATE: usize = 2;
+
+/// Which of [`DATE_PATTERNS`] an anchored `pattern` (`^…$`) is, if any: a string property with
+/// one is read as a date, and checked as the pattern says.
+pub(super) fn date_pattern(pattern: &str) -> Option<usize> {
+    let anchored = pattern.starts_with('^') && pattern.ends_with('$') && !pattern.ends_with("\\$");
+    let bare = pattern.trim_start_matches('^').trim_end_matches('$');
+    DATE_PATTERNS.iter().position(|p| *p == bare).filter(|_| anchored)
+}
 
 /// A declared schema and the definitions its `$ref`s name (`$defs`, `definitions`), shared by
 /// the properties of one tool.
@@ -253,18 +264,11 @@ fn string(object: &Map<String, Value>, s: &str) -> bool {
         Some("uuid") if !is_uuid_text(s) => return false,
         _ => {}
     }
-    if let Some(pattern) = object.get("pattern").and_then(Value::as_str) {
-        let anchored = pattern.starts_with('^') && pattern.ends_with('$') && !pattern.ends_with("\\$");
-        let bare = pattern.trim_start_matches('^').trim_end_matches('$');
-        if anchored {
-            match DATE_PATTERNS.iter().position(|p| *p == bare) {
-                Some(2) => return is_full_date(s),
-                Some(_) => return is_date_shape(s),
-                None => {}
-            }
-        }
+    match object.get("pattern").and_then(Value::as_str).and_then(date_pattern) {
+        Some(ZOD_DATE) => is_full_date(s),
+        Some(_) => is_date_shape(s),
+        None => true,
     }
-    true
 }
 
 /// A uuid in its hyphenated text form (8-4-4-4-12 hexadecimal digits, either case).

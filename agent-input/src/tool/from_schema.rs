@@ -46,7 +46,7 @@ use std::cell::{Cell, RefCell};
 
 use serde_json::{json, Map, Value};
 
-use super::accepts::DATE_PATTERNS;
+use super::accepts::date_pattern;
 use super::implied::{date_bound, group};
 use crate::error::Error;
 use crate::limits::{MAX_LIST_ITEMS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_PROPERTIES};
@@ -334,24 +334,23 @@ impl Mapper<'_> {
         };
         let inlined = self.inline_refs(schema, depth);
         let (inner, nullable) = self.without_null(&inlined, depth);
-        let mut decl = match inner.as_ref().and_then(|s| self.kind_of(name, s, depth, implied)) {
+        // The kind the schema says (a number, a date format) reads only what the schema refuses;
+        // one the name alone implies (`implied_kinds`) reads every value, as the author asked.
+        let mut decl = match inner.as_ref().and_then(|s| self.kind_of(name, s, depth, false)) {
             Some(mut decl) => {
-                // A kind the schema says (a number, a date format) reads only what the schema
-                // refuses; one the name alone implies reads every value, as the author asked.
-                let by_name = implied
-                    && names_a_kind(name)
-                    && inner.as_ref().and_then(|s| self.kind_of(name, s, depth, false)).as_ref() != Some(&decl);
-                if !by_name {
-                    let mut declared = schema.clone();
-                    if let Value::Object(m) = &mut declared {
-                        m.remove(EXTENSION_KEY);
-                        m.remove("description");
-                    }
-                    decl.insert(ACCEPTS_KEY.into(), declared);
+                let mut declared = schema.clone();
+                if let Value::Object(m) = &mut declared {
+                    m.remove(EXTENSION_KEY);
+                    m.remove("description");
                 }
+                decl.insert(ACCEPTS_KEY.into(), declared);
                 decl
             }
-            None => passthrough(schema),
+            None => inner
+                .as_ref()
+                .filter(|_| implied && names_a_kind(name))
+                .and_then(|s| self.kind_of(name, s, depth, true))
+                .unwrap_or_else(|| passthrough(schema)),
         };
         if let Some(d) = inlined.get("description").or_else(|| inner.as_ref().and_then(|i| i.get("description"))) {
             if let Some(text) = d.as_str() {
@@ -470,9 +469,7 @@ impl Mapper<'_> {
             None => {}
         }
         if let Some(pattern) = schema.get("pattern").and_then(Value::as_str) {
-            let anchored = pattern.starts_with('^') && pattern.ends_with('$');
-            let bare = pattern.trim_start_matches('^').trim_end_matches('$');
-            return (anchored && DATE_PATTERNS.contains(&bare)).then(|| date(bound));
+            return date_pattern(pattern).map(|_| date(bound));
         }
         if !implied {
             return None;
