@@ -472,24 +472,7 @@ fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, walk
         return json!({"type": "string"});
     }
     if let Some(reference) = obj.remove("$ref") {
-        let name = reference.as_str().unwrap_or_default().to_owned();
-        // A reference back into a schema being inlined (a tree) is said, not inlined again.
-        let target = if walk.refs.contains(&name) { None } else { resolved(&name, defs).cloned() };
-        match target {
-            Some(Value::Object(t)) => {
-                for (k, v) in t {
-                    obj.entry(k).or_insert(v);
-                }
-            }
-            _ => {
-                unsaid.add(written("$ref", &reference));
-                return json!({"type": "string"});
-            }
-        }
-        walk.refs.push(name);
-        let out = walk.deeper(|walk| gemini_node(Value::Object(obj), defs, unsaid, walk));
-        walk.refs.pop();
-        return out;
+        return gemini_ref(obj, &reference, defs, unsaid, walk);
     }
     // A type array: `null` is `nullable`, several others are branches.
     if let Some(Value::Array(types)) = obj.get("type").cloned() {
@@ -513,6 +496,53 @@ fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, walk
     if obj.get("type").and_then(Value::as_str) == Some("null") {
         return json!({"nullable": true});
     }
+    gemini_keywords(&mut obj, unsaid);
+    if let Some(Value::Array(branches)) = obj.remove("anyOf") {
+        let (kept, nullable) = gemini_branches(branches, defs, unsaid, walk);
+        obj.insert("anyOf".into(), Value::Array(kept));
+        if nullable {
+            obj.insert("nullable".into(), Value::Bool(true));
+        }
+    }
+    if let Some(items) = obj.remove("items") {
+        obj.insert("items".into(), walk.deeper(|walk| gemini_node(items, defs, unsaid, walk)));
+    }
+    if let Some(Value::Object(props)) = obj.remove("properties") {
+        let props: Map<String, Value> =
+            props.into_iter().map(|(k, v)| (k, walk.deeper(|walk| gemini_node(v, defs, unsaid, walk)))).collect();
+        obj.insert("properties".into(), Value::Object(props));
+    }
+    Value::Object(obj)
+}
+
+/// A schema with a `$ref` (`obj` without it): the schema referred to, inlined under `obj`'s
+/// own keywords; a reference back into a schema being inlined (a tree), or one that names no
+/// definition, is said in the description instead.
+fn gemini_ref(
+    mut obj: Map<String, Value>,
+    reference: &Value,
+    defs: &[Option<Value>; 2],
+    unsaid: &mut Unsaid,
+    walk: &mut Walk,
+) -> Value {
+    let name = reference.as_str().unwrap_or_default().to_owned();
+    let target = if walk.refs.contains(&name) { None } else { resolved(&name, defs).cloned() };
+    let Some(Value::Object(target)) = target else {
+        unsaid.add(written("$ref", reference));
+        return json!({"type": "string"});
+    };
+    for (k, v) in target {
+        obj.entry(k).or_insert(v);
+    }
+    walk.refs.push(name);
+    let out = walk.deeper(|walk| gemini_node(Value::Object(obj), defs, unsaid, walk));
+    walk.refs.pop();
+    out
+}
+
+/// A schema's own keywords in Gemini's terms: a string `const` as a one-value `enum`, an enum of
+/// other values as strings, and the keywords Gemini does not hold left out and said.
+fn gemini_keywords(obj: &mut Map<String, Value>, unsaid: &mut Unsaid) {
     if let Some(c) = obj.remove("const") {
         match c {
             Value::String(_) => {
@@ -543,44 +573,39 @@ fn gemini_node(node: Value, defs: &[Option<Value>; 2], unsaid: &mut Unsaid, walk
             }
         }
     }
-    if let Some(Value::Array(branches)) = obj.remove("anyOf") {
-        let mut kept = Vec::new();
-        let mut nullable = false;
-        for b in branches {
-            let b = walk.deeper(|walk| gemini_node(b, defs, unsaid, walk));
-            if b == json!({"nullable": true}) {
+}
+
+/// An `anyOf`'s branches in Gemini's terms, and whether one of them was `null` (Gemini's
+/// `nullable`). A branch of branches (a type array made `anyOf`) lends its branches, and its
+/// `nullable`, to these; a branch Gemini cannot hold is said instead.
+fn gemini_branches(
+    branches: Vec<Value>,
+    defs: &[Option<Value>; 2],
+    unsaid: &mut Unsaid,
+    walk: &mut Walk,
+) -> (Vec<Value>, bool) {
+    let mut kept = Vec::new();
+    let mut nullable = false;
+    for b in branches {
+        let b = walk.deeper(|walk| gemini_node(b, defs, unsaid, walk));
+        if b == json!({"nullable": true}) {
+            nullable = true;
+            continue;
+        }
+        let b = match b {
+            Value::Object(mut o) if o.get("nullable") == Some(&Value::Bool(true)) && o.contains_key("anyOf") => {
                 nullable = true;
-                continue;
+                o.remove("nullable");
+                Value::Object(o)
             }
-            // A branch of branches (a type array made `anyOf`) lends its branches, and its
-            // `nullable`, to this one.
-            let b = match b {
-                Value::Object(mut o) if o.get("nullable") == Some(&Value::Bool(true)) && o.contains_key("anyOf") => {
-                    nullable = true;
-                    o.remove("nullable");
-                    Value::Object(o)
-                }
-                other => other,
-            };
-            match gemini_untyped(&b) {
-                Some(what) => unsaid.add(what),
-                None => flatten_into(&mut kept, b),
-            }
-        }
-        obj.insert("anyOf".into(), Value::Array(kept));
-        if nullable {
-            obj.insert("nullable".into(), Value::Bool(true));
+            other => other,
+        };
+        match gemini_untyped(&b) {
+            Some(what) => unsaid.add(what),
+            None => flatten_into(&mut kept, b),
         }
     }
-    if let Some(items) = obj.remove("items") {
-        obj.insert("items".into(), walk.deeper(|walk| gemini_node(items, defs, unsaid, walk)));
-    }
-    if let Some(Value::Object(props)) = obj.remove("properties") {
-        let props: Map<String, Value> =
-            props.into_iter().map(|(k, v)| (k, walk.deeper(|walk| gemini_node(v, defs, unsaid, walk)))).collect();
-        obj.insert("properties".into(), Value::Object(props));
-    }
-    Value::Object(obj)
+    (kept, nullable)
 }
 
 /// What a branch Gemini cannot hold is: as [`untyped`], and an object with no properties.
