@@ -60,6 +60,7 @@ pub mod locale;
 pub mod number;
 mod opening;
 mod outcome;
+pub mod protocol;
 mod reader;
 #[cfg(feature = "rmcp")]
 pub mod server;

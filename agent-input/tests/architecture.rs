@@ -38,6 +38,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("kind dispatch", &["kind"]),
     ("tool factory", &["tool"]),
     ("batch lines", &["batch"]),
+    ("the call protocol, without I/O", &["protocol"]),
     ("MCP server glue (feature `rmcp`)", &["server"]),
 ];
 
@@ -650,4 +651,81 @@ fn no_hidden_state_or_io_outside_the_host() {
         }
     }
     assert!(found.is_empty(), "state or I/O outside context::System:\n{}", found.join("\n"));
+}
+
+/// The machinery of the call protocol's rules, by the names an adapter would use to decide
+/// one itself: the state's marker, the contract's steps, the question to a person, the notes
+/// block's keys, the client's ability to ask.
+const RULE_MACHINERY: &[&str] = &[
+    "STATE_PREFIX",
+    "\"agent-input:\"",
+    "\"c1.\"",
+    "'c1.'",
+    "ask_person(",
+    "askPerson(",
+    "read_answers(",
+    "read_answers_with(",
+    "readAnswers(",
+    ".gate(",
+    ".finish(call",
+    ".finish(&",
+    "failure_result(",
+    "failureResult(",
+    "receipt_key(",
+    "receiptKey(",
+    "to_call_tool_result(",
+    "toCallToolResult(",
+    "\"agent-input/notes\"",
+    "'agent-input/notes'",
+    "\"elicitation\"",
+    ".elicitation",
+];
+
+/// The adapters between a framework and the protocol: Rust's rmcp glue, Python's and
+/// JavaScript's MCP modules.
+const ADAPTERS: &[&str] = &[
+    "agent-input/src/server/mod.rs",
+    "agent-input/src/server/lenient.rs",
+    "bindings/python/python/agent_input/mcp.py",
+    "bindings/python/python/agent_input/fastmcp.py",
+    "bindings/js/lib/mcp.js",
+    "bindings/js/lib/register-runtime.js",
+];
+
+/// The lines of `text` (code, not comments) that name a rule's machinery.
+fn rule_logic(text: &str) -> Vec<(usize, &'static str)> {
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.trim_start();
+        if code.starts_with("//") || code.starts_with('#') || code.starts_with('*') || code.starts_with("/*") {
+            continue;
+        }
+        for needle in RULE_MACHINERY {
+            if code.contains(needle) {
+                found.push((i + 1, *needle));
+            }
+        }
+    }
+    found
+}
+
+/// No adapter decides a rule of the call protocol: `agent-input/src/protocol/` does, once
+/// (`docs/ARCHITECTURE.md`, "The server adapters decide no rule").
+#[test]
+fn adapters_decide_no_rule() {
+    let mut found = Vec::new();
+    for adapter in ADAPTERS {
+        let text = std::fs::read_to_string(workspace().join(adapter)).unwrap_or_else(|e| panic!("{adapter}: {e}"));
+        for (line, needle) in rule_logic(&text) {
+            found.push(format!("{adapter}:{line}: {needle}"));
+        }
+    }
+    assert!(found.is_empty(), "rule logic in an adapter (it belongs in protocol/):\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_check_sees_rule_logic() {
+    let adapter = "const ours = requestState?.startsWith(STATE_PREFIX);\n// tool.gate(call) in a comment\nx = tool.gate(call, stored)\n";
+    let found = rule_logic(adapter);
+    assert_eq!(found, vec![(1, "STATE_PREFIX"), (3, ".gate(")]);
 }

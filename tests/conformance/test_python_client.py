@@ -217,7 +217,7 @@ async def _drive(server: Dict[str, Any], mode: str) -> Run:
                     token = ""
                     for case in _cases_for(server["name"]):
                         arguments = with_token(case["arguments"], token)
-                        raw = await _call_raw(client, run.wire, case["tool"], arguments)
+                        raw = await _call_raw(client, run.wire, case["tool"], arguments, case.get("request_state"))
                         run.results[case["name"]] = raw
                         token = preview_token(raw) or token
         except BaseException as e:  # noqa: BLE001 - a server's failure is the test's finding
@@ -250,10 +250,15 @@ def preview_token(raw: Dict[str, Any]) -> Optional[str]:
     return confirmation.get("confirm_token") if isinstance(confirmation, dict) else None
 
 
-async def _call_raw(client: Any, wire: Wire, tool: str, arguments: Dict[str, Any]) -> Dict[str, Any]:
-    """Calls a tool and returns the raw JSON result the server sent for it (the last
-    `tools/call` response on the wire)."""
-    await client.call_tool(tool, arguments)
+async def _call_raw(
+    client: Any, wire: Wire, tool: str, arguments: Dict[str, Any], request_state: Optional[str] = None
+) -> Dict[str, Any]:
+    """Calls a tool (with a `requestState` when given) and returns the raw JSON result the
+    server sent for it (the last `tools/call` response on the wire)."""
+    if request_state is None:
+        await client.call_tool(tool, arguments)
+    else:
+        await client.call_tool(tool, arguments, request_state=request_state)
     calls = [result for method, result in wire.results() if method == "tools/call"]
     return calls[-1]
 
@@ -290,12 +295,16 @@ def normalise(raw: Dict[str, Any]) -> Dict[str, Any]:
     else:
         notes, warnings = meta.get("agent-input/notes") or [], meta.get("agent-input/warnings") or []
     envelope = None
-    if is_error and content and content[0].get("type") == "text":
-        envelope = json.loads(content[0]["text"])
+    text = content[0].get("text") if content and content[0].get("type") == "text" else None
+    if is_error and text is not None:
+        try:
+            envelope = json.loads(text)
+        except ValueError:
+            envelope = None  # a failed handler's message, not an envelope
     output = None
     if not is_error:
         output = structured["result"] if spec else structured
-    return {"is_error": is_error, "notes": notes, "warnings": warnings, "envelope": envelope, "output": output}
+    return {"is_error": is_error, "notes": notes, "warnings": warnings, "envelope": envelope, "output": output, "text": text}
 
 
 def _pairs(items: List[Dict[str, Any]]) -> List[List[Any]]:
@@ -327,7 +336,10 @@ def check(case: Dict[str, Any], raw: Dict[str, Any]) -> List[str]:
     if got["is_error"] != expect["is_error"]:
         problems.append(f"isError is {got['is_error']}, expected {expect['is_error']}: {json.dumps(raw, ensure_ascii=False)[:1500]}")
         return problems
-    if expect["is_error"]:
+    if expect["is_error"] and "text" in expect:
+        if got["text"] != expect["text"]:
+            problems.append(f"text {got['text']!r}, expected {expect['text']!r}")
+    elif expect["is_error"]:
         envelope = got["envelope"]
         if not isinstance(envelope, dict):
             return problems + [f"the first content block is no JSON envelope: {raw.get('content')}"]
@@ -451,12 +463,14 @@ def test_cases_name_listed_servers_and_are_well_formed() -> None:
     names = {c["name"] for c in CASES}
     assert len(names) == len(CASES), "two cases share a name"
     for case in CASES:
-        assert set(case) == {"name", "servers", "tool", "arguments", "expect"}, case["name"]
+        assert set(case) - {"request_state"} == {"name", "servers", "tool", "arguments", "expect"}, case["name"]
         unknown = [s for s in case["servers"] if s != "*" and s not in EXPECTED_SERVERS]
         assert not unknown, f"{case['name']}: unknown servers {unknown}"
         expect = case["expect"]
-        assert set(expect) <= {"is_error", "notes", "warnings", "envelope", "output"}, case["name"]
-        assert ("envelope" in expect) == expect["is_error"], f"{case['name']}: an error case (only) names its envelope"
+        assert set(expect) <= {"is_error", "notes", "warnings", "envelope", "output", "text"}, case["name"]
+        assert ("envelope" in expect or "text" in expect) == expect["is_error"], (
+            f"{case['name']}: an error case (only) names its envelope, or the text of a failed handler"
+        )
         for key in ("notes", "warnings"):
             if key in expect:
                 assert expect[key] == _pairs([{"path": p, "code": c} for p, c in expect[key]]), f"{case['name']}: {key} unsorted"

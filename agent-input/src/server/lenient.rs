@@ -35,49 +35,41 @@
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam, CompleteRequestParams,
-    CompleteResult, ContentBlock, CustomNotification, CustomRequest, CustomResult, DiscoverResult, ErrorData,
+    CompleteResult, CustomNotification, CustomRequest, CustomResult, DiscoverResult, ErrorData,
     GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskResult,
     InitializeRequestParams, InitializeResult, JsonObject, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListSkillsResult, ListToolsResult, MetaObject, PaginatedRequestParams,
-    ProgressNotificationParam, ProtocolVersion, ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult,
-    ReadResourceRequestParams, ReadResourceResponse, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
-    UnsubscribeRequestParams, UpdateTaskParams,
+    ListResourcesResult, ListSkillsResult, ListToolsResult, PaginatedRequestParams, ProgressNotificationParam,
+    ProtocolVersion, ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
+    ReadResourceResponse, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
+    UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{RoleServer, ServerHandler};
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use super::{asking, complete, read_call, to_rmcp, Response, Today};
+use super::{asking, to_rmcp, Release, Response, Today};
 use crate::cursor::CursorCodec;
-use crate::tool::ToolSpec;
-
-/// A tool's spec as last made, with the schema it was made from.
-type Made = (Arc<JsonObject>, Option<Arc<ToolSpec>>);
+use crate::protocol::{Listed, Outcome, Step, FAILURE_KEY};
+use crate::tool::{MemoryReceipts, ReceiptStore, ToolSpec};
 
 /// An rmcp server whose tools read their arguments leniently: see the module doc.
 pub struct Lenient<H> {
     inner: H,
-    /// Per tool: overrides for [`ToolSpec::from_input_schema_with`], or `false` to leave it.
-    overrides: HashMap<String, Value>,
-    key: Option<CursorCodec>,
-    /// The languages the server's callers write, for every tool whose overrides name none.
-    languages: Vec<String>,
-    /// Names imply kinds (`implied_kinds`) for every tool whose overrides do not say.
-    implied_kinds: bool,
-    specs: Mutex<HashMap<String, Made>>,
+    protocol: crate::protocol::Lenient,
+    /// Per tool, the schema its spec was last found for: the same `Arc` again is the same
+    /// schema, found without comparing or serialising it.
+    seen: Mutex<HashMap<String, Arc<JsonObject>>>,
+    receipts: Arc<dyn ReceiptStore>,
     today: Option<Today>,
 }
 
 impl<H: std::fmt::Debug> std::fmt::Debug for Lenient<H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Lenient")
-            .field("inner", &self.inner)
-            .field("overrides", &self.overrides)
-            .finish_non_exhaustive()
+        f.debug_struct("Lenient").field("inner", &self.inner).field("protocol", &self.protocol).finish_non_exhaustive()
     }
 }
 
@@ -86,11 +78,9 @@ impl<H: ServerHandler> Lenient<H> {
     pub fn new(inner: H) -> Self {
         Self {
             inner,
-            overrides: HashMap::new(),
-            key: None,
-            languages: Vec::new(),
-            implied_kinds: false,
-            specs: Mutex::new(HashMap::new()),
+            protocol: crate::protocol::Lenient::new(),
+            seen: Mutex::new(HashMap::new()),
+            receipts: Arc::new(MemoryReceipts::default()),
             today: None,
         }
     }
@@ -102,7 +92,7 @@ impl<H: ServerHandler> Lenient<H> {
     /// dates are written in (0002 to 9998) is ignored.
     #[must_use]
     pub fn today(mut self, today: impl Fn() -> chrono::NaiveDate + Send + Sync + 'static) -> Self {
-        self.today = Some(std::sync::Arc::new(today));
+        self.today = Some(Arc::new(today));
         self
     }
 
@@ -112,7 +102,7 @@ impl<H: ServerHandler> Lenient<H> {
     /// `tools/list` and `tools/call` answer with the error, as other refused overrides do.
     #[must_use]
     pub fn languages(mut self, languages: &[&str]) -> Self {
-        self.languages = languages.iter().map(|l| (*l).to_owned()).collect();
+        self.protocol = self.protocol.languages(languages);
         self
     }
 
@@ -121,8 +111,8 @@ impl<H: ServerHandler> Lenient<H> {
     /// locale, `cursor` as a cursor. Without it a plain string is passed on as sent, and a call
     /// valid against the tool's own schema reaches it unchanged.
     #[must_use]
-    pub const fn implied_kinds(mut self, implied: bool) -> Self {
-        self.implied_kinds = implied;
+    pub fn implied_kinds(mut self, implied: bool) -> Self {
+        self.protocol = self.protocol.implied_kinds(implied);
         self
     }
 
@@ -130,14 +120,14 @@ impl<H: ServerHandler> Lenient<H> {
     /// `{"answered_by": "user", "properties": {"court": {"kind": "vocabulary", "entries": […]}}}`).
     #[must_use]
     pub fn tool(mut self, name: &str, overrides: Value) -> Self {
-        self.overrides.insert(name.to_owned(), overrides);
+        self.protocol = self.protocol.tool(name, overrides);
         self
     }
 
     /// Leaves one tool as it is: its schema advertised and its arguments read by the server.
     #[must_use]
     pub fn leave(mut self, name: &str) -> Self {
-        self.overrides.insert(name.to_owned(), Value::Bool(false));
+        self.protocol = self.protocol.tool(name, Value::Bool(false));
         self
     }
 
@@ -145,7 +135,16 @@ impl<H: ServerHandler> Lenient<H> {
     /// the tools whose overrides say `"answered_by": "user"`.
     #[must_use]
     pub fn person_key(mut self, codec: CursorCodec) -> Self {
-        self.key = Some(codec);
+        self.protocol = self.protocol.key(codec);
+        self
+    }
+
+    /// Where receipts of writes are kept: a tool whose schema has an idempotency key property
+    /// (`idempotency_key`, `idempotencyKey`) replays a retry's stored result instead of calling
+    /// the server's tool again. [`MemoryReceipts`] by default.
+    #[must_use]
+    pub fn receipts(mut self, store: Arc<dyn ReceiptStore>) -> Self {
+        self.receipts = store;
         self
     }
 
@@ -163,40 +162,26 @@ impl<H: ServerHandler> Lenient<H> {
     /// the server author's to fix, so `tools/list` and `tools/call` answer with the error
     /// rather than serving the tool otherwise than declared.
     pub fn spec(&self, tool: &Tool) -> Result<Option<Arc<ToolSpec>>, crate::error::Error> {
-        let mut overrides = self.overrides.get(tool.name.as_ref()).cloned().unwrap_or(Value::Null);
-        if overrides == Value::Bool(false) {
-            return Ok(None);
-        }
-        if !self.languages.is_empty() || self.implied_kinds {
-            if overrides.is_null() {
-                overrides = Value::Object(serde_json::Map::new());
-            }
-            if let Value::Object(o) = &mut overrides {
-                if !self.languages.is_empty() {
-                    o.entry("languages").or_insert_with(|| self.languages.iter().cloned().map(Value::String).collect());
-                }
-                if self.implied_kinds {
-                    o.entry(crate::tool::IMPLIED_KINDS_KEY).or_insert(Value::Bool(true));
-                }
+        Ok(match self.listed(tool)? {
+            Listed::Read { spec, .. } => Some(spec),
+            Listed::Left | Listed::AsDeclared(_) => None,
+        })
+    }
+
+    /// What the protocol makes of `tool`: found by its schema's identity when seen before.
+    fn listed(&self, tool: &Tool) -> Result<Listed, crate::error::Error> {
+        let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
+        if seen.get(tool.name.as_ref()).is_some_and(|s| Arc::ptr_eq(s, &tool.input_schema)) {
+            if let Some(listed) = self.protocol.known(&tool.name) {
+                return Ok(listed);
             }
         }
-        let mut specs = self.specs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((schema, spec)) = specs.get(tool.name.as_ref()) {
-            if *schema == tool.input_schema {
-                return Ok(spec.clone());
-            }
+        let listed = self.protocol.spec(&serde_json::to_value(tool).unwrap_or(Value::Null))?;
+        if let Listed::AsDeclared(Some(line)) = &listed {
+            eprintln!("{line}");
         }
-        let definition = serde_json::to_value(tool).unwrap_or(Value::Null);
-        let spec = match ToolSpec::from_input_schema_with(&definition, &overrides, self.key.as_ref()) {
-            Ok(spec) => Some(Arc::new(spec)),
-            Err(e) if overrides.is_null() || ToolSpec::from_input_schema(&definition).is_err() => {
-                eprintln!("agent-input: `{}` is left as the server declares it: {e}", tool.name);
-                None
-            }
-            Err(e) => return Err(e),
-        };
-        specs.insert(tool.name.to_string(), (Arc::clone(&tool.input_schema), spec.clone()));
-        Ok(spec)
+        seen.insert(tool.name.to_string(), Arc::clone(&tool.input_schema));
+        Ok(listed)
     }
 
     /// The tool a call names, as the wrapped server declares it.
@@ -207,33 +192,71 @@ impl<H: ServerHandler> Lenient<H> {
         let listed = self.inner.list_tools(None, context.clone()).await.ok()?;
         listed.tools.into_iter().find(|t| t.name == name)
     }
+
+    /// Runs the protocol's steps of one call of `tool`, whose spec is `spec`.
+    async fn run(
+        &self,
+        (spec, output_schema): (Arc<ToolSpec>, bool),
+        mut request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let asking = asking(&request, &context);
+        let arguments = request.arguments.clone().map_or(Value::Null, Value::Object);
+        let (mut call, mut step) = self.protocol.call(spec, output_schema, &asking.request(arguments, self.today.as_ref()));
+        let mut raised = None;
+        let mut own = None;
+        loop {
+            let outcome = match step {
+                Step::Answer { result } => return own.map_or_else(|| to_rmcp(Response::of(result)), Ok),
+                Step::Pass => return self.inner.call_tool(request, context).await,
+                Step::Done => return Err(raised.unwrap_or_else(|| ErrorData::internal_error("cancelled", None))),
+                Step::Get { tool, key } => Outcome::Stored(self.receipts.get(&tool, &key)),
+                Step::Put { tool, key, receipt } => {
+                    self.receipts.put(&tool, &key, receipt);
+                    Outcome::Nothing
+                }
+                Step::Run { arguments, answered } => {
+                    request.arguments = match arguments {
+                        Value::Object(o) => Some(o),
+                        _ => None,
+                    };
+                    if answered {
+                        // The answers were read: the wrapped server sees a plain call.
+                        request.input_responses = None;
+                        request.request_state = None;
+                    }
+                    let guard = Release::new(&*self.receipts, call.release());
+                    let ran = self.inner.call_tool(request.clone(), context.clone()).await;
+                    guard.disarm();
+                    match ran {
+                        Ok(CallToolResponse::Complete(result)) => {
+                            Outcome::Result(serde_json::to_value(result).unwrap_or(Value::Null))
+                        }
+                        Ok(other) => {
+                            // The wrapped server's own question or task: answered as it is.
+                            let kind = if matches!(other, CallToolResponse::Task(_)) { "task" } else { "input_required" };
+                            own = Some(other);
+                            Outcome::Result(serde_json::json!({"resultType": kind}))
+                        }
+                        Err(e) => {
+                            let failure = e.data.as_ref().and_then(|d| d.get(FAILURE_KEY)).cloned();
+                            raised = Some(e);
+                            match failure.and_then(|f| serde_json::from_value(f).ok()) {
+                                Some(failure) => Outcome::Failure(failure),
+                                None => Outcome::Error(String::new()),
+                            }
+                        }
+                    }
+                }
+            };
+            step = call.resume(outcome).map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        }
+    }
 }
 
 /// The error of overrides the core refuses, as the protocol's.
 fn misuse(e: crate::error::Error) -> ErrorData {
     ErrorData::internal_error(format!("agent-input: {e}"), None)
-}
-
-/// The notes block of a result: one more text content and the `_meta` keys, when there is
-/// anything to say.
-fn with_notes(mut response: CallToolResponse, notes: &Value, warnings: &Value, issues: &Value) -> CallToolResponse {
-    let empty = |v: &Value| v.as_array().is_none_or(Vec::is_empty);
-    if empty(notes) && empty(warnings) && empty(issues) {
-        return response;
-    }
-    if let CallToolResponse::Complete(result) = &mut response {
-        let mut block = json!({"notes": notes, "warnings": warnings});
-        if !empty(issues) {
-            // Entries of a collection left out (a tool whose overrides read them best effort).
-            block["issues"] = issues.clone();
-        }
-        result.content.push(ContentBlock::text(crate::input::json_text(&block)));
-        let mut meta = result.meta.take().unwrap_or_else(|| MetaObject(JsonObject::new()));
-        meta.0.insert("agent-input/notes".into(), notes.clone());
-        meta.0.insert("agent-input/warnings".into(), warnings.clone());
-        result.meta = Some(meta);
-    }
-    response
 }
 
 impl<H: ServerHandler> ServerHandler for Lenient<H> {
@@ -263,44 +286,16 @@ impl<H: ServerHandler> ServerHandler for Lenient<H> {
 
     async fn call_tool(
         &self,
-        mut request: CallToolRequestParams,
+        request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let Some(tool) = self.declared(&request.name, &context).await else {
             return self.inner.call_tool(request, context).await;
         };
-        let Some(spec) = self.spec(&tool).map_err(misuse)? else {
-            return self.inner.call_tool(request, context).await;
-        };
-        let asking = asking(&request, &context);
-        let arguments = request.arguments.take().map_or(Value::Null, Value::Object);
-        let today = self.today.as_ref().map(|today| today());
-        let (args, notes, warnings, issues) = match read_call(&spec, &arguments, &asking, (self.key.as_ref(), today)) {
-            Ok(read) => read,
-            Err(Response::Result(mut envelope)) if tool.output_schema.is_some() => {
-                // The envelope is no output the tool declares: text only.
-                if let Value::Object(o) = &mut envelope {
-                    o.remove("structuredContent");
-                }
-                return Ok(complete(envelope)?.into());
-            }
-            Err(response) => return to_rmcp(response),
-        };
-        request.arguments = match args {
-            Value::Object(o) => Some(o),
-            _ => None,
-        };
-        // The answers were read: the wrapped server sees a plain call.
-        request.input_responses = None;
-        request.request_state = None;
-        let response = self.inner.call_tool(request, context).await?;
-        let json = |v: Result<Value, serde_json::Error>| v.unwrap_or(Value::Null);
-        let (notes, warnings, issues) = (
-            json(serde_json::to_value(notes)),
-            json(serde_json::to_value(warnings)),
-            json(serde_json::to_value(issues)),
-        );
-        Ok(with_notes(response, &notes, &warnings, &issues))
+        match self.listed(&tool).map_err(misuse)? {
+            Listed::Read { spec, output_schema } => self.run((spec, output_schema), request, context).await,
+            Listed::Left | Listed::AsDeclared(_) => self.inner.call_tool(request, context).await,
+        }
     }
 
     fn get_info(&self) -> ServerConfig {

@@ -55,7 +55,7 @@ pub use lenient::Lenient;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation, InputRequests,
-    InputRequiredResult, JsonObject, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ResultType,
+    InputRequiredResult, JsonObject, ListToolsResult, PaginatedRequestParams, ResultType,
     ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
@@ -65,7 +65,8 @@ use serde_json::{json, Value};
 
 use crate::cursor::CursorCodec;
 use crate::outcome::{Note, Warning};
-use crate::tool::{Failure, Gate, MemoryReceipts, ReceiptStore, Run, ToolCall, ToolSpec};
+use crate::protocol::{handler_failed, Call, Outcome, Request, Step, FAILURE_KEY};
+use crate::tool::{Failure, MemoryReceipts, ReceiptStore, ToolCall, ToolSpec};
 
 /// The canonical arguments of a call, handed to its handler.
 #[derive(Clone, Debug)]
@@ -145,6 +146,16 @@ impl std::fmt::Display for HandlerError {
 
 impl std::error::Error for HandlerError {}
 
+/// A handler's error as rmcp's, for a tool of an rmcp server (`#[tool]`) made lenient by
+/// [`Lenient`]: a throttle or an upstream failure travels in its `data` under
+/// [`FAILURE_KEY`], and `Lenient` answers it with its envelope.
+impl From<HandlerError> for ErrorData {
+    fn from(e: HandlerError) -> Self {
+        let data = e.failure.as_ref().and_then(|f| serde_json::to_value(f).ok()).map(|f| json!({FAILURE_KEY: f}));
+        Self::internal_error(e.message, data)
+    }
+}
+
 /// What a handler returns: its output, and warnings it adds (`no_hits_filtered` on an empty
 /// filtered page).
 #[derive(Clone, Debug, PartialEq)]
@@ -181,7 +192,7 @@ type Handler = Arc<dyn Fn(ToolArgs) -> BoxFuture + Send + Sync>;
 pub struct ToolServer {
     info: Implementation,
     instructions: Option<String>,
-    tools: Vec<(ToolSpec, Handler)>,
+    tools: Vec<(Arc<ToolSpec>, Handler)>,
     person_key: Option<CursorCodec>,
     receipts: Arc<dyn ReceiptStore>,
     today: Option<Today>,
@@ -285,7 +296,7 @@ impl ToolServer {
             let fut = handler(args);
             Box::pin(async move { fut.await.map(Into::into) })
         });
-        self.tools.push((spec, handler));
+        self.tools.push((Arc::new(spec), handler));
         self
     }
 
@@ -304,61 +315,34 @@ impl ToolServer {
 
     /// [`call`](Self::call), with what the client can do about asking a person: an ambiguous
     /// call under the user policy asks the person when `asking.can_ask`; a retry's answers are
-    /// read. `None` for an unknown tool.
+    /// read. `None` for an unknown tool. The rules are the protocol's ([`crate::protocol`]):
+    /// this only runs its steps.
     pub async fn respond(&self, name: &str, arguments: Value, asking: &Asking) -> Option<Response> {
         let (spec, handler) = self.tools.iter().find(|(s, _)| s.name() == name)?;
-        let today = self.today.as_ref().map(|today| today());
-        let (args, notes, warnings, issues) =
-            match read_call(spec, &arguments, asking, (self.person_key.as_ref(), today)) {
-                Ok(read) => read,
-                Err(response) => return Some(response),
-            };
-        let call = ToolCall::Ok { args, notes, warnings, issues };
-        let run = match self.gate(spec, &call) {
-            Ok(run) => run,
-            Err(result) => return Some(Response::Result(result)),
-        };
-        if let Some(p) = &run.receipt {
-            // A retry that arrives while this runs asks instead of running the write twice.
-            self.receipts.put(spec.name(), &p.key, p.in_flight.clone());
-        }
-        let result = handler(ToolArgs { args: run.args.clone(), notes: call_notes(&call) }).await;
-        if let (Err(_), Some(p)) = (&result, &run.receipt) {
-            self.receipts.put(spec.name(), &p.key, p.release.clone());
-        }
-        Some(Response::Result(match result {
-            Ok(reply) => {
-                let ToolCall::Ok { args, notes, mut warnings, issues } = call else { return None };
-                warnings.extend(reply.warnings);
-                let call = ToolCall::Ok { args, notes, warnings, issues };
-                let finished = spec.finish(&call, &run, &reply.output, now());
-                if let (Some(key), Some(receipt)) = (finished.key, finished.receipt) {
-                    self.receipts.put(spec.name(), &key, receipt);
+        let request = asking.request(arguments, self.today.as_ref());
+        let (mut call, mut step) = Call::own(Arc::clone(spec), self.person_key.as_ref(), &request);
+        loop {
+            let outcome = match step {
+                Step::Answer { result } => return Some(Response::of(result)),
+                Step::Pass | Step::Done => return None,
+                Step::Get { tool, key } => Outcome::Stored(self.receipts.get(&tool, &key)),
+                Step::Put { tool, key, receipt } => {
+                    self.receipts.put(&tool, &key, receipt);
+                    Outcome::Nothing
                 }
-                finished.result
-            }
-            Err(e) => match e.failure() {
-                Some(failure) => spec.failure_result(failure),
-                None => failed(name, &e.to_string()),
-            },
-        }))
-    }
-
-    /// The contract's step before the handler: the run, or the result that ends the call (a
-    /// refusal, a replayed receipt).
-    fn gate(&self, spec: &ToolSpec, call: &ToolCall) -> Result<Run, Value> {
-        let args = match call {
-            ToolCall::Ok { args, .. } => args.clone(),
-            ToolCall::Error { .. } => Value::Null,
-        };
-        if !spec.has_contract() {
-            return Ok(Run { args, preview: None, receipt: None, notes: Vec::new() });
-        }
-        let stored = spec.receipt_key(call).and_then(|key| self.receipts.get(spec.name(), &key));
-        match spec.gate(call, stored.as_ref(), self.person_key.as_ref(), now()) {
-            Ok(Gate::Run(run)) => Ok(*run),
-            Ok(Gate::Answer { result }) => Err(result),
-            Err(e) => Err(failed(spec.name(), &format!("the server is misconfigured: {e}"))),
+                Step::Run { arguments, .. } => {
+                    // A handler dropped mid-call (its request cancelled) releases its key.
+                    let guard = Release::new(&*self.receipts, call.release());
+                    let notes = call_notes(call.tool_call());
+                    let ran = handler(ToolArgs { args: arguments, notes }).await;
+                    guard.disarm();
+                    match ran {
+                        Ok(reply) => Outcome::Output(reply.output, reply.warnings),
+                        Err(e) => e.failure().map_or_else(|| Outcome::Error(e.to_string()), |f| Outcome::Failure(f.clone())),
+                    }
+                }
+            };
+            step = call.resume(outcome).unwrap_or_else(|e| Step::Answer { result: handler_failed(name, &e.to_string()) });
         }
     }
 
@@ -404,9 +388,8 @@ impl ServerHandler for ToolServer {
         let asking = asking(&request, &context);
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
         let Some(response) = self.respond(&request.name, arguments, &asking).await else {
-            let names: Vec<String> = self.tools.iter().map(|(s, _)| format!("`{}`", s.name())).collect();
-            let message = format!("unknown tool `{}`, expected one of {}", request.name, names.join(", "));
-            return Err(ErrorData::invalid_params(message, None));
+            let names: Vec<&str> = self.tools.iter().map(|(s, _)| s.name()).collect();
+            return Err(ErrorData::invalid_params(crate::protocol::unknown_tool(&request.name, &names), None));
         };
         to_rmcp(response)
     }
@@ -419,59 +402,66 @@ fn call_notes(call: &ToolCall) -> Vec<Note> {
     }
 }
 
-/// The `isError` result of a handler that failed.
-fn failed(name: &str, message: &str) -> Value {
-    json!({"content": [{"type": "text", "text": format!("`{name}` failed: {message}")}], "isError": true})
+/// Puts a key's release receipt when dropped armed: a handler whose request was cancelled
+/// (its future dropped) leaves its key free for the retry.
+pub(crate) struct Release<'a> {
+    store: &'a dyn ReceiptStore,
+    put: Option<(String, String, Value)>,
 }
 
-fn now() -> u64 {
-    crate::context::Host::now(&crate::context::System)
+impl<'a> Release<'a> {
+    pub(crate) fn new(store: &'a dyn ReceiptStore, put: Option<Step>) -> Self {
+        let put = match put {
+            Some(Step::Put { tool, key, receipt }) => Some((tool, key, receipt)),
+            _ => None,
+        };
+        Self { store, put }
+    }
+
+    pub(crate) fn disarm(mut self) {
+        self.put = None;
+    }
 }
 
-/// What reading a call gives: its canonical parts `(args, notes, warnings, issues)`, or the
-/// response that ends it (the envelope, or a question to the person).
-type Read = Result<(Value, Vec<Note>, Vec<Warning>, Vec<crate::tool::Issue>), Response>;
-
-/// Reads a call through its spec: a retry's answers when it carries a request state, the
-/// arguments otherwise. A call that cannot run asks the person when the client can and the
-/// spec's policy says so (never on a retry), and is the envelope otherwise.
-pub(crate) fn read_call(
-    spec: &ToolSpec,
-    arguments: &Value,
-    asking: &Asking,
-    (key, today): (Option<&CursorCodec>, Option<chrono::NaiveDate>),
-) -> Read {
-    // A day outside the years dates are written in reads as no day given (`with_today`).
-    let cx = crate::context::Context::new(&crate::context::System).with_today(today);
-    let call = match (key, &asking.request_state) {
-        (Some(key), Some(state)) => {
-            let responses = asking.input_responses.clone().unwrap_or(Value::Null);
-            spec.read_answers_with(arguments, &responses, state, key, now(), &cx)
+impl Drop for Release<'_> {
+    fn drop(&mut self) {
+        if let Some((tool, key, receipt)) = self.put.take() {
+            self.store.put(&tool, &key, receipt);
         }
-        _ => spec.read_in(arguments, &cx),
-    };
-    match call {
-        ToolCall::Ok { args, notes, warnings, issues } => Ok((args, notes, warnings, issues)),
-        call => {
-            // A retry is not asked again: what the person left open goes to the model.
-            let retry = asking.request_state.is_some();
-            if let (Some(key), true, false) = (key, asking.can_ask, retry) {
-                if let Some(question) = spec.ask_person(&call, arguments, key, now()) {
-                    return Err(Response::InputRequired(question));
-                }
-            }
-            Err(Response::Result(call.to_call_tool_result(&Value::Null)))
+    }
+}
+
+impl Asking {
+    /// The protocol's request of a call with these arguments, read against the server's day.
+    pub(crate) fn request(&self, arguments: Value, today: Option<&Today>) -> Request {
+        Request {
+            arguments,
+            request_state: self.request_state.clone(),
+            input_responses: self.input_responses.clone(),
+            can_ask: self.can_ask,
+            today: today.map(|today| today()),
+            now: None,
+        }
+    }
+}
+
+impl Response {
+    /// The response of a result the protocol answered: a question or a `CallToolResult`.
+    pub(crate) fn of(result: Value) -> Self {
+        if result.get("resultType").is_some_and(|t| t == "input_required") {
+            Self::InputRequired(result)
+        } else {
+            Self::Result(result)
         }
     }
 }
 
 /// What the client of a request can do about asking a person, and the answers it brings.
 pub(crate) fn asking(request: &CallToolRequestParams, context: &RequestContext<RoleServer>) -> Asking {
-    let modern = context.protocol_version().is_some_and(|v| v >= ProtocolVersion::V_2026_07_28);
-    let form =
-        context.client_capabilities().and_then(|c| c.elicitation).is_some_and(|e| e.form.is_some() || e.url.is_none());
+    let version = context.protocol_version().and_then(|v| serde_json::to_value(v).ok());
+    let capabilities = context.client_capabilities().and_then(|c| serde_json::to_value(c).ok()).unwrap_or(Value::Null);
     Asking {
-        can_ask: modern && form,
+        can_ask: crate::protocol::can_ask(version.as_ref().and_then(Value::as_str), &capabilities),
         input_responses: request.input_responses.clone().map(|r| serde_json::to_value(r).unwrap_or(Value::Null)),
         request_state: request.request_state.clone(),
     }

@@ -256,10 +256,7 @@ impl ToolSpec {
                 s.insert("confirmation".into(), confirmation);
             });
         }
-        let receipt = run.receipt.as_ref().map(|p| {
-            json!({"digest": p.digest, "args": p.args, "result": result, "stored_at": now,
-                   "expires_at": now + RECEIPT_TTL_SECONDS})
-        });
+        let receipt = run.receipt.as_ref().map(|p| receipt(p, &result, now));
         Finished { result, receipt, key: run.receipt.as_ref().map(|p| p.key.clone()) }
     }
 
@@ -359,6 +356,18 @@ impl ToolSpec {
     /// The stored result of a retried write, with a note saying so.
     fn replayed(&self, receipt: &Value, key: &str) -> Value {
         let mut result = receipt["result"].clone();
+        let note = serde_json::to_value(self.replay_note(key)).unwrap_or(Value::Null);
+        set_structured(&mut result, |s| match s.get_mut("notes") {
+            Some(Value::Array(notes)) => notes.push(note),
+            _ => {
+                s.insert("notes".into(), Value::Array(vec![note]));
+            }
+        });
+        result
+    }
+
+    /// The note of a replayed receipt.
+    fn replay_note(&self, key: &str) -> Note {
         let path = self.key_property().unwrap_or("idempotency_key");
         let mut note = Note::new(
             NoteCode::ReceiptReplayed,
@@ -368,14 +377,22 @@ impl ToolSpec {
             ),
         );
         note.path = Some(path.to_owned());
-        let note = serde_json::to_value(note).unwrap_or(Value::Null);
-        set_structured(&mut result, |s| match s.get_mut("notes") {
-            Some(Value::Array(notes)) => notes.push(note),
-            _ => {
-                s.insert("notes".into(), Value::Array(vec![note]));
-            }
-        });
-        result
+        note
+    }
+
+    /// The result a retry replays, as stored, and the note saying so: for a tool whose result
+    /// is its server's own (a drop-in's), where the note goes beside the result, not into it.
+    /// `None` unless `stored` is a live receipt of these same arguments ([`Self::gate`] then
+    /// decides: it runs, or asks).
+    pub fn replay(&self, call: &ToolCall, stored: Option<&Value>, now: u64) -> Option<(Value, Note)> {
+        let ToolCall::Ok { args, .. } = call else { return None };
+        let key = self.receipt_key(call)?;
+        let receipt = stored.filter(|r| r["expires_at"].as_u64().is_some_and(|e| e > now))?;
+        let digest = self.args_digest(&self.covered(args));
+        if receipt["in_flight"] == true || receipt["digest"] != digest.as_str() {
+            return None;
+        }
+        Some((receipt["result"].clone(), self.replay_note(&key)))
     }
 
     /// The issue of a key whose first call is still running.
@@ -423,6 +440,13 @@ fn is_preview(args: &Value) -> bool {
 }
 
 /// Unix seconds as RFC 3339 UTC (`2026-12-03T16:10:00Z`).
+/// The receipt of a write with a key whose call answered `result` (valid
+/// [`RECEIPT_TTL_SECONDS`] from `now`).
+pub fn receipt(pending: &Pending, result: &Value, now: u64) -> Value {
+    json!({"digest": pending.digest, "args": pending.args, "result": result, "stored_at": now,
+           "expires_at": now + RECEIPT_TTL_SECONDS})
+}
+
 pub(crate) fn timestamp(seconds: u64) -> String {
     i64::try_from(seconds)
         .ok()

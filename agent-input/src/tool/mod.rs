@@ -55,7 +55,7 @@ use crate::limits::MAX_CALL_BYTES;
 use crate::outcome::received_cut;
 use crate::outcome::{Note, Warning};
 
-pub use contract::{Failure, Finished, Gate, Pending, Preview, Run};
+pub use contract::{receipt, Failure, Finished, Gate, Pending, Preview, Run};
 pub use dialect::Dialect;
 pub use effects::{CONFIRM_TOKEN, DRY_RUN};
 pub use envelope::{Envelope, Issue, Telemetry};

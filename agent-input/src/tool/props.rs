@@ -360,9 +360,16 @@ impl PropertySet {
         Ok(Def::Value(Spec::from_json_with(&Value::Object(obj), ctx.codec, ctx.host)?))
     }
 
-    /// The first top-level property of the idempotency key kind, if any.
+    /// The first top-level property of the idempotency key kind, else the property named the
+    /// idempotency key (`idempotency_key`, `idempotencyKey`) on a schema whose strings are passed
+    /// on as sent: a drop-in's writes keep receipts as a spec's do.
     pub(crate) fn key_property(&self) -> Option<&str> {
-        self.props.iter().find(|p| matches!(p.def, Def::Value(Spec::IdempotencyKey(_)))).map(|p| p.name.as_str())
+        let kind = self.props.iter().find(|p| matches!(p.def, Def::Value(Spec::IdempotencyKey(_))));
+        kind.or_else(|| {
+            let named = self.keys.get(name_key("idempotency_key").as_str()).and_then(|i| self.props.get(*i))?;
+            matches!(named.def, Def::Passthrough(_)).then_some(named)
+        })
+        .map(|p| p.name.as_str())
     }
 
     /// The policy a top-level property declares for its ambiguities.

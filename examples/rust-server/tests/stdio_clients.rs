@@ -105,7 +105,7 @@ fn normalise(result: &CallToolResult) -> Value {
     if let Value::Object(o) = &mut output {
         o.insert("ids".into(), Value::Array(ids));
     }
-    json!({"is_error": is_error, "notes": pairs, "envelope": envelope, "output": output})
+    json!({"is_error": is_error, "notes": pairs, "envelope": envelope, "output": output, "text": text})
 }
 
 async fn connect(server: &Value, modern: bool) -> RunningService<RoleClient, ()> {
@@ -131,6 +131,12 @@ fn expected_in(case: &Value, got: &Value) -> Result<(), String> {
     if let Some(notes) = expect.get("notes") {
         if got["notes"] != *notes {
             return Err(format!("notes {} (want {notes})", got["notes"]));
+        }
+    }
+    if let Some(text) = expect.get("text") {
+        // A handler that failed: its message, not an envelope.
+        if got["text"] != *text {
+            return Err(format!("text {} (want {text})", got["text"]));
         }
     }
     if let Some(env) = expect.get("envelope") {
@@ -184,7 +190,9 @@ async fn every_server_answers_every_case_alike_over_stdio() {
                     value.clone_from(&token);
                 }
                 let tool = case["tool"].as_str().unwrap_or_default().to_owned();
-                let result = client.call_tool(CallToolRequestParams::new(tool).with_arguments(args)).await;
+                let mut params = CallToolRequestParams::new(tool).with_arguments(args);
+                params.request_state = case["request_state"].as_str().map(str::to_owned);
+                let result = client.call_tool(params).await;
                 let label = format!("{name} ({}) {}", if modern { "2026-07-28" } else { "legacy" }, case["name"]);
                 match result {
                     Ok(result) => {

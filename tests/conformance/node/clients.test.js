@@ -221,11 +221,11 @@ async function connect(server, major, { elicit } = {}) {
 
 /** Calls a tool and returns `[result, raw]`: the client's result and every raw JSON-RPC
  * response of the call (more than one for a multi round-trip call). */
-async function callTool(session, name, args) {
+async function callTool(session, name, args, requestState) {
   const start = session.responses.length;
   let result;
   try {
-    result = await session.client.callTool({ name, arguments: args });
+    result = await session.client.callTool({ name, arguments: args, ...(requestState !== undefined && { requestState }) });
   } catch (e) {
     throw new Error(`tools/call ${name} failed: ${e?.message ?? e}\nstderr:\n${tail(session.stderr())}`);
   }
@@ -316,6 +316,11 @@ function compare(expect, result, where) {
   const got = normalise(result);
   const context = `${where}: ${JSON.stringify(result).slice(0, 1500)}`;
   assert.equal(got.is_error, expect.is_error, `isError, ${context}`);
+  if (expect.is_error && "text" in expect) {
+    // A handler that failed: its message, not an envelope.
+    assert.equal(result.content?.[0]?.text, expect.text, `the failed handler's text, ${context}`);
+    return;
+  }
   if (expect.is_error) {
     assert.ok(got.envelope !== null && typeof got.envelope === "object", `the first content block is a JSON envelope, ${context}`);
     assert.equal(got.envelope.code, expect.envelope.code, `envelope code, ${context}`);
@@ -400,7 +405,7 @@ for (const server of SERVERS.filter((s) => ONLY === null || ONLY.has(s.name))) {
           let token = "";
           for (const c of casesFor(server)) {
             await t.test(c.name, async () => {
-              const [result, raws] = await callTool(session, c.tool, withToken(c.arguments, token));
+              const [result, raws] = await callTool(session, c.tool, withToken(c.arguments, token), c.request_state);
               token = previewToken(result) ?? token;
               validateCallResults(major, version, raws);
               const where = `${server.name}, ${major}.x client`;

@@ -1,0 +1,450 @@
+//! One `tools/call` as a state machine: [`Call::own`] or [`Call::forward`] gives the first
+//! [`Step`], [`Call::resume`] each next one from the outcome of the step before.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{handler_failed, with_notes, STATE_PREFIX};
+use crate::context::{Context, Host, System};
+use crate::cursor::CursorCodec;
+use crate::error::Error;
+use crate::outcome::Warning;
+use crate::tool::{Failure, Gate, Run, ToolCall, ToolSpec};
+
+/// What the protocol needs of one `tools/call` request: its parameters and what the
+/// connection says about asking a person, all passed in.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Request {
+    /// The call's `arguments` as sent (`Value::Null` when absent).
+    pub arguments: Value,
+    /// The retry's `requestState`.
+    pub request_state: Option<String>,
+    /// The retry's `inputResponses`.
+    pub input_responses: Option<Value>,
+    /// The client can ask a person ([`can_ask`](super::can_ask)).
+    pub can_ask: bool,
+    /// The day relative words are read against (the server's `today` function, called now).
+    pub today: Option<chrono::NaiveDate>,
+    /// The time of the call, unix seconds (`None`: the system clock's): it dates receipts,
+    /// confirm tokens and questions. Tests and vectors fix it.
+    pub now: Option<u64>,
+}
+
+impl Request {
+    /// The request from the JSON an adapter holds: `params` as the `tools/call` request's
+    /// (`{"name", "arguments", "requestState", "inputResponses"}`), and `context` as
+    /// `{"protocolVersion", "clientCapabilities", "today": "YYYY-MM-DD", "now": unix seconds}`
+    /// (each optional; `"canAsk": true|false` stands for the first two when the framework
+    /// already knows).
+    ///
+    /// # Errors
+    /// A `today` that is no `YYYY-MM-DD` date (the server's programmer's to fix).
+    pub fn from_json(params: &Value, context: &Value) -> Result<Self, Error> {
+        let today = match context.get("today") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(day)) if crate::date::is_full_date(day) => {
+                chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()
+            }
+            Some(other) => {
+                return Err(Error::options(format!(
+                    "`today` must give the day as YYYY-MM-DD (a date of the server's calendar); it gave {other}"
+                )))
+            }
+        };
+        let can_ask = match context.get("canAsk") {
+            Some(Value::Bool(given)) => *given,
+            _ => super::can_ask(
+                context.get("protocolVersion").and_then(Value::as_str),
+                context.get("clientCapabilities").unwrap_or(&Value::Null),
+            ),
+        };
+        Ok(Self {
+            arguments: params.get("arguments").cloned().unwrap_or(Value::Null),
+            request_state: params.get("requestState").and_then(Value::as_str).map(str::to_owned),
+            input_responses: params.get("inputResponses").filter(|r| !r.is_null()).cloned(),
+            can_ask,
+            today,
+            now: context.get("now").and_then(Value::as_u64),
+        })
+    }
+}
+
+/// What the adapter does next.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// Answer the request with this result: a `CallToolResult`, or an `input_required` result
+    /// (`"resultType": "input_required"`). The call is over.
+    Answer {
+        /// The result, as JSON.
+        result: Value,
+    },
+    /// Hand the request to the framework exactly as it came: agent-input has nothing to say
+    /// about it (arguments that are no object, on a forwarded tool). The call is over.
+    Pass,
+    /// Look the receipt of `tool` and `key` up in the server's store, then
+    /// [`Outcome::Stored`].
+    Get {
+        /// The tool's name.
+        tool: String,
+        /// The idempotency key.
+        key: String,
+    },
+    /// Store `receipt` under `tool` and `key`, then [`Outcome::Nothing`].
+    Put {
+        /// The tool's name.
+        tool: String,
+        /// The idempotency key.
+        key: String,
+        /// The receipt, as JSON.
+        receipt: Value,
+    },
+    /// Run the handler (an own tool's) or the framework's call (a forwarded tool's) with these
+    /// canonical arguments, then [`Outcome::Output`] / [`Outcome::Result`], or how it failed.
+    Run {
+        /// The canonical arguments.
+        arguments: Value,
+        /// The retry's answers were read: the framework sees a plain call (no `requestState`
+        /// or `inputResponses`).
+        answered: bool,
+    },
+    /// Nothing to answer: the handler was cancelled, or a forwarded tool's framework raised;
+    /// the adapter lets that go on as it would without agent-input. The call is over.
+    Done,
+}
+
+/// How the adapter's step went.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// A `Put` was done.
+    Nothing,
+    /// What the store holds under the key of a `Get` (`None` for nothing).
+    Stored(Option<Value>),
+    /// An own tool's handler returned this output, adding these warnings.
+    Output(Value, Vec<Warning>),
+    /// A forwarded tool's framework answered with this `CallToolResult`.
+    Result(Value),
+    /// The handler raised a throttle or an upstream failure.
+    Failure(Failure),
+    /// The handler (or the framework, for a forwarded tool) raised this error.
+    Error(String),
+    /// The handler was cancelled.
+    Cancelled,
+}
+
+impl Outcome {
+    /// An outcome from its JSON: `{}` (a put done), `{"stored": receipt|null}`, `{"output":
+    /// value, "warnings": [...]}`, `{"result": CallToolResult}`, `{"failure": {"code":
+    /// "rate_limited", ...}}`, `{"error": "message"}`, `{"cancelled": true}`.
+    ///
+    /// # Errors
+    /// Any other shape (the adapter's programmer's error).
+    pub fn from_json(outcome: &Value) -> Result<Self, Error> {
+        let Value::Object(o) = outcome else {
+            return Err(Error::options(format!("an outcome must be a JSON object, got {outcome}")));
+        };
+        let bad = |why: String| Error::options(format!("an outcome {why}"));
+        if let Some(stored) = o.get("stored") {
+            return Ok(Self::Stored(Some(stored.clone()).filter(|s| !s.is_null())));
+        }
+        if let Some(output) = o.get("output") {
+            let warnings = match o.get("warnings") {
+                None | Some(Value::Null) => Vec::new(),
+                Some(w) => serde_json::from_value(w.clone()).map_err(|e| bad(format!("with warnings that are no warnings: {e}")))?,
+            };
+            return Ok(Self::Output(output.clone(), warnings));
+        }
+        if let Some(result) = o.get("result") {
+            return Ok(Self::Result(result.clone()));
+        }
+        if let Some(failure) = o.get("failure") {
+            let failure = serde_json::from_value(failure.clone()).map_err(|e| bad(format!("with a failure that is none: {e}")))?;
+            return Ok(Self::Failure(failure));
+        }
+        if let Some(error) = o.get("error") {
+            return Ok(Self::Error(error.as_str().map_or_else(|| error.to_string(), str::to_owned)));
+        }
+        if o.get("cancelled").is_some_and(|c| c == true) {
+            return Ok(Self::Cancelled);
+        }
+        if o.is_empty() {
+            return Ok(Self::Nothing);
+        }
+        Err(bad(format!("with none of the keys stored, output, result, failure, error, cancelled: {outcome}")))
+    }
+}
+
+/// Where a call stands between steps.
+#[derive(Clone, Debug)]
+enum Phase {
+    /// A `Get` was asked for: the stored receipt comes next.
+    Looking,
+    /// The in-flight receipt is being put: the handler runs next.
+    Reserving,
+    /// The handler runs.
+    Running,
+    /// A receipt is being put: then this answer (or nothing, after a cancel).
+    Storing(Option<Value>),
+    /// The call is over.
+    Over,
+}
+
+/// One `tools/call` between its request and its answer.
+#[derive(Clone, Debug)]
+pub struct Call {
+    spec: Arc<ToolSpec>,
+    /// `Some(declares an outputSchema)` for a forwarded tool.
+    forward: Option<bool>,
+    key: Option<CursorCodec>,
+    now: u64,
+    read: ToolCall,
+    answered: bool,
+    run: Option<Run>,
+    phase: Phase,
+}
+
+impl Call {
+    /// A call of a tool declared as an agent-input spec, whose handler gets the canonical
+    /// arguments; `key` is the server's (it seals questions and confirm tokens). Returns the
+    /// call and its first step.
+    pub fn own(spec: Arc<ToolSpec>, key: Option<&CursorCodec>, request: &Request) -> (Self, Step) {
+        Self::start(spec, None, key, request)
+    }
+
+    /// A call of a tool of a server somebody else wrote, made lenient: its framework's own
+    /// handler runs with the canonical arguments. `output_schema` is true when the tool
+    /// declares one (the envelope then goes as text only).
+    pub fn forward(spec: Arc<ToolSpec>, output_schema: bool, key: Option<&CursorCodec>, request: &Request) -> (Self, Step) {
+        Self::start(spec, Some(output_schema), key, request)
+    }
+
+    /// The call as read (its notes, and warnings a handler may add to): for the handler.
+    pub const fn tool_call(&self) -> &ToolCall {
+        &self.read
+    }
+
+    /// The step that releases the call's idempotency key while its handler runs (`None`
+    /// without one): for an adapter whose handler can be dropped mid-call, as a cancelled
+    /// request's future is, to put when that happens.
+    pub fn release(&self) -> Option<Step> {
+        let pending = self.run.as_ref()?.receipt.as_ref()?;
+        Some(Step::Put { tool: self.spec.name().to_owned(), key: pending.key.clone(), receipt: pending.release.clone() })
+    }
+
+    /// The tool's spec.
+    pub fn spec(&self) -> &ToolSpec {
+        &self.spec
+    }
+
+    fn start(spec: Arc<ToolSpec>, forward: Option<bool>, key: Option<&CursorCodec>, request: &Request) -> (Self, Step) {
+        let now = request.now.unwrap_or_else(|| System.now());
+        let args = &request.arguments;
+        let mut call = Self {
+            spec,
+            forward,
+            key: key.cloned(),
+            now,
+            read: ToolCall::Ok { args: Value::Null, notes: Vec::new(), warnings: Vec::new(), issues: Vec::new() },
+            answered: false,
+            run: None,
+            phase: Phase::Over,
+        };
+        if forward.is_some() && !(args.is_null() || args.is_object()) {
+            // The framework refuses arguments that are no object, as it does without us.
+            return (call, Step::Pass);
+        }
+        let state = request.request_state.as_deref().and_then(|s| s.strip_prefix(STATE_PREFIX));
+        let cx = Context::new(&System).with_today(request.today);
+        call.read = match (key, state) {
+            (Some(key), Some(state)) => {
+                call.answered = true;
+                let responses = request.input_responses.clone().unwrap_or(Value::Null);
+                call.spec.read_answers_with(args, &responses, state, key, now, &cx)
+            }
+            _ => call.spec.read_in(args, &cx),
+        };
+        if !matches!(call.read, ToolCall::Ok { .. }) {
+            let step = call.refused(request);
+            return (call, step);
+        }
+        if !call.spec.has_contract() {
+            let step = call.running();
+            return (call, step);
+        }
+        match call.spec.receipt_key(&call.read) {
+            Some(key) => {
+                call.phase = Phase::Looking;
+                let tool = call.spec.name().to_owned();
+                (call, Step::Get { tool, key })
+            }
+            None => {
+                let step = call.gate(None);
+                (call, step)
+            }
+        }
+    }
+
+    /// The step of a call that did not read: a question to the person when the client can ask
+    /// one and the tool's policy says so (never on a retry), the envelope otherwise.
+    fn refused(&self, request: &Request) -> Step {
+        if let (Some(key), true, false) = (&self.key, request.can_ask, self.answered) {
+            if let Some(mut question) = self.spec.ask_person(&self.read, &request.arguments, key, self.now) {
+                if let Some(Value::String(state)) = question.get_mut("requestState") {
+                    state.insert_str(0, STATE_PREFIX);
+                }
+                return Step::Answer { result: question };
+            }
+        }
+        let mut result = self.read.to_call_tool_result(&Value::Null);
+        if self.forward == Some(true) {
+            // A client checks `structuredContent` against the declared output schema; the
+            // envelope is in the text content.
+            if let Value::Object(o) = &mut result {
+                o.remove("structuredContent");
+            }
+        }
+        Step::Answer { result }
+    }
+
+    /// The contract's step with the receipt stored under the call's key.
+    fn gate(&mut self, stored: Option<&Value>) -> Step {
+        if self.forward.is_some() {
+            // A drop-in's stored result is its server's own: the note goes beside it.
+            if let Some((result, note)) = self.spec.replay(&self.read, stored, self.now) {
+                let mut read = self.read.clone();
+                if let ToolCall::Ok { notes, .. } = &mut read {
+                    notes.push(note);
+                }
+                return self.answer(with_notes(result, &read));
+            }
+        }
+        match self.spec.gate(&self.read, stored, self.key.as_ref(), self.now) {
+            Ok(Gate::Answer { result }) => self.answer(result),
+            Ok(Gate::Run(run)) => {
+                let reserve = run.receipt.as_ref().map(|p| (p.key.clone(), p.in_flight.clone()));
+                self.run = Some(*run);
+                match reserve {
+                    // A retry that arrives while this runs asks instead of running the write twice.
+                    Some((key, receipt)) => {
+                        self.phase = Phase::Reserving;
+                        Step::Put { tool: self.spec.name().to_owned(), key, receipt }
+                    }
+                    None => self.running(),
+                }
+            }
+            Err(e) => self.answer(handler_failed(self.spec.name(), &format!("the server is misconfigured: {e}"))),
+        }
+    }
+
+    fn running(&mut self) -> Step {
+        self.phase = Phase::Running;
+        Step::Run { arguments: self.canonical(), answered: self.answered }
+    }
+
+    /// The arguments the handler gets: the contract's (with `dry_run` on a confirmed tool), or
+    /// the canonical ones.
+    fn canonical(&self) -> Value {
+        match (&self.run, &self.read) {
+            (Some(run), _) => run.args.clone(),
+            (None, ToolCall::Ok { args, .. }) => args.clone(),
+            (None, ToolCall::Error { .. }) => Value::Null,
+        }
+    }
+
+    fn answer(&mut self, result: Value) -> Step {
+        self.phase = Phase::Over;
+        Step::Answer { result }
+    }
+
+    /// The next step, from the outcome of the one before.
+    ///
+    /// # Errors
+    /// An outcome the step did not ask for (a `Result` for an own tool's `Run`, an outcome
+    /// after the call is over): the adapter's programmer's error.
+    pub fn resume(&mut self, outcome: Outcome) -> Result<Step, Error> {
+        match (std::mem::replace(&mut self.phase, Phase::Over), outcome) {
+            (Phase::Looking, Outcome::Stored(stored)) => Ok(self.gate(stored.as_ref())),
+            (Phase::Reserving, Outcome::Nothing) => Ok(self.running()),
+            (Phase::Storing(Some(result)), Outcome::Nothing) => Ok(Step::Answer { result }),
+            (Phase::Storing(None), Outcome::Nothing) => Ok(Step::Done),
+            (Phase::Running, outcome) => self.ran(outcome),
+            (phase, outcome) => Err(Error::options(format!(
+                "the call of `{}` did not ask for {outcome:?} ({phase:?})",
+                self.spec.name()
+            ))),
+        }
+    }
+
+    /// The step after the handler ran.
+    fn ran(&mut self, outcome: Outcome) -> Result<Step, Error> {
+        let name = self.spec.name().to_owned();
+        let answer = match (self.forward, outcome) {
+            (None, Outcome::Output(output, warnings)) => return Ok(self.finished(&output, warnings)),
+            (Some(_), Outcome::Result(result)) => return Ok(self.forwarded(result)),
+            (_, Outcome::Failure(failure)) => Some(self.spec.failure_result(&failure)),
+            (None, Outcome::Error(message)) => Some(handler_failed(&name, &message)),
+            (Some(_), Outcome::Error(_)) | (_, Outcome::Cancelled) => None,
+            (_, outcome) => {
+                self.phase = Phase::Running;
+                return Err(Error::options(format!("the handler of `{name}` ran; {outcome:?} is no outcome of it")));
+            }
+        };
+        // The handler failed: its write did not apply, so the key is released for the retry.
+        Ok(self.store_then(|p| Some(p.release.clone()), answer))
+    }
+
+    /// Puts the receipt `pick` gives (when the call has a key), then answers `answer`.
+    fn store_then(&mut self, pick: impl FnOnce(&crate::tool::Pending) -> Option<Value>, answer: Option<Value>) -> Step {
+        let pending = self.run.as_ref().and_then(|r| r.receipt.as_ref());
+        match pending.and_then(|p| pick(p).map(|receipt| (p.key.clone(), receipt))) {
+            Some((key, receipt)) => {
+                self.phase = Phase::Storing(answer);
+                Step::Put { tool: self.spec.name().to_owned(), key, receipt }
+            }
+            None => match answer {
+                Some(result) => self.answer(result),
+                None => Step::Done,
+            },
+        }
+    }
+
+    /// An own tool's handler returned `output`.
+    fn finished(&mut self, output: &Value, added: Vec<Warning>) -> Step {
+        if let ToolCall::Ok { warnings, .. } = &mut self.read {
+            warnings.extend(added);
+        }
+        let Some(run) = &self.run else {
+            let result = self.read.to_call_tool_result(output);
+            return self.answer(result);
+        };
+        let finished = self.spec.finish(&self.read, run, output, self.now);
+        let receipt = finished.receipt;
+        self.store_then(|_| receipt, Some(finished.result))
+    }
+
+    /// A forwarded tool's framework answered `result`: the notes block is added, and a write
+    /// with a key stores it as its receipt (an `isError` result releases the key instead).
+    fn forwarded(&mut self, result: Value) -> Step {
+        // A failed call applied nothing, and a question is no result: the key is released.
+        let failed = result.get("isError").is_some_and(|e| e == true)
+            || result.get("resultType").is_some_and(|t| t != "complete");
+        let now = self.now;
+        // The receipt keeps the server's result as it gave it; a replay adds its own notes.
+        let stored = result.clone();
+        let receipt = move |p: &crate::tool::Pending| {
+            Some(if failed { p.release.clone() } else { crate::tool::receipt(p, &stored, now) })
+        };
+        let answer = match (&self.read, &self.run) {
+            (ToolCall::Ok { args, notes, warnings, issues }, Some(run)) if !run.notes.is_empty() => {
+                let mut notes = notes.clone();
+                notes.extend(run.notes.iter().cloned());
+                let read = ToolCall::Ok { args: args.clone(), notes, warnings: warnings.clone(), issues: issues.clone() };
+                with_notes(result, &read)
+            }
+            _ => with_notes(result, &self.read),
+        };
+        self.store_then(receipt, Some(answer))
+    }
+}

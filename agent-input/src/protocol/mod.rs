@@ -1,0 +1,146 @@
+//! The MCP tool protocol around the readers, without I/O: every rule of a `tools/list` and a
+//! `tools/call` lives here once, and each server adapter (Rust [`server`](crate::server),
+//! Python `agent_input.mcp`, JavaScript `agent-input/mcp`) only moves JSON between its framework
+//! and this module.
+//!
+//! The shape is a sans-I/O state machine, as h11 keeps HTTP free of sockets: the adapter gives
+//! a request, the protocol answers with the next [`Step`] (answer now, look a receipt up, store
+//! one, run the handler with these canonical arguments), the adapter does that step's I/O and
+//! hands its outcome back ([`Call::resume`]), until the step is an answer. What a step needs
+//! (the client's capabilities, the day, the stored receipt, the handler's outcome) is passed
+//! in, never found.
+//!
+//! Two kinds of tool run the same machine:
+//!
+//! - a tool declared as an agent-input spec ([`Call::own`]): the handler gets the canonical
+//!   arguments and its output is the result's `structuredContent.result`, with the notes and
+//!   warnings beside it;
+//! - a tool of a server somebody else wrote, made lenient ([`Lenient`], [`Call::forward`]):
+//!   the framework's own handler runs with the canonical arguments, and its result goes back
+//!   with the notes block ([`with_notes`]) added.
+//!
+//! The eight rules, each decided once:
+//!
+//! 1. `tools/list`: each listed tool's `inputSchema` is replaced by its lenient one
+//!    ([`Lenient::list`]); a tool left alone, or whose schema no spec can hold, is listed as
+//!    declared.
+//! 2. When a call is read: always, before the handler; arguments that are no JSON object are
+//!    the framework's to refuse on a forwarded tool ([`Step::Pass`]).
+//! 3. The notes block: one more text content `{"notes", "warnings"}` (and `"issues"` when
+//!    entries of a collection were left out), and `_meta` keys [`NOTES_META`] and
+//!    [`WARNINGS_META`]; nothing when all three are empty.
+//! 4. A call that cannot run: the envelope as an `isError` result (its `structuredContent`
+//!    left out when the tool declares an `outputSchema` the envelope would not match).
+//! 5. Asking a person: an `input_required` result when the client can ([`can_ask`]), the tool
+//!    has a key and its policy names the user; never on a retry.
+//! 6. The `requestState` marker: a state this module issues starts with [`STATE_PREFIX`]; any
+//!    other state is somebody else's (the framework's own `input_required` rounds) and is passed
+//!    on untouched, the call read as a fresh one.
+//! 7. The tool's day: the adapter passes the day its server's `today` function gives, as a
+//!    `YYYY-MM-DD` text ([`Request::today`]).
+//! 8. A handler that fails: a throttle or an upstream failure ([`Failure`]) is its envelope;
+//!    any other error of an own tool is an `isError` result naming the tool and the message; a
+//!    forwarded tool's error is the framework's to answer ([`Step::Done`]); a cancelled handler
+//!    releases its receipt and answers nothing.
+
+mod call;
+mod lenient;
+
+pub use call::{Call, Outcome, Request, Step};
+pub use lenient::{Lenient, Listed};
+
+use serde_json::{json, Value};
+
+use crate::tool::ToolCall;
+
+/// The first MCP revision with `input_required` results (multi round-trip requests).
+pub const MRTR_VERSION: &str = "2026-07-28";
+
+/// The prefix of every `requestState` this module issues: a retry whose state starts with it
+/// carries a person's answers to read; any other state belongs to somebody else.
+pub const STATE_PREFIX: &str = "agent-input:";
+
+/// The `_meta` key of a result that carries the call's notes.
+pub const NOTES_META: &str = "agent-input/notes";
+
+/// The `_meta` key of a result that carries the call's warnings.
+pub const WARNINGS_META: &str = "agent-input/warnings";
+
+/// The key a handler's failure travels under where a framework turns errors into data (rmcp's
+/// `ErrorData::data`): `{"agent-input/failure": {"code": "rate_limited", ...}}`.
+pub const FAILURE_KEY: &str = "agent-input/failure";
+
+/// True when a client can ask a person: form elicitation declared (`{}` means form, as the
+/// specification says) on a 2026-07-28 (or later) connection.
+///
+/// ```
+/// use agent_input::protocol::can_ask;
+/// let caps = serde_json::json!({"elicitation": {}});
+/// assert!(can_ask(Some("2026-07-28"), &caps));
+/// assert!(!can_ask(Some("2025-11-25"), &caps));
+/// assert!(!can_ask(Some("2026-07-28"), &serde_json::json!({"elicitation": {"url": {}}})));
+/// ```
+pub fn can_ask(protocol_version: Option<&str>, client_capabilities: &Value) -> bool {
+    let Some(version) = protocol_version else { return false };
+    if version < MRTR_VERSION {
+        return false;
+    }
+    match client_capabilities.get("elicitation") {
+        Some(Value::Object(e)) => e.get("form").is_some_and(|f| !f.is_null()) || e.get("url").is_none_or(Value::is_null),
+        _ => false,
+    }
+}
+
+/// The message of a call to a tool a server does not have, naming those it has (sent as the
+/// JSON-RPC error `-32602`, invalid params).
+pub fn unknown_tool(name: &str, names: &[&str]) -> String {
+    let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    format!("unknown tool `{name}`, expected one of {}", listed.join(", "))
+}
+
+/// The `isError` result of a handler that failed with `message`.
+pub fn handler_failed(tool: &str, message: &str) -> Value {
+    json!({"content": [{"type": "text", "text": format!("`{tool}` failed: {message}")}], "isError": true})
+}
+
+/// A forwarded tool's result with the call's notes block: one more text content holding
+/// `{"notes", "warnings"}` (and `"issues"` when entries were left out) and the `_meta` keys
+/// [`NOTES_META`] and [`WARNINGS_META`]. Nothing is added when there is nothing to say, or to
+/// a result that is no complete `CallToolResult` (an `input_required` or a task result).
+pub fn with_notes(mut result: Value, call: &ToolCall) -> Value {
+    let ToolCall::Ok { notes, warnings, issues, .. } = call else { return result };
+    if notes.is_empty() && warnings.is_empty() && issues.is_empty() {
+        return result;
+    }
+    let Value::Object(o) = &mut result else { return result };
+    let complete = o.get("resultType").is_none_or(|t| t == "complete");
+    let content_ok = match o.get("content") {
+        Some(c) => c.is_array(),
+        None => o.get("task").is_none(),
+    };
+    if !complete || !content_ok {
+        return result;
+    }
+    let mut block = json!({"notes": as_json(notes), "warnings": as_json(warnings)});
+    if !issues.is_empty() {
+        block["issues"] = as_json(issues);
+    }
+    let text = json!({"type": "text", "text": crate::input::json_text(&block)});
+    if let Value::Array(content) = o.entry("content").or_insert_with(|| Value::Array(Vec::new())) {
+        content.push(text);
+    }
+    let meta = o.entry("_meta").or_insert_with(|| json!({}));
+    if !meta.is_object() {
+        *meta = json!({});
+    }
+    if let Value::Object(meta) = meta {
+        meta.insert(NOTES_META.into(), block["notes"].clone());
+        meta.insert(WARNINGS_META.into(), block["warnings"].clone());
+    }
+    result
+}
+
+/// A list of notes, warnings or issues as JSON.
+fn as_json<T: serde::Serialize>(items: &[T]) -> Value {
+    serde_json::to_value(items).unwrap_or(Value::Null)
+}
