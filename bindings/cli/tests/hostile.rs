@@ -307,6 +307,35 @@ fn terminal_controls_in_evals_table_are_escaped_and_its_json_is_exact() {
     assert_eq!(run["scenarios"][0]["steps"][1]["tool"], tool);
 }
 
+/// How many servers `every_drawn_hostile_server_is_bounded` draws (seeds `0..SEEDS`).
+const SEEDS: u64 = 24;
+
+/// The generative target: each seed draws a server that mixes every attack above with true,
+/// mangled and missing answers (`hostile_server.py mixed SEED`). Whatever it does, `lint`
+/// ends within the time and memory bounds, exits with a code it documents (0: no finding
+/// failed; 4: the server could not be linted, said on stderr), and prints either nothing or one
+/// JSON report, never a panic.
+#[test]
+fn every_drawn_hostile_server_is_bounded() {
+    let mut codes = std::collections::BTreeMap::new();
+    for seed in 0..SEEDS {
+        let server = format!("python3 hostile/hostile_server.py mixed {seed}");
+        let out = lint(&server, &[]).bounded(&format!("mixed server {seed}"));
+        assert!(matches!(out.code, 0 | 4), "seed {seed}: exit {}; stderr: {}", out.code, out.stderr);
+        assert!(!out.stderr.contains("panicked"), "seed {seed}: {}", out.stderr);
+        if out.code == 0 {
+            let report: Value = serde_json::from_str(&out.stdout)
+                .unwrap_or_else(|e| panic!("seed {seed}: the report is no JSON ({e}): {}", out.stdout));
+            assert!(report.is_object(), "seed {seed}: {report}");
+        } else {
+            assert!(out.stderr.starts_with("agent-input"), "seed {seed}: the error says who: {}", out.stderr);
+        }
+        *codes.entry(out.code).or_insert(0) += 1;
+    }
+    // The draw reaches both ends: servers that could be linted, and ones that could not.
+    assert!(codes.len() == 2, "every seed ended alike: {codes:?}");
+}
+
 #[test]
 fn every_bound_of_the_client_and_the_eval_is_in_the_readme() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));

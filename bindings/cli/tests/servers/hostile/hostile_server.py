@@ -18,11 +18,17 @@ Modes:
 - `loop-pages N`: every `tools/list` page holds one tool with an N-byte description and
   offers the same next page again;
 - `huge-listing N`: one `tools/list` page of N tools;
-- `model-sleep ARG` (a model command, not a server): writes its pid to ARG and sleeps.
+- `model-sleep ARG` (a model command, not a server): writes its pid to ARG and sleeps;
+- `mixed SEED`: the generative server of `every_drawn_hostile_server_is_bounded`: from the seed
+  it draws, before each answer, a few of the attacks below (junk lines and bytes that are not
+  UTF-8, lines cut in half, deep and wide JSON, notifications, its own requests, answers to ids
+  nobody sent, floods on stderr, pauses) and answers with the true result, a mangled one or an
+  error; it may also end at any point. The same seed draws the same server.
 """
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -108,6 +114,94 @@ def attack():
         forever(b'{"jsonrpc": "2.0", "id": "%s", "method": "ping"}\n' % (b"p" * 4096))
 
 
+def mangled(result, rng):
+    """The true result with one part made hostile."""
+    choice = rng.randrange(6)
+    if choice == 0 and "tools" in result:
+        return {**result, "tools": "not a list"}
+    if choice == 1 and "tools" in result:
+        weird = {"name": "\x1b]0;owned\x07\u202e" + "n" * rng.randrange(1, 300), "inputSchema": rng.choice([None, 7, [], {"type": "object", "properties": "x"}, {"$ref": "#"}])}
+        return {**result, "tools": [weird] * rng.randrange(1, 2000)}
+    if choice == 2:
+        return {**result, "nextCursor": rng.choice(["again", "", 7, None])}
+    if choice == 3:
+        deep = "[" * 20000 + "]" * 20000
+        return json.loads('{"tools": []}') if rng.random() < 0.5 else {"tools": [], "deep": deep}
+    if choice == 4:
+        return {**result, "content": [{"type": "text", "text": "\x1b[2J" * rng.randrange(1, 4000)}], "isError": rng.random() < 0.5}
+    return None
+
+
+def draw_attack(rng, message_id):
+    """One hostile act before an answer."""
+    choice = rng.randrange(12)
+    try:
+        if choice == 0:
+            out.write(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 2000))) + b"\n")
+        elif choice == 1:
+            out.write(b'{"jsonrpc": "2.0", "id": ' + json.dumps(message_id).encode()[: rng.randrange(1, 8)] + b"\n")
+        elif choice == 2:
+            depth = rng.randrange(100, 100000)
+            out.write(b'{"jsonrpc": "2.0", "method": "x", "params": ' + b"[" * depth + b"]" * depth + b"}\n")
+        elif choice == 3:
+            for _ in range(rng.randrange(1, 500)):
+                out.write(b'{"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "hi"}}\n')
+        elif choice == 4:
+            for i in range(rng.randrange(1, 50)):
+                out.write(b'{"jsonrpc": "2.0", "id": "srv-%d", "method": "%s"}\n' % (i, rng.choice([b"ping", b"roots/list", b"sampling/createMessage", b"elicitation/create"])))
+        elif choice == 5:
+            out.write(json.dumps({"jsonrpc": "2.0", "id": rng.choice([10**30, "nobody", None, -1]), "result": {}}).encode() + b"\n")
+        elif choice == 6:
+            chunk = b"y" * (1 << 16)
+            for _ in range(rng.randrange(1, 64)):
+                log(chunk)
+        elif choice == 7:
+            log(b"\xff\xfe bad bytes \x1b[31m\n")
+        elif choice == 8:
+            time.sleep(rng.random() * 0.2)
+        elif choice == 9:
+            out.write(b"x" * rng.randrange(1, 1 << 20) + b"\n")
+        elif choice == 10:
+            out.write(b'{"jsonrpc": "2.0", "id": 1, "result": {"a": ' + b"1" * rng.randrange(1, 100000) + b"}}\n")
+        else:
+            out.write(b"\n\r\n  \t\n")
+        out.flush()
+    except (BrokenPipeError, OSError):
+        os._exit(0)
+
+
+def mixed():
+    rng = random.Random(int(ARG))
+    listings = 0
+    for line in sys.stdin.buffer:
+        try:
+            message = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(message, dict) or "id" not in message or "method" not in message:
+            continue
+        for _ in range(rng.randrange(4)):
+            draw_attack(rng, message["id"])
+        if rng.random() < 0.03:
+            os._exit(rng.choice([0, 1, 3]))
+        listings += message.get("method") == "tools/list"
+        result = answer(message, listings)
+        fate = rng.random()
+        try:
+            if fate < 0.05:
+                # Gone without an answer (a request never answered waits out the request
+                # timeout, tested on its own; here the draw stays within the test's time).
+                os._exit(0)
+            if fate < 0.2 or result is None:
+                send({"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32601, "message": "\x1b[2Jno"}})
+            elif fate < 0.45:
+                send({"jsonrpc": "2.0", "id": message["id"], "result": mangled(result, rng) or result})
+            else:
+                send({"jsonrpc": "2.0", "id": message["id"], "result": result})
+        except (BrokenPipeError, OSError):
+            os._exit(0)
+
+
 def model_sleep():
     with open(ARG, "w") as f:
         f.write(str(os.getpid()))
@@ -117,6 +211,8 @@ def model_sleep():
 def main():
     if MODE == "model-sleep":
         return model_sleep()
+    if MODE == "mixed":
+        return mixed()
     if MODE == "stderr-flood":
         chunk = b"x" * (1 << 20)
         for _ in range(64):
