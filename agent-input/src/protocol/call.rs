@@ -44,9 +44,7 @@ impl Request {
     pub fn from_json(params: &Value, context: &Value) -> Result<Self, Error> {
         let today = match context.get("today") {
             None | Some(Value::Null) => None,
-            Some(Value::String(day)) if crate::date::is_full_date(day) => {
-                chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()
-            }
+            Some(Value::String(day)) if crate::date::is_full_date(day) => day.parse::<chrono::NaiveDate>().ok(),
             Some(other) => {
                 return Err(Error::options(format!(
                     "`today` must give the day as YYYY-MM-DD (a date of the server's calendar); it gave {other}"
@@ -142,29 +140,44 @@ impl Outcome {
     /// # Errors
     /// Any other shape (the adapter's programmer's error).
     pub fn from_json(outcome: &Value) -> Result<Self, Error> {
-        let Value::Object(o) = outcome else {
+        Self::from_value(outcome.clone())
+    }
+
+    /// [`Self::from_json`] of an outcome the adapter owns: its output or result is moved, not
+    /// copied.
+    ///
+    /// # Errors
+    /// As [`Self::from_json`].
+    pub fn from_value(outcome: Value) -> Result<Self, Error> {
+        let bad = |why: String| Error::options(format!("an outcome {why}"));
+        let Value::Object(mut o) = outcome else {
             return Err(Error::options(format!("an outcome must be a JSON object, got {outcome}")));
         };
-        let bad = |why: String| Error::options(format!("an outcome {why}"));
-        if let Some(stored) = o.get("stored") {
-            return Ok(Self::Stored(Some(stored.clone()).filter(|s| !s.is_null())));
+        if let Some(stored) = o.remove("stored") {
+            return Ok(Self::Stored(Some(stored).filter(|s| !s.is_null())));
         }
-        if let Some(output) = o.get("output") {
-            let warnings = match o.get("warnings") {
+        if let Some(output) = o.remove("output") {
+            let warnings = match o.remove("warnings") {
                 None | Some(Value::Null) => Vec::new(),
-                Some(w) => serde_json::from_value(w.clone()).map_err(|e| bad(format!("with warnings that are no warnings: {e}")))?,
+                Some(w) => {
+                    serde_json::from_value(w).map_err(|e| bad(format!("with warnings that are no warnings: {e}")))?
+                }
             };
-            return Ok(Self::Output(output.clone(), warnings));
+            return Ok(Self::Output(output, warnings));
         }
-        if let Some(result) = o.get("result") {
-            return Ok(Self::Result(result.clone()));
+        if let Some(result) = o.remove("result") {
+            return Ok(Self::Result(result));
         }
-        if let Some(failure) = o.get("failure") {
-            let failure = serde_json::from_value(failure.clone()).map_err(|e| bad(format!("with a failure that is none: {e}")))?;
+        if let Some(failure) = o.remove("failure") {
+            let failure =
+                serde_json::from_value(failure).map_err(|e| bad(format!("with a failure that is none: {e}")))?;
             return Ok(Self::Failure(failure));
         }
-        if let Some(error) = o.get("error") {
-            return Ok(Self::Error(error.as_str().map_or_else(|| error.to_string(), str::to_owned)));
+        if let Some(error) = o.remove("error") {
+            return Ok(Self::Error(match error {
+                Value::String(message) => message,
+                other => other.to_string(),
+            }));
         }
         if o.get("cancelled").is_some_and(|c| c == true) {
             return Ok(Self::Cancelled);
@@ -172,7 +185,10 @@ impl Outcome {
         if o.is_empty() {
             return Ok(Self::Nothing);
         }
-        Err(bad(format!("with none of the keys stored, output, result, failure, error, cancelled: {outcome}")))
+        Err(bad(format!(
+            "with none of the keys stored, output, result, failure, error, cancelled: {}",
+            Value::Object(o)
+        )))
     }
 }
 
@@ -210,14 +226,35 @@ impl Call {
     /// arguments; `key` is the server's (it seals questions and confirm tokens). Returns the
     /// call and its first step.
     pub fn own(spec: Arc<ToolSpec>, key: Option<&CursorCodec>, request: &Request) -> (Self, Step) {
-        Self::start(spec, None, key, request)
+        Self::start(spec, None, key, request, &System)
+    }
+
+    /// As [`Call::own`], the call read on `host` (its clock, its environment).
+    pub fn own_in(spec: Arc<ToolSpec>, key: Option<&CursorCodec>, request: &Request, host: &dyn Host) -> (Self, Step) {
+        Self::start(spec, None, key, request, host)
     }
 
     /// A call of a tool of a server somebody else wrote, made lenient: its framework's own
     /// handler runs with the canonical arguments. `output_schema` is true when the tool
     /// declares one (the envelope then goes as text only).
-    pub fn forward(spec: Arc<ToolSpec>, output_schema: bool, key: Option<&CursorCodec>, request: &Request) -> (Self, Step) {
-        Self::start(spec, Some(output_schema), key, request)
+    pub fn forward(
+        spec: Arc<ToolSpec>,
+        output_schema: bool,
+        key: Option<&CursorCodec>,
+        request: &Request,
+    ) -> (Self, Step) {
+        Self::start(spec, Some(output_schema), key, request, &System)
+    }
+
+    /// As [`Call::forward`], the call read on `host`.
+    pub fn forward_in(
+        spec: Arc<ToolSpec>,
+        output_schema: bool,
+        key: Option<&CursorCodec>,
+        request: &Request,
+        host: &dyn Host,
+    ) -> (Self, Step) {
+        Self::start(spec, Some(output_schema), key, request, host)
     }
 
     /// The call as read (its notes, and warnings a handler may add to): for the handler.
@@ -230,7 +267,11 @@ impl Call {
     /// request's future is, to put when that happens.
     pub fn release(&self) -> Option<Step> {
         let pending = self.run.as_ref()?.receipt.as_ref()?;
-        Some(Step::Put { tool: self.spec.name().to_owned(), key: pending.key.clone(), receipt: pending.release.clone() })
+        Some(Step::Put {
+            tool: self.spec.name().to_owned(),
+            key: pending.key.clone(),
+            receipt: pending.release.clone(),
+        })
     }
 
     /// The tool's spec.
@@ -238,8 +279,14 @@ impl Call {
         &self.spec
     }
 
-    fn start(spec: Arc<ToolSpec>, forward: Option<bool>, key: Option<&CursorCodec>, request: &Request) -> (Self, Step) {
-        let now = request.now.unwrap_or_else(|| System.now());
+    fn start(
+        spec: Arc<ToolSpec>,
+        forward: Option<bool>,
+        key: Option<&CursorCodec>,
+        request: &Request,
+        host: &dyn Host,
+    ) -> (Self, Step) {
+        let now = request.now.unwrap_or_else(|| host.now());
         let args = &request.arguments;
         let mut call = Self {
             spec,
@@ -256,7 +303,7 @@ impl Call {
             return (call, Step::Pass);
         }
         let state = request.request_state.as_deref().and_then(|s| s.strip_prefix(STATE_PREFIX));
-        let cx = Context::new(&System).with_today(request.today);
+        let cx = Context::new(host).with_today(request.today);
         call.read = match (key, state) {
             (Some(key), Some(state)) => {
                 call.answered = true;
@@ -440,7 +487,8 @@ impl Call {
             (ToolCall::Ok { args, notes, warnings, issues }, Some(run)) if !run.notes.is_empty() => {
                 let mut notes = notes.clone();
                 notes.extend(run.notes.iter().cloned());
-                let read = ToolCall::Ok { args: args.clone(), notes, warnings: warnings.clone(), issues: issues.clone() };
+                let read =
+                    ToolCall::Ok { args: args.clone(), notes, warnings: warnings.clone(), issues: issues.clone() };
                 with_notes(result, &read)
             }
             _ => with_notes(result, &self.read),

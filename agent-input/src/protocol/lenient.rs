@@ -215,6 +215,17 @@ impl Lenient {
         Call::forward(spec, output_schema, self.key.as_ref(), request)
     }
 
+    /// As [`Self::call`], the call read on `host`.
+    pub fn call_in(
+        &self,
+        spec: Arc<ToolSpec>,
+        output_schema: bool,
+        request: &Request,
+        host: &dyn crate::context::Host,
+    ) -> (Call, Step) {
+        Call::forward_in(spec, output_schema, self.key.as_ref(), request, host)
+    }
+
     /// A tool's overrides with the server-wide options merged in, each where the tool's own do
     /// not set it.
     fn with_server_options(&self, mut overrides: Value) -> Value {

@@ -86,7 +86,9 @@ pub fn can_ask(protocol_version: Option<&str>, client_capabilities: &Value) -> b
         return false;
     }
     match client_capabilities.get("elicitation") {
-        Some(Value::Object(e)) => e.get("form").is_some_and(|f| !f.is_null()) || e.get("url").is_none_or(Value::is_null),
+        Some(Value::Object(e)) => {
+            e.get("form").is_some_and(|f| !f.is_null()) || e.get("url").is_none_or(Value::is_null)
+        }
         _ => false,
     }
 }
