@@ -39,13 +39,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam, CompleteRequestParams,
-    CompleteResult, CustomNotification, CustomRequest, CustomResult, DiscoverResult, ErrorData,
-    GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskResult,
-    InitializeRequestParams, InitializeResult, JsonObject, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListSkillsResult, ListToolsResult, PaginatedRequestParams, ProgressNotificationParam,
-    ProtocolVersion, ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
-    ReadResourceResponse, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams,
-    UpdateTaskParams,
+    CompleteResult, CustomNotification, CustomRequest, CustomResult, DiscoverResult, ErrorData, GetPromptRequestParams,
+    GetPromptResponse, GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskResult, InitializeRequestParams,
+    InitializeResult, JsonObject, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListSkillsResult, ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion,
+    ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams, ReadResourceResponse,
+    ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{RoleServer, ServerHandler};
@@ -202,7 +201,8 @@ impl<H: ServerHandler> Lenient<H> {
     ) -> Result<CallToolResponse, ErrorData> {
         let asking = asking(&request, &context);
         let arguments = request.arguments.clone().map_or(Value::Null, Value::Object);
-        let (mut call, mut step) = self.protocol.call(spec, output_schema, &asking.request(arguments, self.today.as_ref()));
+        let (mut call, mut step) =
+            self.protocol.call(spec, output_schema, &asking.request(arguments, self.today.as_ref()));
         let mut raised = None;
         let mut own = None;
         loop {
@@ -234,7 +234,8 @@ impl<H: ServerHandler> Lenient<H> {
                         }
                         Ok(other) => {
                             // The wrapped server's own question or task: answered as it is.
-                            let kind = if matches!(other, CallToolResponse::Task(_)) { "task" } else { "input_required" };
+                            let kind =
+                                if matches!(other, CallToolResponse::Task(_)) { "task" } else { "input_required" };
                             own = Some(other);
                             Outcome::Result(serde_json::json!({"resultType": kind}))
                         }

@@ -55,8 +55,8 @@ pub use lenient::Lenient;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation, InputRequests,
-    InputRequiredResult, JsonObject, ListToolsResult, PaginatedRequestParams, ResultType,
-    ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    InputRequiredResult, JsonObject, ListToolsResult, PaginatedRequestParams, ResultType, ServerCapabilities,
+    ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler};
@@ -338,11 +338,14 @@ impl ToolServer {
                     guard.disarm();
                     match ran {
                         Ok(reply) => Outcome::Output(reply.output, reply.warnings),
-                        Err(e) => e.failure().map_or_else(|| Outcome::Error(e.to_string()), |f| Outcome::Failure(f.clone())),
+                        Err(e) => {
+                            e.failure().map_or_else(|| Outcome::Error(e.to_string()), |f| Outcome::Failure(f.clone()))
+                        }
                     }
                 }
             };
-            step = call.resume(outcome).unwrap_or_else(|e| Step::Answer { result: handler_failed(name, &e.to_string()) });
+            step =
+                call.resume(outcome).unwrap_or_else(|e| Step::Answer { result: handler_failed(name, &e.to_string()) });
         }
     }
 
