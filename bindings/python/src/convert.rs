@@ -584,26 +584,79 @@ fn write_str(s: &Bound<'_, PyString>, out: &mut String) -> PyResult<()> {
 /// A JSON value as Python objects: numbers as `int` when their text is an integer, else as
 /// `decimal.Decimal` (never a float), objects as `dict`, arrays as `list`.
 pub fn to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    walk(py, value, &number_to_py)
+}
+
+/// A JSON value as a JSON parser gives it to a framework that validates it (the arguments of a
+/// forwarded call): as [`to_py`], but a number with a fraction or an exponent is a `float`,
+/// always with `wire` (as `json.loads` gives it), else when the float is the same number (one
+/// a float would round stays a `Decimal`, which pydantic takes for `float` and `Decimal` alike).
+pub fn parsed_to_py<'py>(py: Python<'py>, value: &Value, wire: bool) -> PyResult<Bound<'py, PyAny>> {
+    walk(py, value, &|py, n| parsed_number(py, n, wire))
+}
+
+/// A JSON value as Python objects, each number as `number` makes it.
+fn walk<'py, F>(py: Python<'py>, value: &Value, number: &F) -> PyResult<Bound<'py, PyAny>>
+where
+    F: Fn(Python<'py>, &Number) -> PyResult<Bound<'py, PyAny>>,
+{
     Ok(match value {
         Value::Null => py.None().into_bound(py),
         Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
-        Value::Number(n) => number_to_py(py, n)?,
+        Value::Number(n) => number(py, n)?,
         Value::String(s) => PyString::new(py, s).into_any(),
         Value::Array(items) => {
             let list = PyList::empty(py);
             for item in items {
-                list.append(to_py(py, item)?)?;
+                list.append(walk(py, item, number)?)?;
             }
             list.into_any()
         }
         Value::Object(map) => {
             let dict = PyDict::new(py);
             for (key, item) in map {
-                dict.set_item(key, to_py(py, item)?)?;
+                dict.set_item(key, walk(py, item, number)?)?;
             }
             dict.into_any()
         }
     })
+}
+
+/// [`parsed_to_py`]'s number.
+fn parsed_number<'py>(py: Python<'py>, n: &Number, wire: bool) -> PyResult<Bound<'py, PyAny>> {
+    let text = n.as_str();
+    if !text.contains(['.', 'e', 'E']) {
+        return number_to_py(py, n);
+    }
+    match text.parse::<f64>() {
+        Ok(f) if f.is_finite() && (wire || same_number(text, &format!("{f:e}"))) => Ok(PyFloat::new(py, f).into_any()),
+        _ => number_to_py(py, n),
+    }
+}
+
+/// True when two JSON number texts are the same number (`1.50`, `15e-1`, `1.5e0`).
+fn same_number(a: &str, b: &str) -> bool {
+    significant(a).is_some_and(|a| significant(b).is_some_and(|b| a == b))
+}
+
+/// A number's text as its sign, significant digits and the power of ten of the last digit
+/// (`-1.50` and `-15e-1` are both `(true, "15", -1)`); every zero is `(false, "", 0)`.
+fn significant(text: &str) -> Option<(bool, String, i64)> {
+    let (negative, rest) = text.strip_prefix('-').map_or((false, text), |rest| (true, rest));
+    let (mantissa, exponent) = match rest.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, exponent.parse::<i64>().ok()?),
+        None => (rest, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    let leading = digits.trim_start_matches('0');
+    let significant = leading.trim_end_matches('0');
+    if significant.is_empty() {
+        return Some((false, String::new(), 0));
+    }
+    let trailing = i64::try_from(leading.len() - significant.len()).ok()?;
+    let fraction = i64::try_from(fraction.len()).ok()?;
+    Some((negative, significant.to_owned(), exponent - fraction + trailing))
 }
 
 fn number_to_py<'py>(py: Python<'py>, n: &Number) -> PyResult<Bound<'py, PyAny>> {

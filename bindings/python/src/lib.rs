@@ -22,6 +22,7 @@ use strum::IntoEnumIterator;
 
 mod convert;
 mod errors;
+mod protocol;
 
 use convert::{convert, data, to_py, typed_to_py, Arg};
 use errors::to_py_err;
@@ -658,6 +659,28 @@ impl Tool {
         Ok(self.call_of(call))
     }
 
+    /// A call of this tool through the protocol (`agent_input.mcp` runs its steps):
+    /// `params` as the `tools/call` request's (`{"name", "arguments", "requestState",
+    /// "inputResponses"}`), `context` as `{"protocolVersion", "clientCapabilities", "today":
+    /// "YYYY-MM-DD" or a date, "now", "canAsk"}` (each optional). Questions and confirm tokens
+    /// are sealed with the codec the tool was built with. The steps' numbers are `int` or
+    /// `Decimal`; with `floats=True` as `json.loads` gives them (a result or a receipt for a
+    /// framework to send). Raises `InvalidOptionsError` for a `today` that is no date; never
+    /// for bad arguments (the first step answers them).
+    #[pyo3(signature = (params, context = None, *, floats = false))]
+    fn call(
+        &self,
+        py: Python<'_>,
+        params: &Bound<'_, PyAny>,
+        context: Option<&Bound<'_, PyAny>>,
+        floats: bool,
+    ) -> PyResult<protocol::Call> {
+        let key = self.codec.as_ref();
+        protocol::start(py, self, params, context, floats, |spec, request| {
+            agent_input::protocol::Call::own(spec, key, request)
+        })
+    }
+
     /// Who answers an ambiguity at the top-level property `path`: `"model"` or `"user"`.
     fn answered_by(&self, path: &str) -> &'static str {
         match self.spec.answered_by(path) {
@@ -871,9 +894,14 @@ impl Tool {
 
 impl Tool {
     fn new(py: Python<'_>, spec: ToolSpec, codec: Option<CoreCodec>) -> Self {
+        Self::of(py, Arc::new(spec), codec)
+    }
+
+    /// The tool of a spec already built (the protocol's, for a lenient server's tool).
+    fn of(py: Python<'_>, spec: Arc<ToolSpec>, codec: Option<CoreCodec>) -> Self {
         let keys = spec.property_names().map(|name| PyString::intern(py, name).unbind()).collect();
         let keeps_gil = convert::tool_keeps_gil(&spec);
-        Self { spec: Arc::new(spec), keys, codec, kept: std::sync::Mutex::new(Value::Null), keeps_gil }
+        Self { spec, keys, codec, kept: std::sync::Mutex::new(Value::Null), keeps_gil }
     }
 
     /// Runs a read of a call of `weight` bytes of text: holding the GIL when the call is short
@@ -1122,6 +1150,7 @@ fn _agent_input(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fold, m)?)?;
     m.add_function(wrap_pyfunction!(date_constructor, m)?)?;
     errors::register(m)?;
+    protocol::register(m)?;
     let missing = MISSING.get_or_try_init(py, || Py::new(py, Missing))?;
     m.add("MISSING", missing.clone_ref(py))?;
     m.add("KINDS", PyTuple::new(py, Kind::ALL.iter().map(|k| k.name()))?)?;

@@ -10,7 +10,10 @@ before for the low-level server); without it the server is the author's, untouch
 `python -m agent_input.run`.
 
 The tool `count(n: int, day: date | None, note: str | None)` answers with the JSON of what its
-function received (`n` and its Python type, `day`, `note`), so a test sees what arrived.
+function received (`n` and its Python type, `day`, `note`), so a test sees what arrived. Two more
+tools carry the contract into a server made lenient: `pay(amount: int, idempotency_key: str)`
+answers with how many times its function ran (a retry with the same key replays the first
+answer), and `throttled(query: str)` raises `agent_input.RateLimited`.
 """
 
 from __future__ import annotations
@@ -32,6 +35,28 @@ SCHEMA: Dict[str, Any] = {
 }
 
 
+PAY_SCHEMA: Dict[str, Any] = {
+    "type": "object",
+    "properties": {"amount": {"type": "integer"}, "idempotency_key": {"type": "string"}},
+    "required": ["amount", "idempotency_key"],
+}
+THROTTLED_SCHEMA: Dict[str, Any] = {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}
+RUNS: List[int] = []
+
+
+def pay(amount: int, idempotency_key: str) -> str:
+    """Pays."""
+    RUNS.append(amount)
+    return json.dumps({"payment": f"P-{len(RUNS)}", "amount": amount})
+
+
+def throttled(query: str) -> str:
+    """Is rate limited."""
+    from agent_input import RateLimited
+
+    raise RateLimited(retry_after_seconds=30, remaining_calls=0)
+
+
 def received(n: Any, day: Any = None, note: Optional[str] = None) -> str:
     return json.dumps({"n": n, "type": type(n).__name__, "day": None if day is None else str(day), "note": note})
 
@@ -48,17 +73,20 @@ def build(idiom: str, wrap: bool, options: Dict[str, Any]) -> Any:
         from fastmcp import FastMCP
 
         server: Any = FastMCP("idiom")
-        server.tool(count, output_schema=None)
+        for function in (count, pay, throttled):
+            server.tool(function, output_schema=None)
     elif idiom == "mcpserver":
         from mcp.server.mcpserver import MCPServer
 
         server = MCPServer("idiom")
-        server.tool(structured_output=False)(count)
+        for function in (count, pay, throttled):
+            server.tool(structured_output=False)(function)
     elif idiom == "fastmcp1":
         from mcp.server.fastmcp import FastMCP as FastMCP1
 
         server = FastMCP1("idiom")
-        server.tool()(count)
+        for function in (count, pay, throttled):
+            server.tool()(function)
     else:
         return lowlevel(wrap, options)
     if wrap:
@@ -72,8 +100,14 @@ def lowlevel(wrap: bool, options: Dict[str, Any]) -> Any:
     from agent_input.mcp import lenient
     from mcp.server.lowlevel import Server
 
-    def text(arguments: Dict[str, Any]) -> str:
+    def text(name: str, arguments: Dict[str, Any]) -> str:
+        if name == "pay":
+            return pay(arguments["amount"], arguments["idempotency_key"])
+        if name == "throttled":
+            return throttled(arguments["query"])
         return received(arguments.get("n"), arguments.get("day"), arguments.get("note"))
+
+    declared = [(NAME, "Counts.", SCHEMA), ("pay", "Pays.", PAY_SCHEMA), ("throttled", "Is rate limited.", THROTTLED_SCHEMA)]
 
     if hasattr(Server, "list_tools") and hasattr(Server, "call_tool"):  # mcp 1.x: decorators
         from mcp import types
@@ -84,21 +118,26 @@ def lowlevel(wrap: bool, options: Dict[str, Any]) -> Any:
 
         @server.list_tools()
         async def list_tools() -> List[Any]:
-            return [types.Tool(name=NAME, description="Counts.", inputSchema=SCHEMA)]
+            return [types.Tool(name=name, description=about, inputSchema=schema) for name, about, schema in declared]
 
         @server.call_tool()
         async def call_tool(name: str, arguments: Dict[str, Any]) -> List[Any]:
-            return [types.TextContent(type="text", text=text(arguments))]
+            return [types.TextContent(type="text", text=text(name, arguments))]
 
         return server
 
     import mcp_types
 
     async def on_list_tools(ctx: Any, params: Any) -> Any:
-        return mcp_types.ListToolsResult(tools=[mcp_types.Tool(name=NAME, description="Counts.", input_schema=SCHEMA)])
+        tools = [mcp_types.Tool(name=name, description=about, input_schema=schema) for name, about, schema in declared]
+        return mcp_types.ListToolsResult(tools=tools)
 
     async def on_call_tool(ctx: Any, params: Any) -> Any:
-        return mcp_types.CallToolResult(content=[mcp_types.TextContent(type="text", text=text(params.arguments or {}))])
+        try:
+            answer = text(params.name, params.arguments or {})
+        except Exception as e:  # noqa: BLE001 - as the SDK's decorators answer a tool's error
+            return mcp_types.CallToolResult(content=[mcp_types.TextContent(type="text", text=str(e))], is_error=True)
+        return mcp_types.CallToolResult(content=[mcp_types.TextContent(type="text", text=answer)])
 
     server = Server("idiom", on_list_tools=on_list_tools, on_call_tool=on_call_tool)
     if wrap:

@@ -317,7 +317,33 @@ def test_a_failed_write_releases_its_key() -> None:
         return {"deleted": note_id}
 
     args = {"note_id": NOTE, "idempotency_key": "delete-note-0006"}
-    with pytest.raises(ValueError):
-        asyncio.run(run_call(tool, delete_note, args, receipts=store))
+    # A handler's exception is an `isError` result naming the tool, as in every runtime.
+    failed = asyncio.run(run_call(tool, delete_note, args, receipts=store))
+    assert failed == {"content": [{"type": "text", "text": "`delete_note` failed: the disk is full"}], "isError": True}
     assert asyncio.run(run_call(tool, delete_note, args, receipts=store))["structuredContent"]["result"] == {"deleted": NOTE}
     assert len(calls) == 2
+
+
+def test_a_cancelled_handler_releases_its_key_and_the_cancellation_goes_on() -> None:
+    spec = {**SPEC, "confirm": False, "destructive": False}
+    tool = agent_input.Tool.from_spec(spec)
+    store = agent_input.MemoryReceipts()
+    args = {"note_id": NOTE, "idempotency_key": "delete-note-0007"}
+
+    async def hangs(note_id: str, idempotency_key: str) -> Dict[str, Any]:
+        await asyncio.sleep(3600)
+        return {}
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(run_call(tool, hangs, args, receipts=store))
+        await asyncio.sleep(0.01)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(scenario())
+
+    async def done(note_id: str, idempotency_key: str) -> Dict[str, Any]:
+        return {"deleted": note_id}
+
+    assert asyncio.run(run_call(tool, done, args, receipts=store))["structuredContent"]["result"] == {"deleted": NOTE}

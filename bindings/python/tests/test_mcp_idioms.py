@@ -153,6 +153,34 @@ def test_lenient_twice_reads_once(idiom: str) -> None:
     _assert_lenient(tools, results)
 
 
+PAYMENT = {"amount": "1 250", "idempotency_key": "pay-2026-12-03-000173"}
+CONTRACT = [("pay", PAYMENT), ("pay", PAYMENT), ("pay", {**PAYMENT, "amount": 99}), ("throttled", {"query": "x"})]
+
+
+def _assert_contract(results: List[Dict[str, Any]]) -> None:
+    """A tool with an idempotency key ran once: the retry replays its receipt with a note, and
+    the same key with other arguments asks; a `RateLimited` its function raised is the envelope."""
+    first, again, reused, throttled = results
+    assert json.loads(first["content"][0]["text"]) == {"payment": "P-1", "amount": 1250}, first
+    assert again["content"][0] == first["content"][0], again
+    assert [n["code"] for n in again["_meta"][NOTES_META]] == ["grouping_removed", "receipt_replayed"], again
+    assert reused["isError"] is True and json.loads(reused["content"][0]["text"])["issues"][0]["code"] == "idempotency_key_reused"
+    envelope = json.loads(throttled["content"][0]["text"])
+    assert throttled["isError"] is True and envelope["code"] == "rate_limited", throttled
+    assert (envelope["retry_after_seconds"], envelope["remaining_calls"]) == (30, 0)
+
+
+@pytest.mark.parametrize("idiom", IDIOMS)
+def test_a_lenient_server_replays_a_receipt_and_answers_a_throttle_over_stdio(idiom: str) -> None:
+    _, results = _drive([str(SERVERS), idiom, "--lenient"], CONTRACT)
+    _assert_contract(results)
+
+
+def test_agent_input_run_carries_the_contract_too() -> None:
+    _, results = _drive(["-m", "agent_input.run", str(SERVERS), IDIOMS[0]], CONTRACT)
+    _assert_contract(results)
+
+
 COUNT_READERS = textwrap.dedent(
     """
     import json, sys
@@ -251,35 +279,24 @@ def test_lenient_type_error_names_what_it_takes_and_what_it_got() -> None:
 # --- implied_kinds ------------------------------------------------------------------------
 
 
-def test_implied_kinds_reaches_from_input_schema(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`implied_kinds=True` merges the root override `"implied_kinds": true` into every tool's
-    overrides that do not set it (as `languages` is merged), and only then; an override's own
-    value wins. Observed at the call to `Tool.from_input_schema`, not through the core's
-    behaviour."""
+def test_implied_kinds_reaches_the_protocol() -> None:
+    """`implied_kinds=True` gives every tool whose overrides do not set it the root override
+    `"implied_kinds": true` (as `languages` is given), and only then; an override's own value
+    wins. Seen in what a call's run step hands the function."""
+    import agent_input
     import agent_input.mcp as mcp_module
 
-    seen: List[Optional[Dict[str, Any]]] = []
-    real = mcp_module.Tool
-
-    class Recording:
-        @staticmethod
-        def from_input_schema(definition: Dict[str, Any], overrides: Optional[Dict[str, Any]] = None, **kwargs: Any) -> Any:
-            seen.append(None if overrides is None else dict(overrides))
-            return real.from_input_schema(definition, None, **kwargs)
-
-    monkeypatch.setattr(mcp_module, "Tool", Recording)
     definition = {"name": "t", "inputSchema": {"type": "object", "properties": {"date_from": {"type": "string"}}}}
-    mcp_module._Lenient(None, None, implied_kinds=True).reader(definition)
-    mcp_module._Lenient({"t": {"implied_kinds": False}}, None, implied_kinds=True).reader(definition)
-    mcp_module._Lenient({"t": {"properties": {}}}, None, ["cs"], implied_kinds=True).reader(definition)
-    mcp_module._Lenient(None, None).reader(definition)
-    assert seen == [
-        {"implied_kinds": True},
-        {"implied_kinds": False},
-        {"properties": {}, "languages": ["cs"], "implied_kinds": True},
-        None,
-    ]
-    with pytest.raises(TypeError, match="implied_kinds"):
+
+    def reads(state: Any, value: str) -> Any:
+        tool, _ = state.spec("t", lambda: definition)
+        return tool.call({"arguments": {"date_from": value}}).args["date_from"]
+
+    assert reads(mcp_module._Lenient(None, None, implied_kinds=True), "1. 10. 2026") == datetime.date(2026, 10, 1)
+    assert reads(mcp_module._Lenient({"t": {"implied_kinds": False}}, None, implied_kinds=True), "1. 10. 2026") == "1. 10. 2026"
+    assert reads(mcp_module._Lenient({"t": {"properties": {}}}, None, ["cs"], implied_kinds=True), "1. listopad 2026") == datetime.date(2026, 11, 1)
+    assert reads(mcp_module._Lenient(None, None), "1. 10. 2026") == "1. 10. 2026"
+    with pytest.raises(agent_input.InvalidOptionsError, match="implied_kinds"):
         mcp_module._Lenient(None, None, implied_kinds="yes")  # type: ignore[arg-type]
 
 

@@ -349,13 +349,10 @@ def test_numbers_arrive_as_a_json_parser_gives_them(framework: str) -> None:
 
     server.run(scenario)
 
-    from agent_input.mcp import _json_numbers
-
-    assert _json_numbers({"a": [Decimal("0.1")], "b": Decimal("12345678901234567890.123"), "c": 3}) == {
-        "a": [0.1],
-        "b": Decimal("12345678901234567890.123"),
-        "c": 3,
-    }
+    # The conversion itself (`Call.arguments`): a float where it is the same number.
+    tool = agent_input.Tool.from_spec({"name": "t", "properties": {"a": {"kind": "list", "item": {"kind": "number"}}, "b": {"kind": "number"}, "c": {"kind": "number"}}})
+    call = tool.call({"arguments": {"a": ["0.1"], "b": "12345678901234567890.123", "c": 3}})
+    assert call.arguments() == {"a": [0.1], "b": Decimal("12345678901234567890.123"), "c": 3}
 
 
 @pytest.mark.parametrize("framework", FRAMEWORKS)
@@ -417,7 +414,7 @@ def test_the_servers_languages_settle_a_word_of_two_languages(framework: str) ->
         assert asked["isError"] is True and envelope(asked)["issues"][0]["code"] == "ambiguous_date"
 
     unset.run(without)
-    with pytest.raises(TypeError, match="language tags"):
+    with pytest.raises(agent_input.InvalidOptionsError, match="language tags"):
         lenient(Server(framework, wrap=False).server, languages="cs")
 
 
@@ -551,7 +548,7 @@ def test_a_declaration_the_core_refuses_is_an_error_not_silence(framework: str, 
     with caplog.at_level("ERROR", logger="agent_input.mcp"):
         server.run(scenario)
     logged = [r.getMessage() for r in caplog.records if r.name == "agent_input.mcp"]
-    assert logged and all("'find'" in m and "no_such_kind" in m for m in logged), logged
+    assert logged and all("`find`" in m and "no_such_kind" in m for m in logged), logged
 
 
 def test_lenient_takes_only_the_two_servers_and_a_second_call_replaces_the_first() -> None:
@@ -560,18 +557,18 @@ def test_lenient_takes_only_the_two_servers_and_a_second_call_replaces_the_first
     from fastmcp import FastMCP
     from mcp.server.mcpserver import MCPServer
 
-    with pytest.raises(TypeError, match="overrides"):
+    with pytest.raises(agent_input.InvalidOptionsError, match="overrides"):
         lenient(FastMCP("x"), overrides={"find": "yes"})
     fast = FastMCP("x")
     assert lenient(lenient(fast), overrides={"find": False}) is fast
     ours = [m for m in fast.middleware if getattr(m, "agent_input_lenient", None) is not None]
-    assert len(ours) == 1 and ours[0].agent_input_lenient.overrides == {"find": False}
+    assert len(ours) == 1 and ours[0].agent_input_lenient.options["tools"] == {"find": False}
     official = MCPServer("x")
     before = len(official.middleware)
     lenient(official)
     lenient(official, overrides={"find": False})
     assert len(official.middleware) == before + 1
-    assert official.middleware[-1].agent_input_lenient.overrides == {"find": False}
+    assert official.middleware[-1].agent_input_lenient.options["tools"] == {"find": False}
 
 
 # --- the person channel ----------------------------------------------------------------------
@@ -672,3 +669,42 @@ def test_the_middleware_shapes_its_own_results_for_2026_07_28() -> None:
         validate_server_result("tools/call", "2026-07-28", result)
 
     server.run(scenario)
+
+
+# --- the contract ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_a_tool_with_an_idempotency_key_keeps_its_receipts_in_the_store_given(framework: str) -> None:
+    """`lenient(server, receipts=...)`: a retry is replayed from the store, the function ran once;
+    a function's own exception is answered by the framework, as without agent-input."""
+    store = agent_input.MemoryReceipts()
+    server = Server(framework, wrap=False)
+    runs: List[int] = []
+
+    def pay(amount: int, idempotency_key: str) -> str:
+        """Pay."""
+        runs.append(amount)
+        return f"P-{len(runs)}"
+
+    def boom(n: int) -> str:
+        """Fail."""
+        raise ValueError("boom")
+
+    for function in (pay, boom):
+        if framework == "fastmcp":
+            server.server.tool(function, output_schema=None)
+        else:
+            server.server.tool(structured_output=False)(function)
+    lenient(server.server, receipts=store)
+
+    async def scenario(s: Session) -> None:
+        args = {"amount": "1 250", "idempotency_key": "pay-0001"}
+        first, again = await s.call("pay", args), await s.call("pay", args)
+        assert first["content"][0]["text"] == again["content"][0]["text"] == "P-1", (first, again)
+        assert "receipt_replayed" in [n["code"] for n in carried(again)["notes"]]
+        failed = await s.call("boom", {"n": "4 000"})
+        assert failed["isError"] is True and "`boom` failed" not in failed["content"][0]["text"], failed
+
+    server.run(scenario)
+    assert runs == [1250] and len(store) == 1

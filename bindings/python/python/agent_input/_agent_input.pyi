@@ -28,20 +28,26 @@ _T_co = TypeVar("_T_co", covariant=True)
 __all__ = [
     "ASK_CODES",
     "AgentInputError",
+    "Call",
     "CursorCodec",
     "ENVELOPE_CODES",
     "InvalidOptionsError",
     "KINDS",
     "MISSING",
+    "MRTR_VERSION",
     "MemoryReceipts",
     "Missing",
+    "NOTES_META",
     "NOTE_CODES",
     "Outcome",
+    "Protocol",
     "Reader",
     "Tool",
     "ToolCall",
     "UnknownKindError",
     "Vocabulary",
+    "WARNINGS_META",
+    "can_ask",
     "fold",
     "WARNING_CODES",
     "_date_constructor",
@@ -56,6 +62,11 @@ WARNING_CODES: Tuple[str, ...]
 ASK_CODES: Tuple[str, ...]
 ENVELOPE_CODES: Tuple[str, ...]
 MISSING: Missing
+#: The first MCP revision with `input_required` results (multi round-trip requests).
+MRTR_VERSION: str
+#: The `_meta` keys of a result that carry the call's notes and warnings.
+NOTES_META: str
+WARNINGS_META: str
 
 @final
 class Missing:
@@ -218,6 +229,10 @@ class Tool:
         `str` is not UTF-8, and the envelope names its byte); `today` as for `read`."""
     def _bench_read(self, args: Mapping[str, Any], n: int, /) -> int:
         """For the benchmark: `n` reads of `args` inside the extension, no crossing back."""
+    def call(self, params: Mapping[str, Any], context: Optional[Mapping[str, Any]] = None, *, floats: bool = False) -> Call:
+        """A call of this tool through the protocol: `params` as the `tools/call` request's,
+        `context` as `{"protocolVersion", "clientCapabilities", "today", "now", "canAsk"}`;
+        with `floats`, the steps' numbers as `json.loads` gives them."""
     def answered_by(self, path: str) -> str:
         """Who answers an ambiguity at the top-level property `path`: `"model"` or `"user"`."""
     def ask_person(
@@ -321,3 +336,53 @@ class ToolCall:
     def to_dict(self) -> Dict[str, Json]:
         """The call's JSON as Python objects."""
     def __bool__(self) -> bool: ...
+
+@final
+class Call:
+    """One `tools/call` between its request and its answer: `.step` is the step to do."""
+
+    @property
+    def step(self) -> Dict[str, Any]:
+        """The step to do: `{"step": "answer" | "pass" | "get" | "put" | "run" | "done", ...}`."""
+    @property
+    def kind(self) -> str:
+        """The step's name (`step["step"]`), without making the dict."""
+    def resume(self, outcome: Mapping[str, Any]) -> Dict[str, Any]:
+        """The next step, from the outcome of this one (also `.step` from now on)."""
+    @property
+    def args(self) -> Optional[Dict[str, Any]]:
+        """The run step's arguments as Python natives (as `ToolCall.args`), else `None`."""
+    def arguments(self, *, wire: bool = False) -> Optional[Dict[str, Any]]:
+        """The run step's arguments as a JSON parser gives them to a framework, else `None`."""
+    @property
+    def tool_call(self) -> ToolCall:
+        """The call as read, for a handler that takes it; warnings it adds reach the caller."""
+    def release(self) -> Optional[Dict[str, Any]]:
+        """The put step that releases the call's idempotency key, or `None`."""
+
+@final
+class Protocol:
+    """The state of one lenient server: overrides, the key, each tool's spec built once."""
+
+    def __new__(cls, options: Optional[Mapping[str, Any]] = None, *, codec: Optional[CursorCodec] = None) -> "Protocol": ...
+    def tool(self, definition: Mapping[str, Any]) -> Tuple[Optional[Tool], bool, Optional[str]]:
+        """`(Tool or None, output_schema, log line or None)` of an MCP tool definition."""
+    def known(self, name: str) -> Optional[Tuple[Optional[Tool], bool, Optional[str]]]:
+        """`tool()`'s triple for the tool as last built, or `None`."""
+    def forget(self) -> None:
+        """Forgets every spec built."""
+    def list(self, result: Mapping[str, Any]) -> Tuple[Dict[str, Any], List[str]]:
+        """A `tools/list` result made lenient, and the log lines of tools left as declared."""
+    def call(
+        self,
+        tool: Tool,
+        params: Mapping[str, Any],
+        context: Optional[Mapping[str, Any]] = None,
+        *,
+        output_schema: bool = False,
+        floats: bool = False,
+    ) -> Call:
+        """A call of a tool of a server somebody else wrote."""
+
+def can_ask(version: Optional[str], capabilities: Optional[Mapping[str, Any]]) -> bool:
+    """True when a client can ask a person: form elicitation on a 2026-07-28 connection."""

@@ -16,15 +16,29 @@ the retry resends the same key:
 
 from __future__ import annotations
 
+import contextvars
+
 # The names are for type checkers only: importing `typing` would cost `import agent_input`
 # several milliseconds (its own budget is 10 ms), as the generated types' lazy load says.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Dict, Optional
+    from typing import Any, Dict, List, Optional
+
+
+#: The failures made while a server made lenient runs a tool (`agent_input.mcp` sets a list
+#: around each call it forwards; a sync function's thread shares it): the framework catches a
+#: failure its function raises, so it is found here instead.
+RAISED: "contextvars.ContextVar[Optional[List[ToolFailure]]]" = contextvars.ContextVar("agent_input_raised", default=None)
 
 
 class ToolFailure(Exception):
     """A failure the model can act on; `failure()` is its JSON form for `Tool.failure_result`."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        raised = RAISED.get()
+        if raised is not None:
+            raised.append(self)
 
     def failure(self) -> Dict[str, Any]:
         """The failure as `Tool.failure_result` takes it (`{"code": ..., ...}`)."""

@@ -13,26 +13,28 @@ A FastMCP or official-SDK server validates a call's arguments against a pydantic
 from the function's signature before the function runs, so `"4 000"` for an `int` or
 `"1. 10. 2026"` for a `date` is refused before the author's code sees it. `lenient(server)`
 reads each tool's arguments with agent-input first, from the JSON Schema the server already
-declares for the tool (`agent_input.Tool.from_input_schema`):
+declares for the tool:
 
 - `tools/list` advertises the lenient `inputSchema` (it admits every spelling the reader reads);
-- `tools/call` reads the raw arguments before the framework validates them. When they read,
-  the author's function runs unchanged, through the framework's own validation, with the
-  canonical arguments (`"4 000"` arrives as `4000`, `"1. 10. 2026"` as `2026-10-01`); what the
-  schema declares that no kind reads is passed on as sent, so pydantic still enforces it. The
-  notes and warnings (when there are any) reach the caller beside the result: one more text
-  content block holding `{"notes": [...], "warnings": [...]}` and the same lists in `_meta`
-  under `agent-input/notes` and `agent-input/warnings`; the author's `structuredContent` is
-  never touched;
-- a call that asks (two readings, an invented id on a write, an invalid value) comes back as an
-  `isError` result whose first text content is the envelope's JSON, and whose
-  `structuredContent` is the envelope too unless the tool declares an `outputSchema`. The
-  author's function does not run;
-- with `codec=` (a `CursorCodec`, the server's key) and `"answered_by": "user"` on a tool or a
-  property, an ambiguous call is asked of the person instead (an MCP 2026-07-28
-  `input_required` result with one form elicitation per ambiguous property) when the client
-  declared form elicitation on a 2026-07-28 connection; the retry's answers are read, and the
-  chosen readings reach the function with a note `reading_chosen_by_person`.
+- `tools/call` is read before the framework validates it; the author's function runs
+  unchanged, through the framework's own validation, with the canonical arguments (`"4 000"`
+  arrives as `4000`, `"1. 10. 2026"` as `2026-10-01`), and the notes and warnings reach the
+  caller beside its result (one more text content, and `_meta` under `agent-input/notes` and
+  `agent-input/warnings`);
+- a call that cannot run is the envelope, as an `isError` result; with `codec=` (the server's
+  `CursorCodec`) and `"answered_by": "user"`, a client that can ask a person gets an MCP
+  2026-07-28 `input_required` question instead, and its answers are read;
+- a tool whose schema has an `idempotency_key` (or `idempotencyKey`) property replays the
+  receipt of a retry from `receipts=` (the process's `MemoryReceipts` by default) instead of
+  running again, and a `RateLimited` or `UpstreamUnavailable` its function raises is the
+  envelope the model acts on.
+
+Every rule of this (when a call is read, the notes block, the envelope or the question, whose
+`requestState` it is, the contract's receipts, confirmations and throttles, a failing handler)
+is the core's call protocol (`agent_input.Protocol`, `Tool.call`; the Rust module
+`agent_input::protocol`). This module only moves its steps: it looks receipts up and stores
+them, runs the handler or the framework's own call with the canonical arguments, and converts
+results to and from the framework's types.
 
 `overrides` maps a tool's name to what its JSON Schema cannot say (the same object may sit in
 the schema under `x-agent-input`), or to `False` to leave the tool alone:
@@ -42,42 +44,29 @@ the schema under `x-agent-input`), or to `False` to leave the tool alone:
                                          "raw_filter": False}},
      "legacy_tool": False}
 
-Each tool's reader is built lazily, when a tool is listed or called, from the tool's current
-definition (name, description, `inputSchema`, annotations), and cached by name and schema, so
-`lenient()` works called before or after the tools are registered, and a tool re-registered with
-another signature is read by its new schema. A declaration the core refuses (an override with an
-unknown kind, say) raises `agent_input.AgentInputError` on `tools/list` and `tools/call`, which the
-framework returns as a JSON-RPC error: it is the server author's to fix, never silently ignored.
+Each tool's spec is built when the tool is listed or called, from its current definition, and
+kept per name and definition (a FastMCP tool object found again is its spec without a look at
+its schema), so `lenient()` works called before or after the tools are registered, and a tool
+registered again with another signature is read by its new schema. A declaration the core
+refuses (an override with an unknown kind, say) raises `agent_input.AgentInputError` on
+`tools/list` and `tools/call`, which the framework returns as a JSON-RPC error.
 
 How each framework is hooked (public extension points only):
 
-- `fastmcp.FastMCP` (tested with fastmcp 4.1.6): a FastMCP `Middleware` added with
-  `server.add_middleware`, overriding `on_list_tools` (each listed tool is a copy whose
-  `parameters` are the lenient schema) and `on_call_tool` (the call's `arguments` are replaced
-  by the canonical ones before `call_next`, where FastMCP looks the tool up and validates).
-  The author's schema is read from `server.get_tool(name)`, which no middleware touches.
-- `mcp.server.mcpserver.MCPServer` (the official SDK, tested with mcp 2.3.0): a server
-  middleware (`async (ctx, call_next)`) appended to `server.middleware`, which runs inside the
-  SDK's request-state boundary and before params validation: `tools/list` results get the
-  lenient `inputSchema`; `tools/call` params get the canonical `arguments` (`dataclasses.replace`
-  of the context). The author's schema is read from `await server.list_tools()`. A result the
-  middleware returns itself (the envelope, `input_required`) is shaped for the connection's
-  revision with `mcp_types.methods.serialize_server_result`, as the SDK shapes a handler's.
-- the low-level `mcp.server.lowlevel.Server` of mcp 2 (tested with mcp 2.3.0; handlers given
-  as `on_list_tools=`/`on_call_tool=`): the same middleware on `server.middleware`; the author's
-  schema is what the server's own `tools/list` handler lists, and the canonical arguments reach
-  `on_call_tool` as the JSON a canonical client sends (`"2026-10-01"`, not a `date`).
-- the low-level `Server` of mcp 1 (tested with mcp 1.2.0 and 1.30.0; handlers registered with
-  `@server.list_tools()`/`@server.call_tool()`, as mcp-server-time, -git and -fetch of 2025
-  are written): the handlers registered for `ListToolsRequest` and `CallToolRequest` in
-  `server.request_handlers` are wrapped, when `lenient()` is called and again when the server
-  runs (its `run`, wrapped on the instance), so handlers registered after `lenient()` are
-  covered. The author's schema is what the unwrapped `tools/list` handler lists; the call
-  handler gets the request with canonical JSON `arguments`, so the SDK's own input validation
-  (mcp 1.10+) checks them against the author's schema. mcp 1 has no `input_required`: a call
-  that asks is the envelope.
-- `mcp.server.fastmcp.FastMCP` of mcp 1 (tested with mcp 1.2.0 and 1.30.0): its low-level
-  server (`server._mcp_server`, the one attribute of it used), as above.
+- `fastmcp.FastMCP` (tested with fastmcp 4.1.6): a FastMCP `Middleware` (`server.add_middleware`)
+  whose `on_list_tools` lists copies with the lenient `parameters`, and whose `on_call_tool`
+  hands `call_next` the canonical `arguments`; the author's tool is `server.get_tool(name)`.
+- `mcp.server.mcpserver.MCPServer` (mcp 2.3.0) and the low-level `mcp.server.lowlevel.Server`
+  of mcp 2 (`on_list_tools=`/`on_call_tool=`): a server middleware (`async (ctx, call_next)`)
+  appended to `server.middleware`; the author's tool is what `await server.list_tools()` (or
+  the server's own `tools/list` handler) lists; a result the middleware makes itself is shaped
+  for the connection's revision (`mcp_types.methods.serialize_server_result`). A low-level
+  server's handler gets the arguments as JSON (`"2026-10-01"`, not a `date`).
+- the low-level `Server` of mcp 1 (mcp 1.2.0 and 1.30.0; `@server.list_tools()` and
+  `@server.call_tool()`), and mcp 1's `FastMCP` through its `_mcp_server`: the handlers of
+  `ListToolsRequest` and `CallToolRequest` in `server.request_handlers` are wrapped, when
+  `lenient()` is called and again when the server runs (its `run`, wrapped on the instance).
+  mcp 1 has no `input_required`: a call that asks is the envelope.
 
 `python -m agent_input.run` (`agent_input.run`) makes every server a program builds lenient,
 without editing it.
@@ -90,31 +79,16 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import decimal
 import functools
 import inspect
-import json
 import logging
 import typing
-from typing import (
-    Any,
-    Awaitable,
-    Callable,
-    Dict,
-    List,
-    Mapping,
-    Optional,
-    Protocol,
-    Sequence,
-    Tuple,
-    TypeVar,
-    Union,
-    cast,
-)
+from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, TypeVar, Union, cast
 
-from ._agent_input import AgentInputError, CursorCodec, MemoryReceipts, Tool, ToolCall
-from .failures import ToolFailure
-from ._types import CallToolResultDict
+from ._agent_input import MRTR_VERSION, NOTES_META, WARNINGS_META, AgentInputError, Call, CursorCodec, MemoryReceipts, Tool, ToolCall
+from ._agent_input import Protocol as _Protocol
+from ._agent_input import can_ask as _can_ask
+from .failures import RAISED, ToolFailure
 
 __all__ = [
     "MRTR_VERSION",
@@ -134,21 +108,19 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-#: The first MCP revision with `input_required` results (multi round-trip requests).
-MRTR_VERSION = "2026-07-28"
-
-#: The `_meta` keys of a lenient call's result that carry the notes and the warnings.
-NOTES_META = "agent-input/notes"
-WARNINGS_META = "agent-input/warnings"
-
-#: The root override key that lets a property's name imply its kind (`lenient(implied_kinds=True)`).
-IMPLIED_KINDS = "implied_kinds"
-
 #: What `overrides` holds per tool: the overrides object, or `False` to leave the tool alone.
 ToolOverrides = Union[Mapping[str, Any], bool]
 
+#: A function giving the day relative words are read against, called at each call.
+Today = Callable[[], datetime.date]
 
-# --- asking a person ---------------------------------------------------------------------
+Handler = Callable[..., Any]
+_H = TypeVar("_H", bound=Handler)
+_S = TypeVar("_S")
+
+#: What running a call's handler gave: the outcome for the protocol, and what it raised, raised
+#: again when the protocol has nothing to answer.
+_Ran = Tuple[Dict[str, Any], Optional[BaseException]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,8 +132,145 @@ class Asking:
     request_state: Optional[str] = None
 
 
-#: A function giving the day relative words are read against, called at each call.
-Today = Callable[[], datetime.date]
+#: A call that cannot ask, and brings no answers.
+_NOT_ASKING = Asking()
+
+
+def can_ask(protocol_version: Optional[str], client_capabilities: Any) -> bool:
+    """True when a client can ask a person: form elicitation declared on a 2026-07-28 (or
+    later) connection (the core's `can_ask`; the capabilities as a dict or an SDK's model)."""
+    return _can_ask(protocol_version, _dump(client_capabilities))
+
+
+class ReceiptStore(Protocol):
+    """Where receipts of writes are kept, by tool and idempotency key: `agent_input.MemoryReceipts`
+    (the default, in memory), or a store of your own over a database. Receipts are JSON dicts;
+    either method may be `async`. A receipt past its `expires_at` is not replayed, so a store
+    needs no expiry of its own."""
+
+    def get(self, tool: str, key: str) -> Any: ...
+
+    def put(self, tool: str, key: str, receipt: Dict[str, Any]) -> Any: ...
+
+
+_RECEIPTS: Optional[MemoryReceipts] = None
+
+
+def default_receipts() -> MemoryReceipts:
+    """The process's in-memory receipt store, used by every tool and lenient server given no
+    `receipts=`."""
+    global _RECEIPTS
+    if _RECEIPTS is None:
+        _RECEIPTS = MemoryReceipts()
+    return _RECEIPTS
+
+
+# --- the steps of one call ------------------------------------------------------------------
+
+
+async def _maybe(value: Any) -> Any:
+    return await value if inspect.isawaitable(value) else value
+
+
+async def _steps(call: Call, store: ReceiptStore, run: Callable[[], Awaitable[_Ran]]) -> Optional[Dict[str, Any]]:
+    """Does `call`'s steps: receipts against `store`, the run step by `run`. Returns the answer's
+    result, or None to hand the request to the framework as it came; raises again what the run
+    raised when the protocol has nothing to answer."""
+    kind, raised = call.kind, None
+    while True:
+        # The run step's arguments are the handler's to take (`call.args`): no dict made for it.
+        step: Dict[str, Any] = {} if kind == "run" else call.step
+        if kind == "answer":
+            return cast(Dict[str, Any], step["result"])
+        if kind == "get":
+            outcome: Dict[str, Any] = {"stored": await _maybe(store.get(step["tool"], step["key"]))}
+        elif kind == "put":
+            await _maybe(store.put(step["tool"], step["key"], step["receipt"]))
+            outcome = {}
+        elif kind == "run":
+            outcome, raised = await run()
+        elif raised is not None:
+            raise raised
+        else:
+            return None
+        kind = _resume(call, outcome)["step"]
+
+
+def _resume(call: Call, outcome: Dict[str, Any]) -> Dict[str, Any]:
+    """`call.resume(outcome)`; an output the binding does not convert (a pydantic model, a
+    datetime) goes through pydantic's JSON conversion first, and one that has no JSON form is
+    the handler's error."""
+    try:
+        return call.resume(outcome)
+    except TypeError as error:
+        if "output" not in outcome:
+            raise
+        try:
+            import pydantic_core
+
+            return call.resume({"output": pydantic_core.to_jsonable_python(outcome["output"])})
+        except Exception:  # noqa: BLE001 - no JSON form: the handler's error, answered as one
+            return call.resume({"error": f"its output is no JSON value: {error}"})
+
+
+async def _run_handler(call: Call, handler: Handler) -> _Ran:
+    """Runs an own tool's handler with the run step's arguments as Python natives (a sync one in
+    a worker thread), and the call when it takes one."""
+    import anyio.to_thread
+
+    kwargs = call.args or {}
+    taken = _call_parameter(handler)
+    if taken is not None:
+        kwargs[taken] = call.tool_call
+    try:
+        if inspect.iscoroutinefunction(handler):
+            output = await cast(Callable[..., Awaitable[Any]], handler)(**kwargs)
+        else:
+            output = await anyio.to_thread.run_sync(functools.partial(handler, **kwargs))
+    except ToolFailure as failure:
+        return {"failure": failure.failure()}, None
+    except Exception as error:  # noqa: BLE001 - the handler's failure is the caller's result
+        logger.warning("agent-input: the handler of %r raised", call, exc_info=True)
+        return {"error": str(error)}, None
+    except BaseException as cancelled:
+        return {"cancelled": True}, cancelled
+    return {"output": output}, None
+
+
+async def _forwarded(run: Callable[[], Awaitable[Dict[str, Any]]]) -> _Ran:
+    """Runs a forwarded tool's framework call, catching the failures its function makes
+    (`ToolFailure`, which the framework turns into its own error): the last one made is the
+    outcome, whatever the framework did with it."""
+    made: List[ToolFailure] = []
+    token = RAISED.set(made)
+    try:
+        result = await run()
+    except Exception as error:
+        return ({"failure": made[-1].failure()} if made else {"error": str(error)}), error
+    except BaseException as cancelled:
+        return {"cancelled": True}, cancelled
+    finally:
+        RAISED.reset(token)
+    # A failure made while the framework answered an error is that error's cause.
+    failed = isinstance(result, Mapping) and result.get("isError") is True
+    return ({"failure": made[-1].failure()} if made and failed else {"result": result}), None
+
+
+def _dump(model: Any) -> Any:
+    """An SDK's model as JSON (a dict), a mapping as a dict; None as None."""
+    if model is None:
+        return None
+    dump = getattr(model, "model_dump", None)
+    if dump is not None:
+        return dump(by_alias=True, exclude_none=True, mode="json")
+    return dict(model)
+
+
+def _responses(responses: Optional[Mapping[str, Any]]) -> Optional[Dict[str, Any]]:
+    """The input responses as plain JSON dicts (the SDKs hand typed models)."""
+    if responses is None:
+        return None
+    return {key: _dump(value) if hasattr(value, "model_dump") else value for key, value in responses.items()}
 
 
 def _today(today: Optional[Today]) -> Optional[Today]:
@@ -171,68 +280,25 @@ def _today(today: Optional[Today]) -> Optional[Today]:
     return today
 
 
-def _read_or_ask(
-    tool: Tool, arguments: Any, asking: Asking, answered: bool, today: Optional[datetime.date] = None
-) -> Tuple[ToolCall, Optional[Dict[str, Any]]]:
-    """Reads a call: a retry's answers when `answered`, the arguments otherwise, relative words
-    against `today` when given. A call that cannot run asks the person (the `input_required`
-    result, second) when the client can and the tool's policy says so, never on a retry."""
-    if answered:
-        call = tool.read_answers(arguments, asking.input_responses or {}, cast(str, asking.request_state), today=today)
-    else:
-        call = tool.read(arguments, today=today)
-    if not call.ok and asking.can_ask and not answered:
-        question = tool.ask_person(call, arguments)
-        if question is not None:
-            return call, dict(question)
-    return call, None
-
-
-def can_ask(protocol_version: Optional[str], client_capabilities: Any) -> bool:
-    """True when a client can ask a person: form elicitation declared on a 2026-07-28 (or
-    later) connection. `{}` for elicitation means form, as the spec says."""
-    if not protocol_version or protocol_version < MRTR_VERSION:
-        return False
-    if isinstance(client_capabilities, Mapping):
-        elicitation = client_capabilities.get("elicitation")
-        if elicitation is None:
-            return False
-        return isinstance(elicitation, Mapping) and (elicitation.get("form") is not None or elicitation.get("url") is None)
-    elicitation = getattr(client_capabilities, "elicitation", None)
-    if elicitation is None:
-        return False
-    return getattr(elicitation, "form", None) is not None or getattr(elicitation, "url", None) is None
-
-
-def _responses(responses: Optional[Mapping[str, Any]]) -> Optional[Dict[str, Any]]:
-    """The input responses as plain JSON dicts (the SDKs hand typed models)."""
-    if responses is None:
-        return None
-    out: Dict[str, Any] = {}
-    for key, value in responses.items():
-        dump = getattr(value, "model_dump", None)
-        out[key] = dump(by_alias=True, exclude_none=True, mode="json") if dump is not None else value
-    return out
-
-
 # --- lenient(): the framework-free part -------------------------------------------------
 
+_R = TypeVar("_R")
 
-@dataclasses.dataclass(frozen=True)
-class _Read:
-    """What reading one call decided: a result to return instead of running the function, or
-    the canonical arguments to run it with and what to tell the caller beside the result."""
 
-    result: Optional[Dict[str, Any]] = None
-    arguments: Optional[Dict[str, Any]] = None
-    notes: Tuple[Any, ...] = ()
-    warnings: Tuple[Any, ...] = ()
-    #: True when the call was the retry of a question this module asked.
-    answered: bool = False
+def _logged(made: Callable[[Any], _R], definition: Any) -> _R:
+    """`made(definition)`; overrides the core refuses are logged too (the framework answers the
+    request with a JSON-RPC error, which the server's author may not see)."""
+    try:
+        return made(definition)
+    except AgentInputError as e:
+        logger.error("agent-input cannot read a tool with its overrides: %s", e)
+        raise
+
 
 
 class _Lenient:
-    """The state `lenient()` installs on a server: overrides, the key, and the readers built."""
+    """What `lenient()` installs on a server: the protocol's state, the day, the receipt store,
+    and the tools found by identity."""
 
     def __init__(
         self,
@@ -241,172 +307,132 @@ class _Lenient:
         languages: Optional[Sequence[str]] = None,
         today: Optional[Today] = None,
         implied_kinds: bool = False,
+        receipts: Optional[ReceiptStore] = None,
     ) -> None:
         self.today = _today(today)
-        if not isinstance(implied_kinds, bool):
-            raise TypeError(f"`implied_kinds` must be True or False, found {implied_kinds!r}")
-        self.implied_kinds = implied_kinds
-        if languages is not None and (isinstance(languages, str) or not all(isinstance(l, str) for l in languages)):
-            raise TypeError(f"`languages` must be a list of language tags such as ['cs'], found {languages!r}")
-        self.languages = list(languages) if languages is not None else None
-        overrides = dict(overrides or {})
-        for name, value in overrides.items():
-            if not isinstance(name, str):
-                raise TypeError(f"`overrides` is keyed by tool names, found {name!r}")
-            if value is True:
-                overrides[name] = {}
-            elif value is not False and not isinstance(value, Mapping):
-                raise TypeError(
-                    f"`overrides[{name!r}]` must be the tool's overrides object or False (leave the tool alone), "
-                    f"found {type(value).__name__}"
-                )
-        self.overrides: Dict[str, ToolOverrides] = overrides
-        self.codec = codec
-        # One reader per tool name, with the definition it was built from: a tool registered
-        # again with another schema replaces its entry instead of adding one.
-        self._built: Dict[str, Tuple[str, Optional[Tool]]] = {}
+        self.options = {"tools": None if overrides is None else dict(overrides), "languages": languages, "implied_kinds": implied_kinds}
+        self.protocol = _Protocol(self.options, codec=codec)
+        self.receipts = receipts if receipts is not None else default_receipts()
+        # Per tool name, the framework's tool object last seen and its spec.
+        self._found: Dict[str, Tuple[Any, Tuple[Optional[Tool], bool]]] = {}
 
-    def reader(self, definition: Mapping[str, Any]) -> Optional[Tool]:
-        """The agent-input tool reading the calls of the tool `definition` describes (an MCP
-        tool definition: name, description, inputSchema, annotations), or None when the
-        overrides leave it alone."""
-        name = str(definition.get("name", ""))
-        override = self.overrides.get(name)
-        if override is False:
-            return None
-        key = json.dumps(definition, sort_keys=True, separators=(",", ":"), default=str)
-        built = self._built.get(name)
-        if built is not None and built[0] == key:
-            return built[1]
-        made: Optional[Tool]
-        given: Optional[Dict[str, Any]] = dict(override) if isinstance(override, Mapping) else None
-        if self.languages is not None and (given is None or "languages" not in given):
-            given = {**(given or {}), "languages": self.languages}
-        if self.implied_kinds and (given is None or IMPLIED_KINDS not in given):
-            given = {**(given or {}), IMPLIED_KINDS: True}
-        try:
-            made = Tool.from_input_schema(dict(definition), given, codec=self.codec)
-        except AgentInputError as e:
-            try:
-                Tool.from_input_schema(dict(definition))
-            except AgentInputError:
-                # A schema no spec can hold by itself (two properties whose names fold to the
-                # same words): the tool stays as the server declares it.
-                logger.warning("agent-input leaves the tool %r as the server declares it: %s", name, e)
-                made = None
-            else:
-                # Overrides the core refuses: the framework answers the request with a JSON-RPC
-                # error; the reason is the author's to fix.
-                logger.error("agent-input cannot read the tool %r with its overrides: %s", name, e)
-                raise
-        self._built[name] = (key, made)
-        return made
+    def spec(self, name: str, definition: Callable[[], Any], found: Any = None) -> Tuple[Optional[Tool], bool]:
+        """The spec reading the tool `name` (None when it is left as declared) and whether it
+        declares an output schema: the spec of `found` (the framework's tool object) when it is
+        the object last seen, else what the protocol makes of `definition()`."""
+        known = self._found.get(name)
+        if found is not None and known is not None and known[0] is found:
+            return known[1]
+        tool, output_schema, log = _logged(self.protocol.tool, definition())
+        if log is not None:
+            logger.warning("%s", log)
+        if found is not None:
+            self._found[name] = (found, (tool, output_schema))
+        return tool, output_schema
 
-    def read(self, tool: Tool, arguments: Any, asking: Asking, output_schema: bool, wire: bool = False) -> _Read:
-        """Reads one call's raw arguments. The canonical arguments are Python natives for a
-        framework that validates them with pydantic (`datetime.date`, `Decimal`), or, with
-        `wire`, the JSON a client sending them canonically would have sent (a low-level server's
-        handler receives the parsed JSON)."""
-        answered = asking.request_state is not None and self._asked(asking.request_state)
-        call, question = _read_or_ask(tool, arguments, asking, answered, self.today() if self.today else None)
-        if question is not None:
-            return _Read(result=question)
-        if not call.ok:
-            result: Dict[str, Any] = dict(call.to_call_tool_result())
-            if output_schema:
-                # A client checks `structuredContent` against the declared output schema; the
-                # envelope is in the text content.
-                result.pop("structuredContent", None)
-            return _Read(result=result)
-        sent = json.loads(call.to_json())
-        args = sent.get("args") if wire else _json_numbers(call.to_dict().get("args"))
-        return _Read(
-            arguments=dict(cast(Dict[str, Any], args)) if isinstance(args, dict) else {},
-            notes=tuple(sent.get("notes") or ()),
-            warnings=tuple(sent.get("warnings") or ()),
-            answered=answered,
-        )
+    def list(self, result: Dict[str, Any]) -> Dict[str, Any]:
+        """A `tools/list` result (JSON) made lenient."""
+        listed, log = _logged(self.protocol.list, result)
+        for line in log:
+            logger.warning("%s", line)
+        return listed
 
-    def _asked(self, request_state: str) -> bool:
-        """True when a retry's `requestState` is one this module issued (agent-input seals it
-        with the server key as a `c1.` token); a tool that asks through the SDK itself keeps
-        its own retries."""
-        return self.codec is not None and request_state.startswith("c1.")
+    async def serve(
+        self,
+        read: Tuple[Optional[Tool], bool],
+        params: Dict[str, Any],
+        context: Dict[str, Any],
+        framework: Callable[[Optional[Call]], Awaitable[Any]],
+        dump: Callable[[Any], Dict[str, Any]],
+        convert: Callable[[Dict[str, Any]], Any],
+    ) -> Any:
+        """One `tools/call` of the tool `read` (`spec()`'s pair): `framework(call)` is the
+        framework's own call, with the run step's arguments, or (`None`) as the request came;
+        `dump` its result as JSON, `convert` a result of the protocol's as the framework's."""
+        tool, output_schema = read
+        if tool is None:
+            return await framework(None)
+        context["today"] = self.today() if self.today is not None else None
+        call = self.protocol.call(tool, params, context, output_schema=output_schema, floats=True)
+        sent: List[Any] = []
 
+        async def forward() -> Dict[str, Any]:
+            result = await framework(call)
+            sent[:] = [result, dump(result)]
+            return cast(Dict[str, Any], sent[1])
 
-def _json_numbers(value: Any) -> Any:
-    """The canonical arguments as a JSON parser gives them to the framework: a decimal that a
-    float holds exactly becomes that float (what the framework would have parsed from a client
-    that sent it canonically); one a float would round stays a `Decimal`, which pydantic takes
-    for `Decimal`, `float` and `int` fields alike."""
-    if isinstance(value, decimal.Decimal):
-        as_float = float(value)
-        return as_float if decimal.Decimal(repr(as_float)) == value else value
-    if isinstance(value, dict):
-        return {k: _json_numbers(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_json_numbers(v) for v in value]
-    return value
-
-
-def _notes_block(read: _Read) -> Optional[Tuple[Dict[str, Any], Dict[str, Any]]]:
-    """The text content block and the `_meta` entries carrying a call's notes and warnings,
-    or None when there are none."""
-    if not read.notes and not read.warnings:
-        return None
-    notes, warnings = list(read.notes), list(read.warnings)
-    text = json.dumps({"notes": notes, "warnings": warnings}, ensure_ascii=False)
-    return {"type": "text", "text": text}, {NOTES_META: notes, WARNINGS_META: warnings}
-
-
-def _dump(model: Any) -> Dict[str, Any]:
-    dump = getattr(model, "model_dump", None)
-    if dump is not None:
-        return cast(Dict[str, Any], dump(by_alias=True, exclude_none=True, mode="json"))
-    return dict(model)
-
-
-def _definition(tool: Mapping[str, Any]) -> Dict[str, Any]:
-    """The part of an MCP tool definition a reader is built from."""
-    out = {key: tool[key] for key in ("name", "description", "inputSchema", "annotations") if tool.get(key) is not None}
-    out.setdefault("inputSchema", {"type": "object", "properties": {}})
-    return out
+        answer = await _steps(call, self.receipts, lambda: _forwarded(forward))
+        if answer is None:
+            return await framework(None)
+        return sent[0] if sent and answer == sent[1] else convert(answer)
 
 
 # --- lenient(): FastMCP ------------------------------------------------------------------
 
 
-def _fastmcp_asking(context: Any) -> Asking:
-    """What the current FastMCP request can do about asking a person (`context` is the
-    FastMCP `Context`, or None to look it up)."""
-    ctx = context
+def _attribute(obj: Any, *names: str) -> Any:
+    """`obj.name1.name2...`, or None where one is missing or cannot be read outside a request."""
+    try:
+        for name in names:
+            obj = getattr(obj, name, None)
+        return obj
+    except (LookupError, RuntimeError, ValueError):
+        return None
+
+
+def _fastmcp_request(ctx: Any, arguments: Any) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+    """The protocol's params and context of the current FastMCP request (`ctx` is the FastMCP
+    `Context`, or None to look it up)."""
     if ctx is None:
         try:
             from fastmcp.server.dependencies import get_context
 
             ctx = get_context()
         except (ImportError, LookupError, RuntimeError):
-            return Asking()
-    try:
-        version = getattr(getattr(ctx, "request_context", None), "protocol_version", None)
-    except (LookupError, RuntimeError, ValueError):
-        version = None
-    try:
-        capabilities = getattr(getattr(ctx, "session", None), "client_capabilities", None)
-    except (LookupError, RuntimeError, ValueError):
-        capabilities = None
-    return Asking(
-        can_ask=can_ask(version, capabilities),
-        input_responses=_responses(getattr(ctx, "input_responses", None)),
-        request_state=getattr(ctx, "request_state", None),
-    )
+            pass
+    params = {
+        "arguments": arguments,
+        "requestState": _attribute(ctx, "request_state"),
+        "inputResponses": _responses(_attribute(ctx, "input_responses")),
+    }
+    context = {
+        "protocolVersion": _attribute(ctx, "request_context", "protocol_version"),
+        "clientCapabilities": _dump(_attribute(ctx, "session", "client_capabilities")),
+    }
+    return params, context
+
+
+def _fastmcp_dump(result: Any) -> Dict[str, Any]:
+    """A FastMCP tool result as the result it sends."""
+    asked = getattr(result, "input_required", None)
+    if asked is not None:
+        return cast(Dict[str, Any], _dump(asked))
+    out = {"content": [_dump(block) for block in result.content], "isError": result.is_error}
+    if result.structured_content is not None:
+        out["structuredContent"] = result.structured_content
+    if result.meta is not None:
+        out["_meta"] = result.meta
+    return out
+
+
+def _fastmcp_result(result: Dict[str, Any]) -> Any:
+    """A result as FastMCP's tool result."""
+    from fastmcp.tools import InputRequiredToolResult, ToolResult
+    from mcp_types import CallToolResult, InputRequiredResult
+
+    if result.get("resultType") == "input_required":
+        return InputRequiredToolResult(InputRequiredResult.model_validate(result))
+    return ToolResult.from_mcp_result(CallToolResult.model_validate(result))
 
 
 def _fastmcp_middleware(server: Any, state: _Lenient) -> Any:
     from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
-    from fastmcp.tools import InputRequiredToolResult, ToolResult
     from fastmcp.tools import Tool as FastMCPTool
-    from mcp_types import CallToolRequestParams, CallToolResult, InputRequiredResult, ListToolsRequest
+    from fastmcp.tools import ToolResult
+    from mcp_types import CallToolRequestParams, ListToolsRequest
+
+    def spec(found: FastMCPTool) -> Tuple[Optional[Tool], bool]:
+        return state.spec(found.name, lambda: _dump(found.to_mcp_tool()), found)
 
     class LenientMiddleware(Middleware):
         """agent-input's reader in front of every tool of one FastMCP server (`lenient`)."""
@@ -418,11 +444,10 @@ def _fastmcp_middleware(server: Any, state: _Lenient) -> Any:
             context: MiddlewareContext[ListToolsRequest],
             call_next: CallNext[ListToolsRequest, typing.Sequence[FastMCPTool]],
         ) -> typing.Sequence[FastMCPTool]:
-            tools = await call_next(context)
             out: List[FastMCPTool] = []
-            for listed in tools:
-                reader = state.reader(_definition(_dump(listed.to_mcp_tool())))
-                out.append(listed if reader is None else listed.model_copy(update={"parameters": reader.input_schema()}))
+            for listed in await call_next(context):
+                tool, _ = spec(listed)
+                out.append(listed if tool is None else listed.model_copy(update={"parameters": tool.input_schema()}))
             return out
 
         async def on_call_tool(
@@ -432,51 +457,25 @@ def _fastmcp_middleware(server: Any, state: _Lenient) -> Any:
         ) -> ToolResult:
             message = context.message
             found = await server.get_tool(message.name)
-            if found is None:
-                return await call_next(context)
-            reader = state.reader(_definition(_dump(found.to_mcp_tool())))
-            if reader is None:
-                return await call_next(context)
-            asking = _fastmcp_asking(context.fastmcp_context)
+            params, ctx = _fastmcp_request(context.fastmcp_context, message.arguments)
             if message.request_state is not None or message.input_responses is not None:
-                asking = dataclasses.replace(
-                    asking, input_responses=_responses(message.input_responses), request_state=message.request_state
-                )
-            read = state.read(reader, message.arguments, asking, found.output_schema is not None)
-            if read.result is not None:
-                if read.result.get("resultType") == "input_required":
-                    return InputRequiredToolResult(InputRequiredResult.model_validate(read.result))
-                return ToolResult.from_mcp_result(CallToolResult.model_validate(read.result))
-            update: Dict[str, Any] = {"arguments": read.arguments}
-            if read.answered:
-                update.update(input_responses=None, request_state=None)
-            result = await call_next(context.copy(message=message.model_copy(update=update)))
-            block = _notes_block(read)
-            if block is None or not isinstance(result, ToolResult) or isinstance(result, InputRequiredToolResult):
-                return result
-            content, meta = block
-            wire = result.to_mcp_result()
-            if isinstance(wire, CallToolResult):
-                blocks, structured = list(wire.content), wire.structured_content
-                result_meta, is_error = wire.meta, wire.is_error
-            else:
-                blocks, structured = list(result.content), result.structured_content
-                result_meta, is_error = result.meta, result.is_error
-            return ToolResult.from_mcp_result(
-                CallToolResult.model_validate(
-                    {
-                        "content": [_dump(b) for b in blocks] + [content],
-                        **({"structuredContent": structured} if structured is not None else {}),
-                        "isError": is_error,
-                        "_meta": {**(result_meta or {}), **meta},
-                    }
-                )
-            )
+                params.update(requestState=message.request_state, inputResponses=_responses(message.input_responses))
+
+            async def framework(call: Optional[Call]) -> ToolResult:
+                if call is None:
+                    return await call_next(context)
+                update: Dict[str, Any] = {"arguments": call.arguments()}
+                if call.step["answered"]:
+                    update.update(input_responses=None, request_state=None)
+                return await call_next(context.copy(message=message.model_copy(update=update)))
+
+            read = spec(found) if found is not None else (None, False)
+            return cast(ToolResult, await state.serve(read, params, ctx, framework, _fastmcp_dump, _fastmcp_result))
 
     return LenientMiddleware()
 
 
-# --- lenient(): the official SDK's MCPServer ------------------------------------------------
+# --- lenient(): the official SDK's MCPServer, and mcp 2's low-level Server ---------------------
 
 
 class _MCPServerMiddleware:
@@ -499,61 +498,35 @@ class _MCPServerMiddleware:
         entry = self.server.get_request_handler("tools/list")
         if entry is None:
             return None
+
         async def page(cursor: Optional[str]) -> Dict[str, Any]:
             params = PaginatedRequestParams(cursor=cursor)
-            return _dump(await entry.handler(dataclasses.replace(ctx, method="tools/list", params=None), params))
+            return cast(Dict[str, Any], _dump(await entry.handler(dataclasses.replace(ctx, method="tools/list", params=None), params)))
 
         return await _find_listed(page, name)
 
     async def __call__(self, ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
+        state = self.agent_input_lenient
         if ctx.method == "tools/list":
-            return self._list(await call_next(ctx))
+            return state.list(_dump(await call_next(ctx)))
         if ctx.method != "tools/call" or not isinstance(ctx.params, Mapping):
             return await call_next(ctx)
-        state = self.agent_input_lenient
         params: Dict[str, Any] = dict(ctx.params)
         found = await self._find(ctx, params.get("name"))
-        if found is None:
-            return await call_next(ctx)
-        reader = state.reader(_definition(found))
-        if reader is None:
-            return await call_next(ctx)
-        session = getattr(ctx, "session", None)
-        asking = Asking(
-            can_ask=can_ask(ctx.protocol_version, getattr(session, "client_capabilities", None)),
-            input_responses=_responses(params.get("inputResponses")),
-            request_state=params.get("requestState"),
-        )
-        read = state.read(reader, params.get("arguments"), asking, found.get("outputSchema") is not None, self.lowlevel)
-        if read.result is not None:
-            return self._shaped(ctx.protocol_version, read.result)
-        params["arguments"] = read.arguments
-        if read.answered:
-            params.pop("inputResponses", None)
-            params.pop("requestState", None)
-        result = await call_next(dataclasses.replace(ctx, params=params))
-        block = _notes_block(read)
-        if block is None or result is None:
-            return result
-        out = _dump(result)
-        if out.get("resultType") == "input_required" or not isinstance(out.get("content"), list):
-            return result
-        content, meta = block
-        out["content"] = [*out["content"], content]
-        out["_meta"] = {**(out.get("_meta") or {}), **meta}
-        return out
+        read = state.spec(str(params.get("name")), lambda: found) if found is not None else (None, False)
+        context = {"protocolVersion": ctx.protocol_version, "clientCapabilities": _dump(_attribute(ctx, "session", "client_capabilities"))}
 
-    def _list(self, result: Any) -> Any:
-        out = _dump(result)
-        tools = out.get("tools")
-        if not isinstance(tools, list):
-            return result
-        listed = []
-        for t in tools:
-            reader = self.agent_input_lenient.reader(_definition(t)) if isinstance(t, dict) else None
-            listed.append(t if reader is None else {**t, "inputSchema": reader.input_schema()})
-        out["tools"] = listed
-        return out
+        async def framework(call: Optional[Call]) -> Any:
+            if call is None:
+                return await call_next(ctx)
+            forwarded = {**params, "arguments": call.arguments(wire=self.lowlevel)}
+            if call.step["answered"]:
+                forwarded.pop("inputResponses", None)
+                forwarded.pop("requestState", None)
+            return await call_next(dataclasses.replace(ctx, params=forwarded))
+
+        asked = {**params, "inputResponses": _responses(params.get("inputResponses"))}
+        return await state.serve(read, asked, context, framework, _dump, functools.partial(self._shaped, ctx.protocol_version))
 
     @staticmethod
     def _shaped(version: str, result: Dict[str, Any]) -> Dict[str, Any]:
@@ -588,22 +561,17 @@ def _v1_types() -> Any:
 
 def _v1_wrap(server: Any) -> None:
     """Wraps the `tools/list` and `tools/call` handlers registered on an mcp 1.x low-level
-    `Server` (`server.request_handlers`, keyed by request type) with agent-input's reader; a
-    handler already wrapped stays as it is. Called by `lenient()` and again each time the server
-    runs, so handlers registered after `lenient()` are covered."""
+    `Server` (`server.request_handlers`, keyed by request type); a handler already wrapped stays
+    as it is. Called by `lenient()` and again each time the server runs, so handlers registered
+    after `lenient()` are covered."""
     types = _v1_types()
-
     handlers = cast(Dict[Any, Any], server.request_handlers)
-    listing = handlers.get(types.ListToolsRequest)
-    if listing is not None and getattr(listing, "agent_input_wraps", None) is None:
-        handlers[types.ListToolsRequest] = _v1_list(server, listing)
-    calling = handlers.get(types.CallToolRequest)
-    if calling is not None and getattr(calling, "agent_input_wraps", None) is None:
-        handlers[types.CallToolRequest] = _v1_call(server, calling)
-
-
-def _v1_original(handler: Any) -> Any:
-    return getattr(handler, "agent_input_wraps", None) or handler
+    for request, wrap in ((types.ListToolsRequest, _v1_list), (types.CallToolRequest, _v1_call)):
+        handler = handlers.get(request)
+        if handler is not None and getattr(handler, "agent_input_wraps", None) is None:
+            wrapped = wrap(server, handler)
+            setattr(wrapped, "agent_input_wraps", handler)
+            handlers[request] = wrapped
 
 
 def _v1_list(server: Any, original: Callable[[Any], Awaitable[Any]]) -> Callable[[Any], Awaitable[Any]]:
@@ -616,13 +584,8 @@ def _v1_list(server: Any, original: Callable[[Any], Awaitable[Any]]) -> Callable
         root = getattr(result, "root", result)
         if req is None or state is None or not isinstance(root, types.ListToolsResult):
             return result
-        listed = []
-        for t in root.tools:
-            reader = state.reader(_definition(_dump(t)))
-            listed.append(t if reader is None else t.model_copy(update={"inputSchema": reader.input_schema()}))
-        return types.ServerResult(root.model_copy(update={"tools": listed}))
+        return types.ServerResult(types.ListToolsResult.model_validate(state.list(_dump(root))))
 
-    setattr(list_tools, "agent_input_wraps", original)
     return list_tools
 
 
@@ -630,23 +593,20 @@ async def _v1_find(server: Any, name: str) -> Optional[Dict[str, Any]]:
     """The author's definition of the tool `name` on an mcp 1.x low-level server, from its own
     `tools/list` handler (unwrapped), or None."""
     types = _v1_types()
-
     handler = server.request_handlers.get(types.ListToolsRequest)
     if handler is None:
         return None
-    handler = _v1_original(handler)
+    handler = getattr(handler, "agent_input_wraps", None) or handler
 
     async def page(cursor: Optional[str]) -> Dict[str, Any]:
         params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
         request = types.ListToolsRequest(method="tools/list", params=params)
-        return _dump(getattr(await handler(request), "root", None) or {})
+        return cast(Dict[str, Any], _dump(getattr(await handler(request), "root", None) or {}))
 
     return await _find_listed(page, name)
 
 
-async def _find_listed(
-    page: Callable[[Optional[str]], Awaitable[Dict[str, Any]]], name: Any
-) -> Optional[Dict[str, Any]]:
+async def _find_listed(page: Callable[[Optional[str]], Awaitable[Dict[str, Any]]], name: Any) -> Optional[Dict[str, Any]]:
     """The tool `name` as a server's own `tools/list` lists it (an MCP tool as a dict), paging
     through at most `_MAX_PAGES` pages; None when no page lists it."""
     cursor: Optional[str] = None
@@ -670,24 +630,23 @@ def _v1_call(server: Any, original: Callable[[Any], Awaitable[Any]]) -> Callable
         if state is None or params is None:
             return await original(req)
         found = await _v1_find(server, params.name)
-        reader = state.reader(_definition(found)) if found is not None else None
-        if found is None or reader is None:
-            return await original(req)
-        read = state.read(reader, params.arguments, Asking(), found.get("outputSchema") is not None, wire=True)
-        if read.result is not None:
-            return types.ServerResult(types.CallToolResult.model_validate(read.result))
-        result = await original(req.model_copy(update={"params": params.model_copy(update={"arguments": read.arguments})}))
-        block = _notes_block(read)
-        root = getattr(result, "root", result)
-        if block is None or not isinstance(root, types.CallToolResult):
-            return result
-        content, meta = block
-        out = _dump(root)
-        out["content"] = [*(out.get("content") or []), content]
-        out["_meta"] = {**(out.get("_meta") or {}), **meta}
-        return types.ServerResult(types.CallToolResult.model_validate(out))
+        read = state.spec(params.name, lambda: found) if found is not None else (None, False)
 
-    setattr(call_tool, "agent_input_wraps", original)
+        async def framework(call: Optional[Call]) -> Any:
+            if call is None:
+                return await original(req)
+            arguments = params.model_copy(update={"arguments": call.arguments(wire=True)})
+            return await original(req.model_copy(update={"params": arguments}))
+
+        def dump(result: Any) -> Dict[str, Any]:
+            return cast(Dict[str, Any], _dump(getattr(result, "root", result)))
+
+        def convert(result: Dict[str, Any]) -> Any:
+            return types.ServerResult(types.CallToolResult.model_validate(result))
+
+        # mcp 1 has no `input_required`: its clients cannot be asked.
+        return await state.serve(read, {"arguments": params.arguments}, {"canAsk": False}, framework, dump, convert)
+
     return call_tool
 
 
@@ -711,8 +670,6 @@ def _v1_lenient(server: Any, state: _Lenient) -> None:
 
 # --- lenient() ----------------------------------------------------------------------------
 
-_S = TypeVar("_S")
-
 #: The servers `lenient()` takes, as named in its `TypeError`.
 SUPPORTED = (
     "fastmcp.FastMCP (fastmcp 4.x)",
@@ -730,6 +687,7 @@ def lenient(
     languages: Optional[Sequence[str]] = None,
     today: Optional[Today] = None,
     implied_kinds: bool = False,
+    receipts: Optional[ReceiptStore] = None,
 ) -> _S:
     """Makes `server` read its tools' arguments with agent-input, from the JSON Schema each
     tool already declares; returns the server. `server` is a `fastmcp.FastMCP` (fastmcp 4), an
@@ -748,10 +706,12 @@ def lenient(
     send. `implied_kinds=True` gives every tool whose overrides do not say otherwise the root
     override `"implied_kinds": true`: a property's name then implies its kind (`date_from` a
     date bound, `language` a locale, `cursor` a cursor) on a schema not written for
-    agent-input. Calling it again replaces the previous configuration. See the module's
-    documentation."""
+    agent-input. `receipts` keeps the receipts of the tools with an idempotency key (the
+    process's `MemoryReceipts` by default). Options of another shape raise
+    `agent_input.InvalidOptionsError`. Calling it again replaces the previous configuration. See
+    the module's documentation."""
     kind, target = _server_kind(server)
-    state = _Lenient(overrides, codec, languages, today, implied_kinds)
+    state = _Lenient(overrides, codec, languages, today, implied_kinds, receipts)
     if kind == "fastmcp":
         _mark_lowlevel(getattr(server, "_mcp_server", None), state)
         middleware = cast(List[Any], getattr(server, "middleware"))
@@ -839,12 +799,17 @@ def _server_kind(server: Any) -> Tuple[str, Any]:
 
 # --- tools declared as agent-input specs ---------------------------------------------------
 
-Handler = Callable[..., Any]
-_H = TypeVar("_H", bound=Handler)
-
 
 def _call_parameter(handler: Handler) -> Optional[str]:
-    """The name of the handler's parameter annotated `ToolCall`, if any."""
+    """The name of the handler's parameter annotated `ToolCall`, if any (found once per handler)."""
+    try:
+        return _call_parameter_of(handler)
+    except TypeError:  # a handler that cannot be hashed
+        return _call_parameter_of.__wrapped__(handler)
+
+
+@functools.lru_cache(maxsize=1024)
+def _call_parameter_of(handler: Handler) -> Optional[str]:
     try:
         hints = typing.get_type_hints(handler)
     except (NameError, TypeError):
@@ -859,57 +824,13 @@ def _as_tool(spec: Union[Tool, Dict[str, Any], str]) -> Tool:
     return spec if isinstance(spec, Tool) else Tool.from_spec(spec)
 
 
-_R = TypeVar("_R")
-
-
-def _converting(produce: Callable[[Any], _R], output: Any) -> _R:
-    """`produce(output)`; output the binding does not convert (a pydantic model, a datetime, ...)
-    goes through pydantic's JSON conversion first (FastMCP and `mcp` depend on pydantic)."""
-    try:
-        return produce(output)
-    except TypeError:
-        import pydantic_core
-
-        return produce(pydantic_core.to_jsonable_python(output))
-
-
-def _result(call: ToolCall, output: Any) -> CallToolResultDict:
-    return _converting(call.to_call_tool_result, output)
-
-
-class ReceiptStore(Protocol):
-    """Where receipts of writes are kept, by tool and idempotency key: `agent_input.MemoryReceipts`
-    (the default, in memory), or a store of your own over a database. Receipts are JSON dicts;
-    either method may be `async`. A receipt past its `expires_at` is not replayed, so a store
-    needs no expiry of its own."""
-
-    def get(self, tool: str, key: str) -> Any: ...
-
-    def put(self, tool: str, key: str, receipt: Dict[str, Any]) -> Any: ...
-
-
-_RECEIPTS: Optional[MemoryReceipts] = None
-
-
-def default_receipts() -> MemoryReceipts:
-    """The process's in-memory receipt store, used by every tool registered without `receipts=`."""
-    global _RECEIPTS
-    if _RECEIPTS is None:
-        _RECEIPTS = MemoryReceipts()
-    return _RECEIPTS
-
-
-async def _maybe(value: Any) -> Any:
-    return await value if inspect.isawaitable(value) else value
-
-
-async def _gate(tool: Tool, call: ToolCall, store: ReceiptStore) -> Dict[str, Any]:
-    """The contract's step before the handler (`Tool.gate`), with the stored receipt looked up."""
-    if not tool.has_contract:
-        return {"action": "run", "args": call.args}
-    key = tool.receipt_key(call)
-    stored = await _maybe(store.get(tool.name, key)) if key is not None else None
-    return tool.gate(call, stored)
+async def _own(
+    tool: Tool, handler: Handler, params: Dict[str, Any], context: Optional[Dict[str, Any]], receipts: Optional[ReceiptStore]
+) -> Dict[str, Any]:
+    """The result of one call of a tool declared as a spec (`Tool.call`'s steps)."""
+    call = tool.call(params, context, floats=True)
+    store = receipts if receipts is not None else default_receipts()
+    return cast(Dict[str, Any], await _steps(call, store, lambda: _run_handler(call, handler)))
 
 
 async def run_call(
@@ -923,58 +844,25 @@ async def run_call(
     """Reads `arguments` with `tool` and, when they read, runs `handler` with the canonical
     arguments; returns the MCP `CallToolResult` as a dict (the envelope when they do not read),
     or, when `asking` says the client can ask a person and the tool's policy is the user, the
-    `input_required` result (`{"resultType": "input_required", ...}`). A retry's answers in
+    `input_required` result (`{"resultType": "input_required", ...}`); a retry's answers in
     `asking` are read first. The tool's contract applies around the handler: a confirmed tool
     previews (`dry_run`) and applies only with its preview's `confirm_token`; a write with an
     idempotency key replays its stored receipt (`receipts`, the process's `MemoryReceipts` by
     default) instead of running again; a handler's `RateLimited` or `UpstreamUnavailable` is
-    the envelope the model acts on. `today` is the day relative words are read against
+    the envelope the model acts on, and any other exception an `isError` result naming the
+    tool (a cancellation is raised again). `today` is the day relative words are read against
     (`Tool.read`). The framework-free core of the spec glue below."""
-    import anyio.to_thread
-
-    asking = asking or Asking()
-    call, question = _read_or_ask(tool, arguments, asking, asking.request_state is not None, today)
-    if question is not None:
-        return question
-    if not call.ok:
-        return dict(call.to_call_tool_result())
-    store = receipts if receipts is not None else default_receipts()
-    gate = await _gate(tool, call, store)
-    if gate["action"] == "answer":
-        return dict(gate["result"])
-    kwargs: Dict[str, Any] = dict(gate["args"] or {})
-    call_name = _call_parameter(handler)
-    if call_name is not None:
-        kwargs[call_name] = call
-    # A write with a key: marked as running (a retry meanwhile asks), released if it fails.
-    pending = (gate.get("run") or {}).get("receipt")
-    if pending is not None:
-        await _maybe(store.put(tool.name, pending["key"], pending["in_flight"]))
-    try:
-        if inspect.iscoroutinefunction(handler):
-            output = await cast(Callable[..., Awaitable[Any]], handler)(**kwargs)
-        else:
-            output = await anyio.to_thread.run_sync(functools.partial(handler, **kwargs))
-    except BaseException as failure:
-        if pending is not None:
-            await _maybe(store.put(tool.name, pending["key"], pending["release"]))
-        if isinstance(failure, ToolFailure):
-            return dict(tool.failure_result(failure.failure()))
-        raise
-    if not tool.has_contract:
-        return dict(_result(call, output))
-    finished = _converting(lambda out: tool.finish(call, gate, out), output)
-    if finished.get("receipt") is not None:
-        await _maybe(store.put(tool.name, finished["key"], finished["receipt"]))
-    return dict(finished["result"])
+    asking = asking or _NOT_ASKING
+    params = {"arguments": arguments, "requestState": asking.request_state, "inputResponses": asking.input_responses}
+    context = {"canAsk": asking.can_ask, "today": today} if asking.can_ask or today is not None else None
+    return await _own(tool, handler, params, context, receipts)
 
 
 def _fastmcp_tool(
     tool: Tool, handler: Handler, receipts: Optional[ReceiptStore] = None, today: Optional[Today] = None, **fields: Any
 ) -> Any:
     from fastmcp.tools import Tool as FastMCPTool
-    from fastmcp.tools import ToolResult
-    from mcp_types import CallToolResult, ToolAnnotations
+    from mcp_types import ToolAnnotations
     from pydantic import PrivateAttr
 
     class SpecTool(FastMCPTool):
@@ -984,14 +872,9 @@ def _fastmcp_tool(
         _handler: Handler = PrivateAttr()
 
         async def run(self, arguments: Dict[str, Any]) -> Any:
-            day = today() if today is not None else None
-            result = await run_call(self._spec, self._handler, arguments, _fastmcp_asking(None), receipts, day)
-            if result.get("resultType") == "input_required":
-                from fastmcp.tools import InputRequiredToolResult
-                from mcp_types import InputRequiredResult
-
-                return InputRequiredToolResult(InputRequiredResult.model_validate(result))
-            return ToolResult.from_mcp_result(CallToolResult.model_validate(result))
+            params, context = _fastmcp_request(None, arguments)
+            context["today"] = today() if today is not None else None
+            return _fastmcp_result(await _own(self._spec, self._handler, params, context, receipts))
 
     definition = tool.definition()
     made = SpecTool(
@@ -1031,9 +914,10 @@ def add_tool(
     (`Tool.from_spec(spec, codec=...)`), asks the person through `input_required` when the
     client can (form elicitation on a 2026-07-28 connection). The spec's side effects are the
     tool's MCP annotations, and its contract applies around the handler (`run_call`): receipts
-    of writes go to `receipts` (the process's `MemoryReceipts` by default). `today`, a function
-    called at each call (`datetime.date.today`), gives the day relative words are read against
-    (`"yesterday"`, `"last month"`); without it they ask `relative_date_without_today`."""
+    of writes go to `receipts` (the process's `MemoryReceipts` by default); a handler's
+    exception is an `isError` result naming the tool. `today`, a function called at each call
+    (`datetime.date.today`), gives the day relative words are read against (`"yesterday"`,
+    `"last month"`); without it they ask `relative_date_without_today`."""
     return server.add_tool(_fastmcp_tool(_as_tool(spec), handler, receipts, _today(today), **fields))
 
 
@@ -1065,27 +949,27 @@ def mcp_tool(
     """A tool for the official `mcp` package's `MCPServer` (`MCPServer(..., tools=[...])`),
     with the same behaviour as `add_tool`."""
     from mcp.server.mcpserver.tools.base import Tool as MCPServerTool
-    from mcp_types import CallToolResult, ToolAnnotations
+    from mcp_types import CallToolResult, InputRequiredResult, ToolAnnotations
 
     made_from = _as_tool(spec)
     given = _today(today)
-
-    def day() -> Optional[datetime.date]:
-        return given() if given is not None else None
 
     class SpecTool(MCPServerTool):
         """An MCPServer tool whose arguments agent-input reads."""
 
         async def run(self, arguments: Dict[str, Any], context: Any, convert_result: bool = False) -> Any:
-            asking = Asking(
-                can_ask=can_ask(getattr(context, "protocol_version", None), getattr(context, "client_capabilities", None)),
-                input_responses=_responses(getattr(context, "input_responses", None)),
-                request_state=getattr(context, "request_state", None),
-            )
-            result = await run_call(made_from, handler, arguments, asking, receipts, day())
+            params = {
+                "arguments": arguments,
+                "requestState": getattr(context, "request_state", None),
+                "inputResponses": _responses(getattr(context, "input_responses", None)),
+            }
+            request = {
+                "protocolVersion": getattr(context, "protocol_version", None),
+                "clientCapabilities": _dump(getattr(context, "client_capabilities", None)),
+                "today": given() if given is not None else None,
+            }
+            result = await _own(made_from, handler, params, request, receipts)
             if result.get("resultType") == "input_required":
-                from mcp_types import InputRequiredResult
-
                 return InputRequiredResult.model_validate(result)
             return CallToolResult.model_validate(result)
 
