@@ -34,7 +34,17 @@ let exportsOfWasm = null;
 /** Called by the entry points once the module is instantiated. @internal */
 export function setWasm(instanceExports) {
   exportsOfWasm = instanceExports;
+  [MRTR_VERSION, NOTES_META, WARNINGS_META] = JSON.parse(w.protocol_constants());
 }
+
+// The core's constants of the call protocol (`agent_input::protocol`), set once the module is
+// instantiated (live bindings: an importer sees them from then on).
+/** The first MCP revision with `input_required` results (multi round-trip requests). */
+export let MRTR_VERSION;
+/** The `_meta` key of a result that carries a call's notes. */
+export let NOTES_META;
+/** The `_meta` key of a result that carries a call's warnings. */
+export let WARNINGS_META;
 
 /** The module's memory (for diagnostics, such as checking that it does not grow). */
 export function wasmMemory() {
@@ -1087,6 +1097,20 @@ export class Tool {
     return new ToolCall(JSON.parse(text), this.#name);
   }
 
+  /** Starts one `tools/call` of this tool through the core's call protocol: `params` as the
+   * request's (`{name, arguments, requestState, inputResponses}`), `context` as the protocol
+   * takes it (`{protocolVersion, clientCapabilities, today, now, canAsk}`, each optional; `today`
+   * a `"YYYY-MM-DD"` day or a `Date` for its local calendar day, `now` unix seconds, the clock
+   * by default). Returns the `Call`, whose `step` says what to do next. Never throws on bad
+   * arguments (they are a step); a `today` that is no day throws `InvalidOptionsError`. Questions
+   * and confirm tokens are sealed with the tool's codec. */
+  call(params, context) {
+    const p = paramsText(params);
+    const c = contextText(context);
+    const codec = this.#codec;
+    return new Call(guard(() => (codec === undefined ? this.#t.call(p, c) : this.#t.call_with_codec(p, c, codec))), this.#name);
+  }
+
   /** True when calls go through `gate`: the tool confirms its changes or has an idempotency key. */
   get hasContract() {
     return this.#t.has_contract;
@@ -1203,8 +1227,19 @@ export class MemoryReceipts {
   }
 }
 
+/** Where the package's MCP adapters (any copy of it in the process) hear of each `ToolFailure`
+ * made: a drop-in's author's function throws one inside the framework, which answers it as an
+ * error; the adapter that forwarded the call makes it the envelope (`lib/mcp.js`). */
+const FAILURE_HOOKS = Symbol.for("agent-input.tool-failure-hooks");
+
 /** A failure a handler throws that the model can act on; `failure()` is its JSON form. */
-export class ToolFailure extends Error {}
+export class ToolFailure extends Error {
+  constructor(message) {
+    super(message);
+    const hooks = globalThis[FAILURE_HOOKS];
+    if (hooks !== undefined) for (const hook of hooks) hook(this);
+  }
+}
 
 /** The server's rate limit for the tool was reached: call again after `retryAfterSeconds`;
  * `remainingCalls` are left in the window, when the server knows. */
@@ -1237,6 +1272,204 @@ export class UpstreamUnavailable extends ToolFailure {
       ...(this.upstream !== undefined && this.upstream !== null && { upstream: this.upstream }),
       ...(this.retryAfterSeconds !== undefined && this.retryAfterSeconds !== null && { retry_after_seconds: this.retryAfterSeconds }) };
   }
+}
+
+// --- the call protocol (the server adapters' one machine) ----------------------------------------
+
+/** A call's params as they cross: the program's data (a lone surrogate becomes U+FFFD, as UTF-8
+ * on the wire has it). */
+function paramsText(params) {
+  return dataText(params ?? {}) ?? "{}";
+}
+
+/** A call's context as it crosses: `today` as the module takes a day. */
+function contextText(context) {
+  if (context === undefined || context === null) return undefined;
+  const today = context.today;
+  const text = today === undefined || today === null || typeof today === "string" ? context : { ...context, today: dayText(today) };
+  return dataText(text);
+}
+
+/** An outcome as it crosses: a handler's output that JSON cannot write (`undefined`, a
+ * function) is `null`, as a handler that returns nothing. */
+function outcomeText(outcome) {
+  const held = outcome !== null && typeof outcome === "object" && Object.hasOwn(outcome, "output") && !isSent(outcome.output);
+  return dataText(held ? { ...outcome, output: null } : outcome) ?? "null";
+}
+
+/**
+ * One `tools/call` run by the core's call protocol (sans I/O): `step` is what the adapter does
+ * next, as a plain object, one of `{step: "answer", result}` (send `result`; over), `{step:
+ * "pass"}` (hand the request to the framework as it came; over), `{step: "get", tool, key}`
+ * (look the receipt up, then `resume({stored})`), `{step: "put", tool, key, receipt}` (store
+ * it, then `resume({})`), `{step: "run", arguments, answered}` (run the handler with these
+ * canonical arguments, then `resume({output})`, `{result}`, `{failure}`, `{error}` or
+ * `{cancelled: true}`), `{step: "done"}` (nothing to answer: rethrow what was caught; over).
+ * A misused outcome throws `InvalidOptionsError`.
+ */
+export class Call {
+  #c;
+  #name;
+  #step = null;
+  #toolCall = null;
+  #warningsAt = 0;
+  constructor(inner, name) {
+    if (!(inner instanceof w.Call)) throw new TypeError("use tool.call(params) or protocol.call(tool, params)");
+    this.#c = inner;
+    this.#name = name;
+  }
+
+  /** The current step. */
+  get step() {
+    return (this.#step ??= JSON.parse(this.#c.step()));
+  }
+
+  /** The next step from the outcome of the current one. An `{output}` outcome without
+   * `warnings` carries those the handler added to `toolCall`. */
+  resume(outcome) {
+    let given = outcome;
+    if (this.#toolCall !== null && given !== null && typeof given === "object" && Object.hasOwn(given, "output") && given.warnings === undefined) {
+      given = { ...given, warnings: this.#toolCall.warnings.slice(this.#warningsAt) };
+    }
+    this.#step = JSON.parse(guard(() => this.#c.resume(outcomeText(given))));
+    return this.#step;
+  }
+
+  /** The call as read (a `ToolCall`), for a handler that takes it: warnings it adds reach the
+   * result. */
+  get toolCall() {
+    if (this.#toolCall === null) {
+      this.#toolCall = new ToolCall(JSON.parse(this.#c.tool_call()), this.#name);
+      this.#warningsAt = this.#toolCall.warnings.length;
+    }
+    return this.#toolCall;
+  }
+
+  /** The `put` step that releases the call's idempotency key while its handler runs, or `null`:
+   * for an adapter whose handler is abandoned mid-call. */
+  release() {
+    const text = this.#c.release();
+    return text === undefined ? null : JSON.parse(text);
+  }
+
+  free() {
+    this.#c.free();
+  }
+
+  [dispose]() {
+    this.free();
+  }
+}
+
+const lenientTools = new WeakMap();
+
+/** A tool of a lenient server whose calls the protocol reads (`Protocol.tool`). */
+export class LenientTool {
+  #name;
+  constructor(inner, name) {
+    if (!(inner instanceof w.LenientTool)) throw new TypeError("use protocol.tool(definition)");
+    lenientTools.set(this, inner);
+    this.#name = name;
+  }
+
+  /** The tool's name. */
+  get name() {
+    return this.#name;
+  }
+
+  /** True when the tool declares an `outputSchema`. */
+  get outputSchema() {
+    return lenientTools.get(this).output_schema;
+  }
+
+  /** The lenient `inputSchema` the protocol advertises for it. */
+  inputSchema() {
+    return JSON.parse(lenientTools.get(this).input_schema());
+  }
+}
+
+/** What `Protocol.tool` and `Protocol.known` say of one tool: `tool` the `LenientTool` whose calls
+ * are read, or `null` when its calls are the framework's (left alone by the overrides, or a schema
+ * no spec can hold); `log` the line to log the first time a tool is left for that reason. */
+function listed(inner, name) {
+  const read = inner.read;
+  const out = { tool: read ? new LenientTool(inner, name) : null, outputSchema: inner.output_schema, log: inner.log ?? null };
+  if (!read) inner.free();
+  return out;
+}
+
+/**
+ * The core's state of one lenient server (`agent_input::protocol::Lenient`): its options
+ * (`{tools, languages, implied_kinds}`, as JSON: `tools` maps a name to overrides or `false`),
+ * its key (`codec`, a `CursorCodec`), and each tool's spec, built once per definition. Throws
+ * `InvalidOptionsError` for options of another shape.
+ */
+export class Protocol {
+  #p;
+  constructor(options, codec) {
+    const text = optionsText(options);
+    if (codec === undefined || codec === null) {
+      this.#p = guard(() => new w.Protocol(text));
+    } else {
+      const inner = codecs.get(codec);
+      if (inner === undefined) throw new TypeError("Protocol: `codec` must be a CursorCodec");
+      this.#p = guard(() => w.Protocol.with_codec(text, inner));
+    }
+  }
+
+  /** The tool an MCP definition (as the framework lists it) describes: `{tool, outputSchema,
+   * log}`, `tool` `null` when its calls are the framework's. Throws the core's error for
+   * overrides it refuses. */
+  tool(definition) {
+    return listed(guard(() => this.#p.tool(dataText(definition) ?? "null")), String(definition?.name ?? ""));
+  }
+
+  /** The tool `name` as last built (by `tool` or `list`), as `tool` says it; `undefined` when no
+   * definition of it was seen since the last `forget`. */
+  known(name) {
+    const inner = this.#p.known(String(name));
+    return inner === undefined ? undefined : listed(inner, String(name));
+  }
+
+  /** Forgets every tool built: the server's tools changed. */
+  forget() {
+    this.#p.forget();
+  }
+
+  /** A `tools/list` result as the framework gave it, made lenient: `{result, log}`, `log` the
+   * lines to log (each once). */
+  list(result) {
+    return JSON.parse(guard(() => this.#p.list(dataText(result) ?? "null")));
+  }
+
+  /** Starts a call of `tool` (a `LenientTool`) whose framework runs it: `params` and `context`
+   * as `Tool.prototype.call` takes them. */
+  call(tool, params, context) {
+    const inner = lenientTools.get(tool);
+    if (inner === undefined) throw new TypeError("Protocol.call: `tool` must be the LenientTool that protocol.tool(definition) gave");
+    const p = paramsText(params);
+    const c = contextText(context);
+    return new Call(guard(() => this.#p.call(inner, p, c)), tool.name);
+  }
+
+  free() {
+    this.#p.free();
+  }
+
+  [dispose]() {
+    this.free();
+  }
+}
+
+/** True when a client can ask a person: form elicitation declared on a connection of `version`
+ * (`"2026-07-28"` or later), as the core decides. */
+export function canAsk(version, capabilities) {
+  return guard(() => w.can_ask(typeof version === "string" ? version : undefined, optionsText(capabilities)));
+}
+
+/** The message of a call to a tool a registry does not have, naming those it has (the core's). */
+export function unknownTool(name, names) {
+  return guard(() => w.unknown_tool(String(name), dataText([...names].map(String))));
 }
 
 // --- helpers -----------------------------------------------------------------------------------

@@ -350,5 +350,125 @@ export declare class Tool {
   /** The tool definition in another host's dialect (OpenAI's function tool, Gemini's function
    * declaration, Anthropic's tool). */
   definition(options: { dialect: SchemaDialect }): { [key: string]: JsonValue };
+  /** Starts one `tools/call` of this tool through the core's call protocol; the `Call`'s `step`
+   * says what to do next. Never throws on bad arguments (they are a step); a `today` that is no
+   * day throws `InvalidOptionsError`. Questions and confirm tokens are sealed with the tool's
+   * codec. */
+  call(params: CallParams, context?: CallContext): Call;
   free(): void;
 }
+
+// --- the call protocol (the server adapters' one machine) ----------------------------------------
+
+/** The core's constants of the call protocol, set once the module is instantiated. */
+export declare const MRTR_VERSION: "2026-07-28";
+/** The `_meta` key of a result that carries a call's notes. */
+export declare const NOTES_META: "agent-input/notes";
+/** The `_meta` key of a result that carries a call's warnings. */
+export declare const WARNINGS_META: "agent-input/warnings";
+
+/** A `tools/call` request's params, as the framework received them. */
+export interface CallParams {
+  name?: string;
+  arguments?: unknown;
+  /** The retry's state (2026-07-28): only a state the protocol issued is read as answers. */
+  requestState?: string;
+  /** The retry's answers (2026-07-28). */
+  inputResponses?: unknown;
+  [key: string]: unknown;
+}
+
+/** What the adapter knows of the connection and the server, each optional. */
+export interface CallContext {
+  /** The connection's protocol version. */
+  protocolVersion?: string;
+  /** The client's capabilities (form elicitation lets the protocol ask a person). */
+  clientCapabilities?: unknown;
+  /** The day relative words are read against (`"YYYY-MM-DD"`, or a `Date` for its local day). */
+  today?: string | Date;
+  /** The time of the call, unix seconds (default: the clock). */
+  now?: number;
+  /** Stands for the first two when the framework already knows whether a person can be asked. */
+  canAsk?: boolean;
+}
+
+/** What the adapter does next (the core's `Step`). */
+export type Step =
+  | { step: "answer"; result: CallToolResult | InputRequired | { [key: string]: JsonValue } }
+  | { step: "pass" }
+  | { step: "get"; tool: string; key: string }
+  | { step: "put"; tool: string; key: string; receipt: { [key: string]: JsonValue } }
+  | { step: "run"; arguments: { [property: string]: JsonValue }; answered: boolean }
+  | { step: "done" };
+
+/** How the adapter's step went (the core's `Outcome`). */
+export type StepOutcome =
+  | Record<string, never>
+  | { stored: unknown }
+  | { output: unknown; warnings?: Warning[] }
+  | { result: unknown }
+  | { failure: { [key: string]: JsonValue } }
+  | { error: string }
+  | { cancelled: true };
+
+/** One `tools/call` run by the core's call protocol (`Tool.prototype.call`, `Protocol.call`). */
+export declare class Call {
+  private constructor();
+  /** The current step. */
+  readonly step: Step;
+  /** The next step from the outcome of the current one; an `{output}` outcome without `warnings`
+   * carries those the handler added to `toolCall`. Throws `InvalidOptionsError` for an outcome
+   * the step did not ask for. */
+  resume(outcome: StepOutcome): Step;
+  /** The call as read, for a handler that takes it. */
+  readonly toolCall: ToolCall;
+  /** The `put` step that releases the call's idempotency key while its handler runs, or `null`. */
+  release(): Step | null;
+  free(): void;
+}
+
+/** A tool of a lenient server whose calls the protocol reads. */
+export declare class LenientTool {
+  private constructor();
+  readonly name: string;
+  /** True when the tool declares an `outputSchema`. */
+  readonly outputSchema: boolean;
+  /** The lenient `inputSchema` the protocol advertises. */
+  inputSchema(): { [key: string]: JsonValue };
+}
+
+/** What the protocol makes of one tool of a lenient server: `tool` `null` when its calls are the
+ * framework's (left alone, or a schema no spec can hold); `log`, the line to log the first time a
+ * tool is left for the second reason. */
+export interface Listed {
+  tool: LenientTool | null;
+  outputSchema: boolean;
+  log: string | null;
+}
+
+/** The core's state of one lenient server: its options, its key, and each tool's spec, built once
+ * per definition. */
+export declare class Protocol {
+  constructor(
+    options?: { tools?: { [tool: string]: InputSchemaOverrides | boolean }; languages?: string[]; implied_kinds?: boolean },
+    codec?: CursorCodec,
+  );
+  /** The tool an MCP definition describes. Throws the core's error for overrides it refuses. */
+  tool(definition: { name: string; [key: string]: unknown }): Listed;
+  /** The tool `name` as last built, or `undefined` when not seen since the last `forget`. */
+  known(name: string): Listed | undefined;
+  /** Forgets every tool built (the server's tools changed). */
+  forget(): void;
+  /** A `tools/list` result made lenient, and the lines to log. */
+  list<R>(result: R): { result: R; log: string[] };
+  /** Starts a call of `tool` whose framework runs it. */
+  call(tool: LenientTool, params: CallParams, context?: CallContext): Call;
+  free(): void;
+}
+
+/** True when a client can ask a person (form elicitation on a 2026-07-28 connection), as the core
+ * decides. */
+export declare function canAsk(version: string | undefined, capabilities: unknown): boolean;
+
+/** The message of a call to a tool a registry does not have, naming those it has. */
+export declare function unknownTool(name: string, names: Iterable<string>): string;

@@ -24,10 +24,15 @@ export function initSync(options) {
 
 export {
   AgentInputError,
+  Call,
   CursorCodec,
   InvalidOptionsError,
   JsonNumber,
+  LenientTool,
   MemoryReceipts,
+  MRTR_VERSION,
+  NOTES_META,
+  Protocol,
   RateLimited,
   Reader,
   Tool,
@@ -36,10 +41,13 @@ export {
   UnknownKindError,
   UpstreamUnavailable,
   Vocabulary,
+  WARNINGS_META,
+  canAsk,
   fold,
   noHitsFiltered,
   read,
   readLine,
+  unknownTool,
   wasmMemory,
 } from "./api.js";
 export * from "./generated.js";

@@ -10,10 +10,12 @@
  *   result, asks come back as the envelope (or, on 2.x with a client that can ask a person, as
  *   `input_required`). `node --import agent-input/register server.js` does the same for every
  *   server a process builds, with the options from the environment.
+ *   A tool whose schema has an idempotency key replays its receipts; a `RateLimited` or
+ *   `UpstreamUnavailable` its function throws is the envelope.
  * - `registerTool(server, spec, handler)` registers a tool from an agent-input spec on the
  *   SDK's low-level `Server`.
  *
- * See `mcp.js`.
+ * Every rule is the core's call protocol (`Call`, `Protocol` of `agent-input`); see `mcp.js`.
  */
 
 import type { CallToolResult, CursorCodec, InputRequired, InputSchemaOverrides, JsonValue, MemoryReceipts, Tool, ToolCall, ToolSpec } from "./index.js";
@@ -107,6 +109,9 @@ export interface LenientOptions {
   /** Gives every tool whose overrides do not set it the root override `"implied_kinds": true`
    * (merged as `languages` is): a property's name then implies its kind. Default false. */
   impliedKinds?: boolean;
+  /** Where the receipts of tools whose schema has an idempotency key (`idempotency_key`,
+   * `idempotencyKey`) are kept: a retry replays the stored result. Default: `defaultReceipts()`. */
+  receipts?: ReceiptStore;
 }
 
 /** Makes the tools of an SDK `McpServer` or low-level `Server` (1.x or 2.x) lenient, whether its
@@ -121,13 +126,6 @@ export declare function isLenient(server: unknown): boolean;
  * overrides it refuses; the names listed, and the names of `tools` overrides that match none.
  * `undefined` when the server's tools/list cannot be called before a client connects. */
 export declare function checkTools(server: McpServerLike | LowLevelServerLike): Promise<{ tools: string[]; unknown: string[] } | undefined>;
-
-/** A tool's overrides with the server-wide `languages` and `impliedKinds` merged in, each where
- * the overrides do not set it. */
-export declare function withServerOptions(
-  options: { languages?: string[]; impliedKinds?: boolean },
-  overrides: LenientToolOverrides | null | undefined,
-): LenientToolOverrides | null | undefined;
 
 /** What a value is, for an error message: its constructor's name, or its type. */
 export declare function describeValue(value: unknown): string;

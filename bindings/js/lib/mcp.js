@@ -5,51 +5,38 @@
  * 1.x SDK's request schemas are loaded only when it is installed (`registerTool` on a 1.x
  * `Server` needs them).
  *
- * Two ways in:
+ * An adapter, no more: every rule of a `tools/list` and a `tools/call` (when a call is read, the
+ * notes block, the envelope, a question to a person and its answers, receipts, a handler's
+ * failure) is the core's call protocol (`agent_input::protocol`, through `Call` and `Protocol`).
+ * This file takes the request from the SDK, runs the steps the protocol gives (look a receipt
+ * up, store one, run the handler or the SDK's own with the canonical arguments) and sends the
+ * answer.
  *
- * - `lenient(server, { tools, codec, languages, impliedKinds, today })` makes an `McpServer` whose
- *   tools are registered with `registerTool` and zod, or a low-level `Server` whose author sets
- *   its `tools/list` and `tools/call` handlers, lenient as it is, before or after its tools are
- *   registered or its handlers set (before `connect`). Each tool's spec is made from the JSON
- *   Schema the server's own `tools/list` produces (`Tool.fromInputSchema`), so the SDK's zod
- *   converter (or the author's schema) is the source, and one code path reads a call on both
- *   classes (`listHandler`, `callHandler`):
- *   - `tools/list` advertises the lenient `inputSchema` (it admits every spelling the reader
- *     reads); everything else of the definition is the SDK's;
- *   - `tools/call` reads the raw arguments with the spec before zod sees them; when they read, the
- *     SDK's own handler runs with the canonical arguments (zod still validates what the spec left
- *     unmapped, and the author's function runs unchanged); notes and warnings, when there are
- *     any, reach the caller beside the result as one more text content block, the JSON
- *     `{"notes": [...], "warnings": [...]}`, and in `_meta["agent-input/notes"]` and
- *     `_meta["agent-input/warnings"]` (the author's `structuredContent` is never touched);
- *   - a call that cannot run (an ask, a missing argument) is an `isError` result with the
- *     envelope as its first text content and as `structuredContent` (left out when the tool
- *     declares an `outputSchema`, which the envelope would not match); the author's function does
- *     not run;
- *   - on the 2.x SDK, when the client can ask a person (form elicitation on a 2026-07-28
- *     request), a tool declared `answered_by: "user"` and a `codec` to seal the question with, an
- *     ambiguous call is answered with an `input_required` result asking the person; the retry's
- *     answers are read (`Tool.readAnswers`) and the chosen readings reach the author's function.
- * - `registerTool(server, spec, handler)` registers a tool from an agent-input spec on the
- *   SDK's low-level `Server` (either major; an `McpServer`'s `.server` works too): the spec's
+ * - `lenient(server, { tools, codec, languages, impliedKinds, today, receipts })` makes an
+ *   `McpServer` (tools registered with `registerTool` and zod) or a low-level `Server` (its
+ *   author sets the `tools/list` and `tools/call` handlers) lenient as it is, before or after its
+ *   tools are registered or its handlers set (before `connect`). Each tool's spec is made from
+ *   the JSON Schema the server's own `tools/list` produces, once per listing: the definitions of
+ *   the last listing are kept (a call of a tool not listed yet lists once), and forgotten when
+ *   the server says its tools changed (`sendToolListChanged`). A tool whose schema has an
+ *   idempotency key stores its receipts in `receipts` (the process's `MemoryReceipts` by
+ *   default); a `RateLimited` or `UpstreamUnavailable` thrown by the author's function is its
+ *   envelope.
+ * - `registerTool(server, spec, handler)` registers a tool from an agent-input spec on the SDK's
+ *   low-level `Server` (either major; an `McpServer`'s `.server` works too): the spec's
  *   definition is advertised, the handler receives the canonical arguments and the call, and a
- *   successful result is `structuredContent` `{result, notes, warnings}`. On a 2.x server built
- *   with a codec in the spec's `Tool`, an ambiguous call of a tool answered by the user asks the
- *   person in the same way.
+ *   successful result is `structuredContent` `{result, notes, warnings}`.
  */
 
-import { MemoryReceipts, Tool, ToolFailure } from "agent-input";
+import { canAsk, MemoryReceipts, Protocol, Tool, ToolFailure, unknownTool } from "agent-input";
 
-/** The first MCP revision with `input_required` results (multi round-trip requests). */
-export const MRTR_VERSION = "2026-07-28";
+/** The core's constants: the first MCP revision with `input_required` results, and the `_meta`
+ * keys of a result that carry a call's notes and warnings. */
+export { MRTR_VERSION, NOTES_META as NOTES_META_KEY, WARNINGS_META as WARNINGS_META_KEY } from "agent-input";
+/** Where the 2.x SDK's request context carries the connection's protocol version and the
+ * client's capabilities. */
 const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
-/** The `_meta` keys of a result that carry a call's notes and warnings. */
-export const NOTES_META_KEY = "agent-input/notes";
-export const WARNINGS_META_KEY = "agent-input/warnings";
-/** Marks a `requestState` that `lenient` issued, so that an author's own `input_required`
- * rounds pass through untouched. */
-const STATE_PREFIX = "agent-input:";
 /** Pages of `tools/list` read to find one tool (a server that pages its tools). */
 const MAX_LIST_PAGES = 100;
 
@@ -60,6 +47,19 @@ try {
   v1Types = await import("@modelcontextprotocol/sdk/types.js");
 } catch {
   // Not installed: only 2.x servers can be given to registerTool.
+}
+
+/** The `ToolFailure`s made while a forwarded call runs (each call its own list), heard through
+ * the hook every copy of agent-input's `ToolFailure` calls. Node only: elsewhere a drop-in's
+ * failures stay the framework's errors. */
+let failuresSeen = null;
+try {
+  const { AsyncLocalStorage } = await import("node:async_hooks");
+  failuresSeen = new AsyncLocalStorage();
+  const hooks = (globalThis[Symbol.for("agent-input.tool-failure-hooks")] ??= new Set());
+  hooks.add((failure) => failuresSeen.getStore()?.push(failure));
+} catch {
+  // No node:async_hooks (a browser): nothing to hear with.
 }
 
 /** The method a `setRequestHandler` call names: a string on 2.x, a request schema on 1.x. */
@@ -123,82 +123,76 @@ function invalidParams(message) {
   return error;
 }
 
-/**
- * What a request's context says about asking a person: `canAsk` when the request was sent on
- * 2026-07-28 (or later) by a client that declared form elicitation (`{}` means form, as the spec
- * says), and the retry's `inputResponses` and `requestState`. The 1.x SDK speaks no 2026-07-28,
- * so its requests never can.
- */
-export function asking(extra) {
-  const req = extra?.mcpReq;
-  const envelope = req?.envelope;
-  const version = envelope?.[PROTOCOL_VERSION_KEY];
-  const elicitation = envelope?.[CLIENT_CAPABILITIES_KEY]?.elicitation;
-  const canAsk =
-    typeof version === "string" &&
-    version >= MRTR_VERSION &&
-    elicitation !== undefined &&
-    elicitation !== null &&
-    (elicitation.form !== undefined || elicitation.url === undefined);
-  const state = typeof req?.requestState === "function" ? req.requestState() : undefined;
-  return { canAsk, inputResponses: req?.inputResponses, requestState: typeof state === "string" ? state : undefined };
+/** What the SDK's request context says of the connection (2.x; the 1.x SDK speaks no 2026-07-28,
+ * so its requests say nothing): the protocol's context, with the server's day. */
+function contextOf(extra, today) {
+  const envelope = extra?.mcpReq?.envelope;
+  return { protocolVersion: envelope?.[PROTOCOL_VERSION_KEY], clientCapabilities: envelope?.[CLIENT_CAPABILITIES_KEY], today };
 }
 
-/** The context without the retry's answers, once they are read: the author's function sees a
- * plain call. */
+/** The request's params with the retry's answers and state, which the 2.x SDK hands the
+ * handler through its context. */
+function paramsOf(params, extra) {
+  const req = extra?.mcpReq;
+  const state = typeof req?.requestState === "function" ? req.requestState() : undefined;
+  return { ...params, requestState: typeof state === "string" ? state : params?.requestState, inputResponses: req?.inputResponses ?? params?.inputResponses };
+}
+
+/**
+ * What a request's context says about asking a person: `canAsk` (the core's rule over the
+ * connection's protocol version and the client's capabilities), and the retry's
+ * `inputResponses` and `requestState`.
+ */
+export function asking(extra) {
+  const { protocolVersion, clientCapabilities } = contextOf(extra);
+  const { inputResponses, requestState } = paramsOf({}, extra);
+  return { canAsk: canAsk(protocolVersion, clientCapabilities), inputResponses, requestState };
+}
+
+/** The context without the retry's answers, once they are read: the handler sees a plain call. */
 function withoutAnswers(extra) {
   if (extra?.mcpReq === undefined) return extra;
   return { ...extra, mcpReq: { ...extra.mcpReq, inputResponses: undefined, requestState: () => undefined } };
 }
 
+/** A thrown value's message, for the `{error}` outcome. */
+function messageOf(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The `{failure}` outcome of a thrown `ToolFailure` (of any copy of agent-input), else null. */
+function failureOf(e) {
+  return e instanceof ToolFailure || (e instanceof Error && typeof e.failure === "function") ? { failure: e.failure() } : null;
+}
+
+/**
+ * Runs `call`'s steps: the store's against `store`, a `run` step through `run(step)` (which
+ * returns its outcome). Returns the result of an `answer` step, or the `pass` or `done` step,
+ * which the caller answers. The call is freed at the end.
+ */
+async function drive(call, store, run) {
+  try {
+    for (let step = call.step; ; ) {
+      if (step.step === "answer") return { result: step.result };
+      if (step.step === "get") {
+        step = call.resume({ stored: (await store.get(step.tool, step.key)) ?? null });
+      } else if (step.step === "put") {
+        await store.put(step.tool, step.key, step.receipt);
+        step = call.resume({});
+      } else if (step.step === "run") {
+        step = call.resume(await run(step));
+      } else {
+        return { step };
+      }
+    }
+  } finally {
+    call.free();
+  }
+}
+
 // --- registerTool: tools from agent-input specs --------------------------------------------------
 
 const registries = new WeakMap();
-
-/**
- * Reads `args` with `tool` and, when they read, runs `handler(args, call, extra)` with the
- * canonical arguments; returns the MCP `CallToolResult` (the envelope when they do not read). When
- * `extra` is a 2.x request context whose client can ask a person and the tool lets the user
- * answer, an ambiguous call returns the `input_required` result instead, and a retry's answers
- * are read. The framework-free core of `registerTool`.
- */
-export async function runCall(tool, handler, args, extra, { receipts, today } = {}) {
-  const { canAsk, inputResponses, requestState } = asking(extra);
-  const retry = requestState !== undefined;
-  const call = retry ? tool.readAnswers(args, inputResponses ?? {}, requestState, { today }) : tool.read(args, { today });
-  if (!call.ok) {
-    if (canAsk && !retry) {
-      const question = askPersonOrNull(tool, args, today);
-      if (question !== null) return question;
-    }
-    return call.toCallToolResult();
-  }
-  let run = null;
-  const store = receipts ?? defaultReceipts();
-  if (tool.hasContract) {
-    const key = tool.receiptKey(call);
-    const stored = key === null ? null : await store.get(tool.name, key);
-    const gate = tool.gate(call, stored);
-    if (gate.action === "answer") return gate.result;
-    run = gate;
-  }
-  // A write with a key: marked as running (a retry meanwhile asks), released if it fails.
-  const pending = run?.receipt;
-  if (pending !== undefined) await store.put(tool.name, pending.key, pending.in_flight);
-  let output;
-  try {
-    output = await handler(run === null ? call.args : run.args, call, retry ? withoutAnswers(extra) : extra);
-  } catch (e) {
-    if (pending !== undefined) await store.put(tool.name, pending.key, pending.release);
-    if (e instanceof ToolFailure) return tool.failureResult(e.failure());
-    const message = e instanceof Error ? e.message : String(e);
-    return { content: [{ type: "text", text: `\`${tool.name}\` failed: ${message}` }], isError: true };
-  }
-  if (run === null) return call.toCallToolResult(output);
-  const finished = tool.finish(call, run, output);
-  if (finished.receipt !== undefined && finished.receipt !== null) await store.put(tool.name, finished.key, finished.receipt);
-  return finished.result;
-}
 
 let processReceipts = null;
 
@@ -208,15 +202,23 @@ export function defaultReceipts() {
   return processReceipts;
 }
 
-/** The `input_required` result asking the person about `args`, or `null` when the call is no such
- * ask or the tool has no key to seal the question with (then the model gets the envelope). */
-function askPersonOrNull(tool, args, today) {
-  try {
-    return tool.askPerson(args, { today });
-  } catch (e) {
-    if (e?.code === "invalid_options") return null;
-    throw e;
-  }
+/**
+ * Runs one call of `tool` through the core's call protocol: `handler(args, call, extra)` runs
+ * with the canonical arguments when the protocol says so; returns the MCP `CallToolResult` (the
+ * envelope, a replayed receipt, a handler's failure as `isError`), or on a 2.x request whose
+ * client can ask a person the `input_required` result. `today` is the day relative words are read
+ * against (`"YYYY-MM-DD"` or a `Date`). The framework-free core of `registerTool`.
+ */
+export async function runCall(tool, handler, args, extra, { receipts, today } = {}) {
+  const call = tool.call(paramsOf({ name: tool.name, arguments: args }, extra), contextOf(extra, today));
+  const { result } = await drive(call, receipts ?? defaultReceipts(), async ({ arguments: canonical, answered }) => {
+    try {
+      return { output: await handler(canonical, call.toolCall, answered ? withoutAnswers(extra) : extra) };
+    } catch (e) {
+      return failureOf(e) ?? { error: messageOf(e) };
+    }
+  });
+  return result;
 }
 
 /** A `today` option of `registerTool` or `lenient`: a function called at each call (a day given
@@ -249,12 +251,8 @@ export function registerTool(server, spec, handler, { receipts, today } = {}) {
     setHandler(target, "tools/list", () => ({ tools: [...entries.values()].map((e) => e.definition) }));
     setHandler(target, "tools/call", (request, extra) => {
       const entry = entries.get(request.params.name);
-      if (entry === undefined) {
-        const names = [...entries.keys()].map((n) => `\`${n}\``).join(", ");
-        throw invalidParams(`unknown tool \`${request.params.name}\`, expected one of ${names}`);
-      }
-      const day = entry.today === undefined ? undefined : entry.today();
-      return runCall(entry.tool, entry.handler, request.params.arguments, extra, { receipts: entry.receipts, today: day });
+      if (entry === undefined) throw invalidParams(unknownTool(request.params.name, entries.keys()));
+      return runCall(entry.tool, entry.handler, request.params.arguments, extra, { receipts: entry.receipts, today: entry.today?.() });
     });
   }
   const tool = spec instanceof Tool ? spec : Tool.fromSpec(spec);
@@ -265,7 +263,8 @@ export function registerTool(server, spec, handler, { receipts, today } = {}) {
 
 // --- lenient: the server an author already has (McpServer or low-level Server) -----------------
 
-/** Each lenient low-level server's state (its options, its tools' specs, the SDK's tools/list). */
+/** Each lenient low-level server's state: the core's `Protocol`, the tools of the last listing by
+ * name, the store, the day, and the SDK's own tools/list handler. */
 const lenientServers = new WeakMap();
 
 /** True when `lenient` was called on `server` (an `McpServer` or a low-level `Server`, of either
@@ -294,9 +293,9 @@ export async function checkTools(server) {
     return undefined;
   }
   if (!Array.isArray(listed?.tools)) return undefined;
-  for (const definition of listed.tools) specOf(state, definition);
+  for (const definition of listed.tools) remember(state, definition.name, state.protocol.tool(definition));
   const names = listed.tools.map((t) => t.name);
-  return { tools: names, unknown: Object.keys(state.tools).filter((n) => !names.includes(n)) };
+  return { tools: names, unknown: Object.keys(state.overrides).filter((n) => !names.includes(n)) };
 }
 
 /**
@@ -307,26 +306,16 @@ export async function checkTools(server) {
  * "vocabulary", ...}, other: false}}`) or to `false`, which leaves that tool alone; `codec` (a
  * `CursorCodec`) reads cursor properties and seals questions to a person; `languages` (BCP 47
  * tags, `["cs"]`) are the languages the server's callers write, given to every tool whose
- * overrides name none (a month or yes/no word two languages give different meanings, `listopad`,
- * reads as these give it); `impliedKinds: true` gives every tool whose overrides do not set it
- * the root override `"implied_kinds": true` (a property's name implies its kind); `today`, a
- * function called at each call and returning the day (`"YYYY-MM-DD"` or a `Date`, for its local
- * calendar day), is the day relative words are read against (`"yesterday"`, `"last month"`:
- * without it they ask `relative_date_without_today`, naming the absolute date to send). Call it
- * once, before `connect`; the `tools/list` and `tools/call` handlers set before or after it (by
+ * overrides name none; `impliedKinds: true` lets every tool's property names imply their kinds
+ * where its overrides do not say; `today`, a function called at each call and returning the day
+ * (`"YYYY-MM-DD"` or a `Date`, for its local calendar day), is the day relative words are read
+ * against; `receipts` (a `MemoryReceipts` or a store of your own) keeps the receipts of the
+ * tools whose schema has an idempotency key (default: `defaultReceipts()`). Call it once, before
+ * `connect`; the `tools/list` and `tools/call` handlers set before or after it (by
  * `McpServer.registerTool` or by the author's `setRequestHandler`) are both read leniently.
  */
 export function lenient(server, options = {}) {
-  const { tools = {}, codec, languages, today, impliedKinds = false } = options ?? {};
-  if (typeof Tool.fromInputSchema !== "function") {
-    throw new TypeError("lenient: this build of agent-input has no Tool.fromInputSchema");
-  }
-  if (tools === null || typeof tools !== "object" || Array.isArray(tools)) {
-    throw new TypeError("lenient: `tools` must map tool names to overrides or to false");
-  }
-  if (languages !== undefined && (!Array.isArray(languages) || !languages.every((l) => typeof l === "string"))) {
-    throw new TypeError("lenient: `languages` must be an array of language tags such as [\"cs\"]");
-  }
+  const { tools = {}, codec, languages, today, impliedKinds = false, receipts } = options ?? {};
   if (typeof impliedKinds !== "boolean") {
     throw new TypeError(`lenient: \`impliedKinds\` must be true or false; got ${describeValue(impliedKinds)}`);
   }
@@ -348,8 +337,18 @@ export function lenient(server, options = {}) {
     );
   }
 
-  const state = { tools, codec, languages, impliedKinds, today, specs: new Map(), list: null, listFailed: false };
+  const protocol = new Protocol({ tools, languages, implied_kinds: impliedKinds }, codec);
+  const state = { protocol, overrides: tools ?? {}, receipts: receipts ?? defaultReceipts(), today, list: null, tools: new Map(), complete: false, listFailed: false };
   lenientServers.set(low, state);
+  // The server's tools changed: the definitions of the last listing are forgotten.
+  for (const target of mcp === null ? [low] : [low, mcp]) {
+    const send = target.sendToolListChanged;
+    if (typeof send !== "function") continue;
+    target.sendToolListChanged = function sendToolListChanged(...args) {
+      forget(state);
+      return send.apply(this, args);
+    };
+  }
   const install = low.setRequestHandler;
   // Every tools/list and tools/call handler set from now on is wrapped: the SDK sets them when the
   // first tool is registered, or at construction when the tools capability is given; a low-level
@@ -359,6 +358,7 @@ export function lenient(server, options = {}) {
     if (typeof handler === "function" && rest.length === 0) {
       if (method === "tools/list") {
         state.list = handler;
+        forget(state);
         return install.call(this, schemaOrMethod, listHandler(state, handler));
       }
       if (method === "tools/call") return install.call(this, schemaOrMethod, callHandler(state, handler));
@@ -399,134 +399,80 @@ function handlerSet(low, method) {
   }
 }
 
-/** A tool's overrides with the server-wide options merged in: `languages` and `implied_kinds`,
- * each where the tool's own overrides do not set it. */
-export function withServerOptions({ languages, impliedKinds }, overrides) {
-  let merged = overrides;
-  if (languages !== undefined && (merged == null || merged.languages === undefined)) {
-    merged = { ...(merged ?? {}), languages };
-  }
-  if (impliedKinds === true && (merged == null || merged.implied_kinds === undefined)) {
-    merged = { ...(merged ?? {}), implied_kinds: true };
-  }
-  return merged;
+/** Forgets the tools of the last listing (the server's tools changed). */
+function forget(state) {
+  state.protocol.forget();
+  state.tools.clear();
+  state.complete = false;
+  state.listFailed = false;
 }
 
-/** The lenient `Tool` of one listed definition, or `null` when it is left alone. Built once per
- * name and schema. */
-function specOf(state, definition) {
-  let overrides = Object.hasOwn(state.tools, definition.name) ? state.tools[definition.name] : undefined;
-  if (overrides === false) return null;
-  overrides = withServerOptions(state, overrides);
-  const key = `${definition.name}\u0000${JSON.stringify(definition.inputSchema ?? null)}`;
-  let entry = state.specs.get(key);
-  if (entry === undefined) {
-    const { name, description, inputSchema, annotations } = definition;
-    const declared = { name, ...(description !== undefined && { description }), inputSchema: inputSchema ?? { type: "object" }, ...(annotations != null && { annotations }) };
-    try {
-      const tool = Tool.fromInputSchema(declared, { ...(overrides != null && { overrides }), ...(state.codec != null && { codec: state.codec }) });
-      entry = { tool, inputSchema: tool.inputSchema() };
-    } catch (e) {
-      // A schema no spec can hold by itself (two properties whose names fold to the same words)
-      // leaves the tool as the server declares it; overrides the core refuses are the author's
-      // error, answered as the protocol's.
-      try {
-        Tool.fromInputSchema(declared);
-      } catch {
-        console.error(`agent-input: \`${name}\` is left as the server declares it: ${e instanceof Error ? e.message : e}`);
-        state.specs.set(key, null);
-        return null;
-      }
-      throw e;
-    }
-    state.specs.set(key, entry);
-  }
-  return entry;
+/** Keeps what the protocol says of the tool `name` (logging its line, the first time). */
+function remember(state, name, listed) {
+  if (listed === undefined) return;
+  if (listed.log !== null) console.error(listed.log);
+  state.tools.set(name, listed.tool);
 }
 
 function listHandler(state, sdkList) {
   return async (request, extra) => {
-    const result = await sdkList(request, extra);
-    if (!Array.isArray(result?.tools)) return result;
-    return {
-      ...result,
-      tools: result.tools.map((definition) => {
-        const entry = specOf(state, definition);
-        return entry === null ? definition : { ...definition, inputSchema: entry.inputSchema };
-      }),
-    };
+    const { result, log } = state.protocol.list(await sdkList(request, extra));
+    for (const line of log) console.error(line);
+    for (const { name } of Array.isArray(result?.tools) ? result.tools : []) remember(state, name, state.protocol.known(name));
+    return result;
   };
 }
 
-/** The definition of tool `name` as the SDK's own tools/list handler gives it now, or undefined. */
-async function listedDefinition(state, name, extra) {
-  if (state.list === null) return undefined;
+/** The tool a call names, as the protocol made it at the last listing (`null`: the SDK's to
+ * answer). A tool not listed since the tools last changed is looked for in one listing, through
+ * the SDK's own tools/list handler. */
+async function toolOf(state, name, extra) {
+  if (typeof name !== "string") return null;
   let cursor;
-  for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const params = cursor === undefined ? {} : { cursor };
-    const result = await state.list({ method: "tools/list", params }, extra);
-    const found = result?.tools?.find((t) => t.name === name);
-    if (found !== undefined || typeof result?.nextCursor !== "string") return found;
-    cursor = result.nextCursor;
+  for (let page = 0; page < MAX_LIST_PAGES && !state.tools.has(name) && !state.complete && !state.listFailed && state.list !== null; page++) {
+    let result;
+    try {
+      result = await state.list({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, extra);
+    } catch (e) {
+      // The SDK's own tools/list fails (one tool's zod schema JSON Schema cannot hold, such as
+      // `z.coerce.date()`): every call is the SDK's to answer, as it is without lenient.
+      state.listFailed = true;
+      console.error(`agent-input: the server's tools/list fails, so its calls are left to the SDK: ${messageOf(e)}`);
+      break;
+    }
+    for (const definition of Array.isArray(result?.tools) ? result.tools : []) remember(state, definition.name, state.protocol.tool(definition));
+    cursor = result?.nextCursor;
+    state.complete = typeof cursor !== "string";
   }
-  return undefined;
+  return state.tools.get(name) ?? null;
 }
 
 function callHandler(state, sdkCall) {
   return async (request, extra) => {
-    const name = request?.params?.name;
-    let definition;
-    try {
-      definition = typeof name === "string" ? await listedDefinition(state, name, extra) : undefined;
-    } catch (e) {
-      // The SDK's own tools/list fails (one tool's zod schema JSON Schema cannot hold, such as
-      // `z.coerce.date()`): every call is the SDK's to answer, as it is without lenient.
-      if (!state.listFailed) {
-        state.listFailed = true;
-        console.error(`agent-input: the server's tools/list fails, so its calls are left to the SDK: ${e instanceof Error ? e.message : e}`);
+    const tool = await toolOf(state, request?.params?.name, extra);
+    if (tool === null) return sdkCall(request, extra);
+    const call = state.protocol.call(tool, paramsOf(request.params, extra), contextOf(extra, state.today?.()));
+    let raised = null;
+    const { result, step } = await drive(call, state.receipts, async ({ arguments: args, answered }) => {
+      const params = { ...request.params, arguments: args };
+      if (answered) {
+        delete params.requestState;
+        delete params.inputResponses;
       }
-      return sdkCall(request, extra);
-    }
-    // An unknown or disabled tool, or one left alone: the SDK answers as always.
-    const entry = definition === undefined ? null : specOf(state, definition);
-    if (entry === null) return sdkCall(request, extra);
-    const { tool } = entry;
-    const args = request.params.arguments;
-    // Arguments that are no object at all are the SDK's to refuse (a handler kept by a low-level
-    // server sees the request before the SDK has validated it).
-    if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) return sdkCall(request, extra);
-    const { canAsk, inputResponses, requestState } = asking(extra);
-    const ours = requestState?.startsWith(STATE_PREFIX) === true;
-    const day = state.today === undefined ? undefined : state.today();
-    const call = ours
-      ? tool.readAnswers(args, inputResponses ?? {}, requestState.slice(STATE_PREFIX.length), { today: day })
-      : tool.read(args, { today: day });
-    if (!call.ok) {
-      if (canAsk && !ours) {
-        const question = askPersonOrNull(tool, args, day);
-        if (question !== null) return { ...question, requestState: STATE_PREFIX + question.requestState };
+      const failures = [];
+      const forward = () => sdkCall({ ...request, params }, answered ? withoutAnswers(extra) : extra);
+      try {
+        const result = await (failuresSeen === null ? forward() : failuresSeen.run(failures, forward));
+        // The author's function threw a ToolFailure, which the SDK answered as an error.
+        return result?.isError === true && failures.length > 0 ? { failure: failures.at(-1).failure() } : { result };
+      } catch (e) {
+        raised = e;
+        return failureOf(e) ?? (failures.length > 0 ? { failure: failures.at(-1).failure() } : { error: messageOf(e) });
       }
-      const result = call.toCallToolResult();
-      if (definition.outputSchema !== undefined) delete result.structuredContent;
-      return result;
-    }
-    const canonical = { ...request, params: { ...request.params, arguments: call.args } };
-    const result = await sdkCall(canonical, ours ? withoutAnswers(extra) : extra);
-    return withNotes(result, call);
-  };
-}
-
-/** The SDK's result with the call's notes and warnings beside it (when there are any): one more
- * text content block and two `_meta` keys. An `input_required` or task result is left as it is. */
-function withNotes(result, call) {
-  const notes = call.notes ?? [];
-  const warnings = call.warnings ?? [];
-  if (notes.length === 0 && warnings.length === 0) return result;
-  if (result === null || typeof result !== "object" || result.resultType === "input_required" || !Array.isArray(result.content ?? [])) return result;
-  if (result.content === undefined && result.task !== undefined) return result;
-  return {
-    ...result,
-    content: [...(result.content ?? []), { type: "text", text: JSON.stringify({ notes, warnings }) }],
-    _meta: { ...result._meta, [NOTES_META_KEY]: notes, [WARNINGS_META_KEY]: warnings },
+    });
+    if (step === undefined) return result;
+    if (step.step === "pass") return sdkCall(request, extra);
+    // Done: the SDK's own exception goes on, as without lenient.
+    throw raised;
   };
 }

@@ -19,10 +19,15 @@ export function initSync() {}
 
 export {
   AgentInputError,
+  Call,
   CursorCodec,
   InvalidOptionsError,
   JsonNumber,
+  LenientTool,
   MemoryReceipts,
+  MRTR_VERSION,
+  NOTES_META,
+  Protocol,
   RateLimited,
   Reader,
   Tool,
@@ -31,10 +36,13 @@ export {
   UnknownKindError,
   UpstreamUnavailable,
   Vocabulary,
+  WARNINGS_META,
+  canAsk,
   fold,
   noHitsFiltered,
   read,
   readLine,
+  unknownTool,
   wasmMemory,
 } from "./api.js";
 export * from "./generated.js";

@@ -26,6 +26,7 @@ pub mod args;
 pub mod convert;
 pub mod errors;
 pub mod host;
+pub mod protocol;
 pub mod tape;
 
 use convert::{integer_text, parse, respond};
@@ -364,7 +365,8 @@ fn expiry(ttl: f64, expires_at: f64) -> Result<Option<u64>> {
 /// A declared tool: reads whole argument objects, emits its schema.
 #[wasm_bindgen]
 pub struct Tool {
-    spec: ToolSpec,
+    /// Shared with each call the protocol runs of it ([`protocol::Call`]).
+    spec: std::sync::Arc<ToolSpec>,
     /// The spec's property names, which a call's tape names by index.
     names: tape::Names,
     /// The arguments of the last call read from a tape, kept for the next ([`args::decode_kept`]).
@@ -444,7 +446,7 @@ impl Tool {
 
     fn of(spec: ToolSpec) -> Self {
         let names = tape::Names::new(spec.property_names().map(str::to_owned).collect());
-        Self { spec, names, kept: std::cell::RefCell::new(Value::Null) }
+        Self { spec: std::sync::Arc::new(spec), names, kept: std::cell::RefCell::new(Value::Null) }
     }
 
     /// The property names a call's tape names by index (table 5 of `src/tape.rs`), as JSON

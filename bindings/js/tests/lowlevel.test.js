@@ -20,7 +20,7 @@ import { InMemoryTransport as InMemory2, McpServer as McpServer2, Server as Serv
 import { z } from "zod";
 
 import { Tool } from "agent-input";
-import { checkTools, isLenient, lenient, NOTES_META_KEY, registerTool, withServerOptions } from "agent-input/mcp";
+import { checkTools, isLenient, lenient, NOTES_META_KEY, registerTool } from "agent-input/mcp";
 
 /** The tool as a low-level server's author declares it: JSON Schema written by hand. */
 const SEARCH = {
@@ -219,66 +219,54 @@ for (const major of [1, 2]) {
       lenient(new Server({ name: "s", version: "1" }));
     });
 
-    test("impliedKinds passes the root override implied_kinds: true to the core, as languages is merged", async () => {
-      // The option only passes the key on; what the core does with it is the core's (tested there).
-      const seen = new Map();
-      const fromInputSchema = Tool.fromInputSchema;
-      Tool.fromInputSchema = function spy(definition, options) {
-        seen.set(definition.name, options?.overrides);
-        return fromInputSchema.call(this, definition, options);
+    test("impliedKinds and languages reach each tool's spec as root overrides, a tool's own winning", async () => {
+      // The options only pass the keys on; what the core does with them is the core's (tested there).
+      const PLACE = { name: "place", inputSchema: { type: "object", properties: { country: { type: "string" }, from: { type: "string" } } } };
+      const listedBy = async (options) => {
+        const server = new Server({ name: "low", version: "1.0.0" }, { capabilities: { tools: {} } });
+        server.setRequestHandler(MAJORS[major].list, () => ({ tools: [PLACE, ECHO] }));
+        lenient(server, options);
+        return (await (await connect(major, server)).listTools()).tools;
       };
-      try {
-        const tools = { search: { properties: { limit: { max: 10 } } }, echo: { implied_kinds: false } };
-        const { server } = lowServer(major, { options: { impliedKinds: true, languages: ["cs"], tools } });
-        await (await connect(major, server)).listTools();
-        assert.deepEqual(seen.get("search"), { properties: { limit: { max: 10 } }, languages: ["cs"], implied_kinds: true });
-        assert.deepEqual(seen.get("echo"), { implied_kinds: false, languages: ["cs"] });
-        seen.clear();
-        const { server: plain } = lowServer(major, { options: { tools: { search: { properties: {} } } } });
-        await (await connect(major, plain)).listTools();
-        assert.deepEqual(seen.get("search"), { properties: {} });
-        assert.equal(seen.get("echo"), undefined);
-        assert.equal(seen.has("echo"), true);
-      } finally {
-        Tool.fromInputSchema = fromInputSchema;
-      }
+      const made = (definition, overrides) => Tool.fromInputSchema(definition, { overrides }).inputSchema();
+      const implied = await listedBy({ impliedKinds: true, languages: ["cs"], tools: { echo: { implied_kinds: false } } });
+      assert.deepEqual(implied[0].inputSchema, made(PLACE, { languages: ["cs"], implied_kinds: true }));
+      assert.notDeepEqual(implied[0].inputSchema, made(PLACE, undefined));
+      assert.deepEqual(implied[1].inputSchema, made(ECHO, { implied_kinds: false, languages: ["cs"] }));
+      const plain = await listedBy({});
+      assert.deepEqual(plain[0].inputSchema, made(PLACE, undefined));
       assert.throws(() => lenient(new Server({ name: "s", version: "1" }), { impliedKinds: "yes" }), /`impliedKinds` must be true or false; got string "yes"/);
     });
   });
 }
 
-describe("withServerOptions: the server-wide options merged into a tool's overrides", () => {
-  test("each where the tool's own overrides do not set it", () => {
-    assert.equal(withServerOptions({}, undefined), undefined);
-    assert.deepEqual(withServerOptions({ impliedKinds: true }, undefined), { implied_kinds: true });
-    assert.deepEqual(withServerOptions({ impliedKinds: false }, { a: 1 }), { a: 1 });
-    assert.deepEqual(withServerOptions({ impliedKinds: true, languages: ["de"] }, { implied_kinds: false, languages: ["cs"] }), { implied_kinds: false, languages: ["cs"] });
-    assert.deepEqual(withServerOptions({ impliedKinds: true, languages: ["de"] }, null), { languages: ["de"], implied_kinds: true });
-  });
-
-  test("McpServer of both majors: impliedKinds reaches every tool's spec", async () => {
-    const seen = [];
-    const fromInputSchema = Tool.fromInputSchema;
-    Tool.fromInputSchema = function spy(definition, options) {
-      seen.push([definition.name, options?.overrides]);
-      return fromInputSchema.call(this, definition, options);
+test("McpServer of both majors: impliedKinds reaches every tool's spec", async () => {
+  for (const [McpServer, schema, Client, pair] of [
+    [McpServer1, (s) => s, Client1, () => InMemory1.createLinkedPair()],
+    [McpServer2, (s) => z.object(s), Client2, () => InMemory2.createLinkedPair()],
+  ]) {
+    const listed = async (options) => {
+      const server = new McpServer({ name: "m", version: "1" });
+      server.registerTool("t", { inputSchema: schema({ country: z.string() }) }, async () => ({ content: [] }));
+      const bare = await (async () => {
+        const [c, s] = pair();
+        const plain = new McpServer({ name: "m", version: "1" });
+        plain.registerTool("t", { inputSchema: schema({ country: z.string() }) }, async () => ({ content: [] }));
+        await plain.connect(s);
+        const client = new Client({ name: "c", version: "1" });
+        await client.connect(c);
+        return (await client.listTools()).tools[0];
+      })();
+      lenient(server, options);
+      const [c, s] = pair();
+      await server.connect(s);
+      const client = new Client({ name: "c", version: "1" });
+      await client.connect(c);
+      return [(await client.listTools()).tools[0].inputSchema, bare];
     };
-    try {
-      for (const [McpServer, schema] of [
-        [McpServer1, (s) => s],
-        [McpServer2, (s) => z.object(s)],
-      ]) {
-        const server = new McpServer({ name: "m", version: "1" });
-        server.registerTool("t", { inputSchema: schema({ country: z.string() }) }, async () => ({ content: [] }));
-        lenient(server, { impliedKinds: true });
-        await checkTools(server);
-      }
-    } finally {
-      Tool.fromInputSchema = fromInputSchema;
-    }
-    assert.deepEqual(seen, [
-      ["t", { implied_kinds: true }],
-      ["t", { implied_kinds: true }],
-    ]);
-  });
+    const [implied, bare] = await listed({ impliedKinds: true });
+    assert.deepEqual(implied, Tool.fromInputSchema(bare, { overrides: { implied_kinds: true } }).inputSchema());
+    const [plain] = await listed({});
+    assert.deepEqual(plain, Tool.fromInputSchema(bare).inputSchema());
+  }
 });

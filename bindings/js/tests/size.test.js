@@ -19,12 +19,15 @@ import { gzipSync } from "node:zlib";
 
 const MIB = 1024 * 1024;
 
-/** The full module, raw: 2,807,727 bytes when the budget was set (2026-12-04). */
-export const MODULE_BUDGET_BYTES = 2.75 * MIB;
+/** The full module, raw: 2,807,727 bytes when the budget was set (2026-12-04); 2,957,824 with
+ * the call protocol (`agent_input::protocol`, `src/protocol.rs`: 2,860,892 before it, 2026-12-06),
+ * whose code the adapters now run instead of their own. */
+export const MODULE_BUDGET_BYTES = 2.85 * MIB;
 /** The full module, gzipped (level 9). */
 export const MODULE_GZIP_BUDGET_BYTES = 1.5 * MIB;
-/** The `small-names` module, raw: 1,818,852 bytes when the budget was set (2026-12-04). */
-export const SMALL_MODULE_BUDGET_BYTES = 1.8 * MIB;
+/** The `small-names` module, raw: 1,818,852 bytes when the budget was set (2026-12-04);
+ * 1,896,114 with the call protocol (2026-12-06). */
+export const SMALL_MODULE_BUDGET_BYTES = 1.85 * MIB;
 /** The `small-names` module, gzipped (level 9). */
 export const SMALL_MODULE_GZIP_BUDGET_BYTES = 0.9 * MIB;
 

@@ -146,7 +146,9 @@ for (const [label, connect] of Object.entries(CLIENTS)) {
       assert.deepEqual(first.structuredContent, { decision_id: "0b5e7b0e-1c4a-4f6e-9a53-2f9e3c1d7a01", created: false, replayed: false });
       assert.deepEqual(codes(first._meta[NOTES], "decision_id"), ["uuid_spelling_normalized"]);
       const again = await client.callTool({ name: "update_decision_notes", arguments: args });
-      assert.equal(again.structuredContent.replayed, true);
+      // The drop-in carries the contract: the receipt is replayed, the author's function does not run again.
+      assert.deepEqual(again.structuredContent, first.structuredContent);
+      assert.deepEqual(codes(again._meta[NOTES], "idempotency_key"), ["receipt_replayed"]);
     });
   });
 }

@@ -8,6 +8,10 @@ import {
   AgentInputError,
   ASK_CODES,
   CursorCodec,
+  MemoryReceipts,
+  NOTES_META,
+  Protocol,
+  canAsk,
   InvalidOptionsError,
   JsonNumber,
   KINDS,
@@ -179,3 +183,32 @@ if (question !== null) {
   const state: string = question.requestState;
   tool.readAnswers({ date_to: "01/02/2026" }, {}, state, { codec });
 }
+
+// The call protocol: a Call's steps, discriminated by `step`.
+const run = tool.call({ name: "search", arguments: { query: "x" } }, { today: new Date(), canAsk: false });
+const store = new MemoryReceipts();
+for (let step = run.step; ; ) {
+  if (step.step === "answer") {
+    void step.result;
+    break;
+  }
+  if (step.step === "get") step = run.resume({ stored: store.get(step.tool, step.key) });
+  else if (step.step === "put") {
+    store.put(step.tool, step.key, step.receipt);
+    step = run.resume({});
+  } else if (step.step === "run") {
+    const canonical: { [property: string]: unknown } = step.arguments;
+    step = run.resume({ output: canonical, warnings: run.toolCall.warnings });
+  } else break;
+}
+// @ts-expect-error: an outcome is one of the protocol's shapes
+run.resume({ what: 1 });
+const protocol = new Protocol({ tools: { raw: false }, languages: ["cs"] }, codec);
+const listed = protocol.tool({ name: "echo", inputSchema: { type: "object" } });
+if (listed.tool !== null) void protocol.call(listed.tool, { name: "echo", arguments: {} }).step;
+const { result: advertised, log } = protocol.list({ tools: [] as { name: string }[] });
+void advertised.tools;
+void log.join();
+const key: string = NOTES_META;
+void key;
+void canAsk("2026-07-28", { elicitation: {} });
