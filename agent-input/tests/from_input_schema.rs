@@ -183,6 +183,8 @@ fn recursive_references_end() {
     let spec = ToolSpec::from_input_schema(&schema).unwrap();
     let (args, _) = read(&spec, &json!({"node": {"n": "4 000", "child": {"n": 1}}}));
     assert_eq!(args["node"]["n"], 4000);
+    let (args, _) = read(&spec, &json!({"node": {"n": 1, "child": {"child": {"n": "2 000"}}}}));
+    assert_eq!(args["node"]["child"]["child"]["n"], 2000, "read to the value's own depth");
 }
 
 /// The court tools as the libraries themselves write them (`tests/fixtures/schemas/`: FastMCP

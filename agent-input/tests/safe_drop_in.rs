@@ -187,7 +187,8 @@ fn a_reversed_range_the_schema_takes_is_the_servers_to_judge() {
 }
 
 /// A recursive pydantic model, a filter language and a chain of two references a level map in
-/// bounded time: the recursive part is passed on for the server's validation, the rest read.
+/// bounded time; the recursive parts are read to the value's own depth (each object referred
+/// back to is one of the tool's definitions), and what is valid is passed on as sent.
 #[test]
 fn schemas_of_any_shape_map_in_bounded_time() {
     let tree = json!({"type": "object", "required": ["root"], "properties": {"root": {"$ref": "#/$defs/Node"}},
@@ -225,11 +226,26 @@ fn schemas_of_any_shape_map_in_bounded_time() {
     unchanged(&tree, &sent);
     let (args, notes) = read(&tree, &json!({"root": {"value": "4 000"}}));
     assert_eq!((args, notes.len()), (json!({"root": {"value": 4000}}), 1));
+    // Deep in the tree, a model's spelling is repaired where it stands, with its path.
+    let (args, notes) = read(&tree, &json!({"root": {"value": 1, "left": {"value": 2, "right": {"value": "4 000"}}}}));
+    assert_eq!(args["root"]["left"]["right"]["value"], 4000);
+    assert_eq!(notes[0].0, "root.left.right.value", "{notes:?}");
+    // The advertised schema refers to the definition: linear in the schema, not in its depth.
+    let advertised = tree.input_schema();
+    assert_eq!(advertised["$defs"]["Node"]["type"], "object", "{advertised}");
+    assert!(advertised.to_string().contains("#/$defs/Node"));
     let filter = spec(filter, true);
     unchanged(
         &filter,
         &json!({"filter": {"and": [{"field": "a", "equals": "N/A"}, {"not": {"field": "b", "equals": ""}}]}}),
     );
+    // A clause three levels down is read as the top one is: its unknown key warned of, never
+    // applied; a clause that is no object asks at its path.
+    let issues = |sent: Value| match filter.read(&sent) {
+        ToolCall::Error { envelope, .. } => envelope.issues.iter().map(|i| i.path.clone()).collect::<Vec<_>>(),
+        ok => panic!("{ok:?}"),
+    };
+    assert_eq!(issues(json!({"filter": {"and": [{"or": [{"not": 7}]}]}})), vec!["filter.and[0].or[0].not"]);
 }
 
 /// Strings a model or a person sends that a careless reader changes: placeholders, blanks,

@@ -80,21 +80,7 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
     // A tool that does not say it only reads may write: an invented id asks.
     let read_only = definition.and_then(|d| d.get("annotations")?.get("readOnlyHint")).and_then(Value::as_bool);
     let mut extension = merge_root(input.get(EXTENSION_KEY), overrides, &name)?;
-    if extension.contains_key("confirm") {
-        // The server's own handler takes no `dry_run` and no token: a wrapped tool would
-        // advertise a confirmation it cannot keep.
-        return Err(Error::options(format!(
-            "`confirm` of tool `{name}`: a tool read from its server's schema keeps its own handler, which takes no \
-             `dry_run` or `confirm_token`; declare it as a tool spec (`document_from_input_schema`, then `confirm: true`) to confirm it"
-        )));
-    }
-    let writes = match extension.remove("writes") {
-        Some(Value::Bool(b)) => b,
-        None => read_only != Some(true),
-        Some(other) => {
-            return Err(Error::options(format!("`writes` of tool `{name}` must be a boolean, found `{other}`")))
-        }
-    };
+    let writes = writes_of(&mut extension, read_only, &name)?;
     let mut property_overrides = match extension.remove("properties") {
         Some(Value::Object(o)) => o,
         None => Map::new(),
@@ -112,6 +98,7 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
         implied_props,
         mapped: Cell::new(0),
         active: RefCell::new(Vec::new()),
+        recursive: RefCell::new(Vec::new()),
     };
     let root = mapper.inline_refs(&Value::Object(input.clone()), 0);
     let mut properties = mapper.properties(&root, 0);
@@ -126,12 +113,16 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
     }
     let mut doc = json!({"name": name, "writes": writes, "all_or_nothing": true, "properties": {}});
     doc["properties"] = Value::Object(properties);
+    let definitions = mapper.definitions();
+    if !definitions.is_empty() {
+        doc["defs"] = Value::Object(definitions);
+    }
     // The server's own annotations stay as declared (their unstated hints are MCP's defaults);
     // the overrides' side effects (`confirm`, `destructive`, ...), copied below, go over them.
-    if let Some(Value::Object(a)) = definition.and_then(|d| d.get("annotations")) {
-        doc["annotations"] = Value::Object(a.clone());
-    } else if writes {
-        doc["annotations"] = json!({});
+    match definition.and_then(|d| d.get("annotations")) {
+        Some(Value::Object(a)) => doc["annotations"] = Value::Object(a.clone()),
+        _ if writes => doc["annotations"] = json!({}),
+        _ => {}
     }
     if let Some(defs) = schema_defs(input) {
         doc["schema_defs"] = defs;
@@ -143,6 +134,24 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
         doc[key] = value;
     }
     Ok(doc)
+}
+
+/// Whether a tool read from its server's schema writes: its overrides' `writes`, else unless
+/// its annotations say it only reads. Its overrides may not ask for a confirmation: the
+/// server's own handler takes no `dry_run` and no token, so the tool would advertise a
+/// confirmation it cannot keep.
+fn writes_of(extension: &mut Map<String, Value>, read_only: Option<bool>, name: &str) -> Result<bool, Error> {
+    if extension.contains_key("confirm") {
+        return Err(Error::options(format!(
+            "`confirm` of tool `{name}`: a tool read from its server's schema keeps its own handler, which takes no \
+             `dry_run` or `confirm_token`; declare it as a tool spec (`document_from_input_schema`, then `confirm: true`) to confirm it"
+        )));
+    }
+    match extension.remove("writes") {
+        Some(Value::Bool(b)) => Ok(b),
+        None => Ok(read_only != Some(true)),
+        Some(other) => Err(Error::options(format!("`writes` of tool `{name}` must be a boolean, found `{other}`"))),
+    }
 }
 
 /// The definitions (`$defs`, `definitions`) of a schema, advertised beside the properties
@@ -242,8 +251,11 @@ struct Mapper<'a> {
     /// Properties mapped so far ([`MAX_SCHEMA_PROPERTIES`] at most).
     mapped: Cell<usize>,
     /// The references followed into the properties being mapped: one met again refers back
-    /// (a tree, a filter language), and is passed on there.
+    /// (a tree, a filter language), and is read there through the tool's definition of it.
     active: RefCell<Vec<String>>,
+    /// The objects referred back to, as `(definition name, reference)`, each mapped once into
+    /// the tool's `defs` ([`Self::definitions`]).
+    recursive: RefCell<Vec<(String, String)>>,
 }
 
 impl Mapper<'_> {
@@ -281,6 +293,50 @@ impl Mapper<'_> {
             }
         }
         schema.clone()
+    }
+
+    /// A reference back into an object being mapped: the declaration that reads it through the
+    /// tool's definition of it (`"kind": "ref"`), recorded to be mapped once. `None` for any
+    /// other reference (to a schema no object kind reads: the server's own validation reads it).
+    fn referred_back(&self, reference: &str) -> Option<Map<String, Value>> {
+        if !self.active.borrow().iter().any(|r| r == reference) {
+            return None;
+        }
+        let target = self.inline_refs(self.target(reference)?, 0);
+        if !reads_as_object(&target) {
+            return None;
+        }
+        let name = reference.rsplit('/').next()?.replace("~1", "/").replace("~0", "~");
+        let mut recursive = self.recursive.borrow_mut();
+        match recursive.iter().find(|(n, _)| *n == name) {
+            Some((_, other)) if other != reference => return None, // two definitions of one name
+            Some(_) => {}
+            None => recursive.push((name.clone(), reference.to_owned())),
+        }
+        Some(obj(json!({"kind": "ref", "ref": name})))
+    }
+
+    /// The tool's definitions: each object referred back to, mapped once with its own
+    /// reference active (so that it refers to itself by name), and the ones those refer to.
+    fn definitions(&self) -> Map<String, Value> {
+        let mut out = Map::new();
+        let mut i = 0;
+        loop {
+            let next = self.recursive.borrow().get(i).cloned();
+            let Some((name, reference)) = next else { break };
+            i += 1;
+            let Some(target) = self.target(&reference) else { continue };
+            self.active.borrow_mut().push(reference.clone());
+            let target = self.inline_refs(target, 1);
+            let decl = self.kind_of(&name, &target, 1, self.implied);
+            self.active.borrow_mut().pop();
+            // Always an object (`referred_back` saw to it); past the bound of properties, its
+            // properties are passed on as sent.
+            if let Some(decl) = decl {
+                out.insert(name, Value::Object(decl));
+            }
+        }
+        out
     }
 
     /// The schema a local reference names (`#/$defs/Court`, `#/definitions/Court`).
@@ -417,6 +473,9 @@ impl Mapper<'_> {
     /// The kind that reads a schema (no null in it), or `None` when no kind reads it as the
     /// schema means.
     fn kind_of(&self, name: &str, schema: &Value, depth: usize, implied: bool) -> Option<Map<String, Value>> {
+        if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+            return self.referred_back(reference);
+        }
         let words = fold::words(name);
         if let Some(c) = schema.get("const") {
             return Some(obj(json!({"kind": "enum", "values": [c.as_str()?]})));
@@ -436,8 +495,7 @@ impl Mapper<'_> {
             "string" => self.string(schema, &words, implied),
             "array" => self.array(name, schema, depth, implied),
             "object" if schema.get("properties").is_some_and(Value::is_object) => {
-                let extra = schema.get("additionalProperties").filter(|a| **a != Value::Bool(false));
-                if extra.is_some_and(|a| *a != Value::Bool(true) && *a != json!({})) {
+                if !reads_as_object(schema) {
                     return None; // a map of typed values beside the properties
                 }
                 if depth > MAX_SCHEMA_DEPTH {
@@ -512,6 +570,15 @@ impl Mapper<'_> {
         }
         Some(list)
     }
+}
+
+/// True when the object kind reads `schema`: an object of declared properties, with no map of
+/// typed values beside them.
+fn reads_as_object(schema: &Value) -> bool {
+    let extra = schema.get("additionalProperties").filter(|a| **a != Value::Bool(false));
+    schema.get("type").and_then(Value::as_str) == Some("object")
+        && schema.get("properties").is_some_and(Value::is_object)
+        && !extra.is_some_and(|a| *a != Value::Bool(true) && *a != json!({}))
 }
 
 /// True when a property's name implies a kind (`tool::implied`'s table).

@@ -79,6 +79,9 @@ pub struct ToolSpec {
     /// `$defs` and `definitions` of a schema the spec was read from, which properties passed
     /// on to the server refer to: advertised at the root of the input schema.
     schema_defs: Map<String, Value>,
+    /// The tool's own definitions (`defs`), which `"kind": "ref"` properties read through: the
+    /// objects of a schema that refers to itself (a tree, a filter language), by name.
+    definitions: Vec<(String, std::sync::Arc<std::sync::OnceLock<PropertySet>>)>,
 }
 
 /// The keys a tool spec may have.
@@ -96,6 +99,7 @@ const SPEC_KEYS: &[&str] = &[
     "languages",
     "properties",
     "schema_defs",
+    "defs",
 ];
 
 /// One property of a [`ToolBuilder`] as declared: a kind with its options (or the kind its name
@@ -431,7 +435,9 @@ impl ToolSpec {
             }
         };
         let defs = std::sync::Arc::new(schema_defs);
-        let building = Building { writes, tool: &name, codec, host, languages: &languages, defs: &defs };
+        let refs = props::definition_cells(object.get("defs"), &name)?;
+        let building = Building { writes, tool: &name, codec, host, languages: &languages, defs: &defs, refs: &refs };
+        let definitions = props::build_definitions(object.get("defs"), &refs, &building)?;
         let properties = PropertySet::from_json(props, &building)?;
         if effects.idempotent_by_spec() && properties.key_property().is_none() {
             return Err(Error::options(format!(
@@ -440,7 +446,17 @@ impl ToolSpec {
             )));
         }
         let schema_defs = std::sync::Arc::unwrap_or_clone(defs);
-        Ok(Self { name, description, writes, effects, all_or_nothing, answered_by, properties, schema_defs })
+        Ok(Self {
+            name,
+            description,
+            writes,
+            effects,
+            all_or_nothing,
+            answered_by,
+            properties,
+            schema_defs,
+            definitions,
+        })
     }
 
     /// A tool spec from the JSON Schema a server already declares for the tool: its
@@ -687,6 +703,19 @@ impl ToolSpec {
         schema["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
         for (key, defs) in &self.schema_defs {
             schema[key] = defs.clone();
+        }
+        if !self.definitions.is_empty() {
+            // The tool's own definitions, by the names its `$ref`s give: each the object it reads.
+            if !schema["$defs"].is_object() {
+                schema["$defs"] = json!({});
+            }
+            if let Value::Object(defs) = &mut schema["$defs"] {
+                for (name, cell) in &self.definitions {
+                    if let Some(set) = cell.get() {
+                        defs.insert(name.clone(), set.schema());
+                    }
+                }
+            }
         }
         schema
     }

@@ -224,18 +224,13 @@ impl PropertySet {
                     return Got::Reported;
                 }
             },
-            Def::Object(set) => match raw {
-                None | Some(Value::Null) => None,
-                Some(Value::Object(o)) => {
-                    let mut nested = read.nested();
-                    set.read_object(o, path, tool, entry, &mut nested);
-                    let (ok, args) = read.absorb(nested);
-                    ok.then_some(Value::Object(args))
-                }
-                Some(other) => {
-                    read.report(not_an_object(tool, path, other, entry));
-                    return Got::Reported;
-                }
+            Def::Object(set) => match read_nested(set, raw, path, (tool, entry), read) {
+                Ok(value) => value,
+                Err(()) => return Got::Reported,
+            },
+            Def::Ref(_) | Def::RefEntries { .. } => match read_definition(&prop.def, raw, path, (tool, entry), read) {
+                Ok(value) => value,
+                Err(()) => return Got::Reported,
             },
             Def::Union(union) => match raw {
                 None | Some(Value::Null) => None,
@@ -292,14 +287,61 @@ impl PropertySet {
     }
 }
 
+/// A value of one of the tool's definitions, read to the value's own depth (each level of
+/// the definition is one level of the value): an object ([`Def::Ref`]) or a list of them
+/// ([`Def::RefEntries`]). `Err` when its issues were reported.
+fn read_definition(
+    def: &Def,
+    raw: Option<&Value>,
+    path: &str,
+    (tool, entry): (&str, bool),
+    read: &mut Read<'_>,
+) -> Result<Option<Value>, ()> {
+    let (target, max_items) = match def {
+        Def::Ref(r) => (r, None),
+        Def::RefEntries { target, max_items } => (target, Some(*max_items)),
+        _ => return Ok(raw.cloned()),
+    };
+    let Some(cell) = target.resolved() else { return Ok(raw.cloned()) };
+    let Some(set) = cell.get() else { return Ok(raw.cloned()) };
+    match max_items {
+        None => read_nested(set, raw, path, (tool, entry), read),
+        Some(max) => Ok(read_entries(set, max, raw, path, tool, read)),
+    }
+}
+
+/// An object property's value read by `set`: `Ok(None)` when absent, `Err` when its issues
+/// were reported.
+fn read_nested(
+    set: &PropertySet,
+    raw: Option<&Value>,
+    path: &str,
+    (tool, entry): (&str, bool),
+    read: &mut Read<'_>,
+) -> Result<Option<Value>, ()> {
+    match raw {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Object(o)) => {
+            let mut nested = read.nested();
+            set.read_object(o, path, tool, entry, &mut nested);
+            let (ok, args) = read.absorb(nested);
+            Ok(ok.then_some(Value::Object(args)))
+        }
+        Some(other) => {
+            read.report(not_an_object(tool, path, other, entry));
+            Err(())
+        }
+    }
+}
+
 /// The value a string holds for a property of containers that takes no string ([`decode_inside`]):
 /// objects, unions, entries, and the maps and tuples a server validates itself.
 #[cold]
 fn container_text(def: &Def, text: &str, path: &str, read: &mut Read<'_>) -> Option<Value> {
     // The containers a value of the property may be: (objects, arrays).
     let shapes = match def {
-        Def::Object(_) | Def::Union(_) => (true, false),
-        Def::Entries { .. } => (true, true),
+        Def::Object(_) | Def::Union(_) | Def::Ref(_) => (true, false),
+        Def::Entries { .. } | Def::RefEntries { .. } => (true, true),
         Def::Passthrough(schema) => passthrough_container(schema).map(|object| (object, !object))?,
         Def::Value(_) => return None,
     };
@@ -474,9 +516,13 @@ fn invented_id(def: &Def, value: &Value) -> bool {
         (Def::Value(spec), v) if write_id(spec) => invented(v),
         (Def::Value(Spec::List(list)), Value::Array(items)) if write_id(&list.item) => items.iter().any(invented),
         (Def::Object(set), Value::Object(map)) => set.holds_invented_id(map),
+        (Def::Ref(r), Value::Object(map)) => r.with(|set| set.holds_invented_id(map)).unwrap_or(false),
         (Def::Entries { item, .. }, Value::Array(entries)) => {
             entries.iter().any(|e| e.as_object().is_some_and(|m| item.holds_invented_id(m)))
         }
+        (Def::RefEntries { target, .. }, Value::Array(entries)) => target
+            .with(|item| entries.iter().any(|e| e.as_object().is_some_and(|m| item.holds_invented_id(m))))
+            .unwrap_or(false),
         _ => false,
     }
 }
@@ -575,6 +621,7 @@ mod tests {
                 host: &crate::context::System,
                 languages: &[],
                 defs: &std::sync::Arc::default(),
+                refs: &crate::tool::props::Definitions::new(),
             },
         )
         .expect("set");

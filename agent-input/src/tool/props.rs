@@ -77,7 +77,52 @@ pub(super) enum Def {
     /// what a schema read by [`ToolSpec::from_input_schema`](super::ToolSpec::from_input_schema)
     /// declares that no kind reads. Its schema is advertised unchanged.
     Passthrough(Value),
+    /// An object of one of the tool's definitions (`"kind": "ref"`), read to the value's own
+    /// depth: a tree's node, a filter language's clause, which refer to themselves.
+    Ref(Ref),
+    /// A list of entries of one of the tool's definitions (`"kind": "list"` of `"kind": "ref"`
+    /// items).
+    RefEntries {
+        target: Ref,
+        max_items: usize,
+    },
 }
+
+/// A definition a property refers to (`"kind": "ref", "ref": "Node"`): the object set the tool
+/// holds under that name. Held weakly, since a definition may refer to itself; the tool owns it.
+#[derive(Clone)]
+pub(crate) struct Ref {
+    pub(super) name: String,
+    target: std::sync::Weak<std::sync::OnceLock<PropertySet>>,
+}
+
+impl Ref {
+    /// The definition, while its tool lives and once it is built.
+    pub(super) fn resolved(&self) -> Option<Arc<std::sync::OnceLock<PropertySet>>> {
+        self.target.upgrade().filter(|cell| cell.get().is_some())
+    }
+
+    /// `f` of the definition's set; `None` when there is none.
+    pub(super) fn with<T>(&self, f: impl FnOnce(&PropertySet) -> T) -> Option<T> {
+        let cell = self.resolved()?;
+        cell.get().map(f)
+    }
+
+    /// The schema that refers to it.
+    pub(super) fn schema(&self) -> Value {
+        json!({"$ref": format!("#/$defs/{}", self.name.replace('~', "~0").replace('/', "~1"))})
+    }
+}
+
+impl std::fmt::Debug for Ref {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never the definition itself: it may hold this reference.
+        write!(f, "Ref({:?})", self.name)
+    }
+}
+
+/// The definitions of a tool being built, by name: each a cell its set is put into once built.
+pub(crate) type Definitions = std::collections::HashMap<String, Arc<std::sync::OnceLock<PropertySet>>>;
 
 /// A union property's declaration: its tag and its variants, in declared order.
 #[derive(Clone, Debug)]
@@ -166,6 +211,8 @@ pub(crate) struct Building<'a> {
     pub languages: &'a [String],
     /// The definitions (`$defs`, `definitions`) the declared schemas of `accepts` refer to.
     pub defs: &'a Arc<Map<String, Value>>,
+    /// The tool's own definitions (`defs`), which `"kind": "ref"` properties name.
+    pub refs: &'a Definitions,
 }
 
 /// What an optional property's description says of leaving it out (a dialect whose every
@@ -334,6 +381,20 @@ impl PropertySet {
         if kind == "union" {
             return Ok(Def::Union(Box::new(Union::from_json(&obj, ctx)?)));
         }
+        if kind == "ref" {
+            if let Some(k) = obj.keys().find(|k| *k != "kind" && *k != "ref") {
+                return Err(Error::options(format!("unknown option `{k}` for a `ref`")));
+            }
+            return Ok(Def::Ref(Self::reference(&obj, ctx)?));
+        }
+        if kind == "list" && obj.get("item").and_then(|i| i.get("kind")).and_then(Value::as_str) == Some("ref") {
+            let Some(Value::Object(item)) = obj.get("item") else {
+                return Err(Error::options("a `list` needs an `item`"));
+            };
+            let target = Self::reference(item, ctx)?;
+            let max_items = Self::max_items(&obj)?;
+            return Ok(Def::RefEntries { target, max_items });
+        }
         if kind == "list" {
             let entries = obj.get("item").and_then(|i| i.get("kind")).and_then(Value::as_str) == Some("object");
             let item = if entries { obj.remove("item") } else { None };
@@ -342,14 +403,7 @@ impl PropertySet {
                 let Def::Object(item) = item_def else {
                     return Err(Error::options("an entry must be an `object`"));
                 };
-                let max_items = match obj.get("max_items") {
-                    None | Some(Value::Null) => MAX_LIST_ITEMS,
-                    Some(v) => v
-                        .as_u64()
-                        .and_then(|n| usize::try_from(n).ok())
-                        .filter(|n| (1..=MAX_LIST_ITEMS).contains(n))
-                        .ok_or_else(|| Error::options(format!("`max_items` must be 1..={MAX_LIST_ITEMS}")))?,
-                };
+                let max_items = Self::max_items(&obj)?;
                 return Ok(Def::Entries { item, max_items });
             }
         }
@@ -358,6 +412,31 @@ impl PropertySet {
         }
         inherit_languages(&mut obj, ctx.languages);
         Ok(Def::Value(Spec::from_json_with(&Value::Object(obj), ctx.codec, ctx.host)?))
+    }
+
+    /// A list's `max_items`: 1 to [`MAX_LIST_ITEMS`], that when not given.
+    fn max_items(obj: &Map<String, Value>) -> Result<usize, Error> {
+        match obj.get("max_items") {
+            None | Some(Value::Null) => Ok(MAX_LIST_ITEMS),
+            Some(v) => v
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|n| (1..=MAX_LIST_ITEMS).contains(n))
+                .ok_or_else(|| Error::options(format!("`max_items` must be 1..={MAX_LIST_ITEMS}"))),
+        }
+    }
+
+    /// The definition a `"kind": "ref"` declaration names.
+    fn reference(obj: &Map<String, Value>, ctx: &Building<'_>) -> Result<Ref, Error> {
+        let name = obj
+            .get("ref")
+            .and_then(Value::as_str)
+            .ok_or_else(|| Error::options("a `ref` needs `ref`, a definition's name"))?;
+        let cell = ctx
+            .refs
+            .get(name)
+            .ok_or_else(|| Error::options(format!("`ref` names `{name}`, which `defs` does not define")))?;
+        Ok(Ref { name: name.to_owned(), target: Arc::downgrade(cell) })
     }
 
     /// The first top-level property of the idempotency key kind, else the property named the
@@ -428,8 +507,8 @@ impl PropertySet {
                 let d = schema["description"].as_str().unwrap_or("a value").trim_end_matches('.').to_owned();
                 lower_first(&d)
             }
-            Def::Entries { .. } => "a JSON array of entries".to_owned(),
-            Def::Object(_) => "a JSON object".to_owned(),
+            Def::Entries { .. } | Def::RefEntries { .. } => "a JSON array of entries".to_owned(),
+            Def::Object(_) | Def::Ref(_) => "a JSON object".to_owned(),
             Def::Union(_) => "a JSON object of one variant".to_owned(),
             Def::Passthrough(schema) => passthrough_expected(schema),
         }
@@ -503,16 +582,16 @@ impl PropertySet {
         match (&p.def, value) {
             (Def::Value(spec), v) => spec.to_typed(v),
             (Def::Object(set), Value::Object(o)) => TypedValue::Object(set.to_typed(o)),
+            (Def::Ref(r), Value::Object(o)) => {
+                r.with(|set| TypedValue::Object(set.to_typed(o))).unwrap_or_else(|| TypedValue::Json(value.clone()))
+            }
+            (Def::RefEntries { target, .. }, Value::Array(entries)) => target
+                .with(|item| TypedValue::List(entries.iter().map(|e| entry_typed(item, e)).collect()))
+                .unwrap_or_else(|| TypedValue::Json(value.clone())),
             (Def::Union(union), Value::Object(o)) => TypedValue::Object(union.to_typed(o)),
-            (Def::Entries { item, .. }, Value::Array(entries)) => TypedValue::List(
-                entries
-                    .iter()
-                    .map(|e| match e {
-                        Value::Object(o) => TypedValue::Object(item.to_typed(o)),
-                        other => TypedValue::Json(other.clone()),
-                    })
-                    .collect(),
-            ),
+            (Def::Entries { item, .. }, Value::Array(entries)) => {
+                TypedValue::List(entries.iter().map(|e| entry_typed(item, e)).collect())
+            }
             (_, other) => TypedValue::Json(other.clone()),
         }
     }
@@ -530,6 +609,9 @@ impl PropertySet {
                 Def::Union(union) => Some(union.skeleton()),
                 Def::Entries { item, .. } => Some(Value::Array(vec![item.skeleton()])),
                 Def::Passthrough(schema) => Some(passthrough_example(schema)),
+                // Not followed: a definition may refer to itself.
+                Def::Ref(_) => Some(json!({})),
+                Def::RefEntries { .. } => Some(json!([])),
             };
             if let Some(v) = value {
                 out.insert(p.name.clone(), v);
@@ -593,6 +675,12 @@ impl PropertySet {
                 ])
             }
             Def::Union(union) => union.schema(),
+            Def::Ref(r) => r.schema(),
+            Def::RefEntries { target, max_items } => schema_of([
+                ("type", Value::String("array".into())),
+                ("items", target.schema()),
+                ("maxItems", json!(max_items)),
+            ]),
             Def::Entries { item, max_items } => {
                 let entry = item.schema();
                 let list = schema_of([
@@ -759,4 +847,54 @@ fn passthrough_example(schema: &Value) -> Value {
         Some("null") => Value::Null,
         _ => json!(""),
     }
+}
+
+/// The typed value of one entry of a list of `item` objects.
+fn entry_typed(item: &PropertySet, entry: &Value) -> TypedValue {
+    match entry {
+        Value::Object(o) => TypedValue::Object(item.to_typed(o)),
+        other => TypedValue::Json(other.clone()),
+    }
+}
+
+/// The cells of a tool spec's `defs`, by name, each still empty: the properties that refer to
+/// a definition are built before it is.
+pub(crate) fn definition_cells(defs: Option<&Value>, tool: &str) -> Result<Definitions, Error> {
+    match defs {
+        None | Some(Value::Null) => Ok(Definitions::new()),
+        Some(Value::Object(d)) => Ok(d.keys().map(|k| (k.clone(), Arc::new(std::sync::OnceLock::new()))).collect()),
+        Some(other) => {
+            Err(Error::options(format!("`defs` of tool `{tool}` must be an object of definitions, found `{other}`")))
+        }
+    }
+}
+
+/// A tool spec's `defs` built into their cells: each an object declaration (`{"kind": "object",
+/// "properties": {...}}`), whose properties may refer to any definition, itself too. Returns
+/// them by name, in the order of their names.
+pub(crate) fn build_definitions(
+    defs: Option<&Value>,
+    cells: &Definitions,
+    ctx: &Building<'_>,
+) -> Result<Vec<(String, Arc<std::sync::OnceLock<PropertySet>>)>, Error> {
+    let Some(Value::Object(defs)) = defs else { return Ok(Vec::new()) };
+    let mut out = Vec::with_capacity(defs.len());
+    for (name, decl) in defs {
+        let err = |m: &str| Error::options(format!("definition `{name}` of tool `{}`: {m}", ctx.tool));
+        let Some(Value::Object(decl)) = Some(decl) else { return Err(err("expected an object declaration")) };
+        if decl.get("kind").and_then(Value::as_str) != Some("object") {
+            return Err(err("a definition is an object (`\"kind\": \"object\"` with `properties`)"));
+        }
+        if let Some(k) = decl.keys().find(|k| !["kind", "properties", "description"].contains(&k.as_str())) {
+            return Err(err(&format!("unknown option `{k}`")));
+        }
+        let Some(Value::Object(props)) = decl.get("properties") else {
+            return Err(err("an `object` needs `properties`"));
+        };
+        let set = PropertySet::from_json(props, ctx).map_err(|e| err(&e.to_string()))?;
+        let cell = cells.get(name).ok_or_else(|| err("not a definition"))?;
+        let _ = cell.set(set);
+        out.push((name.clone(), Arc::clone(cell)));
+    }
+    Ok(out)
 }
