@@ -130,9 +130,17 @@ fn a_definitions_annotations_are_kept() {
                             "annotations": {"title": "Delete a note", "destructiveHint": true}});
     let spec = ToolSpec::from_input_schema(&definition).unwrap();
     assert_eq!(spec.annotations(), json!({"title": "Delete a note", "readOnlyHint": false, "destructiveHint": true}));
-    // A wrapped tool keeps its own handler, which takes no token: `confirm` is for specs.
-    let err = ToolSpec::from_input_schema_with(&definition, &json!({"confirm": true}), None).unwrap_err();
-    assert!(err.to_string().contains("declare it as a tool spec"), "{err}");
+    // A wrapped tool may confirm: the protocol previews it, and its schema gains the two
+    // properties; one that declares its own `dry_run` is refused with `confirm`.
+    let wrapped = ToolSpec::from_input_schema_with(&definition, &json!({"confirm": true}), None).unwrap();
+    assert!(wrapped.confirms());
+    assert!(wrapped.input_schema()["properties"]["confirm_token"].is_object());
+    let own = json!({"name": "delete_note", "inputSchema": {"type": "object", "properties": {"dry_run": {"type": "boolean"}}}});
+    let err = ToolSpec::from_input_schema_with(&own, &json!({"confirm": true}), None).unwrap_err();
+    assert!(err.to_string().contains("`dry_run`"), "{err}");
+    // Its annotations saying it is not destructive, `confirm` is refused as for a spec.
+    let mild = json!({"name": "rename", "inputSchema": {"type": "object"}, "annotations": {"destructiveHint": false}});
+    assert!(ToolSpec::from_input_schema_with(&mild, &json!({"confirm": true}), None).is_err());
     let mut doc = ToolSpec::document_from_input_schema(&definition, &Value::Null).unwrap();
     doc["confirm"] = json!(true);
     let confirmed = ToolSpec::from_json(&doc).unwrap();

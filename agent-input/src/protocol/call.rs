@@ -369,6 +369,11 @@ impl Call {
         }
         match self.spec.gate(&self.read, stored, self.key.as_ref(), self.now) {
             Ok(Gate::Answer { result }) => self.answer(result),
+            // A drop-in's own function takes no `dry_run`: the protocol previews the call itself.
+            Ok(Gate::Run(run)) if self.forward.is_some() && run.preview.is_some() => {
+                let result = self.previewed(&run);
+                self.answer(result)
+            }
             Ok(Gate::Run(run)) => {
                 let reserve = run.receipt.as_ref().map(|p| (p.key.clone(), p.in_flight.clone()));
                 self.run = Some(*run);
@@ -387,7 +392,45 @@ impl Call {
 
     fn running(&mut self) -> Step {
         self.phase = Phase::Running;
-        Step::Run { arguments: self.canonical(), answered: self.answered }
+        let mut arguments = self.canonical();
+        if self.forward.is_some() && self.spec.confirms() {
+            // Applied with its preview's token: the server's own function takes no `dry_run`.
+            if let Value::Object(o) = &mut arguments {
+                o.remove(crate::tool::DRY_RUN);
+            }
+        }
+        Step::Run { arguments, answered: self.answered }
+    }
+
+    /// The preview of a confirmed drop-in tool's call, answered by the protocol: the canonical
+    /// arguments the call would apply and the `confirmation` whose token applies them, with
+    /// the `dry_run_preview` note beside it. Nothing runs.
+    fn previewed(&self, run: &Run) -> Value {
+        let mut arguments = run.args.clone();
+        if let Value::Object(o) = &mut arguments {
+            o.remove(crate::tool::DRY_RUN);
+        }
+        let confirmation = run.preview.as_ref().map_or(Value::Null, crate::tool::confirmation);
+        let structured = serde_json::json!({
+            "preview": {"tool": self.spec.name(), "arguments": arguments},
+            "confirmation": confirmation,
+        });
+        let mut result = serde_json::json!({
+            "content": [{"type": "text", "text": crate::input::json_text(&structured)}],
+            "structuredContent": structured,
+            "isError": false,
+        });
+        if self.forward == Some(true) {
+            if let Value::Object(o) = &mut result {
+                o.remove("structuredContent");
+            }
+        }
+        let mut read = self.read.clone();
+        if let ToolCall::Ok { notes, .. } = &mut read {
+            notes.extend(run.notes.iter().cloned());
+            notes.push(self.spec.preview_note());
+        }
+        with_notes(result, &read)
     }
 
     /// The arguments the handler gets: the contract's (with `dry_run` on a confirmed tool), or

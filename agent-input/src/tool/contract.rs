@@ -236,28 +236,32 @@ impl ToolSpec {
         let mut notes = notes.clone();
         notes.extend(run.notes.iter().cloned());
         if run.preview.is_some() {
-            let mut note = Note::new(
-                NoteCode::DryRunPreview,
-                format!(
-                    "Nothing was changed: this was a preview. To apply it, call `{}` again within {} minutes with the same arguments, `dry_run` false and the `confirm_token` of this result's `confirmation`.",
-                    self.name,
-                    CONFIRM_TTL_SECONDS / 60
-                ),
-            );
-            note.path = Some(DRY_RUN.to_owned());
-            notes.push(note);
+            notes.push(self.preview_note());
         }
         let done = ToolCall::Ok { args: run.args.clone(), notes, warnings: warnings.clone(), issues: issues.clone() };
         let mut result = done.to_call_tool_result(output);
         if let Some(preview) = &run.preview {
-            let confirmation =
-                json!({"confirm_token": preview.confirm_token, "expires_at": timestamp(preview.expires_at)});
+            let confirmation = confirmation(preview);
             set_structured(&mut result, |s| {
                 s.insert("confirmation".into(), confirmation);
             });
         }
         let receipt = run.receipt.as_ref().map(|p| receipt(p, &result, now));
         Finished { result, receipt, key: run.receipt.as_ref().map(|p| p.key.clone()) }
+    }
+
+    /// The note of a preview: nothing was changed, and how to apply it.
+    pub fn preview_note(&self) -> Note {
+        let mut note = Note::new(
+            NoteCode::DryRunPreview,
+            format!(
+                "Nothing was changed: this was a preview. To apply it, call `{}` again within {} minutes with the same arguments, `dry_run` false and the `confirm_token` of this result's `confirmation`.",
+                self.name,
+                CONFIRM_TTL_SECONDS / 60
+            ),
+        );
+        note.path = Some(DRY_RUN.to_owned());
+        note
     }
 
     /// The `CallToolResult` of a handler's [`Failure`]: the envelope `rate_limited` or
@@ -440,6 +444,11 @@ fn is_preview(args: &Value) -> bool {
 }
 
 /// Unix seconds as RFC 3339 UTC (`2026-12-03T16:10:00Z`).
+/// A preview's `confirmation`: `{"confirm_token", "expires_at"}` (an RFC 3339 time).
+pub fn confirmation(preview: &Preview) -> Value {
+    json!({"confirm_token": preview.confirm_token, "expires_at": timestamp(preview.expires_at)})
+}
+
 /// The receipt of a write with a key whose call answered `result` (valid
 /// [`RECEIPT_TTL_SECONDS`] from `now`).
 pub fn receipt(pending: &Pending, result: &Value, now: u64) -> Value {

@@ -78,9 +78,8 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
     let name = text("name").or_else(|| input.get("title").and_then(Value::as_str)).unwrap_or("tool").to_owned();
     let description = text("description").or_else(|| input.get("description").and_then(Value::as_str));
     // A tool that does not say it only reads may write: an invented id asks.
-    let read_only = definition.and_then(|d| d.get("annotations")?.get("readOnlyHint")).and_then(Value::as_bool);
     let mut extension = merge_root(input.get(EXTENSION_KEY), overrides, &name)?;
-    let writes = writes_of(&mut extension, read_only, &name)?;
+    let writes = writes_of(&mut extension, definition.and_then(|d| d.get("annotations")), &name)?;
     let mut property_overrides = match extension.remove("properties") {
         Some(Value::Object(o)) => o,
         None => Map::new(),
@@ -137,21 +136,24 @@ pub(super) fn spec_document(schema: &Value, overrides: &Value) -> Result<Value, 
 }
 
 /// Whether a tool read from its server's schema writes: its overrides' `writes`, else unless
-/// its annotations say it only reads. Its overrides may not ask for a confirmation: the
-/// server's own handler takes no `dry_run` and no token, so the tool would advertise a
-/// confirmation it cannot keep.
-fn writes_of(extension: &mut Map<String, Value>, read_only: Option<bool>, name: &str) -> Result<bool, Error> {
-    if extension.contains_key("confirm") {
-        return Err(Error::options(format!(
-            "`confirm` of tool `{name}`: a tool read from its server's schema keeps its own handler, which takes no \
-             `dry_run` or `confirm_token`; declare it as a tool spec (`document_from_input_schema`, then `confirm: true`) to confirm it"
-        )));
+/// its annotations say it only reads. Overrides that ask for a confirmation (`"confirm": true`:
+/// the protocol previews the call itself, and applies it with the preview's token) make it
+/// destructive unless they or its annotations say otherwise (MCP's default for a tool that
+/// writes).
+fn writes_of(extension: &mut Map<String, Value>, annotations: Option<&Value>, name: &str) -> Result<bool, Error> {
+    let read_only = annotations.and_then(|a| a.get("readOnlyHint")).and_then(Value::as_bool);
+    let writes = match extension.remove("writes") {
+        Some(Value::Bool(b)) => b,
+        None => read_only != Some(true),
+        Some(other) => {
+            return Err(Error::options(format!("`writes` of tool `{name}` must be a boolean, found `{other}`")))
+        }
+    };
+    let stated = annotations.and_then(|a| a.get("destructiveHint")).is_some_and(Value::is_boolean);
+    if extension.get("confirm") == Some(&Value::Bool(true)) && !extension.contains_key("destructive") && !stated {
+        extension.insert("destructive".into(), Value::Bool(true));
     }
-    match extension.remove("writes") {
-        Some(Value::Bool(b)) => Ok(b),
-        None => Ok(read_only != Some(true)),
-        Some(other) => Err(Error::options(format!("`writes` of tool `{name}` must be a boolean, found `{other}`"))),
-    }
+    Ok(writes)
 }
 
 /// The definitions (`$defs`, `definitions`) of a schema, advertised beside the properties

@@ -55,7 +55,7 @@ use crate::limits::MAX_CALL_BYTES;
 use crate::outcome::received_cut;
 use crate::outcome::{Note, Warning};
 
-pub use contract::{receipt, Failure, Finished, Gate, Pending, Preview, Run};
+pub use contract::{confirmation, receipt, Failure, Finished, Gate, Pending, Preview, Run};
 pub use dialect::Dialect;
 pub use effects::{CONFIRM_TOKEN, DRY_RUN};
 pub use envelope::{Envelope, Issue, Telemetry};
@@ -81,7 +81,7 @@ pub struct ToolSpec {
     schema_defs: Map<String, Value>,
     /// The tool's own definitions (`defs`), which `"kind": "ref"` properties read through: the
     /// objects of a schema that refers to itself (a tree, a filter language), by name.
-    definitions: Vec<(String, std::sync::Arc<std::sync::OnceLock<PropertySet>>)>,
+    definitions: Vec<props::Definition>,
 }
 
 /// The keys a tool spec may have.

@@ -124,6 +124,9 @@ impl std::fmt::Debug for Ref {
 /// The definitions of a tool being built, by name: each a cell its set is put into once built.
 pub(crate) type Definitions = std::collections::HashMap<String, Arc<std::sync::OnceLock<PropertySet>>>;
 
+/// One of a tool's definitions: its name and the object set it reads.
+pub(crate) type Definition = (String, Arc<std::sync::OnceLock<PropertySet>>);
+
 /// A union property's declaration: its tag and its variants, in declared order.
 #[derive(Clone, Debug)]
 pub(crate) struct Union {
@@ -876,7 +879,7 @@ pub(crate) fn build_definitions(
     defs: Option<&Value>,
     cells: &Definitions,
     ctx: &Building<'_>,
-) -> Result<Vec<(String, Arc<std::sync::OnceLock<PropertySet>>)>, Error> {
+) -> Result<Vec<Definition>, Error> {
     let Some(Value::Object(defs)) = defs else { return Ok(Vec::new()) };
     let mut out = Vec::with_capacity(defs.len());
     for (name, decl) in defs {
