@@ -150,7 +150,6 @@ test("canAsk, unknownTool and the constants are the core's", () => {
 
 test(
   "a cursor property read through a Call reads on the JavaScript host",
-  { todo: "core: Call::own/forward read with Context::new(&System), whose clock traps in WebAssembly; they need the binding's host" },
   () => {
     const codec = new ai.CursorCodec("a server key of 16+ bytes");
     const tool = ai.Tool.fromSpec({ name: "list", properties: { cursor: { kind: "cursor" } } }, { codec });

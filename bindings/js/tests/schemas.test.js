@@ -82,4 +82,10 @@ test("fromInputSchema maps a recursive tree and a fan-out of references", HANG, 
   assert.equal(call.ok, true);
   assert.deepEqual(call.args, sent);
   assert.deepEqual(call.notes, []);
+  // Read to the value's own depth: a spelling three levels down is repaired at its path.
+  const deep = tool.read({ root: { value: 1, left: { value: 2, right: { value: "4 000" } } } });
+  assert.equal(deep.ok, true);
+  assert.equal(deep.args.root.left.right.value, 4000);
+  assert.equal(deep.notes[0].path, "root.left.right.value");
+  assert.equal(tool.inputSchema().$defs.Node.type, "object");
 });

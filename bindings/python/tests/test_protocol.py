@@ -183,3 +183,19 @@ def test_the_cores_constants_and_can_ask() -> None:
     from agent_input.mcp import can_ask
 
     assert can_ask("2026-07-28", {"elicitation": {"form": {}}}) and not can_ask("2026-07-28", {"elicitation": {"url": {}}})
+
+
+def test_a_recursive_schema_is_read_to_the_values_depth() -> None:
+    node = {"type": "object", "required": ["value"], "properties": {
+        "value": {"type": "integer"},
+        "left": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}], "default": None},
+        "right": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}], "default": None}}}
+    tree = agent_input.Tool.from_input_schema(
+        {"type": "object", "properties": {"root": {"$ref": "#/$defs/Node"}}, "$defs": {"Node": node}}
+    )
+    sent = {"root": {"value": 1, "left": {"value": 2, "left": None, "right": None}, "right": None}}
+    assert tree.read(sent).args == sent and tree.read(sent).notes == []
+    deep = tree.read({"root": {"value": 1, "left": {"value": 2, "right": {"value": "4 000"}}}})
+    assert deep.ok and deep.args["root"]["left"]["right"]["value"] == 4000
+    assert deep.notes[0]["path"] == "root.left.right.value"
+    assert tree.input_schema()["$defs"]["Node"]["type"] == "object"
