@@ -38,7 +38,7 @@
 //!    on untouched, the call read as a fresh one.
 //! 7. The tool's day: the adapter passes the day its server's `today` function gives, as a
 //!    `YYYY-MM-DD` text ([`Request::today`]).
-//! 8. A handler that fails: a throttle or an upstream failure ([`Failure`]) is its envelope;
+//! 8. A handler that fails: a throttle or an upstream failure ([`Failure`](crate::tool::Failure)) is its envelope;
 //!    any other error of an own tool is an `isError` result naming the tool and the message; a
 //!    forwarded tool's error is the framework's to answer ([`Step::Done`]); a cancelled handler
 //!    releases its receipt and answers nothing.

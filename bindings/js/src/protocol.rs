@@ -111,7 +111,7 @@ impl Tool {
     /// (JSON text), `context` the protocol's (JSON text, or nothing).
     ///
     /// # Errors
-    /// As [`request`].
+    /// As `request` (the request's errors).
     pub fn call(&self, params: &str, context: Option<String>) -> std::result::Result<Call, JsValue> {
         Ok(Call::of(protocol::Call::own_in(Arc::clone(&self.spec), None, &request(params, context)?, &JsHost)))
     }
@@ -119,7 +119,7 @@ impl Tool {
     /// As [`Tool::call`], questions to a person and confirm tokens sealed with `codec`.
     ///
     /// # Errors
-    /// As [`request`].
+    /// As `request` (the request's errors).
     pub fn call_with_codec(
         &self,
         params: &str,
@@ -241,7 +241,7 @@ impl Protocol {
     /// [`Tool::call`] takes them.
     ///
     /// # Errors
-    /// A tool that is not read (a `TypeError`); as [`request`].
+    /// A tool that is not read (a `TypeError`); as `request`.
     pub fn call(
         &self,
         tool: &LenientTool,
