@@ -10,7 +10,7 @@ use super::{handler_failed, with_notes, STATE_PREFIX};
 use crate::context::{Context, Host, System};
 use crate::cursor::CursorCodec;
 use crate::error::Error;
-use crate::outcome::Warning;
+use crate::outcome::{Note, Warning};
 use crate::tool::{Failure, Gate, Run, ToolCall, ToolSpec};
 
 /// What the protocol needs of one `tools/call` request: its parameters and what the
@@ -360,11 +360,8 @@ impl Call {
         if self.forward.is_some() {
             // A drop-in's stored result is its server's own: the note goes beside it.
             if let Some((result, note)) = self.spec.replay(&self.read, stored, self.now) {
-                let mut read = self.read.clone();
-                if let ToolCall::Ok { notes, .. } = &mut read {
-                    notes.push(note);
-                }
-                return self.answer(with_notes(result, &read));
+                let result = self.beside(result, [note]);
+                return self.answer(result);
             }
         }
         match self.spec.gate(&self.read, stored, self.key.as_ref(), self.now) {
@@ -425,10 +422,19 @@ impl Call {
                 o.remove("structuredContent");
             }
         }
+        self.beside(result, run.notes.iter().cloned().chain([self.spec.preview_note()]))
+    }
+
+    /// A forwarded tool's `result` with the call's notes block: `extra` notes (the contract's,
+    /// a replay's, a preview's) after the call's own.
+    fn beside(&self, result: Value, extra: impl IntoIterator<Item = Note>) -> Value {
+        let mut extra = extra.into_iter().peekable();
+        if extra.peek().is_none() {
+            return with_notes(result, &self.read);
+        }
         let mut read = self.read.clone();
         if let ToolCall::Ok { notes, .. } = &mut read {
-            notes.extend(run.notes.iter().cloned());
-            notes.push(self.spec.preview_note());
+            notes.extend(extra);
         }
         with_notes(result, &read)
     }
@@ -520,22 +526,12 @@ impl Call {
         // A failed call applied nothing, and a question is no result: the key is released.
         let failed = result.get("isError").is_some_and(|e| e == true)
             || result.get("resultType").is_some_and(|t| t != "complete");
-        let now = self.now;
-        // The receipt keeps the server's result as it gave it; a replay adds its own notes.
-        let stored = result.clone();
-        let receipt = move |p: &crate::tool::Pending| {
-            Some(if failed { p.release.clone() } else { crate::tool::receipt(p, &stored, now) })
-        };
-        let answer = match (&self.read, &self.run) {
-            (ToolCall::Ok { args, notes, warnings, issues }, Some(run)) if !run.notes.is_empty() => {
-                let mut notes = notes.clone();
-                notes.extend(run.notes.iter().cloned());
-                let read =
-                    ToolCall::Ok { args: args.clone(), notes, warnings: warnings.clone(), issues: issues.clone() };
-                with_notes(result, &read)
-            }
-            _ => with_notes(result, &self.read),
-        };
-        self.store_then(receipt, Some(answer))
+        // The receipt keeps the server's result as it gave it (a replay adds its own notes);
+        // it is made only for a write with a key.
+        let pending = self.run.as_ref().and_then(|r| r.receipt.as_ref());
+        let receipt =
+            pending.map(|p| if failed { p.release.clone() } else { crate::tool::receipt(p, &result, self.now) });
+        let answer = self.beside(result, self.run.iter().flat_map(|r| r.notes.iter().cloned()));
+        self.store_then(|_| receipt, Some(answer))
     }
 }

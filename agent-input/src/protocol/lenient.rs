@@ -30,6 +30,17 @@ pub enum Listed {
     AsDeclared(Option<String>),
 }
 
+impl Listed {
+    /// The same again, as a later lookup gives it: the log line of a tool left as declared is
+    /// given the first time only.
+    fn again(&self) -> Self {
+        match self {
+            Self::AsDeclared(_) => Self::AsDeclared(None),
+            listed => listed.clone(),
+        }
+    }
+}
+
 /// A tool's spec as last built, with the definition it was built from.
 #[derive(Clone, Debug)]
 struct Made {
@@ -146,19 +157,16 @@ impl Lenient {
     /// the error rather than serving the tool otherwise than declared.
     pub fn spec(&self, definition: &Value) -> Result<Listed, Error> {
         let name = definition.get("name").and_then(Value::as_str).unwrap_or_default();
-        let overrides = self.overrides.get(name).cloned().unwrap_or(Value::Null);
-        if overrides == Value::Bool(false) {
+        if self.left(name) {
             return Ok(Listed::Left);
         }
-        let declared = declared(definition);
         let mut made = self.made.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(m) = made.get(name).filter(|m| m.definition == declared) {
-            return Ok(match &m.listed {
-                Listed::AsDeclared(_) => Listed::AsDeclared(None),
-                listed => listed.clone(),
-            });
+        // Found by comparing the definition's parts in place: nothing copied on a call.
+        if let Some(m) = made.get(name).filter(|m| declares_the_same(&m.definition, definition)) {
+            return Ok(m.listed.again());
         }
-        let overrides = self.with_server_options(overrides);
+        let declared = declared(definition);
+        let overrides = self.with_server_options(self.overrides.get(name).cloned().unwrap_or(Value::Null));
         let output_schema = definition.get("outputSchema").is_some_and(|s| !s.is_null());
         let listed = match ToolSpec::from_input_schema_with(&declared, &overrides, self.key.as_ref()) {
             Ok(spec) => Listed::Read { spec: Arc::new(spec), output_schema },
@@ -174,14 +182,16 @@ impl Lenient {
     /// The spec of the tool `name` as last built (at the last listing, or call), without its
     /// definition: `None` when no definition of it was seen since the last [`Self::forget`].
     pub fn known(&self, name: &str) -> Option<Listed> {
-        if self.overrides.get(name) == Some(&Value::Bool(false)) {
+        if self.left(name) {
             return Some(Listed::Left);
         }
         let made = self.made.lock().unwrap_or_else(PoisonError::into_inner);
-        made.get(name).map(|m| match &m.listed {
-            Listed::AsDeclared(_) => Listed::AsDeclared(None),
-            listed => listed.clone(),
-        })
+        made.get(name).map(|m| m.listed.again())
+    }
+
+    /// True when the overrides leave the tool `name` alone.
+    fn left(&self, name: &str) -> bool {
+        self.overrides.get(name) == Some(&Value::Bool(false))
     }
 
     /// Forgets every spec built (the server's tools changed: `notifications/tools/list_changed`).
@@ -247,15 +257,34 @@ impl Lenient {
     }
 }
 
+/// The parts of an MCP tool definition a spec is built from.
+const DECLARED: [&str; 4] = ["name", "description", "inputSchema", "annotations"];
+
+/// True when `definition` declares what `made` ([`declared`] of an earlier one) holds.
+fn declares_the_same(made: &Value, definition: &Value) -> bool {
+    DECLARED.iter().all(|key| match (made.get(*key), definition.get(*key).filter(|v| !v.is_null())) {
+        (Some(kept), Some(given)) => kept == given,
+        (None, None) => true,
+        // An absent `inputSchema` was kept as the empty object schema.
+        (Some(kept), None) => *key == "inputSchema" && *kept == empty_schema(),
+        (None, Some(_)) => false,
+    })
+}
+
+/// The `inputSchema` of a definition that gives none.
+fn empty_schema() -> Value {
+    serde_json::json!({"type": "object", "properties": {}})
+}
+
 /// The part of an MCP tool definition a spec is built from: name, description, `inputSchema`
 /// (an empty object schema when absent) and annotations.
 fn declared(definition: &Value) -> Value {
     let mut out = Map::new();
-    for key in ["name", "description", "inputSchema", "annotations"] {
+    for key in DECLARED {
         if let Some(v) = definition.get(key).filter(|v| !v.is_null()) {
             out.insert(key.to_owned(), v.clone());
         }
     }
-    out.entry("inputSchema").or_insert_with(|| serde_json::json!({"type": "object", "properties": {}}));
+    out.entry("inputSchema").or_insert_with(empty_schema);
     Value::Object(out)
 }

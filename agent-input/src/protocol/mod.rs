@@ -1,5 +1,5 @@
 //! The MCP tool protocol around the readers, without I/O: every rule of a `tools/list` and a
-//! `tools/call` lives here once, and each server adapter (Rust [`server`](crate::server),
+//! `tools/call` lives here once, and each server adapter (Rust `server`, feature `rmcp`;
 //! Python `agent_input.mcp`, JavaScript `agent-input/mcp`) only moves JSON between its framework
 //! and this module.
 //!
