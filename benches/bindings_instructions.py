@@ -66,6 +66,13 @@ CASES = [
     ("py/call8_model/core", "python", "", "tool._bench_read(model, 100)", 100, (11, 31)),
     ("py/call8_model/args", "python", "", "tool.read(model).args"),
     ("py/call8_model/args_notes", "python", "", "c = tool.read(model); c.args; c.notes"),
+    # A spec tool's whole call without the event loop: through the call protocol (`Tool.call`:
+    # the request in, the run step's `.args`, the handler's output in, the result out), beside
+    # the same read and result without the protocol (its floor).
+    ("py/call8_model/result", "python", "out = {'hits': 0}",
+     "c = tool.read(model); c.args; c.to_call_tool_result(out)"),
+    ("py/call8_model/protocol", "python", "out = {'hits': 0}; params = {'name': 'search', 'arguments': model}",
+     "c = tool.call(params); c.args; c.resume({'output': out})"),
     ("js/call8_model/core", "node", "", "inner.bench_read(modelText, 100, 0)", 100, (11, 31)),
     ("js/call8_model", "node", "", "tool.read(model)"),
     ("js/date_iso", "node", "", 'date.read("2026-10-01")'),

@@ -19,6 +19,10 @@ use crate::tool::{Failure, Gate, Run, ToolCall, ToolSpec};
 pub struct Request {
     /// The call's `arguments` as sent (`Value::Null` when absent).
     pub arguments: Value,
+    /// The arguments as JSON text instead, when the adapter holds a value no JSON value can
+    /// (a string with a lone surrogate, written as its `\ud800` escape): read from the text,
+    /// so the read asks about that property rather than crossing it changed.
+    pub arguments_text: Option<String>,
     /// The retry's `requestState`.
     pub request_state: Option<String>,
     /// The retry's `inputResponses`.
@@ -60,6 +64,7 @@ impl Request {
         };
         Ok(Self {
             arguments: params.get("arguments").cloned().unwrap_or(Value::Null),
+            arguments_text: None,
             request_state: params.get("requestState").and_then(Value::as_str).map(str::to_owned),
             input_responses: params.get("inputResponses").filter(|r| !r.is_null()).cloned(),
             can_ask,
@@ -258,8 +263,22 @@ impl Call {
     }
 
     /// The call as read (its notes, and warnings a handler may add to): for the handler.
+    /// While a call without a contract runs, its `args` are null here: the run step holds
+    /// them ([`Call::tool_call_at`] puts them back).
     pub const fn tool_call(&self) -> &ToolCall {
         &self.read
+    }
+
+    /// The call as read, with the arguments `step` holds when it is this call's run step: what
+    /// a handler that takes the whole call gets.
+    pub fn tool_call_at(&self, step: &Step) -> ToolCall {
+        let mut read = self.read.clone();
+        if let (ToolCall::Ok { args, .. }, Step::Run { arguments, .. }, None) = (&mut read, step, &self.run) {
+            if args.is_null() {
+                args.clone_from(arguments);
+            }
+        }
+        read
     }
 
     /// The step that releases the call's idempotency key while its handler runs (`None`
@@ -310,7 +329,10 @@ impl Call {
                 let responses = request.input_responses.clone().unwrap_or(Value::Null);
                 call.spec.read_answers_with(args, &responses, state, key, now, &cx)
             }
-            _ => call.spec.read_in(args, &cx),
+            _ => match &request.arguments_text {
+                Some(text) => call.spec.read_json_in(text.as_bytes(), &cx),
+                None => call.spec.read_in(args, &cx),
+            },
         };
         if !matches!(call.read, ToolCall::Ok { .. }) {
             let step = call.refused(request);
@@ -440,11 +462,13 @@ impl Call {
     }
 
     /// The arguments the handler gets: the contract's (with `dry_run` on a confirmed tool), or
-    /// the canonical ones.
-    fn canonical(&self) -> Value {
-        match (&self.run, &self.read) {
+    /// the canonical ones, taken out of the read rather than copied (without a contract nothing
+    /// reads them again; [`Call::tool_call_at`] gives them back to a handler that takes the
+    /// whole call).
+    fn canonical(&mut self) -> Value {
+        match (&self.run, &mut self.read) {
             (Some(run), _) => run.args.clone(),
-            (None, ToolCall::Ok { args, .. }) => args.clone(),
+            (None, ToolCall::Ok { args, .. }) => std::mem::take(args),
             (None, ToolCall::Error { .. }) => Value::Null,
         }
     }

@@ -439,6 +439,7 @@ impl Asking {
     pub(crate) fn request(&self, arguments: Value, today: Option<&Today>) -> Request {
         Request {
             arguments,
+            arguments_text: None,
             request_state: self.request_state.clone(),
             input_responses: self.input_responses.clone(),
             can_ask: self.can_ask,

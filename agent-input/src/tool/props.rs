@@ -448,7 +448,9 @@ impl PropertySet {
     pub(crate) fn key_property(&self) -> Option<&str> {
         let kind = self.props.iter().find(|p| matches!(p.def, Def::Value(Spec::IdempotencyKey(_))));
         kind.or_else(|| {
-            let named = self.keys.get(name_key("idempotency_key").as_str()).and_then(|i| self.props.get(*i))?;
+            // The folded key of the name, folded once.
+            static KEY_NAME: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| name_key("idempotency_key"));
+            let named = self.keys.get(KEY_NAME.as_str()).and_then(|i| self.props.get(*i))?;
             matches!(named.def, Def::Passthrough(_)).then_some(named)
         })
         .map(|p| p.name.as_str())

@@ -95,7 +95,7 @@ impl Call {
     /// The call as read (its notes; warnings a handler adds go back in the `output` outcome),
     /// as JSON text.
     pub fn tool_call(&self) -> String {
-        convert::call_text(self.inner.tool_call().clone())
+        convert::call_text(self.inner.tool_call_at(&self.step))
     }
 
     /// The `put` step that releases the call's idempotency key while its handler runs (JSON

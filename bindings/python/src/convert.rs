@@ -659,7 +659,7 @@ fn significant(text: &str) -> Option<(bool, String, i64)> {
     Some((negative, significant.to_owned(), exponent - fraction + trailing))
 }
 
-fn number_to_py<'py>(py: Python<'py>, n: &Number) -> PyResult<Bound<'py, PyAny>> {
+pub fn number_to_py<'py>(py: Python<'py>, n: &Number) -> PyResult<Bound<'py, PyAny>> {
     if let Some(i) = n.as_i64() {
         return Ok(i.into_pyobject(py)?.into_any());
     }
@@ -730,86 +730,32 @@ pub fn typed_to_py<'py>(py: Python<'py>, typed: &TypedValue) -> PyResult<Bound<'
     })
 }
 
-/// A note's or warning's dict as far as its `code` and `message`.
-fn coded<'py>(py: Python<'py>, code: &'static str, message: &str) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    dict.set_item(pyo3::intern!(py, "code"), code_str(py, code))?;
-    dict.set_item(pyo3::intern!(py, "message"), message)?;
-    Ok(dict)
-}
+/// Every code of the core as a Python string made once, per code enum in the order of its
+/// variants (serde's variant index): the notes', warnings', asks' and envelopes'.
+static CODES: PyOnceLock<[(&'static str, Codes); 4]> = PyOnceLock::new();
 
-/// Every note and warning code as a Python string made once, sorted by its text.
-static CODES: PyOnceLock<Vec<(&'static str, Py<PyString>)>> = PyOnceLock::new();
+/// One code enum's codes, each with the string made for it.
+type Codes = Vec<(&'static str, Py<PyString>)>;
 
-/// A note's or warning's code as the one string made for it: not a new string per note.
-fn code_str<'py>(py: Python<'py>, code: &'static str) -> Bound<'py, PyString> {
+/// A code (the unit variant `index` of the enum `name`, spelled `variant`) as the one string
+/// made for it: not a new string per note. Another unit variant's name is a new string.
+pub fn code_str<'py>(py: Python<'py>, name: &str, index: u32, variant: &'static str) -> Bound<'py, PyString> {
+    fn made<E: IntoEnumIterator + Into<&'static str>>(py: Python<'_>) -> Codes {
+        E::iter().map(Into::into).map(|c: &'static str| (c, PyString::intern(py, c).unbind())).collect()
+    }
     let codes = CODES.get_or_init(py, || {
-        let notes = agent_input::NoteCode::iter().map(<&'static str>::from);
-        let warnings = agent_input::WarningCode::iter().map(<&'static str>::from);
-        let mut all: Vec<(&'static str, Py<PyString>)> =
-            notes.chain(warnings).map(|c| (c, PyString::intern(py, c).unbind())).collect();
-        all.sort_unstable_by_key(|(c, _)| *c);
-        all
+        [
+            ("NoteCode", made::<agent_input::NoteCode>(py)),
+            ("WarningCode", made::<agent_input::WarningCode>(py)),
+            ("AskCode", made::<agent_input::AskCode>(py)),
+            ("EnvelopeCode", made::<agent_input::EnvelopeCode>(py)),
+        ]
     });
-    match codes.binary_search_by_key(&code, |(c, _)| *c) {
-        Ok(i) => codes[i].1.bind(py).clone(),
-        Err(_) => PyString::new(py, code),
-    }
-}
-
-/// Adds a note's or warning's `path`, when it has one: `known` gives the string already made
-/// for it (a tool's property name), if any.
-fn with_path<'py>(
-    dict: &Bound<'py, PyDict>,
-    path: Option<&str>,
-    known: &impl Fn(&str) -> Option<Bound<'py, PyString>>,
-) -> PyResult<()> {
-    let key = pyo3::intern!(dict.py(), "path");
-    match path {
-        Some(path) => match known(path) {
-            Some(made) => dict.set_item(key, made),
-            None => dict.set_item(key, path),
-        },
-        None => Ok(()),
-    }
-}
-
-/// Notes as the list of dicts `{"code", "message"}` (and `"path"`) their JSON is, built
-/// directly from the core's notes: no JSON value in between, the keys and codes made once,
-/// and a path `known` names (a tool's property) as the string it gives.
-pub fn notes_to_py<'py>(
-    py: Python<'py>,
-    notes: &[agent_input::Note],
-    known: impl Fn(&str) -> Option<Bound<'py, PyString>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let list = PyList::empty(py);
-    for note in notes {
-        let dict = coded(py, note.code.into(), &note.message)?;
-        with_path(&dict, note.path.as_deref(), &known)?;
-        list.append(dict)?;
-    }
-    Ok(list.into_any())
-}
-
-/// Warnings as the list of dicts `{"code", "message", "values"}` (and `"path"`) their JSON is,
-/// built directly as [`notes_to_py`] builds notes.
-pub fn warnings_to_py<'py>(
-    py: Python<'py>,
-    warnings: &[agent_input::Warning],
-    known: impl Fn(&str) -> Option<Bound<'py, PyString>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let list = PyList::empty(py);
-    for warning in warnings {
-        let dict = coded(py, warning.code.into(), &warning.message)?;
-        let values = PyList::empty(py);
-        for value in &warning.values {
-            values.append(to_py(py, value)?)?;
-        }
-        dict.set_item(pyo3::intern!(py, "values"), values)?;
-        with_path(&dict, warning.path.as_deref(), &known)?;
-        list.append(dict)?;
-    }
-    Ok(list.into_any())
+    let found = codes.iter().find(|(enum_name, _)| *enum_name == name).and_then(|(_, codes)| {
+        let (code, made) = codes.get(usize::try_from(index).ok()?)?;
+        (*code == variant).then(|| made.bind(py).clone())
+    });
+    found.unwrap_or_else(|| PyString::new(py, variant))
 }
 
 /// The core's text of a date read ok (`YYYY-MM-DD`, a year from 0001) as `datetime.date`,

@@ -23,6 +23,7 @@ use strum::IntoEnumIterator;
 mod convert;
 mod errors;
 mod protocol;
+mod wire;
 
 use convert::{convert, data, to_py, typed_to_py, Arg};
 use errors::to_py_err;
@@ -63,8 +64,7 @@ pub struct Outcome {
 }
 
 fn json_value_to_py(py: Python<'_>, value: &impl serde::Serialize) -> PyResult<Py<PyAny>> {
-    let json = serde_json::to_value(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(to_py(py, &json)?.unbind())
+    wire::to_py_owned(py, value)
 }
 
 #[pymethods]
@@ -101,13 +101,13 @@ impl Outcome {
     /// The repairs applied, each `{"code", "message"}` (and `"path"` in a tool call).
     #[getter]
     fn notes(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(convert::notes_to_py(py, &self.inner.notes, |_| None)?.unbind())
+        json_value_to_py(py, &self.inner.notes)
     }
 
     /// What the caller probably meant, each `{"code", "message", "values"}`.
     #[getter]
     fn warnings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(convert::warnings_to_py(py, &self.inner.warnings, |_| None)?.unbind())
+        json_value_to_py(py, &self.inner.warnings)
     }
 
     /// The ask (`{"code", "received", "expected", "hint", "readings"}`) when the status is
@@ -925,15 +925,6 @@ impl Tool {
     }
 }
 
-impl ToolCall {
-    /// The tool's own string for `path` when it is one of its property names (the path of
-    /// most notes): no new string per note.
-    fn key_of<'py>(&self, py: Python<'py>, path: &str) -> Option<Bound<'py, PyString>> {
-        let mut named = self.spec.property_names().zip(self.keys.iter());
-        named.find(|(name, _)| *name == path).map(|(_, key)| key.bind(py).clone())
-    }
-}
-
 /// A call's canonical args as Python natives ([`ToolSpec::typed_args_each`]), the dict's keys
 /// the tool's interned names (`keys`, in declared order, as the args are): no string made or
 /// hashed per key, and no Rust string made for a value.
@@ -1003,7 +994,7 @@ impl ToolCall {
     fn notes(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         match &self.call {
             CoreCall::Ok { notes, .. } | CoreCall::Error { notes, .. } => {
-                Ok(convert::notes_to_py(py, notes, |path| self.key_of(py, path))?.unbind())
+                Ok(wire::to_py(py, notes, Some((&self.spec, &self.keys)))?.unbind())
             }
         }
     }
@@ -1013,7 +1004,7 @@ impl ToolCall {
     fn warnings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         match &self.call {
             CoreCall::Ok { warnings, .. } | CoreCall::Error { warnings, .. } => {
-                Ok(convert::warnings_to_py(py, warnings, |path| self.key_of(py, path))?.unbind())
+                Ok(wire::to_py(py, warnings, Some((&self.spec, &self.keys)))?.unbind())
             }
         }
     }

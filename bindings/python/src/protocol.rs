@@ -13,16 +13,17 @@ use serde_json::{Map, Value};
 
 use crate::convert::{self, data, to_py};
 use crate::errors::{to_py_err, InvalidOptionsError};
-use crate::{args_to_py, CursorCodec, Tool, ToolCall};
+use crate::{args_to_py, wire, CursorCodec, Tool, ToolCall};
 
 /// The core's request of a call: `params` (the `tools/call` params, a dict) and `context` as
-/// JSON, without the arguments, which [`start`] converts.
+/// JSON, without the arguments, which [`start`] converts, and the tool's name, known already.
 fn request(py: Python<'_>, params: &Bound<'_, PyDict>, context: Option<&Bound<'_, PyAny>>) -> PyResult<Request> {
     let mut rest = Map::new();
     for (key, item) in params.iter() {
-        let key: String = key.extract()?;
-        if key != "arguments" {
-            rest.insert(key, data(&item)?);
+        let key = key.cast::<PyString>().map_err(PyErr::from)?;
+        let key = key.to_str()?;
+        if key != "arguments" && key != "name" {
+            rest.insert(key.to_owned(), data(&item)?);
         }
     }
     let context = context.filter(|c| !c.is_none()).map_or(Ok(Value::Null), data)?;
@@ -32,7 +33,8 @@ fn request(py: Python<'_>, params: &Bound<'_, PyDict>, context: Option<&Bound<'_
 /// A call of `tool` through the core (`start`). The arguments convert as a read's do: a dict
 /// into the tool's kept arguments ([`convert::call_args_kept`]), and the GIL held only for a
 /// short call of a tool that reads scalars ([`convert::tool_keeps_gil`]); arguments that cannot
-/// cross as sent convert as data (a lone surrogate as U+FFFD).
+/// cross as a value (a lone surrogate) cross as their JSON text, which the core reads and asks
+/// about, as `Tool.read` does.
 pub fn start(
     py: Python<'_>,
     tool: &Tool,
@@ -54,7 +56,7 @@ pub fn start(
                 weight
             }
             Err(_) => {
-                request.arguments = data(dict.as_any())?;
+                request.arguments_text = Some(convert::call_text(dict.as_any())?);
                 0
             }
         },
@@ -64,7 +66,7 @@ pub fn start(
                 weight
             }
             Err(_) => {
-                request.arguments = data(a)?;
+                request.arguments_text = Some(convert::call_text(a)?);
                 0
             }
         },
@@ -124,16 +126,16 @@ impl Call {
     }
 
     fn shaped<'py>(&self, py: Python<'py>, hollow: &Step, payload: Option<&Value>) -> PyResult<Bound<'py, PyAny>> {
-        let shape = shape(hollow)?;
-        let dict = to_py(py, &shape)?;
-        if let (Some(value), Value::Object(fields)) = (payload, &shape) {
-            // The payload's key: the one field the shape holds as null.
-            if let Some((key, _)) = fields.iter().find(|(_, v)| v.is_null()) {
+        let made = wire::to_py(py, hollow, None)?;
+        if let (Some(value), Ok(dict)) = (payload, made.cast::<PyDict>()) {
+            // The payload's key: the one field the hollow step holds as null.
+            let key = dict.iter().find_map(|(key, v)| v.is_none().then_some(key));
+            if let Some(key) = key {
                 let converted = if self.floats { convert::parsed_to_py(py, value, true)? } else { to_py(py, value)? };
                 dict.set_item(key, converted)?;
             }
         }
-        Ok(dict)
+        Ok(made)
     }
 
     /// The run step's arguments, when the step is one.
@@ -241,7 +243,7 @@ impl Call {
         if let Some((made, _)) = &self.tool_call {
             return Ok(made.clone_ref(py));
         }
-        let read = self.inner.tool_call().clone();
+        let read = self.inner.tool_call_at(&self.step);
         let (CoreCall::Ok { warnings, .. } | CoreCall::Error { warnings, .. }) = &read;
         let base = warnings.len();
         let made = Py::new(py, ToolCall { call: read, spec: Arc::clone(&self.spec), keys: Arc::clone(&self.keys) })?;

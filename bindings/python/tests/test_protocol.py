@@ -134,9 +134,15 @@ def test_misuse_raises_and_bad_input_never_does() -> None:
     tool = agent_input.Tool.from_spec(SPEC)
     for params in ({"arguments": "x"}, {"arguments": [1]}, {}, {"arguments": {"query": None}}):
         assert tool.call(params).step["step"] == "answer", params
-    # A lone surrogate cannot cross as JSON: it crosses as U+FFFD (the core's request holds no
-    # JSON text to name it, as `Tool.read` does with `not_unicode`), and never raises.
-    assert tool.call({"arguments": {"query": "\ud800"}}).args == {"query": "\ufffd"}
+    # A lone surrogate is no Unicode text: the call answers the envelope `Tool.read` answers
+    # (naming the byte of the JSON text), rather than crossing it changed; and never raises.
+    for arguments in ({"query": "\ud800"}, [{"query": "\ud800"}]):
+        step = tool.call({"arguments": arguments}).step
+        assert step["step"] == "answer", arguments
+        read = tool.read(arguments)
+        assert step["result"]["structuredContent"] == read.to_call_tool_result(None)["structuredContent"]
+    issue = tool.call({"arguments": {"query": "\ud800"}}).step["result"]["structuredContent"]["issues"][0]
+    assert issue["code"] == "invalid_request" and "lone UTF-16 surrogate" in issue["expected"]
     call = tool.call({"arguments": {"query": "x"}})
     with pytest.raises(agent_input.InvalidOptionsError):
         call.resume({"result": {"content": []}})
