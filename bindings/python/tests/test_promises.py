@@ -238,15 +238,16 @@ def test_a_cursor_lives_as_asked() -> None:
 # --- the GIL ----------------------------------------------------------------------------------
 
 
-def progress_during(read: Callable[[], Any], tries: int = 50) -> List[int]:
+def progress_during(read: Callable[[], Any], tries: int = 500) -> List[int]:
     """How far a counting thread gets while `read` runs on this thread, for each read until one
     lets it count (at most `tries`): its count just after the read less its count just before
     it. The counter gives the GIL up at every step (`time.sleep(0)`) and the switch interval is
     set far longer than the test, so this thread is never made to give the GIL up between the
     two counts: the counter counts only while the read itself has released the GIL. No clock is
     read. On a busy machine the counter may not be scheduled during one short read, so a read
-    that released the GIL can count nothing: `tries` reads give it the chance (the control below
-    keeps the GIL through 50 reads and counts nothing in any)."""
+    that released the GIL can count nothing: `tries` reads give it the chance (500 by default: a
+    loaded 2-core machine left the counter unscheduled through 50 reads of 2 ms; the control
+    below keeps the GIL through 50 reads and counts nothing in any)."""
     count = [0]
     stop = threading.Event()
 
