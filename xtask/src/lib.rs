@@ -7,6 +7,7 @@ pub mod cldr;
 pub mod mo;
 pub mod stubs;
 pub mod ts;
+pub mod wire;
 
 /// The workspace root (the parent of this crate's folder).
 pub fn workspace_root() -> PathBuf {

@@ -12,7 +12,8 @@
 //!   schema and code enums.
 //! - `cargo xtask ts`: writes the JavaScript/TypeScript binding's generated kinds, codes,
 //!   per-kind functions and types (`bindings/js/lib/generated.js`, `generated.d.ts`) from the
-//!   same sources.
+//!   same sources, and the wire's keys, found through the core's serde derives, for both sides
+//!   of its tape (`WIRE_KEYS` in `generated.js`, `bindings/js/src/keys.rs`).
 //! - `cargo xtask fuzz-seeds`: writes `fuzz/corpus/<target>/` seeds from the vectors.
 
 use std::path::PathBuf;

@@ -18,7 +18,7 @@
  */
 
 import * as w from "../pkg/agent_input.js";
-import { ASK_CODES, ENVELOPE_CODES, NOTE_CODES, WARNING_CODES } from "./generated.js";
+import { ASK_CODES, ENVELOPE_CODES, NOTE_CODES, WARNING_CODES, WIRE_KEYS } from "./generated.js";
 
 // The answers of a read (`code` in src/convert.rs).
 const OK_SAME = 0;
@@ -563,9 +563,10 @@ function structured(code, names) {
   return code === TAPE ? fromTape(names) : JSON.parse(w.take_text());
 }
 
-// The strings a tape names by table and index (`src/tape.rs`): the wire's keys, asked of the
-// module once, and the code lists. Each key is made a property name once, so the engine holds
-// it as it holds a literal's keys.
+// The strings a tape names by table and index (`src/tape.rs`): the wire's keys and the code
+// lists, each generated from the core (`generated.js`, `cargo xtask ts`, which writes the
+// module's `src/keys.rs` from the same list). Each key is made a property name once, so the
+// engine holds it as it holds a literal's keys.
 let tables = null;
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true, fatal: true });
 
@@ -576,30 +577,38 @@ let words = new Uint32Array(0);
 let doubles = new Float64Array(0);
 
 function tapeTables() {
-  return [internedNames(w.tape_keys()), NOTE_CODES, WARNING_CODES, ASK_CODES, ENVELOPE_CODES];
+  return [interned(WIRE_KEYS), NOTE_CODES, WARNING_CODES, ASK_CODES, ENVELOPE_CODES];
 }
 
-/** The strings of a JSON array in their order, each made a property name once (as a literal's
- * keys are): an object built with them as keys needs no lookup of their text. One object per
- * name, so that names such as `"1"` keep their place (an object lists integer keys first). */
+/** `names` in their order, each made a property name once (as a literal's keys are): an object
+ * built with them as keys needs no lookup of their text. One object per name, so that names such
+ * as `"1"` keep their place (an object lists integer keys first). */
+function interned(names) {
+  return names.map((name) => Object.keys({ [name]: 0 })[0]);
+}
+
+/** `interned` of the strings of a JSON array. */
 function internedNames(text) {
-  return JSON.parse(text).map((name) => Object.keys({ [name]: 0 })[0]);
+  return interned(JSON.parse(text));
 }
 
 // The table of a call's tape that holds its tool's property names (`src/tape.rs`).
 const NAMES_TABLE = 5;
 
 // A key of the wire's table as its tape op (`tag 7`, table 0: `7 | index << 6`), for the keys
-// of the objects `fromTape` builds as literals.
-const keyOp = (index) => 7 | (index << 6);
-const K_STATUS = keyOp(0);
-const K_VALUE = keyOp(1);
-const K_NOTES = keyOp(2);
-const K_WARNINGS = keyOp(3);
-const K_CODE = keyOp(5);
-const K_MESSAGE = keyOp(6);
-const K_PATH = keyOp(7);
-const K_ARGS = keyOp(14);
+// of the objects `fromTape` builds as literals. A key the table lacks would cross as text: its
+// op here is then negative, which no op of a tape equals, and its objects are built key by key.
+// (`generated.js` imports this module, and is evaluated first, as the package's entry points
+// import this module before it: `WIRE_KEYS` is set when these are.)
+const keyOp = (key) => 7 | (WIRE_KEYS.indexOf(key) << 6);
+const K_STATUS = keyOp("status");
+const K_VALUE = keyOp("value");
+const K_NOTES = keyOp("notes");
+const K_WARNINGS = keyOp("warnings");
+const K_CODE = keyOp("code");
+const K_MESSAGE = keyOp("message");
+const K_PATH = keyOp("path");
+const K_ARGS = keyOp("args");
 
 /** True for an op that is a whole node (not an array or object, whose children follow it). */
 function leaf(op) {
@@ -1105,10 +1114,10 @@ export class Tool {
    * arguments (they are a step); a `today` that is no day throws `InvalidOptionsError`. Questions
    * and confirm tokens are sealed with the tool's codec. */
   call(params, context) {
-    const p = paramsText(params);
+    const [p, a] = callTexts(params);
     const c = contextText(context);
     const codec = this.#codec;
-    return new Call(guard(() => (codec === undefined ? this.#t.call(p, c) : this.#t.call_with_codec(p, c, codec))), this.#name);
+    return new Call(guard(() => (codec === undefined ? this.#t.call(p, c, a) : this.#t.call_with_codec(p, c, codec, a))), this.#name);
   }
 
   /** True when calls go through `gate`: the tool confirms its changes or has an idempotency key. */
@@ -1282,6 +1291,17 @@ function paramsText(params) {
   return dataText(params ?? {}) ?? "{}";
 }
 
+/** A call's params as they cross (`paramsText`), and its arguments as `read` takes them (a lone
+ * surrogate kept, for the core to name) when crossing as the program's data would change them:
+ * `[params, arguments]`, `arguments` `undefined` in the common case (plain params, one walk). */
+function callTexts(params) {
+  params ??= {};
+  if (isPlain(params, 0, DATA_DEPTH, false)) return [JSON.stringify(params), undefined];
+  const args = params.arguments;
+  const keep = args !== null && typeof args === "object" && !isPlain(args, 0, DATA_DEPTH, false);
+  return [paramsText(params), keep ? jsonText(args) : undefined];
+}
+
 /** A call's context as it crosses: `today` as the module takes a day. */
 function contextText(context) {
   if (context === undefined || context === null) return undefined;
@@ -1447,9 +1467,9 @@ export class Protocol {
   call(tool, params, context) {
     const inner = lenientTools.get(tool);
     if (inner === undefined) throw new TypeError("Protocol.call: `tool` must be the LenientTool that protocol.tool(definition) gave");
-    const p = paramsText(params);
+    const [p, a] = callTexts(params);
     const c = contextText(context);
-    return new Call(guard(() => this.#p.call(inner, p, c)), tool.name);
+    return new Call(guard(() => this.#p.call(inner, p, c, a)), tool.name);
   }
 
   free() {

@@ -104,7 +104,7 @@ fn answer<T>(
 /// property names as JavaScript holds them (`Tool.property_names`): its arguments' keys and its
 /// notes' paths cross as their index.
 pub fn call_answer(call: ToolCall, names: &crate::tape::Names) -> u32 {
-    answer(call, |call, parts| crate::tape::write_call(call, names, parts), call_text)
+    answer(call, |call, parts| crate::tape::write_named(call, names, parts), call_text)
 }
 
 /// Takes the text the last answer left (a value or an outcome's JSON).
@@ -161,7 +161,7 @@ pub fn respond(outcome: Outcome<Value>, input: Option<&str>) -> u32 {
 }
 
 fn json_answer(outcome: Outcome<Value>) -> u32 {
-    answer(outcome, crate::tape::write_outcome, outcome_text)
+    answer(outcome, crate::tape::write, outcome_text)
 }
 
 /// An outcome as the JSON text JavaScript parses (see [`json_text`]), serialised directly.

@@ -29,7 +29,7 @@ type Result<T> = std::result::Result<T, GlueError>;
 /// # Errors
 /// Params or a context that are no JSON object, a `now` that is no whole number of seconds, a
 /// `today` that is no `YYYY-MM-DD` day (the core's `InvalidOptionsError`).
-fn request(params: &str, context: Option<String>) -> Result<Request> {
+fn request(params: &str, context: Option<String>, arguments_text: Option<String>) -> Result<Request> {
     let params = parse(params)?;
     if !params.is_object() {
         return Err(GlueError::type_error("a call's params must be an object, as a tools/call request's"));
@@ -50,7 +50,9 @@ fn request(params: &str, context: Option<String>) -> Result<Request> {
             )))
         }
     }
-    Ok(Request::from_json(&params, &Value::Object(context))?)
+    let mut request = Request::from_json(&params, &Value::Object(context))?;
+    request.arguments_text = arguments_text;
+    Ok(request)
 }
 
 /// A step as the JSON text JavaScript parses.
@@ -108,12 +110,20 @@ impl Call {
 #[wasm_bindgen]
 impl Tool {
     /// Starts a call of this tool ([`protocol::Call::own`]): `params` the `tools/call` request's
-    /// (JSON text), `context` the protocol's (JSON text, or nothing).
+    /// (JSON text), `context` the protocol's (JSON text, or nothing), `arguments_text` the
+    /// arguments as `read` takes them when they are no JSON value (a lone surrogate), which the
+    /// core then reads and names ([`Request::arguments_text`]).
     ///
     /// # Errors
     /// As `request` (the request's errors).
-    pub fn call(&self, params: &str, context: Option<String>) -> std::result::Result<Call, JsValue> {
-        Ok(Call::of(protocol::Call::own_in(Arc::clone(&self.spec), None, &request(params, context)?, &JsHost)))
+    pub fn call(
+        &self,
+        params: &str,
+        context: Option<String>,
+        arguments_text: Option<String>,
+    ) -> std::result::Result<Call, JsValue> {
+        let request = request(params, context, arguments_text)?;
+        Ok(Call::of(protocol::Call::own_in(Arc::clone(&self.spec), None, &request, &JsHost)))
     }
 
     /// As [`Tool::call`], questions to a person and confirm tokens sealed with `codec`.
@@ -125,13 +135,10 @@ impl Tool {
         params: &str,
         context: Option<String>,
         codec: &CursorCodec,
+        arguments_text: Option<String>,
     ) -> std::result::Result<Call, JsValue> {
-        Ok(Call::of(protocol::Call::own_in(
-            Arc::clone(&self.spec),
-            Some(&codec.inner),
-            &request(params, context)?,
-            &JsHost,
-        )))
+        let request = request(params, context, arguments_text)?;
+        Ok(Call::of(protocol::Call::own_in(Arc::clone(&self.spec), Some(&codec.inner), &request, &JsHost)))
     }
 }
 
@@ -247,6 +254,7 @@ impl Protocol {
         tool: &LenientTool,
         params: &str,
         context: Option<String>,
+        arguments_text: Option<String>,
     ) -> std::result::Result<Call, JsValue> {
         let Listed::Read { spec, output_schema } = &tool.listed else {
             return Err(GlueError::type_error(
@@ -254,7 +262,12 @@ impl Protocol {
             )
             .into());
         };
-        Ok(Call::of(self.inner.call_in(Arc::clone(spec), *output_schema, &request(params, context)?, &JsHost)))
+        Ok(Call::of(self.inner.call_in(
+            Arc::clone(spec),
+            *output_schema,
+            &request(params, context, arguments_text)?,
+            &JsHost,
+        )))
     }
 }
 

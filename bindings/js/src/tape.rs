@@ -8,13 +8,14 @@
 //! nothing is parsed. The text holds the strings of ASCII first, then every other string: an
 //! engine decodes UTF-8 a byte at a time from the first byte past ASCII on, so one `é` at the
 //! start (an argument's value is written before its note) would make the whole text's decoding
-//! about twice as slow. The wire's keys ([`KEYS`]) and the codes (by their enum and variant index,
-//! the order of `lib/generated.js`) cross as numbers naming strings JavaScript already holds;
-//! other strings a serialiser spells with a static string cross once per answer, named by index
-//! after. A call's tape also names the tool's own property names by index ([`write_named`]): its
-//! arguments' keys and its notes' paths, which JavaScript holds once per tool. A tool call's and
-//! a read's outcome's own shape (their keys, their notes) is written directly rather than
-//! through serde ([`write_call`], [`write_outcome`]), to the same tape.
+//! about twice as slow. The wire's keys ([`KEYS`], generated from the core's serde derives by
+//! `cargo xtask ts`) and the codes (by their enum and variant index, the order of
+//! `lib/generated.js`) cross as numbers naming strings JavaScript already holds; other strings a
+//! serialiser spells with a static string cross once per answer, named by index after. A call's
+//! tape also names the tool's own property names by index ([`write_named`]): its arguments' keys
+//! and its notes' paths, which JavaScript holds once per tool. Every shape is serde's: an
+//! outcome's and a call's keys and their order are those their `Serialize` derives write, and
+//! nothing here spells them again.
 //!
 //! Each node is one op, `tag | arg << 3`, an array's or object's children following it (an
 //! object's as key, value, key, value):
@@ -36,11 +37,11 @@
 
 use std::fmt;
 
-use agent_input::{Note, Outcome, Status};
 use serde::ser::{self, Serialize};
-use serde_json::Value;
 
 use crate::convert::exact_double;
+use crate::keys::key_index;
+pub use crate::keys::KEYS;
 
 const NULL: u32 = 0;
 const FALSE: u32 = 1 << 3;
@@ -52,34 +53,6 @@ const NAMED: u32 = 4;
 const ARRAY: u32 = 5;
 const OBJECT: u32 = 6;
 const TABLE: u32 = 7;
-
-/// The keys of the wire's objects (outcomes, notes, warnings, asks, readings, calls, envelopes,
-/// issues): JavaScript holds them and a key among them crosses as its index (`tape_keys`).
-pub const KEYS: &[&str] = &[
-    "status",
-    "value",
-    "notes",
-    "warnings",
-    "ask",
-    "code",
-    "message",
-    "path",
-    "values",
-    "received",
-    "expected",
-    "hint",
-    "readings",
-    "meaning",
-    "args",
-    "issues",
-    "exact",
-    "retry_after_seconds",
-];
-
-/// A key's index in [`KEYS`].
-fn key_index(key: &str) -> Option<usize> {
-    KEYS.iter().position(|k| *k == key)
-}
 
 /// The code enums whose variants cross by index, in the order of their tables (1, 2, ...).
 const CODE_ENUMS: [&str; 4] = ["NoteCode", "WarningCode", "AskCode", "EnvelopeCode"];
@@ -183,9 +156,12 @@ struct Tape<'p> {
     number_text: bool,
 }
 
-/// Why a value has no tape (it then crosses as JSON text).
+/// Why a value has no tape (it then crosses as JSON text). Boxed, so that a [`Result`] of it is
+/// one word, which each of the serializer's calls returns in a register rather than through
+/// memory (WebAssembly returns a wider value through memory).
 #[derive(Debug)]
-pub struct TapeError(String);
+#[allow(clippy::box_collection, reason = "the box is the point: a thin pointer, where `String` is three words")]
+pub struct TapeError(Box<String>);
 
 impl fmt::Display for TapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -197,7 +173,7 @@ impl std::error::Error for TapeError {}
 
 impl ser::Error for TapeError {
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        Self(msg.to_string())
+        Self(Box::new(msg.to_string()))
     }
 }
 
@@ -220,11 +196,6 @@ pub fn write<T: Serialize + ?Sized>(value: &T, parts: &mut Parts) -> Result<()> 
 /// # Errors
 /// As [`write()`].
 pub fn write_named<T: Serialize + ?Sized>(value: &T, names: &Names, parts: &mut Parts) -> Result<()> {
-    write_with(names, parts, |tape| value.serialize(tape))
-}
-
-/// A tape written into `parts` (emptied first) by `write`.
-fn write_with(names: &Names, parts: &mut Parts, write: impl FnOnce(&mut Tape<'_>) -> Result<()>) -> Result<()> {
     parts.ops.clear();
     parts.nums.clear();
     parts.text.clear();
@@ -244,97 +215,11 @@ fn write_with(names: &Names, parts: &mut Parts, write: impl FnOnce(&mut Tape<'_>
         inexact: false,
         number_text: false,
     };
-    write(&mut tape)?;
+    value.serialize(&mut tape)?;
     tape.finish()?;
     parts.ascii = parts.text.len();
     parts.text.push_str(&parts.wide);
     Ok(())
-}
-
-/// The op naming `key` in [`KEYS`] (table 0), found when the crate compiles (a key not in the
-/// table does not compile).
-const fn key_op(key: &str) -> u32 {
-    let mut i = 0;
-    while i < KEYS.len() {
-        let (a, b) = (KEYS[i].as_bytes(), key.as_bytes());
-        if a.len() == b.len() {
-            let mut j = 0;
-            while j < a.len() && a[j] == b[j] {
-                j += 1;
-            }
-            if j == a.len() {
-                #[allow(clippy::cast_possible_truncation, reason = "KEYS has 18 entries")]
-                return TABLE | (i as u32) << 6;
-            }
-        }
-        i += 1;
-    }
-    panic!("a key not in KEYS")
-}
-
-/// The ops of the keys [`write_call`] and [`write_outcome`] write.
-const K_STATUS: u32 = key_op("status");
-const K_VALUE: u32 = key_op("value");
-const K_ARGS: u32 = key_op("args");
-const K_NOTES: u32 = key_op("notes");
-const K_WARNINGS: u32 = key_op("warnings");
-const K_CODE: u32 = key_op("code");
-const K_MESSAGE: u32 = key_op("message");
-const K_PATH: u32 = key_op("path");
-
-/// [`write_named`] of a tool call, the call's own shape written directly: its keys by their
-/// ops, its notes' objects without serde's calls between (serde writes what is inside them:
-/// the arguments, the codes, the warnings). A call with issues, and the envelope, go through
-/// serde as any other value. A test checks the tapes are the same.
-///
-/// # Errors
-/// As [`write()`].
-pub fn write_call(call: &agent_input::tool::ToolCall, names: &Names, parts: &mut Parts) -> Result<()> {
-    use agent_input::tool::ToolCall;
-    let ToolCall::Ok { args, notes, warnings, issues } = call else {
-        return write_named(call, names, parts);
-    };
-    if !issues.is_empty() {
-        return write_named(call, names, parts);
-    }
-    write_with(names, parts, |tape| {
-        tape.ops.push(OBJECT | arg(4)?);
-        tape.ops.push(K_STATUS);
-        tape.string("ok")?;
-        tape.ops.push(K_ARGS);
-        args.serialize(&mut *tape)?;
-        tape.ops.push(K_NOTES);
-        tape.notes(notes)?;
-        tape.ops.push(K_WARNINGS);
-        warnings.serialize(&mut *tape)
-    })
-}
-
-/// [`write()`] of a read's outcome, its own shape written directly as [`write_call`] writes a
-/// call's: its keys by their ops, its notes' objects without serde's calls between. An ask goes
-/// through serde as any other value. A test checks the tapes are the same.
-///
-/// # Errors
-/// As [`write()`].
-pub fn write_outcome(outcome: &Outcome<Value>, parts: &mut Parts) -> Result<()> {
-    let (status, value) = match &outcome.status {
-        Status::Ok { value } => ("ok", Some(value)),
-        Status::Absent => ("absent", None),
-        Status::Ask { .. } => return write(outcome, parts),
-    };
-    write_with(&NO_NAMES, parts, |tape| {
-        tape.ops.push(OBJECT | arg(3 + usize::from(value.is_some()))?);
-        tape.ops.push(K_STATUS);
-        tape.string(status)?;
-        if let Some(value) = value {
-            tape.ops.push(K_VALUE);
-            value.serialize(&mut *tape)?;
-        }
-        tape.ops.push(K_NOTES);
-        tape.notes(&outcome.notes)?;
-        tape.ops.push(K_WARNINGS);
-        outcome.warnings.serialize(&mut *tape)
-    })
 }
 
 /// Slots of [`Names::slots`] (a power of two, past [`MAX_NAMED`] so that names seldom share).
@@ -361,11 +246,21 @@ fn name_slots(names: &[String]) -> [u8; NAME_SLOTS] {
     slots
 }
 
+/// The op naming [`KEYS`]`[i]` (table 0).
+#[inline]
+#[allow(clippy::cast_possible_truncation, reason = "an index of KEYS, which the assertion below bounds")]
+const fn key_op(i: usize) -> u32 {
+    TABLE | (i as u32) << 6
+}
+
+const _: () = assert!(KEYS.len() < 1 << 26, "a key's index fits its op");
+
+#[inline]
 fn arg(n: usize) -> Result<u32> {
     if n > MAX_ARG {
-        return Err(TapeError(format!("{n} is past what a tape op holds")));
+        return Err(TapeError(Box::new(format!("{n} is past what a tape op holds"))));
     }
-    u32::try_from(n << 3).map_err(|e| TapeError(e.to_string()))
+    u32::try_from(n << 3).map_err(|e| TapeError(Box::new(e.to_string())))
 }
 
 /// Bytes of a word whose top bit is set.
@@ -409,24 +304,6 @@ impl<'p> Tape<'p> {
         Ok(())
     }
 
-    /// The array of `notes`, each `{code, message, path}` (`path` only when it has one), as
-    /// serde's derive of [`Note`] writes them.
-    fn notes(&mut self, notes: &[Note]) -> Result<()> {
-        self.ops.push(ARRAY | arg(notes.len())?);
-        for note in notes {
-            self.ops.push(OBJECT | if note.path.is_some() { 3 << 3 } else { 2 << 3 });
-            self.ops.push(K_CODE);
-            note.code.serialize(&mut *self)?;
-            self.ops.push(K_MESSAGE);
-            self.string(&note.message)?;
-            if let Some(path) = &note.path {
-                self.ops.push(K_PATH);
-                self.string(path)?;
-            }
-        }
-        Ok(())
-    }
-
     fn string(&mut self, s: &str) -> Result<()> {
         if let Some(op) = self.name_op(s) {
             self.ops.push(op);
@@ -445,10 +322,24 @@ impl<'p> Tape<'p> {
     }
 
     /// A key or another string a serialiser spells with a static string: a [`KEYS`] entry by
-    /// index, any other sent once and named by index after. The strings serialised are
-    /// borrowed from the value for the whole call, so an address and length seen twice is the
-    /// same text.
+    /// index, any other sent once and named by index after ([`Self::other_static_str`]). The
+    /// key's index is `key_index`'s `match`, which the compiler folds to a constant where it
+    /// sees the key's text (a derive's field name, inlined to here).
+    #[inline]
     fn static_str(&mut self, s: &str) -> Result<()> {
+        match key_index(s) {
+            Some(i) => {
+                self.ops.push(key_op(i));
+                Ok(())
+            }
+            None => self.other_static_str(s),
+        }
+    }
+
+    /// [`Self::static_str`] of a string that is no key: a tool's property name by index, any
+    /// other sent once and named by index after. The strings serialised are borrowed from the
+    /// value for the whole call, so an address and length seen twice is the same text.
+    fn other_static_str(&mut self, s: &str) -> Result<()> {
         let id = (s.as_ptr() as usize, s.len());
         let slot = (id.0 >> 3 ^ id.0 >> 9 ^ id.1) % CACHE;
         if let Some(&(at, len, op)) = self.cache.get(slot) {
@@ -457,9 +348,7 @@ impl<'p> Tape<'p> {
                 return Ok(());
             }
         }
-        let op = if let Some(i) = key_index(s) {
-            TABLE | arg(i << 3)?
-        } else if let Some(op) = self.name_op(s) {
+        let op = if let Some(op) = self.name_op(s) {
             op
         } else {
             self.string(s)?;
@@ -520,6 +409,7 @@ impl<'p> Tape<'p> {
     }
 
     /// Opens an array or object whose length is patched when it ends.
+    #[inline]
     fn open(&mut self, tag: u32) -> Compound<'_, 'p> {
         let at = self.ops.len();
         self.ops.push(tag);
@@ -537,6 +427,7 @@ pub struct Compound<'t, 'p> {
 }
 
 impl Compound<'_, '_> {
+    #[inline]
     fn close(self) -> Result<()> {
         if self.number {
             return Ok(());
@@ -553,6 +444,7 @@ impl Compound<'_, '_> {
         value.serialize(&mut *self.tape)
     }
 
+    #[inline]
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
         if self.number {
             self.tape.number_text = true;
@@ -679,6 +571,7 @@ impl<'t, 'p> ser::Serializer for &'t mut Tape<'p> {
         value.serialize(self)
     }
 
+    #[inline]
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'t, 'p>> {
         Ok(self.open(ARRAY))
     }
@@ -701,10 +594,12 @@ impl<'t, 'p> ser::Serializer for &'t mut Tape<'p> {
         self.variant_of(variant, ARRAY)
     }
 
+    #[inline]
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'t, 'p>> {
         Ok(self.open(OBJECT))
     }
 
+    #[inline]
     fn serialize_struct(self, name: &'static str, _len: usize) -> Result<Compound<'t, 'p>> {
         if name == NUMBER_TOKEN {
             return Ok(Compound { tape: self, at: 0, count: 0, number: true });
@@ -735,6 +630,7 @@ macro_rules! sequence {
                 self.element(value)
             }
 
+            #[inline]
             fn end(self) -> Result<()> {
                 self.close()
             }
@@ -753,15 +649,26 @@ impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
     type Error = TapeError;
 
+    /// A derive's flattened field's key and value (serde's default, inlined: the key is then a
+    /// literal the compiler sees).
+    #[inline]
+    fn serialize_entry<K: Serialize + ?Sized, V: Serialize + ?Sized>(&mut self, key: &K, value: &V) -> Result<()> {
+        ser::SerializeMap::serialize_key(self, key)?;
+        ser::SerializeMap::serialize_value(self, value)
+    }
+
+    #[inline]
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
         self.count += 1;
         key.serialize(KeyWriter(&mut *self.tape))
     }
 
+    #[inline]
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
         value.serialize(&mut *self.tape)
     }
 
+    #[inline]
     fn end(self) -> Result<()> {
         self.close()
     }
@@ -774,10 +681,12 @@ macro_rules! structure {
             type Ok = ();
             type Error = TapeError;
 
+            #[inline]
             fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
                 self.field(key, value)
             }
 
+            #[inline]
             fn end(self) -> Result<()> {
                 self.close()
             }
@@ -792,7 +701,7 @@ structure!(SerializeStruct, SerializeStructVariant);
 struct KeyWriter<'t, 'p>(&'t mut Tape<'p>);
 
 fn not_a_string_key() -> TapeError {
-    TapeError("a map key that is not a string".into())
+    TapeError(Box::new("a map key that is not a string".into()))
 }
 
 macro_rules! refuse {
@@ -812,6 +721,7 @@ impl ser::Serializer for KeyWriter<'_, '_> {
     type SerializeStruct = ser::Impossible<(), TapeError>;
     type SerializeStructVariant = ser::Impossible<(), TapeError>;
 
+    #[inline]
     fn serialize_str(self, v: &str) -> Result<()> {
         // A call's arguments' keys are its property names, found by their slot before any cache.
         if let Some(op) = self.0.name_op(v) {
@@ -892,416 +802,4 @@ impl ser::Serializer for KeyWriter<'_, '_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use agent_input::codes::{AskCode, EnvelopeCode, NoteCode, WarningCode};
-    use serde_json::{json, Map, Value};
-    use strum::IntoEnumIterator;
-
-    use super::*;
-    use crate::convert;
-
-    /// The strings of a table, as `lib/api.js` holds them.
-    fn table(t: usize) -> Vec<String> {
-        fn names<E: IntoEnumIterator + Into<&'static str>>() -> Vec<String> {
-            E::iter().map(|e| e.into().to_owned()).collect()
-        }
-        match t {
-            0 => KEYS.iter().map(|k| (*k).to_owned()).collect(),
-            1 => names::<NoteCode>(),
-            2 => names::<WarningCode>(),
-            3 => names::<AskCode>(),
-            _ => names::<EnvelopeCode>(),
-        }
-    }
-
-    /// The value a tape stands for, decoded as `fromTape` in `lib/api.js` decodes it.
-    fn decode(parts: &Parts) -> Value {
-        decode_named(parts, &[])
-    }
-
-    /// [`decode`] of a call's tape, its tool's property names the table [`NAMES_TABLE`].
-    fn decode_named(parts: &Parts, names: &[String]) -> Value {
-        struct Reader<'a> {
-            names: &'a [String],
-            parts: &'a Parts,
-            units: Vec<u16>,
-            i: usize,
-            at: usize,
-            wide_at: usize,
-            n: usize,
-            kept: Vec<String>,
-        }
-        impl Reader<'_> {
-            fn node(&mut self) -> Value {
-                let op = self.parts.ops[self.i];
-                self.i += 1;
-                let arg = (op >> 3) as usize;
-                match op & 7 {
-                    0 => [Value::Null, Value::Bool(false), Value::Bool(true)][arg].clone(),
-                    1 => {
-                        self.n += 1;
-                        json!(self.parts.nums[self.n - 1])
-                    }
-                    2 | 3 => {
-                        let at = if arg & 1 == 0 { &mut self.at } else { &mut self.wide_at };
-                        let s = String::from_utf16(&self.units[*at..*at + (arg >> 1)]).unwrap();
-                        *at += arg >> 1;
-                        if op & 7 == 3 {
-                            self.kept.push(s.clone());
-                        }
-                        Value::String(s)
-                    }
-                    4 => Value::String(self.kept[arg].clone()),
-                    5 => Value::Array((0..arg).map(|_| self.node()).collect()),
-                    6 => {
-                        let mut map = Map::new();
-                        for _ in 0..arg {
-                            let Value::String(key) = self.node() else { panic!("a key that is not a string") };
-                            map.insert(key, self.node());
-                        }
-                        Value::Object(map)
-                    }
-                    _ if arg & 7 == NAMES_TABLE => Value::String(self.names[arg >> 3].clone()),
-                    _ => Value::String(table(arg & 7)[arg >> 3].clone()),
-                }
-            }
-        }
-        let units = parts.text.encode_utf16().collect();
-        assert!(parts.text.get(..parts.ascii).is_some_and(|a| a.is_ascii()), "the ASCII part");
-        let mut reader = Reader { names, parts, units, i: 0, at: 0, wide_at: parts.ascii, n: 0, kept: Vec::new() };
-        let value = reader.node();
-        assert_eq!(reader.i, parts.ops.len(), "every op read");
-        assert_eq!(reader.at, parts.ascii, "every unit of the ASCII part read");
-        assert_eq!(reader.wide_at, reader.units.len(), "every unit of the text read");
-        assert_eq!(reader.n, parts.nums.len(), "every number read");
-        value
-    }
-
-    fn tape_of<T: Serialize>(value: &T) -> Parts {
-        let mut parts = Parts::default();
-        write(value, &mut parts).unwrap();
-        parts
-    }
-
-    /// Everything a tape holds, to compare two tapes op for op.
-    fn tape(p: &Parts) -> (Vec<u32>, Vec<f64>, String, usize) {
-        (p.ops.clone(), p.nums.clone(), p.text.clone(), p.ascii)
-    }
-
-    /// The JSON text path's value, numbers as doubles (what `JSON.parse` gives).
-    fn parsed(text: &str) -> Value {
-        fn doubles(v: Value) -> Value {
-            match v {
-                Value::Number(n) => json!(n.as_str().parse::<f64>().unwrap()),
-                Value::Array(a) => Value::Array(a.into_iter().map(doubles).collect()),
-                Value::Object(o) => Value::Object(o.into_iter().map(|(k, v)| (k, doubles(v))).collect()),
-                v => v,
-            }
-        }
-        doubles(serde_json::from_str(text).unwrap())
-    }
-
-    fn tool() -> agent_input::tool::ToolSpec {
-        agent_input::tool::ToolSpec::from_json(&json!({
-            "name": "search",
-            "properties": {
-                "query": {"kind": "text", "required": true},
-                "limit": {"max": 50},
-                "country": {},
-                "date_from": {},
-                "tags": {"kind": "list", "item": {"kind": "country"}},
-                "extra": {"kind": "text"},
-            },
-        }))
-        .unwrap()
-    }
-
-    #[test]
-    fn utf16_units_are_javascripts_length() {
-        let mut texts = vec![String::new(), "a".repeat(17), "ř".repeat(9), "😀".repeat(5), "€ř😀a".repeat(7)];
-        // Every offset of each width in and across words of eight bytes.
-        for pad in 0..9 {
-            for c in
-                ['a', 'ř', '€', '😀', '\u{7f}', '\u{80}', '\u{7ff}', '\u{800}', '\u{ffff}', '\u{10000}', '\u{10ffff}']
-            {
-                texts.push(format!("{}{c}{}", "x".repeat(pad), "é".repeat(pad)));
-            }
-        }
-        for text in texts {
-            assert_eq!(utf16_units(&text), text.encode_utf16().count(), "{text:?}");
-        }
-    }
-
-    #[test]
-    fn a_call_decodes_to_the_value_of_its_json_text() {
-        let spec = tool();
-        for args in [
-            json!({"query": "nájem", "limit": 10, "country": "CZ"}),
-            json!({"query": " nájem 😀 ", "limit": "500", "country": "Česko", "dateFrom": "1. 1. 2026"}),
-            json!({"query": "a", "tags": "CZ, SK, Narnia", "extra": "\u{0}\"\\\n"}),
-            json!({"query": "a", "limit": "4,5"}),
-            json!({"query": null, "country": "01/02"}),
-            json!({"query": "x", "__proto__": 1, "constructor": {"a": [1.5, -0.0, 1e300]}}),
-            json!([]),
-        ] {
-            let call = spec.read(&args);
-            assert_eq!(decode(&tape_of(&call)), parsed(&convert::call_text(call.clone())), "{args}");
-        }
-    }
-
-    /// Outcomes of every kind: ok with notes, absent, asks, an inexact number.
-    fn outcomes() -> Vec<Outcome<Value>> {
-        [
-            ("number", json!("4 000")),
-            ("number", json!("4000")),
-            ("number", json!(null)),
-            ("number", json!("1,234")),
-            ("number", json!("12345678901234567891")),
-            ("date", json!("1. 10. 2026")),
-            ("date", json!("01/02/2026")),
-            ("date_range", json!("1.–31. 10. 2026")),
-            ("locale", json!("cs_CZ.UTF-8")),
-            ("uuid", json!("00000000-0000-0000-0000-000000000000")),
-            ("boolean", json!("ano")),
-            ("country", json!("Česko")),
-            ("country", json!("Narnia")),
-            ("list", json!("a, b,, c")),
-            ("text", json!(" \u{0}\"x\\ ")),
-        ]
-        .into_iter()
-        .map(|(kind, input)| {
-            let spec = agent_input::Spec::new(kind.parse().unwrap(), &Value::Null).unwrap();
-            spec.read(agent_input::Input::from(&input))
-        })
-        .collect()
-    }
-
-    #[test]
-    fn outcomes_of_every_kind_decode_to_their_json_text() {
-        for outcome in outcomes() {
-            let text = convert::outcome_text(outcome.clone());
-            assert_eq!(decode(&tape_of(&outcome)), parsed(&text), "{text}");
-        }
-    }
-
-    #[test]
-    fn an_inexact_number_crosses_as_text_and_flags_the_root() {
-        let value: Value = serde_json::from_str(r#"{"a": [1, 12345678901234567891, 0.1], "b": "x"}"#).unwrap();
-        let want = json!({"a": [1.0, "12345678901234567891", 0.1], "b": "x", "exact": false});
-        assert_eq!(decode(&tape_of(&value)), want);
-        // A Rust integer (a count in a struct) reads as `JSON.parse` reads the digits of it.
-        assert_eq!(decode(&tape_of(&(12_345_678_901_234_567_891_u64, 7_u8))), json!([1.234_567_890_123_456_7e19, 7.0]));
-    }
-
-    #[test]
-    fn a_calls_direct_tape_is_serdes() {
-        let spec = tool();
-        let names = Names::new(spec.property_names().map(str::to_owned).collect());
-        let calls = [
-            json!({"query": "nájem", "limit": 10, "country": "CZ"}),
-            json!({"query": " nájem 😀 ", "limit": "500", "country": "Česko", "dateFrom": "1. 1. 2026"}),
-            json!({"query": "a", "tags": "CZ, SK, Narnia", "extra": "\u{0}\"\\\n"}),
-            json!({"query": "a", "tags": ["CZ", "Narnia", "SK"]}),
-            json!({"query": "ok", "extra": "query", "limit": "4,5"}),
-            json!({"query": " x ", "querry": "y", "limit": "0"}),
-            json!({"query": null, "country": "01/02"}),
-            json!({"query": "x", "limit": 12_345_678_901_234_567_891_u64}),
-            json!({"query": "x", "__proto__": 1, "constructor": {"a": [1.5, -0.0, 1e300]}}),
-            json!([]),
-        ];
-        let (mut direct, mut serde) = (Parts::default(), Parts::default());
-        let mut shapes = std::collections::BTreeSet::new();
-        for args in calls {
-            let call = spec.read(&args);
-            if let agent_input::tool::ToolCall::Ok { notes, warnings, issues, .. } = &call {
-                shapes.insert((notes.is_empty(), warnings.is_empty(), issues.is_empty()));
-            }
-            for names in [&names, &NO_NAMES] {
-                write_call(&call, names, &mut direct).unwrap();
-                write_named(&call, names, &mut serde).unwrap();
-                assert_eq!(tape(&direct), tape(&serde), "{args}");
-            }
-        }
-        // Direct calls with notes and a warning, and one with issues (which serde writes).
-        assert!(shapes.contains(&(false, false, true)) && shapes.iter().any(|s| !s.2), "{shapes:?}");
-    }
-
-    #[test]
-    fn an_outcomes_direct_tape_is_serdes() {
-        let mut statuses = std::collections::BTreeSet::new();
-        let (mut direct, mut serde) = (Parts::default(), Parts::default());
-        for outcome in outcomes() {
-            statuses.insert(match &outcome.status {
-                Status::Ok { .. } => "ok",
-                Status::Absent => "absent",
-                Status::Ask { .. } => "ask",
-            });
-            write_outcome(&outcome, &mut direct).unwrap();
-            write(&outcome, &mut serde).unwrap();
-            assert_eq!(tape(&direct), tape(&serde), "{}", convert::outcome_text(outcome.clone()));
-        }
-        assert_eq!(statuses.len(), 3, "an ok, an absent and an ask: {statuses:?}");
-    }
-
-    /// Spellings a model sends, and a few that are no value at all.
-    const SPELLINGS: &[&str] = &[
-        "4 000",
-        "1,234",
-        "٤٠٠٠",
-        "1. 10. 2026",
-        "01/02/2026",
-        "2026-Q2",
-        "yesterday",
-        "Česko",
-        "cz",
-        "CZE",
-        "Narnia",
-        "ano",
-        "yes",
-        "null",
-        "",
-        " x ",
-        "cs_CZ.UTF-8",
-        "00000000-0000-0000-0000-000000000000",
-        "CZ, SK, Narnia",
-        "12345678901234567891",
-        "\u{0}\"\\\n",
-        "😀 nájem",
-        "query",
-        "ok",
-    ];
-
-    /// A JSON value as a model sends one: a spelling, any short string, a number, a boolean,
-    /// null, or a list or object of them.
-    fn model_value() -> impl proptest::strategy::Strategy<Value = Value> {
-        use proptest::prelude::*;
-        let leaf = prop_oneof![
-            proptest::sample::select(SPELLINGS).prop_map(Value::from),
-            ".{0,12}".prop_map(Value::from),
-            any::<i64>().prop_map(Value::from),
-            any::<f64>().prop_map(|x| serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)),
-            any::<bool>().prop_map(Value::from),
-            Just(Value::Null),
-        ];
-        leaf.prop_recursive(2, 12, 4, |inner| {
-            prop_oneof![
-                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
-                proptest::collection::vec(("[a-z]{1,4}", inner), 0..4)
-                    .prop_map(|entries| Value::Object(entries.into_iter().collect())),
-            ]
-        })
-    }
-
-    proptest::proptest! {
-        /// Any call and any outcome: the tape written directly is serde's, op for op.
-        #[test]
-        fn direct_tapes_are_serdes_for_any_call_or_outcome(
-            entries in proptest::collection::vec((proptest::sample::select(&[
-                "query", "limit", "country", "date_from", "dateFrom", "tags", "extra", "querry", "__proto__", "x",
-            ][..]), model_value()), 0..8),
-            kind in proptest::sample::select(&[
-                "number", "boolean", "date", "date_range", "country", "locale", "uuid", "list", "text", "eli",
-            ][..]),
-            input in model_value(),
-        ) {
-            let (mut direct, mut serde) = (Parts::default(), Parts::default());
-            let spec = tool();
-            let names = Names::new(spec.property_names().map(str::to_owned).collect());
-            let args: Map<String, Value> = entries.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
-            let call = spec.read(&Value::Object(args));
-            write_call(&call, &names, &mut direct).unwrap();
-            write_named(&call, &names, &mut serde).unwrap();
-            proptest::prop_assert_eq!(tape(&direct), tape(&serde));
-            let reader = agent_input::Spec::new(kind.parse().unwrap(), &Value::Null).unwrap();
-            let outcome = reader.read(agent_input::Input::from(&input));
-            write_outcome(&outcome, &mut direct).unwrap();
-            write(&outcome, &mut serde).unwrap();
-            proptest::prop_assert_eq!(tape(&direct), tape(&serde));
-        }
-    }
-
-    #[test]
-    fn keys_and_codes_cross_as_numbers() {
-        let call = tool().read(&json!({"query": " a ", "limit": "1 000", "country": "cz"}));
-        let parts = tape_of(&call);
-        assert!(!parts.text.contains("message"), "{}", parts.text);
-        assert!(!parts.text.contains("whitespace_trimmed"), "{}", parts.text);
-        assert_eq!(decode(&parts), parsed(&convert::call_text(call)));
-    }
-
-    #[test]
-    fn a_calls_property_names_cross_as_their_index() {
-        let spec = agent_input::tool::ToolSpec::from_json(&json!({"name": "t", "properties": {
-            "1": {"kind": "text"}, "__proto__": {"kind": "text"}, "b": {"kind": "number"}, "a": {"kind": "date"}}}))
-        .unwrap();
-        let names: Vec<String> = spec.property_names().map(str::to_owned).collect();
-        // A value spelled as a property name ("b") is that name's string too.
-        let call = spec.read(&json!({"a": "1. 10. 2026", "1": " b ", "__proto__": " y ", "b": "4 000"}));
-        let mut parts = Parts::default();
-        write_named(&call, &Names::new(names.clone()), &mut parts).unwrap();
-        let named = parts.ops.iter().filter(|&&op| op & 7 == TABLE && (op >> 3) & 7 == NAMES_TABLE as u32).count();
-        // Four keys of the args, four notes' paths, and the value "b".
-        assert_eq!(named, 9, "{:?}", parts.ops);
-        assert_eq!(decode_named(&parts, &names), parsed(&convert::call_text(call.clone())));
-        // Without names every string crosses as text, to the same value.
-        assert_eq!(decode(&tape_of(&call)), parsed(&convert::call_text(call.clone())));
-        // Nor does a tool of more than MAX_NAMED names name any.
-        let many: Vec<String> = names.iter().cloned().chain((0..MAX_NAMED).map(|i| format!("p{i}"))).collect();
-        write_named(&call, &Names::new(many.clone()), &mut parts).unwrap();
-        assert!(parts.ops.iter().all(|&op| op & 7 != TABLE || (op >> 3) & 7 != NAMES_TABLE as u32));
-        assert_eq!(decode_named(&parts, &many), parsed(&convert::call_text(call)));
-        // Every one of MAX_NAMED names is named, those that share a slot too.
-        let props: serde_json::Map<String, Value> =
-            (0..MAX_NAMED).map(|i| (format!("p{}", i * 7), json!({"kind": "text"}))).collect();
-        let spec = agent_input::tool::ToolSpec::from_json(&json!({"name": "t", "properties": props})).unwrap();
-        let names: Vec<String> = spec.property_names().map(str::to_owned).collect();
-        let slots = name_slots(&names);
-        assert!(slots.contains(&SHARED_SLOT), "some names share a slot");
-        let args: serde_json::Map<String, Value> = names.iter().map(|n| (n.clone(), json!("x"))).collect();
-        let call = spec.read(&Value::Object(args));
-        write_named(&call, &Names::new(names.clone()), &mut parts).unwrap();
-        let named = parts.ops.iter().filter(|&&op| op & 7 == TABLE && (op >> 3) & 7 == NAMES_TABLE as u32).count();
-        assert_eq!(named, MAX_NAMED, "each key of the args");
-        assert_eq!(decode_named(&parts, &names), parsed(&convert::call_text(call)));
-        // Names of 63 bytes and more are named too.
-        let (long, longer) = ("x".repeat(63), "y".repeat(70));
-        let spec = agent_input::tool::ToolSpec::from_json(&json!({"name": "t", "properties": {
-            long.as_str(): {"kind": "text"}, longer.as_str(): {"kind": "text"}}}))
-        .unwrap();
-        let names: Vec<String> = spec.property_names().map(str::to_owned).collect();
-        let call = spec.read(&json!({long.as_str(): " a ", longer.as_str(): " b "}));
-        write_named(&call, &Names::new(names.clone()), &mut parts).unwrap();
-        let named = parts.ops.iter().filter(|&&op| op & 7 == TABLE && (op >> 3) & 7 == NAMES_TABLE as u32).count();
-        assert_eq!(named, 4, "two keys and two notes' paths: {:?}", parts.ops);
-        assert_eq!(decode_named(&parts, &names), parsed(&convert::call_text(call)));
-    }
-
-    #[test]
-    fn a_huge_answer_does_not_keep_its_memory() {
-        let mut parts = Parts::default();
-        write(&"x".repeat(4 * MAX_RETAINED_BYTES), &mut parts).unwrap();
-        assert!(parts.text.capacity() >= 4 * MAX_RETAINED_BYTES);
-        write(&"y", &mut parts).unwrap();
-        assert!(parts.text.capacity() <= MAX_RETAINED_BYTES);
-        assert_eq!(decode(&parts), json!("y"));
-    }
-
-    #[test]
-    fn every_code_crosses_as_its_name() {
-        for (t, names) in (1..=4).map(|t| (t, table(t))) {
-            for (i, name) in names.iter().enumerate() {
-                let value = match t {
-                    1 => serde_json::to_value(NoteCode::iter().nth(i)).unwrap(),
-                    2 => serde_json::to_value(WarningCode::iter().nth(i)).unwrap(),
-                    3 => serde_json::to_value(AskCode::iter().nth(i)).unwrap(),
-                    _ => serde_json::to_value(EnvelopeCode::iter().nth(i)).unwrap(),
-                };
-                assert_eq!(value, json!(name), "serde and strum spell each code alike");
-            }
-        }
-        let parts =
-            tape_of(&(NoteCode::iter().next_back(), AskCode::iter().next_back(), EnvelopeCode::iter().next_back()));
-        assert_eq!(parts.ops.len(), 4);
-        assert_eq!(decode(&parts), json!([table(1).last(), table(3).last(), table(4).last()]));
-    }
-}
+mod tests;

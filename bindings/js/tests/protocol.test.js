@@ -108,6 +108,24 @@ test("a Call's outcome out of turn, or of no shape, is a typed error; bad argume
   }
 });
 
+test("a lone surrogate in a call's arguments answers the envelope read answers, naming the byte", () => {
+  const tool = ai.Tool.fromSpec(SEARCH);
+  for (const args of [{ query: "\ud800" }, [{ query: "\ud800" }], { query: "x", limit: ["\udc00"] }]) {
+    const step = tool.call({ name: "search", arguments: args }).step;
+    assert.equal(step.step, "answer", JSON.stringify(args));
+    assert.deepEqual(step.result.structuredContent, tool.read(args).toCallToolResult().structuredContent);
+  }
+  const issue = tool.call({ name: "search", arguments: { query: "\ud800" } }).step.result.structuredContent.issues[0];
+  assert.equal(issue.code, "invalid_request");
+  assert.match(issue.expected, /lone UTF-16 surrogate/);
+  // Through a lenient server's protocol too.
+  const protocol = new ai.Protocol();
+  const echo = protocol.tool({ name: "echo", inputSchema: { type: "object", properties: { q: { type: "string" } } } });
+  const lenient = protocol.call(echo.tool, { name: "echo", arguments: { q: "\ud800" } }).step;
+  assert.equal(lenient.step, "answer");
+  assert.match(JSON.stringify(lenient.result), /lone UTF-16 surrogate/);
+});
+
 test("a handler's output that JSON cannot write is null, and warnings added to toolCall reach the result", () => {
   const tool = ai.Tool.fromSpec(SEARCH);
   const call = tool.call({ name: "search", arguments: { query: "x" } });

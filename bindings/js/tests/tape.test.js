@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { Reader, Tool, read } from "../lib/node.js";
+import { Reader, Tool, WIRE_KEYS, read } from "../lib/node.js";
 
 test("strings of every width cross as sent", () => {
   const out = new Reader("text").read("  😀 nájem \u0301\"\\ ");
@@ -62,4 +62,33 @@ test("a number a double cannot hold crosses as its text, flagged", () => {
   assert.equal(out.value, "12345678901234567891");
   assert.equal(out.exact, false);
   assert.equal(read("number", "4 000").exact, undefined);
+});
+
+test("the wire's keys are one generated list, holding every key an outcome or a call has", () => {
+  // `WIRE_KEYS` (generated.js) and the module's `KEYS` (src/keys.rs) are written by one
+  // generator from the core's serde derives; a key crosses as its index in them.
+  assert.ok(Object.isFrozen(WIRE_KEYS));
+  assert.equal(new Set(WIRE_KEYS).size, WIRE_KEYS.length);
+  const keysOf = (value, into = new Set()) => {
+    if (Array.isArray(value)) for (const v of value) keysOf(v, into);
+    else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        into.add(k);
+        if (k !== "args" && k !== "value" && k !== "received") keysOf(v, into);
+      }
+    }
+    return into;
+  };
+  const tool = Tool.fromSpec({ name: "t", properties: { q: { kind: "text", required: true }, d: { kind: "date" }, n: { kind: "number" } } });
+  const values = [
+    read("number", "4 000"),
+    read("number", null),
+    read("date", "01/02/2026"),
+    read("list", "CZ, CZ", { item: { kind: "country" } }),
+    { ...tool.read({ q: " a ", n: "1 000", x: 1 }) },
+    { ...tool.read({ d: "01/02/2026" }) },
+  ];
+  for (const value of values) {
+    for (const key of keysOf(value)) assert.ok(WIRE_KEYS.includes(key), `${key} of ${JSON.stringify(value)}`);
+  }
 });
