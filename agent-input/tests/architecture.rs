@@ -690,6 +690,8 @@ const ADAPTERS: &[&str] = &[
     "bindings/python/python/agent_input/fastmcp.py",
     "bindings/js/lib/mcp.js",
     "bindings/js/lib/register-runtime.js",
+    "bindings/cli/src/proxy/mod.rs",
+    "bindings/cli/src/proxy/relay.rs",
 ];
 
 /// The lines of `text` (code, not comments) that name a rule's machinery.

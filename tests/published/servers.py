@@ -40,6 +40,10 @@ PY_WRAP = shlex.split(os.environ.get("AGENT_INPUT_PY_WRAP", "-m agent_input.run"
 #: The words put between `node` and the server's script to apply the one line.
 JS_WRAP = shlex.split(os.environ.get("AGENT_INPUT_JS_WRAP", "--import agent-input/register"))
 
+#: The `agent-input` command line the proxied runs start (`agent-input proxy -- <plain argv>`):
+#: built by `cargo build` (scripts/test builds the workspace before this suite).
+AGENT_INPUT_BIN = Path(os.environ.get("AGENT_INPUT_BIN") or (HERE.parents[1] / "target" / "debug" / "agent-input"))
+
 #: Fixed author, committer and dates: a commit made by either run has the same hash.
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Ada Lovelace",
@@ -109,6 +113,14 @@ class Server:
         if self.console:
             return [str(self.python.parent / target[0]), *target[1:]]
         return [str(self.python), *self._entry(target)]
+
+    def proxied(self) -> List[str]:
+        """The plain server behind `agent-input proxy`, as a client's config would start it."""
+        return [str(AGENT_INPUT_BIN), "proxy", "--", *self.plain()]
+
+    def via(self, via: str) -> List[str]:
+        """The server made lenient: by the one line (`line`) or behind the proxy (`proxy`)."""
+        return self.proxied() if via == "proxy" else self.lenient()
 
     def lenient(self) -> List[str]:
         if self.runtime == "node":

@@ -33,6 +33,7 @@
 mod eval;
 mod lint;
 mod mcp;
+mod proxy;
 mod terminal;
 
 use std::io::{BufRead, BufWriter, Write};
@@ -181,6 +182,31 @@ enum Command {
         /// Seconds a model command may take for one turn (its process group is ended then).
         #[arg(long = "model-timeout", default_value_t = eval::MODEL_TIMEOUT_SECONDS, value_name = "SECONDS")]
         model_timeout: u64,
+    },
+    /// Make any MCP server lenient from the client's configuration: start it as a child and
+    /// relay MCP over stdio, reading tool calls as the one-line drop-ins do.
+    Proxy {
+        /// Per-tool overrides as the drop-ins take them: {"tool": {overrides} | false}.
+        #[arg(long, value_name = "FILE")]
+        overrides: Option<std::path::PathBuf>,
+        /// The languages the callers write, e.g. cs,de (repeatable).
+        #[arg(long, value_name = "TAGS")]
+        languages: Vec<String>,
+        /// The day relative words are read against: utc, local or YYYY-MM-DD (unset: they ask).
+        #[arg(long, value_name = "DAY")]
+        today: Option<String>,
+        /// Let names imply kinds (`cursor`, `idempotency_key`, `date_from`, ...).
+        #[arg(long = "implied-kinds")]
+        implied_kinds: bool,
+        /// Where receipts of writes with an idempotency key are kept: memory.
+        #[arg(long, default_value = "memory", value_name = "STORE")]
+        receipts: String,
+        /// The environment variable holding the server key that seals questions and tokens.
+        #[arg(long = "server-key-env", value_name = "NAME")]
+        server_key_env: Option<String>,
+        /// The server's command and its arguments, after `--`.
+        #[arg(last = true, required = true, value_name = "COMMAND")]
+        command: Vec<String>,
     },
 }
 
@@ -724,6 +750,17 @@ fn main() -> ExitCode {
                 format: &format,
                 fail_on: &fail_on,
                 model_timeout: std::time::Duration::from_secs(model_timeout),
+            }))
+        }
+        Command::Proxy { overrides, languages, today, implied_kinds, receipts, server_key_env, command } => {
+            exit_of(proxy::run(&proxy::Options {
+                command: &command,
+                overrides: overrides.as_deref(),
+                languages: &languages,
+                today: today.as_deref(),
+                implied_kinds,
+                receipts: &receipts,
+                server_key_env: server_key_env.as_deref(),
             }))
         }
         Command::Read { batch: true, key_env, .. } => batch(&key_env),

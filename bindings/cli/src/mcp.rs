@@ -165,11 +165,18 @@ impl Group {
     }
 }
 
-impl Drop for Group {
-    fn drop(&mut self) {
+impl Group {
+    /// Ends the whole group now and reaps the leader.
+    pub(crate) fn kill(&mut self) {
         kill_group(self.0.id());
         let _ = self.0.kill();
         let _ = self.0.wait();
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        self.kill();
     }
 }
 
@@ -290,7 +297,7 @@ impl Session {
         if let Some(stderr) = child.stderr.take() {
             let tail = Arc::clone(&stderr_tail);
             std::thread::spawn(move || {
-                keep_tail(stderr, &tail);
+                keep_tail(stderr, &tail, false);
                 let _ = done.send(());
             });
         }
@@ -520,8 +527,9 @@ fn client_info() -> Value {
 }
 
 /// Keeps the last [`STDERR_TAIL_BYTES`] bytes of the server's stderr, and whether older ones
-/// were dropped. It reads bytes, not lines: no encoding and no line length stops it.
-fn keep_tail<R: Read>(mut reader: R, tail: &Mutex<(VecDeque<u8>, bool)>) {
+/// were dropped, passing every byte on to this process's stderr too when `pass_on` is set (the
+/// proxy's). It reads bytes, not lines: no encoding and no line length stops it.
+pub(crate) fn keep_tail<R: Read>(mut reader: R, tail: &Mutex<(VecDeque<u8>, bool)>, pass_on: bool) {
     let mut buffer = [0u8; 8192];
     loop {
         let n = match reader.read(&mut buffer) {
@@ -530,19 +538,27 @@ fn keep_tail<R: Read>(mut reader: R, tail: &Mutex<(VecDeque<u8>, bool)>) {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(_) => return,
         };
-        let Ok(mut tail) = tail.lock() else { return };
-        let (bytes, cut) = &mut *tail;
-        bytes.extend(&buffer[..n]);
-        if bytes.len() > STDERR_TAIL_BYTES {
-            bytes.drain(..bytes.len() - STDERR_TAIL_BYTES);
-            *cut = true;
+        if pass_on {
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), &buffer[..n]);
         }
+        keep_in_tail(tail, &buffer[..n]);
+    }
+}
+
+/// Adds `chunk` to a stderr tail, keeping its last [`STDERR_TAIL_BYTES`] bytes.
+fn keep_in_tail(tail: &Mutex<(VecDeque<u8>, bool)>, chunk: &[u8]) {
+    let Ok(mut tail) = tail.lock() else { return };
+    let (bytes, cut) = &mut *tail;
+    bytes.extend(chunk);
+    if bytes.len() > STDERR_TAIL_BYTES {
+        bytes.drain(..bytes.len() - STDERR_TAIL_BYTES);
+        *cut = true;
     }
 }
 
 /// The last [`STDERR_TAIL_LINES`] lines of a stderr tail, read as UTF-8 where they are (other
 /// bytes as U+FFFD), each cut to 300 characters; `…` marks a first line whose start was dropped.
-fn tail_lines(bytes: &VecDeque<u8>, cut: bool) -> Vec<String> {
+pub(crate) fn tail_lines(bytes: &VecDeque<u8>, cut: bool) -> Vec<String> {
     let bytes: Vec<u8> = bytes.iter().copied().collect();
     let text = String::from_utf8_lossy(&bytes);
     let lines: Vec<&str> = text.lines().collect();
@@ -744,7 +760,7 @@ mod tests {
         let tail = Mutex::new((VecDeque::new(), false));
         let mut bytes = vec![b'x'; 3 * STDERR_TAIL_BYTES];
         bytes.extend_from_slice(b"\nbad \xff\xfe\nlast\n");
-        keep_tail(&bytes[..], &tail);
+        keep_tail(&bytes[..], &tail, false);
         let tail = tail.lock().unwrap();
         assert_eq!(tail.0.len(), STDERR_TAIL_BYTES);
         let lines = tail_lines(&tail.0, tail.1);

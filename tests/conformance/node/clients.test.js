@@ -377,7 +377,10 @@ function agreed(result) {
 /** Per case, what each server and client said (`agreed`), for the final comparison. */
 const said = new Map();
 
-const casesFor = (server) => CASES.filter((c) => c.servers === undefined || c.servers.includes("*") || c.servers.includes(server.name));
+/** The server whose cases a server answers: its own name, or the one its `as` names (a plain
+ * server made lenient by `agent-input proxy` answers as the same server with its one line). */
+const answersAs = (server) => server.as ?? server.name;
+const casesFor = (server) => CASES.filter((c) => c.servers === undefined || c.servers.includes("*") || c.servers.includes(answersAs(server)));
 
 // --- the tests -----------------------------------------------------------------------------------
 
@@ -391,7 +394,7 @@ for (const server of SERVERS.filter((s) => ONLY === null || ONLY.has(s.name))) {
         try {
           const version = major === 1 ? undefined : session.client.getNegotiatedProtocolVersion();
           t.diagnostic(`protocol ${major === 1 ? "(2025 era, 1.x client)" : version}`);
-          if (major === 2) assert.equal(version === MODERN, !LEGACY_ONLY.has(server.name), `the 2.x client negotiated ${version}`);
+          if (major === 2) assert.equal(version === MODERN, !LEGACY_ONLY.has(answersAs(server)), `the 2.x client negotiated ${version}`);
           const start = session.responses.length;
           const { tools } = await session.client.listTools();
           assert.deepEqual(tools.map((tool) => tool.name).sort(), ["search_decisions", "update_decision_notes"]);
@@ -468,6 +471,10 @@ describe("the servers agree", () => {
   for (const c of CASES) {
     test(c.name, (t) => {
       const views = said.get(c.name);
+      if (views === undefined && SERVERS_FILE !== "examples/servers.json") {
+        t.skip(`no server of ${SERVERS_FILE} takes this case (its cases name other servers)`);
+        return;
+      }
       if (views === undefined || views.size < 2) {
         if (REQUIRE) assert.fail(`fewer than two servers answered "${c.name}"`);
         t.skip("fewer than two servers ran this case");
@@ -502,7 +509,8 @@ describe("the harness", () => {
     }
   });
 
-  test("the cases name only known servers", () => {
+  test("the cases name only known servers", (t) => {
+    if (SERVERS_FILE !== "examples/servers.json") return t.skip(`another server list: ${SERVERS_FILE}`);
     const names = new Set(SERVERS.map((s) => s.name));
     for (const c of CASES) for (const s of c.servers ?? []) assert.ok(s === "*" || names.has(s), `${c.name}: ${s}`);
   });

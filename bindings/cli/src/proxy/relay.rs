@@ -1,0 +1,518 @@
+//! The relay between one client and one server: every message passes as it came but for the
+//! few the drop-ins rewrite. A client's `tools/list` result is made lenient
+//! ([`Lenient::list`]); a client's `tools/call` of a tool read leniently runs the core's call
+//! protocol ([`protocol::Call`]): answered by the proxy (an ask, a replayed receipt), passed on
+//! as it came, or sent to the server with the canonical arguments and its result given back with
+//! the notes beside it. No rule of a call is decided here.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use agent_input::protocol::{self, Lenient, Listed, Outcome, Request, Step, FAILURE_KEY};
+use agent_input::tool::ReceiptStore;
+use serde_json::{json, Map, Value};
+
+use crate::mcp::{MAX_LIST_PAGES, REQUEST_TIMEOUT_SECONDS};
+
+/// JSON-RPC's error codes the proxy answers with.
+pub mod code {
+    /// Invalid JSON.
+    pub const PARSE_ERROR: i64 = -32700;
+    /// Not a request the proxy takes (a batch, a message of no shape, one over the size bound,
+    /// a request before the handshake).
+    pub const INVALID_REQUEST: i64 = -32600;
+    /// The server stopped before answering, or the proxy failed a step.
+    pub const INTERNAL_ERROR: i64 = -32603;
+}
+
+/// The `_meta` keys of a 2026-07-28 request that carry its context.
+const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+const META_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+const META_PREFIX: &str = "io.modelcontextprotocol/";
+
+/// The prefix of the ids of the proxy's own requests to the server.
+const OWN_ID_PREFIX: &str = "agent-input-proxy/";
+
+/// Which day relative words are read against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Today {
+    /// None: a relative word asks, as the drop-ins do by default.
+    Unset,
+    /// The UTC calendar's day at each call.
+    Utc,
+    /// The local calendar's day at each call.
+    Local,
+    /// This day.
+    Day(chrono::NaiveDate),
+}
+
+impl Today {
+    /// `utc`, `local` or a `YYYY-MM-DD` day.
+    ///
+    /// # Errors
+    /// Anything else.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        match text {
+            "utc" => Ok(Self::Utc),
+            "local" => Ok(Self::Local),
+            day => day
+                .parse::<chrono::NaiveDate>()
+                .ok()
+                .filter(|_| day.len() == 10)
+                .map(Self::Day)
+                .ok_or_else(|| format!("--today takes utc, local or a day as YYYY-MM-DD; got `{day}`")),
+        }
+    }
+
+    fn day(&self) -> Option<String> {
+        match self {
+            Self::Unset => None,
+            Self::Utc => Some(chrono::Utc::now().date_naive().to_string()),
+            Self::Local => Some(chrono::Local::now().date_naive().to_string()),
+            Self::Day(day) => Some(day.to_string()),
+        }
+    }
+}
+
+/// A client's request in flight at the server.
+enum Pending {
+    /// A `tools/list`, whose result is made lenient.
+    List,
+    /// A `tools/call` the protocol sent on, waiting for the server's result; true when the call
+    /// speaks 2026-07-28 or later.
+    Call(Box<protocol::Call>, bool),
+    /// Anything else, answered as the server answers it.
+    Other,
+}
+
+/// What the client said about itself at the handshake (2025-11-25).
+#[derive(Default)]
+struct Handshake {
+    initialized: bool,
+    version: Option<String>,
+    capabilities: Value,
+}
+
+/// The state of one proxied session.
+pub struct Relay {
+    lenient: Lenient,
+    receipts: Arc<dyn ReceiptStore>,
+    today: Today,
+    client: Mutex<Box<dyn Write + Send>>,
+    server: Mutex<Option<Box<dyn Write + Send>>>,
+    pending: Mutex<HashMap<String, (Value, Pending)>>,
+    own: Mutex<HashMap<String, mpsc::Sender<Value>>>,
+    next_own: AtomicU64,
+    handshake: Mutex<Handshake>,
+}
+
+/// The key of an id in the maps: its JSON text.
+fn key_of(id: &Value) -> String {
+    id.to_string()
+}
+
+/// A JSON-RPC error response.
+pub fn error(id: &Value, code: i64, message: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+}
+
+fn response(id: &Value, result: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "result": result})
+}
+
+/// Logs one line to the proxy's stderr.
+pub fn log(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "agent-input proxy: {line}");
+}
+
+impl Relay {
+    /// A relay writing to `client` and `server`.
+    pub fn new(
+        lenient: Lenient,
+        receipts: Arc<dyn ReceiptStore>,
+        today: Today,
+        client: Box<dyn Write + Send>,
+        server: Box<dyn Write + Send>,
+    ) -> Self {
+        Self {
+            lenient,
+            receipts,
+            today,
+            client: Mutex::new(client),
+            server: Mutex::new(Some(server)),
+            pending: Mutex::new(HashMap::new()),
+            own: Mutex::new(HashMap::new()),
+            next_own: AtomicU64::new(0),
+            handshake: Mutex::new(Handshake::default()),
+        }
+    }
+
+    fn write_line(out: &mut dyn Write, bytes: &[u8]) -> std::io::Result<()> {
+        out.write_all(bytes)?;
+        out.write_all(b"\n")?;
+        out.flush()
+    }
+
+    /// Sends one message to the client.
+    pub fn to_client(&self, message: &Value) {
+        self.to_client_raw(message.to_string().as_bytes());
+    }
+
+    fn to_client_raw(&self, bytes: &[u8]) {
+        let mut client = self.client.lock().unwrap_or_else(PoisonError::into_inner);
+        // A client gone is seen by the reader of its input, which ends the session.
+        let _ = Self::write_line(&mut **client, bytes);
+    }
+
+    fn to_server_raw(&self, bytes: &[u8]) -> bool {
+        let mut server = self.server.lock().unwrap_or_else(PoisonError::into_inner);
+        server.as_mut().is_some_and(|s| Self::write_line(&mut **s, bytes).is_ok())
+    }
+
+    /// Closes the server's input (the client is gone: a stdio server exits on it).
+    pub fn close_server(&self) {
+        self.server.lock().unwrap_or_else(PoisonError::into_inner).take();
+    }
+
+    /// One message line from the client.
+    pub fn client_line(&self, line: &[u8]) {
+        let message: Value = match serde_json::from_slice(line) {
+            Ok(message) => message,
+            Err(e) => {
+                return self.to_client(&error(&Value::Null, code::PARSE_ERROR, &format!("Parse error: {e}")));
+            }
+        };
+        let Value::Object(object) = &message else {
+            let why = if message.is_array() {
+                "Invalid Request: a batch (JSON-RPC batches are not part of MCP); send each message on its own line"
+            } else {
+                "Invalid Request: a message is a JSON object"
+            };
+            return self.to_client(&error(&Value::Null, code::INVALID_REQUEST, why));
+        };
+        let (Some(method), Some(id)) = (object.get("method").and_then(Value::as_str), object.get("id")) else {
+            if object.get("method").and_then(Value::as_str) == Some("notifications/cancelled") {
+                self.cancelled(&message);
+            }
+            // A notification, or the client's answer to a request of the server's: as it came.
+            self.to_server_raw(line);
+            return;
+        };
+        let params = object.get("params").unwrap_or(&Value::Null);
+        if let Some(refused) = self.before_handshake(method, params) {
+            return self.to_client(&error(id, code::INVALID_REQUEST, &refused));
+        }
+        match method {
+            "tools/call" => self.call(id, line, &message),
+            "tools/list" => self.forward(id, line, Pending::List),
+            _ => self.forward(id, line, Pending::Other),
+        }
+    }
+
+    /// Records the handshake; the refusal of a request sent before any (2025-11-25), or `None`.
+    fn before_handshake(&self, method: &str, params: &Value) -> Option<String> {
+        let mut handshake = self.handshake.lock().unwrap_or_else(PoisonError::into_inner);
+        if method == "initialize" {
+            handshake.initialized = true;
+            handshake.version = params.get("protocolVersion").and_then(Value::as_str).map(str::to_owned);
+            handshake.capabilities = params.get("capabilities").cloned().unwrap_or(Value::Null);
+            return None;
+        }
+        let modern = params.get("_meta").and_then(|m| m.get(META_VERSION)).is_some();
+        if handshake.initialized || modern || matches!(method, "ping" | "server/discover") {
+            return None;
+        }
+        Some(format!(
+            "Invalid Request: `{method}` before the session began: send `initialize` first (2025-11-25), \
+             or name the revision in the request's `_meta` (`{META_VERSION}`, 2026-07-28)"
+        ))
+    }
+
+    fn forward(&self, id: &Value, line: &[u8], pending: Pending) {
+        self.pending.lock().unwrap_or_else(PoisonError::into_inner).insert(key_of(id), (id.clone(), pending));
+        if !self.to_server_raw(line) {
+            self.take_pending(id);
+            self.to_client(&error(id, code::INTERNAL_ERROR, "the server no longer reads its input"));
+        }
+    }
+
+    fn take_pending(&self, id: &Value) -> Option<Pending> {
+        self.pending.lock().unwrap_or_else(PoisonError::into_inner).remove(&key_of(id)).map(|(_, p)| p)
+    }
+
+    /// The context the protocol reads a call in: the revision and capabilities (the request's
+    /// own `_meta`, 2026-07-28, or the handshake's), and the day.
+    fn context(&self, params: &Value) -> Value {
+        let meta = params.get("_meta");
+        let handshake = self.handshake.lock().unwrap_or_else(PoisonError::into_inner);
+        let version = meta
+            .and_then(|m| m.get(META_VERSION))
+            .cloned()
+            .unwrap_or_else(|| handshake.version.clone().map_or(Value::Null, Value::String));
+        let capabilities = meta.and_then(|m| m.get(META_CAPABILITIES)).unwrap_or(&handshake.capabilities).clone();
+        json!({"protocolVersion": version, "clientCapabilities": capabilities, "today": self.today.day()})
+    }
+
+    /// A client's `tools/call`.
+    fn call(&self, id: &Value, line: &[u8], message: &Value) {
+        let params = message.get("params").unwrap_or(&Value::Null);
+        let name = params.get("name").and_then(Value::as_str).unwrap_or_default();
+        let Some(Listed::Read { spec, output_schema }) = self.listed(name, params) else {
+            return self.forward(id, line, Pending::Other);
+        };
+        let context = self.context(params);
+        let request = match Request::from_json(params, &context) {
+            Ok(request) => request,
+            Err(e) => return self.to_client(&error(id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
+        };
+        let modern = context["protocolVersion"].as_str().is_some_and(|v| v >= protocol::MRTR_VERSION);
+        let (call, step) = self.lenient.call(spec, output_schema, &request);
+        self.drive(Turn { id, request: Some((line, message)), done: None, modern }, call, step);
+    }
+
+    /// Runs the protocol's steps until one needs the server or ends the call.
+    fn drive(&self, turn: Turn<'_>, mut call: protocol::Call, mut step: Step) {
+        let Turn { id, request, done, modern } = turn;
+        loop {
+            let outcome = match step {
+                Step::Answer { result } => return self.to_client(&response(id, complete(result, modern))),
+                Step::Done => return done.into_iter().for_each(|d| self.to_client_raw(d)),
+                Step::Pass => {
+                    return match request {
+                        Some((line, _)) => self.forward(id, line, Pending::Other),
+                        None => done.into_iter().for_each(|d| self.to_client_raw(d)),
+                    }
+                }
+                Step::Get { tool, key } => Outcome::Stored(self.receipts.get(&tool, &key)),
+                Step::Put { tool, key, receipt } => {
+                    self.receipts.put(&tool, &key, receipt);
+                    Outcome::Nothing
+                }
+                Step::Run { arguments, answered } => {
+                    let Some((line, message)) = request else { return };
+                    let sent = forwarded(message, arguments, answered);
+                    let pending = Pending::Call(Box::new(call), modern);
+                    self.pending
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .insert(key_of(id), (id.clone(), pending));
+                    if !self.to_server_raw(sent.as_deref().unwrap_or(line)) {
+                        if let Some(Pending::Call(call, _)) = self.take_pending(id) {
+                            self.abandon(*call);
+                        }
+                        self.to_client(&error(id, code::INTERNAL_ERROR, "the server no longer reads its input"));
+                    }
+                    return;
+                }
+            };
+            step = match call.resume(outcome) {
+                Ok(step) => step,
+                Err(e) => return self.to_client(&error(id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
+            };
+        }
+    }
+
+    /// A call the server will not answer: its receipt released.
+    fn abandon(&self, mut call: protocol::Call) {
+        let mut step = call.resume(Outcome::Cancelled);
+        while let Ok(Step::Put { tool, key, receipt }) = step {
+            self.receipts.put(&tool, &key, receipt);
+            step = call.resume(Outcome::Nothing);
+        }
+    }
+
+    /// The client cancelled a request: a call in flight releases its receipt.
+    fn cancelled(&self, message: &Value) {
+        let Some(id) = message.get("params").and_then(|p| p.get("requestId")) else { return };
+        let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+        if matches!(pending.get(&key_of(id)), Some((_, Pending::Call(..)))) {
+            if let Some((_, Pending::Call(call, _))) = pending.remove(&key_of(id)) {
+                drop(pending);
+                self.abandon(*call);
+            }
+        }
+    }
+
+    /// One message line from the server.
+    pub fn server_line(&self, line: &[u8]) {
+        let message: Value = match serde_json::from_slice(line) {
+            Ok(Value::Object(o)) => Value::Object(o),
+            _ => {
+                let text = String::from_utf8_lossy(line);
+                let shown: String = text.chars().take(crate::mcp::STRAY_LINE_CHARS).collect();
+                return log(&format!(
+                    "the server wrote a line that is not JSON-RPC to stdout (not passed on): {shown}"
+                ));
+            }
+        };
+        let method = message.get("method").and_then(Value::as_str);
+        if method == Some("notifications/tools/list_changed") {
+            self.lenient.forget();
+        }
+        let id = match (method, message.get("id")) {
+            (None, Some(id)) => id.clone(),
+            // A notification or a request of the server's own: as it came.
+            _ => return self.to_client_raw(line),
+        };
+        if let Some(own) = id.as_str().filter(|i| i.starts_with(OWN_ID_PREFIX)) {
+            let waiting = self.own.lock().unwrap_or_else(PoisonError::into_inner).remove(own);
+            if let Some(waiting) = waiting {
+                let _ = waiting.send(message);
+            }
+            return;
+        }
+        match self.take_pending(&id) {
+            Some(Pending::List) => self.listed_result(&id, line, &message),
+            Some(Pending::Call(call, modern)) => {
+                let outcome = match (message.get("result"), message.get("error")) {
+                    (Some(result), _) => Outcome::Result(result.clone()),
+                    (None, error) => match error.and_then(|e| e.get("data")).and_then(|d| d.get(FAILURE_KEY)) {
+                        Some(failure) => serde_json::from_value(failure.clone())
+                            .map_or_else(|_| Outcome::Error(String::new()), Outcome::Failure),
+                        None => Outcome::Error(String::new()),
+                    },
+                };
+                let mut call = *call;
+                match call.resume(outcome) {
+                    Ok(step) => self.drive(Turn { id: &id, request: None, done: Some(line), modern }, call, step),
+                    Err(e) => self.to_client(&error(&id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
+                }
+            }
+            Some(Pending::Other) | None => self.to_client_raw(line),
+        }
+    }
+
+    /// A `tools/list` result made lenient.
+    fn listed_result(&self, id: &Value, line: &[u8], message: &Value) {
+        let Some(result) = message.get("result") else { return self.to_client_raw(line) };
+        match self.lenient.list(result) {
+            Ok((result, lines)) => {
+                lines.iter().for_each(|l| log(l));
+                self.to_client(&response(id, result));
+            }
+            Err(e) => {
+                log(&format!("tools/list passed on as the server sent it: {e}"));
+                self.to_client_raw(line);
+            }
+        }
+    }
+
+    /// How the tool `name` is read: as last listed, or listed now from the server (the client
+    /// called it before listing, or the server's tools changed since).
+    fn listed(&self, name: &str, params: &Value) -> Option<Listed> {
+        if let Some(listed) = self.lenient.known(name) {
+            return Some(listed);
+        }
+        let meta: Map<String, Value> = params
+            .get("_meta")
+            .and_then(Value::as_object)
+            .map(|m| {
+                m.iter().filter(|(k, _)| k.starts_with(META_PREFIX)).map(|(k, v)| (k.clone(), v.clone())).collect()
+            })
+            .unwrap_or_default();
+        let mut cursor: Option<Value> = None;
+        for _ in 0..MAX_LIST_PAGES {
+            let mut list_params = json!({});
+            if !meta.is_empty() {
+                list_params["_meta"] = Value::Object(meta.clone());
+            }
+            if let Some(cursor) = cursor.take() {
+                list_params["cursor"] = cursor;
+            }
+            let result = self.own_request("tools/list", list_params)?;
+            match self.lenient.list(&result) {
+                Ok((_, lines)) => lines.iter().for_each(|l| log(l)),
+                Err(e) => log(&format!("tools/list: {e}")),
+            }
+            match result.get("nextCursor") {
+                Some(next) if !next.is_null() => cursor = Some(next.clone()),
+                _ => break,
+            }
+            if self.lenient.known(name).is_some() {
+                break;
+            }
+        }
+        self.lenient.known(name)
+    }
+
+    /// A request of the proxy's own to the server; its result, or `None` (an error, no answer
+    /// within `REQUEST_TIMEOUT_SECONDS`, the server gone).
+    fn own_request(&self, method: &str, params: Value) -> Option<Value> {
+        let id = format!("{OWN_ID_PREFIX}{}", self.next_own.fetch_add(1, Ordering::Relaxed));
+        let (tx, rx) = mpsc::channel();
+        self.own.lock().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), tx);
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        if !self.to_server_raw(request.to_string().as_bytes()) {
+            return None;
+        }
+        let answer = rx.recv_timeout(Duration::from_secs(REQUEST_TIMEOUT_SECONDS));
+        self.own.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+        answer.ok()?.get("result").cloned()
+    }
+
+    /// The server's answer to `id` could not be passed on: the client gets `message` instead.
+    pub fn answer_instead(&self, id: &Value, message: &str) {
+        match self.take_pending(id) {
+            Some(Pending::Call(call, _)) => self.abandon(*call),
+            Some(_) => {}
+            None => return,
+        }
+        self.to_client(&error(id, code::INTERNAL_ERROR, message));
+    }
+
+    /// The server is gone: every request in flight is answered with `message`, a call's receipt
+    /// released.
+    pub fn server_gone(&self, message: &str) {
+        let pending: Vec<(Value, Pending)> =
+            self.pending.lock().unwrap_or_else(PoisonError::into_inner).drain().map(|(_, p)| p).collect();
+        for (id, pending) in pending {
+            if let Pending::Call(call, _) = pending {
+                self.abandon(*call);
+            }
+            self.to_client(&error(&id, code::INTERNAL_ERROR, message));
+        }
+        self.own.lock().unwrap_or_else(PoisonError::into_inner).clear();
+    }
+}
+
+/// One call's place in the relay, for [`Relay::drive`]: its id; the client's call (for a step
+/// that passes it on or runs it); the server's answer to send when the protocol has nothing to
+/// say (its error); whether the call speaks 2026-07-28 or later.
+struct Turn<'a> {
+    id: &'a Value,
+    request: Option<(&'a [u8], &'a Value)>,
+    done: Option<&'a [u8]>,
+    modern: bool,
+}
+
+/// A result the proxy answers itself, as its revision writes it: on 2026-07-28 and later a
+/// complete result says so (`"resultType": "complete"`), as a framework's would.
+fn complete(mut result: Value, modern: bool) -> Value {
+    if let (true, Some(o)) = (modern, result.as_object_mut()) {
+        o.entry("resultType").or_insert_with(|| Value::String("complete".into()));
+    }
+    result
+}
+
+/// The client's call with the canonical `arguments` (and, when a person's answers were read,
+/// without `requestState` and `inputResponses`), or `None` when that is the line as it came.
+fn forwarded(message: &Value, arguments: Value, answered: bool) -> Option<Vec<u8>> {
+    let params = message.get("params");
+    if !answered && params.and_then(|p| p.get("arguments")).unwrap_or(&Value::Null) == &arguments {
+        return None;
+    }
+    let mut message = message.clone();
+    if let Some(params) = message.get_mut("params").and_then(Value::as_object_mut) {
+        params.insert("arguments".into(), arguments);
+        if answered {
+            params.remove("requestState");
+            params.remove("inputResponses");
+        }
+    }
+    Some(message.to_string().into_bytes())
+}

@@ -1,0 +1,323 @@
+//! `agent-input proxy` over stdio, driven line by line against a server written with no SDK
+//! (`tests/proxy/bare_server.py`, the standard library only): what it rewrites, what it passes
+//! on unchanged, its receipts, and every fault the issue names. The SDK clients drive it in
+//! `tests/proxy/test_proxy_clients.py` and `tests/proxy/node`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+struct Proxy {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    log: PathBuf,
+    _dir: TempDir,
+}
+
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl Proxy {
+    fn start(options: &[&str]) -> Proxy {
+        let dir = std::env::temp_dir().join(format!("agent-input-proxy-{}-{}", std::process::id(), rand_suffix()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("calls.jsonl");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_agent-input"))
+            .arg("proxy")
+            .args(options)
+            .arg("--")
+            .arg("python3")
+            .arg(root().join("tests/proxy/bare_server.py"))
+            .env("BARE_SERVER_LOG", &log)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Proxy { child, stdin, lines, log, _dir: TempDir(dir) }
+    }
+
+    fn send_raw(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn send(&mut self, message: &Value) {
+        self.send_raw(&message.to_string());
+    }
+
+    fn recv(&self) -> Value {
+        let line = self.lines.recv_timeout(Duration::from_secs(30)).expect("an answer within 30 s");
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"))
+    }
+
+    fn request(&mut self, id: u64, method: &str, params: Value) -> Value {
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let answer = self.recv();
+        assert_eq!(answer["id"], json!(id), "{answer}");
+        answer
+    }
+
+    fn legacy(options: &[&str]) -> Proxy {
+        let mut proxy = Proxy::start(options);
+        let init =
+            json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}});
+        let answer = proxy.request(0, "initialize", init);
+        assert_eq!(answer["result"]["protocolVersion"], "2025-11-25");
+        proxy.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        proxy
+    }
+
+    fn call(&mut self, id: u64, tool: &str, arguments: Value) -> Value {
+        self.request(id, "tools/call", json!({"name": tool, "arguments": arguments}))
+    }
+
+    /// What reached the server's handler, one entry per call, in order.
+    fn received(&self) -> Vec<Value> {
+        let text = std::fs::read_to_string(&self.log).unwrap_or_default();
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    fn close(mut self) -> std::process::ExitStatus {
+        drop(self.stdin.take());
+        wait(&mut self.child, 10).expect("the proxy exits once its input is closed")
+    }
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn rand_suffix() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    N.fetch_add(1, Ordering::Relaxed)
+}
+
+fn wait(child: &mut Child, seconds: u64) -> Option<std::process::ExitStatus> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(seconds);
+    while std::time::Instant::now() < deadline {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+fn notes(result: &Value) -> Vec<String> {
+    result["_meta"]["agent-input/notes"]
+        .as_array()
+        .map(|n| n.iter().map(|n| n["code"].as_str().unwrap().to_owned()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_model_spelled_call_is_repaired_with_notes_and_a_valid_one_reaches_the_server_unchanged() {
+    let mut proxy = Proxy::legacy(&[]);
+    let listed = proxy.request(1, "tools/list", json!({}));
+    let search = &listed["result"]["tools"][0];
+    assert_eq!(search["name"], "search");
+    assert!(search["inputSchema"]["properties"]["limit"]["description"].as_str().unwrap().contains("clamped"));
+    assert_eq!(listed["result"]["nextCursor"], "2", "the page's cursor is the server's");
+    let page2 = proxy.request(2, "tools/list", json!({"cursor": "2"}));
+    assert_eq!(page2["result"]["tools"][0]["name"], "crash");
+
+    let repaired = proxy.call(3, "search", json!({"query": "x", "limit": "4 000", "date_from": "1. 10. 2026"}));
+    let result = &repaired["result"];
+    assert_eq!(result["structuredContent"]["received"], json!({"query": "x", "limit": 50, "date_from": "2026-10-01"}));
+    assert_eq!(notes(result), ["grouping_removed", "out_of_range_clamped", "date_spelling_normalized"]);
+
+    // Valid against the server's own schema: as sent, whatever it looks like; no notes added.
+    let valid = json!({"text": "  null  ", "from": "2026", "to": "N/A"});
+    let answer = proxy.call(4, "note", valid.clone());
+    assert_eq!(answer["result"]["structuredContent"]["received"], valid);
+    assert!(answer["result"].get("_meta").is_none(), "{answer}");
+    let valid_search = json!({"query": " spaced  words ", "limit": 7});
+    proxy.call(5, "search", valid_search.clone());
+    let received = proxy.received();
+    assert_eq!(received[1]["arguments"], valid);
+    assert_eq!(received[2]["arguments"], valid_search);
+    assert!(proxy.close().success());
+}
+
+#[test]
+fn an_ambiguous_value_asks_and_never_reaches_the_server() {
+    let mut proxy = Proxy::legacy(&[]);
+    let answer = proxy.call(1, "search", json!({"query": "x", "date_from": "01/02/2026"}));
+    let result = &answer["result"];
+    assert_eq!(result["isError"], true, "{answer}");
+    let issue = &result["structuredContent"]["issues"][0];
+    assert_eq!(issue["code"], "ambiguous_date", "{answer}");
+    assert_eq!(issue["readings"].as_array().unwrap().len(), 2);
+    assert!(proxy.received().is_empty(), "the server saw no call");
+    // The client never listed: the proxy listed both pages itself to find the tool.
+    assert!(proxy.close().success());
+}
+
+#[test]
+fn a_write_with_an_idempotency_key_is_applied_once_and_replayed() {
+    let mut proxy = Proxy::legacy(&[]);
+    let first = proxy.call(1, "write", json!({"title": "A", "idempotency_key": "k-1"}));
+    let again = proxy.call(2, "write", json!({"title": "A", "idempotency_key": "k-1"}));
+    assert_eq!(first["result"]["structuredContent"]["created"], 1, "{first}");
+    assert_eq!(again["result"]["structuredContent"], first["result"]["structuredContent"], "{again}");
+    let other = proxy.call(3, "write", json!({"title": "B", "idempotency_key": "k-2"}));
+    assert_eq!(other["result"]["structuredContent"]["created"], 2);
+    assert_eq!(proxy.received().len(), 2, "the retry was replayed, not applied again");
+}
+
+#[test]
+fn the_modern_revision_is_read_from_each_requests_meta() {
+    let mut proxy = Proxy::start(&["--today", "2026-12-06"]);
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}});
+    let discovered = proxy.request(1, "server/discover", json!({"_meta": meta}));
+    assert_eq!(discovered["result"]["supportedVersions"][0], "2026-07-28");
+    let params = json!({"name": "search", "arguments": {"query": "x", "date_from": "yesterday"}, "_meta": meta});
+    let answer = proxy.request(2, "tools/call", params);
+    assert_eq!(answer["result"]["structuredContent"]["received"]["date_from"], "2026-12-05", "{answer}");
+    // Without `--today` a relative word asks, as the drop-ins' default does.
+    let mut plain = Proxy::start(&[]);
+    let params = json!({"name": "search", "arguments": {"query": "x", "date_from": "yesterday"}, "_meta": meta});
+    let asked = plain.request(1, "tools/call", params);
+    assert_eq!(asked["result"]["isError"], true, "{asked}");
+}
+
+#[test]
+fn list_changed_forgets_the_tools_and_the_next_call_lists_again() {
+    let mut proxy = Proxy::legacy(&[]);
+    assert_eq!(proxy.call(1, "late", json!({"n": 9}))["error"]["code"], -32602, "not a tool yet");
+    proxy
+        .send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "grow", "arguments": {}}}));
+    let (mut changed, mut answered) = (false, false);
+    while !(changed && answered) {
+        let message = proxy.recv();
+        changed |= message["method"] == "notifications/tools/list_changed";
+        answered |= message["id"] == 2;
+    }
+    // Read by its spec now: the text "4" reaches it as the number 4, and 9 (past its maximum)
+    // never reaches it.
+    let late = proxy.call(3, "late", json!({"n": "4"}));
+    assert_eq!(late["result"]["structuredContent"]["received"]["n"], 4, "{late}");
+    let over = proxy.call(4, "late", json!({"n": 9}));
+    assert_eq!(over["result"]["structuredContent"]["issues"][0]["code"], "out_of_range", "{over}");
+}
+
+#[test]
+fn bad_messages_get_the_errors_json_rpc_names_and_the_session_goes_on() {
+    let mut proxy = Proxy::start(&[]);
+    let before = proxy.request(1, "tools/list", json!({}));
+    assert_eq!(before["error"]["code"], -32600, "a request before the handshake: {before}");
+    proxy.send_raw("{not json");
+    assert_eq!(proxy.recv()["error"]["code"], -32700);
+    proxy.send_raw(r#"[{"jsonrpc":"2.0","id":9,"method":"ping"}]"#);
+    let batch = proxy.recv();
+    assert_eq!(batch["error"]["code"], -32600);
+    assert!(batch["error"]["message"].as_str().unwrap().contains("batch"));
+    let mut huge =
+        r#"{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"note","arguments":{"text":""#.to_string();
+    huge.push_str(&"x".repeat(16 * 1024 * 1024 + 10));
+    huge.push_str("\"}}}");
+    proxy.send_raw(&huge);
+    let refused = proxy.recv();
+    assert_eq!(refused["id"], 10, "answered by id, read from the line's start");
+    assert!(refused["error"]["message"].as_str().unwrap().contains("MAX_MESSAGE_BYTES"), "{refused}");
+    // Still serving.
+    let init =
+        json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}});
+    assert_eq!(proxy.request(11, "initialize", init)["result"]["serverInfo"]["name"], "bare");
+    // A line that is not JSON-RPC on the server's stdout is logged, not passed on.
+    let noisy = proxy.call(12, "noise", json!({}));
+    assert_eq!(noisy["result"]["structuredContent"]["received"], json!({}));
+    // A message from the server over the bound: the request it answers gets an error instead.
+    let huge = proxy.call(13, "huge", json!({"bytes": 16 * 1024 * 1024 + 1}));
+    assert!(huge["error"]["message"].as_str().unwrap().contains("MAX_MESSAGE_BYTES"), "{huge}");
+    assert_eq!(
+        proxy.call(14, "note", json!({"text": "after"}))["result"]["structuredContent"]["received"]["text"],
+        "after"
+    );
+}
+
+#[test]
+fn a_server_that_exits_mid_call_is_an_error_naming_its_status_and_stderr() {
+    let mut proxy = Proxy::legacy(&[]);
+    let answer = proxy.call(1, "crash", json!({}));
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("exit status: 3"), "{message}");
+    assert!(message.contains("crashing on purpose"), "{message}");
+    let status = wait(&mut proxy.child, 10).expect("the proxy exits after its server");
+    assert_eq!(status.code(), Some(1));
+}
+
+#[test]
+fn slow_calls_keep_their_ids_and_a_closed_client_ends_the_server() {
+    let mut proxy = Proxy::legacy(&[]);
+    for (id, ms) in [(1, 300), (2, 0)] {
+        proxy.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "slow", "arguments": {"ms": ms}}}));
+    }
+    let (a, b) = (proxy.recv(), proxy.recv());
+    assert_eq!((a["id"].clone(), b["id"].clone()), (json!(1), json!(2)), "the bare server answers in order");
+    assert_eq!(a["result"]["structuredContent"]["received"]["ms"], 300);
+    let pid = proxy.child.id();
+    let server = children_of(pid);
+    assert_eq!(server.len(), 1, "one server process: {server:?}");
+    assert!(proxy.close().success());
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!std::path::Path::new(&format!("/proc/{}", server[0])).exists(), "no orphan server");
+}
+
+#[test]
+fn a_command_that_does_not_start_is_exit_4_and_bad_options_exit_2() {
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_agent-input")).args(args).output().unwrap();
+    let missing = run(&["proxy", "--", "/nonexistent/server"]);
+    assert_eq!(missing.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot start"));
+    assert_eq!(run(&["proxy", "--bogus", "--", "x"]).status.code(), Some(2));
+    assert_eq!(run(&["proxy", "--today", "tomorrow", "--", "true"]).status.code(), Some(2));
+    assert_eq!(run(&["proxy", "--receipts", "nowhere", "--", "true"]).status.code(), Some(2));
+    assert_eq!(run(&["proxy"]).status.code(), Some(2));
+}
+
+/// The pids whose parent is `pid` (Linux `/proc`).
+fn children_of(pid: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(child) = entry.file_name().to_string_lossy().parse::<u32>() else { continue };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        if after.split_whitespace().nth(1).and_then(|p| p.parse::<u32>().ok()) == Some(pid) {
+            found.push(child);
+        }
+    }
+    found
+}
