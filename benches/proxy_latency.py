@@ -5,7 +5,9 @@ The server is tests/proxy/bare_server.py (no SDK: its own cost is small and the 
 runs). One client writes a `tools/call` line and waits for its answer, `--calls` times per case,
 alternating the direct server and the proxied one in rounds so both see the same machine load.
 It prints, per case, the p50 and p99 round trip of each and what the proxy adds, and the proxy's
-resident memory (VmRSS) at rest after the calls.
+resident memory (VmRSS) at rest after the calls. Then writes with an idempotency key (each with
+a key of its own, so each is reserved, run and stored) through a proxy keeping receipts in
+memory and one keeping them in a SQLite file: what each store adds per write.
 
     cargo build --release -p agent-input-cli
     python3 benches/proxy_latency.py [--calls 2000] [--binary target/release/agent-input]
@@ -52,9 +54,9 @@ class Session:
             if answer.get("id") == self.next:
                 return answer
 
-    def timed_call(self, arguments: dict) -> float:
+    def timed_call(self, arguments: dict, tool: str = "search") -> float:
         start = time.perf_counter_ns()
-        answer = self.request("tools/call", {"name": "search", "arguments": arguments})
+        answer = self.request("tools/call", {"name": tool, "arguments": arguments})
         elapsed = (time.perf_counter_ns() - start) / 1e6
         assert "result" in answer, answer
         return elapsed
@@ -102,6 +104,32 @@ def main() -> None:
     print(f"means: " + ", ".join(f"{c}/{w} {statistics.fmean(v):.3f} ms" for (c, w), v in times.items()))
     direct.close()
     proxied.close()
+    writes(args)
+
+
+def writes(args: argparse.Namespace) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as work:
+        ways = {
+            "direct": Session(SERVER),
+            "memory": Session([args.binary, "proxy", "--receipts", "memory", "--", *SERVER]),
+            "sqlite": Session([args.binary, "proxy", "--receipts", f"sqlite:{work}/receipts.db", "--", *SERVER]),
+        }
+        times: dict[str, list[float]] = {w: [] for w in ways}
+        n = 0
+        for _ in range(20):
+            for way, session in ways.items():
+                for _ in range(args.calls // 20):
+                    n += 1
+                    times[way].append(session.timed_call({"title": "T", "idempotency_key": f"bench-key-{n:08d}"}, "write"))
+        print("\n| write with a fresh key | p50 | p99 | added p50 over direct |")
+        print("| --- | ---: | ---: | ---: |")
+        d50 = percentile(times["direct"], 50)
+        for way, t in times.items():
+            print(f"| {way} | {percentile(t, 50):.3f} ms | {percentile(t, 99):.3f} ms | {percentile(t, 50) - d50:+.3f} ms |")
+        for session in ways.values():
+            session.close()
 
 
 if __name__ == "__main__":

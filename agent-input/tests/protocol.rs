@@ -63,6 +63,7 @@ fn run_call(tool: &Value, call: &Value, store: &MemoryReceipts, codec: &CursorCo
         let outcome = match &step {
             Step::Answer { .. } | Step::Pass | Step::Done => return steps,
             Step::Get { tool, key } => Outcome::Stored(store.get(tool, key)),
+            Step::Reserve { tool, key, receipt } => Outcome::Stored(store.reserve(tool, key, receipt.clone())),
             Step::Put { tool, key, receipt } => {
                 store.put(tool, key, receipt.clone());
                 Outcome::Nothing
@@ -124,4 +125,132 @@ fn an_outcome_out_of_turn_is_a_typed_error() {
     assert!(call.resume(Outcome::Nothing).is_err(), "the call is over");
     assert!(Request::from_json(&json!({}), &json!({"today": "2026-1-1"})).is_err());
     assert!(Outcome::from_json(&json!({"what": 1})).is_err());
+}
+
+/// A write tool with an idempotency key, and one call of it at [`NOW`].
+fn payment() -> (Arc<ToolSpec>, Request) {
+    let spec = ToolSpec::from_json(
+        &json!({"name": "pay", "writes": true, "destructive": false, "idempotent": true, "properties": {
+        "amount": {"kind": "number", "required": true}, "idempotency_key": {"required": true}}}),
+    )
+    .unwrap();
+    let args = json!({"arguments": {"amount": "4 000", "idempotency_key": "pay-key-0001"}});
+    (Arc::new(spec), Request::from_json(&args, &json!({"now": NOW})).unwrap())
+}
+
+/// The step after the store's steps of `call` are done against `store`, up to its run (or its
+/// answer): `reserve` as the store does it, or, with `atomic` false, as a store of `get` and
+/// `put` only answers it.
+fn to_run(call: &mut Call, mut step: Step, store: &MemoryReceipts, atomic: bool) -> Step {
+    loop {
+        let outcome = match &step {
+            Step::Get { tool, key } => Outcome::Stored(store.get(tool, key)),
+            Step::Reserve { tool, key, receipt } if atomic => {
+                Outcome::Stored(store.reserve(tool, key, receipt.clone()))
+            }
+            Step::Reserve { tool, key, .. } => Outcome::Unreserved(store.get(tool, key)),
+            Step::Put { tool, key, receipt } => {
+                store.put(tool, key, receipt.clone());
+                Outcome::Nothing
+            }
+            _ => return step,
+        };
+        step = call.resume(outcome).unwrap();
+    }
+}
+
+fn code_of(step: &Step) -> Value {
+    match step {
+        Step::Answer { result } => result["structuredContent"]["issues"][0]["code"].clone(),
+        other => panic!("not an answer: {other:?}"),
+    }
+}
+
+/// Two identical calls whose lookups both find nothing (they arrived together): the
+/// reservation lets one run and answers the other `idempotency_key_in_flight`; a store of
+/// `get` and `put` only lets both run, as its documentation says.
+#[test]
+fn two_calls_arriving_together_run_the_write_once() {
+    let (spec, request) = payment();
+    let store = MemoryReceipts::default();
+    let (mut a, step_a) = Call::own(Arc::clone(&spec), None, &request);
+    let (mut b, step_b) = Call::own(Arc::clone(&spec), None, &request);
+    let (Step::Get { tool, key }, Step::Get { .. }) = (&step_a, &step_b) else { panic!("{step_a:?}") };
+    let (found_a, found_b) = (store.get(tool, key), store.get(tool, key));
+    let reserve_a = a.resume(Outcome::Stored(found_a)).unwrap();
+    let reserve_b = b.resume(Outcome::Stored(found_b)).unwrap();
+    assert!(matches!(reserve_a, Step::Reserve { .. }), "{reserve_a:?}");
+    assert!(matches!(to_run(&mut a, reserve_a, &store, true), Step::Run { .. }));
+    let refused = to_run(&mut b, reserve_b, &store, true);
+    assert_eq!(code_of(&refused), "idempotency_key_in_flight");
+
+    // Without `reserve`, the interleaving above runs both: the race the reservation closes.
+    let plain = MemoryReceipts::default();
+    let (mut a, step_a) = Call::own(Arc::clone(&spec), None, &request);
+    let (mut b, step_b) = Call::own(Arc::clone(&spec), None, &request);
+    let (Step::Get { tool, key }, Step::Get { .. }) = (&step_a, &step_b) else { panic!("{step_a:?}") };
+    let (found_a, found_b) = (plain.get(tool, key), plain.get(tool, key));
+    let (reserve_a, reserve_b) =
+        (a.resume(Outcome::Stored(found_a)).unwrap(), b.resume(Outcome::Stored(found_b)).unwrap());
+    assert!(matches!((&reserve_a, &reserve_b), (Step::Reserve { .. }, Step::Reserve { .. })));
+    // Each store's `get` for its `Reserve` before either puts its mark.
+    let put_a = a.resume(Outcome::Unreserved(plain.get(tool, key))).unwrap();
+    let put_b = b.resume(Outcome::Unreserved(plain.get(tool, key))).unwrap();
+    let ran_a = to_run(&mut a, put_a, &plain, false);
+    let ran_b = to_run(&mut b, put_b, &plain, false);
+    assert!(matches!((&ran_a, &ran_b), (Step::Run { .. }, Step::Run { .. })), "{ran_a:?} {ran_b:?}");
+    // A later call through the same store finds the mark and does not run.
+    let (mut c, step_c) = Call::own(Arc::clone(&spec), None, &request);
+    assert_eq!(code_of(&to_run(&mut c, step_c, &plain, false)), "idempotency_key_in_flight");
+}
+
+/// A reservation that finds the write applied replays it; a store that answers a `Reserve`
+/// with a receipt no longer live reserved nothing either, and the call does not run.
+#[test]
+fn a_reservation_that_finds_a_receipt_answers_from_it() {
+    let (spec, request) = payment();
+    let store = MemoryReceipts::default();
+    let (mut first, step) = Call::own(Arc::clone(&spec), None, &request);
+    let Step::Run { .. } = to_run(&mut first, step, &store, true) else { panic!("not run") };
+    let Step::Put { tool, key, receipt } = first.resume(Outcome::Output(json!({"paid": 1}), Vec::new())).unwrap()
+    else {
+        panic!("no receipt")
+    };
+    store.put(&tool, &key, receipt.clone());
+    // A call that looked before the first stored its receipt, and reserves after.
+    let (mut late, _) = Call::own(Arc::clone(&spec), None, &request);
+    let reserve = late.resume(Outcome::Stored(None)).unwrap();
+    let replayed = to_run(&mut late, reserve, &store, true);
+    let Step::Answer { result } = &replayed else { panic!("{replayed:?}") };
+    assert_eq!(result["structuredContent"]["result"], json!({"paid": 1}), "{result}");
+    // A store that gives back an expired receipt from `reserve`.
+    let (mut odd, _) = Call::own(spec, None, &request);
+    let Step::Reserve { .. } = odd.resume(Outcome::Stored(None)).unwrap() else { panic!("no reserve") };
+    let mut expired = receipt;
+    expired["expires_at"] = json!(NOW - 1);
+    let answer = odd.resume(Outcome::Stored(Some(expired))).unwrap();
+    assert!(matches!(answer, Step::Answer { .. }), "{answer:?}");
+}
+
+/// A store that cannot answer (its database unreachable) refuses the call with
+/// `upstream_unavailable` and a retry time, at the lookup or at the reservation: the write
+/// never runs unreserved.
+#[test]
+fn a_store_that_cannot_answer_is_upstream_unavailable_never_a_run() {
+    let (spec, request) = payment();
+    let down = agent_input::tool::store_unavailable("database is locked");
+    for at_reserve in [false, true] {
+        let (mut call, step) = Call::own(Arc::clone(&spec), None, &request);
+        assert!(matches!(step, Step::Get { .. }));
+        let step = if at_reserve {
+            let reserve = call.resume(Outcome::Stored(None)).unwrap();
+            assert!(matches!(reserve, Step::Reserve { .. }));
+            call.resume(Outcome::Stored(Some(down.clone()))).unwrap()
+        } else {
+            call.resume(Outcome::Stored(Some(down.clone()))).unwrap()
+        };
+        let Step::Answer { result } = &step else { panic!("{step:?}") };
+        assert_eq!(result["structuredContent"]["code"], "upstream_unavailable", "{result}");
+        assert_eq!(result["structuredContent"]["retry_after_seconds"], agent_input::tool::STORE_RETRY_SECONDS);
+    }
 }

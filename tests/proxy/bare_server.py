@@ -43,6 +43,7 @@ WRITE = {
         "properties": {
             "title": {"type": "string"},
             "idempotency_key": {"type": "string", "description": "A fresh key per change."},
+            "delay_ms": {"type": "integer", "description": "How long the write takes."},
         },
         "required": ["title", "idempotency_key"],
     },
@@ -94,6 +95,7 @@ def call(name, args):
             tools.append(LATE)
         send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
     if name == "write":
+        time.sleep(args.get("delay_ms", 0) / 1000)
         writes += 1
         return result(json.dumps({"created": writes}), {"created": writes, "received": args})
     return result(json.dumps(args), {"received": args})

@@ -11,7 +11,7 @@ use crate::context::{Context, Host, System};
 use crate::cursor::CursorCodec;
 use crate::error::Error;
 use crate::outcome::{Note, Warning};
-use crate::tool::{Failure, Gate, Run, ToolCall, ToolSpec};
+use crate::tool::{Failure, Gate, Run, ToolCall, ToolSpec, STORE_RETRY_SECONDS, STORE_UNAVAILABLE};
 
 /// What the protocol needs of one `tools/call` request: its parameters and what the
 /// connection says about asking a person, all passed in.
@@ -95,6 +95,18 @@ pub enum Step {
         /// The idempotency key.
         key: String,
     },
+    /// Reserve `tool` and `key` for the write about to run, in one atomic step
+    /// ([`ReceiptStore::reserve`](crate::tool::ReceiptStore::reserve)): store `receipt` (the
+    /// `in_flight` mark) unless the key holds a live receipt, then [`Outcome::Stored`] with
+    /// that live receipt, or `None` when the key was reserved.
+    Reserve {
+        /// The tool's name.
+        tool: String,
+        /// The idempotency key.
+        key: String,
+        /// The `in_flight` receipt, as JSON.
+        receipt: Value,
+    },
     /// Store `receipt` under `tool` and `key`, then [`Outcome::Nothing`].
     Put {
         /// The tool's name.
@@ -123,8 +135,13 @@ pub enum Step {
 pub enum Outcome {
     /// A `Put` was done.
     Nothing,
-    /// What the store holds under the key of a `Get` (`None` for nothing).
+    /// What the store holds under the key of a `Get` (`None` for nothing), or what a `Reserve`
+    /// found (`None`: the key is reserved).
     Stored(Option<Value>),
+    /// The answer to a `Reserve` from a store that cannot reserve (it has only `get` and
+    /// `put`): what its `get` gave. The protocol then puts the `in_flight` receipt itself, as
+    /// a `Put` step, when nothing live is held: not atomic.
+    Unreserved(Option<Value>),
     /// An own tool's handler returned this output, adding these warnings.
     Output(Value, Vec<Warning>),
     /// A forwarded tool's framework answered with this `CallToolResult`.
@@ -138,7 +155,8 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// An outcome from its JSON: `{}` (a put done), `{"stored": receipt|null}`, `{"output":
+    /// An outcome from its JSON: `{}` (a put done), `{"stored": receipt|null}` (`"atomic":
+    /// false` beside it: a `get`'s answer to a `Reserve`, from a store that cannot reserve), `{"output":
     /// value, "warnings": [...]}`, `{"result": CallToolResult}`, `{"failure": {"code":
     /// "rate_limited", ...}}`, `{"error": "message"}`, `{"cancelled": true}`.
     ///
@@ -159,7 +177,11 @@ impl Outcome {
             return Err(Error::options(format!("an outcome must be a JSON object, got {outcome}")));
         };
         if let Some(stored) = o.remove("stored") {
-            return Ok(Self::Stored(Some(stored).filter(|s| !s.is_null())));
+            let stored = Some(stored).filter(|s| !s.is_null());
+            return Ok(match o.get("atomic") {
+                Some(Value::Bool(false)) => Self::Unreserved(stored),
+                _ => Self::Stored(stored),
+            });
         }
         if let Some(output) = o.remove("output") {
             let warnings = match o.remove("warnings") {
@@ -202,8 +224,10 @@ impl Outcome {
 enum Phase {
     /// A `Get` was asked for: the stored receipt comes next.
     Looking,
-    /// The in-flight receipt is being put: the handler runs next.
+    /// The key is being reserved: the handler runs next, unless another call holds it.
     Reserving,
+    /// The in-flight receipt is being put (a store that cannot reserve): the handler runs next.
+    Marking,
     /// The handler runs.
     Running,
     /// A receipt is being put: then this answer (or nothing, after a cancel).
@@ -400,12 +424,65 @@ impl Call {
                     // A retry that arrives while this runs asks instead of running the write twice.
                     Some((key, receipt)) => {
                         self.phase = Phase::Reserving;
-                        Step::Put { tool: self.spec.name().to_owned(), key, receipt }
+                        Step::Reserve { tool: self.spec.name().to_owned(), key, receipt }
                     }
                     None => self.running(),
                 }
             }
             Err(e) => self.answer(handler_failed(self.spec.name(), &format!("the server is misconfigured: {e}"))),
+        }
+    }
+
+    /// The step after a reservation found `held` under the key: the gate's answer from it. A
+    /// store that gives back a receipt no longer live did not reserve the key either: the call
+    /// answers as one in progress rather than run the write unreserved.
+    fn held(&mut self, held: &Value) -> Step {
+        let held = if crate::tool::is_live(held, self.now) {
+            held.clone()
+        } else {
+            let mut in_flight = held.clone();
+            if let Some(o) = in_flight.as_object_mut() {
+                o.insert("in_flight".into(), Value::Bool(true));
+                o.insert("expires_at".into(), Value::from(self.now + 1));
+            }
+            in_flight
+        };
+        match self.gate(Some(&held)) {
+            Step::Reserve { .. } | Step::Run { .. } => {
+                let name = self.spec.name().to_owned();
+                self.answer(handler_failed(
+                    &name,
+                    "the receipt store neither reserved the key nor holds a receipt for it",
+                ))
+            }
+            step => step,
+        }
+    }
+
+    /// The store could not answer: `upstream_unavailable`, and the write does not run.
+    fn store_unavailable(&mut self) -> Step {
+        let failure = Failure::UpstreamUnavailable {
+            upstream: Some("the receipt store".into()),
+            retry_after_seconds: Some(STORE_RETRY_SECONDS),
+        };
+        let result = self.spec.failure_result(&failure);
+        self.answer(result)
+    }
+
+    /// A store that cannot reserve gave `held` for the key: the gate's answer from a live
+    /// receipt, else a `Put` of the `in_flight` one (two calls at the same instant can both
+    /// pass: said in [`Outcome::Unreserved`]).
+    fn mark(&mut self, held: Option<&Value>) -> Step {
+        if let Some(held) = held.filter(|h| crate::tool::is_live(h, self.now)) {
+            return self.held(&held.clone());
+        }
+        let pending = self.run.as_ref().and_then(|r| r.receipt.as_ref());
+        match pending.map(|p| (p.key.clone(), p.in_flight.clone())) {
+            Some((key, receipt)) => {
+                self.phase = Phase::Marking;
+                Step::Put { tool: self.spec.name().to_owned(), key, receipt }
+            }
+            None => self.running(),
         }
     }
 
@@ -485,8 +562,18 @@ impl Call {
     /// after the call is over): the adapter's programmer's error.
     pub fn resume(&mut self, outcome: Outcome) -> Result<Step, Error> {
         match (std::mem::replace(&mut self.phase, Phase::Over), outcome) {
+            (Phase::Looking | Phase::Reserving, Outcome::Stored(Some(held)) | Outcome::Unreserved(Some(held)))
+                if held.get(STORE_UNAVAILABLE).is_some() =>
+            {
+                Ok(self.store_unavailable())
+            }
             (Phase::Looking, Outcome::Stored(stored)) => Ok(self.gate(stored.as_ref())),
-            (Phase::Reserving, Outcome::Nothing) => Ok(self.running()),
+            (Phase::Reserving, Outcome::Stored(None)) => Ok(self.running()),
+            // Another call holds the key (it reserved it first, or it has been applied since):
+            // the gate answers from what it holds (in progress, replayed, or reused).
+            (Phase::Reserving, Outcome::Stored(Some(held))) => Ok(self.held(&held)),
+            (Phase::Reserving, Outcome::Unreserved(held)) => Ok(self.mark(held.as_ref())),
+            (Phase::Marking, Outcome::Nothing) => Ok(self.running()),
             (Phase::Storing(Some(result)), Outcome::Nothing) => Ok(Step::Answer { result }),
             (Phase::Storing(None), Outcome::Nothing) => Ok(Step::Done),
             (Phase::Running, outcome) => self.ran(outcome),

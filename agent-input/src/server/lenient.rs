@@ -211,6 +211,7 @@ impl<H: ServerHandler> Lenient<H> {
                 Step::Pass => return self.inner.call_tool(request, context).await,
                 Step::Done => return Err(raised.unwrap_or_else(|| ErrorData::internal_error("cancelled", None))),
                 Step::Get { tool, key } => Outcome::Stored(self.receipts.get(&tool, &key)),
+                Step::Reserve { tool, key, receipt } => Outcome::Stored(self.receipts.reserve(&tool, &key, receipt)),
                 Step::Put { tool, key, receipt } => {
                     self.receipts.put(&tool, &key, receipt);
                     Outcome::Nothing

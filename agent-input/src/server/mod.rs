@@ -326,6 +326,7 @@ impl ToolServer {
                 Step::Answer { result } => return Some(Response::of(result)),
                 Step::Pass | Step::Done => return None,
                 Step::Get { tool, key } => Outcome::Stored(self.receipts.get(&tool, &key)),
+                Step::Reserve { tool, key, receipt } => Outcome::Stored(self.receipts.reserve(&tool, &key, receipt)),
                 Step::Put { tool, key, receipt } => {
                     self.receipts.put(&tool, &key, receipt);
                     Outcome::Nothing

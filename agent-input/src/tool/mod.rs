@@ -38,6 +38,8 @@ mod props;
 mod ranges;
 mod read;
 mod receipts;
+#[cfg(feature = "sqlite")]
+mod sqlite;
 mod union;
 
 use serde::Serialize;
@@ -63,7 +65,11 @@ pub use from_schema::{EXTENSION_KEY, IMPLIED_KINDS_KEY};
 pub use page::Page;
 pub use person::{AnsweredBy, ASK_TTL_SECONDS};
 pub(crate) use props::{Building, PropertySet};
-pub use receipts::{MemoryReceipts, ReceiptStore};
+pub use receipts::{
+    is_live, store_unavailable, stored_at, MemoryReceipts, ReceiptStore, STORE_RETRY_SECONDS, STORE_UNAVAILABLE,
+};
+#[cfg(feature = "sqlite")]
+pub use sqlite::{SqliteReceipts, SQLITE_BUSY_TIMEOUT_MS, SQLITE_SWEEP_EVERY};
 
 /// A declared tool: its name, description, whether it writes, and its properties.
 #[derive(Clone, Debug)]

@@ -19,14 +19,58 @@ use crate::limits::{MAX_RECEIPTS, MAX_RECEIPT_BYTES, RECEIPT_TTL_SECONDS};
 /// Where receipts are kept: one JSON receipt per tool and idempotency key.
 ///
 /// `get` returns what `put` stored for the same tool and key (or `None`); `put` replaces it.
-/// The server glue puts a key's `in_flight` receipt before the handler runs, its receipt after
-/// the handler succeeded, and an expired one after it failed, so a failed write can be retried
-/// with the same key.
+/// Before the handler runs, the protocol reserves the key with its `in_flight` receipt
+/// ([`ReceiptStore::reserve`]); it puts the call's receipt after the handler succeeded, and an
+/// expired one after it failed, so a failed write can be retried with the same key.
 pub trait ReceiptStore: Send + Sync {
     /// The receipt stored for `tool` and `key`, if any.
     fn get(&self, tool: &str, key: &str) -> Option<Value>;
     /// Stores `receipt` for `tool` and `key`.
     fn put(&self, tool: &str, key: &str, receipt: Value);
+    /// Reserves `tool` and `key` for a write about to run: stores `in_flight` when the key holds
+    /// no live receipt (none, or one whose `expires_at` is at or before `in_flight`'s
+    /// `stored_at`) and returns `None`; otherwise returns the live receipt, unchanged. A store
+    /// that can do this in one atomic step (a mutex, SQLite's `INSERT ... ON CONFLICT`, Redis's
+    /// `SET NX`) must, so that two identical calls arriving together run the write once.
+    ///
+    /// The default is `get` then `put`: **not atomic** (two reservations at the same instant
+    /// can both succeed), for a store that only has those two.
+    fn reserve(&self, tool: &str, key: &str, in_flight: Value) -> Option<Value> {
+        let now = stored_at(&in_flight);
+        match self.get(tool, key) {
+            Some(held) if is_live(&held, now) => Some(held),
+            _ => {
+                self.put(tool, key, in_flight);
+                None
+            }
+        }
+    }
+}
+
+/// The key of what a store gives from `get` or `reserve` when it cannot answer (its database
+/// is unreachable, locked past its timeout, or holds a row it cannot read): `{"store_unavailable":
+/// "why"}`. The call then answers `upstream_unavailable` with [`STORE_RETRY_SECONDS`] and never
+/// runs the write without a reservation (fail closed: a write run twice cannot be taken back,
+/// a call refused can be sent again).
+pub const STORE_UNAVAILABLE: &str = "store_unavailable";
+
+/// The seconds after which a call refused because its store could not answer is worth sending
+/// again (the `retry_after_seconds` of its `upstream_unavailable` envelope).
+pub const STORE_RETRY_SECONDS: u64 = 5;
+
+/// What a store gives when it cannot answer ([`STORE_UNAVAILABLE`]).
+pub fn store_unavailable(why: &str) -> Value {
+    serde_json::json!({ STORE_UNAVAILABLE: why })
+}
+
+/// A receipt's `stored_at` (unix seconds; 0 when it has none).
+pub fn stored_at(receipt: &Value) -> u64 {
+    receipt["stored_at"].as_u64().unwrap_or(0)
+}
+
+/// True when `receipt` is live at `now`: its `expires_at` is after it.
+pub fn is_live(receipt: &Value, now: u64) -> bool {
+    receipt["expires_at"].as_u64().is_some_and(|e| e > now)
 }
 
 /// Receipts in memory, bounded: at most `capacity` receipts and [`MAX_RECEIPT_BYTES`] of them
@@ -99,6 +143,28 @@ impl ReceiptStore for MemoryReceipts {
 
     fn put(&self, tool: &str, key: &str, receipt: Value) {
         let Ok(mut inner) = self.inner.lock() else { return };
+        self.put_in(&mut inner, tool, key, receipt);
+    }
+
+    /// Atomic: the lookup and the store happen under one lock.
+    fn reserve(&self, tool: &str, key: &str, in_flight: Value) -> Option<Value> {
+        let Ok(mut inner) = self.inner.lock() else {
+            // A poisoned store reserves nothing: the call answers as if the key were in flight.
+            return Some(in_flight);
+        };
+        let now = stored_at(&in_flight);
+        if let Some((held, _)) = inner.map.get(&(tool.to_owned(), key.to_owned())) {
+            if is_live(held, now) {
+                return Some(held.clone());
+            }
+        }
+        self.put_in(&mut inner, tool, key, in_flight);
+        None
+    }
+}
+
+impl MemoryReceipts {
+    fn put_in(&self, inner: &mut Inner, tool: &str, key: &str, receipt: Value) {
         let id = (tool.to_owned(), key.to_owned());
         let size = crate::input::json_text(&receipt).len() + tool.len() + key.len();
         inner.bytes += size;
@@ -162,5 +228,36 @@ mod tests {
         assert!(store.get("t", "new").is_some());
         store.put("t", "again", json!({"expires_at": 300}));
         assert_eq!(store.len(), 2);
+    }
+    #[test]
+    fn reserve_holds_a_key_once_until_its_receipt_expires() {
+        let store = MemoryReceipts::default();
+        let mark = |at: u64| json!({"digest": "d", "in_flight": true, "stored_at": at, "expires_at": at + 300});
+        assert_eq!(store.reserve("t", "k", mark(100)), None, "reserved");
+        assert_eq!(store.reserve("t", "k", mark(101)), Some(mark(100)), "held, unchanged");
+        assert_eq!(store.reserve("t", "other", mark(101)), None, "per key");
+        assert_eq!(store.reserve("u", "k", mark(101)), None, "per tool");
+        assert_eq!(store.reserve("t", "k", mark(400)), None, "expired at 400: reserved again");
+        assert_eq!(store.get("t", "k"), Some(mark(400)));
+    }
+
+    #[test]
+    fn reserve_is_atomic_across_threads() {
+        let store = std::sync::Arc::new(MemoryReceipts::default());
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                let store = std::sync::Arc::clone(&store);
+                std::thread::spawn(move || {
+                    (0..200)
+                        .filter(|i| {
+                            let mark = json!({"in_flight": true, "stored_at": 1, "expires_at": 1000});
+                            store.reserve("t", &format!("k{i}"), mark).is_none()
+                        })
+                        .count()
+                })
+            })
+            .collect();
+        let won: usize = threads.into_iter().map(|t| t.join().unwrap()).sum();
+        assert_eq!(won, 200, "each of the 200 keys reserved exactly once among 8 threads");
     }
 }

@@ -198,7 +198,8 @@ enum Command {
         /// Let names imply kinds (`cursor`, `idempotency_key`, `date_from`, ...).
         #[arg(long = "implied-kinds")]
         implied_kinds: bool,
-        /// Where receipts of writes with an idempotency key are kept: memory.
+        /// Where receipts of writes with an idempotency key are kept: memory, or sqlite:PATH (a
+        /// file shared by every proxy that names it).
         #[arg(long, default_value = "memory", value_name = "STORE")]
         receipts: String,
         /// The environment variable holding the server key that seals questions and tokens.

@@ -321,3 +321,102 @@ fn children_of(pid: u32) -> Vec<u32> {
     }
     found
 }
+
+/// Three proxies, each with its own server, sharing one SQLite receipt store: 200 calls of the
+/// same write with the same key sent at once (pipelined on each proxy's stdio), the write slow.
+/// The write runs once in all; every call answers its result or `call_in_progress`; a retry
+/// after it finished replays the result through any of the three.
+#[test]
+fn three_proxies_sharing_a_sqlite_store_run_one_write_once() {
+    let dir = std::env::temp_dir().join(format!("agent-input-proxy-shared-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = format!("sqlite:{}", dir.join("receipts.db").display());
+    // Each proxy's server logs the calls it ran to a file of its own: all three are counted.
+    let mut proxies: Vec<Proxy> = (0..3).map(|_| Proxy::legacy(&["--receipts", &store])).collect();
+    let write = json!({"title": "A", "idempotency_key": "shared-key-0001", "delay_ms": 400});
+    let counts = [67, 67, 66];
+    for (proxy, n) in proxies.iter_mut().zip(counts) {
+        for id in 0..n {
+            proxy.send(&json!({"jsonrpc": "2.0", "id": 100 + id, "method": "tools/call",
+                               "params": {"name": "write", "arguments": write}}));
+        }
+    }
+    let (mut applied, mut in_progress) = (0, 0);
+    let mut results = Vec::new();
+    for (proxy, n) in proxies.iter().zip(counts) {
+        for _ in 0..n {
+            let answer = proxy.recv();
+            let result = &answer["result"];
+            if result["isError"] == true {
+                assert_eq!(result["structuredContent"]["code"], "call_in_progress", "{answer}");
+                in_progress += 1;
+            } else {
+                assert_eq!(result["structuredContent"]["created"], 1, "{answer}");
+                results.push(result["structuredContent"].clone());
+                applied += 1;
+            }
+        }
+    }
+    assert_eq!(applied + in_progress, 200);
+    assert_eq!(applied, 1, "one call ran the write; {in_progress} were told it is in progress");
+    let ran: usize = proxies.iter().map(|p| p.received().iter().filter(|c| c["tool"] == "write").count()).sum();
+    assert_eq!(ran, 1, "the servers saw the write once");
+    for (i, proxy) in proxies.iter_mut().enumerate() {
+        let retry = proxy.call(900, "write", write.clone());
+        assert_eq!(retry["result"]["structuredContent"], results[0], "proxy {i}: {retry}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Writes of [`three_proxies_racing_on_many_keys_run_each_write_once`], each with its key.
+const RACING_KEYS: u64 = 600;
+
+/// The race the reservation closes, made likely: [`RACING_KEYS`] writes, each with a key of its
+/// own, sent to three proxies sharing one SQLite store in the same order at the same time, so
+/// that for each key three lookups meet. Each key's write runs exactly once among the three
+/// servers. (With the store's `reserve` replaced by `get` then `put`, two runs of three ran
+/// some key's write twice or three times.)
+#[test]
+fn three_proxies_racing_on_many_keys_run_each_write_once() {
+    let dir = std::env::temp_dir().join(format!("agent-input-proxy-race-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = format!("sqlite:{}", dir.join("receipts.db").display());
+    let mut proxies: Vec<Proxy> = (0..3).map(|_| Proxy::legacy(&["--receipts", &store])).collect();
+    let line = |i: u64| {
+        json!({"jsonrpc": "2.0", "id": 1000 + i, "method": "tools/call",
+               "params": {"name": "write", "arguments": {"title": "T", "idempotency_key": format!("race-key-{i:04}")}}})
+        .to_string()
+    };
+    // All lines of each proxy written first, then flushed together: the three read in step.
+    let batches: Vec<String> =
+        (0..3).map(|_| (0..RACING_KEYS).map(line).collect::<Vec<_>>().join("\n") + "\n").collect();
+    std::thread::scope(|scope| {
+        for (proxy, batch) in proxies.iter_mut().zip(&batches) {
+            let stdin = proxy.stdin.as_mut().unwrap();
+            scope.spawn(move || {
+                stdin.write_all(batch.as_bytes()).unwrap();
+                stdin.flush().unwrap();
+            });
+        }
+    });
+    for proxy in &proxies {
+        for _ in 0..RACING_KEYS {
+            let answer = proxy.recv();
+            let result = &answer["result"];
+            let ok = result["isError"] != true || result["structuredContent"]["code"] == "call_in_progress";
+            assert!(ok, "{answer}");
+        }
+    }
+    let mut runs = std::collections::HashMap::new();
+    for proxy in &proxies {
+        for call in proxy.received().iter().filter(|c| c["tool"] == "write") {
+            *runs.entry(call["arguments"]["idempotency_key"].as_str().unwrap().to_owned()).or_insert(0) += 1;
+        }
+    }
+    let twice: Vec<_> = runs.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.is_empty(), "{} keys' writes ran more than once: {twice:?}", twice.len());
+    assert_eq!(runs.len() as u64, RACING_KEYS, "every key's write ran");
+    let _ = std::fs::remove_dir_all(&dir);
+}

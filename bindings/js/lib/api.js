@@ -1206,8 +1206,10 @@ const receiptStores = new WeakMap();
 /**
  * Receipts of writes in memory (the default store of the server glue): at most `capacity`
  * (10,000 by default), the oldest dropped first; a receipt past its `expires_at` is not replayed.
- * A store of your own has the same two methods, `get(tool, key)` and `put(tool, key, receipt)`
- * (plain or async), over receipts that are plain objects.
+ * A store of your own has the same methods, `get(tool, key)` and `put(tool, key, receipt)`
+ * (plain or async), over receipts that are plain objects, and `reserve(tool, key, inFlight)` when
+ * it can reserve a key in one atomic step (without it, the glue reserves by `get` then `put`,
+ * which two calls at the same instant can both pass).
  */
 export class MemoryReceipts {
   constructor({ capacity = 0 } = {}) {
@@ -1223,6 +1225,13 @@ export class MemoryReceipts {
   /** Stores `receipt` for `tool` and `key`. */
   put(tool, key, receipt) {
     guard(() => receiptStores.get(this).put(String(tool), String(key), dataText(receipt) ?? "null"));
+  }
+
+  /** Reserves `tool` and `key` in one atomic step: stores `inFlight` and returns `null` when the
+   * key holds no live receipt, else returns that receipt, unchanged. */
+  reserve(tool, key, inFlight) {
+    const text = guard(() => receiptStores.get(this).reserve(String(tool), String(key), dataText(inFlight) ?? "null"));
+    return text === undefined ? null : JSON.parse(text);
   }
 
   /** Drops the receipts expired at `now` (unix seconds; default: the clock). */
@@ -1321,7 +1330,10 @@ function outcomeText(outcome) {
  * One `tools/call` run by the core's call protocol (sans I/O): `step` is what the adapter does
  * next, as a plain object, one of `{step: "answer", result}` (send `result`; over), `{step:
  * "pass"}` (hand the request to the framework as it came; over), `{step: "get", tool, key}`
- * (look the receipt up, then `resume({stored})`), `{step: "put", tool, key, receipt}` (store
+ * (look the receipt up, then `resume({stored})`), `{step: "reserve", tool, key, receipt}`
+ * (reserve the key in one step, then `resume({stored})` with what it holds, or `null` when
+ * reserved; a store that cannot: `resume({stored: <what get gives>, atomic: false})`),
+ * `{step: "put", tool, key, receipt}` (store
  * it, then `resume({})`), `{step: "run", arguments, answered}` (run the handler with these
  * canonical arguments, then `resume({output})`, `{result}`, `{failure}`, `{error}` or
  * `{cancelled: true}`), `{step: "done"}` (nothing to answer: rethrow what was caught; over).

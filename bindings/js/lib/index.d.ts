@@ -195,6 +195,8 @@ export declare class MemoryReceipts {
   constructor(options?: { capacity?: number });
   get(tool: string, key: string): { [key: string]: JsonValue } | null;
   put(tool: string, key: string, receipt: { [key: string]: JsonValue }): void;
+  /** Reserves the key in one atomic step: `null` when reserved, else the live receipt it holds. */
+  reserve(tool: string, key: string, inFlight: { [key: string]: JsonValue }): { [key: string]: JsonValue } | null;
   expire(options?: { now?: number }): void;
   readonly size: number;
 }
@@ -397,6 +399,7 @@ export type Step =
   | { step: "answer"; result: CallToolResult | InputRequired | { [key: string]: JsonValue } }
   | { step: "pass" }
   | { step: "get"; tool: string; key: string }
+  | { step: "reserve"; tool: string; key: string; receipt: { [key: string]: JsonValue } }
   | { step: "put"; tool: string; key: string; receipt: { [key: string]: JsonValue } }
   | { step: "run"; arguments: { [property: string]: JsonValue }; answered: boolean }
   | { step: "done" };

@@ -176,6 +176,11 @@ async function drive(call, store, run) {
       if (step.step === "answer") return { result: step.result };
       if (step.step === "get") {
         step = call.resume({ stored: (await store.get(step.tool, step.key)) ?? null });
+      } else if (step.step === "reserve") {
+        // A store of `get` and `put` only: what `get` holds, and the protocol puts the mark itself.
+        step = typeof store.reserve === "function"
+          ? call.resume({ stored: (await store.reserve(step.tool, step.key, step.receipt)) ?? null })
+          : call.resume({ stored: (await store.get(step.tool, step.key)) ?? null, atomic: false });
       } else if (step.step === "put") {
         await store.put(step.tool, step.key, step.receipt);
         step = call.resume({});

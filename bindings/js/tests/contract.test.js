@@ -132,6 +132,32 @@ test("runCall uses a store of one's own (async, JSON text as a database keeps it
   assert.equal(other.structuredContent.issues[0].code, "idempotency_key_reused");
 });
 
+test("a store's reserve is used when it has one, and a store that cannot answer refuses the write", async () => {
+  const memory = new ai.MemoryReceipts();
+  const reserved = [];
+  const store = {
+    get: (tool, key) => memory.get(tool, key),
+    put: (tool, key, receipt) => memory.put(tool, key, receipt),
+    reserve: async (tool, key, inFlight) => {
+      reserved.push(key);
+      return memory.reserve(tool, key, inFlight);
+    },
+  };
+  const tool = ai.Tool.fromSpec({ ...SPEC, confirm: false, destructive: false });
+  const [call, ran] = glue(tool, store);
+  const args = { note_id: NOTE, idempotency_key: "delete-note-0005" };
+  await call(args);
+  await call(args);
+  assert.deepEqual(reserved, ["delete-note-0005"], "reserved once; the retry replayed at the lookup");
+  assert.equal(ran.length, 1);
+  const down = { get: () => null, put: () => {}, reserve: () => ({ store_unavailable: "database is locked" }) };
+  const [refused, ranDown] = glue(tool, down);
+  const result = await refused({ ...args, idempotency_key: "delete-note-0006" });
+  assert.equal(result.structuredContent.code, "upstream_unavailable");
+  assert.equal(result.structuredContent.retry_after_seconds, 5);
+  assert.equal(ranDown.length, 0, "the write never runs unreserved");
+});
+
 test("a handler's throttle or upstream failure is the envelope", async () => {
   const tool = ai.Tool.fromSpec({ name: "search", properties: { query: { kind: "text", required: true } } });
   const limited = await runCall(tool, () => {

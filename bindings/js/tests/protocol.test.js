@@ -51,6 +51,9 @@ function runCall(tool, call, store, codec, state) {
       case "get":
         outcome = { stored: store.get(step.tool, step.key) };
         break;
+      case "reserve":
+        outcome = { stored: store.reserve(step.tool, step.key, step.receipt) };
+        break;
       case "put":
         store.put(step.tool, step.key, step.receipt);
         outcome = {};

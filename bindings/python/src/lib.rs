@@ -463,8 +463,10 @@ impl CursorCodec {
 
 /// Receipts of writes in memory (the default store of the server glue): at most `capacity`
 /// (10,000 by default), the oldest dropped first; a receipt past its `expires_at` is not
-/// replayed. A store of your own has the same two methods, `get(tool, key)` and
-/// `put(tool, key, receipt)` (plain or `async`), over receipts that are JSON dicts.
+/// replayed. A store of your own has the same methods, `get(tool, key)` and
+/// `put(tool, key, receipt)` (plain or `async`), over receipts that are JSON dicts, and
+/// `reserve(tool, key, in_flight)` when it can reserve a key in one atomic step (without it,
+/// the glue reserves by `get` then `put`, which two calls at the same instant can both pass).
 #[pyclass(frozen, module = "agent_input._agent_input")]
 pub struct MemoryReceipts {
     inner: CoreReceipts,
@@ -490,6 +492,15 @@ impl MemoryReceipts {
     fn put(&self, tool: &str, key: &str, receipt: &Bound<'_, PyAny>) -> PyResult<()> {
         self.inner.put(tool, key, data(receipt)?);
         Ok(())
+    }
+
+    /// Reserves `tool` and `key` in one atomic step: stores `in_flight` (a dict) and returns
+    /// `None` when the key holds no live receipt, else returns that receipt, unchanged.
+    fn reserve(&self, py: Python<'_>, tool: &str, key: &str, in_flight: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        match self.inner.reserve(tool, key, data(in_flight)?) {
+            Some(r) => Ok(to_py(py, &r)?.unbind()),
+            None => Ok(py.None()),
+        }
     }
 
     /// Drops the receipts expired at `now` (unix seconds; default: the clock).

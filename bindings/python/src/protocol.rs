@@ -150,17 +150,23 @@ impl Call {
 /// A step's payload (the one JSON value it holds), taken out of it: null in its place.
 fn take_payload(step: &mut Step) -> Option<Value> {
     match step {
-        Step::Answer { result: v } | Step::Put { receipt: v, .. } | Step::Run { arguments: v, .. } => {
-            Some(std::mem::take(v))
-        }
+        Step::Answer { result: v }
+        | Step::Reserve { receipt: v, .. }
+        | Step::Put { receipt: v, .. }
+        | Step::Run { arguments: v, .. } => Some(std::mem::take(v)),
         Step::Pass | Step::Get { .. } | Step::Done => None,
     }
 }
 
 /// Puts a payload [`take_payload`] took back into its step.
 fn put_payload(step: &mut Step, payload: Option<Value>) {
-    if let (Step::Answer { result: v } | Step::Put { receipt: v, .. } | Step::Run { arguments: v, .. }, Some(payload)) =
-        (step, payload)
+    if let (
+        Step::Answer { result: v }
+        | Step::Reserve { receipt: v, .. }
+        | Step::Put { receipt: v, .. }
+        | Step::Run { arguments: v, .. },
+        Some(payload),
+    ) = (step, payload)
     {
         *v = payload;
     }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, cast
 
 import pytest
 
@@ -182,6 +182,45 @@ def test_run_call_uses_a_store_of_ones_own() -> None:
     assert len(ran) == 1
     other = asyncio.run(call({**args, "note_id": "e7b4c1a8-3d9f-4b2e-9c6a-5f8d2e1b7a05"}))
     assert other["structuredContent"]["issues"][0]["code"] == "idempotency_key_reused"
+
+
+class ReservingStore(DictStore):
+    """A store that can reserve a key in one step (here a dict, under the GIL), counting how
+    often it is asked to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reserved: List[str] = []
+
+    def reserve(self, tool: str, key: str, in_flight: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+        self.reserved.append(key)
+        row = self.rows.get((tool, key))
+        held = None if row is None else json.loads(row)
+        if held is not None and held.get("expires_at", 0) > in_flight["stored_at"]:
+            return cast(Dict[str, Any], held)
+        self.rows[(tool, key)] = json.dumps(in_flight)
+        return None
+
+
+def test_a_stores_reserve_is_used_and_a_store_that_cannot_answer_refuses_the_write() -> None:
+    spec = {**SPEC, "confirm": False, "destructive": False}
+    store = ReservingStore()
+    call, ran = _glue(agent_input.Tool.from_spec(spec), receipts=store)
+    args = {"note_id": NOTE, "idempotency_key": "delete-note-0005"}
+    asyncio.run(call(args))
+    asyncio.run(call(args))
+    assert store.reserved == ["delete-note-0005"], "reserved once; the retry replayed at the lookup"
+    assert len(ran) == 1
+
+    class Down(DictStore):
+        def reserve(self, tool: str, key: str, in_flight: Dict[str, Any]) -> Dict[str, Any]:
+            return {"store_unavailable": "database is locked"}
+
+    refused, ran_down = _glue(agent_input.Tool.from_spec(spec), receipts=Down())
+    result = asyncio.run(refused({**args, "idempotency_key": "delete-note-0006"}))
+    assert result["structuredContent"]["code"] == "upstream_unavailable"
+    assert result["structuredContent"]["retry_after_seconds"] == 5
+    assert ran_down == [], "the write never runs unreserved"
 
 
 def test_a_handlers_throttle_is_the_envelope() -> None:

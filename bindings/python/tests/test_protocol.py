@@ -69,6 +69,8 @@ def run_call(tool: Dict[str, Any], call: Dict[str, Any], store: agent_input.Memo
             return steps
         if step["step"] == "get":
             outcome: Dict[str, Any] = {"stored": store.get(step["tool"], step["key"])}
+        elif step["step"] == "reserve":
+            outcome = {"stored": store.reserve(step["tool"], step["key"], step["receipt"])}
         elif step["step"] == "put":
             store.put(step["tool"], step["key"], step["receipt"])
             outcome = {}

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use agent_input::cursor::CursorCodec;
 use agent_input::protocol::Lenient;
-use agent_input::tool::{MemoryReceipts, ReceiptStore};
+use agent_input::tool::{MemoryReceipts, ReceiptStore, SqliteReceipts};
 use serde_json::{json, Value};
 
 use frame::Line;
@@ -46,7 +46,7 @@ pub struct Options<'a> {
     pub today: Option<&'a str>,
     /// Names imply kinds.
     pub implied_kinds: bool,
-    /// `--receipts`: `memory`.
+    /// `--receipts`: `memory` or `sqlite:PATH`.
     pub receipts: &'a str,
     /// The environment variable holding the server key (sealed questions and confirm tokens);
     /// without it, or when it is unset, a random key for this process.
@@ -86,10 +86,15 @@ fn server_key(env: Option<&str>) -> Result<CursorCodec, String> {
     CursorCodec::new(&key).map_err(|e| e.to_string())
 }
 
+/// The store `--receipts` names: `memory` (this process's), or `sqlite:PATH` (a file every
+/// proxy on the machine that names it shares; each key reserved by one of them at a time).
 fn receipts(spec: &str) -> Result<Arc<dyn ReceiptStore>, String> {
-    match spec {
-        "memory" => Ok(Arc::new(MemoryReceipts::default())),
-        other => Err(format!("--receipts takes `memory`; got `{other}`")),
+    match spec.split_once(':') {
+        None if spec == "memory" => Ok(Arc::new(MemoryReceipts::default())),
+        Some(("sqlite", path)) if !path.is_empty() => SqliteReceipts::open(path)
+            .map(|s| Arc::new(s) as Arc<dyn ReceiptStore>)
+            .map_err(|e| format!("--receipts: {e}")),
+        _ => Err(format!("--receipts takes `memory` or `sqlite:PATH`; got `{spec}`")),
     }
 }
 

@@ -289,6 +289,7 @@ impl Relay {
                     }
                 }
                 Step::Get { tool, key } => Outcome::Stored(self.receipts.get(&tool, &key)),
+                Step::Reserve { tool, key, receipt } => Outcome::Stored(self.receipts.reserve(&tool, &key, receipt)),
                 Step::Put { tool, key, receipt } => {
                     self.receipts.put(&tool, &key, receipt);
                     Outcome::Nothing

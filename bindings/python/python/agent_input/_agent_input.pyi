@@ -199,6 +199,8 @@ class MemoryReceipts:
         """The receipt stored for `tool` and `key`, or `None`."""
     def put(self, tool: str, key: str, receipt: Mapping[str, Any]) -> None:
         """Stores `receipt` for `tool` and `key`."""
+    def reserve(self, tool: str, key: str, in_flight: Mapping[str, Any]) -> Optional[Dict[str, Json]]:
+        """Reserves the key in one atomic step: None when reserved, else the live receipt it holds."""
     def expire(self, now: Optional[int] = None) -> None:
         """Drops the receipts expired at `now` (default: the clock)."""
     def __len__(self) -> int: ...
@@ -343,7 +345,7 @@ class Call:
 
     @property
     def step(self) -> Dict[str, Any]:
-        """The step to do: `{"step": "answer" | "pass" | "get" | "put" | "run" | "done", ...}`."""
+        """The step to do: `{"step": "answer" | "pass" | "get" | "reserve" | "put" | "run" | "done", ...}`."""
     @property
     def kind(self) -> str:
         """The step's name (`step["step"]`), without making the dict."""

@@ -146,7 +146,10 @@ class ReceiptStore(Protocol):
     """Where receipts of writes are kept, by tool and idempotency key: `agent_input.MemoryReceipts`
     (the default, in memory), or a store of your own over a database. Receipts are JSON dicts;
     either method may be `async`. A receipt past its `expires_at` is not replayed, so a store
-    needs no expiry of its own."""
+    needs no expiry of its own. A store that can reserve a key in one atomic step also has
+    `reserve(tool, key, in_flight)`: it stores `in_flight` and returns None when the key holds
+    no live receipt, else returns that receipt (`MemoryReceipts` has it). Without `reserve` a key
+    is reserved by `get` then `put`, which two calls at the same instant can both pass."""
 
     def get(self, tool: str, key: str) -> Any: ...
 
@@ -184,6 +187,12 @@ async def _steps(call: Call, store: ReceiptStore, run: Callable[[], Awaitable[_R
             return cast(Dict[str, Any], step["result"])
         if kind == "get":
             outcome: Dict[str, Any] = {"stored": await _maybe(store.get(step["tool"], step["key"]))}
+        elif kind == "reserve":
+            reserve = getattr(store, "reserve", None)
+            if reserve is not None:
+                outcome = {"stored": await _maybe(reserve(step["tool"], step["key"], step["receipt"]))}
+            else:  # a store of `get` and `put` only: the protocol puts the mark itself
+                outcome = {"stored": await _maybe(store.get(step["tool"], step["key"])), "atomic": False}
         elif kind == "put":
             await _maybe(store.put(step["tool"], step["key"], step["receipt"]))
             outcome = {}
