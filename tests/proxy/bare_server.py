@@ -104,6 +104,10 @@ def call(name, args):
 def handle(message):
     method, mid, params = message.get("method"), message.get("id"), message.get("params") or {}
     if mid is None:
+        log = os.environ.get("BARE_SERVER_LOG")
+        if log and method == "notifications/cancelled":
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"notification": method, "params": params}) + "\n")
         return
     if method == "server/discover":
         send({"jsonrpc": "2.0", "id": mid, "result": {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {"listChanged": True}}, "serverInfo": {"name": "bare", "version": "1.0"}}})

@@ -420,3 +420,42 @@ fn three_proxies_racing_on_many_keys_run_each_write_once() {
     assert_eq!(runs.len() as u64, RACING_KEYS, "every key's write ran");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A client's cancellation reaches the server as it came, and a cancelled write releases its
+/// idempotency key: the retry is sent on, not told the first call is in progress.
+#[test]
+fn a_cancellation_reaches_the_server_and_releases_the_key() {
+    let mut proxy = Proxy::legacy(&[]);
+    let write = json!({"title": "A", "idempotency_key": "cancel-key-0001", "delay_ms": 300});
+    proxy.send(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "write", "arguments": write}}),
+    );
+    proxy.send(
+        &json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1, "reason": "user"}}),
+    );
+    // The retry waits behind the first write in this one-at-a-time server, and runs. (The
+    // server answers the cancelled call anyway; the proxy passes that on, and a client ignores
+    // an answer to a request it cancelled, as the specification says.)
+    proxy.send(
+        &json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "write", "arguments": write}}),
+    );
+    let retry = loop {
+        let message = proxy.recv();
+        if message["id"] == 2 {
+            break message;
+        }
+    };
+    assert_eq!(retry["result"]["isError"], Value::Null, "{retry}");
+    assert!(retry["result"]["structuredContent"]["created"].is_number(), "{retry}");
+    let received = proxy.received();
+    let cancelled = received
+        .iter()
+        .find(|m| m["notification"] == "notifications/cancelled")
+        .expect("the cancel reached the server");
+    assert_eq!(cancelled["params"]["requestId"], 1);
+    assert_eq!(
+        received.iter().filter(|m| m["tool"] == "write").count(),
+        2,
+        "the write, and its retry after the cancel"
+    );
+}

@@ -518,6 +518,59 @@ impl MemoryReceipts {
     }
 }
 
+/// Receipts of writes in a SQLite file (the core's `SqliteReceipts`), shared by every process
+/// of the machine that opens the same file: each key reserved by one of them at a time, in one
+/// `INSERT ... ON CONFLICT` (WAL mode, expired rows swept as it goes). `receipts="sqlite:PATH"`
+/// makes one.
+#[pyclass(frozen, module = "agent_input._agent_input")]
+pub struct SqliteReceipts {
+    inner: agent_input::tool::SqliteReceipts,
+}
+
+#[pymethods]
+impl SqliteReceipts {
+    /// Opens (or creates) the store in the file at `path`. A file SQLite cannot open raises
+    /// `InvalidOptionsError`.
+    #[new]
+    fn new(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Self> {
+        let inner = py.detach(|| agent_input::tool::SqliteReceipts::open(&path)).map_err(|e| to_py_err(py, &e))?;
+        Ok(Self { inner })
+    }
+
+    /// The receipt stored for `tool` and `key`, or `None`.
+    fn get(&self, py: Python<'_>, tool: &str, key: &str) -> PyResult<Py<PyAny>> {
+        match py.detach(|| self.inner.get(tool, key)) {
+            Some(r) => Ok(to_py(py, &r)?.unbind()),
+            None => Ok(py.None()),
+        }
+    }
+
+    /// Stores `receipt` (a dict) for `tool` and `key`.
+    fn put(&self, py: Python<'_>, tool: &str, key: &str, receipt: &Bound<'_, PyAny>) -> PyResult<()> {
+        let receipt = data(receipt)?;
+        py.detach(|| self.inner.put(tool, key, receipt));
+        Ok(())
+    }
+
+    /// Reserves `tool` and `key` in one atomic step, across processes: stores `in_flight` (a
+    /// dict) and returns `None` when the key holds no live receipt, else returns that receipt.
+    fn reserve(&self, py: Python<'_>, tool: &str, key: &str, in_flight: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let in_flight = data(in_flight)?;
+        match py.detach(|| self.inner.reserve(tool, key, in_flight)) {
+            Some(r) => Ok(to_py(py, &r)?.unbind()),
+            None => Ok(py.None()),
+        }
+    }
+
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        self.inner.count().map_err(|e| to_py_err(py, &e))
+    }
+
+    fn __repr__(&self) -> String {
+        "SqliteReceipts(...)".to_owned()
+    }
+}
+
 /// A declared tool (the JSON document `ToolSpec::from_json` reads): it reads a whole argument
 /// object, shapes the error envelope and emits the MCP `inputSchema`.
 #[pyclass(frozen, module = "agent_input._agent_input")]
@@ -1145,6 +1198,7 @@ fn _agent_input(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Vocabulary>()?;
     m.add_class::<CursorCodec>()?;
     m.add_class::<MemoryReceipts>()?;
+    m.add_class::<SqliteReceipts>()?;
     m.add_class::<Missing>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(read_line, m)?)?;

@@ -386,3 +386,62 @@ def test_a_cancelled_handler_releases_its_key_and_the_cancellation_goes_on() -> 
         return {"deleted": note_id}
 
     assert asyncio.run(run_call(tool, done, args, receipts=store))["structuredContent"]["result"] == {"deleted": NOTE}
+
+
+#: One process of `test_processes_sharing_a_sqlite_store_run_a_write_once`: waits for the start
+#: time, calls the slow write once with `receipts="sqlite:PATH"`, prints the result's code.
+_WRITER = """
+import asyncio, json, sys, time
+import agent_input
+from agent_input.mcp import run_call
+
+path, ran, start = sys.argv[1], sys.argv[2], float(sys.argv[3])
+spec = {"name": "delete_note", "writes": True, "destructive": False, "idempotent": True,
+        "properties": {"note_id": {"kind": "uuid", "required": True}, "idempotency_key": {"required": True}}}
+
+def delete_note(note_id, idempotency_key):
+    with open(ran, "a") as f:
+        f.write("ran\\n")
+    time.sleep(0.5)
+    return {"deleted": note_id}
+
+tool = agent_input.Tool.from_spec(spec)
+args = {"note_id": "%s", "idempotency_key": "delete-note-shared-01"}
+while time.time() < start:
+    time.sleep(0.001)
+result = asyncio.run(run_call(tool, delete_note, args, receipts="sqlite:" + path))
+print(json.dumps(result["structuredContent"].get("code") or result["structuredContent"]["result"]))
+""" % NOTE
+
+
+def test_processes_sharing_a_sqlite_store_run_a_write_once(tmp_path: Any) -> None:
+    """Six processes, one SQLite file, the same slow write with the same key started at the
+    same instant: its handler runs once; every other call is told it is in progress."""
+    import subprocess
+    import sys
+    import time
+
+    path, ran = str(tmp_path / "receipts.db"), str(tmp_path / "ran.txt")
+    agent_input.SqliteReceipts(path)  # the table exists before the race
+    start = time.time() + 1.5
+    procs = [
+        subprocess.Popen([sys.executable, "-c", _WRITER, path, ran, str(start)], stdout=subprocess.PIPE, text=True)
+        for _ in range(6)
+    ]
+    said = [json.loads(p.communicate(timeout=60)[0]) for p in procs]
+    assert all(p.returncode == 0 for p in procs)
+    assert open(ran).read().count("ran") == 1, said
+    assert said.count({"deleted": NOTE}) == 1 and said.count("call_in_progress") == 5, said
+
+
+def test_receipts_name_their_store() -> None:
+    from agent_input.mcp import default_receipts, receipt_store
+
+    assert receipt_store(None) is default_receipts() and receipt_store("memory") is default_receipts()
+    store = DictStore()
+    assert receipt_store(store) is store
+    for bad in ("sqlite:", "redis://x", "sqlite"):
+        with pytest.raises(agent_input.InvalidOptionsError, match="memory"):
+            receipt_store(bad)
+    with pytest.raises(agent_input.InvalidOptionsError):
+        agent_input.SqliteReceipts("/nonexistent-dir/receipts.db")

@@ -316,6 +316,21 @@ def test_implied_kinds_option_of_lenient_and_run(monkeypatch: pytest.MonkeyPatch
     assert (form, entry, args) == ("entry", "mcp-server-git", ["-r", "."])
 
 
+def test_receipts_option_of_run(tmp_path: Path) -> None:
+    """`agent_input.run --receipts sqlite:PATH` / `AGENT_INPUT_RECEIPTS` name the store every
+    server it makes lenient keeps its receipts in; anything else is a usage error."""
+    from agent_input import SqliteReceipts, run
+    from agent_input.mcp import default_receipts
+
+    path = str(tmp_path / "receipts.db")
+    options, *_ = run.parse(["--receipts", f"sqlite:{path}", "srv.py"], {})
+    assert isinstance(options["receipts"], SqliteReceipts)
+    options, *_ = run.parse(["srv.py"], {"AGENT_INPUT_RECEIPTS": "memory"})
+    assert options["receipts"] is default_receipts()
+    with pytest.raises(run._Usage, match="--receipts"):
+        run.parse(["--receipts=redis://here", "srv.py"], {})
+
+
 # --- agent_input.run's own errors: one line, exit code 2, nothing on stdout -----------------
 
 

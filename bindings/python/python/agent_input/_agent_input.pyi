@@ -6,6 +6,7 @@ surface: its classes and functions.
 """
 
 import datetime
+import os
 from typing import Any, ClassVar, Dict, Generic, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union, final
 
 from ._types import (
@@ -42,6 +43,7 @@ __all__ = [
     "Outcome",
     "Protocol",
     "Reader",
+    "SqliteReceipts",
     "Tool",
     "ToolCall",
     "UnknownKindError",
@@ -189,6 +191,20 @@ class CursorCodec:
     ) -> Dict[str, Json]:
         """A page that says what it withheld: `{"items", "matched", "returned", "sort", "partial",
         "next_cursor", "filtered", "matched_exact"}`, its next cursor minted with this key."""
+
+@final
+class SqliteReceipts:
+    """Receipts of writes in a SQLite file, shared by every process that opens it; each key
+    reserved by one of them at a time."""
+
+    def __new__(cls, path: Union[str, "os.PathLike[str]"]) -> "SqliteReceipts": ...
+    def get(self, tool: str, key: str) -> Optional[Dict[str, Json]]:
+        """The receipt stored for `tool` and `key`, or `None`."""
+    def put(self, tool: str, key: str, receipt: Mapping[str, Any]) -> None:
+        """Stores `receipt` for `tool` and `key`."""
+    def reserve(self, tool: str, key: str, in_flight: Mapping[str, Any]) -> Optional[Dict[str, Json]]:
+        """Reserves the key in one atomic step: None when reserved, else the live receipt it holds."""
+    def __len__(self) -> int: ...
 
 @final
 class MemoryReceipts:

@@ -85,7 +85,19 @@ import logging
 import typing
 from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, TypeVar, Union, cast
 
-from ._agent_input import MRTR_VERSION, NOTES_META, WARNINGS_META, AgentInputError, Call, CursorCodec, MemoryReceipts, Tool, ToolCall
+from ._agent_input import (
+    MRTR_VERSION,
+    NOTES_META,
+    WARNINGS_META,
+    AgentInputError,
+    Call,
+    CursorCodec,
+    InvalidOptionsError,
+    MemoryReceipts,
+    SqliteReceipts,
+    Tool,
+    ToolCall,
+)
 from ._agent_input import Protocol as _Protocol
 from ._agent_input import can_ask as _can_ask
 from .failures import RAISED, ToolFailure
@@ -99,6 +111,7 @@ __all__ = [
     "add_tool",
     "can_ask",
     "default_receipts",
+    "receipt_store",
     "is_lenient",
     "lenient",
     "mcp_tool",
@@ -166,6 +179,30 @@ def default_receipts() -> MemoryReceipts:
     if _RECEIPTS is None:
         _RECEIPTS = MemoryReceipts()
     return _RECEIPTS
+
+
+#: A receipt store, or the text naming one: "memory" (the process's), "sqlite:PATH".
+Receipts = Union[ReceiptStore, str, None]
+
+_SQLITE: Dict[str, SqliteReceipts] = {}
+
+
+def receipt_store(receipts: Receipts = None) -> ReceiptStore:
+    """The store `receipts` names: a store object as it is; None or "memory" the process's
+    `MemoryReceipts` (`default_receipts()`); "sqlite:PATH" a `SqliteReceipts` on that file (one
+    per path in the process; every process that opens the file shares it, each key reserved by
+    one of them at a time). Other text raises `InvalidOptionsError`."""
+    if receipts is None or receipts == "memory":
+        return default_receipts()
+    if not isinstance(receipts, str):
+        return receipts
+    kind, _, path = receipts.partition(":")
+    if kind != "sqlite" or not path:
+        raise InvalidOptionsError(f'receipts: "memory" or "sqlite:PATH", or a store object; got {receipts!r}')
+    store = _SQLITE.get(path)
+    if store is None:
+        store = _SQLITE[path] = SqliteReceipts(path)
+    return store
 
 
 # --- the steps of one call ------------------------------------------------------------------
@@ -316,12 +353,12 @@ class _Lenient:
         languages: Optional[Sequence[str]] = None,
         today: Optional[Today] = None,
         implied_kinds: bool = False,
-        receipts: Optional[ReceiptStore] = None,
+        receipts: Receipts = None,
     ) -> None:
         self.today = _today(today)
         self.options = {"tools": None if overrides is None else dict(overrides), "languages": languages, "implied_kinds": implied_kinds}
         self.protocol = _Protocol(self.options, codec=codec)
-        self.receipts = receipts if receipts is not None else default_receipts()
+        self.receipts = receipt_store(receipts)
         # Per tool name, the framework's tool object last seen and its spec.
         self._found: Dict[str, Tuple[Any, Tuple[Optional[Tool], bool]]] = {}
 
@@ -696,7 +733,7 @@ def lenient(
     languages: Optional[Sequence[str]] = None,
     today: Optional[Today] = None,
     implied_kinds: bool = False,
-    receipts: Optional[ReceiptStore] = None,
+    receipts: Receipts = None,
 ) -> _S:
     """Makes `server` read its tools' arguments with agent-input, from the JSON Schema each
     tool already declares; returns the server. `server` is a `fastmcp.FastMCP` (fastmcp 4), an
@@ -834,11 +871,11 @@ def _as_tool(spec: Union[Tool, Dict[str, Any], str]) -> Tool:
 
 
 async def _own(
-    tool: Tool, handler: Handler, params: Dict[str, Any], context: Optional[Dict[str, Any]], receipts: Optional[ReceiptStore]
+    tool: Tool, handler: Handler, params: Dict[str, Any], context: Optional[Dict[str, Any]], receipts: Receipts
 ) -> Dict[str, Any]:
     """The result of one call of a tool declared as a spec (`Tool.call`'s steps)."""
     call = tool.call(params, context, floats=True)
-    store = receipts if receipts is not None else default_receipts()
+    store = receipt_store(receipts)
     return cast(Dict[str, Any], await _steps(call, store, lambda: _run_handler(call, handler)))
 
 
@@ -847,7 +884,7 @@ async def run_call(
     handler: Handler,
     arguments: Optional[Dict[str, Any]],
     asking: Optional[Asking] = None,
-    receipts: Optional[ReceiptStore] = None,
+    receipts: Receipts = None,
     today: Optional[datetime.date] = None,
 ) -> Dict[str, Any]:
     """Reads `arguments` with `tool` and, when they read, runs `handler` with the canonical
@@ -868,7 +905,7 @@ async def run_call(
 
 
 def _fastmcp_tool(
-    tool: Tool, handler: Handler, receipts: Optional[ReceiptStore] = None, today: Optional[Today] = None, **fields: Any
+    tool: Tool, handler: Handler, receipts: Receipts = None, today: Optional[Today] = None, **fields: Any
 ) -> Any:
     from fastmcp.tools import Tool as FastMCPTool
     from mcp_types import ToolAnnotations
@@ -902,7 +939,7 @@ def add_tool(
     server: Any,
     spec: Union[Tool, Dict[str, Any], str],
     handler: Handler,
-    receipts: Optional[ReceiptStore] = None,
+    receipts: Receipts = None,
     *,
     today: Optional[Today] = None,
     **fields: Any,
@@ -927,13 +964,13 @@ def add_tool(
     exception is an `isError` result naming the tool. `today`, a function called at each call
     (`datetime.date.today`), gives the day relative words are read against (`"yesterday"`,
     `"last month"`); without it they ask `relative_date_without_today`."""
-    return server.add_tool(_fastmcp_tool(_as_tool(spec), handler, receipts, _today(today), **fields))
+    return server.add_tool(_fastmcp_tool(_as_tool(spec), handler, receipt_store(receipts), _today(today), **fields))
 
 
 def tool(
     server: Any,
     spec: Union[Tool, Dict[str, Any], str],
-    receipts: Optional[ReceiptStore] = None,
+    receipts: Receipts = None,
     *,
     today: Optional[Today] = None,
     **fields: Any,
@@ -951,7 +988,7 @@ def tool(
 def mcp_tool(
     spec: Union[Tool, Dict[str, Any], str],
     handler: Handler,
-    receipts: Optional[ReceiptStore] = None,
+    receipts: Receipts = None,
     *,
     today: Optional[Today] = None,
 ) -> Any:
@@ -962,6 +999,7 @@ def mcp_tool(
 
     made_from = _as_tool(spec)
     given = _today(today)
+    store = receipt_store(receipts)
 
     class SpecTool(MCPServerTool):
         """An MCPServer tool whose arguments agent-input reads."""
@@ -977,7 +1015,7 @@ def mcp_tool(
                 "clientCapabilities": _dump(getattr(context, "client_capabilities", None)),
                 "today": given() if given is not None else None,
             }
-            result = await _own(made_from, handler, params, request, receipts)
+            result = await _own(made_from, handler, params, request, store)
             if result.get("resultType") == "input_required":
                 return InputRequiredResult.model_validate(result)
             return CallToolResult.model_validate(result)

@@ -20,6 +20,7 @@ wins over its variable):
     --languages cs,de     the languages the callers write                       AGENT_INPUT_LANGUAGES
     --today utc|local|YYYY-MM-DD   the day relative dates are read against      AGENT_INPUT_TODAY
     --implied-kinds       a property's name implies its kind                    AGENT_INPUT_IMPLIED_KINDS=1
+    --receipts memory|sqlite:PATH  where receipts of writes are kept            AGENT_INPUT_RECEIPTS
 
 stdout is the MCP stdio channel: this wrapper never writes to it. Its own failures (bad options,
 no MCP package installed, a server class of a version it cannot hook, an entry point that builds
@@ -44,7 +45,7 @@ __all__ = ["main"]
 
 USAGE = (
     "usage: python -m agent_input.run [--overrides FILE] [--languages cs,de] [--today utc|local|YYYY-MM-DD] "
-    "[--implied-kinds] (-m MODULE | -c ENTRY_POINT | SCRIPT.py) [ARGS...]"
+    "[--implied-kinds] [--receipts memory|sqlite:PATH] (-m MODULE | -c ENTRY_POINT | SCRIPT.py) [ARGS...]"
 )
 
 _TRUE = ("1", "true", "yes", "on")
@@ -97,6 +98,7 @@ def parse(argv: Sequence[str], environ: Optional[Dict[str, str]] = None) -> Tupl
         "overrides": env.get("AGENT_INPUT_OVERRIDES") or None,
         "languages": env.get("AGENT_INPUT_LANGUAGES") or None,
         "today": env.get("AGENT_INPUT_TODAY") or None,
+        "receipts": env.get("AGENT_INPUT_RECEIPTS") or None,
     }
     implied = env.get("AGENT_INPUT_IMPLIED_KINDS", "").strip().lower()
     if implied not in _TRUE + _FALSE:
@@ -109,7 +111,7 @@ def parse(argv: Sequence[str], environ: Optional[Dict[str, str]] = None) -> Tupl
     while i < len(args):
         arg = args[i]
         name, eq, inline = arg.partition("=")
-        if name in ("--overrides", "--languages", "--today"):
+        if name in ("--overrides", "--languages", "--today", "--receipts"):
             if eq:
                 value = inline
             elif i + 1 < len(args):
@@ -148,6 +150,14 @@ def parse(argv: Sequence[str], environ: Optional[Dict[str, str]] = None) -> Tupl
         options["languages"] = languages
     if given["today"]:
         options["today"] = _today(given["today"])
+    if given["receipts"]:
+        from ._agent_input import AgentInputError
+        from .mcp import receipt_store
+
+        try:
+            options["receipts"] = receipt_store(given["receipts"])
+        except AgentInputError as e:
+            raise _Usage(f"--receipts: {e}") from None
     return options, form, entry, args[i:]
 
 
