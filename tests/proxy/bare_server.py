@@ -73,12 +73,14 @@ def result(text, structured=None):
     return out
 
 
-def call(name, args):
+def call(name, args, params):
     global writes
     log = os.environ.get("BARE_SERVER_LOG")
     if log:
+        # What reached it: the arguments, and the request's other keys but its name and _meta.
+        other = sorted(k for k in params if k not in ("name", "arguments", "_meta"))
         with open(log, "a", encoding="utf-8") as f:
-            f.write(json.dumps({"tool": name, "arguments": args}) + "\n")
+            f.write(json.dumps({"tool": name, "arguments": args, "other": other}) + "\n")
     if name == "crash":
         sys.stderr.write("bare_server: crashing on purpose\n")
         sys.stderr.flush()
@@ -127,7 +129,7 @@ def handle(message):
         if not any(t["name"] == name for t in tools):
             send({"jsonrpc": "2.0", "id": mid, "error": {"code": -32602, "message": f"unknown tool {name}"}})
             return
-        send({"jsonrpc": "2.0", "id": mid, "result": call(name, params.get("arguments") or {})})
+        send({"jsonrpc": "2.0", "id": mid, "result": call(name, params.get("arguments") or {}, params)})
     else:
         send({"jsonrpc": "2.0", "id": mid, "error": {"code": -32601, "message": f"Method not found: {method}"}})
 

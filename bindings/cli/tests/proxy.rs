@@ -459,3 +459,41 @@ fn a_cancellation_reaches_the_server_and_releases_the_key() {
         "the write, and its retry after the cancel"
     );
 }
+
+/// A tool whose overrides say `answered_by: "user"`, on a 2026-07-28 connection whose client
+/// can elicit: an ambiguous date is asked of the person (`input_required`, the proxy's sealed
+/// `requestState`), and the retry with the person's answer reaches the server with the chosen
+/// date and without the round's state.
+#[test]
+fn a_person_answers_through_the_proxy() {
+    let dir = std::env::temp_dir().join(format!("agent-input-proxy-person-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let overrides = dir.join("overrides.json");
+    std::fs::write(&overrides, r#"{"search": {"answered_by": "user"}}"#).unwrap();
+    let mut proxy = Proxy::start(&["--overrides", overrides.to_str().unwrap()]);
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                      "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}});
+    let arguments = json!({"query": "x", "date_from": "01/02/2026"});
+    let asked = proxy.request(1, "tools/call", json!({"name": "search", "arguments": arguments, "_meta": meta}));
+    let result = &asked["result"];
+    assert_eq!(result["resultType"], "input_required", "{asked}");
+    let options = &result["inputRequests"]["date_from"]["params"]["requestedSchema"]["properties"]["value"]["oneOf"];
+    assert_eq!(options[1]["const"], "2026-01-02", "{asked}");
+    let state = result["requestState"].as_str().unwrap().to_owned();
+    assert!(proxy.received().is_empty(), "nothing ran before the person answered");
+    let answers = json!({"date_from": {"action": "accept", "content": {"value": "2026-01-02"}}});
+    let retry = json!({"name": "search", "arguments": arguments, "_meta": meta,
+                       "requestState": state, "inputResponses": answers});
+    let done = proxy.request(2, "tools/call", retry);
+    assert_eq!(done["result"]["structuredContent"]["received"]["date_from"], "2026-01-02", "{done}");
+    assert!(notes(&done["result"]).contains(&"reading_chosen_by_person".to_owned()), "{done}");
+    let received = proxy.received();
+    assert_eq!(received.len(), 1);
+    assert_eq!(received[0]["arguments"], json!({"query": "x", "date_from": "2026-01-02"}));
+    assert_eq!(received[0]["other"], json!([]), "the round's requestState and inputResponses stay with the proxy");
+    // A state another server issued (the server's own round) is passed on, the call read fresh.
+    let theirs = json!({"name": "search", "arguments": {"query": "y"}, "_meta": meta, "requestState": "their-round-1"});
+    proxy.request(3, "tools/call", theirs);
+    assert_eq!(proxy.received()[1]["other"], json!(["requestState"]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
