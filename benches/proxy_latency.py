@@ -10,7 +10,7 @@ a key of its own, so each is reserved, run and stored) through a proxy keeping r
 memory and one keeping them in a SQLite file: what each store adds per write.
 
     cargo build --release -p agent-input-cli
-    python3 benches/proxy_latency.py [--calls 2000] [--binary target/release/agent-input]
+    python3 benches/proxy_latency.py [--calls 2000] [--binary target/release/agent-input] [--redis redis://127.0.0.1:6390/]
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--calls", type=int, default=2000)
     parser.add_argument("--binary", default=str(ROOT / "target" / "release" / "agent-input"))
+    parser.add_argument("--redis", help="a Redis server's URL: the writes through a proxy keeping receipts there too")
     args = parser.parse_args()
     direct = Session(SERVER)
     proxied = Session([args.binary, "proxy", "--", *SERVER])
@@ -116,6 +117,8 @@ def writes(args: argparse.Namespace) -> None:
             "memory": Session([args.binary, "proxy", "--receipts", "memory", "--", *SERVER]),
             "sqlite": Session([args.binary, "proxy", "--receipts", f"sqlite:{work}/receipts.db", "--", *SERVER]),
         }
+        if args.redis:
+            ways["redis"] = Session([args.binary, "proxy", "--receipts", args.redis, "--", *SERVER])
         times: dict[str, list[float]] = {w: [] for w in ways}
         n = 0
         for _ in range(20):

@@ -38,6 +38,8 @@ mod props;
 mod ranges;
 mod read;
 mod receipts;
+#[cfg(feature = "redis")]
+mod redis_store;
 #[cfg(feature = "sqlite")]
 mod sqlite;
 mod union;
@@ -68,6 +70,8 @@ pub(crate) use props::{Building, PropertySet};
 pub use receipts::{
     is_live, store_unavailable, stored_at, MemoryReceipts, ReceiptStore, STORE_RETRY_SECONDS, STORE_UNAVAILABLE,
 };
+#[cfg(feature = "redis")]
+pub use redis_store::{RedisReceipts, REDIS_TIMEOUT_MS};
 #[cfg(feature = "sqlite")]
 pub use sqlite::{SqliteReceipts, SQLITE_BUSY_TIMEOUT_MS, SQLITE_SWEEP_EVERY};
 

@@ -198,8 +198,9 @@ enum Command {
         /// Let names imply kinds (`cursor`, `idempotency_key`, `date_from`, ...).
         #[arg(long = "implied-kinds")]
         implied_kinds: bool,
-        /// Where receipts of writes with an idempotency key are kept: memory, or sqlite:PATH (a
-        /// file shared by every proxy that names it).
+        /// Where receipts of writes with an idempotency key are kept: memory, sqlite:PATH (a
+        /// file shared by every proxy that names it) or redis://HOST:PORT (a server shared by
+        /// every proxy on every machine that names it).
         #[arg(long, default_value = "memory", value_name = "STORE")]
         receipts: String,
         /// The environment variable holding the server key that seals questions and tokens.

@@ -331,10 +331,39 @@ fn three_proxies_sharing_a_sqlite_store_run_one_write_once() {
     let dir = std::env::temp_dir().join(format!("agent-input-proxy-shared-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let store = format!("sqlite:{}", dir.join("receipts.db").display());
+    one_write_once(&format!("sqlite:{}", dir.join("receipts.db").display()), "shared-key-0001");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The same through a Redis server (`redis-server` on a free loopback port; `scripts/test`
+/// installs it and requires it with `AGENT_INPUT_REQUIRE_REDIS=1`).
+#[test]
+fn three_proxies_sharing_a_redis_store_run_one_write_once() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let spawned = Command::new("redis-server")
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+        .stdout(Stdio::null())
+        .spawn();
+    let mut server = match spawned {
+        Ok(child) => child,
+        Err(e) if std::env::var_os("AGENT_INPUT_REQUIRE_REDIS").is_some() => panic!("redis-server is required: {e}"),
+        Err(e) => return eprintln!("skipped: no redis-server here ({e}); scripts/test installs it and requires it"),
+    };
+    let up = (0..100).any(|_| {
+        std::thread::sleep(Duration::from_millis(50));
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+    });
+    assert!(up, "redis-server on {port} did not listen within 5 s");
+    one_write_once(&format!("redis://127.0.0.1:{port}/"), "redis-key-0001");
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+/// Three proxies on `store`: 200 calls of one slow write with the key `key`, sent at once.
+fn one_write_once(store: &str, key: &str) {
     // Each proxy's server logs the calls it ran to a file of its own: all three are counted.
-    let mut proxies: Vec<Proxy> = (0..3).map(|_| Proxy::legacy(&["--receipts", &store])).collect();
-    let write = json!({"title": "A", "idempotency_key": "shared-key-0001", "delay_ms": 400});
+    let mut proxies: Vec<Proxy> = (0..3).map(|_| Proxy::legacy(&["--receipts", store])).collect();
+    let write = json!({"title": "A", "idempotency_key": key, "delay_ms": 400});
     let counts = [67, 67, 66];
     for (proxy, n) in proxies.iter_mut().zip(counts) {
         for id in 0..n {
@@ -366,7 +395,6 @@ fn three_proxies_sharing_a_sqlite_store_run_one_write_once() {
         let retry = proxy.call(900, "write", write.clone());
         assert_eq!(retry["result"]["structuredContent"], results[0], "proxy {i}: {retry}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Writes of [`three_proxies_racing_on_many_keys_run_each_write_once`], each with its key.

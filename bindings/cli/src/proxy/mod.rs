@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use agent_input::cursor::CursorCodec;
 use agent_input::protocol::Lenient;
-use agent_input::tool::{MemoryReceipts, ReceiptStore, SqliteReceipts};
+use agent_input::tool::{MemoryReceipts, ReceiptStore, RedisReceipts, SqliteReceipts};
 use serde_json::{json, Value};
 
 use frame::Line;
@@ -46,7 +46,7 @@ pub struct Options<'a> {
     pub today: Option<&'a str>,
     /// Names imply kinds.
     pub implied_kinds: bool,
-    /// `--receipts`: `memory` or `sqlite:PATH`.
+    /// `--receipts`: `memory`, `sqlite:PATH` or `redis://HOST:PORT`.
     pub receipts: &'a str,
     /// The environment variable holding the server key (sealed questions and confirm tokens);
     /// without it, or when it is unset, a random key for this process.
@@ -86,16 +86,18 @@ fn server_key(env: Option<&str>) -> Result<CursorCodec, String> {
     CursorCodec::new(&key).map_err(|e| e.to_string())
 }
 
-/// The store `--receipts` names: `memory` (this process's), or `sqlite:PATH` (a file every
-/// proxy on the machine that names it shares; each key reserved by one of them at a time).
+/// The store `--receipts` names: `memory` (this process's), `sqlite:PATH` (a file every proxy
+/// on the machine that names it shares), or `redis://HOST:PORT` (a server every proxy on every
+/// machine that names it shares); in the two shared ones each key is reserved by one proxy at
+/// a time.
 fn receipts(spec: &str) -> Result<Arc<dyn ReceiptStore>, String> {
-    match spec.split_once(':') {
-        None if spec == "memory" => Ok(Arc::new(MemoryReceipts::default())),
-        Some(("sqlite", path)) if !path.is_empty() => SqliteReceipts::open(path)
-            .map(|s| Arc::new(s) as Arc<dyn ReceiptStore>)
-            .map_err(|e| format!("--receipts: {e}")),
-        _ => Err(format!("--receipts takes `memory` or `sqlite:PATH`; got `{spec}`")),
-    }
+    let shared: Result<Arc<dyn ReceiptStore>, agent_input::Error> = match spec.split_once(':') {
+        None if spec == "memory" => return Ok(Arc::new(MemoryReceipts::default())),
+        Some(("sqlite", path)) if !path.is_empty() => SqliteReceipts::open(path).map(|s| Arc::new(s) as _),
+        Some(("redis" | "rediss", _)) => RedisReceipts::open(spec).map(|s| Arc::new(s) as _),
+        _ => return Err(format!("--receipts takes `memory`, `sqlite:PATH` or `redis://HOST:PORT`; got `{spec}`")),
+    };
+    shared.map_err(|e| format!("--receipts: {e}"))
 }
 
 /// Runs the proxy until the client or the server ends the session. `Ok` holds the exit status;
