@@ -571,6 +571,54 @@ impl SqliteReceipts {
     }
 }
 
+/// Receipts of writes in Redis or Valkey (the core's `RedisReceipts`), shared by every process
+/// on every machine that names the same server: each key reserved by one of them at a time, in
+/// one `SET ... NX EX`, expired by the server's clock. `receipts="redis://HOST:PORT"` makes one.
+#[pyclass(frozen, module = "agent_input._agent_input")]
+pub struct RedisReceipts {
+    inner: agent_input::tool::RedisReceipts,
+}
+
+#[pymethods]
+impl RedisReceipts {
+    /// Connects to the server at `url` (`redis://HOST:PORT/DB`). A URL the client does not take,
+    /// or a server that does not answer, raises `InvalidOptionsError`.
+    #[new]
+    fn new(py: Python<'_>, url: &str) -> PyResult<Self> {
+        let inner = py.detach(|| agent_input::tool::RedisReceipts::open(url)).map_err(|e| to_py_err(py, &e))?;
+        Ok(Self { inner })
+    }
+
+    /// The receipt stored for `tool` and `key`, or `None`.
+    fn get(&self, py: Python<'_>, tool: &str, key: &str) -> PyResult<Py<PyAny>> {
+        match py.detach(|| self.inner.get(tool, key)) {
+            Some(r) => Ok(to_py(py, &r)?.unbind()),
+            None => Ok(py.None()),
+        }
+    }
+
+    /// Stores `receipt` (a dict) for `tool` and `key`.
+    fn put(&self, py: Python<'_>, tool: &str, key: &str, receipt: &Bound<'_, PyAny>) -> PyResult<()> {
+        let receipt = data(receipt)?;
+        py.detach(|| self.inner.put(tool, key, receipt));
+        Ok(())
+    }
+
+    /// Reserves `tool` and `key` in one atomic step, across machines: stores `in_flight` (a
+    /// dict) and returns `None` when the key holds no live receipt, else returns that receipt.
+    fn reserve(&self, py: Python<'_>, tool: &str, key: &str, in_flight: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let in_flight = data(in_flight)?;
+        match py.detach(|| self.inner.reserve(tool, key, in_flight)) {
+            Some(r) => Ok(to_py(py, &r)?.unbind()),
+            None => Ok(py.None()),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        "RedisReceipts(...)".to_owned()
+    }
+}
+
 /// A declared tool (the JSON document `ToolSpec::from_json` reads): it reads a whole argument
 /// object, shapes the error envelope and emits the MCP `inputSchema`.
 #[pyclass(frozen, module = "agent_input._agent_input")]
@@ -1199,6 +1247,7 @@ fn _agent_input(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CursorCodec>()?;
     m.add_class::<MemoryReceipts>()?;
     m.add_class::<SqliteReceipts>()?;
+    m.add_class::<RedisReceipts>()?;
     m.add_class::<Missing>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(read_line, m)?)?;

@@ -440,8 +440,53 @@ def test_receipts_name_their_store() -> None:
     assert receipt_store(None) is default_receipts() and receipt_store("memory") is default_receipts()
     store = DictStore()
     assert receipt_store(store) is store
-    for bad in ("sqlite:", "redis://x", "sqlite"):
+    for bad in ("sqlite:", "postgres://x", "sqlite"):
         with pytest.raises(agent_input.InvalidOptionsError, match="memory"):
             receipt_store(bad)
     with pytest.raises(agent_input.InvalidOptionsError):
         agent_input.SqliteReceipts("/nonexistent-dir/receipts.db")
+
+
+def test_processes_sharing_a_redis_store_run_a_write_once(tmp_path: Any) -> None:
+    """The same race as above through one Redis server (a `redis-server` of the test's own on a
+    free loopback port; `scripts/test` installs it and requires it with
+    AGENT_INPUT_REQUIRE_REDIS=1)."""
+    import os
+    import shutil
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    if shutil.which("redis-server") is None:
+        if os.environ.get("AGENT_INPUT_REQUIRE_REDIS"):
+            pytest.fail("redis-server is required (AGENT_INPUT_REQUIRE_REDIS) but is not installed")
+        pytest.skip("no redis-server here; scripts/test installs it and requires it")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        url = f"redis://127.0.0.1:{port}/"
+        for _ in range(100):
+            try:
+                agent_input.RedisReceipts(url)
+                break
+            except agent_input.InvalidOptionsError:
+                time.sleep(0.05)
+        ran = str(tmp_path / "ran.txt")
+        writer = _WRITER.replace('receipts="sqlite:" + path', "receipts=path")
+        start = time.time() + 1.5
+        procs = [
+            subprocess.Popen([sys.executable, "-c", writer, url, ran, str(start)], stdout=subprocess.PIPE, text=True)
+            for _ in range(6)
+        ]
+        said = [json.loads(p.communicate(timeout=60)[0]) for p in procs]
+        assert open(ran).read().count("ran") == 1, said
+        assert said.count({"deleted": NOTE}) == 1 and said.count("call_in_progress") == 5, said
+    finally:
+        server.kill()
+        server.wait()

@@ -94,6 +94,7 @@ from ._agent_input import (
     CursorCodec,
     InvalidOptionsError,
     MemoryReceipts,
+    RedisReceipts,
     SqliteReceipts,
     Tool,
     ToolCall,
@@ -181,27 +182,34 @@ def default_receipts() -> MemoryReceipts:
     return _RECEIPTS
 
 
-#: A receipt store, or the text naming one: "memory" (the process's), "sqlite:PATH".
+#: A receipt store, or the text naming one: "memory" (the process's), "sqlite:PATH",
+#: "redis://HOST:PORT".
 Receipts = Union[ReceiptStore, str, None]
 
-_SQLITE: Dict[str, SqliteReceipts] = {}
+_SHARED: Dict[str, ReceiptStore] = {}
 
 
 def receipt_store(receipts: Receipts = None) -> ReceiptStore:
     """The store `receipts` names: a store object as it is; None or "memory" the process's
-    `MemoryReceipts` (`default_receipts()`); "sqlite:PATH" a `SqliteReceipts` on that file (one
-    per path in the process; every process that opens the file shares it, each key reserved by
-    one of them at a time). Other text raises `InvalidOptionsError`."""
+    `MemoryReceipts` (`default_receipts()`); "sqlite:PATH" a `SqliteReceipts` on that file
+    (every process of the machine that opens it shares it); "redis://HOST:PORT" a
+    `RedisReceipts` on that server (every process on every machine that names it shares it);
+    one store per text in the process, each key reserved by one sharer at a time. Other text
+    raises `InvalidOptionsError`, as does a store that cannot be opened."""
     if receipts is None or receipts == "memory":
         return default_receipts()
     if not isinstance(receipts, str):
         return receipts
-    kind, _, path = receipts.partition(":")
-    if kind != "sqlite" or not path:
-        raise InvalidOptionsError(f'receipts: "memory" or "sqlite:PATH", or a store object; got {receipts!r}')
-    store = _SQLITE.get(path)
+    store = _SHARED.get(receipts)
     if store is None:
-        store = _SQLITE[path] = SqliteReceipts(path)
+        kind, _, rest = receipts.partition(":")
+        if kind == "sqlite" and rest:
+            store = SqliteReceipts(rest)
+        elif kind in ("redis", "rediss") and rest:
+            store = RedisReceipts(receipts)
+        else:
+            raise InvalidOptionsError(f'receipts: "memory", "sqlite:PATH" or "redis://HOST:PORT", or a store object; got {receipts!r}')
+        _SHARED[receipts] = store
     return store
 
 
