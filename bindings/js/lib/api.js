@@ -1203,6 +1203,81 @@ export class Tool {
 
 const receiptStores = new WeakMap();
 
+/** The key of a receipt in Redis, as every runtime spells it (the tool's UTF-8 length first,
+ * as the core's `RedisReceipts` does, so servers in Rust, Python and JavaScript share keys). */
+function redisKey(tool, key) {
+  return `agent-input:receipt:${new TextEncoder().encode(tool).length}:${tool}:${key}`;
+}
+
+/** The seconds a receipt stays live from its `stored_at` (0: already past). */
+function receiptTtl(receipt) {
+  const expires = Number(receipt?.expires_at ?? 0);
+  const stored = Number(receipt?.stored_at ?? 0);
+  return Math.max(0, Math.floor(expires - stored));
+}
+
+/** A stored value's receipt, or `{store_unavailable}` for one that is not JSON. */
+function storedReceipt(text) {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    return { store_unavailable: `a stored receipt is not JSON: ${e.message}` };
+  }
+}
+
+/**
+ * Receipts of writes in Redis or Valkey, through a client you made and connected: node-redis
+ * (`createClient()`, its `sendCommand`) or ioredis (its `call`). Every server that names the
+ * same Redis shares them, in Rust, Python or JavaScript (the keys are the core's
+ * `RedisReceipts`'): a key is reserved by one `SET ... NX EX` (one reservation among all of
+ * them), a receipt expires by the server's clock. A command that fails answers
+ * `{store_unavailable}`, so the call answers `upstream_unavailable` and its write does not run.
+ */
+export class RedisReceipts {
+  #send;
+  constructor(client) {
+    if (typeof client?.sendCommand === "function") this.#send = (args) => client.sendCommand(args.map(String));
+    else if (typeof client?.call === "function") this.#send = (args) => client.call(...args.map(String));
+    else throw new TypeError("RedisReceipts: pass a connected node-redis client (sendCommand) or an ioredis client (call)");
+  }
+
+  /** The receipt stored for `tool` and `key`, or `null`. */
+  async get(tool, key) {
+    try {
+      const text = await this.#send(["GET", redisKey(String(tool), String(key))]);
+      return text === null || text === undefined ? null : storedReceipt(text);
+    } catch (e) {
+      return { store_unavailable: String(e?.message ?? e) };
+    }
+  }
+
+  /** Stores `receipt` for `tool` and `key`, to expire when it does (a receipt already past is
+   * deleted: a released key). */
+  async put(tool, key, receipt) {
+    const name = redisKey(String(tool), String(key));
+    const ttl = receiptTtl(receipt);
+    await (ttl === 0 ? this.#send(["DEL", name]) : this.#send(["SET", name, dataText(receipt) ?? "null", "EX", ttl]));
+  }
+
+  /** Reserves `tool` and `key` in one atomic step: `null` when reserved, else the live receipt. */
+  async reserve(tool, key, inFlight) {
+    const name = redisKey(String(tool), String(key));
+    const text = dataText(inFlight) ?? "null";
+    const ttl = Math.max(1, receiptTtl(inFlight));
+    try {
+      // Twice at most: a key that expires between the two commands is reserved the next time.
+      for (let i = 0; i < 2; i++) {
+        if ((await this.#send(["SET", name, text, "NX", "EX", ttl])) !== null) return null;
+        const held = await this.#send(["GET", name]);
+        if (held !== null && held !== undefined) return storedReceipt(held);
+      }
+      return { store_unavailable: "the key was neither reserved nor held" };
+    } catch (e) {
+      return { store_unavailable: String(e?.message ?? e) };
+    }
+  }
+}
+
 /**
  * Receipts of writes in memory (the default store of the server glue): at most `capacity`
  * (10,000 by default), the oldest dropped first; a receipt past its `expires_at` is not replayed.

@@ -201,6 +201,18 @@ export declare class MemoryReceipts {
   readonly size: number;
 }
 
+/**
+ * Receipts of writes in Redis or Valkey through a connected node-redis or ioredis client, shared
+ * with every server (in any runtime) that names the same Redis; each key reserved by one
+ * `SET ... NX EX`.
+ */
+export declare class RedisReceipts {
+  constructor(client: { sendCommand(args: string[]): Promise<unknown> } | { call(...args: string[]): Promise<unknown> });
+  get(tool: string, key: string): Promise<{ [key: string]: JsonValue } | null>;
+  put(tool: string, key: string, receipt: { [key: string]: JsonValue }): Promise<void>;
+  reserve(tool: string, key: string, inFlight: { [key: string]: JsonValue }): Promise<{ [key: string]: JsonValue } | null>;
+}
+
 /** A failure a handler throws that the model can act on. */
 export declare class ToolFailure extends Error {
   failure(): { [key: string]: JsonValue };

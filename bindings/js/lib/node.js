@@ -25,6 +25,7 @@ export {
   JsonNumber,
   LenientTool,
   MemoryReceipts,
+  RedisReceipts,
   MRTR_VERSION,
   NOTES_META,
   Protocol,

@@ -1,0 +1,131 @@
+/**
+ * `RedisReceipts` against a real `redis-server` on loopback (one the test starts on a free
+ * port; `scripts/test` installs Debian's and sets AGENT_INPUT_REQUIRE_REDIS=1, under which a
+ * missing server fails): the contract every store keeps (the core's
+ * `agent-input/tests/receipt_stores.rs`), the core's key spelling (so servers in every runtime
+ * share a Redis), and twenty calls of one slow write at once running it once.
+ */
+
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { after, before, test } from "node:test";
+
+import * as ai from "agent-input";
+import { runCall } from "agent-input/mcp";
+import { createClient } from "redis";
+
+const REQUIRED = process.env.AGENT_INPUT_REQUIRE_REDIS !== undefined;
+const installed = spawnSync("redis-server", ["--version"]).status === 0;
+let server = null;
+let client = null;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+before(async () => {
+  if (!installed) {
+    if (REQUIRED) throw new Error("redis-server is required (AGENT_INPUT_REQUIRE_REDIS) but is not installed");
+    return;
+  }
+  const port = await freePort();
+  server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  for (let i = 0; i < 100; i++) {
+    try {
+      client = createClient({ url: `redis://127.0.0.1:${port}`, socket: { reconnectStrategy: false } });
+      client.on("error", () => {});
+      await client.connect();
+      return;
+    } catch {
+      client = null;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`redis-server on ${port} did not answer within 5 s`);
+});
+
+after(async () => {
+  await client?.quit().catch(() => {});
+  server?.kill();
+});
+
+const skip = (t) => {
+  if (client === null) t.skip("no redis-server here; scripts/test installs it and requires it");
+  return client === null;
+};
+
+const now = () => Math.floor(Date.now() / 1000);
+const mark = (at, ttl) => ({ digest: "d", args: {}, in_flight: true, stored_at: at, expires_at: at + ttl });
+
+test("RedisReceipts keeps the stores' contract", async (t) => {
+  if (skip(t)) return;
+  const store = new ai.RedisReceipts(client);
+  const t0 = now();
+  assert.equal(await store.get("pay", "js-a"), null);
+  assert.equal(await store.reserve("pay", "js-a", mark(t0, 300)), null, "reserved");
+  assert.deepEqual(await store.reserve("pay", "js-a", mark(t0, 300)), mark(t0, 300), "held");
+  assert.equal(await store.reserve("other", "js-a", mark(t0, 300)), null, "per tool");
+  const done = { digest: "d", args: {}, result: { paid: 1 }, stored_at: t0, expires_at: t0 + 600 };
+  await store.put("pay", "js-a", done);
+  assert.deepEqual(await store.get("pay", "js-a"), done);
+  assert.deepEqual(await store.reserve("pay", "js-a", mark(t0, 300)), done, "an applied write is held");
+  await store.put("pay", "js-b", mark(t0, 300));
+  await store.put("pay", "js-b", { digest: "d", released: true, expires_at: 0 });
+  assert.equal(await store.reserve("pay", "js-b", mark(t0, 300)), null, "released, reserved again");
+  assert.equal(await store.reserve("pay", "js-c", mark(t0, 1)), null);
+  await new Promise((r) => setTimeout(r, 2100));
+  assert.equal(await store.reserve("pay", "js-c", mark(now(), 300)), null, "expired, reserved again");
+  const results = await Promise.all(Array.from({ length: 40 }, () => store.reserve("race", "js-one", mark(now(), 300))));
+  assert.equal(results.filter((r) => r === null).length, 1, "one reservation among forty at once");
+  // The core's key spelling: a server in Rust or Python on the same Redis finds it.
+  assert.ok((await client.get("agent-input:receipt:4:race:js-one")) !== null);
+  assert.ok((await client.get("agent-input:receipt:4:pays:x")) === null);
+  await client.set("agent-input:receipt:3:pay:js-bad", "not json");
+  assert.ok((await store.get("pay", "js-bad")).store_unavailable, "a value that is not JSON is no receipt");
+  assert.throws(() => new ai.RedisReceipts({}), TypeError);
+});
+
+test("twenty calls of one slow write at once through RedisReceipts run it once", async (t) => {
+  if (skip(t)) return;
+  const tool = ai.Tool.fromSpec({
+    name: "delete_note",
+    writes: true,
+    destructive: false,
+    idempotent: true,
+    properties: { note_id: { kind: "uuid", required: true }, idempotency_key: { required: true } },
+  });
+  let ran = 0;
+  const handler = async ({ note_id }) => {
+    ran += 1;
+    await new Promise((r) => setTimeout(r, 300));
+    return { deleted: note_id };
+  };
+  const args = { note_id: "5d7c2a9e-8b1f-4c3d-a6e2-71f0b9d4c802", idempotency_key: "js-delete-note-0001" };
+  const receipts = new ai.RedisReceipts(client);
+  const results = await Promise.all(Array.from({ length: 20 }, () => runCall(tool, handler, args, undefined, { receipts })));
+  assert.equal(ran, 1);
+  const codes = results.map((r) => r.structuredContent.code ?? "ran");
+  assert.equal(codes.filter((c) => c === "ran").length, 1, codes.join(","));
+  assert.equal(codes.filter((c) => c === "call_in_progress").length, 19, codes.join(","));
+  const again = await runCall(tool, handler, args, undefined, { receipts });
+  assert.deepEqual(again.structuredContent.result, { deleted: args.note_id });
+  assert.equal(ran, 1, "the retry replayed");
+});
+
+test("a Redis that does not answer refuses the write: upstream_unavailable", async (t) => {
+  if (skip(t)) return;
+  const broken = { sendCommand: async () => { throw new Error("connection refused"); } };
+  const tool = ai.Tool.fromSpec({
+    name: "pay", writes: true, destructive: false, idempotent: true,
+    properties: { amount: { kind: "number", required: true }, idempotency_key: { required: true } },
+  });
+  let ran = 0;
+  const result = await runCall(tool, () => { ran += 1; return {}; }, { amount: 1, idempotency_key: "js-pay-key-0001" }, undefined, { receipts: new ai.RedisReceipts(broken) });
+  assert.equal(result.structuredContent.code, "upstream_unavailable");
+  assert.equal(ran, 0);
+});
