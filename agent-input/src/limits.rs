@@ -147,5 +147,9 @@ pub const MAX_RECEIPTS: usize = 10_000;
 /// oldest are dropped (the newest is always kept).
 pub const MAX_RECEIPT_BYTES: usize = 64 << 20;
 
+/// The largest result (as JSON text) a receipt keeps whole; a larger one is kept as its size
+/// only, and a retry that replays the receipt says the change was applied without returning it.
+pub const MAX_RECEIPT_RESULT_BYTES: usize = 1 << 20;
+
 /// How long a page's `next_cursor` stays valid when the handler names no other time (seconds).
 pub const PAGE_CURSOR_TTL_SECONDS: u64 = 3_600;

@@ -254,3 +254,29 @@ fn a_store_that_cannot_answer_is_upstream_unavailable_never_a_run() {
         assert_eq!(result["structuredContent"]["retry_after_seconds"], agent_input::tool::STORE_RETRY_SECONDS);
     }
 }
+
+/// What a receipt keeps: a digest of each argument, never its value; a result over
+/// `MAX_RECEIPT_RESULT_BYTES` as its size only, its replay saying the change was applied
+/// without returning it.
+#[test]
+fn a_receipt_keeps_digests_and_a_huge_result_as_its_size() {
+    let (spec, request) = payment();
+    let store = MemoryReceipts::default();
+    let (mut call, step) = Call::own(Arc::clone(&spec), None, &request);
+    let Step::Run { .. } = to_run(&mut call, step, &store, true) else { panic!("not run") };
+    let huge = json!({"report": "x".repeat(agent_input::limits::MAX_RECEIPT_RESULT_BYTES)});
+    let Step::Put { tool, key, receipt } = call.resume(Outcome::Output(huge, Vec::new())).unwrap() else {
+        panic!("no receipt")
+    };
+    assert!(receipt.get("result").is_none(), "the result is not kept");
+    assert!(receipt["result_bytes"].as_u64().unwrap() > agent_input::limits::MAX_RECEIPT_RESULT_BYTES as u64);
+    assert!(!receipt.to_string().contains("4000"), "no argument's value is kept: {receipt}");
+    assert_eq!(receipt["args"]["amount"].as_str().map(str::len), Some(32), "a digest per argument");
+    store.put(&tool, &key, receipt);
+    let (mut retry, step) = Call::own(spec, None, &request);
+    let replayed = to_run(&mut retry, step, &store, true);
+    let Step::Answer { result } = &replayed else { panic!("{replayed:?}") };
+    assert_eq!(result["structuredContent"]["result"], Value::Null);
+    let note = &result["structuredContent"]["notes"].as_array().unwrap().last().unwrap()["message"];
+    assert!(note.as_str().unwrap().contains("was not kept"), "{note}");
+}

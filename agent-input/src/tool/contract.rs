@@ -29,7 +29,7 @@ use crate::cursor::{CursorCodec, DecodeError, Payload};
 use crate::error::Error;
 use crate::hint::{At, Fix};
 use crate::input::{json_text, quoted, Input};
-use crate::limits::{CONFIRM_TTL_SECONDS, IN_FLIGHT_TTL_SECONDS, RECEIPT_TTL_SECONDS};
+use crate::limits::{CONFIRM_TTL_SECONDS, IN_FLIGHT_TTL_SECONDS, MAX_RECEIPT_RESULT_BYTES, RECEIPT_TTL_SECONDS};
 use crate::outcome::Note;
 
 /// The label of the key confirm tokens are sealed with (derived from the server's key).
@@ -83,7 +83,9 @@ pub struct Pending {
     pub key: String,
     /// The digest of the arguments the key covers.
     pub digest: String,
-    /// Those arguments (to name what differs when the key comes back with others).
+    /// A digest of each of those arguments, by name (to name what differs when the key comes
+    /// back with others): a receipt keeps no argument's value, only these (a payload may carry
+    /// personal data; a store keeps codes, paths and digests).
     pub args: Value,
     /// Put under the key before the handler runs: a retry that arrives meanwhile asks
     /// `idempotency_key_in_flight` instead of running the write twice (valid
@@ -196,10 +198,11 @@ impl ToolSpec {
                 Some(receipt) if receipt["in_flight"] == true => return Ok(refuse(self.in_flight(&key))),
                 Some(receipt) => return Ok(Gate::Answer { result: self.replayed(receipt, &key) }),
                 None => {
-                    let in_flight = json!({"digest": digest, "args": covered, "in_flight": true, "stored_at": now,
+                    let digests = arg_digests(&covered);
+                    let in_flight = json!({"digest": digest, "args": digests, "in_flight": true, "stored_at": now,
                                            "expires_at": now + IN_FLIGHT_TTL_SECONDS});
                     let release = json!({"digest": digest, "released": true, "expires_at": 0});
-                    run.receipt = Some(Pending { key, digest: digest.clone(), args: covered, in_flight, release });
+                    run.receipt = Some(Pending { key, digest: digest.clone(), args: digests, in_flight, release });
                 }
             }
         }
@@ -359,8 +362,12 @@ impl ToolSpec {
 
     /// The stored result of a retried write, with a note saying so.
     fn replayed(&self, receipt: &Value, key: &str) -> Value {
-        let mut result = receipt["result"].clone();
-        let note = serde_json::to_value(self.replay_note(key)).unwrap_or(Value::Null);
+        let mut result = match receipt.get("result") {
+            Some(result) => result.clone(),
+            None => json!({"content": [], "structuredContent": {"result": null, "notes": [], "warnings": []},
+                           "isError": false}),
+        };
+        let note = serde_json::to_value(self.replay_note(key, receipt)).unwrap_or(Value::Null);
         set_structured(&mut result, |s| match s.get_mut("notes") {
             Some(Value::Array(notes)) => notes.push(note),
             _ => {
@@ -370,16 +377,20 @@ impl ToolSpec {
         result
     }
 
-    /// The note of a replayed receipt.
-    fn replay_note(&self, key: &str) -> Note {
+    /// The note of a replayed receipt (saying so when its result was too large to keep).
+    fn replay_note(&self, key: &str, receipt: &Value) -> Note {
         let path = self.key_property().unwrap_or("idempotency_key");
-        let mut note = Note::new(
-            NoteCode::ReceiptReplayed,
-            format!(
+        let message = match receipt["result_bytes"].as_u64() {
+            Some(bytes) => format!(
+                "`{path}` {} was used before with these same arguments: the change was not applied again; that call's result ({bytes} bytes, more than MAX_RECEIPT_RESULT_BYTES) was not kept, so it is not returned.",
+                quoted(key)
+            ),
+            None => format!(
                 "`{path}` {} was used before with these same arguments: that call's result is returned, and the change was not applied again.",
                 quoted(key)
             ),
-        );
+        };
+        let mut note = Note::new(NoteCode::ReceiptReplayed, message);
         note.path = Some(path.to_owned());
         note
     }
@@ -396,7 +407,8 @@ impl ToolSpec {
         if receipt["in_flight"] == true || receipt["digest"] != digest.as_str() {
             return None;
         }
-        Some((receipt["result"].clone(), self.replay_note(&key)))
+        let result = receipt.get("result").cloned().unwrap_or_else(|| json!({"content": [], "isError": false}));
+        Some((result, self.replay_note(&key, receipt)))
     }
 
     /// The issue of a key whose first call is still running.
@@ -411,7 +423,8 @@ impl ToolSpec {
     /// The issue of a key used before with other arguments, naming those that differ.
     fn reused(&self, key: &str, receipt: &Value, covered: &Value) -> Issue {
         let empty = Map::new();
-        let (before, now) = (receipt["args"].as_object().unwrap_or(&empty), covered.as_object().unwrap_or(&empty));
+        let now = arg_digests(covered);
+        let (before, now) = (receipt["args"].as_object().unwrap_or(&empty), now.as_object().unwrap_or(&empty));
         let mut differ: Vec<&str> =
             before.keys().chain(now.keys()).filter(|k| before.get(*k) != now.get(*k)).map(String::as_str).collect();
         differ.sort_unstable();
@@ -428,6 +441,16 @@ impl ToolSpec {
         let fix = Fix::set("set to a fresh key for this change (a new uuid), resent unchanged on every retry of it")
             .otherwise("with the first call's arguments to get its result");
         Issue::new(&self.name, path, (AskCode::IdempotencyKeyReused, &Input::String(key)), expected, fix, false)
+    }
+}
+
+/// A digest of each argument's canonical value, by name: what a receipt keeps of the arguments.
+fn arg_digests(covered: &Value) -> Value {
+    match covered {
+        Value::Object(o) => {
+            Value::Object(o.iter().map(|(k, v)| (k.clone(), Value::String(digest_after(b"arg\0", v)))).collect())
+        }
+        _ => Value::Object(Map::new()),
     }
 }
 
@@ -451,7 +474,14 @@ pub fn confirmation(preview: &Preview) -> Value {
 
 /// The receipt of a write with a key whose call answered `result` (valid
 /// [`RECEIPT_TTL_SECONDS`] from `now`).
+/// A result larger than [`MAX_RECEIPT_RESULT_BYTES`] is kept as its size only
+/// (`"result_bytes"`): its replay says the change was applied, without it.
 pub fn receipt(pending: &Pending, result: &Value, now: u64) -> Value {
+    let bytes = json_text(result).len();
+    if bytes > MAX_RECEIPT_RESULT_BYTES {
+        return json!({"digest": pending.digest, "args": pending.args, "result_bytes": bytes, "stored_at": now,
+                      "expires_at": now + RECEIPT_TTL_SECONDS});
+    }
     json!({"digest": pending.digest, "args": pending.args, "result": result, "stored_at": now,
            "expires_at": now + RECEIPT_TTL_SECONDS})
 }
