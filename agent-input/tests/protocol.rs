@@ -62,12 +62,7 @@ fn run_call(tool: &Value, call: &Value, store: &MemoryReceipts, codec: &CursorCo
         steps.push(normalised(serde_json::to_value(&step).unwrap()));
         let outcome = match &step {
             Step::Answer { .. } | Step::Pass | Step::Done => return steps,
-            Step::Get { tool, key } => Outcome::Stored(store.get(tool, key)),
-            Step::Reserve { tool, key, receipt } => Outcome::Stored(store.reserve(tool, key, receipt.clone())),
-            Step::Put { tool, key, receipt } => {
-                store.put(tool, key, receipt.clone());
-                Outcome::Nothing
-            }
+            Step::Get { .. } | Step::Reserve { .. } | Step::Put { .. } => step.clone().done_in(store),
             Step::Run { .. } => Outcome::from_json(&call["ran"]).unwrap_or_else(|e| panic!("{e}: {call}")),
         };
         step = machine.resume(outcome).unwrap();

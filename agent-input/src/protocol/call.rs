@@ -11,7 +11,7 @@ use crate::context::{Context, Host, System};
 use crate::cursor::CursorCodec;
 use crate::error::Error;
 use crate::outcome::{Note, Warning};
-use crate::tool::{Failure, Gate, Run, ToolCall, ToolSpec, STORE_RETRY_SECONDS, STORE_UNAVAILABLE};
+use crate::tool::{Failure, Gate, ReceiptStore, Run, ToolCall, ToolSpec, STORE_RETRY_SECONDS, STORE_UNAVAILABLE};
 
 /// What the protocol needs of one `tools/call` request: its parameters and what the
 /// connection says about asking a person, all passed in.
@@ -152,6 +152,23 @@ pub enum Outcome {
     Error(String),
     /// The handler was cancelled.
     Cancelled,
+}
+
+impl Step {
+    /// A store's step (`Get`, `Reserve`, `Put`) done against `store`, and its outcome, for an
+    /// adapter whose store is a Rust [`ReceiptStore`]. Any other step is no store's: it gives
+    /// [`Outcome::Nothing`], which [`Call::resume`] refuses as an outcome it did not ask for.
+    pub fn done_in(self, store: &dyn ReceiptStore) -> Outcome {
+        match self {
+            Self::Get { tool, key } => Outcome::Stored(store.get(&tool, &key)),
+            Self::Reserve { tool, key, receipt } => Outcome::Stored(store.reserve(&tool, &key, receipt)),
+            Self::Put { tool, key, receipt } => {
+                store.put(&tool, &key, receipt);
+                Outcome::Nothing
+            }
+            Self::Answer { .. } | Self::Pass | Self::Run { .. } | Self::Done => Outcome::Nothing,
+        }
+    }
 }
 
 impl Outcome {

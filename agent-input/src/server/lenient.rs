@@ -210,12 +210,7 @@ impl<H: ServerHandler> Lenient<H> {
                 Step::Answer { result } => return own.map_or_else(|| to_rmcp(Response::of(result)), Ok),
                 Step::Pass => return self.inner.call_tool(request, context).await,
                 Step::Done => return Err(raised.unwrap_or_else(|| ErrorData::internal_error("cancelled", None))),
-                Step::Get { tool, key } => Outcome::Stored(self.receipts.get(&tool, &key)),
-                Step::Reserve { tool, key, receipt } => Outcome::Stored(self.receipts.reserve(&tool, &key, receipt)),
-                Step::Put { tool, key, receipt } => {
-                    self.receipts.put(&tool, &key, receipt);
-                    Outcome::Nothing
-                }
+                store @ (Step::Get { .. } | Step::Reserve { .. } | Step::Put { .. }) => store.done_in(&*self.receipts),
                 Step::Run { arguments, answered } => {
                     request.arguments = match arguments {
                         Value::Object(o) => Some(o),

@@ -325,12 +325,7 @@ impl ToolServer {
             let outcome = match step {
                 Step::Answer { result } => return Some(Response::of(result)),
                 Step::Pass | Step::Done => return None,
-                Step::Get { tool, key } => Outcome::Stored(self.receipts.get(&tool, &key)),
-                Step::Reserve { tool, key, receipt } => Outcome::Stored(self.receipts.reserve(&tool, &key, receipt)),
-                Step::Put { tool, key, receipt } => {
-                    self.receipts.put(&tool, &key, receipt);
-                    Outcome::Nothing
-                }
+                store @ (Step::Get { .. } | Step::Reserve { .. } | Step::Put { .. }) => store.done_in(&*self.receipts),
                 Step::Run { arguments, .. } => {
                     // A handler dropped mid-call (its request cancelled) releases its key.
                     let guard = Release::new(&*self.receipts, call.release());

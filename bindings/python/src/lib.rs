@@ -461,6 +461,44 @@ impl CursorCodec {
     }
 }
 
+/// A receipt a store gave, as Python: the dict, or `None`.
+fn receipt_to_py(py: Python<'_>, receipt: Option<Value>) -> PyResult<Py<PyAny>> {
+    match receipt {
+        Some(r) => Ok(to_py(py, &r)?.unbind()),
+        None => Ok(py.None()),
+    }
+}
+
+/// A store class's `get`: the GIL released while the store works (a database may wait).
+fn store_get(py: Python<'_>, store: &dyn ReceiptStore, tool: &str, key: &str) -> PyResult<Py<PyAny>> {
+    receipt_to_py(py, py.detach(|| store.get(tool, key)))
+}
+
+/// A store class's `put`.
+fn store_put(
+    py: Python<'_>,
+    store: &dyn ReceiptStore,
+    tool: &str,
+    key: &str,
+    receipt: &Bound<'_, PyAny>,
+) -> PyResult<()> {
+    let receipt = data(receipt)?;
+    py.detach(|| store.put(tool, key, receipt));
+    Ok(())
+}
+
+/// A store class's `reserve`.
+fn store_reserve(
+    py: Python<'_>,
+    store: &dyn ReceiptStore,
+    tool: &str,
+    key: &str,
+    in_flight: &Bound<'_, PyAny>,
+) -> PyResult<Py<PyAny>> {
+    let in_flight = data(in_flight)?;
+    receipt_to_py(py, py.detach(|| store.reserve(tool, key, in_flight)))
+}
+
 /// Receipts of writes in memory (the default store of the server glue): at most `capacity`
 /// (10,000 by default), the oldest dropped first; a receipt past its `expires_at` is not
 /// replayed. A store of your own has the same methods, `get(tool, key)` and
@@ -482,25 +520,18 @@ impl MemoryReceipts {
 
     /// The receipt stored for `tool` and `key`, or `None`.
     fn get(&self, py: Python<'_>, tool: &str, key: &str) -> PyResult<Py<PyAny>> {
-        match self.inner.get(tool, key) {
-            Some(r) => Ok(to_py(py, &r)?.unbind()),
-            None => Ok(py.None()),
-        }
+        store_get(py, &self.inner, tool, key)
     }
 
     /// Stores `receipt` (a dict) for `tool` and `key`.
-    fn put(&self, tool: &str, key: &str, receipt: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.inner.put(tool, key, data(receipt)?);
-        Ok(())
+    fn put(&self, py: Python<'_>, tool: &str, key: &str, receipt: &Bound<'_, PyAny>) -> PyResult<()> {
+        store_put(py, &self.inner, tool, key, receipt)
     }
 
     /// Reserves `tool` and `key` in one atomic step: stores `in_flight` (a dict) and returns
     /// `None` when the key holds no live receipt, else returns that receipt, unchanged.
     fn reserve(&self, py: Python<'_>, tool: &str, key: &str, in_flight: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match self.inner.reserve(tool, key, data(in_flight)?) {
-            Some(r) => Ok(to_py(py, &r)?.unbind()),
-            None => Ok(py.None()),
-        }
+        store_reserve(py, &self.inner, tool, key, in_flight)
     }
 
     /// Drops the receipts expired at `now` (unix seconds; default: the clock).
@@ -539,27 +570,18 @@ impl SqliteReceipts {
 
     /// The receipt stored for `tool` and `key`, or `None`.
     fn get(&self, py: Python<'_>, tool: &str, key: &str) -> PyResult<Py<PyAny>> {
-        match py.detach(|| self.inner.get(tool, key)) {
-            Some(r) => Ok(to_py(py, &r)?.unbind()),
-            None => Ok(py.None()),
-        }
+        store_get(py, &self.inner, tool, key)
     }
 
     /// Stores `receipt` (a dict) for `tool` and `key`.
     fn put(&self, py: Python<'_>, tool: &str, key: &str, receipt: &Bound<'_, PyAny>) -> PyResult<()> {
-        let receipt = data(receipt)?;
-        py.detach(|| self.inner.put(tool, key, receipt));
-        Ok(())
+        store_put(py, &self.inner, tool, key, receipt)
     }
 
     /// Reserves `tool` and `key` in one atomic step, across processes: stores `in_flight` (a
     /// dict) and returns `None` when the key holds no live receipt, else returns that receipt.
     fn reserve(&self, py: Python<'_>, tool: &str, key: &str, in_flight: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let in_flight = data(in_flight)?;
-        match py.detach(|| self.inner.reserve(tool, key, in_flight)) {
-            Some(r) => Ok(to_py(py, &r)?.unbind()),
-            None => Ok(py.None()),
-        }
+        store_reserve(py, &self.inner, tool, key, in_flight)
     }
 
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
@@ -591,27 +613,18 @@ impl RedisReceipts {
 
     /// The receipt stored for `tool` and `key`, or `None`.
     fn get(&self, py: Python<'_>, tool: &str, key: &str) -> PyResult<Py<PyAny>> {
-        match py.detach(|| self.inner.get(tool, key)) {
-            Some(r) => Ok(to_py(py, &r)?.unbind()),
-            None => Ok(py.None()),
-        }
+        store_get(py, &self.inner, tool, key)
     }
 
     /// Stores `receipt` (a dict) for `tool` and `key`.
     fn put(&self, py: Python<'_>, tool: &str, key: &str, receipt: &Bound<'_, PyAny>) -> PyResult<()> {
-        let receipt = data(receipt)?;
-        py.detach(|| self.inner.put(tool, key, receipt));
-        Ok(())
+        store_put(py, &self.inner, tool, key, receipt)
     }
 
     /// Reserves `tool` and `key` in one atomic step, across machines: stores `in_flight` (a
     /// dict) and returns `None` when the key holds no live receipt, else returns that receipt.
     fn reserve(&self, py: Python<'_>, tool: &str, key: &str, in_flight: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let in_flight = data(in_flight)?;
-        match py.detach(|| self.inner.reserve(tool, key, in_flight)) {
-            Some(r) => Ok(to_py(py, &r)?.unbind()),
-            None => Ok(py.None()),
-        }
+        store_reserve(py, &self.inner, tool, key, in_flight)
     }
 
     fn __repr__(&self) -> String {

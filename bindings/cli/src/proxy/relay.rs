@@ -288,12 +288,7 @@ impl Relay {
                         None => done.into_iter().for_each(|d| self.to_client_raw(d)),
                     }
                 }
-                Step::Get { tool, key } => Outcome::Stored(self.receipts.get(&tool, &key)),
-                Step::Reserve { tool, key, receipt } => Outcome::Stored(self.receipts.reserve(&tool, &key, receipt)),
-                Step::Put { tool, key, receipt } => {
-                    self.receipts.put(&tool, &key, receipt);
-                    Outcome::Nothing
-                }
+                store @ (Step::Get { .. } | Step::Reserve { .. } | Step::Put { .. }) => store.done_in(&*self.receipts),
                 Step::Run { arguments, answered } => {
                     let Some((line, message)) = request else { return };
                     let sent = forwarded(message, arguments, answered);
@@ -321,9 +316,8 @@ impl Relay {
     /// A call the server will not answer: its receipt released.
     fn abandon(&self, mut call: protocol::Call) {
         let mut step = call.resume(Outcome::Cancelled);
-        while let Ok(Step::Put { tool, key, receipt }) = step {
-            self.receipts.put(&tool, &key, receipt);
-            step = call.resume(Outcome::Nothing);
+        while let Ok(put @ Step::Put { .. }) = step {
+            step = call.resume(put.done_in(&*self.receipts));
         }
     }
 
