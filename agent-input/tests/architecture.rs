@@ -692,6 +692,9 @@ const ADAPTERS: &[&str] = &[
     "bindings/js/lib/register-runtime.js",
     "bindings/cli/src/proxy/mod.rs",
     "bindings/cli/src/proxy/relay.rs",
+    "bindings/cli/src/proxy/child.rs",
+    "bindings/cli/src/proxy/http.rs",
+    "bindings/cli/src/proxy/upstream.rs",
 ];
 
 /// The lines of `text` (code, not comments) that name a rule's machinery.

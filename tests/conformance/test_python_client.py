@@ -26,7 +26,11 @@ import functools
 import json
 import os
 import shlex
+import re
 import shutil
+import signal
+import socket
+import subprocess
 import sys
 import tempfile
 import traceback
@@ -144,14 +148,106 @@ def _json(message: Any) -> Dict[str, Any]:
     return dict(inner.model_dump(by_alias=True, mode="json", exclude_unset=True))
 
 
+#: Seconds a server over HTTP (and its upstream) may take to start listening.
+HTTP_START_SECONDS = 60
+#: The line `agent-input proxy --listen` writes to stderr once it serves.
+SERVING = re.compile(r"serving Streamable HTTP at (http://\S+)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(command: str, cwd: Path, env: Dict[str, str], errlog: Any) -> "subprocess.Popen[bytes]":
+    return subprocess.Popen(
+        ["sh", "-c", "exec " + command], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL, stderr=errlog, start_new_session=True,
+    )
+
+
+def _stop(process: "subprocess.Popen[bytes]") -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 @contextlib.asynccontextmanager
-async def _recording(server: Dict[str, Any], wire: Wire, errlog: Any, env: Dict[str, str]) -> AsyncIterator[Any]:
-    """The stdio transport of the official SDK, with every message in both directions copied
-    into `wire` (a line that is not JSON-RPC arrives as an exception: it is noise)."""
+async def _upstream(server: Dict[str, Any], errlog: Any, env: Dict[str, str]) -> AsyncIterator[str]:
+    """The entry's command; with an `upstream`, that command is started first on a free port
+    (`{port}` in both commands, filled in) and stopped after."""
+    if not server.get("upstream"):
+        yield server["command"]
+        return
+    port = _free_port()
+    process = _start(server["upstream"].replace("{port}", str(port)), ROOT / server["cwd"], env, errlog)
+    try:
+        with anyio.fail_after(HTTP_START_SECONDS):
+            while True:
+                with contextlib.suppress(OSError):
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                if process.poll() is not None:
+                    raise RuntimeError(f"{server['name']}'s upstream exited ({process.returncode}) before listening")
+                await anyio.sleep(0.1)
+        yield server["command"].replace("{port}", str(port))
+    finally:
+        _stop(process)
+
+
+@contextlib.asynccontextmanager
+async def _served(server: Dict[str, Any], errlog: Any, env: Dict[str, str]) -> AsyncIterator[str]:
+    """An entry with `"transport": "http"`: its command (after its upstream, if any), which
+    writes `serving Streamable HTTP at URL` to stderr once it serves; yields the URL."""
+    async with _upstream(server, errlog, env) as command:
+        mark = errlog.tell()
+        process = _start(command, ROOT / server["cwd"], env, errlog)
+        try:
+            with anyio.fail_after(HTTP_START_SECONDS):
+                while True:
+                    errlog.seek(mark)
+                    found = SERVING.search(errlog.read())
+                    errlog.seek(0, os.SEEK_END)
+                    if found:
+                        break
+                    if process.poll() is not None:
+                        raise RuntimeError(f"{server['name']} exited ({process.returncode}) before serving")
+                    await anyio.sleep(0.05)
+            yield found.group(1)
+        finally:
+            _stop(process)
+
+
+@contextlib.asynccontextmanager
+async def _transport(server: Dict[str, Any], errlog: Any, env: Dict[str, str]) -> AsyncIterator[Any]:
+    """The official SDK's transport to `server`: stdio (its command started by the SDK), or
+    Streamable HTTP (`"transport": "http"`, started by `_served`)."""
+    if server.get("transport") == "http":
+        from mcp.client.streamable_http import streamable_http_client
+
+        async with _served(server, errlog, env) as url, streamable_http_client(url) as streams:
+            yield streams[0], streams[1]
+        return
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    params = StdioServerParameters(command="sh", args=["-c", server["command"]], cwd=ROOT / server["cwd"], env=env)
-    async with stdio_client(params, errlog=errlog) as (read, write):
+    async with _upstream(server, errlog, env) as command:
+        params = StdioServerParameters(command="sh", args=["-c", command], cwd=ROOT / server["cwd"], env=env)
+        async with stdio_client(params, errlog=errlog) as (read, write):
+            yield read, write
+
+
+@contextlib.asynccontextmanager
+async def _recording(server: Dict[str, Any], wire: Wire, errlog: Any, env: Dict[str, str]) -> AsyncIterator[Any]:
+    """The official SDK's transport (stdio, or Streamable HTTP), with every message in both
+    directions copied into `wire` (a line that is not JSON-RPC arrives as an exception: it is
+    noise)."""
+    async with _transport(server, errlog, env) as (read, write):
         to_client, from_server = anyio.create_memory_object_stream[Any](0)
         to_server, from_client = anyio.create_memory_object_stream[Any](0)
 
@@ -456,7 +552,7 @@ def test_every_expected_server_is_listed() -> None:
     if not SERVERS_FILE.exists():
         _unavailable(f"{SERVERS_FILE} does not exist")
     for s in SERVERS:
-        assert set(s) <= {"name", "cwd", "setup", "command", "as"} and {"name", "cwd", "command"} <= set(s), s
+        assert set(s) <= {"name", "cwd", "setup", "command", "as", "transport", "upstream"} and {"name", "cwd", "command"} <= set(s), s
         assert s.get("as", s["name"]) in EXPECTED_SERVERS, f"{s['name']} answers as no known server"
     if SERVERS_FILE.resolve() == (ROOT / "examples" / "servers.json").resolve():
         missing = [n for n in EXPECTED_SERVERS if n not in NAMES]

@@ -3,7 +3,10 @@ language agent-input has no binding for would be: `agent-input proxy -- python b
 makes it lenient. Its tools echo what they receive, so a test sees exactly what reached the
 handler; a few misbehave on purpose (crash, write noise to stdout, answer slowly or hugely).
 
-It speaks both revisions: `server/discover` (2026-07-28) and `initialize` (2025-11-25).
+It speaks both revisions: `server/discover` (2026-07-28) and `initialize` (2025-11-25). With
+`--http PORT` it serves the same over HTTP on 127.0.0.1:PORT/mcp instead (each POST one
+message, answered as JSON, or as an event stream when the server has more than one message for
+it), logging each request's `Authorization` header, so a test sees which credential reached it.
 `tools/list` comes in two pages. Every call is appended to the file named by `BARE_SERVER_LOG`
 (one JSON line: the tool and its arguments as received), so a test can count the writes.
 """
@@ -11,7 +14,9 @@ It speaks both revisions: `server/discover` (2026-07-28) and `initialize` (2025-
 import json
 import os
 import sys
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 SEARCH = {
     "name": "search",
@@ -61,9 +66,64 @@ tools = [SEARCH, NOTE, WRITE] + MISC
 writes = 0
 
 
+#: Over HTTP, the messages of the request being handled (per thread); over stdio, none.
+collected = threading.local()
+
+
 def send(message):
+    if getattr(collected, "messages", None) is not None:
+        collected.messages.append(message)
+        return
     sys.stdout.write(json.dumps(message) + "\n")
     sys.stdout.flush()
+
+
+def log_line(entry):
+    log = os.environ.get("BARE_SERVER_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(json.dumps(entry) + "\n")
+
+
+class Http(BaseHTTPRequestHandler):
+    """One JSON-RPC message per POST to /mcp, on kept-alive connections."""
+
+    protocol_version = "HTTP/1.1"
+    # An answer's headers and body go out at once (no 40 ms delayed-ACK stall between them).
+    disable_nagle_algorithm = True
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        log_line({"authorization": self.headers.get("Authorization")})
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        collected.messages = []
+        try:
+            handle(json.loads(body))
+            messages = collected.messages
+        finally:
+            collected.messages = None
+        if not messages:
+            self.send_response(202)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        if len(messages) == 1:
+            data, kind = json.dumps(messages[0]).encode(), "application/json"
+        else:
+            data, kind = "".join(f"event: message\ndata: {json.dumps(m)}\n\n" for m in messages).encode(), "text/event-stream"
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        self.send_response(405)
+        self.send_header("Allow", "POST")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
 
 def result(text, structured=None):
@@ -134,6 +194,9 @@ def handle(message):
         send({"jsonrpc": "2.0", "id": mid, "error": {"code": -32601, "message": f"Method not found: {method}"}})
 
 
-for line in sys.stdin:
-    if line.strip():
-        handle(json.loads(line))
+if len(sys.argv) == 3 and sys.argv[1] == "--http":
+    ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2])), Http).serve_forever()
+else:
+    for line in sys.stdin:
+        if line.strip():
+            handle(json.loads(line))

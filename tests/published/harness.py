@@ -1,4 +1,5 @@
-"""Drives a published MCP server over stdio with the official MCP Python SDK client, and records
+"""Drives a published MCP server over stdio (or behind `agent-input proxy --listen`, over
+Streamable HTTP) with the official MCP Python SDK client, and records
 what it answered, byte for byte, and what it stored.
 
 A server runs as a subprocess started from an argv (its own command, or the same command behind
@@ -13,7 +14,9 @@ import contextlib
 import dataclasses
 import json
 import os
+import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import traceback
@@ -95,14 +98,68 @@ def _env(extra: Mapping[str, str]) -> Dict[str, str]:
     return env
 
 
+#: Seconds `agent-input proxy --listen` may take to serve.
+SERVE_TIMEOUT = 60
+#: The line the proxy writes to stderr once it serves.
+SERVING = re.compile(r"serving Streamable HTTP at (http://\S+)")
+
+
 @contextlib.asynccontextmanager
-async def _recording(argv: Sequence[str], cwd: Path, env: Dict[str, str], received: List[Dict[str, Any]], errlog: Any) -> AsyncIterator[Any]:
-    """The official SDK's stdio transport, with every message the server sent copied into
-    `received` as its JSON."""
+async def _served(argv: Sequence[str], cwd: Path, env: Dict[str, str], errlog: Any) -> AsyncIterator[str]:
+    """`argv` serving Streamable HTTP (`agent-input proxy --listen`): started, its URL read from
+    its stderr; stopped (its process group) after."""
+    from mcp.client.stdio import get_default_environment
+
+    # The environment as the SDK's stdio client gives a server (its defaults first), so that a
+    # server that reports its environment answers the same as over stdio.
+    env = get_default_environment() | env
+    mark = errlog.tell()
+    process = subprocess.Popen(list(argv), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=errlog, start_new_session=True)
+    try:
+        with anyio.fail_after(SERVE_TIMEOUT):
+            while True:
+                errlog.seek(mark)
+                found = SERVING.search(errlog.read())
+                errlog.seek(0, os.SEEK_END)
+                if found:
+                    break
+                if process.poll() is not None:
+                    raise RuntimeError(f"the proxy exited ({process.returncode}) before serving")
+                await anyio.sleep(0.05)
+        yield found.group(1)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@contextlib.asynccontextmanager
+async def _transport(argv: Sequence[str], cwd: Path, env: Dict[str, str], errlog: Any) -> AsyncIterator[Any]:
+    """The official SDK's transport: stdio, or Streamable HTTP when `argv` serves it."""
+    if "--listen" in argv:
+        from mcp.client.streamable_http import streamable_http_client
+
+        async with _served(argv, cwd, env, errlog) as url, streamable_http_client(url) as streams:
+            yield streams[0], streams[1]
+        return
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
     params = StdioServerParameters(command=argv[0], args=list(argv[1:]), cwd=cwd, env=env)
     async with stdio_client(params, errlog=errlog) as (read, write):
+        yield read, write
+
+
+@contextlib.asynccontextmanager
+async def _recording(argv: Sequence[str], cwd: Path, env: Dict[str, str], received: List[Dict[str, Any]], errlog: Any) -> AsyncIterator[Any]:
+    """The official SDK's transport, with every message the server sent copied into
+    `received` as its JSON."""
+    async with _transport(argv, cwd, env, errlog) as (read, write):
         to_client, from_server = anyio.create_memory_object_stream[Any](0)
 
         async def inbound() -> None:

@@ -119,7 +119,11 @@ class Server:
         return [str(AGENT_INPUT_BIN), "proxy", "--", *self.plain()]
 
     def via(self, via: str) -> List[str]:
-        """The server made lenient: by the one line (`line`) or behind the proxy (`proxy`)."""
+        """The server made lenient: by the one line (`line`), behind the proxy over stdio
+        (`proxy`), or behind the proxy serving Streamable HTTP (`proxy-http`: the harness reads
+        its URL from its stderr and connects the SDK's HTTP client)."""
+        if via == "proxy-http":
+            return [str(AGENT_INPUT_BIN), "proxy", "--listen", "127.0.0.1:0", "--", *self.plain()]
         return self.proxied() if via == "proxy" else self.lenient()
 
     def lenient(self) -> List[str]:

@@ -2,7 +2,7 @@
 client, plainly, through agent-input's one line, and behind `agent-input proxy` (issue 62: on a
 schema somebody else wrote, every call valid against the tool's own `inputSchema` reaches the
 handler unchanged; issue 65: the proxy, which changes nothing in the server, keeps the same
-rule and repairs the same spellings). Both tests run once per way (`via`: `line`, `proxy`).
+rule and repairs the same spellings). Both tests run once per way (`via`: `line`, `proxy`, `proxy-http`).
 
 For each server of servers.py:
 
@@ -98,7 +98,7 @@ def _wrap_missing(runtime: str, python: str) -> Optional[str]:
 
 
 def _lenient_or_skip(server: S.Server, via: str = "line") -> None:
-    if via == "proxy":
+    if via.startswith("proxy"):
         if S.AGENT_INPUT_BIN.is_file():
             return
         why = f"{S.AGENT_INPUT_BIN} is not built (cargo build -p agent-input-cli)"
@@ -182,8 +182,9 @@ def _strip_notes(answer: Answer) -> Tuple[Answer, List[Any]]:
 # --- (a) valid calls reach the handler unchanged ---------------------------------------------------
 
 
-#: How the server is made lenient: its one line from outside, or `agent-input proxy` in front.
-VIAS = ("line", "proxy")
+#: How the server is made lenient: its one line from outside, or `agent-input proxy` in front
+#: (over stdio, and serving Streamable HTTP).
+VIAS = ("line", "proxy", "proxy-http")
 
 
 @pytest.mark.parametrize("via", VIAS)

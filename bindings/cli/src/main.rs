@@ -183,33 +183,69 @@ enum Command {
         #[arg(long = "model-timeout", default_value_t = eval::MODEL_TIMEOUT_SECONDS, value_name = "SECONDS")]
         model_timeout: u64,
     },
-    /// Make any MCP server lenient from the client's configuration: start it as a child and
-    /// relay MCP over stdio, reading tool calls as the one-line drop-ins do.
-    Proxy {
-        /// Per-tool overrides as the drop-ins take them: {"tool": {overrides} | false}.
-        #[arg(long, value_name = "FILE")]
-        overrides: Option<std::path::PathBuf>,
-        /// The languages the callers write, e.g. cs,de (repeatable).
-        #[arg(long, value_name = "TAGS")]
-        languages: Vec<String>,
-        /// The day relative words are read against: utc, local or YYYY-MM-DD (unset: they ask).
-        #[arg(long, value_name = "DAY")]
-        today: Option<String>,
-        /// Let names imply kinds (`cursor`, `idempotency_key`, `date_from`, ...).
-        #[arg(long = "implied-kinds")]
-        implied_kinds: bool,
-        /// Where receipts of writes with an idempotency key are kept: memory, sqlite:PATH (a
-        /// file shared by every proxy that names it) or redis://HOST:PORT (a server shared by
-        /// every proxy on every machine that names it).
-        #[arg(long, default_value = "memory", value_name = "STORE")]
-        receipts: String,
-        /// The environment variable holding the server key that seals questions and tokens.
-        #[arg(long = "server-key-env", value_name = "NAME")]
-        server_key_env: Option<String>,
-        /// The server's command and its arguments, after `--`.
-        #[arg(last = true, required = true, value_name = "COMMAND")]
-        command: Vec<String>,
-    },
+    /// Make any MCP server lenient from the client's configuration: start it as a child (or
+    /// reach it at --upstream URL) and relay MCP over stdio (or serve it over Streamable HTTP
+    /// with --listen), reading tool calls as the one-line drop-ins do.
+    Proxy(ProxyArgs),
+}
+
+/// `agent-input proxy`'s options.
+#[derive(clap::Args)]
+struct ProxyArgs {
+    /// Per-tool overrides as the drop-ins take them: {"tool": {overrides} | false}.
+    #[arg(long, value_name = "FILE")]
+    overrides: Option<std::path::PathBuf>,
+    /// The languages the callers write, e.g. cs,de (repeatable).
+    #[arg(long, value_name = "TAGS")]
+    languages: Vec<String>,
+    /// The day relative words are read against: utc, local or YYYY-MM-DD (unset: they ask).
+    #[arg(long, value_name = "DAY")]
+    today: Option<String>,
+    /// Let names imply kinds (`cursor`, `idempotency_key`, `date_from`, ...).
+    #[arg(long = "implied-kinds")]
+    implied_kinds: bool,
+    /// Where receipts of writes with an idempotency key are kept: memory, sqlite:PATH (a
+    /// file shared by every proxy that names it) or redis://HOST:PORT (a server shared by
+    /// every proxy on every machine that names it).
+    #[arg(long, default_value = "memory", value_name = "STORE")]
+    receipts: String,
+    /// The environment variable holding the server key that seals questions and tokens.
+    #[arg(long = "server-key-env", value_name = "NAME")]
+    server_key_env: Option<String>,
+    /// Serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (a PORT alone binds
+    /// 127.0.0.1).
+    #[arg(long, value_name = "[HOST:]PORT")]
+    listen: Option<String>,
+    /// A browser origin served beside the loopback ones (repeatable); others get 403.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
+    /// The server is this Streamable HTTP endpoint instead of a command.
+    #[arg(long, value_name = "URL")]
+    upstream: Option<String>,
+    /// The environment variable holding the proxy's own bearer token for --upstream (a
+    /// client's token is never passed on).
+    #[arg(long = "upstream-token-env", value_name = "NAME")]
+    upstream_token_env: Option<String>,
+    /// The server's command and its arguments, after `--` (or --upstream).
+    #[arg(last = true, value_name = "COMMAND")]
+    command: Vec<String>,
+}
+
+/// Runs `agent-input proxy`.
+fn proxy_run(a: &ProxyArgs) -> Result<u8, (String, u8)> {
+    proxy::run(&proxy::Options {
+        command: &a.command,
+        upstream: a.upstream.as_deref(),
+        upstream_token_env: a.upstream_token_env.as_deref(),
+        listen: a.listen.as_deref(),
+        allow_origins: &a.allow_origin,
+        overrides: a.overrides.as_deref(),
+        languages: &a.languages,
+        today: a.today.as_deref(),
+        implied_kinds: a.implied_kinds,
+        receipts: &a.receipts,
+        server_key_env: a.server_key_env.as_deref(),
+    })
 }
 
 fn exit_of(result: Result<u8, (String, u8)>) -> ExitCode {
@@ -754,17 +790,7 @@ fn main() -> ExitCode {
                 model_timeout: std::time::Duration::from_secs(model_timeout),
             }))
         }
-        Command::Proxy { overrides, languages, today, implied_kinds, receipts, server_key_env, command } => {
-            exit_of(proxy::run(&proxy::Options {
-                command: &command,
-                overrides: overrides.as_deref(),
-                languages: &languages,
-                today: today.as_deref(),
-                implied_kinds,
-                receipts: &receipts,
-                server_key_env: server_key_env.as_deref(),
-            }))
-        }
+        Command::Proxy(args) => exit_of(proxy_run(&args)),
         Command::Read { batch: true, key_env, .. } => batch(&key_env),
         Command::Read { kind, value, option, options, .. } => {
             read_one(&kind.unwrap_or_default(), value.as_deref(), &option, options.as_deref())

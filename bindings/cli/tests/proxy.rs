@@ -1,7 +1,8 @@
 //! `agent-input proxy` over stdio, driven line by line against a server written with no SDK
 //! (`tests/proxy/bare_server.py`, the standard library only): what it rewrites, what it passes
 //! on unchanged, its receipts, and every fault the issue names. The SDK clients drive it in
-//! `tests/proxy/test_proxy_clients.py` and `tests/proxy/node`.
+//! `tests/conformance` (the entries of `tests/proxy/servers.json`); `proxy_http.rs` drives it
+//! over Streamable HTTP.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;

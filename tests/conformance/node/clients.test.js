@@ -38,6 +38,9 @@ import { StdioClientTransport as Stdio1 } from "@modelcontextprotocol/sdk/client
 import { CallToolResultSchema as CallToolResult1, ListToolsResultSchema as ListToolsResult1 } from "@modelcontextprotocol/sdk/types.js";
 import { Client as Client2, specTypeSchemas } from "@modelcontextprotocol/client";
 import { StdioClientTransport as Stdio2 } from "@modelcontextprotocol/client/stdio";
+import { StreamableHTTPClientTransport as Http1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport as Http2 } from "@modelcontextprotocol/client";
+import { createConnection, createServer } from "node:net";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const REQUIRE = process.env.AGENT_INPUT_CONFORMANCE_REQUIRE === "1";
@@ -166,10 +169,16 @@ async function connectOrSkip(t, server, major, options) {
  * raw JSON-RPC responses it received since (`responses`), and the server's stderr so far.
  */
 async function connect(server, major, { elicit } = {}) {
-  const params = { command: "sh", args: ["-c", server.command], cwd: resolve(ROOT, server.cwd), env: ENV, stderr: "pipe" };
-  const transport = major === 1 ? new Stdio1(params) : new Stdio2(params);
+  const started = await startServer(server);
   let stderr = "";
-  transport.stderr?.setEncoding("utf8").on("data", (d) => (stderr += d));
+  let transport;
+  if (started.url) {
+    transport = major === 1 ? new Http1(new URL(started.url)) : new Http2(new URL(started.url));
+  } else {
+    const params = { command: "sh", args: ["-c", started.command], cwd: resolve(ROOT, server.cwd), env: ENV, stderr: "pipe" };
+    transport = major === 1 ? new Stdio1(params) : new Stdio2(params);
+    transport.stderr?.setEncoding("utf8").on("data", (d) => (stderr += d));
+  }
   const client =
     major === 1
       ? new Client1({ name: "agent-input-conformance", version: "1.0.0" })
@@ -205,7 +214,8 @@ async function connect(server, major, { elicit } = {}) {
   try {
     await client.connect(transport);
   } catch (e) {
-    const error = new Error(`${server.name} did not start with the ${major}.x client: ${e?.message ?? e}\nstderr:\n${tail(stderr)}`);
+    started.stop();
+    const error = new Error(`${server.name} did not start with the ${major}.x client: ${e?.message ?? e}\nstderr:\n${tail(stderr + started.stderr())}`);
     // Most likely its setup was not run (packages not installed, nothing built).
     if (server.setup) error.unavailable = `${server.name} did not start; run \`${server.setup}\` in ${server.cwd} first? (${e?.message ?? e})`;
     throw error;
@@ -216,7 +226,95 @@ async function connect(server, major, { elicit } = {}) {
     if (message && "id" in message && ("result" in message || "error" in message)) responses.push(message);
     deliver?.call(transport, message, extra);
   };
-  return { client, responses, errors, noise, stderr: () => stderr };
+  const close = async () => {
+    await client.close();
+    started.stop();
+  };
+  return { client, responses, errors, noise, close, stderr: () => stderr + started.stderr() };
+}
+
+/** Seconds a server over HTTP (and its upstream) may take to start listening. */
+const HTTP_START_MS = 60_000;
+
+/** A free port on loopback. */
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** Starts `command` through `sh` in `cwd` (a process group of its own); `{child, output}`. */
+function background(command, cwd) {
+  const child = spawn("sh", ["-c", `exec ${command}`], { cwd, env: ENV, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const state = { child, output: "" };
+  child.stderr.setEncoding("utf8").on("data", (d) => (state.output += d));
+  return state;
+}
+
+const ended = (state) => {
+  try {
+    process.kill(-state.child.pid, "SIGTERM");
+  } catch {}
+};
+
+/** Waits until `check()` is true, polling; fails after HTTP_START_MS naming `what`. */
+async function until(check, what) {
+  const deadline = Date.now() + HTTP_START_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} within ${HTTP_START_MS} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** True when something listens on 127.0.0.1:`port`. */
+const listening = (port) =>
+  new Promise((done) => {
+    const socket = createConnection({ host: "127.0.0.1", port }, () => {
+      socket.end();
+      done(true);
+    });
+    socket.once("error", () => done(false));
+  });
+
+/**
+ * What `connect` speaks to: a server entry's `upstream` (if any) started on a free port (`{port}`
+ * in both commands); with `"transport": "http"`, the entry's command started too and its URL
+ * read from the line `serving Streamable HTTP at URL` on its stderr. `{url?, command, stop,
+ * stderr}`.
+ */
+async function startServer(server) {
+  const cwd = resolve(ROOT, server.cwd);
+  const started = [];
+  const stop = () => started.forEach(ended);
+  const stderr = () => started.map((s) => s.output).join("");
+  try {
+    let command = server.command;
+    if (server.upstream) {
+      const port = await freePort();
+      const upstream = background(server.upstream.replaceAll("{port}", String(port)), cwd);
+      started.push(upstream);
+      await until(async () => upstream.child.exitCode === null && (await listening(port)), `${server.name}'s upstream did not listen`);
+      command = command.replaceAll("{port}", String(port));
+    }
+    if (server.transport !== "http") return { command, stop, stderr };
+    const proxy = background(command, cwd);
+    started.push(proxy);
+    let url = null;
+    await until(() => {
+      if (proxy.child.exitCode !== null) throw new Error(`${server.name} exited (${proxy.child.exitCode}) before serving:\n${tail(proxy.output)}`);
+      url = /serving Streamable HTTP at (http:\/\/\S+)/.exec(proxy.output)?.[1] ?? null;
+      return url !== null;
+    }, `${server.name} did not serve`);
+    return { url, command, stop, stderr };
+  } catch (e) {
+    stop();
+    throw e;
+  }
 }
 
 /** Calls a tool and returns `[result, raw]`: the client's result and every raw JSON-RPC
@@ -387,7 +485,7 @@ const casesFor = (server) => CASES.filter((c) => c.servers === undefined || c.se
 for (const server of SERVERS.filter((s) => ONLY === null || ONLY.has(s.name))) {
   describe(server.name, { timeout: TIMEOUT }, () => {
     for (const major of [1, 2]) {
-      test(`the ${major}.x SDK client over stdio: tools/list and the shared cases`, { timeout: TIMEOUT }, async (t) => {
+      test(`the ${major}.x SDK client over ${server.transport === "http" ? "Streamable HTTP" : "stdio"}: tools/list and the shared cases`, { timeout: TIMEOUT }, async (t) => {
         if (!(await requirePrerequisites(t, server))) return;
         const session = await connectOrSkip(t, server, major);
         if (session === null) return;
@@ -421,7 +519,7 @@ for (const server of SERVERS.filter((s) => ONLY === null || ONLY.has(s.name))) {
           assert.deepEqual(session.noise(), [], "nothing but JSON-RPC on stdout");
           assert.deepEqual(session.errors, [], "no protocol errors");
         } finally {
-          await session.client.close();
+          await session.close();
         }
       });
     }
@@ -459,7 +557,7 @@ for (const server of SERVERS.filter((s) => ONLY === null || ONLY.has(s.name))) {
             server.name,
           );
         } finally {
-          await session.client.close();
+          await session.close();
         }
       });
     }
@@ -534,7 +632,7 @@ describe("the harness", () => {
         await session.client.listTools();
         assert.deepEqual(session.noise(), ["> courts@1.0.0 start"], `the ${major}.x client's server wrote a stray line`);
       } finally {
-        await session.client.close();
+        await session.close();
       }
     }
   });
@@ -546,7 +644,7 @@ describe("the harness", () => {
       assert.equal(modern.client.getNegotiatedProtocolVersion(), MODERN);
       await assert.rejects(modern.client.callTool({ name: "echo", arguments: {} }), /missing required resultType/);
     } finally {
-      await modern.client.close();
+      await modern.close();
     }
     const legacy = await connect(fixture, 1);
     try {
@@ -554,7 +652,7 @@ describe("the harness", () => {
       validateCallResults(1, undefined, raws);
       assert.deepEqual(result.content, [{ type: "text", text: "echo" }]);
     } finally {
-      await legacy.client.close();
+      await legacy.close();
     }
   });
 });

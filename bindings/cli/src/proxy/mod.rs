@@ -1,25 +1,26 @@
 //! `agent-input proxy -- COMMAND [ARGS...]`: any MCP server made lenient from the client's
 //! configuration, with nothing changed in the server. The proxy starts the server as a child
-//! (in a process group of its own), speaks MCP to the client on its own stdin and stdout and to
-//! the server on the child's, and relays every message as it came but for what the one-line
-//! drop-ins rewrite ([`relay`]).
+//! (in a process group of its own, [`child`]), speaks MCP to the client on its own stdin and
+//! stdout and to the server on the child's, and relays every message as it came but for what
+//! the one-line drop-ins rewrite ([`relay`]). `--listen [HOST:]PORT` serves the client over
+//! Streamable HTTP instead ([`http`]); `--upstream URL` speaks to a server over Streamable HTTP
+//! instead of starting one ([`upstream`]).
 //!
-//! Its life is the session's: when the client closes the proxy's input, the server's input is
-//! closed, the server given [`SHUTDOWN_GRACE_MS`] to exit, then its whole group ended; when the
-//! server exits, every request in flight is answered with a JSON-RPC error naming the exit
-//! status and the last lines of its stderr, and the proxy exits with status 1 (a client that
-//! starts servers starts the proxy again, as it would the server). The server's stderr is passed
-//! on to the proxy's.
+//! Over stdio its life is the session's: when the client closes the proxy's input, the
+//! server's input is closed, the server given [`SHUTDOWN_GRACE_MS`] to exit, then its whole
+//! group ended; when the server exits, every request in flight is answered with a JSON-RPC
+//! error naming the exit status and the last lines of its stderr, and the proxy exits with
+//! status 1 (a client that starts servers starts the proxy again, as it would the server). The
+//! server's stderr is passed on to the proxy's.
 
+mod child;
 mod frame;
+mod http;
 mod relay;
+mod upstream;
 
-use std::collections::VecDeque;
-use std::io::{BufReader, Read};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::io::BufReader;
+use std::sync::Arc;
 
 use agent_input::cursor::CursorCodec;
 use agent_input::protocol::Lenient;
@@ -29,15 +30,24 @@ use serde_json::{json, Value};
 use frame::Line;
 pub use frame::MAX_MESSAGE_BYTES;
 pub use relay::Today;
-use relay::{code, error, log, Relay};
+use relay::{code, error, log, Out, Pipe, Relay};
 
 /// How long a server whose input was closed may take to exit before its group is ended.
 pub const SHUTDOWN_GRACE_MS: u64 = 2_000;
 
 /// What `agent-input proxy` was given.
 pub struct Options<'a> {
-    /// The server's program and its arguments.
+    /// The server's program and its arguments (empty with `upstream`).
     pub command: &'a [String],
+    /// `--upstream URL`: an MCP server over Streamable HTTP instead of a command.
+    pub upstream: Option<&'a str>,
+    /// `--upstream-token-env NAME`: the variable holding the proxy's own bearer token for the
+    /// upstream (a client's token is never passed on).
+    pub upstream_token_env: Option<&'a str>,
+    /// `--listen [HOST:]PORT`: serve Streamable HTTP there instead of stdio.
+    pub listen: Option<&'a str>,
+    /// `--allow-origin ORIGIN`: browser origins served beside the loopback ones.
+    pub allow_origins: &'a [String],
     /// A JSON file of per-tool overrides, as the drop-ins take them: `{tool: overrides | false}`.
     pub overrides: Option<&'a std::path::Path>,
     /// The languages the callers write (`--languages cs,de`).
@@ -100,8 +110,33 @@ fn receipts(spec: &str) -> Result<Arc<dyn ReceiptStore>, String> {
     shared.map_err(|e| format!("--receipts: {e}"))
 }
 
-/// Runs the proxy until the client or the server ends the session. `Ok` holds the exit status;
-/// `Err` a reason and its status (2: the options, 4: the server did not start).
+/// What every session of the proxy shares: how tools are read, where receipts are kept, the day.
+#[derive(Clone)]
+pub struct Shared {
+    lenient: Arc<Lenient>,
+    receipts: Arc<dyn ReceiptStore>,
+    today: Today,
+}
+
+impl Shared {
+    /// A relay between `client` and `server`.
+    fn relay(&self, client: Box<dyn Out>, server: Box<dyn Out>) -> Arc<Relay> {
+        Arc::new(Relay::new(Arc::clone(&self.lenient), Arc::clone(&self.receipts), self.today.clone(), client, server))
+    }
+}
+
+/// The server behind the proxy.
+#[derive(Clone)]
+pub enum Server {
+    /// A command started as a child for each session, spoken to over its stdin and stdout.
+    Command(Vec<String>),
+    /// An MCP server over Streamable HTTP.
+    Upstream(Arc<upstream::Target>),
+}
+
+/// Runs the proxy until the client or the server ends the session (over stdio), or until it is
+/// stopped (over HTTP). `Ok` holds the exit status; `Err` a reason and its status (2: the
+/// options, 4: the server did not start).
 ///
 /// # Errors
 /// As above.
@@ -109,56 +144,49 @@ pub fn run(o: &Options<'_>) -> Result<u8, (String, u8)> {
     let lenient = lenient_options(o).map_err(|e| (e, 2))?;
     let today = o.today.map(Today::parse).transpose().map_err(|e| (e, 2))?.unwrap_or(Today::Unset);
     let receipts = receipts(o.receipts).map_err(|e| (e, 2))?;
-    let Some((program, args)) = o.command.split_first() else {
-        return Err(("proxy: name the server's command after `--`".into(), 2));
+    let shared = Shared { lenient: Arc::new(lenient), receipts, today };
+    let server = match (o.upstream, o.command.is_empty()) {
+        (Some(_), false) => {
+            return Err(("proxy: name either the server's command after `--` or --upstream URL, not both".into(), 2))
+        }
+        (None, true) => return Err(("proxy: name the server's command after `--`, or --upstream URL".into(), 2)),
+        (Some(url), true) => Server::Upstream(Arc::new(
+            upstream::Target::new(url, o.upstream_token_env).map_err(|e| (format!("--upstream: {e}"), 2))?,
+        )),
+        (None, false) => Server::Command(o.command.to_vec()),
     };
-    let mut cmd = Command::new(program);
-    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let shown = o.command.join(" ");
-    let mut group = crate::mcp::Group::spawn(&mut cmd).map_err(|e| (format!("cannot start `{shown}`: {e}"), 4))?;
-    let child = group.child();
-    let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
-    else {
-        return Err((format!("`{shown}`: no pipes to the server"), 4));
-    };
-    let tail = Arc::new(Mutex::new((VecDeque::new(), false)));
-    let stderr_done = {
-        let tail = Arc::clone(&tail);
-        std::thread::spawn(move || crate::mcp::keep_tail(stderr, &tail, true))
-    };
-    let relay = Arc::new(Relay::new(lenient, receipts, today, Box::new(std::io::stdout()), Box::new(stdin)));
-    let server = {
-        let relay = Arc::clone(&relay);
-        std::thread::spawn(move || read_server(stdout, &relay))
-    };
-    let group = Arc::new(Mutex::new(group));
-    let closing = Arc::new(AtomicBool::new(false));
-    {
-        // The server's output ended: it exited (or closed it). Answer what is in flight, then
-        // end the session.
-        let relay = Arc::clone(&relay);
-        let group = Arc::clone(&group);
-        let closing = Arc::clone(&closing);
-        std::thread::spawn(move || {
-            let _ = server.join();
-            if closing.load(Ordering::SeqCst) {
-                return;
-            }
-            let status = wait_for(&group, Duration::from_millis(SHUTDOWN_GRACE_MS));
-            let _ = stderr_done.join();
-            let message = stopped_message(&shown, status, &tail);
-            log(&message);
-            relay.server_gone(&message);
-            drop(group.lock().map(|mut g| g.kill()));
-            std::process::exit(1);
-        });
+    match o.listen {
+        Some(listen) => {
+            let listen = http::Listen::parse(listen, o.allow_origins).map_err(|e| (format!("--listen: {e}"), 2))?;
+            http::serve(&listen, &shared, server)
+        }
+        None => stdio(&shared, &server),
     }
-    read_client(&relay);
-    // The client is gone: the server's input is closed, then the group ended after the grace.
-    closing.store(true, Ordering::SeqCst);
-    relay.close_server();
-    let _ = wait_for(&group, Duration::from_millis(SHUTDOWN_GRACE_MS));
-    drop(group.lock().map(|mut g| g.kill()));
+}
+
+/// The client on the proxy's stdin and stdout, for as long as it keeps its input open.
+fn stdio(shared: &Shared, server: &Server) -> Result<u8, (String, u8)> {
+    let client = || -> Box<dyn Out> { Box::new(Pipe::new(Box::new(std::io::stdout()))) };
+    match server {
+        Server::Command(command) => {
+            // A server that exits ends the session: a client that starts servers starts the
+            // proxy again, as it would the server.
+            let on_exit: child::OnExit = Box::new(|_| std::process::exit(1));
+            let child =
+                child::Child::start(command, |server| shared.relay(client(), server), on_exit).map_err(|e| (e, 4))?;
+            read_client(&child.relay);
+            // The client is gone: the server's input is closed, then the group ended.
+            child.end();
+        }
+        Server::Upstream(target) => {
+            let runtime = http::runtime().map_err(|e| (e, 4))?;
+            let connection = upstream::Connection::new(Arc::clone(target), runtime.handle().clone());
+            let relay = shared.relay(client(), Box::new(connection.out()));
+            connection.attach(&relay);
+            read_client(&relay);
+            runtime.block_on(connection.end());
+        }
+    }
     Ok(0)
 }
 
@@ -170,59 +198,18 @@ fn read_client(relay: &Relay) {
         match frame::read_line(&mut reader, &mut line) {
             Ok(Line::Message) if line.iter().all(u8::is_ascii_whitespace) => {}
             Ok(Line::Message) => relay.client_line(&line),
-            Ok(Line::TooLong(bytes, id)) => relay.to_client(&error(
-                &id.unwrap_or(Value::Null),
-                code::INVALID_REQUEST,
-                &format!(
-                    "Invalid Request: the message is {bytes} bytes, more than MAX_MESSAGE_BYTES \
-                     ({MAX_MESSAGE_BYTES}); it was not passed on"
-                ),
-            )),
-            Ok(Line::End) | Err(_) => return,
-        }
-    }
-}
-
-/// Reads the server's messages until its output ends.
-fn read_server(stdout: impl Read, relay: &Relay) {
-    let mut reader = BufReader::new(stdout);
-    let mut line = Vec::new();
-    loop {
-        match frame::read_line(&mut reader, &mut line) {
-            Ok(Line::Message) if line.iter().all(u8::is_ascii_whitespace) => {}
-            Ok(Line::Message) => relay.server_line(&line),
             Ok(Line::TooLong(bytes, id)) => {
-                let message = format!(
-                    "the server sent a message of {bytes} bytes, more than MAX_MESSAGE_BYTES ({MAX_MESSAGE_BYTES}); \
-                     it was not passed on"
-                );
-                log(&message);
-                if let Some(id) = id {
-                    relay.answer_instead(&id, &message);
-                }
+                relay.to_client(&error(&id.unwrap_or(Value::Null), code::INVALID_REQUEST, &too_long(bytes)))
             }
             Ok(Line::End) | Err(_) => return,
         }
     }
 }
 
-/// Waits at most `grace` for the server to exit; its status, or `None`.
-fn wait_for(group: &Mutex<crate::mcp::Group>, grace: Duration) -> Option<std::process::ExitStatus> {
-    let deadline = Instant::now() + grace;
-    let mut group = group.lock().ok()?;
-    group.wait_until(deadline)
-}
-
-/// What the client is told of a server that stopped.
-fn stopped_message(
-    command: &str,
-    status: Option<std::process::ExitStatus>,
-    tail: &Mutex<(VecDeque<u8>, bool)>,
-) -> String {
-    let status = status.map_or_else(|| "closed its output".to_string(), |s| format!("exited ({s})"));
-    let lines = tail.lock().map(|t| crate::mcp::tail_lines(&t.0, t.1)).unwrap_or_default();
-    if lines.is_empty() {
-        return format!("the server `{command}` {status} before answering; it wrote nothing to stderr");
-    }
-    format!("the server `{command}` {status} before answering; its stderr ended with:\n{}", lines.join("\n"))
+/// The refusal of a client's message over [`MAX_MESSAGE_BYTES`].
+fn too_long(bytes: usize) -> String {
+    format!(
+        "Invalid Request: the message is {bytes} bytes, more than MAX_MESSAGE_BYTES ({MAX_MESSAGE_BYTES}); it was \
+         not passed on"
+    )
 }

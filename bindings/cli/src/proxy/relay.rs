@@ -97,13 +97,43 @@ struct Handshake {
     capabilities: Value,
 }
 
+/// Where the relay's messages go: a pipe of JSON lines (stdio), or the proxy's HTTP side (to a
+/// client's response stream, or posted to an upstream server).
+pub trait Out: Send + Sync {
+    /// Sends one message (JSON text); false when the other side no longer takes messages.
+    fn send(&self, message: &[u8]) -> bool;
+}
+
+impl<T: Out + ?Sized> Out for Arc<T> {
+    fn send(&self, message: &[u8]) -> bool {
+        (**self).send(message)
+    }
+}
+
+/// One message per line on a byte stream: a process's stdout, a child's stdin.
+pub struct Pipe(Mutex<Box<dyn Write + Send>>);
+
+impl Pipe {
+    /// A pipe writing to `out`.
+    pub fn new(out: Box<dyn Write + Send>) -> Self {
+        Self(Mutex::new(out))
+    }
+}
+
+impl Out for Pipe {
+    fn send(&self, message: &[u8]) -> bool {
+        let mut out = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        out.write_all(message).and_then(|()| out.write_all(b"\n")).and_then(|()| out.flush()).is_ok()
+    }
+}
+
 /// The state of one proxied session.
 pub struct Relay {
-    lenient: Lenient,
+    lenient: Arc<Lenient>,
     receipts: Arc<dyn ReceiptStore>,
     today: Today,
-    client: Mutex<Box<dyn Write + Send>>,
-    server: Mutex<Option<Box<dyn Write + Send>>>,
+    client: Box<dyn Out>,
+    server: Mutex<Option<Box<dyn Out>>>,
     pending: Mutex<HashMap<String, (Value, Pending)>>,
     own: Mutex<HashMap<String, mpsc::Sender<Value>>>,
     next_own: AtomicU64,
@@ -133,17 +163,17 @@ pub fn log(line: &str) {
 impl Relay {
     /// A relay writing to `client` and `server`.
     pub fn new(
-        lenient: Lenient,
+        lenient: Arc<Lenient>,
         receipts: Arc<dyn ReceiptStore>,
         today: Today,
-        client: Box<dyn Write + Send>,
-        server: Box<dyn Write + Send>,
+        client: Box<dyn Out>,
+        server: Box<dyn Out>,
     ) -> Self {
         Self {
             lenient,
             receipts,
             today,
-            client: Mutex::new(client),
+            client,
             server: Mutex::new(Some(server)),
             pending: Mutex::new(HashMap::new()),
             own: Mutex::new(HashMap::new()),
@@ -152,26 +182,19 @@ impl Relay {
         }
     }
 
-    fn write_line(out: &mut dyn Write, bytes: &[u8]) -> std::io::Result<()> {
-        out.write_all(bytes)?;
-        out.write_all(b"\n")?;
-        out.flush()
-    }
-
     /// Sends one message to the client.
     pub fn to_client(&self, message: &Value) {
         self.to_client_raw(message.to_string().as_bytes());
     }
 
     fn to_client_raw(&self, bytes: &[u8]) {
-        let mut client = self.client.lock().unwrap_or_else(PoisonError::into_inner);
         // A client gone is seen by the reader of its input, which ends the session.
-        let _ = Self::write_line(&mut **client, bytes);
+        let _ = self.client.send(bytes);
     }
 
     fn to_server_raw(&self, bytes: &[u8]) -> bool {
-        let mut server = self.server.lock().unwrap_or_else(PoisonError::into_inner);
-        server.as_mut().is_some_and(|s| Self::write_line(&mut **s, bytes).is_ok())
+        let server = self.server.lock().unwrap_or_else(PoisonError::into_inner);
+        server.as_ref().is_some_and(|s| s.send(bytes))
     }
 
     /// Closes the server's input (the client is gone: a stdio server exits on it).
@@ -319,6 +342,24 @@ impl Relay {
         while let Ok(put @ Step::Put { .. }) = step {
             step = call.resume(put.done_in(&*self.receipts));
         }
+    }
+
+    /// The client of request `id` went away before its answer (a 2026-07-28 response stream
+    /// closed, which that revision reads as cancelling it). A call holding an idempotency key
+    /// runs on, so that its receipt records what the server did and the client's retry is
+    /// answered from it; any other request is cancelled at the server.
+    pub fn disconnected(&self, id: &Value) {
+        let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+        match pending.get(&key_of(id)) {
+            Some((_, Pending::Call(call, _))) if call.release().is_some() => return,
+            Some(_) => {}
+            None => return,
+        }
+        pending.remove(&key_of(id));
+        drop(pending);
+        let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": id, "reason": "the client closed the response stream"}});
+        self.to_server_raw(cancel.to_string().as_bytes());
     }
 
     /// The client cancelled a request: a call in flight releases its receipt.
