@@ -59,6 +59,7 @@ MISC = [
     {"name": "slow", "description": "Answers after `ms` milliseconds.", "inputSchema": {"type": "object", "properties": {"ms": {"type": "integer"}}}},
     {"name": "huge", "description": "Answers with `bytes` bytes of text.", "inputSchema": {"type": "object", "properties": {"bytes": {"type": "integer"}}}},
     {"name": "grow", "description": "Adds the tool `late` and says the list changed.", "inputSchema": {"type": "object", "properties": {}}},
+    {"name": "roots", "description": "Asks the client for its roots (a request of the server's own, stdio only) and answers with them.", "inputSchema": {"type": "object", "properties": {}}},
 ]
 LATE = {"name": "late", "description": "Listed after grow.", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "maximum": 5}}}}
 
@@ -156,6 +157,13 @@ def call(name, args, params):
         if LATE not in tools:
             tools.append(LATE)
         send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
+    if name == "roots":
+        send({"jsonrpc": "2.0", "id": "bare-roots-1", "method": "roots/list", "params": {}})
+        for line in sys.stdin:
+            answer = json.loads(line) if line.strip() else {}
+            if answer.get("id") == "bare-roots-1" and "method" not in answer:
+                return result(json.dumps(answer.get("result")), {"roots": answer.get("result")})
+        return result("no answer")
     if name == "write":
         time.sleep(args.get("delay_ms", 0) / 1000)
         writes += 1

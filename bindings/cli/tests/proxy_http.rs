@@ -198,8 +198,9 @@ async fn bad_requests_get_the_statuses_the_transport_names_and_the_proxy_goes_on
     let text = client.post(url).header("content-type", "text/plain").body(ping.to_string()).send().await.unwrap();
     assert_eq!(text.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
     let huge = json!({"jsonrpc": "2.0", "id": 2, "method": "ping", "params": {"pad": "x".repeat(17 * 1024 * 1024)}});
-    let answer =
-        client.post(url).header("content-type", "application/json").body(huge.to_string()).send().await.unwrap();
+    // On a connection of its own: the proxy closes it after the 413 without reading the rest.
+    let once = reqwest::Client::new();
+    let answer = once.post(url).header("content-type", "application/json").body(huge.to_string()).send().await.unwrap();
     assert_eq!(answer.status(), StatusCode::PAYLOAD_TOO_LARGE);
 
     assert_eq!(client.get(url).send().await.unwrap().status(), StatusCode::METHOD_NOT_ALLOWED);
@@ -283,6 +284,78 @@ async fn a_legacy_session_begins_with_initialize_and_delete_ends_its_server() {
     }
     assert!(children_of(pid).is_empty(), "the session's server is gone");
     assert_eq!(post(url, &call, &with).await.status, StatusCode::NOT_FOUND);
+}
+
+/// A legacy session: the server's own request during a call (`roots/list`) reaches the client on
+/// the call's event stream, the client's answer (a POST, 202) reaches the server, and the call
+/// ends on the same stream.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_of_the_servers_own_reaches_the_client_and_its_answer_the_server() {
+    use futures_util::StreamExt;
+    let served = Served::start(&[]);
+    let url = served.url.as_str();
+    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {"roots": {}}, "clientInfo": {"name": "t", "version": "1"}}});
+    let answer = post(url, &init, &[]).await;
+    let session = answer.headers.get("mcp-session-id").unwrap().to_str().unwrap().to_owned();
+    let client = reqwest::Client::new();
+    let call = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "roots", "arguments": {}}});
+    let response = client
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-session-id", &session)
+        .body(call.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
+    let mut stream = response.bytes_stream();
+    let mut text = String::new();
+    let mut messages: Vec<Value> = Vec::new();
+    let mut answered = false;
+    while let Ok(Some(chunk)) = tokio::time::timeout(Duration::from_secs(20), stream.next()).await {
+        text.push_str(&String::from_utf8_lossy(&chunk.unwrap()));
+        while let Some(end) = text.find("\n\n") {
+            let event: String = text.drain(..end + 2).collect();
+            for data in event.lines().filter_map(|l| l.strip_prefix("data:")) {
+                messages.push(serde_json::from_str(data.trim()).unwrap());
+            }
+        }
+        if let (false, Some(asked)) = (answered, messages.iter().find(|m| m["method"] == "roots/list")) {
+            let reply = json!({"jsonrpc": "2.0", "id": asked["id"], "result": {"roots": [{"uri": "file:///work", "name": "work"}]}});
+            let accepted = post(url, &reply, &[("mcp-session-id", session.as_str())]).await;
+            assert_eq!(accepted.status, StatusCode::ACCEPTED);
+            answered = true;
+        }
+        if messages.iter().any(|m| m["id"] == 5) {
+            break;
+        }
+    }
+    assert!(answered, "the server's request came on the call's stream: {messages:?}");
+    let result = messages.iter().find(|m| m["id"] == 5).expect("the call's answer");
+    assert_eq!(result["result"]["structuredContent"]["roots"]["roots"][0]["uri"], "file:///work", "{result}");
+}
+
+/// Stopped (SIGTERM), the proxy ends every session's server: no orphan.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_proxy_leaves_no_server_behind() {
+    let mut served = Served::start(&[]);
+    let url = served.url.clone();
+    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    post(&url, &init, &[]).await;
+    post(&url, &search(1, json!({"query": "shared"})), &[]).await;
+    let pid = served.child.id();
+    let servers = children_of(pid);
+    assert_eq!(servers.len(), 2, "a session's server and the shared one");
+    let term = Command::new("kill").args(["-TERM", &pid.to_string()]).status().unwrap();
+    assert!(term.success());
+    let status = served.child.wait().unwrap();
+    assert!(status.success(), "{status}");
+    let alive: Vec<u32> =
+        servers.into_iter().filter(|p| std::path::Path::new(&format!("/proc/{p}")).exists()).collect();
+    assert!(alive.is_empty(), "servers left running: {alive:?}");
 }
 
 /// The 2026-07-28 transport: a response stream that breaks is re-issued as a new request. A

@@ -584,8 +584,8 @@ async fn request(hub: &Arc<Hub>, session: Arc<Session>, mut message: Value, id: 
         .unwrap_or_else(PoisonError::into_inner)
         .insert(key.clone(), Waiter { id, progress, tx });
     let relay = Arc::clone(&session.relay);
-    tokio::task::spawn_blocking(move || relay.client_line(message.to_string().as_bytes()));
-    let mut guard = Pending { session: Arc::clone(&session), key, modern, answered: false };
+    let sent = tokio::task::spawn_blocking(move || relay.client_line(message.to_string().as_bytes()));
+    let mut guard = Pending { session: Arc::clone(&session), key, modern, answered: false, sent: Some(sent) };
     let Some(first) = rx.recv().await else {
         guard.answered = true;
         return refused(StatusCode::BAD_GATEWAY, &Value::Null, code::INTERNAL_ERROR, "the server went away");
@@ -658,6 +658,8 @@ struct Pending {
     key: String,
     modern: bool,
     answered: bool,
+    /// The relay's taking of the request: a cancellation follows it, never precedes it.
+    sent: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Drop for Pending {
@@ -669,8 +671,14 @@ impl Drop for Pending {
         if self.modern {
             let relay = Arc::clone(&self.session.relay);
             let key = Value::String(std::mem::take(&mut self.key));
+            let sent = self.sent.take();
             if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-                runtime.spawn_blocking(move || relay.disconnected(&key));
+                runtime.spawn(async move {
+                    if let Some(sent) = sent {
+                        let _ = sent.await;
+                    }
+                    let _ = tokio::task::spawn_blocking(move || relay.disconnected(&key)).await;
+                });
             }
         }
     }
