@@ -11,6 +11,7 @@ memory and one keeping them in a SQLite file: what each store adds per write.
 
     cargo build --release -p agent-input-cli
     python3 benches/proxy_latency.py [--calls 2000] [--binary target/release/agent-input] [--redis redis://127.0.0.1:6390/]
+        [--postgres postgres://agent_input@127.0.0.1:PORT/agent_input]
 """
 
 from __future__ import annotations
@@ -84,6 +85,7 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=2000)
     parser.add_argument("--binary", default=str(ROOT / "target" / "release" / "agent-input"))
     parser.add_argument("--redis", help="a Redis server's URL: the writes through a proxy keeping receipts there too")
+    parser.add_argument("--postgres", help="a PostgreSQL database's URL (scripts/postgres start DIR prints one): the same")
     args = parser.parse_args()
     direct = Session(SERVER)
     proxied = Session([args.binary, "proxy", "--", *SERVER])
@@ -119,6 +121,8 @@ def writes(args: argparse.Namespace) -> None:
         }
         if args.redis:
             ways["redis"] = Session([args.binary, "proxy", "--receipts", args.redis, "--", *SERVER])
+        if args.postgres:
+            ways["postgres"] = Session([args.binary, "proxy", "--receipts", args.postgres, "--", *SERVER])
         times: dict[str, list[float]] = {w: [] for w in ways}
         n = 0
         for _ in range(20):

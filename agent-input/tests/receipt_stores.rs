@@ -1,8 +1,10 @@
 //! One contract for every receipt store that ships ([`MemoryReceipts`], and with their features
-//! `SqliteReceipts` and `RedisReceipts` against a real `redis-server` on loopback): lookups,
-//! reservations (one winner among threads), receipts kept and replaced, releases, expiry by the
-//! clock, and a store that cannot answer. `scripts/test` installs `redis-server` when it is
-//! missing and sets `AGENT_INPUT_REQUIRE_REDIS=1`, under which a missing server fails.
+//! `SqliteReceipts`, `RedisReceipts` against a real `redis-server` and `PostgresReceipts` against
+//! a real PostgreSQL server, both on loopback): lookups, reservations (one winner among
+//! threads), receipts kept and replaced, releases, expiry by the clock, and a store that cannot
+//! answer. `scripts/test` installs `redis-server` and `postgresql` when they are missing and sets
+//! `AGENT_INPUT_REQUIRE_REDIS=1` and `AGENT_INPUT_REQUIRE_POSTGRES=1`, under which a missing
+//! server fails.
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -125,5 +127,69 @@ mod redis {
         let held = store.reserve("pay", "after", mark(now(), 300)).unwrap();
         assert!(held.get(STORE_UNAVAILABLE).is_some(), "{held}");
         assert!(RedisReceipts::open("not a url").is_err());
+    }
+}
+
+#[cfg(feature = "postgres")]
+mod postgres_store {
+    use super::*;
+    use agent_input::tool::{PostgresReceipts, STORE_UNAVAILABLE};
+    use std::path::PathBuf;
+    use std::process::Command;
+
+    /// A PostgreSQL server of the test's own (`scripts/postgres`: Debian's binaries, a free
+    /// loopback port, a temporary directory), stopped when dropped; `None` (with the reason
+    /// printed) when none can start and none is required (`AGENT_INPUT_REQUIRE_POSTGRES`).
+    struct Server(PathBuf, String);
+
+    impl Drop for Server {
+        fn drop(&mut self) {
+            let _ = Command::new(script()).args(["stop"]).arg(&self.0).status();
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn script() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/postgres")
+    }
+
+    fn server() -> Option<Server> {
+        let dir = std::env::temp_dir().join(format!("agent-input-pg-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = Command::new(script()).arg("start").arg(&dir).output().unwrap();
+        if !out.status.success() {
+            let why = String::from_utf8_lossy(&out.stderr).into_owned();
+            if std::env::var_os("AGENT_INPUT_REQUIRE_POSTGRES").is_some() {
+                panic!("PostgreSQL is required (AGENT_INPUT_REQUIRE_POSTGRES) but does not start: {why}");
+            }
+            eprintln!("skipped: no PostgreSQL here ({why}); scripts/test requires it");
+            return None;
+        }
+        Some(Server(dir, String::from_utf8_lossy(&out.stdout).trim().to_owned()))
+    }
+
+    #[test]
+    fn postgres_keeps_the_contract_and_a_bad_row_or_a_server_gone_is_unavailable() {
+        let Some(server) = server() else { return };
+        let store = Arc::new(PostgresReceipts::open(&server.1).unwrap());
+        contract(Arc::clone(&store) as Arc<dyn ReceiptStore>, "postgres");
+        // Two stores (two machines) on the one database: one reservation between them.
+        let other = PostgresReceipts::open(&server.1).unwrap();
+        assert_eq!(store.reserve("pay", "shared", mark(now(), 300)), None);
+        assert!(other.reserve("pay", "shared", mark(now(), 300)).is_some());
+        // A row that is not JSON is the store unavailable, never someone's result.
+        let mut raw = postgres::Client::connect(&server.1, postgres::NoTls).unwrap();
+        raw.execute(
+            "INSERT INTO agent_input_receipts (tool, key, receipt, expires) VALUES ('pay', 'torn', '{\"res', now() + interval '1 hour')",
+            &[],
+        )
+        .unwrap();
+        let torn = store.reserve("pay", "torn", mark(now(), 300)).unwrap();
+        assert!(torn.get(STORE_UNAVAILABLE).is_some(), "{torn}");
+        drop(raw);
+        drop(server);
+        let held = store.reserve("pay", "after", mark(now(), 300)).unwrap();
+        assert!(held.get(STORE_UNAVAILABLE).is_some(), "{held}");
+        assert!(PostgresReceipts::open("not a url").is_err());
     }
 }

@@ -34,6 +34,8 @@ mod keys;
 mod object;
 mod page;
 mod person;
+#[cfg(feature = "postgres")]
+mod postgres_store;
 mod props;
 mod ranges;
 mod read;
@@ -66,6 +68,8 @@ pub use envelope::{Envelope, Issue, Telemetry};
 pub use from_schema::{EXTENSION_KEY, IMPLIED_KINDS_KEY};
 pub use page::Page;
 pub use person::{AnsweredBy, ASK_TTL_SECONDS};
+#[cfg(feature = "postgres")]
+pub use postgres_store::{PostgresReceipts, POSTGRES_TIMEOUT_MS};
 pub(crate) use props::{Building, PropertySet};
 pub use receipts::{
     is_live, store_unavailable, stored_at, MemoryReceipts, ReceiptStore, STORE_RETRY_SECONDS, STORE_UNAVAILABLE,

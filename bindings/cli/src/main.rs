@@ -205,8 +205,9 @@ struct ProxyArgs {
     #[arg(long = "implied-kinds")]
     implied_kinds: bool,
     /// Where receipts of writes with an idempotency key are kept: memory, sqlite:PATH (a
-    /// file shared by every proxy that names it) or redis://HOST:PORT (a server shared by
-    /// every proxy on every machine that names it).
+    /// file shared by every proxy that names it), redis://HOST:PORT or
+    /// postgres://USER@HOST:PORT/DB (a server shared by every proxy on every machine that
+    /// names it).
     #[arg(long, default_value = "memory", value_name = "STORE")]
     receipts: String,
     /// The environment variable holding the server key that seals questions and tokens.

@@ -360,6 +360,25 @@ fn three_proxies_sharing_a_redis_store_run_one_write_once() {
     let _ = server.wait();
 }
 
+/// The same through a PostgreSQL database (`scripts/postgres`: a server of the test's own on a
+/// free loopback port; `scripts/test` requires it with `AGENT_INPUT_REQUIRE_POSTGRES=1`).
+#[test]
+fn three_proxies_sharing_a_postgres_store_run_one_write_once() {
+    let script = root().join("scripts/postgres");
+    let dir = std::env::temp_dir().join(format!("agent-input-proxy-pg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(&script).arg("start").arg(&dir).output().unwrap();
+    if !out.status.success() {
+        let why = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(std::env::var_os("AGENT_INPUT_REQUIRE_POSTGRES").is_none(), "PostgreSQL is required: {why}");
+        return eprintln!("skipped: no PostgreSQL here ({why}); scripts/test requires it");
+    }
+    let url = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    one_write_once(&url, "postgres-key-0001");
+    let _ = Command::new(&script).arg("stop").arg(&dir).status();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Three proxies on `store`: 200 calls of one slow write with the key `key`, sent at once.
 fn one_write_once(store: &str, key: &str) {
     // Each proxy's server logs the calls it ran to a file of its own: all three are counted.

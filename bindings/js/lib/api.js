@@ -1278,6 +1278,86 @@ export class RedisReceipts {
   }
 }
 
+/** The table every runtime's PostgreSQL store keeps receipts in (the core's
+ * `PostgresReceipts`'), created when missing. */
+const PG_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS agent_input_receipts (
+    tool TEXT NOT NULL, key TEXT NOT NULL, receipt TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (tool, key));
+  CREATE INDEX IF NOT EXISTS agent_input_receipts_expires ON agent_input_receipts (expires)`;
+const PG_LIVE = "SELECT receipt FROM agent_input_receipts WHERE tool = $1 AND key = $2 AND expires > now()";
+const PG_RESERVE = `INSERT INTO agent_input_receipts (tool, key, receipt, expires)
+  VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+  ON CONFLICT (tool, key) DO UPDATE SET receipt = excluded.receipt, expires = excluded.expires
+  WHERE agent_input_receipts.expires <= now() RETURNING 1`;
+const PG_PUT = `INSERT INTO agent_input_receipts (tool, key, receipt, expires)
+  VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+  ON CONFLICT (tool, key) DO UPDATE SET receipt = excluded.receipt, expires = excluded.expires`;
+
+/**
+ * Receipts of writes in a PostgreSQL table, through a client you made: a `pg` `Pool` or a
+ * connected `Client` (anything with `query(text, values)` giving `{rows}`). Every server that
+ * names the same database shares them, in Rust, Python or JavaScript (the core's
+ * `PostgresReceipts`' table and statements): a key is reserved by one `INSERT ... ON CONFLICT
+ * DO UPDATE ... WHERE expires <= now() RETURNING` (one reservation among all of them), a receipt
+ * expires by the server's clock. A statement that fails answers `{store_unavailable}`, so the
+ * call answers `upstream_unavailable` and its write does not run.
+ */
+export class PostgresReceipts {
+  #query;
+  #ready = null;
+  constructor(client) {
+    if (typeof client?.query !== "function") throw new TypeError("PostgresReceipts: pass a pg Pool or a connected pg Client (query)");
+    this.#query = (text, values) => client.query(text, values);
+  }
+
+  /** The table, created once (again after a failure). */
+  #schema() {
+    this.#ready ??= Promise.resolve(this.#query(PG_SCHEMA)).catch((e) => {
+      this.#ready = null;
+      throw e;
+    });
+    return this.#ready;
+  }
+
+  /** The receipt stored for `tool` and `key`, or `null`. */
+  async get(tool, key) {
+    try {
+      await this.#schema();
+      const { rows } = await this.#query(PG_LIVE, [String(tool), String(key)]);
+      return rows.length === 0 ? null : storedReceipt(rows[0].receipt);
+    } catch (e) {
+      return { store_unavailable: String(e?.message ?? e) };
+    }
+  }
+
+  /** Stores `receipt` for `tool` and `key`, to expire when it does (a receipt already past is
+   * deleted: a released key). */
+  async put(tool, key, receipt) {
+    await this.#schema();
+    const ttl = receiptTtl(receipt);
+    if (ttl === 0) await this.#query("DELETE FROM agent_input_receipts WHERE tool = $1 AND key = $2", [String(tool), String(key)]);
+    else await this.#query(PG_PUT, [String(tool), String(key), dataText(receipt) ?? "null", ttl]);
+  }
+
+  /** Reserves `tool` and `key` in one atomic step: `null` when reserved, else the live receipt. */
+  async reserve(tool, key, inFlight) {
+    const values = [String(tool), String(key), dataText(inFlight) ?? "null", Math.max(1, receiptTtl(inFlight))];
+    try {
+      await this.#schema();
+      // Twice at most: a row that expires between the two statements is reserved the next time.
+      for (let i = 0; i < 2; i++) {
+        if ((await this.#query(PG_RESERVE, values)).rows.length > 0) return null;
+        const { rows } = await this.#query(PG_LIVE, values.slice(0, 2));
+        if (rows.length > 0) return storedReceipt(rows[0].receipt);
+      }
+      return { store_unavailable: "the key was neither reserved nor held" };
+    } catch (e) {
+      return { store_unavailable: String(e?.message ?? e) };
+    }
+  }
+}
+
 /**
  * Receipts of writes in memory (the default store of the server glue): at most `capacity`
  * (10,000 by default), the oldest dropped first; a receipt past its `expires_at` is not replayed.

@@ -213,6 +213,18 @@ export declare class RedisReceipts {
   reserve(tool: string, key: string, inFlight: { [key: string]: JsonValue }): Promise<{ [key: string]: JsonValue } | null>;
 }
 
+/**
+ * Receipts of writes in a PostgreSQL table through a `pg` Pool or connected Client, shared with
+ * every server (in any runtime) that names the same database; each key reserved by one
+ * `INSERT ... ON CONFLICT ... RETURNING`, expired by the server's clock.
+ */
+export declare class PostgresReceipts {
+  constructor(client: { query(text: string, values?: unknown[]): Promise<{ rows: Array<{ [column: string]: unknown }> }> });
+  get(tool: string, key: string): Promise<{ [key: string]: JsonValue } | null>;
+  put(tool: string, key: string, receipt: { [key: string]: JsonValue }): Promise<void>;
+  reserve(tool: string, key: string, inFlight: { [key: string]: JsonValue }): Promise<{ [key: string]: JsonValue } | null>;
+}
+
 /** A failure a handler throws that the model can act on. */
 export declare class ToolFailure extends Error {
   failure(): { [key: string]: JsonValue };

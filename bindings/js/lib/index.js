@@ -30,6 +30,7 @@ export {
   JsonNumber,
   LenientTool,
   MemoryReceipts,
+  PostgresReceipts,
   RedisReceipts,
   MRTR_VERSION,
   NOTES_META,

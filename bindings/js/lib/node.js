@@ -25,6 +25,7 @@ export {
   JsonNumber,
   LenientTool,
   MemoryReceipts,
+  PostgresReceipts,
   RedisReceipts,
   MRTR_VERSION,
   NOTES_META,

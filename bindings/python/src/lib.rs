@@ -632,6 +632,47 @@ impl RedisReceipts {
     }
 }
 
+/// Receipts of writes in a PostgreSQL table (the core's `PostgresReceipts`), shared by every
+/// process on every machine that names the same database: each key reserved by one of them at
+/// a time, in one `INSERT ... ON CONFLICT ... RETURNING`, expired by the server's `now()`.
+/// `receipts="postgres://USER@HOST:PORT/DB"` makes one.
+#[pyclass(frozen, module = "agent_input._agent_input")]
+pub struct PostgresReceipts {
+    inner: agent_input::tool::PostgresReceipts,
+}
+
+#[pymethods]
+impl PostgresReceipts {
+    /// Connects to the database at `url` (`postgres://USER@HOST:PORT/DB`) and creates the table
+    /// when it is missing. A URL the client does not take, or a server that does not answer,
+    /// raises `InvalidOptionsError`.
+    #[new]
+    fn new(py: Python<'_>, url: &str) -> PyResult<Self> {
+        let inner = py.detach(|| agent_input::tool::PostgresReceipts::open(url)).map_err(|e| to_py_err(py, &e))?;
+        Ok(Self { inner })
+    }
+
+    /// The receipt stored for `tool` and `key`, or `None`.
+    fn get(&self, py: Python<'_>, tool: &str, key: &str) -> PyResult<Py<PyAny>> {
+        store_get(py, &self.inner, tool, key)
+    }
+
+    /// Stores `receipt` (a dict) for `tool` and `key`.
+    fn put(&self, py: Python<'_>, tool: &str, key: &str, receipt: &Bound<'_, PyAny>) -> PyResult<()> {
+        store_put(py, &self.inner, tool, key, receipt)
+    }
+
+    /// Reserves `tool` and `key` in one atomic step, across machines: stores `in_flight` (a
+    /// dict) and returns `None` when the key holds no live receipt, else returns that receipt.
+    fn reserve(&self, py: Python<'_>, tool: &str, key: &str, in_flight: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        store_reserve(py, &self.inner, tool, key, in_flight)
+    }
+
+    fn __repr__(&self) -> String {
+        "PostgresReceipts(...)".to_owned()
+    }
+}
+
 /// A declared tool (the JSON document `ToolSpec::from_json` reads): it reads a whole argument
 /// object, shapes the error envelope and emits the MCP `inputSchema`.
 #[pyclass(frozen, module = "agent_input._agent_input")]
@@ -1261,6 +1302,7 @@ fn _agent_input(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<MemoryReceipts>()?;
     m.add_class::<SqliteReceipts>()?;
     m.add_class::<RedisReceipts>()?;
+    m.add_class::<PostgresReceipts>()?;
     m.add_class::<Missing>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(read_line, m)?)?;

@@ -440,7 +440,7 @@ def test_receipts_name_their_store() -> None:
     assert receipt_store(None) is default_receipts() and receipt_store("memory") is default_receipts()
     store = DictStore()
     assert receipt_store(store) is store
-    for bad in ("sqlite:", "postgres://x", "sqlite"):
+    for bad in ("sqlite:", "mysql://x", "sqlite"):
         with pytest.raises(agent_input.InvalidOptionsError, match="memory"):
             receipt_store(bad)
     with pytest.raises(agent_input.InvalidOptionsError):
@@ -490,3 +490,51 @@ def test_processes_sharing_a_redis_store_run_a_write_once(tmp_path: Any) -> None
     finally:
         server.kill()
         server.wait()
+
+
+def test_processes_sharing_a_postgres_store_run_a_write_once(tmp_path: Any) -> None:
+    """The same race through one PostgreSQL database (a server of the test's own, started by
+    `scripts/postgres` on a free loopback port; `scripts/test` requires it with
+    AGENT_INPUT_REQUIRE_POSTGRES=1), and the store's contract from Python: a receipt kept, a row
+    that is not JSON answered as the store unavailable."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[3] / "scripts" / "postgres"
+    server = Path("/tmp") / f"agent-input-py-pg-{os.getpid()}"
+    subprocess.run([str(script), "stop", str(server)], capture_output=True)
+    subprocess.run(["rm", "-rf", str(server)], check=True)
+    started = subprocess.run([str(script), "start", str(server)], capture_output=True, text=True)
+    if started.returncode != 0:
+        if os.environ.get("AGENT_INPUT_REQUIRE_POSTGRES"):
+            pytest.fail(f"PostgreSQL is required (AGENT_INPUT_REQUIRE_POSTGRES) but does not start: {started.stderr}")
+        pytest.skip(f"no PostgreSQL here ({started.stderr.strip()}); scripts/test requires it")
+    try:
+        url = started.stdout.strip()
+        store = agent_input.PostgresReceipts(url)
+        now = int(time.time())
+        mark = {"digest": "d", "args": {}, "in_flight": True, "stored_at": now, "expires_at": now + 300}
+        assert store.reserve("pay", "py-a", mark) is None
+        assert store.reserve("pay", "py-a", mark) == mark
+        done = {"digest": "d", "args": {}, "result": {"paid": 1}, "stored_at": now, "expires_at": now + 600}
+        store.put("pay", "py-a", done)
+        assert store.get("pay", "py-a") == done
+        from agent_input.mcp import receipt_store
+
+        assert isinstance(receipt_store(url), agent_input.PostgresReceipts)
+        ran = str(tmp_path / "ran.txt")
+        writer = _WRITER.replace('receipts="sqlite:" + path', "receipts=path")
+        start = time.time() + 1.5
+        procs = [
+            subprocess.Popen([sys.executable, "-c", writer, url, ran, str(start)], stdout=subprocess.PIPE, text=True)
+            for _ in range(6)
+        ]
+        said = [json.loads(p.communicate(timeout=60)[0]) for p in procs]
+        assert open(ran).read().count("ran") == 1, said
+        assert said.count({"deleted": NOTE}) == 1 and said.count("call_in_progress") == 5, said
+    finally:
+        subprocess.run([str(script), "stop", str(server)], capture_output=True)
+        subprocess.run(["rm", "-rf", str(server)])

@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use agent_input::cursor::CursorCodec;
 use agent_input::protocol::Lenient;
-use agent_input::tool::{MemoryReceipts, ReceiptStore, RedisReceipts, SqliteReceipts};
+use agent_input::tool::{MemoryReceipts, PostgresReceipts, ReceiptStore, RedisReceipts, SqliteReceipts};
 use serde_json::{json, Value};
 
 use frame::Line;
@@ -56,7 +56,7 @@ pub struct Options<'a> {
     pub today: Option<&'a str>,
     /// Names imply kinds.
     pub implied_kinds: bool,
-    /// `--receipts`: `memory`, `sqlite:PATH` or `redis://HOST:PORT`.
+    /// `--receipts`: `memory`, `sqlite:PATH`, `redis://HOST:PORT` or `postgres://USER@HOST:PORT/DB`.
     pub receipts: &'a str,
     /// The environment variable holding the server key (sealed questions and confirm tokens);
     /// without it, or when it is unset, a random key for this process.
@@ -97,15 +97,21 @@ fn server_key(env: Option<&str>) -> Result<CursorCodec, String> {
 }
 
 /// The store `--receipts` names: `memory` (this process's), `sqlite:PATH` (a file every proxy
-/// on the machine that names it shares), or `redis://HOST:PORT` (a server every proxy on every
-/// machine that names it shares); in the two shared ones each key is reserved by one proxy at
-/// a time.
+/// on the machine that names it shares), `redis://HOST:PORT` or `postgres://USER@HOST:PORT/DB`
+/// (a server every proxy on every machine that names it shares); in the shared ones each key is
+/// reserved by one proxy at a time.
 fn receipts(spec: &str) -> Result<Arc<dyn ReceiptStore>, String> {
     let shared: Result<Arc<dyn ReceiptStore>, agent_input::Error> = match spec.split_once(':') {
         None if spec == "memory" => return Ok(Arc::new(MemoryReceipts::default())),
         Some(("sqlite", path)) if !path.is_empty() => SqliteReceipts::open(path).map(|s| Arc::new(s) as _),
         Some(("redis" | "rediss", _)) => RedisReceipts::open(spec).map(|s| Arc::new(s) as _),
-        _ => return Err(format!("--receipts takes `memory`, `sqlite:PATH` or `redis://HOST:PORT`; got `{spec}`")),
+        Some(("postgres" | "postgresql", _)) => PostgresReceipts::open(spec).map(|s| Arc::new(s) as _),
+        _ => {
+            return Err(format!(
+                "--receipts takes `memory`, `sqlite:PATH`, `redis://HOST:PORT` or `postgres://USER@HOST:PORT/DB`; \
+                 got `{spec}`"
+            ))
+        }
     };
     shared.map_err(|e| format!("--receipts: {e}"))
 }

@@ -43,6 +43,7 @@ __all__ = [
     "Outcome",
     "Protocol",
     "Reader",
+    "PostgresReceipts",
     "RedisReceipts",
     "SqliteReceipts",
     "Tool",
@@ -192,6 +193,19 @@ class CursorCodec:
     ) -> Dict[str, Json]:
         """A page that says what it withheld: `{"items", "matched", "returned", "sort", "partial",
         "next_cursor", "filtered", "matched_exact"}`, its next cursor minted with this key."""
+
+@final
+class PostgresReceipts:
+    """Receipts of writes in a PostgreSQL table, shared by every process on every machine that
+    names the same database; each key reserved by one of them at a time."""
+
+    def __new__(cls, url: str) -> "PostgresReceipts": ...
+    def get(self, tool: str, key: str) -> Optional[Dict[str, Json]]:
+        """The receipt stored for `tool` and `key`, or `None`."""
+    def put(self, tool: str, key: str, receipt: Mapping[str, Any]) -> None:
+        """Stores `receipt` for `tool` and `key`."""
+    def reserve(self, tool: str, key: str, in_flight: Mapping[str, Any]) -> Optional[Dict[str, Json]]:
+        """Reserves the key in one atomic step: None when reserved, else the live receipt it holds."""
 
 @final
 class RedisReceipts:

@@ -94,6 +94,7 @@ from ._agent_input import (
     CursorCodec,
     InvalidOptionsError,
     MemoryReceipts,
+    PostgresReceipts,
     RedisReceipts,
     SqliteReceipts,
     Tool,
@@ -183,7 +184,7 @@ def default_receipts() -> MemoryReceipts:
 
 
 #: A receipt store, or the text naming one: "memory" (the process's), "sqlite:PATH",
-#: "redis://HOST:PORT".
+#: "redis://HOST:PORT", "postgres://USER@HOST:PORT/DB".
 Receipts = Union[ReceiptStore, str, None]
 
 _SHARED: Dict[str, ReceiptStore] = {}
@@ -193,7 +194,8 @@ def receipt_store(receipts: Receipts = None) -> ReceiptStore:
     """The store `receipts` names: a store object as it is; None or "memory" the process's
     `MemoryReceipts` (`default_receipts()`); "sqlite:PATH" a `SqliteReceipts` on that file
     (every process of the machine that opens it shares it); "redis://HOST:PORT" a
-    `RedisReceipts` on that server (every process on every machine that names it shares it);
+    `RedisReceipts` on that server, "postgres://USER@HOST:PORT/DB" a `PostgresReceipts` on that
+    database (every process on every machine that names either shares it);
     one store per text in the process, each key reserved by one sharer at a time. Other text
     raises `InvalidOptionsError`, as does a store that cannot be opened."""
     if receipts is None or receipts == "memory":
@@ -207,8 +209,13 @@ def receipt_store(receipts: Receipts = None) -> ReceiptStore:
             store = SqliteReceipts(rest)
         elif kind in ("redis", "rediss") and rest:
             store = RedisReceipts(receipts)
+        elif kind in ("postgres", "postgresql") and rest:
+            store = PostgresReceipts(receipts)
         else:
-            raise InvalidOptionsError(f'receipts: "memory", "sqlite:PATH" or "redis://HOST:PORT", or a store object; got {receipts!r}')
+            raise InvalidOptionsError(
+                f'receipts: "memory", "sqlite:PATH", "redis://HOST:PORT" or "postgres://USER@HOST:PORT/DB", '
+                f"or a store object; got {receipts!r}"
+            )
         _SHARED[receipts] = store
     return store
 

@@ -20,7 +20,7 @@ wins over its variable):
     --languages cs,de     the languages the callers write                       AGENT_INPUT_LANGUAGES
     --today utc|local|YYYY-MM-DD   the day relative dates are read against      AGENT_INPUT_TODAY
     --implied-kinds       a property's name implies its kind                    AGENT_INPUT_IMPLIED_KINDS=1
-    --receipts memory|sqlite:PATH|redis://HOST:PORT  where receipts are kept   AGENT_INPUT_RECEIPTS
+    --receipts memory|sqlite:PATH|redis://HOST:PORT|postgres://USER@HOST:PORT/DB  where receipts are kept   AGENT_INPUT_RECEIPTS
 
 stdout is the MCP stdio channel: this wrapper never writes to it. Its own failures (bad options,
 no MCP package installed, a server class of a version it cannot hook, an entry point that builds
@@ -45,7 +45,7 @@ __all__ = ["main"]
 
 USAGE = (
     "usage: python -m agent_input.run [--overrides FILE] [--languages cs,de] [--today utc|local|YYYY-MM-DD] "
-    "[--implied-kinds] [--receipts memory|sqlite:PATH|redis://HOST:PORT] (-m MODULE | -c ENTRY_POINT | SCRIPT.py) [ARGS...]"
+    "[--implied-kinds] [--receipts memory|sqlite:PATH|redis://HOST:PORT|postgres://USER@HOST:PORT/DB] (-m MODULE | -c ENTRY_POINT | SCRIPT.py) [ARGS...]"
 )
 
 _TRUE = ("1", "true", "yes", "on")
