@@ -469,6 +469,56 @@ fn three_proxies_racing_on_many_keys_run_each_write_once() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A proxy killed mid-write (SIGKILL: nothing released) leaves its key in flight in the shared
+/// store: another proxy's retry is told `call_in_progress`, not run. Once the mark's
+/// `IN_FLIGHT_TTL_SECONDS` (300) are past (the row's expiry moved back here rather than waited
+/// for), the retry runs, and the next one replays its receipt.
+#[test]
+fn a_proxy_killed_mid_write_leaves_the_key_in_flight_until_it_expires() {
+    let dir = std::env::temp_dir().join(format!("agent-input-proxy-killed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("receipts.db");
+    let store = format!("sqlite:{}", db.display());
+    let write = json!({"title": "A", "idempotency_key": "killed-key-0001", "delay_ms": 5000});
+    let mut first = Proxy::legacy(&["--receipts", &store]);
+    first.send(
+        &json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "write", "arguments": write}}),
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !first.received().iter().any(|c| c["tool"] == "write") {
+        assert!(std::time::Instant::now() < deadline, "the write did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    first.child.kill().unwrap();
+    let _ = first.child.wait();
+
+    let mut second = Proxy::legacy(&["--receipts", &store]);
+    let held = second.call(1, "write", write.clone());
+    assert_eq!(held["result"]["structuredContent"]["code"], "call_in_progress", "{held}");
+    assert!(second.received().is_empty(), "the retry did not reach the server");
+    // The mark's time passes.
+    let aged = Command::new("python3")
+        .args([
+            "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); \
+                c.execute(\"UPDATE agent_input_receipts SET expires_at = 1, \\
+                receipt = json_set(receipt, '$.expires_at', 1)\"); c.commit()",
+        ])
+        .arg(&db)
+        .status()
+        .unwrap();
+    assert!(aged.success());
+    let ran = second.call(2, "write", write.clone());
+    assert_eq!(ran["result"]["structuredContent"]["created"], 1, "{ran}");
+    assert_eq!(second.received().iter().filter(|c| c["tool"] == "write").count(), 1);
+    let replayed = second.call(3, "write", write);
+    assert_eq!(replayed["result"]["structuredContent"], ran["result"]["structuredContent"]);
+    assert_eq!(second.received().iter().filter(|c| c["tool"] == "write").count(), 1, "replayed, not run");
+    drop(second);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A client's cancellation reaches the server as it came, and a cancelled write releases its
 /// idempotency key: the retry is sent on, not told the first call is in progress.
 #[test]

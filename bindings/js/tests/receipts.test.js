@@ -13,6 +13,7 @@ import { after, before, test } from "node:test";
 
 import * as ai from "agent-input";
 import { runCall } from "agent-input/mcp";
+import { contract } from "./store-contract.js";
 import { createClient } from "redis";
 
 const REQUIRED = process.env.AGENT_INPUT_REQUIRE_REDIS !== undefined;
@@ -59,29 +60,11 @@ const skip = (t) => {
   return client === null;
 };
 
-const now = () => Math.floor(Date.now() / 1000);
-const mark = (at, ttl) => ({ digest: "d", args: {}, in_flight: true, stored_at: at, expires_at: at + ttl });
 
 test("RedisReceipts keeps the stores' contract", async (t) => {
   if (skip(t)) return;
   const store = new ai.RedisReceipts(client);
-  const t0 = now();
-  assert.equal(await store.get("pay", "js-a"), null);
-  assert.equal(await store.reserve("pay", "js-a", mark(t0, 300)), null, "reserved");
-  assert.deepEqual(await store.reserve("pay", "js-a", mark(t0, 300)), mark(t0, 300), "held");
-  assert.equal(await store.reserve("other", "js-a", mark(t0, 300)), null, "per tool");
-  const done = { digest: "d", args: {}, result: { paid: 1 }, stored_at: t0, expires_at: t0 + 600 };
-  await store.put("pay", "js-a", done);
-  assert.deepEqual(await store.get("pay", "js-a"), done);
-  assert.deepEqual(await store.reserve("pay", "js-a", mark(t0, 300)), done, "an applied write is held");
-  await store.put("pay", "js-b", mark(t0, 300));
-  await store.put("pay", "js-b", { digest: "d", released: true, expires_at: 0 });
-  assert.equal(await store.reserve("pay", "js-b", mark(t0, 300)), null, "released, reserved again");
-  assert.equal(await store.reserve("pay", "js-c", mark(t0, 1)), null);
-  await new Promise((r) => setTimeout(r, 2100));
-  assert.equal(await store.reserve("pay", "js-c", mark(now(), 300)), null, "expired, reserved again");
-  const results = await Promise.all(Array.from({ length: 40 }, () => store.reserve("race", "js-one", mark(now(), 300))));
-  assert.equal(results.filter((r) => r === null).length, 1, "one reservation among forty at once");
+  await contract(store, "js");
   // The core's key spelling: a server in Rust or Python on the same Redis finds it.
   assert.ok((await client.get("agent-input:receipt:4:race:js-one")) !== null);
   assert.ok((await client.get("agent-input:receipt:4:pays:x")) === null);
@@ -128,4 +111,8 @@ test("a Redis that does not answer refuses the write: upstream_unavailable", asy
   const result = await runCall(tool, () => { ran += 1; return {}; }, { amount: 1, idempotency_key: "js-pay-key-0001" }, undefined, { receipts: new ai.RedisReceipts(broken) });
   assert.equal(result.structuredContent.code, "upstream_unavailable");
   assert.equal(ran, 0);
+});
+
+test("MemoryReceipts keeps the stores' contract", async () => {
+  await contract(new ai.MemoryReceipts(), "js-memory");
 });
