@@ -1278,6 +1278,81 @@ export class RedisReceipts {
   }
 }
 
+/** The table every runtime's SQLite store keeps receipts in (the core's `SqliteReceipts`'). */
+const SQLITE_SCHEMA = `
+  PRAGMA journal_mode = WAL;
+  PRAGMA synchronous = NORMAL;
+  CREATE TABLE IF NOT EXISTS agent_input_receipts (
+    tool TEXT NOT NULL, key TEXT NOT NULL, digest TEXT NOT NULL, receipt TEXT NOT NULL,
+    expires_at INTEGER NOT NULL, PRIMARY KEY (tool, key)) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS agent_input_receipts_expiry ON agent_input_receipts (expires_at)`;
+const SQLITE_UPSERT = `INSERT INTO agent_input_receipts (tool, key, digest, receipt, expires_at) VALUES (?, ?, ?, ?, ?)
+  ON CONFLICT (tool, key) DO UPDATE SET digest = excluded.digest, receipt = excluded.receipt,
+  expires_at = excluded.expires_at`;
+/** How long a statement waits for another process's write lock (the core's
+ * `SQLITE_BUSY_TIMEOUT_MS`). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Receipts of writes in one SQLite file, through a database you opened: better-sqlite3's
+ * `Database` or Node's `node:sqlite` `DatabaseSync` (22.5 and later). Every process of the
+ * machine that opens the same file shares them, in Rust, Python or JavaScript (the core's
+ * `SqliteReceipts`' table and statements, WAL mode): a key is reserved by one `INSERT ... ON
+ * CONFLICT DO UPDATE ... WHERE expires_at <= now` in an immediate transaction, so of several
+ * processes at once exactly one does. A statement that fails (a lock held past
+ * `SQLITE_BUSY_TIMEOUT_MS`, a row that is not JSON) answers `{store_unavailable}`, so the call
+ * answers `upstream_unavailable` and its write does not run.
+ */
+export class SqliteReceipts {
+  #db;
+  constructor(db) {
+    if (typeof db?.prepare !== "function" || typeof db?.exec !== "function") {
+      throw new TypeError("SqliteReceipts: pass a better-sqlite3 Database or a node:sqlite DatabaseSync");
+    }
+    this.#db = db;
+    db.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    db.exec(SQLITE_SCHEMA);
+  }
+
+  /** The receipt stored for `tool` and `key`, or `null`. */
+  get(tool, key) {
+    try {
+      const row = this.#db.prepare("SELECT receipt FROM agent_input_receipts WHERE tool = ? AND key = ?").get(String(tool), String(key));
+      return row === undefined ? null : storedReceipt(row.receipt);
+    } catch (e) {
+      return { store_unavailable: String(e?.message ?? e) };
+    }
+  }
+
+  /** Stores `receipt` for `tool` and `key`. */
+  put(tool, key, receipt) {
+    const expires = Math.min(Number(receipt?.expires_at ?? 0), Number.MAX_SAFE_INTEGER);
+    this.#db.prepare(SQLITE_UPSERT).run(String(tool), String(key), String(receipt?.digest ?? ""), dataText(receipt) ?? "null", expires);
+  }
+
+  /** Reserves `tool` and `key` in one atomic step, across processes: `null` when reserved, else
+   * the live receipt. */
+  reserve(tool, key, inFlight) {
+    const now = Number(inFlight?.stored_at ?? 0);
+    const values = [String(tool), String(key), String(inFlight?.digest ?? ""), dataText(inFlight) ?? "null", Number(inFlight?.expires_at ?? 0)];
+    try {
+      this.#db.exec("BEGIN IMMEDIATE");
+      try {
+        const changed = this.#db.prepare(`${SQLITE_UPSERT} WHERE agent_input_receipts.expires_at <= ?`).run(...values, now).changes;
+        const held = Number(changed) === 1 ? null : this.#db.prepare("SELECT receipt FROM agent_input_receipts WHERE tool = ? AND key = ?").get(values[0], values[1]);
+        this.#db.exec("COMMIT");
+        if (Number(changed) === 1) return null;
+        return held === undefined ? { store_unavailable: "the key was neither reserved nor held" } : storedReceipt(held.receipt);
+      } catch (e) {
+        this.#db.exec("ROLLBACK");
+        throw e;
+      }
+    } catch (e) {
+      return { store_unavailable: String(e?.message ?? e) };
+    }
+  }
+}
+
 /** The table every runtime's PostgreSQL store keeps receipts in (the core's
  * `PostgresReceipts`'), created when missing. */
 const PG_SCHEMA = `

@@ -214,6 +214,18 @@ export declare class RedisReceipts {
 }
 
 /**
+ * Receipts of writes in one SQLite file through a better-sqlite3 `Database` or a `node:sqlite`
+ * `DatabaseSync` you opened, shared with every process (in any runtime) that opens the same
+ * file; each key reserved by one `INSERT ... ON CONFLICT` in an immediate transaction.
+ */
+export declare class SqliteReceipts {
+  constructor(db: { prepare(sql: string): unknown; exec(sql: string): unknown });
+  get(tool: string, key: string): { [key: string]: JsonValue } | null;
+  put(tool: string, key: string, receipt: { [key: string]: JsonValue }): void;
+  reserve(tool: string, key: string, inFlight: { [key: string]: JsonValue }): { [key: string]: JsonValue } | null;
+}
+
+/**
  * Receipts of writes in a PostgreSQL table through a `pg` Pool or connected Client, shared with
  * every server (in any runtime) that names the same database; each key reserved by one
  * `INSERT ... ON CONFLICT ... RETURNING`, expired by the server's clock.

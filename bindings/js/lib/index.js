@@ -32,6 +32,7 @@ export {
   MemoryReceipts,
   PostgresReceipts,
   RedisReceipts,
+  SqliteReceipts,
   MRTR_VERSION,
   NOTES_META,
   Protocol,

@@ -27,6 +27,7 @@ export {
   MemoryReceipts,
   PostgresReceipts,
   RedisReceipts,
+  SqliteReceipts,
   MRTR_VERSION,
   NOTES_META,
   Protocol,
