@@ -234,6 +234,9 @@ struct Routes {
     waiting: Mutex<HashMap<String, Waiter>>,
     stream: Mutex<Option<mpsc::UnboundedSender<Value>>>,
     backlog: Mutex<VecDeque<Value>>,
+    /// A 2025-11-25 session's, which keeps its server's own messages for a stream to come; the
+    /// shared 2026-07-28 server's has no such stream and keeps none.
+    keeps: bool,
 }
 
 impl Out for Routes {
@@ -288,6 +291,9 @@ impl Routes {
                 }
             }
         }
+        if !self.keeps {
+            return true;
+        }
         let mut backlog = self.backlog.lock().unwrap_or_else(PoisonError::into_inner);
         if backlog.len() >= MAX_SESSION_BACKLOG {
             backlog.pop_front();
@@ -340,7 +346,7 @@ impl Hub {
 
     /// A new session's server and relay; `id` names a 2025-11-25 session.
     async fn start(self: &Arc<Self>, id: Option<String>) -> Result<Arc<Session>, String> {
-        let routes = Arc::new(Routes::default());
+        let routes = Arc::new(Routes { keeps: id.is_some(), ..Routes::default() });
         let gone = Arc::new(AtomicBool::new(false));
         match &self.server {
             Server::Command(command) => {
