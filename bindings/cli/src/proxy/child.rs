@@ -70,7 +70,9 @@ impl Child {
             let closing = Arc::clone(&closing);
             std::thread::spawn(move || {
                 let _ = reader.join();
-                if closing.load(Ordering::SeqCst) {
+                // Ended by the proxy (`end`, or dropped): nothing more to do. Else this thread
+                // ends it, once.
+                if closing.swap(true, Ordering::SeqCst) {
                     return;
                 }
                 let status = wait_for(&group, Duration::from_millis(SHUTDOWN_GRACE_MS));
@@ -88,10 +90,23 @@ impl Child {
     /// Ends the server: its input closed, then its whole group ended after
     /// [`SHUTDOWN_GRACE_MS`] (blocks that long at most).
     pub fn end(&self) {
-        self.closing.store(true, Ordering::SeqCst);
+        if self.closing.swap(true, Ordering::SeqCst) {
+            return; // already ended (it exited on its own, or was ended before)
+        }
         self.relay.close_server();
         let _ = wait_for(&self.group, Duration::from_millis(SHUTDOWN_GRACE_MS));
         self.group.lock().unwrap_or_else(PoisonError::into_inner).kill();
+    }
+}
+
+impl Drop for Child {
+    /// A server not ended by [`Child::end`] (a session dropped before it began, say) is ended
+    /// now, without the grace: no process outlives its session.
+    fn drop(&mut self) {
+        if !self.closing.swap(true, Ordering::SeqCst) {
+            self.relay.close_server();
+            self.group.lock().unwrap_or_else(PoisonError::into_inner).kill();
+        }
     }
 }
 
