@@ -8,7 +8,8 @@ It speaks both revisions: `server/discover` (2026-07-28) and `initialize` (2025-
 message, answered as JSON, or as an event stream when the server has more than one message for
 it), logging each request's `Authorization` header, so a test sees which credential reached it.
 `tools/list` comes in two pages. Every call is appended to the file named by `BARE_SERVER_LOG`
-(one JSON line: the tool and its arguments as received), so a test can count the writes.
+(one JSON line: the tool and its arguments as received), so a test can count the writes;
+`BARE_SERVER_INIT_DELAY_MS` makes `initialize` answer that much later.
 """
 
 import json
@@ -182,6 +183,7 @@ def handle(message):
     if method == "server/discover":
         send({"jsonrpc": "2.0", "id": mid, "result": {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {"listChanged": True}}, "serverInfo": {"name": "bare", "version": "1.0"}}})
     elif method == "initialize":
+        time.sleep(int(os.environ.get("BARE_SERVER_INIT_DELAY_MS", "0")) / 1000)
         send({"jsonrpc": "2.0", "id": mid, "result": {"protocolVersion": "2025-11-25", "capabilities": {"tools": {"listChanged": True}}, "serverInfo": {"name": "bare", "version": "1.0"}}})
     elif method == "ping":
         send({"jsonrpc": "2.0", "id": mid, "result": {}})

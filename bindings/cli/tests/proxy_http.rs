@@ -337,6 +337,28 @@ async fn a_request_of_the_servers_own_reaches_the_client_and_its_answer_the_serv
     assert_eq!(result["result"]["structuredContent"]["roots"]["roots"][0]["uri"], "file:///work", "{result}");
 }
 
+/// A client that goes away while its `initialize` is answered leaves no server behind: the
+/// session never began, and its server ends with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_abandoned_during_initialize_leaves_no_server() {
+    let dir = TempDir::new("proxy-http-init");
+    let log = dir.0.join("calls.jsonl");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_agent-input"));
+    command.args(["proxy", "--listen", "127.0.0.1:0", "--", "python3"]).arg(bare_server());
+    command.env("BARE_SERVER_INIT_DELAY_MS", "1500");
+    let served = Served::spawn(command, log, dir);
+    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let cut = tokio::time::timeout(Duration::from_millis(500), post(&served.url, &init, &[])).await;
+    assert!(cut.is_err(), "the client left before the answer");
+    let pid = served.child.id();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !children_of(pid).is_empty() {
+        assert!(std::time::Instant::now() < deadline, "the abandoned session's server is still running");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Stopped (SIGTERM), the proxy ends every session's server: no orphan.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stopped_proxy_leaves_no_server_behind() {
