@@ -14,8 +14,7 @@ import { after, test } from "node:test";
 
 import Database from "better-sqlite3";
 import * as ai from "agent-input";
-import { runCall } from "agent-input/mcp";
-import { contract, mark } from "./store-contract.js";
+import { contract, mark, oneWriteOnce } from "./store-contract.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agent-input-js-sqlite-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,28 +34,7 @@ test("SqliteReceipts keeps the stores' contract, in the core's table", async () 
 });
 
 test("twenty calls of one slow write at once through SqliteReceipts run it once", async () => {
-  const tool = ai.Tool.fromSpec({
-    name: "delete_note",
-    writes: true,
-    destructive: false,
-    idempotent: true,
-    properties: { note_id: { kind: "uuid", required: true }, idempotency_key: { required: true } },
-  });
-  let ran = 0;
-  const handler = async ({ note_id }) => {
-    ran += 1;
-    await new Promise((r) => setTimeout(r, 300));
-    return { deleted: note_id };
-  };
-  const args = { note_id: "5d7c2a9e-8b1f-4c3d-a6e2-71f0b9d4c802", idempotency_key: "js-sqlite-delete-0001" };
-  const receipts = new ai.SqliteReceipts(new Database(join(dir, "calls.db")));
-  const results = await Promise.all(Array.from({ length: 20 }, () => runCall(tool, handler, args, undefined, { receipts })));
-  assert.equal(ran, 1);
-  const codes = results.map((r) => r.structuredContent.code ?? "ran");
-  assert.equal(codes.filter((c) => c === "call_in_progress").length, 19, codes.join(","));
-  const again = await runCall(tool, handler, args, undefined, { receipts });
-  assert.deepEqual(again.structuredContent.result, { deleted: args.note_id });
-  assert.equal(ran, 1, "the retry replayed");
+  await oneWriteOnce(new ai.SqliteReceipts(new Database(join(dir, "calls.db"))), "js-sqlite-delete-0001");
 });
 
 test("four processes reserving one key at the same instant: one does", async () => {

@@ -7,6 +7,9 @@
 
 import assert from "node:assert/strict";
 
+import * as ai from "agent-input";
+import { runCall } from "agent-input/mcp";
+
 const now = () => Math.floor(Date.now() / 1000);
 export const mark = (at, ttl) => ({ digest: "d", args: {}, in_flight: true, stored_at: at, expires_at: at + ttl });
 
@@ -29,4 +32,32 @@ export async function contract(store, tag) {
   assert.equal(await store.reserve("pay", key("c"), mark(now(), 300)), null, "expired, reserved again");
   const results = await Promise.all(Array.from({ length: 40 }, () => store.reserve("race", key("one"), mark(now(), 300))));
   assert.equal(results.filter((r) => r === null).length, 1, "one reservation among forty at once");
+}
+
+/** Twenty calls of one slow write with one key at once through `receipts`: the handler runs
+ * once, nineteen are told `call_in_progress`, and a retry replays the result. `key` is the
+ * idempotency key (each store's own). */
+export async function oneWriteOnce(receipts, key) {
+  const tool = ai.Tool.fromSpec({
+    name: "delete_note",
+    writes: true,
+    destructive: false,
+    idempotent: true,
+    properties: { note_id: { kind: "uuid", required: true }, idempotency_key: { required: true } },
+  });
+  let ran = 0;
+  const handler = async ({ note_id }) => {
+    ran += 1;
+    await new Promise((r) => setTimeout(r, 300));
+    return { deleted: note_id };
+  };
+  const args = { note_id: "5d7c2a9e-8b1f-4c3d-a6e2-71f0b9d4c802", idempotency_key: key };
+  const results = await Promise.all(Array.from({ length: 20 }, () => runCall(tool, handler, args, undefined, { receipts })));
+  assert.equal(ran, 1);
+  const codes = results.map((r) => r.structuredContent.code ?? "ran");
+  assert.equal(codes.filter((c) => c === "ran").length, 1, codes.join(","));
+  assert.equal(codes.filter((c) => c === "call_in_progress").length, 19, codes.join(","));
+  const again = await runCall(tool, handler, args, undefined, { receipts });
+  assert.deepEqual(again.structuredContent.result, { deleted: args.note_id });
+  assert.equal(ran, 1, "the retry replayed");
 }

@@ -139,11 +139,10 @@ impl Connection {
         let inner = Arc::clone(&self.0);
         self.0.runtime.spawn(async move {
             while let Some(body) = rx.recv().await {
-                let request =
-                    serde_json::from_slice::<Value>(&body).ok().and_then(|m| m.get("method").and(m.get("id")).cloned());
-                match request {
-                    Some(id) => drop(tokio::spawn(Arc::clone(&inner).post(body, Some(id)))),
-                    None => Arc::clone(&inner).post(body, None).await,
+                let message = serde_json::from_slice::<Value>(&body).unwrap_or(Value::Null);
+                match message.get("method").is_some() && message.get("id").is_some() {
+                    true => drop(tokio::spawn(Arc::clone(&inner).post(body, message))),
+                    false => Arc::clone(&inner).post(body, message).await,
                 }
             }
         });
@@ -173,9 +172,10 @@ impl Inner {
         }
     }
 
-    /// Posts one message; what the upstream answers goes to the relay.
-    async fn post(self: Arc<Self>, body: Vec<u8>, id: Option<Value>) {
-        let message = serde_json::from_slice::<Value>(&body).unwrap_or(Value::Null);
+    /// Posts one message (`body`, parsed as `message`); what the upstream answers goes to the
+    /// relay.
+    async fn post(self: Arc<Self>, body: Vec<u8>, message: Value) {
+        let id = message.get("method").and(message.get("id")).cloned();
         let mirrored = mirrored(&message);
         let version = match mirrored.is_empty() {
             true => self.version.lock().unwrap_or_else(PoisonError::into_inner).clone(),
