@@ -225,3 +225,21 @@ fn with_flag<R>(flag: &Cell<bool>, f: impl FnOnce() -> R) -> R {
     let _restore = Restore(flag, flag.replace(true));
     f()
 }
+
+/// A monotonic stopwatch for the server adapters' telemetry (the read's duration): the clock is
+/// the process's, read here as every clock of the core is. Not for `wasm32-unknown-unknown`,
+/// whose standard library has no clock (the JavaScript adapter measures with its own).
+#[derive(Clone, Copy, Debug)]
+pub struct Stopwatch(std::time::Instant);
+
+impl Stopwatch {
+    /// Starts it now.
+    pub fn start() -> Self {
+        Self(std::time::Instant::now())
+    }
+
+    /// Seconds since it started.
+    pub fn seconds(&self) -> f64 {
+        self.0.elapsed().as_secs_f64()
+    }
+}

@@ -66,6 +66,8 @@ mod reader;
 pub mod server;
 mod several;
 mod spelling;
+#[cfg(feature = "tracing")]
+pub mod telemetry;
 pub mod text;
 pub mod tool;
 pub mod uuid;

@@ -39,6 +39,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("tool factory", &["tool"]),
     ("batch lines", &["batch"]),
     ("the call protocol, without I/O", &["protocol"]),
+    ("the call protocol's telemetry (feature `tracing`)", &["telemetry"]),
     ("MCP server glue (feature `rmcp`)", &["server"]),
 ];
 
@@ -695,6 +696,10 @@ const ADAPTERS: &[&str] = &[
     "bindings/cli/src/proxy/child.rs",
     "bindings/cli/src/proxy/http.rs",
     "bindings/cli/src/proxy/upstream.rs",
+    "bindings/cli/src/proxy/telemetry.rs",
+    "agent-input/src/telemetry.rs",
+    "bindings/python/python/agent_input/_telemetry.py",
+    "bindings/js/lib/telemetry.js",
 ];
 
 /// The lines of `text` (code, not comments) that name a rule's machinery.

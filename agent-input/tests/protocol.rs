@@ -275,3 +275,41 @@ fn a_receipt_keeps_digests_and_a_huge_result_as_its_size() {
     let note = &result["structuredContent"]["notes"].as_array().unwrap().last().unwrap()["message"];
     assert!(note.as_str().unwrap().contains("was not kept"), "{note}");
 }
+
+/// `values_in_text: false`: an envelope's text names no value; `structuredContent` keeps the
+/// whole envelope, or `_meta` does when the tool's output schema keeps it out of
+/// `structuredContent`. A server's own error result is left as it is.
+#[test]
+fn values_stay_out_of_the_text_when_asked() {
+    let definition =
+        json!({"name": "pay", "inputSchema": {"type": "object", "properties": {"amount": {"type": "number"}}}});
+    let request = Request::from_json(&json!({"arguments": {"amount": "1,234"}}), &json!({"now": NOW})).unwrap();
+    for output_schema in [false, true] {
+        let lenient = Lenient::from_options(&json!({"values_in_text": false}), None).unwrap();
+        let Listed::Read { spec, .. } = lenient.spec(&definition).unwrap() else { panic!("read") };
+        let (_, step) = lenient.call(spec, output_schema, &request);
+        let Step::Answer { result } = step else { panic!("an answer") };
+        let text = result["content"][0]["text"].as_str().unwrap();
+        assert!(!text.contains("1,234"), "{text}");
+        let shown: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(shown["issues"], json!([{"path": "amount", "code": "ambiguous_decimal_separator"}]));
+        assert_eq!(shown["hint"], agent_input::protocol::VALUES_OUT_OF_TEXT_HINT);
+        let kept = if output_schema {
+            &result["_meta"][agent_input::protocol::ENVELOPE_META]
+        } else {
+            &result["structuredContent"]
+        };
+        assert_eq!(kept["issues"][0]["received"], "1,234", "{result}");
+        assert_eq!(kept["issues"][0]["readings"].as_array().unwrap().len(), 2);
+    }
+    // The server's own error, on a call that read, is its own.
+    let lenient = Lenient::from_options(&json!({"values_in_text": false}), None).unwrap();
+    let Listed::Read { spec, .. } = lenient.spec(&definition).unwrap() else { panic!("read") };
+    let ok = Request::from_json(&json!({"arguments": {"amount": 5}}), &json!({"now": NOW})).unwrap();
+    let (mut call, step) = lenient.call(spec, false, &ok);
+    assert!(matches!(step, Step::Run { .. }));
+    let own = json!({"content": [{"type": "text", "text": "{\"code\":\"invalid_arguments\",\"message\":\"no such payee 5\"}"}], "isError": true});
+    let Step::Answer { result } = call.resume(Outcome::Result(own.clone())).unwrap() else { panic!("an answer") };
+    assert_eq!(result, own);
+    assert!(Lenient::from_options(&json!({"values_in_text": "no"}), None).is_err());
+}

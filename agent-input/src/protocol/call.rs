@@ -6,6 +6,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::record::{envelope_of, Record, Verdict};
 use super::{handler_failed, with_notes, STATE_PREFIX};
 use crate::context::{Context, Host, System};
 use crate::cursor::CursorCodec;
@@ -265,6 +266,17 @@ pub struct Call {
     answered: bool,
     run: Option<Run>,
     phase: Phase,
+    /// How the call ended, so far ([`Call::record`]).
+    verdict: Verdict,
+    /// The question went to the person.
+    asked_person: bool,
+    /// The envelope and asks of an answer the contract gave (the read's own are in `read`).
+    refusal: Option<(&'static str, Vec<(&'static str, String)>)>,
+    /// An envelope's text content names no value ([`Lenient::values_in_text`](super::Lenient::values_in_text)).
+    values_out_of_text: bool,
+    /// The note codes the answer carries (the read's and the contract's: a replay, a preview),
+    /// when it carries a list of them.
+    answered_notes: Option<Vec<&'static str>>,
 }
 
 impl Call {
@@ -357,6 +369,11 @@ impl Call {
             answered: false,
             run: None,
             phase: Phase::Over,
+            verdict: Verdict::Passed,
+            asked_person: false,
+            refusal: None,
+            values_out_of_text: false,
+            answered_notes: None,
         };
         if forward.is_some() && !(args.is_null() || args.is_object()) {
             // The framework refuses arguments that are no object, as it does without us.
@@ -398,9 +415,11 @@ impl Call {
 
     /// The step of a call that did not read: a question to the person when the client can ask
     /// one and the tool's policy says so (never on a retry), the envelope otherwise.
-    fn refused(&self, request: &Request) -> Step {
+    fn refused(&mut self, request: &Request) -> Step {
+        self.verdict = Verdict::Asked;
         if let (Some(key), true, false) = (&self.key, request.can_ask, self.answered) {
             if let Some(mut question) = self.spec.ask_person(&self.read, &request.arguments, key, self.now) {
+                self.asked_person = true;
                 if let Some(Value::String(state)) = question.get_mut("requestState") {
                     state.insert_str(0, STATE_PREFIX);
                 }
@@ -423,14 +442,24 @@ impl Call {
         if self.forward.is_some() {
             // A drop-in's stored result is its server's own: the note goes beside it.
             if let Some((result, note)) = self.spec.replay(&self.read, stored, self.now) {
+                self.verdict = Verdict::Replayed;
                 let result = self.beside(result, [note]);
                 return self.answer(result);
             }
         }
         match self.spec.gate(&self.read, stored, self.key.as_ref(), self.now) {
-            Ok(Gate::Answer { result }) => self.answer(result),
+            Ok(Gate::Answer { result }) => {
+                self.refusal = envelope_of(&result);
+                self.verdict = match &self.refusal {
+                    Some(("confirmation_required", _)) => Verdict::ConfirmationRequired,
+                    Some(_) => Verdict::Refused,
+                    None => Verdict::Replayed,
+                };
+                self.answer(result)
+            }
             // A drop-in's own function takes no `dry_run`: the protocol previews the call itself.
             Ok(Gate::Run(run)) if self.forward.is_some() && run.preview.is_some() => {
+                self.verdict = Verdict::Previewed;
                 let result = self.previewed(&run);
                 self.answer(result)
             }
@@ -446,7 +475,10 @@ impl Call {
                     None => self.running(),
                 }
             }
-            Err(e) => self.answer(handler_failed(self.spec.name(), &format!("the server is misconfigured: {e}"))),
+            Err(e) => {
+                self.verdict = Verdict::Failed;
+                self.answer(handler_failed(self.spec.name(), &format!("the server is misconfigured: {e}")))
+            }
         }
     }
 
@@ -466,6 +498,7 @@ impl Call {
         };
         match self.gate(Some(&held)) {
             Step::Reserve { .. } | Step::Run { .. } => {
+                self.verdict = Verdict::Failed;
                 let name = self.spec.name().to_owned();
                 self.answer(handler_failed(
                     &name,
@@ -483,6 +516,8 @@ impl Call {
             retry_after_seconds: Some(STORE_RETRY_SECONDS),
         };
         let result = self.spec.failure_result(&failure);
+        self.refusal = envelope_of(&result);
+        self.verdict = Verdict::Refused;
         self.answer(result)
     }
 
@@ -567,9 +602,35 @@ impl Call {
         }
     }
 
-    fn answer(&mut self, result: Value) -> Step {
+    fn answer(&mut self, mut result: Value) -> Step {
         self.phase = Phase::Over;
+        if self.values_out_of_text && self.envelope_of_its_own() {
+            super::values_out_of_text(&mut result);
+        }
+        if self.run.is_some() || matches!(self.verdict, Verdict::Replayed | Verdict::Previewed) {
+            // The contract adds notes of its own (a replay, a preview, a token left out).
+            self.answered_notes = super::record::notes_of(&result);
+        }
         Step::Answer { result }
+    }
+
+    /// The call's answer is an envelope the protocol made (a read that asks, a refusal of the
+    /// contract, a handler's throttle), not a result of the server's own.
+    const fn envelope_of_its_own(&self) -> bool {
+        matches!(self.verdict, Verdict::Asked | Verdict::Refused | Verdict::ConfirmationRequired)
+    }
+
+    /// The call with its envelopes' text content naming no value, from its first `step` on.
+    pub(super) fn values_out_of_text(mut self, out: bool, step: Step) -> (Self, Step) {
+        self.values_out_of_text = out;
+        let step = match step {
+            Step::Answer { mut result } if out && self.envelope_of_its_own() => {
+                super::values_out_of_text(&mut result);
+                Step::Answer { result }
+            }
+            step => step,
+        };
+        (self, step)
     }
 
     /// The next step, from the outcome of the one before.
@@ -607,9 +668,24 @@ impl Call {
         let answer = match (self.forward, outcome) {
             (None, Outcome::Output(output, warnings)) => return Ok(self.finished(&output, warnings)),
             (Some(_), Outcome::Result(result)) => return Ok(self.forwarded(result)),
-            (_, Outcome::Failure(failure)) => Some(self.spec.failure_result(&failure)),
-            (None, Outcome::Error(message)) => Some(handler_failed(&name, &message)),
-            (Some(_), Outcome::Error(_)) | (_, Outcome::Cancelled) => None,
+            (_, Outcome::Failure(failure)) => {
+                let result = self.spec.failure_result(&failure);
+                self.refusal = envelope_of(&result);
+                self.verdict = Verdict::Refused;
+                Some(result)
+            }
+            (None, Outcome::Error(message)) => {
+                self.verdict = Verdict::Failed;
+                Some(handler_failed(&name, &message))
+            }
+            (Some(_), Outcome::Error(_)) => {
+                self.verdict = Verdict::Failed;
+                None
+            }
+            (_, Outcome::Cancelled) => {
+                self.verdict = Verdict::Cancelled;
+                None
+            }
             (_, outcome) => {
                 self.phase = Phase::Running;
                 return Err(Error::options(format!("the handler of `{name}` ran; {outcome:?} is no outcome of it")));
@@ -639,6 +715,10 @@ impl Call {
         if let ToolCall::Ok { warnings, .. } = &mut self.read {
             warnings.extend(added);
         }
+        self.verdict = self.ran_verdict(false);
+        if self.run.as_ref().is_some_and(|r| r.preview.is_some()) {
+            self.verdict = Verdict::Previewed;
+        }
         let Some(run) = &self.run else {
             let result = self.read.to_call_tool_result(output);
             return self.answer(result);
@@ -652,8 +732,11 @@ impl Call {
     /// with a key stores it as its receipt (an `isError` result releases the key instead).
     fn forwarded(&mut self, result: Value) -> Step {
         // A failed call applied nothing, and a question is no result: the key is released.
-        let failed = result.get("isError").is_some_and(|e| e == true)
-            || result.get("resultType").is_some_and(|t| t != "complete");
+        let is_error = result.get("isError").is_some_and(|e| e == true);
+        let question = result.get("resultType").is_some_and(|t| t == "input_required");
+        let failed = is_error || result.get("resultType").is_some_and(|t| t != "complete");
+        self.verdict = if question { Verdict::Asked } else { self.ran_verdict(is_error) };
+        self.asked_person |= question;
         // The receipt keeps the server's result as it gave it (a replay adds its own notes);
         // it is made only for a write with a key.
         let pending = self.run.as_ref().and_then(|r| r.receipt.as_ref());
@@ -661,5 +744,39 @@ impl Call {
             pending.map(|p| if failed { p.release.clone() } else { crate::tool::receipt(p, &result, self.now) });
         let answer = self.beside(result, self.run.iter().flat_map(|r| r.notes.iter().cloned()));
         self.store_then(|_| receipt, Some(answer))
+    }
+
+    /// How a call whose handler answered ended: `failed` for an `isError` result, else
+    /// `repaired` when the read made repairs, `ok` when it made none.
+    fn ran_verdict(&self, is_error: bool) -> Verdict {
+        match &self.read {
+            _ if is_error => Verdict::Failed,
+            ToolCall::Ok { notes, .. } if !notes.is_empty() => Verdict::Repaired,
+            _ => Verdict::Ok,
+        }
+    }
+
+    /// What telemetry keeps of the call so far (once its step is an answer, `Pass` or `Done`:
+    /// of the whole call): the tool, how it ended, the codes and paths. Never a value.
+    pub fn record(&self) -> Record {
+        let mut record = Record::of(self.spec.name(), &self.read, self.verdict);
+        if let Some(notes) = &self.answered_notes {
+            record.notes.clone_from(notes);
+        }
+        record.answered = self.answered;
+        if self.asked_person {
+            record.asked_person = true;
+            record.is_error = false;
+            record.envelope = None;
+        }
+        if let Some((code, issues)) = &self.refusal {
+            record.envelope = Some(*code);
+            record.is_error = true;
+            record.take_issues(issues.iter().map(|(c, p)| (*c, p.as_str())));
+        }
+        if self.verdict == Verdict::Failed {
+            record.is_error = true;
+        }
+        record
     }
 }

@@ -58,6 +58,8 @@ pub struct Lenient {
     languages: Vec<String>,
     /// Names imply kinds for every tool whose overrides do not say.
     implied_kinds: bool,
+    /// False: an envelope's text content leaves the values out ([`Lenient::values_in_text`]).
+    values_out_of_text: bool,
     made: Mutex<HashMap<String, Made>>,
 }
 
@@ -68,7 +70,8 @@ impl Lenient {
     }
 
     /// The options a binding's `lenient()` takes, as JSON: `{"tools": {name: overrides | false
-    /// | true}, "languages": ["cs"], "implied_kinds": true}` (each optional), and the server key.
+    /// | true}, "languages": ["cs"], "implied_kinds": true, "values_in_text": false}` (each
+    /// optional), and the server key.
     ///
     /// # Errors
     /// Options of another shape (the programmer's to fix).
@@ -110,6 +113,11 @@ impl Lenient {
             Some(Value::Bool(b)) => made.implied_kinds = *b,
             Some(_) => return Err(bad("`implied_kinds` must be true or false")),
         }
+        match options.get("values_in_text") {
+            None | Some(Value::Null) => {}
+            Some(Value::Bool(b)) => made.values_out_of_text = !*b,
+            Some(_) => return Err(bad("`values_in_text` must be true or false")),
+        }
         Ok(made)
     }
 
@@ -132,6 +140,18 @@ impl Lenient {
     #[must_use]
     pub const fn implied_kinds(mut self, implied: bool) -> Self {
         self.implied_kinds = implied;
+        self
+    }
+
+    /// With `false`, an envelope's **text** content names no value: its issues keep their path
+    /// and code, and `received`, `readings`, `expected` and the hints that name values stay in
+    /// `structuredContent` (or, for a tool whose output schema keeps the envelope out of
+    /// `structuredContent`, in `_meta` under [`ENVELOPE_META`](super::ENVELOPE_META)). For
+    /// frameworks that copy a failed result's text into their own telemetry (FastMCP's client
+    /// puts it in its span's status): docs/telemetry.md. On by default.
+    #[must_use]
+    pub const fn values_in_text(mut self, values_in_text: bool) -> Self {
+        self.values_out_of_text = !values_in_text;
         self
     }
 
@@ -222,7 +242,8 @@ impl Lenient {
 
     /// Starts a call of a tool read through `spec` ([`Listed::Read`]).
     pub fn call(&self, spec: Arc<ToolSpec>, output_schema: bool, request: &Request) -> (Call, Step) {
-        Call::forward(spec, output_schema, self.key.as_ref(), request)
+        let (call, step) = Call::forward(spec, output_schema, self.key.as_ref(), request);
+        call.values_out_of_text(self.values_out_of_text, step)
     }
 
     /// As [`Self::call`], the call read on `host`.
@@ -233,7 +254,8 @@ impl Lenient {
         request: &Request,
         host: &dyn crate::context::Host,
     ) -> (Call, Step) {
-        Call::forward_in(spec, output_schema, self.key.as_ref(), request, host)
+        let (call, step) = Call::forward_in(spec, output_schema, self.key.as_ref(), request, host);
+        call.values_out_of_text(self.values_out_of_text, step)
     }
 
     /// A tool's overrides with the server-wide options merged in, each where the tool's own do

@@ -45,9 +45,11 @@
 
 mod call;
 mod lenient;
+pub mod record;
 
 pub use call::{Call, Outcome, Request, Step};
 pub use lenient::{Lenient, Listed};
+pub use record::{json_pointer, AttributeValue, Record, Verdict};
 
 use serde_json::{json, Value};
 
@@ -140,6 +142,69 @@ pub fn with_notes(mut result: Value, call: &ToolCall) -> Value {
         meta.insert(WARNINGS_META.into(), block["warnings"].clone());
     }
     result
+}
+
+/// The `_meta` key that keeps a whole envelope when its text content names no value and its
+/// `structuredContent` is left out (a tool whose output schema the envelope would not match).
+pub const ENVELOPE_META: &str = "agent-input/envelope";
+
+/// The hint of an envelope's text content that names no value.
+pub const VALUES_OUT_OF_TEXT_HINT: &str = "The values received, what each argument accepts and the readings to choose \
+from are in this result's structuredContent (or its _meta \"agent-input/envelope\"); call again with each issue's \
+path set as the hint there says.";
+
+/// An envelope result's text content rewritten to name no value: `{code, message, hint, issues:
+/// [{path, code}]}`, the hint [`VALUES_OUT_OF_TEXT_HINT`]. The envelope itself stays in
+/// `structuredContent`, or goes to `_meta` [`ENVELOPE_META`] when that was left out. Any other
+/// result is left as it is.
+pub fn values_out_of_text(result: &mut Value) {
+    let Value::Object(o) = result else { return };
+    if o.get("isError") != Some(&Value::Bool(true)) {
+        return;
+    }
+    let envelope = match o.get("structuredContent") {
+        Some(structured) => structured.clone(),
+        None => match text_envelope(o.get("content")) {
+            Some(envelope) => {
+                let meta = o.entry("_meta").or_insert_with(|| Value::Object(serde_json::Map::new()));
+                if let Value::Object(meta) = meta {
+                    meta.insert(ENVELOPE_META.into(), envelope.clone());
+                }
+                envelope
+            }
+            None => return,
+        },
+    };
+    let (Some(code), Some(message)) = (envelope.get("code"), envelope.get("message")) else { return };
+    // Written as text directly: the envelope's own keys, each value as JSON.
+    let quoted = |v: Option<&Value>| serde_json::to_string(&v).unwrap_or_default();
+    let issues: Vec<String> = envelope
+        .get("issues")
+        .and_then(Value::as_array)
+        .map(|issues| {
+            let issue =
+                |i: &Value| format!("{{\"path\":{},\"code\":{}}}", quoted(i.get("path")), quoted(i.get("code")));
+            issues.iter().map(issue).collect()
+        })
+        .unwrap_or_default();
+    let hint = Value::from(VALUES_OUT_OF_TEXT_HINT);
+    let text = format!(
+        "{{\"code\":{},\"message\":{},\"hint\":{},\"issues\":[{}]}}",
+        quoted(Some(code)),
+        quoted(Some(message)),
+        quoted(Some(&hint)),
+        issues.join(",")
+    );
+    if let Some(first) = o.get_mut("content").and_then(|c| c.get_mut(0)).and_then(Value::as_object_mut) {
+        first.insert("text".into(), Value::String(text));
+    }
+}
+
+/// The envelope a result's first text content holds, if it is one (`code` and `message`).
+fn text_envelope(content: Option<&Value>) -> Option<Value> {
+    let text = content?.get(0)?.get("text")?.as_str()?;
+    let envelope: Value = serde_json::from_str(text).ok()?;
+    (envelope.get("code").is_some() && envelope.get("message").is_some()).then_some(envelope)
 }
 
 /// A list of notes, warnings or issues as JSON.

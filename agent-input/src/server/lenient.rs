@@ -50,9 +50,13 @@ use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{RoleServer, ServerHandler};
 use serde_json::Value;
 
+use tracing::Instrument as _;
+
 use super::{asking, to_rmcp, Release, Response, Today};
+use crate::context::Stopwatch;
 use crate::cursor::CursorCodec;
-use crate::protocol::{Listed, Outcome, Step, FAILURE_KEY};
+use crate::protocol::{Call, Listed, Outcome, Step, FAILURE_KEY};
+use crate::telemetry::CallSpan;
 use crate::tool::{MemoryReceipts, ReceiptStore, ToolSpec};
 
 /// An rmcp server whose tools read their arguments leniently: see the module doc.
@@ -112,6 +116,14 @@ impl<H: ServerHandler> Lenient<H> {
     #[must_use]
     pub fn implied_kinds(mut self, implied: bool) -> Self {
         self.protocol = self.protocol.implied_kinds(implied);
+        self
+    }
+
+    /// With `false`, an envelope's text content names no value (the values stay in its
+    /// `structuredContent`): [`protocol::Lenient::values_in_text`](crate::protocol::Lenient::values_in_text).
+    #[must_use]
+    pub fn values_in_text(mut self, values_in_text: bool) -> Self {
+        self.protocol = self.protocol.values_in_text(values_in_text);
         self
     }
 
@@ -196,13 +208,28 @@ impl<H: ServerHandler> Lenient<H> {
     async fn run(
         &self,
         (spec, output_schema): (Arc<ToolSpec>, bool),
-        mut request: CallToolRequestParams,
+        request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let asking = asking(&request, &context);
         let arguments = request.arguments.clone().map_or(Value::Null, Value::Object);
-        let (mut call, mut step) =
-            self.protocol.call(spec, output_schema, &asking.request(arguments, self.today.as_ref()));
+        let mut span = CallSpan::start(spec.name(), asking.protocol_version.as_deref());
+        let watch = Stopwatch::start();
+        let (mut call, step) = self.protocol.call(spec, output_schema, &asking.request(arguments, self.today.as_ref()));
+        span.read(watch.seconds());
+        let response = self.steps(&mut call, step, request, context).instrument(span.span().clone()).await;
+        span.end(&call);
+        response
+    }
+
+    /// The steps of `call` from `step`, for the wrapped server's `request`.
+    async fn steps(
+        &self,
+        call: &mut Call,
+        mut step: Step,
+        mut request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
         let mut raised = None;
         let mut own = None;
         loop {

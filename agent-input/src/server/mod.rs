@@ -63,9 +63,13 @@ use rmcp::{RoleServer, ServerHandler};
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
+use tracing::Instrument as _;
+
+use crate::context::Stopwatch;
 use crate::cursor::CursorCodec;
 use crate::outcome::{Note, Warning};
 use crate::protocol::{handler_failed, Call, Outcome, Request, Step, FAILURE_KEY};
+use crate::telemetry::CallSpan;
 use crate::tool::{Failure, MemoryReceipts, ReceiptStore, ToolCall, ToolSpec};
 
 /// The canonical arguments of a call, handed to its handler.
@@ -211,6 +215,8 @@ pub struct Asking {
     pub input_responses: Option<Value>,
     /// A retry's `requestState`.
     pub request_state: Option<String>,
+    /// The connection's MCP revision, for telemetry (`mcp.protocol.version`).
+    pub protocol_version: Option<String>,
 }
 
 /// The answer to a `tools/call`.
@@ -320,7 +326,18 @@ impl ToolServer {
     pub async fn respond(&self, name: &str, arguments: Value, asking: &Asking) -> Option<Response> {
         let (spec, handler) = self.tools.iter().find(|(s, _)| s.name() == name)?;
         let request = asking.request(arguments, self.today.as_ref());
-        let (mut call, mut step) = Call::own(Arc::clone(spec), self.person_key.as_ref(), &request);
+        let mut span = CallSpan::start(name, asking.protocol_version.as_deref());
+        let watch = Stopwatch::start();
+        let (mut call, step) = Call::own(Arc::clone(spec), self.person_key.as_ref(), &request);
+        span.read(watch.seconds());
+        let response = self.steps(&mut call, step, handler).instrument(span.span().clone()).await;
+        span.end(&call);
+        response
+    }
+
+    /// The steps of `call` from `step`, its handler `handler`.
+    async fn steps(&self, call: &mut Call, mut step: Step, handler: &Handler) -> Option<Response> {
+        let name = call.spec().name().to_owned();
         loop {
             let outcome = match step {
                 Step::Answer { result } => return Some(Response::of(result)),
@@ -341,7 +358,7 @@ impl ToolServer {
                 }
             };
             step =
-                call.resume(outcome).unwrap_or_else(|e| Step::Answer { result: handler_failed(name, &e.to_string()) });
+                call.resume(outcome).unwrap_or_else(|e| Step::Answer { result: handler_failed(&name, &e.to_string()) });
         }
     }
 
@@ -464,6 +481,7 @@ pub(crate) fn asking(request: &CallToolRequestParams, context: &RequestContext<R
         can_ask: crate::protocol::can_ask(version.as_ref().and_then(Value::as_str), &capabilities),
         input_responses: request.input_responses.clone().map(|r| serde_json::to_value(r).unwrap_or(Value::Null)),
         request_state: request.request_state.clone(),
+        protocol_version: version.as_ref().and_then(Value::as_str).map(str::to_owned),
     }
 }
 

@@ -101,7 +101,7 @@ fn list() {
     for floor in FLOORS {
         println!("floor_{floor}");
     }
-    println!("call_canonical\ncall_repaired\ncall_typed\nsearch_floor\nsearch_canonical\nsearch_repaired\nsearch_repaired_text");
+    println!("call_canonical\ncall_repaired\ncall_typed\ncall_protocol\ncall_traced\nsearch_floor\nsearch_canonical\nsearch_repaired\nsearch_repaired_text");
     for (case, _) in agent_input_benches::VOCABULARY_CASES {
         println!("vocabulary_{case}");
     }
@@ -202,9 +202,38 @@ fn run_call(which: &str, name: &str, n: usize) {
         }
         return;
     }
+    if which == "protocol" || which == "traced" {
+        return protocol_calls(spec, repaired, which == "traced", n);
+    }
     let args = if which == "canonical" { canonical } else { repaired };
     for _ in 0..n {
         let out = spec.read(black_box(&args));
         assert!(out.envelope().is_none(), "{name}: the call reads");
+    }
+}
+
+/// `call_protocol`: the repaired 8-property call through the call protocol as an adapter runs it
+/// (`Call::own`, the handler's output, the answer), `n` times; `call_traced`: the same inside
+/// the Rust adapters' telemetry (`CallSpan`, its stopwatch and its end) with no `tracing`
+/// subscriber, the cost of telemetry nobody exports.
+fn protocol_calls(spec: agent_input::tool::ToolSpec, args: serde_json::Value, traced: bool, n: usize) {
+    use agent_input::protocol::{Call, Outcome, Request, Step};
+    let spec = std::sync::Arc::new(spec);
+    let request = Request { arguments: args, now: Some(1_800_000_000), ..Request::default() };
+    for _ in 0..n {
+        let span = traced.then(|| agent_input::telemetry::CallSpan::start("search", Some("2025-11-25")));
+        let watch = traced.then(agent_input::context::Stopwatch::start);
+        let (mut call, step) = Call::own(std::sync::Arc::clone(&spec), None, black_box(&request));
+        let span = span.map(|mut s| {
+            s.read(watch.map_or(0.0, |w| w.seconds()));
+            s
+        });
+        assert!(matches!(step, Step::Run { .. }), "call_protocol: the call reads");
+        let answer = call.resume(Outcome::Output(serde_json::json!({"hits": []}), Vec::new())).expect("an outcome");
+        assert!(matches!(answer, Step::Answer { .. }));
+        if let Some(span) = span {
+            span.end(&call);
+        }
+        black_box(answer);
     }
 }

@@ -126,10 +126,14 @@ impl Attempt {
         changed.then_some(arguments)
     }
 
-    fn to_json(&self) -> Value {
+    /// The attempt as the run keeps it; `telemetry` holds what production telemetry records of
+    /// the same answer, under the same names (docs/telemetry.md), so one dashboard reads both.
+    fn to_json(&self, tool: &str) -> Value {
         match &self.response {
             Ok(result) => {
-                json!({"arguments": self.arguments, "ran": self.ran(), "codes": self.codes(), "result": result})
+                let telemetry = agent_input::protocol::Record::from_result(tool, result).attributes();
+                json!({"arguments": self.arguments, "ran": self.ran(), "codes": self.codes(), "result": result,
+                       "telemetry": telemetry})
             }
             Err(error) => json!({"arguments": self.arguments, "ran": false, "codes": self.codes(), "error": error}),
         }
@@ -192,7 +196,7 @@ struct Step {
 
 impl Step {
     fn to_json(&self, n: usize) -> Value {
-        let attempts: Vec<Value> = self.attempts.iter().map(Attempt::to_json).collect();
+        let attempts: Vec<Value> = self.attempts.iter().map(|a| a.to_json(&self.tool)).collect();
         json!({"step": n + 1, "tool": self.tool, "outcome": self.outcome, "expect": self.expect, "attempts": attempts})
     }
 }
@@ -397,7 +401,7 @@ fn played(
             return Err(ClientError(format!("the model `{model}` printed no call: {next}")));
         };
         let attempt = call(session, tool, arguments.clone())?;
-        let mut entry = attempt.to_json();
+        let mut entry = attempt.to_json(tool);
         entry["tool"] = json!(tool);
         history.push(entry);
         let retrying = steps.last().is_some_and(|s| s.tool == tool && s.attempts.len() == 1 && !s.attempts[0].ran());

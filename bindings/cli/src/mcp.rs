@@ -70,6 +70,11 @@ pub const STDERR_WAIT_SECONDS: u64 = 2;
 pub const STDERR_TAIL_BYTES: usize = 4_096;
 /// The most lines of the stderr tail quoted in an error.
 pub const STDERR_TAIL_LINES: usize = 12;
+/// Seconds a server is given to exit once its input is closed at the session's end (the MCP
+/// stdio transport's shutdown: close the input, wait, then end the process), so that it can
+/// finish what it writes on the way out (its telemetry, a proxy's export); then its process group
+/// is ended.
+pub const EXIT_GRACE_SECONDS: u64 = 2;
 /// Messages read ahead of the session: the stdout reader waits (and so does the server) while
 /// this many are unread.
 const READ_AHEAD: usize = 2;
@@ -275,6 +280,16 @@ pub struct Session {
     cut: Option<ListingCut>,
     /// Last, so that the group is ended after the pipes' ends are dropped.
     _group: Group,
+}
+
+impl Drop for Session {
+    /// Closes the server's input and waits up to [`EXIT_GRACE_SECONDS`] for it to exit; the
+    /// process group is ended after (`Group`'s drop), whatever it did.
+    fn drop(&mut self) {
+        let (closed, _) = mpsc::sync_channel(0);
+        drop(std::mem::replace(&mut self.writer.lines, closed));
+        let _ = self._group.wait_until(Instant::now() + Duration::from_secs(EXIT_GRACE_SECONDS));
+    }
 }
 
 impl Session {

@@ -1614,6 +1614,13 @@ export class Call {
     return text === undefined ? null : JSON.parse(text);
   }
 
+  /** What telemetry keeps of the call (once its step is an answer, `pass` or `done`: of the whole
+   * call): `{name, attributes, error, metric, codes}`, codes and paths, never a value
+   * (docs/telemetry.md). */
+  record() {
+    return JSON.parse(this.#c.record());
+  }
+
   free() {
     this.#c.free();
   }

@@ -11,14 +11,17 @@
  */
 
 import type {
+  AskCode,
   CallToolResult,
   Entry,
+  EnvelopeCode,
   ErrorCall,
   InputRequired,
   Envelope,
   JsonValue,
   Kind,
   KindValues,
+  NoteCode,
   OkCall,
   OptionsArg,
   Outcome,
@@ -28,6 +31,7 @@ import type {
   ToolDefinition,
   VocabularyRole,
   Warning,
+  WarningCode,
 } from "./generated.js";
 
 export * from "./generated.js";
@@ -463,7 +467,53 @@ export declare class Call {
   readonly toolCall: ToolCall;
   /** The `put` step that releases the call's idempotency key while its handler runs, or `null`. */
   release(): Step | null;
+  /** What telemetry keeps of the call (of the whole call once its step is an answer, `pass` or
+   * `done`): codes and paths, never a value. */
+  record(): CallRecord;
   free(): void;
+}
+
+/** How a call ended (`agent_input.outcome`, docs/telemetry.md). */
+export type CallOutcome =
+  | "ok"
+  | "repaired"
+  | "asked"
+  | "refused"
+  | "replayed"
+  | "confirmation_required"
+  | "previewed"
+  | "failed"
+  | "passed"
+  | "cancelled";
+
+/** What telemetry keeps of one call (`Call.prototype.record`, the core's `protocol::Record`):
+ * the span's name and attributes, whether its status is an error, and the metrics' attribute
+ * sets. Codes and paths, never a value. */
+export interface CallRecord {
+  /** The span's name, `execute_tool {tool}`. */
+  name: string;
+  /** The span's attributes (`gen_ai.tool.name`, `agent_input.outcome`, the code lists, ...);
+   * lists are string arrays, empty lists and false booleans are left out. */
+  attributes: {
+    "gen_ai.operation.name": "execute_tool";
+    "gen_ai.tool.name": string;
+    "mcp.method.name": "tools/call";
+    "agent_input.outcome": CallOutcome;
+    "error.type"?: "tool_error";
+    "agent_input.envelope.code"?: EnvelopeCode;
+    "agent_input.note.codes"?: NoteCode[];
+    "agent_input.warning.codes"?: WarningCode[];
+    "agent_input.ask.codes"?: AskCode[];
+    "agent_input.issue.paths"?: string[];
+    "agent_input.ask.person"?: true;
+    "agent_input.answered"?: true;
+  };
+  /** The answer is an `isError` result: the span's status is `ERROR`, with no description. */
+  error: boolean;
+  /** The attributes of `agent_input.calls` and `agent_input.tool.read_duration`. */
+  metric: { "gen_ai.tool.name": string; "agent_input.outcome": CallOutcome };
+  /** One attribute set of `agent_input.codes` per note, warning and ask of the call. */
+  codes: { "gen_ai.tool.name": string; "agent_input.code.kind": "note" | "warning" | "ask"; "agent_input.code": NoteCode | WarningCode | AskCode }[];
 }
 
 /** A tool of a lenient server whose calls the protocol reads. */

@@ -112,6 +112,11 @@ export interface LenientOptions {
   /** Where the receipts of tools whose schema has an idempotency key (`idempotency_key`,
    * `idempotencyKey`) are kept: a retry replays the stored result. Default: `defaultReceipts()`. */
   receipts?: ReceiptStore;
+  /** False keeps the values received, the readings and the hints that name them out of an
+   * envelope's text content (they stay in `structuredContent`, or `_meta`
+   * `"agent-input/envelope"`), for clients that copy a failed result's text into their telemetry
+   * (docs/telemetry.md). Default true. */
+  valuesInText?: boolean;
 }
 
 /** Makes the tools of an SDK `McpServer` or low-level `Server` (1.x or 2.x) lenient, whether its

@@ -29,6 +29,7 @@
  */
 
 import { canAsk, MemoryReceipts, Protocol, Tool, ToolFailure, unknownTool } from "agent-input";
+import { observe } from "./telemetry.js";
 
 /** The core's constants: the first MCP revision with `input_required` results, and the `_meta`
  * keys of a result that carry a call's notes and warnings. */
@@ -168,9 +169,9 @@ function failureOf(e) {
 /**
  * Runs `call`'s steps: the store's against `store`, a `run` step through `run(step)` (which
  * returns its outcome). Returns the result of an `answer` step, or the `pass` or `done` step,
- * which the caller answers. The call is freed at the end.
+ * which the caller answers. The call's span (`seen`, telemetry.js) ends, then the call is freed.
  */
-async function drive(call, store, run) {
+async function drive(call, store, run, seen) {
   try {
     for (let step = call.step; ; ) {
       if (step.step === "answer") return { result: step.result };
@@ -191,6 +192,7 @@ async function drive(call, store, run) {
       }
     }
   } finally {
+    seen.end(call);
     call.free();
   }
 }
@@ -215,14 +217,15 @@ export function defaultReceipts() {
  * against (`"YYYY-MM-DD"` or a `Date`). The framework-free core of `registerTool`.
  */
 export async function runCall(tool, handler, args, extra, { receipts, today } = {}) {
-  const call = tool.call(paramsOf({ name: tool.name, arguments: args }, extra), contextOf(extra, today));
-  const { result } = await drive(call, receipts ?? defaultReceipts(), async ({ arguments: canonical, answered }) => {
+  const context = contextOf(extra, today), seen = observe(tool.name, context.protocolVersion);
+  const call = seen.read(() => tool.call(paramsOf({ name: tool.name, arguments: args }, extra), context));
+  const { result } = await seen.run(() => drive(call, receipts ?? defaultReceipts(), async ({ arguments: canonical, answered }) => {
     try {
       return { output: await handler(canonical, call.toolCall, answered ? withoutAnswers(extra) : extra) };
     } catch (e) {
       return failureOf(e) ?? { error: messageOf(e) };
     }
-  });
+  }, seen));
   return result;
 }
 
@@ -318,11 +321,15 @@ export async function checkTools(server) {
  * tools whose schema has an idempotency key (default: `defaultReceipts()`). Call it once, before
  * `connect`; the `tools/list` and `tools/call` handlers set before or after it (by
  * `McpServer.registerTool` or by the author's `setRequestHandler`) are both read leniently.
+ * `valuesInText: false` keeps the values received, the readings and the hints that name them out
+ * of an envelope's text content (they stay in its `structuredContent`, or its `_meta`
+ * `"agent-input/envelope"`): for a client that copies a failed result's text into its telemetry
+ * (docs/telemetry.md).
  */
 export function lenient(server, options = {}) {
-  const { tools = {}, codec, languages, today, impliedKinds = false, receipts } = options ?? {};
-  if (typeof impliedKinds !== "boolean") {
-    throw new TypeError(`lenient: \`impliedKinds\` must be true or false; got ${describeValue(impliedKinds)}`);
+  const { tools = {}, codec, languages, today, impliedKinds = false, receipts, valuesInText = true } = options ?? {};
+  for (const [name, value] of [["impliedKinds", impliedKinds], ["valuesInText", valuesInText]]) {
+    if (typeof value !== "boolean") throw new TypeError(`lenient: \`${name}\` must be true or false; got ${describeValue(value)}`);
   }
   checkToday("lenient", today);
   const low = lowLevel(server, "lenient");
@@ -342,7 +349,7 @@ export function lenient(server, options = {}) {
     );
   }
 
-  const protocol = new Protocol({ tools, languages, implied_kinds: impliedKinds }, codec);
+  const protocol = new Protocol({ tools, languages, implied_kinds: impliedKinds, values_in_text: valuesInText }, codec);
   const state = { protocol, overrides: tools ?? {}, receipts: receipts ?? defaultReceipts(), today, list: null, tools: new Map(), complete: false, listFailed: false };
   lenientServers.set(low, state);
   // The server's tools changed: the definitions of the last listing are forgotten.
@@ -456,9 +463,10 @@ function callHandler(state, sdkCall) {
   return async (request, extra) => {
     const tool = await toolOf(state, request?.params?.name, extra);
     if (tool === null) return sdkCall(request, extra);
-    const call = state.protocol.call(tool, paramsOf(request.params, extra), contextOf(extra, state.today?.()));
+    const context = contextOf(extra, state.today?.()), seen = observe(tool.name, context.protocolVersion);
+    const call = seen.read(() => state.protocol.call(tool, paramsOf(request.params, extra), context));
     let raised = null;
-    const { result, step } = await drive(call, state.receipts, async ({ arguments: args, answered }) => {
+    const { result, step } = await seen.run(() => drive(call, state.receipts, async ({ arguments: args, answered }) => {
       const params = { ...request.params, arguments: args };
       if (answered) {
         delete params.requestState;
@@ -474,7 +482,7 @@ function callHandler(state, sdkCall) {
         raised = e;
         return failureOf(e) ?? (failures.length > 0 ? { failure: failures.at(-1).failure() } : { error: messageOf(e) });
       }
-    });
+    }, seen));
     if (step === undefined) return result;
     if (step.step === "pass") return sdkCall(request, extra);
     // Done: the SDK's own exception goes on, as without lenient.

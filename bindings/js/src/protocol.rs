@@ -100,6 +100,14 @@ impl Call {
         convert::call_text(self.inner.tool_call_at(&self.step))
     }
 
+    /// What telemetry keeps of the call, as JSON text: `{"name": span name, "attributes":
+    /// {...}, "error": bool, "metric": {...}, "codes": [{...}, ...]}` (the core's
+    /// `protocol::Record::to_json`): codes and paths, never a value. Of the whole call once its
+    /// step is an answer, `pass` or `done`.
+    pub fn record(&self) -> String {
+        self.inner.record().to_json_text()
+    }
+
     /// The `put` step that releases the call's idempotency key while its handler runs (JSON
     /// text), or nothing: for an adapter whose handler is abandoned mid-call.
     pub fn release(&self) -> Option<String> {

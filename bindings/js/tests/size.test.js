@@ -21,15 +21,19 @@ const MIB = 1024 * 1024;
 
 /** The full module, raw: 2,807,727 bytes when the budget was set (2026-12-04); 2,957,824 with
  * the call protocol (`agent_input::protocol`, `src/protocol.rs`: 2,860,892 before it, 2026-12-06),
- * whose code the adapters now run instead of their own. */
-export const MODULE_BUDGET_BYTES = 2.85 * MIB;
+ * whose code the adapters now run instead of their own; 2,999,004 with the call's telemetry
+ * record and the envelope's text without values (`protocol/record.rs`, 2026-12-06), 2.85 MiB
+ * before them. */
+export const MODULE_BUDGET_BYTES = 2.9 * MIB;
 /** The full module, gzipped (level 9). */
 export const MODULE_GZIP_BUDGET_BYTES = 1.5 * MIB;
 /** The `small-names` module, raw: 1,818,852 bytes when the budget was set (2026-12-04);
- * 1,896,114 with the call protocol (2026-12-06). */
+ * 1,896,114 with the call protocol (2026-12-06); 1,918,832 with the call's telemetry record
+ * (2026-12-06). */
 export const SMALL_MODULE_BUDGET_BYTES = 1.85 * MIB;
-/** The `small-names` module, gzipped (level 9). */
-export const SMALL_MODULE_GZIP_BUDGET_BYTES = 0.9 * MIB;
+/** The `small-names` module, gzipped (level 9): 0.9 MiB until the call's telemetry record
+ * (2026-12-06), with which it is 944,014 bytes. */
+export const SMALL_MODULE_GZIP_BUDGET_BYTES = 0.92 * MIB;
 
 const sizes = (dir) => {
   const path = new URL(`../${dir}/agent_input_bg.wasm`, import.meta.url);

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use agent_input::protocol::{self as core, Listed, Outcome, Request, Step};
 use agent_input::tool::{ToolCall as CoreCall, ToolSpec};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use serde_json::{Map, Value};
 
 use crate::convert::{self, data, to_py};
@@ -266,10 +266,60 @@ impl Call {
         }
     }
 
+    /// What telemetry keeps of the call, as a dict: `{"name": span name, "attributes": {...},
+    /// "error": bool, "metric": {...}, "codes": [{...}, ...]}` (the core's
+    /// `protocol::Record::to_json`): codes and paths, never a value. Of the whole call once its
+    /// step is an answer, `pass` or `done`.
+    fn record(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        record_to_py(py, &self.inner.record())
+    }
+
     fn __repr__(&mut self, py: Python<'_>) -> PyResult<String> {
         let kind = self.kind(py)?;
         Ok(format!("Call({:?}, step={})", self.spec.name(), kind.bind(py).repr()?))
     }
+}
+
+/// A call's record as the dict `Call.record` gives, built directly: every name and code is a
+/// `&'static str`, interned once.
+fn record_to_py(py: Python<'_>, record: &core::Record) -> PyResult<Py<PyAny>> {
+    use agent_input::protocol::record::attr;
+    use agent_input::protocol::AttributeValue;
+    let attributes = PyDict::new(py);
+    for (key, value) in record.attribute_pairs() {
+        let key = PyString::intern(py, key);
+        match value {
+            AttributeValue::Str(text) => attributes.set_item(key, PyString::new(py, text))?,
+            AttributeValue::Bool(b) => attributes.set_item(key, b)?,
+            AttributeValue::Strs(items) => {
+                let list = PyList::empty(py);
+                for item in items {
+                    list.append(PyString::new(py, item))?;
+                }
+                attributes.set_item(key, list)?;
+            }
+        }
+    }
+    let tool = PyString::new(py, &record.tool);
+    let outcome = PyString::intern(py, record.verdict.as_str());
+    let metric = PyDict::new(py);
+    metric.set_item(PyString::intern(py, attr::TOOL_NAME), &tool)?;
+    metric.set_item(PyString::intern(py, attr::OUTCOME), &outcome)?;
+    let codes = PyList::empty(py);
+    for (kind, code) in record.counted() {
+        let counted = PyDict::new(py);
+        counted.set_item(PyString::intern(py, attr::TOOL_NAME), &tool)?;
+        counted.set_item(PyString::intern(py, attr::CODE_KIND), PyString::intern(py, kind))?;
+        counted.set_item(PyString::intern(py, attr::CODE), PyString::intern(py, code))?;
+        codes.append(counted)?;
+    }
+    let out = PyDict::new(py);
+    out.set_item(PyString::intern(py, "name"), record.span_name())?;
+    out.set_item(PyString::intern(py, "attributes"), attributes)?;
+    out.set_item(PyString::intern(py, "error"), record.is_error)?;
+    out.set_item(PyString::intern(py, "metric"), metric)?;
+    out.set_item(PyString::intern(py, "codes"), codes)?;
+    Ok(out.into_any().unbind())
 }
 
 /// The state of one lenient server (`agent_input.mcp.lenient`): the overrides, the key, the

@@ -228,12 +228,13 @@ fn json_report(report: &Report) -> Value {
         .iter()
         .map(|f| {
             let rule = rules::rule(f.code);
-            json!({"code": f.code, "severity": rule.severity, "tool": f.tool, "path": f.path,
-                   "message": f.message, "hint": rule.hint, "accepted": f.accepted})
+            // `gen_ai.tool.name` beside `tool`: production telemetry's name (docs/telemetry.md).
+            json!({"code": f.code, "severity": rule.severity, "tool": f.tool, "gen_ai.tool.name": f.tool,
+                   "path": f.path, "message": f.message, "hint": rule.hint, "accepted": f.accepted})
         })
         .collect();
-    json!({"source": report.source, "protocol": report.protocol, "tools": report.tools,
-           "summary": counts(report), "findings": findings})
+    json!({"source": report.source, "protocol": report.protocol, "mcp.protocol.version": report.protocol,
+           "tools": report.tools, "summary": counts(report), "findings": findings})
 }
 
 /// The most findings of one rule a report lists; the last one listed counts the rest.

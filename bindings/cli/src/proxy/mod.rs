@@ -17,6 +17,7 @@ mod child;
 mod frame;
 mod http;
 mod relay;
+mod telemetry;
 mod upstream;
 
 use std::io::BufReader;
@@ -147,6 +148,14 @@ pub enum Server {
 /// # Errors
 /// As above.
 pub fn run(o: &Options<'_>) -> Result<u8, (String, u8)> {
+    telemetry::install().map_err(|e| (format!("proxy: {e}"), 2))?;
+    let ran = serve(o);
+    telemetry::flush();
+    ran
+}
+
+/// [`run`], its telemetry installed.
+fn serve(o: &Options<'_>) -> Result<u8, (String, u8)> {
     let lenient = lenient_options(o).map_err(|e| (e, 2))?;
     let today = o.today.map(Today::parse).transpose().map_err(|e| (e, 2))?.unwrap_or(Today::Unset);
     let receipts = receipts(o.receipts).map_err(|e| (e, 2))?;
@@ -177,7 +186,10 @@ fn stdio(shared: &Shared, server: &Server) -> Result<u8, (String, u8)> {
         Server::Command(command) => {
             // A server that exits ends the session: a client that starts servers starts the
             // proxy again, as it would the server.
-            let on_exit: child::OnExit = Box::new(|_| std::process::exit(1));
+            let on_exit: child::OnExit = Box::new(|_| {
+                telemetry::flush();
+                std::process::exit(1)
+            });
             let child =
                 child::Child::start(command, |server| shared.relay(client(), server), on_exit).map_err(|e| (e, 4))?;
             read_client(&child.relay);

@@ -12,7 +12,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use agent_input::context::Stopwatch;
 use agent_input::protocol::{self, Lenient, Listed, Outcome, Request, Step, FAILURE_KEY};
+use agent_input::telemetry::CallSpan;
 use agent_input::tool::ReceiptStore;
 use serde_json::{json, Map, Value};
 
@@ -84,9 +86,22 @@ enum Pending {
     List,
     /// A `tools/call` the protocol sent on, waiting for the server's result; true when the call
     /// speaks 2026-07-28 or later.
-    Call(Box<protocol::Call>, bool),
+    Call(Box<Traced>, bool),
     /// Anything else, answered as the server answers it.
     Other,
+}
+
+/// A call and its telemetry span, from its read to its answer.
+struct Traced {
+    call: protocol::Call,
+    span: CallSpan,
+}
+
+impl Traced {
+    /// The call is over: its span ends with what the protocol's record keeps.
+    fn end(self) {
+        self.span.end(&self.call);
+    }
 }
 
 /// What the client said about itself at the handshake (2025-11-25).
@@ -294,28 +309,38 @@ impl Relay {
             Err(e) => return self.to_client(&error(id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
         };
         let modern = context["protocolVersion"].as_str().is_some_and(|v| v >= protocol::MRTR_VERSION);
+        let mut span = CallSpan::start(spec.name(), context["protocolVersion"].as_str());
+        let watch = Stopwatch::start();
         let (call, step) = self.lenient.call(spec, output_schema, &request);
-        self.drive(Turn { id, request: Some((line, message)), done: None, modern }, call, step);
+        span.read(watch.seconds());
+        self.drive(Turn { id, request: Some((line, message)), done: None, modern }, Traced { call, span }, step);
     }
 
     /// Runs the protocol's steps until one needs the server or ends the call.
-    fn drive(&self, turn: Turn<'_>, mut call: protocol::Call, mut step: Step) {
+    fn drive(&self, turn: Turn<'_>, mut traced: Traced, mut step: Step) {
         let Turn { id, request, done, modern } = turn;
         loop {
             let outcome = match step {
-                Step::Answer { result } => return self.to_client(&response(id, complete(result, modern))),
-                Step::Done => return done.into_iter().for_each(|d| self.to_client_raw(d)),
+                Step::Answer { result } => {
+                    traced.end();
+                    return self.to_client(&response(id, complete(result, modern)));
+                }
+                Step::Done => {
+                    traced.end();
+                    return done.into_iter().for_each(|d| self.to_client_raw(d));
+                }
                 Step::Pass => {
+                    traced.end();
                     return match request {
                         Some((line, _)) => self.forward(id, line, Pending::Other),
                         None => done.into_iter().for_each(|d| self.to_client_raw(d)),
-                    }
+                    };
                 }
                 store @ (Step::Get { .. } | Step::Reserve { .. } | Step::Put { .. }) => store.done_in(&*self.receipts),
                 Step::Run { arguments, answered } => {
                     let Some((line, message)) = request else { return };
                     let sent = forwarded(message, arguments, answered);
-                    let pending = Pending::Call(Box::new(call), modern);
+                    let pending = Pending::Call(Box::new(traced), modern);
                     self.pending
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
@@ -329,19 +354,23 @@ impl Relay {
                     return;
                 }
             };
-            step = match call.resume(outcome) {
+            step = match traced.call.resume(outcome) {
                 Ok(step) => step,
-                Err(e) => return self.to_client(&error(id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
+                Err(e) => {
+                    traced.end();
+                    return self.to_client(&error(id, code::INTERNAL_ERROR, &format!("agent-input: {e}")));
+                }
             };
         }
     }
 
     /// A call the server will not answer: its receipt released.
-    fn abandon(&self, mut call: protocol::Call) {
-        let mut step = call.resume(Outcome::Cancelled);
+    fn abandon(&self, mut traced: Traced) {
+        let mut step = traced.call.resume(Outcome::Cancelled);
         while let Ok(put @ Step::Put { .. }) = step {
-            step = call.resume(put.done_in(&*self.receipts));
+            step = traced.call.resume(put.done_in(&*self.receipts));
         }
+        traced.end();
     }
 
     /// The client of request `id` went away before its answer (a 2026-07-28 response stream
@@ -351,7 +380,7 @@ impl Relay {
     pub fn disconnected(&self, id: &Value) {
         let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
         match pending.get(&key_of(id)) {
-            Some((_, Pending::Call(call, _))) if call.release().is_some() => return,
+            Some((_, Pending::Call(traced, _))) if traced.call.release().is_some() => return,
             Some(_) => {}
             None => return,
         }
@@ -413,10 +442,13 @@ impl Relay {
                         None => Outcome::Error(String::new()),
                     },
                 };
-                let mut call = *call;
-                match call.resume(outcome) {
-                    Ok(step) => self.drive(Turn { id: &id, request: None, done: Some(line), modern }, call, step),
-                    Err(e) => self.to_client(&error(&id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
+                let mut traced = *call;
+                match traced.call.resume(outcome) {
+                    Ok(step) => self.drive(Turn { id: &id, request: None, done: Some(line), modern }, traced, step),
+                    Err(e) => {
+                        traced.end();
+                        self.to_client(&error(&id, code::INTERNAL_ERROR, &format!("agent-input: {e}")));
+                    }
                 }
             }
             Some(Pending::Other) | None => self.to_client_raw(line),

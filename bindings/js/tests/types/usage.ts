@@ -28,6 +28,8 @@ import {
   readNumber,
   readVocabulary,
   type AskCode,
+  type CallOutcome,
+  type CallRecord,
   type DateOptions,
   type Kind,
   type Note,
@@ -203,6 +205,14 @@ for (let step = run.step; ; ) {
 }
 // @ts-expect-error: an outcome is one of the protocol's shapes
 run.resume({ what: 1 });
+// What telemetry keeps of a call: codes and paths, typed.
+const recorded: CallRecord = run.record();
+const outcome: CallOutcome = recorded.attributes["agent_input.outcome"];
+const paths: string[] | undefined = recorded.attributes["agent_input.issue.paths"];
+void [outcome, paths, recorded.error, recorded.metric["gen_ai.tool.name"], recorded.codes.map((c) => c["agent_input.code"])];
+// @ts-expect-error: an outcome is one of the closed set
+const invented: CallOutcome = "exploded";
+void invented;
 const protocol = new Protocol({ tools: { raw: false }, languages: ["cs"] }, codec);
 const listed = protocol.tool({ name: "echo", inputSchema: { type: "object" } });
 if (listed.tool !== null) void protocol.call(listed.tool, { name: "echo", arguments: {} }).step;

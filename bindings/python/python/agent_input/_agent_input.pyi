@@ -405,6 +405,9 @@ class Call:
         """The call as read, for a handler that takes it; warnings it adds reach the caller."""
     def release(self) -> Optional[Dict[str, Any]]:
         """The put step that releases the call's idempotency key, or `None`."""
+    def record(self) -> Dict[str, Any]:
+        """What telemetry keeps of the call: `{"name", "attributes", "error", "metric", "codes"}`,
+        codes and paths, never a value."""
 
 @final
 class Protocol:

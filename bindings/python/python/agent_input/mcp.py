@@ -102,6 +102,7 @@ from ._agent_input import (
 )
 from ._agent_input import Protocol as _Protocol
 from ._agent_input import can_ask as _can_ask
+from . import _telemetry
 from .failures import RAISED, ToolFailure
 
 __all__ = [
@@ -369,9 +370,15 @@ class _Lenient:
         today: Optional[Today] = None,
         implied_kinds: bool = False,
         receipts: Receipts = None,
+        values_in_text: bool = True,
     ) -> None:
         self.today = _today(today)
-        self.options = {"tools": None if overrides is None else dict(overrides), "languages": languages, "implied_kinds": implied_kinds}
+        self.options = {
+            "tools": None if overrides is None else dict(overrides),
+            "languages": languages,
+            "implied_kinds": implied_kinds,
+            "values_in_text": values_in_text,
+        }
         self.protocol = _Protocol(self.options, codec=codec)
         self.receipts = receipt_store(receipts)
         # Per tool name, the framework's tool object last seen and its spec.
@@ -414,7 +421,27 @@ class _Lenient:
         if tool is None:
             return await framework(None)
         context["today"] = self.today() if self.today is not None else None
+        traced = _telemetry.start(tool.name, context)
+        try:
+            return await self._serve(tool, output_schema, params, context, framework, dump, convert, traced)
+        finally:
+            if traced is not None:
+                traced.end()
+
+    async def _serve(
+        self,
+        tool: Tool,
+        output_schema: bool,
+        params: Dict[str, Any],
+        context: Dict[str, Any],
+        framework: Callable[[Optional[Call]], Awaitable[Any]],
+        dump: Callable[[Any], Dict[str, Any]],
+        convert: Callable[[Dict[str, Any]], Any],
+        traced: Optional[_telemetry.Traced],
+    ) -> Any:
         call = self.protocol.call(tool, params, context, output_schema=output_schema, floats=True)
+        if traced is not None:
+            traced.read(call)
         sent: List[Any] = []
 
         async def forward() -> Dict[str, Any]:
@@ -749,6 +776,7 @@ def lenient(
     today: Optional[Today] = None,
     implied_kinds: bool = False,
     receipts: Receipts = None,
+    values_in_text: bool = True,
 ) -> _S:
     """Makes `server` read its tools' arguments with agent-input, from the JSON Schema each
     tool already declares; returns the server. `server` is a `fastmcp.FastMCP` (fastmcp 4), an
@@ -768,11 +796,14 @@ def lenient(
     override `"implied_kinds": true`: a property's name then implies its kind (`date_from` a
     date bound, `language` a locale, `cursor` a cursor) on a schema not written for
     agent-input. `receipts` keeps the receipts of the tools with an idempotency key (the
-    process's `MemoryReceipts` by default). Options of another shape raise
+    process's `MemoryReceipts` by default). `values_in_text=False` keeps the values received,
+    the readings and the hints that name them out of an envelope's text content (they stay in
+    its `structuredContent`): for a framework that copies a failed result's text into its own
+    telemetry (docs/telemetry.md). Options of another shape raise
     `agent_input.InvalidOptionsError`. Calling it again replaces the previous configuration. See
     the module's documentation."""
     kind, target = _server_kind(server)
-    state = _Lenient(overrides, codec, languages, today, implied_kinds, receipts)
+    state = _Lenient(overrides, codec, languages, today, implied_kinds, receipts, values_in_text)
     if kind == "fastmcp":
         _mark_lowlevel(getattr(server, "_mcp_server", None), state)
         middleware = cast(List[Any], getattr(server, "middleware"))
@@ -889,9 +920,16 @@ async def _own(
     tool: Tool, handler: Handler, params: Dict[str, Any], context: Optional[Dict[str, Any]], receipts: Receipts
 ) -> Dict[str, Any]:
     """The result of one call of a tool declared as a spec (`Tool.call`'s steps)."""
-    call = tool.call(params, context, floats=True)
-    store = receipt_store(receipts)
-    return cast(Dict[str, Any], await _steps(call, store, lambda: _run_handler(call, handler)))
+    traced = _telemetry.start(tool.name, context)
+    try:
+        call = tool.call(params, context, floats=True)
+        if traced is not None:
+            traced.read(call)
+        store = receipt_store(receipts)
+        return cast(Dict[str, Any], await _steps(call, store, lambda: _run_handler(call, handler)))
+    finally:
+        if traced is not None:
+            traced.end()
 
 
 async def run_call(
