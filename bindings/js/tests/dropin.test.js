@@ -117,6 +117,24 @@ for (const major of [1, 2]) {
       assert.equal(envelope(down).hint, "Call `search` again after 5 seconds with the same arguments.");
     });
 
+    test("valuesInText: false keeps the values out of the envelope's text, structuredContent keeps them", async () => {
+      const server = new MAJORS[major].McpServer({ name: "pay", version: "1.0.0" });
+      server.registerTool("pay", { inputSchema: schema({ amount: z.number() }) }, async ({ amount }) => ({
+        content: [{ type: "text", text: String(amount) }],
+      }));
+      lenient(server, { valuesInText: false });
+      const client = await connect(major, server);
+      const asked = await client.callTool({ name: "pay", arguments: { amount: "1,234" } });
+      assert.equal(asked.isError, true);
+      assert.ok(!asked.content[0].text.includes("1,234"), asked.content[0].text);
+      assert.deepEqual(envelope(asked).issues, [{ path: "amount", code: "ambiguous_decimal_separator" }]);
+      assert.equal(asked.structuredContent.issues[0].received, "1,234");
+      assert.equal(asked.structuredContent.issues[0].readings.length, 2);
+      const paid = await client.callTool({ name: "pay", arguments: { amount: "1 234" } });
+      assert.equal(paid.content[0].text, "1234");
+      assert.throws(() => lenient(new MAJORS[major].McpServer({ name: "x", version: "1" }), { valuesInText: "no" }), /valuesInText/);
+    });
+
     test("another error of the author's function is the SDK's to answer, as without lenient", async () => {
       const server = new MAJORS[major].McpServer({ name: "failing", version: "1.0.0" });
       server.registerTool("search", { inputSchema: schema({ limit: z.number().max(50) }) }, async () => {
