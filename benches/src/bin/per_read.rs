@@ -101,7 +101,7 @@ fn list() {
     for floor in FLOORS {
         println!("floor_{floor}");
     }
-    println!("call_canonical\ncall_repaired\ncall_typed\ncall_protocol\ncall_traced\nsearch_floor\nsearch_canonical\nsearch_repaired\nsearch_repaired_text");
+    println!("call_canonical\ncall_repaired\ncall_typed\ncall_protocol\ncall_traced\ncall_exported\nsearch_floor\nsearch_canonical\nsearch_repaired\nsearch_repaired_text");
     for (case, _) in agent_input_benches::VOCABULARY_CASES {
         println!("vocabulary_{case}");
     }
@@ -205,6 +205,9 @@ fn run_call(which: &str, name: &str, n: usize) {
     if which == "protocol" || which == "traced" {
         return protocol_calls(spec, repaired, which == "traced", n);
     }
+    if which == "exported" {
+        return exported_calls(spec, repaired, n);
+    }
     let args = if which == "canonical" { canonical } else { repaired };
     for _ in 0..n {
         let out = spec.read(black_box(&args));
@@ -236,4 +239,21 @@ fn protocol_calls(spec: agent_input::tool::ToolSpec, args: serde_json::Value, tr
         }
         black_box(answer);
     }
+}
+
+/// `call_exported`: `call_traced` with a subscriber that exports the spans and metric events to
+/// the OpenTelemetry SDK's in-memory exporters (`tracing-opentelemetry`, a simple span
+/// processor): what a call costs when an operator exports it.
+fn exported_calls(spec: agent_input::tool::ToolSpec, args: serde_json::Value, n: usize) {
+    use opentelemetry::trace::TracerProvider as _;
+    use tracing_subscriber::layer::SubscriberExt as _;
+    let spans = opentelemetry_sdk::trace::InMemorySpanExporter::default();
+    let tracer_provider = opentelemetry_sdk::trace::SdkTracerProvider::builder().with_simple_exporter(spans).build();
+    let metrics = opentelemetry_sdk::metrics::InMemoryMetricExporter::default();
+    let reader = opentelemetry_sdk::metrics::PeriodicReader::builder(metrics).build();
+    let meter_provider = opentelemetry_sdk::metrics::SdkMeterProvider::builder().with_reader(reader).build();
+    let subscriber = tracing_subscriber::registry()
+        .with(tracing_opentelemetry::layer().with_tracer(tracer_provider.tracer("agent-input")))
+        .with(tracing_opentelemetry::MetricsLayer::new(meter_provider));
+    tracing::subscriber::with_default(subscriber, || protocol_calls(spec, args, true, n));
 }
