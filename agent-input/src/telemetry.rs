@@ -107,26 +107,19 @@ impl CallSpan {
         metrics(record, self.read_seconds);
     }
 
+    /// Sets the record's attributes on the span: the same pairs every adapter sets
+    /// ([`Record::attribute_pairs`]), lists joined by `,`.
     fn record_fields(&self, record: &Record) {
         let span = &self.span;
-        span.record(attr::OUTCOME, record.verdict.as_str());
         if record.is_error {
-            span.record(attr::ERROR_TYPE, "tool_error");
             span.record("otel.status_code", "error");
         }
-        if let Some(code) = record.envelope {
-            span.record(attr::ENVELOPE_CODE, code);
-        }
         for (name, value) in record.attribute_pairs() {
-            if let AttributeValue::Strs(list) = value {
-                span.record(name, list.join(","));
-            }
-        }
-        if record.asked_person {
-            span.record(attr::ASKED_PERSON, true);
-        }
-        if record.answered {
-            span.record(attr::ANSWERED, true);
+            match value {
+                AttributeValue::Str(text) => span.record(name, text),
+                AttributeValue::Strs(list) => span.record(name, list.join(",")),
+                AttributeValue::Bool(b) => span.record(name, b),
+            };
         }
     }
 }

@@ -162,21 +162,20 @@ pub struct Record {
 impl Record {
     /// The record of a call of `tool` read as `read`, ended as `verdict`.
     pub(crate) fn of(tool: &str, read: &ToolCall, verdict: Verdict) -> Self {
-        let mut record = Self { tool: recorded_name(tool), verdict, ..Self::default() };
-        match read {
-            ToolCall::Ok { notes, warnings, issues, .. } => {
-                record.notes = notes.iter().map(|n| codes::name(n.code)).collect();
-                record.warnings = warnings.iter().map(|w| codes::name(w.code)).collect();
-                record.take_issues(issues.iter().map(|i| (codes::name(i.code), i.path.as_str())));
-            }
-            ToolCall::Error { envelope, notes, warnings } => {
-                record.notes = notes.iter().map(|n| codes::name(n.code)).collect();
-                record.warnings = warnings.iter().map(|w| codes::name(w.code)).collect();
-                record.envelope = Some(codes::name(envelope.code));
-                record.is_error = true;
-                record.take_issues(envelope.issues.iter().map(|i| (codes::name(i.code), i.path.as_str())));
-            }
-        }
+        let (notes, warnings, issues, envelope) = match read {
+            ToolCall::Ok { notes, warnings, issues, .. } => (notes, warnings, issues, None),
+            ToolCall::Error { envelope, notes, warnings } => (notes, warnings, &envelope.issues, Some(envelope.code)),
+        };
+        let mut record = Self {
+            tool: recorded_name(tool),
+            verdict,
+            envelope: envelope.map(codes::name),
+            is_error: envelope.is_some(),
+            notes: notes.iter().map(|n| codes::name(n.code)).collect(),
+            warnings: warnings.iter().map(|w| codes::name(w.code)).collect(),
+            ..Self::default()
+        };
+        record.take_issues(issues.iter().map(|i| (codes::name(i.code), i.path.as_str())));
         record
     }
 
@@ -217,7 +216,7 @@ impl Record {
             .cloned()
             .or_else(|| meta.and_then(|m| m.get(super::ENVELOPE_META)).cloned())
             .or_else(|| result.get("content").and_then(|c| c.get(0)?.get("text")?.as_str()?.parse::<Value>().ok()));
-        let envelope = envelope.filter(|_| record.is_error).and_then(|e| envelope_of(&json!({"structuredContent": e})));
+        let envelope = envelope.filter(|_| record.is_error).and_then(|e| envelope_in(&e));
         record.verdict = match (&envelope, record.is_error) {
             (Some((code, asks)), _) => {
                 let contract = asks.iter().any(|(a, _)| a.starts_with("idempotency_key_"));
@@ -443,9 +442,13 @@ where
 /// The envelope code and the issues' codes and paths of a `CallToolResult` that carries an
 /// envelope (its `structuredContent`); `None` for any other result.
 pub(crate) fn envelope_of(result: &Value) -> Option<(&'static str, Vec<(&'static str, String)>)> {
-    let structured = result.get("structuredContent")?;
-    let code = code_named::<EnvelopeCode>(structured.get("code")?.as_str()?)?;
-    Some((code, issues_of(structured.get("issues"))))
+    envelope_in(result.get("structuredContent")?)
+}
+
+/// The envelope code and the issues' codes and paths of an envelope (`{code, issues, ...}`).
+fn envelope_in(envelope: &Value) -> Option<(&'static str, Vec<(&'static str, String)>)> {
+    let code = code_named::<EnvelopeCode>(envelope.get("code")?.as_str()?)?;
+    Some((code, issues_of(envelope.get("issues"))))
 }
 
 /// The codes and paths of a list of issues (`[{"path", "code", ...}, ...]`).

@@ -95,6 +95,35 @@ class Traced:
         except Exception:  # noqa: BLE001 - telemetry never fails a call
             pass
 
+    def __enter__(self) -> "Traced":
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.end()
+
+
+class _Unobserved:
+    """A call nobody observes (no `opentelemetry-api`, or no SDK registered): each step does
+    nothing."""
+
+    def read(self, call: Any) -> None:
+        pass
+
+    def __enter__(self) -> "_Unobserved":
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        pass
+
+
+UNOBSERVED = _Unobserved()
+
+
+def observe(tool: str, context: Optional[Dict[str, Any]] = None) -> Any:
+    """A context manager for one call of `tool`: `start`'s span, ended at its exit, or
+    `UNOBSERVED` when `start` opens none. `read(call)` marks the read done."""
+    return start(tool, context) or UNOBSERVED
+
 
 _MISSING = object()
 

@@ -421,38 +421,20 @@ class _Lenient:
         if tool is None:
             return await framework(None)
         context["today"] = self.today() if self.today is not None else None
-        traced = _telemetry.start(tool.name, context)
-        try:
-            return await self._serve(tool, output_schema, params, context, framework, dump, convert, traced)
-        finally:
-            if traced is not None:
-                traced.end()
+        with _telemetry.observe(tool.name, context) as seen:
+            call = self.protocol.call(tool, params, context, output_schema=output_schema, floats=True)
+            seen.read(call)
+            sent: List[Any] = []
 
-    async def _serve(
-        self,
-        tool: Tool,
-        output_schema: bool,
-        params: Dict[str, Any],
-        context: Dict[str, Any],
-        framework: Callable[[Optional[Call]], Awaitable[Any]],
-        dump: Callable[[Any], Dict[str, Any]],
-        convert: Callable[[Dict[str, Any]], Any],
-        traced: Optional[_telemetry.Traced],
-    ) -> Any:
-        call = self.protocol.call(tool, params, context, output_schema=output_schema, floats=True)
-        if traced is not None:
-            traced.read(call)
-        sent: List[Any] = []
+            async def forward() -> Dict[str, Any]:
+                result = await framework(call)
+                sent[:] = [result, dump(result)]
+                return cast(Dict[str, Any], sent[1])
 
-        async def forward() -> Dict[str, Any]:
-            result = await framework(call)
-            sent[:] = [result, dump(result)]
-            return cast(Dict[str, Any], sent[1])
-
-        answer = await _steps(call, self.receipts, lambda: _forwarded(forward))
-        if answer is None:
-            return await framework(None)
-        return sent[0] if sent and answer == sent[1] else convert(answer)
+            answer = await _steps(call, self.receipts, lambda: _forwarded(forward))
+            if answer is None:
+                return await framework(None)
+            return sent[0] if sent and answer == sent[1] else convert(answer)
 
 
 # --- lenient(): FastMCP ------------------------------------------------------------------
@@ -920,16 +902,11 @@ async def _own(
     tool: Tool, handler: Handler, params: Dict[str, Any], context: Optional[Dict[str, Any]], receipts: Receipts
 ) -> Dict[str, Any]:
     """The result of one call of a tool declared as a spec (`Tool.call`'s steps)."""
-    traced = _telemetry.start(tool.name, context)
-    try:
+    with _telemetry.observe(tool.name, context) as seen:
         call = tool.call(params, context, floats=True)
-        if traced is not None:
-            traced.read(call)
+        seen.read(call)
         store = receipt_store(receipts)
         return cast(Dict[str, Any], await _steps(call, store, lambda: _run_handler(call, handler)))
-    finally:
-        if traced is not None:
-            traced.end()
 
 
 async def run_call(
