@@ -313,3 +313,33 @@ fn values_stay_out_of_the_text_when_asked() {
     assert_eq!(result, own);
     assert!(Lenient::from_options(&json!({"values_in_text": "no"}), None).is_err());
 }
+
+#[test]
+fn a_deprecated_tool_is_listed_as_one_by_its_spec_its_overrides_or_its_schema() {
+    use agent_input::tool::{Dialect, ToolSpec};
+    let deprecated = json!({"removal": "2027-12-31", "replacement": "search_v2"});
+    let said = "Deprecated: removed on 2027-12-31; call `search_v2` instead. Search the items.";
+    let spec =
+        ToolSpec::from_json(&json!({"name": "search", "description": "Search the items.", "deprecated": deprecated,
+                                          "properties": {"query": {"kind": "text"}}}))
+        .unwrap();
+    let definition = spec.definition();
+    assert_eq!(definition["description"], said);
+    assert_eq!(definition["_meta"]["agent-input/deprecated"], deprecated);
+    assert_eq!(spec.definition_for(Dialect::OpenaiStrict)["description"], said);
+    // A drop-in's overrides, and a schema's own `x-agent-input`, deprecate a server's tool.
+    let tool = json!({"name": "search", "description": "Search the items.", "_meta": {"other": 1},
+                      "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}}});
+    let by_overrides = Lenient::from_options(&json!({"tools": {"search": {"deprecated": deprecated}}}), None).unwrap();
+    let mut marked = tool.clone();
+    marked["inputSchema"]["x-agent-input"] = json!({"deprecated": deprecated});
+    for (lenient, listed) in [(by_overrides, tool.clone()), (Lenient::new(), marked)] {
+        let (out, _) = lenient.list(&json!({"tools": [listed]})).unwrap();
+        let listed = &out["tools"][0];
+        assert_eq!(listed["description"], said, "{listed}");
+        assert_eq!(listed["_meta"], json!({"other": 1, "agent-input/deprecated": deprecated}), "{listed}");
+    }
+    // A spec that says it wrong is the programmer's error.
+    let bad = ToolSpec::from_json(&json!({"name": "search", "deprecated": {"removal": "soon"}}));
+    assert!(bad.unwrap_err().to_string().contains("`deprecated` of tool `search` has the removal date `soon`"));
+}

@@ -379,6 +379,9 @@ impl Call {
             // The framework refuses arguments that are no object, as it does without us.
             return (call, Step::Pass);
         }
+        if let Some(step) = call.retired(request) {
+            return (call, step);
+        }
         let state = request.request_state.as_deref().and_then(|s| s.strip_prefix(STATE_PREFIX));
         let cx = Context::new(host).with_today(request.today);
         call.read = match (key, state) {
@@ -411,6 +414,28 @@ impl Call {
                 (call, step)
             }
         }
+    }
+
+    /// The answer to a call of a tool past its removal date: the `tool_retired` envelope, on
+    /// the server's day (its `today`, else the UTC date of the call's `now`).
+    fn retired(&mut self, request: &Request) -> Option<Step> {
+        let deprecation = self.spec.deprecation()?;
+        let today = request
+            .today
+            .or_else(|| chrono::DateTime::from_timestamp(i64::try_from(self.now).ok()?, 0).map(|t| t.date_naive()))?;
+        if !deprecation.retired_on(today) {
+            return None;
+        }
+        self.verdict = Verdict::Refused;
+        let envelope = crate::tool::Envelope::tool_retired(self.spec.name(), deprecation);
+        self.read = ToolCall::Error { envelope, notes: Vec::new(), warnings: Vec::new() };
+        let mut result = self.read.to_call_tool_result(&Value::Null);
+        if self.forward == Some(true) {
+            if let Value::Object(o) = &mut result {
+                o.remove("structuredContent");
+            }
+        }
+        Some(self.answer(result))
     }
 
     /// The step of a call that did not read: a question to the person when the client can ask

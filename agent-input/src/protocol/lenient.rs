@@ -220,8 +220,9 @@ impl Lenient {
     }
 
     /// A `tools/list` result as the server's framework gave it, made lenient: each tool's
-    /// `inputSchema` replaced by its spec's (every other field as listed). Also returns the log
-    /// lines of tools left as declared, each once.
+    /// `inputSchema` replaced by its spec's, and a tool the overrides deprecate marked so
+    /// (`Deprecation::mark`: its description's first sentence and `_meta`); every other field
+    /// as listed. Also returns the log lines of tools left as declared, each once.
     ///
     /// # Errors
     /// As [`Self::spec`].
@@ -231,7 +232,12 @@ impl Lenient {
         if let Some(Value::Array(tools)) = out.get_mut("tools") {
             for tool in tools.iter_mut().filter(|t| t.is_object()) {
                 match self.spec(tool)? {
-                    Listed::Read { spec, .. } => tool["inputSchema"] = spec.input_schema(),
+                    Listed::Read { spec, .. } => {
+                        tool["inputSchema"] = spec.input_schema();
+                        if let Some(d) = spec.deprecation() {
+                            d.mark(tool);
+                        }
+                    }
                     Listed::AsDeclared(Some(line)) => log.push(line),
                     Listed::AsDeclared(None) | Listed::Left => {}
                 }

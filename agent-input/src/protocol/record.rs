@@ -222,7 +222,7 @@ impl Record {
                 let contract = asks.iter().any(|(a, _)| a.starts_with("idempotency_key_"));
                 match *code {
                     "confirmation_required" => Verdict::ConfirmationRequired,
-                    "rate_limited" | "upstream_unavailable" | "call_in_progress" => Verdict::Refused,
+                    "rate_limited" | "upstream_unavailable" | "call_in_progress" | "tool_retired" => Verdict::Refused,
                     _ if contract => Verdict::Refused,
                     _ => Verdict::Asked,
                 }

@@ -278,6 +278,15 @@ impl<H: ServerHandler> Lenient<H> {
     }
 }
 
+/// A listed tool the overrides deprecate, marked as [`crate::tool::Deprecation::mark`] marks it.
+fn deprecated(tool: &mut Tool, deprecation: &crate::tool::Deprecation) {
+    let mut value = serde_json::to_value(&*tool).unwrap_or(Value::Null);
+    deprecation.mark(&mut value);
+    if let Ok(marked) = serde_json::from_value::<Tool>(value) {
+        *tool = marked;
+    }
+}
+
 /// The error of overrides the core refuses, as the protocol's.
 fn misuse(e: crate::error::Error) -> ErrorData {
     ErrorData::internal_error(format!("agent-input: {e}"), None)
@@ -295,6 +304,9 @@ impl<H: ServerHandler> ServerHandler for Lenient<H> {
                 if let Value::Object(schema) = spec.input_schema() {
                     tool.input_schema = Arc::new(schema);
                 }
+                if let Some(d) = spec.deprecation() {
+                    deprecated(tool, d);
+                }
             }
         }
         Ok(listed)
@@ -302,8 +314,13 @@ impl<H: ServerHandler> ServerHandler for Lenient<H> {
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
         let mut tool = self.inner.get_tool(name)?;
-        if let Some(Value::Object(schema)) = self.spec(&tool).ok().flatten().map(|s| s.input_schema()) {
-            tool.input_schema = Arc::new(schema);
+        if let Some(spec) = self.spec(&tool).ok().flatten() {
+            if let Value::Object(schema) = spec.input_schema() {
+                tool.input_schema = Arc::new(schema);
+            }
+            if let Some(d) = spec.deprecation() {
+                deprecated(&mut tool, d);
+            }
         }
         Some(tool)
     }

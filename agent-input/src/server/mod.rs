@@ -374,7 +374,11 @@ impl ToolServer {
                 let description = definition["description"].as_str().unwrap_or_default().to_owned();
                 let annotations: ToolAnnotations =
                     serde_json::from_value(spec.annotations()).unwrap_or_else(|_| ToolAnnotations::new());
-                Tool::new(spec.name().to_owned(), description, schema).with_annotations(annotations)
+                let tool = Tool::new(spec.name().to_owned(), description, schema).with_annotations(annotations);
+                match definition.get("_meta").cloned().map(serde_json::from_value) {
+                    Some(Ok(meta)) => tool.with_meta(meta),
+                    _ => tool,
+                }
             })
             .collect()
     }

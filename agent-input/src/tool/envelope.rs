@@ -180,6 +180,26 @@ impl Envelope {
         }
     }
 
+    /// The envelope of a call of a tool past its removal date (`deprecated`): nothing ran; the
+    /// hint names the replacement, when the deprecation names one.
+    pub fn tool_retired(tool: &str, deprecation: &super::Deprecation) -> Self {
+        let when = deprecation.removal.map(|d| format!(" on {d}")).unwrap_or_default();
+        let hint = match &deprecation.replacement {
+            Some(r) => format!(
+                "Call `{r}` instead, with this call's arguments where `{r}`'s input schema takes them; `{tool}` is no longer served."
+            ),
+            None => format!("`{tool}` is no longer served and names no replacement; list the tools and choose another."),
+        };
+        Self {
+            code: EnvelopeCode::ToolRetired,
+            message: format!("`{tool}` did not run: it was deprecated and removed{when}."),
+            hint,
+            issues: Vec::new(),
+            retry_after_seconds: None,
+            remaining_calls: None,
+        }
+    }
+
     /// The envelope of a call whose `upstream` (a service the tool depends on, named for the
     /// model) did not answer: nothing was applied; the same call may be retried, after
     /// `retry_after_seconds` when given, with the same idempotency key (`key`: the tool's

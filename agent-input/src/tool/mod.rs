@@ -25,6 +25,7 @@
 
 mod accepts;
 mod contract;
+mod deprecation;
 mod dialect;
 mod effects;
 mod envelope;
@@ -62,6 +63,7 @@ use crate::outcome::received_cut;
 use crate::outcome::{Note, Warning};
 
 pub use contract::{confirmation, receipt, Failure, Finished, Gate, Pending, Preview, Run};
+pub use deprecation::{Deprecation, DEPRECATED_META};
 pub use dialect::Dialect;
 pub use effects::{CONFIRM_TOKEN, DRY_RUN};
 pub use envelope::{Envelope, Issue, Telemetry};
@@ -87,6 +89,8 @@ pub struct ToolSpec {
     writes: bool,
     /// The side effects declared beyond `writes`: MCP's other hints, and a confirmation step.
     effects: effects::Effects,
+    /// When the tool goes and what replaces it (`deprecated`).
+    deprecated: Option<Deprecation>,
     all_or_nothing: bool,
     answered_by: AnsweredBy,
     properties: PropertySet,
@@ -108,6 +112,7 @@ const SPEC_KEYS: &[&str] = &[
     "open_world",
     "confirm",
     "annotations",
+    "deprecated",
     "all_or_nothing",
     "answered_by",
     "languages",
@@ -115,6 +120,12 @@ const SPEC_KEYS: &[&str] = &[
     "schema_defs",
     "defs",
 ];
+
+/// A tool spec's `name`: a non-empty string.
+fn spec_name(object: &Map<String, Value>) -> Result<String, Error> {
+    let name = object.get("name").and_then(Value::as_str).filter(|n| !n.is_empty());
+    name.map(str::to_owned).ok_or_else(|| Error::options("a tool spec needs a non-empty string `name`"))
+}
 
 /// One property of a [`ToolBuilder`] as declared: a kind with its options (or the kind its name
 /// implies), required or not, with a description. Building the tool checks it, as it checks a
@@ -396,15 +407,10 @@ impl ToolSpec {
         let object = spec.as_object().ok_or_else(|| Error::options("a tool spec must be a JSON object"))?;
         if let Some(k) = object.keys().find(|k| !SPEC_KEYS.contains(&k.as_str())) {
             return Err(Error::options(format!(
-                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `destructive`, `idempotent`, `open_world`, `confirm`, `all_or_nothing`, `answered_by`, `languages`, `properties`"
+                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `destructive`, `idempotent`, `open_world`, `confirm`, `deprecated`, `all_or_nothing`, `answered_by`, `languages`, `properties`"
             )));
         }
-        let name = object
-            .get("name")
-            .and_then(Value::as_str)
-            .filter(|n| !n.is_empty())
-            .ok_or_else(|| Error::options("a tool spec needs a non-empty string `name`"))?
-            .to_owned();
+        let name = spec_name(object)?;
         let description = object.get("description").and_then(Value::as_str).unwrap_or_default().to_owned();
         let flag = |key: &str| -> Result<bool, Error> {
             match object.get(key) {
@@ -417,6 +423,7 @@ impl ToolSpec {
         };
         let writes = flag("writes")?;
         let effects = effects::Effects::from_spec(object, &name, writes)?;
+        let deprecated = Deprecation::from_spec(object.get("deprecated"), &name)?;
         let all_or_nothing = flag("all_or_nothing")?;
         let answered_by = props::answered_by(object.get("answered_by"))
             .map_err(|m| Error::options(format!("`answered_by` of tool `{name}` {m}")))?
@@ -465,6 +472,7 @@ impl ToolSpec {
             description,
             writes,
             effects,
+            deprecated,
             all_or_nothing,
             answered_by,
             properties,
@@ -543,6 +551,19 @@ impl ToolSpec {
     /// The tool's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// When the tool goes and what replaces it, when its spec says it is deprecated.
+    pub const fn deprecation(&self) -> Option<&Deprecation> {
+        self.deprecated.as_ref()
+    }
+
+    /// The description as listed: a deprecated tool's starts with the sentence that says so.
+    pub fn listed_description(&self) -> String {
+        match &self.deprecated {
+            Some(d) => d.described(&self.description),
+            None => self.description.clone(),
+        }
     }
 
     /// The names of the tool's properties, in declared order: the order of a read's args.
@@ -762,12 +783,13 @@ impl ToolSpec {
     /// "input_schema"}`.
     pub fn definition_for(&self, dialect: Dialect) -> Value {
         let schema = self.input_schema_for(dialect);
+        let description = self.listed_description();
         match dialect {
             Dialect::Mcp => self.definition(),
-            Dialect::OpenaiStrict => json!({"type": "function", "name": self.name, "description": self.description,
+            Dialect::OpenaiStrict => json!({"type": "function", "name": self.name, "description": description,
                                             "parameters": schema, "strict": true}),
-            Dialect::Gemini => json!({"name": self.name, "description": self.description, "parameters": schema}),
-            Dialect::Anthropic => json!({"name": self.name, "description": self.description, "input_schema": schema}),
+            Dialect::Gemini => json!({"name": self.name, "description": description, "parameters": schema}),
+            Dialect::Anthropic => json!({"name": self.name, "description": description, "input_schema": schema}),
         }
     }
 
@@ -789,14 +811,19 @@ impl ToolSpec {
     }
 
     /// The MCP tool definition: `{"name", "description", "inputSchema"}` (plus `annotations`
-    /// saying whether the tool only reads).
+    /// saying whether the tool only reads; a deprecated tool's description starts with the
+    /// sentence that says so, and its `_meta` holds [`DEPRECATED_META`]).
     pub fn definition(&self) -> Value {
-        json!({
+        let mut definition = json!({
             "name": self.name,
             "description": self.description,
             "inputSchema": self.input_schema(),
             "annotations": self.annotations(),
-        })
+        });
+        if let Some(d) = &self.deprecated {
+            d.mark(&mut definition);
+        }
+        definition
     }
 
     /// The MCP annotations: `readOnlyHint`, and for a tool that writes `destructiveHint` and

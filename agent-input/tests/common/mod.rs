@@ -265,6 +265,39 @@ pub fn all_outcomes() -> Vec<(String, Value, Option<Value>)> {
             }
         }
     }
+    out.extend(protocol_envelopes());
+    out
+}
+
+/// The envelopes the protocol vectors' calls answer (`tests/protocol.rs` checks each answer is
+/// the one the core computes), as error outcomes: the protocol's own codes (`tool_retired`).
+fn protocol_envelopes() -> Vec<(String, Value, Option<Value>)> {
+    let mut out = Vec::new();
+    let mut files: Vec<_> =
+        std::fs::read_dir(vectors_dir().join("protocol")).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    for path in files {
+        let file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        for case in file["cases"].as_array().into_iter().flatten() {
+            let calls = case["calls"].as_array().into_iter().flatten();
+            let answers =
+                calls.flat_map(|c| c["expect"].as_array().into_iter().flatten()).filter(|s| s["step"] == "answer");
+            for (i, answer) in answers.enumerate() {
+                let text = answer.pointer("/result/content/0/text").and_then(Value::as_str).unwrap_or_default();
+                let Ok(envelope) = serde_json::from_str::<Value>(text) else { continue };
+                if answer["result"]["isError"] == true && envelope["code"].is_string() {
+                    let mut outcome = envelope;
+                    outcome["status"] = Value::String("error".into());
+                    out.push((
+                        format!("protocol/{stem}/{}/{i}", case["name"].as_str().unwrap_or_default()),
+                        outcome,
+                        None,
+                    ));
+                }
+            }
+        }
+    }
     out
 }
 

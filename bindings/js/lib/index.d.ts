@@ -286,6 +286,9 @@ export interface InputSchemaOverrides {
   idempotent?: boolean;
   open_world?: boolean;
   confirm?: boolean;
+  /** The tool is versioned out: listed as deprecated, and answered with the `tool_retired`
+   * envelope naming the replacement from the removal date on. `true`: neither is known yet. */
+  deprecated?: true | { removal?: string; replacement?: string };
   all_or_nothing?: boolean;
   /** The languages the tool's callers write (BCP 47 tags). */
   languages?: string[];
@@ -307,6 +310,9 @@ export interface ToolSpec {
   open_world?: boolean;
   /** A destructive tool previews (`dry_run`) and applies with the preview's `confirm_token`. */
   confirm?: boolean;
+  /** The tool is versioned out: listed as deprecated, and answered with the `tool_retired`
+   * envelope naming the replacement from the removal date on. `true`: neither is known yet. */
+  deprecated?: true | { removal?: string; replacement?: string };
   all_or_nothing?: boolean;
   properties?: { [property: string]: PropertyDecl | null };
 }

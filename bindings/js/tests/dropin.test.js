@@ -55,6 +55,39 @@ for (const major of [1, 2]) {
   const { schema } = MAJORS[major];
 
   describe(`SDK ${major}.x McpServer made lenient`, () => {
+    test("a tool the overrides deprecate says so in the listing and is retired on its date", async () => {
+      const deprecated = { removal: "2027-01-01", replacement: "search_v2" };
+      const make = (day) => {
+        const server = new MAJORS[major].McpServer({ name: "search", version: "1.0.0" });
+        const ran = [];
+        server.registerTool(
+          "search",
+          { description: "Search the items.", inputSchema: schema({ query: z.string() }), annotations: { readOnlyHint: true } },
+          async ({ query }) => {
+            ran.push(query);
+            return { content: [{ type: "text", text: "[]" }] };
+          },
+        );
+        lenient(server, { tools: { search: { deprecated } }, today: () => day });
+        return { server, ran };
+      };
+      const before = make(new Date("2026-12-31T12:00:00Z"));
+      const client = await connect(major, before.server);
+      const { tools } = await client.listTools();
+      const search = tools.find((t) => t.name === "search");
+      assert.equal(search.description, "Deprecated: removed on 2027-01-01; call `search_v2` instead. Search the items.");
+      assert.deepEqual(search._meta["agent-input/deprecated"], deprecated);
+      const served = await client.callTool({ name: "search", arguments: { query: "x" } });
+      assert.equal(served.isError ?? false, false, JSON.stringify(served));
+      assert.deepEqual(before.ran, ["x"]);
+      const after = make(new Date("2027-01-01T12:00:00Z"));
+      const retired = await (await connect(major, after.server)).callTool({ name: "search", arguments: { query: "x" } });
+      assert.equal(retired.isError, true);
+      assert.equal(envelope(retired).code, "tool_retired");
+      assert.match(envelope(retired).hint, /Call `search_v2` instead/);
+      assert.deepEqual(after.ran, [], "a retired tool's function does not run");
+    });
+
     test("a tool with an idempotency_key replays its receipt: the author's function runs once", async () => {
       const server = new MAJORS[major].McpServer({ name: "pay", version: "1.0.0" });
       const paid = [];

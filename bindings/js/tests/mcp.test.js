@@ -363,6 +363,28 @@ for (const major of [1, 2]) {
       await assert.rejects(client.callTool({ name: "nope", arguments: {} }), /unknown tool `nope`/);
     });
 
+    test(`registerTool lists a deprecated spec as one and retires it on its date (${major}.x)`, async () => {
+      const Server = major === 1 ? Server1 : Server2;
+      const deprecated = { removal: "2027-01-01", replacement: "since_v2" };
+      const spec = { name: "since", description: "Since a day.", deprecated, properties: { since: { kind: "date", required: true } } };
+      const serve = async (day) => {
+        const server = new Server({ name: "spec", version: "1.0.0" });
+        const seen = [];
+        registerTool(server, spec, (args) => seen.push(args.since) && {}, { today: () => day });
+        return { client: await connect(server), seen };
+      };
+      const before = await serve("2026-12-31");
+      const [since] = (await before.client.listTools()).tools;
+      assert.equal(since.description, "Deprecated: removed on 2027-01-01; call `since_v2` instead. Since a day.");
+      assert.deepEqual(since._meta["agent-input/deprecated"], deprecated);
+      const served = await before.client.callTool({ name: "since", arguments: { since: "2026-12-01" } });
+      assert.equal(served.isError ?? false, false, JSON.stringify(served));
+      const after = await serve("2027-01-01");
+      const retired = await after.client.callTool({ name: "since", arguments: { since: "2026-12-01" } });
+      assert.equal(retired.structuredContent.code, "tool_retired");
+      assert.deepEqual([before.seen, after.seen], [["2026-12-01"], []]);
+    });
+
     test(`registerTool takes the server's day on the ${major}.x low-level Server`, async () => {
       const Server = major === 1 ? Server1 : Server2;
       const server = new Server({ name: "spec", version: "1.0.0" });

@@ -1037,6 +1037,16 @@ impl Tool {
         Ok(to_py(py, &self.spec.input_schema_for(dialect))?.unbind())
     }
 
+    /// What a listing of a deprecated tool says beside its schema: `{"description", "_meta"}`
+    /// (`description` the listed one, whose first sentence says the tool is deprecated;
+    /// `_meta` the `agent-input/deprecated` entry), or `None` for a tool that is not deprecated.
+    fn listed_fields(&self, py: Python<'_>, description: &str) -> PyResult<Option<Py<PyAny>>> {
+        let Some(deprecation) = self.spec.deprecation() else { return Ok(None) };
+        let mut fields = serde_json::json!({"description": description});
+        deprecation.mark(&mut fields);
+        Ok(Some(to_py(py, &fields)?.unbind()))
+    }
+
     /// The payload the tool accepts, to echo as the next call: every required property set to
     /// its kind's canonical example, the optional ones left out; it reads back as itself with
     /// no note.

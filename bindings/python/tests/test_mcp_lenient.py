@@ -708,3 +708,72 @@ def test_a_tool_with_an_idempotency_key_keeps_its_receipts_in_the_store_given(fr
 
     server.run(scenario)
     assert runs == [1250] and len(store) == 1
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_a_tool_the_overrides_deprecate_says_so_and_is_retired_on_its_date(framework: str) -> None:
+    deprecated = {"removal": "2027-01-01", "replacement": "find_v2"}
+    tools = {"find": {"deprecated": deprecated}}
+    before = Server(framework, overrides=tools, today=lambda: datetime.date(2026, 12, 31))
+
+    async def listed_and_served(s: Session) -> None:
+        find = (await s.tools())["find"]
+        assert find["description"] == "Deprecated: removed on 2027-01-01; call `find_v2` instead. Find things.", find
+        assert find["_meta"]["agent-input/deprecated"] == deprecated, find
+        read = await s.call("find", {"query": "nájem"})
+        assert not read.get("isError"), read
+        assert before.calls[-1]["query"] == "nájem"
+
+    before.run(listed_and_served)
+    after = Server(framework, overrides=tools, today=lambda: datetime.date(2027, 1, 1))
+
+    async def retired(s: Session) -> None:
+        result = await s.call("find", {"query": "nájem"})
+        assert result["isError"] is True, result
+        answer = envelope(result)
+        assert answer["code"] == "tool_retired", answer
+        assert "Call `find_v2` instead" in answer["hint"], answer
+
+    after.run(retired)
+    assert after.calls == [], "a retired tool's function does not run"
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_a_deprecated_spec_tool_is_listed_as_one_and_retired_past_its_date(framework: str) -> None:
+    from agent_input.mcp import add_tool, mcp_tool
+
+    deprecated = {"removal": "2027-01-01", "replacement": "since_v2"}
+    spec = {"name": "since", "description": "Since a day.", "deprecated": deprecated, "properties": {"since": {"kind": "date", "required": True}}}
+    seen: List[Any] = []
+
+    def handler(since: datetime.date) -> str:
+        seen.append(since)
+        return since.isoformat()
+
+    def serve(day: datetime.date) -> Server:
+        server = Server(framework, wrap=False)
+        if framework == "fastmcp":
+            server.server.local_provider.remove_tool("find")
+            add_tool(server.server, spec, handler, today=lambda: day)
+        else:
+            from mcp.server.mcpserver import MCPServer
+
+            server.server = MCPServer("spec", tools=[mcp_tool(spec, handler, today=lambda: day)])
+        return server
+
+    async def listed_and_served(s: Session) -> None:
+        since = (await s.tools())["since"]
+        assert since["description"] == "Deprecated: removed on 2027-01-01; call `since_v2` instead. Since a day.", since
+        assert since["_meta"]["agent-input/deprecated"] == deprecated, since
+        read = await s.call("since", {"since": "2026-12-01"})
+        assert not read.get("isError"), read
+
+    serve(datetime.date(2026, 12, 31)).run(listed_and_served)
+    assert seen == [datetime.date(2026, 12, 1)]
+
+    async def retired(s: Session) -> None:
+        result = await s.call("since", {"since": "2026-12-01"})
+        assert result["isError"] is True and envelope(result)["code"] == "tool_retired", result
+
+    serve(datetime.date(2027, 1, 1)).run(retired)
+    assert seen == [datetime.date(2026, 12, 1)], "a retired tool's handler does not run"

@@ -84,3 +84,42 @@ async fn a_failed_write_releases_its_key_and_a_throttle_is_the_envelope() {
     assert_eq!(paid["structuredContent"]["result"], json!({"payment": "P-1"}));
     assert_eq!(runs.load(Ordering::SeqCst), 3, "each failure released the key, so each retry ran");
 }
+
+#[tokio::test]
+async fn a_deprecated_spec_is_listed_as_one_and_retired_past_its_date() {
+    use rmcp::ServiceExt;
+    let spec = ToolSpec::from_json(&json!({"name": "search_v1", "description": "Search the items.",
+        "deprecated": {"removal": "2020-01-01", "replacement": "search_v2"},
+        "properties": {"query": {"kind": "text", "required": true}}}))
+    .unwrap();
+    let runs = Arc::new(AtomicUsize::new(0));
+    let r = Arc::clone(&runs);
+    let server = ToolServer::new("search", "1.0.0").tool(spec, move |_args: ToolArgs| {
+        let runs = Arc::clone(&r);
+        async move {
+            runs.fetch_add(1, Ordering::SeqCst);
+            Ok::<_, HandlerError>(json!({"hits": []}))
+        }
+    });
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let client = ().serve(client_io).await.unwrap();
+    let tools = client.list_all_tools().await.unwrap();
+    assert_eq!(
+        tools[0].description.as_deref(),
+        Some("Deprecated: removed on 2020-01-01; call `search_v2` instead. Search the items.")
+    );
+    let meta = tools[0].meta.as_ref().expect("the listing's _meta");
+    assert_eq!(meta.0["agent-input/deprecated"], json!({"removal": "2020-01-01", "replacement": "search_v2"}));
+    let mut args = rmcp::model::JsonObject::new();
+    args.insert("query".into(), json!("x"));
+    let result =
+        client.call_tool(rmcp::model::CallToolRequestParams::new("search_v1").with_arguments(args)).await.unwrap();
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(result.structured_content.unwrap()["code"], "tool_retired");
+    assert_eq!(runs.load(Ordering::SeqCst), 0, "the handler does not run");
+}

@@ -139,3 +139,33 @@ async fn a_plain_strings_name_implies_its_kind_only_when_the_author_opts_in() {
     assert_eq!(read.is_error, Some(false), "{read:?}");
     assert_eq!(codes(&read), ["invented_cursor_read_as_absent"]);
 }
+
+#[tokio::test]
+async fn a_tool_the_overrides_deprecate_says_so_and_is_retired_on_its_date() {
+    let deprecated = json!({"deprecated": {"removal": "2027-01-01", "replacement": "search_decisions_v2"}});
+    let server = |day: chrono::NaiveDate| {
+        Lenient::new(PlainCourts::new()).tool("search_decisions", deprecated.clone()).today(move || day)
+    };
+    let before = connect(server(chrono::NaiveDate::from_ymd_opt(2026, 12, 31).unwrap())).await;
+    let tools = before.list_all_tools().await.unwrap();
+    let search = tools.iter().find(|t| t.name == "search_decisions").unwrap();
+    let description = search.description.as_deref().unwrap();
+    assert!(
+        description.starts_with("Deprecated: removed on 2027-01-01; call `search_decisions_v2` instead. "),
+        "{description}"
+    );
+    let meta = search.meta.as_ref().unwrap();
+    assert_eq!(
+        meta.0["agent-input/deprecated"],
+        json!({"removal": "2027-01-01", "replacement": "search_decisions_v2"})
+    );
+    let call = || CallToolRequestParams::new("search_decisions").with_arguments(args(json!({"query": "x"})));
+    assert_eq!(before.call_tool(call()).await.unwrap().is_error, Some(false), "served until its date");
+    // From the removal date on: the envelope names the replacement, and the tool does not run.
+    let after = connect(server(chrono::NaiveDate::from_ymd_opt(2027, 1, 1).unwrap())).await;
+    let retired = after.call_tool(call()).await.unwrap();
+    assert_eq!(retired.is_error, Some(true));
+    let envelope: Value = serde_json::from_str(&retired.content[0].as_text().unwrap().text).unwrap();
+    assert_eq!(envelope["code"], "tool_retired", "{envelope}");
+    assert!(envelope["hint"].as_str().unwrap().contains("Call `search_decisions_v2` instead"), "{envelope}");
+}

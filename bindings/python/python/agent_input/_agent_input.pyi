@@ -343,6 +343,8 @@ class Tool:
         """The tool's `inputSchema` in a host's dialect (MCP's JSON Schema by default)."""
     def definition(self, dialect: SchemaDialect = "mcp") -> Dict[str, Json]:
         """The tool definition in a host's dialect (MCP's by default)."""
+    def listed_fields(self, description: str) -> Optional[Dict[str, Json]]:
+        """`{"description", "_meta"}` a deprecated tool is listed with; `None` when not deprecated."""
     def skeleton(self) -> Dict[str, Json]:
         """The payload the tool accepts: every required property set to its canonical example."""
 

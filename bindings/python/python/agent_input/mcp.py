@@ -517,7 +517,16 @@ def _fastmcp_middleware(server: Any, state: _Lenient) -> Any:
             out: List[FastMCPTool] = []
             for listed in await call_next(context):
                 tool, _ = spec(listed)
-                out.append(listed if tool is None else listed.model_copy(update={"parameters": tool.input_schema()}))
+                if tool is None:
+                    out.append(listed)
+                    continue
+                update: Dict[str, Any] = {"parameters": tool.input_schema()}
+                deprecated = tool.listed_fields(listed.description or "")
+                if deprecated is not None:
+                    meta = dict(listed.meta or {})
+                    meta.update(cast(Dict[str, Any], deprecated["_meta"]))
+                    update.update(description=deprecated["description"], meta=meta)
+                out.append(listed.model_copy(update=update))
             return out
 
         async def on_call_tool(
@@ -953,6 +962,8 @@ def _fastmcp_tool(
             return _fastmcp_result(await _own(self._spec, self._handler, params, context, receipts))
 
     definition = tool.definition()
+    if "_meta" in definition and "meta" not in fields:
+        fields["meta"] = definition["_meta"]  # a deprecated tool's `agent-input/deprecated`
     made = SpecTool(
         name=tool.name,
         description=str(fields.pop("description", None) or definition.get("description") or handler.__doc__ or ""),
@@ -1063,6 +1074,9 @@ def mcp_tool(
         parameters=made_from.input_schema(),
         annotations=ToolAnnotations.model_validate(made_from.annotations()),
     )
+    meta = made_from.definition().get("_meta")
+    if meta is not None:
+        fields["meta"] = meta  # a deprecated tool's `agent-input/deprecated`
     return SpecTool(**fields)
 
 
