@@ -15,7 +15,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, mkdtempSync } from "node:fs";
+import { readFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -119,5 +119,39 @@ for (const server of servers) {
     assert.equal(out.status, 0, `${server.name}: ${out.stderr}\n${out.stdout.slice(0, 2000)}`);
     const result = JSON.parse(out.stdout);
     assert.equal(result.summary.failed, 0, `${server.name}: ${JSON.stringify(result.summary)}`);
+  });
+}
+
+// `agent-input diff`: its SARIF validates as lint's does, for every rule's fixture pair (open
+// and accepted), and every example server, started twice, lists the same contract.
+const diffPairs = JSON.parse(readFileSync(path.join(root, "bindings/cli/tests/diff/rules.json"), "utf8"));
+
+test("diff: the SARIF of every rule's fixture pair validates, open and accepted", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "agent-input-diff-"));
+  const [oldFile, newFile, acceptFile] = ["old.json", "new.json", "accept.json"].map((f) => path.join(dir, f));
+  const codes = Object.keys(diffPairs);
+  assert.ok(codes.length > 60, `${codes.length} rules`);
+  for (const code of codes) {
+    writeFileSync(oldFile, JSON.stringify(diffPairs[code].old));
+    writeFileSync(newFile, JSON.stringify(diffPairs[code].new));
+    const out = run(["diff", oldFile, newFile, "--format", "sarif", "--today", "2026-12-06", "--fail-on", "never"]);
+    assert.equal(out.status, 0, `${code}: ${out.stderr}`);
+    const log = assertValidSarif(out.stdout, code);
+    const result = log.runs[0].results.find((r) => r.ruleId === code);
+    assert.ok(result, `${code}: ${out.stdout.slice(0, 500)}`);
+    writeFileSync(acceptFile, JSON.stringify([{ fingerprint: result.partialFingerprints["agentInputChange/v1"], reason: "reviewed" }]));
+    const accepted = run(["diff", oldFile, newFile, "--format", "sarif", "--today", "2026-12-06", "--accept", acceptFile, "--fail-on", "never"]);
+    const again = assertValidSarif(accepted.stdout, `${code} accepted`).runs[0].results.find((r) => r.ruleId === code);
+    assert.deepEqual(again.suppressions, [{ kind: "external", justification: "reviewed" }], code);
+  }
+});
+
+for (const server of servers) {
+  test(`diff ${server.name}: the live server against itself is no change`, () => {
+    const out = run(["diff", "--old-server", server.command, "--server", server.command, "--format", "json", "--fail-on", "info"], path.join(root, server.cwd));
+    assert.equal(out.status, 0, `${server.name}: ${out.stderr}\n${out.stdout.slice(0, 2000)}`);
+    const report = JSON.parse(out.stdout);
+    assert.ok(report.tools.new > 0, JSON.stringify(report.tools));
+    assert.deepEqual(report.changes, []);
   });
 }

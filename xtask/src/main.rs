@@ -7,6 +7,10 @@
 //!   tables in `agent-input/src/data/` (the list is in `xtask::cldr`).
 //! - `cargo xtask codes`: rewrites `docs/codes.md` from the code enums and the vectors (it runs
 //!   the census test in bless mode, so there is one renderer).
+//! - `cargo xtask codes-lock`: writes `codes.lock.json` (every code of every closed set with its
+//!   meaning line) by running `bindings/cli/tests/codes_lock.rs` with `AGENT_INPUT_LOCK_CODES=1`:
+//!   new codes are added and meaning changes with a dated entry in its `changes` applied; a
+//!   removed or renamed code, or a meaning changed without a dated entry, still fails.
 //! - `cargo xtask stubs`: writes the Python binding's generated types and per-kind functions
 //!   (`bindings/python/python/agent_input/_types.py`, `_kinds.py`) from the core's options
 //!   schema and code enums.
@@ -16,7 +20,7 @@
 //!   of its tape (`WIRE_KEYS` in `generated.js`, `bindings/js/src/keys.rs`).
 //! - `cargo xtask fuzz-seeds`: writes `fuzz/corpus/<target>/` seeds from the vectors.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 fn main() -> ExitCode {
@@ -38,16 +42,13 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some("codes") => {
-            let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-                .args(["test", "-q", "-p", "agent-input", "--test", "census", "--", "docs_codes_md_is_fresh"])
-                .env("AGENT_INPUT_BLESS", "1")
-                .current_dir(&root)
-                .status();
-            match status {
-                Ok(s) if s.success() => ExitCode::SUCCESS,
-                _ => ExitCode::FAILURE,
-            }
+        Some("codes") => cargo_test(
+            &root,
+            &["-p", "agent-input", "--test", "census", "--", "docs_codes_md_is_fresh"],
+            "AGENT_INPUT_BLESS",
+        ),
+        Some("codes-lock") => {
+            cargo_test(&root, &["-p", "agent-input-cli", "--test", "codes_lock"], "AGENT_INPUT_LOCK_CODES")
         }
         Some("stubs") => match xtask::stubs::write_all(&root) {
             Ok(written) => {
@@ -84,8 +85,25 @@ fn main() -> ExitCode {
             }
         },
         _ => {
-            eprintln!("usage: cargo xtask cldr [DIR] | cargo xtask codes | cargo xtask stubs | cargo xtask ts | cargo xtask fuzz-seeds");
+            eprintln!(
+                "usage: cargo xtask cldr [DIR] | cargo xtask codes | cargo xtask codes-lock | cargo xtask stubs | \
+                 cargo xtask ts | cargo xtask fuzz-seeds"
+            );
             ExitCode::from(2)
         }
+    }
+}
+
+/// Runs `cargo test -q ARGS` at the root with `env` set to 1: a test that writes what it checks.
+fn cargo_test(root: &Path, args: &[&str], env: &str) -> ExitCode {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["test", "-q"])
+        .args(args)
+        .env(env, "1")
+        .current_dir(root)
+        .status();
+    match status {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        _ => ExitCode::FAILURE,
     }
 }

@@ -20,6 +20,8 @@
 //! - `agent-input lint (--server "COMMAND" | --tools FILE)` checks an MCP server's tool contract
 //!   (`lint`, docs/lint.md); `agent-input eval --server "COMMAND" --scenarios FILE.jsonl` drives
 //!   it through scenarios and scores each step (`eval`). Both speak MCP over stdio (`mcp`).
+//! - `agent-input diff OLD NEW` reviews a change of a tool contract as an API change: every
+//!   change a closed code with a level, a side and the migration (`diff`, docs/diff.md).
 //!
 //! The CLI holds no parsing logic of values: it passes JSON to the core and prints the outcome.
 //!
@@ -30,6 +32,7 @@
 //! is counted, not kept), and output that cannot be written (stdout closed, a broken pipe, a
 //! full disk) is an error exit (1).
 
+mod diff;
 mod eval;
 mod lint;
 mod mcp;
@@ -151,10 +154,22 @@ enum Command {
         /// Call no tool (by default the read-only tools that need no argument are called with {}).
         #[arg(long = "no-calls")]
         no_calls: bool,
+        /// Record the server's tools in FILE (when it does not exist yet) and report every
+        /// later change of them as a finding until accepted or re-pinned.
+        #[arg(long, value_name = "FILE")]
+        pin: Option<std::path::PathBuf>,
+        /// Rewrite the --pin file with the tools as they are now (after review).
+        #[arg(long = "pin-update", requires = "pin")]
+        pin_update: bool,
         /// Print the rules (code, severity, summary, hint) as JSON and lint nothing.
         #[arg(long, conflicts_with_all = ["server", "tools"])]
         rules: bool,
     },
+    /// Review a change of a tool contract as an API change: OLD and NEW are tools/list results,
+    /// tool specs (a file, an array or a directory of them) or live servers; one finding per
+    /// change, each with a closed code, a level, the side it affects and the migration
+    /// (docs/diff.md).
+    Diff(DiffArgs),
     /// Drive an MCP server through scenarios and score every step (ok, recovered, asked,
     /// failed); with --baseline, before and after side by side.
     Eval {
@@ -187,6 +202,50 @@ enum Command {
     /// reach it at --upstream URL) and relay MCP over stdio (or serve it over Streamable HTTP
     /// with --listen), reading tool calls as the one-line drop-ins do.
     Proxy(ProxyArgs),
+}
+
+/// `agent-input diff`'s options.
+#[derive(clap::Args)]
+struct DiffArgs {
+    /// The old listing or spec(s) (or --old-server).
+    #[arg(value_name = "OLD", required_unless_present_any = ["old_server", "rules"])]
+    old: Option<std::path::PathBuf>,
+    /// The new listing or spec(s) (or --server).
+    #[arg(value_name = "NEW", required_unless_present_any = ["server", "old_server", "rules"])]
+    new: Option<std::path::PathBuf>,
+    /// The command that starts the old server on stdio (run through `sh -c`).
+    #[arg(long = "old-server", value_name = "COMMAND")]
+    old_server: Option<String>,
+    /// The command that starts the new server on stdio (run through `sh -c`).
+    #[arg(long, value_name = "COMMAND")]
+    server: Option<String>,
+    /// The directory the server commands run in.
+    #[arg(long, value_name = "DIR")]
+    cwd: Option<std::path::PathBuf>,
+    /// table (for a person), json, sarif (SARIF 2.1.0, for code scanning) or markdown (a
+    /// pull-request comment).
+    #[arg(long, default_value = "table", value_name = "FORMAT")]
+    format: String,
+    /// The least level that fails the run: breaking, warning, info or never.
+    #[arg(long = "fail-on", default_value = "breaking", value_name = "LEVEL")]
+    fail_on: String,
+    /// Changes accepted with a reason: [{"fingerprint", "reason"}] or [{"code", "tool"?,
+    /// "pointer"?, "reason"}].
+    #[arg(long, value_name = "FILE")]
+    accept: Option<std::path::PathBuf>,
+    /// The least notice a newly announced removal date gives, in days.
+    #[arg(long = "min-notice-days", default_value_t = diff::MIN_NOTICE_DAYS, value_name = "DAYS")]
+    min_notice_days: i64,
+    /// The day of the diff (YYYY-MM-DD; the UTC date by default), against which removal
+    /// dates are read.
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    today: Option<String>,
+    /// Compare listings that share no tool (by default that is taken for two servers).
+    #[arg(long)]
+    unrelated: bool,
+    /// Print the rules (code, level, side, summary, hint) as JSON and compare nothing.
+    #[arg(long, conflicts_with_all = ["old", "new", "server", "old_server"])]
+    rules: bool,
 }
 
 /// `agent-input proxy`'s options.
@@ -230,6 +289,34 @@ struct ProxyArgs {
     /// The server's command and its arguments, after `--` (or --upstream).
     #[arg(last = true, value_name = "COMMAND")]
     command: Vec<String>,
+}
+
+/// Runs `agent-input diff`: OLD alone beside `--server` is the old side, and NEW alone beside
+/// `--old-server` the new one.
+fn diff_run(a: &DiffArgs) -> Result<u8, (String, u8)> {
+    fn side<'a>(path: Option<&'a std::path::PathBuf>, command: Option<&'a String>) -> Option<diff::Source<'a>> {
+        match (path, command) {
+            (Some(p), _) => Some(diff::Source::File(p)),
+            (None, Some(c)) => Some(diff::Source::Server(c)),
+            _ => None,
+        }
+    }
+    let (old, new) = match (&a.old, &a.new, &a.old_server) {
+        (Some(_), None, None) => (a.old.as_ref(), None),
+        (Some(_), None, Some(_)) => (None, a.old.as_ref()),
+        _ => (a.old.as_ref(), a.new.as_ref()),
+    };
+    diff::run(&diff::Options {
+        old: side(old, a.old_server.as_ref()),
+        new: side(new, a.server.as_ref()),
+        cwd: a.cwd.as_deref(),
+        format: &a.format,
+        fail_on: &a.fail_on,
+        accept: a.accept.as_deref(),
+        min_notice_days: a.min_notice_days,
+        today: a.today.as_deref(),
+        unrelated: a.unrelated,
+    })
 }
 
 /// Runs `agent-input proxy`.
@@ -304,10 +391,16 @@ const CURSOR_KEY_ENV: &str = "AGENT_INPUT_CURSOR_KEY";
 fn load_tool(path: &std::path::Path) -> Result<agent_input::tool::ToolSpec, String> {
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("agent-input: cannot read {}: {e}", path.display()))?;
-    let mut json: Value =
+    let json: Value =
         serde_json::from_str(&text).map_err(|e| format!("agent-input: {} is not JSON: {e}", path.display()))?;
     once_each(&text, &path.display().to_string(), "")?;
     let base = path.parent().unwrap_or_else(|| std::path::Path::new("."));
+    tool_from_json(json, base)
+}
+
+/// A tool spec from its JSON: a vocabulary's `entries` given as a file are read relative to
+/// `base`; an unkeyed cursor reads with the key in [`CURSOR_KEY_ENV`].
+fn tool_from_json(mut json: Value, base: &std::path::Path) -> Result<agent_input::tool::ToolSpec, String> {
     if let Some(Value::Object(props)) = json.get_mut("properties") {
         entries_from_files(props, base)?;
     }
@@ -768,7 +861,7 @@ fn main() -> ExitCode {
         }
         Command::Call { tool, batch, mcp, today } => call(&tool, batch, mcp, today.as_deref()),
         Command::Lint { rules: true, .. } => print(&lint::rules_json()),
-        Command::Lint { server, tools, cwd, format, fail_on, accept, no_calls, .. } => {
+        Command::Lint { server, tools, cwd, format, fail_on, accept, no_calls, pin, pin_update, .. } => {
             exit_of(lint::run(&lint::Options {
                 server: server.as_deref(),
                 tools: tools.as_deref(),
@@ -777,8 +870,12 @@ fn main() -> ExitCode {
                 fail_on: &fail_on,
                 accept: accept.as_deref(),
                 calls: !no_calls,
+                pin: pin.as_deref(),
+                pin_update,
             }))
         }
+        Command::Diff(DiffArgs { rules: true, .. }) => print(&diff::rules::rules_json()),
+        Command::Diff(args) => exit_of(diff_run(&args)),
         Command::Eval { server, scenarios, cwd, baseline, output, format, fail_on, model_timeout } => {
             exit_of(eval::run(&eval::Options {
                 server: &server,

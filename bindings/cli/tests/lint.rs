@@ -51,7 +51,7 @@ fn rules() -> Vec<Value> {
 #[test]
 fn every_rule_fires_on_the_server_that_breaks_it_and_nothing_else_does() {
     let rules = rules();
-    assert!(rules.len() >= 25, "{} rules", rules.len());
+    assert!(rules.len() >= 33, "{} rules", rules.len());
     for rule in &rules {
         let code = rule["code"].as_str().unwrap();
         let path = servers().join(format!("lint/{code}.json"));
@@ -60,7 +60,10 @@ fn every_rule_fires_on_the_server_that_breaks_it_and_nothing_else_does() {
         let mut expected: Vec<String> = vec![code.to_string()];
         expected.extend(declared["also"].as_array().into_iter().flatten().map(|c| c.as_str().unwrap().to_string()));
         expected.sort();
-        let (report, status) = lint_json(&fixture(code), &["--fail-on", "note"]);
+        // A fixture may need options of its own (`lint_args`: the pin it is checked against).
+        let mut args = vec!["--fail-on", "note"];
+        args.extend(declared["lint_args"].as_array().into_iter().flatten().map(|a| a.as_str().unwrap()));
+        let (report, status) = lint_json(&fixture(code), &args);
         assert_eq!(codes(&report), expected, "{code}: {report:#}");
         // Every finding names the fix and where: a hint, and a JSON pointer into the listing.
         for finding in report["findings"].as_array().unwrap() {
@@ -562,4 +565,44 @@ fn the_table_shows_what_a_server_sends_as_visible_escapes() {
     let json = lint(&["--tools", path.to_str().unwrap(), "--format", "json"]).stdout;
     assert!(String::from_utf8(json).unwrap().contains("\\u001b]0;pwned"));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_pin_records_the_tools_then_reports_each_change_until_accepted_or_repinned() {
+    let dir = std::env::temp_dir().join(format!("agent-input-pin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pin = dir.join("pin.json");
+    let pin_arg = pin.to_str().unwrap();
+    // The first run records the pin and reports nothing of it.
+    let (report, status) = lint_json(&fixture("clean"), &["--pin", pin_arg]);
+    assert_eq!((report["findings"].clone(), status), (json!([]), 0));
+    let recorded: Value = serde_json::from_str(&std::fs::read_to_string(&pin).unwrap()).unwrap();
+    assert_eq!(recorded["tools"].as_object().unwrap().len(), 3);
+    assert_eq!(recorded["tools"]["search_decisions"]["sha256"].as_str().unwrap().len(), 64);
+    // The same tools again: nothing.
+    let (report, status) = lint_json(&fixture("clean"), &["--pin", pin_arg]);
+    assert_eq!((report["findings"].clone(), status), (json!([]), 0));
+    // A description changed after review: an error naming what changed, until accepted...
+    let (report, status) = lint_json(&fixture("pinned_tool_changed"), &["--pin", pin_arg]);
+    assert_eq!((codes(&report), status), (vec!["pinned_tool_changed".to_string()], 3));
+    let message = report["findings"][0]["message"].as_str().unwrap();
+    assert!(message.contains("description") && message.contains("tool_description_changed"), "{message}");
+    let accept = dir.join("accept.json");
+    std::fs::write(&accept, r#"[{"code": "pinned_tool_changed", "tool": "search_decisions", "reason": "reviewed"}]"#)
+        .unwrap();
+    let (_, status) =
+        lint_json(&fixture("pinned_tool_changed"), &["--pin", pin_arg, "--accept", accept.to_str().unwrap()]);
+    assert_eq!(status, 0);
+    // ...or re-pinned after review: then the new description is the pinned one.
+    let (_, status) = lint_json(&fixture("pinned_tool_changed"), &["--pin", pin_arg, "--pin-update"]);
+    assert_eq!(status, 0);
+    let (report, status) = lint_json(&fixture("pinned_tool_changed"), &["--pin", pin_arg]);
+    assert_eq!((report["findings"].clone(), status), (json!([]), 0));
+    let (report, _) = lint_json(&fixture("clean"), &["--pin", pin_arg]);
+    assert_eq!(codes(&report), ["pinned_tool_changed"]);
+    // A file that is no pin is misuse, as is --pin-update alone.
+    std::fs::write(&pin, "[1, 2]").unwrap();
+    assert_eq!(lint(&["--server", &fixture("clean"), "--pin", pin_arg]).status.code(), Some(2));
+    assert_eq!(lint(&["--server", &fixture("clean"), "--pin-update"]).status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -5,6 +5,7 @@
 
 mod implied;
 mod lenient;
+mod pin;
 pub mod rules;
 mod sarif;
 
@@ -70,6 +71,10 @@ pub struct Options<'a> {
     pub fail_on: &'a str,
     pub accept: Option<&'a std::path::Path>,
     pub calls: bool,
+    /// `--pin FILE`: record the tools there (the first run), else report changes against it.
+    pub pin: Option<&'a std::path::Path>,
+    /// `--pin-update`: rewrite the pin with the tools as they are now.
+    pub pin_update: bool,
 }
 
 /// Exit statuses: 0 nothing at or above `--fail-on`; 1 warnings (or notes, as asked); 3 an
@@ -93,13 +98,19 @@ pub fn run(options: &Options<'_>) -> Result<u8, (String, u8)> {
             EXIT_MISUSE,
         ));
     }
-    let mut report = match (options.server, options.tools) {
+    let (mut report, tools) = match (options.server, options.tools) {
         (Some(command), None) => {
             live(command, options.cwd, options.calls).map_err(|e| (format!("agent-input: {e}"), EXIT_UNREACHABLE))?
         }
         (None, Some(path)) => saved(path).map_err(|e| (e, EXIT_MISUSE))?,
         _ => return Err(("agent-input: lint takes one of --server COMMAND or --tools FILE".into(), EXIT_MISUSE)),
     };
+    match (options.pin, options.pin_update) {
+        (Some(path), update) if update || !path.exists() => pin::write(path, &tools).map_err(|e| (e, EXIT_MISUSE))?,
+        (Some(path), _) => pin::check(path, &tools, &mut report.findings).map_err(|e| (e, EXIT_MISUSE))?,
+        (None, true) => return Err(("agent-input: --pin-update needs --pin FILE".into(), EXIT_MISUSE)),
+        (None, false) => {}
+    }
     if let Some(path) = options.accept {
         accept(&mut report.findings, path).map_err(|e| (e, EXIT_MISUSE))?;
     }
@@ -124,7 +135,7 @@ pub fn run(options: &Options<'_>) -> Result<u8, (String, u8)> {
     })
 }
 
-fn live(command: &str, cwd: Option<&std::path::Path>, calls: bool) -> Result<Report, ClientError> {
+fn live(command: &str, cwd: Option<&std::path::Path>, calls: bool) -> Result<(Report, Vec<Value>), ClientError> {
     let mut session = Session::start(command, cwd)?;
     let (tools, pages) = session.list_all_tools()?;
     let (again, _) = session.list_all_tools()?;
@@ -139,7 +150,9 @@ fn live(command: &str, cwd: Option<&std::path::Path>, calls: bool) -> Result<Rep
     if let Some(cut) = session.listing_cut() {
         findings.push(rules::finding("listing_cut", None, "/tools".into(), cut.message()));
     }
-    Ok(Report { source: command.to_string(), protocol: Some(session.version.clone()), tools: tools.len(), findings })
+    let report =
+        Report { source: command.to_string(), protocol: Some(session.version.clone()), tools: tools.len(), findings };
+    Ok((report, tools))
 }
 
 /// Calls each tool that says it only reads and needs no argument, with `{}`, to see its result.
@@ -161,7 +174,7 @@ fn probe(session: &mut Session, tools: &[Value], findings: &mut Vec<Finding>) ->
 
 /// A saved `tools/list`: the result (`{"tools": [...]}`), a JSON-RPC response holding it, or the
 /// bare array of tools. Protocol rules need the live wire and are not run.
-fn saved(path: &std::path::Path) -> Result<Report, String> {
+fn saved(path: &std::path::Path) -> Result<(Report, Vec<Value>), String> {
     let value = crate::read_json_file(path)?;
     let listing = value.get("result").cloned().unwrap_or(value);
     let tools = match &listing {
@@ -171,12 +184,13 @@ fn saved(path: &std::path::Path) -> Result<Report, String> {
     };
     let mut findings = Vec::new();
     check(&tools, &mut findings);
-    Ok(Report { source: path.display().to_string(), protocol: None, tools: tools.len(), findings })
+    Ok((Report { source: path.display().to_string(), protocol: None, tools: tools.len(), findings }, tools))
 }
 
 /// The rules over the listing itself.
 pub fn check(tools: &[Value], findings: &mut Vec<Finding>) {
     rules::names(tools, findings);
+    rules::versions(tools, findings);
     for (i, tool) in tools.iter().enumerate() {
         rules::tool(i, tool, findings);
     }

@@ -48,6 +48,12 @@ pub const RULES: &[Rule] = &[
     Rule { code: "annotations_default", severity: Warning, summary: "A tool leaves its annotations at MCP's pessimistic defaults (not read-only, destructive, not idempotent, open world); reported once, not again as `destructive_unconfirmed`.", hint: "Declare `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`, so that clients can run reads without asking and warn before writes." },
     Rule { code: "destructive_unconfirmed", severity: Warning, summary: "A tool that declares it may destroy (`readOnlyHint` not true, `destructiveHint` not false) has no confirmation step (`dry_run`, `confirm_token`...).", hint: "Add a preview step: a `dry_run` that returns what would change and a `confirm_token` the real call must send back (agent-input's `\"confirm\": true`)." },
     Rule { code: "idempotent_without_key", severity: Warning, summary: "A write that creates records (`create_`, `add_`, `send_`, `post_`...: its verb makes something new) says `idempotentHint: true` but takes no idempotency key and no argument naming what it creates (`path`, `name`, `key`); writes that set a state (`write_file`, `update_`, `delete_`) are idempotent by nature.", hint: "Take an `idempotency_key` property and replay the stored result for a repeated key, or drop `idempotentHint`." },
+    Rule { code: "deprecated_without_date", severity: Warning, summary: "A deprecated tool (`_meta` `agent-input/deprecated`, or a description that starts with \"Deprecated\") announces no removal date.", hint: "Give the removal date, at least twelve months out (`\"deprecated\": {\"removal\": \"YYYY-MM-DD\", \"replacement\": ...}` in the spec or overrides), so that agents and `agent-input diff` know how long it is served." },
+    Rule { code: "deprecated_without_replacement", severity: Warning, summary: "A deprecated tool names no replacement, or one the server does not list.", hint: "Name the tool to call instead (`\"replacement\": \"tool_v2\"`), and serve it beside the old one until the removal date." },
+    Rule { code: "version_suffix_without_predecessor", severity: Note, summary: "A tool's name carries a version (`export_v2`, `searchV3`) and neither its base name nor the version before it is listed.", hint: "Serve the old version beside the new one, deprecated with a removal date, until agents moved over; or drop the suffix if there never was another version." },
+    Rule { code: "pinned_tool_changed", severity: Error, summary: "With `--pin FILE`: a tool's name, title, description, schemas or annotations differ from the pinned ones (what changed is named by `agent-input diff`'s codes).", hint: "Review the change (`agent-input diff`); when it is meant, rewrite the pin with `--pin-update` (or accept it with `--accept`), so that a tool that changes after review is never taken unseen." },
+    Rule { code: "pinned_tool_added", severity: Warning, summary: "With `--pin FILE`: the server lists a tool the pin does not hold.", hint: "Review the new tool; when it is meant, rewrite the pin with `--pin-update`." },
+    Rule { code: "pinned_tool_removed", severity: Warning, summary: "With `--pin FILE`: a pinned tool is no longer listed.", hint: "Check that the removal is meant (`agent-input diff` says whether it was announced); then rewrite the pin with `--pin-update`." },
     Rule { code: "result_type_missing", severity: Error, summary: "A result on 2026-07-28 carries no `resultType`.", hint: "Upgrade the server's SDK, or set `resultType: \"complete\"` on every result; 2026-07-28 clients refuse a result without it." },
     Rule { code: "cache_hints_missing", severity: Error, summary: "A `tools/list` result on 2026-07-28 lacks `ttlMs` or `cacheScope`.", hint: "Set `ttlMs` (0 when the list may change at any time) and `cacheScope` (`private` or `public`) on every list result." },
     Rule { code: "prose_result", severity: Note, summary: "A tool returns prose where structured content fits (no `outputSchema`, or a result with text only).", hint: "Declare an `outputSchema` and return `structuredContent`, so that the model and the client read fields rather than parse sentences." },
@@ -60,7 +66,7 @@ pub fn rule(code: &str) -> &'static Rule {
     RULES.iter().find(|r| r.code == code).unwrap_or(&RULES[0])
 }
 
-pub(super) fn finding(code: &'static str, tool: Option<&str>, path: String, message: String) -> Finding {
+pub(crate) fn finding(code: &'static str, tool: Option<&str>, path: String, message: String) -> Finding {
     Finding { code, tool: tool.map(str::to_string), path, message, accepted: None }
 }
 
@@ -296,6 +302,50 @@ fn is_verb(word: &str) -> bool {
     VERBS.contains(&word)
 }
 
+/// The rules of versioned tools: a deprecation without a date or a replacement, a version
+/// served without the one it follows.
+pub fn versions(tools: &[Value], out: &mut Vec<Finding>) {
+    use crate::diff::tools::{deprecation, predecessors};
+    let names: Vec<&str> = tools.iter().filter_map(|t| t.get("name").and_then(Value::as_str)).collect();
+    for (i, tool) in tools.iter().enumerate() {
+        let Some(name) = tool.get("name").and_then(Value::as_str) else { continue };
+        if let Some(d) = deprecation(tool) {
+            let at = format!("/tools/{i}/_meta/{}", pointer_escape(agent_input::tool::DEPRECATED_META));
+            if d.removal.is_none() {
+                out.push(finding(
+                    "deprecated_without_date",
+                    Some(name),
+                    at.clone(),
+                    format!("`{name}` is deprecated with no removal date"),
+                ));
+            }
+            match d.replacement.as_deref() {
+                None => out.push(finding(
+                    "deprecated_without_replacement",
+                    Some(name),
+                    at,
+                    format!("`{name}` is deprecated and names no replacement"),
+                )),
+                Some(r) if !names.contains(&r) => out.push(finding(
+                    "deprecated_without_replacement",
+                    Some(name),
+                    at,
+                    format!("`{name}` names the replacement `{r}`, which the server does not list"),
+                )),
+                Some(_) => {}
+            }
+        }
+        let before = predecessors(name);
+        if !before.is_empty() && !before.iter().any(|p| names.contains(&p.as_str())) {
+            let message = format!(
+                "`{name}` is a versioned name and none of {} is listed",
+                before.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+            );
+            out.push(finding("version_suffix_without_predecessor", Some(name), format!("/tools/{i}/name"), message));
+        }
+    }
+}
+
 /// The rules over the names of the whole listing.
 pub fn names(tools: &[Value], out: &mut Vec<Finding>) {
     let mut seen = std::collections::HashSet::new();
@@ -389,7 +439,7 @@ pub fn tool(i: usize, tool: &Value, out: &mut Vec<Finding>) {
     }
 }
 
-pub(super) fn pointer_escape(key: &str) -> String {
+pub(crate) fn pointer_escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
@@ -520,7 +570,8 @@ const QUANTITIES: &[&str] = &[
     "expiry",
     "lifetime",
 ];
-const UNITS: &[&str] = &[
+/// Unit words (also read by `diff`'s `description_unit_changed`).
+pub(crate) const UNITS: &[&str] = &[
     "ms",
     "millis",
     "milliseconds",
@@ -632,52 +683,55 @@ fn zone_sibling(key: &str, properties: &[&str]) -> bool {
         .any(|p| words(p).iter().any(|w| matches!(w.as_str(), "timezone" | "tz" | "zone" | "offset" | "tzid")))
 }
 
+/// Words that state a time zone (also read by `diff`'s `description_time_zone_changed`).
+pub(crate) const ZONE_WORDS: &[&str] = &[
+    "utc",
+    "time zone",
+    "timezone",
+    "offset",
+    "gmt",
+    "local time",
+    "z suffix",
+    "rfc 3339",
+    "rfc3339",
+    "zulu",
+    "europe/",
+    "america/",
+    "asia/",
+    "africa/",
+    "australia/",
+    "iana",
+];
+
 fn zone_stated(text: &str) -> bool {
-    [
-        "utc",
-        "time zone",
-        "timezone",
-        "offset",
-        "gmt",
-        "local time",
-        "z suffix",
-        "rfc 3339",
-        "rfc3339",
-        "zulu",
-        "europe/",
-        "america/",
-        "asia/",
-        "africa/",
-        "australia/",
-        "iana",
-    ]
-    .iter()
-    .any(|w| text.contains(w))
+    ZONE_WORDS.iter().any(|w| text.contains(w))
 }
 
+/// Words that say what leaving a value out does (also read by `diff`'s
+/// `description_omission_changed`).
+pub(crate) const OMISSION_WORDS: &[&str] = &[
+    "default",
+    "omit",
+    "left out",
+    "leave out",
+    "leave it out",
+    "not given",
+    "not set",
+    "absent",
+    "unless",
+    "otherwise",
+    "if empty",
+    "when empty",
+    "missing",
+    "without it",
+    "if none",
+    "all ",
+    "every ",
+    "any ",
+];
+
 fn omission_stated(text: &str) -> bool {
-    [
-        "default",
-        "omit",
-        "left out",
-        "leave out",
-        "leave it out",
-        "not given",
-        "not set",
-        "absent",
-        "unless",
-        "otherwise",
-        "if empty",
-        "when empty",
-        "missing",
-        "without it",
-        "if none",
-        "all ",
-        "every ",
-        "any ",
-    ]
-    .iter()
-    .any(|w| text.contains(w))
+    OMISSION_WORDS.iter().any(|w| text.contains(w))
 }
 
 /// True when prose lists the values a string takes: "one of", "possible values", two or more
