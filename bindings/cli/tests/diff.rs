@@ -230,8 +230,18 @@ fn bad_input_is_exit_2_with_the_reason_and_a_recursive_schema_ends() {
         json!([{"name": "search_items", "inputSchema": {"type": "object", "properties": {"filter": {"$ref": "#/$defs/node"}},
             "$defs": {"node": {"type": "object", "properties": {"field": {"type": leaf}, "and": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}}}}])
     };
-    let (report, _) = report(&tree("string"), &tree("integer"), &["--fail-on", "never"]);
-    assert!(codes(&report).contains(&"request_type_changed".to_string()), "{report}");
+    let (recursive, _) = report(&tree("string"), &tree("integer"), &["--fail-on", "never"]);
+    assert!(codes(&recursive).contains(&"request_type_changed".to_string()), "{recursive}");
+    // A wide recursive output schema (each node two children of its own kind), its codes
+    // documented at every level: each definition is read once, and the diff ends.
+    let wide = |codes: Value| {
+        json!([{"name": "search_items", "inputSchema": {"type": "object"},
+            "outputSchema": {"type": "object", "properties": {"root": {"$ref": "#/$defs/node"}},
+                "$defs": {"node": {"type": "object", "properties": {"code": {"type": "string", "enum": codes},
+                    "left": {"$ref": "#/$defs/node"}, "right": {"$ref": "#/$defs/node"}}}}}}])
+    };
+    let (report, _) = report(&wide(json!(["ok", "gone"])), &wide(json!(["ok"])), &["--fail-on", "never"]);
+    assert_eq!(codes(&report), ["response_code_removed"], "{report}");
 }
 
 #[test]

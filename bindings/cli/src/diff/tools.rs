@@ -392,12 +392,29 @@ fn output_codes(
     depth: usize,
     out: &mut BTreeMap<String, (String, String)>,
 ) {
+    let mut followed = std::collections::HashSet::new();
+    output_codes_in(root, schema, pointer, depth, &mut followed, out);
+}
+
+/// [`output_codes`]'s walk: each local `$ref` is followed once (a recursive schema ends, and a
+/// wide one costs each definition once), to [`MAX_SCHEMA_DEPTH`](crate::lint::rules::MAX_SCHEMA_DEPTH).
+fn output_codes_in<'v>(
+    root: &'v Value,
+    schema: &'v Value,
+    pointer: &str,
+    depth: usize,
+    followed: &mut std::collections::HashSet<&'v str>,
+    out: &mut BTreeMap<String, (String, String)>,
+) {
     if depth > crate::lint::rules::MAX_SCHEMA_DEPTH {
         return;
     }
-    let schema = match schema.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix('#')) {
-        // A reference is followed one hop only here: the walk's depth bound ends a cycle.
-        Some(target) => root.pointer(target).unwrap_or(schema),
+    let schema = match schema.get("$ref").and_then(Value::as_str) {
+        Some(target) if !followed.insert(target) => return,
+        Some(target) => match target.strip_prefix('#').and_then(|t| root.pointer(t)) {
+            Some(found) => found,
+            None => return,
+        },
         None => schema,
     };
     for (key, prop) in schema.get("properties").and_then(Value::as_object).into_iter().flatten() {
@@ -407,17 +424,17 @@ fn output_codes(
                 out.entry(code.to_string()).or_insert_with(|| (String::new(), at.clone()));
             }
         }
-        output_codes(root, prop, &at, depth + 1, out);
+        output_codes_in(root, prop, &at, depth + 1, followed, out);
     }
     for keyword in ["items", "anyOf", "oneOf"] {
         match schema.get(keyword) {
             Some(Value::Array(branches)) => {
                 for (i, b) in branches.iter().enumerate() {
-                    output_codes(root, b, &format!("{pointer}/{keyword}/{i}"), depth + 1, out);
+                    output_codes_in(root, b, &format!("{pointer}/{keyword}/{i}"), depth + 1, followed, out);
                 }
             }
             Some(items @ Value::Object(_)) => {
-                output_codes(root, items, &format!("{pointer}/{keyword}"), depth + 1, out)
+                output_codes_in(root, items, &format!("{pointer}/{keyword}"), depth + 1, followed, out);
             }
             _ => {}
         }
