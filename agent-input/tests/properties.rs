@@ -161,6 +161,32 @@ proptest! {
         prop_assert_eq!(out.value(), Some(&expected));
     }
 
+    /// Uuids in any spelling (upper case, braces, no hyphens) joined by a separator read as the
+    /// list of those uuids, split, each written canonically: a uuid holds no comma, so no
+    /// reading offers one of them alone.
+    #[test]
+    fn list_of_uuids_joined_splits(
+        ids in prop::collection::vec(any::<u128>(), 2..5),
+        style in 0usize..4,
+        sep in prop::sample::select(vec![",", ", ", " ,", ";", "; ", "\n"]),
+    ) {
+        let canonical: Vec<String> = ids.iter().map(|n| ::uuid::Uuid::from_u128(*n).hyphenated().to_string()).collect();
+        prop_assume!(canonical.iter().all(|u| u.chars().any(|c| c.is_ascii_alphabetic()))); // not a placeholder's digits
+        let spelled: Vec<String> = canonical
+            .iter()
+            .map(|u| match style {
+                0 => u.clone(),
+                1 => u.to_uppercase(),
+                2 => format!("{{{u}}}"),
+                _ => u.replace('-', ""),
+            })
+            .collect();
+        let opts = ListOptions::of(Spec::Uuid(agent_input::uuid::UuidOptions::default()));
+        let out = list::read(spelled.join(sep).as_str().into(), &opts).unwrap();
+        let expected: Vec<Value> = canonical.iter().map(|u| json!(u)).collect();
+        prop_assert_eq!(out.value(), Some(&expected), "{:?}", out);
+    }
+
     /// Text that is already trimmed, NFC and not a placeholder reads as itself with no note.
     #[test]
     fn text_canonical_is_a_fixed_point(s in "\\PC{1,60}") {
@@ -771,4 +797,38 @@ mod union {
             let _ = spec.read(&member);
         }
     }
+}
+
+/// Every spelling that says "no value" outright and reads as absent for a scalar kind
+/// (`"null"`, `"None"`, `"N/A"`, blank, in any case) reads as absent for an optional object
+/// property too, with the note, and asks as missing for a required one.
+#[test]
+fn an_object_property_reads_every_absent_spelling_as_absent() {
+    let spec = agent_input::tool::ToolSpec::from_json(&json!({"name": "ship", "properties": {
+        "address": {"kind": "object", "properties": {"street": {"kind": "text", "required": true}}},
+        "billing": {"kind": "object", "required": true, "properties": {"street": {"kind": "text", "required": true}}}}}))
+    .unwrap();
+    let words: Vec<String> = agent_input::absent::placeholder_words()
+        .flat_map(|w| [w.to_owned(), w.to_uppercase(), format!(" {w} ")])
+        .chain(["".into(), "  ".into()])
+        .collect();
+    let mut checked = 0;
+    for word in words {
+        // The spellings that say "no value" outright, which a scalar kind reads as absent (a
+        // template hole such as `{street}` is an attempt at an object here, and stays an issue).
+        let says_none = word.trim().is_empty() || agent_input::absent::is_null_word(&word);
+        if !says_none || agent_input::absent::check_str(&word, &[]).is_none() {
+            continue;
+        }
+        let call = spec.read(&json!({"address": word, "billing": {"street": "Main 1"}}));
+        let agent_input::tool::ToolCall::Ok { args, notes, .. } = &call else { panic!("{word:?}: {call:?}") };
+        assert_eq!(args, &json!({"billing": {"street": "Main 1"}}), "{word:?}");
+        assert_eq!(notes.len(), 1, "{word:?}: {notes:?}");
+        assert_eq!(notes[0].path.as_deref(), Some("address"), "{word:?}");
+        let missing = spec.read(&json!({"billing": word}));
+        let envelope = missing.envelope().unwrap_or_else(|| panic!("{word:?}: {missing:?}"));
+        assert_eq!(envelope.issues[0].code, agent_input::AskCode::MissingRequired, "{word:?}");
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} spellings checked");
 }

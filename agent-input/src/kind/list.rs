@@ -11,6 +11,7 @@
 //! | `"cs and de"`, `"cs, de, and en"`, `"cs a de"`, `"cs und de"`, `"cs & de"`, `"cs、de"`, `"cs和de"` (the joiners of CLDR's "and" list patterns, every locale), when the text is no one item and every piece reads | `["cs", "de"]`, `["cs", "de", "en"]` | `list_split` |
 //! | `"cs de"`, `"cs/de"`, `"cs+de"` (no separator: spaces, slashes or plus signs), when the text is no one item and every piece reads; never number items (`"1 000 2 000"`, `"1/2"`) | `["cs", "de"]` | `list_split` |
 //! | `"[cs, de]"`, `"(cs, de)"`, `"{cs, de}"` (brackets around items that are not quoted), when the whole is no one item | `["cs", "de"]` | `list_split` |
+//! | `"<uuid>,<uuid>"`, `"{<UUID>}; <uuid>"` (uuid items: a uuid holds no separator, so the uuids its text names are the items, not readings of one) | `["<uuid>", "<uuid>"]` | `list_split` |
 //! | `"Praha, Brno"` (text items) | `["Praha, Brno"]`: free text never splits | `single_value_read_as_list` |
 //! | `"[\"a\", \"b\"]"` | `["a", "b"]` | `json_array_decoded` |
 //! | `["a", null, ""]` | `["a"]` | `empty_items_dropped` |
@@ -344,6 +345,11 @@ fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions, cx: &Context<'_
     match (split_ok, others.is_empty()) {
         (true, false) => {
             let Status::Ok { value: items } = &split.status else { return split };
+            if whole_is_no_item(&whole) {
+                // The whole is no one item (two uuids joined by a comma: a uuid holds no
+                // comma); the items its ask names are the split's own, not another meaning.
+                others.retain(|r| !matches!(&r.value, Value::Array(one) if one.len() == 1 && items.contains(&one[0])));
+            }
             let meaning = format!("{} items, split on the {separators}{at_and}", items.len());
             let mut readings = vec![Reading { value: Value::Array(items.clone()), meaning }];
             readings.extend(others.into_iter().filter(|r| r.value != Value::Array(items.clone())));
@@ -370,6 +376,13 @@ fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions, cx: &Context<'_
         }
         (false, _) => single(input, opts, cx),
     }
+}
+
+/// True when the whole text, read as one item, asks because it is no value of the item's kind
+/// (`not_a_uuid`), not because it has two meanings (`ambiguous_*`): the readings such an ask
+/// names are values written inside the text.
+fn whole_is_no_item(whole: &Outcome<Vec<Value>>) -> bool {
+    matches!(&whole.status, Status::Ask { ask } if !crate::codes::name(ask.code).starts_with("ambiguous_"))
 }
 
 /// Each piece as a string input.

@@ -203,7 +203,11 @@ impl PropertySet {
             (def, Some(Value::String(text))) => container_text(def, text, path, read),
             _ => None,
         };
-        let raw = decoded.as_ref().or(raw);
+        let raw = match (decoded.as_ref(), raw) {
+            (Some(decoded), _) => Some(decoded),
+            (None, Some(Value::String(text))) if container_absent(&prop.def, text, path, read) => None,
+            (None, raw) => raw,
+        };
         let value = match &prop.def {
             Def::Value(Spec::List(list)) if matches!(raw, Some(Value::Array(_))) => {
                 read_items_best_effort(list, raw, path, tool, read)
@@ -346,6 +350,29 @@ fn container_text(def: &Def, text: &str, path: &str, read: &mut Read<'_>) -> Opt
         Def::Value(_) => return None,
     };
     decode_inside(text, path, shapes, read)
+}
+
+/// True (with the note saying so) when a property of containers (an object, a union, entries)
+/// got a string that says "no value" outright (`"null"`, `"None"`, `"N/A"`, blank): read as
+/// absent, as every scalar kind reads it. A required property then asks that it is missing.
+#[cold]
+fn container_absent(def: &Def, text: &str, path: &str, read: &mut Read<'_>) -> bool {
+    let container = match def {
+        Def::Object(_) | Def::Union(_) | Def::Ref(_) | Def::Entries { .. } | Def::RefEntries { .. } => true,
+        Def::Passthrough(schema) => passthrough_container(schema).is_some(),
+        Def::Value(_) => false,
+    };
+    // Only the words that say "no value" outright: a text in braces is an attempt at an object
+    // (`{street: Main 1}`), not the placeholder `{street}` it would be for a scalar.
+    let says_none = text.trim().is_empty() || crate::absent::is_null_word(text);
+    let Some(reason) = (container && says_none).then(|| crate::absent::check_str(text, &[])).flatten() else {
+        return false;
+    };
+    if let Some(mut note) = crate::absent::note(&Input::String(text), reason) {
+        note.path = Some(path.to_owned());
+        read.note(note);
+    }
+    true
 }
 
 /// An object or an array sent inside a string for a property whose values are such containers
