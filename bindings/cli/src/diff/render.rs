@@ -122,55 +122,37 @@ fn markdown(report: &Report) -> String {
     out
 }
 
-const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 const INFORMATION_URI: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/diff.md");
 
 fn sarif(report: &Report) -> Value {
+    use crate::lint::sarif::{artifact, descriptor, result, run_log, Place};
     let descriptors: Vec<Value> = rules::RULES
         .iter()
         .map(|r| {
-            json!({"id": r.code, "name": r.code, "shortDescription": {"text": r.summary}, "help": {"text": r.hint},
-                   "helpUri": format!("{INFORMATION_URI}#{}", r.code),
-                   "defaultConfiguration": {"level": r.level.sarif()},
-                   "properties": {"level": r.level.name(), "side": r.side.name()}})
+            let mut d = descriptor(INFORMATION_URI, r.code, r.summary, r.hint, r.level.sarif());
+            d["properties"] = json!({"level": r.level.name(), "side": r.side.name()});
+            d
         })
         .collect();
-    let uri = if report.new.ends_with(".json") {
-        report.new.replace('\\', "/").replace(' ', "%20")
-    } else {
-        "tools/list".into()
-    };
+    let uri = artifact(&report.new);
     let results: Vec<Value> = report
         .changes
         .iter()
         .map(|c| {
             let rule = rules::rule(c.code);
-            let index = rules::RULES.iter().position(|r| r.code == c.code).unwrap_or(0);
-            let mut result = json!({
-                "ruleId": c.code,
-                "ruleIndex": index,
-                "level": rule.level.sarif(),
-                "message": {"text": format!("{}. Migrate: {}", c.message, rule.hint)},
-                "locations": [{
-                    "physicalLocation": {"artifactLocation": {"uri": uri}},
-                    "logicalLocations": [{"name": c.tool, "fullyQualifiedName": format!("{}{}", c.tool, c.pointer), "kind": "member"}],
-                }],
-                "partialFingerprints": {"agentInputChange/v1": c.fingerprint()},
-            });
-            if let Some(reason) = &c.accepted {
-                result["suppressions"] = json!([{"kind": "external", "justification": reason}]);
-            }
-            result
+            result(&Place {
+                rule_id: c.code,
+                rule_index: rules::RULES.iter().position(|r| r.code == c.code).unwrap_or(0),
+                level: rule.level.sarif(),
+                text: format!("{}. Migrate: {}", c.message, rule.hint),
+                uri: &uri,
+                name: &c.tool,
+                qualified: format!("{}{}", c.tool, c.pointer),
+                fingerprint: ("agentInputChange/v1", c.fingerprint()),
+                accepted: c.accepted.as_deref(),
+            })
         })
         .collect();
-    json!({
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "agent-input diff", "semanticVersion": env!("CARGO_PKG_VERSION"),
-                                "informationUri": INFORMATION_URI, "rules": descriptors}},
-            "results": results,
-            "properties": {"old": report.old, "new": report.new, "today": report.today.to_string()},
-        }],
-    })
+    let properties = json!({"old": report.old, "new": report.new, "today": report.today.to_string()});
+    run_log("agent-input diff", INFORMATION_URI, descriptors, results, properties)
 }

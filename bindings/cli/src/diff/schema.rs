@@ -397,9 +397,12 @@ impl<'a> Walk<'a> {
                 .collect()
         };
         let (old_req, new_req) = (required(old), required(new));
-        let gone: Vec<&String> = old_props.keys().filter(|k| !new_props.contains_key(*k)).collect();
-        let came: Vec<&String> = new_props.keys().filter(|k| !old_props.contains_key(*k)).collect();
-        let renamed = renames(&gone, &came, old_props, new_props);
+        let gone: Vec<&str> = old_props.keys().map(String::as_str).filter(|k| !new_props.contains_key(*k)).collect();
+        let came: Vec<&str> = new_props.keys().map(String::as_str).filter(|k| !old_props.contains_key(*k)).collect();
+        let renamed = renames(&gone, &came, |name, old| {
+            let schema = bare(if old { &old_props[name] } else { &new_props[name] });
+            (!schema.as_object().is_some_and(Map::is_empty)).then_some(schema)
+        });
         for g in &gone {
             let into = renamed.iter().find(|(from, _)| from == *g).map(|(_, to)| to.clone());
             let (code, detail, message) = match (&into, self.side) {
@@ -409,8 +412,8 @@ impl<'a> Walk<'a> {
                 (Some(to), Side::Response) => {
                     ("response_property_renamed", format!("{g} to {to}"), format!("renamed `{to}`"))
                 }
-                (None, Side::Request) => ("request_property_removed", (*g).clone(), "removed".to_string()),
-                (None, Side::Response) => ("response_property_removed", (*g).clone(), "removed".to_string()),
+                (None, Side::Request) => ("request_property_removed", (*g).to_owned(), "removed".to_string()),
+                (None, Side::Response) => ("response_property_removed", (*g).to_owned(), "removed".to_string()),
             };
             self.push(code, &at.prop(g), detail, message);
         }
@@ -420,7 +423,7 @@ impl<'a> Walk<'a> {
                 (Side::Request, false) => ("request_optional_added", "added, optional"),
                 (Side::Response, _) => ("response_property_added", "added"),
             };
-            self.push(code, &at.prop(c), (*c).clone(), message.into());
+            self.push(code, &at.prop(c), (*c).to_owned(), message.into());
         }
         for (key, o) in old_props {
             let Some(n) = new_props.get(key) else { continue };
@@ -512,33 +515,27 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// The renames guessed among properties gone and come: the same words in another spelling
-/// (`refund_id`, `refundId`), or the only property come with the very schema of the only one
-/// gone with it (and not an empty schema).
-pub fn renames(
-    gone: &[&String],
-    came: &[&String],
-    old: &Map<String, Value>,
-    new: &Map<String, Value>,
-) -> Vec<(String, String)> {
+/// The renames guessed among names gone and come (properties, tools): first the same words in
+/// another spelling (`refund_id`, `refundId`), then the only name come whose shape is the very
+/// shape of the only one gone with it. `shape` gives a name's shape on its side (`true` for the
+/// old one), `None` for a shape too bare to tell anything apart (an empty schema).
+pub fn renames(gone: &[&str], came: &[&str], shape: impl Fn(&str, bool) -> Option<Value>) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
+    let taken = |c: &str, out: &Vec<(String, String)>| out.iter().any(|(_, to)| to == c);
     for g in gone {
-        if let Some(c) = came.iter().find(|c| fold(c) == fold(g) && !out.iter().any(|(_, to)| to == **c)) {
-            out.push(((*g).clone(), (*c).clone()));
+        if let Some(c) = came.iter().find(|c| fold(c) == fold(g) && !taken(c, &out)) {
+            out.push(((*g).to_owned(), (*c).to_owned()));
         }
     }
     for g in gone {
-        if out.iter().any(|(from, _)| from == *g) {
+        if out.iter().any(|(from, _)| from == g) {
             continue;
         }
-        let schema = bare(&old[g.as_str()]);
-        if schema.as_object().is_some_and(Map::is_empty) {
-            continue;
-        }
-        let same_gone = gone.iter().filter(|o| bare(&old[o.as_str()]) == schema).count();
-        let same_came: Vec<&&String> = came.iter().filter(|c| bare(&new[c.as_str()]) == schema).collect();
-        if same_gone == 1 && same_came.len() == 1 && !out.iter().any(|(_, to)| to == *same_came[0]) {
-            out.push(((*g).clone(), (*same_came[0]).clone()));
+        let Some(s) = shape(g, true) else { continue };
+        let same_gone = gone.iter().filter(|o| shape(o, true).as_ref() == Some(&s)).count();
+        let same_came: Vec<&&str> = came.iter().filter(|c| shape(c, false).as_ref() == Some(&s)).collect();
+        if same_gone == 1 && same_came.len() == 1 && !taken(same_came[0], &out) {
+            out.push(((*g).to_owned(), (*same_came[0]).to_owned()));
         }
     }
     out

@@ -6,11 +6,12 @@
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::rules::Side;
 use super::schema::{self, At, Walk};
 use super::{words, Change};
+use agent_input::tool::Deprecation;
 
 /// The day the diff is made on, and the least notice a removal date must give.
 pub struct Day {
@@ -19,14 +20,9 @@ pub struct Day {
 }
 
 /// A tool's deprecation, as its listing says it: `_meta` `agent-input/deprecated` (`{"removal":
-/// "YYYY-MM-DD", "replacement": "tool_v2"}`), or a description that starts with "Deprecated"
-/// (a date in its first sentence is the removal date).
-#[derive(Debug, PartialEq, Eq)]
-pub struct Deprecation {
-    pub removal: Option<NaiveDate>,
-    pub replacement: Option<String>,
-}
-
+/// "YYYY-MM-DD", "replacement": "tool_v2"}`, as [`Deprecation::mark`] writes it), or a
+/// description that starts with "Deprecated" (a date in its first sentence is the removal date).
+/// A listing is another's: a value of another shape is read as far as it goes, never refused.
 pub fn deprecation(tool: &Value) -> Option<Deprecation> {
     if let Some(meta) = tool.get("_meta").and_then(|m| m.get(agent_input::tool::DEPRECATED_META)) {
         let text = |k: &str| meta.get(k).and_then(Value::as_str);
@@ -80,7 +76,14 @@ pub fn compare(old: &[Value], new: &[Value], day: &Day) -> Vec<Change> {
     let new_by: BTreeMap<&str, &Value> = new.iter().map(|t| (name(t), t)).collect();
     let gone: Vec<&str> = old.iter().map(name).filter(|n| !new_by.contains_key(n)).collect();
     let came: Vec<&str> = new.iter().map(name).filter(|n| !old_by.contains_key(n)).collect();
-    let renamed = renames(&gone, &came, &old_by, &new_by);
+    // A deprecated tool that is gone is retired, not renamed; tools are told apart by their
+    // schemas when the input takes some property.
+    let retiring: Vec<&str> = gone.iter().copied().filter(|g| deprecation(old_by[g]).is_none()).collect();
+    let renamed = schema::renames(&retiring, &came, |name, old| {
+        let tool = if old { old_by[name] } else { new_by[name] };
+        let props = tool.pointer("/inputSchema/properties").and_then(Value::as_object);
+        props.is_some_and(|p| !p.is_empty()).then(|| json!([tool.get("inputSchema"), tool.get("outputSchema")]))
+    });
     let mut out = Vec::new();
     for g in &gone {
         if let Some((_, to)) = renamed.iter().find(|(from, _)| from == g) {
@@ -109,36 +112,6 @@ pub fn compare(old: &[Value], new: &[Value], day: &Day) -> Vec<Change> {
     for (n, o) in &old_by {
         if let Some(t) = new_by.get(n) {
             tool(o, t, &new_by, day, &mut out);
-        }
-    }
-    out
-}
-
-/// The renames guessed among tools gone and come: the same words in another spelling, or the
-/// only tool come with the very schemas of the only one gone with them (and some property).
-/// A deprecated tool that is gone is retired, not renamed.
-fn renames(
-    gone: &[&str],
-    came: &[&str],
-    old: &BTreeMap<&str, &Value>,
-    new: &BTreeMap<&str, &Value>,
-) -> Vec<(String, String)> {
-    let shape = |t: &Value| (t.get("inputSchema").cloned(), t.get("outputSchema").cloned());
-    let gone: Vec<&str> = gone.iter().copied().filter(|g| deprecation(old[g]).is_none()).collect();
-    let mut out: Vec<(String, String)> = Vec::new();
-    for g in &gone {
-        let taken = |c: &str, out: &Vec<(String, String)>| out.iter().any(|(_, to)| to == c);
-        if let Some(c) = came.iter().find(|c| schema::fold(c) == schema::fold(g) && !taken(c, &out)) {
-            out.push(((*g).to_string(), (*c).to_string()));
-            continue;
-        }
-        let s = shape(old[g]);
-        let has_props =
-            s.0.as_ref().and_then(|i| i.get("properties")).and_then(Value::as_object).is_some_and(|p| !p.is_empty());
-        let same_gone = gone.iter().filter(|o| shape(old[*o]) == s).count();
-        let same_came: Vec<&&str> = came.iter().filter(|c| shape(new[*c]) == s).collect();
-        if has_props && same_gone == 1 && same_came.len() == 1 && !taken(same_came[0], &out) {
-            out.push(((*g).to_string(), (*same_came[0]).to_string()));
         }
     }
     out

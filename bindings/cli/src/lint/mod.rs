@@ -7,7 +7,7 @@ mod implied;
 mod lenient;
 mod pin;
 pub mod rules;
-mod sarif;
+pub(crate) mod sarif;
 
 use serde::Serialize;
 use serde_json::{json, Value};
