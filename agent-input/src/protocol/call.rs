@@ -429,12 +429,7 @@ impl Call {
         self.verdict = Verdict::Refused;
         let envelope = crate::tool::Envelope::tool_retired(self.spec.name(), deprecation);
         self.read = ToolCall::Error { envelope, notes: Vec::new(), warnings: Vec::new() };
-        let mut result = self.read.to_call_tool_result(&Value::Null);
-        if self.forward == Some(true) {
-            if let Value::Object(o) = &mut result {
-                o.remove("structuredContent");
-            }
-        }
+        let result = self.envelope_result();
         Some(self.answer(result))
     }
 
@@ -451,15 +446,20 @@ impl Call {
                 return Step::Answer { result: question };
             }
         }
+        Step::Answer { result: self.envelope_result() }
+    }
+
+    /// The result of the call's envelope ([`ToolCall::Error`]). A client checks a forwarded
+    /// tool's `structuredContent` against its declared output schema: the envelope is then in
+    /// the text content only.
+    fn envelope_result(&self) -> Value {
         let mut result = self.read.to_call_tool_result(&Value::Null);
         if self.forward == Some(true) {
-            // A client checks `structuredContent` against the declared output schema; the
-            // envelope is in the text content.
             if let Value::Object(o) = &mut result {
                 o.remove("structuredContent");
             }
         }
-        Step::Answer { result }
+        result
     }
 
     /// The contract's step with the receipt stored under the call's key.

@@ -342,14 +342,18 @@ fn read_nested(
 /// objects, unions, entries, and the maps and tuples a server validates itself.
 #[cold]
 fn container_text(def: &Def, text: &str, path: &str, read: &mut Read<'_>) -> Option<Value> {
-    // The containers a value of the property may be: (objects, arrays).
-    let shapes = match def {
-        Def::Object(_) | Def::Union(_) | Def::Ref(_) => (true, false),
-        Def::Entries { .. } | Def::RefEntries { .. } => (true, true),
-        Def::Passthrough(schema) => passthrough_container(schema).map(|object| (object, !object))?,
-        Def::Value(_) => return None,
-    };
-    decode_inside(text, path, shapes, read)
+    decode_inside(text, path, container_shapes(def)?, read)
+}
+
+/// The containers a value of a property may be, (objects, arrays); `None` for a property of
+/// values of a kind, or a passthrough whose schema takes no container.
+fn container_shapes(def: &Def) -> Option<(bool, bool)> {
+    match def {
+        Def::Object(_) | Def::Union(_) | Def::Ref(_) => Some((true, false)),
+        Def::Entries { .. } | Def::RefEntries { .. } => Some((true, true)),
+        Def::Passthrough(schema) => passthrough_container(schema).map(|object| (object, !object)),
+        Def::Value(_) => None,
+    }
 }
 
 /// True (with the note saying so) when a property of containers (an object, a union, entries)
@@ -357,11 +361,7 @@ fn container_text(def: &Def, text: &str, path: &str, read: &mut Read<'_>) -> Opt
 /// absent, as every scalar kind reads it. A required property then asks that it is missing.
 #[cold]
 fn container_absent(def: &Def, text: &str, path: &str, read: &mut Read<'_>) -> bool {
-    let container = match def {
-        Def::Object(_) | Def::Union(_) | Def::Ref(_) | Def::Entries { .. } | Def::RefEntries { .. } => true,
-        Def::Passthrough(schema) => passthrough_container(schema).is_some(),
-        Def::Value(_) => false,
-    };
+    let container = container_shapes(def).is_some();
     // Only the words that say "no value" outright: a text in braces is an attempt at an object
     // (`{street: Main 1}`), not the placeholder `{street}` it would be for a scalar.
     let says_none = text.trim().is_empty() || crate::absent::is_null_word(text);
