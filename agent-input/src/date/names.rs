@@ -191,9 +191,11 @@ pub(super) fn strip_weekday_and_fillers(toks: &mut Tokens<'_>) -> (Option<u8>, b
         }
     }
     // Set apart by a space or comma: a word right after a number is its unit ("1일", "1日").
+    // A word naming different weekdays in different languages is none here (`sha`: Balochi
+    // Saturday, Sena Friday, in `12 fevreiro 2005 sha`): it stays, a word beside the date.
     let last_two = toks.len().checked_sub(2).and_then(|i| toks.get(i..));
     if let (None, Some([Token::Sep(_), Token::Word(w)])) = (weekday, last_two) {
-        if let (true, Some(day)) = (months_of(w).is_empty(), weekday_of(w)) {
+        if let (true, Some(day @ 1..)) = (months_of(w).is_empty(), weekday_of(w)) {
             (weekday, settles, mask) = (Some(day), long(w), weekdays_of(w));
             toks.pop();
             trim_end(toks);

@@ -155,7 +155,9 @@ fn atoms_of(piece: &str, mut each: impl FnMut(Atom)) {
         let either = flags.iter().fold(0, |acc, f| acc | (f & (AFTER_GROUP | ALONE)));
         flags.iter().for_each(|f| each(Atom::Scale((f & 15) | either)));
     }
-    if NUMBER_JOINERS.contains(&piece) {
+    // Chinese writes `零` where a place is empty (`三千零五`, 3005: cldr-rbnf's zh rules):
+    // between a scale's part and the rest, as a joining word stands.
+    if NUMBER_JOINERS.contains(&piece) || han_zero(piece) {
         each(Atom::Joiner);
     }
 }
@@ -219,7 +221,69 @@ pub(super) fn spelled_values(text: &str) -> SmallVec<[u64; 4]> {
     if walk.steps == 0 {
         return SmallVec::new();
     }
+    let shift = han_abbreviated(&key);
+    if shift != 0 {
+        let spoken: SmallVec<[u64; 4]> = walk.values.iter().filter_map(|v| v.checked_add(shift)).collect();
+        if spoken.len() != walk.values.len() {
+            return SmallVec::new();
+        }
+        walk.values.extend(spoken.into_iter().filter(|v| !walk.values.contains(v)).collect::<Vec<_>>());
+    }
     walk.values
+}
+
+/// A Han character's power of ten as a scale word (`百` 2, `千` 3, `万` 4), when it is one.
+fn han_power(c: char) -> Option<u32> {
+    let han = ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c);
+    let mut buf = [0u8; 4];
+    let flags = NUMBER_SCALE_WORDS.get(c.encode_utf8(&mut buf)).filter(|_| han)?;
+    Some(u32::from(flags & 15))
+}
+
+/// A Han zero (`零`, `〇`): a number word of 0 written with one Han character.
+fn han_zero(piece: &str) -> bool {
+    let mut chars = piece.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return false };
+    let han = ('\u{3007}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c);
+    han && NUMBER_WORDS.get(piece) == Some(0)
+}
+
+/// A Han character's digit (`一` to `九`, `两`, `伍`), when it is one.
+fn han_digit(c: char) -> Option<u64> {
+    let mut buf = [0u8; 4];
+    let d = NUMBER_WORDS.get(c.encode_utf8(&mut buf)).filter(|d| (1..=9).contains(d))?;
+    (han_power(c).is_none() && !c.is_ascii()).then_some(u64::from(d))
+}
+
+/// What Chinese speech adds to a Han numeral's written reading where a digit follows a scale
+/// character of a hundred or more directly, at the end or before a myriad (`二百五`, `三千五`,
+/// `一万二`, `百二萬`): Chinese reads the digit one place below the scale (250, 3500, 12000,
+/// 1 200 000: the abbreviated numbers of Yip and Rimmington, *Chinese: A Comprehensive
+/// Grammar*, 2004, §5.1.3; Chinese writing puts `零` where a place is empty, cldr-rbnf's
+/// `二百零五`), Japanese at the units (205, 3005, 10002, 1 020 000: cldr-rbnf's `二百五`). The
+/// difference between the two readings; 0 when no digit stands so (`二百五十`, `二百零五`).
+fn han_abbreviated(key: &str) -> u64 {
+    let chars: Vec<char> = key.chars().collect();
+    let mut shift = 0u64;
+    for (i, c) in chars.iter().enumerate() {
+        let Some(d) = han_digit(*c) else { continue };
+        let Some(p) = i.checked_sub(1).and_then(|b| chars.get(b)).and_then(|b| han_power(*b)) else { continue };
+        let k = match chars.get(i + 1) {
+            None => 0,
+            Some(n) => match han_power(*n) {
+                Some(q) if q >= 4 && q > p => q,
+                _ => continue,
+            },
+        };
+        if p < 2 {
+            continue;
+        }
+        // The digit at 10^k in writing, at 10^(p - 1 + k) in speech.
+        let place = |e: u32| 10u64.checked_pow(e).and_then(|v| v.checked_mul(d));
+        let (Some(spoken), Some(written)) = (place(p - 1 + k), place(k)) else { return 0 };
+        shift = shift.saturating_add(spoken - written);
+    }
+    shift
 }
 
 /// A whole number spelled in words (`fourteen`, `two thousand five hundred`, `dvě stě`,
@@ -402,5 +466,83 @@ pub(super) fn minus_word(
             )))
         }
         _ => Some(Outcome::ask(plain())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The powers of ten a scale word of the tables stands for.
+    fn powers(word: &str) -> Vec<u8> {
+        let mut out = Vec::new();
+        atoms_of(word, |atom| {
+            if let Atom::Scale(flags) = atom {
+                out.push(flags & 15);
+            }
+        });
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The class of `three billions`: English's plural of a scale word keeps every power the
+    /// singular has (`billions`: 10^9 and 10^12), after every unit number word, so a word of two
+    /// powers asks in its plural as in its singular rather than reading one.
+    #[test]
+    fn an_english_plural_of_a_scale_word_keeps_every_power() {
+        let mut asked = 0;
+        for word in ["hundred", "thousand", "million", "billion", "trillion"] {
+            let plural = format!("{word}s");
+            let (one, many) = (powers(word), powers(&plural));
+            assert!(!one.is_empty() && one.iter().all(|p| many.contains(p)), "{word} {one:?}, {plural} {many:?}");
+            for (unit, n) in [("two", 2u64), ("three", 3), ("seven", 7), ("nine", 9)] {
+                let values = spelled_values(&format!("{unit} {plural}"));
+                let expected: Vec<u64> = many.iter().map(|p| n * 10u64.pow(u32::from(*p))).collect();
+                assert_eq!(values.len(), expected.len(), "{unit} {plural}: {values:?}");
+                assert!(expected.iter().all(|v| values.contains(v)), "{unit} {plural}: {values:?}");
+                asked += usize::from(values.len() > 1);
+            }
+        }
+        assert!(asked >= 4, "no English plural of a scale word of two powers");
+    }
+
+    /// The class of `二百五`: a Han digit right after a scale character of a hundred or more,
+    /// at the end or before a myriad, reads both as Chinese speech does and as Japanese writes
+    /// it, for every digit, scale and myriad; a place written out (`十`) or a zero (`零`)
+    /// leaves one reading.
+    #[test]
+    fn a_han_digit_after_a_scale_reads_both_ways() {
+        let digits = [("一", 1u64), ("二", 2), ("三", 3), ("五", 5), ("九", 9)];
+        for (digit, d) in digits {
+            for (scale, p) in [("百", 2u32), ("千", 3), ("万", 4)] {
+                let ten = |e: u32| 10u64.pow(e);
+                let text = format!("三{scale}{digit}");
+                let base = 3 * ten(p);
+                let mut values = spelled_values(&text).to_vec();
+                values.sort_unstable();
+                assert_eq!(values, vec![base + d, base + d * ten(p - 1)], "{text}");
+                let filled = if p == 2 && d == 1 {
+                    "三百十".to_owned()
+                } else if p == 2 {
+                    format!("三百{digit}十")
+                } else {
+                    format!("三{scale}零{digit}")
+                };
+                assert_eq!(spelled_values(&filled).len(), 1, "{filled}: {:?}", spelled_values(&filled));
+            }
+            let mut values = spelled_values(&format!("百{digit}萬")).to_vec();
+            values.sort_unstable();
+            assert_eq!(values, vec![(100 + d) * 10_000, (100 + d * 10) * 10_000], "百{digit}萬");
+        }
+        assert_eq!(spelled_values("千二百").as_slice(), &[1200]);
+    }
+
+    /// English's plural of a scale word of one power reads that power (`three thousands`).
+    #[test]
+    fn a_plural_of_a_scale_word_of_one_power_reads() {
+        for (text, value) in [("three thousands", 3_000), ("two millions", 2_000_000), ("five hundreds", 500)] {
+            assert_eq!(spelled_values(text).as_slice(), &[value], "{text}");
+        }
     }
 }

@@ -28,14 +28,26 @@ pub(super) const SCALE_ALONE: u8 = 32;
 /// Every `(name, rules)` of the nominative cardinal rule sets of `locales`, and the whole
 /// rule-set map of each locale (for the private sets a rule names).
 fn cardinal_rules(dir: &Path, locales: &[String]) -> Result<Vec<serde_json::Map<String, Value>>, String> {
+    Ok(cardinal_rules_each(dir, locales)?.into_iter().flatten().collect())
+}
+
+/// The rule-set map of each of `locales`, in their order (`None` where cldr-rbnf has none).
+fn cardinal_rules_each(dir: &Path, locales: &[String]) -> Result<Vec<Option<serde_json::Map<String, Value>>>, String> {
     let mut out = Vec::new();
     for lang in locales {
-        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
-        if let Some(sets) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) {
-            out.push(sets.clone());
-        }
+        let json = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))?;
+        out.push(json.and_then(|j| j.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object).cloned()));
     }
     Ok(out)
+}
+
+/// English's plural of its scale words after a group (`three thousands`, `two billions`), as
+/// writers of English add it though cldr-rbnf writes `two billion` for every count: the regular
+/// plural `-s` of English nouns (Quirk et al., *A Comprehensive Grammar of the English
+/// Language*, 1985, §5.78). Each with the singular's power; words of ASCII letters only.
+fn english_plurals(english: &[(String, u32)]) -> Vec<(String, u32)> {
+    let word = |k: &String| k.len() >= 4 && k.bytes().all(|b| b.is_ascii_lowercase());
+    english.iter().filter(|(k, _)| word(k)).map(|(k, p)| (format!("{k}s"), *p)).collect()
 }
 
 /// Each `(base, text)` rule of the nominative cardinal sets of one locale's rule sets.
@@ -85,10 +97,13 @@ fn power_of(base: u64) -> u32 {
 /// its quotient's substitution, or its whole literal before the remainder when it has no
 /// quotient and its base is the power itself. Returns the words of one power (their flags
 /// merged) and the words two locales give different powers (`billion`: 10^9 and 10^12), each
-/// power with its flags.
+/// power with its flags. English's plural of its own scale words after a group
+/// ([`english_plurals`]) joins them, so `billions` holds English's 10^9 beside French's 10^12.
 pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<BTreeMap<String, BTreeSet<u8>>, String> {
     let mut found: BTreeMap<String, BTreeMap<u32, u8>> = BTreeMap::new();
-    for sets in cardinal_rules(dir, locales)? {
+    for (lang, sets) in locales.iter().zip(cardinal_rules_each(dir, locales)?) {
+        let Some(sets) = sets else { continue };
+        let mut english = Vec::new();
         for (base, text) in rules_of(&sets) {
             let Ok(base) = base.parse::<u64>() else { continue };
             let power = power_of(base);
@@ -104,8 +119,14 @@ pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<BTreeMap<Str
             };
             let literal = literal.split(['[', '→', '=']).next().unwrap_or_default();
             for key in literal_keys(literal) {
+                if lang == "en" && flag == SCALE_AFTER_GROUP {
+                    english.push((key.clone(), power));
+                }
                 *found.entry(key).or_default().entry(power).or_default() |= flag;
             }
+        }
+        for (plural, power) in english_plurals(&english) {
+            *found.entry(plural).or_default().entry(power).or_default() |= SCALE_AFTER_GROUP;
         }
     }
     let entries: BTreeMap<String, BTreeSet<u8>> = found
