@@ -409,7 +409,7 @@ impl NoteCode {
             Self::ReadingChosenByPerson => "The person at the client was asked which reading of an ambiguous value they meant (MCP input_required) and chose this one.",
             Self::ArgumentsUnwrapped => "Tool arguments sent inside one wrapper key (arguments, args, input, params, parameters) that is no property of the tool were read as the arguments.",
             Self::DryRunPreview | Self::ConfirmTokenIgnored | Self::ReceiptReplayed => self.contract_meaning(),
-            Self::WordReadInLanguage => "A word that names different values in different languages (listopad: November in Czech, October in Croatian; jo: yes in Lower Sorbian, no in Albanian) was read as the language the languages option names reads it; the note names the other meanings.",
+            Self::WordReadInLanguage => "A word that names different values in different languages (listopad: November in Czech, October in Croatian; jo: yes in Lower Sorbian, no in Albanian; tres: three in Spanish, sixty in Danish) was read as the language the languages option names reads it; the note names the other meanings.",
             Self::UnionVariantInferred => "A union's member was sent without its tag, and only one variant's required properties were sent: it was read as that variant; the note names it.",
             Self::UnionReadFromFlatCall => "A union's tag and its variant's properties sent beside the other arguments, not inside the union's property, were read as that property; the note names them.",
         }
@@ -474,7 +474,7 @@ impl NoteCode {
             Self::SuppressedScriptRemoved => "Send canonical BCP 47 tags (\"en\", not \"en-Latn\").",
             Self::ReadingChosenByPerson => "Nothing; the person's choice was applied.",
             Self::ArgumentsUnwrapped => "Send the arguments as the object itself, without a wrapper key.",
-            Self::WordReadInLanguage => "Send dates as YYYY-MM-DD and booleans as true or false.",
+            Self::WordReadInLanguage => "Send dates as YYYY-MM-DD, booleans as true or false and numbers in digits.",
             Self::DryRunPreview => "To apply the change, call the tool again with the same arguments, dry_run false and the confirm_token of this result.",
             Self::ConfirmTokenIgnored => "Send confirm_token only with dry_run false.",
             Self::ReceiptReplayed => "Nothing; use a fresh idempotency key for a new change.",

@@ -126,7 +126,7 @@ pub const MAX_NUMBER_WORD_BYTES: usize = 64;
 /// 10^15 - 1: the tables hold scale words up to 10^12.
 pub const MAX_SPELLED_NUMBER_STEPS: usize = 4_096;
 
-/// The most languages a `languages` option may name (date, date range and boolean options, or
+/// The most languages a `languages` option may name (date, date range, boolean and number options, or
 /// a tool's); more is misuse, refused when the options are read.
 pub const MAX_LANGUAGES: usize = 32;
 

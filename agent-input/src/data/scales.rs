@@ -1124,6 +1124,20 @@ pub static AMBIGUOUS_NUMBER_SCALE_WORDS: &[(&str, &str)] = &[
     ("миң", "21 51"),
 ];
 
+/// The languages that give each word of `AMBIGUOUS_NUMBER_SCALE_WORDS` each of its powers (`en:9 fr:12`: base language subtags, sorted), which a reader's `languages` option settles the word by (4 entries, sorted by key).
+pub static AMBIGUOUS_NUMBER_SCALE_WORD_LANGUAGES: &[(&str, &str)] = &[
+    ("bilion", "bs:12 cs:12 ms:9 pl:12 ro:12 sk:12 sr:12"),
+    ("billion", "da:12 en:9"),
+    ("billions", "en:9 fr:12"),
+    ("миң", "ky:3 ky:5"),
+];
+
+/// The languages that give each word of `AMBIGUOUS_NUMBER_WORDS` each of its numbers (`da:60 es:3 pt:3`: base language subtags, sorted), which a reader's `languages` option settles the word by (2 entries, sorted by key).
+pub static AMBIGUOUS_NUMBER_WORD_LANGUAGES: &[(&str, &str)] = &[
+    ("once", "en:1 es:11"),
+    ("tres", "ca:3 da:60 es:3 pt:3"),
+];
+
 /// The words cldr-rbnf's cardinal rules write between a scale's part and the rest (`two hundred and six`, `duzentos e cinco`), folded.
 pub static NUMBER_JOINERS: &[&str] = &[
     "and",

@@ -12,7 +12,7 @@
 //! | `"cs de"`, `"cs/de"`, `"cs+de"` (no separator: spaces, slashes or plus signs), when the text is no one item and every piece reads; never number items (`"1 000 2 000"`, `"1/2"`) | `["cs", "de"]` | `list_split` |
 //! | `"[cs, de]"`, `"(cs, de)"`, `"{cs, de}"` (brackets around items that are not quoted), when the whole is no one item | `["cs", "de"]` | `list_split` |
 //! | `"<uuid>,<uuid>"`, `"{<UUID>}; <uuid>"` (uuid items: a uuid holds no separator, so the uuids its text names are the items, not readings of one) | `["<uuid>", "<uuid>"]` | `list_split` |
-//! | `"Praha, Brno"` (text items) | `["Praha, Brno"]`: free text never splits | `single_value_read_as_list` |
+//! | `"Praha and Brno"` (text items: no separator) | `["Praha and Brno"]`: free text never splits at words | `single_value_read_as_list` |
 //! | `"[\"a\", \"b\"]"` | `["a", "b"]` | `json_array_decoded` |
 //! | `["a", null, ""]` | `["a"]` | `empty_items_dropped` |
 //! | `["ano", "ne"]` (boolean) | `[true, false]` | the items' own notes |
@@ -20,6 +20,9 @@
 //! Spellings that ask:
 //! - a split that changes the meaning: `"1,5"` with number items is `[1, 5]` or `[1.5]`, and
 //!   `"1,5 and 2"` is `[1, 5, 2]` or `[1.5, 2]`, so `ambiguous_list_split` names every reading;
+//! - free text with separators: `"Praha, Brno"` (and `"[Praha, Brno]"`) is one item with a
+//!   comma or two items, `["Praha", "Brno"]` or `["Praha, Brno"]`, so `ambiguous_list_split`
+//!   names both;
 //! - any item that asks: `invalid_list_items` names each failing item by its index (from 0)
 //!   and echoes the good items in the hint, so the next call resends them unchanged;
 //! - more than `max_items` items (`too_many_items`).
@@ -179,7 +182,7 @@ fn read_list(input: Input<'_>, opts: &ListOptions, cx: &Context<'_>) -> Outcome<
                 }
             }
             if !opts.item.is_constrained() {
-                return single(&input, opts, cx);
+                return free_text(&input, trimmed, opts, cx);
             }
             if let Some(inner) = unbracketed(trimmed) {
                 // `[cs, de]`, `(cs, de)`, `{cs, de}`: brackets around items that are not
@@ -296,6 +299,46 @@ fn separator(c: char) -> char {
 /// A lone value as a one-item list.
 fn single(input: &Input<'_>, opts: &ListOptions, cx: &Context<'_>) -> Outcome<Vec<Value>> {
     single_of(input, *input, opts, cx)
+}
+
+/// A text of free-text items: one item when it has no separator; with separators, a comma in
+/// one item and a list of several are both plain meanings (`"a, b"`, `"Praha, Brno"`), so it
+/// asks `ambiguous_list_split` naming the items split (inside brackets, `[Praha, Brno]`) and
+/// the one item, never a guess.
+fn free_text(input: &Input<'_>, text: &str, opts: &ListOptions, cx: &Context<'_>) -> Outcome<Vec<Value>> {
+    // `[Praha, Brno]`: the items inside the brackets, as a list literal without quotes.
+    let (parts, separators) = split_parts(unbracketed(text).unwrap_or(text));
+    if parts.len() < 2 {
+        return single(input, opts, cx);
+    }
+    let split = cx.quietly(|| read_items(input, &as_inputs(&parts), opts, cx, Vec::new()));
+    let whole = single(input, opts, cx);
+    let (Status::Ok { value: items }, Status::Ok { value: one }) = (&split.status, &whole.status) else {
+        return whole;
+    };
+    if items.len() < 2 || items == one {
+        return whole;
+    }
+    let readings = vec![
+        Reading {
+            value: Value::Array(items.clone()),
+            meaning: format!("{} items, split on the {separators}", items.len()),
+        },
+        Reading {
+            value: Value::Array(one.clone()),
+            meaning: format!("one item, {}", one.first().map(json_text).unwrap_or_default()),
+        },
+    ];
+    let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
+    Outcome::ask(
+        Ask::new(
+            AskCode::AmbiguousListSplit,
+            input,
+            "a JSON array, so that commas inside an item cannot split it",
+            format!("set to the JSON array you meant: {}", options.join(" or ")),
+        )
+        .with_readings(readings),
+    )
 }
 
 /// The item `item` (the input, or the text inside its brackets) as a one-item list.

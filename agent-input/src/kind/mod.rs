@@ -282,7 +282,10 @@ impl Spec {
     /// Invalid options.
     pub fn prepare_in(&mut self, host: &dyn Host) -> Result<(), Error> {
         match self {
-            Self::Number(o) => *o = o.effective()?,
+            Self::Number(o) => {
+                languages_checked(&o.languages)?;
+                *o = o.effective()?;
+            }
             Self::Boolean(o) => languages_checked(&o.languages)?,
             Self::Enum(o) => o.validate()?,
             Self::Filter(o) => o.prepare(host)?,
@@ -440,13 +443,14 @@ pub fn options_schema() -> Value {
 }
 
 impl Spec {
-    /// Gives a date, date range or boolean spec (a list's or filter's item too) `languages`
+    /// Gives a date, date range, boolean or number spec (a list's or filter's item too) `languages`
     /// where it names none of its own.
     pub(crate) fn inherit_languages(&mut self, languages: &[String]) {
         let own = match self {
             Self::Date(o) => &mut o.languages,
             Self::DateRange(o) => &mut o.languages,
             Self::Boolean(o) => &mut o.languages,
+            Self::Number(o) => &mut o.languages,
             Self::List(o) => return o.item.inherit_languages(languages),
             Self::Filter(o) => return o.item.inherit_languages(languages),
             _ => return,

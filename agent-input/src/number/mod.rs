@@ -129,12 +129,30 @@ pub struct NumberOptions {
     /// A ready-made option set; explicit options override it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preset: Option<Preset>,
+    /// The languages the callers write (BCP 47 tags, `["es"]`): a number word two languages
+    /// give different numbers (`tres`: three in Spanish, sixty in Danish; `billion`: 10^9 in
+    /// English, 10^12 in Danish) reads as these languages give it, with a note. At most
+    /// `limits::MAX_LANGUAGES` (32), each a language CLDR knows.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "crate::spelling::languages::languages_option"
+    )]
+    pub languages: Vec<String>,
 }
 
 impl NumberOptions {
     /// No constraints.
     pub const fn new() -> Self {
-        Self { min: None, max: None, integer: false, on_out_of_range: OnOutOfRange::Ask, default: None, preset: None }
+        Self {
+            min: None,
+            max: None,
+            integer: false,
+            on_out_of_range: OnOutOfRange::Ask,
+            default: None,
+            preset: None,
+            languages: Vec::new(),
+        }
     }
 
     /// The page-size preset: an integer from 1 to `max`, clamped with a note, defaulting to `default`.
@@ -154,6 +172,14 @@ impl NumberOptions {
     pub fn range(mut self, min: impl Into<Decimal>, max: impl Into<Decimal>) -> Self {
         self.min = Some(min.into());
         self.max = Some(max.into());
+        self
+    }
+
+    /// The languages the callers write (BCP 47 tags): a number word two languages give
+    /// different numbers reads as these give it (`tres` with `["es"]` is 3).
+    #[must_use]
+    pub fn languages(mut self, languages: &[&str]) -> Self {
+        self.languages = languages.iter().map(|l| (*l).to_owned()).collect();
         self
     }
 

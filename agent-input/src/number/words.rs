@@ -14,9 +14,11 @@
 
 use super::*;
 use crate::data::scales::{
-    AMBIGUOUS_NUMBER_SCALE_WORDS, NUMBER_DECIMAL_WORDS, NUMBER_JOINERS, NUMBER_MINUS_WORDS, NUMBER_SCALE_WORDS,
+    AMBIGUOUS_NUMBER_SCALE_WORDS, AMBIGUOUS_NUMBER_SCALE_WORD_LANGUAGES, AMBIGUOUS_NUMBER_WORD_LANGUAGES,
+    NUMBER_DECIMAL_WORDS, NUMBER_JOINERS, NUMBER_MINUS_WORDS, NUMBER_SCALE_WORDS,
 };
 use crate::limits::{MAX_NUMBER_WORD_BYTES, MAX_SPELLED_NUMBER_CHARS, MAX_SPELLED_NUMBER_STEPS};
+use crate::spelling::languages::settled;
 
 /// A scale word's flag in [`NUMBER_SCALE_WORDS`]: it multiplies the group before it.
 const AFTER_GROUP: u8 = 16;
@@ -138,13 +140,16 @@ impl State {
     }
 }
 
-/// Each word of the tables that `piece` is.
-fn atoms_of(piece: &str, mut each: impl FnMut(Atom)) {
+/// Each word of the tables that `piece` is; a word of two numbers or powers as `languages`
+/// give it, when they give it one ([`crate::spelling::languages`]).
+fn atoms_of(piece: &str, languages: &[String], mut each: impl FnMut(Atom)) {
     if let Some(n) = NUMBER_WORDS.get(piece) {
         each(Atom::Word(u64::from(n)));
     }
     if let Some((_, numbers)) = AMBIGUOUS_NUMBER_WORDS.iter().find(|(k, _)| *k == piece) {
-        numbers.split(' ').filter_map(|n| n.parse().ok()).for_each(|n| each(Atom::Word(n)));
+        let settled = settled(AMBIGUOUS_NUMBER_WORD_LANGUAGES, piece, languages);
+        let kept = |n: &&str| settled.as_ref().is_none_or(|s| s.value == *n);
+        numbers.split(' ').filter(kept).filter_map(|n| n.parse().ok()).for_each(|n| each(Atom::Word(n)));
     }
     if let Some(flags) = NUMBER_SCALE_WORDS.get(piece) {
         each(Atom::Scale(flags));
@@ -153,7 +158,9 @@ fn atoms_of(piece: &str, mut each: impl FnMut(Atom)) {
     if let Some((_, all)) = AMBIGUOUS_NUMBER_SCALE_WORDS.iter().find(|(k, _)| *k == piece) {
         let flags: SmallVec<[u8; 2]> = all.split(' ').filter_map(|f| f.parse().ok()).collect();
         let either = flags.iter().fold(0, |acc, f| acc | (f & (AFTER_GROUP | ALONE)));
-        flags.iter().for_each(|f| each(Atom::Scale((f & 15) | either)));
+        let settled = settled(AMBIGUOUS_NUMBER_SCALE_WORD_LANGUAGES, piece, languages);
+        let kept = |f: &&u8| settled.as_ref().is_none_or(|s| s.value == (**f & 15).to_string());
+        flags.iter().filter(kept).for_each(|f| each(Atom::Scale((f & 15) | either)));
     }
     // Chinese writes `零` where a place is empty (`三千零五`, 3005: cldr-rbnf's zh rules):
     // between a scale's part and the rest, as a joining word stands.
@@ -202,6 +209,11 @@ impl Walk {
 /// Every value a text spelled in words reads as (empty when it reads as none; more than one
 /// when its words mean different numbers in different languages: `tres`, `two billion`).
 pub(super) fn spelled_values(text: &str) -> SmallVec<[u64; 4]> {
+    spelled_values_in(text, &[])
+}
+
+/// [`spelled_values`], a word of two numbers or powers read as `languages` give it.
+fn spelled_values_in(text: &str, languages: &[String]) -> SmallVec<[u64; 4]> {
     let (clean, _) = spelling::clean_edges(text);
     if clean.chars().count() > MAX_SPELLED_NUMBER_CHARS || !clean.chars().any(char::is_alphabetic) {
         return SmallVec::new();
@@ -213,7 +225,7 @@ pub(super) fn spelled_values(text: &str) -> SmallVec<[u64; 4]> {
         let ends = key.char_indices().map(|(j, _)| j).chain([key.len()]).filter(|j| *j > i);
         for j in ends.take_while(|j| j - i <= MAX_NUMBER_WORD_BYTES) {
             let Some(piece) = key.get(i..j) else { continue };
-            atoms_of(piece, |atom| from.get_mut(i).into_iter().for_each(|e| e.push((j, atom))));
+            atoms_of(piece, languages, |atom| from.get_mut(i).into_iter().for_each(|e| e.push((j, atom))));
         }
     }
     let mut walk = Walk { from, steps: MAX_SPELLED_NUMBER_STEPS, values: SmallVec::new() };
@@ -296,16 +308,39 @@ pub(super) fn spelled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Op
     if text.chars().any(char::is_numeric) {
         return None;
     }
-    let values = spelled_values(text);
+    let values = spelled_values_in(text, &opts.languages);
     match values.as_slice() {
         [] => None,
         [one] => {
             let mut repairs = Repairs::default();
             repairs.push(Repair::Spelling);
-            Some(one_reading(input, Decimal::from(*one), repairs, opts))
+            let out = one_reading(input, Decimal::from(*one), repairs, opts);
+            Some(match settled_note(input, text, *one, opts) {
+                Some(note) => out.note(note),
+                None => out,
+            })
         }
         _ => Some(Outcome::ask(number_word(input, text)?)),
     }
+}
+
+/// The `word_read_in_language` note of a spelled number that reads one value only as the
+/// `languages` option's languages give its words (`tres` with `["es"]`), naming the others.
+fn settled_note(input: &Input<'_>, text: &str, one: u64, opts: &NumberOptions) -> Option<Note> {
+    if opts.languages.is_empty() {
+        return None;
+    }
+    let others: Vec<String> = spelled_values(text).iter().filter(|v| **v != one).map(ToString::to_string).collect();
+    if others.is_empty() {
+        return None;
+    }
+    let message = format!(
+        "Read {} as {one}, as {} write it (the `languages` option); in another language it is {}.",
+        input.to_json_text(),
+        opts.languages.join(", "),
+        others.join(" or ")
+    );
+    Some(Note::new(NoteCode::WordReadInLanguage, message))
 }
 
 /// The `not_a_number` ask naming each value (with the meaning `meaning` gives it): `expected`
@@ -426,7 +461,8 @@ pub(super) fn minus_word(
     if rest.is_empty() || rest.starts_with(['-', '+', '\u{2212}']) {
         return None;
     }
-    let inner = NumberOptions::new().read(Input::String(rest), cx);
+    let inner =
+        NumberOptions { languages: opts.languages.clone(), ..NumberOptions::new() }.read(Input::String(rest), cx);
     let plain = || {
         Ask::new(
             AskCode::NotANumber,
@@ -476,7 +512,7 @@ mod tests {
     /// The powers of ten a scale word of the tables stands for.
     fn powers(word: &str) -> Vec<u8> {
         let mut out = Vec::new();
-        atoms_of(word, |atom| {
+        atoms_of(word, &[], |atom| {
             if let Atom::Scale(flags) = atom {
                 out.push(flags & 15);
             }

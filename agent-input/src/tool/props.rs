@@ -209,7 +209,7 @@ pub(crate) struct Building<'a> {
     pub codec: Option<&'a CursorCodec>,
     /// The host whose environment holds the keys cursor properties name by `key_env`.
     pub host: &'a dyn Host,
-    /// The tool's `languages`: every date, date range and boolean property (a list's or a
+    /// The tool's `languages`: every date, date range, boolean and number property (a list's or a
     /// filter's items too) that sets none of its own reads with them.
     pub languages: &'a [String],
     /// The definitions (`$defs`, `definitions`) the declared schemas of `accepts` refer to.
@@ -223,7 +223,7 @@ pub(crate) struct Building<'a> {
 pub(crate) const OPTIONAL_SENTENCE: &str = "Optional: omit it rather than sending null or a placeholder.";
 
 /// The kinds a `languages` option belongs to.
-const LANGUAGE_KINDS: &[&str] = &["date", "date_range", "boolean"];
+const LANGUAGE_KINDS: &[&str] = &["date", "date_range", "boolean", "number"];
 
 /// A spec's `languages` (BCP 47 tags, checked), if given; the error says why not.
 pub(crate) fn languages(value: Option<&Value>) -> Result<Vec<String>, String> {

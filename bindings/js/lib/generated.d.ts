@@ -81,6 +81,8 @@ export interface NumberOptions {
   default?: string | number | null;
   /** A ready-made option set; explicit options override it. */
   preset?: Preset | null;
+  /** The languages the callers write (BCP 47 tags, `["es"]`): a number word two languages give different numbers (`tres`: three in Spanish, sixty in Danish; `billion`: 10^9 in English, 10^12 in Danish) reads as these languages give it, with a note. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows. */
+  languages?: readonly string[];
 }
 
 /** Kind `number` with its options, as a list item, a filter item or a tool property declares it. */
@@ -98,6 +100,8 @@ export interface NumberSpec {
   default?: string | number | null;
   /** A ready-made option set; explicit options override it. */
   preset?: Preset | null;
+  /** The languages the callers write (BCP 47 tags, `["es"]`): a number word two languages give different numbers (`tres`: three in Spanish, sixty in Danish; `billion`: 10^9 in English, 10^12 in Danish) reads as these languages give it, with a note. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows. */
+  languages?: readonly string[];
 }
 
 /** The options of kind `boolean`: A boolean. */

@@ -54,7 +54,7 @@ fn rbnf_words(
     locales: &[String],
     sets: impl Fn(&str) -> bool,
     values: impl Iterator<Item = u32> + Clone,
-    mut each: impl FnMut(String, u32),
+    mut each: impl FnMut(String, u32, &str),
 ) -> Result<(), String> {
     for lang in locales {
         let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
@@ -63,7 +63,7 @@ fn rbnf_words(
         for name in rules.keys().filter(|n| sets(n)) {
             for n in values.clone() {
                 if let Some(word) = rbnf.spell(name, u64::from(n), 0) {
-                    each(folds::meant(word.trim(), "number", n), n);
+                    each(folds::meant(word.trim(), "number", n), n, lang);
                 }
             }
         }
@@ -123,18 +123,21 @@ pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>,
         locales,
         |n| cardinal_set(n) && !case_set(n),
         values,
-        |key, n| {
+        |key, n, lang| {
             // Two Latin letters are a code or an English word more often than a number (`en`,
             // `to`, `on`: Swedish one, Norwegian two, Turkish ten).
             let short = key.is_ascii() && key.chars().count() < 3;
             if !short && key.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'')) {
-                add_spaced(&mut words, key, n);
+                if key.contains('-') {
+                    words.add_in(key.replace('-', " "), n, lang);
+                }
+                words.add_in(key, n, lang);
             }
         },
     )?;
     // English says how many times with `once`, which Spanish spells eleven: the word asks.
     if words.one.contains_key("once") {
-        words.add("once".to_owned(), 1);
+        words.add_in("once".to_owned(), 1, "en");
     }
     let has = |k: &str, v: u32| words.one.get(k) == Some(&v);
     if !has("twenty-one", 21) || !has("dvacet jedna", 21) || !has("einundzwanzig", 21) || !has("one hundred", 100) {
@@ -153,7 +156,7 @@ pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>,
 pub(super) fn ordinal_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
     let mut words = Words::<u8>::new();
     let mut cardinals: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-    rbnf_words(dir, locales, cardinal_set, 0..=100, |key, n| {
+    rbnf_words(dir, locales, cardinal_set, 0..=100, |key, n, _| {
         cardinals.entry(key).or_default().extend(u8::try_from(n));
     })?;
     rbnf_words(
@@ -161,7 +164,7 @@ pub(super) fn ordinal_words(dir: &Path, locales: &[String]) -> Result<Vec<(Strin
         locales,
         |n| n.starts_with("%spellout-ordinal"),
         1..=31,
-        |key, n| {
+        |key, n, _| {
             let plain = !key.is_empty() && key.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
             if let (true, Ok(n)) = (plain, u8::try_from(n)) {
                 add_spaced(&mut words, key, n);

@@ -280,7 +280,7 @@ fn write_spelled_tables(
 ) -> Result<(), String> {
     let numbers = number_words(dir, modern)?;
     let scales = spelled::scale_words(dir, modern)?;
-    let (one, several): (Vec<_>, Vec<_>) = scales.into_iter().partition(|(_, v)| v.len() == 1);
+    let (one, several): (Vec<_>, Vec<_>) = scales.powers.into_iter().partition(|(_, v)| v.len() == 1);
     let join = |v: &BTreeSet<u8>| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
     let one: Vec<(String, String)> = one.iter().map(|(k, v)| (k.clone(), join(v))).collect();
     let several: Vec<(String, String)> = several.iter().map(|(k, v)| (k.clone(), join(v))).collect();
@@ -297,6 +297,18 @@ fn write_spelled_tables(
         "AMBIGUOUS_NUMBER_SCALE_WORDS",
         "Scale words of spelled numbers that two locales give different powers (`billion`), each power plus its flags, separated by spaces",
         &several,
+    );
+    write_pairs_owned(
+        out,
+        "AMBIGUOUS_NUMBER_SCALE_WORD_LANGUAGES",
+        "The languages that give each word of `AMBIGUOUS_NUMBER_SCALE_WORDS` each of its powers (`en:9 fr:12`: base language subtags, sorted), which a reader's `languages` option settles the word by",
+        &scales.languages,
+    );
+    write_pairs_owned(
+        out,
+        "AMBIGUOUS_NUMBER_WORD_LANGUAGES",
+        "The languages that give each word of `AMBIGUOUS_NUMBER_WORDS` each of its numbers (`da:60 es:3 pt:3`: base language subtags, sorted), which a reader's `languages` option settles the word by",
+        &numbers.several_languages(),
     );
     let joiners =
         spelled::joiner_words(dir, modern, |k| numbers.has(k) || one.iter().chain(&several).any(|(s, _)| s == k))?;

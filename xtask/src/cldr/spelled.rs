@@ -99,8 +99,9 @@ fn power_of(base: u64) -> u32 {
 /// merged) and the words two locales give different powers (`billion`: 10^9 and 10^12), each
 /// power with its flags. English's plural of its own scale words after a group
 /// ([`english_plurals`]) joins them, so `billions` holds English's 10^9 beside French's 10^12.
-pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<BTreeMap<String, BTreeSet<u8>>, String> {
+pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<ScaleWords, String> {
     let mut found: BTreeMap<String, BTreeMap<u32, u8>> = BTreeMap::new();
+    let mut languages: BTreeMap<String, BTreeSet<(String, u32)>> = BTreeMap::new();
     for (lang, sets) in locales.iter().zip(cardinal_rules_each(dir, locales)?) {
         let Some(sets) = sets else { continue };
         let mut english = Vec::new();
@@ -122,10 +123,12 @@ pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<BTreeMap<Str
                 if lang == "en" && flag == SCALE_AFTER_GROUP {
                     english.push((key.clone(), power));
                 }
+                languages.entry(key.clone()).or_default().insert((base_language(lang), power));
                 *found.entry(key).or_default().entry(power).or_default() |= flag;
             }
         }
         for (plural, power) in english_plurals(&english) {
+            languages.entry(plural.clone()).or_default().insert(("en".to_owned(), power));
             *found.entry(plural).or_default().entry(power).or_default() |= SCALE_AFTER_GROUP;
         }
     }
@@ -138,7 +141,24 @@ pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<BTreeMap<Str
     {
         return Err("cldr-rbnf: the English, Czech or Spanish scale words are missing".into());
     }
-    Ok(entries)
+    let languages = languages
+        .into_iter()
+        .filter(|(k, _)| entries.get(k).is_some_and(|f| f.len() > 1))
+        .map(|(k, langs)| (k, langs.iter().map(|(l, p)| format!("{l}:{p}")).collect::<Vec<_>>().join(" ")))
+        .collect();
+    Ok(ScaleWords { powers: entries, languages })
+}
+
+/// The scale words [`scale_words`] finds: each word's powers with their flags, and, for a word
+/// of several powers, the languages that give it each (`"de:12 en:9 fr:12"`).
+pub(super) struct ScaleWords {
+    pub(super) powers: BTreeMap<String, BTreeSet<u8>>,
+    pub(super) languages: Vec<(String, String)>,
+}
+
+/// The base language subtag of a locale (`sr` of `sr-Latn`), lower case.
+fn base_language(locale: &str) -> String {
+    locale.split(['-', '_']).next().unwrap_or(locale).to_ascii_lowercase()
 }
 
 /// The literal text before the first substitution of a rule's text (`' and =…=` gives `and`).

@@ -35,6 +35,7 @@ def read_number(
     on_out_of_range: OnOutOfRange = "ask",
     default: Union[str, int, float, Decimal, None] = None,
     preset: Optional[Preset] = None,
+    languages: Optional[Sequence[str]] = None,
 ) -> Outcome[Union[int, Decimal]]:
     """Reads one value of kind `number`: A number.
 
@@ -48,6 +49,7 @@ def read_number(
         on_out_of_range: What a value outside the range does.
         default: The value used when the input is absent.
         preset: A ready-made option set; explicit options override it.
+        languages: The languages the callers write (BCP 47 tags, `["es"]`): a number word two languages give different numbers (`tres`: three in Spanish, sixty in Danish; `billion`: 10^9 in English, 10^12 in Danish) reads as these languages give it, with a note. At most `limits::MAX_LANGUAGES` (32), each a language CLDR knows.
     """
     options: Dict[str, Any] = {"on_out_of_range": on_out_of_range}
     if min is not None:
@@ -60,6 +62,8 @@ def read_number(
         options["default"] = default
     if preset is not None:
         options["preset"] = preset
+    if languages is not None:
+        options["languages"] = languages
     return read("number", value, **options)
 
 

@@ -77,6 +77,7 @@ class NumberSpec(_NumberSpecRequired, total=False):
     on_out_of_range: OnOutOfRange
     default: Union[str, int, float, Decimal, None]
     preset: Optional[Preset]
+    languages: Sequence[str]
 
 
 class _BooleanSpecRequired(TypedDict):
