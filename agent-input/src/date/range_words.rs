@@ -180,7 +180,10 @@ fn open_ended(
     if let Some(rest) = suffix(AND_EARLIER).filter(|r| !r.trim().is_empty()) {
         return Some(combine(Outcome::absent(), bound(rest.trim(), to_opts), Some(input)));
     }
-    if let Some(rest) = after_word(text, SINCE) {
+    // `beginning of 2017` names a period's start (the date reader's period ends), not a
+    // range open after it: `beginning` is a since word only before the bound itself.
+    let of = |r: &&str| r.get(..3).is_some_and(|h| h.eq_ignore_ascii_case("of "));
+    if let Some(rest) = after_word(text, SINCE).filter(|r| !of(r)) {
         // `from 2026-01-01 - 2026-01-31`: a range after the word, split as any other.
         if let Some((f, t)) = split_range(rest) {
             return Some(pair(input, (f.trim(), t.trim()), (from_opts, to_opts)));

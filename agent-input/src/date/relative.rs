@@ -282,7 +282,8 @@ pub(super) fn relative_period(input: &Input<'_>, unit: u8, offset: i8, opts: &Da
 
 /// `next Friday`, `last Monday`, `this Sunday`: that weekday in the week after, before or of
 /// today's. Said on a Tuesday, "next Friday" is this week's Friday to some and next week's to
-/// others (`nearest`: the first such weekday after, before or from today is a reading), and a
+/// others (`nearest`: the first such weekday after, before or from today is a reading; "this
+/// Tuesday" said on a Tuesday is today or the coming one), and a
 /// week starts on Monday in some regions and on Sunday in others: every day those readings
 /// give is a reading, so one day reads (with a note of today) and several ask `ambiguous_date`
 /// with each. A weekday of a week named by its words (`Friday of next week`) is not `nearest`:
@@ -307,6 +308,10 @@ pub(super) fn relative_weekday(
             -1 => ahead - 7,
             _ => ahead,
         });
+        // `this Tuesday` said on a Tuesday: today, or the coming one.
+        if offset == 0 && ahead == 0 {
+            days.push(7);
+        }
     }
     if nearest {
         days.sort_unstable();
@@ -330,7 +335,7 @@ pub(super) fn relative_weekday(
                 .map(|d| Reading {
                     value: iso_value(*d),
                     meaning: format!(
-                        "{} {}, {} today ({today}){}",
+                        "{} {}, {} ({today}){}",
                         weekday_name(d.weekday().number_from_monday()),
                         words(*d),
                         days_before_or_after(*d - today),
@@ -354,13 +359,15 @@ fn week_start(nearest: bool, day: i64, days: &[i64]) -> &'static str {
     }
 }
 
-/// `3 days after`, `1 day before`: how far a day is from today, in a meaning's words.
+/// `3 days after today`, `1 day before today`, `today`: how far a day is from today, in a
+/// meaning's words.
 fn days_before_or_after(delta: chrono::TimeDelta) -> String {
     let n = delta.num_days();
     let side = if n < 0 { "before" } else { "after" };
     match n.unsigned_abs() {
-        1 => format!("1 day {side}"),
-        n => format!("{n} days {side}"),
+        0 => "today".to_owned(),
+        1 => format!("1 day {side} today"),
+        n => format!("{n} days {side} today"),
     }
 }
 
@@ -832,6 +839,8 @@ mod tests {
                         match offset {
                             1 => assert!((1..=13).contains(&gap), "next: {today} {d}"),
                             -1 => assert!((-13..=-1).contains(&gap), "last: {today} {d}"),
+                            // `this Tuesday` on a Tuesday: today or the coming one.
+                            _ if gap == 7 => assert_eq!(today.weekday().number_from_monday(), u32::from(weekday)),
                             _ => assert!((-6..=6).contains(&gap), "this: {today} {d}"),
                         }
                     }

@@ -417,7 +417,7 @@ pub(super) fn fraction(input: &Input<'_>, text: &str, opts: &NumberOptions) -> O
     let (clean, _) = spelling::clean_edges(text);
     let vulgar = |c: char| matches!(c, '\u{bc}'..='\u{be}' | '\u{2150}'..='\u{215f}' | '\u{2189}');
     if !clean.contains(|c: char| vulgar(c) || c == '\u{2044}') {
-        return None;
+        return slashed(input, clean);
     }
     // The whole number before the fraction, and the fraction's numerator and denominator.
     let (whole, num, den): (&str, String, String) = match clean.char_indices().find(|(_, c)| vulgar(*c)) {
@@ -471,6 +471,36 @@ pub(super) fn fraction(input: &Input<'_>, text: &str, opts: &NumberOptions) -> O
     ))
 }
 
+/// Digits around a solidus (`1/5`, `20/100`, `1 1/2`, `٧٧/١٠٠`): a fraction, but a solidus also
+/// writes a date (`1/5`, the first of May or January the fifth), a count of a total (1 of 5) or
+/// a score, so it asks `not_a_number` naming the quotient (to six decimal places), never read.
+/// `None` for any other text.
+fn slashed(input: &Input<'_>, clean: &str) -> Option<Outcome<Decimal>> {
+    let ascii: String = clean.chars().map(|c| crate::spelling::digits::ascii_digit(c).unwrap_or(c)).collect();
+    let (head, den) = ascii.split_once('/')?;
+    let (head, den) = (head.trim(), den.trim());
+    let (negative, head) = head.strip_prefix(['-', '\u{2212}']).map_or((false, head), |h| (true, h.trim()));
+    let (whole, num) = head.rsplit_once(' ').map_or(("", head), |(w, n)| (w.trim(), n));
+    let digits = |s: &str| !s.is_empty() && s.len() <= 9 && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(num) || !digits(den) || !(whole.is_empty() || digits(whole)) {
+        return None;
+    }
+    let (num, den) = (num.parse::<u64>().ok()?, den.parse::<u64>().ok().filter(|d| *d > 0)?);
+    let whole = if whole.is_empty() { Decimal::ZERO } else { Decimal::from(whole.parse::<u64>().ok()?) };
+    let value = whole.checked_add(Decimal::from(num).checked_div(Decimal::from(den))?)?;
+    let value = normalized(if negative { -value } else { value }.round_dp(6));
+    let received = input.to_json_text();
+    Some(Outcome::ask(
+        Ask::new(
+            AskCode::NotANumber,
+            input,
+            format!("a number in decimals; {received} divides with a slash, as a fraction, a date or a count of a total writes it"),
+            format!("set to the number in decimals ({value} if the slash divides)"),
+        )
+        .with_readings(vec![Reading { value: decimal_value(value), meaning: format!("{value}, {received} as a fraction") }]),
+    ))
+}
+
 /// `value` times ten to `power` (a scale word's), or `None` past the decimal's range.
 pub(super) fn times_ten_to(value: Decimal, power: u8) -> Option<Decimal> {
     value.checked_mul(Decimal::from_i128_with_scale(10i128.checked_pow(u32::from(power))?, 0))
@@ -495,9 +525,12 @@ pub(super) fn scaled(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Opt
     if MARK_SCALES.iter().any(|(k, _)| *k == key) {
         return None; // a mark as much as a scale: the ask names both
     }
-    let powers: SmallVec<[u8; 3]> = match SCALES.get(&key) {
-        Some(power) => smallvec::smallvec![power],
-        None => AMBIGUOUS_SCALES.iter().find(|(k, _)| *k == key)?.1.split(' ').filter_map(|p| p.parse().ok()).collect(),
+    let ambiguous = || AMBIGUOUS_SCALES.iter().find(|(k, _)| *k == key).map(|(_, p)| *p);
+    let powers: SmallVec<[u8; 3]> = match (SCALES.get(&key), ambiguous()) {
+        (Some(power), _) => smallvec::smallvec![power],
+        (None, Some(powers)) => powers.split(' ').filter_map(|p| p.parse().ok()).collect(),
+        // A scale word of spelled numbers after digits (`3 hundred`, `3 honderd`, `3 sute`).
+        (None, None) => smallvec::smallvec![super::words::scale_after_digits(&key)?],
     };
     let out_of_bounds = || Outcome::ask(out_of_bounds(input));
     let readings: SmallVec<[(Decimal, u8); 6]> = match parse_text(head) {

@@ -24,6 +24,10 @@ use crate::spelling::languages::settled;
 const AFTER_GROUP: u8 = 16;
 /// A scale word's flag: alone, it is one times its power (`mil`, `tisíc`, `eine Million`).
 const ALONE: u8 = 32;
+/// A scale word's flag set by the reader: a myriad of CJK (`万`, `億`, `만`: a Han or Hangul
+/// scale word of 10^4, 10^8 or 10^12), which multiplies every part since the myriad before it
+/// (`一千二百万`, 12 000 000), up to 9999.
+const MYRIAD: u8 = 64;
 /// "No scale word yet": above every power the tables hold.
 const NO_POWER: u8 = u8::MAX;
 
@@ -60,10 +64,13 @@ struct State {
     stage: Stage,
     power: u8,
     joined: bool,
+    /// The total at the last myriad ([`MYRIAD`]), and that myriad's power.
+    myriad: (u64, u8),
 }
 
 impl State {
-    const START: Self = Self { total: 0, group: 0, stage: Stage::Empty, power: NO_POWER, joined: false };
+    const START: Self =
+        Self { total: 0, group: 0, stage: Stage::Empty, power: NO_POWER, joined: false, myriad: (0, NO_POWER) };
 
     /// The state after one more word, or `None` when the word cannot come here.
     fn then(self, atom: Atom) -> Option<Self> {
@@ -85,6 +92,7 @@ impl State {
                 return s.scaled(1, power);
             }
             Atom::Word(v) => s.word(v)?,
+            Atom::Scale(flags) if flags & MYRIAD != 0 => return s.myriad_scaled(flags),
             Atom::Scale(flags) => {
                 let power = flags & 15;
                 return match (s.stage, power) {
@@ -130,7 +138,23 @@ impl State {
             return None;
         }
         let part = group.checked_mul(10u64.checked_pow(u32::from(power))?)?;
-        Some(Self { total: self.total.checked_add(part)?, group: 0, stage: Stage::Empty, power, joined: false })
+        Some(Self { total: self.total.checked_add(part)?, group: 0, stage: Stage::Empty, power, joined: false, ..self })
+    }
+
+    /// After a myriad: the part since the myriad before it (its thousands, hundreds and the
+    /// group), from 1 to 9999, times the myriad's power; the myriads' powers decrease.
+    fn myriad_scaled(self, flags: u8) -> Option<Self> {
+        let power = flags & 15;
+        let (hi, last) = self.myriad;
+        let section = self.total.checked_sub(hi)?.checked_add(self.group)?;
+        let alone = section == 0 && self.stage == Stage::Empty && flags & ALONE != 0;
+        let multiplier = if alone { 1 } else { section };
+        let after = flags & AFTER_GROUP != 0 || alone;
+        if self.joined || power >= last || !after || !(1..10_000).contains(&multiplier) {
+            return None;
+        }
+        let total = hi.checked_add(multiplier.checked_mul(10u64.checked_pow(u32::from(power))?)?)?;
+        Some(Self { total, group: 0, stage: Stage::Empty, power, joined: false, myriad: (total, power) })
     }
 
     /// The number read, when the words make one.
@@ -151,8 +175,17 @@ fn atoms_of(piece: &str, languages: &[String], mut each: impl FnMut(Atom)) {
         let kept = |n: &&str| settled.as_ref().is_none_or(|s| s.value == *n);
         numbers.split(' ').filter(kept).filter_map(|n| n.parse().ok()).for_each(|n| each(Atom::Word(n)));
     }
+    let myriad = |flags: u8| {
+        let cjk = piece.chars().all(|c| han(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c) || c.is_whitespace());
+        let power = flags & 15;
+        if cjk && power >= 4 && power.is_multiple_of(4) {
+            flags | MYRIAD
+        } else {
+            flags
+        }
+    };
     if let Some(flags) = NUMBER_SCALE_WORDS.get(piece) {
-        each(Atom::Scale(flags));
+        each(Atom::Scale(myriad(flags)));
     }
     // A word of two powers (`billion`) asks wherever either power's rules write it.
     if let Some((_, all)) = AMBIGUOUS_NUMBER_SCALE_WORDS.iter().find(|(k, _)| *k == piece) {
@@ -160,7 +193,7 @@ fn atoms_of(piece: &str, languages: &[String], mut each: impl FnMut(Atom)) {
         let either = flags.iter().fold(0, |acc, f| acc | (f & (AFTER_GROUP | ALONE)));
         let settled = settled(AMBIGUOUS_NUMBER_SCALE_WORD_LANGUAGES, piece, languages);
         let kept = |f: &&u8| settled.as_ref().is_none_or(|s| s.value == (**f & 15).to_string());
-        flags.iter().filter(kept).for_each(|f| each(Atom::Scale((f & 15) | either)));
+        flags.iter().filter(kept).for_each(|f| each(Atom::Scale(myriad((f & 15) | either))));
     }
     // Chinese writes `零` where a place is empty (`三千零五`, 3005: cldr-rbnf's zh rules):
     // between a scale's part and the rest, as a joining word stands.
@@ -244,11 +277,24 @@ fn spelled_values_in(text: &str, languages: &[String]) -> SmallVec<[u64; 4]> {
     walk.values
 }
 
+/// The power of a scale word of spelled numbers after digits (`3 hundred`, `3 honderd`, `3
+/// sute`): a word of one power that multiplies the group before it ([`AFTER_GROUP`]), none a
+/// unit's symbol elsewhere (`mil`, a mile; those ask naming both). `None` for any other word.
+pub(super) fn scale_after_digits(key: &str) -> Option<u8> {
+    let flags = NUMBER_SCALE_WORDS.get(key).filter(|f| f & AFTER_GROUP != 0)?;
+    let unit = crate::data::scales::UNIT_SCALES.iter().any(|(k, _)| *k == key);
+    (!unit && !key.is_empty()).then_some(flags & 15)
+}
+
+/// A Han ideograph (the unified blocks and the compatibility ideographs).
+fn han(c: char) -> bool {
+    ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c)
+}
+
 /// A Han character's power of ten as a scale word (`百` 2, `千` 3, `万` 4), when it is one.
 fn han_power(c: char) -> Option<u32> {
-    let han = ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c);
     let mut buf = [0u8; 4];
-    let flags = NUMBER_SCALE_WORDS.get(c.encode_utf8(&mut buf)).filter(|_| han)?;
+    let flags = NUMBER_SCALE_WORDS.get(c.encode_utf8(&mut buf)).filter(|_| han(c))?;
     Some(u32::from(flags & 15))
 }
 
@@ -256,8 +302,7 @@ fn han_power(c: char) -> Option<u32> {
 fn han_zero(piece: &str) -> bool {
     let mut chars = piece.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else { return false };
-    let han = ('\u{3007}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c);
-    han && NUMBER_WORDS.get(piece) == Some(0)
+    (c == '\u{3007}' || han(c)) && NUMBER_WORDS.get(piece) == Some(0)
 }
 
 /// A Han character's digit (`一` to `九`, `两`, `伍`), when it is one.
@@ -572,6 +617,68 @@ mod tests {
             assert_eq!(values, vec![(100 + d) * 10_000, (100 + d * 10) * 10_000], "百{digit}萬");
         }
         assert_eq!(spelled_values("千二百").as_slice(), &[1200]);
+    }
+
+    /// `n` (below 10^12) in Chinese digits: sections of 亿 and 万, each with 千, 百 and 十,
+    /// and 零 where a place is empty before a digit (cldr-rbnf's zh rules).
+    fn chinese(n: u64) -> String {
+        const DIGITS: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+        let section = |s: u64, out: &mut String, mut started: bool| {
+            let mut gap = false;
+            for (place, name) in [(1000, "千"), (100, "百"), (10, "十"), (1, "")] {
+                let d = usize::try_from(s / place % 10).unwrap_or_default();
+                if d == 0 {
+                    gap |= started;
+                    continue;
+                }
+                if gap {
+                    out.push('零');
+                    gap = false;
+                }
+                out.push_str(DIGITS[d]);
+                out.push_str(name);
+                started = true;
+            }
+        };
+        let mut out = String::new();
+        for (unit, name) in [(100_000_000, "亿"), (10_000, "万"), (1, "")] {
+            let part = n / unit % 10_000;
+            if part == 0 {
+                continue;
+            }
+            let started = !out.is_empty();
+            if started && part < 1000 && !out.ends_with('零') {
+                out.push('零');
+            }
+            section(part, &mut out, started && part >= 1000);
+            out.push_str(name);
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// The class of `一千二百万`: every whole number below 10^12 written in Chinese
+        /// digits, with its myriads and zeros, reads as itself and nothing else.
+        #[test]
+        fn every_chinese_number_reads_as_itself(n in 1u64..1_000_000_000_000) {
+            let text = chinese(n);
+            let values = spelled_values(&text).to_vec();
+            proptest::prop_assert_eq!(values, vec![n], "{}", text);
+        }
+    }
+
+    #[test]
+    fn chinese_numbers_as_cldr_writes_them() {
+        for (n, text) in
+            [(10_040, "一万零四十"), (12_000_000, "一千二百万"), (120_000_000, "一亿二千万"), (3_005, "三千零五")]
+        {
+            assert_eq!(chinese(n), text);
+            assert_eq!(spelled_values(text).as_slice(), &[n], "{text}");
+        }
+        // Unihan's tens: 卅 (30), 廿 (20), 卌 (40), alone and before a digit.
+        for (text, n) in [("卅三", 33), ("廿", 20), ("五百卅四", 534), ("一萬零卌", 10_040)] {
+            assert_eq!(spelled_values(text).as_slice(), &[n], "{text}");
+        }
     }
 
     /// English's plural of a scale word of one power reads that power (`three thousands`).

@@ -113,11 +113,18 @@ struct OneCounts {
 /// weekday of the week before, of and after today's (`dateFields.json`: `relative-type--1`,
 /// `-0`, `-1` of those fields in every width: `last month`, `next Friday`), keyed by
 /// [`word_key`], with the digit-free words of three or more letters [`date_word`] keeps. The
-/// unit is 3 month, 4 year, 5 quarter, 6 to 12 Monday to Sunday.
+/// unit is 3 month, 4 year, 5 quarter, 6 to 12 Monday to Sunday. A weekday's phrase of no word
+/// of three letters is left out (Turkmen's short `şu an.`, this Friday, is Turkish's `şu an`,
+/// right now, which CLDR does not write): its abbreviation names other things elsewhere.
 fn relative_periods(fields: &Value, lang: &str, digits: &std::collections::BTreeSet<char>, periods: &mut Words<i8>) {
     let weekdays = (6i8..).zip(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]);
     for (unit, field) in [(3i8, "month"), (4, "year"), (5, "quarter")].into_iter().chain(weekdays) {
-        relative_types(fields, lang, field, digits, |key, offset| periods.add(key, 10 * unit + offset + 1));
+        relative_types(fields, lang, field, digits, |key, offset| {
+            let tiny = unit >= 6 && key.split(' ').all(|w| w.chars().count() < 3);
+            if !tiny {
+                periods.add(key, 10 * unit + offset + 1);
+            }
+        });
     }
 }
 
@@ -489,9 +496,26 @@ fn interval_joiner(cal: &Value) -> Option<String> {
     joiner.filter(|j| !j.is_empty()).map(str::to_owned)
 }
 
+/// Relative-day words CLDR's date fields do not write, with the language, the offset from today
+/// and the dictionary that gives each: a word another language's CLDR fields give another
+/// offset then asks with both.
+const DICTIONARY_RELATIVE_DAYS: &[(&str, &str, i8, &str)] = &[
+    // Cantonese 前日 (CLDR yue) is the day before yesterday.
+    (
+        "前日",
+        "ja",
+        -1,
+        "JMdict (Electronic Dictionary Research and Development Group), 前日 ぜんじつ: the previous day",
+    ),
+];
+
 /// A locale's relative-day words (`dateFields.json`: the day field's `relative-type--2` to `2`,
-/// and the second field's `relative-type-0`, `now`, as today), into `relative`.
+/// and the second field's `relative-type-0`, `now`, as today), and its words of
+/// [`DICTIONARY_RELATIVE_DAYS`], into `relative`.
 fn relative_days(fields: &Value, lang: &str, digits: &BTreeSet<char>, relative: &mut Words<i8>) -> Result<(), String> {
+    for (word, _, offset, _) in DICTIONARY_RELATIVE_DAYS.iter().filter(|(_, l, _, _)| *l == lang) {
+        relative.add(folds::meant(word, "rel-day", *offset), *offset);
+    }
     let day = fields.pointer(&format!("/main/{lang}/dates/fields/day")).ok_or(format!("{lang}: no day field"))?;
     for offset in -2i8..=2 {
         if let Some(word) = day.get(format!("relative-type-{offset}")).and_then(Value::as_str) {

