@@ -169,7 +169,41 @@ fn parse_plain(text: &str) -> Parsed {
 /// Edges, quotes, Unicode digits and dashes.
 fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
     let (inner, _) = spelling::clean_edges(text);
-    ascii_digits(inner, true)
+    match han_numerals_as_digits(inner) {
+        Some(digits) => std::borrow::Cow::Owned(ascii_digits(&digits, true).into_owned()),
+        None => ascii_digits(inner, true),
+    }
+}
+
+/// A date written with Han numerals before its units (`二月十五号`, `二〇一五年三月三號`,
+/// `2013年二月十五日`): each run of Han numerals right before `年`, `月`, `日`, `号` or `號` as
+/// ASCII digits, a year digit by digit (`二〇一五`) or as the number it spells, a month or day
+/// as the number it spells (`十五`). `None` when the text has no such run.
+fn han_numerals_as_digits(text: &str) -> Option<String> {
+    if text.is_ascii() || !text.chars().any(|c| han_digit(c).is_some()) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut run = String::new();
+    let mut changed = false;
+    for c in text.chars() {
+        if han_digit(c).is_some() {
+            run.push(c);
+            continue;
+        }
+        let unit = matches!(c, '年' | '月' | '日' | '号' | '號');
+        match han_value(&run, c == '年').filter(|_| unit && !run.is_empty()) {
+            Some(n) => {
+                out.push_str(&n.to_string());
+                changed = true;
+            }
+            None => out.push_str(&run),
+        }
+        run.clear();
+        out.push(c);
+    }
+    out.push_str(&run);
+    changed.then_some(out)
 }
 
 /// Unicode digits as ASCII ones, and minus signs (the dashes a number's sign is written with)
@@ -201,7 +235,11 @@ fn unexpected(input: &Input<'_>) -> Ask {
 fn not_a_date(input: &Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
     if let Input::String(text) = input {
         let text = spelling::clean_edges(text).0;
-        let alone = || lone_weekday(input, text, opts).or_else(|| bound_of_no_year(input, text, opts));
+        let alone = || {
+            lone_weekday(input, text, opts)
+                .or_else(|| lone_day(input, text, opts))
+                .or_else(|| bound_of_no_year(input, text, opts))
+        };
         if let Some(out) = period_end(input, text, opts).or_else(alone) {
             return out;
         }
@@ -338,7 +376,8 @@ fn this_period(text: &str) -> &str {
 #[cold]
 fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
     let text = after_word(text, &["on", "v", "am", "le", "el"]).unwrap_or(text);
-    let weekday = crate::data::dates::WEEKDAYS.get(&word_key(text)).map(u32::from)?;
+    let key = word_key(text);
+    let weekday = crate::data::dates::WEEKDAYS.get(&key).map(u32::from).or_else(|| numbered_weekday(&key))?;
     let name = weekday_name(weekday);
     let expected = format!("a date; {} is a weekday of no week", input.to_json_text());
     let Some(today) = opts.today else {
@@ -369,6 +408,86 @@ fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Out
         (last, format!("{name} {}, the last one on or before today ({today})", words(last))),
         (next, format!("{name} {}, the next one after today", words(next))),
     )))
+}
+
+/// A weekday written as CLDR's Chinese names write it, a [`WEEKDAY_PREFIXES`] word and the
+/// weekday's number as a Han digit (`星期四`, `周一`, `週六`: 1 is Monday), as its ISO number.
+///
+/// [`WEEKDAY_PREFIXES`]: crate::data::dates::WEEKDAY_PREFIXES
+fn numbered_weekday(key: &str) -> Option<u32> {
+    let rest = crate::data::dates::WEEKDAY_PREFIXES.iter().find_map(|p| key.strip_prefix(p))?;
+    let mut chars = rest.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+    let n = crate::data::scales::NUMBER_WORDS.get(rest).filter(|n| (1..=6).contains(n))?;
+    (!c.is_ascii()).then_some(n)
+}
+
+/// A day of the month alone (`the 24th`, `on the 15th`, `24th`, `the 24`, `le 24`): with
+/// `today`, `incomplete_date` naming the last such day on or before today and the next one
+/// after it; without, `incomplete_date` asking for the month and year. A bare number (`24`)
+/// is none: it needs an ordinal ending or a filler word before it. `None` for any other text.
+#[cold]
+fn lone_day(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    use super::tokens::{tokens, Token, DATE_FILLERS};
+    let (mut fillers, mut day) = (0, None);
+    for token in &tokens(text) {
+        match token {
+            Token::Word(w) if DATE_FILLERS.contains(&w.as_str()) => fillers += 1,
+            Token::Sep(' ') => {}
+            Token::Num { digits, ordinal } if day.is_none() && digits.len() <= 2 => day = Some((*digits, *ordinal)),
+            _ => return None,
+        }
+    }
+    let (digits, ordinal) = day?;
+    let n: u32 = digits.parse().ok().filter(|n| (1..=31).contains(n) && (ordinal || fillers > 0))?;
+    let expected = format!("a date with its month and year; {} is a day of no month", input.to_json_text());
+    let Some(today) = opts.today else {
+        return Some(Outcome::ask(Ask::new(
+            AskCode::IncompleteDate,
+            input,
+            expected,
+            "set to the date you meant, as YYYY-MM-DD",
+        )));
+    };
+    // The day `n` of the month `k` months from today's, where that month has it.
+    let of = |k: i32| {
+        let months = i32::try_from(today.year()).ok()? * 12 + i32::try_from(today.month0()).ok()? + k;
+        let month = u32::try_from(months.rem_euclid(12)).ok()? + 1;
+        NaiveDate::from_ymd_opt(months.div_euclid(12), month, n).filter(|d| in_reach(*d))
+    };
+    let last = (0..=12).filter_map(|k| of(-k)).find(|d| *d <= today)?;
+    let next = (0..=12).filter_map(of).find(|d| *d > today)?;
+    Some(Outcome::ask(last_or_next(
+        input,
+        expected,
+        "set to the day you meant, as YYYY-MM-DD: ",
+        (last, format!("{}, the last one on or before today ({today})", words(last))),
+        (next, format!("{}, the next one after today", words(next))),
+    )))
+}
+
+/// The number of a Han numeral character of at most ten (`一`, `〇`, `零`, `两`, `十`), as
+/// cldr-rbnf's number words give it.
+fn han_digit(c: char) -> Option<u32> {
+    let han = c == '\u{3007}' || ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c);
+    let mut buf = [0u8; 4];
+    crate::data::scales::NUMBER_WORDS.get(c.encode_utf8(&mut buf)).filter(|n| han && *n <= 10)
+}
+
+/// The number a run of Han numerals writes: below a hundred (`三`, `十五`, `二十一`), or digit
+/// by digit with `by_digit` (`二〇一五`, a year). `None` for any other run.
+fn han_value(run: &str, by_digit: bool) -> Option<u32> {
+    let values: Option<Vec<u32>> = run.chars().map(han_digit).collect();
+    match values?.as_slice() {
+        [d] => Some(*d),
+        digits if by_digit && digits.len() >= 2 && digits.iter().all(|d| *d <= 9) => {
+            digits.iter().try_fold(0u32, |n, d| n.checked_mul(10)?.checked_add(*d))
+        }
+        [10, u] if (1..=9).contains(u) => Some(10 + u),
+        [t, 10] if (2..=9).contains(t) => Some(t * 10),
+        [t, 10, u] if (2..=9).contains(t) && (1..=9).contains(u) => Some(t * 10 + u),
+        _ => None,
+    }
 }
 
 /// A month or quarter of no year (`October`, `Q3`: [`yearless`]): `incomplete_date`; for
