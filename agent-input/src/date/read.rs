@@ -422,24 +422,31 @@ fn numbered_weekday(key: &str) -> Option<u32> {
     (!c.is_ascii()).then_some(n)
 }
 
-/// A day of the month alone (`the 24th`, `on the 15th`, `24th`, `the 24`, `le 24`): with
+/// A day of the month alone (`the 24th`, `on the 15th`, `24th`, `the 24`, `le 24`), or with
+/// its weekday (`Tuesday the 19th`, `Thu 15th`: the days that weekday only): with
 /// `today`, `incomplete_date` naming the last such day on or before today and the next one
 /// after it; without, `incomplete_date` asking for the month and year. A bare number (`24`)
 /// is none: it needs an ordinal ending or a filler word before it. `None` for any other text.
 #[cold]
 fn lone_day(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
     use super::tokens::{tokens, Token, DATE_FILLERS};
-    let (mut fillers, mut day) = (0, None);
+    let (mut fillers, mut day, mut weekday) = (0, None, None);
     for token in &tokens(text) {
         match token {
             Token::Word(w) if DATE_FILLERS.contains(&w.as_str()) => fillers += 1,
-            Token::Sep(' ') => {}
+            // A weekday beside it (`Tuesday the 19th`), of three letters or more: the days named
+            // are those that weekday.
+            Token::Word(w) if weekday.is_none() && w.chars().nth(2).is_some() => {
+                weekday = Some(super::words::weekday_of(w).filter(|d| *d != 0)?);
+            }
+            Token::Sep(' ' | ',') => {}
             Token::Num { digits, ordinal } if day.is_none() && digits.len() <= 2 => day = Some((*digits, *ordinal)),
             _ => return None,
         }
     }
     let (digits, ordinal) = day?;
-    let n: u32 = digits.parse().ok().filter(|n| (1..=31).contains(n) && (ordinal || fillers > 0))?;
+    let n: u32 =
+        digits.parse().ok().filter(|n| (1..=31).contains(n) && (ordinal || fillers > 0 || weekday.is_some()))?;
     let expected = format!("a date with its month and year; {} is a day of no month", input.to_json_text());
     let Some(today) = opts.today else {
         return Some(Outcome::ask(Ask::new(
@@ -455,8 +462,10 @@ fn lone_day(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome
         let month = u32::try_from(months.rem_euclid(12)).ok()? + 1;
         NaiveDate::from_ymd_opt(months.div_euclid(12), month, n).filter(|d| in_reach(*d))
     };
-    let last = (0..=12).filter_map(|k| of(-k)).find(|d| *d <= today)?;
-    let next = (0..=12).filter_map(of).find(|d| *d > today)?;
+    // A day of the month falls on each weekday within 14 months.
+    let named = |d: &NaiveDate| weekday.is_none_or(|w| d.weekday().number_from_monday() == u32::from(w));
+    let last = (0..=14).filter_map(|k| of(-k)).find(|d| *d <= today && named(d))?;
+    let next = (0..=14).filter_map(of).find(|d| *d > today && named(d))?;
     Some(Outcome::ask(last_or_next(
         input,
         expected,
