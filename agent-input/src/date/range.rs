@@ -57,7 +57,7 @@ pub(super) fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Optio
     for (part, out, other) in [("from", &a, &b), ("to", &b, &a)] {
         if let Status::Ask { ask } = &out.status {
             let mut ask = ask.as_ref().clone().within(part);
-            ask.readings = whole_readings(part, std::mem::take(&mut ask.readings), other);
+            ask.readings = whole_readings(part, ask.code, std::mem::take(&mut ask.readings), other);
             if let Some(whole) = whole {
                 (ask.received, ask.cut_from) = whole.received();
             }
@@ -88,14 +88,19 @@ pub(super) fn combine(a: Outcome<NaiveDate>, b: Outcome<NaiveDate>, whole: Optio
 /// readings, both bounds were read from one text (`S1 2026`, a month of two eras): each
 /// reading is a spelling of the whole range. When it asks otherwise (two dates, each of two
 /// orders), no one value reads, and the hint says what to send.
-fn whole_readings(part: &str, readings: Vec<Reading>, other: &Outcome<NaiveDate>) -> Vec<Reading> {
+fn whole_readings(part: &str, code: AskCode, readings: Vec<Reading>, other: &Outcome<NaiveDate>) -> Vec<Reading> {
     let other_bound = match &other.status {
         Status::Ok { value } => Some(Value::String(value.to_string())),
         Status::Absent => None,
         Status::Ask { ask } => {
             let same = ask.readings.len() == readings.len()
                 && ask.readings.iter().zip(&readings).all(|(a, b)| a.value == b.value);
-            return if same { readings } else { Vec::new() };
+            let yearless = code == AskCode::IncompleteDate && ask.code == AskCode::IncompleteDate;
+            return match (same, yearless) {
+                (true, _) => readings,
+                (false, true) => paired(part, &readings, &ask.readings),
+                (false, false) => Vec::new(),
+            };
         }
     };
     let other_part = if part == "from" { "to" } else { "from" };
@@ -110,6 +115,34 @@ fn whole_readings(part: &str, readings: Vec<Reading>, other: &Outcome<NaiveDate>
             Reading { value: Value::Object(range), meaning: format!("`{part}`: {}", r.meaning) }
         })
         .collect()
+}
+
+/// Two bounds that each name two days (`Aug 8 - Aug 12` of no year: the last and the next of
+/// each): each start named with the first end named on or after it, less than a year later, as
+/// the ranges they read. Empty when a bound names other readings or `part` is not the start.
+fn paired(part: &str, starts: &[Reading], ends: &[Reading]) -> Vec<Reading> {
+    let day = |r: &Reading| r.value.as_str().and_then(|s| s.parse::<NaiveDate>().ok());
+    let (Some(starts), Some(ends)) =
+        (starts.iter().map(day).collect::<Option<Vec<_>>>(), ends.iter().map(day).collect::<Option<Vec<_>>>())
+    else {
+        return Vec::new();
+    };
+    // Two days each, the last and the next of one day of the year: more are readings of other
+    // orders of day and month, which one start and one end must share.
+    if part != "from" || starts.len() != 2 || ends.len() != 2 {
+        return Vec::new();
+    }
+    let mut out: Vec<Reading> = Vec::new();
+    for from in starts {
+        let to = ends.iter().filter(|t| **t >= from && (**t - from).num_days() < 366).min();
+        if let Some(to) = to {
+            let (_, _, reading) = range_reading(from, *to, "the days of the year each names".to_owned());
+            if !out.iter().any(|r| r.value == reading.value) {
+                out.push(reading);
+            }
+        }
+    }
+    out
 }
 
 /// One reading: a range and what it means.

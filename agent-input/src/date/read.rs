@@ -458,7 +458,7 @@ fn lone_day(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome
     };
     // The day `n` of the month `k` months from today's, where that month has it.
     let of = |k: i32| {
-        let months = i32::try_from(today.year()).ok()? * 12 + i32::try_from(today.month0()).ok()? + k;
+        let months = today.year().checked_mul(12)? + i32::try_from(today.month0()).ok()? + k;
         let month = u32::try_from(months.rem_euclid(12)).ok()? + 1;
         NaiveDate::from_ymd_opt(months.div_euclid(12), month, n).filter(|d| in_reach(*d))
     };
