@@ -423,8 +423,10 @@ pub(super) fn range_around_today(
     } else if let Some((_, unit)) = SO_FAR.iter().find(|(k, _)| *k == key) {
         What::SoFar(*unit)
     } else {
-        let (count, unit) = last_count(&key)?;
-        What::Last(count, unit)
+        match counted(&key)? {
+            (count, unit, false) => What::Last(count, unit),
+            (count, unit, true) => What::Next(count, unit),
+        }
     };
     let Some(today) = today else {
         let ask = Ask::new(
@@ -451,6 +453,16 @@ pub(super) fn range_around_today(
         What::Last(count, 2) => last_days(count.checked_mul(7)?, today)?,
         What::Last(count, 3) => last_months(count, today)?,
         What::Last(count, _) => last_years(count, today)?,
+        What::Next(count, 1) => next_days(count, today)?,
+        What::Next(1, 2) => {
+            // One week ahead (`the next week`) is also the week after today's.
+            let mut readings = next_days(7, today)?;
+            readings.extend(weeks(1, today)?);
+            readings
+        }
+        What::Next(count, 2) => next_days(count.checked_mul(7)?, today)?,
+        What::Next(count, 3) => next_whole(count, 1, today)?,
+        What::Next(count, _) => next_whole(count, 12, today)?,
     };
     if readings.iter().any(|(from, to, _)| !in_reach(*from) || !in_reach(*to)) {
         return Some(Outcome::ask(out_of_reach(input, Some(today))));
@@ -466,7 +478,33 @@ enum What {
     SoFar(u8),
     /// A count of days (1), weeks (2), months (3) or years (4) back from today.
     Last(u32, u8),
+    /// A count of days, weeks, months or years ahead of today (`next 3 days`).
+    Next(u32, u8),
 }
+
+/// Words that say "the next" before or after a count (folded), in the languages of [`LAST`].
+const NEXT: &[&str] = &[
+    "next",
+    "coming",
+    "following",
+    "upcoming", // en
+    "pristich",
+    "nasledujicich", // cs
+    "nasledujucich",
+    "buducich", // sk
+    "nachsten",
+    "kommenden", // de
+    "prochains",
+    "prochaines", // fr
+    "proximos",
+    "proximas",
+    "siguientes", // es, pt
+    "prossimi",
+    "prossime", // it
+    "nastepnych",
+    "najblizszych",
+    "kolejnych", // pl
+];
 
 /// Words that say "the last" before or after a count (folded: no case, no diacritics).
 const LAST: &[&str] = &[
@@ -695,23 +733,28 @@ const SO_FAR: &[(&str, u8)] = &[
 
 /// The most days, weeks, months or years a count may name (a longer span is no "last …").
 const MAX_COUNT: u32 = 10_000;
-
-/// The count and unit of `last 30 days` and its kin (a folded key): exactly one "last" word
-/// before or after the count, the unit word last (German's filler `den` is also Czech's day),
-/// fillers anywhere before it.
-fn last_count(key: &str) -> Option<(u32, u8)> {
+/// The count and unit of `last 30 days` and its kin (a folded key), or of a count ahead (`next
+/// 3 days`, `příštích 30 dní`, `les 3 prochains jours`: [`NEXT`]), with whether it is ahead:
+/// exactly one "last" or "next" word before or after the count, the unit word last (German's
+/// filler `den` is also Czech's day), fillers anywhere before it.
+fn counted(key: &str) -> Option<(u32, u8, bool)> {
     let (rest, word) = key.rsplit_once(' ')?;
     let unit = UNITS.iter().find(|(w, _)| *w == word)?.1;
     let rest: Vec<&str> = rest.split(' ').filter(|w| !w.is_empty() && !RANGE_FILLERS.contains(w)).collect();
-    let (count, lasts) = match rest.as_slice() {
-        [last, n] | [n, last] if LAST.contains(last) => (count_of_word(n)?, 1),
+    let side = |w: &&str| match (LAST.contains(w), NEXT.contains(w)) {
+        (true, false) => Some(false),
+        (false, true) => Some(true),
+        _ => None,
+    };
+    let (count, next) = match rest.as_slice() {
+        [w, n] | [n, w] if side(w).is_some() => (count_of_word(n)?, side(w)?),
         // No count before a unit in the singular: one (`the past month`, `previous week`,
-        // `over the past year`). CLDR's own words (`last month`, `letzte Woche`) are read
-        // before this, as the period before today's.
-        [last] if LAST.contains(last) && ONE.contains(&word) => (1, 1),
+        // `over the past year`). CLDR's own words (`last month`, `letzte Woche`, `next
+        // month`) are read before this, as the period before or after today's.
+        [w] if ONE.contains(&word) => (1, side(w)?),
         _ => return None,
     };
-    (lasts == 1 && (1..=MAX_COUNT).contains(&count)).then_some((count, unit))
+    (1..=MAX_COUNT).contains(&count).then_some((count, unit, next))
 }
 
 /// A count in digits or in a modern locale's words (one to twelve).
@@ -781,6 +824,39 @@ fn last_years(n: u32, today: NaiveDate) -> Option<Vec<(NaiveDate, NaiveDate, Rea
     Some(vec![
         range_reading(since, today, format!("since the same day {back} before today ({today}), today included")),
         range_reading(first, this_year.pred_opt()?, whole),
+    ])
+}
+
+/// `next N days`: the N days after today, the N days from today (today counted as one), and
+/// until the same day N days after today with today.
+fn next_days(n: u32, today: NaiveDate) -> Option<Vec<(NaiveDate, NaiveDate, Reading)>> {
+    let ahead = |d: u32| today.checked_add_days(Days::new(u64::from(d)));
+    let (days, by) =
+        if n == 1 { ("day".to_owned(), "a day".to_owned()) } else { (format!("{n} days"), format!("{n} days")) };
+    Some(vec![
+        range_reading(ahead(1)?, ahead(n)?, format!("the {days} after today ({today}), today left out")),
+        match n {
+            1 => range_reading(today, today, format!("today ({today}) alone")),
+            _ => range_reading(today, ahead(n - 1)?, format!("the {days} from today ({today}), today counted as one")),
+        },
+        range_reading(today, ahead(n)?, format!("until the same day {by} after today ({today}), today included")),
+    ])
+}
+
+/// `next N months` (`months` 1) or `next N years` (12): until the same day N units after
+/// today with today, and the N whole units after today's.
+fn next_whole(n: u32, months: u32, today: NaiveDate) -> Option<Vec<(NaiveDate, NaiveDate, Reading)>> {
+    let until = today.checked_add_months(Months::new(n.checked_mul(months)?))?;
+    let this = if months == 12 { today.with_day(1)?.with_month(1)? } else { today.with_day(1)? };
+    let first = this.checked_add_months(Months::new(months))?;
+    let end = first.checked_add_months(Months::new(n.checked_mul(months)?))?.pred_opt()?;
+    let unit = if months == 12 { "year" } else { "month" };
+    let (whole, by) = whole_and_back(n, unit);
+    let now =
+        if months == 12 { today.year().to_string() } else { format!("{} {}", month_name(today.month()), today.year()) };
+    Some(vec![
+        range_reading(today, until, format!("until the same day {by} after today ({today}), today included")),
+        range_reading(first, end, format!("{whole} after {now}")),
     ])
 }
 
@@ -896,13 +972,34 @@ mod tests {
         let r = last_days(30, today).unwrap();
         let spans: Vec<(i64, NaiveDate)> = r.iter().map(|(f, t, _)| ((*t - *f).num_days() + 1, *t)).collect();
         assert_eq!(spans, [(31, today), (30, today.pred_opt().unwrap()), (30, today)]);
-        assert_eq!(last_count("in the last 30 days"), Some((30, 1)));
-        assert_eq!(last_count("les 30 derniers jours"), Some((30, 1)));
-        assert_eq!(last_count("last past 30 days"), None);
-        assert_eq!(last_count("the past month"), Some((1, 3)));
-        assert_eq!(last_count("over the past year"), Some((1, 4)));
-        assert_eq!(last_count("past months"), None);
-        assert_eq!(last_count("30 days"), None);
-        assert_eq!(last_count("last 10001 days"), None);
+        assert_eq!(counted("in the last 30 days"), Some((30, 1, false)));
+        assert_eq!(counted("les 30 derniers jours"), Some((30, 1, false)));
+        assert_eq!(counted("last past 30 days"), None);
+        assert_eq!(counted("the past month"), Some((1, 3, false)));
+        assert_eq!(counted("over the past year"), Some((1, 4, false)));
+        assert_eq!(counted("past months"), None);
+        assert_eq!(counted("30 days"), None);
+        assert_eq!(counted("last 10001 days"), None);
+    }
+
+    #[test]
+    fn next_counts_mirror_the_last_ones() {
+        let today = NaiveDate::from_ymd_opt(2013, 2, 12).unwrap();
+        assert_eq!(counted("next 3 days"), Some((3, 1, true)));
+        assert_eq!(counted("les 3 prochains jours"), Some((3, 1, true)));
+        assert_eq!(counted("the next month"), Some((1, 3, true)));
+        assert_eq!(counted("in the last 30 days"), Some((30, 1, false)));
+        assert_eq!(counted("next last 3 days"), None);
+        let day = |m: u32, d: u32| NaiveDate::from_ymd_opt(2013, m, d).unwrap();
+        let spans: Vec<(NaiveDate, NaiveDate)> =
+            next_days(3, today).unwrap().iter().map(|(f, t, _)| (*f, *t)).collect();
+        assert_eq!(spans, [(day(2, 13), day(2, 15)), (today, day(2, 14)), (today, day(2, 15))]);
+        let spans: Vec<(NaiveDate, NaiveDate)> =
+            next_whole(3, 1, today).unwrap().iter().map(|(f, t, _)| (*f, *t)).collect();
+        assert_eq!(spans, [(today, day(5, 12)), (day(3, 1), day(5, 31))]);
+        let spans: Vec<(NaiveDate, NaiveDate)> =
+            next_whole(3, 12, today).unwrap().iter().map(|(f, t, _)| (*f, *t)).collect();
+        let years = (NaiveDate::from_ymd_opt(2014, 1, 1).unwrap(), NaiveDate::from_ymd_opt(2016, 12, 31).unwrap());
+        assert_eq!(spans, [(today, NaiveDate::from_ymd_opt(2016, 2, 12).unwrap()), years]);
     }
 }
