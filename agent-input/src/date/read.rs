@@ -370,11 +370,13 @@ fn this_period(text: &str) -> &str {
     }
 }
 
-/// A weekday alone (`Friday`, `on Friday`, `pátek`): with `today`, `incomplete_date` naming
+/// A weekday alone (`Friday`, `on Friday`, `pátek`, `Monday morning`): with `today`, `incomplete_date` naming
 /// the last one on or before today and the next one after it; without, `incomplete_date`
 /// asking for the date. `None` for any other text.
 #[cold]
 fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    // With a day period or time words after it (`Monday morning`, `pátek odpoledne`).
+    let text = super::time::without_time_words(text).unwrap_or(text);
     let text = after_word(text, &["on", "v", "am", "le", "el"]).unwrap_or(text);
     let key = word_key(text);
     let weekday = crate::data::dates::WEEKDAYS.get(&key).map(u32::from).or_else(|| numbered_weekday(&key))?;
