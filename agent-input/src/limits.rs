@@ -123,7 +123,7 @@ pub const MAX_NUMBER_WORD_BYTES: usize = 64;
 
 /// The most steps the reading of one spelled number takes over its words' segmentations;
 /// past it, the text is not read as a number (it asks). Numbers spelled in words read up to
-/// 10^15 - 1: the tables hold scale words up to 10^12.
+/// 2^64 - 1: the tables hold scale words up to 10^18 (a long scale's `trillion`).
 pub const MAX_SPELLED_NUMBER_STEPS: usize = 4_096;
 
 /// The most languages a `languages` option may name (date, date range, boolean and number options, or

@@ -20,14 +20,16 @@ use crate::data::scales::{
 use crate::limits::{MAX_NUMBER_WORD_BYTES, MAX_SPELLED_NUMBER_CHARS, MAX_SPELLED_NUMBER_STEPS};
 use crate::spelling::languages::settled;
 
+/// The bits of a scale word's entry in [`NUMBER_SCALE_WORDS`] that hold its power of ten.
+const POWER: u8 = 31;
 /// A scale word's flag in [`NUMBER_SCALE_WORDS`]: it multiplies the group before it.
-const AFTER_GROUP: u8 = 16;
+const AFTER_GROUP: u8 = 32;
 /// A scale word's flag: alone, it is one times its power (`mil`, `tisíc`, `eine Million`).
-const ALONE: u8 = 32;
+const ALONE: u8 = 64;
 /// A scale word's flag set by the reader: a myriad of CJK (`万`, `億`, `만`: a Han or Hangul
 /// scale word of 10^4, 10^8 or 10^12), which multiplies every part since the myriad before it
 /// (`一千二百万`, 12 000 000), up to 9999.
-const MYRIAD: u8 = 64;
+const MYRIAD: u8 = 128;
 /// "No scale word yet": above every power the tables hold.
 const NO_POWER: u8 = u8::MAX;
 
@@ -59,13 +61,13 @@ enum Stage {
 /// scale's power, and whether a joining word waits for the rest.
 #[derive(Clone, Copy, Debug)]
 struct State {
-    total: u64,
-    group: u64,
+    total: u128,
+    group: u128,
     stage: Stage,
     power: u8,
     joined: bool,
     /// The total at the last myriad ([`MYRIAD`]), and that myriad's power.
-    myriad: (u64, u8),
+    myriad: (u128, u8),
 }
 
 impl State {
@@ -94,7 +96,7 @@ impl State {
             Atom::Word(v) => s.word(v)?,
             Atom::Scale(flags) if flags & MYRIAD != 0 => return s.myriad_scaled(flags),
             Atom::Scale(flags) => {
-                let power = flags & 15;
+                let power = flags & POWER;
                 return match (s.stage, power) {
                     (Stage::Empty, 2) if flags & ALONE != 0 && !s.joined => {
                         Some(Self { group: 100, stage: Stage::Hundreds, ..s })
@@ -118,6 +120,7 @@ impl State {
 
     /// The group after a number word below a thousand.
     fn word(&mut self, v: u64) -> Option<()> {
+        let v = u128::from(v);
         match (self.stage, v) {
             (Stage::Empty, 0) if self.power == NO_POWER && !self.joined => self.stage = Stage::Full,
             (_, 0) => return None,
@@ -133,18 +136,18 @@ impl State {
     }
 
     /// The group times ten to `power` added to the total: the powers decrease.
-    fn scaled(self, group: u64, power: u8) -> Option<Self> {
+    fn scaled(self, group: u128, power: u8) -> Option<Self> {
         if power >= self.power || self.joined {
             return None;
         }
-        let part = group.checked_mul(10u64.checked_pow(u32::from(power))?)?;
+        let part = group.checked_mul(10u128.checked_pow(u32::from(power))?)?;
         Some(Self { total: self.total.checked_add(part)?, group: 0, stage: Stage::Empty, power, joined: false, ..self })
     }
 
     /// After a myriad: the part since the myriad before it (its thousands, hundreds and the
     /// group), from 1 to 9999, times the myriad's power; the myriads' powers decrease.
     fn myriad_scaled(self, flags: u8) -> Option<Self> {
-        let power = flags & 15;
+        let power = flags & POWER;
         let (hi, last) = self.myriad;
         let section = self.total.checked_sub(hi)?.checked_add(self.group)?;
         let alone = section == 0 && self.stage == Stage::Empty && flags & ALONE != 0;
@@ -153,12 +156,12 @@ impl State {
         if self.joined || power >= last || !after || !(1..10_000).contains(&multiplier) {
             return None;
         }
-        let total = hi.checked_add(multiplier.checked_mul(10u64.checked_pow(u32::from(power))?)?)?;
+        let total = hi.checked_add(multiplier.checked_mul(10u128.checked_pow(u32::from(power))?)?)?;
         Some(Self { total, group: 0, stage: Stage::Empty, power, joined: false, myriad: (total, power) })
     }
 
     /// The number read, when the words make one.
-    fn end(self) -> Option<u64> {
+    fn end(self) -> Option<u128> {
         let read = self.stage != Stage::Empty || self.power != NO_POWER;
         (read && !self.joined).then(|| self.total + self.group)
     }
@@ -177,7 +180,7 @@ fn atoms_of(piece: &str, languages: &[String], mut each: impl FnMut(Atom)) {
     }
     let myriad = |flags: u8| {
         let cjk = piece.chars().all(|c| han(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c) || c.is_whitespace());
-        let power = flags & 15;
+        let power = flags & POWER;
         if cjk && power >= 4 && power.is_multiple_of(4) {
             flags | MYRIAD
         } else {
@@ -192,8 +195,8 @@ fn atoms_of(piece: &str, languages: &[String], mut each: impl FnMut(Atom)) {
         let flags: SmallVec<[u8; 2]> = all.split(' ').filter_map(|f| f.parse().ok()).collect();
         let either = flags.iter().fold(0, |acc, f| acc | (f & (AFTER_GROUP | ALONE)));
         let settled = settled(AMBIGUOUS_NUMBER_SCALE_WORD_LANGUAGES, piece, languages);
-        let kept = |f: &&u8| settled.as_ref().is_none_or(|s| s.value == (**f & 15).to_string());
-        flags.iter().filter(kept).for_each(|f| each(Atom::Scale(myriad((f & 15) | either))));
+        let kept = |f: &&u8| settled.as_ref().is_none_or(|s| s.value == (**f & POWER).to_string());
+        flags.iter().filter(kept).for_each(|f| each(Atom::Scale(myriad((f & POWER) | either))));
     }
     // Chinese writes `零` where a place is empty (`三千零五`, 3005: cldr-rbnf's zh rules):
     // between a scale's part and the rest, as a joining word stands.
@@ -212,7 +215,7 @@ fn separator(c: char) -> bool {
 struct Walk {
     from: Vec<SmallVec<[(usize, Atom); 2]>>,
     steps: usize,
-    values: SmallVec<[u64; 4]>,
+    values: SmallVec<[u128; 4]>,
 }
 
 impl Walk {
@@ -266,15 +269,15 @@ fn spelled_values_in(text: &str, languages: &[String]) -> SmallVec<[u64; 4]> {
     if walk.steps == 0 {
         return SmallVec::new();
     }
-    let shift = han_abbreviated(&key);
+    let shift = u128::from(han_abbreviated(&key));
     if shift != 0 {
-        let spoken: SmallVec<[u64; 4]> = walk.values.iter().filter_map(|v| v.checked_add(shift)).collect();
-        if spoken.len() != walk.values.len() {
-            return SmallVec::new();
-        }
+        let spoken: SmallVec<[u128; 4]> = walk.values.iter().filter_map(|v| v.checked_add(shift)).collect();
         walk.values.extend(spoken.into_iter().filter(|v| !walk.values.contains(v)).collect::<Vec<_>>());
     }
-    walk.values
+    // A reading past the largest whole number read (a long scale's `trillion`, 10^18, after
+    // hundreds) leaves no reading at all, never the others alone.
+    let values: Option<SmallVec<[u64; 4]>> = walk.values.iter().map(|v| u64::try_from(*v).ok()).collect();
+    values.unwrap_or_default()
 }
 
 /// The power of a scale word of spelled numbers after digits (`3 hundred`, `3 honderd`, `3
@@ -283,7 +286,7 @@ fn spelled_values_in(text: &str, languages: &[String]) -> SmallVec<[u64; 4]> {
 pub(super) fn scale_after_digits(key: &str) -> Option<u8> {
     let flags = NUMBER_SCALE_WORDS.get(key).filter(|f| f & AFTER_GROUP != 0)?;
     let unit = crate::data::scales::UNIT_SCALES.iter().any(|(k, _)| *k == key);
-    (!unit && !key.is_empty()).then_some(flags & 15)
+    (!unit && !key.is_empty()).then_some(flags & POWER)
 }
 
 /// A Han ideograph (the unified blocks and the compatibility ideographs).
@@ -295,7 +298,7 @@ fn han(c: char) -> bool {
 fn han_power(c: char) -> Option<u32> {
     let mut buf = [0u8; 4];
     let flags = NUMBER_SCALE_WORDS.get(c.encode_utf8(&mut buf)).filter(|_| han(c))?;
-    Some(u32::from(flags & 15))
+    Some(u32::from(flags & POWER))
 }
 
 /// A Han zero (`零`, `〇`): a number word of 0 written with one Han character.
@@ -559,7 +562,7 @@ mod tests {
         let mut out = Vec::new();
         atoms_of(word, &[], |atom| {
             if let Atom::Scale(flags) = atom {
-                out.push(flags & 15);
+                out.push(flags & POWER);
             }
         });
         out.sort_unstable();

@@ -93,11 +93,20 @@ impl CompactWords {
             return;
         }
         if let Some(power) = power {
+            // A long scale's `tri-` word of 10^18 beside its `bi-` word of 10^12 (`Billionen`,
+            // `Trillionen`), which compact formats never reach: `trillion` is 10^12 in English.
+            let long = (power == 12).then(|| super::spelled::long_scale_word(&word)).flatten();
             if modern.iter().any(|m| m == lang) {
                 self.modern_words.add(word.clone(), power);
                 if lang.split('-').next() == Some("en") {
                     self.english.insert((word.clone(), power));
                 }
+                if let Some(long) = &long {
+                    self.modern_words.add(long.clone(), 18);
+                }
+            }
+            if let Some(long) = long {
+                self.words.add(long, 18);
             }
             self.words.add(word, power);
         }

@@ -14,21 +14,49 @@ use super::folds::key as word_key;
 use super::numbers::{cardinal_set, case_set};
 use super::source::optional_json;
 
-/// The largest power of ten a scale word is kept for: spelled numbers read up to
-/// 999 999 999 999 999 (10^12 times a group below a thousand, and the groups below it).
-pub(super) const MAX_SPELLED_POWER: u32 = 12;
+/// The largest power of ten a scale word is kept for (a long scale's `trillion`); a word some
+/// language gives a larger power (`quadrillion`: 10^15 in English, 10^24 on the long scale) is
+/// left out, so it reads in none.
+pub(super) const MAX_SPELLED_POWER: u32 = 18;
 
 /// A scale word's flag in `NUMBER_SCALE_WORDS`: the word multiplies the group before it
 /// (`two thousand`, `dvě stě`, `zweitausend`).
-pub(super) const SCALE_AFTER_GROUP: u8 = 16;
+pub(super) const SCALE_AFTER_GROUP: u8 = 32;
 /// A scale word's flag: the word alone is one times its power (`mil`, `tisíc`, `eine Million`,
 /// `cien`), as a rule without a group before it writes it.
-pub(super) const SCALE_ALONE: u8 = 32;
+pub(super) const SCALE_ALONE: u8 = 64;
 
 /// Every `(name, rules)` of the nominative cardinal rule sets of `locales`, and the whole
 /// rule-set map of each locale (for the private sets a rule names).
 fn cardinal_rules(dir: &Path, locales: &[String]) -> Result<Vec<serde_json::Map<String, Value>>, String> {
     Ok(cardinal_rules_each(dir, locales)?.into_iter().flatten().collect())
+}
+
+/// The scale words a long-scale locale's rules stop before (cldr-rbnf spells numbers below
+/// 10^18): where a locale's word for 10^12 is a `bi-` word (`billion`, `Billionen`, `billón`,
+/// `biljoen`, `bilion`), its `tri-` word is 10^18 and its `quadri-` word 10^24, each n-illion
+/// 10^(6n) (Nicolas Chuquet, *Triparty en la science des nombres*, 1484, the long scale those
+/// languages write). Each with its power and the flag of the word it comes from; none for a
+/// locale of the short scale (English's 10^12 is `trillion`).
+/// A long scale's word of 10^18 for its word of 10^12 (`billionen` → `trillionen`, `billones`
+/// → `trillones`): a word of six letters or more that starts with `bi` and holds `li`
+/// ([`long_scale`]); `None` for any other word (`bio`, an abbreviation).
+pub(super) fn long_scale_word(word: &str) -> Option<String> {
+    let stem = word.strip_prefix("bi").filter(|s| s.chars().count() >= 4 && s.contains("li"))?;
+    Some(format!("tri{stem}"))
+}
+
+fn long_scale(mine: &[(String, u32, u8)]) -> Vec<(String, u32, u8)> {
+    let mut out = Vec::new();
+    for (key, _, flag) in mine.iter().filter(|(_, p, _)| *p == 12) {
+        let (head, last) = key.rsplit_once(' ').map_or(("", key.as_str()), |(h, l)| (h, l));
+        let Some(stem) = last.strip_prefix("bi") else { continue };
+        let space = if head.is_empty() { "" } else { " " };
+        for (prefix, n) in [("tri", 18), ("quadri", 24)] {
+            out.push((format!("{head}{space}{prefix}{stem}"), n, *flag));
+        }
+    }
+    out
 }
 
 /// The rule-set map of each of `locales`, in their order (`None` where cldr-rbnf has none).
@@ -102,9 +130,10 @@ fn power_of(base: u64) -> u32 {
 pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<ScaleWords, String> {
     let mut found: BTreeMap<String, BTreeMap<u32, u8>> = BTreeMap::new();
     let mut languages: BTreeMap<String, BTreeSet<(String, u32)>> = BTreeMap::new();
+    let mut beyond = BTreeSet::new();
     for (lang, sets) in locales.iter().zip(cardinal_rules_each(dir, locales)?) {
         let Some(sets) = sets else { continue };
-        let mut english = Vec::new();
+        let (mut english, mut mine) = (Vec::new(), Vec::new());
         for (base, text) in rules_of(&sets) {
             let Ok(base) = base.parse::<u64>() else { continue };
             let power = power_of(base);
@@ -124,6 +153,7 @@ pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<ScaleWords, 
                     english.push((key.clone(), power));
                 }
                 languages.entry(key.clone()).or_default().insert((base_language(lang), power));
+                mine.push((key.clone(), power, flag));
                 *found.entry(key).or_default().entry(power).or_default() |= flag;
             }
         }
@@ -131,12 +161,22 @@ pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<ScaleWords, 
             languages.entry(plural.clone()).or_default().insert(("en".to_owned(), power));
             *found.entry(plural).or_default().entry(power).or_default() |= SCALE_AFTER_GROUP;
         }
+        for (word, power, flag) in long_scale(&mine) {
+            if power > MAX_SPELLED_POWER {
+                beyond.insert(word);
+                continue;
+            }
+            languages.entry(word.clone()).or_default().insert((base_language(lang), power));
+            *found.entry(word).or_default().entry(power).or_default() |= flag;
+        }
     }
+    found.retain(|k, _| !beyond.contains(k));
+    languages.retain(|k, _| !beyond.contains(k));
     let entries: BTreeMap<String, BTreeSet<u8>> = found
         .into_iter()
         .map(|(k, powers)| (k, powers.into_iter().filter_map(|(p, f)| Some(u8::try_from(p).ok()? | f)).collect()))
         .collect();
-    let has = |k: &str, v: u8| entries.get(k).is_some_and(|s| s.iter().any(|f| f & v == v && f & 15 == v & 15));
+    let has = |k: &str, v: u8| entries.get(k).is_some_and(|s| s.iter().any(|f| f & v == v && f & 31 == v & 31));
     if !has("thousand", 3 | SCALE_AFTER_GROUP) || !has("tisice", 3 | SCALE_AFTER_GROUP) || !has("mil", 3 | SCALE_ALONE)
     {
         return Err("cldr-rbnf: the English, Czech or Spanish scale words are missing".into());
