@@ -23,14 +23,16 @@ const MIB = 1024 * 1024;
  * the call protocol (`agent_input::protocol`, `src/protocol.rs`: 2,860,892 before it, 2026-12-06),
  * whose code the adapters now run instead of their own; 2,999,004 with the call's telemetry
  * record and the envelope's text without values (`protocol/record.rs`, 2026-12-06), 2.85 MiB
- * before them. */
-export const MODULE_BUDGET_BYTES = 2.9 * MIB;
+ * before them; 3,044,930 with breadth round four (2026-12-07: Han myriads and Unihan's tens,
+ * the long scale's words past cldr-rbnf, number words' languages, days of no month, ranges of
+ * no year and ahead of today; spelled numbers added in u128), over 2.9 MiB by 4 KB. */
+export const MODULE_BUDGET_BYTES = 2.95 * MIB;
 /** The full module, gzipped (level 9). */
 export const MODULE_GZIP_BUDGET_BYTES = 1.5 * MIB;
 /** The `small-names` module, raw: 1,818,852 bytes when the budget was set (2026-12-04);
  * 1,896,114 with the call protocol (2026-12-06); 1,918,832 with the call's telemetry record
- * (2026-12-06). */
-export const SMALL_MODULE_BUDGET_BYTES = 1.85 * MIB;
+ * (2026-12-06); 1,947,377 with breadth round four (2026-12-07), over 1.85 MiB by 7 KB. */
+export const SMALL_MODULE_BUDGET_BYTES = 1.9 * MIB;
 /** The `small-names` module, gzipped (level 9): 0.9 MiB until the call's telemetry record
  * (2026-12-06), with which it is 944,014 bytes. */
 export const SMALL_MODULE_GZIP_BUDGET_BYTES = 0.92 * MIB;
