@@ -480,9 +480,13 @@ fn lone_day(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome
 /// The number of a Han numeral character of at most ten (`一`, `〇`, `零`, `两`, `十`), as
 /// cldr-rbnf's number words give it.
 fn han_digit(c: char) -> Option<u32> {
+    // The script first: a text of no Han character never expands the number words' table.
     let han = c == '\u{3007}' || ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c);
+    if !han {
+        return None;
+    }
     let mut buf = [0u8; 4];
-    crate::data::scales::NUMBER_WORDS.get(c.encode_utf8(&mut buf)).filter(|n| han && *n <= 10)
+    crate::data::scales::NUMBER_WORDS.get(c.encode_utf8(&mut buf)).filter(|n| *n <= 10)
 }
 
 /// The number a run of Han numerals writes: below a hundred (`三`, `十五`, `二十一`), or digit

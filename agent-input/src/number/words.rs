@@ -296,8 +296,11 @@ fn han(c: char) -> bool {
 
 /// A Han character's power of ten as a scale word (`百` 2, `千` 3, `万` 4), when it is one.
 fn han_power(c: char) -> Option<u32> {
+    if !han(c) {
+        return None;
+    }
     let mut buf = [0u8; 4];
-    let flags = NUMBER_SCALE_WORDS.get(c.encode_utf8(&mut buf)).filter(|_| han(c))?;
+    let flags = NUMBER_SCALE_WORDS.get(c.encode_utf8(&mut buf))?;
     Some(u32::from(flags & POWER))
 }
 
@@ -310,9 +313,12 @@ fn han_zero(piece: &str) -> bool {
 
 /// A Han character's digit (`一` to `九`, `两`, `伍`), when it is one.
 fn han_digit(c: char) -> Option<u64> {
+    if !han(c) {
+        return None;
+    }
     let mut buf = [0u8; 4];
     let d = NUMBER_WORDS.get(c.encode_utf8(&mut buf)).filter(|d| (1..=9).contains(d))?;
-    (han_power(c).is_none() && !c.is_ascii()).then_some(u64::from(d))
+    han_power(c).is_none().then_some(u64::from(d))
 }
 
 /// What Chinese speech adds to a Han numeral's written reading where a digit follows a scale
