@@ -481,8 +481,7 @@ fn lone_day(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome
 /// cldr-rbnf's number words give it.
 fn han_digit(c: char) -> Option<u32> {
     // The script first: a text of no Han character never expands the number words' table.
-    let han = c == '\u{3007}' || ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c);
-    if !han {
+    if c != '\u{3007}' && !spelling::is_han(c) {
         return None;
     }
     let mut buf = [0u8; 4];

@@ -319,16 +319,23 @@ fn free_text(input: &Input<'_>, text: &str, opts: &ListOptions, cx: &Context<'_>
     if items.len() < 2 || items == one {
         return whole;
     }
-    let readings = vec![
-        Reading {
-            value: Value::Array(items.clone()),
-            meaning: format!("{} items, split on the {separators}", items.len()),
-        },
-        Reading {
-            value: Value::Array(one.clone()),
-            meaning: format!("one item, {}", one.first().map(json_text).unwrap_or_default()),
-        },
-    ];
+    split_ask(
+        input,
+        vec![
+            Reading {
+                value: Value::Array(items.clone()),
+                meaning: format!("{} items, split on the {separators}", items.len()),
+            },
+            Reading {
+                value: Value::Array(one.clone()),
+                meaning: format!("one item, {}", one.first().map(json_text).unwrap_or_default()),
+            },
+        ],
+    )
+}
+
+/// The `ambiguous_list_split` ask naming each reading, its hint each array to send.
+fn split_ask(input: &Input<'_>, readings: Vec<Reading>) -> Outcome<Vec<Value>> {
     let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
     Outcome::ask(
         Ask::new(
@@ -399,16 +406,7 @@ fn read_split(input: &Input<'_>, text: &str, opts: &ListOptions, cx: &Context<'_
             if readings.len() == 1 {
                 return with_split_note(input, split);
             }
-            let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
-            Outcome::ask(
-                Ask::new(
-                    AskCode::AmbiguousListSplit,
-                    input,
-                    "a JSON array, so that commas inside an item cannot split it",
-                    format!("set to the JSON array you meant: {}", options.join(" or ")),
-                )
-                .with_readings(readings),
-            )
+            split_ask(input, readings)
         }
         (true, true) => with_split_note(input, split),
         (false, _) if matches!(whole.status, Status::Ok { .. }) => single(input, opts, cx),

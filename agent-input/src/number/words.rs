@@ -18,6 +18,7 @@ use crate::data::scales::{
     NUMBER_DECIMAL_WORDS, NUMBER_JOINERS, NUMBER_MINUS_WORDS, NUMBER_SCALE_WORDS,
 };
 use crate::limits::{MAX_NUMBER_WORD_BYTES, MAX_SPELLED_NUMBER_CHARS, MAX_SPELLED_NUMBER_STEPS};
+use crate::spelling::is_han;
 use crate::spelling::languages::settled;
 
 /// The bits of a scale word's entry in [`NUMBER_SCALE_WORDS`] that hold its power of ten.
@@ -179,7 +180,7 @@ fn atoms_of(piece: &str, languages: &[String], mut each: impl FnMut(Atom)) {
         numbers.split(' ').filter(kept).filter_map(|n| n.parse().ok()).for_each(|n| each(Atom::Word(n)));
     }
     let myriad = |flags: u8| {
-        let cjk = piece.chars().all(|c| han(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c) || c.is_whitespace());
+        let cjk = piece.chars().all(|c| is_han(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c) || c.is_whitespace());
         let power = flags & POWER;
         if cjk && power >= 4 && power.is_multiple_of(4) {
             flags | MYRIAD
@@ -289,14 +290,9 @@ pub(super) fn scale_after_digits(key: &str) -> Option<u8> {
     (!unit && !key.is_empty()).then_some(flags & POWER)
 }
 
-/// A Han ideograph (the unified blocks and the compatibility ideographs).
-fn han(c: char) -> bool {
-    ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c)
-}
-
 /// A Han character's power of ten as a scale word (`百` 2, `千` 3, `万` 4), when it is one.
 fn han_power(c: char) -> Option<u32> {
-    if !han(c) {
+    if !is_han(c) {
         return None;
     }
     let mut buf = [0u8; 4];
@@ -308,12 +304,12 @@ fn han_power(c: char) -> Option<u32> {
 fn han_zero(piece: &str) -> bool {
     let mut chars = piece.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else { return false };
-    (c == '\u{3007}' || han(c)) && NUMBER_WORDS.get(piece) == Some(0)
+    (c == '\u{3007}' || is_han(c)) && NUMBER_WORDS.get(piece) == Some(0)
 }
 
 /// A Han character's digit (`一` to `九`, `两`, `伍`), when it is one.
 fn han_digit(c: char) -> Option<u64> {
-    if !han(c) {
+    if !is_han(c) {
         return None;
     }
     let mut buf = [0u8; 4];

@@ -39,6 +39,12 @@ pub(crate) const fn is_direction_mark(c: char) -> bool {
     matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// A Han ideograph (the unified blocks and the compatibility ideographs), as Chinese and
+/// Japanese numbers write them (`三`, `百`, `萬`).
+pub(crate) fn is_han(c: char) -> bool {
+    ('\u{3400}'..='\u{9fff}').contains(&c) || ('\u{f900}'..='\u{faff}').contains(&c)
+}
+
 /// English's ordinal endings (`1st`, `2nd`, `3rd`, `4th`).
 pub(crate) const ORDINAL_ENDINGS: [&str; 4] = ["st", "nd", "rd", "th"];
 

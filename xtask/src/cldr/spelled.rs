@@ -32,20 +32,21 @@ fn cardinal_rules(dir: &Path, locales: &[String]) -> Result<Vec<serde_json::Map<
     Ok(cardinal_rules_each(dir, locales)?.into_iter().flatten().collect())
 }
 
+/// A long scale's word of 10^18 for a compact format's word of 10^12 (`billionen` →
+/// `trillionen`, `billones` → `trillones`), as [`long_scale`] derives it for spelled words: a
+/// word of six letters or more that starts with `bi` and holds `li`; `None` for any other
+/// word (`bio`, an abbreviation).
+pub(super) fn long_scale_word(word: &str) -> Option<String> {
+    let stem = word.strip_prefix("bi").filter(|s| s.chars().count() >= 4 && s.contains("li"))?;
+    Some(format!("tri{stem}"))
+}
+
 /// The scale words a long-scale locale's rules stop before (cldr-rbnf spells numbers below
 /// 10^18): where a locale's word for 10^12 is a `bi-` word (`billion`, `Billionen`, `billón`,
 /// `biljoen`, `bilion`), its `tri-` word is 10^18 and its `quadri-` word 10^24, each n-illion
 /// 10^(6n) (Nicolas Chuquet, *Triparty en la science des nombres*, 1484, the long scale those
 /// languages write). Each with its power and the flag of the word it comes from; none for a
 /// locale of the short scale (English's 10^12 is `trillion`).
-/// A long scale's word of 10^18 for its word of 10^12 (`billionen` → `trillionen`, `billones`
-/// → `trillones`): a word of six letters or more that starts with `bi` and holds `li`
-/// ([`long_scale`]); `None` for any other word (`bio`, an abbreviation).
-pub(super) fn long_scale_word(word: &str) -> Option<String> {
-    let stem = word.strip_prefix("bi").filter(|s| s.chars().count() >= 4 && s.contains("li"))?;
-    Some(format!("tri{stem}"))
-}
-
 fn long_scale(mine: &[(String, u32, u8)]) -> Vec<(String, u32, u8)> {
     let mut out = Vec::new();
     for (key, _, flag) in mine.iter().filter(|(_, p, _)| *p == 12) {
