@@ -157,6 +157,17 @@ pub enum NoteCode {
     /// A write retried with the same idempotency key and arguments: the stored result was
     /// returned and the handler did not run again.
     ReceiptReplayed,
+    /// Base64 in another spelling (the URL-safe alphabet, line breaks or spaces, missing
+    /// padding) was read as standard base64.
+    BytesSpellingNormalized,
+    /// A `data:` URL was read as its bytes and its media type.
+    DataUrlRead,
+    /// Bytes sent as numbers (a JSON array of bytes, a Node `Buffer` object) or as an MCP content
+    /// block were read as the file's bytes.
+    BytesObjectRead,
+    /// A file reference in another spelling (a scheme or host in capitals, a `file://` URL for a
+    /// path) was written in its canonical form.
+    FileReferenceNormalized,
 }
 
 /// Codes of warnings: something the caller probably meant, beside the result.
@@ -320,20 +331,42 @@ pub enum AskCode {
     IdempotencyKeyReused,
     /// A call with the same idempotency key and arguments is still running.
     IdempotencyKeyInFlight,
+    /// The value is neither a file's bytes in a spelling the reader knows nor a reference.
+    NotAFile,
+    /// The file's bytes are more than the tool takes inline.
+    FileTooLarge,
+    /// The media type a value declares is not the type its bytes are.
+    MediaTypeMismatch,
+    /// The file's media type is not one the tool takes.
+    MediaTypeNotAccepted,
+    /// A reference in a form the tool does not take (a local path, a scheme it does not open).
+    ReferenceNotAccepted,
 }
 
 impl NoteCode {
+    /// What a note of the file kind means.
+    const fn file_meaning(self) -> &'static str {
+        match self {
+            Self::BytesSpellingNormalized => "Base64 in another spelling (the URL-safe alphabet, line breaks or spaces, missing padding) was read as standard base64; the note says which.",
+            Self::DataUrlRead => "A data: URL was read as its bytes, with the media type it declares.",
+            Self::BytesObjectRead => "Bytes sent as numbers (a JSON array of bytes, a Node Buffer object) or inside an MCP content block were read as the file's bytes.",
+            Self::FileReferenceNormalized => "A file reference in another spelling (a scheme or host in capitals, a file:// URL for a path) was written in its canonical form.",
+            _ => "",
+        }
+    }
+
     /// What a note of the contract around a call means.
     const fn contract_meaning(self) -> &'static str {
         match self {
             Self::DryRunPreview => "The call was a preview of a destructive change (dry_run true, its default): nothing was changed; the result carries a confirm_token that applies exactly this change.",
             Self::ConfirmTokenIgnored => "A confirm_token was sent with a preview; a preview issues its own token, so the one sent was left out.",
             Self::ReceiptReplayed => "A write was retried with the idempotency key and the arguments of an earlier call: the earlier call's stored result was returned, and the change was not applied again.",
-            _ => "",
+            _ => self.file_meaning(),
         }
     }
 
-    /// What the code means; the source of `docs/codes.md`.
+    /// What the code means; the source of `docs/codes.md` (the contract's notes and the file
+    /// kind's are in their own functions, one screen each).
     pub const fn meaning(self) -> &'static str {
         match self {
             Self::NullReadAsAbsent => "JSON null was read as \"no value\".",
@@ -408,10 +441,10 @@ impl NoteCode {
             Self::SuppressedScriptRemoved => "A script the language is always written in (en-Latn, cs-Latn-CZ) was left out, as BCP 47 canonical form does.",
             Self::ReadingChosenByPerson => "The person at the client was asked which reading of an ambiguous value they meant (MCP input_required) and chose this one.",
             Self::ArgumentsUnwrapped => "Tool arguments sent inside one wrapper key (arguments, args, input, params, parameters) that is no property of the tool were read as the arguments.",
-            Self::DryRunPreview | Self::ConfirmTokenIgnored | Self::ReceiptReplayed => self.contract_meaning(),
             Self::WordReadInLanguage => "A word that names different values in different languages (listopad: November in Czech, October in Croatian; jo: yes in Lower Sorbian, no in Albanian; tres: three in Spanish, sixty in Danish) was read as the language the languages option names reads it; the note names the other meanings.",
             Self::UnionVariantInferred => "A union's member was sent without its tag, and only one variant's required properties were sent: it was read as that variant; the note names it.",
             Self::UnionReadFromFlatCall => "A union's tag and its variant's properties sent beside the other arguments, not inside the union's property, were read as that property; the note names them.",
+            _ => self.contract_meaning(),
         }
     }
 
@@ -478,6 +511,10 @@ impl NoteCode {
             Self::DryRunPreview => "To apply the change, call the tool again with the same arguments, dry_run false and the confirm_token of this result.",
             Self::ConfirmTokenIgnored => "Send confirm_token only with dry_run false.",
             Self::ReceiptReplayed => "Nothing; use a fresh idempotency key for a new change.",
+            Self::BytesSpellingNormalized | Self::DataUrlRead | Self::BytesObjectRead => {
+                "Send a file as a reference the tool takes, or its bytes as standard base64."
+            }
+            Self::FileReferenceNormalized => "Send references exactly as the tool that issued them returned them.",
             Self::UnionVariantInferred => "Send the union's tag with its variant's name.",
             Self::UnionReadFromFlatCall => "Send the union's tag and properties inside its property.",
         }
@@ -582,6 +619,11 @@ impl AskCode {
             Self::ConfirmTokenOtherArguments => "The confirm_token was issued by a preview of other arguments, or of another tool.",
             Self::IdempotencyKeyReused => "The idempotency key was used before with other arguments; the issue names the arguments that differ.",
             Self::IdempotencyKeyInFlight => "A call with the same idempotency key and arguments is still running (a retry sent before the first call answered).",
+            Self::NotAFile => "The value is neither a file's bytes in a spelling the reader knows (base64, a data: URL, an array of bytes, a Buffer object) nor a reference the tool takes; the ask says what is wrong.",
+            Self::FileTooLarge => "The file's bytes are more than the tool takes inline (the bound is stated, and checked from the length before anything is decoded); the hint names the references the tool takes.",
+            Self::MediaTypeMismatch => "The media type a value declares (a data: URL's) is not the type its bytes are; both are named.",
+            Self::MediaTypeNotAccepted => "The file's media type is not one the tool takes; the accepted types are named.",
+            Self::ReferenceNotAccepted => "A reference in a form the tool does not take (a local path the server cannot open, an http URL, an unknown scheme); the forms it takes are named.",
             Self::UnionPropertyOfOtherVariant => "A union's member sends a property of another variant beside its own; the ask names the variants it belongs to.",
         }
     }
@@ -649,6 +691,12 @@ impl AskCode {
             }
             Self::IdempotencyKeyInFlight => {
                 "Call again with the same arguments and key in a few seconds: the first call's result is then returned."
+            }
+            Self::NotAFile | Self::MediaTypeMismatch | Self::MediaTypeNotAccepted => {
+                "Call again with the file's bytes as standard base64 or a data: URL with its media type, or with a reference the tool takes."
+            }
+            Self::FileTooLarge | Self::ReferenceNotAccepted => {
+                "Call again with a reference in a form the tool takes (the hint names them)."
             }
             Self::UnionPropertyOfOtherVariant => {
                 "Call again with only the named variant's properties, or with the tag naming the variant they belong to."

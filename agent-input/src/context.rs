@@ -74,6 +74,8 @@ pub struct Context<'h> {
     suggestion_spent: Cell<u64>,
     /// Every byte of text outside ASCII counted so far.
     fold_spent: Cell<u64>,
+    /// Every byte decoded from an inline file so far (the `file` kind).
+    decoded: Cell<u64>,
     /// True while suggestions are off ([`Context::quietly`]).
     quiet: Cell<bool>,
     /// True while the parts of a list or a range are read ([`Context::as_parts`]).
@@ -102,6 +104,7 @@ impl<'h> Context<'h> {
             fold_left: Cell::new(MAX_FOLD_WORK),
             suggestion_spent: Cell::new(0),
             fold_spent: Cell::new(0),
+            decoded: Cell::new(0),
             quiet: Cell::new(false),
             parts: Cell::new(false),
             today: None,
@@ -172,6 +175,17 @@ impl<'h> Context<'h> {
 
     /// Counts `bytes` of text outside ASCII a reader folds.
     #[inline]
+    /// The bytes the reads in this context decoded from inline files (the `file` kind decodes
+    /// nothing past its bound: a value over it is refused from its length).
+    pub fn decoded_bytes(&self) -> u64 {
+        self.decoded.get()
+    }
+
+    /// Counts `bytes` decoded from an inline file.
+    pub(crate) fn spend_decoding(&self, bytes: usize) {
+        self.decoded.set(self.decoded.get().saturating_add(u64::try_from(bytes).unwrap_or(u64::MAX)));
+    }
+
     pub(crate) fn spend_folding(&self, bytes: usize) {
         let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
         self.fold_spent.set(self.fold_spent.get().saturating_add(bytes));

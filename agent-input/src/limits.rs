@@ -93,6 +93,23 @@ pub const MAX_QUOTED_CHARS: usize = 200;
 /// The most bytes the argument object of one call may have, as JSON text.
 pub const MAX_CALL_BYTES: usize = 4 << 20;
 
+/// The bytes of a call's frame ([`MAX_CALL_BYTES`]) left for everything beside one inline
+/// file: the other arguments, the property names and the JSON around them.
+pub const CALL_FRAME_HEADROOM: usize = 64 << 10;
+
+/// The most decoded bytes the `file` kind takes inline, and the default of its `max_bytes`: the
+/// bytes whose base64 (four characters for every three bytes) fills the call's frame
+/// ([`MAX_CALL_BYTES`] less [`CALL_FRAME_HEADROOM`]), 3,096,576 bytes (2.95 MiB).
+pub const MAX_INLINE_FILE_BYTES: usize = (MAX_CALL_BYTES - CALL_FRAME_HEADROOM) / 4 * 3;
+
+/// Plain base64 (no `data:` URL, no object around it) shorter than this, whose bytes no magic
+/// number names, is no file a model meant to send (`"test"` is valid base64 of three bytes): it
+/// asks `not_a_file`, naming the bytes as a reading.
+pub const MIN_PLAIN_BASE64_CHARS: usize = 16;
+
+/// The most characters a file reference (a URI, a file id, a path) may have.
+pub const MAX_REFERENCE_CHARS: usize = 2_048;
+
 /// The deepest nesting of arrays and objects a JSON text may have.
 pub const MAX_JSON_DEPTH: usize = 64;
 

@@ -33,6 +33,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "locale",
             "eli",
             "vocabulary",
+            "file",
         ],
     ),
     ("kind dispatch", &["kind"]),

@@ -362,9 +362,12 @@ fn the_nulls_strict_mode_sends_for_optional_properties_read_as_absent() {
 }
 
 /// `value` as strict mode writes it: an object's properties it leaves out (an open bound) as
-/// `null`, by the first object branch of `schema`.
+/// `null`, by the first object branch of `schema` that declares every key the value has.
 fn as_strict(value: &Value, schema: &Value) -> Value {
-    let object = schema["anyOf"].as_array().into_iter().flatten().chain([schema]).find(|b| b["type"] == "object");
+    let fits = |b: &Value| {
+        b["type"] == "object" && value.as_object().is_some_and(|o| o.keys().all(|k| b["properties"].get(k).is_some()))
+    };
+    let object = schema["anyOf"].as_array().into_iter().flatten().chain([schema]).find(|b| fits(b));
     match (value, object) {
         (Value::Object(o), Some(object)) => {
             let mut out = o.clone();

@@ -264,3 +264,43 @@ fn a_schema_no_spec_can_hold_is_an_error_the_glue_leaves_alone() {
     let err = ToolSpec::from_input_schema(&schema).unwrap_err();
     assert!(err.to_string().contains("folds to the same words"), "{err}");
 }
+
+/// A file property of a schema somebody else wrote: every string reaches the handler as sent
+/// (the server's own decoder judges it), and what the schema refuses (a byte array, a Node
+/// `Buffer`, an MCP block) is read as the bytes, in the shape the schema declares.
+#[test]
+fn file_properties_read_what_the_schema_refuses_in_its_own_shape() {
+    let png: Vec<u8> = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0".to_vec();
+    let b64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA=";
+    let schema = json!({"type": "object", "required": ["image"], "properties": {
+        "image": {"type": "string", "contentEncoding": "base64", "contentMediaType": "image/png"},
+        "scan": {"type": "string", "format": "byte"},
+        "doc": {"type": "string", "format": "uri", "x-mcp-file": {"accept": ["image/*"], "maxSize": 64}}}});
+    let spec = ToolSpec::from_input_schema(&json!({"name": "attach", "inputSchema": schema})).unwrap();
+    // Strings the schema takes, base64 or not, pass unchanged and with no note.
+    for image in ["not base64 at all!", b64, "data:image/png;base64,xyz"] {
+        let (args, notes) = read(&spec, &json!({"image": image}));
+        assert_eq!((args, notes), (json!({"image": image}), vec![]));
+    }
+    // A byte array, a Buffer, an MCP image block: standard base64 for a base64 property.
+    for sent in [
+        json!(png.clone()),
+        json!({"type": "Buffer", "data": png.clone()}),
+        json!({"type": "image", "data": b64, "mimeType": "image/png"}),
+    ] {
+        let (args, notes) = read(&spec, &json!({"image": sent, "scan": sent}));
+        assert_eq!(args, json!({"image": b64, "scan": b64}), "{sent}");
+        assert_eq!(notes[0], ("image".to_owned(), "bytes_object_read".to_owned()), "{sent}");
+    }
+    // A data: URL for SEP-2631's marker, its bound and types checked.
+    let (args, _) = read(&spec, &json!({"image": b64, "doc": png.clone()}));
+    assert_eq!(args["doc"], format!("data:image/png;base64,{b64}"));
+    let ToolCall::Error { .. } = spec.read(&json!({"image": b64, "doc": vec![1_u8; 65]})) else {
+        panic!("65 bytes over a maxSize of 64 ask")
+    };
+    let call = spec.read(&json!({"image": b64, "doc": vec![1_u8; 65]})).to_json();
+    assert_eq!(call["issues"][0]["code"], "file_too_large", "{call}");
+    // The advertised property keeps the author's schema and states the bound.
+    let advertised = spec.input_schema();
+    assert!(advertised["properties"]["doc"].to_string().contains("x-mcp-file"), "{advertised}");
+}

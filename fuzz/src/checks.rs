@@ -35,6 +35,11 @@ pub fn sample_options(kind: Kind) -> Value {
         ]}),
         Kind::Filter => json!({"item": {"kind": "enum", "values": ["civil", "all"]}}),
         Kind::List => json!({"item": {"kind": "number"}}),
+        Kind::File => json!({
+            "max_bytes": 4096,
+            "accept": ["image/*", "text/plain", "application/pdf"],
+            "references": ["https", "mcp-file", "path"], "resource_prefixes": ["notes://files/"], "file_id_patterns": ["file-*"]
+        }),
         _ => json!({}),
     }
 }
@@ -126,10 +131,20 @@ fn check_outcome(out: &Outcome<Value>, input: Option<&Value>) {
 pub fn check_read(kind: &str, data: &[u8]) {
     let kind: Kind = kind.parse().expect("a kind");
     let (spec, input) = decode(kind, data);
-    let out = check_work(|cx| spec.read_in(Input::from(input.as_ref()), cx));
+    let out = check_work(|cx| {
+        let out = spec.read_in(Input::from(input.as_ref()), cx);
+        if let Spec::File(o) = &spec {
+            // A file decodes nothing past its bound: the value, each reading read back (at
+            // most as large), and the first 48 bytes a path-shaped text is sniffed by.
+            let max = o.max_bytes.unwrap_or(agent_input::limits::MAX_INLINE_FILE_BYTES) as u64;
+            assert!(cx.decoded_bytes() <= 3 * max + 48, "{} bytes decoded past {max}", cx.decoded_bytes());
+        }
+        out
+    });
     check_outcome(&out, input.as_ref());
     if let Some(Value::String(s)) = &input {
-        if s.len() > OVER_EVERY_BOUND {
+        // A file's base64 is long by nature (up to `MAX_INLINE_FILE_BYTES`).
+        if s.len() > OVER_EVERY_BOUND && kind != Kind::File {
             assert!(!matches!(out.status, Status::Ok { .. }), "an input over every bound never reads ok");
         }
     }

@@ -46,6 +46,7 @@ impl Spec {
             Self::Locale(_) => json!("cs-CZ"),
             Self::Eli(_) => json!("http://data.europa.eu/eli/reg/2016/679/oj"),
             Self::Vocabulary(o) => Value::String(o.entries.first()?.id.clone()),
+            Self::File(o) => o.example()?,
         })
     }
 }

@@ -25,6 +25,7 @@ use crate::date::{DateOptions, DateRangeOptions};
 use crate::eli::EliOptions;
 use crate::enum_::EnumOptions;
 use crate::error::{Error, ErrorKind};
+use crate::file::FileOptions;
 use crate::idempotency_key::IdempotencyKeyOptions;
 use crate::input::Input;
 use crate::locale::LocaleOptions;
@@ -73,6 +74,8 @@ pub enum Kind {
     Eli,
     /// A data-owned value ([`crate::vocabulary`]).
     Vocabulary,
+    /// A file, by reference or as inline bytes ([`crate::file`]).
+    File,
 }
 
 impl Kind {
@@ -93,6 +96,7 @@ impl Kind {
         Kind::Locale,
         Kind::Eli,
         Kind::Vocabulary,
+        Kind::File,
     ];
 
     /// The wire name (`"number"`, `"enum"`, ...).
@@ -113,6 +117,7 @@ impl Kind {
             Self::Locale => "locale",
             Self::Eli => "eli",
             Self::Vocabulary => "vocabulary",
+            Self::File => "file",
         }
     }
 }
@@ -172,6 +177,8 @@ pub enum Spec {
     Eli(EliOptions),
     /// A vocabulary value.
     Vocabulary(VocabularyOptions),
+    /// A file.
+    File(FileOptions),
 }
 
 impl Default for Spec {
@@ -200,6 +207,7 @@ macro_rules! each_kind {
             Spec::Locale($r) => $body,
             Spec::Eli($r) => $body,
             Spec::Vocabulary($r) => $body,
+            Spec::File($r) => $body,
         }
     };
 }
@@ -306,6 +314,7 @@ impl Spec {
             Self::Uuid(_) | Self::IdempotencyKey(_) | Self::Country(_) | Self::Locale(_) | Self::Eli(_) => {}
             Self::Vocabulary(o) => o.prepare()?,
             Self::Cursor(o) => o.prepare(host)?,
+            Self::File(o) => o.prepare()?,
         }
         Ok(())
     }
@@ -328,6 +337,7 @@ impl Spec {
             Self::Locale(_) => Kind::Locale,
             Self::Eli(_) => Kind::Eli,
             Self::Vocabulary(_) => Kind::Vocabulary,
+            Self::File(_) => Kind::File,
         }
     }
 

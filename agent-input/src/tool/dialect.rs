@@ -268,7 +268,8 @@ fn openai_node(node: Value, unsaid: &mut Unsaid, depth: usize) -> Value {
                 && obj.get("format").and_then(Value::as_str).is_some_and(|f| !OPENAI_FORMATS.contains(&f)));
         if !keep {
             if let Some(v) = obj.remove(&key) {
-                if key != "$schema" && key != "default" {
+                // An `x-` extension (SEP-2631's `x-mcp-file`) annotates what the description says.
+                if key != "$schema" && key != "default" && !key.starts_with("x-") {
                     unsaid.add(written(&key, &v));
                 }
             }
@@ -567,7 +568,7 @@ fn gemini_keywords(obj: &mut Map<String, Value>, unsaid: &mut Unsaid) {
             && !(key == "format" && obj.get("format").and_then(Value::as_str).is_some_and(|f| !gemini_format(&ty, f)));
         if !keep {
             if let Some(v) = obj.remove(&key) {
-                if !matches!(key.as_str(), "$schema" | "additionalProperties") {
+                if !matches!(key.as_str(), "$schema" | "additionalProperties") && !key.starts_with("x-") {
                     unsaid.add(written(&key, &v));
                 }
             }

@@ -17,6 +17,7 @@
 //! | `"type": "boolean"` | `boolean` |
 //! | `"type": "string"`, `"format": "date"`, or an anchored date `pattern` (zod's) | `date` (a range bound by its name: `date_from`, `until`) |
 //! | `"type": "string"`, `"format": "uuid"` | `uuid` (placeholders ask on a tool that may write) |
+//! | `"type": "string"` with `contentEncoding: base64` or `format: byte`/`binary` (`contentMediaType` its `accept`); with SEP-2631's `x-mcp-file` (its `accept` and `maxSize`) | `file`, giving the handler standard base64 (a `data:` URL for `x-mcp-file`): a byte array, a Node `Buffer` or an MCP image block sent for it is read as its bytes |
 //! | `"enum"` of strings, `"const"` string (pydantic's `Literal`, zod's `z.enum`) | `enum` of those values |
 //! | `"type": "array"` with `items` (`maxItems`) of one of these | `list` of the item's kind; of objects, entries |
 //! | `"type": "object"` with `properties` | an object of the mapped properties |
@@ -520,6 +521,9 @@ impl Mapper<'_> {
             Some(role) => obj(json!({"kind": "date", "role": role})),
             None => obj(json!({"kind": "date"})),
         };
+        if let Some(file) = file(schema) {
+            return Some(file);
+        }
         match schema.get("format").and_then(Value::as_str) {
             Some("date") => return Some(date(bound)),
             Some("uuid") => {
@@ -572,6 +576,39 @@ impl Mapper<'_> {
         }
         Some(list)
     }
+}
+
+/// The `file` kind of a string that holds a file: SEP-2631's `x-mcp-file` (a `data:` URL or a
+/// reference URI: the handler gets a `data:` URL), `contentEncoding: base64` or OpenAPI's
+/// `format: byte`/`binary` (the handler gets standard base64), the media types from the marker's
+/// `accept` or `contentMediaType`, the bound from its `maxSize`. A string the schema takes
+/// reaches the handler as sent; the kind reads what it refuses (a byte array, a Node `Buffer`,
+/// an MCP image block). `contentMediaType` alone is text in that type, not bytes: no file.
+fn file(schema: &Value) -> Option<Map<String, Value>> {
+    let marker = schema.get("x-mcp-file");
+    let base64 =
+        schema.get("contentEncoding").and_then(Value::as_str).is_some_and(|e| e.eq_ignore_ascii_case("base64"))
+            || matches!(schema.get("format").and_then(Value::as_str), Some("byte" | "binary"));
+    if marker.is_none() && !base64 {
+        return None;
+    }
+    let mut decl = obj(json!({"kind": "file", "output": if marker.is_some() { "data_url" } else { "base64" }}));
+    let accept = marker.and_then(|m| m.get("accept")).or_else(|| schema.get("contentMediaType"));
+    let accept: Vec<&str> = match accept {
+        Some(Value::String(one)) => vec![one.as_str()],
+        Some(Value::Array(many)) => many.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    if !accept.is_empty() {
+        decl.insert("accept".into(), json!(accept));
+    }
+    let max = marker.and_then(|m| m.get("maxSize")).and_then(Value::as_u64);
+    if let Some(max) = max.and_then(|m| usize::try_from(m).ok()) {
+        decl.insert("max_bytes".into(), json!(max.min(crate::limits::MAX_INLINE_FILE_BYTES)));
+    }
+    // What the kind cannot check (a malformed media type) stays the server's.
+    crate::kind::Spec::from_json(&Value::Object(decl.clone())).ok()?;
+    Some(decl)
 }
 
 /// True when the object kind reads `schema`: an object of declared properties, with no map of

@@ -2,13 +2,13 @@
 /** Types of the agent-input package: kinds, codes, options, specs and wire shapes. */
 
 /** The name of a value kind (`KINDS`). */
-export type Kind = "number" | "boolean" | "enum" | "filter" | "text" | "list" | "uuid" | "cursor" | "idempotency_key" | "date" | "date_range" | "country" | "locale" | "eli" | "vocabulary";
+export type Kind = "number" | "boolean" | "enum" | "filter" | "text" | "list" | "uuid" | "cursor" | "idempotency_key" | "date" | "date_range" | "country" | "locale" | "eli" | "vocabulary" | "file";
 
 /** Every kind's wire name. */
 export declare const KINDS: readonly Kind[];
 
 /** A note's code (docs/codes.md). */
-export type NoteCode = "null_read_as_absent" | "blank_read_as_absent" | "placeholder_read_as_absent" | "not_filtering_read_as_absent" | "default_applied" | "whitespace_trimmed" | "quotes_removed" | "unicode_normalized" | "single_item_unwrapped" | "scalar_read_as_text" | "grouping_removed" | "decimal_comma_read" | "unicode_digits_read" | "unicode_minus_read" | "number_spelling_normalized" | "out_of_range_clamped" | "boolean_word_read" | "number_read_as_boolean" | "enum_spelling_normalized" | "enum_alias_read" | "single_value_read_as_list" | "list_split" | "json_array_decoded" | "empty_items_dropped" | "uuid_spelling_normalized" | "invented_cursor_read_as_absent" | "date_spelling_normalized" | "date_order_inferred" | "time_dropped" | "relative_date_resolved" | "bound_expanded" | "open_bound_read_as_absent" | "country_code_normalized" | "country_code_replaced" | "country_name_read" | "locale_normalized" | "deprecated_code_replaced" | "language_name_read" | "eli_normalized" | "celex_read_as_eli" | "citation_read_as_eli" | "eli_type_may_be_alias" | "vocabulary_value_read" | "property_name_normalized" | "json_object_decoded" | "received_truncated" | "notes_truncated" | "invisible_characters_removed" | "compatibility_characters_read" | "reading_chosen_by_options" | "python_list_decoded" | "trailing_punctuation_removed" | "short_title_read_as_eli" | "suppressed_script_removed" | "reading_chosen_by_person" | "arguments_unwrapped" | "word_read_in_language" | "union_variant_inferred" | "union_read_from_flat_call" | "dry_run_preview" | "confirm_token_ignored" | "receipt_replayed";
+export type NoteCode = "null_read_as_absent" | "blank_read_as_absent" | "placeholder_read_as_absent" | "not_filtering_read_as_absent" | "default_applied" | "whitespace_trimmed" | "quotes_removed" | "unicode_normalized" | "single_item_unwrapped" | "scalar_read_as_text" | "grouping_removed" | "decimal_comma_read" | "unicode_digits_read" | "unicode_minus_read" | "number_spelling_normalized" | "out_of_range_clamped" | "boolean_word_read" | "number_read_as_boolean" | "enum_spelling_normalized" | "enum_alias_read" | "single_value_read_as_list" | "list_split" | "json_array_decoded" | "empty_items_dropped" | "uuid_spelling_normalized" | "invented_cursor_read_as_absent" | "date_spelling_normalized" | "date_order_inferred" | "time_dropped" | "relative_date_resolved" | "bound_expanded" | "open_bound_read_as_absent" | "country_code_normalized" | "country_code_replaced" | "country_name_read" | "locale_normalized" | "deprecated_code_replaced" | "language_name_read" | "eli_normalized" | "celex_read_as_eli" | "citation_read_as_eli" | "eli_type_may_be_alias" | "vocabulary_value_read" | "property_name_normalized" | "json_object_decoded" | "received_truncated" | "notes_truncated" | "invisible_characters_removed" | "compatibility_characters_read" | "reading_chosen_by_options" | "python_list_decoded" | "trailing_punctuation_removed" | "short_title_read_as_eli" | "suppressed_script_removed" | "reading_chosen_by_person" | "arguments_unwrapped" | "word_read_in_language" | "union_variant_inferred" | "union_read_from_flat_call" | "dry_run_preview" | "confirm_token_ignored" | "receipt_replayed" | "bytes_spelling_normalized" | "data_url_read" | "bytes_object_read" | "file_reference_normalized";
 
 /** A note's code (docs/codes.md). */
 export declare const NOTE_CODES: readonly NoteCode[];
@@ -20,7 +20,7 @@ export type WarningCode = "duplicate_items_removed" | "filter_value_dropped" | "
 export declare const WARNING_CODES: readonly WarningCode[];
 
 /** An ask's or an issue's code (docs/codes.md). */
-export type AskCode = "input_too_long" | "unexpected_type" | "not_unicode" | "not_a_number" | "ambiguous_decimal_separator" | "ambiguous_scale" | "number_out_of_bounds" | "not_an_integer" | "out_of_range" | "not_a_boolean" | "ambiguous_boolean" | "unknown_enum_value" | "ambiguous_list_split" | "invalid_list_items" | "too_many_items" | "invalid_request" | "not_a_uuid" | "placeholder_on_write" | "invalid_cursor" | "invalid_idempotency_key" | "not_a_date" | "ambiguous_date" | "two_digit_year" | "impossible_date" | "weekday_mismatch" | "incomplete_date" | "relative_date_without_today" | "range_reversed" | "ambiguous_country" | "unknown_country" | "posix_locale" | "unknown_language" | "ambiguous_language" | "ambiguous_region" | "not_a_locale" | "ambiguous_act" | "not_an_eli" | "ambiguous_vocabulary_value" | "unknown_vocabulary_value" | "missing_required" | "issues_truncated" | "answer_declined" | "answer_not_offered" | "answer_not_asked" | "answer_out_of_date" | "union_variant_missing" | "union_property_of_other_variant" | "confirm_token_missing" | "confirm_token_not_issued" | "confirm_token_expired" | "confirm_token_other_arguments" | "idempotency_key_reused" | "idempotency_key_in_flight";
+export type AskCode = "input_too_long" | "unexpected_type" | "not_unicode" | "not_a_number" | "ambiguous_decimal_separator" | "ambiguous_scale" | "number_out_of_bounds" | "not_an_integer" | "out_of_range" | "not_a_boolean" | "ambiguous_boolean" | "unknown_enum_value" | "ambiguous_list_split" | "invalid_list_items" | "too_many_items" | "invalid_request" | "not_a_uuid" | "placeholder_on_write" | "invalid_cursor" | "invalid_idempotency_key" | "not_a_date" | "ambiguous_date" | "two_digit_year" | "impossible_date" | "weekday_mismatch" | "incomplete_date" | "relative_date_without_today" | "range_reversed" | "ambiguous_country" | "unknown_country" | "posix_locale" | "unknown_language" | "ambiguous_language" | "ambiguous_region" | "not_a_locale" | "ambiguous_act" | "not_an_eli" | "ambiguous_vocabulary_value" | "unknown_vocabulary_value" | "missing_required" | "issues_truncated" | "answer_declined" | "answer_not_offered" | "answer_not_asked" | "answer_out_of_date" | "union_variant_missing" | "union_property_of_other_variant" | "confirm_token_missing" | "confirm_token_not_issued" | "confirm_token_expired" | "confirm_token_other_arguments" | "idempotency_key_reused" | "idempotency_key_in_flight" | "not_a_file" | "file_too_large" | "media_type_mismatch" | "media_type_not_accepted" | "reference_not_accepted";
 
 /** An ask's or an issue's code (docs/codes.md). */
 export declare const ASK_CODES: readonly AskCode[];
@@ -66,6 +66,12 @@ export interface Entry {
 
 /** What the value is read for. `value`: A value the call needs: unclear values ask. `filter`: An optional search filter: unclear values are dropped with a warning. */
 export type VocabularyRole = "value" | "filter";
+
+/** The reference forms named by a word (the `references` option). `https`: An `https:` URL the server fetches. `mcp-file`: An `mcp-file:` URI of a file the client uploaded (SEP-2631). `path`: A path on the server's own file system: only when the author opts in. */
+export type NamedForm = "https" | "mcp-file" | "path";
+
+/** The shape the value reaches the handler in. `object`: `{"bytes", "media_type", "size", "sha256"}` or `{"reference", "form"}`. `base64`: Standard base64 (a reference as its text): a schema's `contentEncoding: base64` string. `data_url`: A `data:` URL (a reference as its text): SEP-2631's `x-mcp-file` URI string. */
+export type FileOutput = "object" | "base64" | "data_url";
 
 /** The options of kind `number`: A number. */
 export interface NumberOptions {
@@ -298,8 +304,45 @@ export interface VocabularySpec {
   role?: VocabularyRole;
 }
 
+/** The options of kind `file`: A file. */
+export interface FileOptions {
+  /** Media types the tool takes (`application/pdf`, `image/*`, `*\/*`); empty takes any. */
+  accept?: readonly string[];
+  /** The most decoded bytes taken inline: default and ceiling [`MAX_INLINE_FILE_BYTES`]; 0 takes references only. */
+  max_bytes?: number | null;
+  /** The reference forms the tool takes by name: `https`, `mcp-file`, `path` (a path on the server: only when named). None by default: inline bytes only. */
+  references?: readonly NamedForm[];
+  /** Prefixes of the resource URIs the server issues (`notes://files/`): a URI starting with one is a reference. */
+  resource_prefixes?: readonly string[];
+  /** Patterns of a host's file ids, `*` standing for one or more of `A-Z a-z 0-9 - _` (`file-*`, `file_*`, `files/*`): an id matching one is a reference. */
+  file_id_patterns?: readonly string[];
+  /** The tool that returns a reference for a file (`upload_file`), named in the description and in hints. */
+  upload_tool?: string | null;
+  /** The shape of the value the handler gets. */
+  output?: FileOutput;
+}
+
+/** Kind `file` with its options, as a list item, a filter item or a tool property declares it. */
+export interface FileSpec {
+  kind: "file";
+  /** Media types the tool takes (`application/pdf`, `image/*`, `*\/*`); empty takes any. */
+  accept?: readonly string[];
+  /** The most decoded bytes taken inline: default and ceiling [`MAX_INLINE_FILE_BYTES`]; 0 takes references only. */
+  max_bytes?: number | null;
+  /** The reference forms the tool takes by name: `https`, `mcp-file`, `path` (a path on the server: only when named). None by default: inline bytes only. */
+  references?: readonly NamedForm[];
+  /** Prefixes of the resource URIs the server issues (`notes://files/`): a URI starting with one is a reference. */
+  resource_prefixes?: readonly string[];
+  /** Patterns of a host's file ids, `*` standing for one or more of `A-Z a-z 0-9 - _` (`file-*`, `file_*`, `files/*`): an id matching one is a reference. */
+  file_id_patterns?: readonly string[];
+  /** The tool that returns a reference for a file (`upload_file`), named in the description and in hints. */
+  upload_tool?: string | null;
+  /** The shape of the value the handler gets. */
+  output?: FileOutput;
+}
+
 /** A kind with its options, as JSON declares it: `{"kind": "enum", "values": ["a", "b"]}`. */
-export type Spec = NumberSpec | BooleanSpec | EnumSpec | FilterSpec | TextSpec | ListSpec | UuidSpec | CursorSpec | IdempotencyKeySpec | DateSpec | DateRangeSpec | CountrySpec | LocaleSpec | EliSpec | VocabularySpec;
+export type Spec = NumberSpec | BooleanSpec | EnumSpec | FilterSpec | TextSpec | ListSpec | UuidSpec | CursorSpec | IdempotencyKeySpec | DateSpec | DateRangeSpec | CountrySpec | LocaleSpec | EliSpec | VocabularySpec | FileSpec;
 
 /** Each kind's options. */
 export interface KindOptions {
@@ -318,6 +361,7 @@ export interface KindOptions {
   locale: LocaleOptions;
   eli: EliOptions;
   vocabulary: VocabularyOptions;
+  file: FileOptions;
 }
 
 /** Each kind's value in an ok outcome. */
@@ -337,6 +381,7 @@ export interface KindValues {
   locale: string;
   eli: string;
   vocabulary: string;
+  file: JsonValue;
 }
 
 /** The options argument of kind `K`: optional unless the kind has a required option. */
@@ -609,4 +654,12 @@ export declare function readEli(value?: unknown, options?: EliOptions): Outcome<
  * Never throws on bad input: the outcome asks. Invalid options throw `InvalidOptionsError`.
  */
 export declare function readVocabulary(value: unknown, options: VocabularyOptions): Outcome<string>;
+
+/**
+ * Reads one value of kind `file`: A file.
+ *
+ * Leaving `value` out (or `undefined`) means the property was not sent; `null` is JSON null.
+ * Never throws on bad input: the outcome asks. Invalid options throw `InvalidOptionsError`.
+ */
+export declare function readFile(value?: unknown, options?: FileOptions): Outcome<JsonValue>;
 

@@ -25,17 +25,23 @@ const MIB = 1024 * 1024;
  * record and the envelope's text without values (`protocol/record.rs`, 2026-12-06), 2.85 MiB
  * before them; 3,044,930 with breadth round four (2026-12-07: Han myriads and Unihan's tens,
  * the long scale's words past cldr-rbnf, number words' languages, days of no month, ranges of
- * no year and ahead of today; spelled numbers added in u128), over 2.9 MiB by 4 KB. */
-export const MODULE_BUDGET_BYTES = 2.95 * MIB;
-/** The full module, gzipped (level 9). */
-export const MODULE_GZIP_BUDGET_BYTES = 1.5 * MIB;
+ * no year and ahead of today; spelled numbers added in u128), over 2.9 MiB by 4 KB; 3,144,750
+ * (1,607,950 gzipped) with the `file` kind (2026-12-07: base64 in every spelling, data: URLs,
+ * byte arrays, MCP blocks, references; the `infer` crate's magic numbers are 19,739 bytes of
+ * it), over 2.95 MiB by 52 KB. */
+export const MODULE_BUDGET_BYTES = 3.05 * MIB;
+/** The full module, gzipped (level 9): 1.5 MiB until the `file` kind (2026-12-07), with which
+ * it is 1,607,950 bytes. */
+export const MODULE_GZIP_BUDGET_BYTES = 1.56 * MIB;
 /** The `small-names` module, raw: 1,818,852 bytes when the budget was set (2026-12-04);
  * 1,896,114 with the call protocol (2026-12-06); 1,918,832 with the call's telemetry record
- * (2026-12-06); 1,947,377 with breadth round four (2026-12-07), over 1.85 MiB by 7 KB. */
-export const SMALL_MODULE_BUDGET_BYTES = 1.9 * MIB;
+ * (2026-12-06); 1,947,377 with breadth round four (2026-12-07), over 1.85 MiB by 7 KB; 2,011,834
+ * with the `file` kind (2026-12-07), over 1.9 MiB by 20 KB. */
+export const SMALL_MODULE_BUDGET_BYTES = 1.95 * MIB;
 /** The `small-names` module, gzipped (level 9): 0.9 MiB until the call's telemetry record
- * (2026-12-06), with which it is 944,014 bytes. */
-export const SMALL_MODULE_GZIP_BUDGET_BYTES = 0.92 * MIB;
+ * (2026-12-06), with which it is 944,014 bytes; 0.92 MiB until the `file` kind (2026-12-07),
+ * with which it is 982,724 bytes. */
+export const SMALL_MODULE_GZIP_BUDGET_BYTES = 0.95 * MIB;
 
 const sizes = (dir) => {
   const path = new URL(`../${dir}/agent_input_bg.wasm`, import.meta.url);

@@ -3,6 +3,7 @@
 //! with a closed code, the tool, a JSON pointer into the listing and a hint naming the fix.
 //! Rules: [`rules::RULES`]; formats: a table, JSON, SARIF 2.1.0.
 
+mod bytes;
 mod implied;
 mod lenient;
 mod pin;

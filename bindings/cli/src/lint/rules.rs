@@ -44,6 +44,8 @@ pub const RULES: &[Rule] = &[
     Rule { code: "too_many_tools", severity: Warning, summary: "The server lists more than 20 tools.", hint: "Split the server by service, or merge tools that differ by one argument, to 20 tools or fewer." },
     Rule { code: "type_array", severity: Note, summary: "A schema's `type` is an array, which OpenAI's strict mode and Gemini do not take (a lenient agent-input server's \"Also read\" branches: one note per tool).", hint: "Serve one type per schema to those hosts (`agent-input schema --dialect openai-strict|gemini` writes it), or keep it for MCP clients, which take JSON Schema 2020-12." },
     Rule { code: "type_missing", severity: Warning, summary: "A property's schema validates nothing: no `type`, `enum`, `const` or branches (or an array without `items`).", hint: "Declare the type (and an array's `items`): Gemini refuses an untyped property and other hosts let any value through." },
+    Rule { code: "inline_bytes_unbounded", severity: Warning, summary: "A property takes a file's bytes inline (`contentEncoding: base64`, `format: byte`/`binary`, `x-mcp-file`, or base64 by its name or description) and states no bound (`maxLength`, the marker's `maxSize`, or a size in its description).", hint: "State the bound, derived from the request frame (agent-input's `file` kind states `MAX_INLINE_FILE_BYTES`, 2.95 MiB decoded, or your `max_bytes`), and offer a reference form (a resource URI from an upload tool, an `mcp-file:` URI) for larger files." },
+    Rule { code: "handle_lifetime_unstated", severity: Warning, summary: "A tool returns a reference (a `format: uri` output property, or one named `…_url`, `…_uri`, `…_handle`, `file_id`) and neither the tool's description nor the property's says how long it lives.", hint: "Say how long the reference stays valid (\"expires after 48 hours\", \"kept until the session ends\", \"permanent\"), so that a model does not pass a dead handle to the next call." },
     Rule { code: "keyword_unsupported", severity: Note, summary: "A schema uses a keyword OpenAI's strict mode or Gemini drops (`allOf`, `not`, `if`, `patternProperties`...).", hint: "Express it with `anyOf`, `enum` and plain properties, or state it in the description; `agent-input schema --dialect` shows what each host keeps." },
     Rule { code: "annotations_default", severity: Warning, summary: "A tool leaves its annotations at MCP's pessimistic defaults (not read-only, destructive, not idempotent, open world); reported once, not again as `destructive_unconfirmed`.", hint: "Declare `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint`, so that clients can run reads without asking and warn before writes." },
     Rule { code: "destructive_unconfirmed", severity: Warning, summary: "A tool that declares it may destroy (`readOnlyHint` not true, `destructiveHint` not false) has no confirmation step (`dry_run`, `confirm_token`...).", hint: "Add a preview step: a `dry_run` that returns what would change and a `confirm_token` the real call must send back (agent-input's `\"confirm\": true`)." },
@@ -432,6 +434,7 @@ pub fn tool(i: usize, tool: &Value, out: &mut Vec<Finding>) {
     keywords(name, &schema, &format!("{base}/inputSchema"), 0, &mut generated, out);
     lenient_type_arrays(name, &base, generated, out);
     super::implied::name_implies_kind(name, &schema, &base, out);
+    super::bytes::handle_lifetime(tool, &base, out);
     effects(name, tool, &base, props, out);
     if tool.get("outputSchema").is_none() {
         let message = format!("`{name}` declares no outputSchema");
@@ -463,7 +466,7 @@ fn types(prop: &Value) -> Vec<String> {
 }
 
 /// A property's schema, then its `anyOf` and `oneOf` branches.
-fn with_branches(prop: &Value) -> impl Iterator<Item = &Value> {
+pub(crate) fn with_branches(prop: &Value) -> impl Iterator<Item = &Value> {
     let branches = ["anyOf", "oneOf"].into_iter().filter_map(|k| prop.get(k).and_then(Value::as_array)).flatten();
     std::iter::once(prop).chain(branches)
 }
@@ -522,6 +525,7 @@ fn property(at: &Place<'_>, prop: &Value, out: &mut Vec<Finding>) {
     if untyped(prop) {
         push("type_missing", format!("`{key}` has no type"));
     }
+    super::bytes::inline_bytes(tool, key, path, prop, out);
 }
 
 fn has_in_branches(prop: &Value, key: &str) -> bool {

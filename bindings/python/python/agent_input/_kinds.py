@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from ._types import *  # noqa: F403
 
 #: The names `agent_input._types` defines; the package loads it on first use of one.
-TYPE_NAMES = ("AskCode", "AskDict", "BooleanSpec", "CallToolResultDict", "CountrySpec", "CursorSpec", "DateRangeSpec", "DateRole", "DateSpec", "EliSpec", "Entry", "EnumSpec", "EnvelopeCode", "EnvelopeDict", "FilterSpec", "IdempotencyKeySpec", "IssueDict", "Json", "JsonValue", "Kind", "ListSpec", "LocaleSpec", "NoteCode", "NoteDict", "NumberSpec", "OnOutOfRange", "Preset", "ReadingDict", "Spec", "TelemetryDict", "TextContentDict", "TextSpec", "UuidMode", "UuidSpec", "VocabularyRole", "VocabularySpec", "WarningCode", "WarningDict",)
+TYPE_NAMES = ("AskCode", "AskDict", "BooleanSpec", "CallToolResultDict", "CountrySpec", "CursorSpec", "DateRangeSpec", "DateRole", "DateSpec", "EliSpec", "Entry", "EnumSpec", "EnvelopeCode", "EnvelopeDict", "FileOutput", "FileSpec", "FilterSpec", "IdempotencyKeySpec", "IssueDict", "Json", "JsonValue", "Kind", "ListSpec", "LocaleSpec", "NamedForm", "NoteCode", "NoteDict", "NumberSpec", "OnOutOfRange", "Preset", "ReadingDict", "Spec", "TelemetryDict", "TextContentDict", "TextSpec", "UuidMode", "UuidSpec", "VocabularyRole", "VocabularySpec", "WarningCode", "WarningDict",)
 
-__all__ = ["read_number", "read_boolean", "read_enum", "read_filter", "read_text", "read_list", "read_uuid", "read_cursor", "read_idempotency_key", "read_date", "read_date_range", "read_country", "read_locale", "read_eli", "read_vocabulary"]
+__all__ = ["read_number", "read_boolean", "read_enum", "read_filter", "read_text", "read_list", "read_uuid", "read_cursor", "read_idempotency_key", "read_date", "read_date_range", "read_country", "read_locale", "read_eli", "read_vocabulary", "read_file"]
 
 
 def read_number(
@@ -339,4 +339,48 @@ def read_vocabulary(
     """
     options: Dict[str, Any] = {"entries": entries, "role": role}
     return read("vocabulary", value, **options)
+
+
+def read_file(
+    value: Union[JsonValue, Missing] = MISSING,
+    /,
+    *,
+    accept: Optional[Sequence[str]] = None,
+    max_bytes: Optional[int] = None,
+    references: Optional[Sequence[NamedForm]] = None,
+    resource_prefixes: Optional[Sequence[str]] = None,
+    file_id_patterns: Optional[Sequence[str]] = None,
+    upload_tool: Optional[str] = None,
+    output: Optional[FileOutput] = None,
+) -> Outcome[Any]:
+    """Reads one value of kind `file`: A file.
+
+    Leaving `value` out means the property was not sent. Never raises on bad input: the
+    outcome asks. Invalid options raise `InvalidOptionsError`.
+
+    Args:
+        accept: Media types the tool takes (`application/pdf`, `image/*`, `*/*`); empty takes any.
+        max_bytes: The most decoded bytes taken inline: default and ceiling [`MAX_INLINE_FILE_BYTES`]; 0 takes references only.
+        references: The reference forms the tool takes by name: `https`, `mcp-file`, `path` (a path on the server: only when named). None by default: inline bytes only.
+        resource_prefixes: Prefixes of the resource URIs the server issues (`notes://files/`): a URI starting with one is a reference.
+        file_id_patterns: Patterns of a host's file ids, `*` standing for one or more of `A-Z a-z 0-9 - _` (`file-*`, `file_*`, `files/*`): an id matching one is a reference.
+        upload_tool: The tool that returns a reference for a file (`upload_file`), named in the description and in hints.
+        output: The shape of the value the handler gets.
+    """
+    options: Dict[str, Any] = {}
+    if accept is not None:
+        options["accept"] = accept
+    if max_bytes is not None:
+        options["max_bytes"] = max_bytes
+    if references is not None:
+        options["references"] = references
+    if resource_prefixes is not None:
+        options["resource_prefixes"] = resource_prefixes
+    if file_id_patterns is not None:
+        options["file_id_patterns"] = file_id_patterns
+    if upload_tool is not None:
+        options["upload_tool"] = upload_tool
+    if output is not None:
+        options["output"] = output
+    return read("file", value, **options)
 

@@ -13,16 +13,16 @@ JsonValue = Union[None, bool, int, float, Decimal, str, Sequence["JsonValue"], M
 Json = Union[None, bool, int, Decimal, str, List["Json"], Dict[str, "Json"]]
 """JSON as the binding returns it: numbers as `int` or `Decimal`, never a float."""
 
-Kind = Literal["number", "boolean", "enum", "filter", "text", "list", "uuid", "cursor", "idempotency_key", "date", "date_range", "country", "locale", "eli", "vocabulary"]
+Kind = Literal["number", "boolean", "enum", "filter", "text", "list", "uuid", "cursor", "idempotency_key", "date", "date_range", "country", "locale", "eli", "vocabulary", "file"]
 """The name of a value kind (`agent_input.KINDS`)."""
 
-NoteCode = Literal["null_read_as_absent", "blank_read_as_absent", "placeholder_read_as_absent", "not_filtering_read_as_absent", "default_applied", "whitespace_trimmed", "quotes_removed", "unicode_normalized", "single_item_unwrapped", "scalar_read_as_text", "grouping_removed", "decimal_comma_read", "unicode_digits_read", "unicode_minus_read", "number_spelling_normalized", "out_of_range_clamped", "boolean_word_read", "number_read_as_boolean", "enum_spelling_normalized", "enum_alias_read", "single_value_read_as_list", "list_split", "json_array_decoded", "empty_items_dropped", "uuid_spelling_normalized", "invented_cursor_read_as_absent", "date_spelling_normalized", "date_order_inferred", "time_dropped", "relative_date_resolved", "bound_expanded", "open_bound_read_as_absent", "country_code_normalized", "country_code_replaced", "country_name_read", "locale_normalized", "deprecated_code_replaced", "language_name_read", "eli_normalized", "celex_read_as_eli", "citation_read_as_eli", "eli_type_may_be_alias", "vocabulary_value_read", "property_name_normalized", "json_object_decoded", "received_truncated", "notes_truncated", "invisible_characters_removed", "compatibility_characters_read", "reading_chosen_by_options", "python_list_decoded", "trailing_punctuation_removed", "short_title_read_as_eli", "suppressed_script_removed", "reading_chosen_by_person", "arguments_unwrapped", "word_read_in_language", "union_variant_inferred", "union_read_from_flat_call", "dry_run_preview", "confirm_token_ignored", "receipt_replayed"]
+NoteCode = Literal["null_read_as_absent", "blank_read_as_absent", "placeholder_read_as_absent", "not_filtering_read_as_absent", "default_applied", "whitespace_trimmed", "quotes_removed", "unicode_normalized", "single_item_unwrapped", "scalar_read_as_text", "grouping_removed", "decimal_comma_read", "unicode_digits_read", "unicode_minus_read", "number_spelling_normalized", "out_of_range_clamped", "boolean_word_read", "number_read_as_boolean", "enum_spelling_normalized", "enum_alias_read", "single_value_read_as_list", "list_split", "json_array_decoded", "empty_items_dropped", "uuid_spelling_normalized", "invented_cursor_read_as_absent", "date_spelling_normalized", "date_order_inferred", "time_dropped", "relative_date_resolved", "bound_expanded", "open_bound_read_as_absent", "country_code_normalized", "country_code_replaced", "country_name_read", "locale_normalized", "deprecated_code_replaced", "language_name_read", "eli_normalized", "celex_read_as_eli", "citation_read_as_eli", "eli_type_may_be_alias", "vocabulary_value_read", "property_name_normalized", "json_object_decoded", "received_truncated", "notes_truncated", "invisible_characters_removed", "compatibility_characters_read", "reading_chosen_by_options", "python_list_decoded", "trailing_punctuation_removed", "short_title_read_as_eli", "suppressed_script_removed", "reading_chosen_by_person", "arguments_unwrapped", "word_read_in_language", "union_variant_inferred", "union_read_from_flat_call", "dry_run_preview", "confirm_token_ignored", "receipt_replayed", "bytes_spelling_normalized", "data_url_read", "bytes_object_read", "file_reference_normalized"]
 """A note's code (docs/codes.md)."""
 
 WarningCode = Literal["duplicate_items_removed", "filter_value_dropped", "no_hits_filtered", "unknown_property", "duplicate_property", "warnings_truncated"]
 """A warning's code (docs/codes.md)."""
 
-AskCode = Literal["input_too_long", "unexpected_type", "not_unicode", "not_a_number", "ambiguous_decimal_separator", "ambiguous_scale", "number_out_of_bounds", "not_an_integer", "out_of_range", "not_a_boolean", "ambiguous_boolean", "unknown_enum_value", "ambiguous_list_split", "invalid_list_items", "too_many_items", "invalid_request", "not_a_uuid", "placeholder_on_write", "invalid_cursor", "invalid_idempotency_key", "not_a_date", "ambiguous_date", "two_digit_year", "impossible_date", "weekday_mismatch", "incomplete_date", "relative_date_without_today", "range_reversed", "ambiguous_country", "unknown_country", "posix_locale", "unknown_language", "ambiguous_language", "ambiguous_region", "not_a_locale", "ambiguous_act", "not_an_eli", "ambiguous_vocabulary_value", "unknown_vocabulary_value", "missing_required", "issues_truncated", "answer_declined", "answer_not_offered", "answer_not_asked", "answer_out_of_date", "union_variant_missing", "union_property_of_other_variant", "confirm_token_missing", "confirm_token_not_issued", "confirm_token_expired", "confirm_token_other_arguments", "idempotency_key_reused", "idempotency_key_in_flight"]
+AskCode = Literal["input_too_long", "unexpected_type", "not_unicode", "not_a_number", "ambiguous_decimal_separator", "ambiguous_scale", "number_out_of_bounds", "not_an_integer", "out_of_range", "not_a_boolean", "ambiguous_boolean", "unknown_enum_value", "ambiguous_list_split", "invalid_list_items", "too_many_items", "invalid_request", "not_a_uuid", "placeholder_on_write", "invalid_cursor", "invalid_idempotency_key", "not_a_date", "ambiguous_date", "two_digit_year", "impossible_date", "weekday_mismatch", "incomplete_date", "relative_date_without_today", "range_reversed", "ambiguous_country", "unknown_country", "posix_locale", "unknown_language", "ambiguous_language", "ambiguous_region", "not_a_locale", "ambiguous_act", "not_an_eli", "ambiguous_vocabulary_value", "unknown_vocabulary_value", "missing_required", "issues_truncated", "answer_declined", "answer_not_offered", "answer_not_asked", "answer_out_of_date", "union_variant_missing", "union_property_of_other_variant", "confirm_token_missing", "confirm_token_not_issued", "confirm_token_expired", "confirm_token_other_arguments", "idempotency_key_reused", "idempotency_key_in_flight", "not_a_file", "file_too_large", "media_type_mismatch", "media_type_not_accepted", "reference_not_accepted"]
 """An ask's or an issue's code (docs/codes.md)."""
 
 EnvelopeCode = Literal["invalid_arguments", "ambiguous_arguments", "missing_arguments", "invalid_entries", "confirmation_required", "rate_limited", "upstream_unavailable", "call_in_progress", "tool_retired"]
@@ -46,6 +46,12 @@ DateRole = Literal["point", "from", "to"]
 
 VocabularyRole = Literal["value", "filter"]
 """What the value is read for. `value`: A value the call needs: unclear values ask. `filter`: An optional search filter: unclear values are dropped with a warning."""
+
+NamedForm = Literal["https", "mcp-file", "path"]
+"""The reference forms named by a word (the `references` option). `https`: An `https:` URL the server fetches. `mcp-file`: An `mcp-file:` URI of a file the client uploaded (SEP-2631). `path`: A path on the server's own file system: only when the author opts in."""
+
+FileOutput = Literal["object", "base64", "data_url"]
+"""The shape the value reaches the handler in. `object`: `{"bytes", "media_type", "size", "sha256"}` or `{"reference", "form"}`. `base64`: Standard base64 (a reference as its text): a schema's `contentEncoding: base64` string. `data_url`: A `data:` URL (a reference as its text): SEP-2631's `x-mcp-file` URI string."""
 
 
 class _EntryRequired(TypedDict):
@@ -248,7 +254,25 @@ class VocabularySpec(_VocabularySpecRequired, total=False):
     role: VocabularyRole
 
 
-Spec = Union[NumberSpec, BooleanSpec, EnumSpec, FilterSpec, TextSpec, ListSpec, UuidSpec, CursorSpec, IdempotencyKeySpec, DateSpec, DateRangeSpec, CountrySpec, LocaleSpec, EliSpec, VocabularySpec]
+class _FileSpecRequired(TypedDict):
+    """The keys `FileSpec` always has."""
+
+    kind: Literal["file"]
+
+
+class FileSpec(_FileSpecRequired, total=False):
+    """A file. As a list item or filter item declares it."""
+
+    accept: Sequence[str]
+    max_bytes: Optional[int]
+    references: Sequence[NamedForm]
+    resource_prefixes: Sequence[str]
+    file_id_patterns: Sequence[str]
+    upload_tool: Optional[str]
+    output: FileOutput
+
+
+Spec = Union[NumberSpec, BooleanSpec, EnumSpec, FilterSpec, TextSpec, ListSpec, UuidSpec, CursorSpec, IdempotencyKeySpec, DateSpec, DateRangeSpec, CountrySpec, LocaleSpec, EliSpec, VocabularySpec, FileSpec]
 """A kind with its options, as JSON declares it: `{"kind": "enum", "values": ["a", "b"]}`."""
 
 
@@ -368,4 +392,4 @@ class CallToolResultDict(_CallToolResultRequired, total=False):
     """An MCP `CallToolResult` (`ToolCall::to_call_tool_result`)."""
 
 
-__all__ = ["AskCode", "AskDict", "BooleanSpec", "CallToolResultDict", "CountrySpec", "CursorSpec", "DateRangeSpec", "DateRole", "DateSpec", "EliSpec", "Entry", "EnumSpec", "EnvelopeCode", "EnvelopeDict", "FilterSpec", "IdempotencyKeySpec", "IssueDict", "Json", "JsonValue", "Kind", "ListSpec", "LocaleSpec", "NoteCode", "NoteDict", "NumberSpec", "OnOutOfRange", "Preset", "ReadingDict", "Spec", "TelemetryDict", "TextContentDict", "TextSpec", "UuidMode", "UuidSpec", "VocabularyRole", "VocabularySpec", "WarningCode", "WarningDict"]
+__all__ = ["AskCode", "AskDict", "BooleanSpec", "CallToolResultDict", "CountrySpec", "CursorSpec", "DateRangeSpec", "DateRole", "DateSpec", "EliSpec", "Entry", "EnumSpec", "EnvelopeCode", "EnvelopeDict", "FileOutput", "FileSpec", "FilterSpec", "IdempotencyKeySpec", "IssueDict", "Json", "JsonValue", "Kind", "ListSpec", "LocaleSpec", "NamedForm", "NoteCode", "NoteDict", "NumberSpec", "OnOutOfRange", "Preset", "ReadingDict", "Spec", "TelemetryDict", "TextContentDict", "TextSpec", "UuidMode", "UuidSpec", "VocabularyRole", "VocabularySpec", "WarningCode", "WarningDict"]
