@@ -747,6 +747,9 @@ pub enum EnvelopeCode {
     CallInProgress,
     /// The tool was removed on its announced removal date; the envelope names its replacement.
     ToolRetired,
+    /// The caller's token does not grant every scope the tool needs (or grants read-only scopes
+    /// only, and the tool may change data); every missing scope is named.
+    InsufficientScope,
 }
 
 impl EnvelopeCode {
@@ -768,6 +771,7 @@ impl EnvelopeCode {
             Self::UpstreamUnavailable => "A service the tool depends on did not answer; nothing was applied, and the same call may be retried.",
             Self::CallInProgress => "A call with the same idempotency key and arguments is still running; it is not run twice.",
             Self::ToolRetired => "The tool was deprecated and its announced removal date has come; nothing ran.",
+            Self::InsufficientScope => "The caller's token does not grant every scope the tool needs (or grants read-only scopes only, and the tool may change data); nothing ran, and every missing scope is named in required_scopes.",
         }
     }
 
@@ -783,6 +787,7 @@ impl EnvelopeCode {
             Self::UpstreamUnavailable => "Call the tool again with the same arguments (and the same idempotency key) after retry_after_seconds.",
             Self::CallInProgress => "Call the tool again with the same arguments and key in a few seconds for the first call's result.",
             Self::ToolRetired => "Call the replacement the hint names, with the arguments its schema takes; this tool is no longer served.",
+            Self::InsufficientScope => "Ask the user to authorize the scopes named (a new token), then call again; or call a tool tools/list returns for this token.",
         }
     }
 }

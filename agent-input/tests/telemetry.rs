@@ -39,6 +39,14 @@ struct Exported {
     metrics: Vec<ResourceMetrics>,
 }
 
+/// The tests of this file one at a time: `tracing` caches each callsite's interest across
+/// threads, and a call made with no subscriber while another test's scoped subscriber is being
+/// set or dropped can leave a callsite cached as uninteresting, losing that test's events.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SERIAL.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Runs `work` with `tracing` exported to the SDK's in-memory exporters.
 fn exported(work: impl FnOnce()) -> Exported {
     let spans = InMemorySpanExporter::default();
@@ -414,6 +422,7 @@ fn kind_vectors(codec: &CursorCodec, run: &mut Run) {
 
 #[test]
 fn no_input_string_reaches_the_exporters() {
+    let _serial = serial();
     let mut ran = None;
     let exported = exported(|| ran = Some(run_every_vector()));
     let Run { inputs, specs, calls } = ran.unwrap();
@@ -454,6 +463,7 @@ fn attribute<'a>(span: &'a SpanData, key: &str) -> Option<&'a OtelValue> {
 /// values the README's table gives.
 #[test]
 fn a_repaired_call_and_an_ask_are_recorded_by_their_codes() {
+    let _serial = serial();
     let spec =
         ToolSpec::from_json(&json!({"name": "list_invoices", "properties": {"limit": {}, "dateFrom": {}}})).unwrap();
     let server = ToolServer::new("telemetry", "0").tool(spec, |_| async { Ok(Reply::new(json!({"hits": []}))) });
@@ -509,6 +519,7 @@ fn a_repaired_call_and_an_ask_are_recorded_by_their_codes() {
 /// Without a subscriber the adapter's path answers as it does with one.
 #[test]
 fn without_a_subscriber_the_answers_are_the_same() {
+    let _serial = serial();
     let spec = ToolSpec::from_json(&json!({"name": "t", "properties": {"limit": {}}})).unwrap();
     let server = ToolServer::new("telemetry", "0").tool(spec, |_| async { Ok(Reply::new(json!({"ok": true}))) });
     let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
@@ -532,6 +543,7 @@ impl opentelemetry_sdk::trace::SpanExporter for Failing {
 /// no answer.
 #[test]
 fn a_failing_exporter_changes_no_answer() {
+    let _serial = serial();
     let spec = ToolSpec::from_json(&json!({"name": "t", "properties": {"amount": {"kind": "number"}}})).unwrap();
     let server =
         ToolServer::new("telemetry", "0").tool(spec, |args| async move { Ok(Reply::new(args.json().clone())) });

@@ -35,6 +35,8 @@ pub struct Request {
     /// The time of the call, unix seconds (`None`: the system clock's): it dates receipts,
     /// confirm tokens and questions. Tests and vectors fix it.
     pub now: Option<u64>,
+    /// What the request's token grants (`None`: no auth context, nothing is checked).
+    pub grants: Option<crate::tool::scopes::Grants>,
 }
 
 impl Request {
@@ -42,10 +44,12 @@ impl Request {
     /// (`{"name", "arguments", "requestState", "inputResponses"}`), and `context` as
     /// `{"protocolVersion", "clientCapabilities", "today": "YYYY-MM-DD", "now": unix seconds}`
     /// (each optional; `"canAsk": true|false` stands for the first two when the framework
-    /// already knows).
+    /// already knows), with `"scopes"` the request's token grants and the server's
+    /// `"readOnlyScopes"` ([`Grants::from_context`](crate::tool::scopes::Grants::from_context)).
     ///
     /// # Errors
-    /// A `today` that is no `YYYY-MM-DD` date (the server's programmer's to fix).
+    /// A `today` that is no `YYYY-MM-DD` date, scopes that are no list of OAuth scopes (the
+    /// server's programmer's to fix).
     pub fn from_json(params: &Value, context: &Value) -> Result<Self, Error> {
         let today = match context.get("today") {
             None | Some(Value::Null) => None,
@@ -71,6 +75,7 @@ impl Request {
             can_ask,
             today,
             now: context.get("now").and_then(Value::as_u64),
+            grants: crate::tool::scopes::Grants::from_context(context)?,
         })
     }
 }
@@ -379,7 +384,7 @@ impl Call {
             // The framework refuses arguments that are no object, as it does without us.
             return (call, Step::Pass);
         }
-        if let Some(step) = call.retired(request) {
+        if let Some(step) = call.retired(request).or_else(|| call.out_of_scope(request)) {
             return (call, step);
         }
         let state = request.request_state.as_deref().and_then(|s| s.strip_prefix(STATE_PREFIX));
@@ -428,6 +433,17 @@ impl Call {
         }
         self.verdict = Verdict::Refused;
         let envelope = crate::tool::Envelope::tool_retired(self.spec.name(), deprecation);
+        self.read = ToolCall::Error { envelope, notes: Vec::new(), warnings: Vec::new() };
+        let result = self.envelope_result();
+        Some(self.answer(result))
+    }
+
+    /// The answer to a call of a tool the request's token does not reach: the
+    /// `insufficient_scope` envelope, naming every missing scope.
+    fn out_of_scope(&mut self, request: &Request) -> Option<Step> {
+        let out = self.spec.out_of_scope(request.grants.as_ref()?)?;
+        self.verdict = Verdict::Refused;
+        let envelope = crate::tool::Envelope::insufficient_scope(self.spec.name(), &out);
         self.read = ToolCall::Error { envelope, notes: Vec::new(), warnings: Vec::new() };
         let result = self.envelope_result();
         Some(self.answer(result))

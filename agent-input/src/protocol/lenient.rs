@@ -237,6 +237,7 @@ impl Lenient {
                         if let Some(d) = spec.deprecation() {
                             d.mark(tool);
                         }
+                        crate::tool::scopes::mark(tool, spec.scopes());
                     }
                     Listed::AsDeclared(Some(line)) => log.push(line),
                     Listed::AsDeclared(None) | Listed::Left => {}

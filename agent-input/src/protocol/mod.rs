@@ -95,6 +95,22 @@ pub fn can_ask(protocol_version: Option<&str>, client_capabilities: &Value) -> b
     }
 }
 
+/// A `tools/list` result as the request's token sees it: `context` as a call's
+/// ([`Request::from_json`]: `"scopes"` the token grants, the server's `"readOnlyScopes"`); with
+/// no `"scopes"` (stdio, no auth context) the result as it is, else every tool the token does
+/// not reach left out and the result marked `cacheScope: "private"` when it varies by token
+/// ([`crate::tool::scopes::granted_list`]). Each listed tool's scopes are in its `_meta`
+/// ([`crate::tool::scopes::SCOPES_META`]), as [`Lenient::list`] and `ToolSpec::definition` write.
+///
+/// # Errors
+/// Scopes that are no list of OAuth scopes (the adapter's to fix).
+pub fn granted(listed: &Value, context: &Value) -> Result<Value, crate::error::Error> {
+    Ok(match crate::tool::scopes::Grants::from_context(context)? {
+        Some(grants) => crate::tool::scopes::granted_list(listed, &grants),
+        None => listed.clone(),
+    })
+}
+
 /// The message of a call to a tool a server does not have, naming those it has (sent as the
 /// JSON-RPC error `-32602`, invalid params).
 pub fn unknown_tool(name: &str, names: &[&str]) -> String {

@@ -222,7 +222,11 @@ impl Record {
                 let contract = asks.iter().any(|(a, _)| a.starts_with("idempotency_key_"));
                 match *code {
                     "confirmation_required" => Verdict::ConfirmationRequired,
-                    "rate_limited" | "upstream_unavailable" | "call_in_progress" | "tool_retired" => Verdict::Refused,
+                    "rate_limited"
+                    | "upstream_unavailable"
+                    | "call_in_progress"
+                    | "tool_retired"
+                    | "insufficient_scope" => Verdict::Refused,
                     _ if contract => Verdict::Refused,
                     _ => Verdict::Asked,
                 }

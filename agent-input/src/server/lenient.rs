@@ -52,7 +52,7 @@ use serde_json::Value;
 
 use tracing::Instrument as _;
 
-use super::{asking, to_rmcp, Release, Response, Today};
+use super::{asking, granted_tools, grants, to_rmcp, Release, Response, Today};
 use crate::context::Stopwatch;
 use crate::cursor::CursorCodec;
 use crate::protocol::{Call, Listed, Outcome, Step, FAILURE_KEY};
@@ -68,6 +68,7 @@ pub struct Lenient<H> {
     seen: Mutex<HashMap<String, Arc<JsonObject>>>,
     receipts: Arc<dyn ReceiptStore>,
     today: Option<Today>,
+    read_only_scopes: Vec<String>,
 }
 
 impl<H: std::fmt::Debug> std::fmt::Debug for Lenient<H> {
@@ -85,7 +86,17 @@ impl<H: ServerHandler> Lenient<H> {
             seen: Mutex::new(HashMap::new()),
             receipts: Arc::new(MemoryReceipts::default()),
             today: None,
+            read_only_scopes: Vec::new(),
         }
+    }
+
+    /// The scopes that grant reading only: a token that grants only these sees no tool whose
+    /// annotations do not say `readOnlyHint: true` ([`super::GrantedScopes`]; each tool's own
+    /// scopes come from its overrides' `"scopes"`).
+    #[must_use]
+    pub fn read_only_scopes(mut self, scopes: &[&str]) -> Self {
+        self.read_only_scopes = scopes.iter().map(|s| (*s).to_owned()).collect();
+        self
     }
 
     /// The day each call's relative words are read against (`"yesterday"`, `"last month"`),
@@ -211,7 +222,8 @@ impl<H: ServerHandler> Lenient<H> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let asking = asking(&request, &context);
+        let mut asking = asking(&request, &context);
+        asking.grants = grants(&context, &self.read_only_scopes);
         let arguments = request.arguments.clone().map_or(Value::Null, Value::Object);
         let mut span = CallSpan::start(spec.name(), asking.protocol_version.as_deref());
         let watch = Stopwatch::start();
@@ -287,6 +299,18 @@ fn deprecated(tool: &mut Tool, deprecation: &crate::tool::Deprecation) {
     }
 }
 
+/// A listed tool with the scopes its overrides name in its `_meta` ([`crate::tool::scopes::mark`]).
+fn scoped(tool: &mut Tool, scopes: &[String]) {
+    if scopes.is_empty() {
+        return;
+    }
+    let mut value = serde_json::to_value(&*tool).unwrap_or(Value::Null);
+    crate::tool::scopes::mark(&mut value, scopes);
+    if let Ok(marked) = serde_json::from_value::<Tool>(value) {
+        *tool = marked;
+    }
+}
+
 /// The error of overrides the core refuses, as the protocol's.
 fn misuse(e: crate::error::Error) -> ErrorData {
     ErrorData::internal_error(format!("agent-input: {e}"), None)
@@ -298,6 +322,7 @@ impl<H: ServerHandler> ServerHandler for Lenient<H> {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
+        let grants = grants(&context, &self.read_only_scopes);
         let mut listed = self.inner.list_tools(request, context).await?;
         for tool in &mut listed.tools {
             if let Some(spec) = self.spec(tool).map_err(misuse)? {
@@ -307,9 +332,10 @@ impl<H: ServerHandler> ServerHandler for Lenient<H> {
                 if let Some(d) = spec.deprecation() {
                     deprecated(tool, d);
                 }
+                scoped(tool, spec.scopes());
             }
         }
-        Ok(listed)
+        Ok(granted_tools(listed, grants.as_ref()))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

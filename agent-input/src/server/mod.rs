@@ -54,7 +54,7 @@ mod lenient;
 pub use lenient::Lenient;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation, InputRequests,
+    CacheScope, CallToolRequestParams, CallToolResponse, CallToolResult, ErrorData, Implementation, InputRequests,
     InputRequiredResult, JsonObject, ListToolsResult, PaginatedRequestParams, ResultType, ServerCapabilities,
     ServerConfig, Tool, ToolAnnotations,
 };
@@ -70,6 +70,7 @@ use crate::cursor::CursorCodec;
 use crate::outcome::{Note, Warning};
 use crate::protocol::{handler_failed, Call, Outcome, Request, Step, FAILURE_KEY};
 use crate::telemetry::CallSpan;
+use crate::tool::scopes::Grants;
 use crate::tool::{Failure, MemoryReceipts, ReceiptStore, ToolCall, ToolSpec};
 
 /// The canonical arguments of a call, handed to its handler.
@@ -200,6 +201,39 @@ pub struct ToolServer {
     person_key: Option<CursorCodec>,
     receipts: Arc<dyn ReceiptStore>,
     today: Option<Today>,
+    read_only_scopes: Vec<String>,
+}
+
+/// The OAuth scopes a request's bearer token grants, as the server's HTTP middleware verified
+/// them: inserted into the HTTP request's extensions (axum's
+/// `request.extensions_mut().insert(GrantedScopes(scopes))`), it makes a [`ToolServer`] or
+/// [`Lenient`] list only the tools the token reaches (`cacheScope: "private"`) and answer a call
+/// of any other with the `insufficient_scope` envelope ([`crate::tool::scopes`]). Over stdio, or
+/// with no middleware, nothing is filtered.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GrantedScopes(pub Vec<String>);
+
+/// The grants of a request: the [`GrantedScopes`] its HTTP request carries (rmcp's Streamable
+/// HTTP server keeps the request's parts in the context), or the context's own; `None` without.
+pub(crate) fn grants(context: &RequestContext<RoleServer>, read_only_scopes: &[String]) -> Option<Grants> {
+    let from_http = context.extensions.get::<http::request::Parts>().and_then(|p| p.extensions.get::<GrantedScopes>());
+    let granted = from_http.or_else(|| context.extensions.get::<GrantedScopes>())?;
+    Some(Grants::new(&granted.0, read_only_scopes))
+}
+
+/// A listing as a request with `grants` sees it ([`crate::tool::scopes::granted_list`]): the
+/// tools it does not reach left out, marked private when it varies by token.
+pub(crate) fn granted_tools(mut listed: ListToolsResult, grants: Option<&Grants>) -> ListToolsResult {
+    let Some(grants) = grants else { return listed };
+    let as_json = serde_json::json!({"tools": serde_json::to_value(&listed.tools).unwrap_or(Value::Null)});
+    let kept = crate::tool::scopes::granted_list(&as_json, grants);
+    let names: Vec<&str> =
+        kept["tools"].as_array().into_iter().flatten().filter_map(|t| t.get("name").and_then(Value::as_str)).collect();
+    listed.tools.retain(|t| names.contains(&t.name.as_ref()));
+    if kept.get("cacheScope").and_then(Value::as_str) == Some("private") {
+        listed.cache_scope = Some(CacheScope::Private);
+    }
+    listed
 }
 
 /// The day a server reads each call's relative words against ([`ToolServer::today`],
@@ -217,6 +251,8 @@ pub struct Asking {
     pub request_state: Option<String>,
     /// The connection's MCP revision, for telemetry (`mcp.protocol.version`).
     pub protocol_version: Option<String>,
+    /// What the request's token grants (`None`: no auth context, nothing is checked).
+    pub grants: Option<Grants>,
 }
 
 /// The answer to a `tools/call`.
@@ -245,7 +281,16 @@ impl ToolServer {
             person_key: None,
             receipts: Arc::new(MemoryReceipts::default()),
             today: None,
+            read_only_scopes: Vec::new(),
         }
+    }
+
+    /// The scopes that grant reading only: a token that grants only these sees no tool that may
+    /// write, and a call of one answers `insufficient_scope` ([`GrantedScopes`]).
+    #[must_use]
+    pub fn read_only_scopes(mut self, scopes: &[&str]) -> Self {
+        self.read_only_scopes = scopes.iter().map(|s| (*s).to_owned()).collect();
+        self
     }
 
     /// The day each call's relative words are read against (`"yesterday"`, `"last month"`),
@@ -395,9 +440,10 @@ impl ServerHandler for ToolServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tool_list()))
+        let grants = grants(&context, &self.read_only_scopes);
+        Ok(granted_tools(ListToolsResult::with_all_items(self.tool_list()), grants.as_ref()))
     }
 
     async fn call_tool(
@@ -405,7 +451,8 @@ impl ServerHandler for ToolServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let asking = asking(&request, &context);
+        let mut asking = asking(&request, &context);
+        asking.grants = grants(&context, &self.read_only_scopes);
         let arguments = request.arguments.map_or(Value::Null, Value::Object);
         let Some(response) = self.respond(&request.name, arguments, &asking).await else {
             let names: Vec<&str> = self.tools.iter().map(|(s, _)| s.name()).collect();
@@ -462,6 +509,7 @@ impl Asking {
             can_ask: self.can_ask,
             today: today.map(|today| today()),
             now: None,
+            grants: self.grants.clone(),
         }
     }
 }
@@ -486,6 +534,7 @@ pub(crate) fn asking(request: &CallToolRequestParams, context: &RequestContext<R
         input_responses: request.input_responses.clone().map(|r| serde_json::to_value(r).unwrap_or(Value::Null)),
         request_state: request.request_state.clone(),
         protocol_version: version.as_ref().and_then(Value::as_str).map(str::to_owned),
+        grants: None,
     }
 }
 

@@ -99,6 +99,9 @@ pub struct Envelope {
     /// How many calls are left in the rate limit's window (`rate_limited`), when the server says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remaining_calls: Option<u64>,
+    /// Every scope the tool needs that the caller's token does not grant (`insufficient_scope`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub required_scopes: Option<Vec<String>>,
 }
 
 impl Envelope {
@@ -153,7 +156,7 @@ impl Envelope {
             _ => format!("`{tool}` did not run: arguments {}{also} {many}.", paths.join(", ")),
         };
         let hint = hint::envelope(tool, listed.iter().map(|i| (i.path.as_str(), &i.fix)));
-        Self { code, message, hint, issues, retry_after_seconds: None, remaining_calls: None }
+        Self { code, message, hint, issues, retry_after_seconds: None, remaining_calls: None, required_scopes: None }
     }
 
     /// The envelope of a call refused by the server's rate limit: call again after
@@ -177,6 +180,37 @@ impl Envelope {
             issues: Vec::new(),
             retry_after_seconds: Some(retry_after_seconds),
             remaining_calls,
+            required_scopes: None,
+        }
+    }
+
+    /// The envelope of a call of a tool the caller's token does not reach ([`super::scopes`]):
+    /// nothing ran; every missing scope is named at once, and a read-only token is told so.
+    pub fn insufficient_scope(tool: &str, out: &super::scopes::OutOfScope) -> Self {
+        let names: Vec<String> = out.missing.iter().map(|s| format!("`{s}`")).collect();
+        let scopes = match names.as_slice() {
+            [] => String::new(),
+            [one] => format!("the scope {one}"),
+            [rest @ .., last] => format!("the scopes {} and {last}", rest.join(", ")),
+        };
+        let why = match (out.read_only, scopes.is_empty()) {
+            (true, true) => "it may change data, and the caller's token grants read-only scopes only".to_owned(),
+            (true, false) => {
+                format!("it needs {scopes}, and may change data, where the caller's token grants read-only scopes only")
+            }
+            _ => format!("it needs {scopes}, which the caller's token does not grant"),
+        };
+        let grant = if scopes.is_empty() { "a scope that allows changes".to_owned() } else { scopes };
+        Self {
+            code: EnvelopeCode::InsufficientScope,
+            message: format!("`{tool}` did not run: {why}."),
+            hint: format!(
+                "Ask the user to authorize {grant} (a new token), then call `{tool}` again with the same arguments; the tools this token can call are the ones tools/list returns."
+            ),
+            issues: Vec::new(),
+            retry_after_seconds: None,
+            remaining_calls: None,
+            required_scopes: Some(out.missing.clone()),
         }
     }
 
@@ -197,6 +231,7 @@ impl Envelope {
             issues: Vec::new(),
             retry_after_seconds: None,
             remaining_calls: None,
+            required_scopes: None,
         }
     }
 
@@ -222,6 +257,7 @@ impl Envelope {
             issues: Vec::new(),
             retry_after_seconds,
             remaining_calls: None,
+            required_scopes: None,
         }
     }
 }

@@ -43,6 +43,7 @@ mod read;
 mod receipts;
 #[cfg(feature = "redis")]
 mod redis_store;
+pub mod scopes;
 #[cfg(feature = "sqlite")]
 mod sqlite;
 mod union;
@@ -100,6 +101,8 @@ pub struct ToolSpec {
     /// The tool's own definitions (`defs`), which `"kind": "ref"` properties read through: the
     /// objects of a schema that refers to itself (a tree, a filter language), by name.
     definitions: Vec<props::Definition>,
+    /// The OAuth scopes a caller's token must grant to see and call the tool ([`scopes`]).
+    scopes: Vec<String>,
 }
 
 /// The keys a tool spec may have.
@@ -119,6 +122,7 @@ const SPEC_KEYS: &[&str] = &[
     "properties",
     "schema_defs",
     "defs",
+    "scopes",
 ];
 
 /// A tool spec's `name`: a non-empty string.
@@ -195,10 +199,19 @@ pub struct ToolBuilder {
     all_or_nothing: bool,
     answered_by: AnsweredBy,
     languages: Vec<String>,
+    scopes: Vec<String>,
     properties: Vec<(String, Property)>,
 }
 
 impl ToolBuilder {
+    /// The OAuth scopes a caller's token must grant to see and call the tool
+    /// (`&["files:write"]`; [`scopes`]).
+    #[must_use]
+    pub fn scopes(mut self, scopes: &[&str]) -> Self {
+        self.scopes = scopes.iter().map(|s| (*s).to_owned()).collect();
+        self
+    }
+
     /// The languages the tool's callers write (BCP 47 tags, `&["cs"]`): every date, date
     /// range and boolean property that names none of its own reads a word two languages give
     /// different meanings (`listopad`, `jo`) as these give it.
@@ -297,7 +310,7 @@ impl ToolBuilder {
         }
         let mut doc = json!({"name": self.name, "description": self.description, "writes": self.writes,
                          "all_or_nothing": self.all_or_nothing, "answered_by": self.answered_by,
-                         "languages": self.languages, "properties": props});
+                         "languages": self.languages, "scopes": self.scopes, "properties": props});
         if let Value::Object(d) = &mut doc {
             d.extend(self.effects.clone());
         }
@@ -324,6 +337,7 @@ impl ToolSpec {
             effects: Map::new(),
             all_or_nothing: false,
             answered_by: AnsweredBy::Model,
+            scopes: Vec::new(),
             languages: Vec::new(),
             properties: Vec::new(),
         }
@@ -407,7 +421,7 @@ impl ToolSpec {
         let object = spec.as_object().ok_or_else(|| Error::options("a tool spec must be a JSON object"))?;
         if let Some(k) = object.keys().find(|k| !SPEC_KEYS.contains(&k.as_str())) {
             return Err(Error::options(format!(
-                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `destructive`, `idempotent`, `open_world`, `confirm`, `deprecated`, `all_or_nothing`, `answered_by`, `languages`, `properties`"
+                "unknown key `{k}` in tool spec, expected one of `name`, `description`, `writes`, `destructive`, `idempotent`, `open_world`, `confirm`, `deprecated`, `all_or_nothing`, `answered_by`, `languages`, `scopes`, `properties`"
             )));
         }
         let name = spec_name(object)?;
@@ -438,6 +452,7 @@ impl ToolSpec {
         };
         let languages = props::languages(object.get("languages"))
             .map_err(|m| Error::options(format!("`languages` of tool `{name}` {m}")))?;
+        let scopes = scopes::parse(object.get("scopes"), &format!("`scopes` of tool `{name}`"))?;
         let mut confirmed;
         let props = if effects.confirm {
             confirmed = props.clone();
@@ -478,6 +493,7 @@ impl ToolSpec {
             properties,
             schema_defs,
             definitions,
+            scopes,
         })
     }
 
@@ -601,6 +617,17 @@ impl ToolSpec {
     /// True when the tool writes (an optional id's placeholder asks).
     pub const fn writes(&self) -> bool {
         self.writes
+    }
+
+    /// The OAuth scopes a caller's token must grant to see and call the tool ([`scopes`]).
+    pub fn scopes(&self) -> &[String] {
+        &self.scopes
+    }
+
+    /// Why the tool is out of the reach of `grants`, if it is: its scopes not granted, or a
+    /// read-only token and a tool that may write (its annotations do not say `readOnlyHint`).
+    pub fn out_of_scope(&self, grants: &scopes::Grants) -> Option<scopes::OutOfScope> {
+        grants.out_of_scope(&self.scopes, self.writes)
     }
 
     /// Reads a whole argument object.
@@ -823,6 +850,7 @@ impl ToolSpec {
         if let Some(d) = &self.deprecated {
             d.mark(&mut definition);
         }
+        scopes::mark(&mut definition, &self.scopes);
         definition
     }
 

@@ -1736,6 +1736,14 @@ export function canAsk(version, capabilities) {
   return guard(() => w.can_ask(typeof version === "string" ? version : undefined, optionsText(capabilities)));
 }
 
+/** A `tools/list` result as the request's token sees it: `context.scopes` the token grants,
+ * `context.readOnlyScopes` the server's read-only scopes; every tool the token does not reach
+ * left out, the result marked `cacheScope: "private"` when it varies by token (the core's rule).
+ * With no `scopes`, the result as it is. */
+export function granted(listed, context) {
+  return guard(() => JSON.parse(w.granted(JSON.stringify(listed ?? {}), JSON.stringify(context ?? {}))));
+}
+
 /** The message of a call to a tool a registry does not have, naming those it has (the core's). */
 export function unknownTool(name, names) {
   return guard(() => w.unknown_tool(String(name), dataText([...names].map(String))));

@@ -26,7 +26,7 @@ export type AskCode = "input_too_long" | "unexpected_type" | "not_unicode" | "no
 export declare const ASK_CODES: readonly AskCode[];
 
 /** An error envelope's code (docs/codes.md). */
-export type EnvelopeCode = "invalid_arguments" | "ambiguous_arguments" | "missing_arguments" | "invalid_entries" | "confirmation_required" | "rate_limited" | "upstream_unavailable" | "call_in_progress" | "tool_retired";
+export type EnvelopeCode = "invalid_arguments" | "ambiguous_arguments" | "missing_arguments" | "invalid_entries" | "confirmation_required" | "rate_limited" | "upstream_unavailable" | "call_in_progress" | "tool_retired" | "insufficient_scope";
 
 /** An error envelope's code (docs/codes.md). */
 export declare const ENVELOPE_CODES: readonly EnvelopeCode[];

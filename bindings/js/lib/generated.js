@@ -20,13 +20,13 @@ export const WARNING_CODES = Object.freeze(["duplicate_items_removed", "filter_v
 export const ASK_CODES = Object.freeze(["input_too_long", "unexpected_type", "not_unicode", "not_a_number", "ambiguous_decimal_separator", "ambiguous_scale", "number_out_of_bounds", "not_an_integer", "out_of_range", "not_a_boolean", "ambiguous_boolean", "unknown_enum_value", "ambiguous_list_split", "invalid_list_items", "too_many_items", "invalid_request", "not_a_uuid", "placeholder_on_write", "invalid_cursor", "invalid_idempotency_key", "not_a_date", "ambiguous_date", "two_digit_year", "impossible_date", "weekday_mismatch", "incomplete_date", "relative_date_without_today", "range_reversed", "ambiguous_country", "unknown_country", "posix_locale", "unknown_language", "ambiguous_language", "ambiguous_region", "not_a_locale", "ambiguous_act", "not_an_eli", "ambiguous_vocabulary_value", "unknown_vocabulary_value", "missing_required", "issues_truncated", "answer_declined", "answer_not_offered", "answer_not_asked", "answer_out_of_date", "union_variant_missing", "union_property_of_other_variant", "confirm_token_missing", "confirm_token_not_issued", "confirm_token_expired", "confirm_token_other_arguments", "idempotency_key_reused", "idempotency_key_in_flight", "not_a_file", "file_too_large", "media_type_mismatch", "media_type_not_accepted", "reference_not_accepted"]);
 
 /** An error envelope's code (docs/codes.md). */
-export const ENVELOPE_CODES = Object.freeze(["invalid_arguments", "ambiguous_arguments", "missing_arguments", "invalid_entries", "confirmation_required", "rate_limited", "upstream_unavailable", "call_in_progress", "tool_retired"]);
+export const ENVELOPE_CODES = Object.freeze(["invalid_arguments", "ambiguous_arguments", "missing_arguments", "invalid_entries", "confirmation_required", "rate_limited", "upstream_unavailable", "call_in_progress", "tool_retired", "insufficient_scope"]);
 
 /** A host's dialect of JSON Schema (`Tool.inputSchema({dialect})`). */
 export const SCHEMA_DIALECTS = Object.freeze(["mcp", "openai-strict", "gemini", "anthropic"]);
 
 /** The keys of the wire's objects (outcomes, notes, warnings, asks, readings, tool calls, envelopes, issues), in the order a tape names them by index. */
-export const WIRE_KEYS = Object.freeze(["status", "value", "ask", "notes", "warnings", "code", "message", "path", "values", "received", "expected", "hint", "readings", "meaning", "issues", "retry_after_seconds", "remaining_calls", "args"]);
+export const WIRE_KEYS = Object.freeze(["status", "value", "ask", "notes", "warnings", "code", "message", "path", "values", "received", "expected", "hint", "readings", "meaning", "issues", "retry_after_seconds", "remaining_calls", "required_scopes", "args"]);
 
 /** Reads one value of kind `number`: A number. */
 export function readNumber(value, options) {

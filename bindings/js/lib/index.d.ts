@@ -438,6 +438,10 @@ export interface CallContext {
   now?: number;
   /** Stands for the first two when the framework already knows whether a person can be asked. */
   canAsk?: boolean;
+  /** The scopes the request's token grants (absent: no auth context, nothing is checked). */
+  scopes?: string[];
+  /** The server's read-only scopes: a token of only these reaches no tool that may write. */
+  readOnlyScopes?: string[];
 }
 
 /** What the adapter does next (the core's `Step`). */
@@ -564,6 +568,12 @@ export declare class Protocol {
 /** True when a client can ask a person (form elicitation on a 2026-07-28 connection), as the core
  * decides. */
 export declare function canAsk(version: string | undefined, capabilities: unknown): boolean;
+
+/** A `tools/list` result as the request's token sees it: `context.scopes` the token grants,
+ * `context.readOnlyScopes` the server's read-only scopes; every tool the token does not reach
+ * left out, the result marked `cacheScope: "private"` when it varies by token. With no `scopes`,
+ * the result as it is. */
+export declare function granted(listed: unknown, context: { scopes?: string[]; readOnlyScopes?: string[] }): any;
 
 /** The message of a call to a tool a registry does not have, naming those it has. */
 export declare function unknownTool(name: string, names: Iterable<string>): string;

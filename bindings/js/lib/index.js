@@ -46,6 +46,7 @@ export {
   Vocabulary,
   WARNINGS_META,
   canAsk,
+  granted,
   fold,
   noHitsFiltered,
   read,

@@ -67,7 +67,7 @@ export declare function registerTool<A = { [property: string]: JsonValue }>(
   server: LowLevelServer | { server: LowLevelServer },
   spec: Tool | ToolSpec | string,
   handler: ToolHandler<A>,
-  options?: { receipts?: ReceiptStore; today?: () => string | Date },
+  options?: { receipts?: ReceiptStore; today?: () => string | Date; readOnlyScopes?: string[] },
 ): Tool;
 
 /** Reads `args` with `tool` and runs `handler` when they read: the MCP `CallToolResult`, or on a
@@ -77,7 +77,7 @@ export declare function runCall<A = { [property: string]: JsonValue }>(
   handler: ToolHandler<A>,
   args: unknown,
   extra?: unknown,
-  options?: { receipts?: ReceiptStore; today?: string | Date },
+  options?: { receipts?: ReceiptStore; today?: string | Date; readOnlyScopes?: string[] },
 ): Promise<CallToolResult | InputRequired>;
 
 /** What a request's context says about asking a person (2.x, protocol 2026-07-28). */
@@ -117,6 +117,10 @@ export interface LenientOptions {
    * `"agent-input/envelope"`), for clients that copy a failed result's text into their telemetry
    * (docs/telemetry.md). Default true. */
   valuesInText?: boolean;
+  /** The scopes that grant reading only: a token (the SDK's verified `authInfo`) that grants only
+   * these sees no tool whose annotations do not say `readOnlyHint: true`. Each tool's own scopes
+   * are its overrides' `scopes`. Over stdio (no token) nothing is filtered. */
+  readOnlyScopes?: string[];
 }
 
 /** Makes the tools of an SDK `McpServer` or low-level `Server` (1.x or 2.x) lenient, whether its

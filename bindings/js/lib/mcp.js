@@ -21,14 +21,16 @@
  *   the server says its tools changed (`sendToolListChanged`). A tool whose schema has an
  *   idempotency key stores its receipts in `receipts` (the process's `MemoryReceipts` by
  *   default); a `RateLimited` or `UpstreamUnavailable` thrown by the author's function is its
- *   envelope.
+ *   envelope. Over HTTP behind the SDK's bearer check, a tool whose overrides name `scopes` is
+ *   listed and run only for a token (`authInfo`) that grants them all (`insufficient_scope`
+ *   otherwise), and a token of `readOnlyScopes` only sees no tool that may write.
  * - `registerTool(server, spec, handler)` registers a tool from an agent-input spec on the SDK's
  *   low-level `Server` (either major; an `McpServer`'s `.server` works too): the spec's
  *   definition is advertised, the handler receives the canonical arguments and the call, and a
  *   successful result is `structuredContent` `{result, notes, warnings}`.
  */
 
-import { canAsk, MemoryReceipts, Protocol, Tool, ToolFailure, unknownTool } from "agent-input";
+import { canAsk, granted, MemoryReceipts, Protocol, Tool, ToolFailure, unknownTool } from "agent-input";
 import { observe } from "./telemetry.js";
 
 /** The core's constants: the first MCP revision with `input_required` results, and the `_meta`
@@ -125,10 +127,16 @@ function invalidParams(message) {
 }
 
 /** What the SDK's request context says of the connection (2.x; the 1.x SDK speaks no 2026-07-28,
- * so its requests say nothing): the protocol's context, with the server's day. */
-function contextOf(extra, today) {
+ * so its requests say nothing): the protocol's context, with the server's day, and the scopes the
+ * request's token grants as the SDK's bearer check verified them (`authInfo`: the 1.x SDK's
+ * `extra.authInfo`, the 2.x SDK's `ctx.http.authInfo`) with the server's read-only scopes; none
+ * over stdio. */
+function contextOf(extra, today, readOnlyScopes) {
   const envelope = extra?.mcpReq?.envelope;
-  return { protocolVersion: envelope?.[PROTOCOL_VERSION_KEY], clientCapabilities: envelope?.[CLIENT_CAPABILITIES_KEY], today };
+  const context = { protocolVersion: envelope?.[PROTOCOL_VERSION_KEY], clientCapabilities: envelope?.[CLIENT_CAPABILITIES_KEY], today };
+  const scopes = (extra?.http?.authInfo ?? extra?.authInfo)?.scopes;
+  if (Array.isArray(scopes)) Object.assign(context, { scopes, readOnlyScopes: readOnlyScopes ?? [] });
+  return context;
 }
 
 /** The request's params with the retry's answers and state, which the 2.x SDK hands the
@@ -216,8 +224,8 @@ export function defaultReceipts() {
  * client can ask a person the `input_required` result. `today` is the day relative words are read
  * against (`"YYYY-MM-DD"` or a `Date`). The framework-free core of `registerTool`.
  */
-export async function runCall(tool, handler, args, extra, { receipts, today } = {}) {
-  const context = contextOf(extra, today), seen = observe(tool.name, context.protocolVersion);
+export async function runCall(tool, handler, args, extra, { receipts, today, readOnlyScopes } = {}) {
+  const context = contextOf(extra, today, readOnlyScopes), seen = observe(tool.name, context.protocolVersion);
   const call = seen.read(() => tool.call(paramsOf({ name: tool.name, arguments: args }, extra), context));
   const { result } = await seen.run(() => drive(call, receipts ?? defaultReceipts(), async ({ arguments: canonical, answered }) => {
     try {
@@ -245,7 +253,7 @@ function checkToday(caller, today) {
  * handler). Works on the low-level `Server` of the 1.x and the 2.x SDK. `today`, a function called
  * at each call, gives the day relative words are read against (as `lenient`'s).
  */
-export function registerTool(server, spec, handler, { receipts, today } = {}) {
+export function registerTool(server, spec, handler, { receipts, today, readOnlyScopes } = {}) {
   checkToday("registerTool", today);
   const target = lowLevel(server, "registerTool");
   let tools = registries.get(target);
@@ -256,16 +264,24 @@ export function registerTool(server, spec, handler, { receipts, today } = {}) {
     tools = new Map();
     registries.set(target, tools);
     const entries = tools;
-    setHandler(target, "tools/list", () => ({ tools: [...entries.values()].map((e) => e.definition) }));
+    // The tools the request's token reaches (the core's rule over each spec's `scopes`).
+    const readOnly = () => [...entries.values()].flatMap((e) => e.readOnlyScopes ?? []);
+    setHandler(target, "tools/list", (request, extra) =>
+      granted({ tools: [...entries.values()].map((e) => e.definition) }, contextOf(extra, undefined, readOnly())),
+    );
     setHandler(target, "tools/call", (request, extra) => {
       const entry = entries.get(request.params.name);
       if (entry === undefined) throw invalidParams(unknownTool(request.params.name, entries.keys()));
-      return runCall(entry.tool, entry.handler, request.params.arguments, extra, { receipts: entry.receipts, today: entry.today?.() });
+      return runCall(entry.tool, entry.handler, request.params.arguments, extra, {
+        receipts: entry.receipts,
+        today: entry.today?.(),
+        readOnlyScopes: entry.readOnlyScopes,
+      });
     });
   }
   const tool = spec instanceof Tool ? spec : Tool.fromSpec(spec);
   if (tools.has(tool.name)) throw new Error(`registerTool: a tool named \`${tool.name}\` is already registered`);
-  tools.set(tool.name, { tool, handler, receipts, today, definition: tool.definition() });
+  tools.set(tool.name, { tool, handler, receipts, today, readOnlyScopes, definition: tool.definition() });
   return tool;
 }
 
@@ -327,7 +343,7 @@ export async function checkTools(server) {
  * (docs/telemetry.md).
  */
 export function lenient(server, options = {}) {
-  const { tools = {}, codec, languages, today, impliedKinds = false, receipts, valuesInText = true } = options ?? {};
+  const { tools = {}, codec, languages, today, impliedKinds = false, receipts, valuesInText = true, readOnlyScopes = [] } = options ?? {};
   for (const [name, value] of [["impliedKinds", impliedKinds], ["valuesInText", valuesInText]]) {
     if (typeof value !== "boolean") throw new TypeError(`lenient: \`${name}\` must be true or false; got ${describeValue(value)}`);
   }
@@ -350,7 +366,7 @@ export function lenient(server, options = {}) {
   }
 
   const protocol = new Protocol({ tools, languages, implied_kinds: impliedKinds, values_in_text: valuesInText }, codec);
-  const state = { protocol, overrides: tools ?? {}, receipts: receipts ?? defaultReceipts(), today, list: null, tools: new Map(), complete: false, listFailed: false };
+  const state = { protocol, overrides: tools ?? {}, receipts: receipts ?? defaultReceipts(), today, readOnlyScopes, list: null, tools: new Map(), complete: false, listFailed: false };
   lenientServers.set(low, state);
   // The server's tools changed: the definitions of the last listing are forgotten.
   for (const target of mcp === null ? [low] : [low, mcp]) {
@@ -431,7 +447,8 @@ function listHandler(state, sdkList) {
     const { result, log } = state.protocol.list(await sdkList(request, extra));
     for (const line of log) console.error(line);
     for (const { name } of Array.isArray(result?.tools) ? result.tools : []) remember(state, name, state.protocol.known(name));
-    return result;
+    // The tools the request's token reaches (the core's rule; all of them with no token).
+    return granted(result, contextOf(extra, undefined, state.readOnlyScopes));
   };
 }
 
@@ -463,7 +480,7 @@ function callHandler(state, sdkCall) {
   return async (request, extra) => {
     const tool = await toolOf(state, request?.params?.name, extra);
     if (tool === null) return sdkCall(request, extra);
-    const context = contextOf(extra, state.today?.()), seen = observe(tool.name, context.protocolVersion);
+    const context = contextOf(extra, state.today?.(), state.readOnlyScopes), seen = observe(tool.name, context.protocolVersion);
     const call = seen.read(() => state.protocol.call(tool, paramsOf(request.params, extra), context));
     let raised = null;
     const { result, step } = await seen.run(() => drive(call, state.receipts, async ({ arguments: args, answered }) => {

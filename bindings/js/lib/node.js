@@ -41,6 +41,7 @@ export {
   Vocabulary,
   WARNINGS_META,
   canAsk,
+  granted,
   fold,
   noHitsFiltered,
   read,

@@ -4,7 +4,7 @@
 //! JavaScript holds as `WIRE_KEYS` (`lib/generated.js`). Any other key crosses as text.
 
 /// The keys, in the order JavaScript holds them.
-pub const KEYS: [&str; 18] = [
+pub const KEYS: [&str; 19] = [
     "status",
     "value",
     "ask",
@@ -22,6 +22,7 @@ pub const KEYS: [&str; 18] = [
     "issues",
     "retry_after_seconds",
     "remaining_calls",
+    "required_scopes",
     "args",
 ];
 
@@ -48,7 +49,8 @@ pub fn key_index(key: &str) -> Option<usize> {
         "issues" => Some(14),
         "retry_after_seconds" => Some(15),
         "remaining_calls" => Some(16),
-        "args" => Some(17),
+        "required_scopes" => Some(17),
+        "args" => Some(18),
         _ => None,
     }
 }

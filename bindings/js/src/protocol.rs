@@ -289,6 +289,18 @@ pub fn can_ask(version: Option<String>, capabilities: Option<String>) -> std::re
     Ok(protocol::can_ask(version.as_deref(), &convert::options(capabilities)?))
 }
 
+/// A `tools/list` result (JSON text) as the request's token sees it: `context` (JSON text) as a
+/// call's, with `"scopes"` the token grants and the server's `"readOnlyScopes"`; with no
+/// `"scopes"` the result as it is. JSON text of the result.
+///
+/// # Errors
+/// Text that is not JSON, or scopes that are no list of OAuth scopes.
+#[wasm_bindgen]
+pub fn granted(listed: &str, context: &str) -> std::result::Result<String, JsValue> {
+    let out = protocol::granted(&parse(listed)?, &parse(context)?).map_err(GlueError::from)?;
+    Ok(serde_json::to_string(&out).unwrap_or_default())
+}
+
 /// The message of a call to a tool a registry does not have, naming those it has (`names`:
 /// JSON text of an array of strings).
 ///

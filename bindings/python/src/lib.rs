@@ -1047,6 +1047,12 @@ impl Tool {
         Ok(Some(to_py(py, &fields)?.unbind()))
     }
 
+    /// The OAuth scopes a caller's token must grant to see and call the tool (its spec's or
+    /// overrides' `scopes`).
+    fn scopes(&self) -> Vec<String> {
+        self.spec.scopes().to_vec()
+    }
+
     /// The payload the tool accepts, to echo as the next call: every required property set to
     /// its kind's canonical example, the optional ones left out; it reads back as itself with
     /// no note.

@@ -451,12 +451,23 @@ pub fn can_ask(version: Option<&str>, capabilities: Option<&Bound<'_, PyAny>>) -
     Ok(core::can_ask(version, &capabilities))
 }
 
+/// A `tools/list` result (a dict) as the request's token sees it: `context` as a call's, with
+/// `"scopes"` the token grants and the server's `"readOnlyScopes"`; with no `"scopes"` the
+/// result as it is.
+#[pyfunction]
+pub fn granted(py: Python<'_>, listed: &Bound<'_, PyAny>, context: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let out = core::granted(&data(listed)?, &data(context)?).map_err(|e| to_py_err(py, &e))?;
+    Ok(to_py(py, &out)?.unbind())
+}
+
 /// Adds the protocol's classes, function and constants to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Call>()?;
     m.add_class::<Protocol>()?;
     m.add_function(wrap_pyfunction!(can_ask, m)?)?;
+    m.add_function(wrap_pyfunction!(granted, m)?)?;
     m.add("NOTES_META", core::NOTES_META)?;
+    m.add("SCOPES_META", agent_input::tool::scopes::SCOPES_META)?;
     m.add("WARNINGS_META", core::WARNINGS_META)?;
     m.add("MRTR_VERSION", core::MRTR_VERSION)?;
     Ok(())

@@ -21,6 +21,7 @@ const UPDATE_SPEC: &str = include_str!("../../specs/update_decision_notes.json")
 const COURTS: &str = include_str!("../../../tests/fixtures/czech_courts.json");
 
 pub mod plain;
+pub mod scoped;
 
 /// The courts vocabulary's entries (`tests/fixtures/czech_courts.json`).
 ///
@@ -150,6 +151,23 @@ fn spec(text: &str, codec: &CursorCodec) -> Result<ToolSpec, StartError> {
 /// # Errors
 /// A spec or the data does not load (a programmer error).
 pub fn courts_server(codec: CursorCodec) -> Result<ToolServer, StartError> {
+    courts_server_with(codec, &[], &[])
+}
+
+/// [`courts_server`], its tools needing OAuth scopes: `search_decisions` those of `read`,
+/// `update_decision_notes` those of `write` (none: no scope).
+///
+/// # Errors
+/// As [`courts_server`]; a scope that is no OAuth scope.
+pub fn courts_server_with(codec: CursorCodec, read: &[&str], write: &[&str]) -> Result<ToolServer, StartError> {
+    let scoped = |text: &str, scopes: &[&str]| -> Result<ToolSpec, StartError> {
+        let mut json: Value = serde_json::from_str(text)?;
+        if !scopes.is_empty() {
+            json["scopes"] = json!(scopes);
+        }
+        spec(&json.to_string(), &codec)
+    };
+    let (search_spec, update_spec) = (scoped(SEARCH_SPEC, read)?, scoped(UPDATE_SPEC, write)?);
     let decisions: Vec<Decision> = serde_json::from_str(DECISIONS)?;
     let store = Arc::new(Store { decisions, notes: Mutex::default() });
     let search_store = Arc::clone(&store);
@@ -161,11 +179,11 @@ pub fn courts_server(codec: CursorCodec) -> Result<ToolServer, StartError> {
         // writes are kept in memory (`ToolServer::receipts` plugs a database in).
         .key(codec.clone())
         .instructions("Search Czech court decisions and keep notes on them.")
-        .tool(spec(SEARCH_SPEC, &codec)?, move |args: ToolArgs| {
+        .tool(search_spec, move |args: ToolArgs| {
             let (store, codec) = (Arc::clone(&search_store), search_codec.clone());
             async move { search(&store, &codec, &args) }
         })
-        .tool(spec(UPDATE_SPEC, &codec)?, move |args: ToolArgs| {
+        .tool(update_spec, move |args: ToolArgs| {
             let store = Arc::clone(&store);
             async move { update(&store, &args) }
         });

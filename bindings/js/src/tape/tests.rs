@@ -253,6 +253,10 @@ fn refusals() -> Vec<ToolCall> {
     [
         agent_input::tool::Envelope::rate_limited("search", 30, Some(2)),
         agent_input::tool::Envelope::upstream_unavailable("search", Some("the registry"), Some(5), None),
+        agent_input::tool::Envelope::insufficient_scope(
+            "search",
+            &agent_input::tool::scopes::OutOfScope { missing: vec!["files:write".into()], read_only: false },
+        ),
     ]
     .into_iter()
     .map(|envelope| ToolCall::Error { envelope, notes: Vec::new(), warnings: Vec::new() })

@@ -39,6 +39,7 @@ __all__ = [
     "MemoryReceipts",
     "Missing",
     "NOTES_META",
+    "SCOPES_META",
     "NOTE_CODES",
     "Outcome",
     "Protocol",
@@ -52,6 +53,7 @@ __all__ = [
     "Vocabulary",
     "WARNINGS_META",
     "can_ask",
+    "granted",
     "fold",
     "WARNING_CODES",
     "_date_constructor",
@@ -70,6 +72,7 @@ MISSING: Missing
 MRTR_VERSION: str
 #: The `_meta` keys of a result that carry the call's notes and warnings.
 NOTES_META: str
+SCOPES_META: str
 WARNINGS_META: str
 
 @final
@@ -343,6 +346,8 @@ class Tool:
         """The tool's `inputSchema` in a host's dialect (MCP's JSON Schema by default)."""
     def definition(self, dialect: SchemaDialect = "mcp") -> Dict[str, Json]:
         """The tool definition in a host's dialect (MCP's by default)."""
+    def scopes(self) -> List[str]:
+        """The OAuth scopes a caller's token must grant to see and call the tool."""
     def listed_fields(self, description: str) -> Optional[Dict[str, Json]]:
         """`{"description", "_meta"}` a deprecated tool is listed with; `None` when not deprecated."""
     def skeleton(self) -> Dict[str, Json]:
@@ -437,3 +442,9 @@ class Protocol:
 
 def can_ask(version: Optional[str], capabilities: Optional[Mapping[str, Any]]) -> bool:
     """True when a client can ask a person: form elicitation on a 2026-07-28 connection."""
+
+def granted(listed: Mapping[str, Any], context: Mapping[str, Any]) -> Dict[str, Any]:
+    """A `tools/list` result as the request's token sees it: `context["scopes"]` the token
+    grants, `context["readOnlyScopes"]` the server's read-only scopes; every tool the token does
+    not reach left out, the result marked `cacheScope: "private"` when it varies by token. With
+    no `"scopes"`, the result as it is."""

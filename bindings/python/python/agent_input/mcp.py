@@ -102,6 +102,8 @@ from ._agent_input import (
 )
 from ._agent_input import Protocol as _Protocol
 from ._agent_input import can_ask as _can_ask
+from ._agent_input import granted as _granted
+from ._agent_input import SCOPES_META
 from . import _telemetry
 from .failures import RAISED, ToolFailure
 
@@ -371,8 +373,10 @@ class _Lenient:
         implied_kinds: bool = False,
         receipts: Receipts = None,
         values_in_text: bool = True,
+        read_only_scopes: Optional[Sequence[str]] = None,
     ) -> None:
         self.today = _today(today)
+        self.read_only_scopes = list(read_only_scopes or [])
         self.options = {
             "tools": None if overrides is None else dict(overrides),
             "languages": languages,
@@ -399,11 +403,23 @@ class _Lenient:
         return tool, output_schema
 
     def list(self, result: Dict[str, Any]) -> Dict[str, Any]:
-        """A `tools/list` result (JSON) made lenient."""
+        """A `tools/list` result (JSON) made lenient, as the request's token sees it."""
         listed, log = _logged(self.protocol.list, result)
         for line in log:
             logger.warning("%s", line)
-        return listed
+        return self.list_granted(listed)
+
+    def list_granted(self, listed: Dict[str, Any]) -> Dict[str, Any]:
+        """A lenient listing as the request's token sees it (the protocol's `granted`)."""
+        return _granted(listed, self.auth({}))
+
+    def auth(self, context: Dict[str, Any]) -> Dict[str, Any]:
+        """`context` with the scopes the request's token grants (`_granted_scopes`) and the
+        server's read-only scopes: the protocol's to check, nothing when there is no token."""
+        scopes = _granted_scopes()
+        if scopes is not None:
+            context.update(scopes=scopes, readOnlyScopes=self.read_only_scopes)
+        return context
 
     async def serve(
         self,
@@ -421,6 +437,7 @@ class _Lenient:
         if tool is None:
             return await framework(None)
         context["today"] = self.today() if self.today is not None else None
+        self.auth(context)
         with _telemetry.observe(tool.name, context) as seen:
             call = self.protocol.call(tool, params, context, output_schema=output_schema, floats=True)
             seen.read(call)
@@ -438,6 +455,46 @@ class _Lenient:
 
 
 # --- lenient(): FastMCP ------------------------------------------------------------------
+
+
+def _private_listing(lowlevel: Any, overrides: Optional[Mapping[str, Any]], read_only: Optional[Sequence[str]]) -> None:
+    """A listing that varies by token is never cached for every token: when tools are scoped,
+    a `public` cache hint the author gave `tools/list` becomes `private` (FastMCP's middleware
+    returns tools, not the result its hint goes on)."""
+    scoped = bool(read_only) or any(isinstance(o, Mapping) and o.get("scopes") for o in (overrides or {}).values())
+    hints = getattr(lowlevel, "cache_hints", None)
+    if not scoped or not isinstance(hints, dict):
+        return
+    hint = hints.get("tools/list")
+    if hint is not None and getattr(hint, "scope", None) == "public":
+        hints["tools/list"] = dataclasses.replace(hint, scope="private")
+
+
+def _granted_scopes() -> Optional[List[str]]:
+    """The scopes the current request's bearer token grants, as the framework's token verifier
+    checked it (FastMCP's `get_access_token`, else the official SDK's auth context); None when
+    the request carries no token (stdio, a server without auth): nothing is filtered then."""
+    getters: List[Callable[[], Any]] = []
+    try:
+        from fastmcp.server.dependencies import get_access_token as fastmcp_token
+
+        getters.append(fastmcp_token)
+    except ImportError:
+        pass
+    try:
+        from mcp.server.auth.middleware.auth_context import get_access_token as sdk_token
+
+        getters.append(sdk_token)
+    except ImportError:
+        pass
+    for get in getters:
+        try:
+            token = get()
+        except (LookupError, RuntimeError, TypeError):
+            continue
+        if token is not None:
+            return [str(scope) for scope in (getattr(token, "scopes", None) or [])]
+    return None
 
 
 def _attribute(obj: Any, *names: str) -> Any:
@@ -526,8 +583,14 @@ def _fastmcp_middleware(server: Any, state: _Lenient) -> Any:
                     meta = dict(listed.meta or {})
                     meta.update(cast(Dict[str, Any], deprecated["_meta"]))
                     update.update(description=deprecated["description"], meta=meta)
+                if tool.scopes():
+                    update["meta"] = {**(update.get("meta") or listed.meta or {}), SCOPES_META: tool.scopes()}
                 out.append(listed.model_copy(update=update))
-            return out
+            # The tools the request's token reaches: the protocol decides from each one's scopes
+            # and annotations.
+            listing = {"tools": [_dump(t.to_mcp_tool()) for t in out]}
+            kept = {t["name"] for t in state.list_granted(listing)["tools"]}
+            return [t for t in out if t.name in kept]
 
         async def on_call_tool(
             self,
@@ -768,6 +831,7 @@ def lenient(
     implied_kinds: bool = False,
     receipts: Receipts = None,
     values_in_text: bool = True,
+    read_only_scopes: Optional[Sequence[str]] = None,
 ) -> _S:
     """Makes `server` read its tools' arguments with agent-input, from the JSON Schema each
     tool already declares; returns the server. `server` is a `fastmcp.FastMCP` (fastmcp 4), an
@@ -790,13 +854,18 @@ def lenient(
     process's `MemoryReceipts` by default). `values_in_text=False` keeps the values received,
     the readings and the hints that name them out of an envelope's text content (they stay in
     its `structuredContent`): for a framework that copies a failed result's text into its own
-    telemetry (docs/telemetry.md). Options of another shape raise
+    telemetry (docs/telemetry.md). Over HTTP with the framework's token verifier, a tool whose
+    overrides name `"scopes"` is listed and run only for a token that grants them all (a call
+    of it otherwise answers `insufficient_scope`, naming every missing scope), and a token that
+    grants only `read_only_scopes` sees no tool whose annotations do not say `readOnlyHint`;
+    over stdio (no token) nothing is filtered. Options of another shape raise
     `agent_input.InvalidOptionsError`. Calling it again replaces the previous configuration. See
     the module's documentation."""
     kind, target = _server_kind(server)
-    state = _Lenient(overrides, codec, languages, today, implied_kinds, receipts, values_in_text)
+    state = _Lenient(overrides, codec, languages, today, implied_kinds, receipts, values_in_text, read_only_scopes)
     if kind == "fastmcp":
         _mark_lowlevel(getattr(server, "_mcp_server", None), state)
+        _private_listing(getattr(server, "_mcp_server", None), overrides, read_only_scopes)
         middleware = cast(List[Any], getattr(server, "middleware"))
         made = _fastmcp_middleware(server, state)
         for i, existing in enumerate(middleware):
@@ -910,7 +979,11 @@ def _as_tool(spec: Union[Tool, Dict[str, Any], str]) -> Tool:
 async def _own(
     tool: Tool, handler: Handler, params: Dict[str, Any], context: Optional[Dict[str, Any]], receipts: Receipts
 ) -> Dict[str, Any]:
-    """The result of one call of a tool declared as a spec (`Tool.call`'s steps)."""
+    """The result of one call of a tool declared as a spec (`Tool.call`'s steps); a spec's
+    `scopes` are checked against the request's token, when it has one."""
+    scopes = _granted_scopes()
+    if scopes is not None:
+        context = {**(context or {}), "scopes": scopes}
     with _telemetry.observe(tool.name, context) as seen:
         call = tool.call(params, context, floats=True)
         seen.read(call)
