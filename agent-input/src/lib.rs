@@ -21,7 +21,7 @@
 //! | [`eli`] | EU and Czech ELI URIs, CELEX, citations in ten languages | URI | `"89/2012 Sb."` → e-Sbírka ELI |
 //! | [`vocabulary`] | a server's stored values through case, diacritics, abbreviations, names, inflection | id | `"Nejvyssi spravni soud"` → `"NSS"` |
 //! | [`idempotency_key`] | a uuid or an opaque token; every placeholder asks | string | `"order-4711-retry"` |
-//! | [`file`] | base64 in every alphabet and wrapping, `data:` URLs, byte arrays, Node Buffers, MCP blocks; references in the forms a tool takes; bounded before decoding | `{"bytes", "media_type", "size", "sha256"}` or `{"reference", "form"}` | `"data:text/plain;base64,aGk="` |
+//! | [`file`](mod@file) | base64 in every alphabet and wrapping, `data:` URLs, byte arrays, Node Buffers, MCP blocks; references in the forms a tool takes; bounded before decoding | `{"bytes", "media_type", "size", "sha256"}` or `{"reference", "form"}` | `"data:text/plain;base64,aGk="` |
 //!
 //! Every read returns an [`Outcome`]: `ok` with a value, `absent` ([`absent`] is the one owner
 //! of null, blank and placeholders), or `ask` with `code`, `received`, `expected`, `hint` and

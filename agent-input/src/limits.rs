@@ -104,7 +104,8 @@ pub const MAX_INLINE_FILE_BYTES: usize = (MAX_CALL_BYTES - CALL_FRAME_HEADROOM) 
 
 /// Plain base64 (no `data:` URL, no object around it) shorter than this, whose bytes no magic
 /// number names, is no file a model meant to send (`"test"` is valid base64 of three bytes): it
-/// asks `not_a_file`, naming the bytes as a reading.
+/// asks `not_a_file`, naming the bytes as a reading. A tool whose `output` is `base64` takes base64
+/// strings by declaration, and reads them at any length.
 pub const MIN_PLAIN_BASE64_CHARS: usize = 16;
 
 /// The most characters a file reference (a URI, a file id, a path) may have.

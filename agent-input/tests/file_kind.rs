@@ -74,6 +74,10 @@ fn output_shapes_follow_the_schema_written_for() {
     assert_eq!(data_url["value"], value);
     // A data: URL is no repair where data: URLs are the canonical spelling.
     assert_eq!(data_url["notes"], json!([]));
+    // A short file given as base64 reads back as itself where base64 is the canonical form.
+    let short = read(&json!([1, 2, 3]), json!({"output": "base64"}));
+    assert_eq!(short["value"], "AQID");
+    assert_eq!(read(&short["value"], json!({"output": "base64"}))["value"], "AQID");
     let reference = read(&json!("https://x.org/a.pdf"), json!({"references": ["https"], "output": "base64"}));
     assert_eq!(reference["value"], "https://x.org/a.pdf");
 }
@@ -127,6 +131,10 @@ fn references_the_tool_does_not_take_ask_naming_the_forms_it_does() {
     let out = read(&json!("/srv/in/../../etc/passwd"), json!({"references": ["path"]}));
     assert_eq!(out["ask"]["code"], "reference_not_accepted");
     assert!(out["ask"]["expected"].as_str().unwrap().contains(".."));
+    // A reference is bounded: a resource URI of 3,000 characters asks, naming the bound.
+    let long = format!("notes://files/{}", "a".repeat(3000));
+    let out = read(&json!(long), json!({"resource_prefixes": ["notes://files/"]}));
+    assert_eq!(out["ask"]["code"], "input_too_long", "{out}");
     // An https URL with no host is no reference.
     assert_eq!(read(&json!("https:/x"), json!({"references": ["https"]}))["ask"]["code"], "not_a_file");
 }

@@ -373,7 +373,13 @@ impl FileOptions {
             return out;
         }
         match inline::base64(text, input, self.max(), cx) {
-            Ok(read) if text.len() < MIN_PLAIN_BASE64_CHARS && media::sniffed(&read.bytes).is_none() => {
+            // A tool whose handler takes base64 declares base64 strings: its callers send them on
+            // purpose, and its canonical value must read back as itself.
+            Ok(read)
+                if self.output != FileOutput::Base64
+                    && text.len() < MIN_PLAIN_BASE64_CHARS
+                    && media::sniffed(&read.bytes).is_none() =>
+            {
                 let why =
                     format!("{} reads as base64 of {} bytes only by accident", input.to_json_text(), read.bytes.len());
                 let mut ask = self.ask(AskCode::NotAFile, input, &why);
@@ -391,13 +397,21 @@ impl FileOptions {
 
     /// A reference, when the text is one (or is meant as one): `None` for base64.
     fn reference(&self, text: &str, input: &Input<'_>, b64: bool, cx: &Context<'_>) -> Option<Outcome<File>> {
+        let long = text.len() > MAX_REFERENCE_CHARS && text.chars().count() > MAX_REFERENCE_CHARS;
+        let too_long = || Some(Outcome::ask(Ask::too_long(input, MAX_REFERENCE_CHARS)));
         for form in &self.forms {
             match form {
                 ReferenceForm::FileId { file_id } if reference::matches_id(file_id, text) => {
+                    if long {
+                        return too_long();
+                    }
                     return Some(Outcome::ok(File::Reference { uri: text.to_owned(), form: "file_id" }));
                 }
                 ReferenceForm::Resource { resource } => {
                     if let Some(uri) = prefixed(text, resource) {
+                        if long {
+                            return too_long();
+                        }
                         let out = Outcome::ok(File::Reference { uri: uri.clone(), form: "resource" });
                         return Some(if uri == text { out } else { out.note(normalized(input, &uri)) });
                     }
@@ -411,8 +425,8 @@ impl FileOptions {
         if b64 && shape == Shape::Path && (text.len() >= 256 || text.contains(['+', '=']) || sniffs(text, cx)) {
             return None;
         }
-        if text.chars().count() > MAX_REFERENCE_CHARS {
-            return Some(Outcome::ask(Ask::too_long(input, MAX_REFERENCE_CHARS)));
+        if long {
+            return too_long();
         }
         Some(match shape {
             Shape::Uri(scheme) => self.uri(text, scheme, input),
