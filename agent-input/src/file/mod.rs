@@ -421,20 +421,20 @@ impl FileOptions {
         }
         let shape = reference::shape(text)?;
         // A path whose every character is base64's (`/9j/4AAQ…`, a JPEG's start) is base64 when
-        // it is long, padded, or its bytes have a magic number.
-        if b64 && shape == Shape::Path && (text.len() >= 256 || text.contains(['+', '=']) || sniffs(text, cx)) {
+        // it is long or its bytes have a magic number.
+        if b64 && shape == Shape::Path && base64_first(text, cx) {
             return None;
         }
         if long {
             return too_long();
         }
         Some(match shape {
-            Shape::Uri(scheme) => self.uri(text, scheme, input),
+            Shape::Uri(scheme) => self.uri(text, scheme, input, cx),
             Shape::Path => self.path(text, input, None),
         })
     }
 
-    fn uri(&self, text: &str, scheme: &str, input: &Input<'_>) -> Outcome<File> {
+    fn uri(&self, text: &str, scheme: &str, input: &Input<'_>, cx: &Context<'_>) -> Outcome<File> {
         let lower = scheme.to_ascii_lowercase();
         let rest = text.get(scheme.len()..).unwrap_or_default();
         match lower.as_str() {
@@ -455,10 +455,15 @@ impl FileOptions {
                 }
             }
             "file" if self.takes(NamedForm::Path) => match reference::file_url_path(text) {
-                Some(path) => self.path(&path, input, Some(normalized(input, &path))),
-                None => {
-                    Outcome::ask(self.ask(AskCode::ReferenceNotAccepted, input, "it is a file: URL of another machine"))
+                // Its path reads back as a path (a canonical value reads as itself).
+                Some(path) if !(inline::looks_base64(&path) && base64_first(&path, cx)) => {
+                    self.path(&path, input, Some(normalized(input, &path)))
                 }
+                _ => Outcome::ask(self.ask(
+                    AskCode::ReferenceNotAccepted,
+                    input,
+                    "it is no file: URL of a path on this machine (file:///path)",
+                )),
             },
             "http" if self.takes(NamedForm::Https) => Outcome::ask(self.ask(
                 AskCode::ReferenceNotAccepted,
@@ -582,7 +587,14 @@ impl FileOptions {
         let small = read.bytes.len() <= MAX_RECEIVED_BYTES;
         let reading = |media_type: &str, meaning: String| Reading { value: self.to_json(file(media_type)), meaning };
         match media::settle(read.declared.as_deref(), &read.bytes, &self.accept) {
-            Media::Known(m) if media::accepted(&self.accept, &m) => {
+            // A handler that takes base64 gets no media type: bytes of no type their own or
+            // declared are taken as sent (their base64 reads back as itself).
+            Media::Known(m)
+                if media::accepted(&self.accept, &m)
+                    || self.output == FileOutput::Base64
+                        && read.declared.is_none()
+                        && media::sniffed(&read.bytes).is_none() =>
+            {
                 Outcome::ok(File::Bytes { bytes: read.bytes, media_type: m }).with_notes(read.notes)
             }
             Media::Known(m) => {
@@ -629,6 +641,12 @@ fn prefixed(text: &str, prefix: &str) -> Option<String> {
     let same = head.get(..scheme.len())?.eq_ignore_ascii_case(scheme)
         && head.get(scheme.len()..) == prefix.get(scheme.len()..);
     (same && text.len() > prefix.len()).then(|| format!("{prefix}{}", text.get(prefix.len()..).unwrap_or_default()))
+}
+
+/// True when a text of base64's characters that is also shaped as a path is base64: long
+/// (256 characters or more), or its first bytes have a magic number.
+fn base64_first(text: &str, cx: &Context<'_>) -> bool {
+    text.len() >= 256 || sniffs(text, cx)
 }
 
 /// True when the first bytes of base64 `text` have a magic number.

@@ -186,7 +186,9 @@ pub(super) fn file_url_path(text: &str) -> Option<String> {
             }
             &r[end..]
         }
-        None => rest,
+        // RFC 8089: a file URL's path is absolute (`file:/tmp/a`); `file:e` is none.
+        None if rest.starts_with('/') => rest,
+        None => return None,
     };
     let raw = path.as_bytes();
     let mut out = Vec::with_capacity(raw.len());
@@ -240,6 +242,8 @@ mod tests {
         assert_eq!(file_url_path("file:///tmp/a%20b.pdf").as_deref(), Some("/tmp/a b.pdf"));
         assert_eq!(file_url_path("file://localhost/tmp/a").as_deref(), Some("/tmp/a"));
         assert_eq!(file_url_path("file://other/tmp/a"), None);
+        assert_eq!(file_url_path("file:/tmp/a").as_deref(), Some("/tmp/a"));
+        assert_eq!(file_url_path("file:e"), None);
         assert!(ReferenceForm::FileId { file_id: "*".into() }.error().is_some());
         assert!(ReferenceForm::FileId { file_id: "file-*".into() }.error().is_none());
         assert!(ReferenceForm::Resource { resource: "notes://".into() }.error().is_none());
