@@ -338,8 +338,7 @@ impl Reader for FileOptions {
         let encode = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
         match (self.output, file) {
             (FileOutput::Object, File::Bytes { bytes, media_type }) => {
-                let digest: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
-                json!({"bytes": encode(&bytes), "media_type": media_type, "size": bytes.len(), "sha256": digest})
+                json!({"bytes": encode(&bytes), "media_type": media_type, "size": bytes.len(), "sha256": sha256_hex(&bytes)})
             }
             (FileOutput::Base64, File::Bytes { bytes, .. }) => Value::String(encode(&bytes)),
             (FileOutput::DataUrl, File::Bytes { bytes, media_type }) => {
@@ -358,7 +357,7 @@ impl Reader for FileOptions {
 impl FileOptions {
     /// A string: a `data:` URL, a reference, or base64.
     fn read_text(&self, text: &str, input: &Input<'_>, cx: &Context<'_>) -> Outcome<File> {
-        if text.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("data:")) {
+        if is_data_url(text) {
             let read = inline::data_url(text, input, self.max(), cx).map(|mut r| {
                 // A data: URL is the canonical spelling of a tool that takes data: URLs.
                 if self.output == FileOutput::DataUrl {
@@ -565,9 +564,7 @@ impl FileOptions {
             return Err(Refusal::TooLarge(n));
         }
         match data {
-            object::Data::Text(t) if t.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("data:")) => {
-                inline::data_url(t, input, max, cx)
-            }
+            object::Data::Text(t) if is_data_url(t) => inline::data_url(t, input, max, cx),
             object::Data::Text(t) => inline::base64(spelling::trim(t), input, max, cx),
             object::Data::Numbers(items) => inline::numbers(items, input, max, "the array of numbers", cx),
             object::Data::Utf8(text) if text.len() > max => Err(Refusal::TooLarge(text.len() as u64)),
@@ -626,12 +623,21 @@ fn checked(read: Inline, size: Option<&Value>, sha256: Option<&str>) -> Result<I
         return Err(Refusal::Invalid(format!("it names the size {n}, but its bytes are {}", read.bytes.len())));
     }
     if let Some(d) = sha256 {
-        let digest: String = Sha256::digest(&read.bytes).iter().map(|b| format!("{b:02x}")).collect();
-        if !d.eq_ignore_ascii_case(&digest) {
+        if !d.eq_ignore_ascii_case(&sha256_hex(&read.bytes)) {
             return Err(Refusal::Invalid("its sha256 is not the digest of its bytes".to_owned()));
         }
     }
     Ok(read)
+}
+
+/// The lower-case hex SHA-256 digest of `bytes`: a file's `sha256`, written and checked.
+fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// True when `text` is a `data:` URL (its scheme in any case).
+fn is_data_url(text: &str) -> bool {
+    text.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("data:"))
 }
 
 /// `text` with the scheme of `prefix` in any case, in the prefix's own spelling.
