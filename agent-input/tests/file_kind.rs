@@ -83,6 +83,33 @@ fn output_shapes_follow_the_schema_written_for() {
 }
 
 #[test]
+fn every_canonical_base64_reads_back_as_itself_where_base64_is_the_output() {
+    // Short files whose base64 holds a `/` look like relative paths (`iJ+/+w==`, `/abc`): the
+    // handler takes base64, so its own canonical value is base64, whatever its length.
+    let options = json!({"output": "base64", "references": ["https", "mcp-file"]});
+    let mut state = 0x2545_f491_u32;
+    for len in 1..=24usize {
+        for _ in 0..64 {
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 17;
+                    state ^= state << 5;
+                    state.to_le_bytes()[0]
+                })
+                .collect();
+            let canonical = b64(&bytes);
+            let out = read(&json!(canonical), options.clone());
+            assert_eq!(out["value"], json!(canonical), "{canonical} reads back: {out}");
+            assert_eq!(out["notes"], json!([]), "{canonical} reads back with no note");
+        }
+    }
+    // A path and base64 are one string when a handler takes base64: the options say so.
+    let both = Spec::new(Kind::File, &json!({"output": "base64", "references": ["path"]}));
+    assert!(both.unwrap_err().to_string().contains("one string for both"));
+}
+
+#[test]
 fn references_in_the_forms_the_options_name() {
     let all = json!({"references": ["https", "mcp-file", "path"], "resource_prefixes": ["notes://files/"], "file_id_patterns": ["file-*"]});
     let cases = [
@@ -99,6 +126,12 @@ fn references_in_the_forms_the_options_name() {
         assert_eq!(out["value"], json!({"reference": uri, "form": form}), "{text}: {out}");
         let noted = out["notes"].get(0).map(|n| n["code"].clone());
         assert_eq!(noted.is_some(), text != uri, "{text}: {out}");
+    }
+    // A path holding a control character (a `file:` URL's `%0A`, a line break inside) asks.
+    for text in ["file:///srv/in/a.pdf%0A", "file:///srv/in/a%09b.pdf", "/srv/in/a\nb.pdf", "/srv/in/a\u{7f}.pdf"] {
+        let out = read(&json!(text), all.clone());
+        assert_eq!(out["ask"]["code"], "reference_not_accepted", "{text:?}: {out}");
+        assert!(out["ask"]["expected"].as_str().unwrap().contains("control character U+00"), "{text:?}: {out}");
     }
     let link = read(&json!({"type": "resource_link", "uri": "notes://files/7", "name": "a"}), all.clone());
     assert_eq!(link["value"]["reference"], "notes://files/7", "{link}");

@@ -64,6 +64,12 @@ pub(super) fn looks_base64(text: &str) -> bool {
     scan(text).is_ok()
 }
 
+/// True when `text` is base64 as this kind writes it: the standard alphabet, padded, with no
+/// space. The canonical value of a tool whose `output` is base64.
+pub(super) fn is_canonical_base64(text: &str) -> bool {
+    scan(text).is_ok_and(|s| !s.spaces && !s.url_safe && (s.data + s.pad) % 4 == 0)
+}
+
 fn scan(text: &str) -> Result<Scan, String> {
     let mut s = Scan::default();
     for (i, b) in text.bytes().enumerate() {

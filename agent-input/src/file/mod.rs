@@ -206,7 +206,7 @@ impl FileOptions {
     /// # Errors
     /// A media type that is no `type/subtype` or wildcard, `max_bytes` over
     /// [`MAX_INLINE_FILE_BYTES`], a reference form's malformed prefix or pattern, or options
-    /// that take no file at all.
+    /// that take no file at all, or `output` base64 with `path` references (one string for both).
     pub fn prepare(&mut self) -> Result<(), Error> {
         for pattern in &mut self.accept {
             if !media::valid_pattern(pattern) {
@@ -230,6 +230,9 @@ impl FileOptions {
         }
         if self.max_bytes == Some(0) && self.forms.is_empty() {
             return Err(Error::options("`max_bytes` 0 with no reference form (`references`, `resource_prefixes`, `file_id_patterns`) takes no file at all"));
+        }
+        if self.output == FileOutput::Base64 && self.takes(NamedForm::Path) {
+            return Err(Error::options("`output` base64 with `path` references hands the handler one string for both (`src/main` is a path and base64): take `output` object or data_url"));
         }
         if self.upload_tool.as_deref().is_some_and(|t| t.trim().is_empty()) {
             return Err(Error::options("`upload_tool` is blank: name the tool that returns a reference"));
@@ -421,7 +424,9 @@ impl FileOptions {
         let shape = reference::shape(text)?;
         // A path whose every character is base64's (`/9j/4AAQ…`, a JPEG's start) is base64 when
         // it is long or its bytes have a magic number.
-        if b64 && shape == Shape::Path && base64_first(text, cx) {
+        // A handler that takes base64 is sent its canonical base64 on purpose.
+        let canonical = self.output == FileOutput::Base64 && inline::is_canonical_base64(text);
+        if b64 && shape == Shape::Path && (canonical || base64_first(text, cx)) {
             return None;
         }
         if long {
@@ -490,6 +495,12 @@ impl FileOptions {
         if reference::climbs(path) {
             let why = "it is a path that climbs out of its folder (\"..\")";
             return Outcome::ask(self.ask(AskCode::ReferenceNotAccepted, input, why));
+        }
+        // A line break or other control character is no part of a file's name a caller means
+        // (a `file:` URL's `%0A`), and a name that ends in one would not read back as itself.
+        if let Some(c) = path.chars().find(|c| c.is_control()) {
+            let why = format!("it is a path holding the control character U+{:04X}", u32::from(c));
+            return Outcome::ask(self.ask(AskCode::ReferenceNotAccepted, input, &why));
         }
         let out = Outcome::ok(File::Reference { uri: path.to_owned(), form: "path" });
         match note {

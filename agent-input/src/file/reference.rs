@@ -154,9 +154,9 @@ pub(super) fn shape(text: &str) -> Option<Shape<'_>> {
     (drive || rooted || text.contains('\\') || named || text.contains('/')).then_some(Shape::Path)
 }
 
-/// True when a path climbs out of its folder (a `..` part) or holds a NUL.
+/// True when a path climbs out of its folder (a `..` part).
 pub(super) fn climbs(path: &str) -> bool {
-    path.contains('\0') || path.split(['/', '\\']).any(|part| part == "..")
+    path.split(['/', '\\']).any(|part| part == "..")
 }
 
 /// The canonical spelling of an `https` URL: scheme and host in lower case. `None` when it has

@@ -111,6 +111,31 @@ pub fn granted(listed: &Value, context: &Value) -> Result<Value, crate::error::E
     })
 }
 
+/// The answer to a call of a tool passed on as its server listed it (no spec reads it), when
+/// the request's token does not reach it: the `insufficient_scope` envelope as a
+/// `CallToolResult` (its text content only when the tool declares an output schema). The tool's
+/// scopes are its listing's [`crate::tool::scopes::SCOPES_META`], and it may write unless its
+/// annotations say `readOnlyHint: true`, as [`granted`] lists it. `None` when the token reaches
+/// it, or `context` names no `"scopes"`.
+///
+/// # Errors
+/// Scopes that are no list of OAuth scopes (the adapter's to fix).
+pub fn out_of_reach(name: &str, definition: &Value, context: &Value) -> Result<Option<Value>, crate::error::Error> {
+    let Some(grants) = crate::tool::scopes::Grants::from_context(context)? else { return Ok(None) };
+    let scopes = crate::tool::scopes::listed_scopes(definition);
+    let read_only = definition.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true));
+    let Some(out) = grants.out_of_scope(&scopes, !read_only) else { return Ok(None) };
+    let envelope = crate::tool::Envelope::insufficient_scope(name, &out);
+    let call = ToolCall::Error { envelope, notes: Vec::new(), warnings: Vec::new() };
+    let mut result = call.to_call_tool_result(&Value::Null);
+    if definition.get("outputSchema").is_some_and(Value::is_object) {
+        if let Value::Object(o) = &mut result {
+            o.remove("structuredContent");
+        }
+    }
+    Ok(Some(result))
+}
+
 /// The message of a call to a tool a server does not have, naming those it has (sent as the
 /// JSON-RPC error `-32602`, invalid params).
 pub fn unknown_tool(name: &str, names: &[&str]) -> String {

@@ -61,7 +61,7 @@ pub fn granted_list(result: &Value, grants: &Grants) -> Value {
 }
 
 /// The scopes a listed tool's `_meta` names.
-fn listed_scopes(tool: &Value) -> Vec<String> {
+pub(crate) fn listed_scopes(tool: &Value) -> Vec<String> {
     let scopes = tool.get("_meta").and_then(|m| m.get(SCOPES_META)).and_then(Value::as_array);
     scopes.into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect()
 }

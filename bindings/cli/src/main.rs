@@ -286,6 +286,28 @@ struct ProxyArgs {
     /// client's token is never passed on).
     #[arg(long = "upstream-token-env", value_name = "NAME")]
     upstream_token_env: Option<String>,
+    /// Check each client's bearer token at --listen against this file: {"tokens":
+    /// [{"sha256": HEX | "token_env": NAME, "scopes": [...]}]}.
+    #[arg(long = "auth-tokens", value_name = "FILE")]
+    auth_tokens: Option<std::path::PathBuf>,
+    /// Check each client's bearer token at --listen with this introspection endpoint (RFC 7662).
+    #[arg(long = "auth-introspect", value_name = "URL")]
+    auth_introspect: Option<String>,
+    /// The environment variable holding the proxy's credentials at --auth-introspect:
+    /// ID:SECRET (HTTP Basic) or a bearer token.
+    #[arg(long = "auth-introspect-credentials-env", value_name = "NAME")]
+    auth_introspect_credentials_env: Option<String>,
+    /// The resource a token must be issued for (its `aud`), named in the resource metadata.
+    #[arg(long = "auth-audience", value_name = "URI")]
+    auth_audience: Option<String>,
+    /// An authorization server that issues tokens for the proxy, named in its resource
+    /// metadata (RFC 9728; repeatable).
+    #[arg(long = "authorization-server", value_name = "URL")]
+    authorization_server: Vec<String>,
+    /// Scopes that grant reading only: a token granting only these sees no tool that may
+    /// write (e.g. notes:read; repeatable or comma-separated).
+    #[arg(long = "read-only-scopes", value_name = "SCOPES")]
+    read_only_scopes: Vec<String>,
     /// The server's command and its arguments, after `--` (or --upstream).
     #[arg(last = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -333,6 +355,14 @@ fn proxy_run(a: &ProxyArgs) -> Result<u8, (String, u8)> {
         implied_kinds: a.implied_kinds,
         receipts: &a.receipts,
         server_key_env: a.server_key_env.as_deref(),
+        auth: proxy::AuthOptions {
+            tokens: a.auth_tokens.as_deref(),
+            introspect: a.auth_introspect.as_deref(),
+            introspect_credentials_env: a.auth_introspect_credentials_env.as_deref(),
+            audience: a.auth_audience.as_deref(),
+            authorization_servers: &a.authorization_server,
+            read_only_scopes: &a.read_only_scopes,
+        },
     })
 }
 

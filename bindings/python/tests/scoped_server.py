@@ -1,13 +1,14 @@
 """A FastMCP server over Streamable HTTP behind FastMCP's own token verifier, made lenient with
-each tool's scopes (`test_scopes_http.py` starts it: `python scoped_server.py PORT [mcp]`).
-With `mcp`, the same tools on the official SDK's `MCPServer` with its `TokenVerifier`."""
+each tool's scopes (`test_scopes_http.py` starts it: `python scoped_server.py PORT [own]`).
+With `own`, the same tools declared as specs (`add_tool`, `@tool`) with their scopes, and no
+`lenient()`."""
 
 from __future__ import annotations
 
 import sys
 from typing import Any, Dict
 
-from agent_input.mcp import lenient
+from agent_input.mcp import add_tool, lenient, tool
 
 TOKENS: Dict[str, Any] = {
     "reader-token": {"client_id": "reader", "scopes": ["decisions:read"]},
@@ -40,5 +41,37 @@ def fastmcp_server(port: int) -> None:
     mcp.run(transport="http", host="127.0.0.1", port=port, show_banner=False)
 
 
+SEARCH = {
+    "name": "search_decisions", "description": "Search decisions by words of their title.",
+    "writes": False, "scopes": ["decisions:read"],
+    "properties": {"query": {"kind": "text", "required": True}, "limit": {"kind": "number", "integer": True}},
+}
+UPDATE = {
+    "name": "update_notes", "description": "Replace a decision's notes.",
+    "writes": True, "destructive": False, "idempotent": False, "scopes": ["decisions:write"],
+    "properties": {"decision_id": {"kind": "text", "required": True}, "notes": {"kind": "text", "required": True}},
+}
+
+
+def own_server(port: int) -> None:
+    from fastmcp import FastMCP
+    from fastmcp.server.auth.providers.jwt import StaticTokenVerifier
+
+    mcp = FastMCP("courts", auth=StaticTokenVerifier(tokens=TOKENS))
+
+    @tool(mcp, SEARCH, read_only_scopes=["decisions:read"])
+    def search_decisions(query: str, limit: int = 20) -> Dict[str, Any]:
+        return {"query": query, "limit": limit}
+
+    def update_notes(decision_id: str, notes: str) -> Dict[str, Any]:
+        return {"updated": decision_id}
+
+    add_tool(mcp, UPDATE, update_notes)
+    mcp.run(transport="http", host="127.0.0.1", port=port, show_banner=False)
+
+
 if __name__ == "__main__":
-    fastmcp_server(int(sys.argv[1]))
+    if sys.argv[2:] == ["own"]:
+        own_server(int(sys.argv[1]))
+    else:
+        fastmcp_server(int(sys.argv[1]))

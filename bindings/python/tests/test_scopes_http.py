@@ -26,10 +26,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+@pytest.fixture(scope="module", params=["lenient", "own"])
+def server(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The server made lenient with overrides, and the same tools declared as specs."""
     port = _free_port()
-    process = subprocess.Popen([sys.executable, str(HERE / "scoped_server.py"), str(port)], stderr=subprocess.PIPE)
+    argv = [sys.executable, str(HERE / "scoped_server.py"), str(port), *(["own"] if request.param == "own" else [])]
+    process = subprocess.Popen(argv, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -59,11 +61,18 @@ def _session(url: str, token: str) -> Tuple[List[str], Any, Any, Any]:
     return asyncio.run(run())
 
 
+def _payload(result: Any) -> Any:
+    """The handler's output: as the tool returned it (lenient), or under `result` (a spec tool's
+    `{"result", "notes", "warnings"}`)."""
+    content = result.structured_content
+    return content["result"] if "notes" in content else content
+
+
 def test_each_token_lists_and_calls_only_what_its_scopes_reach(server: str) -> None:
     names, listed, search, update = _session(server, "reader-token")
     assert names == ["search_decisions"]
     # The reader's own call reads leniently, as on stdio.
-    assert search.is_error is False and search.structured_content["limit"] == 4000, search
+    assert search.is_error is False and _payload(search)["limit"] == 4000, search
     # The write it does not see: every missing scope named at once, and that it reads only. (The
     # tool declares an output schema, so the envelope travels as the text content.)
     envelope = json.loads(update.content[0].text)
@@ -73,7 +82,7 @@ def test_each_token_lists_and_calls_only_what_its_scopes_reach(server: str) -> N
 
     names, listed, search, update = _session(server, "writer-token")
     assert names == ["search_decisions", "update_notes"]
-    assert update.is_error is False and update.structured_content == {"updated": "d1"}, update
+    assert update.is_error is False and _payload(update) == {"updated": "d1"}, update
     # The listing says what each tool needs.
     scopes = {t.name: (t.meta or {}).get("agent-input/scopes") for t in listed.tools}
     assert scopes == {"search_decisions": ["decisions:read"], "update_notes": ["decisions:write"]}

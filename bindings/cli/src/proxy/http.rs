@@ -28,11 +28,12 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use futures_util::stream::{self, Stream};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
+use super::auth::{self, Auth};
 use super::child::Child;
 use super::frame::MAX_MESSAGE_BYTES;
 use super::relay::{code, error, log, Out, Relay};
@@ -117,6 +118,8 @@ pub fn serve(listen: &Listen, shared: &Shared, server: Server) -> Result<u8, (St
         });
         let app = axum::Router::new()
             .route("/mcp", post(on_post).get(on_get).delete(on_delete))
+            .route(auth::METADATA_PATH, get(on_metadata))
+            .route(&format!("{}/mcp", auth::METADATA_PATH), get(on_metadata))
             .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
             .with_state(Arc::clone(&hub));
         tokio::spawn(reap(Arc::downgrade(&hub)));
@@ -426,11 +429,50 @@ fn session_of(headers: &HeaderMap) -> Option<&str> {
     headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok())
 }
 
-/// A POST: one JSON-RPC message.
-async fn on_post(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: Bytes) -> Response {
+impl Hub {
+    /// The address a client reached the proxy at: its `Host`, else the one it listens on.
+    fn reached(&self, headers: &HeaderMap) -> String {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).filter(|h| !h.is_empty());
+        format!("http://{}", host.map_or_else(|| self.local.to_string(), str::to_owned))
+    }
+
+    /// Whether a request is let in ([`Self::guard`], then its token when tokens are checked):
+    /// the scopes its token grants (`None` when no token is checked), or the refusal.
+    async fn admit(&self, headers: &HeaderMap) -> Result<Option<Vec<String>>, Response> {
+        if let Some(refusal) = self.guard(headers) {
+            return Err(refusal);
+        }
+        let Some(auth) = &self.shared.auth else { return Ok(None) };
+        match auth.verify(headers).await {
+            Ok(granted) => Ok(Some(granted)),
+            Err(denied) => {
+                let metadata = format!("{}{}/mcp", self.reached(headers), auth::METADATA_PATH);
+                Err(Auth::challenge(&denied, &metadata))
+            }
+        }
+    }
+}
+
+/// A GET of the protected resource's metadata (RFC 9728): 404 when no token is checked.
+async fn on_metadata(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
     if let Some(refusal) = hub.guard(&headers) {
         return refusal;
     }
+    match &hub.shared.auth {
+        Some(auth) => {
+            let body = auth.metadata(&format!("{}/mcp", hub.reached(&headers)));
+            ([(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response()
+        }
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// A POST: one JSON-RPC message.
+async fn on_post(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: Bytes) -> Response {
+    let grants = match hub.admit(&headers).await {
+        Ok(grants) => grants,
+        Err(refusal) => return refusal,
+    };
     let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
     if !kind.to_ascii_lowercase().starts_with("application/json") {
         return refused(
@@ -472,10 +514,13 @@ async fn on_post(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: Bytes) -
         None => {
             let message = client_ids(&session.routes, message);
             let relay = Arc::clone(&session.relay);
-            let _ = tokio::task::spawn_blocking(move || relay.client_line(message.to_string().as_bytes())).await;
+            let _ = tokio::task::spawn_blocking(move || {
+                relay.client_line_as(message.to_string().as_bytes(), grants.as_deref());
+            })
+            .await;
             StatusCode::ACCEPTED.into_response()
         }
-        Some(id) => request(&hub, session, message, id).await,
+        Some(id) => request(&hub, session, message, id, grants).await,
     }
 }
 
@@ -573,7 +618,13 @@ fn new_session_id() -> String {
 
 /// The client's request `id` to its session's server; its answer as JSON, or as an event
 /// stream when a message for it comes first.
-async fn request(hub: &Arc<Hub>, session: Arc<Session>, mut message: Value, id: Value) -> Response {
+async fn request(
+    hub: &Arc<Hub>,
+    session: Arc<Session>,
+    mut message: Value,
+    id: Value,
+    grants: Option<Vec<String>>,
+) -> Response {
     let key = format!("{HTTP_ID_PREFIX}{}", hub.next.fetch_add(1, Ordering::Relaxed));
     let (tx, mut rx) = mpsc::unbounded_channel();
     let progress = message.get("params").and_then(|p| p.get("_meta")).and_then(|m| m.get("progressToken")).cloned();
@@ -590,7 +641,8 @@ async fn request(hub: &Arc<Hub>, session: Arc<Session>, mut message: Value, id: 
         .unwrap_or_else(PoisonError::into_inner)
         .insert(key.clone(), Waiter { id, progress, tx });
     let relay = Arc::clone(&session.relay);
-    let sent = tokio::task::spawn_blocking(move || relay.client_line(message.to_string().as_bytes()));
+    let sent =
+        tokio::task::spawn_blocking(move || relay.client_line_as(message.to_string().as_bytes(), grants.as_deref()));
     let mut guard = Pending { session: Arc::clone(&session), key, modern, answered: false, sent: Some(sent) };
     let Some(first) = rx.recv().await else {
         guard.answered = true;
@@ -692,7 +744,7 @@ impl Drop for Pending {
 
 /// A GET: a 2025-11-25 session's stream of the server's own messages.
 async fn on_get(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
-    if let Some(refusal) = hub.guard(&headers) {
+    if let Err(refusal) = hub.admit(&headers).await {
         return refusal;
     }
     let Some(key) = session_of(&headers) else {
@@ -716,7 +768,7 @@ async fn on_get(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
 
 /// A DELETE: a 2025-11-25 session ended, and its server.
 async fn on_delete(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
-    if let Some(refusal) = hub.guard(&headers) {
+    if let Err(refusal) = hub.admit(&headers).await {
         return refusal;
     }
     let Some(key) = session_of(&headers) else {

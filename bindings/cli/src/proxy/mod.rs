@@ -13,6 +13,7 @@
 //! status 1 (a client that starts servers starts the proxy again, as it would the server). The
 //! server's stderr is passed on to the proxy's.
 
+mod auth;
 mod child;
 mod frame;
 mod http;
@@ -62,10 +63,14 @@ pub struct Options<'a> {
     /// The environment variable holding the server key (sealed questions and confirm tokens);
     /// without it, or when it is unset, a random key for this process.
     pub server_key_env: Option<&'a str>,
+    /// How a client's token is checked at `--listen` ([`auth`]).
+    pub auth: auth::AuthOptions<'a>,
 }
 
-/// The lenient options the drop-ins take, from the proxy's.
-fn lenient_options(o: &Options<'_>) -> Result<Lenient, String> {
+pub use auth::AuthOptions;
+
+/// The lenient options the drop-ins take, from the proxy's, and the overrides per tool.
+fn lenient_options(o: &Options<'_>) -> Result<(Lenient, Value), String> {
     let tools = match o.overrides {
         None => Value::Null,
         Some(path) => {
@@ -76,7 +81,9 @@ fn lenient_options(o: &Options<'_>) -> Result<Lenient, String> {
     let languages: Vec<&str> =
         o.languages.iter().flat_map(|l| l.split(',')).map(str::trim).filter(|l| !l.is_empty()).collect();
     let options = json!({"tools": tools, "languages": languages, "implied_kinds": o.implied_kinds});
-    Lenient::from_options(&options, Some(server_key(o.server_key_env)?)).map_err(|e| format!("--overrides: {e}"))
+    let lenient = Lenient::from_options(&options, Some(server_key(o.server_key_env)?))
+        .map_err(|e| format!("--overrides: {e}"))?;
+    Ok((lenient, tools))
 }
 
 /// The key that seals questions to a person and confirm tokens: the one in the variable
@@ -123,12 +130,23 @@ pub struct Shared {
     lenient: Arc<Lenient>,
     receipts: Arc<dyn ReceiptStore>,
     today: Today,
+    /// How a client's token is checked (`--listen` with `--auth-tokens` or `--auth-introspect`).
+    auth: Option<Arc<auth::Auth>>,
 }
 
 impl Shared {
     /// A relay between `client` and `server`.
     fn relay(&self, client: Box<dyn Out>, server: Box<dyn Out>) -> Arc<Relay> {
-        Arc::new(Relay::new(Arc::clone(&self.lenient), Arc::clone(&self.receipts), self.today.clone(), client, server))
+        let read_only: Arc<[String]> =
+            self.auth.as_ref().map_or_else(|| Arc::from(Vec::new()), |a| a.read_only_scopes().into());
+        Arc::new(Relay::new(
+            Arc::clone(&self.lenient),
+            Arc::clone(&self.receipts),
+            self.today.clone(),
+            client,
+            server,
+            read_only,
+        ))
     }
 }
 
@@ -156,10 +174,16 @@ pub fn run(o: &Options<'_>) -> Result<u8, (String, u8)> {
 
 /// [`run`], its telemetry installed.
 fn serve(o: &Options<'_>) -> Result<u8, (String, u8)> {
-    let lenient = lenient_options(o).map_err(|e| (e, 2))?;
+    let (lenient, tools) = lenient_options(o).map_err(|e| (e, 2))?;
     let today = o.today.map(Today::parse).transpose().map_err(|e| (e, 2))?.unwrap_or(Today::Unset);
     let receipts = receipts(o.receipts).map_err(|e| (e, 2))?;
-    let shared = Shared { lenient: Arc::new(lenient), receipts, today };
+    let auth = auth::Auth::new(&o.auth, &tools).map_err(|e| (format!("proxy: {e}"), 2))?;
+    if auth.is_some() && o.listen.is_none() {
+        let why = "proxy: --auth-tokens and --auth-introspect check the tokens of clients over HTTP: add --listen \
+                   [HOST:]PORT (over stdio the client's credentials are its environment's)";
+        return Err((why.into(), 2));
+    }
+    let shared = Shared { lenient: Arc::new(lenient), receipts, today, auth: auth.map(Arc::new) };
     let server = match (o.upstream, o.command.is_empty()) {
         (Some(_), false) => {
             return Err(("proxy: name either the server's command after `--` or --upstream URL, not both".into(), 2))

@@ -82,8 +82,9 @@ impl Today {
 
 /// A client's request in flight at the server.
 enum Pending {
-    /// A `tools/list`, whose result is made lenient.
-    List,
+    /// A `tools/list`, whose result is made lenient (and, for a request whose token was
+    /// checked, left with the tools it reaches: the context it was sent in).
+    List(Option<Value>),
     /// A `tools/call` the protocol sent on, waiting for the server's result; true when the call
     /// speaks 2026-07-28 or later.
     Call(Box<Traced>, bool),
@@ -153,6 +154,11 @@ pub struct Relay {
     own: Mutex<HashMap<String, mpsc::Sender<Value>>>,
     next_own: AtomicU64,
     handshake: Mutex<Handshake>,
+    /// The scopes `--read-only-scopes` names.
+    read_only_scopes: Arc<[String]>,
+    /// Each tool as last listed, after the drop-in's rewrite: what a call passed on as listed is
+    /// checked against for a request whose token was checked.
+    definitions: Mutex<HashMap<String, Value>>,
 }
 
 /// The key of an id in the maps: its JSON text.
@@ -183,8 +189,11 @@ impl Relay {
         today: Today,
         client: Box<dyn Out>,
         server: Box<dyn Out>,
+        read_only_scopes: Arc<[String]>,
     ) -> Self {
         Self {
+            read_only_scopes,
+            definitions: Mutex::new(HashMap::new()),
             lenient,
             receipts,
             today,
@@ -217,8 +226,14 @@ impl Relay {
         self.server.lock().unwrap_or_else(PoisonError::into_inner).take();
     }
 
-    /// One message line from the client.
+    /// One message line from the client, which presented no token (stdio).
     pub fn client_line(&self, line: &[u8]) {
+        self.client_line_as(line, None);
+    }
+
+    /// One message line from the client, with the scopes its checked token grants (`None`:
+    /// no token was checked, and nothing is filtered).
+    pub fn client_line_as(&self, line: &[u8], grants: Option<&[String]>) {
         let message: Value = match serde_json::from_slice(line) {
             Ok(message) => message,
             Err(e) => {
@@ -246,8 +261,8 @@ impl Relay {
             return self.to_client(&error(id, code::INVALID_REQUEST, &refused));
         }
         match method {
-            "tools/call" => self.call(id, line, &message),
-            "tools/list" => self.forward(id, line, Pending::List),
+            "tools/call" => self.call(id, line, &message, grants),
+            "tools/list" => self.forward(id, line, Pending::List(grants.map(|g| self.scoped(json!({}), g)))),
             _ => self.forward(id, line, Pending::Other),
         }
     }
@@ -296,14 +311,24 @@ impl Relay {
         json!({"protocolVersion": version, "clientCapabilities": capabilities, "today": self.today.day()})
     }
 
+    /// `context` with the scopes a request's checked token grants, and the read-only ones.
+    fn scoped(&self, mut context: Value, grants: &[String]) -> Value {
+        context["scopes"] = json!(grants);
+        context["readOnlyScopes"] = json!(&*self.read_only_scopes);
+        context
+    }
+
     /// A client's `tools/call`.
-    fn call(&self, id: &Value, line: &[u8], message: &Value) {
+    fn call(&self, id: &Value, line: &[u8], message: &Value, grants: Option<&[String]>) {
         let params = message.get("params").unwrap_or(&Value::Null);
         let name = params.get("name").and_then(Value::as_str).unwrap_or_default();
+        let mut context = self.context(params);
+        if let Some(grants) = grants {
+            context = self.scoped(context, grants);
+        }
         let Some(Listed::Read { spec, output_schema }) = self.listed(name, params) else {
-            return self.forward(id, line, Pending::Other);
+            return self.pass_on(id, line, name, &context);
         };
-        let context = self.context(params);
         let request = match Request::from_json(params, &context) {
             Ok(request) => request,
             Err(e) => return self.to_client(&error(id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
@@ -314,6 +339,30 @@ impl Relay {
         let (call, step) = self.lenient.call(spec, output_schema, &request);
         span.read(watch.seconds());
         self.drive(Turn { id, request: Some((line, message)), done: None, modern }, Traced { call, span }, step);
+    }
+
+    /// A call of a tool no spec reads, passed on as it came, unless the request's token does not
+    /// reach the tool as it was listed.
+    fn pass_on(&self, id: &Value, line: &[u8], name: &str, context: &Value) {
+        let definition = self.definitions.lock().unwrap_or_else(PoisonError::into_inner).get(name).cloned();
+        match definition.map(|d| protocol::out_of_reach(name, &d, context)) {
+            Some(Ok(Some(result))) => {
+                let modern = context["protocolVersion"].as_str().is_some_and(|v| v >= protocol::MRTR_VERSION);
+                self.to_client(&response(id, complete(result, modern)));
+            }
+            Some(Err(e)) => self.to_client(&error(id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
+            Some(Ok(None)) | None => self.forward(id, line, Pending::Other),
+        }
+    }
+
+    /// Keeps each tool of a listing made lenient, as the token checks read it.
+    fn keep_definitions(&self, listed: &Value) {
+        let mut definitions = self.definitions.lock().unwrap_or_else(PoisonError::into_inner);
+        for tool in listed.get("tools").and_then(Value::as_array).into_iter().flatten() {
+            if let Some(name) = tool.get("name").and_then(Value::as_str) {
+                definitions.insert(name.to_owned(), tool.clone());
+            }
+        }
     }
 
     /// Runs the protocol's steps until one needs the server or ends the call.
@@ -432,7 +481,7 @@ impl Relay {
             return;
         }
         match self.take_pending(&id) {
-            Some(Pending::List) => self.listed_result(&id, line, &message),
+            Some(Pending::List(context)) => self.listed_result(&id, line, &message, context.as_ref()),
             Some(Pending::Call(call, modern)) => {
                 let outcome = match (message.get("result"), message.get("error")) {
                     (Some(result), _) => Outcome::Result(result.clone()),
@@ -456,12 +505,17 @@ impl Relay {
     }
 
     /// A `tools/list` result made lenient.
-    fn listed_result(&self, id: &Value, line: &[u8], message: &Value) {
+    fn listed_result(&self, id: &Value, line: &[u8], message: &Value, context: Option<&Value>) {
         let Some(result) = message.get("result") else { return self.to_client_raw(line) };
         match self.lenient.list(result) {
             Ok((result, lines)) => {
                 lines.iter().for_each(|l| log(l));
-                self.to_client(&response(id, result));
+                self.keep_definitions(&result);
+                match context.map(|c| protocol::granted(&result, c)) {
+                    None => self.to_client(&response(id, result)),
+                    Some(Ok(granted)) => self.to_client(&response(id, granted)),
+                    Some(Err(e)) => self.to_client(&error(id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
+                }
             }
             Err(e) => {
                 log(&format!("tools/list passed on as the server sent it: {e}"));
@@ -494,7 +548,10 @@ impl Relay {
             }
             let result = self.own_request("tools/list", list_params)?;
             match self.lenient.list(&result) {
-                Ok((_, lines)) => lines.iter().for_each(|l| log(l)),
+                Ok((listed, lines)) => {
+                    lines.iter().for_each(|l| log(l));
+                    self.keep_definitions(&listed);
+                }
                 Err(e) => log(&format!("tools/list: {e}")),
             }
             match result.get("nextCursor") {

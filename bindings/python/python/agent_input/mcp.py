@@ -457,11 +457,15 @@ class _Lenient:
 # --- lenient(): FastMCP ------------------------------------------------------------------
 
 
-def _private_listing(lowlevel: Any, overrides: Optional[Mapping[str, Any]], read_only: Optional[Sequence[str]]) -> None:
+def _scoped(overrides: Optional[Mapping[str, Any]], read_only: Optional[Sequence[str]]) -> bool:
+    """True when the listing varies by token: read-only scopes, or a tool's overrides name scopes."""
+    return bool(read_only) or any(isinstance(o, Mapping) and o.get("scopes") for o in (overrides or {}).values())
+
+
+def _private_listing(lowlevel: Any, scoped: bool) -> None:
     """A listing that varies by token is never cached for every token: when tools are scoped,
     a `public` cache hint the author gave `tools/list` becomes `private` (FastMCP's middleware
     returns tools, not the result its hint goes on)."""
-    scoped = bool(read_only) or any(isinstance(o, Mapping) and o.get("scopes") for o in (overrides or {}).values())
     hints = getattr(lowlevel, "cache_hints", None)
     if not scoped or not isinstance(hints, dict):
         return
@@ -865,7 +869,7 @@ def lenient(
     state = _Lenient(overrides, codec, languages, today, implied_kinds, receipts, values_in_text, read_only_scopes)
     if kind == "fastmcp":
         _mark_lowlevel(getattr(server, "_mcp_server", None), state)
-        _private_listing(getattr(server, "_mcp_server", None), overrides, read_only_scopes)
+        _private_listing(getattr(server, "_mcp_server", None), _scoped(overrides, read_only_scopes))
         middleware = cast(List[Any], getattr(server, "middleware"))
         made = _fastmcp_middleware(server, state)
         for i, existing in enumerate(middleware):
@@ -977,13 +981,19 @@ def _as_tool(spec: Union[Tool, Dict[str, Any], str]) -> Tool:
 
 
 async def _own(
-    tool: Tool, handler: Handler, params: Dict[str, Any], context: Optional[Dict[str, Any]], receipts: Receipts
+    tool: Tool,
+    handler: Handler,
+    params: Dict[str, Any],
+    context: Optional[Dict[str, Any]],
+    receipts: Receipts,
+    read_only: Sequence[str] = (),
 ) -> Dict[str, Any]:
     """The result of one call of a tool declared as a spec (`Tool.call`'s steps); a spec's
-    `scopes` are checked against the request's token, when it has one."""
+    `scopes` (and the server's read-only scopes) are checked against the request's token, when
+    it has one."""
     scopes = _granted_scopes()
     if scopes is not None:
-        context = {**(context or {}), "scopes": scopes}
+        context = {**(context or {}), "scopes": scopes, "readOnlyScopes": list(read_only)}
     with _telemetry.observe(tool.name, context) as seen:
         call = tool.call(params, context, floats=True)
         seen.read(call)
@@ -1017,7 +1027,12 @@ async def run_call(
 
 
 def _fastmcp_tool(
-    tool: Tool, handler: Handler, receipts: Receipts = None, today: Optional[Today] = None, **fields: Any
+    tool: Tool,
+    handler: Handler,
+    receipts: Receipts = None,
+    today: Optional[Today] = None,
+    read_only: Sequence[str] = (),
+    **fields: Any,
 ) -> Any:
     from fastmcp.tools import Tool as FastMCPTool
     from mcp_types import ToolAnnotations
@@ -1032,7 +1047,7 @@ def _fastmcp_tool(
         async def run(self, arguments: Dict[str, Any]) -> Any:
             params, context = _fastmcp_request(None, arguments)
             context["today"] = today() if today is not None else None
-            return _fastmcp_result(await _own(self._spec, self._handler, params, context, receipts))
+            return _fastmcp_result(await _own(self._spec, self._handler, params, context, receipts, read_only))
 
     definition = tool.definition()
     if "_meta" in definition and "meta" not in fields:
@@ -1049,6 +1064,41 @@ def _fastmcp_tool(
     return made
 
 
+def _scoped_listing(server: Any, read_only: Sequence[str]) -> Sequence[str]:
+    """Spec tools with scopes on a FastMCP server: once per server, a middleware that leaves out
+    of `tools/list` every tool the request's token does not reach (the protocol's `granted`,
+    from each tool's `_meta` scopes and annotations), and a `public` cache hint made `private`.
+    Returns the server's read-only scopes: every registration's, together."""
+    known: List[str] = getattr(server, "_agent_input_read_only_scopes", None) or []
+    known.extend(s for s in read_only if s not in known)
+    if getattr(server, "_agent_input_read_only_scopes", None) is not None:
+        return known
+    server._agent_input_read_only_scopes = known
+    from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
+    from fastmcp.tools import Tool as FastMCPTool
+    from mcp_types import ListToolsRequest
+
+    class ScopedListing(Middleware):
+        """The tools the request's token reaches (`add_tool` with scopes)."""
+
+        async def on_list_tools(
+            self,
+            context: MiddlewareContext[ListToolsRequest],
+            call_next: CallNext[ListToolsRequest, typing.Sequence[FastMCPTool]],
+        ) -> typing.Sequence[FastMCPTool]:
+            out = await call_next(context)
+            scopes = _granted_scopes()
+            if scopes is None:
+                return out
+            listing = {"tools": [_dump(t.to_mcp_tool()) for t in out]}
+            kept = {t["name"] for t in _granted(listing, {"scopes": scopes, "readOnlyScopes": known})["tools"]}
+            return [t for t in out if t.name in kept]
+
+    _private_listing(getattr(server, "_mcp_server", None), True)
+    server.add_middleware(ScopedListing())
+    return known
+
+
 def add_tool(
     server: Any,
     spec: Union[Tool, Dict[str, Any], str],
@@ -1056,6 +1106,7 @@ def add_tool(
     receipts: Receipts = None,
     *,
     today: Optional[Today] = None,
+    read_only_scopes: Optional[Sequence[str]] = None,
     **fields: Any,
 ) -> Any:
     """Registers `handler` on a `fastmcp.FastMCP` server as the tool `spec` declares (a `Tool`,
@@ -1077,8 +1128,17 @@ def add_tool(
     of writes go to `receipts` (the process's `MemoryReceipts` by default); a handler's
     exception is an `isError` result naming the tool. `today`, a function called at each call
     (`datetime.date.today`), gives the day relative words are read against (`"yesterday"`,
-    `"last month"`); without it they ask `relative_date_without_today`."""
-    return server.add_tool(_fastmcp_tool(_as_tool(spec), handler, receipt_store(receipts), _today(today), **fields))
+    `"last month"`); without it they ask `relative_date_without_today`.
+
+    Over HTTP with the server's token verifier, a spec's `scopes` decide who lists and calls the
+    tool: `tools/list` leaves it out for a token that does not grant them all, and a call answers
+    the `insufficient_scope` envelope; a token granting only `read_only_scopes` (the server's,
+    every registration's together) sees no tool that may write. Over stdio nothing is filtered."""
+    made = _as_tool(spec)
+    read_only: Sequence[str] = list(read_only_scopes or ())
+    if made.scopes() or read_only:
+        read_only = _scoped_listing(server, read_only)
+    return server.add_tool(_fastmcp_tool(made, handler, receipt_store(receipts), _today(today), read_only, **fields))
 
 
 def tool(
@@ -1087,13 +1147,14 @@ def tool(
     receipts: Receipts = None,
     *,
     today: Optional[Today] = None,
+    read_only_scopes: Optional[Sequence[str]] = None,
     **fields: Any,
 ) -> Callable[[_H], _H]:
     """Decorator form of `add_tool`: `@tool(server, SEARCH)` above the handler. The handler is
     returned unchanged, so it stays callable (and testable) as a plain function."""
 
     def register(handler: _H) -> _H:
-        add_tool(server, spec, handler, receipts, today=today, **fields)
+        add_tool(server, spec, handler, receipts, today=today, read_only_scopes=read_only_scopes, **fields)
         return handler
 
     return register
