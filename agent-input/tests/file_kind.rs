@@ -200,6 +200,21 @@ fn placeholders_and_nothing_are_absent() {
     for value in [json!(null), json!(""), json!("<base64>"), json!("string"), json!("file"), json!([])] {
         assert_eq!(read(&value, json!({}))["status"], "absent", "{value}");
     }
+    // No bytes in any spelling is no file: absent, whatever the output.
+    let empty = [
+        json!("data:,"),
+        json!("data:image/png;base64,"),
+        json!("data:text/plain,  "),
+        json!({"bytes": "", "media_type": "image/png"}),
+        json!({"type": "Buffer", "data": []}),
+        json!({"type": "image", "data": "", "mimeType": "image/png"}),
+    ];
+    for value in empty {
+        for output in ["object", "base64", "data_url"] {
+            let out = read(&value, json!({"output": output}));
+            assert_eq!(out["status"], "absent", "{value} as {output}: {out}");
+        }
+    }
 }
 
 #[test]

@@ -32,7 +32,7 @@ pub(super) enum Refusal {
 }
 
 /// Bytes read, with the type their spelling declared and the notes of their repairs.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(super) struct Inline {
     pub(super) bytes: Vec<u8>,
     pub(super) declared: Option<String>,
@@ -105,6 +105,11 @@ fn scan(text: &str) -> Result<Scan, String> {
 /// The bytes of base64 `text` in any spelling, at most `max` of them: a note per repair
 /// (`what` names the text in the notes, `"base64"` or `"the data: URL's base64"`).
 pub(super) fn base64(text: &str, input: &Input<'_>, max: usize, cx: &Context<'_>) -> Result<Inline, Refusal> {
+    // No data at all (`data:image/png;base64,`, `{"bytes": ""}`) is no bytes: the kind reads it
+    // as absent, as it reads `data:,` and `[]`.
+    if text.trim().is_empty() {
+        return Ok(Inline::default());
+    }
     let s = scan(text).map_err(Refusal::Invalid)?;
     let size = s.size();
     if size > max {

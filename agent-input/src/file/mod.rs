@@ -591,6 +591,11 @@ impl FileOptions {
             Ok(read) => read,
             Err(refusal) => return Outcome::ask(self.refused(refusal, input)),
         };
+        // No bytes, in any spelling (`data:,`, `[]`, `{"bytes": ""}`), is no file: absent, as
+        // a blank value is.
+        if read.bytes.is_empty() {
+            return absent::outcome(input, AbsentReason::Blank);
+        }
         let file = |media_type: &str| File::Bytes { bytes: read.bytes.clone(), media_type: media_type.to_owned() };
         let small = read.bytes.len() <= MAX_RECEIVED_BYTES;
         let reading = |media_type: &str, meaning: String| Reading { value: self.to_json(file(media_type)), meaning };
