@@ -133,6 +133,10 @@ fn references_in_the_forms_the_options_name() {
         assert_eq!(out["ask"]["code"], "reference_not_accepted", "{text:?}: {out}");
         assert!(out["ask"]["expected"].as_str().unwrap().contains("control character U+00"), "{text:?}: {out}");
     }
+    for text in ["file:///srv/in/a.pdf%20", "file:///srv/in/a.pdf%E2%80%83"] {
+        let out = read(&json!(text), all.clone());
+        assert!(out["ask"]["expected"].as_str().unwrap().ends_with("begins or ends with a space"), "{text}: {out}");
+    }
     let link = read(&json!({"type": "resource_link", "uri": "notes://files/7", "name": "a"}), all.clone());
     assert_eq!(link["value"]["reference"], "notes://files/7", "{link}");
     assert_eq!(link["notes"][0]["code"], "file_reference_normalized");

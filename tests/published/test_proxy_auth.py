@@ -144,6 +144,16 @@ def _check_challenges(url: str) -> None:
     assert metadata["authorization_servers"] == ["https://auth.example.org"], metadata
     assert metadata["scopes_supported"] == ["repo:write", "repo:read"], metadata
     assert metadata["bearer_methods_supported"] == ["header"], metadata
+    # A listing filtered by the token is marked private: no shared cache serves it to another.
+    reader = {**headers, "Authorization": f"Bearer {READER}"}
+    begun = httpx.post(url, json=initialize, headers=reader)
+    assert begun.status_code == 200, begun.text
+    session = {**reader, "Mcp-Session-Id": begun.headers["mcp-session-id"], "Mcp-Protocol-Version": "2025-11-25"}
+    httpx.post(url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=session)
+    listed = httpx.post(url, json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, headers=session)
+    assert listed.status_code == 200, listed.text
+    assert listed.json()["result"]["cacheScope"] == "private", listed.text
+    httpx.delete(url, headers=session)
 
 
 def test_a_token_file_decides_what_each_client_lists_and_calls() -> None:

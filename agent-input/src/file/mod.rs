@@ -502,6 +502,11 @@ impl FileOptions {
             let why = format!("it is a path holding the control character U+{:04X}", u32::from(c));
             return Outcome::ask(self.ask(AskCode::ReferenceNotAccepted, input, &why));
         }
+        // Nor is a space at either end (a `file:` URL's trailing `%20`): no name read back keeps it.
+        if path.trim() != path {
+            let why = "it is a path that begins or ends with a space";
+            return Outcome::ask(self.ask(AskCode::ReferenceNotAccepted, input, why));
+        }
         let out = Outcome::ok(File::Reference { uri: path.to_owned(), form: "path" });
         match note {
             Some(n) => out.note(n),

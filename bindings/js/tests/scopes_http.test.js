@@ -97,6 +97,8 @@ test("each token lists and calls only the tools its scopes reach", async () => {
     const listed = await client.listTools();
     assert.deepEqual(listed.tools.map((t) => t.name), ["search_decisions"]);
     assert.deepEqual(listed.tools[0]._meta?.["agent-input/scopes"], ["decisions:read"]);
+    // Filtered by the token: no shared cache may serve it to another.
+    assert.equal(listed.cacheScope, "private", JSON.stringify(listed));
     // Read leniently, as on stdio.
     const found = await client.callTool({ name: "search_decisions", arguments: { query: "nájem", limit: "4 000" } });
     assert.notEqual(found.isError, true, JSON.stringify(found));
@@ -198,6 +200,7 @@ test("SDK 2.x: each token lists and calls only the tools its scopes reach", asyn
     await session2("reader-token", async (client) => {
       const listed = await client.listTools();
       assert.deepEqual(listed.tools.map((t) => t.name), ["search_decisions"]);
+      assert.equal(listed.cacheScope, "private", JSON.stringify(listed));
       const found = await client.callTool({ name: "search_decisions", arguments: { query: "nájem", limit: "4 000" } });
       assert.notEqual(found.isError, true, JSON.stringify(found));
       assert.deepEqual(JSON.parse(found.content[0].text), { query: "nájem", limit: 4000 });

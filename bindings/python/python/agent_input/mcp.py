@@ -1166,13 +1166,17 @@ def mcp_tool(
     receipts: Receipts = None,
     *,
     today: Optional[Today] = None,
+    read_only_scopes: Optional[Sequence[str]] = None,
 ) -> Any:
     """A tool for the official `mcp` package's `MCPServer` (`MCPServer(..., tools=[...])`),
-    with the same behaviour as `add_tool`."""
+    with the same behaviour as `add_tool`. Its calls check the spec's `scopes` and
+    `read_only_scopes` against the request's token; its listing follows the token when the
+    server is made `lenient()` (with the same `read_only_scopes`), which filters every tool."""
     from mcp.server.mcpserver.tools.base import Tool as MCPServerTool
     from mcp_types import CallToolResult, InputRequiredResult, ToolAnnotations
 
     made_from = _as_tool(spec)
+    read_only = list(read_only_scopes or ())
     given = _today(today)
     store = receipt_store(receipts)
 
@@ -1190,7 +1194,7 @@ def mcp_tool(
                 "clientCapabilities": _dump(getattr(context, "client_capabilities", None)),
                 "today": given() if given is not None else None,
             }
-            result = await _own(made_from, handler, params, request, store)
+            result = await _own(made_from, handler, params, request, store, read_only)
             if result.get("resultType") == "input_required":
                 return InputRequiredResult.model_validate(result)
             return CallToolResult.model_validate(result)
