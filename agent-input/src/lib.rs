@@ -98,3 +98,15 @@ pub use text::TextOptions;
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of the reference (`docs/`), run as doctests so no page can rot; the other
+/// languages' samples are run by `tools/docs/samples.py`.
+#[cfg(doctest)]
+pub mod docs_doctests {
+    #[doc = include_str!("../../docs/rust.md")]
+    pub struct Rust;
+    #[doc = include_str!("../../docs/kinds.md")]
+    pub struct Kinds;
+    #[doc = include_str!("../../docs/telemetry-setup.md")]
+    pub struct TelemetrySetup;
+}

@@ -177,23 +177,23 @@ fn key_env_is_limited_to_allowed_names_with_one_answer() {
 }
 
 #[test]
-fn every_bound_is_in_the_readme() {
+fn every_bound_is_in_the_table_of_bounds() {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let limits = std::fs::read_to_string(root.join("agent-input/src/limits.rs")).unwrap();
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join("docs/bounds.md")).unwrap();
     for line in limits.lines().filter(|l| l.starts_with("pub const ")) {
         let name = line["pub const ".len()..].split(':').next().unwrap();
-        assert!(readme.contains(&format!("| `{name}` |")), "README's table of bounds lacks `{name}`");
+        assert!(readme.contains(&format!("| `{name}` |")), "docs/bounds.md's table lacks `{name}`");
     }
     // The bounds two kinds keep beside their code.
     for file in ["agent-input/src/cursor.rs", "agent-input/src/idempotency_key.rs"] {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
         for line in text.lines().filter(|l| l.starts_with("pub const MAX_") || l.starts_with("pub const MIN_")) {
             let name = line["pub const ".len()..].split(':').next().unwrap();
-            assert!(readme.contains(&format!("| `{name}` |")), "README's table of bounds lacks `{name}` ({file})");
+            assert!(readme.contains(&format!("| `{name}` |")), "docs/bounds.md's table lacks `{name}` ({file})");
         }
     }
-    assert_eq!(agent_input::cursor::MAX_CURSOR_CHARS, 2_794, "README states 2,794");
+    assert_eq!(agent_input::cursor::MAX_CURSOR_CHARS, 2_794, "docs/bounds.md states 2,794");
 }
 
 /// 256 U+FDFA: the scalar bound in characters, 4,608 letters once folded.

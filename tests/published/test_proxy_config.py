@@ -1,4 +1,4 @@
-"""The client configuration the README shows for `agent-input proxy` (examples/proxy/mcp.json),
+"""The client configuration the README and docs/proxy.md show for `agent-input proxy` (examples/proxy/mcp.json),
 run as a client runs it: its `command` and `args`, with `agent-input` the workspace's build on
 PATH and `npx` finding @modelcontextprotocol/server-memory pinned in the published servers'
 folder (no download), driven over stdio by the official MCP Python SDK client; and the HTTP
@@ -67,10 +67,10 @@ HTTP_CONFIG = ROOT / "examples" / "proxy" / "mcp-http.json"
 BARE_SERVER = ROOT / "tests" / "proxy" / "bare_server.py"
 
 
-def test_the_readme_shows_the_sidecar_and_its_client_config_verbatim() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for path in (SIDECAR, HTTP_CONFIG):
-        assert path.read_text(encoding="utf-8").strip() in readme, f"README.md does not show {path.name} as it is"
+def test_the_proxy_page_shows_the_sidecar_and_its_client_config_verbatim() -> None:
+    page = (ROOT / "docs" / "proxy.md").read_text(encoding="utf-8")
+    for path in (CONFIG, SIDECAR, HTTP_CONFIG):
+        assert path.read_text(encoding="utf-8").strip() in page, f"docs/proxy.md does not show {path.name} as it is"
 
 
 def _free_port() -> int:

@@ -42,6 +42,11 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some("kinds") => cargo_test(
+            &root,
+            &["-p", "agent-input", "--test", "kind_pages", "--", "every_kind_has_its_page_of_spellings"],
+            "AGENT_INPUT_BLESS",
+        ),
         Some("codes") => cargo_test(
             &root,
             &["-p", "agent-input", "--test", "census", "--", "docs_codes_md_is_fresh"],
@@ -86,7 +91,7 @@ fn main() -> ExitCode {
         },
         _ => {
             eprintln!(
-                "usage: cargo xtask cldr [DIR] | cargo xtask codes | cargo xtask codes-lock | cargo xtask stubs | \
+                "usage: cargo xtask cldr [DIR] | cargo xtask codes | cargo xtask kinds | cargo xtask codes-lock | cargo xtask stubs | \
                  cargo xtask ts | cargo xtask fuzz-seeds"
             );
             ExitCode::from(2)

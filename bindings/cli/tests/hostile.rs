@@ -337,20 +337,34 @@ fn every_drawn_hostile_server_is_bounded() {
 }
 
 #[test]
-fn every_bound_of_the_client_the_eval_and_the_proxy_is_in_the_readme() {
+fn every_bound_of_the_client_the_eval_and_the_proxy_is_in_the_docs() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("../../README.md")).unwrap();
-    for file in ["src/mcp.rs", "src/eval.rs", "src/proxy/mod.rs", "src/proxy/http.rs", "src/proxy/upstream.rs"] {
+    let readme = std::fs::read_to_string(root.join("../../docs/bounds.md")).unwrap()
+        + &std::fs::read_to_string(root.join("../../docs/proxy.md")).unwrap()
+        + &std::fs::read_to_string(root.join("../../docs/check.md")).unwrap();
+    let files = [
+        "src/mcp.rs",
+        "src/eval.rs",
+        "src/proxy/mod.rs",
+        "src/proxy/http.rs",
+        "src/proxy/upstream.rs",
+        "src/proxy/auth.rs",
+    ];
+    for file in files {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
         for line in text.lines().filter(|l| l.starts_with("pub const ")) {
             let name = line["pub const ".len()..].split(':').next().unwrap();
             if ["MODERN", "LEGACY", "OUTCOMES"].contains(&name)
                 || name.starts_with("EXIT_")
                 || name.ends_with("_HEADER")
+                || name.ends_with("_PATH")
             {
                 continue;
             }
-            assert!(readme.contains(&format!("`{name}`")), "README lacks `{name}` ({file})");
+            assert!(
+                readme.contains(&format!("`{name}`")),
+                "docs/bounds.md, proxy.md and check.md lack `{name}` ({file})"
+            );
         }
     }
 }
