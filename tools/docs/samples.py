@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import List, Optional
 
 ROOT = Path(__file__).resolve().parents[2]
-PYTHON = os.environ.get("PYTHON") or str(ROOT / "target" / "python-venv" / "bin" / "python")
-AGENT_INPUT = os.environ.get("AGENT_INPUT_BIN") or str(ROOT / "target" / "debug" / "agent-input")
+# Paths given relative are the repository's: a sample runs in a folder of its own.
+PYTHON = str(ROOT / (os.environ.get("PYTHON") or "target/python-venv/bin/python"))
+AGENT_INPUT = str(ROOT / (os.environ.get("AGENT_INPUT_BIN") or "target/debug/agent-input"))
 JS_DIR = ROOT / "bindings" / "js"
 WORK_JS = JS_DIR / ".docs-samples"
 MARKED = {"python", "js", "javascript", "ts", "typescript", "rust,ignore", "rust,no_run"}
