@@ -469,13 +469,7 @@ impl Call {
     /// tool's `structuredContent` against its declared output schema: the envelope is then in
     /// the text content only.
     fn envelope_result(&self) -> Value {
-        let mut result = self.read.to_call_tool_result(&Value::Null);
-        if self.forward == Some(true) {
-            if let Value::Object(o) = &mut result {
-                o.remove("structuredContent");
-            }
-        }
-        result
+        super::envelope_result(&self.read, self.forward == Some(true))
     }
 
     /// The contract's step with the receipt stored under the call's key.

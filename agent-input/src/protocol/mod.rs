@@ -122,18 +122,25 @@ pub fn granted(listed: &Value, context: &Value) -> Result<Value, crate::error::E
 /// Scopes that are no list of OAuth scopes (the adapter's to fix).
 pub fn out_of_reach(name: &str, definition: &Value, context: &Value) -> Result<Option<Value>, crate::error::Error> {
     let Some(grants) = crate::tool::scopes::Grants::from_context(context)? else { return Ok(None) };
-    let scopes = crate::tool::scopes::listed_scopes(definition);
-    let read_only = definition.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true));
-    let Some(out) = grants.out_of_scope(&scopes, !read_only) else { return Ok(None) };
+    let (scopes, writes) = crate::tool::scopes::listed_needs(definition);
+    let Some(out) = grants.out_of_scope(&scopes, writes) else { return Ok(None) };
     let envelope = crate::tool::Envelope::insufficient_scope(name, &out);
     let call = ToolCall::Error { envelope, notes: Vec::new(), warnings: Vec::new() };
+    let declares_output = definition.get("outputSchema").is_some_and(Value::is_object);
+    Ok(Some(envelope_result(&call, declares_output)))
+}
+
+/// The `CallToolResult` of an envelope ([`ToolCall::Error`]). A client checks the
+/// `structuredContent` of a tool that declares an output schema against that schema: the
+/// envelope then travels in the text content only.
+fn envelope_result(call: &ToolCall, declares_output: bool) -> Value {
     let mut result = call.to_call_tool_result(&Value::Null);
-    if definition.get("outputSchema").is_some_and(Value::is_object) {
+    if declares_output {
         if let Value::Object(o) = &mut result {
             o.remove("structuredContent");
         }
     }
-    Ok(Some(result))
+    result
 }
 
 /// The message of a call to a tool a server does not have, naming those it has (sent as the

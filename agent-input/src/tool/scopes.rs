@@ -46,10 +46,9 @@ pub fn granted_list(result: &Value, grants: &Grants) -> Value {
     let mut varies = grants.rules;
     if let Some(Value::Array(tools)) = out.get_mut("tools") {
         tools.retain(|tool| {
-            let scopes = listed_scopes(tool);
+            let (scopes, writes) = listed_needs(tool);
             varies |= !scopes.is_empty();
-            let read_only = tool.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true));
-            grants.out_of_scope(&scopes, !read_only).is_none()
+            grants.out_of_scope(&scopes, writes).is_none()
         });
     }
     if varies {
@@ -60,10 +59,13 @@ pub fn granted_list(result: &Value, grants: &Grants) -> Value {
     out
 }
 
-/// The scopes a listed tool's `_meta` names.
-pub(crate) fn listed_scopes(tool: &Value) -> Vec<String> {
+/// What a tool as listed needs of a token: the scopes its `_meta` names, and whether it may
+/// write (its annotations do not say `readOnlyHint: true`). The listing and a call of a tool
+/// passed on as listed ([`crate::protocol::out_of_reach`]) both read a tool by it.
+pub(crate) fn listed_needs(tool: &Value) -> (Vec<String>, bool) {
     let scopes = tool.get("_meta").and_then(|m| m.get(SCOPES_META)).and_then(Value::as_array);
-    scopes.into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect()
+    let scopes = scopes.into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect();
+    (scopes, tool.pointer("/annotations/readOnlyHint") != Some(&Value::Bool(true)))
 }
 
 /// True for an RFC 6749 scope token: printable ASCII but space, `"` and `\`.

@@ -161,6 +161,11 @@ pub struct Relay {
     definitions: Mutex<HashMap<String, Value>>,
 }
 
+/// True when a call's context speaks 2026-07-28 or later (its results carry `resultType`).
+fn is_modern(context: &Value) -> bool {
+    context["protocolVersion"].as_str().is_some_and(|v| v >= protocol::MRTR_VERSION)
+}
+
 /// The key of an id in the maps: its JSON text.
 fn key_of(id: &Value) -> String {
     id.to_string()
@@ -333,7 +338,7 @@ impl Relay {
             Ok(request) => request,
             Err(e) => return self.to_client(&error(id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
         };
-        let modern = context["protocolVersion"].as_str().is_some_and(|v| v >= protocol::MRTR_VERSION);
+        let modern = is_modern(&context);
         let mut span = CallSpan::start(spec.name(), context["protocolVersion"].as_str());
         let watch = Stopwatch::start();
         let (call, step) = self.lenient.call(spec, output_schema, &request);
@@ -346,10 +351,7 @@ impl Relay {
     fn pass_on(&self, id: &Value, line: &[u8], name: &str, context: &Value) {
         let definition = self.definitions.lock().unwrap_or_else(PoisonError::into_inner).get(name).cloned();
         match definition.map(|d| protocol::out_of_reach(name, &d, context)) {
-            Some(Ok(Some(result))) => {
-                let modern = context["protocolVersion"].as_str().is_some_and(|v| v >= protocol::MRTR_VERSION);
-                self.to_client(&response(id, complete(result, modern)));
-            }
+            Some(Ok(Some(result))) => self.to_client(&response(id, complete(result, is_modern(context)))),
             Some(Err(e)) => self.to_client(&error(id, code::INTERNAL_ERROR, &format!("agent-input: {e}"))),
             Some(Ok(None)) | None => self.forward(id, line, Pending::Other),
         }
