@@ -17,13 +17,16 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
+import time
 import traceback
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import anyio
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -41,6 +44,36 @@ RUN_TIMEOUT = float(os.environ.get("AGENT_INPUT_PUBLISHED_TIMEOUT", "240"))
 
 #: Seconds one call may take.
 CALL_TIMEOUT = float(os.environ.get("AGENT_INPUT_PUBLISHED_CALL_TIMEOUT", "30"))
+
+def missing(why: str) -> None:
+    """A test's prerequisite is not there: a failure where the suite is required
+    (AGENT_INPUT_PUBLISHED_REQUIRE=1, as scripts/test-published runs it), a skip elsewhere."""
+    if os.environ.get("AGENT_INPUT_PUBLISHED_REQUIRE") == "1":
+        pytest.fail(why)
+    pytest.skip(why)
+
+
+def free_port() -> int:
+    """A loopback port free now, for a server a test starts."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_listening(port: int, process: "subprocess.Popen[bytes]", what: str) -> None:
+    """Waits up to 30 s for `process` to accept connections on `port`; fails naming `what` (and
+    its stderr, when piped) if it exits first or never listens."""
+    deadline = time.monotonic() + 30
+    while True:
+        with contextlib.suppress(OSError):
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        if process.poll() is not None:
+            said = process.stderr.read().decode(errors="replace") if process.stderr else ""
+            raise AssertionError(f"{what} exited ({process.returncode}) {said}".rstrip())
+        assert time.monotonic() < deadline, f"{what} does not listen on {port}"
+        time.sleep(0.05)
+
 
 NOTES_META = "agent-input/notes"
 WARNINGS_META = "agent-input/warnings"

@@ -22,9 +22,8 @@ from typing import Any, Dict, Iterator, List, Tuple
 
 import anyio
 import httpx
-import pytest
 
-from harness import SERVERS_PYTHON
+from harness import SERVERS_PYTHON, missing
 from servers import AGENT_INPUT_BIN, GIT_ENV, _git_layout
 
 READER = "reader-token-0123456789"
@@ -41,10 +40,7 @@ OVERRIDES["git_reset"] = False
 
 def _require_build() -> None:
     if not AGENT_INPUT_BIN.is_file():
-        why = "agent-input is not built (scripts/test-published builds it)"
-        if os.environ.get("AGENT_INPUT_PUBLISHED_REQUIRE") == "1":
-            pytest.fail(why)
-        pytest.skip(why)
+        missing("agent-input is not built (scripts/test-published builds it)")
 
 
 @contextlib.contextmanager

@@ -12,18 +12,15 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any, List
 
 import anyio
-import pytest
 
-from harness import NPM_DIR, ROOT, Call, run_server
+from harness import NPM_DIR, ROOT, Call, free_port, missing, run_server, wait_listening
 from servers import AGENT_INPUT_BIN
 
 CONFIG = ROOT / "examples" / "proxy" / "mcp.json"
@@ -36,10 +33,7 @@ def test_the_readme_shows_the_tested_config_verbatim() -> None:
 
 def test_the_config_runs_the_server_leniently() -> None:
     if not AGENT_INPUT_BIN.is_file() or not (NPM_DIR / "node_modules" / "@modelcontextprotocol" / "server-memory").is_dir():
-        why = "agent-input or the pinned server-memory is not built (scripts/test-published builds both)"
-        if os.environ.get("AGENT_INPUT_PUBLISHED_REQUIRE") == "1":
-            pytest.fail(why)
-        pytest.skip(why)
+        missing("agent-input or the pinned server-memory is not built (scripts/test-published builds both)")
     server = json.loads(CONFIG.read_text(encoding="utf-8"))["mcpServers"]["memory"]
     argv = [server["command"], *server["args"]]
     with tempfile.TemporaryDirectory() as work:
@@ -73,23 +67,6 @@ def test_the_proxy_page_shows_the_sidecar_and_its_client_config_verbatim() -> No
         assert path.read_text(encoding="utf-8").strip() in page, f"docs/proxy.md does not show {path.name} as it is"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _listening(port: int, process: "subprocess.Popen[bytes]", what: str) -> None:
-    deadline = time.monotonic() + 30
-    while True:
-        with contextlib.suppress(OSError):
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        assert process.poll() is None, f"{what} exited ({process.returncode})"
-        assert time.monotonic() < deadline, f"{what} does not listen on {port}"
-        time.sleep(0.05)
-
-
 async def _calls(url: str, calls: List[Call]) -> List[Any]:
     from mcp import Client
 
@@ -105,26 +82,23 @@ def test_two_sidecars_sharing_a_store_apply_a_retried_write_once() -> None:
     model's spelling is repaired, and a write retried through the other replica is answered
     from the first one's receipt, the server having applied it once."""
     if not AGENT_INPUT_BIN.is_file():
-        why = "agent-input is not built (scripts/test-published builds it)"
-        if os.environ.get("AGENT_INPUT_PUBLISHED_REQUIRE") == "1":
-            pytest.fail(why)
-        pytest.skip(why)
+        missing("agent-input is not built (scripts/test-published builds it)")
     url = json.loads(HTTP_CONFIG.read_text(encoding="utf-8"))["mcpServers"]["records"]["url"]
     with tempfile.TemporaryDirectory() as work:
         log = Path(work) / "calls.jsonl"
         env = {**os.environ, "PATH": os.pathsep.join([str(AGENT_INPUT_BIN.parent), os.environ.get("PATH", "")]),
                "BARE_SERVER_LOG": str(log)}
-        upstream_port = _free_port()
+        upstream_port = free_port()
         processes = [subprocess.Popen([sys.executable, str(BARE_SERVER), "--http", str(upstream_port)], env=env)]
         try:
-            _listening(upstream_port, processes[0], "the upstream")
+            wait_listening(upstream_port, processes[0], "the upstream")
             urls = []
             for _ in range(2):
-                port = _free_port()
+                port = free_port()
                 replica = {**env, "PORT": str(port), "UPSTREAM": f"http://127.0.0.1:{upstream_port}/mcp",
                            "RECEIPTS": f"sqlite:{Path(work) / 'receipts.db'}"}
                 processes.append(subprocess.Popen(["sh", str(SIDECAR)], env=replica, start_new_session=True))
-                _listening(port, processes[-1], "a sidecar")
+                wait_listening(port, processes[-1], "a sidecar")
                 urls.append(url.replace(":8931/", f":{port}/"))
             write = Call("write", {"title": "A", "idempotency_key": "sidecar-1"})
             first = anyio.run(_calls, urls[0], [Call("search", {"query": "q", "limit": "5", "date_from": "1. 10. 2025"}), write])

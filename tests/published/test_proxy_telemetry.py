@@ -17,9 +17,8 @@ import threading
 from pathlib import Path
 from typing import Any, Dict, List, Tuple
 
-import pytest
 
-from harness import NPM_DIR, Call, run_server
+from harness import NPM_DIR, Call, missing, run_server
 from servers import AGENT_INPUT_BIN
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "proxy_trace.json"
@@ -101,10 +100,7 @@ def _normalised(received: List[Tuple[str, Any]]) -> Dict[str, Any]:
 
 def test_the_proxy_exports_its_spans_and_metrics_over_otlp() -> None:
     if not AGENT_INPUT_BIN.is_file() or not (NPM_DIR / "node_modules" / "@modelcontextprotocol" / "server-memory").is_dir():
-        why = "agent-input or the pinned server-memory is not built (scripts/test-published builds both)"
-        if os.environ.get("AGENT_INPUT_PUBLISHED_REQUIRE") == "1":
-            pytest.fail(why)
-        pytest.skip(why)
+        missing("agent-input or the pinned server-memory is not built (scripts/test-published builds both)")
     collector = _Collector()
     thread = threading.Thread(target=collector.serve_forever, daemon=True)
     thread.start()
@@ -151,10 +147,7 @@ def test_an_eval_run_through_the_proxy_draws_the_committed_chart(tmp_path: Path)
     import sys
 
     if not AGENT_INPUT_BIN.is_file() or not VENV_PYTHON.is_file():
-        why = "agent-input or the Python binding's virtualenv is not built (scripts/test-published builds both)"
-        if os.environ.get("AGENT_INPUT_PUBLISHED_REQUIRE") == "1":
-            pytest.fail(why)
-        pytest.skip(why)
+        missing("agent-input or the Python binding's virtualenv is not built (scripts/test-published builds both)")
     collector = _Collector()
     threading.Thread(target=collector.serve_forever, daemon=True).start()
     run_json = tmp_path / "run.json"

@@ -7,47 +7,26 @@ tokens: the lists differ, and a write the reader's token does not reach answers
 from __future__ import annotations
 
 import json
-import os
-import socket
 import subprocess
-import time
 from pathlib import Path
 from typing import Any, Iterator, List, Tuple
 
 import anyio
 import pytest
 
-from harness import SERVERS_PYTHON_MCP1
+from harness import SERVERS_PYTHON_MCP1, free_port, missing, wait_listening
 
 HERE = Path(__file__).parent
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     if not SERVERS_PYTHON_MCP1.is_file():
-        why = "the mcp 1.x virtualenv is not installed (scripts/test-published installs it)"
-        if os.environ.get("AGENT_INPUT_PUBLISHED_REQUIRE") == "1":
-            pytest.fail(why)
-        pytest.skip(why)
-    port = _free_port()
+        missing("the mcp 1.x virtualenv is not installed (scripts/test-published installs it)")
+    port = free_port()
     process = subprocess.Popen([str(SERVERS_PYTHON_MCP1), str(HERE / "scoped_mcp1_server.py"), str(port)],
                                stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            if process.poll() is not None:
-                raise RuntimeError(process.stderr.read().decode() if process.stderr else "the server exited")
-            assert time.monotonic() < deadline, "the server does not listen"
-            time.sleep(0.1)
+    wait_listening(port, process, "the mcp 1.x server")
     try:
         yield f"http://127.0.0.1:{port}/mcp"
     finally:

@@ -80,9 +80,10 @@ before(async () => {
 
 after(() => listener.close());
 
-async function session(token, work) {
-  const client = new Client({ name: "scopes-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+/** One client session with `token`: the 1.x SDK's client at the 1.x server unless told otherwise. */
+async function session(token, work, { at = url, Client: Made = Client, Transport = StreamableHTTPClientTransport } = {}) {
+  const client = new Made({ name: "scopes-test", version: "1.0.0" });
+  await client.connect(new Transport(at, { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   try {
     return await work(client);
   } finally {
@@ -187,15 +188,7 @@ test("SDK 2.x: each token lists and calls only the tools its scopes reach", asyn
   });
   await new Promise((resolve) => listener2.listen(0, "127.0.0.1", resolve));
   const url2 = new URL(`http://127.0.0.1:${listener2.address().port}/mcp`);
-  const session2 = async (token, work) => {
-    const client = new Client2({ name: "scopes-test", version: "2.0.0" });
-    await client.connect(new Transport2(url2, { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-    try {
-      return await work(client);
-    } finally {
-      await client.close();
-    }
-  };
+  const session2 = (token, work) => session(token, work, { at: url2, Client: Client2, Transport: Transport2 });
   try {
     await session2("reader-token", async (client) => {
       const listed = await client.listTools();

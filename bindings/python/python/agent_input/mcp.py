@@ -407,10 +407,6 @@ class _Lenient:
         listed, log = _logged(self.protocol.list, result)
         for line in log:
             logger.warning("%s", line)
-        return self.list_granted(listed)
-
-    def list_granted(self, listed: Dict[str, Any]) -> Dict[str, Any]:
-        """A lenient listing as the request's token sees it (the protocol's `granted`)."""
         return _granted(listed, self.auth({}))
 
     def auth(self, context: Dict[str, Any]) -> Dict[str, Any]:
@@ -472,6 +468,14 @@ def _private_listing(lowlevel: Any, scoped: bool) -> None:
     hint = hints.get("tools/list")
     if hint is not None and getattr(hint, "scope", None) == "public":
         hints["tools/list"] = dataclasses.replace(hint, scope="private")
+
+
+def _fastmcp_granted(tools: typing.Sequence[Any], context: Dict[str, Any]) -> List[Any]:
+    """The FastMCP tools a request's token reaches (`context` as a call's): the protocol's
+    `granted` decides from each one's listing, its scopes and annotations."""
+    listing = {"tools": [_dump(t.to_mcp_tool()) for t in tools]}
+    kept = {t["name"] for t in _granted(listing, context)["tools"]}
+    return [t for t in tools if t.name in kept]
 
 
 def _granted_scopes() -> Optional[List[str]]:
@@ -590,11 +594,7 @@ def _fastmcp_middleware(server: Any, state: _Lenient) -> Any:
                 if tool.scopes():
                     update["meta"] = {**(update.get("meta") or listed.meta or {}), SCOPES_META: tool.scopes()}
                 out.append(listed.model_copy(update=update))
-            # The tools the request's token reaches: the protocol decides from each one's scopes
-            # and annotations.
-            listing = {"tools": [_dump(t.to_mcp_tool()) for t in out]}
-            kept = {t["name"] for t in state.list_granted(listing)["tools"]}
-            return [t for t in out if t.name in kept]
+            return _fastmcp_granted(out, state.auth({}))
 
         async def on_call_tool(
             self,
@@ -1090,9 +1090,7 @@ def _scoped_listing(server: Any, read_only: Sequence[str]) -> Sequence[str]:
             scopes = _granted_scopes()
             if scopes is None:
                 return out
-            listing = {"tools": [_dump(t.to_mcp_tool()) for t in out]}
-            kept = {t["name"] for t in _granted(listing, {"scopes": scopes, "readOnlyScopes": known})["tools"]}
-            return [t for t in out if t.name in kept]
+            return _fastmcp_granted(out, {"scopes": scopes, "readOnlyScopes": known})
 
     _private_listing(getattr(server, "_mcp_server", None), True)
     server.add_middleware(ScopedListing())
