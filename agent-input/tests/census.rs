@@ -96,16 +96,8 @@ fn docs_codes_md_is_fresh() {
     let examples = examples();
     let rendered = agent_input::codes::render_markdown(&|code| examples.get(code).cloned());
     let path = common::vectors_dir().join("../../docs/codes.md");
-    let committed = std::fs::read_to_string(&path).unwrap_or_default().replace("\r\n", "\n");
-    if committed == rendered {
+    if common::generated_fresh(&path, &rendered) || common::blessing() {
         return;
-    }
-    let bless = std::env::var_os("AGENT_INPUT_BLESS").is_some() || std::env::var_os("CI").is_none();
-    if bless {
-        std::fs::write(&path, &rendered).expect("write docs/codes.md");
-        if std::env::var_os("AGENT_INPUT_BLESS").is_some() {
-            return;
-        }
     }
     panic!("docs/codes.md is stale: run `cargo xtask codes` and commit it (off CI it was rewritten)");
 }

@@ -427,3 +427,25 @@ pub fn read_call(spec: &agent_input::tool::ToolSpec, args: &Value) -> (Value, Ve
         call @ agent_input::tool::ToolCall::Error { .. } => panic!("asked: {}", call.to_json()),
     }
 }
+
+/// True when `AGENT_INPUT_BLESS` is set: a generated file a test finds stale is rewritten and the
+/// test passes.
+pub fn blessing() -> bool {
+    std::env::var_os("AGENT_INPUT_BLESS").is_some()
+}
+
+/// Whether the generated file at `path` holds `rendered`. A stale one is rewritten when blessing
+/// or off CI (the test then fails once, so the change is seen and committed); on CI it is left.
+pub fn generated_fresh(path: &std::path::Path, rendered: &str) -> bool {
+    let committed = std::fs::read_to_string(path).unwrap_or_default().replace("\r\n", "\n");
+    if committed == rendered {
+        return true;
+    }
+    if blessing() || std::env::var_os("CI").is_none() {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("the generated file's folder");
+        }
+        std::fs::write(path, rendered).expect("write the generated file");
+    }
+    false
+}

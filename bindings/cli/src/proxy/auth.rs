@@ -89,11 +89,6 @@ pub enum Denied {
     Unavailable(String),
 }
 
-/// The list a flag gives (`a,b` and repeated flags alike).
-fn list(values: &[String]) -> Vec<Value> {
-    values.iter().flat_map(|v| v.split(',')).map(str::trim).filter(|v| !v.is_empty()).map(Value::from).collect()
-}
-
 impl Auth {
     /// The checks the options name; `None` when they name none.
     ///
@@ -118,8 +113,9 @@ impl Auth {
             (Some(path), None) => Verifier::Tokens(tokens_file(path)?),
             (None, Some(url)) => Verifier::Introspect(Introspect::new(url, o.introspect_credentials_env)?),
         };
-        let read_only_scopes = scopes::parse(Some(&Value::Array(list(o.read_only_scopes))), "--read-only-scopes")
-            .map_err(|e| e.to_string())?;
+        let read_only_scopes =
+            scopes::parse(Some(&Value::from(super::flag_list(o.read_only_scopes))), "--read-only-scopes")
+                .map_err(|e| e.to_string())?;
         let mut scopes_supported: Vec<String> = Vec::new();
         for overrides in tools.as_object().into_iter().flat_map(|t| t.values()) {
             for scope in overrides.get("scopes").and_then(Value::as_array).into_iter().flatten() {
@@ -331,9 +327,10 @@ impl Introspect {
         }
         let body = response.bytes().await.map_err(|e| unavailable(e.to_string()))?;
         let answer: Value = serde_json::from_slice(&body).map_err(|e| unavailable(format!("answered no JSON: {e}")))?;
-        let (granted, expires) = introspected(&answer, audience, now_seconds())?;
-        let keep = expires
-            .map_or(INTROSPECTION_CACHE_SECONDS, |e| e.saturating_sub(now_seconds()).min(INTROSPECTION_CACHE_SECONDS));
+        let now = now_seconds();
+        let (granted, expires) = introspected(&answer, audience, now)?;
+        let keep =
+            expires.map_or(INTROSPECTION_CACHE_SECONDS, |e| e.saturating_sub(now).min(INTROSPECTION_CACHE_SECONDS));
         let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
         if cache.len() >= MAX_INTROSPECTION_CACHE {
             let now = Instant::now();

@@ -78,12 +78,17 @@ fn lenient_options(o: &Options<'_>) -> Result<(Lenient, Value), String> {
             serde_json::from_str(&text).map_err(|e| format!("--overrides {}: not JSON: {e}", path.display()))?
         }
     };
-    let languages: Vec<&str> =
-        o.languages.iter().flat_map(|l| l.split(',')).map(str::trim).filter(|l| !l.is_empty()).collect();
+    let languages = flag_list(o.languages);
     let options = json!({"tools": tools, "languages": languages, "implied_kinds": o.implied_kinds});
     let lenient = Lenient::from_options(&options, Some(server_key(o.server_key_env)?))
         .map_err(|e| format!("--overrides: {e}"))?;
     Ok((lenient, tools))
+}
+
+/// The items a repeatable flag gives, each flag also a comma-separated list (`--languages
+/// cs,de --languages pl`).
+fn flag_list(values: &[String]) -> Vec<&str> {
+    values.iter().flat_map(|v| v.split(',')).map(str::trim).filter(|v| !v.is_empty()).collect()
 }
 
 /// The key that seals questions to a person and confirm tokens: the one in the variable
