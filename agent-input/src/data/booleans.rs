@@ -5,7 +5,7 @@
 /// The CLDR version the tables were generated from.
 pub const CLDR_VERSION: &str = "48.2.0";
 
-/// Words that mean yes, beyond the hand lists of `boolean.rs`, sorted (74 entries).
+/// Words that mean yes, beyond the hand lists of `boolean.rs`, sorted (73 entries).
 pub static YES_WORDS: &[&str] = &[
     "bai",
     "beeni",
@@ -45,8 +45,7 @@ pub static YES_WORDS: &[&str] = &[
     "այո",
     "כן",
     "ءيا",
-    "ا\u{653}",
-    "ا\u{653}ری",
+    "اری",
     "بله",
     "نعم",
     "ها",
@@ -85,7 +84,7 @@ pub static YES_WORDS: &[&str] = &[
 
 /// Words that mean no, beyond the hand lists of `boolean.rs`, sorted (68 entries).
 pub static NO_WORDS: &[&str] = &[
-    "aʼa",
+    "a'a",
     "beeko",
     "ch",
     "cha",

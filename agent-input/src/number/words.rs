@@ -106,6 +106,12 @@ impl State {
                         Some(Self { group: s.group * 100, stage: Stage::Hundreds, ..s })
                     }
                     (Stage::Empty, _) if flags & ALONE != 0 && power > 2 && !s.joined => s.scaled(1, power),
+                    // A scale word first names one of it, though its language's rules write a
+                    // group before it (`мільйон`, `million`, `hundred and five`).
+                    (Stage::Empty, 2) if s.power == NO_POWER && !s.joined => {
+                        Some(Self { group: 100, stage: Stage::Hundreds, ..s })
+                    }
+                    (Stage::Empty, _) if s.power == NO_POWER && !s.joined => s.scaled(1, power),
                     (Stage::Units | Stage::Hundreds | Stage::Full, _)
                         if flags & AFTER_GROUP != 0 && power > 2 && s.group > 0 =>
                     {
@@ -122,6 +128,10 @@ impl State {
     /// The group after a number word below a thousand.
     fn word(&mut self, v: u64) -> Option<()> {
         let v = u128::from(v);
+        // Zeros before the number's words are leading zeros (`cero uno`, as `01`).
+        if self.stage == Stage::Full && self.group == 0 && self.total == 0 && self.power == NO_POWER {
+            self.stage = Stage::Empty;
+        }
         match (self.stage, v) {
             (Stage::Empty, 0) if self.power == NO_POWER && !self.joined => self.stage = Stage::Full,
             (_, 0) => return None,
@@ -439,7 +449,9 @@ pub(super) fn number_word(input: &Input<'_>, text: &str) -> Option<Ask> {
 /// A decimal written with its language's decimal word between the whole number and its digits
 /// (`1 point 5`, `1 komma 25`, `2 čárka 5`, `one point two five`: [`NUMBER_DECIMAL_WORDS`],
 /// cldr-rbnf's `x.x` rules): read with `number_spelling_normalized`. The whole number is digits
-/// or spelled; the decimals are digits, or digit words one by one. `None` for any other text.
+/// or spelled, or nothing (`point five`); the decimals are digits, digit words one by one, or a
+/// number spelled as a whole (`uno coma veinticinco`), and a scale word may follow them (`two
+/// point two million`; a scale word of two powers asks naming both). `None` for any other text.
 #[cold]
 #[inline(never)]
 pub(super) fn decimal_word(input: &Input<'_>, text: &str, opts: &NumberOptions) -> Option<Outcome<Decimal>> {
@@ -448,23 +460,71 @@ pub(super) fn decimal_word(input: &Input<'_>, text: &str, opts: &NumberOptions) 
         return None;
     }
     let key = word_key(clean);
-    let value = NUMBER_DECIMAL_WORDS.iter().find_map(|word| {
+    let values = NUMBER_DECIMAL_WORDS.iter().find_map(|word| {
         key.match_indices(word).find_map(|(at, _)| {
             let (left, right) = (key.get(..at)?.trim_end(), key.get(at + word.len()..)?.trim_start());
-            let spaced = key.get(..at)?.len() != left.len() && key.get(at + word.len()..)?.len() != right.len();
+            let before = at == 0 || key.get(..at)?.len() != left.len();
+            let spaced = before && key.get(at + word.len()..)?.len() != right.len();
             let tight = !word.chars().any(|c| c.is_ascii_alphabetic());
-            (spaced || tight).then(|| joined_decimal(left, right)).flatten()
+            let values = if spaced || tight { scaled_decimals(left, right, &opts.languages) } else { SmallVec::new() };
+            (!values.is_empty()).then_some(values)
         })
     })?;
-    let mut repairs = Repairs::default();
-    repairs.push(Repair::Spelling);
-    Some(one_reading(input, value, repairs, opts))
+    if let [value] = values.as_slice() {
+        let mut repairs = Repairs::default();
+        repairs.push(Repair::Spelling);
+        return Some(one_reading(input, *value, repairs, opts));
+    }
+    let word = quoted(clean);
+    let what = "a number word for different numbers in different languages";
+    Some(Outcome::ask(asking(
+        input,
+        &values,
+        |options| {
+            (
+                format!("a number in digits; {word} is {what}"),
+                format!("set to the number you meant, in digits: {options}"),
+            )
+        },
+        |v| format!("{v}: {word} as a number word"),
+    )))
 }
 
-/// The decimal of a whole number's text (`left`: digits, or spelled with one value) and the
-/// digits after the decimal word (`right`: ASCII digits, or digit words one by one).
+/// The decimals [`joined_decimal`] reads, times each power of a scale word that ends `right`
+/// (`two million`, `สองล้าน`; `two billion` gives two): a scale word that multiplies the group
+/// before it, no unit's symbol, of a power above a hundred.
+fn scaled_decimals(left: &str, right: &str, languages: &[String]) -> SmallVec<[Decimal; 2]> {
+    let mut out = SmallVec::new();
+    for (at, _) in right.char_indices().skip(1) {
+        let (Some(digits), Some(word)) = (right.get(..at), right.get(at..)) else { continue };
+        let word = word.trim_start();
+        if crate::data::scales::UNIT_SCALES.iter().any(|(k, _)| *k == word) {
+            continue;
+        }
+        let mut powers: SmallVec<[u8; 2]> = SmallVec::new();
+        atoms_of(word, languages, |atom| match atom {
+            Atom::Scale(flags) if flags & AFTER_GROUP != 0 && flags & POWER > 2 => powers.push(flags & POWER),
+            _ => {}
+        });
+        let Some(base) = joined_decimal(left, digits.trim_end()).filter(|_| !powers.is_empty()) else { continue };
+        for power in powers {
+            let scaled = 10u64.checked_pow(u32::from(power)).and_then(|p| base.checked_mul(Decimal::from(p)));
+            if let Some(v) = scaled.and_then(|v| canonical(&normalized(v).to_string())).filter(|v| !out.contains(v)) {
+                out.push(v);
+            }
+        }
+        return out;
+    }
+    out.extend(joined_decimal(left, right));
+    out
+}
+
+/// The decimal of a whole number's text (`left`: digits, or spelled with one value; nothing
+/// for zero, `point five`) and the digits after the decimal word (`right`: ASCII digits, digit
+/// words one by one, or a number spelled as a whole: `uno coma veinticinco`, 1.25).
 fn joined_decimal(left: &str, right: &str) -> Option<Decimal> {
     let whole = match parse_text(left) {
+        _ if left.is_empty() => Decimal::ZERO,
         Parsed::One { value, .. } if value.is_integer() => value,
         Parsed::One { .. } | Parsed::Two { .. } | Parsed::OutOfBounds => return None,
         Parsed::Invalid => match spelled_values(left).as_slice() {
@@ -476,7 +536,12 @@ fn joined_decimal(left: &str, right: &str) -> Option<Decimal> {
         right.to_owned()
     } else {
         let words = right.split(' ').map(|w| NUMBER_WORDS.get(w).filter(|d| *d <= 9));
-        words.map(|d| d.and_then(|d| char::from_digit(d, 10))).collect::<Option<String>>()?
+        let one_by_one = words.map(|d| d.and_then(|d| char::from_digit(d, 10))).collect::<Option<String>>();
+        match (one_by_one, spelled_values(right).as_slice()) {
+            (Some(digits), _) => digits,
+            (None, [one]) => one.to_string(),
+            _ => return None,
+        }
     };
     if digits.is_empty() || digits.len() > 20 {
         return None;
@@ -683,6 +748,100 @@ mod tests {
         // Unihan's tens: 卅 (30), 廿 (20), 卌 (40), alone and before a digit.
         for (text, n) in [("卅三", 33), ("廿", 20), ("五百卅四", 534), ("一萬零卌", 10_040)] {
             assert_eq!(spelled_values(text).as_slice(), &[n], "{text}");
+        }
+    }
+
+    /// Every word of the number table reads as its number, whatever its script: words with
+    /// the marks Thai, Khmer, Burmese and the Indic scripts write (`หนึ่ง`, `ஒன்று`, `सत्रह`),
+    /// the forms of a hundred before the rest (Georgian `ორას`), the case forms of Russian,
+    /// Polish, Lithuanian and Finnish (`трех`), Arabic's oblique forms (`عشرين`) and the
+    /// regional rules (`septante`, `huitante`, `dezasseis`).
+    #[test]
+    fn every_table_word_reads_as_its_number() {
+        let entries = NUMBER_WORDS.entries();
+        for (key, n) in &entries {
+            let values = spelled_values(key);
+            assert!(values.contains(&u64::from(*n)), "{key}: {values:?}, the table says {n}");
+        }
+        let marked = entries.iter().filter(|(k, _)| k.chars().any(unicode_normalization::char::is_combining_mark));
+        let marked = marked.count();
+        assert!(marked > 200, "{marked} words with combining marks");
+        for (word, n) in [
+            ("หนึ่ง", 1),
+            ("ஒன்று", 1),
+            ("सत्रह", 17),
+            ("ორას", 200),
+            ("трех", 3),
+            ("عشرين", 20),
+            ("ثلاثمائة", 300),
+            ("huitante", 80),
+            ("dezasseis", 16),
+        ] {
+            assert_eq!(spelled_values(word).as_slice(), &[n], "{word}");
+        }
+    }
+
+    /// A scale word first or alone names one of it (`мільйон`, `thousand`, `hundred and
+    /// five`): every scale word of one power that is no unit's symbol.
+    #[test]
+    fn a_scale_word_alone_is_one_of_it() {
+        let mut read = 0;
+        for (key, flags) in NUMBER_SCALE_WORDS.entries() {
+            // CJK writes one before a myriad (`一万`): a myriad alone keeps its own rule.
+            let myriad = key.chars().all(|c| is_han(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c));
+            let glued = key.starts_with(separator) || myriad;
+            if glued
+                || crate::data::scales::UNIT_SCALES.iter().any(|(k, _)| *k == key)
+                || NUMBER_WORDS.get(&key).is_some()
+            {
+                continue;
+            }
+            let power = u32::from(flags & POWER);
+            let values = spelled_values(&key);
+            assert!(values.contains(&10u64.pow(power)), "{key}: {values:?}, 10^{power}");
+            read += 1;
+        }
+        assert!(read > 300, "{read}");
+        assert_eq!(spelled_values("hundred and five").as_slice(), &[105]);
+    }
+
+    /// Number words of one value of the table, for the properties below.
+    fn one_valued() -> &'static [(String, u64)] {
+        static WORDS: std::sync::OnceLock<Vec<(String, u64)>> = std::sync::OnceLock::new();
+        WORDS.get_or_init(|| {
+            let entries = NUMBER_WORDS.entries().into_iter().filter(|(k, n)| *n <= 999 && !k.contains('-'));
+            entries
+                .filter_map(|(k, _)| match spelled_values(&k).as_slice() {
+                    [one] => Some((k, *one)),
+                    _ => None,
+                })
+                .collect()
+        })
+    }
+
+    proptest::proptest! {
+        /// Zeros before a spelled number are leading zeros (`cero uno`, `zero zero seven`,
+        /// as `01` and `007` read): the number reads as without them.
+        #[test]
+        fn zeros_before_a_spelled_number_lead(index in proptest::prelude::any::<proptest::sample::Index>(), zeros in 1usize..3) {
+            let (key, n) = index.get(one_valued());
+            let zero = ["zero", "cero", "nula", "null"][zeros % 4];
+            let text = format!("{} {key}", vec![zero; zeros].join(" "));
+            let values = spelled_values(&text).to_vec();
+            proptest::prop_assert!(values.contains(n), "{}: {:?}", text, values);
+        }
+
+        /// A decimal word between a whole number and a number spelled as a whole (`uno coma
+        /// veinticinco`, 1.25; `point five`, 0.5) or its digits one by one, and a scale word after
+        /// them (`two point two million`).
+        #[test]
+        fn a_spelled_fraction_after_a_decimal_word(index in proptest::prelude::any::<proptest::sample::Index>(), whole in 0u64..10, scaled in proptest::prelude::any::<bool>()) {
+            let (key, n) = index.get(one_valued());
+            let left = if whole == 0 { String::new() } else { whole.to_string() };
+            let right = if scaled { format!("{key} million") } else { key.clone() };
+            let values: Vec<Decimal> = scaled_decimals(&left, &right, &[]).iter().map(|v| v.normalize()).collect();
+            let expected = canonical(&format!("{whole}.{n}")).map(|d| if scaled { d * Decimal::from(1_000_000) } else { d });
+            proptest::prop_assert_eq!(values, expected.map(|v| v.normalize()).into_iter().collect::<Vec<_>>(), "{} | {}", left, right);
         }
     }
 

@@ -10,6 +10,25 @@ const fn is_diacritic(c: char) -> bool {
     matches!(c, '\u{0300}'..='\u{036f}' | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}' | '\u{fe20}'..='\u{fe2f}')
 }
 
+/// What Arabic writing leaves out or writes either way, dropped for matching as Arabic search
+/// normalises it (Larkey, Ballesteros and Connell, *Light Stemming for Arabic Information
+/// Retrieval*, 2007; Lucene's `ArabicNormalizer`): the short vowels and other harakat
+/// (U+064B-U+065F, the hamza above or below an alef that NFKD splits off: `أ`, `إ`, `آ` to
+/// `ا`), the superscript alef (U+0670) and the tatweel that stretches a word (U+0640).
+const fn is_arabic_mark(c: char) -> bool {
+    matches!(c, '\u{064b}'..='\u{065f}' | '\u{0670}' | '\u{0640}')
+}
+
+/// The Arabic letter a search compares in place of `c` (the same normalisation): the alef
+/// maksura as a yeh (`إحدى`, `احدي`), the teh marbuta as a heh (`أربعة`, `اربعه`).
+const fn arabic_letter(c: char) -> char {
+    match c {
+        '\u{0649}' => '\u{064a}',
+        '\u{0629}' => '\u{0647}',
+        _ => c,
+    }
+}
+
 /// Folds one character for matching: lower case first, compatibility forms decomposed (NFKD:
 /// ligatures, fullwidth letters), then Latin letters lose their
 /// diacritics (`ł` to `l`, `ß` to `ss`, through NFD and then `data::latin` for letters NFD keeps
@@ -18,6 +37,12 @@ const fn is_diacritic(c: char) -> bool {
 fn push_folded(out: &mut String, c: char) {
     if c.is_ascii() {
         out.push(c.to_ascii_lowercase());
+        return;
+    }
+    // The modifier letter apostrophe, which Ukrainian and Belarusian write inside a word
+    // (`пʼять`), is the apostrophe a keyboard types (`п'ять`).
+    if c == '\u{2bc}' {
+        out.push('\'');
         return;
     }
     if let Some(folded) = latin_folded(c) {
@@ -60,9 +85,10 @@ fn latin_folded(c: char) -> Option<&'static str> {
 fn push_folded_slow(out: &mut String, c: char) {
     for lower in c.to_lowercase() {
         for d in std::iter::once(lower).nfkd() {
-            if is_diacritic(d) {
+            if is_diacritic(d) || is_arabic_mark(d) {
                 continue;
             }
+            let d = arabic_letter(d);
             if d.is_ascii() {
                 out.push(d.to_ascii_lowercase());
             } else if d == '\u{3c2}' {

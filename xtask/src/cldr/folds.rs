@@ -23,6 +23,14 @@ thread_local! {
     static SEEN: RefCell<Seen> = const { RefCell::new(BTreeMap::new()) };
 }
 
+/// Whether `c` is part of a word of the tables: a letter, or a combining mark (Unicode's
+/// General_Category M). The marks that Thai, Lao, Khmer, Burmese and the Indic scripts write
+/// are no `Alphabetic` characters (Thai's tone marks, the viramas: `หนึ่ง`, `सत्रह`,
+/// `ஒன்று`), though they are part of the word.
+pub(super) fn word_letter(c: char) -> bool {
+    c.is_alphabetic() || unicode_normalization::char::is_combining_mark(c)
+}
+
 /// The key of `word` in the tables: [`agent_input::word_key_in`] with the conflicts settled so
 /// far (none in the first run).
 pub(super) fn key(word: &str) -> String {

@@ -33,7 +33,7 @@ pub(super) fn count_words(dir: &Path, locales: &[String]) -> Result<Vec<(String,
                     continue;
                 };
                 let (Ok(n), word) = (n.parse::<u8>(), text.trim_end_matches(';').trim()) else { continue };
-                let plain = !word.is_empty() && word.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
+                let plain = !word.is_empty() && word.chars().all(|c| folds::word_letter(c) || c == ' ' || c == '-');
                 if (1..=12).contains(&n) && plain {
                     words.add(folds::meant(word, "number", n), n);
                 }
@@ -81,8 +81,8 @@ fn add_spaced<V: PartialEq + Copy + Ord>(words: &mut Words<V>, key: String, valu
 }
 
 /// Whether a cardinal rule set spells a grammatical case other than the nominative
-/// (`%spellout-cardinal-masculine-genitive`, Finnish `-inessive`): a number sent as a value is
-/// written in the nominative, and the case forms would double the table.
+/// (`%spellout-cardinal-masculine-genitive`, Finnish `-inessive`): the number words take every
+/// case, the scale words, joining words and Han rests read from the nominative's rules.
 pub(super) fn case_set(name: &str) -> bool {
     const CASES: &[&str] = &[
         "genitive",
@@ -108,33 +108,36 @@ pub(super) fn case_set(name: &str) -> bool {
 /// `vingt et un`, `двадцать один`): 0 to 100, the hundreds to 900, a thousand and a million.
 const NUMBER_WORD_VALUES: &[u32] = &[200, 300, 400, 500, 600, 700, 800, 900, 1000, 1_000_000];
 
-/// Whole numbers written as words, of every nominative cardinal rule set of the modern locales'
-/// rule-based number spellings (cldr-rbnf `%spellout-numbering` and `%spellout-cardinal…`, each
-/// gender; no case but the nominative: [`case_set`]), [`NUMBER_WORD_VALUES`], spelled by [`Rbnf`], keyed by [`folds::key`]; a word
-/// with a hyphen is also keyed with a space there (`twenty one`). Only words of letters,
-/// spaces, hyphens and apostrophes count, and no Latin word of under three letters. Returns
-/// the words of one number and those two locales give different numbers (`tres`: three in
-/// Spanish, sixty in Danish), with English's `once` (one time; Spanish eleven).
+/// Whole numbers written as words, of every cardinal rule set of the modern locales' rule-based
+/// number spellings and their regional rule files (cldr-rbnf `%spellout-numbering` and
+/// `%spellout-cardinal…`, each gender and each grammatical case: `трех`, `dwóch`, `kahden`),
+/// [`NUMBER_WORD_VALUES`], spelled by [`Rbnf`], keyed by [`folds::key`]; a word with a hyphen is
+/// also keyed with a space there (`twenty one`). Only words of letters and their combining
+/// marks ([`folds::word_letter`]), spaces, hyphens and apostrophes count, and no Latin word of
+/// under three letters. Arabic's other written forms join them ([`arabic_forms`]), and so do
+/// the forms a hundred takes before the rest ([`hundreds_before_rest`]). Returns the words of
+/// one number and those two locales give different numbers (`tres`: three in Spanish, sixty in
+/// Danish), with English's `once` (one time; Spanish eleven).
 pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>, String> {
     let mut words = Words::<u32>::new();
     let values = (0..=100).chain(NUMBER_WORD_VALUES.iter().copied());
-    rbnf_words(
-        dir,
-        locales,
-        |n| cardinal_set(n) && !case_set(n),
-        values,
-        |key, n, lang| {
-            // Two Latin letters are a code or an English word more often than a number (`en`,
-            // `to`, `on`: Swedish one, Norwegian two, Turkish ten).
-            let short = key.is_ascii() && key.chars().count() < 3;
-            if !short && key.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'')) {
-                if key.contains('-') {
-                    words.add_in(key.replace('-', " "), n, lang);
-                }
-                words.add_in(key, n, lang);
+    rbnf_words(dir, locales, cardinal_set, values, |key, n, lang| {
+        // Two Latin letters are a code or an English word more often than a number (`en`,
+        // `to`, `on`: Swedish one, Norwegian two, Turkish ten).
+        let short = key.is_ascii() && key.chars().count() < 3;
+        if !short && key.chars().all(|c| folds::word_letter(c) || matches!(c, ' ' | '-' | '\'')) {
+            if key.contains('-') {
+                words.add_in(key.replace('-', " "), n, lang);
             }
-        },
-    )?;
+            if lang == "ar" {
+                for form in arabic_forms(&key, n) {
+                    words.add_in(form, n, lang);
+                }
+            }
+            words.add_in(key, n, lang);
+        }
+    })?;
+    hundreds_before_rest(dir, locales, &mut words)?;
     han_remainders(dir, locales, &mut words)?;
     han_tens(dir, &mut words)?;
     // English says how many times with `once`, which Spanish spells eleven: the word asks.
@@ -146,6 +149,88 @@ pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>,
         return Err("cldr-rbnf: the English, Czech or German number words are missing".into());
     }
     Ok(words)
+}
+
+/// The form a whole hundred takes before the rest of a number where it differs from the
+/// hundred alone (Georgian `ორას`, in `ორასერთი`, 201, beside `ორასი`, 200; Spanish `ciento`
+/// beside `cien`): for each hundred h and digit r, what the modern locales' cardinal rules
+/// (cldr-rbnf) write for h + r before r's own word, when it is one word of letters, added as a
+/// word of h (a writer may put a space where the rules glue the rest on: `ორას ერთი`).
+fn hundreds_before_rest(dir: &Path, locales: &[String], words: &mut Words<u32>) -> Result<(), String> {
+    for lang in locales {
+        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
+        let Some(rules) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
+        let rbnf = Rbnf { sets: rules };
+        for name in rules.keys().filter(|n| cardinal_set(n) && !case_set(n)) {
+            for h in (100..=900u32).step_by(100) {
+                let Some(alone) = rbnf.spell(name, u64::from(h), 0) else { continue };
+                for r in 1..=9u32 {
+                    let (Some(whole), Some(rest)) =
+                        (rbnf.spell(name, u64::from(h + r), 0), rbnf.spell(name, u64::from(r), 0))
+                    else {
+                        continue;
+                    };
+                    let Some(head) = whole.strip_suffix(rest.as_str()).map(|h| h.trim_end_matches([' ', '-'])) else {
+                        continue;
+                    };
+                    let one_word = !head.is_empty() && head.chars().all(folds::word_letter);
+                    let key = folds::meant(head, "number", h);
+                    if one_word && head != alone && !(key.is_ascii() && key.len() < 3) {
+                        words.add_in(key, h, lang);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The genitive and accusative of an Arabic number word that cldr-rbnf writes in the
+/// nominative only: the tens are sound masculine plurals (`عشرون`, `ثلاثون`: `-ūna`, oblique
+/// `-īna`, `عشرين`, `ثلاثين`), and two and two hundred duals (`اثنان`, `مائتان`: `-āni`,
+/// oblique `-ayni`, `اثنين`, `مائتين`), with twelve's first word (`اثنا عشر`, `اثني عشر`)
+/// (Ryding, *A Reference Grammar of Modern Standard Arabic*, 2005, the chapter on numerals:
+/// the written forms as writers send them, without short vowels). `key` is folded (the teh
+/// marbuta a heh, the alef maksura a yeh); `None` where the word has no other case form.
+fn arabic_oblique(key: &str, n: u32) -> Option<String> {
+    let swap = |word: &str, from: &str, to: &str| {
+        word.strip_suffix(from).filter(|stem| stem.chars().count() >= 2).map(|stem| format!("{stem}{to}"))
+    };
+    let words: Vec<&str> = key.split(' ').collect();
+    let changed: Vec<String> = match n {
+        20..=99 => words.iter().map(|w| swap(w, "ون", "ين").unwrap_or_else(|| (*w).to_owned())).collect(),
+        2 | 200 => words.iter().map(|w| swap(w, "ان", "ين").unwrap_or_else(|| (*w).to_owned())).collect(),
+        12 => words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| if i == 0 { swap(w, "ا", "ي") } else { None }.unwrap_or_else(|| (*w).to_owned()))
+            .collect(),
+        _ => return None,
+    };
+    let out = changed.join(" ");
+    (out != key).then_some(out)
+}
+
+/// The other forms writers give an Arabic number word of cldr-rbnf (folded): its oblique case
+/// ([`arabic_oblique`]); the conjunction `و`, which Arabic writes on the word after it, set
+/// apart by a space (`واحد و عشرون` beside `واحد وعشرون`); and a hundred from three to nine
+/// as one word, its unit without the feminine ending, with `مائة` or the reformed spelling
+/// `مئة` (`ثلاثمائة`, `ثلاثمئة`, beside cldr-rbnf's `ثلاثة مائة`; Ryding 2005, on numerals).
+fn arabic_forms(key: &str, n: u32) -> Vec<String> {
+    let mut out: Vec<String> = arabic_oblique(key, n).into_iter().collect();
+    for form in [key.to_owned()].into_iter().chain(out.clone()) {
+        if form.contains(" و") {
+            out.push(form.replace(" و", " و "));
+        }
+    }
+    if (300..=900).contains(&n) && n.is_multiple_of(100) {
+        let (hundred, reformed) = (folds::key("مائة"), folds::key("مئة"));
+        let unit = key.strip_suffix(&format!(" {hundred}")).and_then(|u| u.strip_suffix(folds::key("ة").as_str()));
+        if let Some(unit) = unit {
+            out.extend([hundred, reformed].iter().flat_map(|h| [format!("{unit}{h}"), format!("{unit} {h}")]));
+        }
+    }
+    out
 }
 
 /// Whether every character of `text` is a Han ideograph (CJK writes a number's parts without
@@ -241,7 +326,7 @@ pub(super) fn ordinal_words(dir: &Path, locales: &[String]) -> Result<Vec<(Strin
         |n| n.starts_with("%spellout-ordinal"),
         1..=31,
         |key, n, _| {
-            let plain = !key.is_empty() && key.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-');
+            let plain = !key.is_empty() && key.chars().all(|c| folds::word_letter(c) || c == ' ' || c == '-');
             if let (true, Ok(n)) = (plain, u8::try_from(n)) {
                 add_spaced(&mut words, key, n);
             }

@@ -259,12 +259,12 @@ fn write_number_tables(
         "pub static NUMBER_RANGE_JOINERS: &[&str] = &",
         &joiners,
     );
-    let numbers = number_words(dir, modern)?;
+    let numbers = number_words(dir, &super::source::rbnf_locales(dir, modern)?)?;
     write_packed(
         out,
         "NUMBER_WORDS",
         "u32",
-        "Whole numbers written as words (`twenty-one`, `twenty one`, `dvacet jedna`, `einundzwanzig`, `vingt et un`, `sto`): 0 to 100, the hundreds, a thousand and a million, of every nominative cardinal rule set of the modern locales' rule-based number spellings (cldr-rbnf, each gender)",
+        "Whole numbers written as words (`twenty-one`, `twenty one`, `dvacet jedna`, `einundzwanzig`, `vingt et un`, `sto`): 0 to 100, the hundreds, a thousand and a million, of every cardinal rule set of the modern locales' rule-based number spellings and their regional rule files (cldr-rbnf, each gender and case: `трех`), with Arabic's oblique and one-word forms (`عشرين`, `ثلاثمائة`) and the forms of a hundred before the rest (`ორას`)",
         &numbers.one_entries(),
     );
     write_pairs_owned(
@@ -287,6 +287,8 @@ fn write_spelled_tables(
     modern: &[String],
     units: &BTreeSet<String>,
 ) -> Result<(), String> {
+    let rbnf = super::source::rbnf_locales(dir, modern)?;
+    let modern = rbnf.as_slice();
     let numbers = number_words(dir, modern)?;
     let scales = spelled::scale_words(dir, modern)?;
     let (one, several): (Vec<_>, Vec<_>) = scales.powers.into_iter().partition(|(_, v)| v.len() == 1);
@@ -298,7 +300,7 @@ fn write_spelled_tables(
         out,
         "NUMBER_SCALE_WORDS",
         "u8",
-        &format!("The scale words of numbers spelled in words (`hundred`, `thousand`, `tisíce`, `Millionen`, `mil`): every form the nominative cardinal rules of the modern locales' cldr-rbnf write for 10^2 to 10^{}, each with its power plus its flags ({flags})", spelled::MAX_SPELLED_POWER),
+        &format!("The scale words of numbers spelled in words (`hundred`, `thousand`, `tisíce`, `Millionen`, `mil`): every form the nominative cardinal rules of the modern locales' cldr-rbnf and their regional rule files write for 10^2 to 10^{}, each with its power plus its flags ({flags})", spelled::MAX_SPELLED_POWER),
         &one,
     );
     write_pairs_owned(

@@ -45,6 +45,25 @@ pub(super) fn modern_locales(dir: &Path) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
+/// The locales whose rule-based number spellings (cldr-rbnf) the number tables read: the
+/// modern locales and every regional rule file of a modern language (`en-IN`'s `lakh` and
+/// `crore`, `fr-BE`'s `septante`, `fr-CH`'s `huitante`, `pt-PT`'s `dezasseis`), sorted.
+pub(super) fn rbnf_locales(dir: &Path, modern: &[String]) -> Result<Vec<String>, String> {
+    let rbnf = dir.join("cldr-rbnf/rbnf");
+    let entries = std::fs::read_dir(&rbnf).map_err(|e| format!("{}: {e}", rbnf.display()))?;
+    let mut out: Vec<String> = modern.to_vec();
+    for entry in entries {
+        let name = entry.map_err(|e| format!("{}: {e}", rbnf.display()))?.file_name();
+        let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".json")) else { continue };
+        let base = id.split('-').next().unwrap_or(id);
+        if id.contains('-') && modern.iter().any(|m| m == base) && !out.iter().any(|m| m == id) {
+            out.push(id.to_owned());
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
 /// The languages CLDR covers at the moderate or basic level, without a region (`mi`, `br`,
 /// `xh`; `sr-Latn`-like script variants too), that have names.
 pub(super) fn minor_locales(dir: &Path) -> Result<Vec<String>, String> {

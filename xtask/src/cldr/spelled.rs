@@ -108,7 +108,8 @@ fn literal_keys(text: &str) -> Vec<String> {
             rest = rest.get(next..).unwrap_or_default();
         }
     }
-    let word = |k: &String| !k.is_empty() && k.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\''));
+    let word =
+        |k: &String| !k.is_empty() && k.chars().all(|c| super::folds::word_letter(c) || matches!(c, ' ' | '-' | '\''));
     let keys: BTreeSet<String> = forms.iter().map(|f| word_key(f.trim().trim_matches('\''))).filter(word).collect();
     keys.into_iter().collect()
 }
@@ -148,9 +149,12 @@ pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<ScaleWords, 
                 None if base < 2 * 10u64.pow(power) => (text, SCALE_ALONE),
                 None => continue,
             };
+            let source = literal;
             let literal = literal.split(['[', '→', '=']).next().unwrap_or_default();
-            for key in literal_keys(literal) {
-                if lang == "en" && flag == SCALE_AFTER_GROUP {
+            let ending = zero_suffix(&sets, source.get(literal.len()..).unwrap_or_default());
+            let forms = ending.iter().map(|e| format!("{literal}{e}"));
+            for key in [literal.to_owned()].into_iter().chain(forms).flat_map(|l| literal_keys(&l)) {
+                if base_language(lang) == "en" && flag == SCALE_AFTER_GROUP {
                     english.push((key.clone(), power));
                 }
                 languages.entry(key.clone()).or_default().insert((base_language(lang), power));
@@ -188,6 +192,19 @@ pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<ScaleWords, 
         .map(|(k, langs)| (k, langs.iter().map(|(l, p)| format!("{l}:{p}")).collect::<Vec<_>>().join(" ")))
         .collect();
     Ok(ScaleWords { powers: entries, languages })
+}
+
+/// The ending a scale word takes when nothing follows it, where its rule writes the word's
+/// stem and a private rule set for the rest whose rule for 0 is a plain literal (Georgian
+/// `ათას→%%th→` with `%%th`'s `0: ი;`: `ორი ათასი`, 2000, and `ორი ათას ერთი`, 2001).
+/// `after` is the rule's text after the stem; `None` when it names no such set.
+fn zero_suffix(sets: &serde_json::Map<String, Value>, after: &str) -> Option<String> {
+    let name = after.strip_prefix('→')?.split('→').next().filter(|n| n.starts_with("%%"))?;
+    let rules = sets.get(name)?.as_array()?;
+    let zero = rules.iter().find(|r| r.get(0).and_then(Value::as_str) == Some("0"))?;
+    let text = zero.get(1)?.as_str()?.trim_end_matches(';');
+    let plain = !text.is_empty() && text.chars().all(super::folds::word_letter);
+    plain.then(|| text.to_owned())
 }
 
 /// The scale words [`scale_words`] finds: each word's powers with their flags, and, for a word
