@@ -141,6 +141,12 @@ impl State {
                 (self.group, self.stage) = (v, stage);
             }
             (Stage::Hundreds, 1..=99) => (self.group, self.stage) = (self.group + v, Stage::Full),
+            // A whole ten, then a digit's word: their sum, where the tables have no word of
+            // both (Turkish written as one word, `otuzüç`, as cheques write amounts; `yedi
+            // yüz yirmi üç`). Each language's own word of both reads the same.
+            (Stage::Units | Stage::Full, 1..=9) if self.group % 100 >= 10 && self.group.is_multiple_of(10) => {
+                self.group += v;
+            }
             _ => return None,
         }
         Some(())
@@ -253,6 +259,18 @@ impl Walk {
     }
 }
 
+/// Whether the piece `key[i..j]` is a word of one or two Latin letters glued to a letter: no
+/// such word is read inside another (`ninety` is no `nine` and Vietnamese `tỷ`, 10^9, folded
+/// `ty`). Languages that glue a number's words write longer ones (`zweitausend`, `otuzüç`).
+fn short_and_glued(key: &str, i: usize, j: usize) -> bool {
+    let Some(piece) = key.get(i..j) else { return false };
+    if !piece.is_ascii() || piece.len() > 2 {
+        return false;
+    }
+    let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
+    letter(key.get(..i).and_then(|b| b.chars().next_back())) || letter(key.get(j..).and_then(|a| a.chars().next()))
+}
+
 /// Every value a text spelled in words reads as (empty when it reads as none; more than one
 /// when its words mean different numbers in different languages: `tres`, `two billion`).
 pub(super) fn spelled_values(text: &str) -> SmallVec<[u64; 4]> {
@@ -272,6 +290,9 @@ fn spelled_values_in(text: &str, languages: &[String]) -> SmallVec<[u64; 4]> {
         let ends = key.char_indices().map(|(j, _)| j).chain([key.len()]).filter(|j| *j > i);
         for j in ends.take_while(|j| j - i <= MAX_NUMBER_WORD_BYTES) {
             let Some(piece) = key.get(i..j) else { continue };
+            if short_and_glued(&key, i, j) {
+                continue;
+            }
             atoms_of(piece, languages, |atom| from.get_mut(i).into_iter().for_each(|e| e.push((j, atom))));
         }
     }
@@ -776,6 +797,8 @@ mod tests {
             ("ثلاثمائة", 300),
             ("huitante", 80),
             ("dezasseis", 16),
+            ("εφτά", 7),
+            ("otuzüç", 33),
         ] {
             assert_eq!(spelled_values(word).as_slice(), &[n], "{word}");
         }
@@ -843,6 +866,35 @@ mod tests {
             let expected = canonical(&format!("{whole}.{n}")).map(|d| if scaled { d * Decimal::from(1_000_000) } else { d });
             proptest::prop_assert_eq!(values, expected.map(|v| v.normalize()).into_iter().collect::<Vec<_>>(), "{} | {}", left, right);
         }
+    }
+
+    proptest::proptest! {
+        /// A whole ten and a digit's word after it add up, where the table has no word of
+        /// both too, and read as that word does where it has one: every ten of English and
+        /// Czech with every digit.
+        #[test]
+        fn a_ten_then_a_digit_adds_up(ten in 1u64..10, digit in 1u64..10, czech in proptest::prelude::any::<bool>()) {
+            const EN: [&str; 10] = ["", "ten", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+            const CS: [&str; 10] = ["", "deset", "dvacet", "třicet", "čtyřicet", "padesát", "šedesát", "sedmdesát", "osmdesát", "devadesát"];
+            const EN_1: [&str; 10] = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+            const CS_1: [&str; 10] = ["", "jedna", "dva", "tři", "čtyři", "pět", "šest", "sedm", "osm", "devět"];
+            let (tens, ones) = if czech { (CS, CS_1) } else { (EN, EN_1) };
+            let text = format!("{} {}", tens[ten as usize], ones[digit as usize]);
+            proptest::prop_assert_eq!(spelled_values(&text).to_vec(), vec![ten * 10 + digit], "{}", text);
+            let hundred = format!("five hundred {text}");
+            proptest::prop_assert_eq!(spelled_values(&hundred).to_vec(), vec![500 + ten * 10 + digit], "{}", hundred);
+        }
+    }
+
+    /// No word of one or two Latin letters is read glued to another word (`ninety` is no `nine`
+    /// and `ty`), and every English ten reads alone.
+    #[test]
+    fn a_short_latin_word_is_never_glued() {
+        for ten in ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"] {
+            assert_eq!(spelled_values(ten).len(), 1, "{ten}: {:?}", spelled_values(ten));
+        }
+        assert!(short_and_glued("ninety", 4, 6));
+        assert!(!short_and_glued("nine ty", 5, 7));
     }
 
     /// English's plural of a scale word of one power reads that power (`three thousands`).

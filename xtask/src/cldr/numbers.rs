@@ -129,10 +129,16 @@ pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>,
             if key.contains('-') {
                 words.add_in(key.replace('-', " "), n, lang);
             }
-            if lang == "ar" {
-                for form in arabic_forms(&key, n) {
-                    words.add_in(form, n, lang);
-                }
+            let forms = match lang {
+                "ar" => arabic_forms(&key, n),
+                "el" => greek_forms(&key),
+                // Turkish writes an amount's words as one in money matters (`yirmibir`,
+                // `altıyüzellibin`: Türk Dil Kurumu, *Yazım Kılavuzu*, on writing numbers).
+                "tr" if key.contains(' ') => vec![key.replace(' ', "")],
+                _ => Vec::new(),
+            };
+            for form in forms {
+                words.add_in(form, n, lang);
             }
             words.add_in(key, n, lang);
         }
@@ -228,6 +234,23 @@ fn arabic_forms(key: &str, n: u32) -> Vec<String> {
         let unit = key.strip_suffix(&format!(" {hundred}")).and_then(|u| u.strip_suffix(folds::key("ة").as_str()));
         if let Some(unit) = unit {
             out.extend([hundred, reformed].iter().flat_map(|h| [format!("{unit}{h}"), format!("{unit} {h}")]));
+        }
+    }
+    out
+}
+
+/// The spoken forms of Greek's seven, eight, nine and eleven and the words made of them, beside
+/// cldr-rbnf's learned ones (`εφτά`, `οχτώ`, `εννιά`, `ένδεκα` beside `επτά`, `οκτώ`, `εννέα`,
+/// `έντεκα`; `εφτακόσια`, `οχτακόσια`: Triantafyllidis, *Λεξικό της κοινής νεοελληνικής*,
+/// 1998, which gives both), and ninety as that dictionary spells it (`ενενήντα`; cldr-rbnf
+/// writes `εννενήντα`). `key` is folded (no accents).
+fn greek_forms(key: &str) -> Vec<String> {
+    const SPOKEN: [(&str, &str); 5] =
+        [("επτ", "εφτ"), ("οκτ", "οχτ"), ("εννεα", "εννια"), ("εντεκα", "ενδεκα"), ("εννενηντ", "ενενηντ")];
+    let mut out = Vec::new();
+    for (learned, spoken) in SPOKEN {
+        if key.contains(learned) {
+            out.push(key.replace(learned, spoken));
         }
     }
     out
