@@ -67,7 +67,10 @@ pub(super) fn pair(
         return combine(a, b, Some(input));
     }
     let Some(b2) = completed_end((f, t), &b, to_opts) else {
-        return combine(a, b, Some(input));
+        return match no_year_pair((f, t), (&a, &b), (from_opts, to_opts)) {
+            Some((a2, b2)) => combine(a2, b2, Some(input)),
+            None => combine(a, b, Some(input)),
+        };
     };
     if let Some(start) = a.value().copied() {
         // An end that took the start's year and falls before it is in the next year.
@@ -228,6 +231,37 @@ fn completed_end((f, t): (&str, &str), b: &Outcome<NaiveDate>, to_opts: &DateOpt
         b2.notes.push(completed_end_note(t, d));
     }
     Some(b2)
+}
+
+/// Two bounds of no year, one completed with the other's fields as a bound with a year is
+/// (`13th to 15th July`: `13th July`; `July 13 – 15`: `July 15`), when both then name the same
+/// number of days of no year (the last and the next): the pair to combine, which asks naming
+/// each such range. `None` when no completion does.
+fn no_year_pair(
+    (f, t): (&str, &str),
+    (a, b): (&Outcome<NaiveDate>, &Outcome<NaiveDate>),
+    (from_opts, to_opts): (&DateOptions, &DateOptions),
+) -> Option<(Outcome<NaiveDate>, Outcome<NaiveDate>)> {
+    let days = |o: &Outcome<NaiveDate>| {
+        o.as_ask().filter(|k| k.code == AskCode::IncompleteDate && !k.readings.is_empty()).map(|k| k.readings.len())
+    };
+    let read = |text: &str, opts: &DateOptions| read_prepared(Input::String(text), opts);
+    if let Some(n) = days(b) {
+        for end in field_ends(t).take(4) {
+            let first = format!("{}{}", f.trim_end_matches('.'), t.get(end..).unwrap_or_default());
+            let a2 = read(&first, from_opts);
+            if days(&a2) == Some(n) && first.trim() != t.trim() {
+                return Some((a2, b.clone()));
+            }
+        }
+    }
+    let n = days(a)?;
+    let last_number = f.rfind(|c: char| c.is_ascii_digit()).and_then(|end| f.get(..=end))?;
+    let head = f.get(..last_number.trim_end_matches(|c: char| c.is_ascii_digit()).len())?;
+    let tail = f.get(last_number.len()..).unwrap_or_default();
+    let second = format!("{head}{t}{tail}");
+    let b2 = read(&second, to_opts);
+    (days(&b2) == Some(n) && !head.trim().is_empty()).then(|| (a.clone(), b2))
 }
 
 /// `end`, or, when it falls before `start`, writes no year, and the start writes one, the end

@@ -226,10 +226,17 @@ fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
             .map(|(f, t)| pair(&input, (f, t), (&from_opts, &to_opts)))
         {
             Some(out) if out.value().is_some() => out,
-            _ => {
+            dashed => {
                 let out = whole();
-                match out.as_ask().map(|a| a.code) {
-                    Some(AskCode::NotADate) => hyphen_joined(&input, trimmed, (&from_opts, &to_opts)).unwrap_or(out),
+                // `July 13-15`: days of one month of no year, not July 13 of a year `15`.
+                let days = dashed.filter(|d| {
+                    d.as_ask().is_some_and(|k| k.code == AskCode::IncompleteDate && !k.readings.is_empty())
+                });
+                match (out.as_ask().map(|a| a.code), days) {
+                    (Some(AskCode::NotADate), _) => {
+                        hyphen_joined(&input, trimmed, (&from_opts, &to_opts)).unwrap_or(out)
+                    }
+                    (Some(AskCode::TwoDigitYear), Some(days)) => days,
                     _ => out,
                 }
             }
