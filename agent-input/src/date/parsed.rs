@@ -159,3 +159,30 @@ pub(super) fn day(parsed: &mut Parsed, year: i32, month: u32, dd: u32, order: Or
         None => parsed.impossible.push(Impossible { year, month, day: dd }),
     }
 }
+
+/// The number of a Han numeral character of at most ten (`一`, `〇`, `零`, `两`, `十`), as
+/// cldr-rbnf's number words give it.
+pub(super) fn han_digit(c: char) -> Option<u32> {
+    // The script first: a text of no Han character never expands the number words' table.
+    if c != '\u{3007}' && !crate::spelling::is_han(c) {
+        return None;
+    }
+    let mut buf = [0u8; 4];
+    crate::data::scales::NUMBER_WORDS.get(c.encode_utf8(&mut buf)).filter(|n| *n <= 10)
+}
+
+/// The number a run of Han numerals writes: below a hundred (`三`, `十五`, `二十一`), or digit
+/// by digit with `by_digit` (`二〇一五`, a year). `None` for any other run.
+pub(super) fn han_value(run: &str, by_digit: bool) -> Option<u32> {
+    let values: Option<Vec<u32>> = run.chars().map(han_digit).collect();
+    match values?.as_slice() {
+        [d] => Some(*d),
+        digits if by_digit && digits.len() >= 2 && digits.iter().all(|d| *d <= 9) => {
+            digits.iter().try_fold(0u32, |n, d| n.checked_mul(10)?.checked_add(*d))
+        }
+        [10, u] if (1..=9).contains(u) => Some(10 + u),
+        [t, 10] if (2..=9).contains(t) => Some(t * 10),
+        [t, 10, u] if (2..=9).contains(t) && (1..=9).contains(u) => Some(t * 10 + u),
+        _ => None,
+    }
+}

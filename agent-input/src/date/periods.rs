@@ -259,7 +259,8 @@ pub(super) struct Yearless {
 pub(super) fn yearless(key: &str, today: Option<NaiveDate>) -> Option<Yearless> {
     let key = ["in ", "v ", "im ", "en ", "au mois de "].iter().find_map(|p| key.strip_prefix(p)).unwrap_or(key);
     // The period's first month, its length in months and its name.
-    let (month, length, name) = match MONTHS.get(key).map(u32::from).filter(|m| (1..=12).contains(m)) {
+    let month = MONTHS.get(key).map(u32::from).or_else(|| cjk_month(key));
+    let (month, length, name) = match month.filter(|m| (1..=12).contains(m)) {
         Some(m) => (m, 1, month_name(m).to_owned()),
         None => {
             let q = QUARTERS.get(key).map(u32::from).filter(|q| (1..=4).contains(q))?;
@@ -276,6 +277,31 @@ pub(super) fn yearless(key: &str, today: Option<NaiveDate>) -> Option<Yearless> 
         Some([span(year)?, span(year + 1)?])
     });
     Some(Yearless { name, month, spans })
+}
+
+/// What Japanese and Korean write after a month to say "in" or "during" it (`6月に`, `6月中に`,
+/// `6月の間に`, `6月で`, `6월에`), longest first: grammar, as `CJK_PARTICLES` of the numeric
+/// dates are. CLDR's patterns write none of them.
+const MONTH_PARTICLES: &[&str] = &["の間に", "の間", "中に", "には", "에는", "中", "に", "は", "で", "에", "은", "는"];
+
+/// The month of a Chinese, Japanese or Korean month of no year (`6月`, `六月`, `十二月`, `6월`),
+/// a particle after it or not (`6月に`, `6월에`); `None` for any other text.
+fn cjk_month(key: &str) -> Option<u32> {
+    if key.is_ascii() {
+        return None;
+    }
+    let composed: String = unicode_normalization::UnicodeNormalization::nfc(key.chars()).collect();
+    let mut rest = composed.as_str();
+    while let Some(shorter) = MONTH_PARTICLES.iter().find_map(|p| rest.strip_suffix(p)) {
+        rest = shorter;
+    }
+    let number = rest.strip_suffix('\u{6708}').or_else(|| rest.strip_suffix('\u{c6d4}'))?;
+    let month = if number.bytes().all(|b| b.is_ascii_digit()) && (1..=2).contains(&number.len()) {
+        number.parse().ok()
+    } else {
+        super::parsed::han_value(number, false)
+    };
+    month.filter(|m| (1..=12).contains(m))
 }
 
 /// A month or quarter of no year ([`yearless`]) for a range: `incomplete_date`, with `today`

@@ -180,6 +180,7 @@ fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
 /// ASCII digits, a year digit by digit (`二〇一五`) or as the number it spells, a month or day
 /// as the number it spells (`十五`). `None` when the text has no such run.
 fn han_numerals_as_digits(text: &str) -> Option<String> {
+    use super::parsed::{han_digit, han_value};
     if text.is_ascii() || !text.chars().any(|c| han_digit(c).is_some()) {
         return None;
     }
@@ -475,33 +476,6 @@ fn lone_day(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome
         (last, format!("{}, the last one on or before today ({today})", words(last))),
         (next, format!("{}, the next one after today", words(next))),
     )))
-}
-
-/// The number of a Han numeral character of at most ten (`一`, `〇`, `零`, `两`, `十`), as
-/// cldr-rbnf's number words give it.
-fn han_digit(c: char) -> Option<u32> {
-    // The script first: a text of no Han character never expands the number words' table.
-    if c != '\u{3007}' && !spelling::is_han(c) {
-        return None;
-    }
-    let mut buf = [0u8; 4];
-    crate::data::scales::NUMBER_WORDS.get(c.encode_utf8(&mut buf)).filter(|n| *n <= 10)
-}
-
-/// The number a run of Han numerals writes: below a hundred (`三`, `十五`, `二十一`), or digit
-/// by digit with `by_digit` (`二〇一五`, a year). `None` for any other run.
-fn han_value(run: &str, by_digit: bool) -> Option<u32> {
-    let values: Option<Vec<u32>> = run.chars().map(han_digit).collect();
-    match values?.as_slice() {
-        [d] => Some(*d),
-        digits if by_digit && digits.len() >= 2 && digits.iter().all(|d| *d <= 9) => {
-            digits.iter().try_fold(0u32, |n, d| n.checked_mul(10)?.checked_add(*d))
-        }
-        [10, u] if (1..=9).contains(u) => Some(10 + u),
-        [t, 10] if (2..=9).contains(t) => Some(t * 10),
-        [t, 10, u] if (2..=9).contains(t) && (1..=9).contains(u) => Some(t * 10 + u),
-        _ => None,
-    }
 }
 
 /// A month or quarter of no year (`October`, `Q3`: [`yearless`]): `incomplete_date`; for
