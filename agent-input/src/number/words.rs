@@ -284,6 +284,11 @@ fn spelled_values_in(text: &str, languages: &[String]) -> SmallVec<[u64; 4]> {
         return SmallVec::new();
     }
     let key = word_key(clean);
+    // One or two Latin letters alone are a code or a word of another language more often than
+    // a number (`ty`, Vietnamese `tỷ` folded, is Polish "you"), as the tables say of number words.
+    if key.is_ascii() && key.len() < 3 {
+        return SmallVec::new();
+    }
     let mut from: Vec<SmallVec<[(usize, Atom); 2]>> = vec![SmallVec::new(); key.len()];
     for (i, c) in key.char_indices().filter(|(_, c)| !separator(*c)) {
         let _ = c;
@@ -527,7 +532,10 @@ fn scaled_decimals(left: &str, right: &str, languages: &[String]) -> SmallVec<[D
             Atom::Scale(flags) if flags & AFTER_GROUP != 0 && flags & POWER > 2 => powers.push(flags & POWER),
             _ => {}
         });
-        let Some(base) = joined_decimal(left, digits.trim_end()).filter(|_| !powers.is_empty()) else { continue };
+        if powers.is_empty() {
+            continue;
+        }
+        let Some(base) = joined_decimal(left, digits.trim_end()) else { continue };
         for power in powers {
             let scaled = 10u64.checked_pow(u32::from(power)).and_then(|p| base.checked_mul(Decimal::from(p)));
             if let Some(v) = scaled.and_then(|v| canonical(&normalized(v).to_string())).filter(|v| !out.contains(v)) {
@@ -560,7 +568,9 @@ fn joined_decimal(left: &str, right: &str) -> Option<Decimal> {
         let one_by_one = words.map(|d| d.and_then(|d| char::from_digit(d, 10))).collect::<Option<String>>();
         match (one_by_one, spelled_values(right).as_slice()) {
             (Some(digits), _) => digits,
-            (None, [one]) => one.to_string(),
+            // A number below a thousand of no scale word: `two hundred` or `dos mil` after the
+            // decimal word may be a scale of the number before it (1.2 hundred), never decimals.
+            (None, [one]) if *one < 1000 && !has_scale_word(right) => one.to_string(),
             _ => return None,
         }
     };
@@ -570,6 +580,22 @@ fn joined_decimal(left: &str, right: &str) -> Option<Decimal> {
     let sign = if whole.is_sign_negative() { "-" } else { "" };
     // The canonical text of a JSON number: `1 point 234` is 1.234, never a grouping.
     canonical(&format!("{sign}{}.{digits}", whole.abs()))
+}
+
+/// Whether any piece of `key` is a scale word of the tables (`hundred`, `mil`, `ร้อย`), glued or
+/// apart, as the segmentation of [`spelled_values`] finds pieces.
+fn has_scale_word(key: &str) -> bool {
+    key.char_indices().any(|(i, _)| {
+        let ends = key.char_indices().map(|(j, _)| j).chain([key.len()]).filter(|j| *j > i);
+        ends.take_while(|j| j - i <= MAX_NUMBER_WORD_BYTES).any(|j| {
+            if short_and_glued(key, i, j) {
+                return false;
+            }
+            let mut scale = false;
+            atoms_of(key.get(i..j).unwrap_or_default(), &[], |atom| scale |= matches!(atom, Atom::Scale(_)));
+            scale
+        })
+    })
 }
 
 /// A minus word before a number (`minus 5`, `мінус 1200000`, `menos dos`, `minus 1 point 5`:
@@ -804,6 +830,16 @@ mod tests {
         }
     }
 
+    /// After a decimal word, a number with a scale word in it is never read as the decimals
+    /// (`uno coma dos mil` is no 1.2, `one point two hundred` no 1.2): it asks.
+    #[test]
+    fn a_scale_word_after_a_decimal_word_is_no_decimals() {
+        for (left, right) in [("uno", "dos mil"), ("one", "two hundred"), ("one", "five hundred twenty")] {
+            assert!(scaled_decimals(left, right, &[]).is_empty(), "{left} . {right}");
+        }
+        assert_eq!(scaled_decimals("one", "twenty five", &[]).as_slice(), &[Decimal::new(125, 2)]);
+    }
+
     /// A scale word first or alone names one of it (`мільйон`, `thousand`, `hundred and
     /// five`): every scale word of one power that is no unit's symbol.
     #[test]
@@ -812,7 +848,8 @@ mod tests {
         for (key, flags) in NUMBER_SCALE_WORDS.entries() {
             // CJK writes one before a myriad (`一万`): a myriad alone keeps its own rule.
             let myriad = key.chars().all(|c| is_han(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c));
-            let glued = key.starts_with(separator) || myriad;
+            let short = key.is_ascii() && key.len() < 3;
+            let glued = key.starts_with(separator) || myriad || short;
             if glued
                 || crate::data::scales::UNIT_SCALES.iter().any(|(k, _)| *k == key)
                 || NUMBER_WORDS.get(&key).is_some()
@@ -825,6 +862,7 @@ mod tests {
             read += 1;
         }
         assert!(read > 300, "{read}");
+        assert!(spelled_values("ty").is_empty() && spelled_values("tỷ").is_empty(), "two Latin letters alone");
         assert_eq!(spelled_values("hundred and five").as_slice(), &[105]);
     }
 
@@ -862,6 +900,7 @@ mod tests {
             let (key, n) = index.get(one_valued());
             let left = if whole == 0 { String::new() } else { whole.to_string() };
             let right = if scaled { format!("{key} million") } else { key.clone() };
+            proptest::prop_assume!(!has_scale_word(key) || *n < 10);
             let values: Vec<Decimal> = scaled_decimals(&left, &right, &[]).iter().map(|v| v.normalize()).collect();
             let expected = canonical(&format!("{whole}.{n}")).map(|d| if scaled { d * Decimal::from(1_000_000) } else { d });
             proptest::prop_assert_eq!(values, expected.map(|v| v.normalize()).into_iter().collect::<Vec<_>>(), "{} | {}", left, right);
