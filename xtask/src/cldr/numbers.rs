@@ -56,16 +56,29 @@ fn rbnf_words(
     values: impl Iterator<Item = u32> + Clone,
     mut each: impl FnMut(String, u32, &str),
 ) -> Result<(), String> {
+    each_rule_set(dir, locales, sets, |lang, rbnf, name| {
+        for n in values.clone() {
+            if let Some(word) = rbnf.spell(name, u64::from(n), 0) {
+                each(folds::meant(word.trim(), "number", n), n, lang);
+            }
+        }
+    })
+}
+
+/// Calls `each` with the locale, its rule sets and the name of each of its rule sets that
+/// `sets` keeps (cldr-rbnf's `SpelloutRules` of every locale of `locales` that has them).
+fn each_rule_set(
+    dir: &Path,
+    locales: &[String],
+    sets: impl Fn(&str) -> bool,
+    mut each: impl FnMut(&str, &Rbnf<'_>, &str),
+) -> Result<(), String> {
     for lang in locales {
         let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
         let Some(rules) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
         let rbnf = Rbnf { sets: rules };
         for name in rules.keys().filter(|n| sets(n)) {
-            for n in values.clone() {
-                if let Some(word) = rbnf.spell(name, u64::from(n), 0) {
-                    each(folds::meant(word.trim(), "number", n), n, lang);
-                }
-            }
+            each(lang, &rbnf, name);
         }
     }
     Ok(())
@@ -163,11 +176,11 @@ pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>,
 /// (cldr-rbnf) write for h + r before r's own word, when it is one word of letters, added as a
 /// word of h (a writer may put a space where the rules glue the rest on: `ორას ერთი`).
 fn hundreds_before_rest(dir: &Path, locales: &[String], words: &mut Words<u32>) -> Result<(), String> {
-    for lang in locales {
-        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
-        let Some(rules) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
-        let rbnf = Rbnf { sets: rules };
-        for name in rules.keys().filter(|n| cardinal_set(n) && !case_set(n)) {
+    each_rule_set(
+        dir,
+        locales,
+        |n| cardinal_set(n) && !case_set(n),
+        |lang, rbnf, name| {
             for h in (100..=900u32).step_by(100) {
                 let Some(alone) = rbnf.spell(name, u64::from(h), 0) else { continue };
                 for r in 1..=9u32 {
@@ -186,9 +199,8 @@ fn hundreds_before_rest(dir: &Path, locales: &[String], words: &mut Words<u32>) 
                     }
                 }
             }
-        }
-    }
-    Ok(())
+        },
+    )
 }
 
 /// The genitive and accusative of an Arabic number word that cldr-rbnf writes in the
@@ -269,12 +281,12 @@ fn all_han(text: &str) -> bool {
 /// (cldr-rbnf), added as a word of r. A rest that starts with a zero (`零五`) is left out: the
 /// reader takes `零` between the parts.
 fn han_remainders(dir: &Path, locales: &[String], words: &mut Words<u32>) -> Result<(), String> {
-    for lang in locales {
-        let Some(json) = optional_json(&dir.join(format!("cldr-rbnf/rbnf/{lang}.json")))? else { continue };
-        let Some(rules) = json.pointer("/rbnf/rbnf/SpelloutRules").and_then(Value::as_object) else { continue };
-        let rbnf = Rbnf { sets: rules };
-        for name in rules.keys().filter(|n| cardinal_set(n) && !case_set(n)) {
-            let Some(hundred) = rbnf.spell(name, 100, 0) else { continue };
+    each_rule_set(
+        dir,
+        locales,
+        |n| cardinal_set(n) && !case_set(n),
+        |lang, rbnf, name| {
+            let Some(hundred) = rbnf.spell(name, 100, 0) else { return };
             for r in 1..=99u32 {
                 let Some(whole) = rbnf.spell(name, u64::from(100 + r), 0) else { continue };
                 let Some(rest) = whole.strip_prefix(hundred.as_str()) else { continue };
@@ -284,9 +296,8 @@ fn han_remainders(dir: &Path, locales: &[String], words: &mut Words<u32>) -> Res
                     words.add_in(key, r, lang);
                 }
             }
-        }
-    }
-    Ok(())
+        },
+    )
 }
 
 /// The Han characters of a whole ten that Unihan gives a numeric value (`kPrimaryNumeric`,

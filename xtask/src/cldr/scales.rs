@@ -195,8 +195,11 @@ pub(super) fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String>
     let _ = writeln!(out);
     version_const(&mut out, &version);
     write_scale_tables(&mut out, &c.words, &scales_before(&c.before_words, &c.words, &units), &unit_scales);
-    write_number_tables(&mut out, dir, modern, &c.qualifiers, c.joiners)?;
-    write_spelled_tables(&mut out, dir, modern, &units)?;
+    // The number words of the modern locales and their regional rule files, once for both.
+    let rbnf = super::source::rbnf_locales(dir, modern)?;
+    let numbers = number_words(dir, &rbnf)?;
+    write_number_tables(&mut out, dir, modern, &numbers, &c.qualifiers, c.joiners)?;
+    write_spelled_tables(&mut out, dir, &rbnf, &numbers, &units)?;
     Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
 }
 
@@ -234,6 +237,7 @@ fn write_number_tables(
     out: &mut String,
     dir: &Path,
     modern: &[String],
+    numbers: &Words<u32>,
     qualifiers: &Words<u8>,
     joiners: BTreeSet<String>,
 ) -> Result<(), String> {
@@ -259,7 +263,6 @@ fn write_number_tables(
         "pub static NUMBER_RANGE_JOINERS: &[&str] = &",
         &joiners,
     );
-    let numbers = number_words(dir, &super::source::rbnf_locales(dir, modern)?)?;
     write_packed(
         out,
         "NUMBER_WORDS",
@@ -280,17 +283,16 @@ fn write_number_tables(
 /// `NUMBER_MINUS_WORDS` and `NUMBER_DECIMAL_WORDS` ([`spelled`]): the parts of numbers spelled
 /// in words. A minus word that is a unit's word (`min`, a minute: `min 5` is at least five)
 /// or a number's is left out; so is a decimal word that joins two numbers (`and`, `to`, `or`)
-/// or is a number's word.
+/// or is a number's word. `rbnf`: the locales whose rules are read ([`super::source::rbnf_locales`]);
+/// `numbers`: their number words ([`number_words`]).
 fn write_spelled_tables(
     out: &mut String,
     dir: &Path,
-    modern: &[String],
+    rbnf: &[String],
+    numbers: &Words<u32>,
     units: &BTreeSet<String>,
 ) -> Result<(), String> {
-    let rbnf = super::source::rbnf_locales(dir, modern)?;
-    let modern = rbnf.as_slice();
-    let numbers = number_words(dir, modern)?;
-    let scales = spelled::scale_words(dir, modern)?;
+    let scales = spelled::scale_words(dir, rbnf)?;
     let (one, several): (Vec<_>, Vec<_>) = scales.powers.into_iter().partition(|(_, v)| v.len() == 1);
     let join = |v: &BTreeSet<u8>| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
     let one: Vec<(String, String)> = one.iter().map(|(k, v)| (k.clone(), join(v))).collect();
@@ -322,12 +324,12 @@ fn write_spelled_tables(
         &numbers.several_languages(),
     );
     let joiners =
-        spelled::joiner_words(dir, modern, |k| numbers.has(k) || one.iter().chain(&several).any(|(s, _)| s == k))?;
+        spelled::joiner_words(dir, rbnf, |k| numbers.has(k) || one.iter().chain(&several).any(|(s, _)| s == k))?;
     write_strings(out, "The words cldr-rbnf's cardinal rules write between a scale's part and the rest (`two hundred and six`, `duzentos e cinco`), folded.", "pub static NUMBER_JOINERS: &[&str] = &", &joiners);
-    let minus = spelled::minus_words(dir, modern, |k| units.contains(k) || numbers.has(k))?;
+    let minus = spelled::minus_words(dir, rbnf, |k| units.contains(k) || numbers.has(k))?;
     write_strings(out, "The minus words of cldr-rbnf's cardinal rules (`-x: minus →→;`, `menos`, `мінус`, `負`), folded; none a unit's word (`min`) or a number's.", "pub static NUMBER_MINUS_WORDS: &[&str] = &", &minus);
     let binding = |k: &str| ["and", "to", "or"].contains(&k) || joiners.iter().any(|j| j == k) || numbers.has(k);
-    let decimal = spelled::decimal_words(dir, modern, binding)?;
+    let decimal = spelled::decimal_words(dir, rbnf, binding)?;
     write_strings(out, "The decimal words of cldr-rbnf's cardinal rules whose digits are spelled one by one (`x.x: ←← point →→;`, `Komma`, `virgule`, `čárka`, `点`), folded; none a word that joins two numbers or a number's word.", "pub static NUMBER_DECIMAL_WORDS: &[&str] = &", &decimal);
     Ok(())
 }
