@@ -233,6 +233,12 @@ fn completed_end((f, t): (&str, &str), b: &Outcome<NaiveDate>, to_opts: &DateOpt
     Some(b2)
 }
 
+/// How many readings an `incomplete_date` ask of days of no year names (the last and the
+/// next such day or range); `None` for any other outcome.
+pub(super) fn days_of_no_year<T>(o: &Outcome<T>) -> Option<usize> {
+    o.as_ask().filter(|k| k.code == AskCode::IncompleteDate && !k.readings.is_empty()).map(|k| k.readings.len())
+}
+
 /// Two bounds of no year, one completed with the other's fields as a bound with a year is
 /// (`13th to 15th July`: `13th July`; `July 13 – 15`: `July 15`), when both then name the same
 /// number of days of no year (the last and the next): the pair to combine, which asks naming
@@ -242,9 +248,7 @@ fn no_year_pair(
     (a, b): (&Outcome<NaiveDate>, &Outcome<NaiveDate>),
     (from_opts, to_opts): (&DateOptions, &DateOptions),
 ) -> Option<(Outcome<NaiveDate>, Outcome<NaiveDate>)> {
-    let days = |o: &Outcome<NaiveDate>| {
-        o.as_ask().filter(|k| k.code == AskCode::IncompleteDate && !k.readings.is_empty()).map(|k| k.readings.len())
-    };
+    let days = days_of_no_year::<NaiveDate>;
     let read = |text: &str, opts: &DateOptions| read_prepared(Input::String(text), opts);
     if let Some(n) = days(b) {
         for end in field_ends(t).take(4) {

@@ -38,7 +38,8 @@ use super::options::{DateOptions, DateRole};
 use super::periods::period_range;
 use super::range::{combine, DateRange, DateRangeOptions};
 use super::range_pair::{
-    abbreviated_end, combine_read, completed_end_note, day_dash, letter_dash, open_interval, pair, split_range,
+    abbreviated_end, combine_read, completed_end_note, day_dash, days_of_no_year, letter_dash, open_interval, pair,
+    split_range,
 };
 use super::range_words::{glued_words, worded};
 use super::read::{ascii_digits, read_prepared, TYPE_WORDS};
@@ -229,9 +230,7 @@ fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
             dashed => {
                 let out = whole();
                 // `July 13-15`: days of one month of no year, not July 13 of a year `15`.
-                let days = dashed.filter(|d| {
-                    d.as_ask().is_some_and(|k| k.code == AskCode::IncompleteDate && !k.readings.is_empty())
-                });
+                let days = dashed.filter(|d| days_of_no_year(d).is_some());
                 match (out.as_ask().map(|a| a.code), days) {
                     (Some(AskCode::NotADate), _) => {
                         hyphen_joined(&input, trimmed, (&from_opts, &to_opts)).unwrap_or(out)

@@ -271,6 +271,13 @@ fn short_and_glued(key: &str, i: usize, j: usize) -> bool {
     letter(key.get(..i).and_then(|b| b.chars().next_back())) || letter(key.get(j..).and_then(|a| a.chars().next()))
 }
 
+/// Where the pieces of `key` that start at `i` may end: each character boundary after it within
+/// [`MAX_NUMBER_WORD_BYTES`], but where the piece is [`short_and_glued`].
+fn piece_ends(key: &str, i: usize) -> impl Iterator<Item = usize> + '_ {
+    let ends = key.char_indices().map(|(j, _)| j).chain([key.len()]).filter(move |j| *j > i);
+    ends.take_while(move |j| j - i <= MAX_NUMBER_WORD_BYTES).filter(move |j| !short_and_glued(key, i, *j))
+}
+
 /// Every value a text spelled in words reads as (empty when it reads as none; more than one
 /// when its words mean different numbers in different languages: `tres`, `two billion`).
 pub(super) fn spelled_values(text: &str) -> SmallVec<[u64; 4]> {
@@ -292,12 +299,8 @@ fn spelled_values_in(text: &str, languages: &[String]) -> SmallVec<[u64; 4]> {
     let mut from: Vec<SmallVec<[(usize, Atom); 2]>> = vec![SmallVec::new(); key.len()];
     for (i, c) in key.char_indices().filter(|(_, c)| !separator(*c)) {
         let _ = c;
-        let ends = key.char_indices().map(|(j, _)| j).chain([key.len()]).filter(|j| *j > i);
-        for j in ends.take_while(|j| j - i <= MAX_NUMBER_WORD_BYTES) {
+        for j in piece_ends(&key, i) {
             let Some(piece) = key.get(i..j) else { continue };
-            if short_and_glued(&key, i, j) {
-                continue;
-            }
             atoms_of(piece, languages, |atom| from.get_mut(i).into_iter().for_each(|e| e.push((j, atom))));
         }
     }
@@ -322,8 +325,13 @@ fn spelled_values_in(text: &str, languages: &[String]) -> SmallVec<[u64; 4]> {
 /// unit's symbol elsewhere (`mil`, a mile; those ask naming both). `None` for any other word.
 pub(super) fn scale_after_digits(key: &str) -> Option<u8> {
     let flags = NUMBER_SCALE_WORDS.get(key).filter(|f| f & AFTER_GROUP != 0)?;
-    let unit = crate::data::scales::UNIT_SCALES.iter().any(|(k, _)| *k == key);
-    (!unit && !key.is_empty()).then_some(flags & POWER)
+    (!unit_scale(key) && !key.is_empty()).then_some(flags & POWER)
+}
+
+/// Whether `key` is a scale word that is also a unit's symbol somewhere (`mil`, a mile:
+/// `UNIT_SCALES`), which is never applied after a number.
+fn unit_scale(key: &str) -> bool {
+    crate::data::scales::UNIT_SCALES.iter().any(|(k, _)| *k == key)
 }
 
 /// A Han character's power of ten as a scale word (`百` 2, `千` 3, `万` 4), when it is one.
@@ -454,14 +462,17 @@ pub(super) fn number_word(input: &Input<'_>, text: &str) -> Option<Ask> {
         return None;
     }
     let values: Vec<Decimal> = spelled_values(clean).into_iter().map(Decimal::from).collect();
-    if values.len() < 2 {
-        return None;
-    }
+    (values.len() >= 2).then(|| words_of_several_numbers(input, clean, &values))
+}
+
+/// The `not_a_number` ask of a text of number words that reads as each of `values` (in
+/// different languages, or with a scale word of two powers), naming each.
+fn words_of_several_numbers(input: &Input<'_>, clean: &str, values: &[Decimal]) -> Ask {
     let word = quoted(clean);
     let what = "a number word for different numbers in different languages";
-    Some(asking(
+    asking(
         input,
-        &values,
+        values,
         |options| {
             (
                 format!("a number in digits; {word} is {what}"),
@@ -469,7 +480,7 @@ pub(super) fn number_word(input: &Input<'_>, text: &str) -> Option<Ask> {
             )
         },
         |v| format!("{v}: {word} as a number word"),
-    ))
+    )
 }
 
 /// A decimal written with its language's decimal word between the whole number and its digits
@@ -501,19 +512,7 @@ pub(super) fn decimal_word(input: &Input<'_>, text: &str, opts: &NumberOptions) 
         repairs.push(Repair::Spelling);
         return Some(one_reading(input, *value, repairs, opts));
     }
-    let word = quoted(clean);
-    let what = "a number word for different numbers in different languages";
-    Some(Outcome::ask(asking(
-        input,
-        &values,
-        |options| {
-            (
-                format!("a number in digits; {word} is {what}"),
-                format!("set to the number you meant, in digits: {options}"),
-            )
-        },
-        |v| format!("{v}: {word} as a number word"),
-    )))
+    Some(Outcome::ask(words_of_several_numbers(input, clean, &values)))
 }
 
 /// The decimals [`joined_decimal`] reads, times each power of a scale word that ends `right`
@@ -524,7 +523,7 @@ fn scaled_decimals(left: &str, right: &str, languages: &[String]) -> SmallVec<[D
     for (at, _) in right.char_indices().skip(1) {
         let (Some(digits), Some(word)) = (right.get(..at), right.get(at..)) else { continue };
         let word = word.trim_start();
-        if crate::data::scales::UNIT_SCALES.iter().any(|(k, _)| *k == word) {
+        if unit_scale(word) {
             continue;
         }
         let mut powers: SmallVec<[u8; 2]> = SmallVec::new();
@@ -586,11 +585,7 @@ fn joined_decimal(left: &str, right: &str) -> Option<Decimal> {
 /// apart, as the segmentation of [`spelled_values`] finds pieces.
 fn has_scale_word(key: &str) -> bool {
     key.char_indices().any(|(i, _)| {
-        let ends = key.char_indices().map(|(j, _)| j).chain([key.len()]).filter(|j| *j > i);
-        ends.take_while(|j| j - i <= MAX_NUMBER_WORD_BYTES).any(|j| {
-            if short_and_glued(key, i, j) {
-                return false;
-            }
+        piece_ends(key, i).any(|j| {
             let mut scale = false;
             atoms_of(key.get(i..j).unwrap_or_default(), &[], |atom| scale |= matches!(atom, Atom::Scale(_)));
             scale
@@ -850,10 +845,7 @@ mod tests {
             let myriad = key.chars().all(|c| is_han(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c));
             let short = key.is_ascii() && key.len() < 3;
             let glued = key.starts_with(separator) || myriad || short;
-            if glued
-                || crate::data::scales::UNIT_SCALES.iter().any(|(k, _)| *k == key)
-                || NUMBER_WORDS.get(&key).is_some()
-            {
+            if glued || unit_scale(&key) || NUMBER_WORDS.get(&key).is_some() {
                 continue;
             }
             let power = u32::from(flags & POWER);
