@@ -206,8 +206,7 @@ fn start_settles_end(
 /// leads (`2026 Nov 23 – Dec 5`, `2026年10月1日から10月31日`, `2026. 10. 25. – 11. 07.`: the same
 /// order of month and day as the first bound's). `b` is the second bound read alone.
 fn completed_end((f, t): (&str, &str), b: &Outcome<NaiveDate>, to_opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
-    let last_number = f.rfind(|c: char| c.is_ascii_digit()).and_then(|end| f.get(..=end));
-    let head = last_number.and_then(|upto| f.get(..upto.trim_end_matches(|c: char| c.is_ascii_digit()).len()));
+    let head = around_last_number(f).map(|(head, _)| head);
     let digits = f.get(..4).is_some_and(|y| y.bytes().all(|c| c.is_ascii_digit()));
     let year = [". ", ", ", "\u{60c} ", " ", ".", "/", "-", "\u{5e74}", "\u{b144}"]
         .iter()
@@ -231,6 +230,14 @@ fn completed_end((f, t): (&str, &str), b: &Outcome<NaiveDate>, to_opts: &DateOpt
         b2.notes.push(completed_end_note(t, d));
     }
     Some(b2)
+}
+
+/// The text of `f` before its last run of ASCII digits and the text after it (`July 13`: `July `
+/// and ``); `None` when it has no digit.
+fn around_last_number(f: &str) -> Option<(&str, &str)> {
+    let end = f.rfind(|c: char| c.is_ascii_digit())?;
+    let upto = f.get(..=end)?;
+    Some((f.get(..upto.trim_end_matches(|c: char| c.is_ascii_digit()).len())?, f.get(end + 1..)?))
 }
 
 /// How many readings an `incomplete_date` ask of days of no year names (the last and the
@@ -260,9 +267,7 @@ fn no_year_pair(
         }
     }
     let n = days(a)?;
-    let last_number = f.rfind(|c: char| c.is_ascii_digit()).and_then(|end| f.get(..=end))?;
-    let head = f.get(..last_number.trim_end_matches(|c: char| c.is_ascii_digit()).len())?;
-    let tail = f.get(last_number.len()..).unwrap_or_default();
+    let (head, tail) = around_last_number(f)?;
     let second = format!("{head}{t}{tail}");
     let b2 = read(&second, to_opts);
     (days(&b2) == Some(n) && !head.trim().is_empty()).then(|| (a.clone(), b2))

@@ -39,12 +39,6 @@ fn push_folded(out: &mut String, c: char) {
         out.push(c.to_ascii_lowercase());
         return;
     }
-    // The modifier letter apostrophe, which Ukrainian and Belarusian write inside a word
-    // (`пʼять`), is the apostrophe a keyboard types (`п'ять`).
-    if c == '\u{2bc}' {
-        out.push('\'');
-        return;
-    }
     if let Some(folded) = latin_folded(c) {
         match *folded.as_bytes() {
             [b] => out.push(char::from(b)), // most folds are one ASCII letter: no copy call
@@ -83,6 +77,12 @@ fn latin_folded(c: char) -> Option<&'static str> {
 
 /// [`push_folded`] of a character outside ASCII, through case mapping and NFKD.
 fn push_folded_slow(out: &mut String, c: char) {
+    // The modifier letter apostrophe, which Ukrainian and Belarusian write inside a word
+    // (`пʼять`), is the apostrophe a keyboard types (`п'ять`).
+    if c == '\u{2bc}' {
+        out.push('\'');
+        return;
+    }
     for lower in c.to_lowercase() {
         for d in std::iter::once(lower).nfkd() {
             if is_diacritic(d) || is_arabic_mark(d) {
