@@ -15,7 +15,7 @@
 use super::*;
 use crate::data::scales::{
     AMBIGUOUS_NUMBER_SCALE_WORDS, AMBIGUOUS_NUMBER_SCALE_WORD_LANGUAGES, AMBIGUOUS_NUMBER_WORD_LANGUAGES,
-    NUMBER_DECIMAL_WORDS, NUMBER_JOINERS, NUMBER_MINUS_WORDS, NUMBER_SCALE_WORDS,
+    NUMBER_DECIMAL_WORDS, NUMBER_JOINERS, NUMBER_MINUS_WORDS, NUMBER_SCALE_WORDS, SHORT_NUMBER_WORDS,
 };
 use crate::limits::{MAX_NUMBER_WORD_BYTES, MAX_SPELLED_NUMBER_CHARS, MAX_SPELLED_NUMBER_STEPS};
 use crate::spelling::is_han;
@@ -39,6 +39,9 @@ const NO_POWER: u8 = u8::MAX;
 enum Atom {
     /// A number word (`fourteen`, `dvě stě`, `tisíc`).
     Word(u64),
+    /// A number word of one or two Latin letters or an article saying one ([`SHORT_NUMBER_WORDS`]:
+    /// `ni`, `um`, `a`), read only right before a scale word (`ni tusen`, `a million`).
+    Short(u64),
     /// A scale word: its power of ten and flags.
     Scale(u8),
     /// A word joining a scale's part to the rest (`and`).
@@ -69,15 +72,27 @@ struct State {
     joined: bool,
     /// The total at the last myriad ([`MYRIAD`]), and that myriad's power.
     myriad: (u128, u8),
+    /// A [`Atom::Short`] word waits for its scale word.
+    short: bool,
 }
 
 impl State {
-    const START: Self =
-        Self { total: 0, group: 0, stage: Stage::Empty, power: NO_POWER, joined: false, myriad: (0, NO_POWER) };
+    const START: Self = Self {
+        total: 0,
+        group: 0,
+        stage: Stage::Empty,
+        power: NO_POWER,
+        joined: false,
+        myriad: (0, NO_POWER),
+        short: false,
+    };
 
     /// The state after one more word, or `None` when the word cannot come here.
     fn then(self, atom: Atom) -> Option<Self> {
-        let mut s = self;
+        let mut s = Self { short: false, ..self };
+        if self.short && !matches!(atom, Atom::Scale(_)) {
+            return None;
+        }
         match atom {
             Atom::Joiner => {
                 let after_scale = s.stage == Stage::Empty && s.power != NO_POWER;
@@ -95,6 +110,11 @@ impl State {
                 return s.scaled(1, power);
             }
             Atom::Word(v) => s.word(v)?,
+            Atom::Short(v) if s.stage == Stage::Empty && !s.joined => {
+                s.word(v)?;
+                return Some(Self { short: true, ..s });
+            }
+            Atom::Short(_) => return None,
             Atom::Scale(flags) if flags & MYRIAD != 0 => return s.myriad_scaled(flags),
             Atom::Scale(flags) => {
                 let power = flags & POWER;
@@ -104,6 +124,14 @@ impl State {
                     }
                     (Stage::Units, 2) if flags & AFTER_GROUP != 0 && (1..=9).contains(&s.group) => {
                         Some(Self { group: s.group * 100, stage: Stage::Hundreds, ..s })
+                    }
+                    // The word for one, then a scale word its rules write after one (`una mie`,
+                    // `o mie`, `um milhão`).
+                    (Stage::Units, 2) if flags & ALONE != 0 && s.group == 1 => {
+                        Some(Self { group: 100, stage: Stage::Hundreds, ..s })
+                    }
+                    (Stage::Units, _) if flags & ALONE != 0 && s.group == 1 && power > 2 => {
+                        Self { group: 0, stage: Stage::Empty, ..s }.scaled(1, power)
                     }
                     (Stage::Empty, _) if flags & ALONE != 0 && power > 2 && !s.joined => s.scaled(1, power),
                     // A scale word first names one of it, though its language's rules write a
@@ -167,20 +195,22 @@ impl State {
         let power = flags & POWER;
         let (hi, last) = self.myriad;
         let section = self.total.checked_sub(hi)?.checked_add(self.group)?;
-        let alone = section == 0 && self.stage == Stage::Empty && flags & ALONE != 0;
+        // A myriad first names one of it, as any scale word first does (`萬九`, `万`).
+        let first = flags & ALONE != 0 || self.power == NO_POWER;
+        let alone = section == 0 && self.stage == Stage::Empty && first;
         let multiplier = if alone { 1 } else { section };
         let after = flags & AFTER_GROUP != 0 || alone;
         if self.joined || power >= last || !after || !(1..10_000).contains(&multiplier) {
             return None;
         }
         let total = hi.checked_add(multiplier.checked_mul(10u128.checked_pow(u32::from(power))?)?)?;
-        Some(Self { total, group: 0, stage: Stage::Empty, power, joined: false, myriad: (total, power) })
+        Some(Self { total, group: 0, stage: Stage::Empty, power, joined: false, myriad: (total, power), short: false })
     }
 
     /// The number read, when the words make one.
     fn end(self) -> Option<u128> {
         let read = self.stage != Stage::Empty || self.power != NO_POWER;
-        (read && !self.joined).then(|| self.total + self.group)
+        (read && !self.joined && !self.short).then(|| self.total + self.group)
     }
 }
 
@@ -190,13 +220,16 @@ fn atoms_of(piece: &str, languages: &[String], mut each: impl FnMut(Atom)) {
     if let Some(n) = NUMBER_WORDS.get(piece) {
         each(Atom::Word(u64::from(n)));
     }
+    if let Some(n) = SHORT_NUMBER_WORDS.iter().find(|(k, _)| *k == piece).and_then(|(_, n)| n.parse().ok()) {
+        each(Atom::Short(n));
+    }
     if let Some((_, numbers)) = AMBIGUOUS_NUMBER_WORDS.iter().find(|(k, _)| *k == piece) {
         let settled = settled(AMBIGUOUS_NUMBER_WORD_LANGUAGES, piece, languages);
         let kept = |n: &&str| settled.as_ref().is_none_or(|s| s.value == *n);
         numbers.split(' ').filter(kept).filter_map(|n| n.parse().ok()).for_each(|n| each(Atom::Word(n)));
     }
     let myriad = |flags: u8| {
-        let cjk = piece.chars().all(|c| is_han(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c) || c.is_whitespace());
+        let cjk = piece.chars().all(|c| is_han(c) || is_hangul(c) || c.is_whitespace());
         let power = flags & POWER;
         if cjk && power >= 4 && power.is_multiple_of(4) {
             flags | MYRIAD
@@ -220,6 +253,11 @@ fn atoms_of(piece: &str, languages: &[String], mut each: impl FnMut(Atom)) {
     if NUMBER_JOINERS.contains(&piece) || han_zero(piece) {
         each(Atom::Joiner);
     }
+}
+
+/// A Hangul syllable or one of its jamo (a key holds a syllable decomposed, `만` as `ᄆ ᅡ ᆫ`).
+fn is_hangul(c: char) -> bool {
+    ('\u{ac00}'..='\u{d7a3}').contains(&c) || ('\u{1100}'..='\u{11ff}').contains(&c)
 }
 
 /// What separates two words of a spelled number.
@@ -768,12 +806,53 @@ mod tests {
         out
     }
 
+    /// `n` (below 10^12) in Sino-Korean numerals as cldr-rbnf's ko rules write them: sections
+    /// of 억 and 만, each with 천, 백 and 십, no 일 before 천, 백, 십 or a lone 만 (`만`, 10 000;
+    /// `일억`), no word for an empty place, and `spaced` a space after each myriad (the
+    /// spacing of the Korean orthography, 한글 맞춤법 §44).
+    fn korean(n: u64, spaced: bool) -> String {
+        const DIGITS: [&str; 10] = ["", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구"];
+        let mut out = String::new();
+        for (unit, name) in [(100_000_000, "억"), (10_000, "만"), (1, "")] {
+            let part = n / unit % 10_000;
+            if part == 0 {
+                continue;
+            }
+            if spaced && !out.is_empty() {
+                out.push(' ');
+            }
+            for (place, word) in [(1000, "천"), (100, "백"), (10, "십"), (1, "")] {
+                let d = usize::try_from(part / place % 10).unwrap_or_default();
+                let alone = d == 1 && (place > 1 || (part == 1 && unit == 10_000));
+                if d > 0 && !alone {
+                    out.push_str(DIGITS[d]);
+                }
+                if d > 0 {
+                    out.push_str(word);
+                }
+            }
+            out.push_str(name);
+        }
+        out
+    }
+
     proptest::proptest! {
         /// The class of `一千二百万`: every whole number below 10^12 written in Chinese
         /// digits, with its myriads and zeros, reads as itself and nothing else.
         #[test]
         fn every_chinese_number_reads_as_itself(n in 1u64..1_000_000_000_000) {
             let text = chinese(n);
+            let values = spelled_values(&text).to_vec();
+            proptest::prop_assert_eq!(values, vec![n], "{}", text);
+        }
+    }
+
+    proptest::proptest! {
+        /// The class of `오천팔백십구만백사십팔`: every whole number below 10^12 in Sino-Korean
+        /// numerals, its myriads written together or spaced, reads as itself and nothing else.
+        #[test]
+        fn every_korean_number_reads_as_itself(n in 1u64..1_000_000_000_000, spaced: bool) {
+            let text = korean(n, spaced);
             let values = spelled_values(&text).to_vec();
             proptest::prop_assert_eq!(values, vec![n], "{}", text);
         }
@@ -841,10 +920,8 @@ mod tests {
     fn a_scale_word_alone_is_one_of_it() {
         let mut read = 0;
         for (key, flags) in NUMBER_SCALE_WORDS.entries() {
-            // CJK writes one before a myriad (`一万`): a myriad alone keeps its own rule.
-            let myriad = key.chars().all(|c| is_han(c) || ('\u{ac00}'..='\u{d7a3}').contains(&c));
             let short = key.is_ascii() && key.len() < 3;
-            let glued = key.starts_with(separator) || myriad || short;
+            let glued = key.starts_with(separator) || short;
             if glued || unit_scale(&key) || NUMBER_WORDS.get(&key).is_some() {
                 continue;
             }
@@ -856,6 +933,39 @@ mod tests {
         assert!(read > 300, "{read}");
         assert!(spelled_values("ty").is_empty() && spelled_values("tỷ").is_empty(), "two Latin letters alone");
         assert_eq!(spelled_values("hundred and five").as_slice(), &[105]);
+        // A myriad first, as Chinese speech says it (`萬九`, 19 000; 10 009 as Japanese
+        // writes a digit after a scale character).
+        let mut values = spelled_values("萬九").to_vec();
+        values.sort_unstable();
+        assert_eq!(values, vec![10_009, 19_000]);
+        assert_eq!(spelled_values("万").as_slice(), &[10_000]);
+    }
+
+    /// The class of `a million`, `um milhão`, `ni tusen`: each word of one or two Latin letters
+    /// and each article of one reads right before a scale word, and nowhere else (alone, twice,
+    /// before a number word, after a ten: `twenty to` is no 22).
+    #[test]
+    fn short_words_read_only_before_a_scale_word() {
+        for (word, n) in SHORT_NUMBER_WORDS {
+            let n: u64 = n.parse().unwrap_or_default();
+            assert_eq!(spelled_values(&format!("{word} million")).as_slice(), &[n * 1_000_000], "{word}");
+            for text in [(*word).to_owned(), format!("{word} {word}"), format!("{word} five"), format!("twenty {word}")]
+            {
+                assert!(spelled_values(&text).is_empty(), "{text}: {:?}", spelled_values(&text));
+            }
+        }
+        for (text, n) in [
+            ("a hundred", 100),
+            ("a thousand and one", 1001),
+            ("o mie", 1000),
+            ("o sută", 100),
+            ("un milion", 1_000_000),
+            ("um milhão", 1_000_000),
+            ("ni tusen", 9000),
+            ("ba nghìn", 3000),
+        ] {
+            assert_eq!(spelled_values(text).as_slice(), &[n], "{text}");
+        }
     }
 
     /// Number words of one value of the table, for the properties below.

@@ -170,6 +170,38 @@ pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>,
     Ok(words)
 }
 
+/// The indefinite articles that say one before a scale word, as the grammars write them:
+/// English `a hundred`, `a million` (Quirk et al., *A Comprehensive Grammar of the English
+/// Language*, 1985, §6.63: `a` as an unstressed `one` before `hundred`, `thousand` and the
+/// rest); Romanian `o sută`, `o mie`, `un milion` (Academia Română, *Gramatica limbii române*,
+/// 2005, on the cardinal numerals: the article's forms for one before a feminine and a
+/// neuter noun). Each with its language.
+const SCALE_ARTICLES: &[(&str, &str)] = &[("a", "en"), ("an", "en"), ("o", "ro"), ("un", "ro")];
+
+/// The number words of one or two Latin letters that [`number_words`] leaves out (Norwegian
+/// and Danish `to`, `ti`, `ni`; Portuguese `um`; Vietnamese `ba`) and the articles of
+/// [`SCALE_ARTICLES`] (1), each with its number: a reader takes them only right before a
+/// scale word (`ni tusen`, `um milhão`, `ba nghìn`, `a million`), where no code or word of
+/// another language stands. A word two languages spell for different numbers is left out.
+pub(super) fn short_number_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut words = Words::<u32>::new();
+    rbnf_words(dir, locales, cardinal_set, 0..=100, |key, n, lang| {
+        if key.is_ascii() && !key.is_empty() && key.chars().count() < 3 && key.chars().all(|c| c.is_ascii_alphabetic())
+        {
+            words.add_in(key, n, lang);
+        }
+    })?;
+    for (article, lang) in SCALE_ARTICLES {
+        words.add_in((*article).to_owned(), 1, lang);
+    }
+    let entries = words.one_entries();
+    let has = |k: &str, v: &str| entries.iter().any(|(key, n)| key == k && n == v);
+    if !has("um", "1") || !has("ni", "9") || !has("a", "1") {
+        return Err("cldr-rbnf: the Portuguese or Norwegian short number words are missing".into());
+    }
+    Ok(entries)
+}
+
 /// The form a whole hundred takes before the rest of a number where it differs from the
 /// hundred alone (Georgian `ორას`, in `ორასერთი`, 201, beside `ორასი`, 200; Spanish `ciento`
 /// beside `cien`): for each hundred h and digit r, what the modern locales' cardinal rules

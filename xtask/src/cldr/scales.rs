@@ -292,7 +292,9 @@ fn write_spelled_tables(
     numbers: &Words<u32>,
     units: &BTreeSet<String>,
 ) -> Result<(), String> {
-    let scales = spelled::scale_words(dir, rbnf)?;
+    let short = super::numbers::short_number_words(dir, rbnf)?;
+    let one = |k: &str| numbers.one.get(k) == Some(&1) || short.iter().any(|(w, n)| w == k && n == "1");
+    let scales = spelled::scale_words(dir, rbnf, one)?;
     let (one, several): (Vec<_>, Vec<_>) = scales.powers.into_iter().partition(|(_, v)| v.len() == 1);
     let join = |v: &BTreeSet<u8>| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
     let one: Vec<(String, String)> = one.iter().map(|(k, v)| (k.clone(), join(v))).collect();
@@ -322,6 +324,12 @@ fn write_spelled_tables(
         "AMBIGUOUS_NUMBER_WORD_LANGUAGES",
         "The languages that give each word of `AMBIGUOUS_NUMBER_WORDS` each of its numbers (`da:60 es:3 pt:3`: base language subtags, sorted), which a reader's `languages` option settles the word by",
         &numbers.several_languages(),
+    );
+    write_pairs_owned(
+        out,
+        "SHORT_NUMBER_WORDS",
+        "Number words of one or two Latin letters (`to`, `ni`, `um`, `ba`) and the articles that say one before a scale word (`a`, `o`, `un`), each with its number, read only right before a scale word: cldr-rbnf's cardinal rules and the grammars `short_number_words` cites in the generator",
+        &short,
     );
     let joiners =
         spelled::joiner_words(dir, rbnf, |k| numbers.has(k) || one.iter().chain(&several).any(|(s, _)| s == k))?;

@@ -123,13 +123,13 @@ fn power_of(base: u64) -> u32 {
 /// hundred, a thousand, a million ... up to 10^[`MAX_SPELLED_POWER`], each form
 /// (`thousand`, `tisíc`, `tisíce`, `Millionen`, `milhões`), keyed by [`word_key`], with its
 /// power and flags ([`SCALE_AFTER_GROUP`] after a group, `←← thousand`; [`SCALE_ALONE`] alone,
-/// `mil`). Read from each rule whose base is a power of ten times 1 to 9: the literal after
+/// `mil`, and the word after `one`'s word in such a literal: `mie` of `una mie`). Read from each rule whose base is a power of ten times 1 to 9: the literal after
 /// its quotient's substitution, or its whole literal before the remainder when it has no
 /// quotient and its base is the power itself. Returns the words of one power (their flags
 /// merged) and the words two locales give different powers (`billion`: 10^9 and 10^12), each
 /// power with its flags. English's plural of its own scale words after a group
 /// ([`english_plurals`]) joins them, so `billions` holds English's 10^9 beside French's 10^12.
-pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<ScaleWords, String> {
+pub(super) fn scale_words(dir: &Path, locales: &[String], one: impl Fn(&str) -> bool) -> Result<ScaleWords, String> {
     let mut found: BTreeMap<String, BTreeMap<u32, u8>> = BTreeMap::new();
     let mut languages: BTreeMap<String, BTreeSet<(String, u32)>> = BTreeMap::new();
     let mut beyond = BTreeSet::new();
@@ -153,7 +153,14 @@ pub(super) fn scale_words(dir: &Path, locales: &[String]) -> Result<ScaleWords, 
             let literal = literal.split(['[', '→', '=']).next().unwrap_or_default();
             let ending = zero_suffix(&sets, source.get(literal.len()..).unwrap_or_default());
             let forms = ending.iter().map(|e| format!("{literal}{e}"));
-            for key in [literal.to_owned()].into_iter().chain(forms).flat_map(|l| literal_keys(&l)) {
+            // `una mie`, `um milhão`: the scale word after the word for one is one of it too,
+            // whatever word says one before it (`o mie`, Romanian's article).
+            let after_one = match literal.trim().rsplit_once(' ') {
+                Some((head, last)) if flag == SCALE_ALONE && one(&word_key(head)) => Some(last.to_owned()),
+                _ => None,
+            };
+            let all = [literal.to_owned()].into_iter().chain(forms).chain(after_one);
+            for key in all.flat_map(|l| literal_keys(&l)) {
                 if base_language(lang) == "en" && flag == SCALE_AFTER_GROUP {
                     english.push((key.clone(), power));
                 }
