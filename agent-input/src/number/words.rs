@@ -310,9 +310,12 @@ fn short_and_glued(key: &str, i: usize, j: usize) -> bool {
 }
 
 /// Where the pieces of `key` that start at `i` may end: each character boundary after it within
-/// [`MAX_NUMBER_WORD_BYTES`], but where the piece is [`short_and_glued`].
+/// [`MAX_NUMBER_WORD_BYTES`], but inside a Hangul syllable (a key holds `삼` as its jamo, and
+/// `사` is no piece of it) or where the piece is [`short_and_glued`].
 fn piece_ends(key: &str, i: usize) -> impl Iterator<Item = usize> + '_ {
-    let ends = key.char_indices().map(|(j, _)| j).chain([key.len()]).filter(move |j| *j > i);
+    let syllable_goes_on = |c: char| ('\u{1160}'..='\u{11ff}').contains(&c);
+    let ends = key.char_indices().filter(move |(_, c)| !syllable_goes_on(*c)).map(|(j, _)| j);
+    let ends = ends.chain([key.len()]).filter(move |j| *j > i);
     ends.take_while(move |j| j - i <= MAX_NUMBER_WORD_BYTES).filter(move |j| !short_and_glued(key, i, *j))
 }
 
@@ -603,7 +606,7 @@ fn joined_decimal(left: &str, right: &str) -> Option<Decimal> {
     } else {
         let words = right.split(' ').map(|w| NUMBER_WORDS.get(w).filter(|d| *d <= 9));
         let one_by_one = words.map(|d| d.and_then(|d| char::from_digit(d, 10))).collect::<Option<String>>();
-        match (one_by_one, spelled_values(right).as_slice()) {
+        match (one_by_one.or_else(|| glued_digits(right)), spelled_values(right).as_slice()) {
             (Some(digits), _) => digits,
             // A number below a thousand of no scale word: `two hundred` or `dos mil` after the
             // decimal word may be a scale of the number before it (1.2 hundred), never decimals.
@@ -617,6 +620,31 @@ fn joined_decimal(left: &str, right: &str) -> Option<Decimal> {
     let sign = if whole.is_sign_negative() { "-" } else { "" };
     // The canonical text of a JSON number: `1 point 234` is 1.234, never a grouping.
     canonical(&format!("{sign}{}.{digits}", whole.abs()))
+}
+
+/// Digit words written together after a decimal word, as Chinese, Japanese, Korean and Thai
+/// write them (`一点二三`, `일점이삼`: 1.23), as digits: one digit word at each place and only
+/// one. `None` for an ASCII text, a text with a space, or one that is no such run.
+fn glued_digits(right: &str) -> Option<String> {
+    if right.is_ascii() || right.contains(' ') {
+        return None;
+    }
+    let mut out = String::new();
+    let mut at = 0;
+    while at < right.len() {
+        let mut found = None;
+        for j in piece_ends(right, at) {
+            let Some(d) = right.get(at..j).and_then(|p| NUMBER_WORDS.get(p)).filter(|d| *d <= 9) else { continue };
+            if found.is_some() {
+                return None;
+            }
+            found = Some((j, d));
+        }
+        let (j, d) = found?;
+        out.push(char::from_digit(d, 10)?);
+        at = j;
+    }
+    Some(out)
 }
 
 /// Whether any piece of `key` is a scale word of the tables (`hundred`, `mil`, `ร้อย`), glued or
@@ -855,6 +883,52 @@ mod tests {
             let text = korean(n, spaced);
             let values = spelled_values(&text).to_vec();
             proptest::prop_assert_eq!(values, vec![n], "{}", text);
+        }
+    }
+
+    proptest::proptest! {
+        /// The class of `一点二三` and `일점이삼`: a whole number in Chinese or Sino-Korean
+        /// numerals, the decimal word, and its digits written together read as that decimal.
+        #[test]
+        fn cjk_decimals_with_their_digits_together(whole in 1u64..10_000, digits in "[0-9]{1,6}") {
+            const HAN: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+            const HANGUL: [&str; 10] = ["영", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구"];
+            let spell = |names: &[&str; 10]| -> String {
+                digits.bytes().map(|b| names[usize::from(b - b'0')]).collect()
+            };
+            let want = Decimal::from_str_exact(&format!("{whole}.{digits}")).map(normalized).ok();
+            for text in [format!("{}点{}", chinese(whole), spell(&HAN)), format!("{}점{}", korean(whole, false), spell(&HANGUL))] {
+                let (left, right) = text.split_once(['点', '점']).unwrap_or_default();
+                let got = joined_decimal(&word_key(left), &word_key(right)).map(normalized);
+                proptest::prop_assert_eq!(got, want, "{}", text);
+            }
+        }
+    }
+
+    /// The point's spoken names and the whole's word before the decimals read as the decimal
+    /// word cldr-rbnf writes does (`один точка один`, `jedan cijela jedan`, `bir nokta bir`).
+    #[test]
+    fn spoken_decimal_words() {
+        for (text, want) in [
+            ("один точка один", "1.1"),
+            ("один крапка один", "1.1"),
+            ("bir nokta bir", "1.1"),
+            ("jedan cijela jedan", "1.1"),
+            ("ერთი მთელი ერთი", "1.1"),
+            ("واحد فاصلة واحد", "1.1"),
+            ("jeden tečka pět", "1.5"),
+            ("iki nokta iki milyon", "2200000"),
+        ] {
+            let (left, word, right) = NUMBER_DECIMAL_WORDS
+                .iter()
+                .find_map(|w| {
+                    let key = word_key(text);
+                    let (l, r) = key.split_once(&format!(" {w} "))?;
+                    Some((l.to_owned(), *w, r.to_owned()))
+                })
+                .unwrap_or_default();
+            let got = scaled_decimals(&left, &right, &[]);
+            assert_eq!(got.iter().map(ToString::to_string).collect::<Vec<_>>(), vec![want], "{text} ({word})");
         }
     }
 

@@ -338,7 +338,7 @@ fn write_spelled_tables(
     write_strings(out, "The minus words of cldr-rbnf's cardinal rules (`-x: minus →→;`, `menos`, `мінус`, `負`), folded; none a unit's word (`min`) or a number's.", "pub static NUMBER_MINUS_WORDS: &[&str] = &", &minus);
     let binding = |k: &str| ["and", "to", "or"].contains(&k) || joiners.iter().any(|j| j == k) || numbers.has(k);
     let decimal = spelled::decimal_words(dir, rbnf, binding)?;
-    write_strings(out, "The decimal words of cldr-rbnf's cardinal rules whose digits are spelled one by one (`x.x: ←← point →→;`, `Komma`, `virgule`, `čárka`, `点`), folded; none a word that joins two numbers or a number's word.", "pub static NUMBER_DECIMAL_WORDS: &[&str] = &", &decimal);
+    write_strings(out, "The decimal words of cldr-rbnf's cardinal rules whose digits are spelled one by one (`x.x: ←← point →→;`, `Komma`, `virgule`, `čárka`, `点`) and the spoken ones the generator cites (`точка`, `nokta`, `cijela`), folded; none a word that joins two numbers or a number's word.", "pub static NUMBER_DECIMAL_WORDS: &[&str] = &", &decimal);
     Ok(())
 }
 

@@ -294,7 +294,7 @@ pub(super) fn decimal_words(
     locales: &[String],
     excluded: impl Fn(&str) -> bool,
 ) -> Result<Vec<String>, String> {
-    rule_words(dir, locales, ("decimal", &["point", "komma", "virgule", "carka"]), |base, text| {
+    let mut out = rule_words(dir, locales, ("decimal", &["point", "komma", "virgule", "carka"]), |base, text| {
         let text = text.trim_end_matches(';').trim();
         if base != "x.x" || !text.ends_with("→→") || text.starts_with('[') {
             return Vec::new();
@@ -303,8 +303,40 @@ pub(super) fn decimal_words(
         // `←←点→→→`: the digits one by one after the word.
         let word = after.trim_end_matches('→').replace('\u{200b}', "");
         literal_keys(&word).into_iter().filter(|k| !excluded(k)).collect()
-    })
+    })?;
+    out.extend(SPOKEN_DECIMAL_WORDS.iter().flat_map(|w| literal_keys(w)).filter(|k| !excluded(k)));
+    out.sort();
+    out.dedup();
+    Ok(out)
 }
+
+/// The decimal words speech uses beside cldr-rbnf's, which writes a language's decimal
+/// separator (`запятая`, `virgül`, `zarez`): the name of the point where numbers are written
+/// with one, as dictionaries give it (Russian `точка`, Ozhegov and Shvedova, *Толковый словарь
+/// русского языка*; Ukrainian `крапка`; Turkish `nokta`, Türk Dil Kurumu, *Güncel Türkçe
+/// Sözlük*; Portuguese `ponto`; Catalan and Dutch `punt`; German `Punkt`; Polish `kropka`; Czech
+/// `tečka`; Slovak `bodka`; Slovene and Croatian `točka`), and the word for the whole before
+/// the decimals, as cldr-rbnf's Bulgarian `цяло и` and Hungarian `egész` write it: Croatian
+/// and Bosnian `cijela` (Institut za hrvatski jezik, *Hrvatski pravopis*, 2013, on reading
+/// decimal numbers), Serbian `cela`, `цела`, Georgian `მთელი`; and Arabic's `فاصلة` beside
+/// cldr-rbnf's `فاصل`.
+const SPOKEN_DECIMAL_WORDS: &[&str] = &[
+    "точка",
+    "крапка",
+    "nokta",
+    "ponto",
+    "punt",
+    "Punkt",
+    "kropka",
+    "tečka",
+    "bodka",
+    "točka",
+    "cijela",
+    "cela",
+    "цела",
+    "მთელი",
+    "فاصلة",
+];
 
 /// The words `words` finds in each `(base, text)` rule of the modern locales' cardinal sets,
 /// sorted; an error when one of `must` (the `what` words of English, Spanish, Ukrainian, French
