@@ -187,12 +187,18 @@ fn han_numerals_as_digits(text: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     let mut run = String::new();
     let mut changed = false;
-    for c in text.chars() {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
         if han_digit(c).is_some() {
             run.push(c);
             continue;
         }
-        let unit = matches!(c, '年' | '月' | '日' | '号' | '號');
+        // A month's name standing as a word (`1 十月 2002`: CLDR's Chinese month names) is
+        // read as a name, not as the month of a date written with its units.
+        let word_start = out.chars().next_back().is_none_or(char::is_whitespace);
+        let word_end = chars.peek().is_none_or(|n| n.is_whitespace() || matches!(n, ',' | '.'));
+        let name = c == '月' && word_start && word_end;
+        let unit = matches!(c, '年' | '月' | '日' | '号' | '號') && !name;
         match han_value(&run, c == '年').filter(|_| unit && !run.is_empty()) {
             Some(n) => {
                 out.push_str(&n.to_string());

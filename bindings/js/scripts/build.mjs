@@ -126,9 +126,10 @@ if (!args.has("--skip-opt")) {
   run(wasmOpt, ["-Oz", ...features.map((f) => `--enable-${f}`), "--strip-debug", "--strip-producers", module, "-o", module]);
 }
 
-// The licences of the data the module carries (CLDR: Unicode-3.0; ISO 3166 names: LGPL-2.1).
+// The licences of the data the module carries (CLDR: Unicode-3.0; ISO 3166 names: LGPL-2.1;
+// to-words' number words: MIT).
 mkdirSync(join(outDir, "LICENSES"), { recursive: true });
-for (const name of ["Unicode-3.0.txt", "LGPL-2.1.txt"]) copyFileSync(join(root, "LICENSES", name), join(outDir, "LICENSES", name));
+for (const name of ["Unicode-3.0.txt", "LGPL-2.1.txt", "MIT.txt"]) copyFileSync(join(root, "LICENSES", name), join(outDir, "LICENSES", name));
 
 const raw = statSync(module).size;
 const gzipped = gzipSync(readFileSync(module), { level: 9 }).length;

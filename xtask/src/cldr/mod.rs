@@ -4,7 +4,8 @@
 //! - the CLDR JSON npm packages pinned in `tools/cldr` (`npm ci --prefix tools/cldr`, into
 //!   `tools/cldr/node_modules`): `cldr-core`, `cldr-localenames-full`, `cldr-dates-full`,
 //!   `cldr-numbers-full`, `cldr-units-full`, `cldr-misc-full`, `cldr-rbnf`, `cldr-bcp47`, and
-//!   the IANA Language Subtag Registry (`language-subtag-registry`);
+//!   the IANA Language Subtag Registry (`language-subtag-registry`), and `to-words` (MIT: the
+//!   number words of the languages cldr-rbnf does not spell, `towords`);
 //! - the iso-codes data pinned in `tools/iso-codes/requirements.txt` (`tools/iso-codes/fetch`,
 //!   into `tools/iso-codes/pycountry`): ISO 3166-1, ISO 3166-3 and ISO 639-3 names and their
 //!   `.mo` translations;
@@ -40,6 +41,7 @@ mod scales;
 mod source;
 mod spelled;
 mod state_words;
+mod towords;
 mod words;
 mod write;
 

@@ -197,9 +197,18 @@ pub(super) fn scales(dir: &Path, modern: &[String]) -> Result<Generated, String>
     write_scale_tables(&mut out, &c.words, &scales_before(&c.before_words, &c.words, &units), &unit_scales);
     // The number words of the modern locales and their regional rule files, once for both.
     let rbnf = super::source::rbnf_locales(dir, modern)?;
-    let numbers = number_words(dir, &rbnf)?;
+    let mut numbers = number_words(dir, &rbnf)?;
+    // The languages cldr-rbnf does not spell, from `to-words` (Telugu, Kannada, Bengali ...).
+    let others = super::towords::locale_words(dir)?;
+    let mut other_scales = Vec::new();
+    for words in &others {
+        for (key, n) in &words.numbers {
+            numbers.add_in(key.clone(), *n, &words.language);
+        }
+        other_scales.extend(words.scales.iter().map(|(key, power)| (key.clone(), *power, words.language.clone())));
+    }
     write_number_tables(&mut out, dir, modern, &numbers, &c.qualifiers, c.joiners)?;
-    write_spelled_tables(&mut out, dir, &rbnf, &numbers, &units)?;
+    write_spelled_tables(&mut out, dir, &rbnf, &numbers, &units, &other_scales)?;
     Ok(Generated { path: "agent-input/src/data/scales.rs", text: out })
 }
 
@@ -267,7 +276,7 @@ fn write_number_tables(
         out,
         "NUMBER_WORDS",
         "u32",
-        "Whole numbers written as words (`twenty-one`, `twenty one`, `dvacet jedna`, `einundzwanzig`, `vingt et un`, `sto`): 0 to 100, the hundreds, a thousand and a million, of every cardinal rule set of the modern locales' rule-based number spellings and their regional rule files (cldr-rbnf, each gender and case: `трех`), with Arabic's oblique and one-word forms (`عشرين`, `ثلاثمائة`) and the forms of a hundred before the rest (`ორას`)",
+        "Whole numbers written as words (`twenty-one`, `twenty one`, `dvacet jedna`, `einundzwanzig`, `vingt et un`, `sto`): 0 to 100, the hundreds, a thousand and a million, of every cardinal rule set of the modern locales' rule-based number spellings and their regional rule files (cldr-rbnf, each gender and case: `трех`), with Arabic's oblique and one-word forms (`عشرين`, `ثلاثمائة`), the forms of a hundred before the rest (`ორას`), and the words the `to-words` package gives the languages cldr-rbnf does not spell (Telugu, Kannada, Bengali, Malayalam, Marathi, Odia, Punjabi, Assamese, Urdu)",
         &numbers.one_entries(),
     );
     write_pairs_owned(
@@ -284,17 +293,19 @@ fn write_number_tables(
 /// in words. A minus word that is a unit's word (`min`, a minute: `min 5` is at least five)
 /// or a number's is left out; so is a decimal word that joins two numbers (`and`, `to`, `or`)
 /// or is a number's word. `rbnf`: the locales whose rules are read ([`super::source::rbnf_locales`]);
-/// `numbers`: their number words ([`number_words`]).
+/// `numbers`: their number words ([`number_words`]) and those of `to-words`; `other_scales`:
+/// `to-words`' scale words, each with its power and language ([`super::towords`]).
 fn write_spelled_tables(
     out: &mut String,
     dir: &Path,
     rbnf: &[String],
     numbers: &Words<u32>,
     units: &BTreeSet<String>,
+    other_scales: &[(String, u32, String)],
 ) -> Result<(), String> {
     let short = super::numbers::short_number_words(dir, rbnf)?;
     let one = |k: &str| numbers.one.get(k) == Some(&1) || short.iter().any(|(w, n)| w == k && n == "1");
-    let scales = spelled::scale_words(dir, rbnf, one)?;
+    let scales = spelled::scale_words(dir, rbnf, one, other_scales)?;
     let (one, several): (Vec<_>, Vec<_>) = scales.powers.into_iter().partition(|(_, v)| v.len() == 1);
     let join = |v: &BTreeSet<u8>| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
     let one: Vec<(String, String)> = one.iter().map(|(k, v)| (k.clone(), join(v))).collect();
@@ -304,7 +315,7 @@ fn write_spelled_tables(
         out,
         "NUMBER_SCALE_WORDS",
         "u8",
-        &format!("The scale words of numbers spelled in words (`hundred`, `thousand`, `tisíce`, `Millionen`, `mil`): every form the nominative cardinal rules of the modern locales' cldr-rbnf and their regional rule files write for 10^2 to 10^{}, each with its power plus its flags ({flags})", spelled::MAX_SPELLED_POWER),
+        &format!("The scale words of numbers spelled in words (`hundred`, `thousand`, `tisíce`, `Millionen`, `mil`): every form the nominative cardinal rules of the modern locales' cldr-rbnf and their regional rule files write for 10^2 to 10^{}, and `to-words`' scale words of the languages cldr-rbnf does not spell (`లక్ష`, `কোটি`), each with its power plus its flags ({flags})", spelled::MAX_SPELLED_POWER),
         &one,
     );
     write_pairs_owned(

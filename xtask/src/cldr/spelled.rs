@@ -123,13 +123,19 @@ fn power_of(base: u64) -> u32 {
 /// hundred, a thousand, a million ... up to 10^[`MAX_SPELLED_POWER`], each form
 /// (`thousand`, `tisíc`, `tisíce`, `Millionen`, `milhões`), keyed by [`word_key`], with its
 /// power and flags ([`SCALE_AFTER_GROUP`] after a group, `←← thousand`; [`SCALE_ALONE`] alone,
-/// `mil`, and the word after `one`'s word in such a literal: `mie` of `una mie`). Read from each rule whose base is a power of ten times 1 to 9: the literal after
+/// `mil`, and the word after `one`'s word in such a literal: `mie` of `una mie`), and `others`,
+/// another source's words with their powers and languages (both flags). Read from each rule whose base is a power of ten times 1 to 9: the literal after
 /// its quotient's substitution, or its whole literal before the remainder when it has no
 /// quotient and its base is the power itself. Returns the words of one power (their flags
 /// merged) and the words two locales give different powers (`billion`: 10^9 and 10^12), each
 /// power with its flags. English's plural of its own scale words after a group
 /// ([`english_plurals`]) joins them, so `billions` holds English's 10^9 beside French's 10^12.
-pub(super) fn scale_words(dir: &Path, locales: &[String], one: impl Fn(&str) -> bool) -> Result<ScaleWords, String> {
+pub(super) fn scale_words(
+    dir: &Path,
+    locales: &[String],
+    one: impl Fn(&str) -> bool,
+    others: &[(String, u32, String)],
+) -> Result<ScaleWords, String> {
     let mut found: BTreeMap<String, BTreeMap<u32, u8>> = BTreeMap::new();
     let mut languages: BTreeMap<String, BTreeSet<(String, u32)>> = BTreeMap::new();
     let mut beyond = BTreeSet::new();
@@ -182,6 +188,7 @@ pub(super) fn scale_words(dir: &Path, locales: &[String], one: impl Fn(&str) -> 
             *found.entry(word).or_default().entry(power).or_default() |= flag;
         }
     }
+    add_others(others, &mut found, &mut languages);
     found.retain(|k, _| !beyond.contains(k));
     languages.retain(|k, _| !beyond.contains(k));
     let entries: BTreeMap<String, BTreeSet<u8>> = found
@@ -199,6 +206,19 @@ pub(super) fn scale_words(dir: &Path, locales: &[String], one: impl Fn(&str) -> 
         .map(|(k, langs)| (k, langs.iter().map(|(l, p)| format!("{l}:{p}")).collect::<Vec<_>>().join(" ")))
         .collect();
     Ok(ScaleWords { powers: entries, languages })
+}
+
+/// Adds another source's scale words (`to-words`' `లక్ష`, `কোটি`: key, power, language) to
+/// [`scale_words`]' maps, after a group and alone; none above 10^[`MAX_SPELLED_POWER`].
+fn add_others(
+    others: &[(String, u32, String)],
+    found: &mut BTreeMap<String, BTreeMap<u32, u8>>,
+    languages: &mut BTreeMap<String, BTreeSet<(String, u32)>>,
+) {
+    for (key, power, lang) in others.iter().filter(|(_, p, _)| *p <= MAX_SPELLED_POWER) {
+        languages.entry(key.clone()).or_default().insert((lang.clone(), *power));
+        *found.entry(key.clone()).or_default().entry(*power).or_default() |= SCALE_AFTER_GROUP | SCALE_ALONE;
+    }
 }
 
 /// The ending a scale word takes when nothing follows it, where its rule writes the word's
