@@ -1587,6 +1587,41 @@ pub static SHORT_NUMBER_WORDS: &[(&str, &str)] = &[
     ("un", "1"),
 ];
 
+/// The words for a dozen (twelve) as each language's dictionary defines them (`dozen`, `dúzia`, `дюжина`, `โหล`, `打`: the generator cites each), folded, each `alone` (one dozen by itself) or `after` (only after a number: a plural, `dozens`, or Chinese `打`) (31 entries, sorted by key).
+pub static NUMBER_DOZEN_WORDS: &[(&str, &str)] = &[
+    ("dozen", "alone"),
+    ("dozens", "after"),
+    ("dutzend", "alone"),
+    ("dutzende", "after"),
+    ("douzaine", "alone"),
+    ("douzaines", "after"),
+    ("docena", "alone"),
+    ("docenas", "after"),
+    ("duzia", "alone"),
+    ("duzias", "after"),
+    ("dozzina", "alone"),
+    ("dozzine", "after"),
+    ("dozijn", "alone"),
+    ("dozijnen", "after"),
+    ("dosyn", "alone"),
+    ("dosyne", "after"),
+    ("dussin", "alone"),
+    ("dusin", "alone"),
+    ("tuzin", "alone"),
+    ("tuziny", "after"),
+    ("tuzinow", "after"),
+    ("tucet", "alone"),
+    ("tucty", "after"),
+    ("tuctu", "after"),
+    ("дюжина", "alone"),
+    ("дюжины", "after"),
+    ("дюжин", "after"),
+    ("дюжини", "after"),
+    ("duzine", "alone"),
+    ("โหล", "alone"),
+    ("打", "after"),
+];
+
 /// The words cldr-rbnf's cardinal rules write between a scale's part and the rest (`two hundred and six`, `duzentos e cinco`), folded.
 pub static NUMBER_JOINERS: &[&str] = &[
     "and",

@@ -15,7 +15,8 @@
 use super::*;
 use crate::data::scales::{
     AMBIGUOUS_NUMBER_SCALE_WORDS, AMBIGUOUS_NUMBER_SCALE_WORD_LANGUAGES, AMBIGUOUS_NUMBER_WORD_LANGUAGES,
-    NUMBER_DECIMAL_WORDS, NUMBER_JOINERS, NUMBER_MINUS_WORDS, NUMBER_SCALE_WORDS, SHORT_NUMBER_WORDS,
+    NUMBER_DECIMAL_WORDS, NUMBER_DOZEN_WORDS, NUMBER_JOINERS, NUMBER_MINUS_WORDS, NUMBER_SCALE_WORDS,
+    SHORT_NUMBER_WORDS,
 };
 use crate::limits::{MAX_NUMBER_WORD_BYTES, MAX_SPELLED_NUMBER_CHARS, MAX_SPELLED_NUMBER_STEPS};
 use crate::spelling::is_han;
@@ -220,7 +221,7 @@ fn atoms_of(piece: &str, languages: &[String], mut each: impl FnMut(Atom)) {
     if let Some(n) = NUMBER_WORDS.get(piece) {
         each(Atom::Word(u64::from(n)));
     }
-    if let Some(n) = SHORT_NUMBER_WORDS.iter().find(|(k, _)| *k == piece).and_then(|(_, n)| n.parse().ok()) {
+    if let Some(n) = short_word(piece) {
         each(Atom::Short(n));
     }
     if let Some((_, numbers)) = AMBIGUOUS_NUMBER_WORDS.iter().find(|(k, _)| *k == piece) {
@@ -258,6 +259,39 @@ fn atoms_of(piece: &str, languages: &[String], mut each: impl FnMut(Atom)) {
 /// A Hangul syllable or one of its jamo (a key holds a syllable decomposed, `만` as `ᄆ ᅡ ᆫ`).
 fn is_hangul(c: char) -> bool {
     ('\u{ac00}'..='\u{d7a3}').contains(&c) || ('\u{1100}'..='\u{11ff}').contains(&c)
+}
+
+/// The number of a word of [`SHORT_NUMBER_WORDS`] (`ni`, `um`, the article `a`).
+fn short_word(piece: &str) -> Option<u64> {
+    SHORT_NUMBER_WORDS.iter().find(|(k, _)| *k == piece).and_then(|(_, n)| n.parse().ok())
+}
+
+/// A word for a dozen that ends `key` ([`NUMBER_DOZEN_WORDS`]: `dozen`, `dúzias`, `โหล`, `打`):
+/// the text before it, and whether the word alone is one dozen. A Latin word stands apart
+/// (`two dozen`); the others may follow the number directly (`五打`, `สองโหล`).
+fn dozen_word(key: &str) -> Option<(&str, bool)> {
+    NUMBER_DOZEN_WORDS.iter().find_map(|(word, alone)| {
+        let before = key.strip_suffix(word)?;
+        let apart = before.is_empty() || before.ends_with(separator);
+        (apart || !word.is_ascii()).then(|| (before.trim_end_matches(separator), *alone == "alone"))
+    })
+}
+
+/// The values of a number of dozens (`two dozen`, 24; `a dozen`, 12; `two hundred dozens`,
+/// 2400; `五打`, 60): twelve times each value of the number before the dozen's word, or of one
+/// where the word alone is a dozen. `None` when `key` ends with no such word.
+fn dozens(key: &str, languages: &[String]) -> Option<SmallVec<[u64; 4]>> {
+    let (before, alone) = dozen_word(key)?;
+    let mut counts = SmallVec::<[u64; 4]>::new();
+    if before.is_empty() {
+        counts.extend(alone.then_some(1));
+    } else {
+        counts = spelled_values_in(before, languages);
+        if counts.is_empty() {
+            counts.extend(short_word(before));
+        }
+    }
+    Some(counts.into_iter().filter_map(|n| n.checked_mul(12)).collect())
 }
 
 /// What separates two words of a spelled number.
@@ -336,6 +370,9 @@ fn spelled_values_in(text: &str, languages: &[String]) -> SmallVec<[u64; 4]> {
     // a number (`ty`, Vietnamese `tỷ` folded, is Polish "you"), as the tables say of number words.
     if key.is_ascii() && key.len() < 3 {
         return SmallVec::new();
+    }
+    if let Some(values) = dozens(&key, languages) {
+        return values;
     }
     let mut from: Vec<SmallVec<[(usize, Atom); 2]>> = vec![SmallVec::new(); key.len()];
     for (i, c) in key.char_indices().filter(|(_, c)| !separator(*c)) {
@@ -1046,6 +1083,23 @@ mod tests {
         ] {
             assert_eq!(spelled_values(text).as_slice(), &[n], "{text}");
         }
+    }
+
+    /// The class of `two dozen`, `uma dúzia`, `สองโหล`, `五打`: every word for a dozen is twelve
+    /// times the number before it; alone, a singular is one dozen and a plural nothing.
+    #[test]
+    fn a_dozen_is_twelve_of_the_number_before_it() {
+        for (word, alone) in NUMBER_DOZEN_WORDS {
+            let want: &[u64] = if *alone == "alone" { &[12] } else { &[] };
+            assert_eq!(spelled_values(word).as_slice(), want, "{word}");
+            assert_eq!(spelled_values(&format!("three {word}")).as_slice(), &[36], "three {word}");
+            assert_eq!(spelled_values(&format!("two hundred {word}")).as_slice(), &[2400], "two hundred {word}");
+            if !word.is_ascii() {
+                assert_eq!(spelled_values(&format!("三{word}")).as_slice(), &[36], "三{word}");
+            }
+        }
+        assert_eq!(spelled_values("a dozen").as_slice(), &[12]);
+        assert!(spelled_values("threedozen").is_empty(), "a Latin dozen stands apart");
     }
 
     /// Number words of one value of the table, for the properties below.

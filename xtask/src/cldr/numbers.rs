@@ -202,6 +202,51 @@ pub(super) fn short_number_words(dir: &Path, locales: &[String]) -> Result<Vec<(
     Ok(entries)
 }
 
+/// The words for a dozen, twelve of a thing, as each language's standard dictionary defines
+/// them, singular and plural: English `dozen` (*Oxford English Dictionary*), German
+/// `Dutzend` (*Duden*), French `douzaine` (*Dictionnaire de l'Académie française*), Spanish
+/// `docena` (*Diccionario de la lengua española*), Portuguese `dúzia` (*Dicionário Houaiss*),
+/// Italian `dozzina` (*Treccani*), Dutch `dozijn` (*Van Dale*), Afrikaans `dosyn` (*HAT*),
+/// Swedish `dussin` (*Svenska Akademiens ordlista*), Danish and Norwegian `dusin` (*Den Danske
+/// Ordbog*, *Bokmålsordboka*), Polish `tuzin` (*Słownik języka polskiego PWN*), Czech `tucet`
+/// (*Slovník spisovné češtiny*), Russian and Ukrainian `дюжина` (Ozhegov; *СУМ*), Turkish
+/// `düzine` (Türk Dil Kurumu), Thai `โหล` (Royal Institute Dictionary), Chinese `打`
+/// (*现代汉语词典*: 十二个为一打). `(word, alone)`: whether the word alone is one dozen (a
+/// singular) or needs a number before it (a plural, `dozens`, and Chinese `打`, a verb alone).
+pub(super) const DOZEN_WORDS: &[(&str, bool)] = &[
+    ("dozen", true),
+    ("dozens", false),
+    ("Dutzend", true),
+    ("Dutzende", false),
+    ("douzaine", true),
+    ("douzaines", false),
+    ("docena", true),
+    ("docenas", false),
+    ("dúzia", true),
+    ("dúzias", false),
+    ("dozzina", true),
+    ("dozzine", false),
+    ("dozijn", true),
+    ("dozijnen", false),
+    ("dosyn", true),
+    ("dosyne", false),
+    ("dussin", true),
+    ("dusin", true),
+    ("tuzin", true),
+    ("tuziny", false),
+    ("tuzinów", false),
+    ("tucet", true),
+    ("tucty", false),
+    ("tuctů", false),
+    ("дюжина", true),
+    ("дюжины", false),
+    ("дюжин", false),
+    ("дюжини", false),
+    ("düzine", true),
+    ("โหล", true),
+    ("打", false),
+];
+
 /// The form a whole hundred takes before the rest of a number where it differs from the
 /// hundred alone (Georgian `ორას`, in `ორასერთი`, 201, beside `ორასი`, 200; Spanish `ciento`
 /// beside `cien`): for each hundred h and digit r, what the modern locales' cardinal rules

@@ -342,6 +342,16 @@ fn write_spelled_tables(
         "Number words of one or two Latin letters (`to`, `ni`, `um`, `ba`) and the articles that say one before a scale word (`a`, `o`, `un`), each with its number, read only right before a scale word: cldr-rbnf's cardinal rules and the grammars `short_number_words` cites in the generator",
         &short,
     );
+    let dozens: Vec<(String, String)> = super::numbers::DOZEN_WORDS
+        .iter()
+        .map(|(w, alone)| (agent_input::word_key(w), if *alone { "alone" } else { "after" }.to_owned()))
+        .collect();
+    write_pairs_owned(
+        out,
+        "NUMBER_DOZEN_WORDS",
+        "The words for a dozen (twelve) as each language's dictionary defines them (`dozen`, `dúzia`, `дюжина`, `โหล`, `打`: the generator cites each), folded, each `alone` (one dozen by itself) or `after` (only after a number: a plural, `dozens`, or Chinese `打`)",
+        &dozens,
+    );
     let joiners =
         spelled::joiner_words(dir, rbnf, |k| numbers.has(k) || one.iter().chain(&several).any(|(s, _)| s == k))?;
     write_strings(out, "The words cldr-rbnf's cardinal rules write between a scale's part and the rest (`two hundred and six`, `duzentos e cinco`), folded.", "pub static NUMBER_JOINERS: &[&str] = &", &joiners);
