@@ -832,3 +832,43 @@ fn an_object_property_reads_every_absent_spelling_as_absent() {
     }
     assert!(checked >= 20, "only {checked} spellings checked");
 }
+
+/// The class of `the 20th of next month`: every day of the month before, of or after
+/// today's, its number plain or with an ordinal ending, reads as that month's day or, where
+/// the month has no such day, asks `impossible_date`; never another day.
+#[test]
+fn a_day_of_a_relative_month_is_that_months_day() {
+    use chrono::Datelike;
+    for today in ["2013-02-12", "2024-01-31", "2026-12-07"] {
+        let today: chrono::NaiveDate = today.parse().unwrap();
+        for (phrase, offset) in [("last month", -1), ("this month", 0), ("next month", 1)] {
+            let m = chrono::Months::new(1);
+            let month = match offset {
+                -1 => today.checked_sub_months(m),
+                1 => today.with_day(1).and_then(|d| d.checked_add_months(m)),
+                _ => Some(today),
+            }
+            .unwrap();
+            for day in 1..=31u32 {
+                let ordinal = match day {
+                    1 | 21 | 31 => "st",
+                    2 | 22 => "nd",
+                    3 | 23 => "rd",
+                    _ => "th",
+                };
+                for text in [format!("{day} of {phrase}"), format!("the {day}{ordinal} of {phrase}")] {
+                    let opts = agent_input::date::DateOptions::default().today(today);
+                    let out = agent_input::date::read(text.as_str().into(), &opts).unwrap();
+                    match chrono::NaiveDate::from_ymd_opt(month.year(), month.month(), day) {
+                        Some(want) => assert_eq!(out.value(), Some(&want), "{text} ({today})"),
+                        None => assert!(
+                            out.to_json()["ask"]["code"] == "impossible_date",
+                            "{text} ({today}): {:?}",
+                            out.to_json()
+                        ),
+                    }
+                }
+            }
+        }
+    }
+}

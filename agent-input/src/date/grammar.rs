@@ -22,7 +22,7 @@ use super::parsed::{fixed, sentinel_year, Parsed, Span};
 use super::periods::{
     decade, half, numbered_half, quarter, quarter_instead, semester_or_quarter, written_week, HALF_WORDS,
 };
-use super::relative::{relative_count, relative_words, weekday_of_week};
+use super::relative::{day_of_relative_month, relative_count, relative_words, weekday_of_week};
 use super::spelled::{nth_weekday, spelled_out};
 use super::time::{late_time, split_time, without_time_words};
 use super::tokens::{numbers_only, tokens, Token};
@@ -179,7 +179,7 @@ fn parse_with_time(text: &str) -> Parsed {
     if parsed.weekday.is_some() {
         parsed.candidates.retain(|c| matches!(c.span, Span::Day(_) | Span::DayMonth(..) | Span::Sentinel));
     }
-    if parsed.candidates.is_empty() && parsed.impossible.is_empty() {
+    if parsed.candidates.is_empty() && parsed.impossible.is_empty() && !day_of_relative_month(&mut parsed, date_text) {
         relative_count(&mut parsed, date_text);
     }
     quarter_instead(&mut parsed, date_text);

@@ -38,6 +38,9 @@ pub(crate) enum Span {
     WeekdayOfWeek(u8, i8),
     /// A day and month without a year.
     DayMonth(u32, u32),
+    /// A day (1-31) of the month before (-1), of (0) or after (1) today's, named by its words
+    /// (`the 20th of next month`).
+    DayOfRelativeMonth(u32, i8),
     /// A weekday (1 Monday to 7 Sunday) counted in a month (1-12) without a year: the first
     /// (1) to fifth (5), or the last (-1) (`the first Tuesday of October`).
     CountedWeekday(i8, u8, u32),

@@ -38,7 +38,7 @@ use super::periods::bounds;
 use super::range::{ambiguous_ranges, combine, range_reading, DateRange};
 use super::spelled::MAX_DAY_WORDS;
 use super::time::leading_digits;
-use super::tokens::{is_filler, word_spans};
+use super::tokens::{is_filler, ordinal_ending_len, word_spans, ORDINALS};
 use super::words::{several, weekday_of, word_key};
 use super::written::{iso_value, month_name, weekday_name, words};
 
@@ -124,6 +124,41 @@ pub(super) fn weekday_of_week(parsed: &mut Parsed, text: &str) -> bool {
     true
 }
 
+/// A day of a month named by CLDR's words of the month before, of or after today's
+/// ([`RELATIVE_PERIODS`]: `next month`, `this month`, `le mois prochain`) after the day's
+/// number and its ordinal ending, with fillers between or before (`the 20th of next month`, `20
+/// of this month`, `on the 3rd of last month`): its candidate, and true when the text is one.
+#[cold]
+#[inline(never)]
+pub(super) fn day_of_relative_month(parsed: &mut Parsed, text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some(at) = words.iter().position(|w| w.starts_with(|c: char| c.is_ascii_digit())) else { return false };
+    let (head, first) = (words.get(..at).unwrap_or_default(), words.get(at).copied().unwrap_or_default());
+    let digits = leading_digits(first);
+    let (number, after) = first.split_at(digits);
+    // `20`, `20.`, `20th`, `20e`, or another language's ending (`20-go`).
+    let plain = after.is_empty() || after == "." || ORDINALS.contains(&after.to_lowercase().as_str());
+    let ending = plain || ordinal_ending_len(number, after) == Some(after.len());
+    let day = number.parse::<u32>().ok().filter(|d| (1..=31).contains(d) && digits <= 2);
+    let Some(day) = day.filter(|_| ending) else { return false };
+    if !head.iter().all(|w| is_filler(&word_key(w))) {
+        return false;
+    }
+    let rest = words.get(at + 1..).unwrap_or_default();
+    for start in 0..rest.len() {
+        if !rest.get(..start).unwrap_or_default().iter().all(|w| is_filler(&word_key(w))) {
+            return false;
+        }
+        let phrase = rest.get(start..).unwrap_or_default().join(" ");
+        // A month's code in RELATIVE_PERIODS: 3 tens, and the offset plus one.
+        if let Some(code) = RELATIVE_PERIODS.get(&word_key(&phrase)).filter(|c| c / 10 == 3) {
+            parsed.candidates.push(fixed(Span::DayOfRelativeMonth(day, code % 10 - 1)));
+            return true;
+        }
+    }
+    false
+}
+
 /// A count of days, weeks, months or years from today, as CLDR's relative-time patterns of
 /// every modern locale write it (`3 days ago`, `in 2 weeks`, `před 3 dny`, `vor 2 Monaten`,
 /// `hace 1 año`, `3日前`): [`RELATIVE_COUNTS`], keyed by the words before and after the one
@@ -131,11 +166,16 @@ pub(super) fn weekday_of_week(parsed: &mut Parsed, text: &str) -> bool {
 #[cold]
 #[inline(never)]
 pub(super) fn relative_count(parsed: &mut Parsed, text: &str) {
-    // English's `3 days from now` is CLDR's `in 3 days`.
+    // English's `3 days from now`, `from today` and `hence` (the *Oxford English Dictionary*'s
+    // "from this time") are CLDR's `in 3 days`.
     let lower = text.trim_end().to_ascii_lowercase();
-    if let Some(head) = lower.strip_suffix(" from now").filter(|h| !h.trim().is_empty()) {
+    let after_now = [" from now", " from today", " hence"].iter().find_map(|s| lower.strip_suffix(s));
+    if let Some(head) = after_now.filter(|h| !h.trim().is_empty()) {
         let len = head.len();
         return relative_count(parsed, &format!("in {}", text.get(..len).unwrap_or(head)));
+    }
+    if let Some(weeks) = fortnights(&lower) {
+        return relative_count(parsed, &weeks);
     }
     let Some((code, n)) = count_in_digits(text).or_else(|| count_in_words(text)).or_else(|| count_of_one(text)) else {
         return;
@@ -150,7 +190,22 @@ pub(super) fn relative_count(parsed: &mut Parsed, text: &str) {
     parsed.candidates.push(fixed(span));
 }
 
-/// The key of [`RELATIVE_COUNTS`] for the words before and after a count (`#days ago`).
+/// English's fortnight, two weeks (*Oxford English Dictionary*), written as weeks: the count
+/// before it (digits, `a`, `an`, or a number word of [`COUNT_WORDS`]) doubled (`a fortnight
+/// ago`, `in 3 fortnights`: `2 weeks ago`, `in 6 weeks`). `None` for a text of no fortnight.
+fn fortnights(lower: &str) -> Option<String> {
+    let words: Vec<&str> = lower.split(' ').collect();
+    let at = words.iter().position(|w| matches!(*w, "fortnight" | "fortnights"))?;
+    let count = match *words.get(at.checked_sub(1)?)? {
+        "a" | "an" => 1,
+        w if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) && w.len() <= 4 => w.parse::<i64>().ok()?,
+        w => i64::from(COUNT_WORDS.get(&word_key(w))?),
+    };
+    let (before, after) = (words.get(..at - 1)?.join(" "), words.get(at + 1..)?.join(" "));
+    Some(format!("{before} {} weeks {after}", count * 2).trim().to_owned())
+}
+
+/// The key of [`RELATIVE_COUNTS`] for the words before and after a count (`#days ago`)./// The key of [`RELATIVE_COUNTS`] for the words before and after a count (`#days ago`).
 fn count_key(before: &str, after: &str) -> String {
     format!("{}#{}", word_key(before), word_key(after))
 }
@@ -383,7 +438,7 @@ pub(super) fn ago_or_in(offset: i64, unit: &str) -> String {
 }
 
 /// A relative spelling read without the `today` option: the reader never reads the clock.
-fn without_today(input: &Input<'_>) -> Outcome<NaiveDate> {
+pub(super) fn without_today(input: &Input<'_>) -> Outcome<NaiveDate> {
     Outcome::ask(Ask::new(
         AskCode::RelativeDateWithoutToday,
         input,
@@ -928,6 +983,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// English's `hence`, `from now` and `from today` after a count read as `in` before it, and
+    /// a fortnight as two weeks, whatever the count's spelling and unit.
+    #[test]
+    fn hence_and_fortnights_are_counts_from_today() {
+        for unit in ["days", "weeks", "months", "years"] {
+            for count in ["3", "three"] {
+                let want = relative_spans(&format!("in {count} {unit}"));
+                assert!(!want.is_empty(), "in {count} {unit}");
+                for suffix in ["hence", "from now", "from today"] {
+                    assert_eq!(relative_spans(&format!("{count} {unit} {suffix}")), want, "{count} {unit} {suffix}");
+                }
+            }
+        }
+        for (text, weeks) in
+            [("a fortnight ago", "2 weeks ago"), ("in 3 fortnights", "in 6 weeks"), ("a fortnight hence", "in 2 weeks")]
+        {
+            assert_eq!(relative_spans(text), relative_spans(weeks), "{text}");
+            assert!(!relative_spans(text).is_empty(), "{text}");
+        }
+        assert!(relative_spans("fortnight").is_empty() && relative_spans("hence").is_empty());
+    }
+
+    fn relative_spans(text: &str) -> Vec<String> {
+        let mut parsed = Parsed::default();
+        relative_count(&mut parsed, text);
+        parsed.candidates.iter().map(|c| format!("{c:?}")).collect()
     }
 
     /// Every word of the grammar tables is written as the reader folds it, so none is dead, and

@@ -146,6 +146,7 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
         | Span::RelativeWeekday(..)
         | Span::WeekdayOfWeek(..)
         | Span::CountedWeekday(..)
+        | Span::DayOfRelativeMonth(..)
         | Span::Sentinel => return None,
     };
     Some((Reading { value: Value::String(value), meaning }, label))
@@ -188,6 +189,9 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
         Span::CountedWeekday(n, weekday, month) => {
             Outcome::ask(counted_no_year(input, (n, weekday, month), opts.today))
         }
+        Span::DayOfRelativeMonth(day, offset) => {
+            within_reach(input, day_of_relative_month(input, (day, offset), opts.today), opts.today)
+        }
         Span::DayMonth(day, month) => {
             let weekday = parsed.weekday.filter(|w| *w != 0).map(u32::from);
             match (weekday, opts.today) {
@@ -215,6 +219,22 @@ fn weekday_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today
             month_name(month),
             weekday_name(weekday)
         ),
+    ))
+}
+
+/// A day of the month before, of or after today's (`the 20th of next month`), resolved against
+/// `today` with a note; that month's lacking the day asks `impossible_date`, and no `today` asks
+/// for it.
+fn day_of_relative_month(input: &Input<'_>, (day, offset): (u32, i8), today: Option<NaiveDate>) -> Outcome<NaiveDate> {
+    let Some(today) = today else { return super::relative::without_today(input) };
+    let months = today.year() * 12 + i32::try_from(today.month0()).unwrap_or(0) + i32::from(offset);
+    let (year, month) = (months.div_euclid(12), u32::try_from(months.rem_euclid(12) + 1).unwrap_or(1));
+    let Some(d) = NaiveDate::from_ymd_opt(year, month, day) else {
+        return Outcome::ask(impossible(input, Impossible { year, month, day }));
+    };
+    Outcome::ok(d).note(Note::new(
+        NoteCode::RelativeDateResolved,
+        format!("Read {} as {d}, day {day} of {} {year} (today is {today}).", input.to_json_text(), month_name(month)),
     ))
 }
 
