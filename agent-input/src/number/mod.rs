@@ -13,7 +13,8 @@
 //! | `"1 500,-"`, `"1.500,-"`, `"12.-"` (a whole amount with a dash for its decimals, as prices are written) | 1500, 1500, 12 | `number_spelling_normalized` |
 //! | `"3 Mio."`, `"1,5 tis."`, `"2.5 million"`, `"5万"`, `"12 lakh"` (a scale word of CLDR's compact formats, in any locale) | 3000000, 1500, 2500000, 50000, 1200000 | `number_spelling_normalized` |
 //! | `"fourteen"`, `"Catorze"`, `"two thousand five hundred and six"`, `"tři sta dvacet"`, `"zweitausendfünfhundert"` (a whole number spelled in words of any modern locale, as cldr-rbnf spells it, up to 2^64 - 1: `number/words.rs`) | 14, 14, 2506, 320, 2500 | `number_spelling_normalized` |
-//! | `"1 point 5"`, `"1 Komma 25"`, `"2 čárka 5"`, `"one point two five"` (cldr-rbnf's decimal words) | 1.5, 1.25, 2.5, 1.25 | `number_spelling_normalized` |
+//! | `"a million"`, `"um milhão"`, `"ni tusen"` (a word of one or two letters or an article right before a scale word), `"two dozen"`, `"สองโหล"` (twelve times the number before a dozen's word), `"పదిహేను"` (the languages cldr-rbnf does not spell, from `to-words`) | 1000000, 1000000, 9000, 24, 24, 15 | `number_spelling_normalized` |
+//! | `"1 point 5"`, `"1 Komma 25"`, `"2 čárka 5"`, `"one point two five"`, `"一点二三"`, `"один точка один"` (cldr-rbnf's decimal words and the point's spoken names; digit words together after a tight one) | 1.5, 1.25, 2.5, 1.25, 1.23, 1.1 | `number_spelling_normalized` |
 //! | `"minus 5"`, `"мінус 1200000"`, `"menos dos"` (cldr-rbnf's minus words before any number that reads) | -5, -1200000, -2 | `number_spelling_normalized` |
 //! | `"all"`, `"max"`, `"unlimited"`, `"∞"`, `"vše"` for the `limit` preset (as many as it allows) | its `max` | `out_of_range_clamped` |
 //!
