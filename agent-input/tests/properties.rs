@@ -872,3 +872,57 @@ fn a_day_of_a_relative_month_is_that_months_day() {
         }
     }
 }
+
+/// The class of `July 13-15`, `1-8 September`, `August 27th - 29th`, `19th To 21st August`:
+/// two days of one month of no year, however the days are joined and written, ask naming the
+/// last and the next such range with `today`, and no range of other days.
+#[test]
+fn days_of_one_month_of_no_year_name_the_last_and_next_range() {
+    use chrono::Datelike;
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let today = chrono::NaiveDate::from_ymd_opt(2013, 2, 12).unwrap();
+    let th = |d: u32| match d {
+        1 | 21 | 31 => "st",
+        2 | 22 => "nd",
+        3 | 23 => "rd",
+        _ => "th",
+    };
+    for (m, month) in MONTHS.iter().enumerate() {
+        let m = u32::try_from(m).unwrap() + 1;
+        for (a, b) in [(1, 8), (13, 15), (27, 28), (2, 11)] {
+            let shapes = [
+                format!("{a}-{b} {month}"),
+                format!("{month} {a}-{b}"),
+                format!("{month} {a}{} - {b}{}", th(a), th(b)),
+                format!("{a}{} To {b}{} {month}", th(a), th(b)),
+            ];
+            for text in shapes {
+                let options = serde_json::json!({"today": today.to_string()});
+                let out = Spec::new(Kind::DateRange, &options).unwrap().read(Input::String(&text));
+                let json = out.to_json();
+                let readings = json["ask"]["readings"].as_array().cloned().unwrap_or_default();
+                assert_eq!(json["ask"]["code"], "incomplete_date", "{text}: {json}");
+                assert_eq!(readings.len(), 2, "{text}: {json}");
+                for r in &readings {
+                    let day = |k: &str| r["value"][k].as_str().unwrap().parse::<chrono::NaiveDate>().unwrap();
+                    let (from, to) = (day("from"), day("to"));
+                    assert_eq!((from.month(), from.day(), to.month(), to.day()), (m, a, m, b), "{text}: {json}");
+                    assert_eq!(from.year(), to.year(), "{text}: {json}");
+                }
+            }
+        }
+    }
+}

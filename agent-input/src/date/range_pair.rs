@@ -5,7 +5,7 @@
 //! `23 December 2026 – 5 January`), an ISO interval with an open or abbreviated end
 //! (`2026-01-01/..`, `2026-10-01/10-31`), and a reversed pair of periods.
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 use crate::codes::{AskCode, NoteCode};
 use crate::data::dates::INTERVAL_JOINERS;
@@ -257,7 +257,8 @@ fn no_year_pair(
 ) -> Option<(Outcome<NaiveDate>, Outcome<NaiveDate>)> {
     let days = days_of_no_year::<NaiveDate>;
     let read = |text: &str, opts: &DateOptions| read_prepared(Input::String(text), opts);
-    if let Some(n) = days(b) {
+    // The end names a day of no year (`15th July`), not a day of no month (`29th`).
+    if let Some(n) = days(b).filter(|_| one_day_of_the_year(b)) {
         for end in field_ends(t).take(4) {
             let first = format!("{}{}", f.trim_end_matches('.'), t.get(end..).unwrap_or_default());
             let a2 = read(&first, from_opts);
@@ -268,9 +269,23 @@ fn no_year_pair(
     }
     let n = days(a)?;
     let (head, tail) = around_last_number(f)?;
-    let second = format!("{head}{t}{tail}");
-    let b2 = read(&second, to_opts);
-    (days(&b2) == Some(n) && !head.trim().is_empty()).then(|| (a.clone(), b2))
+    // `July 13-15`: `July 15`; `August 27th - 29th`: `August 29th`, the end's own ending kept.
+    [format!("{head}{t}{tail}"), format!("{head}{t}")].into_iter().find_map(|second| {
+        let b2 = read(&second, to_opts);
+        (days(&b2) == Some(n) && !head.trim().is_empty()).then(|| (a.clone(), b2))
+    })
+}
+
+/// Whether an ask's readings are one day of the year in different years (`15 July`: the last
+/// and the next), not different days (`29th`: the 29th of two months).
+fn one_day_of_the_year(o: &Outcome<NaiveDate>) -> bool {
+    let days = o
+        .as_ask()
+        .into_iter()
+        .flat_map(|k| &k.readings)
+        .map(|r| r.value.as_str().and_then(|v| v.parse::<NaiveDate>().ok()).map(|d| (d.month(), d.day())));
+    let days: Vec<Option<(u32, u32)>> = days.collect();
+    days.first().is_some_and(|first| first.is_some() && days.iter().all(|d| d == first))
 }
 
 /// `end`, or, when it falls before `start`, writes no year, and the start writes one, the end
@@ -349,9 +364,15 @@ const RANGE_SEPARATORS: &[&str] = &[
 
 /// The two bounds of a range written as one string, split where a separator stands.
 pub(super) fn split_range(s: &str) -> Option<(&str, &str)> {
+    // In any case of ASCII letters (`19th To 21st August`): the offsets of the lower-cased
+    // text are the text's own.
+    let lower = s.to_ascii_lowercase();
     RANGE_SEPARATORS
         .iter()
-        .find_map(|sep| crate::spelling::split_once_str(s, sep))
+        .find_map(|sep| {
+            let i = crate::spelling::match_offsets(&lower, sep).next()?;
+            Some((s.get(..i)?, s.get(i + sep.len()..)?))
+        })
         .or_else(|| iso_interval(s))
         .or_else(|| joined(s))
         .or_else(|| unspaced_dash(s))

@@ -232,7 +232,9 @@ fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
                 // `July 13-15`: days of one month of no year, not July 13 of a year `15`.
                 let days = dashed.filter(|d| days_of_no_year(d).is_some());
                 match (out.as_ask().map(|a| a.code), days) {
-                    (Some(AskCode::NotADate), _) => {
+                    // `September 1-8`: `1-8` is no day and month beside a month's name.
+                    (Some(AskCode::NotADate), Some(days)) => days,
+                    (Some(AskCode::NotADate), None) => {
                         hyphen_joined(&input, trimmed, (&from_opts, &to_opts)).unwrap_or(out)
                     }
                     (Some(AskCode::TwoDigitYear), Some(days)) => days,
