@@ -926,3 +926,25 @@ fn days_of_one_month_of_no_year_name_the_last_and_next_range() {
         }
     }
 }
+
+/// A weekday with a time after it (`Thursday 8:00`, `Saturday at 9am`, `on Monday at 10:00`,
+/// `Thursday 8:00 GMT`) names the days the weekday alone names: the time is dropped, as a date
+/// with a time is read without it.
+#[test]
+fn a_weekday_with_a_time_names_the_weekdays_days() {
+    let options = serde_json::json!({"today": "2013-02-12"});
+    let spec = Spec::new(Kind::Date, &options).unwrap();
+    let readings = |text: &str| {
+        let json = spec.read(Input::String(text)).to_json();
+        assert_eq!(json["ask"]["code"], "incomplete_date", "{text}: {json}");
+        json["ask"]["readings"].clone()
+    };
+    for weekday in ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] {
+        let alone = readings(weekday);
+        assert_eq!(alone.as_array().map(Vec::len), Some(2), "{weekday}");
+        for shape in ["{} 8:00", "{} at 9am", "{}, 10:30", "on {} at 10:00", "{} 8:00 GMT", "{} 8h00", "{} morning"] {
+            let text = shape.replace("{}", weekday);
+            assert_eq!(readings(&text), alone, "{text}");
+        }
+    }
+}

@@ -377,14 +377,24 @@ fn this_period(text: &str) -> &str {
     }
 }
 
-/// A weekday alone (`Friday`, `on Friday`, `pátek`, `Monday morning`): with `today`, `incomplete_date` naming
+/// A weekday alone (`Friday`, `on Friday`, `pátek`, `Monday morning`, `Thursday 8:00`): with `today`, `incomplete_date` naming
 /// the last one on or before today and the next one after it; without, `incomplete_date`
 /// asking for the date. `None` for any other text.
 #[cold]
 fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    // With a time after it (`Thursday 8:00`, `Thursday 8:00 GMT`, `Saturday at 9am`): the
+    // weekday before it, as a date with a time is read without it.
+    let timed = match super::time::split_time(text) {
+        (date, Some(_)) => Some(date),
+        _ => super::time::late_time(text).and_then(|(date, time)| time.map(|_| date)),
+    };
+    let text = match &timed {
+        Some(date) => date.trim_end_matches(|c: char| c == ',' || c.is_whitespace()),
+        None => text,
+    };
+    let text = after_word(text, &["on", "v", "am", "le", "el"]).unwrap_or(text);
     // With a day period or time words after it (`Monday morning`, `pátek odpoledne`).
     let text = super::time::without_time_words(text).unwrap_or(text);
-    let text = after_word(text, &["on", "v", "am", "le", "el"]).unwrap_or(text);
     let key = word_key(text);
     let weekday = crate::data::dates::WEEKDAYS.get(&key).map(u32::from).or_else(|| numbered_weekday(&key))?;
     let name = weekday_name(weekday);
