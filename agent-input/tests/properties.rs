@@ -839,6 +839,14 @@ fn an_object_property_reads_every_absent_spelling_as_absent() {
 #[test]
 fn a_day_of_a_relative_month_is_that_months_day() {
     use chrono::Datelike;
+    // A count's pattern whose words are also a relative month's is the count: Indonesian `1
+    // bulan lalu` is "1 month ago", not the 1st of last month (`bulan lalu`).
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+    for (text, want) in [("1 bulan lalu", "2026-10-30"), ("1 tháng trước", "2026-10-30")] {
+        let out =
+            agent_input::date::read(text.into(), &agent_input::date::DateOptions::default().today(today)).unwrap();
+        assert_eq!(out.value().map(ToString::to_string).as_deref(), Some(want), "{text}");
+    }
     for today in ["2013-02-12", "2024-01-31", "2026-12-07"] {
         let today: chrono::NaiveDate = today.parse().unwrap();
         for (phrase, offset) in [("last month", -1), ("this month", 0), ("next month", 1)] {

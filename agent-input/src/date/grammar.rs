@@ -105,6 +105,16 @@ fn parse_gregorian(text: &str) -> Parsed {
     }
 }
 
+/// A count of CLDR's relative-time patterns, or else a day of a relative month: `1 bulan lalu`
+/// is CLDR's "1 month ago" in Indonesian, whose `bulan lalu` is also "last month"; the count's
+/// pattern is the spelling's reading.
+fn count_or_day_of_month(parsed: &mut Parsed, text: &str) {
+    relative_count(parsed, text);
+    if parsed.candidates.is_empty() {
+        day_of_relative_month(parsed, text);
+    }
+}
+
 /// [`parse`] with the times that have a colon or points split off.
 fn parse_with_time(text: &str) -> Parsed {
     let mut parsed = Parsed::default();
@@ -179,8 +189,8 @@ fn parse_with_time(text: &str) -> Parsed {
     if parsed.weekday.is_some() {
         parsed.candidates.retain(|c| matches!(c.span, Span::Day(_) | Span::DayMonth(..) | Span::Sentinel));
     }
-    if parsed.candidates.is_empty() && parsed.impossible.is_empty() && !day_of_relative_month(&mut parsed, date_text) {
-        relative_count(&mut parsed, date_text);
+    if parsed.candidates.is_empty() && parsed.impossible.is_empty() {
+        count_or_day_of_month(&mut parsed, date_text);
     }
     quarter_instead(&mut parsed, date_text);
     parsed
