@@ -956,3 +956,35 @@ fn a_weekday_with_a_time_names_the_weekdays_days() {
         }
     }
 }
+
+/// The class of `the week of October 6th, 2014`: for every day of a year, the week word, a
+/// filler and the day ask naming the week from Monday and the week from Sunday holding it.
+#[test]
+fn the_week_of_a_day_names_both_weeks_holding_it() {
+    use chrono::Datelike;
+    let spec = Spec::new(Kind::DateRange, &serde_json::json!({})).unwrap();
+    let mut day = chrono::NaiveDate::from_ymd_opt(2014, 1, 1).unwrap();
+    while day.year() == 2014 {
+        for text in [format!("the week of {day}"), format!("week of {}", day.format("%-d %B %Y"))] {
+            let json = spec.read(Input::String(&text)).to_json();
+            assert_eq!(json["ask"]["code"], "ambiguous_date", "{text}: {json}");
+            let weeks: Vec<(chrono::NaiveDate, chrono::NaiveDate)> = json["ask"]["readings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| {
+                    (
+                        r["value"]["from"].as_str().unwrap().parse().unwrap(),
+                        r["value"]["to"].as_str().unwrap().parse().unwrap(),
+                    )
+                })
+                .collect();
+            let starts: Vec<chrono::Weekday> = weeks.iter().map(|(f, _)| f.weekday()).collect();
+            assert_eq!(starts, vec![chrono::Weekday::Mon, chrono::Weekday::Sun], "{text}");
+            for (from, to) in weeks {
+                assert!(from <= day && day <= to && (to - from).num_days() == 6, "{text}: {from} {to}");
+            }
+        }
+        day = day.succ_opt().unwrap();
+    }
+}

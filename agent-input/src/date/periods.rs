@@ -322,7 +322,7 @@ fn month_alone(input: &Input<'_>, key: &str, today: Option<NaiveDate>) -> Option
 }
 
 /// Words for "week" before or after its number (folded).
-const WEEK_WORDS: &[&str] =
+pub(super) const WEEK_WORDS: &[&str] =
     &["week", "wk", "tyden", "tyzden", "woche", "semaine", "semana", "settimana", "tydzien", "week nr", "week no"];
 
 /// A week's number and its year in words (`week 40 of 2026`, `week 40/2026`, `the 40th week of

@@ -27,6 +27,8 @@
 //! before today and the year after (without `today`, naming none); a numbered week and a season
 //! ask too ([`periods`](super::periods)).
 
+use chrono::Datelike;
+
 use crate::absent;
 use crate::codes::AskCode;
 use crate::input::Input;
@@ -35,8 +37,8 @@ use crate::outcome::{Ask, Outcome, Status};
 use crate::spelling;
 
 use super::options::{DateOptions, DateRole};
-use super::periods::period_range;
-use super::range::{combine, DateRange, DateRangeOptions};
+use super::periods::{period_range, WEEK_WORDS};
+use super::range::{ambiguous_ranges, combine, range_reading, DateRange, DateRangeOptions};
 use super::range_pair::{
     abbreviated_end, combine_read, completed_end_note, day_dash, days_of_no_year, letter_dash, open_interval, pair,
     split_range,
@@ -44,7 +46,8 @@ use super::range_pair::{
 use super::range_words::{glued_words, worded};
 use super::read::{ascii_digits, read_prepared, TYPE_WORDS};
 use super::relative::range_around_today;
-use super::words::after_word;
+use super::tokens::is_filler;
+use super::words::{after_word, word_key};
 
 /// The options a bound of a range is read with.
 fn bound_options(role: DateRole, options: &DateRangeOptions) -> DateOptions {
@@ -200,6 +203,7 @@ fn read_range_text(s: &str, options: &DateRangeOptions) -> Outcome<DateRange> {
     let or_around_today = |out: Outcome<DateRange>| match out.as_ask().map(|a| a.code) {
         Some(AskCode::NotADate | AskCode::IncompleteDate) => period_range(&input, trimmed, options.today)
             .or_else(|| range_around_today(&input, trimmed, options.today))
+            .or_else(|| week_of_day(&input, trimmed, &bound_options(DateRole::Point, options)))
             .unwrap_or(out),
         _ => out,
     };
@@ -288,4 +292,32 @@ fn hyphen_joined(input: &Input<'_>, text: &str, opts: (&DateOptions, &DateOption
         }
     }
     asked
+}
+
+/// The week holding a day (`the week of 6 October 2014`, `week of October 6th, 2014`, `la
+/// semaine du 6 octobre 2014`): a week word ([`WEEK_WORDS`]) with only fillers before it and
+/// after it, then a text that reads as one day. `ambiguous_date` naming the week from Monday
+/// and the week from Sunday that hold it, as `last week` names both. `None` for any other text.
+#[cold]
+fn week_of_day(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<DateRange>> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let at = words.iter().position(|w| WEEK_WORDS.contains(&word_key(w).as_str()))?;
+    if !words.get(..at)?.iter().all(|w| is_filler(&word_key(w))) {
+        return None;
+    }
+    let rest = words.get(at + 1..)?;
+    let skip = rest.iter().take_while(|w| is_filler(&word_key(w))).count();
+    let day_text = rest.get(skip..)?.join(" ");
+    if day_text.is_empty() {
+        return None;
+    }
+    let day = *read_prepared(Input::String(&day_text), opts).value()?;
+    let back = |n: u32| day.checked_sub_days(chrono::Days::new(u64::from(n)));
+    let (monday, sunday) = (back(day.weekday().num_days_from_monday())?, back(day.weekday().num_days_from_sunday())?);
+    let six = chrono::Days::new(6);
+    let readings = vec![
+        range_reading(monday, monday.checked_add_days(six)?, format!("the week from Monday holding {day}")),
+        range_reading(sunday, sunday.checked_add_days(six)?, format!("the week from Sunday holding {day}")),
+    ];
+    Some(ambiguous_ranges(input, readings))
 }
