@@ -366,7 +366,8 @@ const RANGE_SEPARATORS: &[&str] = &[
 pub(super) fn split_range(s: &str) -> Option<(&str, &str)> {
     // In any case of ASCII letters (`19th To 21st August`): the offsets of the lower-cased
     // text are the text's own.
-    let lower = s.to_ascii_lowercase();
+    let lower: std::borrow::Cow<'_, str> =
+        if s.bytes().any(|b| b.is_ascii_uppercase()) { s.to_ascii_lowercase().into() } else { s.into() };
     RANGE_SEPARATORS
         .iter()
         .find_map(|sep| {
