@@ -600,8 +600,11 @@ fn scaled_decimals(left: &str, right: &str, languages: &[String]) -> SmallVec<[D
     let mut out = SmallVec::new();
     for (at, _) in right.char_indices().skip(1) {
         let (Some(digits), Some(word)) = (right.get(..at), right.get(at..)) else { continue };
+        // A Latin scale word stands apart from the decimals (`two million`): `sixty` is no `six`
+        // and Vietnamese `tỷ`, folded `ty`.
+        let glued = digits.chars().next_back().is_some_and(char::is_alphabetic) && word.is_ascii();
         let word = word.trim_start();
-        if unit_scale(word) {
+        if glued || unit_scale(word) {
             continue;
         }
         let mut powers: SmallVec<[u8; 2]> = SmallVec::new();
