@@ -833,6 +833,16 @@ fn an_object_property_reads_every_absent_spelling_as_absent() {
     assert!(checked >= 20, "only {checked} spellings checked");
 }
 
+/// English's ordinal ending of a day of the month (`1st`, `22nd`, `13th`).
+fn english_ordinal(day: u32) -> &'static str {
+    match day {
+        1 | 21 | 31 => "st",
+        2 | 22 => "nd",
+        3 | 23 => "rd",
+        _ => "th",
+    }
+}
+
 /// The class of `the 20th of next month`: every day of the month before, of or after
 /// today's, its number plain or with an ordinal ending, reads as that month's day or, where
 /// the month has no such day, asks `impossible_date`; never another day.
@@ -858,13 +868,7 @@ fn a_day_of_a_relative_month_is_that_months_day() {
             }
             .unwrap();
             for day in 1..=31u32 {
-                let ordinal = match day {
-                    1 | 21 | 31 => "st",
-                    2 | 22 => "nd",
-                    3 | 23 => "rd",
-                    _ => "th",
-                };
-                for text in [format!("{day} of {phrase}"), format!("the {day}{ordinal} of {phrase}")] {
+                for text in [format!("{day} of {phrase}"), format!("the {day}{} of {phrase}", english_ordinal(day))] {
                     let opts = agent_input::date::DateOptions::default().today(today);
                     let out = agent_input::date::read(text.as_str().into(), &opts).unwrap();
                     match chrono::NaiveDate::from_ymd_opt(month.year(), month.month(), day) {
@@ -887,35 +891,15 @@ fn a_day_of_a_relative_month_is_that_months_day() {
 #[test]
 fn days_of_one_month_of_no_year_name_the_last_and_next_range() {
     use chrono::Datelike;
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
     let today = chrono::NaiveDate::from_ymd_opt(2013, 2, 12).unwrap();
-    let th = |d: u32| match d {
-        1 | 21 | 31 => "st",
-        2 | 22 => "nd",
-        3 | 23 => "rd",
-        _ => "th",
-    };
-    for (m, month) in MONTHS.iter().enumerate() {
-        let m = u32::try_from(m).unwrap() + 1;
+    for m in 1..=12u32 {
+        let month = chrono::Month::try_from(u8::try_from(m).unwrap()).unwrap().name();
         for (a, b) in [(1, 8), (13, 15), (27, 28), (2, 11)] {
             let shapes = [
                 format!("{a}-{b} {month}"),
                 format!("{month} {a}-{b}"),
-                format!("{month} {a}{} - {b}{}", th(a), th(b)),
-                format!("{a}{} To {b}{} {month}", th(a), th(b)),
+                format!("{month} {a}{} - {b}{}", english_ordinal(a), english_ordinal(b)),
+                format!("{a}{} To {b}{} {month}", english_ordinal(a), english_ordinal(b)),
             ];
             for text in shapes {
                 let options = serde_json::json!({"today": today.to_string()});

@@ -27,8 +27,6 @@
 //! before today and the year after (without `today`, naming none); a numbered week and a season
 //! ask too ([`periods`](super::periods)).
 
-use chrono::Datelike;
-
 use crate::absent;
 use crate::codes::AskCode;
 use crate::input::Input;
@@ -45,7 +43,7 @@ use super::range_pair::{
 };
 use super::range_words::{glued_words, worded};
 use super::read::{ascii_digits, read_prepared, TYPE_WORDS};
-use super::relative::range_around_today;
+use super::relative::{range_around_today, week_starts};
 use super::tokens::is_filler;
 use super::words::{after_word, word_key};
 
@@ -312,8 +310,7 @@ fn week_of_day(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outc
         return None;
     }
     let day = *read_prepared(Input::String(&day_text), opts).value()?;
-    let back = |n: u32| day.checked_sub_days(chrono::Days::new(u64::from(n)));
-    let (monday, sunday) = (back(day.weekday().num_days_from_monday())?, back(day.weekday().num_days_from_sunday())?);
+    let (monday, sunday) = week_starts(day)?;
     let six = chrono::Days::new(6);
     let readings = vec![
         range_reading(monday, monday.checked_add_days(six)?, format!("the week from Monday holding {day}")),

@@ -38,7 +38,7 @@ use super::periods::bounds;
 use super::range::{ambiguous_ranges, combine, range_reading, DateRange};
 use super::spelled::MAX_DAY_WORDS;
 use super::time::leading_digits;
-use super::tokens::{is_filler, ordinal_ending_len, word_spans, ORDINALS};
+use super::tokens::{is_filler, tokens, word_spans, Token};
 use super::words::{several, weekday_of, word_key};
 use super::written::{iso_value, month_name, weekday_name, words};
 
@@ -131,27 +131,28 @@ pub(super) fn weekday_of_week(parsed: &mut Parsed, text: &str) -> bool {
 #[cold]
 #[inline(never)]
 pub(super) fn day_of_relative_month(parsed: &mut Parsed, text: &str) -> bool {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let Some(at) = words.iter().position(|w| w.starts_with(|c: char| c.is_ascii_digit())) else { return false };
-    let (head, first) = (words.get(..at).unwrap_or_default(), words.get(at).copied().unwrap_or_default());
-    let digits = leading_digits(first);
-    let (number, after) = first.split_at(digits);
-    // `20`, `20.`, `20th`, `20e`, or another language's ending (`20-go`).
-    let plain = after.is_empty() || after == "." || ORDINALS.contains(&after.to_lowercase().as_str());
-    let ending = plain || ordinal_ending_len(number, after) == Some(after.len());
-    let day = number.parse::<u32>().ok().filter(|d| (1..=31).contains(d) && digits <= 2);
-    let Some(day) = day.filter(|_| ending) else { return false };
-    if !head.iter().all(|w| is_filler(&word_key(w))) {
-        return false;
+    // The day's number with its ordinal ending or point, as the tokens read it (`20th`, `20.`,
+    // `20-go`), fillers before it, and every word after it.
+    let (mut day, mut after) = (None, Vec::new());
+    let toks = tokens(text);
+    for (i, token) in toks.iter().enumerate() {
+        match token {
+            Token::Num { digits, .. } if day.is_none() && digits.len() <= 2 => day = digits.parse::<u32>().ok(),
+            Token::Word(w) if day.is_some() => after.push(w.as_str()),
+            Token::Word(w) if is_filler(w) => {}
+            Token::Sep(' ') => {}
+            Token::Sep('.') if i > 0 && matches!(toks.get(i - 1), Some(Token::Num { .. })) => {}
+            _ => return false,
+        }
     }
-    let rest = words.get(at + 1..).unwrap_or_default();
-    for start in 0..rest.len() {
-        if !rest.get(..start).unwrap_or_default().iter().all(|w| is_filler(&word_key(w))) {
+    let Some(day) = day.filter(|d| (1..=31).contains(d)) else { return false };
+    for start in 0..after.len() {
+        if !after.get(..start).unwrap_or_default().iter().all(|w| is_filler(w)) {
             return false;
         }
-        let phrase = rest.get(start..).unwrap_or_default().join(" ");
+        let phrase = after.get(start..).unwrap_or_default().join(" ");
         // A month's code in RELATIVE_PERIODS: 3 tens, and the offset plus one.
-        if let Some(code) = RELATIVE_PERIODS.get(&word_key(&phrase)).filter(|c| c / 10 == 3) {
+        if let Some(code) = RELATIVE_PERIODS.get(&phrase).filter(|c| c / 10 == 3) {
             parsed.candidates.push(fixed(Span::DayOfRelativeMonth(day, code % 10 - 1)));
             return true;
         }
@@ -197,15 +198,23 @@ fn fortnights(lower: &str) -> Option<String> {
     let words: Vec<&str> = lower.split(' ').collect();
     let at = words.iter().position(|w| matches!(*w, "fortnight" | "fortnights"))?;
     let count = match *words.get(at.checked_sub(1)?)? {
-        "a" | "an" => 1,
         w if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) && w.len() <= 4 => w.parse::<i64>().ok()?,
-        w => i64::from(COUNT_WORDS.get(&word_key(w))?),
+        w => count_word(w)?,
     };
     let (before, after) = (words.get(..at - 1)?.join(" "), words.get(at + 1..)?.join(" "));
     Some(format!("{before} {} weeks {after}", count * 2).trim().to_owned())
 }
 
-/// The key of [`RELATIVE_COUNTS`] for the words before and after a count (`#days ago`)./// The key of [`RELATIVE_COUNTS`] for the words before and after a count (`#days ago`).
+/// A count written as a word: one to twelve in a modern locale's words ([`COUNT_WORDS`]: `two`,
+/// `zwei`) or English's article (`a`, `an`: one).
+fn count_word(word: &str) -> Option<i64> {
+    match word.to_ascii_lowercase().as_str() {
+        "a" | "an" => Some(1),
+        _ => COUNT_WORDS.get(&word_key(word)).map(i64::from),
+    }
+}
+
+/// The key of [`RELATIVE_COUNTS`] for the words before and after a count (`#days ago`).
 fn count_key(before: &str, after: &str) -> String {
     format!("{}#{}", word_key(before), word_key(after))
 }
@@ -232,13 +241,7 @@ fn count_in_words(text: &str) -> Option<(i8, i64)> {
     for word in text.split(' ') {
         let start = at;
         at += word.len() + 1;
-        let n = match word.to_ascii_lowercase().as_str() {
-            "a" | "an" => 1,
-            _ => match COUNT_WORDS.get(&word_key(word)) {
-                Some(n) => i64::from(n),
-                None => continue,
-            },
-        };
+        let Some(n) = count_word(word) else { continue };
         let (before, after) = (text.get(..start)?, text.get(start + word.len()..)?);
         if let Some(code) = RELATIVE_COUNTS.get(&count_key(before, after)) {
             if found.replace((code, n)).is_some_and(|f| f != (code, n)) {
@@ -820,11 +823,18 @@ fn count_of_word(word: &str) -> Option<u32> {
     COUNT_WORDS.get(word).map(u32::from)
 }
 
+/// The first days of the weeks holding `day`: the week from Monday (ISO 8601) and the week
+/// from Sunday.
+pub(super) fn week_starts(day: NaiveDate) -> Option<(NaiveDate, NaiveDate)> {
+    let back = |n: u32| day.checked_sub_days(Days::new(u64::from(n)));
+    Some((back(day.weekday().num_days_from_monday())?, back(day.weekday().num_days_from_sunday())?))
+}
+
 /// The week before, of or after today's, weeks from Monday (ISO 8601) and from Sunday.
 fn weeks(offset: i8, today: NaiveDate) -> Option<Vec<(NaiveDate, NaiveDate, Reading)>> {
     let shift = chrono::TimeDelta::days(7 * i64::from(offset));
-    let monday = today.checked_sub_days(Days::new(u64::from(today.weekday().num_days_from_monday())))? + shift;
-    let sunday = today.checked_sub_days(Days::new(u64::from(today.weekday().num_days_from_sunday())))? + shift;
+    let (monday, sunday) = week_starts(today)?;
+    let (monday, sunday) = (monday + shift, sunday + shift);
     let which = ["the week before today's", "today's week", "the week after today's"];
     let which = which.get(usize::try_from(offset + 1).ok()?)?;
     Some(vec![

@@ -44,7 +44,7 @@ const MAX_ORDINAL_ENDING: usize = 4;
 /// `trzeci` after `3`, `tego` of `dziesiątego` after `10`), and name no month or weekday
 /// (`1-Mar`). The ordinal words are scanned: a cold path, once per such number.
 #[cold]
-pub(super) fn ordinal_ending_len(digits: &str, after: &str) -> Option<usize> {
+fn ordinal_ending_len(digits: &str, after: &str) -> Option<usize> {
     let mark = after.chars().next().filter(|c| matches!(c, '-' | '\'' | '\u{2019}')).map_or(0, char::len_utf8);
     let letters = after.get(mark..)?;
     // Most numbers have no letter after them (`1. 10. 2026`): nothing to look up.
