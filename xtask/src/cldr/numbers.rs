@@ -117,6 +117,12 @@ pub(super) fn case_set(name: &str) -> bool {
     name.split('-').any(|part| CASES.contains(&part))
 }
 
+/// A word of fewer than three Latin letters (`en`, `to`, `on`): a code or an English word more
+/// often than a number, which the number and minus tables leave out.
+pub(super) fn short_latin(key: &str) -> bool {
+    key.is_ascii() && key.chars().count() < 3
+}
+
 /// The numbers a number word stands for (`twenty-one`, `dvacet jedna`, `einundzwanzig`,
 /// `vingt et un`, `двадцать один`): 0 to 100, the hundreds to 900, a thousand and a million.
 const NUMBER_WORD_VALUES: &[u32] = &[200, 300, 400, 500, 600, 700, 800, 900, 1000, 1_000_000];
@@ -137,8 +143,7 @@ pub(super) fn number_words(dir: &Path, locales: &[String]) -> Result<Words<u32>,
     rbnf_words(dir, locales, cardinal_set, values, |key, n, lang| {
         // Two Latin letters are a code or an English word more often than a number (`en`,
         // `to`, `on`: Swedish one, Norwegian two, Turkish ten).
-        let short = key.is_ascii() && key.chars().count() < 3;
-        if !short && key.chars().all(|c| folds::word_letter(c) || matches!(c, ' ' | '-' | '\'')) {
+        if !short_latin(&key) && key.chars().all(|c| folds::word_letter(c) || matches!(c, ' ' | '-' | '\'')) {
             if key.contains('-') {
                 words.add_in(key.replace('-', " "), n, lang);
             }
@@ -186,8 +191,7 @@ const SCALE_ARTICLES: &[(&str, &str)] = &[("a", "en"), ("an", "en"), ("o", "ro")
 pub(super) fn short_number_words(dir: &Path, locales: &[String]) -> Result<Vec<(String, String)>, String> {
     let mut words = Words::<u32>::new();
     rbnf_words(dir, locales, cardinal_set, 0..=100, |key, n, lang| {
-        if key.is_ascii() && !key.is_empty() && key.chars().count() < 3 && key.chars().all(|c| c.is_ascii_alphabetic())
-        {
+        if short_latin(&key) && !key.is_empty() && key.chars().all(|c| c.is_ascii_alphabetic()) {
             words.add_in(key, n, lang);
         }
     })?;
@@ -271,7 +275,7 @@ fn hundreds_before_rest(dir: &Path, locales: &[String], words: &mut Words<u32>) 
                     };
                     let one_word = !head.is_empty() && head.chars().all(folds::word_letter);
                     let key = folds::meant(head, "number", h);
-                    if one_word && head != alone && !(key.is_ascii() && key.len() < 3) {
+                    if one_word && head != alone && !short_latin(&key) {
                         words.add_in(key, h, lang);
                     }
                 }

@@ -295,7 +295,7 @@ pub(super) fn minus_words(
     locales: &[String],
     excluded: impl Fn(&str) -> bool,
 ) -> Result<Vec<String>, String> {
-    let short = |k: &String| k.is_ascii() && k.chars().count() < 3;
+    let short = |k: &String| super::numbers::short_latin(k);
     rule_words(dir, locales, ("minus", &["minus", "menos", "мінус"]), |base, text| {
         if base != "-x" {
             return Vec::new();
