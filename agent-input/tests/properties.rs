@@ -934,7 +934,22 @@ fn a_weekday_with_a_time_names_the_weekdays_days() {
     for weekday in ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] {
         let alone = readings(weekday);
         assert_eq!(alone.as_array().map(Vec::len), Some(2), "{weekday}");
-        for shape in ["{} 8:00", "{} at 9am", "{}, 10:30", "on {} at 10:00", "{} 8:00 GMT", "{} 8h00", "{} morning"] {
+        let shapes = [
+            "{} 8:00",
+            "{} at 9am",
+            "{}, 10:30",
+            "on {} at 10:00",
+            "{} 8:00 GMT",
+            "{} 8h00",
+            "{} morning",
+            // A zone of CLDR's in any case, after an hour alone too; an hour after a joining word.
+            "{} 8:00 gmt",
+            "{} 8h PST",
+            "{} at 8 am pst",
+            "{} 9 am (BST)",
+            "{} at 8",
+        ];
+        for shape in shapes {
             let text = shape.replace("{}", weekday);
             assert_eq!(readings(&text), alone, "{text}");
         }
@@ -970,5 +985,159 @@ fn the_week_of_a_day_names_both_weeks_holding_it() {
             }
         }
         day = day.succ_opt().unwrap();
+    }
+}
+
+/// Easter Sunday of a Gregorian year by the anonymous algorithm (Meeus, *Astronomical
+/// Algorithms*, 2nd ed., ch. 8), independent of the reader's.
+fn western_easter(y: i32) -> chrono::NaiveDate {
+    let (a, b, c) = (y % 19, y / 100, y % 100);
+    let (d, e) = (b / 4, b % 4);
+    let f = (b + 8) / 25;
+    let g = (b - f + 1) / 3;
+    let h = (19 * a + b - d - g + 15) % 30;
+    let (i, k) = (c / 4, c % 4);
+    let l = (32 + 2 * e + 2 * i - h - k) % 7;
+    let m = (a + 11 * h + 22 * l) / 451;
+    let month = (h + l - 7 * m + 114) / 31;
+    let day = (h + l - 7 * m + 114) % 31 + 1;
+    chrono::NaiveDate::from_ymd_opt(y, month as u32, day as u32).unwrap()
+}
+
+/// Orthodox Easter Sunday of a year from 1900 to 2099 by Meeus's Julian algorithm, thirteen
+/// days on in the Gregorian calendar.
+fn orthodox_easter(y: i32) -> chrono::NaiveDate {
+    let (a, b, c) = (y % 4, y % 7, y % 19);
+    let d = (19 * c + 15) % 30;
+    let e = (2 * a + 4 * b - d + 34) % 7;
+    let month = (d + e + 114) / 31;
+    let day = (d + e + 114) % 31 + 1;
+    let julian = chrono::NaiveDate::from_ymd_opt(y, month as u32, day as u32).unwrap();
+    julian + chrono::Days::new(13)
+}
+
+/// The class of holidays by name: every year from 1900 to 2099, a holiday of each kind of rule
+/// (a fixed day, a day counted from Western or Orthodox Easter, a weekday counted in a month)
+/// with its year before or after it reads as that year's day; a name of two rules asks naming
+/// both days, and no other.
+#[test]
+fn a_holiday_with_its_year_is_that_years_day() {
+    use chrono::{Days, NaiveDate, Weekday};
+    let spec = Spec::new(Kind::Date, &serde_json::json!({})).unwrap();
+    let read = |text: &str| spec.read(Input::String(text)).to_json();
+    for y in 1900..=2099 {
+        let ymd = |m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        let easter = western_easter(y);
+        let orthodox = orthodox_easter(y);
+        let one = [
+            (format!("Weihnachten {y}"), ymd(12, 25)),
+            (format!("{y} Christmas Eve"), ymd(12, 24)),
+            (format!("Karfreitag {y}"), easter - Days::new(2)),
+            (format!("Easter {y}"), easter),
+            (format!("Pentecost, {y}"), easter + Days::new(49)),
+            (format!("Orthodox Easter {y}"), orthodox),
+            (format!("MLK Day {y}"), NaiveDate::from_weekday_of_month_opt(y, 1, Weekday::Mon, 3).unwrap()),
+        ];
+        for (text, want) in one {
+            let json = read(&text);
+            assert_eq!(json["value"], want.to_string(), "{text}: {json}");
+        }
+        let two = [
+            (format!("Uskrs {y}"), [easter, orthodox]),
+            (
+                format!("Thanksgiving {y}"),
+                [
+                    NaiveDate::from_weekday_of_month_opt(y, 10, Weekday::Mon, 2).unwrap(),
+                    NaiveDate::from_weekday_of_month_opt(y, 11, Weekday::Thu, 4).unwrap(),
+                ],
+            ),
+        ];
+        for (text, want) in two {
+            let json = read(&text);
+            let mut got: Vec<String> = json["ask"]["readings"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|r| r["value"].as_str().unwrap_or_default().to_owned())
+                .collect();
+            got.sort();
+            let mut want: Vec<String> = want.iter().map(ToString::to_string).collect();
+            want.sort();
+            want.dedup();
+            assert_eq!(got, want, "{text}: {json}");
+        }
+    }
+}
+
+/// The class of `Fri, Jul 18`: a day and month with a weekday that no day within a year of
+/// today is asks naming the last and the next such day that is that weekday, then the nearest
+/// such days of any weekday; never another day.
+#[test]
+fn a_weekday_day_and_month_of_no_year_names_days_of_that_weekday() {
+    use chrono::{Datelike, NaiveDate};
+    let today = NaiveDate::from_ymd_opt(2013, 2, 12).unwrap();
+    let spec = Spec::new(Kind::Date, &serde_json::json!({"today": today.to_string()})).unwrap();
+    let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    for month in 1..=12u32 {
+        let name = chrono::Month::try_from(u8::try_from(month).unwrap()).unwrap().name();
+        for day in [1, 13, 29, 31] {
+            for (w, weekday) in weekdays.iter().enumerate() {
+                let text = format!("{weekday}, {day} {name}");
+                let json = spec.read(Input::String(&text)).to_json();
+                let near: Vec<NaiveDate> =
+                    (2012..=2014).filter_map(|y| NaiveDate::from_ymd_opt(y, month, day)).collect();
+                if near.is_empty() {
+                    continue;
+                }
+                if json["status"] == "ok" {
+                    let d: NaiveDate = json["value"].as_str().unwrap().parse().unwrap();
+                    assert_eq!(d.weekday().num_days_from_monday() as usize, w, "{text}: {json}");
+                    continue;
+                }
+                assert_eq!(json["ask"]["code"], "incomplete_date", "{text}: {json}");
+                let readings = json["ask"]["readings"].as_array().unwrap();
+                assert!((2..=4).contains(&readings.len()), "{text}: {json}");
+                for (i, r) in readings.iter().enumerate() {
+                    let d: NaiveDate = r["value"].as_str().unwrap().parse().unwrap();
+                    assert_eq!((d.month(), d.day()), (month, day), "{text}: {json}");
+                    // The weekday's days first, then the nearest of any weekday (29 February:
+                    // the leap years next to today).
+                    if i < 2 {
+                        assert_eq!(d.weekday().num_days_from_monday() as usize, w, "{text}: {json}");
+                    } else {
+                        assert!((d.year() - today.year()).abs() <= 4, "{text}: {json}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A holiday of no year asks naming the last one on or before today and the next one after
+/// it; `next` and `last` (CLDR's words for the next and last weekday) name one of them.
+#[test]
+fn a_holiday_of_no_year_names_the_last_and_the_next() {
+    use chrono::NaiveDate;
+    for today in ["2013-02-12", "2024-03-31", "2026-12-25", "2027-01-01"] {
+        let today: NaiveDate = today.parse().unwrap();
+        let spec = Spec::new(Kind::Date, &serde_json::json!({"today": today.to_string()})).unwrap();
+        for (name, on) in [
+            ("Easter Sunday", western_easter as fn(i32) -> NaiveDate),
+            ("Christmas Day", |y| NaiveDate::from_ymd_opt(y, 12, 25).unwrap()),
+        ] {
+            use chrono::Datelike;
+            let days: Vec<NaiveDate> = (today.year() - 1..=today.year() + 1).map(on).collect();
+            let last = *days.iter().filter(|d| **d <= today).max().unwrap();
+            let next = *days.iter().filter(|d| **d > today).min().unwrap();
+            let json = spec.read(Input::String(name)).to_json();
+            let values: Vec<&str> =
+                json["ask"]["readings"].as_array().unwrap().iter().map(|r| r["value"].as_str().unwrap()).collect();
+            assert_eq!(values, [last.to_string(), next.to_string()], "{name} ({today}): {json}");
+            for (word, want) in [("next", next), ("last", last)] {
+                let text = format!("{word} {name}");
+                let json = spec.read(Input::String(&text)).to_json();
+                assert_eq!(json["value"], want.to_string(), "{text} ({today}): {json}");
+            }
+        }
     }
 }

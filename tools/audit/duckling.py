@@ -105,6 +105,9 @@ DISPUTED = {
     ("IT", "domani notte"): "tomorrow night: CLDR's Italian night (`di notte`, 00:00 to 06:00) of tomorrow is"
                             " on tomorrow's date, 2013-02-13, which agent-input reads; Duckling moves it to"
                             " the day after",
+    ("EN", "in 4 years at 5pm"): "four years from 2013-02-12 at 5pm: 2017-02-12, which agent-input reads (the"
+                                 " time dropped); Duckling's own `in 7 days at 5pm` is seven days on, and its"
+                                 " corpus writes 2017-02-01 here only as its year's grain meets the hour",
     ("AR", "خلال اسبوعين"): "in two weeks: CLDR's Arabic writes `خلال أسبوعين` for \"in 2 weeks\" (its"
                             " `relativeTime-type-future` of the week, count two), the day 2013-02-26, which"
                             " agent-input reads; Duckling reads `خلال` as \"within\", the span from today",

@@ -831,6 +831,7 @@ mod tests {
             ("ICU_KEYWORD_VALUES", super::locale_syntax::ICU_KEYWORD_VALUES.expands()),
             ("KNOWN_LANGUAGES", lc::KNOWN_LANGUAGES.expands()),
             ("TIME_WORDS", d::TIME_WORDS.expands()),
+            ("HOLIDAYS", d::HOLIDAYS.expands()),
         ];
         let broken: Vec<&str> = packed.iter().filter(|(_, ok)| !ok).map(|(name, _)| *name).collect();
         assert!(broken.is_empty(), "tables that do not expand: {broken:?}");

@@ -15,6 +15,7 @@
 use chrono::Datelike;
 use smallvec::SmallVec;
 
+use super::holidays::holiday;
 use super::names::{name_numbered_words, named_month, numbered_month_suffix, strip_weekday_and_fillers};
 use super::numeric::{cjk, iso, iso_forms, iso_week, numeric, unix_time};
 use super::other_scripts::{bracketed_weekday, buddhist_era};
@@ -101,7 +102,7 @@ fn parse_gregorian(text: &str) -> Parsed {
     // Days and years spelled out in words (`October first, 2026`, `1. října roku 2026`).
     match spelled_out(text).map(|numbered| parse(&numbered)) {
         Some(dated) if found(&dated) => dated,
-        _ => nth_weekday(text).unwrap_or(parsed),
+        _ => nth_weekday(text).or_else(|| holiday(text)).unwrap_or(parsed),
     }
 }
 

@@ -107,6 +107,7 @@
 
 mod asks;
 mod grammar;
+mod holidays;
 mod kind;
 mod names;
 mod numeric;

@@ -44,8 +44,26 @@ pub(crate) enum Span {
     /// A weekday (1 Monday to 7 Sunday) counted in a month (1-12) without a year: the first
     /// (1) to fifth (5), or the last (-1) (`the first Tuesday of October`).
     CountedWeekday(i8, u8, u32),
+    /// A holiday's day by one of its rules (`crate::data::dates::HOLIDAYS`), in the year
+    /// the spelling names or of none (`Christmas Day 2026`, `next Easter Monday`, `Karfreitag`).
+    Holiday(u16, HolidayYear),
     /// A far-past or far-future sentinel (`0001-01-01`, `9999-12-31`, `0000-00-00`).
     Sentinel,
+}
+
+/// Which of a holiday's days a spelling names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HolidayYear {
+    /// The one of a year (`Christmas Day 2026`).
+    Of(i32),
+    /// None: the spelling has no year (`Christmas Day`).
+    None,
+    /// The last one on or before today (-1), this year's (0) or the next one after today (1)
+    /// (`last Easter`, `this Christmas Day`, `next Good Friday`).
+    Nearest(i8),
+    /// The one of the year before (-1), of (0) or after (1) today's (`Christmas Day of next
+    /// year`, `Weihnachten nächstes Jahr`).
+    OfRelativeYear(i8),
 }
 
 /// Which field order produced a reading.

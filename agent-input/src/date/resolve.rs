@@ -13,8 +13,9 @@ use crate::input::{json_text, quoted, Input};
 use crate::outcome::{Ask, Note, Outcome, Reading};
 
 use super::asks::{ambiguous, last_or_next, span_bound};
+use super::holidays::{holiday_day, holiday_name};
 use super::options::{in_reach, DateOptions, DateRole};
-use super::parsed::{Candidate, Impossible, Order, Parsed, Span};
+use super::parsed::{Candidate, HolidayYear, Impossible, Order, Parsed, Span};
 use super::periods::bounds;
 use super::relative::{ago_or_in, relative_day, relative_months, relative_period, relative_weekday, within_reach};
 use super::spelled::counted_weekday;
@@ -60,6 +61,9 @@ pub(super) fn outcome_of_readings(
     }
     if candidates.len() > 1 && candidates.iter().all(|c| matches!(c.span, Span::DayMonth(..))) {
         return Outcome::ask(no_year_orders(input, candidates, opts.today));
+    }
+    if candidates.iter().all(|c| matches!(c.span, Span::Holiday(..))) {
+        return holiday(input, parsed, opts);
     }
     if candidates.len() > 1 {
         let (readings, options): (Vec<Reading>, Vec<String>) = candidates.iter().filter_map(choice).unzip();
@@ -147,6 +151,7 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
         | Span::WeekdayOfWeek(..)
         | Span::CountedWeekday(..)
         | Span::DayOfRelativeMonth(..)
+        | Span::Holiday(..)
         | Span::Sentinel => return None,
     };
     Some((Reading { value: Value::String(value), meaning }, label))
@@ -192,6 +197,7 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
         Span::DayOfRelativeMonth(day, offset) => {
             within_reach(input, day_of_relative_month(input, (day, offset), opts.today), opts.today)
         }
+        Span::Holiday(..) => holiday(input, parsed, opts),
         Span::DayMonth(day, month) => {
             let weekday = parsed.weekday.filter(|w| *w != 0).map(u32::from);
             match (weekday, opts.today) {
@@ -210,7 +216,7 @@ fn weekday_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today
         .filter_map(|k| NaiveDate::from_ymd_opt(today.year() + k, month, day).filter(|d| in_reach(*d)))
         .filter(|d| d.weekday().number_from_monday() == weekday && (*d - today).num_days().abs() <= 366)
         .collect();
-    let [d] = fits.as_slice() else { return Outcome::ask(no_year(input, day, month, Some(today))) };
+    let [d] = fits.as_slice() else { return Outcome::ask(weekday_no_year(input, (day, month, weekday), today)) };
     Outcome::ok(*d).note(Note::new(
         NoteCode::RelativeDateResolved,
         format!(
@@ -220,6 +226,155 @@ fn weekday_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today
             weekday_name(weekday)
         ),
     ))
+}
+
+/// The ask of a day and month with a weekday that none of them within a year of today is
+/// (`Fri, Jul 18` said in 2013, when 18 July is a Thursday), or two are: `incomplete_date`
+/// naming the last such day on or before today that is that weekday and the next one after it,
+/// then the last and the next such day of any weekday (the weekday's word may be another's: Scottish
+/// Gaelic `Dia`, Thursday, is Portuguese "day" in `dia 15 de Fevereiro`).
+fn weekday_no_year(input: &Input<'_>, (day, month, weekday): (u32, u32, u32), today: NaiveDate) -> Ask {
+    let what = format!("{} {day} {}", weekday_name(weekday), month_name(month));
+    let expected = format!("a date with its year; {} is {what} of no year", input.to_json_text());
+    let on = |y: i32| NaiveDate::from_ymd_opt(y, month, day);
+    let on_weekday = |y: i32| on(y).filter(|d| d.weekday().number_from_monday() == weekday);
+    let mut readings = Vec::new();
+    if let Some((last, next)) = last_and_next_within(today, on_weekday, WEEKDAY_CYCLE_YEARS) {
+        let said = |d: NaiveDate| format!("{}, a {}", words(d), weekday_name(weekday));
+        readings.extend(last_and_next_readings(today, (last, next), said));
+    }
+    if let Some((last, next)) = last_and_next(today, on) {
+        for (d, which) in [(last, "the last one on or before today"), (next, "the next one after today")] {
+            let meaning = format!(
+                "{}, a {}, {which} ({today}), with the weekday left out",
+                words(d),
+                weekday_name(d.weekday().number_from_monday())
+            );
+            if !readings.iter().any(|r| r.value == iso_value(d)) {
+                readings.push(Reading { value: iso_value(d), meaning });
+            }
+        }
+    }
+    if readings.is_empty() {
+        return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");
+    }
+    let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
+    Ask::new(AskCode::IncompleteDate, input, expected, format!("set to {}", options.join(" or ")))
+        .with_readings(readings)
+}
+
+/// A holiday by name ([`super::holidays`]): a day its rule gives in the year the spelling
+/// names, read with a note naming the holiday; with no year, `incomplete_date` naming the last
+/// such day on or before `today` and the next one after it; a name of two rules asks naming
+/// each rule's days.
+fn holiday(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<NaiveDate> {
+    let rules: SmallVec<[(u16, HolidayYear); 2]> = parsed
+        .candidates
+        .iter()
+        .filter_map(|c| if let Span::Holiday(rule, year) = c.span { Some((rule, year)) } else { None })
+        .collect();
+    let said = |rule: u16, d: NaiveDate| format!("{}, {}", holiday_name(rule), words(d));
+    let relative = rules.iter().any(|(_, y)| matches!(y, HolidayYear::Nearest(_) | HolidayYear::OfRelativeYear(_)));
+    if relative && opts.today.is_none() {
+        return super::relative::without_today(input);
+    }
+    let days_of = |rule: u16, year: HolidayYear| holiday_days(rule, year, opts.today);
+    if let [(rule, year)] = rules.as_slice() {
+        let days = days_of(*rule, *year);
+        match (days.as_slice(), year) {
+            ([d], _) => return holiday_read(input, parsed, (*rule, *d), year),
+            ([last, next], HolidayYear::None) => {
+                let expected =
+                    format!("a date with its year; {} is {} of no year", input.to_json_text(), holiday_name(*rule));
+                return Outcome::ask(last_or_next(
+                    input,
+                    expected,
+                    "set to ",
+                    (*last, format!("{}, the last one on or before today", said(*rule, *last))),
+                    (*next, format!("{}, the next one after today", said(*rule, *next))),
+                ));
+            }
+            _ => {}
+        }
+    }
+    let mut readings = Vec::new();
+    for (rule, year) in &rules {
+        readings.extend(
+            days_of(*rule, *year).into_iter().map(|d| Reading { value: iso_value(d), meaning: said(*rule, d) }),
+        );
+    }
+    let names: Vec<&str> = rules.iter().map(|(rule, _)| holiday_name(*rule)).collect();
+    let (text, names) = (input.to_json_text(), names.join(" or "));
+    let no_year = rules.iter().any(|(_, y)| *y == HolidayYear::None);
+    if readings.is_empty() {
+        let hint = "set to the full date with its year, as YYYY-MM-DD";
+        return Outcome::ask(if no_year {
+            Ask::new(
+                AskCode::IncompleteDate,
+                input,
+                format!("a date with its year; {text} is {names} of no year"),
+                hint,
+            )
+        } else {
+            let expected = format!(
+                "a date; {text} is {names} of a year with no such day from 0002 to 9998, the years this reader writes"
+            );
+            Ask::new(AskCode::ImpossibleDate, input, expected, hint)
+        });
+    }
+    let expected = format!("a date with one reading and its year; {text} is {names}");
+    let passed = rules.iter().any(|(_, y)| *y == HolidayYear::Nearest(0)) && readings.len() > rules.len();
+    let expected = if passed { format!("{expected}, and this year's has passed") } else { expected };
+    let code = if no_year { AskCode::IncompleteDate } else { AskCode::AmbiguousDate };
+    let options: Vec<String> = readings.iter().map(|r| json_text(&r.value)).collect();
+    Outcome::ask(Ask::new(code, input, expected, format!("set to {}", options.join(" or "))).with_readings(readings))
+}
+
+/// The days of a holiday's rule the spelling names: the year's, this year's (and the next
+/// one, once it has passed), the last or the next one from `today`, or, of no year, both.
+fn holiday_days(rule: u16, year: HolidayYear, today: Option<NaiveDate>) -> SmallVec<[NaiveDate; 2]> {
+    let on = |y: i32| holiday_day(rule, y);
+    let nearest = |today: NaiveDate| last_and_next(today, on);
+    let days: SmallVec<[NaiveDate; 2]> = match (year, today) {
+        (HolidayYear::Of(y), _) => on(y).into_iter().collect(),
+        (_, None) => SmallVec::new(),
+        (HolidayYear::OfRelativeYear(k), Some(t)) => on(t.year() + i32::from(k)).into_iter().collect(),
+        // This year's, or, once it has passed, it and the next one, to ask.
+        (HolidayYear::Nearest(0), Some(t)) => match on(t.year()) {
+            Some(d) if d < t => [Some(d), nearest(t).map(|(_, n)| n)].into_iter().flatten().collect(),
+            d => d.into_iter().collect(),
+        },
+        (HolidayYear::Nearest(k), Some(t)) => nearest(t).map(|(l, n)| if k < 0 { l } else { n }).into_iter().collect(),
+        (HolidayYear::None, Some(t)) => nearest(t).map(|(l, n)| [l, n].into_iter().collect()).unwrap_or_default(),
+    };
+    days.into_iter().filter(|d| in_reach(*d)).collect()
+}
+
+/// The one day a holiday's spelling names, with a note naming the holiday (and, for a day
+/// found from today, today), in place of the spelling's own note.
+fn holiday_read(
+    input: &Input<'_>,
+    parsed: &Parsed,
+    (rule, d): (u16, NaiveDate),
+    year: &HolidayYear,
+) -> Outcome<NaiveDate> {
+    let mut out = day(input, parsed, d, Order::Fixed);
+    let (code, text) = match year {
+        HolidayYear::Of(_) | HolidayYear::None => (
+            NoteCode::DateSpellingNormalized,
+            format!("Read {} as {d}: {}, {}.", input.to_json_text(), holiday_name(rule), words(d)),
+        ),
+        HolidayYear::Nearest(_) | HolidayYear::OfRelativeYear(_) => (
+            NoteCode::RelativeDateResolved,
+            format!("Read {} as {d}: {}, {}, counted from today.", input.to_json_text(), holiday_name(rule), words(d)),
+        ),
+    };
+    let note = Note::new(code, text);
+    match out.notes.iter_mut().find(|n| n.code == NoteCode::DateSpellingNormalized) {
+        Some(spelling) => *spelling = note,
+        None => out.notes.push(note),
+    }
+    out
 }
 
 /// A day of the month before, of or after today's (`the 20th of next month`), resolved against
@@ -286,9 +441,38 @@ fn of_no_year(
 /// The last day `on` gives (a year's such day) on or before `today` and the next one after it
 /// (29 February: in leap years), within the years this reader writes.
 fn last_and_next(today: NaiveDate, on: impl Fn(i32) -> Option<NaiveDate>) -> Option<(NaiveDate, NaiveDate)> {
+    last_and_next_within(today, on, 8)
+}
+
+/// The years [`weekday_no_year`] looks back and ahead: a day and month fall on one weekday
+/// again within 28 years (the solar cycle of the Gregorian calendar, outside century years).
+const WEEKDAY_CYCLE_YEARS: i32 = 28;
+
+/// The readings of the last such day on or before `today` and the next one after it, each
+/// named by `said`.
+fn last_and_next_readings(
+    today: NaiveDate,
+    (last, next): (NaiveDate, NaiveDate),
+    said: impl Fn(NaiveDate) -> String,
+) -> [Reading; 2] {
+    [
+        Reading {
+            value: iso_value(last),
+            meaning: format!("{}, the last one on or before today ({today})", said(last)),
+        },
+        Reading { value: iso_value(next), meaning: format!("{}, the next one after today ({today})", said(next)) },
+    ]
+}
+
+/// [`last_and_next`], looking up to `years` years back and ahead.
+fn last_and_next_within(
+    today: NaiveDate,
+    on: impl Fn(i32) -> Option<NaiveDate>,
+    years: i32,
+) -> Option<(NaiveDate, NaiveDate)> {
     let on = |y: i32| on(y).filter(|d| in_reach(*d));
-    let last = (0..8).filter_map(|k| on(today.year() - k)).find(|d| *d <= today)?;
-    let next = (0..9).filter_map(|k| on(today.year() + k)).find(|d| *d > today)?;
+    let last = (0..=years).filter_map(|k| on(today.year() - k)).find(|d| *d <= today)?;
+    let next = (0..=years + 1).filter_map(|k| on(today.year() + k)).find(|d| *d > today)?;
     Some((last, next))
 }
 
@@ -312,14 +496,7 @@ fn no_year_orders(input: &Input<'_>, candidates: &[Candidate], today: Option<Nai
     let mut readings = Vec::new();
     for (today, (d, m, o)) in today.iter().flat_map(|t| days.iter().map(move |x| (*t, x))) {
         let Some((last, next)) = last_and_next(today, |y| NaiveDate::from_ymd_opt(y, *m, *d)) else { continue };
-        readings.push(Reading {
-            value: iso_value(last),
-            meaning: format!("{}{o}, the last one on or before today ({today})", words(last)),
-        });
-        readings.push(Reading {
-            value: iso_value(next),
-            meaning: format!("{}{o}, the next one after today ({today})", words(next)),
-        });
+        readings.extend(last_and_next_readings(today, (last, next), |d| format!("{}{o}", words(d))));
     }
     if readings.is_empty() {
         return Ask::new(AskCode::IncompleteDate, input, expected, "set to the full date with its year, as YYYY-MM-DD");

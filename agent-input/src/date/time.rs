@@ -12,11 +12,11 @@ use nom::combinator::opt;
 use nom::sequence::preceded;
 use smallvec::SmallVec;
 
-use crate::data::dates::{RELATIVE_DAYS, TIME_WORDS};
+use crate::data::dates::{RELATIVE_DAYS, TIME_WORDS, ZONE_ABBREVIATIONS};
 use crate::spelling::step;
 
 use super::numeric::iso;
-use super::words::{cjk_unit, word_key};
+use super::words::{cjk_unit, months_of, weekday_of, word_key};
 
 /// A time of day: a suffix (` 10:00`, `T10:00:00.5+02:00`, ` 10:00 Z`, ` 10:00 pm`,
 /// ` 10:00:00 GMT+0100 (Central European Standard Time)`, as JavaScript writes it), or before
@@ -126,18 +126,24 @@ fn is_date_time_glue(c: char) -> bool {
 /// The text before a day period or time word (`PM`, `kl.`) that ends it, when what is left
 /// ends with a number's digit or its point (the end of a date).
 fn without_time_word_last(head: &str) -> &str {
-    let mut end = head.len();
-    for _ in 0..3 {
-        let Some(start) = head.get(..end).and_then(|h| h.rfind(char::is_whitespace)) else { break };
-        let (date, word) = head.split_at(start);
-        let date = date.trim_end_matches(is_date_time_glue);
-        // A digit, a point, a weekday in parentheses (`23일 (월)`) or a day's unit (`23日`).
-        let date_end = date.ends_with(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '\u{ff09}'))
-            || date.chars().next_back().is_some_and(|c| cjk_unit(c.encode_utf8(&mut [0; 4])) == Some(2));
-        if date_end && !word.bytes().any(|b| b.is_ascii_digit()) && is_time_word(word) {
-            return date;
+    // A number's end first (`… de 2026` of `… de 2026 a las`), then a name's (`20 settembre` of
+    // `20 settembre alle`).
+    for name_end in [false, true] {
+        let mut end = head.len();
+        for _ in 0..3 {
+            let Some(start) = head.get(..end).and_then(|h| h.rfind(char::is_whitespace)) else { break };
+            let (date, word) = head.split_at(start);
+            let date = date.trim_end_matches(is_date_time_glue);
+            // A digit, a point, a weekday in parentheses (`23일 (월)`), a day's unit (`23日`);
+            // or a letter, a month's or weekday's name (`20 settembre alle 19:30`).
+            let date_end = date.ends_with(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | '\u{ff09}'))
+                || date.chars().next_back().is_some_and(|c| cjk_unit(c.encode_utf8(&mut [0; 4])) == Some(2))
+                || name_end && date.ends_with(char::is_alphabetic);
+            if date_end && !word.bytes().any(|b| b.is_ascii_digit()) && is_time_word(word) {
+                return date;
+            }
+            end = start;
         }
-        end = start;
     }
     head
 }
@@ -274,6 +280,23 @@ pub(super) fn late_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option
     if text.contains(':') {
         return None;
     }
+    // A zone's abbreviation after the hour (`8h PST`, `9 am (BST)`): the hour's shapes before it.
+    if let Some((head, zone)) = text.trim_end().rsplit_once(char::is_whitespace) {
+        let bare = zone.strip_prefix('(').and_then(|z| z.strip_suffix(')')).unwrap_or(zone);
+        if is_zone_abbreviation(bare) && !bare.eq_ignore_ascii_case("am") && !bare.eq_ignore_ascii_case("pm") {
+            if let Some((date, Some(_))) = late_hour(head.trim_end()) {
+                let zone = bare.to_ascii_uppercase();
+                let words =
+                    if matches!(zone.as_str(), "UTC" | "GMT") { "UTC".to_owned() } else { format!("time zone {zone}") };
+                return Some((date, Some(words)));
+            }
+        }
+    }
+    late_hour(text)
+}
+
+/// [`late_time`]'s shapes of a time with no zone after it.
+fn late_hour(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
     // The units' first UTF-8 bytes (`時` E6, `点` E7, `點` E9, `시` EC).
     let bytes = text.as_bytes();
     if !text.is_ascii() && bytes.iter().any(|b| matches!(b, 0xe6 | 0xe7 | 0xe9 | 0xec)) {
@@ -308,10 +331,18 @@ fn hour_with_words(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<Stri
     let start = rest.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let hour = rest.get(start..)?;
     let h: u32 = hour.parse().ok().filter(|h| *h <= 23 && (1..=2).contains(&hour.len()))?;
-    if words == 0 {
+    let before = rest.get(..start)?;
+    // With no word after the hour, a joining word before it (`Thursday at 8`, `sabato alle 9`)
+    // that names no month or weekday (Cornish `Du`, November, is French's `du` of `du matin`).
+    let joined = words == 0
+        && last_time_word(before.trim_end()).is_some_and(|cut| {
+            let word = word_key(before.trim_end().get(cut..).unwrap_or_default().trim());
+            cut > 0 && months_of(&word).is_empty() && weekday_of(&word).is_none()
+        });
+    if words == 0 && !joined {
         return None;
     }
-    let head = time_head(rest.get(..start)?)?;
+    let head = time_head(before)?;
     let time = format!("{h:02}:00");
     valid_time(&time).then(|| (head.into(), Some(offset_words(&time))))
 }
@@ -552,15 +583,20 @@ fn without_zone_name(t: &str) -> &str {
     }
 }
 
-/// A zone's abbreviation: two to five capital letters (`CET`, `AEST`).
+/// A zone's abbreviation: two to five capital letters (`CET`, `AEST`), or one of CLDR's in any
+/// case ([`ZONE_ABBREVIATIONS`]: `gmt`, `pst`, `Cest`).
 fn is_zone_abbreviation(z: &str) -> bool {
-    (2..=5).contains(&z.len()) && z.bytes().all(|b| b.is_ascii_uppercase())
+    let letters = (2..=5).contains(&z.len()) && z.bytes().all(|b| b.is_ascii_alphabetic());
+    letters
+        && (z.bytes().all(|b| b.is_ascii_uppercase())
+            || ZONE_ABBREVIATIONS.binary_search(&z.to_ascii_lowercase().as_str()).is_ok())
 }
 
 /// How a note names the offset a date was taken in.
 fn offset_words(time: &str) -> String {
     let t = without_zone_name(time.trim());
-    if t.ends_with(['Z', 'z']) || t.ends_with("UTC") || t.ends_with("GMT") {
+    let upper = t.get(t.len().saturating_sub(3)..).map(str::to_ascii_uppercase);
+    if t.ends_with(['Z', 'z']) || matches!(upper.as_deref(), Some("UTC" | "GMT")) {
         return "UTC".to_owned();
     }
     if let Some(i) = t.rfind(['+', '-']) {
@@ -571,7 +607,7 @@ fn offset_words(time: &str) -> String {
     }
     match t.rsplit_once(char::is_whitespace) {
         Some((_, zone)) if is_zone_abbreviation(zone) && !matches!(zone, "AM" | "PM") => {
-            format!("time zone {zone}")
+            format!("time zone {}", zone.to_ascii_uppercase())
         }
         _ => {
             // A zone's name in words after the clock (`14:30:00 Koordinierte Weltzeit`).
@@ -659,7 +695,8 @@ mod tests {
         assert_eq!(split("23 Nov 2026 am").1, None);
         assert_eq!(split("Nov 2026pm").1, None);
         assert_eq!(split_time("2026-11-23 10:00:00 +0100 CET").1, Some("offset +0100".into()));
-        assert_eq!(split_time("2026-11-23 10:00:00 +0100 cet").1, None);
+        assert_eq!(split_time("2026-11-23 10:00:00 +0100 cet").1, Some("offset +0100".into()));
+        assert_eq!(split_time("2026-11-23 10:00:00 +0100 xyz").1, None);
         assert_eq!(split_time("2026-11-23T10:00+01:00[Europe/Prague][u-ca=gregory]").1, Some("offset +01:00".into()));
         assert_eq!(split_time("2026-11-23T10:00+01:00[Europe Prague]").1, None);
         assert_eq!(split_time("23/Nov/2026:10:00:00 +0100"), ("23/Nov/2026".into(), Some("offset +0100".into())));

@@ -34,20 +34,24 @@ const MIB = 1024 * 1024;
 export const MODULE_BUDGET_BYTES = 3.1 * MIB;
 /** The full module, gzipped (level 9): 1.5 MiB until the `file` kind (2026-12-07), with which
  * it is 1,607,950 bytes; 1.56 MiB until numbers in words of every case (2026-12-07), with which
- * it is 1,631,806. */
-export const MODULE_GZIP_BUDGET_BYTES = 1.58 * MIB;
+ * it is 1,631,806; 1.58 MiB until holidays by name and CLDR's zone abbreviations (2026-12-07:
+ * 697 holiday names, 231 words for next and last, 245 zones), with which it is 1,661,545
+ * (3,243,937 raw). */
+export const MODULE_GZIP_BUDGET_BYTES = 1.6 * MIB;
 /** The `small-names` module, raw: 1,818,852 bytes when the budget was set (2026-12-04);
  * 1,896,114 with the call protocol (2026-12-06); 1,918,832 with the call's telemetry record
  * (2026-12-06); 1,947,377 with breadth round four (2026-12-07), over 1.85 MiB by 7 KB; 2,011,834
  * with the `file` kind (2026-12-07), over 1.9 MiB by 20 KB; 2,049,224 with numbers in words of
  * every script, case and regional rule file (2026-12-07; the word tables are whole in this
- * build too), over 1.95 MiB by 4 KB. */
-export const SMALL_MODULE_BUDGET_BYTES = 1.98 * MIB;
+ * build too), over 1.95 MiB by 4 KB; 2,090,039 with holidays by name and CLDR's zone
+ * abbreviations (2026-12-07; the date tables are whole in this build), over 1.98 MiB by 14 KB. */
+export const SMALL_MODULE_BUDGET_BYTES = 2.0 * MIB;
 /** The `small-names` module, gzipped (level 9): 0.9 MiB until the call's telemetry record
  * (2026-12-06), with which it is 944,014 bytes; 0.92 MiB until the `file` kind (2026-12-07),
  * with which it is 982,724 bytes; 0.95 MiB until numbers in words of every case (2026-12-07),
- * with which it is 1,004,500. */
-export const SMALL_MODULE_GZIP_BUDGET_BYTES = 0.97 * MIB;
+ * with which it is 1,004,500; 0.97 MiB until holidays by name (2026-12-07), with which it is
+ * 1,029,256. */
+export const SMALL_MODULE_GZIP_BUDGET_BYTES = 0.99 * MIB;
 
 const sizes = (dir) => {
   const path = new URL(`../${dir}/agent_input_bg.wasm`, import.meta.url);

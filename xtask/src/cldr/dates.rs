@@ -151,6 +151,63 @@ fn relative_types(
     }
 }
 
+/// The words a locale puts before or after a weekday's name to say the one of the week before,
+/// of or after today's (`dateFields.json`: each weekday field's `relative-type--1`, `-0` and
+/// `-1`, with the weekday's wide name of `ca-gregorian.json` taken out: `next` of `next Monday`,
+/// `prochain` of `lundi prochain`, `nächsten` of `nächsten Montag`), keyed by [`word_key`], of
+/// three letters or more (`to`, Slovak's "this", is English's "to"). The value is the offset
+/// plus one, plus 3 for a word after the name.
+fn weekday_modifiers(fields: &Value, cal: &Value, lang: &str, modifiers: &mut Words<i8>) {
+    for day in ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] {
+        let names: BTreeSet<String> = ["format", "stand-alone"]
+            .iter()
+            .filter_map(|context| cal.pointer(&format!("/days/{context}/wide/{day}")).and_then(Value::as_str))
+            .map(word_key)
+            .collect();
+        for offset in -1i8..=1 {
+            let at = format!("/main/{lang}/dates/fields/{day}/relative-type-{offset}");
+            let Some(phrase) = fields.pointer(&at).and_then(Value::as_str).map(word_key) else { continue };
+            for name in &names {
+                let (word, after) = match (phrase.strip_suffix(name.as_str()), phrase.strip_prefix(name.as_str())) {
+                    (Some(before), _) if before.ends_with(' ') => (before.trim(), 0),
+                    (_, Some(rest)) if rest.starts_with(' ') => (rest.trim(), 3),
+                    _ => continue,
+                };
+                if word.chars().filter(|c| c.is_alphabetic()).count() >= 3 && !word.chars().any(char::is_numeric) {
+                    modifiers.add(word.to_owned(), offset + 1 + after);
+                }
+            }
+        }
+    }
+}
+
+/// The short names of CLDR's metazones and zones in the `modern` locales (`timeZoneNames.json`:
+/// `PST`, `CET`, `BST`, `MESZ`) of three to five ASCII letters, lower case.
+fn zone_abbreviations(dir: &Path, modern: &[String]) -> Result<BTreeSet<String>, String> {
+    let mut out = BTreeSet::new();
+    for lang in modern {
+        let path = dir.join(format!("cldr-dates-full/main/{lang}/timeZoneNames.json"));
+        let json = read_json(&path)?;
+        let names = json.pointer(&format!("/main/{lang}/dates/timeZoneNames")).cloned().unwrap_or(Value::Null);
+        let mut stack = vec![&names];
+        while let Some(v) = stack.pop() {
+            let Some(map) = v.as_object() else { continue };
+            for (k, v) in map {
+                match (k.as_str(), v.as_object()) {
+                    ("short", Some(short)) => {
+                        let short = short.values().filter_map(Value::as_str);
+                        let abbreviations =
+                            short.filter(|n| (3..=5).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_alphabetic()));
+                        out.extend(abbreviations.map(str::to_ascii_lowercase));
+                    }
+                    _ => stack.push(v),
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// A locale's words of the week before, of and after today's (`dateFields.json`: the week
 /// field's `relative-type--1`, `-0`, `-1` in every width: `last week`, `tento týden`, `nächste
 /// Woche`), keyed by [`word_key`], with the words [`date_word`] keeps; the value is the offset.
@@ -565,6 +622,8 @@ struct Collected {
     periods: Words<i8>,
     weeks: Words<i8>,
     quarters: Words<u8>,
+    /// The words of `HOLIDAY_MODIFIERS`.
+    modifiers: Words<i8>,
 }
 
 /// Both widths of month and weekday names.
@@ -597,6 +656,7 @@ impl Collected {
             periods: Words::new(),
             weeks: Words::new(),
             quarters: Words::new(),
+            modifiers: Words::new(),
         };
         for (tier, list) in [&locales.modern, &locales.basic].into_iter().enumerate() {
             for lang in list {
@@ -635,6 +695,7 @@ impl Collected {
         relative_counts(&fields, lang, &mut self.counts, &mut self.ones);
         relative_periods(&fields, lang, &self.digits, &mut self.periods);
         relative_weeks(&fields, lang, &self.digits, &mut self.weeks);
+        weekday_modifiers(&fields, &cal, lang, &mut self.modifiers);
         Ok(())
     }
 
@@ -723,9 +784,39 @@ pub(super) fn dates(dir: &Path, locales: &DateLocales) -> Result<Generated, Stri
     write_word_tables(&mut out, &words, &after_u);
     write_count_tables(&mut out, dir, &locales.modern, &c.counts, c.ones)?;
     write_interval_joiners(&mut out, c.joiners);
+    let modifiers: Vec<(String, String)> =
+        c.modifiers.one_entries().into_iter().filter(|(k, _)| !c.weeks.has(k)).collect();
     write_period_tables(&mut out, &words, c.periods, &c.quarters, c.weeks);
     write_year_and_pattern_words(&mut out, dir, &locales.modern, &words, &c.literals)?;
     write_word_lists(&mut out, &c.prefixes, &c.times, &c.glued, &weekdays_en);
+    write_packed(
+        &mut out,
+        "HOLIDAY_MODIFIERS",
+        "i8",
+        "Words a locale puts before or after a weekday's name for the one of the week before, of or after today's, read before or after a holiday's name (`next` of CLDR's `next Monday`, `prochain` of `lundi prochain`, `nächsten` of `nächsten Montag`; three letters or more): the offset plus one (0 last, 1 this, 2 next), plus 3 for a word written after the name. Words two locales give different values, and week words (`nästa vecka`), are left out",
+        &modifiers,
+    );
+    let zones = zone_abbreviations(dir, &locales.modern)?;
+    let zones: Vec<&str> = zones.iter().map(String::as_str).collect();
+    super::write::write_words(
+        &mut out,
+        "ZONE_ABBREVIATIONS",
+        "The zones' abbreviations of CLDR's time zone names in the modern locales (`timeZoneNames.json`: every metazone's and zone's short names, `PST`, `CET`, `BST`, `MESZ`), of three to five ASCII letters, lower case, sorted: read after a time in any case (`8:00 pst`)",
+        &zones,
+    );
+    let holidays = super::holidays::holidays(dir)?;
+    write_packed(
+        &mut out,
+        "HOLIDAYS",
+        "u32",
+        "Holiday names (`Christmas Day`, `Weihnachten`, `Karfreitag`, `Рождество`) from the `date-holidays` package's `names.yaml` (CC0-1.0), each with its rule, or two (the second in the high 16 bits): `MMDD` for a fixed day, 10100 plus the days from Western Easter Sunday, 20100 plus the days from Orthodox Easter Sunday, 30000 plus `MMDD` for a day of the Julian calendar",
+        &holidays.names,
+    );
+    out.push_str("\n/// Each rule of [`HOLIDAYS`] with its English name in `names.yaml`, sorted by rule.\npub static HOLIDAY_NAMES_EN: &[(u32, &str)] = &[\n");
+    for (code, name) in &holidays.english {
+        out.push_str(&format!("    ({code}, {name:?}),\n"));
+    }
+    out.push_str("];\n");
     Ok(Generated { path: "agent-input/src/data/dates.rs", text: out })
 }
 

@@ -30,6 +30,7 @@ mod countries;
 mod dates;
 mod digits;
 mod folds;
+mod holidays;
 mod languages;
 mod latin;
 mod lists;
