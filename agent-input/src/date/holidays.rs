@@ -40,6 +40,11 @@ const MAX_AROUND_WORDS: usize = 4;
 #[inline(never)]
 pub(super) fn holiday(text: &str) -> Option<Parsed> {
     let text = trim(text);
+    // A name has letters: the numbers a range's bounds are tried as (`1.`, `31. 10. 2026`) pay
+    // nothing more.
+    if !text.chars().any(char::is_alphabetic) {
+        return None;
+    }
     // Another table's phrase is that table's: Estonian `järgmine nädal` (next week) is no
     // `next Nadal` (Catalan Christmas, folded).
     let key = word_key(text);

@@ -595,8 +595,8 @@ fn is_zone_abbreviation(z: &str) -> bool {
 /// How a note names the offset a date was taken in.
 fn offset_words(time: &str) -> String {
     let t = without_zone_name(time.trim());
-    let upper = t.get(t.len().saturating_sub(3)..).map(str::to_ascii_uppercase);
-    if t.ends_with(['Z', 'z']) || matches!(upper.as_deref(), Some("UTC" | "GMT")) {
+    let last3 = t.get(t.len().saturating_sub(3)..).unwrap_or_default();
+    if t.ends_with(['Z', 'z']) || last3.eq_ignore_ascii_case("UTC") || last3.eq_ignore_ascii_case("GMT") {
         return "UTC".to_owned();
     }
     if let Some(i) = t.rfind(['+', '-']) {
