@@ -1,8 +1,9 @@
 //! Holidays by name (`Christmas Day 2026`, `Karfreitag 2027`, `Рождество Христово`), from
 //! [`HOLIDAYS`]: a fixed day of the year, a day counted from Easter Sunday (Western or
-//! Orthodox), or a fixed day of the Julian calendar. With a year the name is that year's day;
-//! without one it asks, as a day of no year does; a name two rules give (`Good Friday`:
-//! Western or Orthodox Easter) asks naming each.
+//! Orthodox), a fixed day of the Julian calendar, or a weekday counted in a month. With a year
+//! the name is that year's day; without one it asks, as a day of no year does; a name two rules
+//! give (`Uskrs`: Western or Orthodox Easter; `Thanksgiving`: the United States' or Canada's)
+//! asks naming each.
 
 use chrono::{Datelike, Days, NaiveDate};
 
