@@ -52,8 +52,7 @@ pub(super) fn holiday(text: &str) -> Option<Parsed> {
     if RELATIVE_WEEKS.get(&key).is_some() || RELATIVE_PERIODS.get(&key).is_some() || RELATIVE_DAYS.get(&key).is_some() {
         return None;
     }
-    let (name, year) = named_year(text).or_else(|| around(text))?;
-    let codes = HOLIDAYS.get(&word_key(name))?;
+    let (codes, year) = named_year(text).or_else(|| around(text))?;
     let mut parsed = Parsed::default();
     for code in rules(codes) {
         parsed.candidates.push(fixed(Span::Holiday(code, year)));
@@ -61,8 +60,9 @@ pub(super) fn holiday(text: &str) -> Option<Parsed> {
     Some(parsed)
 }
 
-/// The name and the year of a holiday with four digits before or after it, or with none.
-fn named_year(text: &str) -> Option<(&str, HolidayYear)> {
+/// The [`HOLIDAYS`] value of a name with four digits before or after it, or with none, and
+/// the year.
+fn named_year(text: &str) -> Option<(u32, HolidayYear)> {
     let year_of =
         |t: &str| (t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse::<i32>().ok()).flatten();
     let (name, year) = match (text.rsplit_once(char::is_whitespace), text.split_once(char::is_whitespace)) {
@@ -70,37 +70,34 @@ fn named_year(text: &str) -> Option<(&str, HolidayYear)> {
         (_, Some((y, name))) if year_of(trim(y)).is_some() => (trim(name), year_of(trim(y))),
         _ => (text, None),
     };
-    let found = HOLIDAYS.get(&word_key(name)).is_some();
-    found.then_some((name, year.map_or(HolidayYear::None, HolidayYear::Of)))
+    Some((HOLIDAYS.get(&word_key(name))?, year.map_or(HolidayYear::None, HolidayYear::Of)))
 }
 
-/// The name and the year of a holiday with a modifier or a relative year's words around it.
-fn around(text: &str) -> Option<(&str, HolidayYear)> {
+/// The [`HOLIDAYS`] value of a name with a modifier or a relative year's words around it, and
+/// the year.
+fn around(text: &str) -> Option<(u32, HolidayYear)> {
     let spaces: SmallVec<[usize; 8]> = text.match_indices(char::is_whitespace).map(|(i, _)| i).collect();
     // A modifier before the name (`next Easter`).
     for &at in spaces.iter().take(MAX_AROUND_WORDS) {
         let (word, name) = (text.get(..at)?, trim(text.get(at..)?));
-        match HOLIDAY_MODIFIERS.get(&word_key(word)) {
-            Some(v @ 0..=2) if HOLIDAYS.get(&word_key(name)).is_some() => {
-                return Some((name, HolidayYear::Nearest(v - 1)))
+        if let Some(v @ 0..=2) = HOLIDAY_MODIFIERS.get(&word_key(word)) {
+            if let Some(codes) = HOLIDAYS.get(&word_key(name)) {
+                return Some((codes, HolidayYear::Nearest(v - 1)));
             }
-            _ => {}
         }
     }
     // A modifier or a year's words after it (`Noël prochain`, `Christmas Day of next year`).
     for &at in spaces.iter().rev().take(MAX_AROUND_WORDS) {
         let (name, words) = (trim(text.get(..at)?), trim(text.get(at..)?));
-        if HOLIDAYS.get(&word_key(name)).is_none() {
-            continue;
-        }
+        let Some(codes) = HOLIDAYS.get(&word_key(name)) else { continue };
         if let Some(v @ 3..=5) = HOLIDAY_MODIFIERS.get(&word_key(words)) {
-            return Some((name, HolidayYear::Nearest(v - 4)));
+            return Some((codes, HolidayYear::Nearest(v - 4)));
         }
         let joined = words.split_once(char::is_whitespace).filter(|(j, _)| j.chars().count() <= 3).map(|(_, w)| w);
         for words in [Some(words), joined].into_iter().flatten() {
             // `RELATIVE_PERIODS` writes the year before, of and after today's as 40, 41 and 42.
             if let Some(v @ 40..=42) = RELATIVE_PERIODS.get(&word_key(words)) {
-                return Some((name, HolidayYear::OfRelativeYear(v - 41)));
+                return Some((codes, HolidayYear::OfRelativeYear(v - 41)));
             }
         }
     }

@@ -283,11 +283,8 @@ pub(super) fn late_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option
     // A zone's abbreviation after the hour (`8h PST`, `9 am (BST)`): the hour's shapes before it.
     if let Some((head, zone)) = text.trim_end().rsplit_once(char::is_whitespace) {
         let bare = zone.strip_prefix('(').and_then(|z| z.strip_suffix(')')).unwrap_or(zone);
-        if is_zone_abbreviation(bare) && !bare.eq_ignore_ascii_case("am") && !bare.eq_ignore_ascii_case("pm") {
+        if let Some(words) = abbreviation_words(bare) {
             if let Some((date, Some(_))) = late_hour(head.trim_end()) {
-                let zone = bare.to_ascii_uppercase();
-                let words =
-                    if matches!(zone.as_str(), "UTC" | "GMT") { "UTC".to_owned() } else { format!("time zone {zone}") };
                 return Some((date, Some(words)));
             }
         }
@@ -592,6 +589,16 @@ fn is_zone_abbreviation(z: &str) -> bool {
             || ZONE_ABBREVIATIONS.binary_search(&z.to_ascii_lowercase().as_str()).is_ok())
 }
 
+/// How a note names the zone of an abbreviation ([`is_zone_abbreviation`], not `AM` or `PM`):
+/// `UTC` for UTC and GMT, `time zone CET` for the others, in capitals.
+fn abbreviation_words(zone: &str) -> Option<String> {
+    if !is_zone_abbreviation(zone) || matches!(zone, "AM" | "PM") {
+        return None;
+    }
+    let zone = zone.to_ascii_uppercase();
+    Some(if matches!(zone.as_str(), "UTC" | "GMT") { "UTC".to_owned() } else { format!("time zone {zone}") })
+}
+
 /// How a note names the offset a date was taken in.
 fn offset_words(time: &str) -> String {
     let t = without_zone_name(time.trim());
@@ -605,11 +612,9 @@ fn offset_words(time: &str) -> String {
             return format!("offset {}", offset.split(' ').next().unwrap_or(offset));
         }
     }
-    match t.rsplit_once(char::is_whitespace) {
-        Some((_, zone)) if is_zone_abbreviation(zone) && !matches!(zone, "AM" | "PM") => {
-            format!("time zone {}", zone.to_ascii_uppercase())
-        }
-        _ => {
+    match t.rsplit_once(char::is_whitespace).and_then(|(_, zone)| abbreviation_words(zone)) {
+        Some(words) => words,
+        None => {
             // A zone's name in words after the clock (`14:30:00 Koordinierte Weltzeit`).
             let named = clock(t).map(|(rest, _)| rest.trim()).filter(|rest| {
                 is_zone_name(rest) && !is_time_word(rest) || time_word_tails(rest).into_iter().any(is_zone_name)
