@@ -3183,7 +3183,7 @@ pub static HOLIDAYS: super::Packed<u32> = super::Packed::new(
     \xaf\xc6&\xc6\x1d\x9b\xa6\xc6\xa7lf\x8c\xe2\xb8euK\xb6\x9b\x7fwk^\xdfw\x89\xbd\xc6\xb7\xb4+\xdd\
     \xa2\xf3\xd5\xb9\xfbk\xe6o~}\xe6L\xca\xf7\xb4\x17\xf3|\xf2\xcd\xff\xe9\x96\xeeI_S\xe9\xa43\xbf\
     #\x8dG\x18\xc5Z\x7f{K\xfd\xcf\x9c\xcd\xdb?\xcf\xbe_T\xffL\xba\x9cdq\xc9f\x96\xbd\x7f\x97\xec\
-    UU\xb2F\x8b\xd4\x20\xb0A\x02\x16_\x86\x1aA\xfa\xe9k\xc4$\xf1op\xdd\x80\xc1*\x8b\x22r\xb2\xaf\
+    UU\xb2F\x8b\xb4A\x82\x06\x01\x16_\x86\x1aA\xfa\xe9k\xc4$\xf1op\xdd\x80\xc1*\x8b\x22r\xb2\xaf\
     \xa4\xc6\x0d\x97\xf1\xa7\xccw!f\xa6\xd6\x1a2Wx\x80\xb7$/3\x08\xb1\x8d\xe0\x8b\xb0\xa1s\xd7\xcf\
     \xbe\x06\xde\x8bM\xce\x07]\x02\x1f\x82\x07->+\xd5$\xb4)$\xc0\xb4Xa\xd1\x82\xa4\x85\xc8\xb9\xc2\
     \x82\xe4[\x8eM_]\x01\x02\x11\x98\x0a>*V\x12\xc2V\xa3E\x87Z5\x08\x86\x20\xad\xa8\x91\xa4E\x87\
@@ -3363,6 +3363,7 @@ pub static HOLIDAYS: super::Packed<u32> = super::Packed::new(
 pub static HOLIDAY_NAMES_EN: &[(u32, &str)] = &[
     (101, "New Year's Day"),
     (106, "Epiphany"),
+    (119, "Epiphany (another day some countries keep)"),
     (202, "Candlemas"),
     (214, "Valentine's Day"),
     (308, "International Women's Day"),
@@ -3370,6 +3371,7 @@ pub static HOLIDAY_NAMES_EN: &[(u32, &str)] = &[
     (401, "April Fools' Day"),
     (501, "Labour Day"),
     (509, "Europe Day"),
+    (612, "Valentine's Day (another day some countries keep)"),
     (629, "Saints Peter and Paul"),
     (815, "Assumption"),
     (1004, "World Animal Day"),
@@ -3394,15 +3396,24 @@ pub static HOLIDAY_NAMES_EN: &[(u32, &str)] = &[
     (10100, "Easter Sunday"),
     (10101, "Easter Monday"),
     (10139, "Ascension Day"),
+    (10143, "Ascension Day (another day some countries keep)"),
     (10149, "Pentecost"),
     (10150, "Whit Monday"),
     (10160, "Corpus Christi"),
+    (10164, "Corpus Christi (another day some countries keep)"),
     (20098, "Orthodox Good Friday"),
+    (20099, "Easter Saturday (Orthodox)"),
     (20100, "Orthodox Easter"),
     (20101, "Orthodox Easter Monday"),
+    (20139, "Ascension Day (Orthodox)"),
+    (20149, "Pentecost (Orthodox)"),
+    (20150, "Whit Monday (Orthodox)"),
     (30101, "Orthodox New Year"),
+    (30106, "Epiphany (Julian calendar)"),
+    (30815, "Assumption (Julian calendar)"),
     (31224, "Orthodox Christmas Eve"),
     (31225, "Orthodox Christmas"),
+    (31226, "Boxing Day (Julian calendar)"),
     (40131, "Martin Luther King Jr. Day"),
     (41021, "Thanksgiving (Canada)"),
     (41144, "Thanksgiving (United States)"),

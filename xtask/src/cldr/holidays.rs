@@ -66,19 +66,19 @@ const COUNTED_HOLIDAYS: [Counted; 2] = [
 /// A holiday's rule as `HOLIDAYS` writes it: `MMDD` for a fixed day (1225), 10 100 plus the
 /// days from Western Easter Sunday (10 098, Good Friday), 20 100 plus the days from Orthodox
 /// Easter Sunday, 30 000 plus `MMDD` for a day of the Julian calendar (31 225).
-fn rule_code(key: &str) -> Option<String> {
+fn rule_code(key: &str) -> Option<u32> {
     let key = key.trim();
     if let Some((m, d)) = key.split_once('-').filter(|(m, d)| m.len() == 2 && d.len() == 2) {
         let (m, d): (u32, u32) = (m.parse().ok()?, d.parse().ok()?);
-        return ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| (m * 100 + d).to_string());
+        return ((1..=12).contains(&m) && (1..=31).contains(&d)).then_some(m * 100 + d);
     }
     if let Some(day) = key.strip_prefix("julian ") {
-        return rule_code(day).map(|code| (30_000 + code.parse::<u32>().unwrap_or(0)).to_string());
+        return rule_code(day).map(|code| 30_000 + code);
     }
     for (word, base) in [("easter", 10_100), ("orthodox", 20_100)] {
         if let Some(rest) = key.strip_prefix(word) {
             let offset: i32 = if rest.trim().is_empty() { 0 } else { rest.trim().parse().ok()? };
-            return (offset.abs() <= 100).then(|| (base + offset).to_string());
+            return u32::try_from(base + offset).ok().filter(|_| offset.abs() <= 100);
         }
     }
     None
@@ -108,9 +108,9 @@ fn names_file(text: &str) -> Vec<(String, Vec<(String, String)>)> {
     out
 }
 
-/// The [`rule_code`] of a country's rule (`01-01 and if sunday then next monday`: `0101`;
-/// `easter -2`: `E-2`), `None` for any other rule (`3rd monday in January`, `2018-05-01`).
-fn own_rule(rule: &str) -> Option<String> {
+/// The [`rule_code`] of a country's rule (`01-01 and if sunday then next monday`: 101; `easter
+/// -2`: 10 098), `None` for any other rule (`3rd monday in January`, `2018-05-01`).
+fn own_rule(rule: &str) -> Option<u32> {
     let mut tokens = rule.split_whitespace();
     let first = tokens.next()?;
     match first {
@@ -128,11 +128,8 @@ fn own_rule(rule: &str) -> Option<String> {
 /// Ethiopian calendar, which the data writes by leap years (`01-07 in leap years`), or the day after
 /// the one the name's own rule gives, the holiday's second day (`01-02` of New Year in
 /// Slovenia, Easter Monday named Easter).
-fn not_another_day(rule: &str, own: Option<&str>, key: &str) -> bool {
-    let next_day = own.zip(rule_code(key)).is_some_and(|(own, key)| {
-        let (own, key) = (own.parse::<u32>().unwrap_or(0), key.parse::<u32>().unwrap_or(0));
-        own == key + 1
-    });
+fn not_another_day(rule: &str, own: Option<u32>, key: &str) -> bool {
+    let next_day = own.zip(rule_code(key)).is_some_and(|(own, key)| own == key + 1);
     rule.starts_with("substitutes")
         || rule.contains("leap years")
         || rule.get(..5).is_some_and(|y| y.ends_with('-') && y[..4].bytes().all(|b| b.is_ascii_digit()))
@@ -144,9 +141,9 @@ fn not_another_day(rule: &str, own: Option<&str>, key: &str) -> bool {
 /// pointing at a key whose rule is not the country's, `12-25`'s names for Russia's `julian
 /// 12-25`), with the [`rule_code`] of that day (`None` for a rule no code writes); and every
 /// name a country gives a day itself, with that day's code.
-type Borrowed = BTreeMap<(String, String), BTreeSet<Option<String>>>;
+type Borrowed = BTreeMap<(String, String), BTreeSet<Option<u32>>>;
 
-fn country_uses(json: &Value) -> (Borrowed, Vec<(String, Option<String>)>) {
+fn country_uses(json: &Value) -> (Borrowed, Vec<(String, Option<u32>)>) {
     let mut borrowed = Borrowed::new();
     let mut named = Vec::new();
     let no_langs = Vec::new();
@@ -163,11 +160,11 @@ fn country_uses(json: &Value) -> (Borrowed, Vec<(String, Option<String>)>) {
                 let own = own_rule(rule);
                 if let Some(key) = day.get("_name").and_then(Value::as_str) {
                     let other = rule_code(key).is_none_or(|k| Some(k) != own);
-                    if other && !not_another_day(rule, own.as_deref(), key) {
+                    if other && !not_another_day(rule, own, key) {
                         // In the country's first language: a country lists the languages it
                         // is named in after its own (Egypt's English).
                         if let Some(lang) = langs.first() {
-                            borrowed.entry((key.to_owned(), lang.clone())).or_default().insert(own.clone());
+                            borrowed.entry((key.to_owned(), lang.clone())).or_default().insert(own);
                         }
                     }
                 }
@@ -176,7 +173,7 @@ fn country_uses(json: &Value) -> (Borrowed, Vec<(String, Option<String>)>) {
                 }
                 for name in day.get("name").and_then(Value::as_object).into_iter().flat_map(|m| m.values()) {
                     if let Some(name) = name.as_str() {
-                        named.push((word_key(name), own.clone()));
+                        named.push((word_key(name), own));
                     }
                 }
             }
@@ -186,30 +183,39 @@ fn country_uses(json: &Value) -> (Borrowed, Vec<(String, Option<String>)>) {
     (borrowed, named)
 }
 
+/// How a day of another rule than the name's own is kept: by the Julian calendar, from
+/// Orthodox Easter, or on another day of the Gregorian calendar.
+fn calendar_of(code: u32) -> &'static str {
+    match code {
+        30_000.. => "Julian calendar",
+        20_000..30_000 => "Orthodox",
+        _ => "another day some countries keep",
+    }
+}
+
 /// Two codes of a name that are one day: a Julian day some countries write as its Gregorian
 /// day, and the second day of a holiday of two.
-fn settle(rules: &mut BTreeMap<String, BTreeSet<Option<String>>>) {
+fn settle(rules: &mut BTreeMap<String, BTreeSet<Option<u32>>>) {
     // A Julian day some countries write as its Gregorian day (`01-07` of Russia's Christmas
     // in Kazakhstan): the same day from 1900 to 2099, and the Julian rule every year.
     for codes in rules.values_mut() {
-        let julian: Vec<u32> =
-            codes.iter().flatten().filter_map(|c| c.parse::<u32>().ok()).filter(|c| *c > 30_000).collect();
+        let julian: Vec<u32> = codes.iter().flatten().copied().filter(|c| *c > 30_000).collect();
         for j in julian {
             let (m, d) = ((j - 30_000) / 100, (j - 30_000) % 100);
             // Thirteen days later, in a year of 365 days.
             const DAYS: [u32; 12] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
             let Some(length) = m.checked_sub(1).and_then(|i| DAYS.get(i as usize)) else { continue };
             let (m, d) = if d + 13 > *length { (m % 12 + 1, d + 13 - length) } else { (m, d + 13) };
-            codes.remove(&Some((m * 100 + d).to_string()));
+            codes.remove(&Some(m * 100 + d));
         }
     }
     // A name a country gives two days in a row (Albania's `Orthodox Easter`, Sunday and
     // Monday) is a holiday of two days: read as its first.
     for codes in rules.values_mut() {
-        let days: Vec<u32> = codes.iter().flatten().filter_map(|c| c.parse::<u32>().ok()).collect();
+        let days: Vec<u32> = codes.iter().flatten().copied().collect();
         for day in &days {
             if days.contains(&(day + 1)) {
-                codes.remove(&Some((day + 1).to_string()));
+                codes.remove(&Some(day + 1));
             }
         }
     }
@@ -231,40 +237,54 @@ pub(super) fn holidays(dir: &Path) -> Result<Holidays, String> {
     let text = std::fs::read_to_string(data.join("names.yaml")).map_err(|e| format!("date-holidays: {e}"))?;
     let json = super::source::read_json(&data.join("holidays.json"))?;
     let (borrowed, named) = country_uses(&json);
-    let mut rules: BTreeMap<String, BTreeSet<Option<String>>> = BTreeMap::new();
+    let mut rules: BTreeMap<String, BTreeSet<Option<u32>>> = BTreeMap::new();
     let mut english = BTreeMap::new();
+    let mut other_days = Vec::new();
     for (key, names) in names_file(&text) {
         let code = rule_code(&key);
         let en = names.iter().find(|(lang, _)| lang == "en").map(|(_, name)| name.clone());
-        if let (Some(code), Some(en)) = (code.as_ref().and_then(|c| c.parse::<u32>().ok()), en) {
-            english.insert(code, en);
+        if let (Some(code), Some(en)) = (code, en) {
+            english.insert(code, en.clone());
+            // The day a country gives the name by another rule, named after it (Macedonia's
+            // Julian Assumption: `Assumption (Julian calendar)`).
+            let theirs = borrowed.iter().filter(|((k, _), _)| *k == key).flat_map(|(_, codes)| codes.iter().flatten());
+            other_days.extend(theirs.map(|day| (*day, format!("{en} ({})", calendar_of(*day)))));
         }
         for (lang, name) in names {
             let mut codes = borrowed.get(&(key.clone(), lang)).cloned().unwrap_or_default();
-            codes.insert(code.clone());
+            codes.insert(code);
             rules.entry(word_key(&name)).or_default().extend(codes);
         }
     }
+    for (day, name) in other_days {
+        english.entry(day).or_insert(name);
+    }
     for (name, code) in named {
         if let Some(set) = rules.get_mut(&name) {
+            // Named after the name's own day (Brazil's `Dia dos Namorados` on 12 June: `Valentine's
+            // Day (another day some countries keep)`).
+            let own = set.iter().flatten().find_map(|c| english.get(c)).cloned();
+            if let (Some(day), Some(own)) = (code, own) {
+                english.entry(day).or_insert_with(|| format!("{own} ({})", calendar_of(day)));
+            }
             set.insert(code);
         }
     }
     for (name, key, english_name) in ENGLISH_SHORT_NAMES {
         let code = rule_code(key).ok_or_else(|| format!("holidays: no rule {key}"))?;
-        rules.entry(word_key(name)).or_default().insert(Some(code.clone()));
-        english.entry(code.parse().unwrap_or(0)).or_insert_with(|| english_name.to_owned());
+        rules.entry(word_key(name)).or_default().insert(Some(code));
+        english.entry(code).or_insert_with(|| english_name.to_owned());
     }
     for (names, days) in COUNTED_HOLIDAYS {
         for name in names {
-            rules.insert(word_key(name), days.iter().map(|(code, _)| Some(code.to_string())).collect());
+            rules.insert(word_key(name), days.iter().map(|(code, _)| Some(*code)).collect());
         }
         for (code, english_name) in days {
             english.insert(*code, (*english_name).to_owned());
         }
     }
     // A name with an apostrophe is also written without it (`New Years Eve`, `Valentines Day`).
-    let bare: Vec<(String, BTreeSet<Option<String>>)> = rules
+    let bare: Vec<(String, BTreeSet<Option<u32>>)> = rules
         .iter()
         .filter(|(name, _)| name.contains(['\'', '\u{2019}']))
         .map(|(name, codes)| (name.replace(['\'', '\u{2019}'], ""), codes.clone()))
@@ -273,26 +293,35 @@ pub(super) fn holidays(dir: &Path) -> Result<Holidays, String> {
         rules.entry(name).or_default().extend(codes);
     }
     settle(&mut rules);
-    let out: Vec<(String, String)> = rules
+    packed(rules, english)
+}
+
+/// The tables from each name's rules: the names of one or two rules, each with its rules
+/// packed in one value, and the English names of the rules they use, every one named.
+fn packed(
+    rules: BTreeMap<String, BTreeSet<Option<u32>>>,
+    mut english: BTreeMap<u32, String>,
+) -> Result<Holidays, String> {
+    let out: Vec<(String, u32)> = rules
         .into_iter()
         .filter(|(name, _)| {
             name.chars().filter(|c| c.is_alphabetic()).count() >= 4 && !name.chars().any(char::is_numeric)
         })
-        .filter_map(|(name, codes)| {
-            let codes: Option<Vec<u32>> = codes.into_iter().map(|c| c?.parse().ok()).collect();
-            match codes?.as_slice() {
-                [one] => Some((name, one.to_string())),
-                [one, two] => Some((name, (one | two << 16).to_string())),
-                _ => None,
-            }
+        .filter_map(|(name, codes)| match codes.into_iter().collect::<Option<Vec<u32>>>()?.as_slice() {
+            [one] => Some((name, *one)),
+            [one, two] => Some((name, one | two << 16)),
+            _ => None,
         })
         .collect();
-    let has = |k: &str, v: &str| out.iter().any(|(n, c)| n == k && c == v);
-    if !has("weihnachten", "1225") || !has("karfreitag", "10098") {
+    let has = |k: &str, v: u32| out.iter().any(|(n, c)| n == k && *c == v);
+    if !has("weihnachten", 1225) || !has("karfreitag", 10_098) {
         return Err("date-holidays: Weihnachten or Karfreitag is missing".into());
     }
-    let used: BTreeSet<u32> =
-        out.iter().filter_map(|(_, c)| c.parse::<u32>().ok()).flat_map(|c| [c & 0xffff, c >> 16]).collect();
+    let used: BTreeSet<u32> = out.iter().flat_map(|(_, c)| [c & 0xffff, c >> 16]).collect();
     english.retain(|code, _| used.contains(code));
-    Ok(Holidays { names: out, english: english.into_iter().collect() })
+    if let Some(unnamed) = used.iter().find(|c| **c != 0 && !english.contains_key(c)) {
+        return Err(format!("date-holidays: the rule {unnamed} has no English name"));
+    }
+    let names = out.into_iter().map(|(name, code)| (name, code.to_string())).collect();
+    Ok(Holidays { names, english: english.into_iter().collect() })
 }
