@@ -948,6 +948,12 @@ fn a_weekday_with_a_time_names_the_weekdays_days() {
             "{} at 8 am pst",
             "{} 9 am (BST)",
             "{} at 8",
+            // A time before the weekday, with time words and a preposition of a day.
+            "at 9am on {}",
+            "9 pm on {}",
+            "at 19h30 on {}",
+            "10:30 on {}",
+            "at 8 on {}",
         ];
         for shape in shapes {
             let text = shape.replace("{}", weekday);
@@ -1137,6 +1143,132 @@ fn a_holiday_of_no_year_names_the_last_and_the_next() {
                 let text = format!("{word} {name}");
                 let json = spec.read(Input::String(&text)).to_json();
                 assert_eq!(json["value"], want.to_string(), "{text} ({today}): {json}");
+            }
+        }
+    }
+}
+
+/// The class of `the first Monday of next month`, `last Friday of this month`: every count of
+/// every weekday of the month before, of or after today's, its count an English ordinal word,
+/// a number with its ending or `last`, reads as that day, or asks `impossible_date` where the
+/// month has no fifth such weekday; never another day.
+#[test]
+fn a_weekday_counted_in_a_relative_month_is_that_day() {
+    use chrono::Datelike;
+    let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+    let counts =
+        [("first", "1st", 1u8), ("second", "2nd", 2), ("third", "3rd", 3), ("fourth", "4th", 4), ("fifth", "5th", 5)];
+    for today in ["2013-02-12", "2024-01-31", "2026-12-07", "2027-03-01"] {
+        let today: chrono::NaiveDate = today.parse().unwrap();
+        let opts = agent_input::date::DateOptions::default().today(today);
+        for (phrase, offset) in [("last month", -1), ("this month", 0), ("next month", 1)] {
+            let first = today.with_day(1).unwrap();
+            let m = chrono::Months::new(1);
+            let month = match offset {
+                -1 => first.checked_sub_months(m),
+                1 => first.checked_add_months(m),
+                _ => Some(first),
+            }
+            .unwrap();
+            for (i, weekday) in weekdays.iter().enumerate() {
+                let wd = chrono::Weekday::try_from(u8::try_from(i).unwrap()).unwrap();
+                for (word, number, n) in counts {
+                    let want = chrono::NaiveDate::from_weekday_of_month_opt(month.year(), month.month(), wd, n);
+                    for text in [format!("the {word} {weekday} of {phrase}"), format!("{number} {weekday} in {phrase}")]
+                    {
+                        let out = agent_input::date::read(text.as_str().into(), &opts).unwrap();
+                        match want {
+                            Some(want) => assert_eq!(out.value(), Some(&want), "{text} ({today})"),
+                            None => assert_eq!(out.to_json()["ask"]["code"], "impossible_date", "{text} ({today})"),
+                        }
+                    }
+                }
+                let end = month.checked_add_months(m).unwrap().pred_opt().unwrap();
+                let back = (7 + end.weekday().num_days_from_monday() - wd.num_days_from_monday()) % 7;
+                let last = end - chrono::Days::new(u64::from(back));
+                let text = format!("last {weekday} of {phrase}");
+                let out = agent_input::date::read(text.as_str().into(), &opts).unwrap();
+                assert_eq!(out.value(), Some(&last), "{text} ({today})");
+            }
+        }
+    }
+}
+
+/// The class of `Friday after next`: on every day of a fortnight, each weekday after the next
+/// names a week after each day `next Friday` names, and nothing else (one such day reads, two
+/// ask `ambiguous_date` naming both).
+#[test]
+fn a_weekday_after_next_is_a_week_after_each_next_one() {
+    let days = |out: &agent_input::Outcome<chrono::NaiveDate>| -> Vec<chrono::NaiveDate> {
+        match out.value() {
+            Some(d) => vec![*d],
+            None => out.to_json()["ask"]["readings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["value"].as_str().unwrap().parse().unwrap())
+                .collect(),
+        }
+    };
+    let start: chrono::NaiveDate = "2026-12-07".parse().unwrap();
+    for k in 0..14 {
+        let today = start + chrono::Days::new(k);
+        let opts = agent_input::date::DateOptions::default().today(today);
+        for weekday in ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] {
+            let next = days(&agent_input::date::read(format!("next {weekday}").as_str().into(), &opts).unwrap());
+            let want: Vec<chrono::NaiveDate> = next.iter().map(|d| *d + chrono::Days::new(7)).collect();
+            for text in [format!("{weekday} after next"), format!("the {weekday} after next")] {
+                let out = agent_input::date::read(text.as_str().into(), &opts).unwrap();
+                assert_eq!(days(&out), want, "{text} ({today})");
+                if want.len() > 1 {
+                    assert_eq!(out.to_json()["ask"]["code"], "ambiguous_date", "{text} ({today})");
+                }
+            }
+        }
+    }
+}
+
+/// The class of `3 måneder siden`, `7 dagar sedan`: CLDR's past and future patterns with words
+/// before the count and a unit and its direction after it also read without the words before,
+/// as the whole pattern does, for every count and unit; a pattern whose words after say no
+/// direction (Romanian `3 de zile`) does not.
+#[test]
+fn a_count_ago_reads_without_its_leading_word() {
+    let today: chrono::NaiveDate = "2013-02-12".parse().unwrap();
+    let opts = agent_input::date::DateOptions::default().today(today);
+    let read = |text: &str| agent_input::date::read(text.into(), &opts).unwrap().value().copied();
+    for n in 2..=9 {
+        for (full, bare) in [
+            (format!("for {n} dage siden"), format!("{n} dage siden")),
+            (format!("for {n} måneder siden"), format!("{n} måneder siden")),
+            (format!("för {n} veckor sedan"), format!("{n} veckor sedan")),
+            (format!("för {n} år sedan"), format!("{n} år sedan")),
+            (format!("for {n} uker siden"), format!("{n} uker siden")),
+        ] {
+            assert!(read(&full).is_some(), "{full}");
+            assert_eq!(read(&bare), read(&full), "{bare}");
+        }
+        assert_eq!(read(&format!("{n} de zile")), None, "{n} de zile");
+    }
+}
+
+/// The class of `上周二`: CLDR's Chinese words of a weekday of the last, this and the next
+/// week, whose weekday is a Han numeral, read as their English words do (`last Tuesday`), on
+/// every day of a fortnight; the numeral is a word there, not a digit.
+#[test]
+fn chinese_relative_weekdays_read_as_english_ones() {
+    let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+    let han = ["一", "二", "三", "四", "五", "六", "日"];
+    let start: chrono::NaiveDate = "2026-12-07".parse().unwrap();
+    for k in 0..14 {
+        let opts = agent_input::date::DateOptions::default().today(start + chrono::Days::new(k));
+        let read = |text: &str| agent_input::date::read(text.into(), &opts).unwrap().to_json();
+        for (weekday, numeral) in weekdays.iter().zip(han) {
+            for (english, prefix) in [("last", "上"), ("this", "本"), ("next", "下")] {
+                let (want, text) = (read(&format!("{english} {weekday}")), format!("{prefix}周{numeral}"));
+                let got = read(&text);
+                assert_eq!(got["value"], want["value"], "{text}: {got}");
+                assert_eq!(got["ask"]["readings"], want["ask"]["readings"], "{text}: {got}");
             }
         }
     }

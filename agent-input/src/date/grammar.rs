@@ -23,9 +23,12 @@ use super::parsed::{fixed, sentinel_year, Parsed, Span};
 use super::periods::{
     decade, half, numbered_half, quarter, quarter_instead, semester_or_quarter, written_week, HALF_WORDS,
 };
-use super::relative::{day_of_relative_month, relative_count, relative_words, weekday_of_week};
+use super::relative::{
+    counted_weekday_of_month, day_of_relative_month, relative_count, relative_words, weekday_after_next,
+    weekday_of_week,
+};
 use super::spelled::{nth_weekday, spelled_out};
-use super::time::{late_time, split_time, without_time_words};
+use super::time::{early_time, late_time, split_time, without_time_words};
 use super::tokens::{numbers_only, tokens, Token};
 use super::words::months_of;
 
@@ -96,6 +99,16 @@ fn parse_gregorian(text: &str) -> Parsed {
             }
         }
     }
+    // A time before the date, after time words or before a preposition of a day (`13h30 samedi
+    // 21 septembre`, `alle 19:30 di venerdì 20 settembre`), which the first pass leaves or
+    // splits with the preposition kept.
+    if let Some((date, Some(time))) = early_time(text) {
+        let mut dated = parse_with_time(&date);
+        if found(&dated) {
+            dated.time_dropped = Some(time);
+            return dated;
+        }
+    }
     if matches!(text.len(), 10 | 13) && text.bytes().all(|b| b.is_ascii_digit()) {
         return unix_time(text).unwrap_or(parsed);
     }
@@ -111,9 +124,20 @@ fn parse_gregorian(text: &str) -> Parsed {
 /// pattern is the spelling's reading.
 fn count_or_day_of_month(parsed: &mut Parsed, text: &str) {
     relative_count(parsed, text);
-    if parsed.candidates.is_empty() {
-        day_of_relative_month(parsed, text);
+    if parsed.candidates.is_empty() && !day_of_relative_month(parsed, text) {
+        counted_weekday_of_month(parsed, text);
     }
+}
+
+/// A text of words only that reads relative to today: a relative day or period (`today`,
+/// `last month`, with time words after it), a weekday of a named week, a weekday counted in a
+/// relative month, or a weekday after the next. True when it is one.
+fn relative_phrase(parsed: &mut Parsed, text: &str) -> bool {
+    relative_words(parsed, text)
+        || without_time_words(text).is_some_and(|day| relative_words(parsed, day))
+        || weekday_of_week(parsed, text)
+        || counted_weekday_of_month(parsed, text)
+        || weekday_after_next(parsed, text)
 }
 
 /// [`parse`] with the times that have a colon or points split off.
@@ -152,11 +176,7 @@ fn parse_with_time(text: &str) -> Parsed {
         }
     }
     // A relative-day or relative-period word has no digits ("today", "zítra", "last month").
-    if !date_text.bytes().any(|b| b.is_ascii_digit())
-        && (relative_words(&mut parsed, date_text)
-            || without_time_words(date_text).is_some_and(|day| relative_words(&mut parsed, day))
-            || weekday_of_week(&mut parsed, date_text))
-    {
+    if !date_text.bytes().any(|b| b.is_ascii_digit()) && relative_phrase(&mut parsed, date_text) {
         return parsed;
     }
     // Numbers and separators only (`1. 10. 2026`, `13/02/2026`): read in one pass, with no

@@ -44,6 +44,10 @@ pub(crate) enum Span {
     /// A weekday (1 Monday to 7 Sunday) counted in a month (1-12) without a year: the first
     /// (1) to fifth (5), or the last (-1) (`the first Tuesday of October`).
     CountedWeekday(i8, u8, u32),
+    /// A weekday (1 Monday to 7 Sunday) counted in the month before (-1), of (0) or after (1)
+    /// today's, named by its words: the first (1) to fifth (5), or the last (-1) (`the first
+    /// Monday of next month`).
+    CountedWeekdayOfRelativeMonth(i8, u8, i8),
     /// A holiday's day by one of its rules (`crate::data::dates::HOLIDAYS`), in the year
     /// the spelling names or of none (`Christmas Day 2026`, `next Easter Monday`, `Karfreitag`).
     Holiday(u16, HolidayYear),
@@ -88,7 +92,12 @@ pub(crate) struct Candidate {
     pub order: Order,
 }
 
-/// A field triple that names no day, kept to explain why.
+/// The day of an [`Impossible`] fifth weekday of a month that has four: this plus the weekday's
+/// ISO number (`the fifth Monday of March 2013`: 33).
+pub(crate) const FIFTH_WEEKDAY: u32 = 32;
+
+/// A field triple that names no day, kept to explain why; a day past [`FIFTH_WEEKDAY`] is a
+/// fifth weekday the month lacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Impossible {
     pub year: i32,

@@ -116,6 +116,9 @@ pub(crate) fn read_prepared(input: Input<'_>, opts: &DateOptions) -> Outcome<Nai
     }
     let mut parsed = parse(&normalized);
     if has_digits && parsed.candidates.is_empty() && parsed.impossible.is_empty() {
+        parsed = han_numerals_as_words(text).unwrap_or(parsed);
+    }
+    if has_digits && parsed.candidates.is_empty() && parsed.impossible.is_empty() {
         if let Some(out) = opening::placeholder(&input, TYPE_WORDS) {
             return out;
         }
@@ -173,6 +176,18 @@ fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
         Some(digits) => std::borrow::Cow::Owned(ascii_digits(&digits, true).into_owned()),
         None => ascii_digits(inner, true),
     }
+}
+
+/// The readings of a text whose Han numerals are words, not digits (`上周二`, CLDR's Chinese
+/// "last Tuesday"; `今四半期`), when it reads as such; `None` for a text without them.
+#[cold]
+fn han_numerals_as_words(text: &str) -> Option<Parsed> {
+    use super::parsed::han_digit;
+    let inner = spelling::clean_edges(text).0;
+    if inner.is_ascii() || !inner.chars().any(|c| han_digit(c).is_some()) {
+        return None;
+    }
+    Some(parse(inner)).filter(|p| !p.candidates.is_empty() || !p.impossible.is_empty())
 }
 
 /// A date written with Han numerals before its units (`二月十五号`, `二〇一五年三月三號`,
@@ -305,8 +320,12 @@ fn without_unknown_word(input: &Input<'_>, out: Outcome<NaiveDate>, part: &DateO
 const PERIOD_ENDS: &[(&str, DateRole)] = &[
     ("the last day of", DateRole::To),
     ("last day of", DateRole::To),
+    ("the last day in", DateRole::To),
+    ("last day in", DateRole::To),
     ("the first day of", DateRole::From),
     ("first day of", DateRole::From),
+    ("the first day in", DateRole::From),
+    ("first day in", DateRole::From),
     ("the end of", DateRole::To),
     ("end of", DateRole::To),
     ("the start of", DateRole::From),
@@ -382,21 +401,13 @@ fn this_period(text: &str) -> &str {
 /// asking for the date. `None` for any other text.
 #[cold]
 fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
-    // With a time after it (`Thursday 8:00`, `Thursday 8:00 GMT`, `Saturday at 9am`): the
-    // weekday before it, as a date with a time is read without it.
-    let timed = match super::time::split_time(text) {
-        (date, Some(_)) => Some(date),
-        _ => super::time::late_time(text).and_then(|(date, time)| time.map(|_| date)),
-    };
-    let text = match &timed {
-        Some(date) => date.trim_end_matches(|c: char| c == ',' || c.is_whitespace()),
-        None => text,
-    };
-    let text = after_word(text, &["on", "v", "am", "le", "el"]).unwrap_or(text);
-    // With a day period or time words after it (`Monday morning`, `pátek odpoledne`).
-    let text = super::time::without_time_words(text).unwrap_or(text);
-    let key = word_key(text);
-    let weekday = crate::data::dates::WEEKDAYS.get(&key).map(u32::from).or_else(|| numbered_weekday(&key))?;
+    // With a time after it (`Thursday 8:00`, `Thursday 8:00 GMT`, `Saturday at 9am`) or before
+    // it (`at 9am on Saturday`): the weekday beside it, as a date with a time is read without it.
+    let weekday = [Some(super::time::split_time(text)), super::time::late_time(text), super::time::early_time(text)]
+        .into_iter()
+        .filter_map(|split| split.and_then(|(date, time)| time.map(|_| date)))
+        .find_map(|date| weekday_alone(date.trim_end_matches(|c: char| c == ',' || c.is_whitespace())))
+        .or_else(|| weekday_alone(text))?;
     let name = weekday_name(weekday);
     let expected = format!("a date; {} is a weekday of no week", input.to_json_text());
     let Some(today) = opts.today else {
@@ -427,6 +438,15 @@ fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Out
         (last, format!("{name} {}, the last one on or before today ({today})", words(last))),
         (next, format!("{name} {}, the next one after today", words(next))),
     )))
+}
+
+/// The ISO number of a weekday's name alone, after a preposition of a day (`on Friday`) or
+/// before day-period or time words (`Monday morning`, `pátek odpoledne`).
+fn weekday_alone(text: &str) -> Option<u32> {
+    let text = super::time::after_date_preposition(text).unwrap_or(text);
+    let text = super::time::without_time_words(text).unwrap_or(text);
+    let key = word_key(text);
+    crate::data::dates::WEEKDAYS.get(&key).map(u32::from).or_else(|| numbered_weekday(&key))
 }
 
 /// A weekday written as CLDR's Chinese names write it, a [`WEEKDAY_PREFIXES`] word and the

@@ -24,8 +24,8 @@ use serde_json::Value;
 
 use crate::codes::{AskCode, NoteCode};
 use crate::data::dates::{
-    AMBIGUOUS_RELATIVE_DAYS, COUNT_WORDS, RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_ONES, RELATIVE_PERIODS,
-    RELATIVE_WEEKS,
+    AMBIGUOUS_RELATIVE_DAYS, COUNT_WORDS, ORDINAL_WORDS, RELATIVE_COUNTS, RELATIVE_DAYS, RELATIVE_ONES,
+    RELATIVE_PERIODS, RELATIVE_WEEKS,
 };
 use crate::input::{quoted, Input};
 use crate::outcome::{Ask, Note, Outcome, Reading, Status};
@@ -38,7 +38,7 @@ use super::periods::bounds;
 use super::range::{ambiguous_ranges, combine, range_reading, DateRange};
 use super::spelled::MAX_DAY_WORDS;
 use super::time::leading_digits;
-use super::tokens::{is_filler, tokens, word_spans, Token};
+use super::tokens::{is_filler, tokens, word_spans, Token, MONTH_PREPOSITIONS};
 use super::words::{several, weekday_of, word_key};
 use super::written::{iso_value, month_name, weekday_name, words};
 
@@ -122,6 +122,99 @@ pub(super) fn weekday_of_week(parsed: &mut Parsed, text: &str) -> bool {
     let Some((weekday, offset)) = found else { return false };
     parsed.candidates.push(fixed(Span::WeekdayOfWeek(weekday, offset)));
     true
+}
+
+/// The words that say a weekday's second coming (a week after `next Friday`), folded as
+/// [`word_key`] writes them: English `Friday after next` (OED, "after next") and German
+/// `übernächsten Freitag` (Duden, "übernächst"), each with the article it may take.
+const AFTER_NEXT: [(&str, bool); 6] = [
+    (" after next", false),
+    ("ubernachsten ", true),
+    ("ubernachster ", true),
+    ("ubernachste ", true),
+    ("am ubernachsten ", true),
+    ("den ubernachsten ", true),
+];
+
+/// A weekday's name with words saying the one after the next ([`AFTER_NEXT`]: `Friday after
+/// next`, `the Wednesday after next`, `übernächsten Freitag`): read as `next Friday` is, a week
+/// later, so each reading of `next Friday` gives one. Its candidate, and true when the text is
+/// one.
+pub(super) fn weekday_after_next(parsed: &mut Parsed, text: &str) -> bool {
+    let key = word_key(text);
+    let key = key.strip_prefix("the ").unwrap_or(&key);
+    let named = AFTER_NEXT.iter().find_map(|(words, before)| match before {
+        true => key.strip_prefix(words),
+        false => key.strip_suffix(words),
+    });
+    let Some(weekday) = named.and_then(weekday_of).filter(|d| *d != 0) else { return false };
+    parsed.candidates.push(fixed(Span::RelativeWeekday(weekday, 2)));
+    true
+}
+
+/// The most words a weekday counted in a relative month is read in (`le premier mercredi du
+/// mois prochain`).
+const MAX_COUNTED_WEEKDAY_WORDS: usize = 8;
+
+/// A weekday counted in the month before, of or after today's, that month named by CLDR's
+/// words ([`RELATIVE_PERIODS`]: `next month`, `le mois prochain`) after the weekday's name, with
+/// fillers between: the count before the name is an ordinal word of the first to the fifth
+/// (every modern locale's, [`ORDINAL_WORDS`]), an ordinal number (`2nd`, `1er`, `2.`) or
+/// English `last` (`the first Monday of next month`, `last Friday of this month`, `premier
+/// mercredi du mois prochain`): its candidate, and true when the text is one.
+#[cold]
+#[inline(never)]
+pub(super) fn counted_weekday_of_month(parsed: &mut Parsed, text: &str) -> bool {
+    let (mut nth, mut weekday, mut after) = (None, None, Vec::new());
+    let toks = tokens(text);
+    for (i, token) in toks.iter().enumerate() {
+        let point_after = matches!(toks.get(i + 1), Some(Token::Sep('.')));
+        match token {
+            Token::Word(w) if weekday.is_some() => after.push(word_key(w)),
+            Token::Num { digits, ordinal } if nth.is_none() && (*ordinal || point_after) => {
+                nth = digits.parse::<i8>().ok().filter(|n| (1..=5).contains(n));
+                if nth.is_none() {
+                    return false;
+                }
+            }
+            Token::Word(w) => {
+                let key = word_key(w);
+                let named = weekday_of(&key).filter(|d| *d != 0 && key.chars().nth(2).is_some());
+                let counted = || {
+                    if key == "last" {
+                        return Some(-1);
+                    }
+                    i8::try_from(ORDINAL_WORDS.get(&key).filter(|n| (1..=5).contains(n))?).ok()
+                };
+                match (named, nth) {
+                    (Some(d), Some(_)) => weekday = Some(d),
+                    (None, None) if counted().is_some() => nth = counted(),
+                    _ if is_filler(&key) => {}
+                    _ => return false,
+                }
+            }
+            Token::Sep(' ') => {}
+            Token::Sep('.') if i > 0 && matches!(toks.get(i - 1), Some(Token::Num { .. })) => {}
+            _ => return false,
+        }
+    }
+    let (Some(n), Some(w)) = (nth, weekday) else { return false };
+    if after.len() > MAX_COUNTED_WEEKDAY_WORDS {
+        return false;
+    }
+    for start in 0..after.len() {
+        let between = after.get(..start).unwrap_or_default();
+        if !between.iter().all(|w| is_filler(w) || MONTH_PREPOSITIONS.contains(&w.as_str())) {
+            return false;
+        }
+        let phrase = after.get(start..).unwrap_or_default().join(" ");
+        // A month's code in RELATIVE_PERIODS: 3 tens, and the offset plus one.
+        if let Some(code) = RELATIVE_PERIODS.get(&phrase).filter(|c| c / 10 == 3) {
+            parsed.candidates.push(fixed(Span::CountedWeekdayOfRelativeMonth(n, w, code % 10 - 1)));
+            return true;
+        }
+    }
+    false
 }
 
 /// A day of a month named by CLDR's words of the month before, of or after today's
@@ -352,6 +445,8 @@ pub(super) fn relative_weekday(
     today: Option<NaiveDate>,
 ) -> Outcome<NaiveDate> {
     let Some(today) = today else { return without_today(input) };
+    // After next (2): each day `next` (1) names, a week later.
+    let (offset, later) = if offset == 2 { (1, 7) } else { (offset, 0) };
     let (wanted, now) = (i64::from(weekday) - 1, i64::from(today.weekday().num_days_from_monday()));
     // Days from today: the weekday in the week `offset` weeks away, weeks from Monday and from
     // Sunday; then the nearest such weekday after (next), before (last) or from (this) today.
@@ -376,7 +471,7 @@ pub(super) fn relative_weekday(
     }
     days.dedup();
     let dated: Vec<NaiveDate> =
-        days.iter().filter_map(|&n| today.checked_add_signed(chrono::TimeDelta::days(n))).collect();
+        days.iter().filter_map(|&n| today.checked_add_signed(chrono::TimeDelta::days(n + later))).collect();
     match dated.as_slice() {
         [d] => Outcome::ok(*d).note(Note::new(
             NoteCode::RelativeDateResolved,

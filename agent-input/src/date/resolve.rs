@@ -15,7 +15,7 @@ use crate::outcome::{Ask, Note, Outcome, Reading};
 use super::asks::{ambiguous, last_or_next, span_bound};
 use super::holidays::{holiday_day, holiday_name};
 use super::options::{in_reach, DateOptions, DateRole};
-use super::parsed::{Candidate, HolidayYear, Impossible, Order, Parsed, Span};
+use super::parsed::{Candidate, HolidayYear, Impossible, Order, Parsed, Span, FIFTH_WEEKDAY};
 use super::periods::bounds;
 use super::relative::{ago_or_in, relative_day, relative_months, relative_period, relative_weekday, within_reach};
 use super::spelled::counted_weekday;
@@ -151,6 +151,7 @@ fn choice(c: &Candidate) -> Option<(Reading, String)> {
         | Span::WeekdayOfWeek(..)
         | Span::CountedWeekday(..)
         | Span::DayOfRelativeMonth(..)
+        | Span::CountedWeekdayOfRelativeMonth(..)
         | Span::Holiday(..)
         | Span::Sentinel => return None,
     };
@@ -196,6 +197,9 @@ fn single(input: &Input<'_>, parsed: &Parsed, candidate: Candidate, opts: &DateO
         }
         Span::DayOfRelativeMonth(day, offset) => {
             within_reach(input, day_of_relative_month(input, (day, offset), opts.today), opts.today)
+        }
+        Span::CountedWeekdayOfRelativeMonth(n, weekday, offset) => {
+            within_reach(input, counted_of_relative_month(input, (n, weekday, offset), opts.today), opts.today)
         }
         Span::Holiday(..) => holiday(input, parsed, opts),
         Span::DayMonth(day, month) => {
@@ -393,6 +397,38 @@ fn day_of_relative_month(input: &Input<'_>, (day, offset): (u32, i8), today: Opt
     ))
 }
 
+/// A weekday counted in the month before, of or after today's (`the first Monday of next
+/// month`), resolved against `today` with a note; that month's lacking it (a fifth Monday) asks
+/// `impossible_date`, and no `today` asks for it.
+fn counted_of_relative_month(
+    input: &Input<'_>,
+    (n, weekday, offset): (i8, u8, i8),
+    today: Option<NaiveDate>,
+) -> Outcome<NaiveDate> {
+    let Some(today) = today else { return super::relative::without_today(input) };
+    let months = today.year() * 12 + i32::try_from(today.month0()).unwrap_or(0) + i32::from(offset);
+    let (year, month) = (months.div_euclid(12), u32::try_from(months.rem_euclid(12) + 1).unwrap_or(1));
+    let what = format!("the {} {} of {} {year}", nth_word(n), weekday_name(u32::from(weekday)), month_name(month));
+    let Some(d) = counted_weekday(year, (n, weekday, month)) else {
+        return Outcome::ask(impossible(input, Impossible { year, month, day: FIFTH_WEEKDAY + u32::from(weekday) }));
+    };
+    Outcome::ok(d).note(Note::new(
+        NoteCode::RelativeDateResolved,
+        format!("Read {} as {d}, {what} (today is {today}).", input.to_json_text()),
+    ))
+}
+
+/// `first` to `fifth`, or `last` (-1): how a weekday's count in a month is named.
+fn nth_word(n: i8) -> &'static str {
+    match n {
+        -1 => "last",
+        n => usize::from(n.unsigned_abs())
+            .checked_sub(1)
+            .and_then(|i| ["first", "second", "third", "fourth", "fifth"].get(i))
+            .unwrap_or(&"counted"),
+    }
+}
+
 /// The ask of a day and month without a year (`1 Oct`). With `today`, its readings are the
 /// last such day on or before today and the next one after it (29 February: in leap years).
 fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) -> Ask {
@@ -403,14 +439,7 @@ fn no_year(input: &Input<'_>, day: u32, month: u32, today: Option<NaiveDate>) ->
 /// The ask of a weekday counted in a month of no year (`the first Tuesday of October`), as
 /// [`no_year`]'s: with `today`, the last such day on or before today and the next one after it.
 fn counted_no_year(input: &Input<'_>, (n, weekday, month): (i8, u8, u32), today: Option<NaiveDate>) -> Ask {
-    let nth = match n {
-        -1 => "last",
-        n => usize::from(n.unsigned_abs())
-            .checked_sub(1)
-            .and_then(|i| ["first", "second", "third", "fourth", "fifth"].get(i))
-            .unwrap_or(&"counted"),
-    };
-    let what = format!("the {nth} {} of {}", weekday_name(u32::from(weekday)), month_name(month));
+    let what = format!("the {} {} of {}", nth_word(n), weekday_name(u32::from(weekday)), month_name(month));
     let expected = format!("a date with its year; {} is {what} of no year", input.to_json_text());
     let on = |y: i32| counted_weekday(y, (n, weekday, month));
     of_no_year(input, expected, today, on, |d| format!("{}, {what} {}", words(d), d.year()))
@@ -633,6 +662,17 @@ fn impossible(input: &Input<'_>, imp: Impossible) -> Ask {
         (format!("there is no month {month}"), Vec::new())
     } else if day == 0 {
         ("there is no day 0".to_owned(), NaiveDate::from_ymd_opt(year, month, 1).into_iter().collect())
+    } else if let Some(weekday) = day.checked_sub(FIFTH_WEEKDAY).and_then(|w| u8::try_from(w).ok()).filter(|w| *w > 0) {
+        let name = weekday_name(u32::from(weekday));
+        let last = counted_weekday(year, (-1, weekday, month));
+        (
+            format!(
+                "{} {year} has four {name}s, the last on {}",
+                month_name(month),
+                last.map_or_else(String::new, words)
+            ),
+            last.into_iter().collect(),
+        )
     } else if let Some(first) = NaiveDate::from_ymd_opt(year, month, 1) {
         let next = first.checked_add_months(chrono::Months::new(1));
         let last = next.and_then(|n| n.pred_opt());

@@ -9,9 +9,9 @@ use chrono::{Datelike, NaiveDate};
 use crate::data::dates::{MONTHS_AFTER_U, ORDINAL_WORDS, YEAR_WORDS};
 use crate::spelling::{ordinal_ending, ORDINAL_ENDINGS};
 
-use super::parsed::{fixed, Impossible, Parsed, Span};
+use super::parsed::{fixed, Impossible, Parsed, Span, FIFTH_WEEKDAY};
 use super::periods::SEASONS;
-use super::tokens::{is_filler, word_spans, ORDINALS};
+use super::tokens::{is_filler, word_spans, MONTH_PREPOSITIONS, ORDINALS};
 use super::words::{lookup, months_of, weekday_of, word_key};
 
 /// `text` with its days written as ordinal words written as numbers ([`day_words`]) and its
@@ -174,7 +174,7 @@ pub(super) fn nth_weekday(text: &str) -> Option<Parsed> {
             continue;
         }
         // "in" before the month, as English, Czech, German, French and Polish write it.
-        if key == "u" || is_number_ending || is_filler(&key) || ["in", "v", "im", "en", "w"].contains(&key.as_str()) {
+        if key == "u" || is_number_ending || is_filler(&key) || MONTH_PREPOSITIONS.contains(&key.as_str()) {
             continue;
         }
         if let (Some(w), true) = (weekday_of(&key).filter(|w| *w != 0), weekday.is_none()) {
@@ -211,7 +211,7 @@ pub(super) fn nth_weekday(text: &str) -> Option<Parsed> {
     }
     match counted_weekday(y, (n, w, m)) {
         Some(d) => parsed.candidates.push(fixed(Span::Day(d))),
-        None => parsed.impossible.push(Impossible { year: y, month: m, day: 32 }),
+        None => parsed.impossible.push(Impossible { year: y, month: m, day: FIFTH_WEEKDAY + u32::from(w) }),
     }
     Some(parsed)
 }

@@ -181,9 +181,11 @@ fn last_time_word(text: &str) -> Option<usize> {
         .last()
 }
 
-/// A day period or a word of the time patterns (`a. m.`, `Uhr`, `ص`): [`TIME_WORDS`].
+/// A day period or a word of the time patterns (`a. m.`, `Uhr`, `ص`): [`TIME_WORDS`], and
+/// [`CLOCK_WORDS`].
 fn is_time_word(text: &str) -> bool {
-    TIME_WORDS.binary_search(&word_key(text).as_str()).is_ok()
+    let key = word_key(text);
+    TIME_WORDS.binary_search(&key.as_str()).is_ok() || CLOCK_WORDS.contains(&key.as_str())
 }
 
 /// Whether the text has what [`dotted_time`] reads, cheaply: one or two digits after a space
@@ -290,6 +292,99 @@ pub(super) fn late_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option
         }
     }
     late_hour(text)
+}
+
+/// Words, folded as [`word_key`] writes them, that join a time of day written first to the date
+/// after it and are no time word (CLDR's joiners of a date and a time are [`TIME_WORDS`]): the
+/// prepositions of a day English `on`, German `am`, Dutch `op`, Danish, Norwegian and Swedish
+/// `på`, French `le`, Spanish `el`, Italian `di`, Czech `v`, Greek `την`.
+const DATE_PREPOSITIONS: [&str; 9] = ["on", "am", "op", "pa", "le", "el", "di", "v", "\u{3c4}\u{3b7}\u{3bd}"];
+
+/// The text after a first word of [`DATE_PREPOSITIONS`] (`on Friday`, `på mandag`, `την
+/// Παρασκευή`: the weekday), or `None`.
+pub(super) fn after_date_preposition(text: &str) -> Option<&str> {
+    let (first, rest) = text.trim_start().split_once(char::is_whitespace)?;
+    DATE_PREPOSITIONS.contains(&word_key(first).as_str()).then(|| rest.trim_start())
+}
+
+/// The words CLDR's Danish, Norwegian and Swedish `kl.` abbreviates ("o'clock": Den Danske
+/// Ordbog, Bokmålsordboka, Svensk ordbok), read as it is.
+const CLOCK_WORDS: [&str; 3] = ["klokken", "klokka", "klockan"];
+
+/// A time word ([`is_time_word`]) or one written without its points (`μμ` of CLDR's `μ.μ.`,
+/// `pm`): the words around a time written first. Scans the time words: a cold path.
+fn is_time_word_loose(word: &str) -> bool {
+    if is_time_word(word) {
+        return true;
+    }
+    let key = word_key(word).replace('.', "");
+    TIME_WORDS.iter().any(|t| t.contains('.') && t.replace('.', "") == key)
+}
+
+/// The most time words read before a time written first ([`early_time`]: `at`, `kl.`).
+const MAX_LEADING_TIME_WORDS: usize = 2;
+
+/// A time of day written before the date, after up to [`MAX_LEADING_TIME_WORDS`] time words
+/// (`at 9am on Saturday`, `13h30 samedi 21 septembre`, `alle 19:30 di venerdì 20 settembre`,
+/// `klokken 9 på lørdag`): a clock (`19:30`), an hour with `h` (`13h30`, `15h`) or with a day
+/// period (`9am`, `9 p.m.`), or an hour alone after a time word and before a joining word; then
+/// up to three time words (`di`, `μμ`) and one preposition of a day ([`DATE_PREPOSITIONS`]).
+/// `(date, time)` with the time written with a colon; tried only when the whole text reads as no
+/// date, and the date must read without the time.
+#[cold]
+#[inline(never)]
+pub(super) fn early_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
+    let words: SmallVec<[&str; 8]> = text.split_whitespace().collect();
+    let starts_digit = |w: &str| w.bytes().next().is_some_and(|b| b.is_ascii_digit());
+    let led =
+        words.iter().take(MAX_LEADING_TIME_WORDS).take_while(|w| !starts_digit(w) && is_time_word_loose(w)).count();
+    let (time, taken, strong) = leading_time(words.get(led..)?, led > 0)?;
+    let mut at = led + taken;
+    let mut joined = false;
+    for _ in 0..3 {
+        match words.get(at) {
+            Some(w) if !w.bytes().any(|b| b.is_ascii_digit()) && is_time_word_loose(w) => joined = true,
+            _ => break,
+        }
+        at += 1;
+    }
+    if let Some(w) = words.get(at).filter(|w| DATE_PREPOSITIONS.contains(&word_key(w).as_str())) {
+        joined |= !w.is_empty();
+        at += 1;
+    }
+    let first = words.get(at)?;
+    let start = (first.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    let date = text.get(start..)?.trim_start_matches(is_date_time_glue);
+    (valid_time(&time) && (strong || joined) && !date.is_empty()).then(|| (date.into(), Some(offset_words(&time))))
+}
+
+/// The time of day the first words write ([`early_time`]): `(time with a colon, words taken,
+/// whether its shape says it is a time)`. An hour alone is one only after a time word (`led`).
+fn leading_time(words: &[&str], led: bool) -> Option<(String, usize, bool)> {
+    let word = *words.first()?;
+    let hour_len = leading_digits(word);
+    let hour = word.get(..hour_len).filter(|_| (1..=2).contains(&hour_len))?;
+    let rest = word.get(hour_len..)?;
+    let period = |p: &str| ["am", "pm", "a.m.", "p.m."].iter().any(|x| x.eq_ignore_ascii_case(p));
+    if rest.starts_with(':') {
+        return clock(word).map(|_| (word.to_owned(), 1, true));
+    }
+    if let Some(minutes) = rest.strip_prefix(['h', 'H']) {
+        let minutes = if minutes.is_empty() { "00" } else { minutes };
+        return (minutes.len() == 2 && minutes.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| (format!("{hour}:{minutes}"), 1, true));
+    }
+    let twelve = hour.parse::<u32>().is_ok_and(|h| (1..=12).contains(&h));
+    if period(rest) && twelve {
+        return Some((format!("{hour}:00 {}", rest.to_ascii_lowercase()), 1, true));
+    }
+    if !rest.is_empty() {
+        return None;
+    }
+    match words.get(1) {
+        Some(p) if period(p) && twelve => Some((format!("{hour}:00 {}", p.to_ascii_lowercase()), 2, true)),
+        _ => led.then(|| (format!("{hour}:00"), 1, false)),
+    }
 }
 
 /// [`late_time`]'s shapes of a time with no zone after it.

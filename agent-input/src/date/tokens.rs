@@ -25,6 +25,10 @@ pub(super) type Tokens<'a> = SmallVec<[Token<'a>; 12]>;
 pub(super) const DATE_FILLERS: &[&str] =
     &["de", "del", "of", "the", "le", "den", "dne", "am", "el", "il", "on", "der", "du", "van"];
 
+/// Words for "in" before a month, as English, Czech, German, French and Polish write them (`the
+/// first Tuesday in October`, `zweiter Montag im Oktober`).
+pub(super) const MONTH_PREPOSITIONS: [&str; 5] = ["in", "v", "im", "en", "w"];
+
 /// A word with no date meaning: a [`DATE_FILLERS`] word, or one the CLDR date patterns write
 /// around the numbers (`г.` after a Russian year, `gada`, the era `n. Chr.`).
 pub(super) fn is_filler(word: &str) -> bool {

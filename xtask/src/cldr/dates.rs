@@ -87,6 +87,14 @@ fn relative_counts(fields: &Value, lang: &str, counts: &mut Words<i8>, ones: &mu
                         // tell a day from a minute or a metre in a value meant as a date.
                         let letters = key.chars().filter(|c| c.is_alphabetic()).count();
                         if letters >= 3 || !key.is_ascii() && letters >= 2 {
+                            // A count with words before and at least two after, the unit and a
+                            // word of its direction, reads without the words before, as speech
+                            // drops them (Danish `for 3 dage siden`: `3 dage siden`, Swedish `3
+                            // dagar sedan`): the words after still say which way.
+                            let (before, after) = (word_key(before), word_key(after));
+                            if !before.is_empty() && after.split(' ').count() >= 2 {
+                                counts.add(format!("#{after}"), sign * unit);
+                            }
                             counts.add(key.clone(), sign * unit);
                             // The long form of the count one, apart from every other count's:
                             // its words alone say one (`před týdnem`, `tydzień temu`).
@@ -693,7 +701,9 @@ impl Collected {
         let fields = read_json(&dir.join(format!("cldr-dates-full/main/{lang}/dateFields.json")))?;
         relative_days(&fields, lang, &self.digits, &mut self.tables[tier].relative)?;
         relative_counts(&fields, lang, &mut self.counts, &mut self.ones);
-        relative_periods(&fields, lang, &self.digits, &mut self.periods);
+        // No count stands in these phrases: the Han numerals of a weekday's name stay words
+        // (`上周二`, last Tuesday), and only a number's characters leave a phrase out.
+        relative_periods(&fields, lang, &BTreeSet::new(), &mut self.periods);
         relative_weeks(&fields, lang, &self.digits, &mut self.weeks);
         weekday_modifiers(&fields, &cal, lang, &mut self.modifiers);
         Ok(())
