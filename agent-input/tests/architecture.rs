@@ -46,8 +46,9 @@ const LAYERS: &[(&str, &[&str])] = &[
 
 /// Imports allowed inside one layer: a kind that reads through another kind (an idempotency
 /// key shaped like a uuid is read by the uuid kind; the country named in a locale's display
-/// name, `English (United States)`, by the country kind: one reader of country names).
-const SIDEWAYS: &[(&str, &str)] = &[("idempotency_key", "uuid"), ("locale", "country")];
+/// name, `English (United States)`, by the country kind: one reader of country names; a day
+/// written in number words, `cinco de mayo`, by the number kind's reader of words).
+const SIDEWAYS: &[(&str, &str)] = &[("idempotency_key", "uuid"), ("locale", "country"), ("date", "number")];
 
 /// The longest a function of the workspace may be, in lines (signature to closing brace).
 const MAX_FUNCTION_LINES: usize = 80;

@@ -1273,3 +1273,87 @@ fn chinese_relative_weekdays_read_as_english_ones() {
         }
     }
 }
+
+/// English cardinal words one to thirty-one, as a test writes them.
+fn english_cardinal(n: u32) -> String {
+    let ones = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+    let teens = ["thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+    match n {
+        1..=12 => ones[n as usize].to_owned(),
+        13..=19 => teens[n as usize - 13].to_owned(),
+        20 => "twenty".to_owned(),
+        21..=29 => format!("twenty {}", ones[n as usize - 20]),
+        30 => "thirty".to_owned(),
+        _ => format!("thirty {}", ones[n as usize - 30]),
+    }
+}
+
+/// The class of `cinco de mayo de 2013`, `twenty one May 2013`: every day of every month of a
+/// year, its day written as a cardinal number's words before the month's name (or a filler and
+/// the name), reads as that day; a day the month lacks never reads as another.
+#[test]
+fn a_day_in_cardinal_words_before_its_month_is_that_day() {
+    let spanish = [
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ];
+    let spanish_days = ["uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"];
+    for m in 1..=12u32 {
+        let month = chrono::Month::try_from(u8::try_from(m).unwrap()).unwrap().name();
+        for day in 1..=31u32 {
+            let want = chrono::NaiveDate::from_ymd_opt(2013, m, day);
+            let mut texts = vec![
+                format!("{} {month} 2013", english_cardinal(day)),
+                format!("{} of {month} 2013", english_cardinal(day)),
+            ];
+            if let Some(word) = spanish_days.get(day as usize - 1) {
+                texts.push(format!("{word} de {} de 2013", spanish[m as usize - 1]));
+            }
+            for text in texts {
+                let out = agent_input::date::read(text.as_str().into(), &Default::default()).unwrap();
+                match want {
+                    Some(want) => assert_eq!(out.value(), Some(&want), "{text}"),
+                    None => assert_eq!(out.value(), None, "{text}"),
+                }
+            }
+        }
+    }
+}
+
+/// The class of `Den 15.`, `på den 15`, `op de 15`: a day of no month after an article or a
+/// preposition of a day in any case, or with an ordinal point, names the days `the 15th` names,
+/// for every day of the month on every day of a year.
+#[test]
+fn a_day_of_no_month_after_an_article_names_the_same_days() {
+    let start: chrono::NaiveDate = "2026-01-01".parse().unwrap();
+    let readings = |text: &str, opts: &agent_input::date::DateOptions| {
+        let json = agent_input::date::read(text.into(), opts).unwrap().to_json();
+        assert_eq!(json["ask"]["code"], "incomplete_date", "{text}: {json}");
+        json["ask"]["readings"].clone()
+    };
+    for k in (0..365).step_by(7) {
+        let opts = agent_input::date::DateOptions::default().today(start + chrono::Days::new(k));
+        for d in 1..=31u32 {
+            let want = readings(&format!("the {d}{}", english_ordinal(d)), &opts);
+            for text in [
+                format!("Den {d}."),
+                format!("på den {d}"),
+                format!("op de {d}"),
+                format!("On the {d}{}", english_ordinal(d)),
+            ] {
+                assert_eq!(readings(&text, &opts), want, "{text}");
+            }
+        }
+        assert_eq!(readings("on the first", &opts), readings("the 1st", &opts));
+    }
+}

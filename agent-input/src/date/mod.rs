@@ -11,7 +11,7 @@
 //! | `13/02/2026`, `12/31/2025`, `31-12-2025` (one order is a date) | that date | `date_spelling_normalized`, `date_order_inferred` |
 //! | `05/05/2026` (both orders give one day) | 2026-05-05 | `date_spelling_normalized` |
 //! | `1. října 2026`, `1 Oct 2026`, `October 1, 2026`, `1st October 2026`, `Thursday, 1 October 2026`, `1 de octubre de 2026`, `4. X. 2016` | that date | `date_spelling_normalized` |
-//! | `October first, 2026`, `the twenty-first of October 2026`, `am ersten Oktober 2026`, `le premier octobre 2026`, `первого октября 2026` (a day as an ordinal word of CLDR's rule-based spellings, every modern locale) | that date | `date_spelling_normalized` |
+//! | `October first, 2026`, `the twenty-first of October 2026`, `am ersten Oktober 2026`, `le premier octobre 2026`, `первого октября 2026` (a day as an ordinal word of CLDR's rule-based spellings, every modern locale); a day as a cardinal number's words before its month, read by the number kind's reader of words (`cinco de mayo de 2026`, `vingt et un mai 2026`; a word of several numbers where one only is a day: `tres`) | that date | `date_spelling_normalized` |
 //! | `the first Monday of October 2026`, `2nd Tuesday in March 2026`, `last Friday of October 2026`, `zweiter Montag im Oktober 2026` (a weekday counted in a month: an ordinal word or number, or `last`; a fifth weekday the month lacks asks `impossible_date`; without a year, `the first Tuesday of October` asks `incomplete_date` as `1 Oct` does, naming with `today` the last such day on or before today and the next) | that day | `date_spelling_normalized` |
 //! | `1 października 2026 roku`, `1 октября 2026 года`, `1. октобар 2026. године`, `1. října roku 2026`, `1. 10. 2026 r.` (a word for "year" beside the year's four digits: CLDR's `duration-year` unit words of every modern locale, each count and case) | 2026-10-01 | `date_spelling_normalized` |
 //! | CLDR's formats of every modern locale, regional ones included: `1 окт. 2026 г.`, `2026. gada 1. okt.`, `1 Ekim 2026 Perşembe`, `1 thg 10, 2026`, `2026年10月1日木曜日`, `2026年10月1日星期四`, `23\u{200f}/11\u{200f}/2026` (direction marks), `1. Jänner 2026`, `1 تشرين الأول 2026`, letters glued to a month or weekday (`1 באוקטובר 2026`, `2026(e)ko urriaren 1(a)`, `วันพฤหัสบดีที่ 1 ตุลาคม 2026`), CLDR's root month names of locales without their own (`5 M03, 2026`) | that date | `date_spelling_normalized` (`invisible_characters_removed` for the marks) |
@@ -43,8 +43,9 @@
 //!   `1. 10.`: `incomplete_date`; with `today`, a day without a year names the last such day
 //!   on or before today and the next one after it, and one with a weekday (`Mon 30 Nov`)
 //!   reads as the one such day within a year of today that is that weekday); a weekday alone
-//!   (`Friday`, `on Friday`, `v pátek`) too: with `today`, it names the last one on or before
-//!   today and the next one after it; a day and month in digits with a slash or hyphen (`10/10`,
+//!   (`Friday`, `on Friday`, `v pátek`, `på mandag`, `at 9am on Saturday`) and a day of no
+//!   month (`the 15th`, `Den 15.`, `on the first`) too: with `today`, each names the last one
+//!   on or before today and the next one after it; a day and month in digits with a slash or hyphen (`10/10`,
 //!   `15-2`, `2/15`) asks as `1 Oct` does, and when both orders are dates (`3/4`) or a month's
 //!   word names two months (`1 listopad`), the ask names each reading's last and next such day; a month or quarter of no year (`October`, `Q3`) asks too,
 //!   and for a range's bound with `today` names its first or last day in the last year it

@@ -260,6 +260,11 @@ fn not_a_date(input: &Input<'_>, opts: &DateOptions) -> Outcome<NaiveDate> {
         let alone = || {
             lone_weekday(input, text, opts)
                 .or_else(|| lone_day(input, text, opts))
+                // A day written as an ordinal word (`on the first`, `Den femtende`).
+                .or_else(|| {
+                    let day = super::time::after_date_preposition(text).unwrap_or(text);
+                    super::spelled::spelled_out(day).and_then(|t| lone_day(input, &t, opts))
+                })
                 .or_else(|| bound_of_no_year(input, text, opts))
         };
         if let Some(out) = period_end(input, text, opts).or_else(alone) {
@@ -461,24 +466,32 @@ fn numbered_weekday(key: &str) -> Option<u32> {
     (!c.is_ascii()).then_some(n)
 }
 
-/// A day of the month alone (`the 24th`, `on the 15th`, `24th`, `the 24`, `le 24`), or with
+/// A day of the month alone (`the 24th`, `on the 15th`, `24th`, `the 24`, `le 24`, `Den 15.`, `på den 15`), or with
 /// its weekday (`Tuesday the 19th`, `Thu 15th`: the days that weekday only): with
 /// `today`, `incomplete_date` naming the last such day on or before today and the next one
 /// after it; without, `incomplete_date` asking for the month and year. A bare number (`24`)
 /// is none: it needs an ordinal ending or a filler word before it. `None` for any other text.
 #[cold]
 fn lone_day(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
+    use super::time::is_date_preposition;
     use super::tokens::{tokens, Token, DATE_FILLERS};
     let (mut fillers, mut day, mut weekday) = (0, None, None);
-    for token in &tokens(text) {
+    let toks = tokens(text);
+    for (i, token) in toks.iter().enumerate() {
         match token {
-            Token::Word(w) if DATE_FILLERS.contains(&w.as_str()) => fillers += 1,
+            Token::Word(w) if DATE_FILLERS.contains(&word_key(w).as_str()) || is_date_preposition(w) => fillers += 1,
             // A weekday beside it (`Tuesday the 19th`), of three letters or more: the days named
             // are those that weekday.
             Token::Word(w) if weekday.is_none() && w.chars().nth(2).is_some() => {
                 weekday = Some(super::words::weekday_of(w).filter(|d| *d != 0)?);
             }
             Token::Sep(' ' | ',') => {}
+            // The point of an ordinal number, as Danish, German and Norwegian write a day (`den 15.`).
+            Token::Sep('.') if i > 0 && matches!(toks.get(i - 1), Some(Token::Num { .. })) && i + 1 == toks.len() => {
+                if let Some((_, ordinal)) = day.as_mut() {
+                    *ordinal = true;
+                }
+            }
             Token::Num { digits, ordinal } if day.is_none() && digits.len() <= 2 => day = Some((*digits, *ordinal)),
             _ => return None,
         }

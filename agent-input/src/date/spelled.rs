@@ -5,6 +5,7 @@
 //! `last Friday of October 2026`, `zweiter Montag im Oktober 2026`).
 
 use chrono::{Datelike, NaiveDate};
+use smallvec::SmallVec;
 
 use crate::data::dates::{MONTHS_AFTER_U, ORDINAL_WORDS, YEAR_WORDS};
 use crate::spelling::{ordinal_ending, ORDINAL_ENDINGS};
@@ -91,14 +92,19 @@ fn day_words(text: &str) -> Option<String> {
             if !months_of(&key).is_empty() || weekday_of(&key).is_some() {
                 return None;
             }
-            ORDINAL_WORDS.get(&key).map(|n| (k, end, n))
+            match ORDINAL_WORDS.get(&key) {
+                Some(n) => Some((k, end, n, true)),
+                None => cardinal_day(text, &words, i + k, &key).map(|n| (k, end, n, false)),
+            }
         });
         match found {
-            Some((k, end, n)) => {
+            Some((k, end, n, ordinal)) => {
                 out.push_str(text.get(last..start)?);
                 out.push_str(&n.to_string());
                 // English's suffix, which CLDR's quarter names write too (`1st quarter`).
-                out.push_str(ordinal_ending(usize::from(n)));
+                if ordinal {
+                    out.push_str(ordinal_ending(usize::from(n)));
+                }
                 (last, i) = (end, i + k);
             }
             None => {
@@ -115,6 +121,28 @@ fn day_words(text: &str) -> Option<String> {
     }
     out.push_str(text.get(last..)?);
     Some(out)
+}
+
+/// A day of the month written as a cardinal number's words right before its month's name, or
+/// before one filler and the name, as Spanish, Portuguese, French and Italian write a day (`cinco
+/// de mayo`, `quatro de julho`, `vingt et un mai`, `tre maggio`): its number, when the words read
+/// as one number of 1 to 31 in the languages that spell them (the number kind's reading of
+/// words; a reading past 31 is no day), the month's name being the word at `next` of `words`, or
+/// the one after.
+fn cardinal_day(text: &str, words: &[(usize, usize)], next: usize, key: &str) -> Option<u8> {
+    let word = |i: usize| words.get(i).and_then(|(a, b)| text.get(*a..*b)).map(word_key);
+    let month_at = |i: usize| word(i).is_some_and(|w| !months_of(&w).is_empty());
+    if !(month_at(next) || word(next).is_some_and(|w| is_filler(&w)) && month_at(next + 1)) {
+        return None;
+    }
+    // A word other languages give another number stays a day where only one is a day (`tres`,
+    // Spanish 3 and 60 elsewhere).
+    let days: SmallVec<[u64; 2]> =
+        crate::number::spelled_values(key).into_iter().filter(|n| (1..=31).contains(n)).collect();
+    match days.as_slice() {
+        [n] => u8::try_from(*n).ok(),
+        _ => None,
+    }
 }
 
 /// The month a Croatian, Bosnian or Serbian locative after `u` ("in") names (`u listopadu` is

@@ -304,7 +304,12 @@ const DATE_PREPOSITIONS: [&str; 9] = ["on", "am", "op", "pa", "le", "el", "di", 
 /// Παρασκευή`: the weekday), or `None`.
 pub(super) fn after_date_preposition(text: &str) -> Option<&str> {
     let (first, rest) = text.trim_start().split_once(char::is_whitespace)?;
-    DATE_PREPOSITIONS.contains(&word_key(first).as_str()).then(|| rest.trim_start())
+    is_date_preposition(first).then(|| rest.trim_start())
+}
+
+/// Whether a word is one of [`DATE_PREPOSITIONS`] (`on`, `på`, `την`), in any case.
+pub(super) fn is_date_preposition(word: &str) -> bool {
+    DATE_PREPOSITIONS.contains(&word_key(word).as_str())
 }
 
 /// The words CLDR's Danish, Norwegian and Swedish `kl.` abbreviates ("o'clock": Den Danske

@@ -56,6 +56,13 @@ mod around;
 mod grammar;
 mod words;
 
+/// Every whole number a text spelled in words reads as, in any language (empty for none; more
+/// than one when its words mean different numbers in different languages): the number kind's
+/// reading of words, for a kind that reads a count or a day written in words.
+pub(crate) fn spelled_values(text: &str) -> smallvec::SmallVec<[u64; 4]> {
+    words::spelled_values(text)
+}
+
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
