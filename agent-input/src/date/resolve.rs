@@ -301,12 +301,17 @@ fn holiday(input: &Input<'_>, parsed: &Parsed, opts: &DateOptions) -> Outcome<Na
             _ => {}
         }
     }
-    let mut readings = Vec::new();
-    for (rule, year) in &rules {
-        readings.extend(
-            days_of(*rule, *year).into_iter().map(|d| Reading { value: iso_value(d), meaning: said(*rule, d) }),
-        );
+    let dated: SmallVec<[(u16, HolidayYear, NaiveDate); 4]> =
+        rules.iter().flat_map(|(rule, year)| days_of(*rule, *year).into_iter().map(|d| (*rule, *year, d))).collect();
+    // Two rules that give one day in the year named (All Saints' Day on the first Sunday of
+    // November 2026, which is 1 November): that day.
+    if let [(rule, year @ HolidayYear::Of(_), d), rest @ ..] = dated.as_slice() {
+        if !rest.is_empty() && rest.iter().all(|(_, _, other)| other == d) {
+            return holiday_read(input, parsed, (*rule, *d), year);
+        }
     }
+    let readings: Vec<Reading> =
+        dated.iter().map(|(rule, _, d)| Reading { value: iso_value(*d), meaning: said(*rule, *d) }).collect();
     let names: Vec<&str> = rules.iter().map(|(rule, _)| holiday_name(*rule)).collect();
     let (text, names) = (input.to_json_text(), names.join(" or "));
     let no_year = rules.iter().any(|(_, y)| *y == HolidayYear::None);

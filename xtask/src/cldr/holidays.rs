@@ -7,8 +7,13 @@
 //! (`Thanksgiving`) come from lists here, each cited.
 //!
 //! The package's country data (`data/holidays.json`, CC BY-SA 3.0) is read for one fact only,
-//! never copied: which countries give a name of `names.yaml` another day, in their first
+//! never copied: which days the countries give a name of `names.yaml`, in their first
 //! language.
+//! - A holiday of no day of its own (`Mothers Day`) has the days its countries give it, when
+//!   each is counted from Easter or a weekday counted in a month (`2nd sunday in May`):
+//!   `Muttertag`, the second Sunday of May; Danish and Swedish `Mors dag`, one key of two days,
+//!   asks. One a country gives a fixed day (its day's English name is another holiday's) or a day
+//!   no rule writes is left out.
 //! - A name such a country gives a day one of the rules writes keeps both days, and the reader
 //!   asks naming each: Russian `Рождество Христово` is the Gregorian and the Julian 25
 //!   December (Russia keeps the Julian); Croatian and Serbian `Uskrs`, Western and Orthodox
@@ -52,7 +57,16 @@ type Counted = (&'static [&'static str], &'static [(u32, &'static str)]);
 ///   and the second Monday in October in Canada (proclaimed so every year since 1957, Canada
 ///   Gazette); the reader asks naming both.
 /// - Martin Luther King Jr. Day: the third Monday in January (5 U.S.C. § 6103(a)).
-const COUNTED_HOLIDAYS: [Counted; 2] = [
+/// - Washington's Birthday, which the United States call Presidents' Day: the third Monday in
+///   February (5 U.S.C. § 6103(a)).
+/// - Labor Day: the first Monday in September in the United States (5 U.S.C. § 6103(a)); the
+///   Philippines, which write it so, keep it on 1 May (Labor Code of the Philippines, art. 94(c)
+///   as amended): the reader asks naming both.
+///
+/// Memorial Day, the last Monday in May in the United States (5 U.S.C. § 6103(a)), is left
+/// out: Newfoundland and Labrador keep a Memorial Day on 1 July, Canada Day's day, whose
+/// English name the table holds.
+const COUNTED_HOLIDAYS: [Counted; 4] = [
     (
         &["Thanksgiving", "Thanksgiving Day"],
         &[(41_144, "Thanksgiving (United States)"), (41_021, "Thanksgiving (Canada)")],
@@ -61,6 +75,11 @@ const COUNTED_HOLIDAYS: [Counted; 2] = [
         &["Martin Luther King Day", "Martin Luther King Jr. Day", "Martin Luther King's Day", "MLK Day", "MLK Jr. Day"],
         &[(40_131, "Martin Luther King Jr. Day")],
     ),
+    (
+        &["Washington's Birthday", "Presidents' Day", "President's Day", "Presidents Day"],
+        &[(40_231, "Washington's Birthday")],
+    ),
+    (&["Labor Day"], &[(40_911, "Labor Day (United States)"), (501, "Labour Day")]),
 ];
 
 /// A holiday's rule as `HOLIDAYS` writes it: `MMDD` for a fixed day (1225), 10 100 plus the
@@ -109,8 +128,12 @@ fn names_file(text: &str) -> Vec<(String, Vec<(String, String)>)> {
 }
 
 /// The [`rule_code`] of a country's rule (`01-01 and if sunday then next monday`: 101; `easter
-/// -2`: 10 098), `None` for any other rule (`3rd monday in January`, `2018-05-01`).
+/// -2`: 10 098), or of a weekday counted in a month (`2nd sunday in May`: 40 527); `None` for
+/// any other rule (`monday after 05-27`, `2018-05-01`).
 fn own_rule(rule: &str) -> Option<u32> {
+    if let Some(code) = counted_rule(rule) {
+        return Some(code);
+    }
     let mut tokens = rule.split_whitespace();
     let first = tokens.next()?;
     match first {
@@ -121,6 +144,79 @@ fn own_rule(rule: &str) -> Option<u32> {
         },
         _ => rule_code(first),
     }
+}
+
+/// The weekdays as the package's rules write them, Monday first.
+const WEEKDAYS: [&str; 7] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+
+/// The months as the package's rules write them.
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// A weekday counted in a month as a rule writes it: `2nd sunday in May` (the count 1 to 5); the
+/// code 40 000 plus the month times 100, the count times 10 and the weekday. `None` for any
+/// other rule, and for one with words after it (`… if sunday then …`). `sunday before 06-01` is
+/// none: France's Mother's Day, which the package writes so, moves to the first Sunday of June
+/// when Pentecost falls on it (Code de l'action sociale et des familles, art. D215-1), which no
+/// code here writes.
+fn counted_rule(rule: &str) -> Option<u32> {
+    let lower = rule.to_ascii_lowercase();
+    let tokens: Vec<&str> = lower.split_whitespace().collect();
+    let weekday = |w: &str| WEEKDAYS.iter().position(|d| *d == w).and_then(|i| u32::try_from(i + 1).ok());
+    match tokens.as_slice() {
+        [nth, day, "in", month] => {
+            let n: u32 = nth.get(..1)?.parse().ok().filter(|n| (1..=5).contains(n))?;
+            let m = MONTHS.iter().position(|x| x == month).and_then(|i| u32::try_from(i + 1).ok())?;
+            (nth.len() == 3).then(|| 40_000 + m * 100 + n * 10 + weekday(day).unwrap_or(0)).filter(|c| c % 10 != 0)
+        }
+        _ => None,
+    }
+}
+
+/// The words of a rule's day (`the second Sunday of May`, `2 January`, `21 days before
+/// Easter`), for the name of a holiday of no day of its own.
+fn rule_words(code: u32) -> Option<String> {
+    let month = |m: u32| {
+        let mut name = MONTHS.get((m as usize).checked_sub(1)?)?.to_string();
+        name.get_mut(..1)?.make_ascii_uppercase();
+        Some(name)
+    };
+    let from = |base: u32, what: &str| match code.abs_diff(base) {
+        0 => format!("{what} Sunday"),
+        n => format!("{n} days {} {what}", if code > base { "after" } else { "before" }),
+    };
+    match code {
+        40_000.. => counted_words(code),
+        30_000.. => Some(format!("{} {} of the Julian calendar", (code - 30_000) % 100, month((code - 30_000) / 100)?)),
+        20_000.. => Some(from(20_100, "Orthodox Easter")),
+        10_000.. => Some(from(10_100, "Easter")),
+        _ => Some(format!("{} {}", code % 100, month(code / 100)?)),
+    }
+}
+
+/// The words of a counted rule's day (`the second Sunday of May`).
+fn counted_words(code: u32) -> Option<String> {
+    let rule = code.checked_sub(40_000)?;
+    let (m, n, w) = (rule / 100, rule / 10 % 10, rule % 10);
+    let nth = ["first", "second", "third", "fourth", "fifth"].get((n as usize).checked_sub(1)?)?;
+    let weekday = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        .get((w as usize).checked_sub(1)?)?;
+    let month = MONTHS.get((m as usize).checked_sub(1)?)?;
+    let mut month = month.to_string();
+    month[..1].make_ascii_uppercase();
+    Some(format!("the {nth} {weekday} of {month}"))
 }
 
 /// Whether a country's rule is left out of the comparison: a substitute day (`substitutes
@@ -187,6 +283,7 @@ fn country_uses(json: &Value) -> (Borrowed, Vec<(String, Option<u32>)>) {
 /// Orthodox Easter, or on another day of the Gregorian calendar.
 fn calendar_of(code: u32) -> &'static str {
     match code {
+        40_000.. => "another day some countries keep",
         30_000.. => "Julian calendar",
         20_000..30_000 => "Orthodox",
         _ => "another day some countries keep",
@@ -243,6 +340,12 @@ pub(super) fn holidays(dir: &Path) -> Result<Holidays, String> {
     for (key, names) in names_file(&text) {
         let code = rule_code(&key);
         let en = names.iter().find(|(lang, _)| lang == "en").map(|(_, name)| name.clone());
+        if let (None, Some(en)) = (code, &en) {
+            // A holiday of no day of its own (`Mothers Day`): each country's day, named by its rule.
+            let theirs = borrowed.iter().filter(|((k, _), _)| *k == key).flat_map(|(_, codes)| codes.iter().flatten());
+            let counted = theirs.filter(|day| **day >= 10_000);
+            other_days.extend(counted.filter_map(|day| Some((*day, format!("{en} ({})", rule_words(*day)?)))));
+        }
         if let (Some(code), Some(en)) = (code, en) {
             english.insert(code, en.clone());
             // The day a country gives the name by another rule, named after it (Macedonia's
@@ -252,7 +355,13 @@ pub(super) fn holidays(dir: &Path) -> Result<Holidays, String> {
         }
         for (lang, name) in names {
             let mut codes = borrowed.get(&(key.clone(), lang)).cloned().unwrap_or_default();
-            codes.insert(code);
+            // A holiday of no day of its own has the days its countries give it, counted from
+            // Easter or a weekday counted in a month (`Muttertag`, the second Sunday of May);
+            // one a country gives a fixed day is left out, as its day's English name is
+            // another holiday's (`Reformationstag` on Halloween's 31 October).
+            if code.is_some() || codes.is_empty() || codes.iter().any(|c| c.is_none_or(|c| c < 10_000)) {
+                codes.insert(code);
+            }
             rules.entry(word_key(&name)).or_default().extend(codes);
         }
     }
