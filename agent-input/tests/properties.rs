@@ -1394,3 +1394,21 @@ fn a_holiday_on_a_counted_weekday_is_that_years_day() {
         assert_eq!(got, [may.to_string(), september.to_string()], "{text}: {json}");
     }
 }
+
+/// The class of `segunda feira`: every weekday's name CLDR writes with a hyphen names, written
+/// with a space, the days the hyphenated name names, alone and before a date.
+#[test]
+fn a_hyphenated_weekday_written_with_a_space_names_the_same_days() {
+    let opts = agent_input::date::DateOptions::default().today("2013-02-12".parse().unwrap());
+    let read = |text: &str| agent_input::date::read(text.into(), &opts).unwrap().to_json();
+    for name in ["segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "kinta-fera"] {
+        let spaced = name.replace('-', " ");
+        assert_eq!(read(&spaced)["ask"]["readings"], read(name)["ask"]["readings"], "{spaced}");
+        for day in 1..=28 {
+            let (a, b) = (format!("{name}, {day} de março de 2013"), format!("{spaced}, {day} de março de 2013"));
+            let (want, got) = (read(&a), read(&b));
+            assert_eq!(got["value"], want["value"], "{b}: {got}");
+            assert_eq!(got["ask"]["code"], want["ask"]["code"], "{b}: {got}");
+        }
+    }
+}

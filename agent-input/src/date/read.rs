@@ -408,11 +408,18 @@ fn this_period(text: &str) -> &str {
 fn lone_weekday(input: &Input<'_>, text: &str, opts: &DateOptions) -> Option<Outcome<NaiveDate>> {
     // With a time after it (`Thursday 8:00`, `Thursday 8:00 GMT`, `Saturday at 9am`) or before
     // it (`at 9am on Saturday`): the weekday beside it, as a date with a time is read without it.
-    let weekday = [Some(super::time::split_time(text)), super::time::late_time(text), super::time::early_time(text)]
-        .into_iter()
-        .filter_map(|split| split.and_then(|(date, time)| time.map(|_| date)))
-        .find_map(|date| weekday_alone(date.trim_end_matches(|c: char| c == ',' || c.is_whitespace())))
-        .or_else(|| weekday_alone(text))?;
+    // A weekday's name has letters: the numbers a range's bounds try pay nothing here.
+    if !text.chars().any(char::is_alphabetic) {
+        return None;
+    }
+    let beside_time = |split: Option<(std::borrow::Cow<'_, str>, Option<String>)>| {
+        let (date, _) = split.filter(|(_, time)| time.is_some())?;
+        weekday_alone(date.trim_end_matches(|c: char| c == ',' || c.is_whitespace()))
+    };
+    let weekday = beside_time(Some(super::time::split_time(text)))
+        .or_else(|| weekday_alone(text))
+        .or_else(|| beside_time(super::time::late_time(text)))
+        .or_else(|| beside_time(super::time::early_time(text)))?;
     let name = weekday_name(weekday);
     let expected = format!("a date; {} is a weekday of no week", input.to_json_text());
     let Some(today) = opts.today else {

@@ -317,7 +317,7 @@ pub(super) fn is_date_preposition(word: &str) -> bool {
 const CLOCK_WORDS: [&str; 3] = ["klokken", "klokka", "klockan"];
 
 /// A time word ([`is_time_word`]) or one written without its points (`μμ` of CLDR's `μ.μ.`,
-/// `pm`): the words around a time written first. Scans the time words: a cold path.
+/// `pm`): the words after a time written first. Scans the time words: a cold path, after a time.
 fn is_time_word_loose(word: &str) -> bool {
     if is_time_word(word) {
         return true;
@@ -341,8 +341,7 @@ const MAX_LEADING_TIME_WORDS: usize = 2;
 pub(super) fn early_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
     let words: SmallVec<[&str; 8]> = text.split_whitespace().collect();
     let starts_digit = |w: &str| w.bytes().next().is_some_and(|b| b.is_ascii_digit());
-    let led =
-        words.iter().take(MAX_LEADING_TIME_WORDS).take_while(|w| !starts_digit(w) && is_time_word_loose(w)).count();
+    let led = words.iter().take(MAX_LEADING_TIME_WORDS).take_while(|w| !starts_digit(w) && is_time_word(w)).count();
     let (time, taken, strong) = leading_time(words.get(led..)?, led > 0)?;
     let mut at = led + taken;
     let mut joined = false;

@@ -435,6 +435,11 @@ fn calendar_words(
                     number,
                 );
                 if date_word(&key, 2, digits) {
+                    // A name of two words joined by a hyphen is also written with a space
+                    // (Portuguese `segunda-feira`: `segunda feira`).
+                    if key.contains('-') && !key.starts_with('-') && !key.ends_with('-') {
+                        weekdays.add_in(key.replace('-', " "), number, lang);
+                    }
                     weekdays.add_in(key, number, lang);
                 }
             }
