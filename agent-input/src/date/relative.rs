@@ -202,19 +202,27 @@ pub(super) fn counted_weekday_of_month(parsed: &mut Parsed, text: &str) -> bool 
     if after.len() > MAX_COUNTED_WEEKDAY_WORDS {
         return false;
     }
-    for start in 0..after.len() {
-        let between = after.get(..start).unwrap_or_default();
-        if !between.iter().all(|w| is_filler(w) || MONTH_PREPOSITIONS.contains(&w.as_str())) {
-            return false;
+    let between = |w: &str| is_filler(w) || MONTH_PREPOSITIONS.contains(&w);
+    let Some(offset) = relative_month(&after, between) else { return false };
+    parsed.candidates.push(fixed(Span::CountedWeekdayOfRelativeMonth(n, w, offset)));
+    true
+}
+
+/// The offset (-1, 0, 1) of the month CLDR's words at the end of `words` name
+/// ([`RELATIVE_PERIODS`]: `next month`, `le mois prochain`), every word before them one that
+/// `between` allows (`of`, `the`); `None` when the words name no month so.
+fn relative_month<S: AsRef<str>>(words: &[S], between: impl Fn(&str) -> bool) -> Option<i8> {
+    for start in 0..words.len() {
+        if !words.get(..start)?.iter().all(|w| between(w.as_ref())) {
+            return None;
         }
-        let phrase = after.get(start..).unwrap_or_default().join(" ");
+        let phrase = words.get(start..)?.iter().map(AsRef::as_ref).collect::<Vec<&str>>().join(" ");
         // A month's code in RELATIVE_PERIODS: 3 tens, and the offset plus one.
         if let Some(code) = RELATIVE_PERIODS.get(&phrase).filter(|c| c / 10 == 3) {
-            parsed.candidates.push(fixed(Span::CountedWeekdayOfRelativeMonth(n, w, code % 10 - 1)));
-            return true;
+            return Some(code % 10 - 1);
         }
     }
-    false
+    None
 }
 
 /// A day of a month named by CLDR's words of the month before, of or after today's
@@ -239,18 +247,9 @@ pub(super) fn day_of_relative_month(parsed: &mut Parsed, text: &str) -> bool {
         }
     }
     let Some(day) = day.filter(|d| (1..=31).contains(d)) else { return false };
-    for start in 0..after.len() {
-        if !after.get(..start).unwrap_or_default().iter().all(|w| is_filler(w)) {
-            return false;
-        }
-        let phrase = after.get(start..).unwrap_or_default().join(" ");
-        // A month's code in RELATIVE_PERIODS: 3 tens, and the offset plus one.
-        if let Some(code) = RELATIVE_PERIODS.get(&phrase).filter(|c| c / 10 == 3) {
-            parsed.candidates.push(fixed(Span::DayOfRelativeMonth(day, code % 10 - 1)));
-            return true;
-        }
-    }
-    false
+    let Some(offset) = relative_month(&after, is_filler) else { return false };
+    parsed.candidates.push(fixed(Span::DayOfRelativeMonth(day, offset)));
+    true
 }
 
 /// A count of days, weeks, months or years from today, as CLDR's relative-time patterns of

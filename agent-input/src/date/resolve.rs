@@ -391,8 +391,7 @@ fn holiday_read(
 /// for it.
 fn day_of_relative_month(input: &Input<'_>, (day, offset): (u32, i8), today: Option<NaiveDate>) -> Outcome<NaiveDate> {
     let Some(today) = today else { return super::relative::without_today(input) };
-    let months = today.year() * 12 + i32::try_from(today.month0()).unwrap_or(0) + i32::from(offset);
-    let (year, month) = (months.div_euclid(12), u32::try_from(months.rem_euclid(12) + 1).unwrap_or(1));
+    let (year, month) = month_from(today, offset);
     let Some(d) = NaiveDate::from_ymd_opt(year, month, day) else {
         return Outcome::ask(impossible(input, Impossible { year, month, day }));
     };
@@ -400,6 +399,12 @@ fn day_of_relative_month(input: &Input<'_>, (day, offset): (u32, i8), today: Opt
         NoteCode::RelativeDateResolved,
         format!("Read {} as {d}, day {day} of {} {year} (today is {today}).", input.to_json_text(), month_name(month)),
     ))
+}
+
+/// The year and month (1-12) `offset` months from today's.
+fn month_from(today: NaiveDate, offset: i8) -> (i32, u32) {
+    let months = today.year() * 12 + i32::try_from(today.month0()).unwrap_or(0) + i32::from(offset);
+    (months.div_euclid(12), u32::try_from(months.rem_euclid(12) + 1).unwrap_or(1))
 }
 
 /// A weekday counted in the month before, of or after today's (`the first Monday of next
@@ -411,8 +416,7 @@ fn counted_of_relative_month(
     today: Option<NaiveDate>,
 ) -> Outcome<NaiveDate> {
     let Some(today) = today else { return super::relative::without_today(input) };
-    let months = today.year() * 12 + i32::try_from(today.month0()).unwrap_or(0) + i32::from(offset);
-    let (year, month) = (months.div_euclid(12), u32::try_from(months.rem_euclid(12) + 1).unwrap_or(1));
+    let (year, month) = month_from(today, offset);
     let what = format!("the {} {} of {} {year}", nth_word(n), weekday_name(u32::from(weekday)), month_name(month));
     let Some(d) = counted_weekday(year, (n, weekday, month)) else {
         return Outcome::ask(impossible(input, Impossible { year, month, day: FIFTH_WEEKDAY + u32::from(weekday) }));

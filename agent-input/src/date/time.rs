@@ -326,6 +326,9 @@ fn is_time_word_loose(word: &str) -> bool {
     TIME_WORDS.iter().any(|t| t.contains('.') && t.replace('.', "") == key)
 }
 
+/// English's day periods after an hour with no minutes (`10am`, `9 p.m.`).
+const DAY_PERIODS_EN: [&str; 4] = ["am", "pm", "a.m.", "p.m."];
+
 /// The most time words read before a time written first ([`early_time`]: `at`, `kl.`).
 const MAX_LEADING_TIME_WORDS: usize = 2;
 
@@ -352,8 +355,8 @@ pub(super) fn early_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Optio
         }
         at += 1;
     }
-    if let Some(w) = words.get(at).filter(|w| DATE_PREPOSITIONS.contains(&word_key(w).as_str())) {
-        joined |= !w.is_empty();
+    if words.get(at).is_some_and(|w| is_date_preposition(w)) {
+        joined = true;
         at += 1;
     }
     let first = words.get(at)?;
@@ -369,7 +372,7 @@ fn leading_time(words: &[&str], led: bool) -> Option<(String, usize, bool)> {
     let hour_len = leading_digits(word);
     let hour = word.get(..hour_len).filter(|_| (1..=2).contains(&hour_len))?;
     let rest = word.get(hour_len..)?;
-    let period = |p: &str| ["am", "pm", "a.m.", "p.m."].iter().any(|x| x.eq_ignore_ascii_case(p));
+    let period = |p: &str| DAY_PERIODS_EN.iter().any(|x| x.eq_ignore_ascii_case(p));
     if rest.starts_with(':') {
         return clock(word).map(|_| (word.to_owned(), 1, true));
     }
@@ -495,7 +498,7 @@ fn unit_time(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> 
 #[cold]
 #[inline(never)]
 fn hour_with_period(text: &str) -> Option<(std::borrow::Cow<'_, str>, Option<String>)> {
-    let period_at = ["am", "pm", "a.m.", "p.m."]
+    let period_at = DAY_PERIODS_EN
         .iter()
         .find(|p| text.len() > p.len() && text.get(text.len() - p.len()..).is_some_and(|t| t.eq_ignore_ascii_case(p)))
         .map(|p| text.len() - p.len())?;
