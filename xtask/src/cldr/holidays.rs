@@ -179,7 +179,8 @@ fn counted_rule(rule: &str) -> Option<u32> {
         [nth, day, "in", month] => {
             let n: u32 = nth.get(..1)?.parse().ok().filter(|n| (1..=5).contains(n))?;
             let m = MONTHS.iter().position(|x| x == month).and_then(|i| u32::try_from(i + 1).ok())?;
-            (nth.len() == 3).then(|| 40_000 + m * 100 + n * 10 + weekday(day).unwrap_or(0)).filter(|c| c % 10 != 0)
+            let w = weekday(day)?;
+            (nth.len() == 3).then_some(40_000 + m * 100 + n * 10 + w)
         }
         _ => None,
     }
@@ -188,11 +189,7 @@ fn counted_rule(rule: &str) -> Option<u32> {
 /// The words of a rule's day (`the second Sunday of May`, `2 January`, `21 days before
 /// Easter`), for the name of a holiday of no day of its own.
 fn rule_words(code: u32) -> Option<String> {
-    let month = |m: u32| {
-        let mut name = MONTHS.get((m as usize).checked_sub(1)?)?.to_string();
-        name.get_mut(..1)?.make_ascii_uppercase();
-        Some(name)
-    };
+    let month = |m: u32| capitalized(&MONTHS, m);
     let from = |base: u32, what: &str| match code.abs_diff(base) {
         0 => format!("{what} Sunday"),
         n => format!("{n} days {} {what}", if code > base { "after" } else { "before" }),
@@ -211,12 +208,14 @@ fn counted_words(code: u32) -> Option<String> {
     let rule = code.checked_sub(40_000)?;
     let (m, n, w) = (rule / 100, rule / 10 % 10, rule % 10);
     let nth = ["first", "second", "third", "fourth", "fifth"].get((n as usize).checked_sub(1)?)?;
-    let weekday = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-        .get((w as usize).checked_sub(1)?)?;
-    let month = MONTHS.get((m as usize).checked_sub(1)?)?;
-    let mut month = month.to_string();
-    month[..1].make_ascii_uppercase();
-    Some(format!("the {nth} {weekday} of {month}"))
+    Some(format!("the {nth} {} of {}", capitalized(&WEEKDAYS, w)?, capitalized(&MONTHS, m)?))
+}
+
+/// The `n`th (from 1) of the package's lower-case weekdays or months, capitalised (`May`).
+fn capitalized(names: &[&str], n: u32) -> Option<String> {
+    let mut name = names.get((n as usize).checked_sub(1)?)?.to_string();
+    name.get_mut(..1)?.make_ascii_uppercase();
+    Some(name)
 }
 
 /// Whether a country's rule is left out of the comparison: a substitute day (`substitutes
@@ -283,8 +282,7 @@ fn country_uses(json: &Value) -> (Borrowed, Vec<(String, Option<u32>)>) {
 /// Orthodox Easter, or on another day of the Gregorian calendar.
 fn calendar_of(code: u32) -> &'static str {
     match code {
-        40_000.. => "another day some countries keep",
-        30_000.. => "Julian calendar",
+        30_000..40_000 => "Julian calendar",
         20_000..30_000 => "Orthodox",
         _ => "another day some countries keep",
     }
@@ -340,18 +338,23 @@ pub(super) fn holidays(dir: &Path) -> Result<Holidays, String> {
     for (key, names) in names_file(&text) {
         let code = rule_code(&key);
         let en = names.iter().find(|(lang, _)| lang == "en").map(|(_, name)| name.clone());
-        if let (None, Some(en)) = (code, &en) {
-            // A holiday of no day of its own (`Mothers Day`): each country's day, named by its rule.
+        if let Some(en) = &en {
             let theirs = borrowed.iter().filter(|((k, _), _)| *k == key).flat_map(|(_, codes)| codes.iter().flatten());
-            let counted = theirs.filter(|day| **day >= 10_000);
-            other_days.extend(counted.filter_map(|day| Some((*day, format!("{en} ({})", rule_words(*day)?)))));
-        }
-        if let (Some(code), Some(en)) = (code, en) {
-            english.insert(code, en.clone());
-            // The day a country gives the name by another rule, named after it (Macedonia's
-            // Julian Assumption: `Assumption (Julian calendar)`).
-            let theirs = borrowed.iter().filter(|((k, _), _)| *k == key).flat_map(|(_, codes)| codes.iter().flatten());
-            other_days.extend(theirs.map(|day| (*day, format!("{en} ({})", calendar_of(*day)))));
+            match code {
+                // The day a country gives the name by another rule, named after it (Macedonia's
+                // Julian Assumption: `Assumption (Julian calendar)`).
+                Some(code) => {
+                    english.insert(code, en.clone());
+                    other_days.extend(theirs.map(|day| (*day, format!("{en} ({})", calendar_of(*day)))));
+                }
+                // A holiday of no day of its own (`Mothers Day`): each country's day counted
+                // from Easter or in a month, named by its rule.
+                None => other_days.extend(
+                    theirs
+                        .filter(|day| **day >= 10_000)
+                        .filter_map(|day| Some((*day, format!("{en} ({})", rule_words(*day)?)))),
+                ),
+            }
         }
         for (lang, name) in names {
             let mut codes = borrowed.get(&(key.clone(), lang)).cloned().unwrap_or_default();
